@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { withEnvelope } from '../envelope';
+
+/** `POST /api/login/userlogin` (spec 000 section 3). */
+export const LoginRequest = z.object({
+  username: z.string().max(200),
+  password: z.string().max(200),
+  deviceId: z.string().max(200).optional(),
+  /** user name → trusted-device token, kept by the client. */
+  trustedDeviceTokens: z.record(z.string(), z.string().max(200)).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const WebAgreementLog = z.object({
+  DateOfTerms: z.string(),
+  DateOfAgreement: z.string().nullable(),
+  Name: z.string(),
+  Url: z.string(),
+});
+export type WebAgreementLog = z.infer<typeof WebAgreementLog>;
+
+/**
+ * The login response. `UserToken` is empty for browser clients, whose session rides in an
+ * HttpOnly cookie; API clients that send no cookie jar (the mobile wrapper) receive it here.
+ */
+export const LoginResponse = withEnvelope({
+  UserName: z.string(),
+  PersonalName: z.string(),
+  ServicingBranch: z.string(),
+  LastLoggedInIP: z.string(),
+  LastLoggedIn: z.string().nullable(),
+  UserToken: z.string(),
+  UserId: z.string(),
+  EmailAddress: z.string(),
+  CompanyNumber: z.number().int(),
+  IsLoggedIn: z.boolean(),
+  EmailIsVerified: z.boolean(),
+  Password: z.boolean(),
+  ChangePasswordToken: z.string(),
+  MustChangePassword: z.boolean(),
+  HasPasswordQuestion: z.boolean(),
+  IsTrustedDevice: z.boolean(),
+  IsEmailCommunicationRestriced: z.boolean(),
+  MFARequired: z.boolean(),
+  WebAgreementLogs: z.array(WebAgreementLog),
+  BiometricsTokenExpiration: z.string().nullable(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** Codes of a 403 sign-in answer (spec 000 section 8). */
+export const LOGIN_ERROR_CODES = [
+  'LockedOnBadPassword',
+  'MaxAttemptsReached',
+  'Invalid',
+  'LogonNotAllowed',
+  'Restricted',
+  'maintenanceModeEnabled',
+  'ServerError',
+  'MFANoEmail',
+] as const;
+export type LoginErrorCode = (typeof LOGIN_ERROR_CODES)[number];
+
+/** `POST /api/Login/Logout`. */
+export const LogoutRequest = z.object({ UserToken: z.string().max(200).optional() });
+
+/** `POST /api/Login/CheckTokenExpiration`. */
+export const CheckTokenExpirationRequest = z.object({ Token: z.string().max(200).optional() });
+export const CheckTokenExpirationResponse = withEnvelope({
+  IsExpired: z.boolean(),
+  ExpiresAt: z.string().nullable(),
+});
+
+/** `POST /api/Login/LookupLoginFromToken`. */
+export const LookupLoginFromTokenRequest = z.object({ UserToken: z.string().max(200).optional() });
+export const LookupLoginFromTokenResponse = withEnvelope({ Logon: z.string() });
+
+/** The signed-in user as the portal keeps it (spec 000 section 3, "User session"). */
+export const UserSession = z.object({
+  username: z.string(),
+  personalName: z.string(),
+  lastLoggedInIP: z.string(),
+  lastLoggedIn: z.string().nullable(),
+  servicingBranch: z.string(),
+  emailAddress: z.string(),
+  companyNumber: z.number().int(),
+});
+export type UserSession = z.infer<typeof UserSession>;
+
+/** `GET /api/Profile`: enough of it for the shell (the profile screen extends it later). */
+export const ProfileResponse = withEnvelope({
+  UserInfo: z
+    .object({
+      LogonName: z.string(),
+      EmailAddress: z.string(),
+      PersonalName: z.string(),
+      ServicingBranch: z.string(),
+      CompanyNumber: z.number().int(),
+      LastLoggedIn: z.string().nullable(),
+      LastLoggedInIP: z.string(),
+    })
+    .nullable(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;

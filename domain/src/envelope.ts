@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** One entry of the shared error list. The message is a code (`Invalid`, `Unauthorized`) or text. */
+export const ErrorEntry = z.object({ ErrorMessage: z.string() });
+export type ErrorEntry = z.infer<typeof ErrorEntry>;
+
+/** The shared envelope every answer carries (spec 000 section 7). */
+export const Envelope = z.object({
+  HasNoErrors: z.boolean(),
+  Errors: z.array(ErrorEntry),
+});
+export type Envelope = z.infer<typeof Envelope>;
+
+/** A response schema: the envelope plus the call's own fields. */
+export function withEnvelope<T extends z.ZodRawShape>(shape: T) {
+  return Envelope.extend(shape);
+}
+
+/** Error codes of the shared envelope that the clients act on. */
+export const ENVELOPE_CODES = {
+  unauthorized: 'Unauthorized',
+  registrationNotAllowed: 'RegistrationNotAllowed',
+  serverError: 'ServerError',
+  notFound: 'NotFound',
+  invalidRequest: 'InvalidRequest',
+  tooManyRequests: 'TooManyRequests',
+  csrf: 'MissingRequestedWithHeader',
+} as const;
+
+export function okEnvelope(): Envelope {
+  return { HasNoErrors: true, Errors: [] };
+}
+
+export function errorEnvelope(...messages: string[]): Envelope {
+  return { HasNoErrors: false, Errors: messages.map((ErrorMessage) => ({ ErrorMessage })) };
+}
+
+/** The first error message of an envelope, which is the one the clients show (spec 001 section 8). */
+export function firstError(envelope: Pick<Envelope, 'Errors'>): string | undefined {
+  return envelope.Errors[0]?.ErrorMessage;
+}
+
+/**
+ * The header every state-changing request must carry (CSRF defence, ARCHITECTURE.md): a page on
+ * another site cannot add a custom header to a cross-site request without a CORS preflight.
+ */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'portal';
+
+/** The specs' request headers. */
+export const USER_TOKEN_HEADER = 'UserToken';
+export const SERVICING_BRANCH_HEADER = 'ServicingBranch';

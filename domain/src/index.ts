@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './api/setup';
+export * from './api/login';

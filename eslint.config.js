@@ -1,0 +1,122 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FRONT_ENDS = ['portal/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/*.generated.*',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/icons-material',
+              message:
+                'Import each icon from its own path (@mui/icons-material/Name) to keep bundles small.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: FRONT_ENDS,
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the server through lib/api-client.ts.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='window'][property.name='fetch']",
+          message: 'Call the server through lib/api-client.ts.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/icons-material',
+              message:
+                'Import each icon from its own path (@mui/icons-material/Name) to keep bundles small.',
+            },
+            { name: '@portal/server', message: 'Front ends talk to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['portal/src/lib/api-client.ts', 'admin/src/lib/api-client.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.repository.ts', 'server/src/db/**', 'server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message:
+                'SQL belongs in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['settings-schema/src/**/*.ts', 'domain/src/**/*.ts'],
+    ignores: ['settings-schema/src/cli.ts', 'settings-schema/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path'], message: 'settings-schema and domain do no I/O.' },
+            {
+              group: ['react', 'react-dom', '@mui/*'],
+              message: 'settings-schema and domain are UI-free.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,23 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  generateSettingsModule,
+  generateValidatorModule,
+  VALIDATOR_DECLARATIONS,
+} from '../src/generate';
+import type { SettingsSchemaDocument } from '../src/schema-walk';
+
+const root = new URL('..', import.meta.url);
+const schema = JSON.parse(
+  readFileSync(new URL('schema/settings.schema.json', root), 'utf8'),
+) as SettingsSchemaDocument;
+
+const outputs: Array<[string, string]> = [
+  ['src/settings.generated.ts', generateSettingsModule(schema)],
+  ['src/config-validator.generated.js', generateValidatorModule(schema)],
+  ['src/config-validator.generated.d.ts', VALIDATOR_DECLARATIONS],
+];
+for (const [path, text] of outputs) {
+  writeFileSync(new URL(path, root), text);
+  console.log(`wrote ${fileURLToPath(new URL(path, root))}`);
+}

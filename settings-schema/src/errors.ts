@@ -1,0 +1,20 @@
+/** A setting key that is malformed or unknown, or a stored value that cannot be read as its type. */
+export class SettingsError extends Error {
+  readonly key: string;
+  constructor(key: string, reason: string) {
+    super(`Setting "${key}": ${reason}`);
+    this.name = 'SettingsError';
+    this.key = key;
+  }
+}
+
+/** An agreement setup string that does not follow `URL|date|name|when-to-agree` (spec 000 section 5). */
+export class AgreementSetupError extends Error {
+  /** Index of the entry (0-based) the problem is in, when it is in one entry. */
+  readonly entryIndex: number | undefined;
+  constructor(message: string, entryIndex?: number) {
+    super(message);
+    this.name = 'AgreementSetupError';
+    this.entryIndex = entryIndex;
+  }
+}

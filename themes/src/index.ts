@@ -1,0 +1,23 @@
+export {
+  contrastRatio,
+  mixColors,
+  parseHexColor,
+  readableTextOn,
+  relativeLuminance,
+} from './color';
+export { AA_TEXT_CONTRAST, checkBrandContrast } from './contrast';
+export type { BrandColorToken, ContrastCheck } from './contrast';
+export { createPortalTheme } from './theme';
+export {
+  BUILT_IN_THEMES,
+  brandTokensFromSettings,
+  brandTokensToSettings,
+  logoPaths,
+} from './tokens';
+export type {
+  BrandTokens,
+  BuiltInTheme,
+  BuiltInThemeId,
+  ColorSchemePreference,
+  LogoPaths,
+} from './tokens';
