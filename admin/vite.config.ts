@@ -1,0 +1,12 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  server: {
+    port: 5174,
+    proxy: { '/admin-api': 'http://localhost:3000', '/api': 'http://localhost:3000' },
+  },
+});

@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// `npm run bench`: performance figures as a report (bench-report.md and stdout). Benchmarks,
+// not tests: nothing here fails on a slow machine; the targets are printed beside the figures.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASE = `http://localhost:${PORT}`;
+const lines = [];
+const report = (line = '') => {
+  lines.push(line);
+  console.log(line);
+};
+
+function sh(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+async function waitReady(child, timeoutMs = 60_000) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      const response = await fetch(`${BASE}/readyz`);
+      if (response.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('server did not become ready');
+}
+
+function startServer(dataDir) {
+  return spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function loginRouteJavaScript() {
+  const manifestPath = join(root, 'portal/dist/.vite/manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  visit(entry);
+  const loginPages = Object.keys(manifest).filter(
+    (key) => manifest[key].isDynamicEntry && /login-page/i.test(key),
+  );
+  for (const key of loginPages) visit(key);
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    const content = readFileSync(join(root, 'portal/dist', file));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+  }
+  return { raw, gzip, chunks: [...files].filter((file) => file.endsWith('.js')), loginPages };
+}
+
+report(`# Benchmark report`);
+report();
+report(
+  `Machine: ${process.platform} ${process.arch}, Node ${process.version}, ${new Date().toISOString()}`,
+);
+report();
+
+if (!process.argv.includes('--no-build')) sh('npm', ['run', 'build']);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+try {
+  // First start seeds the demo data; the measured starts reuse the existing data directory.
+  let server = startServer(dataDir);
+  const firstStart = await waitReady(server, 120_000);
+  await stopServer(server);
+  const coldStarts = [];
+  for (let run = 0; run < 3; run += 1) {
+    server = startServer(dataDir);
+    coldStarts.push(await waitReady(server));
+    if (run < 2) await stopServer(server);
+  }
+  report('## Server start');
+  report(`- First start (migrations and demo seed): ${firstStart.toFixed(0)} ms`);
+  report(
+    `- Cold start on an existing data directory (median of 3, spawn to /readyz 200): ${median(coldStarts).toFixed(0)} ms ` +
+      `(runs: ${coldStarts.map((ms) => ms.toFixed(0)).join(', ')}) — target ≤ 3000 ms`,
+  );
+  report();
+
+  const url = `${BASE}/api/setup/ApplicationOptions`;
+  await cannon({ url, connections: 10, duration: 3 });
+  const paced = await cannon({ url, connections: 20, duration: 15, overallRate: 500 });
+  const flat = await cannon({ url, connections: 20, duration: 10 });
+  report('## GET /api/setup/ApplicationOptions (PGlite)');
+  report(
+    `- At 500 requests/s for 15 s: p50 ${paced.latency.p50} ms, p99 ${paced.latency.p99} ms, max ${paced.latency.max} ms, ` +
+      `${paced.requests.average} req/s, non-2xx ${paced.non2xx}, errors ${paced.errors} — target p99 ≤ 20 ms`,
+  );
+  report(
+    `- Unpaced, 20 connections, 10 s: ${flat.requests.average} req/s, p50 ${flat.latency.p50} ms, p99 ${flat.latency.p99} ms`,
+  );
+  report();
+  await stopServer(server);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const accessor = spawnSync('npx', ['tsx', 'scripts/bench-accessor.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+report('## Settings accessor');
+if (accessor.status === 0) {
+  const figures = JSON.parse(accessor.stdout.trim().split('\n').pop());
+  report(
+    `- ${figures.keys} keys; cached reads: ${figures.cachedReadsPerSecond.toLocaleString('en-US')} /s; first reads (fresh accessor each): ${figures.firstReadsPerSecond.toLocaleString('en-US')} /s`,
+  );
+} else {
+  report(`- failed: ${accessor.stderr}`);
+}
+report();
+
+const login = loginRouteJavaScript();
+report('## Portal bundle');
+if (login) {
+  report(
+    `- Login route initial JavaScript: ${kb(login.gzip)} gzip (${kb(login.raw)} raw) in ${login.chunks.length} chunks — target ≤ 150 KB gzip`,
+  );
+  report(`  - chunks: ${login.chunks.join(', ')}`);
+  if (login.loginPages.length === 0)
+    report('  - warning: no lazy login page chunk found in the manifest');
+} else {
+  report('- portal/dist/.vite/manifest.json is missing (enable build.manifest)');
+}
+
+writeFileSync(join(root, 'bench-report.md'), `${lines.join('\n')}\n`);
+console.log('\nWrote bench-report.md');
