@@ -13,8 +13,20 @@ export interface SettingTypes {
   "globalOptions.useDocumentCenterOption": boolean;
   "globalOptions.applyForLoanURLOption": string;
   "globalOptions.useEgtConsumerOption": boolean;
+  "globalOptions.useFileServicesOption": boolean;
   "profileOptions.forceManualCifChangesOption": boolean;
+  "profileOptions.hideUserInformationOption": boolean;
+  "profileOptions.hidePersonalInfoForNonPersonalUsersOption": boolean;
+  "profileOptions.hiddenProfileMessages": Array<"LogonMissingCapitalLetter" | "LogonMissingLowercaseLetter" | "LogonMissingLetter" | "LogonMissingNumber" | "LogonMissingSpecialCharacter" | "LogonMatchesEmail" | "LogonTooShort" | "PasswordTooShort" | "PasswordNeedsLetterNumber" | "PasswordSameAsLogin" | "ChooseDifferentPassword" | "PasswordSameAsSSN" | "ReusedPassword" | "PasswordMissingCapitalLetter" | "PasswordMissingLowercaseLetter" | "PasswordMissingLetter" | "PasswordMissingNumber" | "PasswordMissingSpecialCharacter" | "InvalidCurrentPassword" | "PasswordEqualsPortionOfLogon" | "PasswordMatchesEmail" | "PasswordContainsThreeOrMoreConsecutiveIdenticalCharacters" | "LogonNameExists" | "LogonNameLength" | "CorrectErrors" | "Invalid" | "BiometricsNotUpdated" | "Error">;
   "achPaymentOptions.requireAchDraftAgreementOption": boolean;
+  "achPaymentOptions.hideAchOption": boolean;
+  "achPaymentOptions.disallowAchProfilesOption": boolean;
+  "achPaymentOptions.allowSingleUseAchOption": boolean;
+  "achPaymentOptions.allowSavingsAccountOption": boolean;
+  "achPaymentOptions.hideConfirmAccountNumberOption": boolean;
+  "achPaymentOptions.achRoutingPreCheckOption": boolean;
+  "achPaymentOptions.blockImmediateAchAfterCutoffOption": boolean;
+  "achPaymentOptions.achCutoffTime": string;
   "depositOptions.disableEZPayOption": boolean;
   "loggedInLayout.logoAltText": string;
   "loggedInLayout.skipToMainContentText": string;
@@ -78,6 +90,875 @@ export interface SettingTypes {
   "institutionOptions.DepositOfficeLength": number;
   "institutionOptions.DepositAccountLength": number;
   "institutionOptions.DepositCheckDigitLength": number;
+  "institutionContactOptions.customerServicePhoneNumber": string;
+  "localeOptions.institutionTimeZone": string;
+  "maintenanceOptions.maintenanceModeOption": boolean;
+  "maintenanceOptions.nightlyMaintenanceStartTime": string;
+  "maintenanceOptions.nightlyMaintenanceMinutes": number;
+  "securityPolicyOptions.maxFailedLoginAttempts": number;
+  "securityPolicyOptions.lockoutMinutes": number;
+  "securityPolicyOptions.sessionIdleTimeoutMinutes": number;
+  "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": number;
+  "securityPolicyOptions.securityCodeLifetimeMinutes": number;
+  "securityPolicyOptions.securityCodeMaxAttempts": number;
+  "securityPolicyOptions.trustedDeviceLifetimeDays": number;
+  "securityPolicyOptions.biometricsTokenLifetimeDays": number;
+  "securityPolicyOptions.passwordResetLinkLifetimeMinutes": number;
+  "securityPolicyOptions.activationLinkLifetimeHours": number;
+  "securityPolicyOptions.emailVerificationLinkLifetimeHours": number;
+  "securityPolicyOptions.recoveryMaxAttempts": number;
+  "securityPolicyOptions.recoveryLockoutMinutes": number;
+  "securityPolicyOptions.previousPasswordsRemembered": number;
+  "securityPolicyOptions.loginRequestsPerMinutePerIp": number;
+  "securityPolicyOptions.securityCodeResendsPerHour": number;
+  "securityPolicyOptions.recoveryRequestsPerHourPerIp": number;
+  "securityPolicyOptions.registrationRequestsPerHourPerIp": number;
+  "securityPolicyOptions.messagesPerHourPerIp": number;
+  "securityPolicyOptions.apiRequestsPerMinutePerSession": number;
+  "pageTitleTexts.loginPageTitle": string;
+  "pageTitleTexts.registerPageTitle": string;
+  "pageTitleTexts.ssoPageTitle": string;
+  "pageTitleTexts.verifyEmailPageTitle": string;
+  "pageTitleTexts.forcePasswordChangePageTitle": string;
+  "pageTitleTexts.recoveryPageTitle": string;
+  "pageTitleTexts.activatePageTitle": string;
+  "pageTitleTexts.optOutPageTitle": string;
+  "pageTitleTexts.publicLocationsPageTitle": string;
+  "pageTitleTexts.publicMessagesPageTitle": string;
+  "pageTitleTexts.publicFaqPageTitle": string;
+  "pageTitleTexts.dashboardPageTitle": string;
+  "pageTitleTexts.depositsPageTitle": string;
+  "pageTitleTexts.depositDetailsPageTitle": string;
+  "pageTitleTexts.profilePageTitle": string;
+  "pageTitleTexts.documentsPageTitle": string;
+  "pageTitleTexts.paymentPageTitle": string;
+  "pageTitleTexts.paymentConfirmPageTitle": string;
+  "pageTitleTexts.loanDetailsPageTitle": string;
+  "pageTitleTexts.documentCenterPageTitle": string;
+  "pageTitleTexts.locationsPageTitle": string;
+  "pageTitleTexts.messagesPageTitle": string;
+  "pageTitleTexts.faqPageTitle": string;
+  "pageTitleTexts.requestChangePageTitle": string;
+  "pageTitleTexts.applicationDetailsPageTitle": string;
+  "pageTitleTexts.loginHistoryPageTitle": string;
+  "loginOptions.showLogoOption": boolean;
+  "loginOptions.backgroundImage": string;
+  "loginOptions.infoLists": Array<{ "title"?: string; "items": Array<string> }>;
+  "loginOptions.browserRequirementsURLOption": string;
+  "loginOptions.hideAnnouncementOption": boolean;
+  "loginOptions.announcementMobileOnlyOption": boolean;
+  "loginTexts.topHeadingText": string;
+  "loginTexts.formHeadingText": string;
+  "loginTexts.infoRichText": string;
+  "loginTexts.secondaryInfoRichText": string;
+  "loginTexts.registerLinkText": string;
+  "loginTexts.forgotLoginLinkText": string;
+  "loginTexts.browserRequirementsLinkText": string;
+  "loginTexts.faqLinkText": string;
+  "loginTexts.sessionExpiredBannerText": string;
+  "loginTexts.notAuthorizedBannerText": string;
+  "loginTexts.offlineForMaintenanceText": string;
+  "loginTexts.usernameRequiredText": string;
+  "loginTexts.passwordRequiredText": string;
+  "loginTexts.invalidCredentialsText": string;
+  "loginTexts.maxLoginAttemptsText": string;
+  "loginTexts.credentialValidationErrorText": string;
+  "loginTexts.mfaNoEmailText": string;
+  "loginTexts.announcementRichText": string;
+  "loginTexts.announcementCloseButtonText": string;
+  "loginTexts.noSsoUrlText": string;
+  "ssoOptions.useSingleSignOnOption": boolean;
+  "ssoOptions.ssoLoginURLOption": string;
+  "ssoOptions.ssoLoginCode": string;
+  "ssoOptions.ssoTokenLifetimeSeconds": number;
+  "ssoOptions.ssoSharedSecretReference": string;
+  "mobileAppOptions.androidAppStoreId": string;
+  "mobileAppOptions.iosAppStoreId": string;
+  "mobileAppOptions.allowBiometricSignInOption": boolean;
+  "mobileAppOptions.requestReviewOnLogoutOption": boolean;
+  "mobileAppTexts.updateAppText": string;
+  "mobileAppTexts.updateNowButtonText": string;
+  "mobileAppTexts.enableBiometricsPromptText": string;
+  "mobileAppTexts.biometricSignInRequiredText": string;
+  "securityCodeOptions.multiFactorOption": boolean;
+  "securityCodeOptions.allowTrustedDevicesOption": boolean;
+  "securityCodeTexts.instructionsText": string;
+  "securityCodeTexts.resendCodeButtonText": string;
+  "securityCodeTexts.trustDeviceLabel": string;
+  "securityCodeTexts.codeRequiredText": string;
+  "securityCodeTexts.codeExpiredText": string;
+  "securityCodeTexts.maxAttemptsText": string;
+  "securityCodeTexts.invalidCodeText": string;
+  "securityCodeTexts.validationErrorText": string;
+  "postLoginOptions.validateSsnAtCreationOption": boolean;
+  "postLoginTexts.ssnRequiredText": string;
+  "postLoginTexts.ssnInvalidText": string;
+  "postLoginTexts.ssnValidationErrorText": string;
+  "postLoginTexts.secretQuestionRequiredText": string;
+  "postLoginTexts.secretAnswerRequiredText": string;
+  "postLoginTexts.secretAnswerInvalidText": string;
+  "postLoginTexts.secretQuestionSaveErrorText": string;
+  "postLoginTexts.allAgreementsRequiredText": string;
+  "postLoginTexts.agreementRequiredText": string;
+  "postLoginTexts.agreementClickLinkText": string;
+  "postLoginTexts.agreementsSaveErrorText": string;
+  "agreementOptions.forceUserToClickOnURLToAgreeOption": boolean;
+  "agreementOptions.forceRichTextAgreementsOption": boolean;
+  "agreementTexts.agreementSetup": Agreement[];
+  "agreementTexts.agreement1RichText": string;
+  "agreementTexts.agreement2RichText": string;
+  "agreementTexts.agreement3RichText": string;
+  "agreementTexts.agreement4RichText": string;
+  "agreementTexts.agreement5RichText": string;
+  "agreementTexts.agreeButtonText": string;
+  "agreementTexts.notAgreeButtonText": string;
+  "agreementTexts.agreementCheckboxText": string;
+  "agreementTexts.invalidAgreementTypeText": string;
+  "registrationOptions.registerAsLoanAccountOption": boolean;
+  "registrationOptions.registerAsDepositAccountOption": boolean;
+  "registrationOptions.doNotRequireAccountNumberForRegistrationOption": boolean;
+  "registrationOptions.removeCheckDigitOption": boolean;
+  "registrationOptions.requiredSsnDigits": number;
+  "registrationOptions.multiFactorDuringRegistrationOption": boolean;
+  "registrationOptions.useCustomSecurityQuestionOption": boolean;
+  "registrationOptions.hideFirstNameOption": boolean;
+  "registrationOptions.hideMiddleNameOption": boolean;
+  "registrationOptions.hideDateOfBirthOption": boolean;
+  "registrationOptions.hideZipCodeOption": boolean;
+  "registrationOptions.hidePhoneNumberOption": boolean;
+  "registrationOptions.hidePlaceOfBirthOption": boolean;
+  "registrationOptions.hideDriversLicenseOption": boolean;
+  "registrationOptions.hideMothersMaidenNameOption": boolean;
+  "registrationTexts.titleText": string;
+  "registrationTexts.infoRichText": string;
+  "registrationTexts.personalDataStepText": string;
+  "registrationTexts.securityStepText": string;
+  "registrationTexts.registrationStepText": string;
+  "registrationTexts.emailVerificationHeadingText": string;
+  "registrationTexts.emailVerificationInstructionsText": string;
+  "registrationTexts.goBackButtonText": string;
+  "registrationTexts.continueButtonText": string;
+  "registrationTexts.cancelButtonText": string;
+  "registrationTexts.returnToLoginText": string;
+  "registrationTexts.createAccountButtonText": string;
+  "registrationTexts.resendCodeButtonText": string;
+  "registrationTexts.successText": string;
+  "registrationTexts.depositAccountTypeText": string;
+  "registrationTexts.loanAccountTypeText": string;
+  "registrationTexts.accountNumberPlaceholder": string;
+  "registrationTexts.firstNamePlaceholder": string;
+  "registrationTexts.middleNamePlaceholder": string;
+  "registrationTexts.lastNamePlaceholder": string;
+  "registrationTexts.emailPlaceholder": string;
+  "registrationTexts.ssnPlaceholder": string;
+  "registrationTexts.dateOfBirthPlaceholder": string;
+  "registrationTexts.zipCodePlaceholder": string;
+  "registrationTexts.phoneNumberPlaceholder": string;
+  "registrationTexts.placeOfBirthPlaceholder": string;
+  "registrationTexts.driversLicensePlaceholder": string;
+  "registrationTexts.mothersMaidenNamePlaceholder": string;
+  "registrationTexts.secretQuestionPlaceholder": string;
+  "registrationTexts.secretAnswerPlaceholder": string;
+  "registrationTexts.customQuestionPlaceholder": string;
+  "registrationTexts.customAnswerPlaceholder": string;
+  "registrationTexts.loginNamePlaceholder": string;
+  "registrationTexts.passwordPlaceholder": string;
+  "registrationTexts.confirmPasswordPlaceholder": string;
+  "registrationTexts.securityCodePlaceholder": string;
+  "registrationValidationTexts.lastNameRequiredText": string;
+  "registrationValidationTexts.firstNameRequiredText": string;
+  "registrationValidationTexts.emailRequiredText": string;
+  "registrationValidationTexts.emailInvalidText": string;
+  "registrationValidationTexts.ssnRequiredText": string;
+  "registrationValidationTexts.ssnDigitsText": string;
+  "registrationValidationTexts.accountTypeRequiredText": string;
+  "registrationValidationTexts.accountNumberRequiredText": string;
+  "registrationValidationTexts.dateOfBirthRequiredText": string;
+  "registrationValidationTexts.dateOfBirthInvalidText": string;
+  "registrationValidationTexts.zipCodeRequiredText": string;
+  "registrationValidationTexts.zipCodeInvalidText": string;
+  "registrationValidationTexts.phoneNumberRequiredText": string;
+  "registrationValidationTexts.phoneNumberInvalidText": string;
+  "registrationValidationTexts.placeOfBirthRequiredText": string;
+  "registrationValidationTexts.driversLicenseRequiredText": string;
+  "registrationValidationTexts.mothersMaidenNameRequiredText": string;
+  "registrationValidationTexts.secretQuestionRequiredText": string;
+  "registrationValidationTexts.secretAnswerRequiredText": string;
+  "registrationValidationTexts.secretAnswerInvalidText": string;
+  "registrationValidationTexts.customQuestionRequiredText": string;
+  "registrationValidationTexts.customAnswerRequiredText": string;
+  "registrationValidationTexts.loginNameRequiredText": string;
+  "registrationValidationTexts.usernameTooShortText": string;
+  "registrationValidationTexts.usernameTooLongText": string;
+  "registrationValidationTexts.usernameInvalidCharactersText": string;
+  "registrationValidationTexts.passwordRequiredText": string;
+  "registrationValidationTexts.passwordTooShortText": string;
+  "registrationValidationTexts.passwordTooLongText": string;
+  "registrationValidationTexts.passwordSameAsUsernameText": string;
+  "registrationValidationTexts.passwordSameAsSsnText": string;
+  "registrationValidationTexts.passwordLetterAndNumberText": string;
+  "registrationValidationTexts.confirmPasswordRequiredText": string;
+  "registrationValidationTexts.confirmPasswordMismatchText": string;
+  "registrationValidationTexts.agreementRequiredText": string;
+  "registrationValidationTexts.agreementClickLinkText": string;
+  "registrationValidationTexts.securityCodeRequiredText": string;
+  "registrationErrorTexts.userInfoErrorText": string;
+  "registrationErrorTexts.loginNameExistsText": string;
+  "registrationErrorTexts.registrationFailedText": string;
+  "registrationErrorTexts.registrationInvalidText": string;
+  "registrationErrorTexts.registrationRestrictedText": string;
+  "registrationErrorTexts.ssnFormatText": string;
+  "registrationErrorTexts.dateOfBirthErrorText": string;
+  "registrationErrorTexts.passwordSameSsnText": string;
+  "registrationErrorTexts.passwordSameUserNameText": string;
+  "registrationErrorTexts.passwordLettersNumbersText": string;
+  "registrationErrorTexts.passwordTooShortText": string;
+  "registrationErrorTexts.userNameTooShortText": string;
+  "registrationErrorTexts.accountNumberErrorText": string;
+  "registrationErrorTexts.mustAgreeToAllText": string;
+  "registrationErrorTexts.emailVerificationNetworkErrorText": string;
+  "registrationErrorTexts.emailCodeExpiredText": string;
+  "registrationErrorTexts.emailCodeMaxAttemptsText": string;
+  "registrationErrorTexts.emailCodeInvalidText": string;
+  "passwordRuleOptions.useCustomerCredentialsOption": boolean;
+  "passwordRuleOptions.usePasswordValidationRuleListOption": boolean;
+  "passwordRuleOptions.useConfirmPasswordOption": boolean;
+  "passwordRuleOptions.passwordValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string; "RegexMatchMeansError"?: boolean }>;
+  "passwordRuleOptions.logonValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string; "RegexMatchMeansError"?: boolean }>;
+  "passwordRuleOptions.usernameAllowedCharactersPattern": string;
+  "securityQuestionOptions.secretQuestionList": Array<string>;
+  "securityQuestionOptions.secretAnswerAllowedCharactersPattern": string;
+  "passwordRuleTexts.requirementsNotMetText": string;
+  "passwordRuleTexts.ruleMinimumLengthText": string;
+  "passwordRuleTexts.ruleCapitalLetterText": string;
+  "passwordRuleTexts.ruleLowercaseLetterText": string;
+  "passwordRuleTexts.ruleLetterText": string;
+  "passwordRuleTexts.ruleNumberText": string;
+  "passwordRuleTexts.ruleSpecialCharacterText": string;
+  "passwordRuleTexts.ruleNotSsnText": string;
+  "passwordRuleTexts.ruleNotEmailText": string;
+  "passwordRuleTexts.ruleNoConsecutiveCharactersText": string;
+  "passwordRuleTexts.ruleNotPortionOfLogonText": string;
+  "passwordRuleTexts.ruleNotContainLogonText": string;
+  "passwordRuleTexts.ruleNotPreviousPasswordText": string;
+  "passwordRuleTexts.doesNotMeetMinimumLengthText": string;
+  "passwordRuleTexts.missingCapitalLetterText": string;
+  "passwordRuleTexts.missingLowercaseLetterText": string;
+  "passwordRuleTexts.missingLetterText": string;
+  "passwordRuleTexts.missingNumberText": string;
+  "passwordRuleTexts.missingSpecialCharacterText": string;
+  "passwordRuleTexts.matchesSsnText": string;
+  "passwordRuleTexts.matchesEmailText": string;
+  "passwordRuleTexts.consecutiveIdenticalCharactersText": string;
+  "passwordRuleTexts.equalsPortionOfLogonText": string;
+  "passwordRuleTexts.containsLogonText": string;
+  "passwordRuleTexts.passwordReusedText": string;
+  "passwordRuleTexts.logonMissingCapitalLetterText": string;
+  "passwordRuleTexts.logonMissingLowercaseLetterText": string;
+  "passwordRuleTexts.logonMissingLetterText": string;
+  "passwordRuleTexts.logonMissingNumberText": string;
+  "passwordRuleTexts.logonMissingSpecialCharacterText": string;
+  "passwordRuleTexts.logonMatchesEmailText": string;
+  "passwordRuleTexts.chooseDifferentPasswordText": string;
+  "passwordRuleTexts.passwordTooShortText": string;
+  "passwordRuleTexts.passwordSameAsLoginText": string;
+  "passwordRuleTexts.passwordNeedsLetterNumberText": string;
+  "recoveryOptions.recoverCredentialsWithoutQuestionOption": boolean;
+  "recoveryOptions.hideEmailOption": boolean;
+  "recoveryOptions.hideDateOfBirthOption": boolean;
+  "recoveryOptions.hideZipCodeOption": boolean;
+  "recoveryOptions.hideBranchOption": boolean;
+  "recoveryTexts.headingText": string;
+  "recoveryTexts.successText": string;
+  "recoveryTexts.returnToLoginText": string;
+  "recoveryTexts.emailRequiredText": string;
+  "recoveryTexts.emailInvalidText": string;
+  "recoveryTexts.dateOfBirthRequiredText": string;
+  "recoveryTexts.dateOfBirthInvalidText": string;
+  "recoveryTexts.zipCodeRequiredText": string;
+  "recoveryTexts.zipCodeInvalidText": string;
+  "recoveryTexts.branchRequiredText": string;
+  "recoveryTexts.secretAnswerRequiredText": string;
+  "recoveryTexts.badQuestionText": string;
+  "recoveryTexts.invalidText": string;
+  "recoveryTexts.recoveryFailedText": string;
+  "recoveryTexts.maxAttemptsText": string;
+  "recoveryTexts.errorText": string;
+  "recoveryTexts.serverErrorText": string;
+  "resetPasswordTexts.passwordRequiredText": string;
+  "resetPasswordTexts.passwordsDoNotMatchText": string;
+  "resetPasswordTexts.legacyMaximumLengthText": string;
+  "resetPasswordTexts.letterAndNumberText": string;
+  "resetPasswordTexts.errorText": string;
+  "resetPasswordTexts.serverErrorText": string;
+  "resetPasswordTexts.expiredText": string;
+  "activationTexts.headingText": string;
+  "activationTexts.submitButtonText": string;
+  "activationTexts.passwordRequiredText": string;
+  "activationTexts.passwordTooShortText": string;
+  "activationTexts.passwordTooLongText": string;
+  "activationTexts.letterAndNumberText": string;
+  "activationTexts.confirmRequiredText": string;
+  "activationTexts.passwordsDoNotMatchText": string;
+  "activationTexts.errorText": string;
+  "activationTexts.restrictedText": string;
+  "activationTexts.logonNameTakenText": string;
+  "verifyEmailTexts.headingText": string;
+  "verifyEmailTexts.invalidLinkText": string;
+  "verifyEmailTexts.activationErrorText": string;
+  "optOutTexts.headingText": string;
+  "optOutTexts.instructionsText": string;
+  "optOutTexts.optOutButtonText": string;
+  "optOutTexts.successText": string;
+  "optOutTexts.errorText": string;
+  "commonTexts.saveButtonText": string;
+  "commonTexts.cancelButtonText": string;
+  "commonTexts.backToLoginText": string;
+  "commonTexts.printButtonText": string;
+  "commonTexts.noneText": string;
+  "commonTexts.newDocumentMarkerText": string;
+  "paymentOptions.useDefaultPaymentMethodOption": boolean;
+  "paymentOptions.blockPaymentsOnHoldCodesOption": boolean;
+  "paymentOptions.showDeletePaymentMethodWarningOption": boolean;
+  "paymentOptions.confirmBeforeSubmitOption": boolean;
+  "paymentOptions.requestReviewAfterPaymentOption": boolean;
+  "paymentOptions.showCardImagesOption": boolean;
+  "paymentOptions.hideServicingFeeInfoOption": boolean;
+  "paymentOptions.hideRecurringPaymentNoticeOption": boolean;
+  "paymentOptions.hideSemiMonthlyInfoOption": boolean;
+  "paymentOptions.hideProcessingFeeLineOption": boolean;
+  "paymentOptions.hideScheduledPaymentsListOption": boolean;
+  "paymentOptions.hideRecurringPaymentInfoOption": boolean;
+  "paymentOptions.allowDeleteRecurringPaymentOption": boolean;
+  "paymentOptions.allowDeleteScheduledPaymentOption": boolean;
+  "paymentOptions.allowPayoffOption": boolean;
+  "paymentOptions.futurePayoffAllowedForAchOption": boolean;
+  "paymentOptions.futurePayoffAllowedForCardOption": boolean;
+  "paymentOptions.blockOnlinePaymentsWhenDelinquentOption": boolean;
+  "thirdPartyPaymentOptions.showThirdPartyPaymentLinkOption": boolean;
+  "thirdPartyPaymentOptions.thirdPartyPaymentLinkURL": string;
+  "thirdPartyPaymentOptions.useThirdPartyCardPaymentsOption": boolean;
+  "thirdPartyPaymentOptions.thirdPartyCardPaymentURL": string;
+  "thirdPartyPaymentOptions.useThirdPartyRouteOption": boolean;
+  "thirdPartyPaymentOptions.thirdPartyRouteBranchMinimum": number;
+  "thirdPartyPaymentOptions.thirdPartyRouteBranchMaximum": number;
+  "thirdPartyPaymentOptions.thirdPartyRouteURL": string;
+  "thirdPartyPaymentTexts.thirdPartyPaymentLinkText": string;
+  "thirdPartyPaymentTexts.thirdPartyCardNoticeText": string;
+  "thirdPartyPaymentTexts.thirdPartyCardButtonText": string;
+  "thirdPartyPaymentTexts.thirdPartyRouteText": string;
+  "thirdPartyPaymentTexts.thirdPartyRouteButtonText": string;
+  "achPaymentTexts.eCheckOptionText": string;
+  "achPaymentTexts.ownerNameLabel": string;
+  "achPaymentTexts.routingNumberLabel": string;
+  "achPaymentTexts.accountNumberLabel": string;
+  "achPaymentTexts.confirmAccountNumberLabel": string;
+  "achPaymentTexts.checkingText": string;
+  "achPaymentTexts.savingsText": string;
+  "achPaymentTexts.ownerNameRequiredText": string;
+  "achPaymentTexts.ownerNameInvalidText": string;
+  "achPaymentTexts.routingNumberRequiredText": string;
+  "achPaymentTexts.routingNumberInvalidText": string;
+  "achPaymentTexts.bankNotFoundText": string;
+  "achPaymentTexts.accountNumberRequiredText": string;
+  "achPaymentTexts.accountNumberInvalidText": string;
+  "achPaymentTexts.confirmAccountNumberRequiredText": string;
+  "achPaymentTexts.accountNumbersDoNotMatchText": string;
+  "achPaymentTexts.routingLookupErrorText": string;
+  "achPaymentTexts.achTermsText": string;
+  "achPaymentTexts.achTermsAgreeText": string;
+  "achPaymentTexts.achTermsDisagreeText": string;
+  "achPaymentTexts.achTermsRequiredText": string;
+  "achPaymentTexts.achAgreementSaveErrorText": string;
+  "achPaymentTexts.routingNumberNotAllowedText": string;
+  "achPaymentTexts.accountInvalidThirdPartyText": string;
+  "achPaymentTexts.accountInvalidInternalText": string;
+  "cardPaymentOptions.allowCardsOption": boolean;
+  "cardPaymentOptions.allowCardProfilesOption": boolean;
+  "cardPaymentOptions.allowSingleUseCardOption": boolean;
+  "cardPaymentOptions.allowVisaOption": boolean;
+  "cardPaymentOptions.allowMasterCardOption": boolean;
+  "cardPaymentOptions.allowDiscoverOption": boolean;
+  "cardPaymentOptions.allowAmexOption": boolean;
+  "cardPaymentOptions.debitCardsOnlyOption": boolean;
+  "cardPaymentOptions.requireFullBillingAddressOption": boolean;
+  "walletPaymentOptions.allowGooglePayOption": boolean;
+  "walletPaymentOptions.allowApplePayOption": boolean;
+  "walletPaymentOptions.allowVenmoOption": boolean;
+  "walletPaymentOptions.allowPaypalOption": boolean;
+  "cardPaymentTexts.cardOptionText": string;
+  "cardPaymentTexts.googlePayText": string;
+  "cardPaymentTexts.applePayText": string;
+  "cardPaymentTexts.venmoText": string;
+  "cardPaymentTexts.paypalText": string;
+  "cardPaymentTexts.cardNumberLabel": string;
+  "cardPaymentTexts.securityCodeLabel": string;
+  "cardPaymentTexts.zipCodeLabel": string;
+  "cardPaymentTexts.address1Label": string;
+  "cardPaymentTexts.cityLabel": string;
+  "cardPaymentTexts.stateLabel": string;
+  "cardPaymentTexts.debitCardText": string;
+  "cardPaymentTexts.creditCardText": string;
+  "cardPaymentTexts.nameRequiredText": string;
+  "cardPaymentTexts.nameInvalidText": string;
+  "cardPaymentTexts.cardNumberRequiredText": string;
+  "cardPaymentTexts.cardNumberInvalidText": string;
+  "cardPaymentTexts.cardTypeNotSupportedText": string;
+  "cardPaymentTexts.expirationRequiredText": string;
+  "cardPaymentTexts.expirationInvalidText": string;
+  "cardPaymentTexts.securityCodeRequiredText": string;
+  "cardPaymentTexts.securityCodeInvalidText": string;
+  "cardPaymentTexts.zipCodeRequiredText": string;
+  "cardPaymentTexts.zipCodeInvalidText": string;
+  "cardPaymentTexts.address1RequiredText": string;
+  "cardPaymentTexts.cityRequiredText": string;
+  "cardPaymentTexts.stateRequiredText": string;
+  "cardPaymentTexts.addressInvalidCharactersText": string;
+  "cardPaymentTexts.creditCardsNotAcceptedText": string;
+  "cardPaymentTexts.cardFeeInfoText": string;
+  "cardPaymentTexts.cardPaymentAdditionalErrorText": string;
+  "paymentSchedulingOptions.maxScheduledPaymentsAllowed": number;
+  "paymentSchedulingOptions.blockSchedulingWhenPastDueOption": boolean;
+  "paymentSchedulingOptions.allowSchedulingWhenDelinquentOption": boolean;
+  "paymentSchedulingOptions.allowSaturdayPaymentsOption": boolean;
+  "paymentSchedulingOptions.allowSundayPaymentsOption": boolean;
+  "paymentSchedulingOptions.useSmallDollarRuleOption": boolean;
+  "paymentSchedulingOptions.smallDollarDaysMailPreference1": number;
+  "paymentSchedulingOptions.smallDollarDaysMailPreference2": number;
+  "paymentSchedulingOptions.holidayDates": Array<string>;
+  "recurringPaymentOptions.allowWeeklyOption": boolean;
+  "recurringPaymentOptions.allowTwoWeeksOption": boolean;
+  "recurringPaymentOptions.allowSemiMonthlyOption": boolean;
+  "recurringPaymentOptions.allowMonthlyOnDateOption": boolean;
+  "recurringPaymentOptions.allowDaysBeforeDueOption": boolean;
+  "recurringPaymentOptions.allowOnDueDateOption": boolean;
+  "recurringPaymentTexts.oneTimeText": string;
+  "recurringPaymentTexts.weeklyText": string;
+  "recurringPaymentTexts.twoWeeksText": string;
+  "recurringPaymentTexts.semiMonthlyText": string;
+  "recurringPaymentTexts.monthlyOnDateText": string;
+  "recurringPaymentTexts.daysBeforeDueText": string;
+  "recurringPaymentTexts.onDueDateText": string;
+  "recurringPaymentTexts.daysBeforeDueLabel": string;
+  "recurringPaymentTexts.recurringNoticeText": string;
+  "recurringPaymentTexts.semiMonthlyInfoText": string;
+  "recurringPaymentTexts.weeklyScheduleText": string;
+  "recurringPaymentTexts.twoWeeksScheduleText": string;
+  "recurringPaymentTexts.semiMonthlyScheduleText": string;
+  "recurringPaymentTexts.monthlyScheduleText": string;
+  "recurringPaymentTexts.onDueDateScheduleText": string;
+  "recurringPaymentTexts.daysBeforeDueScheduleText": string;
+  "recurringPaymentTexts.oneDayBeforeDueScheduleText": string;
+  "recurringPaymentTexts.amountLabel": string;
+  "recurringPaymentTexts.additionalPrincipalLabel": string;
+  "recurringPaymentTexts.accountEndingInText": string;
+  "recurringPaymentTexts.cardEndingInText": string;
+  "recurringPaymentTexts.deleteRecurringConfirmText": string;
+  "recurringPaymentTexts.deleteNoText": string;
+  "recurringPaymentTexts.deleteYesText": string;
+  "recurringPaymentTexts.recurringDeleteBlockedText": string;
+  "recurringPaymentTexts.scheduledTypeColumnText": string;
+  "recurringPaymentTexts.scheduledAccountColumnText": string;
+  "recurringPaymentTexts.scheduledDateColumnText": string;
+  "recurringPaymentTexts.scheduledAmountColumnText": string;
+  "recurringPaymentTexts.deleteScheduledConfirmText": string;
+  "recurringPaymentTexts.scheduledDeleteBlockedText": string;
+  "recurringPaymentTexts.deleteRecurringErrorText": string;
+  "recurringPaymentTexts.deleteScheduledErrorText": string;
+  "recurringPaymentTexts.paymentDateRequiredText": string;
+  "recurringPaymentTexts.paymentDateHolidayText": string;
+  "recurringPaymentTexts.paymentDatePastText": string;
+  "recurringPaymentTexts.paymentDateTooFarText": string;
+  "recurringPaymentTexts.paymentDateSaturdayText": string;
+  "recurringPaymentTexts.paymentDateSundayText": string;
+  "recurringPaymentTexts.paymentDateBlockedText": string;
+  "recurringPaymentTexts.achFutureDateOnlyText": string;
+  "recurringPaymentTexts.recurringDateFutureText": string;
+  "recurringPaymentTexts.recurringDateWithinText": string;
+  "recurringPaymentTexts.recurringDateNotAllowedText": string;
+  "recurringPaymentTexts.pastDueTodayOnlyText": string;
+  "paymentAmountOptions.minimumAchPaymentAmount": number;
+  "paymentAmountOptions.minimumCardPaymentAmount": number;
+  "paymentAmountOptions.maximumCardPaymentAmount": number;
+  "paymentAmountOptions.maxPayoffPercent": number;
+  "paymentAmountOptions.useMinimumPaymentOption": boolean;
+  "paymentAmountOptions.forceTotalDueOption": boolean;
+  "paymentAmountOptions.requireTotalDueWhenDelinquentOption": boolean;
+  "paymentAmountOptions.allowAdditionalAmountOnRecurringOption": boolean;
+  "paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption": boolean;
+  "paymentAmountOptions.allowCustomAmountOnDaysBeforeDueOption": boolean;
+  "paymentAmountOptions.useThirdPartyFeeOption": boolean;
+  "paymentAmountOptions.thirdPartyAchFee": number;
+  "paymentAmountOptions.thirdPartyDebitCardFee": number;
+  "paymentAmountOptions.thirdPartyCreditCardFee": number;
+  "paymentTexts.servicingFeeInfoRichText": string;
+  "paymentTexts.paymentPageMessageRichText": string;
+  "paymentTexts.selectLoanAccountHeadingText": string;
+  "paymentTexts.paymentTypeHeadingText": string;
+  "paymentTexts.paymentFrequencyHeadingText": string;
+  "paymentTexts.paymentAmountHeadingText": string;
+  "paymentTexts.paymentTotalText": string;
+  "paymentTexts.processingFeeText": string;
+  "paymentTexts.defaultCardText": string;
+  "paymentTexts.defaultAccountText": string;
+  "paymentTexts.singleUseMethodText": string;
+  "paymentTexts.newPaymentMethodButtonText": string;
+  "paymentTexts.setAsDefaultButtonText": string;
+  "paymentTexts.setDefaultErrorText": string;
+  "paymentTexts.payoffCheckboxText": string;
+  "paymentTexts.payoffTodayText": string;
+  "paymentTexts.payoffDateText": string;
+  "paymentTexts.payoffQuoteErrorText": string;
+  "paymentTexts.payAmountDueText": string;
+  "paymentTexts.additionalPrincipalLabel": string;
+  "paymentTexts.locTotalDueText": string;
+  "paymentTexts.submitImmediateButtonText": string;
+  "paymentTexts.submitLaterButtonText": string;
+  "paymentTexts.paymentDetailsTitle": string;
+  "paymentTexts.paymentDetailsCancelText": string;
+  "paymentTexts.paymentDetailsContinueText": string;
+  "paymentTexts.savePaymentProfileText": string;
+  "paymentTexts.richTextAgreementCancelText": string;
+  "paymentTexts.richTextAgreementAcceptText": string;
+  "paymentTexts.deleteMethodConfirmText": string;
+  "paymentTexts.deleteMethodWarningText": string;
+  "paymentTexts.deleteMethodCancelText": string;
+  "paymentTexts.deleteMethodConfirmButtonText": string;
+  "paymentTexts.deleteMethodSuccessText": string;
+  "paymentTexts.deleteMethodErrorText": string;
+  "paymentTexts.confirmSubmitText": string;
+  "paymentTexts.confirmSubmitButtonText": string;
+  "paymentTexts.confirmSubmitNoText": string;
+  "paymentTexts.amountAboveMaximumWarningText": string;
+  "paymentTexts.achOnlyText": string;
+  "paymentTexts.amountRequiredText": string;
+  "paymentTexts.amountRangeText": string;
+  "paymentErrorTexts.feeLoadingErrorText": string;
+  "paymentErrorTexts.genericInfoErrorText": string;
+  "paymentErrorTexts.niteModeText": string;
+  "paymentErrorTexts.paymentBlockedText": string;
+  "paymentErrorTexts.blockedOnPendingRecurringText": string;
+  "paymentErrorTexts.delinquentText": string;
+  "paymentErrorTexts.noPaymentNeededText": string;
+  "paymentErrorTexts.disabledAfterCutoffText": string;
+  "paymentErrorTexts.infoLoadErrorText": string;
+  "paymentErrorTexts.submitErrorText": string;
+  "paymentErrorTexts.submitNewErrorText": string;
+  "paymentErrorTexts.submitInvalidText": string;
+  "paymentErrorTexts.multipleScheduledText": string;
+  "paymentErrorTexts.scheduledText": string;
+  "paymentErrorTexts.retrievingText": string;
+  "paymentErrorTexts.securityNotAllowedText": string;
+  "paymentErrorTexts.mustSavePaymentMethodText": string;
+  "paymentErrorTexts.deletingText": string;
+  "paymentErrorTexts.reachedMaxScheduledText": string;
+  "paymentErrorTexts.paymentTimeNotAllowedText": string;
+  "paymentErrorTexts.paymentDateWeekendText": string;
+  "paymentErrorTexts.payOffQuoteText": string;
+  "paymentErrorTexts.paymentAmountMaximumText": string;
+  "paymentErrorTexts.paymentAmountMinimumText": string;
+  "paymentErrorTexts.routingNumberInvalidText": string;
+  "paymentErrorTexts.genericSubmitText": string;
+  "paymentErrorTexts.connectionText": string;
+  "paymentErrorTexts.declinedText": string;
+  "paymentErrorTexts.overLimitText": string;
+  "paymentErrorTexts.invalidInfoText": string;
+  "paymentErrorTexts.cardExpiredText": string;
+  "paymentErrorTexts.contactUsText": string;
+  "paymentErrorTexts.hostSecurityText": string;
+  "paymentErrorTexts.hostAchSecurityText": string;
+  "paymentErrorTexts.hostNightModeText": string;
+  "paymentErrorTexts.noPaymentOnlineText": string;
+  "paymentErrorTexts.noAchPaymentText": string;
+  "paymentErrorTexts.nightErrorText": string;
+  "paymentErrorTexts.deleteRecurringAchNotAllowedText": string;
+  "paymentErrorTexts.deleteRecurringCardNotAllowedText": string;
+  "paymentErrorTexts.deleteRecurringNotAllowedText": string;
+  "paymentErrorTexts.recurringAchNotAllowedText": string;
+  "paymentErrorTexts.recurringCardNotAllowedText": string;
+  "paymentErrorTexts.scheduledAchNotAllowedText": string;
+  "paymentErrorTexts.scheduledCardNotAllowedText": string;
+  "paymentErrorTexts.modifyScheduledAchNotAllowedText": string;
+  "paymentErrorTexts.modifyScheduledCardNotAllowedText": string;
+  "paymentErrorTexts.methodAlreadyExistsText": string;
+  "paymentErrorTexts.methodErrorText": string;
+  "paymentErrorTexts.cardNotAllowedText": string;
+  "paymentErrorTexts.achNotAllowedText": string;
+  "confirmationOptions.hideScheduledWarningOption": boolean;
+  "confirmationOptions.hideConfirmationNumberOption": boolean;
+  "confirmationOptions.hideLoanNumberOption": boolean;
+  "confirmationOptions.hidePaymentMethodOption": boolean;
+  "confirmationOptions.hideFrequencyOption": boolean;
+  "confirmationOptions.hidePaymentDateOption": boolean;
+  "confirmationOptions.hideDaysPriorOption": boolean;
+  "confirmationOptions.hideAmountOption": boolean;
+  "confirmationOptions.hideFeeOption": boolean;
+  "confirmationOptions.hideAdditionalPrincipalOption": boolean;
+  "confirmationOptions.hideTotalOption": boolean;
+  "confirmationOptions.hideTotalToDraftOption": boolean;
+  "confirmationTexts.titleText": string;
+  "confirmationTexts.scheduledWarningText": string;
+  "confirmationTexts.confirmationNumberLabel": string;
+  "confirmationTexts.loanNumberLabel": string;
+  "confirmationTexts.accountUsedLabel": string;
+  "confirmationTexts.cardUsedLabel": string;
+  "confirmationTexts.frequencyLabel": string;
+  "confirmationTexts.paymentDateLabel": string;
+  "confirmationTexts.daysPriorLabel": string;
+  "confirmationTexts.amountLabel": string;
+  "confirmationTexts.feeLabel": string;
+  "confirmationTexts.additionalPrincipalLabel": string;
+  "confirmationTexts.totalLabel": string;
+  "confirmationTexts.totalToDraftLabel": string;
+  "confirmationTexts.backToDashboardText": string;
+  "achDraftAgreementTexts.dialogRichText": string;
+  "achDraftAgreementTexts.previewButtonText": string;
+  "achDraftAgreementTexts.agreeButtonText": string;
+  "achDraftAgreementTexts.cancelButtonText": string;
+  "achDraftAgreementTexts.confirmText": string;
+  "achDraftAgreementTexts.confirmButtonText": string;
+  "paymentDocumentsTexts.titleText": string;
+  "paymentDocumentsTexts.instructionsText": string;
+  "paymentDocumentsTexts.documentLinkText": string;
+  "paymentDocumentsTexts.noDocumentsText": string;
+  "paymentDocumentsTexts.retrieveErrorText": string;
+  "payoffQuoteOptions.usePayoffQuoteOption": boolean;
+  "payoffQuoteTexts.linkText": string;
+  "payoffQuoteTexts.submitButtonText": string;
+  "payoffQuoteTexts.quoteText": string;
+  "payoffQuoteTexts.downloadBreakdownText": string;
+  "payoffQuoteTexts.dateInvalidText": string;
+  "payoffQuoteTexts.requestErrorText": string;
+  "dashboardOptions.bannerImage": string;
+  "dashboardTexts.infoRichText": string;
+  "dashboardTexts.missingEmailText": string;
+  "dashboardTexts.makePaymentButtonText": string;
+  "dashboardTexts.applyForLoanButtonText": string;
+  "dashboardTexts.accountListErrorText": string;
+  "dashboardTexts.noAccountsText": string;
+  "dashboardTexts.showClosedAccountsText": string;
+  "dashboardTexts.loansHeadingText": string;
+  "dashboardTexts.depositsHeadingText": string;
+  "dashboardTexts.linesOfCreditHeadingText": string;
+  "dashboardTexts.investmentsHeadingText": string;
+  "dashboardTexts.noOpenAccountsText": string;
+  "dashboardTexts.applicationsHeadingText": string;
+  "dashboardTexts.applicationsErrorText": string;
+  "dashboardTexts.noApplicationsText": string;
+  "dashboardTexts.previousLoginText": string;
+  "dashboardTexts.loginHistoryLinkText": string;
+  "dashboardTexts.defaultStatusText": string;
+  "dashboardTexts.availableBalanceColumnText": string;
+  "applicationDetailsOptions.hideApplicationNumberOption": boolean;
+  "applicationDetailsOptions.hideStatusOption": boolean;
+  "applicationDetailsOptions.hideAmountRequestedOption": boolean;
+  "applicationDetailsOptions.hideAmountApprovedOption": boolean;
+  "applicationDetailsOptions.hideLastModifiedOption": boolean;
+  "applicationDetailsOptions.hideFundsExpectedOption": boolean;
+  "applicationDetailsTexts.titleText": string;
+  "applicationDetailsTexts.applicationNumberLabel": string;
+  "applicationDetailsTexts.statusLabel": string;
+  "applicationDetailsTexts.amountRequestedLabel": string;
+  "applicationDetailsTexts.amountApprovedLabel": string;
+  "applicationDetailsTexts.lastModifiedLabel": string;
+  "applicationDetailsTexts.fundsExpectedLabel": string;
+  "applicationDetailsTexts.errorText": string;
+  "loanDetailsOptions.hidePersonalAddressSectionOption": boolean;
+  "loanDetailsOptions.hideFinancialSectionOption": boolean;
+  "loanDetailsOptions.hideHistoryPaymentSectionOption": boolean;
+  "loanDetailsOptions.hideRecurringPaymentsOption": boolean;
+  "loanDetailsOptions.hideScheduledPaymentsOption": boolean;
+  "loanDetailsOptions.hideLoanHistoryOption": boolean;
+  "loanDetailsOptions.hideEStatementsOption": boolean;
+  "loanDetailsOptions.hideAccountDocumentsOption": boolean;
+  "loanDetailsOptions.hideAlertPreferencesOption": boolean;
+  "loanDetailsOptions.useInsuranceInformationOption": boolean;
+  "loanDetailsOptions.allowHideAccountOption": boolean;
+  "loanDetailsOptions.defaultDueDateAlertDays": number;
+  "loanDetailsOptions.defaultHistoryRange": "30" | "60" | "90" | "All";
+  "loanDetailsTexts.headingText": string;
+  "loanDetailsTexts.loadErrorText": string;
+  "loanDetailsTexts.loanLockedPayoffText": string;
+  "loanDetailsTexts.disputeText": string;
+  "loanDetailsTexts.noPaymentOnlineText": string;
+  "loanDetailsTexts.noAchPaymentText": string;
+  "loanDetailsTexts.nightErrorText": string;
+  "loanDetailsTexts.correctErrorsText": string;
+  "loanDetailsTexts.saveErrorText": string;
+  "loanDetailsTexts.zipCityNoMatchText": string;
+  "loanDetailsTexts.dueDateDaysPlaceholder": string;
+  "loanDetailsTexts.resetButtonText": string;
+  "loanDetailsTexts.networkSaveErrorText": string;
+  "loanDetailsTexts.allDaysText": string;
+  "loanDetailsTexts.downloadCsvText": string;
+  "loanDetailsTexts.downloadPdfText": string;
+  "loanDetailsTexts.historyErrorText": string;
+  "loanDetailsTexts.historySecurityText": string;
+  "loanDetailsTexts.noHistoryText": string;
+  "loanDetailsTexts.hideAccountConfirmText": string;
+  "loanDetailsTexts.hideAccountErrorText": string;
+  "loanDetailsTexts.hideAccountSuccessText": string;
+  "loanDetailsTexts.insuranceIndividualText": string;
+  "loanDetailsTexts.insuranceJointText": string;
+  "loanDetailsTexts.insuranceNoneText": string;
+  "loanDetailsTexts.insuranceErrorText": string;
+  "loanDetailsTexts.noInsuranceText": string;
+  "addressFormTexts.address1RequiredText": string;
+  "addressFormTexts.address1TooLongText": string;
+  "addressFormTexts.cityRequiredText": string;
+  "addressFormTexts.cityTooLongText": string;
+  "addressFormTexts.stateRequiredText": string;
+  "addressFormTexts.zipCodeRequiredText": string;
+  "addressFormTexts.zipCodeInvalidText": string;
+  "eStatementOptions.useEStatementsOption": boolean;
+  "eStatementOptions.useEStatementConsentConfirmationOption": boolean;
+  "eStatementOptions.statementYears": number;
+  "eStatementOptions.statementProvider": "0" | "1" | "3" | "4";
+  "eStatementOptions.statementProviderURL": string;
+  "eStatementOptions.statementProviderKeyReference": string;
+  "eStatementTexts.agreementUpdatedText": string;
+  "eStatementTexts.noStatementsText": string;
+  "eStatementTexts.emailPromptText": string;
+  "eStatementTexts.consentRichText": string;
+  "eStatementTexts.withdrawText": string;
+  "eStatementTexts.externalRedirectText": string;
+  "profileTexts.loginNameRequiredText": string;
+  "profileTexts.loginNameTooLongText": string;
+  "profileTexts.loginNameTooShortText": string;
+  "profileTexts.usernameInvalidCharactersText": string;
+  "profileTexts.emailInvalidText": string;
+  "profileTexts.currentPasswordRequiredText": string;
+  "profileTexts.oldPasswordTooShortText": string;
+  "profileTexts.passwordSameAsUsernameText": string;
+  "profileTexts.passwordRequirementsNotMetText": string;
+  "profileTexts.newPasswordsDoNotMatchText": string;
+  "profileTexts.confirmPasswordRequiredText": string;
+  "profileTexts.newSecurityAnswerRequiredText": string;
+  "profileTexts.securityAnswerInvalidText": string;
+  "profileTexts.phoneRequiredText": string;
+  "profileTexts.phoneInvalidText": string;
+  "profileErrorTexts.invalidCurrentPasswordText": string;
+  "profileErrorTexts.logonTooShortText": string;
+  "profileErrorTexts.logonNameExistsText": string;
+  "profileErrorTexts.logonNameLengthText": string;
+  "profileErrorTexts.correctErrorsText": string;
+  "profileErrorTexts.invalidText": string;
+  "profileErrorTexts.biometricsNotUpdatedText": string;
+  "profileErrorTexts.genericErrorText": string;
+  "profileErrorTexts.notificationsErrorText": string;
+  "profileErrorTexts.containsPoBoxText": string;
+  "profileErrorTexts.agreementErrorText": string;
+  "notificationOptions.allowTextMessagesOption": boolean;
+  "notificationOptions.textProgramBrandings": Array<{ "BrandingId": number; "BrandingName": string }>;
+  "notificationTexts.emailColumnText": string;
+  "notificationTexts.textColumnText": string;
+  "notificationTexts.turnOffAllAlertsText": string;
+  "notificationTexts.userRestrictedText": string;
+  "notificationTexts.restrictedPasswordViolationText": string;
+  "notificationTexts.userLogsOnText": string;
+  "notificationTexts.moneyTransOnWebText": string;
+  "notificationTexts.logonNameChangeText": string;
+  "notificationTexts.passwordGeneratedText": string;
+  "notificationTexts.passwordChangedText": string;
+  "notificationTexts.emailAddressChangedText": string;
+  "notificationTexts.optOutMarketingAlertsText": string;
+  "notificationTexts.optOutTransactionalAlertsText": string;
+  "notificationTexts.optInOutEmailAlertsText": string;
+  "textingTexts.marketingColumnText": string;
+  "textingTexts.accountColumnText": string;
+  "textingTexts.modifyErrorText": string;
+  "textingTexts.notTextableText": string;
+  "textingTexts.loadErrorText": string;
+  "textingTexts.retryText": string;
+  "textingTexts.mustAgreeText": string;
+  "textingTexts.noPhoneText": string;
+  "textingTexts.noChangesText": string;
+  "textingTexts.agreeButtonText": string;
+  "textingTexts.disagreeButtonText": string;
+  "documentCenterOptions.showDisclaimerOption": boolean;
+  "documentCenterOptions.hideUploadAreaOption": boolean;
+  "documentCenterOptions.fileTypes": Array<{ "ID": number; "Description": string }>;
+  "documentCenterTexts.headingText": string;
+  "documentCenterTexts.disclaimerRichText": string;
+  "documentCenterTexts.accountDocumentsTabText": string;
+  "documentCenterTexts.profileDocumentsTabText": string;
+  "documentCenterTexts.applicationDocumentsTabText": string;
+  "documentCenterTexts.noDocumentsText": string;
+  "documentCenterTexts.refreshErrorText": string;
+  "documentCenterTexts.loadErrorText": string;
+  "documentCenterTexts.fileTypesErrorText": string;
+  "fileUploadTexts.dropZoneText": string;
+  "fileUploadTexts.addFilesButtonText": string;
+  "fileUploadTexts.uploadButtonText": string;
+  "fileUploadTexts.fileTypeRequiredText": string;
+  "fileUploadTexts.networkErrorText": string;
+  "fileUploadTexts.serverErrorText": string;
+  "messagesOptions.hideFeedbackOption": boolean;
+  "messagesOptions.feedbackReasonOptions": Array<string>;
+  "messagesOptions.useCaptchaOption": boolean;
+  "messagesOptions.messageMaxLength": number;
+  "messagesOptions.messageRecipientEmail": string;
+  "messagesTexts.headingText": string;
+  "messagesTexts.feedbackText": string;
+  "messagesTexts.questionText": string;
+  "messagesTexts.experienceLabel": string;
+  "messagesTexts.goodText": string;
+  "messagesTexts.couldBeBetterText": string;
+  "messagesTexts.subjectLabel": string;
+  "messagesTexts.messageLabel": string;
+  "messagesTexts.charactersLeftText": string;
+  "messagesTexts.sendButtonText": string;
+  "messagesTexts.captchaRequiredText": string;
+  "messagesTexts.subjectRequiredText": string;
+  "messagesTexts.messageRequiredText": string;
+  "messagesTexts.nameRequiredText": string;
+  "messagesTexts.emailRequiredText": string;
+  "messagesTexts.questionSuccessText": string;
+  "messagesTexts.feedbackSuccessText": string;
+  "messagesTexts.errorText": string;
+  "faqOptions.hideGeneralOption": boolean;
+  "faqOptions.hideSecurityOption": boolean;
+  "faqOptions.hideAccountOption": boolean;
+  "faqOptions.hideRatesOption": boolean;
+  "faqOptions.hideHolidaysOption": boolean;
+  "faqTexts.generalTitleText": string;
+  "faqTexts.generalRichText": string;
+  "faqTexts.securityTitleText": string;
+  "faqTexts.securityRichText": string;
+  "faqTexts.accountTitleText": string;
+  "faqTexts.accountRichText": string;
+  "faqTexts.ratesTitleText": string;
+  "faqTexts.ratesRichText": string;
+  "faqTexts.holidaysTitleText": string;
+  "faqTexts.holidaysRichText": string;
+  "branchLocatorOptions.mapTileURLTemplate": string;
+  "branchLocatorOptions.mapAttribution": string;
+  "branchLocatorOptions.mapZoom": number;
+  "branchLocatorOptions.defaultLatitude": number;
+  "branchLocatorOptions.defaultLongitude": number;
+  "branchLocatorTexts.accessibilityNoteText": string;
+  "branchLocatorTexts.invalidZipText": string;
+  "loginHistoryTexts.dateColumnText": string;
+  "loginHistoryTexts.ipAddressColumnText": string;
+  "loginHistoryTexts.errorText": string;
+  "loginHistoryTexts.noHistoryText": string;
+  "contactChangeTexts.introRichText": string;
+  "contactChangeTexts.changeAddressText": string;
+  "contactChangeTexts.changePhoneText": string;
+  "contactChangeTexts.oldAddressHeadingText": string;
+  "contactChangeTexts.newAddressHeadingText": string;
+  "contactChangeTexts.submitButtonText": string;
+  "contactChangeTexts.successText": string;
+  "contactChangeTexts.errorText": string;
+  "contactChangeTexts.requiredText": string;
+  "contactChangeTexts.zipTooShortText": string;
+  "contactChangeTexts.zipTooLongText": string;
+  "contactChangeTexts.phoneInvalidText": string;
+  "contactChangeTexts.phoneBothRequiredText": string;
+  "contactChangeTexts.oldPhoneRequiredText": string;
+  "contactChangeTexts.newPhoneRequiredText": string;
+  "contactChangeTexts.accountRequiredText": string;
+  "contactChangeTexts.changeRequiredText": string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -92,8 +973,20 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "globalOptions.useDocumentCenterOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "globalOptions.applyForLoanURLOption": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
   "globalOptions.useEgtConsumerOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "globalOptions.useFileServicesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "profileOptions.forceManualCifChangesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "profileOptions.hideUserInformationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "profileOptions.hidePersonalInfoForNonPersonalUsersOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "profileOptions.hiddenProfileMessages": {"type":"json","default":"[]","set":"shared","visibility":"public","wire":"gassySettings"},
   "achPaymentOptions.requireAchDraftAgreementOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.hideAchOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.disallowAchProfilesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.allowSingleUseAchOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.allowSavingsAccountOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.hideConfirmAccountNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.achRoutingPreCheckOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "achPaymentOptions.blockImmediateAchAfterCutoffOption": {"type":"boolean","default":"false","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "achPaymentOptions.achCutoffTime": {"type":"text","default":"17:00","set":"shared","visibility":"admin","wire":"gassySettings"},
   "depositOptions.disableEZPayOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.logoAltText": {"type":"text","default":"Home","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.skipToMainContentText": {"type":"text","default":"Skip to main content","set":"english","visibility":"public","wire":"gassySettings"},
@@ -157,4 +1050,873 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "institutionOptions.DepositOfficeLength": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"institutionOptions"},
   "institutionOptions.DepositAccountLength": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"institutionOptions"},
   "institutionOptions.DepositCheckDigitLength": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"institutionOptions"},
+  "institutionContactOptions.customerServicePhoneNumber": {"type":"text","default":"(800) 555-0199","set":"shared","visibility":"public","wire":"gassySettings"},
+  "localeOptions.institutionTimeZone": {"type":"text","default":"America/New_York","set":"shared","visibility":"public","wire":"gassySettings"},
+  "maintenanceOptions.maintenanceModeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "maintenanceOptions.nightlyMaintenanceStartTime": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "maintenanceOptions.nightlyMaintenanceMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.maxFailedLoginAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.lockoutMinutes": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.sessionIdleTimeoutMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": {"type":"number","default":"720","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.securityCodeLifetimeMinutes": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.securityCodeMaxAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.trustedDeviceLifetimeDays": {"type":"number","default":"90","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.biometricsTokenLifetimeDays": {"type":"number","default":"90","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.passwordResetLinkLifetimeMinutes": {"type":"number","default":"60","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.activationLinkLifetimeHours": {"type":"number","default":"72","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.emailVerificationLinkLifetimeHours": {"type":"number","default":"72","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.recoveryMaxAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.recoveryLockoutMinutes": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.previousPasswordsRemembered": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.loginRequestsPerMinutePerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.securityCodeResendsPerHour": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.recoveryRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.registrationRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.messagesPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.apiRequestsPerMinutePerSession": {"type":"number","default":"300","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "pageTitleTexts.loginPageTitle": {"type":"text","default":"Payments - Login","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.registerPageTitle": {"type":"text","default":"Payments - Register","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.ssoPageTitle": {"type":"text","default":"Payments - Single Sign-On","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.verifyEmailPageTitle": {"type":"text","default":"Payments - Email Verification","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.forcePasswordChangePageTitle": {"type":"text","default":"Payments - Reset Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.recoveryPageTitle": {"type":"text","default":"Payments - Account Recovery","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.activatePageTitle": {"type":"text","default":"Payments - Activate Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.optOutPageTitle": {"type":"text","default":"Payments - Opt Out","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.publicLocationsPageTitle": {"type":"text","default":"Payments - Locations","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.publicMessagesPageTitle": {"type":"text","default":"Payments - Messages","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.publicFaqPageTitle": {"type":"text","default":"Payments - FAQ","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.dashboardPageTitle": {"type":"text","default":"Payments - Dashboard","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.depositsPageTitle": {"type":"text","default":"Payments - Deposits","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.depositDetailsPageTitle": {"type":"text","default":"Payments - Account Details","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.profilePageTitle": {"type":"text","default":"Payments - Profile","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.documentsPageTitle": {"type":"text","default":"Payments - Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.paymentPageTitle": {"type":"text","default":"Payments - Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.paymentConfirmPageTitle": {"type":"text","default":"Payments - Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.loanDetailsPageTitle": {"type":"text","default":"Payments - Loan Details","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.documentCenterPageTitle": {"type":"text","default":"Payments - Document Center","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.locationsPageTitle": {"type":"text","default":"Payments - Locations","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.messagesPageTitle": {"type":"text","default":"Payments - Messages","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.faqPageTitle": {"type":"text","default":"Payments - FAQ","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.requestChangePageTitle": {"type":"text","default":"Payments - Contact Info Change","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.applicationDetailsPageTitle": {"type":"text","default":"Payments - Application Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.loginHistoryPageTitle": {"type":"text","default":"Payments - Login History","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginOptions.showLogoOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginOptions.backgroundImage": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginOptions.infoLists": {"type":"json","default":"[]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginOptions.browserRequirementsURLOption": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginOptions.hideAnnouncementOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginOptions.announcementMobileOnlyOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loginTexts.topHeadingText": {"type":"text","default":"Welcome","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.formHeadingText": {"type":"text","default":"Sign In","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.infoRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.secondaryInfoRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.registerLinkText": {"type":"text","default":"Register","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.forgotLoginLinkText": {"type":"text","default":"Forgot Username or Password?","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.browserRequirementsLinkText": {"type":"text","default":"Browser Requirements","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.faqLinkText": {"type":"text","default":"FAQ","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.sessionExpiredBannerText": {"type":"text","default":"Your session has expired!","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.notAuthorizedBannerText": {"type":"text","default":"Not Authorized.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.offlineForMaintenanceText": {"type":"text","default":"We are currently offline for maintenance. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.usernameRequiredText": {"type":"text","default":"You must enter a username","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.passwordRequiredText": {"type":"text","default":"You must enter a password","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.invalidCredentialsText": {"type":"text","default":"Username or password is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.maxLoginAttemptsText": {"type":"text","default":"You have exceeded the maximum number of login attempts. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.credentialValidationErrorText": {"type":"text","default":"There was an error validating your credentials. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.mfaNoEmailText": {"type":"text","default":"There is no email address associated with your account. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.announcementRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.announcementCloseButtonText": {"type":"text","default":"Close","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.noSsoUrlText": {"type":"text","default":"No SSO URL defined!","set":"english","visibility":"public","wire":"gassySettings"},
+  "ssoOptions.useSingleSignOnOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "ssoOptions.ssoLoginURLOption": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "ssoOptions.ssoLoginCode": {"type":"text","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "ssoOptions.ssoTokenLifetimeSeconds": {"type":"number","default":"60","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "ssoOptions.ssoSharedSecretReference": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "mobileAppOptions.androidAppStoreId": {"type":"text","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "mobileAppOptions.iosAppStoreId": {"type":"text","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "mobileAppOptions.allowBiometricSignInOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "mobileAppOptions.requestReviewOnLogoutOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "mobileAppTexts.updateAppText": {"type":"text","default":"A new version of the app is available. Please update the app to continue.","set":"english","visibility":"public","wire":"gassySettings"},
+  "mobileAppTexts.updateNowButtonText": {"type":"text","default":"Update Now","set":"english","visibility":"public","wire":"gassySettings"},
+  "mobileAppTexts.enableBiometricsPromptText": {"type":"text","default":"Would you like to use biometrics to sign in on this device?","set":"english","visibility":"public","wire":"gassySettings"},
+  "mobileAppTexts.biometricSignInRequiredText": {"type":"text","default":"Username and Password Sign-in Required","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeOptions.multiFactorOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "securityCodeOptions.allowTrustedDevicesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.instructionsText": {"type":"text","default":"A security code has been sent to your email address. Please enter it below.","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.resendCodeButtonText": {"type":"text","default":"Resend Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.trustDeviceLabel": {"type":"text","default":"Trust this device","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.codeRequiredText": {"type":"text","default":"A security code is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.codeExpiredText": {"type":"text","default":"The code you have entered has expired. Press Resend Code to get a new code.","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.maxAttemptsText": {"type":"text","default":"You have exceeded the maximum number of attempts for this code. Press Resend Code to start over.","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.invalidCodeText": {"type":"text","default":"The security code is invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.validationErrorText": {"type":"text","default":"There was an error while validating.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginOptions.validateSsnAtCreationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnRequiredText": {"type":"text","default":"Social Security Number is Required","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnInvalidText": {"type":"text","default":"SSN invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnValidationErrorText": {"type":"text","default":"There was an error while validating","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretQuestionRequiredText": {"type":"text","default":"Please Select a Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretAnswerRequiredText": {"type":"text","default":"Recover password answer is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretAnswerInvalidText": {"type":"text","default":"Secret Answer Contains Invalid Characters.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretQuestionSaveErrorText": {"type":"text","default":"An error has occurred, please try again later","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.allAgreementsRequiredText": {"type":"text","default":"You must select all agreements.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.agreementRequiredText": {"type":"text","default":"You must agree to the {name}.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.agreementClickLinkText": {"type":"text","default":"You must click on the link, read the {name}, and then return and click agree.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.agreementsSaveErrorText": {"type":"text","default":"There was an error saving changes to the agreements","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementOptions.forceUserToClickOnURLToAgreeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "agreementOptions.forceRichTextAgreementsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreementSetup": {"type":"agreementSetup","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreement1RichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreement2RichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreement3RichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreement4RichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreement5RichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.notAgreeButtonText": {"type":"text","default":"I Do Not Agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.agreementCheckboxText": {"type":"text","default":"I have read and agree to the {name}","set":"english","visibility":"public","wire":"gassySettings"},
+  "agreementTexts.invalidAgreementTypeText": {"type":"text","default":"Invalid agreement type","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.registerAsLoanAccountOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.registerAsDepositAccountOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.doNotRequireAccountNumberForRegistrationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.removeCheckDigitOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.requiredSsnDigits": {"type":"number","default":"9","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.multiFactorDuringRegistrationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.useCustomSecurityQuestionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideFirstNameOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideMiddleNameOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideDateOfBirthOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideZipCodeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hidePhoneNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hidePlaceOfBirthOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideDriversLicenseOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationOptions.hideMothersMaidenNameOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.titleText": {"type":"text","default":"Register for an account","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.infoRichText": {"type":"richText","default":"In order to create your account, we require the following information.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.personalDataStepText": {"type":"text","default":"Personal Data","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.securityStepText": {"type":"text","default":"Security","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.registrationStepText": {"type":"text","default":"Registration","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.emailVerificationHeadingText": {"type":"text","default":"Email Verification","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.emailVerificationInstructionsText": {"type":"text","default":"We have sent a security code to {email}. Please enter it below to verify your email address.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.goBackButtonText": {"type":"text","default":"Go Back","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.continueButtonText": {"type":"text","default":"Continue","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.cancelButtonText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.returnToLoginText": {"type":"text","default":"Return to Login","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.createAccountButtonText": {"type":"text","default":"Create Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.resendCodeButtonText": {"type":"text","default":"Resend Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.successText": {"type":"text","default":"Your account has been successfully registered.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.depositAccountTypeText": {"type":"text","default":"Deposit","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.loanAccountTypeText": {"type":"text","default":"Loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.accountNumberPlaceholder": {"type":"text","default":"Account Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.firstNamePlaceholder": {"type":"text","default":"First Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.middleNamePlaceholder": {"type":"text","default":"Middle Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.lastNamePlaceholder": {"type":"text","default":"Last Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.emailPlaceholder": {"type":"text","default":"Email Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.ssnPlaceholder": {"type":"text","default":"Social Security Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.dateOfBirthPlaceholder": {"type":"text","default":"Date of Birth","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.zipCodePlaceholder": {"type":"text","default":"Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.phoneNumberPlaceholder": {"type":"text","default":"Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.placeOfBirthPlaceholder": {"type":"text","default":"Place of Birth","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.driversLicensePlaceholder": {"type":"text","default":"Driver's License Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.mothersMaidenNamePlaceholder": {"type":"text","default":"Mother's Maiden Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.secretQuestionPlaceholder": {"type":"text","default":"Secret Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.secretAnswerPlaceholder": {"type":"text","default":"Secret Answer","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.customQuestionPlaceholder": {"type":"text","default":"Security Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.customAnswerPlaceholder": {"type":"text","default":"Security Answer","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.loginNamePlaceholder": {"type":"text","default":"Login Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.passwordPlaceholder": {"type":"text","default":"Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.confirmPasswordPlaceholder": {"type":"text","default":"Confirm Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationTexts.securityCodePlaceholder": {"type":"text","default":"Security Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.lastNameRequiredText": {"type":"text","default":"Last Name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.firstNameRequiredText": {"type":"text","default":"First Name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.emailRequiredText": {"type":"text","default":"emailAddress is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.emailInvalidText": {"type":"text","default":"emailAddress is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.ssnRequiredText": {"type":"text","default":"SSN is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.ssnDigitsText": {"type":"text","default":"Please enter all required digits of SSN.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.accountTypeRequiredText": {"type":"text","default":"Account Type is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.accountNumberRequiredText": {"type":"text","default":"Account Number is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.dateOfBirthRequiredText": {"type":"text","default":"Date Of Birth is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.dateOfBirthInvalidText": {"type":"text","default":"Date Of Birth is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.zipCodeRequiredText": {"type":"text","default":"Zip Code is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.zipCodeInvalidText": {"type":"text","default":"Zip Code is invalid. A 5 digit zip code is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.phoneNumberRequiredText": {"type":"text","default":"Phone Number is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.phoneNumberInvalidText": {"type":"text","default":"Phone Number is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.placeOfBirthRequiredText": {"type":"text","default":"Place of birth is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.driversLicenseRequiredText": {"type":"text","default":"Drivers license is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.mothersMaidenNameRequiredText": {"type":"text","default":"Mother's maiden name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.secretQuestionRequiredText": {"type":"text","default":"Please Select a Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.secretAnswerRequiredText": {"type":"text","default":"Secret Answer is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.secretAnswerInvalidText": {"type":"text","default":"Secret Answer Contains Invalid Characters.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.customQuestionRequiredText": {"type":"text","default":"Security question is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.customAnswerRequiredText": {"type":"text","default":"Security answer is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.loginNameRequiredText": {"type":"text","default":"Login Name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.usernameTooShortText": {"type":"text","default":"Username must be at least {n} characters in length","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.usernameTooLongText": {"type":"text","default":"Username must be less than or equal to {n} characters in length","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.usernameInvalidCharactersText": {"type":"text","default":"Username should only contain valid characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordRequiredText": {"type":"text","default":"Password is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordTooShortText": {"type":"text","default":"Password must be at least {n} characters in length","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordTooLongText": {"type":"text","default":"Password must be less than or equal to {n} characters in length","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordSameAsUsernameText": {"type":"text","default":"Password must be different than username","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordSameAsSsnText": {"type":"text","default":"Password must be different than SSN","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.passwordLetterAndNumberText": {"type":"text","default":"Password must have both a letter and a number","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.confirmPasswordRequiredText": {"type":"text","default":"Password confirmation required","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.confirmPasswordMismatchText": {"type":"text","default":"Password does not match","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.agreementRequiredText": {"type":"text","default":"You must agree to the {name}","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.agreementClickLinkText": {"type":"text","default":"You must click on the link, read the {name}, and then return and click agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationValidationTexts.securityCodeRequiredText": {"type":"text","default":"A security code is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.userInfoErrorText": {"type":"text","default":"There is an issue with the information you have entered","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.loginNameExistsText": {"type":"text","default":"The logon name you chose is already taken.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.registrationFailedText": {"type":"text","default":"Sorry, there was an error trying to register your account. Please contact your institution for help.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.registrationInvalidText": {"type":"text","default":"Sorry, there was an error trying to register your account. Please check your information and try again or contact your institution for help.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.registrationRestrictedText": {"type":"text","default":"Your account has been registered, however it is currently restricted.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.ssnFormatText": {"type":"text","default":"The social security information you have entered is in an invalid format.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.dateOfBirthErrorText": {"type":"text","default":"Date of Birth is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.passwordSameSsnText": {"type":"text","default":"Password must not be the same as the SSN.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.passwordSameUserNameText": {"type":"text","default":"Password must not be the same as the username.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.passwordLettersNumbersText": {"type":"text","default":"Password must use a combination of upper and lower case letters as well as numbers.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.passwordTooShortText": {"type":"text","default":"Password is not long enough.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.userNameTooShortText": {"type":"text","default":"Username is too short.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.accountNumberErrorText": {"type":"text","default":"The account number is not in the correct format.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.mustAgreeToAllText": {"type":"text","default":"You must agree to all the agreements.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.emailVerificationNetworkErrorText": {"type":"text","default":"Something went wrong during email verification.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.emailCodeExpiredText": {"type":"text","default":"The code you have entered has expired.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.emailCodeMaxAttemptsText": {"type":"text","default":"You have exceeded the maximum number of attempts for this code. Press Resend Code to start over.","set":"english","visibility":"public","wire":"gassySettings"},
+  "registrationErrorTexts.emailCodeInvalidText": {"type":"text","default":"There was an error while validating.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.useCustomerCredentialsOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.usePasswordValidationRuleListOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.useConfirmPasswordOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.passwordValidationRules": {"type":"json","default":"[]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.logonValidationRules": {"type":"json","default":"[]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleOptions.usernameAllowedCharactersPattern": {"type":"text","default":"^[A-Za-z0-9_.!#$%&'*+\\-/=?^`|~@]*$","set":"shared","visibility":"public","wire":"gassySettings"},
+  "securityQuestionOptions.secretQuestionList": {"type":"json","default":"[\"What was the name of your first pet?\",\"What is the name of the street you grew up on?\",\"What was the make of your first car?\",\"What is the name of your favorite teacher?\",\"In what city did you meet your spouse or partner?\",\"What was the name of your elementary school?\",\"What is your favorite movie?\"]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "securityQuestionOptions.secretAnswerAllowedCharactersPattern": {"type":"text","default":"^[A-Za-z0-9.!@#$%&*\\-+|=? ,'()]*$","set":"shared","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.requirementsNotMetText": {"type":"text","default":"Password requirements are not met, please try again","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleMinimumLengthText": {"type":"text","default":"At least {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleCapitalLetterText": {"type":"text","default":"At least one capital letter","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleLowercaseLetterText": {"type":"text","default":"At least one lowercase letter","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleLetterText": {"type":"text","default":"At least one letter","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNumberText": {"type":"text","default":"At least one number","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleSpecialCharacterText": {"type":"text","default":"At least one special character","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNotSsnText": {"type":"text","default":"Cannot match your SSN","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNotEmailText": {"type":"text","default":"Cannot match your email address","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNoConsecutiveCharactersText": {"type":"text","default":"No more than two identical characters in a row","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNotPortionOfLogonText": {"type":"text","default":"Cannot be a portion of your login name","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNotContainLogonText": {"type":"text","default":"Cannot contain your login name","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.ruleNotPreviousPasswordText": {"type":"text","default":"Cannot be a previous password","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.doesNotMeetMinimumLengthText": {"type":"text","default":"Password must be at least {n} characters in length","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.missingCapitalLetterText": {"type":"text","default":"Password must contain a capital letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.missingLowercaseLetterText": {"type":"text","default":"Password must contain a lowercase letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.missingLetterText": {"type":"text","default":"Password must contain a letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.missingNumberText": {"type":"text","default":"Password must contain a number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.missingSpecialCharacterText": {"type":"text","default":"Password must contain a special character.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.matchesSsnText": {"type":"text","default":"Password must not match your SSN.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.matchesEmailText": {"type":"text","default":"Password must not match your email address.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.consecutiveIdenticalCharactersText": {"type":"text","default":"Password cannot contain three or more consecutive identical characters.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.equalsPortionOfLogonText": {"type":"text","default":"Password cannot equal a portion of your login name.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.containsLogonText": {"type":"text","default":"Password cannot contain your login name.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.passwordReusedText": {"type":"text","default":"Password cannot be a previous password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMissingCapitalLetterText": {"type":"text","default":"Login name must contain a capital letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMissingLowercaseLetterText": {"type":"text","default":"Login name must contain a lowercase letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMissingLetterText": {"type":"text","default":"Login name must contain a letter.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMissingNumberText": {"type":"text","default":"Login name must contain a number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMissingSpecialCharacterText": {"type":"text","default":"Login name must contain a special character.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.logonMatchesEmailText": {"type":"text","default":"Login name must not match your email address.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.chooseDifferentPasswordText": {"type":"text","default":"Please choose a different password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.passwordTooShortText": {"type":"text","default":"Password is not long enough.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.passwordSameAsLoginText": {"type":"text","default":"Password must not be the same as the username.","set":"english","visibility":"public","wire":"gassySettings"},
+  "passwordRuleTexts.passwordNeedsLetterNumberText": {"type":"text","default":"Password must have both a letter and a number","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryOptions.recoverCredentialsWithoutQuestionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recoveryOptions.hideEmailOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recoveryOptions.hideDateOfBirthOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recoveryOptions.hideZipCodeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recoveryOptions.hideBranchOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.headingText": {"type":"text","default":"Account Recovery","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.successText": {"type":"text","default":"You will receive an email shortly with instructions on how to reset your password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.returnToLoginText": {"type":"text","default":"Return to Login","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.emailRequiredText": {"type":"text","default":"Email is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.emailInvalidText": {"type":"text","default":"Invalid Email","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.dateOfBirthRequiredText": {"type":"text","default":"Date of Birth is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.dateOfBirthInvalidText": {"type":"text","default":"Invalid Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.zipCodeRequiredText": {"type":"text","default":"Zip Code is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.zipCodeInvalidText": {"type":"text","default":"Zip Code must be 5 digits","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.branchRequiredText": {"type":"text","default":"The branch Id is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.secretAnswerRequiredText": {"type":"text","default":"Secret Answer is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.badQuestionText": {"type":"text","default":"The answer you provided does not match our records. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.invalidText": {"type":"text","default":"We could not find an account matching your information. Please verify your information or contact your local branch.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.recoveryFailedText": {"type":"text","default":"We were unable to recover your account. Please verify your information or contact your local branch.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.maxAttemptsText": {"type":"text","default":"You have exceeded the maximum number of recovery attempts. Please wait a while before trying again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.errorText": {"type":"text","default":"An error has occurred, please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.serverErrorText": {"type":"text","default":"The service is currently unavailable. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.passwordRequiredText": {"type":"text","default":"Password is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.passwordsDoNotMatchText": {"type":"text","default":"Passwords Do Not Match","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.legacyMaximumLengthText": {"type":"text","default":"Password must be less than 12 characters in length.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.letterAndNumberText": {"type":"text","default":"Password must have both a letter and a number","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.errorText": {"type":"text","default":"There was an error resetting your password. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.serverErrorText": {"type":"text","default":"The service is currently unavailable. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.expiredText": {"type":"text","default":"The link you are using to reset your password is no longer valid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.headingText": {"type":"text","default":"Please Enter Your New Password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.submitButtonText": {"type":"text","default":"Submit","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.passwordRequiredText": {"type":"text","default":"Password is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.passwordTooShortText": {"type":"text","default":"Password must be at least {n} characters in length.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.passwordTooLongText": {"type":"text","default":"Password must be less than 128 characters in length.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.letterAndNumberText": {"type":"text","default":"Password must have both a letter and a number","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.confirmRequiredText": {"type":"text","default":"Please enter confirm your password","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.passwordsDoNotMatchText": {"type":"text","default":"Passwords Do Not Match","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.errorText": {"type":"text","default":"There was an error resetting your password. Please contact customer service at {phone}, Monday to Friday 8:30 AM - 7:30 PM ET.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.restrictedText": {"type":"text","default":"Your account is currently restricted. Please contact customer service at {phone}, Monday to Friday 8:30 AM - 7:30 PM ET.","set":"english","visibility":"public","wire":"gassySettings"},
+  "activationTexts.logonNameTakenText": {"type":"text","default":"There is already a user with this logon name created. If this is you please go to the login page to sign in. If you need further support please contact customer service at {phone}, Monday to Friday 8:30 AM - 7:30 PM ET.","set":"english","visibility":"public","wire":"gassySettings"},
+  "verifyEmailTexts.headingText": {"type":"text","default":"Email Verification","set":"english","visibility":"public","wire":"gassySettings"},
+  "verifyEmailTexts.invalidLinkText": {"type":"text","default":"We could not verify your account. Please contact your local servicing branch for assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "verifyEmailTexts.activationErrorText": {"type":"text","default":"There was an error activating your account. Please contact your local servicing branch for assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "optOutTexts.headingText": {"type":"text","default":"Opt Out Of Emails","set":"english","visibility":"public","wire":"gassySettings"},
+  "optOutTexts.instructionsText": {"type":"text","default":"Click on the button below to opt out of email notifications.","set":"english","visibility":"public","wire":"gassySettings"},
+  "optOutTexts.optOutButtonText": {"type":"text","default":"Opt Out","set":"english","visibility":"public","wire":"gassySettings"},
+  "optOutTexts.successText": {"type":"text","default":"You have successfully been opted out of notifications. Please allow 24 hours for this to take effect.","set":"english","visibility":"public","wire":"gassySettings"},
+  "optOutTexts.errorText": {"type":"text","default":"There was a problem updating your email preferences. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.saveButtonText": {"type":"text","default":"Save","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.cancelButtonText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.backToLoginText": {"type":"text","default":"Back to Login","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.printButtonText": {"type":"text","default":"Print","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.noneText": {"type":"text","default":"None","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.newDocumentMarkerText": {"type":"text","default":"New","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.useDefaultPaymentMethodOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.blockPaymentsOnHoldCodesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.showDeletePaymentMethodWarningOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.confirmBeforeSubmitOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.requestReviewAfterPaymentOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.showCardImagesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideServicingFeeInfoOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideRecurringPaymentNoticeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideSemiMonthlyInfoOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideProcessingFeeLineOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideScheduledPaymentsListOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.hideRecurringPaymentInfoOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.allowDeleteRecurringPaymentOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.allowDeleteScheduledPaymentOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.allowPayoffOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.futurePayoffAllowedForAchOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.futurePayoffAllowedForCardOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentOptions.blockOnlinePaymentsWhenDelinquentOption": {"type":"boolean","default":"false","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.showThirdPartyPaymentLinkOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.thirdPartyPaymentLinkURL": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.useThirdPartyCardPaymentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.thirdPartyCardPaymentURL": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.useThirdPartyRouteOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.thirdPartyRouteBranchMinimum": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.thirdPartyRouteBranchMaximum": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentOptions.thirdPartyRouteURL": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentTexts.thirdPartyPaymentLinkText": {"type":"text","default":"Pay on our payment partner site","set":"english","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentTexts.thirdPartyCardNoticeText": {"type":"text","default":"You are about to leave our site to make a card payment on a third-party payment site. Do you want to continue?","set":"english","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentTexts.thirdPartyCardButtonText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentTexts.thirdPartyRouteText": {"type":"text","default":"For this account, payment must be made on a different web site. Please allow up to 24 hours for the payment to reflect on your account","set":"english","visibility":"public","wire":"gassySettings"},
+  "thirdPartyPaymentTexts.thirdPartyRouteButtonText": {"type":"text","default":"Continue to Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.eCheckOptionText": {"type":"text","default":"E-Check","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.ownerNameLabel": {"type":"text","default":"Owner Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingNumberLabel": {"type":"text","default":"Routing Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountNumberLabel": {"type":"text","default":"Account Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.confirmAccountNumberLabel": {"type":"text","default":"Confirm Account Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.checkingText": {"type":"text","default":"Checking","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.savingsText": {"type":"text","default":"Savings","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.ownerNameRequiredText": {"type":"text","default":"Owner Name is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.ownerNameInvalidText": {"type":"text","default":"Owner Name is invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingNumberRequiredText": {"type":"text","default":"Routing Number is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingNumberInvalidText": {"type":"text","default":"Routing Number is invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.bankNotFoundText": {"type":"text","default":"Invalid routing number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountNumberRequiredText": {"type":"text","default":"Account Number is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountNumberInvalidText": {"type":"text","default":"Please contact your bank to confirm your bank account information","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.confirmAccountNumberRequiredText": {"type":"text","default":"Confirm Account Number is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountNumbersDoNotMatchText": {"type":"text","default":"Account Numbers Do Not Match","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingLookupErrorText": {"type":"text","default":"An error has occured while verifying the routing number","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.achTermsText": {"type":"text","default":"In order to add an ACH payment you must agree to the Terms and Conditions.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.achTermsAgreeText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.achTermsDisagreeText": {"type":"text","default":"Disagree","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.achTermsRequiredText": {"type":"text","default":"In order to use the system you must agree to the terms and conditions.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.achAgreementSaveErrorText": {"type":"text","default":"An error occurred, please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingNumberNotAllowedText": {"type":"text","default":"Invalid routing number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountInvalidThirdPartyText": {"type":"text","default":"Invalid account number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountInvalidInternalText": {"type":"text","default":"Invalid account number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowCardsOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowCardProfilesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowSingleUseCardOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowVisaOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowMasterCardOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowDiscoverOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.allowAmexOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.debitCardsOnlyOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentOptions.requireFullBillingAddressOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "walletPaymentOptions.allowGooglePayOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "walletPaymentOptions.allowApplePayOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "walletPaymentOptions.allowVenmoOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "walletPaymentOptions.allowPaypalOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardOptionText": {"type":"text","default":"Card","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.googlePayText": {"type":"text","default":"Google Pay","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.applePayText": {"type":"text","default":"Apple Pay","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.venmoText": {"type":"text","default":"Venmo","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.paypalText": {"type":"text","default":"Paypal","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardNumberLabel": {"type":"text","default":"Card Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.securityCodeLabel": {"type":"text","default":"CVV/CVC","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.zipCodeLabel": {"type":"text","default":"Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.address1Label": {"type":"text","default":"Address 1","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cityLabel": {"type":"text","default":"City","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.stateLabel": {"type":"text","default":"State","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.debitCardText": {"type":"text","default":"Debit Card","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.creditCardText": {"type":"text","default":"Credit Card","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.nameRequiredText": {"type":"text","default":"Name is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.nameInvalidText": {"type":"text","default":"Invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardNumberRequiredText": {"type":"text","default":"Card Number is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardNumberInvalidText": {"type":"text","default":"Card Number is invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardTypeNotSupportedText": {"type":"text","default":"The card number you've entered does not appear to be a supported type.","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.expirationRequiredText": {"type":"text","default":"Expiration required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.expirationInvalidText": {"type":"text","default":"Expiration invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.securityCodeRequiredText": {"type":"text","default":"CVV/CVC required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.securityCodeInvalidText": {"type":"text","default":"CVV/CVC invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.zipCodeRequiredText": {"type":"text","default":"Zip Code required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.zipCodeInvalidText": {"type":"text","default":"Zip Code invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.address1RequiredText": {"type":"text","default":"Address 1 is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cityRequiredText": {"type":"text","default":"City is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.stateRequiredText": {"type":"text","default":"State is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.addressInvalidCharactersText": {"type":"text","default":"Address contains invalid characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.creditCardsNotAcceptedText": {"type":"text","default":"We do not accept Credit Cards.","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardFeeInfoText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardPaymentAdditionalErrorText": {"type":"text","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.maxScheduledPaymentsAllowed": {"type":"number","default":"1","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.blockSchedulingWhenPastDueOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.allowSchedulingWhenDelinquentOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.allowSaturdayPaymentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.allowSundayPaymentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.useSmallDollarRuleOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.smallDollarDaysMailPreference1": {"type":"number","default":"4","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.smallDollarDaysMailPreference2": {"type":"number","default":"7","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentSchedulingOptions.holidayDates": {"type":"json","default":"[]","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "recurringPaymentOptions.allowWeeklyOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentOptions.allowTwoWeeksOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentOptions.allowSemiMonthlyOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentOptions.allowMonthlyOnDateOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentOptions.allowDaysBeforeDueOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentOptions.allowOnDueDateOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.oneTimeText": {"type":"text","default":"One Time","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.weeklyText": {"type":"text","default":"Weekly","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.twoWeeksText": {"type":"text","default":"Every Two Weeks","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.semiMonthlyText": {"type":"text","default":"Twice a Month","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.monthlyOnDateText": {"type":"text","default":"Monthly","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.daysBeforeDueText": {"type":"text","default":"Days Before Due Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.onDueDateText": {"type":"text","default":"On Due Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.daysBeforeDueLabel": {"type":"text","default":"Day(s) before due date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringNoticeText": {"type":"text","default":"This payment will repeat on the schedule you choose until you cancel it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.semiMonthlyInfoText": {"type":"text","default":"Your first payment will be made on the date you choose, and the second about two weeks later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.weeklyScheduleText": {"type":"text","default":"Weekly on {weekday}s","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.twoWeeksScheduleText": {"type":"text","default":"Every other week on {weekday}s","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.semiMonthlyScheduleText": {"type":"text","default":"Twice a month (next one on the {ordinal})","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.monthlyScheduleText": {"type":"text","default":"Monthly on the {ordinal}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.onDueDateScheduleText": {"type":"text","default":"Recurring, on your due date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.daysBeforeDueScheduleText": {"type":"text","default":"{n} days before your loan is due","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.oneDayBeforeDueScheduleText": {"type":"text","default":"1 day before your loan is due","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.amountLabel": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.additionalPrincipalLabel": {"type":"text","default":"Additional Principal Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.accountEndingInText": {"type":"text","default":"Account Ending In","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.cardEndingInText": {"type":"text","default":"Card Ending In","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteRecurringConfirmText": {"type":"text","default":"Are you sure you want to delete your recurring payment?","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteNoText": {"type":"text","default":"No","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteYesText": {"type":"text","default":"Delete","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringDeleteBlockedText": {"type":"text","default":"Cannot delete recurring payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledTypeColumnText": {"type":"text","default":"Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledAccountColumnText": {"type":"text","default":"Account/Card","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDateColumnText": {"type":"text","default":"Payment Day","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledAmountColumnText": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteScheduledConfirmText": {"type":"text","default":"Are you sure you want to delete this scheduled payment?","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDeleteBlockedText": {"type":"text","default":"Cannot delete scheduled payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteRecurringErrorText": {"type":"text","default":"An error occurred while attempting to cancel your recurring payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteScheduledErrorText": {"type":"text","default":"There was an error deleting your payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateRequiredText": {"type":"text","default":"Payment date is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateHolidayText": {"type":"text","default":"Payment cannot be made on a holiday.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDatePastText": {"type":"text","default":"Payment date cannot be in the past","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateTooFarText": {"type":"text","default":"Payment date cannot be scheduled over this many days: {n}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateSaturdayText": {"type":"text","default":"Payment date cannot be on a Saturday","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateSundayText": {"type":"text","default":"Payment date cannot be on a Sunday","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateBlockedText": {"type":"text","default":"Payment cannot be made on this date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.achFutureDateOnlyText": {"type":"text","default":"ACH payments can only be scheduled for a future date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringDateFutureText": {"type":"text","default":"Payment date must be in the future","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringDateWithinText": {"type":"text","default":"First payment date must be within 30 days","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringDateNotAllowedText": {"type":"text","default":"That date is not allowed.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.pastDueTodayOnlyText": {"type":"text","default":"Overdue loan payment can only be made today","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.minimumAchPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.minimumCardPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.maximumCardPaymentAmount": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.maxPayoffPercent": {"type":"number","default":"1","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.useMinimumPaymentOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.forceTotalDueOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.requireTotalDueWhenDelinquentOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.allowAdditionalAmountOnRecurringOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.allowCustomAmountOnDaysBeforeDueOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.useThirdPartyFeeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "paymentAmountOptions.thirdPartyAchFee": {"type":"number","default":"0","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "paymentAmountOptions.thirdPartyDebitCardFee": {"type":"number","default":"0","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "paymentAmountOptions.thirdPartyCreditCardFee": {"type":"number","default":"0","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "paymentTexts.servicingFeeInfoRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentPageMessageRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.selectLoanAccountHeadingText": {"type":"text","default":"Select Loan Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentTypeHeadingText": {"type":"text","default":"Payment Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentFrequencyHeadingText": {"type":"text","default":"Payment Frequency","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentAmountHeadingText": {"type":"text","default":"Payment Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentTotalText": {"type":"text","default":"Payment Total","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.processingFeeText": {"type":"text","default":"Processing Fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.defaultCardText": {"type":"text","default":"Card ending with {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.defaultAccountText": {"type":"text","default":"Account ending with {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.singleUseMethodText": {"type":"text","default":"Single-Use Payment Method:","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.newPaymentMethodButtonText": {"type":"text","default":"New payment method","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.setAsDefaultButtonText": {"type":"text","default":"Set As Default Method","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.setDefaultErrorText": {"type":"text","default":"There was a problem setting your default payment method.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payoffCheckboxText": {"type":"text","default":"Pay off the full amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payoffTodayText": {"type":"text","default":"Pay off as of today:","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payoffDateText": {"type":"text","default":"Pay off as of {date}:","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payoffQuoteErrorText": {"type":"text","default":"Could not get payoff quote","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payAmountDueText": {"type":"text","default":"Pay Amount Due","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.additionalPrincipalLabel": {"type":"text","default":"Additional Principal Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.locTotalDueText": {"type":"text","default":"The amount due will be calculated at the time of each payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.submitImmediateButtonText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.submitLaterButtonText": {"type":"text","default":"Schedule Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentDetailsTitle": {"type":"text","default":"Payment Details","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentDetailsCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentDetailsContinueText": {"type":"text","default":"Continue","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.savePaymentProfileText": {"type":"text","default":"Save Payment Profile","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.richTextAgreementCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.richTextAgreementAcceptText": {"type":"text","default":"I Accept","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodConfirmText": {"type":"text","default":"Are you sure you want to delete this payment method?","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodWarningText": {"type":"text","default":"Deleting this payment method will cancel and remove any scheduled payments set up with it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodConfirmButtonText": {"type":"text","default":"Delete","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodSuccessText": {"type":"text","default":"Successfully deleted payment method.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodErrorText": {"type":"text","default":"Error deleting payment method.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.confirmSubmitText": {"type":"text","default":"Are you sure you want to submit?","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.confirmSubmitButtonText": {"type":"text","default":"Submit","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.confirmSubmitNoText": {"type":"text","default":"No","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountAboveMaximumWarningText": {"type":"text","default":"Your total due amount of {amount} exceeds the max amount allowed to pay with this payment method. Please select a different payment method to pay your total due.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.achOnlyText": {"type":"text","default":"Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountRequiredText": {"type":"text","default":"Payment amount is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountRangeText": {"type":"text","default":"Payment amount must be between {min} and {max}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.feeLoadingErrorText": {"type":"text","default":"There was a problem calculating the fee for this payment. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.genericInfoErrorText": {"type":"text","default":"There was a problem retrieving your account information.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.niteModeText": {"type":"text","default":"We are currently doing nightly system maintenance. Please try your payment again in about 15 minutes.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.paymentBlockedText": {"type":"text","default":"Payment has been blocked for this account. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.blockedOnPendingRecurringText": {"type":"text","default":"We see you have a payment due soon. Please call customer service to make additional payments.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.delinquentText": {"type":"text","default":"This account is delinquent. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.noPaymentNeededText": {"type":"text","default":"No payment needed at this time. Credit line has no balance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.disabledAfterCutoffText": {"type":"text","default":"Payments are disabled because you are past today's payment cutoff time and you already have a scheduled payment pending.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.infoLoadErrorText": {"type":"text","default":"There was a problem retrieving necessary information to complete your payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.submitErrorText": {"type":"text","default":"There was a problem attempting to create a new payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.submitNewErrorText": {"type":"text","default":"There was a problem attempting to create a new payment. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.submitInvalidText": {"type":"text","default":"There was a problem attempting to submit, please ensure the information you entered is correct.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.multipleScheduledText": {"type":"text","default":"Scheduled payments cannot be modified online. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.scheduledText": {"type":"text","default":"This scheduled payment cannot be modified online. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.retrievingText": {"type":"text","default":"There was a problem retrieving information associated with this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.securityNotAllowedText": {"type":"text","default":"Payment has been blocked for this account. Please contact your financial institution for further assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.mustSavePaymentMethodText": {"type":"text","default":"A payment method that is not saved can only be used for a payment made today.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.deletingText": {"type":"text","default":"An error occurred attempting to delete that payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.reachedMaxScheduledText": {"type":"text","default":"You have scheduled the maximum amount of payments at this time. Cannot create another.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.paymentTimeNotAllowedText": {"type":"text","default":"The payment can not be scheduled for that time.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.paymentDateWeekendText": {"type":"text","default":"Payment cannot be made on a weekend.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.payOffQuoteText": {"type":"text","default":"There was an error retrieving the pay off quote.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.paymentAmountMaximumText": {"type":"text","default":"Payment amount cannot be greater than max.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.paymentAmountMinimumText": {"type":"text","default":"Payment amount must be at least the minimum amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.routingNumberInvalidText": {"type":"text","default":"Could not validate routing number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.genericSubmitText": {"type":"text","default":"An error occurred. Please do not submit your payment again or your account could be charged multiple times. Please contact your financial institution to confirm your payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.connectionText": {"type":"text","default":"Connection error. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.declinedText": {"type":"text","default":"Transaction Declined.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.overLimitText": {"type":"text","default":"Card limit exceeded.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.invalidInfoText": {"type":"text","default":"Invalid information entered.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.cardExpiredText": {"type":"text","default":"Card is expired.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.contactUsText": {"type":"text","default":"Please contact your financial institution for assistance with this payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.hostSecurityText": {"type":"text","default":"Your account is not set up for online payments. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.hostAchSecurityText": {"type":"text","default":"Your account is not set up for ACH payments. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.hostNightModeText": {"type":"text","default":"We are currently doing nightly system maintenance. Please try your payment again in about 15 minutes.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.noPaymentOnlineText": {"type":"text","default":"Online payments are not allowed for this account. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.noAchPaymentText": {"type":"text","default":"ACH payments are not allowed for this account. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.nightErrorText": {"type":"text","default":"Nightly processing error. Please try back in about 15 minutes.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.deleteRecurringAchNotAllowedText": {"type":"text","default":"Deleting a recurring ACH payment is not allowed online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.deleteRecurringCardNotAllowedText": {"type":"text","default":"Deleting a recurring card payment is not allowed online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.deleteRecurringNotAllowedText": {"type":"text","default":"Deleting a recurring payment is not allowed online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.recurringAchNotAllowedText": {"type":"text","default":"Recurring ACH payments are not allowed for this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.recurringCardNotAllowedText": {"type":"text","default":"Recurring card payments are not allowed for this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.scheduledAchNotAllowedText": {"type":"text","default":"Scheduled ACH payments are not allowed for this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.scheduledCardNotAllowedText": {"type":"text","default":"Scheduled card payments are not allowed for this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.modifyScheduledAchNotAllowedText": {"type":"text","default":"Scheduled ACH payments cannot be modified online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.modifyScheduledCardNotAllowedText": {"type":"text","default":"Scheduled card payments cannot be modified online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.methodAlreadyExistsText": {"type":"text","default":"Payment method already exists.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.methodErrorText": {"type":"text","default":"An error occurred.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.cardNotAllowedText": {"type":"text","default":"Card payment not allowed on this loan at this time. Please make an ACH payment or contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.achNotAllowedText": {"type":"text","default":"ACH payment not allowed on this loan at this time. Please make a card payment or contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideScheduledWarningOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideConfirmationNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideLoanNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hidePaymentMethodOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideFrequencyOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hidePaymentDateOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideDaysPriorOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideAmountOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideFeeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideAdditionalPrincipalOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideTotalOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideTotalToDraftOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.titleText": {"type":"text","default":"Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.scheduledWarningText": {"type":"text","default":"Your payment has been scheduled and will be processed on the payment date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.confirmationNumberLabel": {"type":"text","default":"Confirmation Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.loanNumberLabel": {"type":"text","default":"Loan Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.accountUsedLabel": {"type":"text","default":"Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.cardUsedLabel": {"type":"text","default":"Card","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.frequencyLabel": {"type":"text","default":"Frequency","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.paymentDateLabel": {"type":"text","default":"Payment Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.daysPriorLabel": {"type":"text","default":"Days Prior","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.amountLabel": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.feeLabel": {"type":"text","default":"Fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.additionalPrincipalLabel": {"type":"text","default":"Additional Principal","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.totalLabel": {"type":"text","default":"Total","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.totalToDraftLabel": {"type":"text","default":"Total Payment to Draft","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.backToDashboardText": {"type":"text","default":"Back to Dashboard","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.dialogRichText": {"type":"richText","default":"<p>By agreeing, you authorize us to draft the payment amount plus any fees from your bank account on the schedule you chose, until you cancel this authorization.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.previewButtonText": {"type":"text","default":"Preview Agreement","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.cancelButtonText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.confirmText": {"type":"text","default":"Please open and read the agreement, then confirm.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.confirmButtonText": {"type":"text","default":"Confirm","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.titleText": {"type":"text","default":"Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.instructionsText": {"type":"text","default":"Please choose a document to view","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.documentLinkText": {"type":"text","default":"Recurring ACH Authorization {accountNumber} {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.noDocumentsText": {"type":"text","default":"There are no associated documents with this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.retrieveErrorText": {"type":"text","default":"There was an error retrieving the draft.","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteOptions.usePayoffQuoteOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.linkText": {"type":"text","default":"Payoff Quote","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.submitButtonText": {"type":"text","default":"Get Quote","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.quoteText": {"type":"text","default":"Your payoff amount as of {date} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.downloadBreakdownText": {"type":"text","default":"Download Breakdown","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.dateInvalidText": {"type":"text","default":"Error Choosing Date. Please Choose a future date","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.requestErrorText": {"type":"text","default":"An error occurred when attempting to submit a payoff quote request.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardOptions.bannerImage": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.infoRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.missingEmailText": {"type":"text","default":"Your e-mail address is missing from your profile. Please add a valid e-mail address in the Profile tab.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.makePaymentButtonText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.applyForLoanButtonText": {"type":"text","default":"Apply for a loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.accountListErrorText": {"type":"text","default":"An error occurred trying to retrieve the account list.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.noAccountsText": {"type":"text","default":"No Existing Accounts","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.showClosedAccountsText": {"type":"text","default":"Show closed accounts","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.loansHeadingText": {"type":"text","default":"Loans","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsHeadingText": {"type":"text","default":"Deposits","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.linesOfCreditHeadingText": {"type":"text","default":"Lines of Credit","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.investmentsHeadingText": {"type":"text","default":"Investments","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.noOpenAccountsText": {"type":"text","default":"No open accounts.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.applicationsHeadingText": {"type":"text","default":"Application Status","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.applicationsErrorText": {"type":"text","default":"An error occurred trying to retrieve your applications.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.noApplicationsText": {"type":"text","default":"No applications found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.previousLoginText": {"type":"text","default":"Previous login {date} from {ip}","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.loginHistoryLinkText": {"type":"text","default":"Login History","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.defaultStatusText": {"type":"text","default":"Current","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.availableBalanceColumnText": {"type":"text","default":"Payable Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideApplicationNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideStatusOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideAmountRequestedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideAmountApprovedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideLastModifiedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsOptions.hideFundsExpectedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.titleText": {"type":"text","default":"Application Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.applicationNumberLabel": {"type":"text","default":"Application Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.statusLabel": {"type":"text","default":"Status","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.amountRequestedLabel": {"type":"text","default":"Amount Requested","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.amountApprovedLabel": {"type":"text","default":"Amount Approved","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.lastModifiedLabel": {"type":"text","default":"Last Modified On","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.fundsExpectedLabel": {"type":"text","default":"Funds Expected to arrive on","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.errorText": {"type":"text","default":"An error occurred trying to retrieve this application.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hidePersonalAddressSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideFinancialSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideHistoryPaymentSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideRecurringPaymentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideScheduledPaymentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideLoanHistoryOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideEStatementsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideAccountDocumentsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.hideAlertPreferencesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.useInsuranceInformationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.allowHideAccountOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.defaultDueDateAlertDays": {"type":"number","default":"15","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanDetailsOptions.defaultHistoryRange": {"type":"enum","default":"30","set":"shared","visibility":"public","wire":"gassySettings","enum":["30","60","90","All"]},
+  "loanDetailsTexts.headingText": {"type":"text","default":"Loan Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.loadErrorText": {"type":"text","default":"There was a problem loading this loan. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.loanLockedPayoffText": {"type":"text","default":"This loan is being paid off and cannot be changed online. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.disputeText": {"type":"text","default":"This loan is in dispute. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.noPaymentOnlineText": {"type":"text","default":"Online payments are not available for this loan. Please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.noAchPaymentText": {"type":"text","default":"ACH payments are not available for this loan.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.nightErrorText": {"type":"text","default":"Nightly processing error. Please try back in about 15 minutes.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.correctErrorsText": {"type":"text","default":"Was unable to save changes, please correct errors first.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.saveErrorText": {"type":"text","default":"There was an error saving your changes.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.zipCityNoMatchText": {"type":"text","default":"City is not found within the specified zip code.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateDaysPlaceholder": {"type":"text","default":"Enter Days Before or After","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.resetButtonText": {"type":"text","default":"Reset","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.networkSaveErrorText": {"type":"text","default":"Error","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.allDaysText": {"type":"text","default":"All","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.downloadCsvText": {"type":"text","default":"Download CSV","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.downloadPdfText": {"type":"text","default":"Download PDF","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyErrorText": {"type":"text","default":"An error occurred trying to retrieve the account history.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historySecurityText": {"type":"text","default":"Unable to get account history due to security reasons.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.noHistoryText": {"type":"text","default":"No account history found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.hideAccountConfirmText": {"type":"text","default":"Are you sure you want to hide this account from the web?","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.hideAccountErrorText": {"type":"text","default":"An error occurred attempting to hide this account from the web.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.hideAccountSuccessText": {"type":"text","default":"Success. To view account again, please contact your financial institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceIndividualText": {"type":"text","default":"Individual","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceJointText": {"type":"text","default":"Joint","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceNoneText": {"type":"text","default":"None","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceErrorText": {"type":"text","default":"An error occurred attempting to load insurance information.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.noInsuranceText": {"type":"text","default":"No insurances found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.address1RequiredText": {"type":"text","default":"You must enter an address","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.address1TooLongText": {"type":"text","default":"Cannot be longer than 45 characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.cityRequiredText": {"type":"text","default":"You must enter a city","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.cityTooLongText": {"type":"text","default":"Cannot be longer than 20 characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.stateRequiredText": {"type":"text","default":"You must select a state","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.zipCodeRequiredText": {"type":"text","default":"You must enter a zip code","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.zipCodeInvalidText": {"type":"text","default":"Zip code must be 5 digits","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementOptions.useEStatementsOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "eStatementOptions.useEStatementConsentConfirmationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "eStatementOptions.statementYears": {"type":"number","default":"3","set":"shared","visibility":"public","wire":"gassySettings"},
+  "eStatementOptions.statementProvider": {"type":"enum","default":"0","set":"shared","visibility":"admin","wire":"gassySettings","enum":["0","1","3","4"]},
+  "eStatementOptions.statementProviderURL": {"type":"url","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "eStatementOptions.statementProviderKeyReference": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "eStatementTexts.agreementUpdatedText": {"type":"text","default":"Our e-statement agreement has been updated. Please review and agree to continue receiving e-statements.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.noStatementsText": {"type":"text","default":"No e-statements found for this account for the selected year.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.emailPromptText": {"type":"text","default":"Please add an email address to your profile to receive e-statements.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.consentRichText": {"type":"richText","default":"<p>By turning on e-statements you consent to receive your statements electronically instead of by mail.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.withdrawText": {"type":"text","default":"Are you sure you want to stop receiving e-statements? Your statements will be mailed to you.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.externalRedirectText": {"type":"text","default":"Your statement will open on our statement provider's site in a new window.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.loginNameRequiredText": {"type":"text","default":"Login name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.loginNameTooLongText": {"type":"text","default":"Login name cannot be longer than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.loginNameTooShortText": {"type":"text","default":"Login name must be more than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.usernameInvalidCharactersText": {"type":"text","default":"Username should only contain valid characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.emailInvalidText": {"type":"text","default":"A valid e-mail address is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.currentPasswordRequiredText": {"type":"text","default":"Your current password is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.oldPasswordTooShortText": {"type":"text","default":"Password cannot be shorter than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.passwordSameAsUsernameText": {"type":"text","default":"Password must be different than Username","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.passwordRequirementsNotMetText": {"type":"text","default":"Password requirements are not met, please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.newPasswordsDoNotMatchText": {"type":"text","default":"Your new passwords do not match.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.confirmPasswordRequiredText": {"type":"text","default":"Your current password is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.newSecurityAnswerRequiredText": {"type":"text","default":"Resetting the security question requires a new security answer.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.securityAnswerInvalidText": {"type":"text","default":"Invalid characters detected in answer.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.phoneRequiredText": {"type":"text","default":"A phone number is required","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.phoneInvalidText": {"type":"text","default":"Phone number is invalid. A 10 digit phone number is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.invalidCurrentPasswordText": {"type":"text","default":"The current password you entered is incorrect.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.logonTooShortText": {"type":"text","default":"Login name is too short.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.logonNameExistsText": {"type":"text","default":"That login name already exists, please choose another.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.logonNameLengthText": {"type":"text","default":"Invalid logon name length.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.correctErrorsText": {"type":"text","default":"There was a problem saving your changes, please correct errors first.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.invalidText": {"type":"text","default":"The data you entered was invalid. Please re-enter and try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.biometricsNotUpdatedText": {"type":"text","default":"There was a problem updating biometrics.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.genericErrorText": {"type":"text","default":"There was an error saving changes to your information.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.notificationsErrorText": {"type":"text","default":"There was an error saving your notification preferences.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.containsPoBoxText": {"type":"text","default":"Physical address cannot contain a PO box.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileErrorTexts.agreementErrorText": {"type":"text","default":"There was an error updating the agreement.","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationOptions.allowTextMessagesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "notificationOptions.textProgramBrandings": {"type":"json","default":"[{\"BrandingId\":1,\"BrandingName\":\"Account Alerts\"}]","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "notificationTexts.emailColumnText": {"type":"text","default":"Email","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.textColumnText": {"type":"text","default":"Text","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.turnOffAllAlertsText": {"type":"text","default":"Turn off all alerts","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.userRestrictedText": {"type":"text","default":"My online access is restricted","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.restrictedPasswordViolationText": {"type":"text","default":"My online access is restricted after failed sign-ins","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.userLogsOnText": {"type":"text","default":"I sign in","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.moneyTransOnWebText": {"type":"text","default":"A payment is made online","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.logonNameChangeText": {"type":"text","default":"My login name changes","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.passwordGeneratedText": {"type":"text","default":"A new password is generated","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.passwordChangedText": {"type":"text","default":"My password changes","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.emailAddressChangedText": {"type":"text","default":"My e-mail address changes","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.optOutMarketingAlertsText": {"type":"text","default":"Opt out of marketing messages","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.optOutTransactionalAlertsText": {"type":"text","default":"Opt out of transactional messages","set":"english","visibility":"public","wire":"gassySettings"},
+  "notificationTexts.optInOutEmailAlertsText": {"type":"text","default":"E-mail alerts","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.marketingColumnText": {"type":"text","default":"Marketing","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.accountColumnText": {"type":"text","default":"Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.modifyErrorText": {"type":"text","default":"An error occurred while modifying your subscriptions. The form has been set to reflect the changes that were saved.","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.notTextableText": {"type":"text","default":"This is not a textable phone number","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.loadErrorText": {"type":"text","default":"Something went wrong trying to connect to the server.","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.retryText": {"type":"text","default":"Your subscriptions were saved, but your phone settings could not be updated. Would you like to try again?","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.mustAgreeText": {"type":"text","default":"In order to use texting you must agree to the terms","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.noPhoneText": {"type":"text","default":"There is no phone number listed for texting.","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.noChangesText": {"type":"text","default":"There are no changes to save.","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.disagreeButtonText": {"type":"text","default":"Disagree","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterOptions.showDisclaimerOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "documentCenterOptions.hideUploadAreaOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "documentCenterOptions.fileTypes": {"type":"json","default":"[{\"ID\":1,\"Description\":\"Identification\"},{\"ID\":2,\"Description\":\"Income Verification\"},{\"ID\":3,\"Description\":\"Insurance\"},{\"ID\":4,\"Description\":\"Correspondence\"},{\"ID\":5,\"Description\":\"Other\"}]","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "documentCenterTexts.headingText": {"type":"text","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.disclaimerRichText": {"type":"richText","default":"<p>Please upload only documents related to your account or application.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.accountDocumentsTabText": {"type":"text","default":"Account Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.profileDocumentsTabText": {"type":"text","default":"Profile Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.applicationDocumentsTabText": {"type":"text","default":"Applications Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.noDocumentsText": {"type":"text","default":"No Uploaded Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.refreshErrorText": {"type":"text","default":"Something went wrong when attempting to refresh the document list","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.loadErrorText": {"type":"text","default":"Cannot connect to the service to get documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.fileTypesErrorText": {"type":"text","default":"Cannot connect to the service to get file types","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.dropZoneText": {"type":"text","default":"Drag and drop files here","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.addFilesButtonText": {"type":"text","default":"Add Files","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.uploadButtonText": {"type":"text","default":"Upload File(s)","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.fileTypeRequiredText": {"type":"text","default":"Choose a file type","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.networkErrorText": {"type":"text","default":"The file transfer was unsuccessful, please try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.serverErrorText": {"type":"text","default":"Internal Server Error","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesOptions.hideFeedbackOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "messagesOptions.feedbackReasonOptions": {"type":"json","default":"[\"Ease of use\",\"Speed\",\"Information available\",\"Customer service\",\"Other\"]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "messagesOptions.useCaptchaOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
+  "messagesOptions.messageMaxLength": {"type":"number","default":"300","set":"shared","visibility":"public","wire":"gassySettings"},
+  "messagesOptions.messageRecipientEmail": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "messagesTexts.headingText": {"type":"text","default":"Compose Message","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.feedbackText": {"type":"text","default":"Feedback","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.questionText": {"type":"text","default":"Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.experienceLabel": {"type":"text","default":"How was your experience","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.goodText": {"type":"text","default":"Good","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.couldBeBetterText": {"type":"text","default":"Could Be Better","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.subjectLabel": {"type":"text","default":"Subject","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.messageLabel": {"type":"text","default":"Message","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.charactersLeftText": {"type":"text","default":"Characters left","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.sendButtonText": {"type":"text","default":"Send","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.captchaRequiredText": {"type":"text","default":"Must Complete Captcha","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.subjectRequiredText": {"type":"text","default":"Subject is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.messageRequiredText": {"type":"text","default":"Message is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.nameRequiredText": {"type":"text","default":"Name is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.emailRequiredText": {"type":"text","default":"Email is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.questionSuccessText": {"type":"text","default":"Thank you for your message. We'll get back to you shortly.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.feedbackSuccessText": {"type":"text","default":"Thank you for your feedback.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.errorText": {"type":"text","default":"Oops...it looks like something went wrong.","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqOptions.hideGeneralOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "faqOptions.hideSecurityOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "faqOptions.hideAccountOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "faqOptions.hideRatesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "faqOptions.hideHolidaysOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "faqTexts.generalTitleText": {"type":"text","default":"General","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.generalRichText": {"type":"richText","default":"<h3>What can I do online?</h3><p>You can view your accounts, make payments, see your statements and history, and update your profile.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.securityTitleText": {"type":"text","default":"Security","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.securityRichText": {"type":"richText","default":"<h3>How is my information protected?</h3><p>Your connection is encrypted and we never ask for your password by e-mail or phone.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.accountTitleText": {"type":"text","default":"Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.accountRichText": {"type":"richText","default":"<h3>How do I change my contact information?</h3><p>Sign in and open your Profile to update your e-mail address, phone and address.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.ratesTitleText": {"type":"text","default":"Rates","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.ratesRichText": {"type":"richText","default":"<p>Please contact us for current rates.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.holidaysTitleText": {"type":"text","default":"Holidays","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.holidaysRichText": {"type":"richText","default":"<p>Payments are not processed on federal banking holidays.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.mapTileURLTemplate": {"type":"url","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.mapAttribution": {"type":"text","default":"© OpenStreetMap contributors","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.mapZoom": {"type":"number","default":"10","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.defaultLatitude": {"type":"number","default":"39.8283","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.defaultLongitude": {"type":"number","default":"-98.5795","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.accessibilityNoteText": {"type":"text","default":"This map service does not meet accessibility standards. Please contact us if you need help finding a branch.","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.invalidZipText": {"type":"text","default":"Invalid Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.dateColumnText": {"type":"text","default":"Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.ipAddressColumnText": {"type":"text","default":"IP Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.errorText": {"type":"text","default":"Cannot Get Login History","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.noHistoryText": {"type":"text","default":"No login history found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.introRichText": {"type":"richText","default":"<p>Choose the accounts to update and enter your new address or phone number. We will process your request and update your records.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.changeAddressText": {"type":"text","default":"Change Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.changePhoneText": {"type":"text","default":"Change Phone","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.oldAddressHeadingText": {"type":"text","default":"Old Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.newAddressHeadingText": {"type":"text","default":"New Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.submitButtonText": {"type":"text","default":"Submit","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.successText": {"type":"text","default":"Request sent","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.errorText": {"type":"text","default":"Something went wrong.","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.requiredText": {"type":"text","default":"Required","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.zipTooShortText": {"type":"text","default":"There needs to be 5 digits","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.zipTooLongText": {"type":"text","default":"There cannot be more than 5 digits","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.phoneInvalidText": {"type":"text","default":"Enter Valid Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.phoneBothRequiredText": {"type":"text","default":"Must Enter Old Phone Number and New Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.oldPhoneRequiredText": {"type":"text","default":"Enter Old Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.newPhoneRequiredText": {"type":"text","default":"Enter New Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.accountRequiredText": {"type":"text","default":"Select at least one account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "contactChangeTexts.changeRequiredText": {"type":"text","default":"Enter an address or phone number change.","set":"english","visibility":"public","wire":"gassySettings"},
 };
