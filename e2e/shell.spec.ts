@@ -85,7 +85,7 @@ test.describe('idle timeout', () => {
   }) => {
     await page.clock.install();
     await signIn(page, DEMO_USERS.jordan.username);
-    await expect(page.getByText(DEMO_USERS.jordan.personalName)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(DEMO_USERS.jordan.personalName)).toBeVisible();
 
     await page.clock.runFor(179_000);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -101,7 +101,7 @@ test.describe('idle timeout', () => {
     await dialog.getByRole('button', { name: 'Resume' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
-    await expect(page.getByText(DEMO_USERS.jordan.personalName)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(DEMO_USERS.jordan.personalName)).toBeVisible();
 
     await page.clock.runFor(180_000);
     await expect(dialog).toBeVisible();

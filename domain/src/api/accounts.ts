@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { withEnvelope } from '../envelope';
+
+/** Account type codes of the host (spec 002 section 3). */
+export const ACCOUNT_TYPE_CODES = {
+  loan: [0],
+  lineOfCredit: [9],
+  deposit: [1, 3, 5, 6],
+  investment: [7, 8],
+} as const;
+
+export type AccountCategory = keyof typeof ACCOUNT_TYPE_CODES;
+
+const CATEGORIES: readonly AccountCategory[] = ['loan', 'lineOfCredit', 'deposit', 'investment'];
+
+/** Which dashboard list an account type belongs to; undefined for a code the specs do not name. */
+export function accountCategory(type: number): AccountCategory | undefined {
+  return CATEGORIES.find((category) =>
+    ACCOUNT_TYPE_CODES[category].some((code: number) => code === type),
+  );
+}
+
+/** Status texts the server derives for the account list ('Current' is also the client's default). */
+export const ACCOUNT_STATUSES = {
+  current: 'Current',
+  pastDue: 'Past Due',
+  closed: 'Closed',
+} as const;
+
+/**
+ * One row of `GET /api/accountList` (spec 002 "Account list item", spec 001 "Loan account list
+ * item"). Money is in dollars with cents as decimals (1234.56); Rate is percent × 100 (675 is
+ * 6.75 %); LoanDueDate is a calendar date 'YYYY-MM-DD' or null.
+ */
+export const AccountListItem = z.object({
+  Number: z.string(),
+  Type: z.number().int(),
+  Comment: z.string(),
+  Description: z.string(),
+  Balance: z.number(),
+  AvailableBalance: z.number(),
+  Rate: z.number().int(),
+  Status: z.string(),
+  StatementPreference: z.string(),
+  LoanDueDate: z.string().nullable(),
+  LoanAmountDue: z.number(),
+  MonthlyInstallment: z.number(),
+  FeesDue: z.number(),
+  NameOnAcct: z.string(),
+});
+export type AccountListItem = z.infer<typeof AccountListItem>;
+
+/** `GET /api/accountList`: the signed-in user's accounts, without those hidden from the web. */
+export const AccountListResponse = withEnvelope({ Accounts: z.array(AccountListItem) });
+export type AccountListResponse = z.infer<typeof AccountListResponse>;

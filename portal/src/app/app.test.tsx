@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applicationOptionsBody } from '../testing/fixtures';
+import { renderPortal } from '../testing/render-portal';
+
+describe('start-up', () => {
+  it('loads the application options first and shows the login page with them', async () => {
+    const { server } = renderPortal({ path: '/home/login' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
+    expect(server.requests[0]?.path).toBe('/api/setup/ApplicationOptions');
+    await waitFor(() => expect(document.title).toBe('Payments - Login'));
+  });
+
+  it('shows the Error500 page when the options cannot be loaded, and retries', async () => {
+    const { server, user } = renderPortal({
+      routes: { 'GET /api/setup/ApplicationOptions': { status: 500, body: {} } },
+    });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent(/error/i);
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+
+    server.route('GET /api/setup/ApplicationOptions', { body: applicationOptionsBody() });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  it('treats settings the theme cannot read as a failed start-up', async () => {
+    renderPortal({ settings: { 'themeOptions.borderRadius': 'round' } });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/error/i);
+  });
+});
+
+describe('routes', () => {
+  it('sends an unknown path home', async () => {
+    renderPortal({ path: '/no/such/page' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(window.location.hash).toBe('#/home/login');
+  });
+
+  it('sends the empty path home', async () => {
+    renderPortal({ path: '' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(window.location.hash).toBe('#/home/login');
+  });
+
+  it('sends a myaccount route without a session to the login', async () => {
+    renderPortal({ path: '/myaccount/dashboard' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(window.location.hash).toBe('#/home/login');
+  });
+
+  it('restores the session on reload and shows the myaccount route', async () => {
+    renderPortal({ path: '/myaccount/dashboard', signedIn: true });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Jordan Rivers' }),
+    ).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Payments - Dashboard'));
+  });
+
+  it('shows the registration placeholder without single sign-on', async () => {
+    renderPortal({ path: '/home/register' });
+    expect(await screen.findByRole('heading', { name: 'Register for an account' })).toBeVisible();
+    expect(screen.getByText(/^This screen is being built:/)).toBeVisible();
+  });
+
+  it.each(['/home/register', '/home/recovery', '/home/verifyEmail/abc'])(
+    'blocks %s under single sign-on',
+    async (path) => {
+      renderPortal({ path, settings: { 'ssoOptions.useSingleSignOnOption': 'true' } });
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+      expect(window.location.hash).toBe('#/home/login');
+    },
+  );
+});

@@ -1,0 +1,45 @@
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { reportClientError } from '../lib/client-error-reporter';
+import { applicationOptionsQuery } from '../lib/settings/get-application-options';
+import { Error500Page } from './error-500-page';
+import { PortalProviders, prepareStartup, type StartupData } from './providers';
+import { AppRouter } from './router';
+import { StartupLoading } from './startup-loading';
+
+type Startup = { ok: true; data: StartupData } | { ok: false; error: unknown };
+
+/** Loads the application options first; renders the portal with them, or the Error500 page. */
+function StartupGate() {
+  const options = useQuery(applicationOptionsQuery());
+  const startup = useMemo<Startup | undefined>(() => {
+    if (!options.data) return undefined;
+    try {
+      return { ok: true, data: prepareStartup(options.data) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }, [options.data]);
+
+  useEffect(() => {
+    if (startup && !startup.ok) reportClientError(startup.error);
+  }, [startup]);
+
+  if (options.isPending) return <StartupLoading />;
+  if (options.isError || !startup?.ok) {
+    return <Error500Page retrying={options.isFetching} onRetry={() => void options.refetch()} />;
+  }
+  return (
+    <PortalProviders startup={startup.data}>
+      <AppRouter />
+    </PortalProviders>
+  );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <StartupGate />
+    </QueryClientProvider>
+  );
+}

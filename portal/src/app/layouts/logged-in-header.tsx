@@ -1,0 +1,99 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { InstitutionLogo } from '../../components/institution-logo';
+import { useSignedInUser } from '../../lib/session/session-context';
+import { useSettings } from '../../lib/settings/settings-context';
+import { MobileMenu, NavigationBar } from './main-navigation';
+import type { MenuAction, MenuItem } from './menu-items';
+import { SkipLink } from './skip-link';
+
+interface LoggedInHeaderProps {
+  menuItems: MenuItem[];
+  headerLinks: MenuItem[];
+  compact: boolean;
+  mainId: string;
+  onAction(action: MenuAction): void;
+}
+
+/** Skip link, logo, the user's name, FAQ / Find Us / Logout, and the navigation (spec 000 section 2.2). */
+export function LoggedInHeader({
+  menuItems,
+  headerLinks,
+  compact,
+  mainId,
+  onAction,
+}: LoggedInHeaderProps) {
+  const settings = useSettings();
+  const user = useSignedInUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const drawerId = useId();
+  const navigationLabel = settings.get('loggedInLayout.mainNavigationLabel');
+
+  return (
+    <AppBar position="static" elevation={0}>
+      <SkipLink targetId={mainId}>{settings.get('loggedInLayout.skipToMainContentText')}</SkipLink>
+      <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+        <Link
+          component={RouterLink}
+          to="/myaccount/dashboard"
+          sx={{ display: 'inline-flex', color: 'inherit' }}
+        >
+          <InstitutionLogo alt={settings.get('loggedInLayout.logoAltText')} />
+        </Link>
+        <Box sx={{ flexGrow: 1 }} />
+        <Typography component="p" sx={{ fontWeight: 600 }}>
+          {user.personalName}
+        </Typography>
+        {compact ? (
+          <IconButton
+            color="inherit"
+            aria-label={settings.get('loggedInLayout.mobileMenuButtonText')}
+            aria-controls={menuOpen ? drawerId : undefined}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        ) : (
+          <Stack direction="row" spacing={1} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {headerLinks.map((link) => (
+              <li key={link.id}>
+                {link.kind === 'link' ? (
+                  <Button component={RouterLink} to={link.to} color="inherit" size="small">
+                    {link.label}
+                  </Button>
+                ) : (
+                  <Button color="inherit" size="small" onClick={() => onAction(link.action)}>
+                    {link.label}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Toolbar>
+      {compact ? (
+        <MobileMenu
+          id={drawerId}
+          dialogLabel={settings.get('loggedInLayout.mobileMenuButtonText')}
+          label={navigationLabel}
+          items={menuItems}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          onAction={onAction}
+        />
+      ) : (
+        <NavigationBar label={navigationLabel} items={menuItems} onAction={onAction} />
+      )}
+    </AppBar>
+  );
+}

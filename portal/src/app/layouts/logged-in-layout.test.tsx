@@ -1,0 +1,269 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountKeys } from '../../lib/accounts/get-account-list';
+import type { SettingValues } from '../../testing/fixtures';
+import { UNAUTHORIZED } from '../../testing/fixtures';
+import { stubViewportWidth } from '../../testing/match-media';
+import { renderPortal, type RenderPortalOptions } from '../../testing/render-portal';
+
+async function renderDashboard(options: RenderPortalOptions = {}) {
+  const portal = renderPortal({ path: '/myaccount/dashboard', signedIn: true, ...options });
+  const navigation = await screen.findByRole('navigation', { name: 'Main' });
+  return { ...portal, navigation };
+}
+
+/** Waits until the account list (which decides Make Payment) has arrived. */
+async function accountsSettled(queryClient: ReturnType<typeof renderPortal>['queryClient']) {
+  await waitFor(() =>
+    expect(queryClient.getQueryState(accountKeys.list())?.status).toBe('success'),
+  );
+}
+
+function menuEntry(navigation: HTMLElement, name: string) {
+  return (
+    within(navigation).queryByRole('link', { name }) ??
+    within(navigation).queryByRole('button', { name })
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('logged-in menu', () => {
+  it('always has Dashboard, Profile and Logout, and marks the current page', async () => {
+    const { navigation } = await renderDashboard();
+    expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(navigation).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '#/myaccount/profile',
+    );
+    expect(within(navigation).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  const rules: Array<[string, SettingValues, SettingValues]> = [
+    [
+      'Documents',
+      { 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
+      { 'achPaymentOptions.requireAchDraftAgreementOption': 'false' },
+    ],
+    [
+      'Document Center',
+      { 'globalOptions.useDocumentCenterOption': 'true' },
+      { 'globalOptions.useDocumentCenterOption': 'false' },
+    ],
+    [
+      'Contact Info Change',
+      { 'profileOptions.forceManualCifChangesOption': 'true' },
+      { 'profileOptions.forceManualCifChangesOption': 'false' },
+    ],
+    [
+      'Messages',
+      { 'globalOptions.hideContactUsOption': 'false' },
+      { 'globalOptions.hideContactUsOption': 'true' },
+    ],
+    [
+      'Locations',
+      { 'globalOptions.useBranchLocatorOption': 'true' },
+      { 'globalOptions.useBranchLocatorOption': 'false' },
+    ],
+    ['FAQ', { 'globalOptions.useFAQOption': 'true' }, { 'globalOptions.useFAQOption': 'false' }],
+    [
+      'Apply For Loan',
+      { 'globalOptions.applyForLoanURLOption': 'https://apply.example.com/start' },
+      { 'globalOptions.applyForLoanURLOption': '' },
+    ],
+  ];
+
+  it.each(rules)('shows %s when its setting allows it', async (label, on) => {
+    const { navigation } = await renderDashboard({ settings: on });
+    expect(menuEntry(navigation, label)).toBeVisible();
+  });
+
+  it.each(rules)('hides %s when its setting does not allow it', async (label, _on, off) => {
+    const { navigation } = await renderDashboard({ settings: off });
+    expect(menuEntry(navigation, label)).toBeNull();
+  });
+
+  it.each([
+    ['a loan', [0, 1]],
+    ['a line of credit', [9]],
+  ])('shows Make Payment to a user with %s', async (_kind, accountTypes) => {
+    const { navigation } = await renderDashboard({ accountTypes });
+    expect(await within(navigation).findByRole('link', { name: 'Make Payment' })).toHaveAttribute(
+      'href',
+      '#/myaccount/payment',
+    );
+  });
+
+  it('hides Make Payment from a user with only deposits and investments', async () => {
+    const { navigation, queryClient } = await renderDashboard({ accountTypes: [1, 3, 7] });
+    await accountsSettled(queryClient);
+    expect(menuEntry(navigation, 'Make Payment')).toBeNull();
+  });
+
+  it('hides Make Payment when EZPay is disabled, without asking for the account list', async () => {
+    const { navigation, server } = await renderDashboard({
+      accountTypes: [0],
+      settings: { 'depositOptions.disableEZPayOption': 'true' },
+    });
+    expect(menuEntry(navigation, 'Make Payment')).toBeNull();
+    expect(server.requestsTo('GET /api/accountList')).toHaveLength(0);
+  });
+
+  it('offers the remote branch locator through its notice, then opens it in a new tab', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { navigation, user } = await renderDashboard({
+      settings: {
+        'globalOptions.useBranchLocatorOption': 'true',
+        'globalOptions.useRemoteBranchLocatorOption': 'true',
+        'globalOptions.remoteBranchLocatorURLOption': 'https://branches.example.com/',
+      },
+    });
+    expect(within(navigation).queryByRole('link', { name: 'Locations' })).toBeNull();
+    await user.click(within(navigation).getByRole('button', { name: 'Locations' }));
+
+    const notice = await screen.findByRole('dialog', { name: 'Locations' });
+    expect(notice).toHaveTextContent('A new tab will open with our branch locator.');
+    expect(open).not.toHaveBeenCalled();
+    await user.click(within(notice).getByRole('button', { name: 'Branch Locator' }));
+    expect(open).toHaveBeenCalledWith(
+      'https://branches.example.com/',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens the apply-for-loan notice, and the application in a new tab on Continue', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { navigation, user } = await renderDashboard({
+      settings: { 'globalOptions.applyForLoanURLOption': 'https://apply.example.com/start' },
+    });
+    await user.click(within(navigation).getByRole('button', { name: 'Apply For Loan' }));
+    const notice = await screen.findByRole('dialog', { name: 'Apply For Loan' });
+    expect(notice).toHaveTextContent('You are about to leave this site');
+    await user.click(within(notice).getByRole('button', { name: 'Continue to Application' }));
+    expect(open).toHaveBeenCalledWith(
+      'https://apply.example.com/start',
+      '_blank',
+      'noopener,noreferrer',
+    );
+  });
+});
+
+describe('logged-in header', () => {
+  it("shows the logo linking to the dashboard, the user's name, FAQ, Find Us and Logout", async () => {
+    await renderDashboard({ settings: { 'globalOptions.useBranchLocatorOption': 'true' } });
+    const header = screen.getByRole('banner');
+    const logo = within(header).getByRole('img', { name: 'Home' });
+    expect(logo).toHaveAttribute('src', '/cdn/harbor/branding/logos/logoFullWhite.svg');
+    expect(logo.closest('a')).toHaveAttribute('href', '#/myaccount/dashboard');
+    expect(within(header).getByText('Jordan Rivers')).toBeVisible();
+    expect(within(header).getAllByRole('link', { name: 'FAQ' })[0]).toHaveAttribute(
+      'href',
+      '#/myaccount/faq',
+    );
+    expect(within(header).getByRole('link', { name: 'Find Us' })).toHaveAttribute(
+      'href',
+      '#/myaccount/locations',
+    );
+    expect(within(header).getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+  });
+
+  it('has a skip link as the first focusable element that moves focus to the main content', async () => {
+    const { user } = await renderDashboard();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe('#/myaccount/dashboard');
+  });
+
+  it('puts the menu in a drawer behind a Menu button on small screens', async () => {
+    stubViewportWidth(400);
+    const { user } = renderPortal({ path: '/myaccount/dashboard', signedIn: true });
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(menuButton);
+    const drawerNavigation = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(drawerNavigation).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull());
+  });
+});
+
+describe('logout', () => {
+  it('asks for confirmation; Cancel stays, Logout ends the session and goes to the login', async () => {
+    const { navigation, user, server } = await renderDashboard();
+    await user.click(within(navigation).getByRole('button', { name: 'Logout' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.requestsTo('POST /api/Login/Logout')).toHaveLength(0);
+
+    await user.click(within(navigation).getByRole('button', { name: 'Logout' }));
+    await user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' }),
+      ).getByRole('button', {
+        name: 'Logout',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(window.location.hash).toBe('#/home/login');
+    expect(server.requestsTo('POST /api/Login/Logout')).toHaveLength(1);
+    expect(screen.queryByText('Your session has expired!')).toBeNull();
+  });
+
+  it('logs out with the not-authorized banner when an answer says Unauthorized', async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/dashboard',
+      signedIn: true,
+      routes: { 'GET /api/accountList': UNAUTHORIZED },
+    });
+    expect(await screen.findByText('Not Authorized.')).toBeVisible();
+    expect(window.location.hash).toBe('#/home/login');
+    expect(server.requestsTo('POST /api/Login/Logout')).toHaveLength(1);
+  });
+});
+
+describe('logged-in footer', () => {
+  it('shows the year, the copyright, the sanitised rich text and at most three images', async () => {
+    const images = [
+      { src: 'images/fdic.png', alt: 'Member FDIC' },
+      { src: '/static/ehl.png', alt: 'Equal Housing Lender', href: 'https://example.com/ehl' },
+      { src: 'https://cdn.example.com/ncua.png', alt: 'NCUA' },
+      { src: 'images/fourth.png', alt: 'Fourth' },
+    ];
+    await renderDashboard({
+      settings: {
+        'loggedInLayout.copyrightText': 'All rights reserved.',
+        'loggedInLayout.footerRichText': '<p>Call us<script>steal()</script></p>',
+        'loggedInLayout.footerImages': JSON.stringify(images),
+      },
+    });
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent(
+      `© ${new Date().getFullYear()} Harbor Community Bank. All rights reserved.`,
+    );
+    expect(await within(footer).findByText('Call us')).toBeVisible();
+    expect(footer.querySelector('script')).toBeNull();
+    const shown = within(footer).getAllByRole('img');
+    expect(shown.map((image) => image.getAttribute('src'))).toEqual([
+      '/cdn/harbor/images/fdic.png',
+      '/static/ehl.png',
+      'https://cdn.example.com/ncua.png',
+    ]);
+    expect(within(footer).getByRole('link', { name: 'Equal Housing Lender' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Outlet, useNavigation } from 'react-router';
+import { NavigationProgress } from '../../components/navigation-progress';
+import { isLoanAccount, useAccountList } from '../../lib/accounts/get-account-list';
+import { useSettings } from '../../lib/settings/settings-context';
+import { useViewError } from '../../lib/view-error';
+import { IdleTimeoutWatcher } from '../idle-timeout-watcher';
+import { LayoutFooter } from './layout-footer';
+import { LoggedInHeader } from './logged-in-header';
+import { buildHeaderLinks, buildMenuItems } from './menu-items';
+import { useMenuActions } from './use-menu-actions';
+
+const MAIN_ID = 'main-content';
+
+/** The layout of every myaccount screen (spec 000 section 2.2). */
+export function LoggedInLayout() {
+  const settings = useSettings();
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const navigation = useNavigation();
+  const { viewError } = useViewError();
+  const onAction = useMenuActions();
+  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const accounts = useAccountList({ enabled: payEnabled });
+  const hasLoanAccount = accounts.data?.Accounts.some(isLoanAccount) ?? false;
+  const loading = navigation.state !== 'idle';
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <IdleTimeoutWatcher />
+      <LoggedInHeader
+        mainId={MAIN_ID}
+        compact={compact}
+        menuItems={buildMenuItems(settings, { hasLoanAccount })}
+        headerLinks={buildHeaderLinks(settings)}
+        onAction={onAction}
+      />
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{ flex: 1, py: 3, '&:focus': { outline: 'none' } }}
+      >
+        <NavigationProgress loading={loading} label={settings.get('errorTexts.loadingText')} />
+        {viewError && !loading ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {viewError}
+          </Alert>
+        ) : null}
+        <Outlet />
+      </Container>
+      <LayoutFooter
+        copyrightText={settings.get('loggedInLayout.copyrightText')}
+        richText={settings.get('loggedInLayout.footerRichText')}
+        images={settings.get('loggedInLayout.footerImages')}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,151 @@
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { safeExternalUrl } from '../../lib/external-link';
+
+export type MenuAction = 'applyForLoan' | 'remoteBranchLocator' | 'logout';
+
+export type MenuItemId =
+  | 'dashboard'
+  | 'applyForLoan'
+  | 'makePayment'
+  | 'profile'
+  | 'documents'
+  | 'documentCenter'
+  | 'contactInfoChange'
+  | 'messages'
+  | 'locations'
+  | 'faq'
+  | 'logout';
+
+interface MenuItemBase {
+  id: MenuItemId;
+  label: string;
+}
+
+/** A menu entry is a route link or a button that runs an action (a dialog). */
+export type MenuItem =
+  | (MenuItemBase & { kind: 'link'; to: string })
+  | (MenuItemBase & { kind: 'action'; action: MenuAction });
+
+export interface MenuFacts {
+  /** The user has a loan or line of credit (Type 0 or 9 in the account list). */
+  hasLoanAccount: boolean;
+}
+
+/**
+ * The Locations entry: the remote locator (notice, then a new tab) when that option is on and
+ * its URL is usable, else the built-in locator page when that option is on, else none.
+ */
+function locationsItem(settings: SettingsAccessor, label: string): MenuItem | undefined {
+  const remoteUrl = safeExternalUrl(settings.get('globalOptions.remoteBranchLocatorURLOption'));
+  if (settings.get('globalOptions.useRemoteBranchLocatorOption') && remoteUrl) {
+    return { id: 'locations', label, kind: 'action', action: 'remoteBranchLocator' };
+  }
+  if (settings.get('globalOptions.useBranchLocatorOption')) {
+    return { id: 'locations', label, kind: 'link', to: '/myaccount/locations' };
+  }
+  return undefined;
+}
+
+/** The logged-in menu with every visibility rule of spec 000 section 2.2, in menu order. */
+export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): MenuItem[] {
+  const items: Array<MenuItem | undefined> = [
+    {
+      id: 'dashboard',
+      label: settings.get('loggedInLayout.dashboardMenuText'),
+      kind: 'link',
+      to: '/myaccount/dashboard',
+    },
+    safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'))
+      ? {
+          id: 'applyForLoan',
+          label: settings.get('loggedInLayout.applyForLoanMenuText'),
+          kind: 'action',
+          action: 'applyForLoan',
+        }
+      : undefined,
+    !settings.get('depositOptions.disableEZPayOption') && facts.hasLoanAccount
+      ? {
+          id: 'makePayment',
+          label: settings.get('loggedInLayout.makePaymentMenuText'),
+          kind: 'link',
+          to: '/myaccount/payment',
+        }
+      : undefined,
+    {
+      id: 'profile',
+      label: settings.get('loggedInLayout.profileMenuText'),
+      kind: 'link',
+      to: '/myaccount/profile',
+    },
+    settings.get('achPaymentOptions.requireAchDraftAgreementOption')
+      ? {
+          id: 'documents',
+          label: settings.get('loggedInLayout.documentsMenuText'),
+          kind: 'link',
+          to: '/myaccount/documents',
+        }
+      : undefined,
+    settings.get('globalOptions.useDocumentCenterOption')
+      ? {
+          id: 'documentCenter',
+          label: settings.get('loggedInLayout.documentCenterMenuText'),
+          kind: 'link',
+          to: '/myaccount/document-center',
+        }
+      : undefined,
+    settings.get('profileOptions.forceManualCifChangesOption')
+      ? {
+          id: 'contactInfoChange',
+          label: settings.get('loggedInLayout.contactInfoChangeMenuText'),
+          kind: 'link',
+          to: '/myaccount/requestChange',
+        }
+      : undefined,
+    settings.get('globalOptions.hideContactUsOption')
+      ? undefined
+      : {
+          id: 'messages',
+          label: settings.get('loggedInLayout.messagesMenuText'),
+          kind: 'link',
+          to: '/myaccount/messages',
+        },
+    locationsItem(settings, settings.get('loggedInLayout.locationsMenuText')),
+    settings.get('globalOptions.useFAQOption')
+      ? {
+          id: 'faq',
+          label: settings.get('loggedInLayout.faqMenuText'),
+          kind: 'link',
+          to: '/myaccount/faq',
+        }
+      : undefined,
+    {
+      id: 'logout',
+      label: settings.get('loggedInLayout.logoutMenuText'),
+      kind: 'action',
+      action: 'logout',
+    },
+  ];
+  return items.filter((item) => item !== undefined);
+}
+
+/** The FAQ / Find Us / Logout links of the header, under the same rules as the menu. */
+export function buildHeaderLinks(settings: SettingsAccessor): MenuItem[] {
+  const links: Array<MenuItem | undefined> = [
+    settings.get('globalOptions.useFAQOption')
+      ? {
+          id: 'faq',
+          label: settings.get('loggedInLayout.faqLinkText'),
+          kind: 'link',
+          to: '/myaccount/faq',
+        }
+      : undefined,
+    locationsItem(settings, settings.get('loggedInLayout.findUsLinkText')),
+    {
+      id: 'logout',
+      label: settings.get('loggedInLayout.logoutLinkText'),
+      kind: 'action',
+      action: 'logout',
+    },
+  ];
+  return links.filter((item) => item !== undefined);
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useBlocker, useLocation, type BlockerFunction } from 'react-router';
+import { useDialogStack, type DialogHandle } from '../components/dialogs/dialog-stack';
+import { useSettings } from '../lib/settings/settings-context';
+import { useUnsavedChangesStore } from '../lib/unsaved-changes';
+
+/**
+ * Protects unsaved changes (spec 000 sections 2.13 and 4): while the flag is set, a route change
+ * opens the unsaved-changes dialog (No stays, Yes drops the flag and goes on) and closing or
+ * reloading the tab gets the browser's leave-page warning. Every finished navigation clears the
+ * flag.
+ */
+export function NavigationGuard() {
+  const store = useUnsavedChangesStore();
+  const dialogs = useDialogStack();
+  const settings = useSettings();
+  const location = useLocation();
+  const unsaved = useSyncExternalStore(store.subscribe, store.hasUnsavedChanges);
+  const leaveWarning = settings.get('dialogTexts.leavePageWarningText');
+
+  const shouldBlock = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) =>
+      store.hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
+    [store],
+  );
+  const blocker = useBlocker(shouldBlock);
+
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let active = true;
+    let handle: DialogHandle<boolean> | undefined;
+    // The dialog loads on demand: only screens with forms ever block.
+    void import('../components/dialogs/unsaved-changes-dialog').then(({ UnsavedChangesDialog }) => {
+      if (!active) return;
+      const opened = dialogs.open<boolean>((close) => <UnsavedChangesDialog onAnswer={close} />);
+      handle = opened;
+      return opened.result.then((discard) => {
+        if (!active) return;
+        if (discard === true) {
+          store.setUnsavedChanges(false);
+          blocker.proceed();
+        } else {
+          blocker.reset();
+        }
+      });
+    });
+    return () => {
+      active = false;
+      handle?.close();
+    };
+  }, [blocker, dialogs, store]);
+
+  useEffect(() => {
+    store.setUnsavedChanges(false);
+    store.setLogoutChosen(false);
+  }, [location.key, store]);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Browsers show their own wording; older ones show this text.
+      event.returnValue = leaveWarning;
+      return leaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved, leaveWarning]);
+
+  return null;
+}

@@ -1,0 +1,56 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
+import type { ApplicationOptionsResponse } from '@portal/domain';
+import { createSettingsAccessor } from '@portal/settings-schema';
+import {
+  brandTokensFromSettings,
+  createPortalTheme,
+  type ColorSchemePreference,
+} from '@portal/themes';
+import type { ReactNode } from 'react';
+import { SettingsContext, type PortalSettings } from '../lib/settings/settings-context';
+
+export interface StartupData {
+  portalSettings: PortalSettings;
+  theme: Theme;
+  colorScheme: ColorSchemePreference;
+}
+
+/**
+ * Turns the start-up answer into the settings accessor and the institution's theme. Throws a
+ * SettingsError (naming the key) when a theme setting cannot be read, which the start-up treats
+ * like a failed load.
+ */
+export function prepareStartup(response: ApplicationOptionsResponse): StartupData {
+  const settings = createSettingsAccessor(response.gassySettings);
+  const tokens = brandTokensFromSettings(settings);
+  return {
+    portalSettings: { settings, institutionOptions: response.institutionOptions },
+    theme: createPortalTheme(tokens),
+    colorScheme: tokens.colorScheme,
+  };
+}
+
+/** Settings and the institution's MUI theme (light, dark or following the device). */
+export function PortalProviders({
+  startup,
+  children,
+}: {
+  startup: StartupData;
+  children: ReactNode;
+}) {
+  return (
+    <SettingsContext value={startup.portalSettings}>
+      {/* No storage manager: the institution's colour scheme setting decides, not a stored choice. */}
+      <ThemeProvider
+        theme={startup.theme}
+        defaultMode={startup.colorScheme}
+        storageManager={null}
+        noSsr
+      >
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </SettingsContext>
+  );
+}

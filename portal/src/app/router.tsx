@@ -1,0 +1,280 @@
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { useState } from 'react';
+// RouterProvider from the package root, not react-router/dom: the dom entry resolves to a second
+// (CommonJS) copy of the router under Node, which splits the router context in tests.
+import { createHashRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import type { PlaceholderScreen } from '../components/placeholder-page';
+import { AppShell } from './app-shell';
+import {
+  BlockUnderSingleSignOn,
+  DASHBOARD_PATH,
+  HOME_PATH,
+  RequireSession,
+  RequireSetting,
+} from './guards';
+import { LoggedOutLayout } from './layouts/logged-out-layout';
+import { PageLoadError } from './layouts/page-load-error';
+import { RootErrorPage } from './layouts/root-error-page';
+import { REDIRECT, titled, type PageTitleKey } from './route-handle';
+import { StartupLoading } from './startup-loading';
+
+/** A screen a later issue builds (listed in portal/PLACEHOLDERS.md). */
+function placeholderPage(
+  pageTitle: PageTitleKey,
+  screen: PlaceholderScreen,
+): Pick<RouteObject, 'handle' | 'lazy'> {
+  return {
+    handle: titled(pageTitle),
+    lazy: async () => {
+      const { PlaceholderPage } = await import('../components/placeholder-page');
+      return { element: <PlaceholderPage {...screen} /> };
+    },
+  };
+}
+
+function placeholder(
+  path: string,
+  pageTitle: PageTitleKey,
+  screen: PlaceholderScreen,
+): RouteObject {
+  return { path, ...placeholderPage(pageTitle, screen) };
+}
+
+function redirectTo(to: string): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Navigate to={to} replace />, handle: REDIRECT };
+}
+
+function onlyWhen(
+  enabled: (settings: SettingsAccessor) => boolean,
+  redirect: string,
+  children: RouteObject[],
+): RouteObject {
+  return { element: <RequireSetting enabled={enabled} redirectTo={redirect} />, children };
+}
+
+const faqOn = (settings: SettingsAccessor) => settings.get('globalOptions.useFAQOption');
+const messagesOn = (settings: SettingsAccessor) =>
+  !settings.get('globalOptions.hideContactUsOption');
+const branchLocatorOn = (settings: SettingsAccessor) =>
+  settings.get('globalOptions.useBranchLocatorOption');
+
+const LOCATIONS: PlaceholderScreen = {
+  heading: 'Locations',
+  purpose: 'find a branch near you on a map, with its address, hours and directions.',
+};
+const MESSAGES: PlaceholderScreen = {
+  heading: 'Messages',
+  purpose: 'send a message to the institution, with a subject and optional attachments.',
+};
+const FAQ: PlaceholderScreen = {
+  heading: 'FAQ',
+  purpose: "the institution's answers to frequently asked questions.",
+};
+
+/** Logged-out screens (spec 000 section 2.1, spec 002 section 2). */
+const homeRoutes: RouteObject[] = [
+  { index: true, ...redirectTo(HOME_PATH) },
+  {
+    path: 'login',
+    handle: titled('pageTitleTexts.loginPageTitle'),
+    lazy: async () => {
+      const { LoginPage } = await import('../features/auth/components/login-page');
+      return { Component: LoginPage };
+    },
+  },
+  {
+    element: <BlockUnderSingleSignOn />,
+    children: [
+      placeholder('register', 'pageTitleTexts.registerPageTitle', {
+        heading: 'Register for an account',
+        purpose:
+          'create your sign-in in three sections (personal data, security, logon), with e-mail verification when the institution requires it.',
+      }),
+      placeholder('verifyEmail/:enc', 'pageTitleTexts.verifyEmailPageTitle', {
+        heading: 'Email Verification',
+        purpose: 'confirm the e-mail address of your new account from the link we sent you.',
+      }),
+      placeholder('recovery', 'pageTitleTexts.recoveryPageTitle', {
+        heading: 'Account Recovery',
+        purpose:
+          'recover a forgotten username or password with your identifying details and secret question.',
+      }),
+    ],
+  },
+  placeholder('sso/:token', 'pageTitleTexts.ssoPageTitle', {
+    heading: 'Signing you in',
+    purpose: "sign you in with the token from your institution's single sign-on.",
+  }),
+  placeholder('forcePasswordChange/:enc', 'pageTitleTexts.forcePasswordChangePageTitle', {
+    heading: 'Change Your Password',
+    purpose: 'set a new password from a reset link, checked against the password rules.',
+  }),
+  onlyWhen(branchLocatorOn, HOME_PATH, [
+    placeholder('locations', 'pageTitleTexts.publicLocationsPageTitle', {
+      ...LOCATIONS,
+      backToLogin: true,
+    }),
+  ]),
+  onlyWhen(messagesOn, HOME_PATH, [
+    placeholder('messages', 'pageTitleTexts.publicMessagesPageTitle', {
+      ...MESSAGES,
+      backToLogin: true,
+    }),
+  ]),
+  onlyWhen(faqOn, HOME_PATH, [
+    placeholder('faq', 'pageTitleTexts.publicFaqPageTitle', { ...FAQ, backToLogin: true }),
+  ]),
+  placeholder('activate', 'pageTitleTexts.activatePageTitle', {
+    heading: 'Please Enter Your New Password.',
+    purpose: 'activate your account with a new password from your activation link.',
+  }),
+];
+
+/** Logged-in screens (spec 000 section 2.1, specs 001 and 002). */
+const myAccountRoutes: RouteObject[] = [
+  { index: true, ...redirectTo(DASHBOARD_PATH) },
+  {
+    path: 'dashboard',
+    handle: titled('pageTitleTexts.dashboardPageTitle'),
+    lazy: async () => {
+      const { DashboardPage } = await import('../features/accounts/components/dashboard-page');
+      return { Component: DashboardPage };
+    },
+  },
+  placeholder('deposits', 'pageTitleTexts.depositsPageTitle', {
+    heading: 'Deposits',
+    purpose: 'your deposit and investment accounts.',
+  }),
+  placeholder('deposits/depositDetails/:accountNumber', 'pageTitleTexts.depositDetailsPageTitle', {
+    heading: 'Deposit Details',
+    purpose: 'the details and history of a deposit or investment account.',
+  }),
+  placeholder('profile', 'pageTitleTexts.profilePageTitle', {
+    heading: 'Profile',
+    purpose:
+      'your contact details, password, secret question, notification preferences and text subscriptions.',
+  }),
+  onlyWhen(
+    (settings) => settings.get('achPaymentOptions.requireAchDraftAgreementOption'),
+    DASHBOARD_PATH,
+    [
+      placeholder('documents', 'pageTitleTexts.documentsPageTitle', {
+        heading: 'Documents',
+        purpose: 'your recurring ACH authorization documents.',
+      }),
+    ],
+  ),
+  placeholder('payment', 'pageTitleTexts.paymentPageTitle', {
+    heading: 'Make a Payment',
+    purpose:
+      'pay a loan step by step (account, payment method, frequency, date and amount) and see its scheduled and recurring payments.',
+  }),
+  placeholder('payment/:accountNumber', 'pageTitleTexts.paymentPageTitle', {
+    heading: 'Make a Payment',
+    purpose:
+      'pay this loan step by step (payment method, frequency, date and amount) and see its scheduled and recurring payments.',
+  }),
+  placeholder('loanDetails/:accountNumber', 'pageTitleTexts.loanDetailsPageTitle', {
+    heading: 'Loan Details',
+    purpose:
+      "the loan's information, recurring and scheduled payments, history, e-statements, documents and alert preferences.",
+  }),
+  onlyWhen((settings) => settings.get('globalOptions.useDocumentCenterOption'), DASHBOARD_PATH, [
+    placeholder('document-center', 'pageTitleTexts.documentCenterPageTitle', {
+      heading: 'Document Center',
+      purpose: 'statements and documents for your accounts.',
+    }),
+  ]),
+  onlyWhen(branchLocatorOn, DASHBOARD_PATH, [
+    placeholder('locations', 'pageTitleTexts.locationsPageTitle', LOCATIONS),
+  ]),
+  onlyWhen(messagesOn, DASHBOARD_PATH, [
+    placeholder('messages', 'pageTitleTexts.messagesPageTitle', MESSAGES),
+  ]),
+  onlyWhen(faqOn, DASHBOARD_PATH, [placeholder('faq', 'pageTitleTexts.faqPageTitle', FAQ)]),
+  onlyWhen(
+    (settings) => settings.get('profileOptions.forceManualCifChangesOption'),
+    DASHBOARD_PATH,
+    [
+      placeholder('requestChange', 'pageTitleTexts.requestChangePageTitle', {
+        heading: 'Contact Info Change',
+        purpose: 'ask the institution to change your contact information.',
+      }),
+    ],
+  ),
+  placeholder(
+    'applicationdetails/:applicationNumber',
+    'pageTitleTexts.applicationDetailsPageTitle',
+    {
+      heading: 'Application Information',
+      purpose: 'the status, amounts, dates and documents of a loan application.',
+    },
+  ),
+  placeholder('loginHistory', 'pageTitleTexts.loginHistoryPageTitle', {
+    heading: 'Login History',
+    purpose: 'the dates, times and addresses of your recent sign-ins.',
+  }),
+  placeholder('paymentConfirm', 'pageTitleTexts.paymentConfirmPageTitle', {
+    heading: 'Payment Confirmation',
+    purpose: 'the confirmation of the payment you just made.',
+  }),
+];
+
+/**
+ * The whole route table. Layouts wrap a pathless route whose error element shows the page-load
+ * error inside the layout; pages and the logged-in layout load on demand.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppShell />,
+    hydrateFallbackElement: <StartupLoading />,
+    errorElement: <RootErrorPage />,
+    children: [
+      { index: true, ...redirectTo(HOME_PATH) },
+      {
+        path: 'home',
+        element: <LoggedOutLayout />,
+        children: [{ errorElement: <PageLoadError />, children: homeRoutes }],
+      },
+      {
+        path: 'opt-out',
+        element: <LoggedOutLayout />,
+        children: [
+          {
+            errorElement: <PageLoadError />,
+            children: [
+              {
+                index: true,
+                ...placeholderPage('pageTitleTexts.optOutPageTitle', {
+                  heading: 'Opt Out Of Emails',
+                  purpose: 'turn off e-mail notifications with the link from one of our e-mails.',
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'myaccount',
+        element: <RequireSession />,
+        children: [
+          {
+            lazy: async () => {
+              const { LoggedInLayout } = await import('./layouts/logged-in-layout');
+              return { Component: LoggedInLayout };
+            },
+            children: [{ errorElement: <PageLoadError />, children: myAccountRoutes }],
+          },
+        ],
+      },
+      { path: '*', ...redirectTo(HOME_PATH) },
+    ],
+  },
+];
+
+/** The hash router of the portal, created once per mount. */
+export function AppRouter() {
+  const [router] = useState(() => createHashRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,119 @@
+import type { LoginResponse } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useDialogStack } from '../components/dialogs/dialog-stack';
+import { api } from '../lib/api-client';
+import { clearUserQueries } from '../lib/query-client';
+import { getProfile, userSessionFromProfile } from '../lib/session/get-profile';
+import type { LoginRouteState } from '../lib/session/login-route-state';
+import { postLogout } from '../lib/session/logout';
+import {
+  SessionContext,
+  userSessionFromLogin,
+  type LogoutReason,
+  type SessionContextValue,
+  type SessionStatus,
+  type UserSession,
+} from '../lib/session/session-context';
+import { useUnsavedChangesStore } from '../lib/unsaved-changes';
+
+interface SessionState {
+  status: SessionStatus;
+  user: UserSession | null;
+}
+
+const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
+const SIGNING_OUT: SessionState = { status: 'signingOut', user: null };
+
+function sessionHeadersOf(user: UserSession) {
+  return { servicingBranch: user.servicingBranch, userToken: user.userToken };
+}
+
+/**
+ * The user session (spec 000 sections 3 and 4), in memory only. On start-up `GET /api/Profile`
+ * tells whether the HttpOnly session cookie is still good. Logout (by the user, the idle timeout
+ * or an Unauthorized answer) revokes the session on the server, closes the dialogs, drops the
+ * unsaved-changes flag and the user's cached data, and goes to the login screen with the reason.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const dialogs = useDialogStack();
+  const unsavedChanges = useUnsavedChangesStore();
+  const [state, setState] = useState<SessionState>({ status: 'restoring', user: null });
+  const userRef = useRef<UserSession | null>(null);
+  const loggingOut = useRef(false);
+
+  // The router commits navigations in a transition: the user counts as signed out only once the
+  // login location is committed, so the myaccount guard never redirects first and loses the reason.
+  if (state.status === 'signingOut' && !pathname.startsWith('/myaccount')) setState(SIGNED_OUT);
+
+  useEffect(() => {
+    userRef.current = state.user;
+  }, [state.user]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const settle = (user: UserSession | null) => {
+      if (controller.signal.aborted) return;
+      if (user) api.setSessionHeaders(sessionHeadersOf(user));
+      setState((current) => {
+        if (current.status !== 'restoring') return current;
+        return user ? { status: 'signedIn', user } : SIGNED_OUT;
+      });
+    };
+    getProfile({ signal: controller.signal, ignoreUnauthorized: true }).then(
+      (profile) => settle(userSessionFromProfile(profile)),
+      () => settle(null),
+    );
+    return () => controller.abort();
+  }, []);
+
+  const signIn = useCallback((response: LoginResponse) => {
+    const user = userSessionFromLogin(response);
+    api.setSessionHeaders(sessionHeadersOf(user));
+    setState({ status: 'signedIn', user });
+  }, []);
+
+  const logout = useCallback(
+    async (reason?: LogoutReason) => {
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      try {
+        dialogs.closeAll();
+        unsavedChanges.setUnsavedChanges(false);
+        unsavedChanges.setLogoutChosen(false);
+        try {
+          await postLogout(userRef.current?.userToken);
+        } catch {
+          // The session ends on this side whatever the server answered.
+        }
+        api.clearSessionHeaders();
+        setState(SIGNING_OUT);
+        clearUserQueries(queryClient);
+        const routeState: LoginRouteState | null = reason ? { reason } : null;
+        await navigate('/home/login', { replace: true, state: routeState });
+      } finally {
+        loggingOut.current = false;
+      }
+    },
+    [dialogs, navigate, queryClient, unsavedChanges],
+  );
+
+  const signedIn = state.status === 'signedIn';
+  useEffect(
+    () =>
+      api.onLogoutRequired((reason) => {
+        if (signedIn) void logout(reason);
+      }),
+    [logout, signedIn],
+  );
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ status: state.status, user: state.user, signIn, logout }),
+    [state, signIn, logout],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

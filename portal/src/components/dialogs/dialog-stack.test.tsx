@@ -1,0 +1,176 @@
+import Button from '@mui/material/Button';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { withSettings } from '../../testing/with-settings';
+import { useAcknowledge } from './acknowledge-dialog';
+import { useConfirm } from './confirm-dialog';
+import { DialogHost, DialogStackProvider, useDialogStack } from './dialog-stack';
+import { PortalDialog } from './portal-dialog';
+
+function FirstDialog({ onDone }: { onDone(): void }) {
+  const confirm = useConfirm();
+  return (
+    <PortalDialog
+      title="First"
+      width={350}
+      actions={
+        <>
+          <Button onClick={() => void confirm({ title: 'Second', text: 'Are you sure?' })}>
+            Open second
+          </Button>
+          <Button onClick={onDone}>Done</Button>
+        </>
+      }
+    >
+      The first dialog.
+    </PortalDialog>
+  );
+}
+
+function Page() {
+  const dialogs = useDialogStack();
+  const confirm = useConfirm();
+  const acknowledge = useAcknowledge();
+  const [answer, setAnswer] = useState('none');
+  return (
+    <main>
+      <button
+        onClick={() => dialogs.open<true>((close) => <FirstDialog onDone={() => close(true)} />)}
+      >
+        Open first
+      </button>
+      <button
+        onClick={() =>
+          void confirm({
+            title: 'Pay now?',
+            confirmText: 'Pay',
+            cancelText: 'Not now',
+            icon: 'money',
+          }).then((confirmed) => setAnswer(String(confirmed)))
+        }
+      >
+        Ask
+      </button>
+      <button
+        onClick={() =>
+          void acknowledge({ title: 'Saved', text: 'Your changes are saved.' }).then(() =>
+            setAnswer('acknowledged'),
+          )
+        }
+      >
+        Tell
+      </button>
+      <button
+        onClick={() =>
+          dialogs.open<true>(
+            (close) => (
+              <PortalDialog
+                title="Sticky"
+                width={350}
+                actions={<Button onClick={() => close(true)}>Resume</Button>}
+              />
+            ),
+            { dismissible: false },
+          )
+        }
+      >
+        Open sticky
+      </button>
+      <p>Answer: {answer}</p>
+    </main>
+  );
+}
+
+function renderStack() {
+  const user = userEvent.setup();
+  render(
+    withSettings(
+      <DialogStackProvider>
+        <Page />
+        <DialogHost />
+      </DialogStackProvider>,
+    ),
+  );
+  return user;
+}
+
+describe('dialog stack', () => {
+  it('stacks dialogs with only the top one active, and Escape closes only the top one', async () => {
+    const user = renderStack();
+    await user.click(screen.getByRole('button', { name: 'Open first' }));
+    const first = await screen.findByRole('dialog', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Open second' }));
+
+    const second = await screen.findByRole('dialog', { name: 'Second' });
+    expect(second).toHaveAccessibleDescription('Are you sure?');
+    // The lower dialog is hidden from assistive technology and inert.
+    expect(screen.getAllByRole('dialog')).toEqual([second]);
+    expect(first.closest('[inert]')).not.toBeNull();
+    await waitFor(() => expect(second.contains(document.activeElement)).toBe(true));
+
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Second' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'First' })).toBeVisible();
+  });
+
+  it('returns focus to the element that opened each dialog', async () => {
+    const user = renderStack();
+    const openFirst = screen.getByRole('button', { name: 'Open first' });
+    await user.click(openFirst);
+    const first = await screen.findByRole('dialog', { name: 'First' });
+    const openSecond = within(first).getByRole('button', { name: 'Open second' });
+    await user.click(openSecond);
+    const second = await screen.findByRole('dialog', { name: 'Second' });
+
+    await user.click(within(second).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(second).not.toBeInTheDocument());
+    expect(openSecond).toHaveFocus();
+
+    await user.click(within(first).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(openFirst).toHaveFocus());
+  });
+
+  it('resolves the generic confirm with the answer', async () => {
+    const user = renderStack();
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Pay now?' })).getByRole('button', {
+        name: 'Pay',
+      }),
+    );
+    expect(await screen.findByText('Answer: true')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Pay now?' })).getByRole('button', {
+        name: 'Not now',
+      }),
+    );
+    expect(await screen.findByText('Answer: false')).toBeVisible();
+  });
+
+  it('resolves the acknowledge dialog when Okay is pressed', async () => {
+    const user = renderStack();
+    await user.click(screen.getByRole('button', { name: 'Tell' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved' });
+    expect(dialog).toHaveTextContent('Your changes are saved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByText('Answer: acknowledged')).toBeVisible();
+  });
+
+  it('keeps a dialog that is not dismissible open on Escape', async () => {
+    const user = renderStack();
+    await user.click(screen.getByRole('button', { name: 'Open sticky' }));
+    const sticky = await screen.findByRole('dialog', { name: 'Sticky' });
+    await user.keyboard('{Escape}');
+    expect(sticky).toBeVisible();
+    await user.click(within(sticky).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

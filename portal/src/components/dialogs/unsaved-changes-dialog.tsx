@@ -1,0 +1,29 @@
+import Button from '@mui/material/Button';
+import { useSettings } from '../../lib/settings/settings-context';
+import { DIALOG_WIDTH, PortalDialog } from './portal-dialog';
+
+interface UnsavedChangesDialogProps {
+  /** true for Yes (discard the changes), false for No (stay). */
+  onAnswer(discard: boolean): void;
+}
+
+/** 'There are unsaved changes on the page, are you sure you want to continue?' No / Yes. */
+export function UnsavedChangesDialog({ onAnswer }: UnsavedChangesDialogProps) {
+  const settings = useSettings();
+  return (
+    <PortalDialog
+      width={DIALOG_WIDTH.standard}
+      title={settings.get('dialogTexts.unsavedChangesText')}
+      actions={
+        <>
+          <Button onClick={() => onAnswer(false)}>
+            {settings.get('dialogTexts.unsavedChangesNoText')}
+          </Button>
+          <Button variant="contained" onClick={() => onAnswer(true)}>
+            {settings.get('dialogTexts.unsavedChangesYesText')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { render } from '@testing-library/react';
+import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import { App } from '../app/app';
+import { createQueryClient } from '../lib/query-client';
+import { stubFetch, type StubRoutes } from './fetch-stub';
+import {
+  accountListBody,
+  applicationOptionsBody,
+  OK,
+  profileBody,
+  UNAUTHORIZED,
+  type SettingValues,
+} from './fixtures';
+
+export interface RenderPortalOptions {
+  /** The hash route to start on, e.g. `/myaccount/dashboard`. */
+  path?: string;
+  settings?: SettingValues;
+  /** A valid session cookie: `GET /api/Profile` answers with the test user. */
+  signedIn?: boolean;
+  /** Types of the user's accounts (0 loan, 9 line of credit, 1 deposit…). */
+  accountTypes?: readonly number[];
+  /** Extra or replacement answers. */
+  routes?: StubRoutes;
+  userEvent?: UserEventOptions;
+}
+
+/** Starts the whole portal (start-up load, router, session) against a stubbed server. */
+export function renderPortal(options: RenderPortalOptions = {}) {
+  window.history.replaceState(null, '', `/#${options.path ?? '/home/login'}`);
+  const server = stubFetch({
+    'GET /api/setup/ApplicationOptions': { body: applicationOptionsBody(options.settings) },
+    'GET /api/Profile': options.signedIn ? { body: profileBody() } : UNAUTHORIZED,
+    'GET /api/accountList': { body: accountListBody(options.accountTypes ?? [0, 1]) },
+    'POST /api/Login/Logout': OK,
+    'POST /api/ClientError': OK,
+    'POST /api/Analytics/PageView': OK,
+    ...options.routes,
+  });
+  const user = userEvent.setup(options.userEvent);
+  const queryClient = createQueryClient({ retry: false });
+  const view = render(<App queryClient={queryClient} />);
+  return { ...view, user, server, queryClient };
+}

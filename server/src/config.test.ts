@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const cwd = '/srv/portal';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, { cwd });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems.map((problem) => problem.variable);
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({}, { cwd });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve(cwd, 'data'),
+      pgliteDir: resolve(cwd, 'data/pglite'),
+      cdnDir: resolve(cwd, 'data/cdn'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      demoMode: true,
+      cookieSecure: false,
+      trustProxy: false,
+      production: false,
+    });
+    expect(config.portalDist).toMatch(/portal[/\\]dist$/);
+    expect(config.adminDist).toMatch(/admin[/\\]dist$/);
+  });
+
+  it('turns demo mode off and secure cookies on in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production' }, { cwd });
+    expect(config.demoMode).toBe(false);
+    expect(config.cookieSecure).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var/data',
+        DATABASE_URL: 'postgres://portal@db:5432/portal',
+        LOG_LEVEL: 'WARN',
+        DEMO_MODE: 'false',
+        COOKIE_SECURE: 'true',
+        TRUST_PROXY: '2',
+        PORTAL_DIST: '/opt/portal',
+        ADMIN_DIST: 'admin-build',
+      },
+      { cwd },
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: resolve(cwd, 'var/data'),
+      databaseUrl: 'postgres://portal@db:5432/portal',
+      logLevel: 'warn',
+      demoMode: false,
+      cookieSecure: true,
+      trustProxy: 2,
+      portalDist: '/opt/portal',
+      adminDist: resolve(cwd, 'admin-build'),
+    });
+  });
+
+  it('treats an empty value as unset (the e2e runner clears DATABASE_URL that way)', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }, { cwd })).toMatchObject({
+      databaseUrl: undefined,
+      port: 3000,
+    });
+  });
+
+  it('accepts a list of proxy addresses for TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }, { cwd }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://db/portal'],
+    ['LOG_LEVEL', 'loud'],
+    ['DEMO_MODE', 'maybe'],
+    ['COOKIE_SECURE', 'sometimes'],
+    ['TRUST_PROXY', 'everyone!'],
+  ])('names %s when it is %j', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value }, { cwd })).toThrow(
+      new RegExp(`${variable}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`),
+    );
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: '-1', LOG_LEVEL: 'chatty' })).toEqual(['PORT', 'LOG_LEVEL']);
+  });
+});

@@ -1,0 +1,160 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The server's configuration, read once from the environment at start. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute. PGlite files live in `<dataDir>/pglite`, uploaded branding in `<dataDir>/cdn`. */
+  dataDir: string;
+  pgliteDir: string;
+  cdnDir: string;
+  /** PostgreSQL when set; PGlite under `pgliteDir` otherwise. */
+  databaseUrl: string | undefined;
+  logLevel: LogLevel;
+  production: boolean;
+  /** Seeds the demo institutions and borrowers into an empty database. */
+  demoMode: boolean;
+  /** Marks the session cookie Secure (it then only travels over HTTPS). */
+  cookieSecure: boolean;
+  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  trustProxy: boolean | number | string;
+  portalDist: string;
+  adminDist: string;
+}
+
+/** A bad environment variable; the message names every variable that is wrong and why. */
+export class ConfigError extends Error {
+  readonly problems: readonly { variable: string; reason: string }[];
+
+  constructor(problems: readonly { variable: string; reason: string }[]) {
+    super(
+      `Invalid configuration:\n${problems
+        .map(({ variable, reason }) => `  ${variable}: ${reason}`)
+        .join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** The server package folder, from src/config.ts and from the bundled dist/main.js alike. */
+const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const TRUE_WORDS = ['true', '1', 'yes', 'on'];
+const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+export interface LoadConfigOptions {
+  /** Relative paths in the environment resolve from here (default: the process's directory). */
+  cwd?: string;
+}
+
+/**
+ * Reads the configuration from environment variables (README "Configuration"). An empty value
+ * counts as unset. Every problem is collected, then one ConfigError names them all.
+ */
+export function loadConfig(
+  env: Readonly<Record<string, string | undefined>>,
+  options: LoadConfigOptions = {},
+): ServerConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const problems: { variable: string; reason: string }[] = [];
+  const read = (variable: string): string | undefined => {
+    const value = env[variable]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const fail = <T>(variable: string, reason: string, fallback: T): T => {
+    problems.push({ variable, reason: `${reason} (got "${env[variable] ?? ''}")` });
+    return fallback;
+  };
+  const readBoolean = (variable: string, fallback: boolean): boolean => {
+    const value = read(variable);
+    if (value === undefined) return fallback;
+    if (TRUE_WORDS.includes(value.toLowerCase())) return true;
+    if (FALSE_WORDS.includes(value.toLowerCase())) return false;
+    return fail(variable, 'must be true or false', fallback);
+  };
+  const readPath = (variable: string, fallback: string, base: string): string =>
+    resolve(base, read(variable) ?? fallback);
+
+  const production = read('NODE_ENV') === 'production';
+
+  const portText = read('PORT');
+  let port = 3000;
+  if (portText !== undefined) {
+    const parsed = Number(portText);
+    port =
+      /^\d+$/.test(portText) && parsed <= 65535
+        ? parsed
+        : fail('PORT', 'must be a whole number from 0 to 65535', port);
+  }
+
+  const host = read('HOST') ?? '127.0.0.1';
+  if (/\s/.test(host)) fail('HOST', 'must be a host name or an address', host);
+
+  const dataDir = readPath('DATA_DIR', './data', cwd);
+
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    fail('DATABASE_URL', 'must be a postgres:// or postgresql:// URL', undefined);
+  }
+
+  const levelText = read('LOG_LEVEL')?.toLowerCase() ?? 'info';
+  const logLevel =
+    LOG_LEVELS.find((level) => level === levelText) ??
+    fail<LogLevel>('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, 'info');
+
+  const demoMode = readBoolean('DEMO_MODE', !production);
+
+  const cookieText = read('COOKIE_SECURE')?.toLowerCase();
+  const cookieSecure =
+    cookieText === undefined || cookieText === 'auto'
+      ? production
+      : readBoolean('COOKIE_SECURE', production);
+
+  const trustText = read('TRUST_PROXY');
+  let trustProxy: boolean | number | string = false;
+  if (trustText !== undefined) {
+    if (TRUE_WORDS.includes(trustText.toLowerCase())) trustProxy = true;
+    else if (FALSE_WORDS.includes(trustText.toLowerCase())) trustProxy = false;
+    else if (/^\d+$/.test(trustText)) trustProxy = Number(trustText);
+    else if (/^[\d.:a-fA-F/,\s]+$/.test(trustText)) trustProxy = trustText;
+    else {
+      fail(
+        'TRUST_PROXY',
+        'must be true, false, a number of proxies, or a comma-separated list of proxy addresses',
+        false,
+      );
+    }
+  }
+
+  const portalDist =
+    read('PORTAL_DIST') !== undefined
+      ? readPath('PORTAL_DIST', '', cwd)
+      : resolve(SERVER_ROOT, '../portal/dist');
+  const adminDist =
+    read('ADMIN_DIST') !== undefined
+      ? readPath('ADMIN_DIST', '', cwd)
+      : resolve(SERVER_ROOT, '../admin/dist');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    dataDir,
+    pgliteDir: resolve(dataDir, 'pglite'),
+    cdnDir: resolve(dataDir, 'cdn'),
+    databaseUrl,
+    logLevel,
+    production,
+    demoMode,
+    cookieSecure,
+    trustProxy,
+    portalDist,
+    adminDist,
+  };
+}

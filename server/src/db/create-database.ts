@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { createPgliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type DatabaseDialect = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  /** Closes the pool or the embedded database; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** A postgres:// URL: PostgreSQL through a pg pool. Wins over the PGlite options. */
+  url?: string;
+  /** Where PGlite keeps its files (created when missing). */
+  dataDir?: string;
+  /** PGlite in memory (tests). */
+  inMemory?: boolean;
+  /** A PGlite data directory dump to start from instead of running initdb (tests use it). */
+  pgliteTemplate?: Blob;
+  /** Errors of idle pooled PostgreSQL connections, which would otherwise crash the process. */
+  onPoolError?: (error: Error) => void;
+}
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * bigint columns hold integer cents and counters; reading them as JS numbers keeps arithmetic
+ * simple, and anything a number cannot hold exactly is refused instead of silently rounded.
+ */
+export function parseBigintColumn(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`bigint value ${text} is outside the safe integer range`);
+  }
+  return value;
+}
+
+/** Calendar dates stay 'YYYY-MM-DD' text: a Date would shift them by the server's time zone. */
+function keepDateText(text: string): string {
+  return text;
+}
+
+function onlyOnce(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= close();
+    return closing;
+  };
+}
+
+async function createPostgres(url: string, onPoolError?: (error: Error) => void) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    application_name: 'borrower-portal',
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8_OID) return parseBigintColumn;
+        if (oid === DATE_OID) return keepDateText;
+        return pg.types.getTypeParser(oid, format);
+      },
+    },
+  });
+  pool.on('error', (error) => onPoolError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres' as const, close: onlyOnce(() => db.destroy()) };
+}
+
+async function createPglite(options: CreateDatabaseOptions) {
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    if (!options.dataDir) {
+      throw new Error('createDatabase needs a url, a dataDir or inMemory: true');
+    }
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = options.dataDir;
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+    parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
+  });
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
+  return { db, dialect: 'pglite' as const, close: onlyOnce(() => db.destroy()), client };
+}
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else PGlite (files under `dataDir`, or in
+ * memory). Both read bigint as number and date as text (see schema.ts).
+ */
+export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return createPostgres(options.url, options.onPoolError);
+  const { db, dialect, close } = await createPglite(options);
+  return { db, dialect, close };
+}
+
+/** PGlite with access to its client, for dumping a template (tests). */
+export async function createPgliteDatabase(
+  options: CreateDatabaseOptions,
+): Promise<DatabaseHandle & { client: PGlite }> {
+  return createPglite(options);
+}

@@ -1,0 +1,124 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely dialect for PGlite. kysely-pglite is not used: its driver hands the single PGlite
+ * connection to every caller at once, so a query from one request can land inside another
+ * request's BEGIN…COMMIT, and it reports `affectedRows` where Kysely reads `numAffectedRows`.
+ * Here the one connection is lent to one holder at a time (a query, or a whole transaction).
+ */
+export function createPgliteDialect(client: PGlite): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new PgliteDriver(client),
+    createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
+
+/** A first-come first-served lock: `acquire` resolves when every earlier holder has released. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const acquired = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => released);
+    return acquired;
+  }
+}
+
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+class PgliteConnection implements DatabaseConnection {
+  readonly #client: PGlite;
+
+  constructor(client: PGlite) {
+    this.#client = client;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.#client.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+      rowMode: 'object',
+    });
+    const command = 'command' in result && typeof result.command === 'string' ? result.command : '';
+    return {
+      rows: result.rows,
+      ...(WRITE_COMMANDS.has(command) && result.affectedRows !== undefined
+        ? { numAffectedRows: BigInt(result.affectedRows) }
+        : {}),
+    };
+  }
+
+  // eslint-disable-next-line require-yield -- the Driver contract needs a generator; PGlite has no cursors here
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not support streaming queries.');
+  }
+}
+
+class PgliteDriver implements Driver {
+  readonly #client: PGlite;
+  readonly #connection: PgliteConnection;
+  readonly #mutex = new Mutex();
+  readonly #releases = new Map<DatabaseConnection, () => void>();
+
+  constructor(client: PGlite) {
+    this.#client = client;
+    this.#connection = new PgliteConnection(client);
+  }
+
+  async init(): Promise<void> {
+    await this.#client.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.#mutex.acquire();
+    this.#releases.set(this.#connection, release);
+    return this.#connection;
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.#releases.get(connection);
+    this.#releases.delete(connection);
+    release?.();
+  }
+
+  async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    const modes = [
+      settings.isolationLevel ? `isolation level ${settings.isolationLevel}` : '',
+      settings.accessMode ?? '',
+    ].filter((mode) => mode !== '');
+    await connection.executeQuery(
+      CompiledQuery.raw(modes.length > 0 ? `start transaction ${modes.join(', ')}` : 'begin'),
+    );
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.#client.closed) await this.#client.close();
+  }
+}

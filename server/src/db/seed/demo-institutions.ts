@@ -1,0 +1,119 @@
+import type { InstitutionConfiguration } from '@portal/settings-schema';
+import { BUILT_IN_THEMES, brandTokensToSettings } from '@portal/themes';
+
+export interface DemoInstitution {
+  slug: string;
+  name: string;
+  /** Lower-case host names without port. */
+  hosts: readonly string[];
+  cdnFolder: string;
+  timeZone: string;
+  isDefault: boolean;
+  /** Branch number that prefixes its account numbers. */
+  branch: string;
+  /** Published as settings version 1. */
+  settings: InstitutionConfiguration;
+}
+
+/** Account numbers are office (3) - account (6) - check digit (1), e.g. 001-100234-5. */
+const ACCOUNT_NUMBER_LENGTHS = {
+  LoanOfficeLength: '3',
+  LoanAccountLength: '6',
+  LoanCheckDigitLength: '1',
+  DepositOfficeLength: '3',
+  DepositAccountLength: '6',
+  DepositCheckDigitLength: '1',
+};
+
+/**
+ * A navy community bank with every optional page on, and a green lender with a leaner portal:
+ * the two differ in theme, navigation, footer texts and analytics, so host-based resolution is
+ * visible at a glance.
+ */
+export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
+  {
+    slug: 'harbor',
+    name: 'Harbor Community Bank',
+    hosts: ['localhost', '127.0.0.1', 'harbor.localhost'],
+    cdnFolder: '/cdn/harbor',
+    timeZone: 'America/New_York',
+    isDefault: true,
+    branch: '001',
+    settings: {
+      shared: {
+        ...brandTokensToSettings(BUILT_IN_THEMES.harbor.tokens),
+        globalOptions: {
+          useFAQOption: 'true',
+          useBranchLocatorOption: 'true',
+          useDocumentCenterOption: 'true',
+          useFileServicesOption: 'true',
+          applyForLoanURLOption: 'https://apply.harbor-community.example/loans',
+        },
+        institutionOptions: {
+          PasswordMinimumLength: '8',
+          UserNameMinimumLength: '6',
+          ...ACCOUNT_NUMBER_LENGTHS,
+        },
+        institutionContactOptions: { customerServicePhoneNumber: '(800) 555-0142' },
+        localeOptions: { institutionTimeZone: 'America/New_York' },
+        analyticsOptions: { enablePageViewAnalyticsOption: 'true' },
+        // Admin-only values: they stay on the server (the session policy reads them later).
+        securityPolicyOptions: {
+          sessionIdleTimeoutMinutes: '20',
+          sessionAbsoluteTimeoutMinutes: '720',
+        },
+        messagesOptions: { messageRecipientEmail: 'service@harbor-community.example' },
+      },
+      english: {
+        loggedInLayout: {
+          copyrightText: 'Harbor Community Bank. All rights reserved.',
+          footerRichText:
+            '<p>Harbor Community Bank, 100 Harbor Way, Portland, ME 04101. Questions? Call <a href="tel:+18005550142">(800) 555-0142</a>.</p>',
+        },
+        loggedOutLayout: {
+          copyrightText: 'Harbor Community Bank. All rights reserved.',
+          disclosuresRichText:
+            '<p><strong>Member FDIC. Equal Housing Lender.</strong></p><p>Deposit products are offered by Harbor Community Bank. Loans are subject to credit approval. This is a demonstration site; no real accounts are shown.</p>',
+        },
+      },
+    },
+  },
+  {
+    slug: 'summit',
+    name: 'Summit Lending',
+    hosts: ['summit.localhost'],
+    cdnFolder: '/cdn/summit',
+    timeZone: 'America/Denver',
+    isDefault: false,
+    branch: '201',
+    settings: {
+      shared: {
+        ...brandTokensToSettings(BUILT_IN_THEMES.summit.tokens),
+        globalOptions: {
+          useFAQOption: 'false',
+          hideContactUsOption: 'true',
+          useBranchLocatorOption: 'true',
+          useRemoteBranchLocatorOption: 'true',
+          remoteBranchLocatorURLOption: 'https://www.summit-lending.example/locations',
+        },
+        institutionOptions: {
+          PasswordMinimumLength: '10',
+          UserNameMinimumLength: '8',
+          ...ACCOUNT_NUMBER_LENGTHS,
+        },
+        institutionContactOptions: { customerServicePhoneNumber: '(888) 555-0177' },
+        localeOptions: { institutionTimeZone: 'America/Denver' },
+      },
+      english: {
+        loggedInLayout: {
+          copyrightText: 'Summit Lending, LLC. NMLS #000000. Licensed lender.',
+        },
+        loggedOutLayout: {
+          copyrightText: 'Summit Lending, LLC. NMLS #000000. Licensed lender.',
+          disclosuresRichText:
+            '<p>Summit Lending, LLC is a demonstration lender. Equal Housing Opportunity.</p>',
+        },
+      },
+    },
+  },
+];

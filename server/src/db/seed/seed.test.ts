@@ -1,0 +1,131 @@
+import { validateInstitutionConfig } from '@portal/settings-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../../testing/clock';
+import { testDatabases } from '../../testing/databases';
+import type { DatabaseHandle } from '../create-database';
+import { DEMO_INSTITUTIONS } from './demo-institutions';
+import { DEMO_USERS } from './demo-users';
+import { assertValidDemoSettings, seedDemoData } from './seed-demo-data';
+
+describe('the demo settings', () => {
+  it.each(DEMO_INSTITUTIONS.map((institution) => [institution.slug, institution] as const))(
+    'of %s pass the settings schema',
+    (_slug, institution) => {
+      expect(validateInstitutionConfig(institution.settings).errors).toEqual([]);
+    },
+  );
+
+  it('stop the seed with the key at fault when invalid', () => {
+    const [harbor] = DEMO_INSTITUTIONS;
+    if (!harbor) throw new Error('no demo institution');
+    const broken = {
+      ...harbor,
+      settings: { shared: { globalOptions: { useFAQOption: 'perhaps' } } },
+    };
+    expect(() => assertValidDemoSettings([broken])).toThrow(
+      /Demo settings of "harbor" are invalid:\n {2}globalOptions\.useFAQOption: /,
+    );
+  });
+
+  it('give the two institutions different themes and different navigation', () => {
+    const [harbor, summit] = DEMO_INSTITUTIONS;
+    expect(harbor?.settings.shared?.themeOptions?.primaryColor).not.toBe(
+      summit?.settings.shared?.themeOptions?.primaryColor,
+    );
+    expect(harbor?.settings.shared?.globalOptions?.useFAQOption).toBe('true');
+    expect(summit?.settings.shared?.globalOptions?.useFAQOption).toBe('false');
+  });
+});
+
+describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
+  let handle: DatabaseHandle;
+  const clock = createTestClock('2025-06-01T12:00:00Z');
+
+  beforeAll(async () => {
+    handle = await testDatabase.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const count = async (table: 'institutions' | 'users' | 'accounts' | 'settings_versions') => {
+    const row = await handle.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+
+  it('seeds an empty database once and leaves it alone afterwards', async () => {
+    await expect(seedDemoData(handle.db, { clock })).resolves.toEqual({ seeded: true });
+    const before = {
+      institutions: await count('institutions'),
+      users: await count('users'),
+      accounts: await count('accounts'),
+      versions: await count('settings_versions'),
+    };
+    expect(before).toEqual({
+      institutions: 2,
+      users: DEMO_USERS.length * 2,
+      accounts: 24,
+      versions: 2,
+    });
+    await expect(seedDemoData(handle.db, { clock })).resolves.toEqual({ seeded: false });
+    expect({
+      institutions: await count('institutions'),
+      users: await count('users'),
+      accounts: await count('accounts'),
+      versions: await count('settings_versions'),
+    }).toEqual(before);
+  });
+
+  it('publishes each institution as version 1 with the comment "Demo seed"', async () => {
+    const versions = await handle.db
+      .selectFrom('settings_versions')
+      .innerJoin('institutions', 'institutions.id', 'settings_versions.institution_id')
+      .select(['institutions.slug', 'version', 'comment', 'is_default'])
+      .orderBy('institutions.slug')
+      .execute();
+    expect(versions).toEqual([
+      { slug: 'harbor', version: 1, comment: 'Demo seed', is_default: true },
+      { slug: 'summit', version: 1, comment: 'Demo seed', is_default: false },
+    ]);
+  });
+
+  it('keeps the host names of each institution', async () => {
+    const hosts = await handle.db
+      .selectFrom('institution_hosts')
+      .innerJoin('institutions', 'institutions.id', 'institution_hosts.institution_id')
+      .select(['host', 'slug'])
+      .orderBy('host')
+      .execute();
+    expect(hosts).toEqual([
+      { host: '127.0.0.1', slug: 'harbor' },
+      { host: 'harbor.localhost', slug: 'harbor' },
+      { host: 'localhost', slug: 'harbor' },
+      { host: 'summit.localhost', slug: 'summit' },
+    ]);
+  });
+
+  it('gives the non-personal user a commercial loan beyond 32-bit cents', async () => {
+    const loans = await handle.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.user_id')
+      .select(['users.company_number', 'accounts.balance_cents'])
+      .where('users.username', '=', 'casey.morgan')
+      .execute();
+    expect(loans).toHaveLength(2);
+    for (const loan of loans) {
+      expect(loan.company_number).toBe(7);
+      expect(loan.balance_cents).toBeGreaterThan(2 ** 31);
+    }
+  });
+
+  it('stores passwords as argon2id hashes only', async () => {
+    const users = await handle.db.selectFrom('users').select('password_hash').execute();
+    for (const user of users) {
+      expect(user.password_hash).toMatch(/^\$argon2id\$/);
+      expect(user.password_hash).not.toContain('Demo-Pass-2024');
+    }
+  });
+});

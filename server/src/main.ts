@@ -1,0 +1,107 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { createDatabase } from './db/create-database';
+import { migrateToLatest } from './db/migrate';
+import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
+import { DEMO_PASSWORD } from './db/seed/demo-users';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): ServerConfig {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Addresses that mean "this machine" print as localhost, which the default institution serves. */
+function browserHost(host: string): string {
+  return ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(host) ? 'localhost' : host;
+}
+
+function printAddresses(config: ServerConfig, startedInMs: number): void {
+  const base = `http://${browserHost(config.host)}:${config.port}`;
+  const lines = [
+    `Borrower portal ready in ${startedInMs} ms`,
+    `  Portal: ${base}/#/home/login`,
+    `  Admin:  ${base}/admin/`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`}`,
+  ];
+  if (config.demoMode) {
+    lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const { institution, hosts, usernames } of demoSignIns()) {
+      const named = hosts.find((host) => host.endsWith('.localhost')) ?? hosts[0] ?? 'localhost';
+      lines.push(`    ${institution}: http://${named}:${config.port}/  ${usernames.join(', ')}`);
+    }
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = readConfig();
+  mkdirSync(config.cdnDir, { recursive: true });
+
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    dataDir: config.pgliteDir,
+    onPoolError: (error) => console.error('PostgreSQL connection error:', error.message),
+  });
+  await migrateToLatest(database.db);
+  if (config.demoMode) {
+    const { seeded } = await seedDemoData(database.db);
+    if (seeded) console.log('Seeded the demo institutions and borrowers.');
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    logger: { level: config.logLevel },
+    demoMode: config.demoMode,
+    portalDist: config.portalDist,
+    adminDist: config.adminDist,
+    cdnDir: config.cdnDir,
+    cookieSecure: config.cookieSecure,
+    trustProxy: config.trustProxy,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A request that never finishes must not keep the process alive forever.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting.`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    // Not ready first, so a load balancer stops sending; then finish what is in flight.
+    app.services.health.beginShutdown();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed:', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  printAddresses(config, Date.now() - started);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

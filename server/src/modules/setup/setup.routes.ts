@@ -1,0 +1,83 @@
+import {
+  ApplicationOptionsResponse,
+  ClientErrorRequest,
+  ENVELOPE_CODES,
+  Envelope,
+  errorEnvelope,
+  escapeClientErrorText,
+  InstitutionOptionsResponse,
+  MaintenanceModeResponse,
+  okEnvelope,
+  PageViewRequest,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { institutionOf } from '../../plugins/institution';
+import type { SetupService } from './setup.service';
+
+export interface SetupRoutesOptions {
+  service: SetupService;
+}
+
+/** Start-up settings, institution options, maintenance mode, client error reports, page views. */
+export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/api/setup/ApplicationOptions',
+    { schema: { response: { 200: ApplicationOptionsResponse } } },
+    async (request, reply) => {
+      const { body, etag } = await service.applicationOptions(institutionOf(request));
+      // conditional-get answers 304 when the client already holds this version.
+      reply.header('etag', etag);
+      return body;
+    },
+  );
+
+  app.get(
+    '/api/Login/GetInstitutionOptions',
+    { schema: { response: { 200: InstitutionOptionsResponse } } },
+    async (request) => {
+      const { body } = await service.applicationOptions(institutionOf(request));
+      return { ...okEnvelope(), InstitutionOptions: body.institutionOptions };
+    },
+  );
+
+  app.get(
+    '/api/MaintenanceMode',
+    { schema: { response: { 200: MaintenanceModeResponse } } },
+    async (request) => ({
+      ...okEnvelope(),
+      isEnabled: await service.maintenanceMode(institutionOf(request)),
+    }),
+  );
+
+  app.post(
+    '/api/ClientError',
+    { schema: { body: ClientErrorRequest, response: { 200: Envelope } } },
+    async (request) => {
+      const { fingerprint, count } = await service.recordClientError(
+        institutionOf(request),
+        request.body,
+      );
+      request.log.warn(
+        {
+          clientError: {
+            fingerprint,
+            count,
+            message: escapeClientErrorText(request.body.Message.slice(0, 500)),
+          },
+        },
+        'client error reported',
+      );
+      return okEnvelope();
+    },
+  );
+
+  app.post(
+    '/api/Analytics/PageView',
+    { schema: { body: PageViewRequest, response: { 200: Envelope, 404: Envelope } } },
+    async (request, reply) => {
+      const recorded = await service.recordPageView(institutionOf(request), request.body);
+      if (!recorded) return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+      return okEnvelope();
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import {
+  escapeClientErrorText,
+  InstitutionOptions,
+  okEnvelope,
+  type ApplicationOptionsResponse,
+  type ClientErrorRequest,
+  type PageViewRequest,
+} from '@portal/domain';
+import {
+  createSettingsAccessor,
+  listSettingDefinitions,
+  SETTING_DEFINITIONS,
+  SETTING_SETS,
+  type GassySettings,
+  type InstitutionConfiguration,
+  type SettingDefinition,
+  type SettingKey,
+  type SettingsSetValues,
+} from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createRefreshingCache } from '../../lib/refreshing-cache';
+import type { RequestInstitution } from '../../plugins/institution';
+import { insertPageView, upsertClientError } from './setup.repository';
+
+function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key);
+}
+
+/**
+ * The published document in the wire shape, reduced to what the portal may see: keys the schema
+ * declares public and sends in gassySettings. Only the institution's own values travel; the
+ * portal's accessor falls back to the schema defaults for the rest. Admin-only keys (policies,
+ * provider secrets' references, recipient addresses) never leave the server.
+ */
+export function publicGassySettings(
+  document: InstitutionConfiguration,
+  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
+): GassySettings {
+  const sendable = new Set(
+    definitions
+      .filter(
+        (definition) => definition.visibility === 'public' && definition.wire === 'gassySettings',
+      )
+      .map((definition) => definition.key),
+  );
+  const result: GassySettings = { shared: {}, english: {} };
+  for (const set of SETTING_SETS) {
+    const filtered: SettingsSetValues = {};
+    for (const [section, values] of Object.entries(document[set] ?? {})) {
+      for (const [name, text] of Object.entries(values)) {
+        if (!sendable.has(`${section}.${name}`)) continue;
+        filtered[section] ??= {};
+        filtered[section][name] = text;
+      }
+    }
+    result[set] = filtered;
+  }
+  return result;
+}
+
+/** Every institutionOptions.* key read as a number, plus where the branding lives and the name. */
+export function buildInstitutionOptions(
+  document: InstitutionConfiguration,
+  institution: RequestInstitution,
+  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
+): InstitutionOptions {
+  const settings = createSettingsAccessor({
+    shared: document.shared ?? {},
+    english: document.english ?? {},
+  });
+  const numbers: Record<string, number> = {};
+  for (const definition of definitions) {
+    if (definition.wire !== 'institutionOptions' || definition.visibility !== 'public') continue;
+    if (!isSettingKey(definition.key)) continue;
+    const value = settings.get(definition.key);
+    if (typeof value !== 'number') {
+      throw new Error(
+        `Setting "${definition.key}" is sent in institutionOptions but is not a number`,
+      );
+    }
+    numbers[definition.name] = value;
+  }
+  return InstitutionOptions.parse({
+    ...numbers,
+    cdnFolder: institution.cdnFolder,
+    institutionName: institution.name,
+  });
+}
+
+export function buildApplicationOptions(
+  document: InstitutionConfiguration,
+  institution: RequestInstitution,
+  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
+): ApplicationOptionsResponse {
+  return {
+    ...okEnvelope(),
+    gassySettings: publicGassySettings(document, definitions),
+    institutionOptions: buildInstitutionOptions(document, institution, definitions),
+  };
+}
+
+export interface BuiltApplicationOptions {
+  body: ApplicationOptionsResponse;
+  /** A strong validator of the body, quoted as the ETag header wants it. */
+  etag: string;
+}
+
+export interface SetupServiceOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  publishedSettings(institutionId: number): Promise<InstitutionConfiguration>;
+  maintenanceMode(institutionId: number): Promise<boolean>;
+  /**
+   * How long a built answer is reused. ApplicationOptions is the first call of every page load
+   * (p99 target 20 ms at 500 requests/s on PGlite), so it is not rebuilt per request; short,
+   * because another instance may publish.
+   */
+  cacheTtlMs?: number;
+}
+
+export interface SetupService {
+  applicationOptions(institution: RequestInstitution): Promise<BuiltApplicationOptions>;
+  maintenanceMode(institution: RequestInstitution): Promise<boolean>;
+  /** Stores the report de-duplicated; returns how often it has been seen. */
+  recordClientError(
+    institution: RequestInstitution,
+    report: ClientErrorRequest,
+  ): Promise<{ fingerprint: string; count: number }>;
+  /** False when the institution has page-view analytics off. */
+  recordPageView(institution: RequestInstitution, view: PageViewRequest): Promise<boolean>;
+  /** Drops the cached answer (this process published new settings). */
+  invalidate(institutionId: number): void;
+}
+
+/**
+ * Page views must carry no personal data, but routes can (loanDetails/001-123456-7, a token in a
+ * link): any segment with a digit or an @ becomes ':value', and the query string is dropped.
+ */
+export function anonymiseRoute(route: string): string {
+  const path = route.split('?', 1)[0] ?? '';
+  return path
+    .split('/')
+    .map((segment) => (/[\d@]/.test(segment) ? ':value' : segment))
+    .join('/');
+}
+
+function etagOf(body: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
+}
+
+export function createSetupService(options: SetupServiceOptions): SetupService {
+  const { db, clock } = options;
+  const cache = createRefreshingCache<number, BuiltApplicationOptions>({
+    clock,
+    maxAgeMs: options.cacheTtlMs ?? 2000,
+  });
+
+  async function build(institution: RequestInstitution): Promise<BuiltApplicationOptions> {
+    const document = await options.publishedSettings(institution.id);
+    const body = buildApplicationOptions(document, institution);
+    return { body, etag: etagOf(body) };
+  }
+
+  function applicationOptions(institution: RequestInstitution): Promise<BuiltApplicationOptions> {
+    return cache.get(institution.id, () => build(institution));
+  }
+
+  return {
+    applicationOptions,
+    maintenanceMode: (institution) => options.maintenanceMode(institution.id),
+    async recordClientError(institution, report) {
+      // The portal escapes these texts already; a report does not have to come from the portal.
+      const message = escapeClientErrorText(report.Message);
+      const stack = escapeClientErrorText(report.Stack);
+      const userAgent = escapeClientErrorText(report.UserAgent);
+      const fingerprint = createHash('sha256').update(`${message}\n${stack}`).digest('hex');
+      const count = await upsertClientError(db, {
+        institutionId: institution.id,
+        fingerprint,
+        message,
+        stack,
+        userAgent,
+        seenAt: clock.now(),
+      });
+      return { fingerprint, count };
+    },
+    async recordPageView(institution, view) {
+      const { body } = await applicationOptions(institution);
+      const settings = createSettingsAccessor(body.gassySettings);
+      if (!settings.get('analyticsOptions.enablePageViewAnalyticsOption')) return false;
+      await insertPageView(db, {
+        institutionId: institution.id,
+        route: anonymiseRoute(view.Route),
+        title: view.Title,
+        at: clock.now(),
+      });
+      return true;
+    },
+    invalidate: (institutionId) => cache.delete(institutionId),
+  };
+}

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  createDatabase,
+  createPgliteDatabase,
+  type DatabaseDialect,
+  type DatabaseHandle,
+} from '../db/create-database';
+import { migrateToLatest } from '../db/migrate';
+import { MIGRATIONS } from '../db/migrations/index';
+
+export interface TestDatabase {
+  /** 'pglite' or 'postgres', for test names (`describe.each(testDatabases())('on $name', …)`). */
+  name: DatabaseDialect;
+  /**
+   * A fresh, migrated, empty database. PGlite: in memory. PostgreSQL: a new uniquely named
+   * database next to TEST_DATABASE_URL's, dropped again by `close()`.
+   */
+  open(): Promise<DatabaseHandle>;
+}
+
+/**
+ * The databases the server's tests run on: PGlite always, PostgreSQL too when TEST_DATABASE_URL
+ * is set (README "Two commands").
+ */
+export function testDatabases(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): TestDatabase[] {
+  const databases: TestDatabase[] = [{ name: 'pglite', open: openPglite }];
+  const url = env.TEST_DATABASE_URL?.trim();
+  if (url) databases.push({ name: 'postgres', open: () => openPostgres(url) });
+  return databases;
+}
+
+/**
+ * A fresh PGlite runs initdb (several seconds). The first test file to need one migrates it and
+ * dumps it to a file in the temp folder, named after the migrations' source and the PGlite build;
+ * later files, and later runs, load the dump in well under a second.
+ */
+function templateFile(): string {
+  const require = createRequire(import.meta.url);
+  const pglite = require.resolve('@electric-sql/pglite');
+  const fingerprint = createHash('sha256')
+    .update(`${pglite}:${statSync(pglite).mtimeMs}`)
+    .update(
+      Object.entries(MIGRATIONS)
+        .map(([name, migration]) => `${name}:${migration.up.toString()}`)
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 16);
+  return join(tmpdir(), `portal-pglite-template-${fingerprint}.tar`);
+}
+
+async function pgliteTemplate(): Promise<Blob> {
+  const file = templateFile();
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const fresh = await createPgliteDatabase({ inMemory: true });
+  try {
+    await migrateToLatest(fresh.db);
+    const dump = await fresh.client.dumpDataDir('none');
+    // Write then rename: a parallel test file never reads half a template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  } finally {
+    await fresh.close();
+  }
+}
+
+async function openPglite(): Promise<DatabaseHandle> {
+  const handle = await createDatabase({ inMemory: true, pgliteTemplate: await pgliteTemplate() });
+  await migrateToLatest(handle.db);
+  return handle;
+}
+
+async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString() });
+  await migrateToLatest(handle.db);
+  let dropping: Promise<void> | undefined;
+  const dropDatabase = async () => {
+    await handle.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    try {
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await cleanup.end();
+    }
+  };
+  return {
+    db: handle.db,
+    dialect: handle.dialect,
+    close: () => {
+      dropping ??= dropDatabase();
+      return dropping;
+    },
+  };
+}
