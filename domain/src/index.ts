@@ -3,3 +3,4 @@ export * from './api/setup';
 export * from './api/login';
 export * from './api/accounts';
 export * from './api/session';
+export * from './api/admin';
