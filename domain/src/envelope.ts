@@ -25,6 +25,8 @@ export const ENVELOPE_CODES = {
   invalidRequest: 'InvalidRequest',
   tooManyRequests: 'TooManyRequests',
   csrf: 'MissingRequestedWithHeader',
+  /** Second entry after 'Unauthorized' when a session still has post-login steps to do. */
+  postLoginStepsPending: 'PostLoginStepsPending',
 } as const;
 
 export function okEnvelope(): Envelope {

@@ -10,3 +10,4 @@ export * from './api/registration';
 export * from './api/recovery';
 export * from './rules/password-rules';
 export * from './rules/formats';
+export * from './rules/agreements';

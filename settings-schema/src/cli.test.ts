@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +50,116 @@ describe('portal-settings validate', () => {
 
   it('prints usage for an unknown command', () => {
     expect(run(['frobnicate']).code).toBe(2);
+  });
+});
+
+describe('portal-settings diff', () => {
+  it('lists added, removed and changed keys per set, and exits 1 when they differ', () => {
+    const a = fileWith(
+      JSON.stringify({
+        shared: { globalOptions: { useFAQOption: 'true', useBranchLocatorOption: 'true' } },
+      }),
+    );
+    const b = fileWith(
+      JSON.stringify({
+        shared: { globalOptions: { useFAQOption: 'false' } },
+        english: { loginTexts: { topHeadingText: 'Welcome' } },
+      }),
+    );
+    const result = run(['diff', a, b]);
+    expect(result.code).toBe(1);
+    expect(result.out.split('\n')).toEqual([
+      '- globalOptions.useBranchLocatorOption (shared): "true" -> (default "false")',
+      '~ globalOptions.useFAQOption (shared): "true" -> "false"',
+      expect.stringMatching(
+        /^\+ loginTexts\.topHeadingText \(english\): \(default .*\) -> "Welcome"$/,
+      ),
+      '3 difference(s)',
+    ]);
+  });
+
+  it('exits 0 for identical files and 2 for an unreadable one', () => {
+    const a = fileWith('{"shared":{}}');
+    expect(run(['diff', a, a])).toMatchObject({ code: 0, out: 'No differences.' });
+    expect(run(['diff', a, fileWith('{ nope')]).code).toBe(2);
+  });
+});
+
+describe('portal-settings new-institution', () => {
+  it('scaffolds a valid configuration, the create request and the logos', () => {
+    const out = mkdtempSync(join(tmpdir(), 'portal-new-'));
+    const result = run([
+      'new-institution',
+      '--name',
+      'Lakeside Credit Union',
+      '--slug',
+      'lakeside',
+      '--primary',
+      '#5B2A86',
+      '--host',
+      'lakeside.example',
+      '--radius',
+      '6',
+      '--out',
+      out,
+    ]);
+    expect(result.code).toBe(0);
+    const config: unknown = JSON.parse(
+      readFileSync(join(out, 'lakeside', 'institution.json'), 'utf8'),
+    );
+    expect(run(['validate', join(out, 'lakeside', 'institution.json')]).code).toBe(0);
+    expect(config).toMatchObject({
+      shared: { themeOptions: { primaryColor: '#5b2a86', borderRadius: '6' } },
+    });
+    expect(
+      JSON.parse(readFileSync(join(out, 'lakeside', 'create-request.json'), 'utf8')),
+    ).toMatchObject({
+      name: 'Lakeside Credit Union',
+      slug: 'lakeside',
+      hosts: ['lakeside.example'],
+      theme: { primaryColor: '#5b2a86', borderRadius: 6 },
+    });
+    const logo = readFileSync(
+      join(out, 'lakeside', 'cdn', 'branding', 'logos', 'logoFullWhite.svg'),
+      'utf8',
+    );
+    expect(logo).toContain('Lakeside Credit Union');
+    expect(existsSync(join(out, 'lakeside', 'cdn', 'branding', 'logos', 'logoIconWhite.svg'))).toBe(
+      true,
+    );
+  });
+
+  it('refuses an invalid colour naming the key, and warns about poor contrast', () => {
+    const out = mkdtempSync(join(tmpdir(), 'portal-new-'));
+    const bad = run([
+      'new-institution',
+      '--name',
+      'X Bank',
+      '--slug',
+      'xbank',
+      '--primary',
+      'blue',
+      '--out',
+      out,
+    ]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain('themeOptions.primaryColor');
+    const pale = run([
+      'new-institution',
+      '--name',
+      'Pale Bank',
+      '--slug',
+      'pale',
+      '--primary',
+      '#ffee88',
+      '--out',
+      out,
+    ]);
+    expect(pale.code).toBe(0);
+    expect(pale.out).toContain('WCAG AA needs 4.5:1');
+  });
+
+  it('needs a name, a slug and a primary colour', () => {
+    expect(run(['new-institution', '--name', 'Only Name']).code).toBe(2);
   });
 });

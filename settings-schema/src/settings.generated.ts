@@ -96,6 +96,7 @@ export interface SettingTypes {
   "maintenanceOptions.nightlyMaintenanceStartTime": string;
   "maintenanceOptions.nightlyMaintenanceMinutes": number;
   "securityPolicyOptions.maxFailedLoginAttempts": number;
+  "securityPolicyOptions.maxFailedLoginAttemptsPerIp": number;
   "securityPolicyOptions.lockoutMinutes": number;
   "securityPolicyOptions.sessionIdleTimeoutMinutes": number;
   "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": number;
@@ -1056,6 +1057,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "maintenanceOptions.nightlyMaintenanceStartTime": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
   "maintenanceOptions.nightlyMaintenanceMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.maxFailedLoginAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.maxFailedLoginAttemptsPerIp": {"type":"number","default":"20","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.lockoutMinutes": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.sessionIdleTimeoutMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": {"type":"number","default":"720","set":"shared","visibility":"admin","wire":"gassySettings"},

@@ -211,3 +211,107 @@ export const PreviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('portal-preview:color-scheme'), scheme: z.enum(['light', 'dark']) }),
 ]);
 export type PreviewMessage = z.infer<typeof PreviewMessage>;
+
+// ---- Additions (issue 4, server side) ------------------------------------------------------
+
+/** `GET /admin-api/institutions`: the caller's institutions (all of them for implementers). */
+export const InstitutionListResponse = z.object({ institutions: z.array(InstitutionSummary) });
+
+/** `POST /admin-api/institutions/:slug/publish` → the new version number. */
+export const PublishResponse = z.object({ version: z.number().int() });
+
+/** `GET /admin-api/institutions/:slug/versions/:version`: one published version in full. */
+export const VersionDetailResponse = VersionSummary.extend({ document: ConfigurationDocument });
+
+/** `POST /admin-api/institutions/:slug/preview-token` body (optional): where the admin runs. */
+export const PreviewTokenRequest = z.object({
+  /** The admin app's origin (defaults to the request's Origin header). */
+  adminOrigin: z.string().max(300).optional(),
+});
+
+/**
+ * `GET /api/setup/PreviewSession` (portal, with `X-Preview-Token`): the admin origin the portal
+ * may accept `PreviewMessage`s from. 404 envelope when the token is not valid for this host.
+ */
+export const PreviewSessionResponse = z.object({
+  HasNoErrors: z.boolean(),
+  AdminOrigin: z.string(),
+  ExpiresAt: z.string(),
+});
+
+/** Messages the portal in the preview frame posts to the admin (its parent). */
+export const PreviewFrameMessage = z.discriminatedUnion('type', [
+  /** Listening: the admin should post the current draft now. */
+  z.object({ type: z.literal('portal-preview:ready') }),
+  /** The portal's route changed (hash route without '#'). */
+  z.object({ type: z.literal('portal-preview:route'), route: z.string().max(300) }),
+]);
+export type PreviewFrameMessage = z.infer<typeof PreviewFrameMessage>;
+
+type DiffSet = DiffEntry['set'];
+const DIFF_SETS: readonly DiffSet[] = ['shared', 'english'];
+
+/**
+ * The per-key differences between two configuration documents, sorted by set then key. A key
+ * missing on one side has null there (the schema default applies).
+ */
+export function diffConfigurations(
+  before: ConfigurationDocument,
+  after: ConfigurationDocument,
+): DiffEntry[] {
+  const entries: DiffEntry[] = [];
+  for (const set of DIFF_SETS) {
+    const keys = new Set<string>();
+    const read = (document: ConfigurationDocument) => {
+      const values = new Map<string, string>();
+      for (const [section, names] of Object.entries(document[set] ?? {})) {
+        for (const [name, value] of Object.entries(names)) {
+          values.set(`${section}.${name}`, value);
+          keys.add(`${section}.${name}`);
+        }
+      }
+      return values;
+    };
+    const from = read(before);
+    const to = read(after);
+    for (const key of [...keys].sort()) {
+      const old = from.get(key) ?? null;
+      const next = to.get(key) ?? null;
+      if (old !== next) entries.push({ key, set, before: old, after: next });
+    }
+  }
+  return entries;
+}
+
+/** `POST /admin-api/staff` (implementers): a new staff account with an authenticator secret. */
+export const CreateStaffRequest = z.object({
+  email: z.string().email().max(200),
+  name: z.string().min(1).max(120),
+  /** At least 12 characters; the staff member changes nothing else here. */
+  password: z.string().min(12).max(200),
+  isImplementer: z.boolean().default(false),
+  memberships: z
+    .array(z.object({ institutionSlug: z.string().max(60), role: StaffRole }))
+    .max(100)
+    .default([]),
+});
+/** The TOTP secret is shown once, as text and as an otpauth:// address for a QR code. */
+export const CreateStaffResponse = z.object({
+  id: z.string(),
+  totpSecret: z.string(),
+  totpUri: z.string(),
+});
+
+/** `GET /admin-api/staff` (implementers). */
+export const StaffListResponse = z.object({
+  staff: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      isImplementer: z.boolean(),
+      hasAuthenticator: z.boolean(),
+      memberships: z.array(z.object({ institutionSlug: z.string(), role: StaffRole })),
+    }),
+  ),
+});

@@ -35,6 +35,8 @@ export const ValidateCodeResponse = withEnvelope({
   TrustedDeviceToken: z.string(),
   CustomerID: z.string(),
   BiometricsTokenExpiration: z.string().nullable(),
+  /** Issued when this step completed a sign-in that carried a deviceId ('' otherwise). */
+  BiometricsToken: z.string().optional().default(''),
 });
 export type ValidateCodeResponse = z.infer<typeof ValidateCodeResponse>;
 
@@ -70,6 +72,8 @@ export const ResetPasswordResponse = withEnvelope({
   IsLoggedIn: z.boolean(),
   UserToken: z.string(),
   BiometricsTokenExpiration: z.string().nullable(),
+  /** Issued when this step completed a sign-in that carried a deviceId ('' otherwise). */
+  BiometricsToken: z.string().optional().default(''),
 });
 export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 

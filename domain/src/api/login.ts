@@ -16,8 +16,24 @@ export const WebAgreementLog = z.object({
   DateOfAgreement: z.string().nullable(),
   Name: z.string(),
   Url: z.string(),
+  /** The agreement's host number (11337 plus its index), what `AgreementLogging` sends back. */
+  HostNum: z.number().int().optional(),
 });
 export type WebAgreementLog = z.infer<typeof WebAgreementLog>;
+
+/**
+ * The post-login steps in the order they are shown (spec 000 sections 2.5 and 4). The server keeps
+ * the pending ones on the session: until they are done, data calls answer 401 Unauthorized.
+ */
+export const POST_LOGIN_STEPS = [
+  'securityCode',
+  'validateSSN',
+  'changePassword',
+  'setupSecretQuestion',
+  'agreements',
+] as const;
+export const PostLoginStep = z.enum(POST_LOGIN_STEPS);
+export type PostLoginStep = z.infer<typeof PostLoginStep>;
 
 /**
  * The login response. `UserToken` is empty for browser clients, whose session rides in an
@@ -44,6 +60,13 @@ export const LoginResponse = withEnvelope({
   MFARequired: z.boolean(),
   WebAgreementLogs: z.array(WebAgreementLog),
   BiometricsTokenExpiration: z.string().nullable(),
+  /**
+   * The steps still to do, in order (empty: straight to the dashboard). `IsLoggedIn` is true
+   * whenever the credentials were accepted and a session exists, steps pending or not.
+   */
+  PendingSteps: z.array(PostLoginStep).optional().default([]),
+  /** The biometric sign-in token, issued once when the sign-in carried a deviceId ('' otherwise). */
+  BiometricsToken: z.string().optional().default(''),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 

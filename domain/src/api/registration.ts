@@ -51,6 +51,18 @@ export const CreateAccountRequest = z.object({
 });
 export type CreateAccountRequest = z.infer<typeof CreateAccountRequest>;
 
+/**
+ * The answer of create account. Refusals carry the flags of REGISTRATION_ERROR_CODES in Errors
+ * (403; 429 TooManyRequests when rate limited). 'Restricted' comes with HasNoErrors false but the
+ * account exists. On success the portal signs in with UserName and the password it sent.
+ */
+export const CreateAccountResponse = withEnvelope({
+  UserName: z.string().optional().default(''),
+  /** True when the e-mail security code proved the address; otherwise a verify link was e-mailed. */
+  EmailIsVerified: z.boolean().optional().default(false),
+});
+export type CreateAccountResponse = z.infer<typeof CreateAccountResponse>;
+
 /** Error flags of registration (spec 000 section 8, "Registration flags"). */
 export const REGISTRATION_ERROR_CODES = [
   'userInfo',
@@ -91,7 +103,12 @@ export const REGISTRATION_ERROR_CODES = [
 ] as const;
 export type RegistrationErrorCode = (typeof REGISTRATION_ERROR_CODES)[number];
 
-/** `POST /api/Register/ActivateAccount`. */
+/**
+ * `POST /api/Register/ActivateAccount` (the token of the home/activate?token= link). Refusals
+ * (403) carry the same fields with HasNoErrors false and Errors[0] one of: Invalid, Expired,
+ * LogonNameTaken (already activated: sign in instead), Restricted, maintenanceModeEnabled, or a
+ * password code of RESET_PASSWORD_CODES.
+ */
 export const ActivateAccountRequest = z.object({
   Token: z.string().max(500),
   Password: z.string().max(200),

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isAgreementNeeded, isAskedAtLogin } from './agreements';
+
+describe('isAgreementNeeded', () => {
+  it('does not ask for terms dated in the future', () => {
+    expect(isAgreementNeeded('2025-04-01', [], '2025-03-14')).toBe(false);
+  });
+
+  it('asks for terms of today or earlier that were never accepted', () => {
+    expect(isAgreementNeeded('2025-03-14', [], '2025-03-14')).toBe(true);
+  });
+
+  it('asks again when the only acceptance is older than the terms', () => {
+    expect(isAgreementNeeded('2025-01-01', ['2024-12-31'], '2025-03-14')).toBe(true);
+  });
+
+  it('does not ask when accepted on or after the date of the terms', () => {
+    expect(isAgreementNeeded('2025-01-01', ['2025-01-01'], '2025-03-14')).toBe(false);
+    expect(isAgreementNeeded('2025-01-01', ['2024-06-01', '2025-02-01'], '2025-03-14')).toBe(false);
+  });
+});
+
+describe('isAskedAtLogin', () => {
+  it('asks login agreements always and e-communication re-agree ones only while restricted', () => {
+    expect(isAskedAtLogin(['login'], false)).toBe(true);
+    expect(isAskedAtLogin(['ecommunicationreagree'], false)).toBe(false);
+    expect(isAskedAtLogin(['ecommunicationreagree'], true)).toBe(true);
+    expect(isAskedAtLogin(['registration', 'ach'], true)).toBe(false);
+  });
+});
