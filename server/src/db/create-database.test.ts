@@ -34,6 +34,14 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
       .executeTakeFirstOrThrow();
   }
 
+  function addCustomer(institutionId: number) {
+    return handle.db
+      .insertInto('customers')
+      .values({ institution_id: institutionId, last_name: 'Test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
   it('has run every migration, and running them again changes nothing', async () => {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
       handle.db,
@@ -44,16 +52,12 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
 
   it('reads bigint cents beyond 32 bits as exact numbers and dates as text', async () => {
     const { id: institutionId } = await addInstitution('numbers');
-    const { id: userId } = await handle.db
-      .insertInto('users')
-      .values({ institution_id: institutionId, username: 'big', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: customerId } = await addCustomer(institutionId);
     await handle.db
       .insertInto('accounts')
       .values({
         institution_id: institutionId,
-        user_id: userId,
+        customer_id: customerId,
         number: '001-900001-1',
         type: 0,
         balance_cents: 2_475_000_055,
@@ -64,7 +68,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     const account = await handle.db
       .selectFrom('accounts')
       .select(['balance_cents', 'opened_on', 'loan_due_date'])
-      .where('user_id', '=', userId)
+      .where('customer_id', '=', customerId)
       .executeTakeFirstOrThrow();
     expect(account).toEqual({
       balance_cents: 2_475_000_055,
@@ -76,36 +80,39 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
   it('refuses a second user name that differs only in case within an institution', async () => {
     const first = await addInstitution('case-a');
     const second = await addInstitution('case-b');
-    const user = (institutionId: number, username: string) =>
-      handle.db
+    const user = async (institutionId: number, username: string) => {
+      const customer = await addCustomer(institutionId);
+      return handle.db
         .insertInto('users')
-        .values({ institution_id: institutionId, username, password_hash: 'x' })
+        .values({
+          institution_id: institutionId,
+          customer_id: customer.id,
+          username,
+          password_hash: 'x',
+        })
         .execute();
+    };
     await user(first.id, 'Jordan.Rivers');
     await expect(user(first.id, 'jordan.rivers')).rejects.toThrow(/users_institution_username/);
     await expect(user(second.id, 'jordan.rivers')).resolves.toBeDefined();
   });
 
-  it("refuses an account that points at another institution's user", async () => {
+  it("refuses an account that points at another institution's customer", async () => {
     const home = await addInstitution('tenant-a');
     const other = await addInstitution('tenant-b');
-    const { id: userId } = await handle.db
-      .insertInto('users')
-      .values({ institution_id: home.id, username: 'tenant', password_hash: 'x' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: customerId } = await addCustomer(home.id);
     await expect(
       handle.db
         .insertInto('accounts')
         .values({
           institution_id: other.id,
-          user_id: userId,
+          customer_id: customerId,
           number: '1',
           type: 1,
           opened_on: '2020-01-01',
         })
         .execute(),
-    ).rejects.toThrow(/accounts_user/);
+    ).rejects.toThrow(/accounts_customer/);
   });
 
   it('keeps concurrent transactions apart', async () => {
@@ -134,7 +141,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     await addInstitution('touched');
     const result = await handle.db
       .updateTable('institutions')
-      .set({ maintenance_mode: true })
+      .set({ name: 'Touched' })
       .where('slug', '=', 'touched')
       .executeTakeFirst();
     expect(result.numUpdatedRows).toBe(1n);
@@ -163,5 +170,5 @@ describe('PGlite on disk', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });

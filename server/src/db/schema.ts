@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
+import type { AdminTables } from '../modules/admin/admin.schema';
 
 /**
  * Column conventions (both PGlite and PostgreSQL are configured to read them this way in
@@ -22,7 +23,6 @@ export interface InstitutionsTable {
   cdn_folder: string;
   /** IANA zone; payment dates are calendar dates in it. */
   time_zone: string;
-  maintenance_mode: Generated<boolean>;
   is_default: Generated<boolean>;
   created_at: CreatedAt;
 }
@@ -51,29 +51,49 @@ export interface SettingsDraftsTable {
   updated_by: string;
 }
 
-export interface UsersTable {
+/**
+ * A core-banking account holder: identity data, whether or not they have an online user. The SSN
+ * is stored only encrypted (AES-256-GCM) with an HMAC blind index to find it.
+ */
+export interface CustomersTable {
   id: Generated<string>;
   institution_id: number;
-  username: string;
-  password_hash: string;
-  personal_name: Generated<string>;
   first_name: Generated<string>;
+  middle_name: Generated<string>;
   last_name: Generated<string>;
+  /** What the portal shows as the user's name; a company for a non-personal user. */
+  personal_name: Generated<string>;
   email: Generated<string>;
-  email_verified: Generated<boolean>;
-  /** 0 = personal user; any other number is the company of a non-personal user. */
-  company_number: Generated<number>;
-  servicing_branch: Generated<string>;
+  ssn_encrypted: string | null;
+  ssn_blind_index: string | null;
   date_of_birth: CalendarDate | null;
   zip: Generated<string>;
   phone: Generated<string>;
+  /** 0 = personal user; any other number is the company of a non-personal user. */
+  company_number: Generated<number>;
+  servicing_branch: Generated<string>;
+  restricted: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** The online credentials of a customer (at most one per customer). */
+export interface UsersTable {
+  id: Generated<string>;
+  institution_id: number;
+  customer_id: string;
+  username: string;
+  /** argon2id, or the legacy PBKDF2 format until the next sign-in; null until activation. */
+  password_hash: string | null;
+  email_verified: Generated<boolean>;
+  email_opt_out: Generated<boolean>;
+  email_communication_restricted: Generated<boolean>;
   must_change_password: Generated<boolean>;
   password_question: Generated<string>;
   password_answer_hash: string | null;
-  restricted: Generated<boolean>;
   logon_allowed: Generated<boolean>;
   last_login_at: Timestamp | null;
   last_login_ip: string | null;
+  password_changed_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
@@ -90,6 +110,11 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   ip: Generated<string>;
   user_agent: Generated<string>;
+  /** The post-login steps still to do, comma-separated in queue order ('' when none). */
+  pending_steps: Generated<string>;
+  sign_in_method: Generated<string>;
+  /** The mobile device that asked for biometric sign-in, until the sign-in completes. */
+  device_id: string | null;
 }
 
 export interface LoginHistoryTable {
@@ -106,7 +131,7 @@ export interface LoginHistoryTable {
 export interface AccountsTable {
   id: Generated<number>;
   institution_id: number;
-  user_id: string;
+  customer_id: string;
   /** Branch, account and check digit joined by dashes, e.g. '001-123456-7'. */
   number: string;
   /** 0 loan, 9 line of credit, 1/3/5/6 deposit, 7/8 investment. */
@@ -148,24 +173,162 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface PasswordHistoryTable {
+  id: Generated<number>;
+  user_id: string;
+  password_hash: string;
+  created_at: Timestamp;
+}
+
+export interface AttemptCountersTable {
+  institution_id: number;
+  /** 'login-user', 'login-ip', 'recovery-user', ... */
+  scope: string;
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface RateLimitCountersTable {
+  institution_id: number;
+  bucket: string;
+  key: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface SecurityCodesTable {
+  id: Generated<number>;
+  institution_id: number;
+  /** 'login' (bound to a session) or 'registration' (bound to an MFAToken). */
+  purpose: string;
+  session_id: number | null;
+  /** SHA-256 of the registration MFAToken. */
+  token_hash: string | null;
+  /** The registration's anonymous id. */
+  subject: Generated<string>;
+  email: Generated<string>;
+  /** Keyed HMAC of the code: six digits are too few to keep as a plain hash. */
+  code_digest: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  purpose: string;
+  token_hash: string;
+  session_id: number | null;
+  expires_at: Timestamp | null;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface TrustedDevicesTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface BiometricDevicesTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  device_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AgreementLogsTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  name_of_terms: string;
+  account_number: Generated<string>;
+  ip_address: Generated<string>;
+  date_of_agreement: Timestamp;
+  date_of_terms: CalendarDate;
+  /** The agreement's host number (11337 plus its index). */
+  agreement_type: number;
+  /** What the user was doing when they agreed: 0 login, 1 registration, ... (WHEN_TO_AGREE_CODES). */
+  when_to_agree: number;
+}
+
+export interface InstitutionSecretsTable {
+  institution_id: number;
+  name: string;
+  secret_encrypted: string;
+  created_at: Timestamp;
+}
+
+export interface SsoTokenUsesTable {
+  institution_id: number;
+  jti: string;
+  expires_at: Timestamp;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  institution_id: number;
+  to_address: string;
+  subject: string;
+  /** Plain text with links and codes; never a password. */
+  body: string;
+  /** 'pending', 'sending' (claimed until claimed_until), 'sent' or 'failed'. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_error: Generated<string>;
+  transport: Generated<string>;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface Database extends AdminTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;
   settings_drafts: SettingsDraftsTable;
+  customers: CustomersTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
   accounts: AccountsTable;
   client_errors: ClientErrorsTable;
   page_views: PageViewsTable;
+  password_history: PasswordHistoryTable;
+  attempt_counters: AttemptCountersTable;
+  rate_limit_counters: RateLimitCountersTable;
+  security_codes: SecurityCodesTable;
+  user_tokens: UserTokensTable;
+  trusted_devices: TrustedDevicesTable;
+  biometric_devices: BiometricDevicesTable;
+  agreement_logs: AgreementLogsTable;
+  institution_secrets: InstitutionSecretsTable;
+  sso_token_uses: SsoTokenUsesTable;
+  outbox_messages: OutboxMessagesTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
 export type NewInstitution = Insertable<InstitutionsTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AccountRow = Selectable<AccountsTable>;
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type NewAccount = Insertable<AccountsTable>;

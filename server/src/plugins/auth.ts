@@ -1,4 +1,9 @@
-import { ENVELOPE_CODES, USER_TOKEN_HEADER, errorEnvelope } from '@portal/domain';
+import {
+  ENVELOPE_CODES,
+  USER_TOKEN_HEADER,
+  errorEnvelope,
+  type PostLoginStep,
+} from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,11 +18,17 @@ export interface RequestSession {
   createdAt: Date;
   idleExpiresAt: Date;
   absoluteExpiresAt: Date;
+  /** The post-login steps still to do, in queue order; data calls need none left. */
+  pendingSteps: PostLoginStep[];
+  /** The mobile device that asked for biometric sign-in (its token comes with the last step). */
+  deviceId: string | null;
 }
 
 /** The signed-in borrower, as the routes may use it (no secrets). */
 export interface RequestUser {
   id: string;
+  /** The account holder the user belongs to (accounts are the customer's). */
+  customerId: string;
   username: string;
   personalName: string;
   email: string;
@@ -32,8 +43,12 @@ declare module 'fastify' {
     user: RequestUser | null;
   }
   interface FastifyContextConfig {
-    /** 'required': answer 401 Unauthorized without a live session; 'optional': resolve it if present. */
-    auth?: 'required' | 'optional';
+    /**
+     * 'required': answer 401 Unauthorized without a live session whose post-login steps are all
+     * done; 'steps': any live session, steps pending or not (the post-login step calls);
+     * 'optional': resolve it if present.
+     */
+    auth?: 'required' | 'steps' | 'optional';
   }
 }
 
@@ -78,10 +93,16 @@ export const authPlugin = fp<AuthPluginOptions>(
         token !== undefined && request.institution
           ? await options.resolveSession(token, request.institution.id)
           : undefined;
+      if (resolved && mode === 'required' && resolved.session.pendingSteps.length > 0) {
+        // Signed in but not through the steps (security code, agreements...): no data yet.
+        return reply
+          .code(401)
+          .send(errorEnvelope(ENVELOPE_CODES.unauthorized, ENVELOPE_CODES.postLoginStepsPending));
+      }
       if (resolved) {
         request.session = resolved.session;
         request.user = resolved.user;
-      } else if (mode === 'required') {
+      } else if (mode !== 'optional') {
         return reply.code(401).send(errorEnvelope(ENVELOPE_CODES.unauthorized));
       }
     });

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import { foundation } from './0001-foundation';
+import { signIn } from './0002-sign-in';
+import { admin } from './0004-admin';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -7,4 +9,6 @@ import { foundation } from './0001-foundation';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_foundation': foundation,
+  '0002_sign_in': signIn,
+  '0004_admin': admin,
 };

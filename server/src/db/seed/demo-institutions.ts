@@ -25,10 +25,18 @@ const ACCOUNT_NUMBER_LENGTHS = {
   DepositCheckDigitLength: '1',
 };
 
+/** The online banking agreement every Harbor borrower accepts at sign-in (dated before the seed). */
+export const HARBOR_AGREEMENT_DATE = '2025-01-02';
+const HARBOR_AGREEMENTS = `/cdn/harbor/agreements/online-banking-agreement.html|${HARBOR_AGREEMENT_DATE}|Online Banking Agreement|login-registration`;
+
+/** The name of Cedar's single sign-on secret (institution_secrets), read by ssoSharedSecretReference. */
+export const CEDAR_SSO_SECRET_NAME = 'sso-shared-secret';
+
 /**
  * A navy community bank with every optional page on, and a green lender with a leaner portal:
  * the two differ in theme, navigation, footer texts and analytics, so host-based resolution is
- * visible at a glance.
+ * visible at a glance. Summit asks for a security code at every sign-in; Cedar signs borrowers in
+ * through single sign-on only.
  */
 export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
   {
@@ -57,14 +65,17 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         institutionContactOptions: { customerServicePhoneNumber: '(800) 555-0142' },
         localeOptions: { institutionTimeZone: 'America/New_York' },
         analyticsOptions: { enablePageViewAnalyticsOption: 'true' },
-        // Admin-only values: they stay on the server (the session policy reads them later).
+        // Admin-only values: they stay on the server (sessions, lockout).
         securityPolicyOptions: {
           sessionIdleTimeoutMinutes: '20',
           sessionAbsoluteTimeoutMinutes: '720',
+          maxFailedLoginAttempts: '5',
+          lockoutMinutes: '15',
         },
         messagesOptions: { messageRecipientEmail: 'service@harbor-community.example' },
       },
       english: {
+        agreementTexts: { agreementSetup: HARBOR_AGREEMENTS },
         loggedInLayout: {
           copyrightText: 'Harbor Community Bank. All rights reserved.',
           footerRichText:
@@ -103,6 +114,8 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         },
         institutionContactOptions: { customerServicePhoneNumber: '(888) 555-0177' },
         localeOptions: { institutionTimeZone: 'America/Denver' },
+        // Every Summit sign-in asks for a security code (sent to the demo mailbox).
+        securityCodeOptions: { multiFactorOption: 'true', allowTrustedDevicesOption: 'true' },
       },
       english: {
         loggedInLayout: {
@@ -112,6 +125,42 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
           copyrightText: 'Summit Lending, LLC. NMLS #000000. Licensed lender.',
           disclosuresRichText:
             '<p>Summit Lending, LLC is a demonstration lender. Equal Housing Opportunity.</p>',
+        },
+      },
+    },
+  },
+  {
+    slug: 'cedar',
+    name: 'Cedar Credit Union',
+    hosts: ['cedar.localhost'],
+    cdnFolder: '/cdn/cedar',
+    timeZone: 'America/Chicago',
+    isDefault: false,
+    branch: '301',
+    settings: {
+      shared: {
+        ...brandTokensToSettings({ ...BUILT_IN_THEMES.summit.tokens, primaryColor: '#6d3b1f' }),
+        globalOptions: { useFAQOption: 'true' },
+        institutionOptions: {
+          PasswordMinimumLength: '8',
+          UserNameMinimumLength: '6',
+          ...ACCOUNT_NUMBER_LENGTHS,
+        },
+        institutionContactOptions: { customerServicePhoneNumber: '(877) 555-0108' },
+        localeOptions: { institutionTimeZone: 'America/Chicago' },
+        // Borrowers sign in at the credit union's identity provider (the demo one at /demo/idp).
+        ssoOptions: {
+          useSingleSignOnOption: 'true',
+          ssoLoginURLOption: '/demo/idp',
+          ssoTokenLifetimeSeconds: '60',
+          ssoSharedSecretReference: CEDAR_SSO_SECRET_NAME,
+        },
+      },
+      english: {
+        loggedInLayout: { copyrightText: 'Cedar Credit Union. Federally insured by NCUA.' },
+        loggedOutLayout: {
+          copyrightText: 'Cedar Credit Union. Federally insured by NCUA.',
+          disclosuresRichText: '<p>Cedar Credit Union is a demonstration credit union.</p>',
         },
       },
     },

@@ -4,6 +4,8 @@ export const DEMO_PASSWORD = 'Demo-Pass-2024';
 /** The answer to every demo user's secret question. */
 export const DEMO_SECRET_ANSWER = 'Lighthouse';
 
+export const DEMO_SECRET_QUESTION = 'What was the name of your first boat?';
+
 export interface DemoUser {
   username: string;
   firstName: string;
@@ -12,15 +14,32 @@ export interface DemoUser {
   personalName: string;
   /** 0 = personal user. */
   companyNumber: number;
+  /** The demo mailbox (/demo/mailbox) shows what is sent here. */
+  email: string;
+  /** Nine digits; 9xx numbers are never issued, so no real person's SSN is in the demo. */
+  ssn: string;
   dateOfBirth: string;
   zip: string;
   phone: string;
   /** Days before the seed day of the previous sign-in, so "Previous login" shows something. */
   lastLoginDaysAgo: number;
   lastLoginIp: string;
+  /** The institutions (slugs) where the user exists. */
+  institutions: readonly string[];
+  /** The first sign-in asks for a new password (the changePassword step). */
+  mustChangePassword?: boolean;
+  /** The user has not accepted the institution's login agreements yet (the agreements step). */
+  agreementsPending?: boolean;
 }
 
-/** The same three borrowers exist at each demo institution (user names are per institution). */
+const BOTH = ['harbor', 'summit'] as const;
+
+/**
+ * The demo borrowers. jordan.rivers, casey.morgan and pat.lee exist at Harbor and Summit (user
+ * names are per institution); at Harbor they go straight to the dashboard, Summit asks every
+ * sign-in for a security code. riley.chen and avery.stone show the post-login steps at Harbor;
+ * quinn.harper signs in through Cedar's single sign-on.
+ */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     username: 'jordan.rivers',
@@ -28,11 +47,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Rivers',
     personalName: 'Jordan Rivers',
     companyNumber: 0,
+    email: 'jordan.rivers@example.test',
+    ssn: '900112222',
     dateOfBirth: '1986-04-12',
     zip: '04101',
     phone: '2075550134',
     lastLoginDaysAgo: 3,
     lastLoginIp: '203.0.113.24',
+    institutions: BOTH,
   },
   {
     username: 'casey.morgan',
@@ -40,11 +62,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Morgan',
     personalName: 'Morgan Freight Logistics LLC',
     companyNumber: 7,
+    email: 'casey.morgan@example.test',
+    ssn: '900223333',
     dateOfBirth: '1979-11-02',
     zip: '04102',
     phone: '2075550188',
     lastLoginDaysAgo: 9,
     lastLoginIp: '198.51.100.7',
+    institutions: BOTH,
   },
   {
     username: 'pat.lee',
@@ -52,14 +77,64 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Lee',
     personalName: 'Pat Lee',
     companyNumber: 0,
+    email: 'pat.lee@example.test',
+    ssn: '900334444',
     dateOfBirth: '1992-07-30',
     zip: '04103',
     phone: '2075550161',
     lastLoginDaysAgo: 1,
     lastLoginIp: '192.0.2.55',
+    institutions: BOTH,
+  },
+  {
+    username: 'riley.chen',
+    firstName: 'Riley',
+    lastName: 'Chen',
+    personalName: 'Riley Chen',
+    companyNumber: 0,
+    email: 'riley.chen@example.test',
+    ssn: '900445555',
+    dateOfBirth: '1990-01-21',
+    zip: '04104',
+    phone: '2075550123',
+    lastLoginDaysAgo: 40,
+    lastLoginIp: '203.0.113.80',
+    institutions: ['harbor'],
+    mustChangePassword: true,
+  },
+  {
+    username: 'avery.stone',
+    firstName: 'Avery',
+    lastName: 'Stone',
+    personalName: 'Avery Stone',
+    companyNumber: 0,
+    email: 'avery.stone@example.test',
+    ssn: '900556666',
+    dateOfBirth: '1983-09-09',
+    zip: '04105',
+    phone: '2075550145',
+    lastLoginDaysAgo: 20,
+    lastLoginIp: '198.51.100.31',
+    institutions: ['harbor'],
+    agreementsPending: true,
+  },
+  {
+    username: 'quinn.harper',
+    firstName: 'Quinn',
+    lastName: 'Harper',
+    personalName: 'Quinn Harper',
+    companyNumber: 0,
+    email: 'quinn.harper@example.test',
+    ssn: '900667777',
+    dateOfBirth: '1975-05-17',
+    zip: '80202',
+    phone: '3035550110',
+    lastLoginDaysAgo: 5,
+    lastLoginIp: '192.0.2.140',
+    institutions: ['cedar'],
   },
 ];
 
-export function demoEmail(username: string, institutionSlug: string): string {
-  return `${username}@${institutionSlug}.demo.example`;
+export function demoUsersOf(institutionSlug: string): DemoUser[] {
+  return DEMO_USERS.filter((user) => user.institutions.includes(institutionSlug));
 }

@@ -1,17 +1,29 @@
-import { validateInstitutionConfig } from '@portal/settings-schema';
+import { randomBytes } from 'node:crypto';
+import { WHEN_TO_AGREE_CODES } from '@portal/domain';
+import { AGREEMENT_HOST_NUMBER_BASE, validateInstitutionConfig } from '@portal/settings-schema';
 import { sql, type Kysely } from 'kysely';
 import { calendarDateIn } from '../../lib/calendar';
 import { systemClock, type Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
 import { hashPassword as argon2Hash } from '../../lib/passwords';
 import type { Database } from '../schema';
+import { seedAccountFlowDemo } from '../../modules/registration/registration.demo';
+import { seedStaffDemo } from '../../modules/admin/admin.demo';
 import { DEMO_ACCOUNTS, demoAccountNumber, demoDueDate } from './demo-accounts';
-import { DEMO_INSTITUTIONS, type DemoInstitution } from './demo-institutions';
-import { DEMO_PASSWORD, DEMO_SECRET_ANSWER, DEMO_USERS, demoEmail } from './demo-users';
+import {
+  CEDAR_SSO_SECRET_NAME,
+  DEMO_INSTITUTIONS,
+  HARBOR_AGREEMENT_DATE,
+  type DemoInstitution,
+} from './demo-institutions';
+import { DEMO_PASSWORD, DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION, demoUsersOf } from './demo-users';
 
 export interface SeedOptions {
   /** "Today" of the seed: due dates and previous sign-ins are relative to it. */
   clock?: Clock;
   hashPassword?: (password: string) => Promise<string>;
+  /** Encrypts the SSNs and the single sign-on secret with the server's data key. */
+  dataProtector: DataProtector;
 }
 
 export interface SeedOutcome {
@@ -39,25 +51,26 @@ export async function hasInstitutions(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Seeds the two demo institutions, their published settings (version 1) and three borrowers each
- * into a database without institutions. Running it again, or on a database with real
- * institutions, writes nothing.
+ * Seeds the demo institutions, their published settings (version 1) and their borrowers
+ * (demo-users.ts) into a database without institutions. Running it again, or on a database with
+ * real institutions, writes nothing.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
-  options: SeedOptions = {},
+  options: SeedOptions,
 ): Promise<SeedOutcome> {
   if (await hasInstitutions(db)) return { seeded: false };
   assertValidDemoSettings(DEMO_INSTITUTIONS);
   const clock = options.clock ?? systemClock;
   const hash = options.hashPassword ?? argon2Hash;
+  const protector = options.dataProtector;
   const now = clock.now();
 
   // Hashing is slow by design: do it before the transaction, in parallel.
   const hashes = new Map<string, { password: string; answer: string }>();
   await Promise.all(
     DEMO_INSTITUTIONS.flatMap((institution) =>
-      DEMO_USERS.map(async (user) => {
+      demoUsersOf(institution.slug).map(async (user) => {
         const [password, answer] = await Promise.all([
           hash(DEMO_PASSWORD),
           // Secret answers are compared case-insensitively: the lower-cased answer is hashed.
@@ -101,31 +114,57 @@ export async function seedDemoData(
         })
         .execute();
 
+      if (institution.slug === 'cedar') {
+        // The demo identity provider (/demo/idp) signs with this secret; a real one is set by staff.
+        await trx
+          .insertInto('institution_secrets')
+          .values({
+            institution_id: institutionId,
+            name: CEDAR_SSO_SECRET_NAME,
+            secret_encrypted: protector.encrypt(randomBytes(32).toString('base64url')),
+            created_at: now,
+          })
+          .execute();
+      }
+
       const seedDay = calendarDateIn(institution.timeZone, now);
-      for (const user of DEMO_USERS) {
+      for (const user of demoUsersOf(institution.slug)) {
         const secrets = hashes.get(`${institution.slug}/${user.username}`);
         if (!secrets) throw new Error(`No password hash for ${user.username}`);
         const lastLoginAt = new Date(now.getTime() - user.lastLoginDaysAgo * 86_400_000);
+        const { id: customerId } = await trx
+          .insertInto('customers')
+          .values({
+            institution_id: institutionId,
+            first_name: user.firstName,
+            last_name: user.lastName,
+            personal_name: user.personalName,
+            email: user.email,
+            ssn_encrypted: protector.encrypt(user.ssn),
+            ssn_blind_index: protector.blindIndex(user.ssn),
+            date_of_birth: user.dateOfBirth,
+            zip: user.zip,
+            phone: user.phone,
+            company_number: user.companyNumber,
+            servicing_branch: institution.branch,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const { id: userId } = await trx
           .insertInto('users')
           .values({
             institution_id: institutionId,
+            customer_id: customerId,
             username: user.username,
             password_hash: secrets.password,
-            personal_name: user.personalName,
-            first_name: user.firstName,
-            last_name: user.lastName,
-            email: demoEmail(user.username, institution.slug),
             email_verified: true,
-            company_number: user.companyNumber,
-            servicing_branch: institution.branch,
-            date_of_birth: user.dateOfBirth,
-            zip: user.zip,
-            phone: user.phone,
-            password_question: 'What was the name of your first boat?',
+            must_change_password: user.mustChangePassword ?? false,
+            password_question: DEMO_SECRET_QUESTION,
             password_answer_hash: secrets.answer,
             last_login_at: lastLoginAt,
             last_login_ip: user.lastLoginIp,
+            password_changed_at: lastLoginAt,
             created_at: now,
           })
           .returning('id')
@@ -142,6 +181,22 @@ export async function seedDemoData(
             created_at: lastLoginAt,
           })
           .execute();
+        if (institution.slug === 'harbor' && !user.agreementsPending) {
+          // Accepted when they last signed in, after the agreement's date.
+          await trx
+            .insertInto('agreement_logs')
+            .values({
+              institution_id: institutionId,
+              user_id: userId,
+              name_of_terms: 'Online Banking Agreement',
+              ip_address: user.lastLoginIp,
+              date_of_agreement: lastLoginAt,
+              date_of_terms: HARBOR_AGREEMENT_DATE,
+              agreement_type: AGREEMENT_HOST_NUMBER_BASE,
+              when_to_agree: WHEN_TO_AGREE_CODES.login,
+            })
+            .execute();
+        }
         const accounts = DEMO_ACCOUNTS[user.username] ?? [];
         if (accounts.length === 0) continue;
         await trx
@@ -149,7 +204,7 @@ export async function seedDemoData(
           .values(
             accounts.map((account) => ({
               institution_id: institutionId,
-              user_id: userId,
+              customer_id: customerId,
               number: demoAccountNumber(institution.branch, account.account),
               type: account.type,
               description: account.description,
@@ -169,7 +224,24 @@ export async function seedDemoData(
           )
           .execute();
       }
+
+      // --- Account flows demo (S2: registration holders, sam.taylor to activate, opt-out) ---
+      if (institution.slug === 'harbor') {
+        await seedAccountFlowDemo(trx, {
+          institutionId,
+          institutionName: institution.name,
+          branch: institution.branch,
+          now,
+          protector,
+          accountNumber: demoAccountNumber,
+        });
+      }
+      // --- end of the account flows demo ---
     }
+
+    // --- Admin demo staff (S3: viewer/editor/publisher at Harbor, publisher at Summit, implementer) ---
+    await seedStaffDemo(trx, { password: DEMO_PASSWORD, hash, now });
+    // --- end of the admin demo staff ---
     return { seeded: true };
   });
 }
@@ -183,6 +255,6 @@ export function demoSignIns(): {
   return DEMO_INSTITUTIONS.map((institution) => ({
     institution: institution.name,
     hosts: institution.hosts,
-    usernames: DEMO_USERS.map((user) => user.username),
+    usernames: demoUsersOf(institution.slug).map((user) => user.username),
   }));
 }

@@ -2,9 +2,9 @@ import { validateInstitutionConfig } from '@portal/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../testing/clock';
 import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import type { DatabaseHandle } from '../create-database';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
-import { DEMO_USERS } from './demo-users';
 import { assertValidDemoSettings, seedDemoData } from './seed-demo-data';
 
 describe('the demo settings', () => {
@@ -57,20 +57,20 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
   };
 
   it('seeds an empty database once and leaves it alone afterwards', async () => {
-    await expect(seedDemoData(handle.db, { clock })).resolves.toEqual({ seeded: true });
+    await expect(
+      seedDemoData(handle.db, { clock, dataProtector: TEST_DATA_PROTECTOR }),
+    ).resolves.toEqual({ seeded: true });
     const before = {
       institutions: await count('institutions'),
       users: await count('users'),
       accounts: await count('accounts'),
       versions: await count('settings_versions'),
     };
-    expect(before).toEqual({
-      institutions: 2,
-      users: DEMO_USERS.length * 2,
-      accounts: 24,
-      versions: 2,
-    });
-    await expect(seedDemoData(handle.db, { clock })).resolves.toEqual({ seeded: false });
+    // Nine borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor).
+    expect(before).toEqual({ institutions: 3, users: 10, accounts: 32, versions: 3 });
+    await expect(
+      seedDemoData(handle.db, { clock, dataProtector: TEST_DATA_PROTECTOR }),
+    ).resolves.toEqual({ seeded: false });
     expect({
       institutions: await count('institutions'),
       users: await count('users'),
@@ -87,6 +87,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .orderBy('institutions.slug')
       .execute();
     expect(versions).toEqual([
+      { slug: 'cedar', version: 1, comment: 'Demo seed', is_default: false },
       { slug: 'harbor', version: 1, comment: 'Demo seed', is_default: true },
       { slug: 'summit', version: 1, comment: 'Demo seed', is_default: false },
     ]);
@@ -101,6 +102,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .execute();
     expect(hosts).toEqual([
       { host: '127.0.0.1', slug: 'harbor' },
+      { host: 'cedar.localhost', slug: 'cedar' },
       { host: 'harbor.localhost', slug: 'harbor' },
       { host: 'localhost', slug: 'harbor' },
       { host: 'summit.localhost', slug: 'summit' },
@@ -110,8 +112,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
   it('gives the non-personal user a commercial loan beyond 32-bit cents', async () => {
     const loans = await handle.db
       .selectFrom('accounts')
-      .innerJoin('users', 'users.id', 'accounts.user_id')
-      .select(['users.company_number', 'accounts.balance_cents'])
+      .innerJoin('customers', 'customers.id', 'accounts.customer_id')
+      .innerJoin('users', 'users.customer_id', 'customers.id')
+      .select(['customers.company_number', 'accounts.balance_cents'])
       .where('users.username', '=', 'casey.morgan')
       .execute();
     expect(loans).toHaveLength(2);
@@ -121,8 +124,24 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     }
   });
 
+  it('stores SSNs only encrypted, with a blind index that finds them', async () => {
+    const customers = await handle.db
+      .selectFrom('customers')
+      .select(['ssn_encrypted', 'ssn_blind_index', 'last_name'])
+      .execute();
+    const riley = customers.find((customer) => customer.last_name === 'Chen');
+    expect(riley?.ssn_encrypted).not.toContain('900445555');
+    expect(TEST_DATA_PROTECTOR.decrypt(riley?.ssn_encrypted ?? '')).toBe('900445555');
+    expect(riley?.ssn_blind_index).toBe(TEST_DATA_PROTECTOR.blindIndex('900445555'));
+  });
+
   it('stores passwords as argon2id hashes only', async () => {
-    const users = await handle.db.selectFrom('users').select('password_hash').execute();
+    const users = await handle.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('password_hash', 'is not', null)
+      .execute();
+    expect(users).toHaveLength(9);
     for (const user of users) {
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('Demo-Pass-2024');

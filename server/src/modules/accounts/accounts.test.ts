@@ -9,7 +9,7 @@ function account(overrides: Partial<AccountRow>): AccountRow {
   return {
     id: 1,
     institution_id: 1,
-    user_id: 'u',
+    customer_id: 'c',
     number: '001-100234-5',
     type: 0,
     description: 'Loan',

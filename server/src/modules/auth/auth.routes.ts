@@ -13,14 +13,16 @@ import {
   ProfileResponse,
   SESSION_TRANSPORT_HEADER,
   SESSION_TRANSPORT_HEADER_VALUE,
+  SsoLoginRequest,
+  TokenLoginRequest,
+  USER_TOKEN_HEADER,
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { UserRow } from '../../db/schema';
 import { prepareDummyHash } from '../../lib/passwords';
 import { presentedToken, SESSION_COOKIE, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
-import type { AuthService } from './auth.service';
+import type { AuthService, SignedIn, SignInContext, SignInResult } from './auth.service';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -29,47 +31,82 @@ export interface AuthRoutesOptions {
 }
 
 const TRANSPORT_HEADER = SESSION_TRANSPORT_HEADER.toLowerCase();
+const USER_TOKEN = USER_TOKEN_HEADER.toLowerCase();
 
-function wantsHeaderTransport(request: FastifyRequest): boolean {
-  return request.headers[TRANSPORT_HEADER] === SESSION_TRANSPORT_HEADER_VALUE;
+/**
+ * Whether the client keeps its token itself (mobile wrapper, API clients): it asked for the header
+ * transport, or it presents its token in the UserToken header. Browsers get an HttpOnly cookie.
+ */
+export function usesHeaderTransport(request: FastifyRequest): boolean {
+  if (request.headers[TRANSPORT_HEADER] === SESSION_TRANSPORT_HEADER_VALUE) return true;
+  const header = request.headers[USER_TOKEN];
+  return typeof header === 'string' && header.trim() !== '';
 }
 
-function loginResponse(user: UserRow, userToken: string): LoginResponse {
+export function sessionCookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'strict', path: '/', secure } as const;
+}
+
+/**
+ * Hands a session token to the client: in UserToken for header clients, otherwise in the cookie
+ * (and UserToken stays empty, so no page script ever sees it).
+ */
+export function deliverToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  cookieSecure: boolean,
+): string {
+  if (usesHeaderTransport(request)) return token;
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(cookieSecure));
+  return '';
+}
+
+function loginResponse(result: SignedIn, userToken: string): LoginResponse {
+  const { borrower } = result;
   return {
     ...okEnvelope(),
-    UserName: user.username,
-    PersonalName: user.personal_name,
-    ServicingBranch: user.servicing_branch,
-    LastLoggedInIP: user.last_login_ip ?? '',
-    LastLoggedIn: user.last_login_at?.toISOString() ?? null,
+    UserName: borrower.username,
+    PersonalName: borrower.personal_name,
+    ServicingBranch: borrower.servicing_branch,
+    LastLoggedInIP: borrower.last_login_ip ?? '',
+    LastLoggedIn: borrower.last_login_at?.toISOString() ?? null,
     UserToken: userToken,
-    UserId: user.id,
-    EmailAddress: user.email,
-    CompanyNumber: user.company_number,
+    UserId: borrower.id,
+    EmailAddress: borrower.email,
+    CompanyNumber: borrower.company_number,
     IsLoggedIn: true,
-    EmailIsVerified: user.email_verified,
-    // The sign-in carried a password (token sign-in does not); the SSN step depends on it.
-    Password: true,
-    ChangePasswordToken: '',
-    MustChangePassword: user.must_change_password,
-    HasPasswordQuestion: user.password_question !== '' && user.password_answer_hash !== null,
-    IsTrustedDevice: false,
-    IsEmailCommunicationRestriced: false,
-    MFARequired: false,
-    WebAgreementLogs: [],
-    BiometricsTokenExpiration: null,
+    EmailIsVerified: borrower.email_verified,
+    Password: result.passwordSignIn,
+    ChangePasswordToken: result.changePasswordToken,
+    MustChangePassword: borrower.must_change_password,
+    HasPasswordQuestion:
+      borrower.password_question !== '' && borrower.password_answer_hash !== null,
+    IsTrustedDevice: result.trustedDevice,
+    IsEmailCommunicationRestriced: borrower.email_communication_restricted,
+    MFARequired: result.mfaRequired,
+    WebAgreementLogs: result.agreementLogs,
+    BiometricsTokenExpiration: result.biometrics?.expiresAt.toISOString() ?? null,
+    PendingSteps: result.session.pendingSteps,
+    BiometricsToken: result.biometrics?.token ?? '',
   };
 }
 
-/** Sign-in, sign-out, token checks and the profile header (spec 000 section 7). */
+export function signInContext(request: FastifyRequest): SignInContext {
+  const institution = institutionOf(request);
+  return {
+    institutionId: institution.id,
+    institutionSlug: institution.slug,
+    institutionName: institution.name,
+    timeZone: institution.timeZone,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+  };
+}
+
+/** Sign-in (password, biometric token, single sign-on), sign-out, token checks, the profile header. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { service } = options;
-  const cookieOptions = {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    secure: options.cookieSecure,
-  } as const;
+  const { service, cookieSecure } = options;
 
   app.addHook('onReady', prepareDummyHash);
 
@@ -78,25 +115,52 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return token ? token : presentedToken(request);
   }
 
-  function refuse(reply: FastifyReply, status: 401 | 403, code: string) {
-    return reply.code(status).send(errorEnvelope(code));
+  function answer(request: FastifyRequest, reply: FastifyReply, result: SignInResult) {
+    if (!result.ok) return reply.code(403).send(errorEnvelope(result.code));
+    return loginResponse(result, deliverToken(request, reply, result.token, cookieSecure));
   }
+
+  const loginSchema = { response: { 200: LoginResponse, 403: Envelope } };
 
   app.post(
     '/api/login/userlogin',
-    { schema: { body: LoginRequest, response: { 200: LoginResponse, 403: Envelope } } },
+    { schema: { body: LoginRequest, ...loginSchema } },
     async (request, reply) => {
       const result = await service.signIn({
-        institutionId: institutionOf(request).id,
-        username: request.body.username.trim(),
+        ...signInContext(request),
+        username: request.body.username,
         password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
+        ...(request.body.deviceId ? { deviceId: request.body.deviceId } : {}),
+        ...(request.body.trustedDeviceTokens
+          ? { trustedDeviceTokens: request.body.trustedDeviceTokens }
+          : {}),
       });
-      if (!result.ok) return refuse(reply, 403, result.code);
-      if (wantsHeaderTransport(request)) return loginResponse(result.user, result.token);
-      reply.setCookie(SESSION_COOKIE, result.token, cookieOptions);
-      return loginResponse(result.user, '');
+      return answer(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/api/login/tokenlogin',
+    { schema: { body: TokenLoginRequest, ...loginSchema } },
+    async (request, reply) => {
+      const result = await service.tokenSignIn({
+        ...signInContext(request),
+        token: request.body.Token,
+        deviceId: request.body.DeviceID,
+      });
+      return answer(request, reply, result);
+    },
+  );
+
+  app.post(
+    '/api/login/ssologin',
+    { schema: { body: SsoLoginRequest, ...loginSchema } },
+    async (request, reply) => {
+      const result = await service.ssoSignIn({
+        ...signInContext(request),
+        token: request.body.Token,
+      });
+      return answer(request, reply, result);
     },
   );
 
@@ -106,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = bodyOrPresentedToken(request, request.body?.UserToken);
       if (token) await service.signOut(token, institutionOf(request).id);
-      reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(cookieSecure));
       return okEnvelope();
     },
   );
@@ -143,7 +207,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = bodyOrPresentedToken(request, request.body?.UserToken);
       const logon = token ? await service.lookupLogin(token, institutionOf(request).id) : undefined;
-      if (logon === undefined) return refuse(reply, 401, ENVELOPE_CODES.unauthorized);
+      if (logon === undefined) {
+        return reply.code(401).send(errorEnvelope(ENVELOPE_CODES.unauthorized));
+      }
       return { ...okEnvelope(), Logon: logon };
     },
   );

@@ -1,43 +1,99 @@
+import type { LoginErrorCode, PostLoginStep, WebAgreementLog } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import { calendarDateIn } from '../../lib/calendar';
 import type { Clock } from '../../lib/clock';
-import { verifyAgainstDummyHash, verifyPassword } from '../../lib/passwords';
-import { createToken, hashToken } from '../../lib/tokens';
+import type { DataProtector } from '../../lib/data-protection';
+import { verifyHs256 } from '../../lib/hs256';
+import type { PasswordHasher } from '../../lib/passwords';
+import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
+import type { MailService } from '../mail/mail.service';
+import type { ThrottleService } from '../throttle/throttle.service';
+import {
+  findBiometricDevice,
+  insertBiometricDevice,
+  insertSecurityCode,
+  insertUserToken,
+  isTrustedDevice,
+  recordSsoTokenUse,
+} from './codes.repository';
+import { securityPolicyOf, type SecurityPolicy } from './policy';
+import {
+  agreementsNeededAtLogin,
+  configuredAgreements,
+  formatSteps,
+  parseSteps,
+  pendingStepsFor,
+} from './post-login-steps';
+import { nextIdleExpiry, sessionPolicyOf } from './session-policy';
 import {
   findLiveSession,
   findPreviousSuccessfulLogin,
   findSessionByTokenHash,
-  findUserByUsername,
   insertLoginAttempt,
   insertSession,
   revokeSession,
   touchSession,
+} from './sessions.repository';
+import {
+  findBorrowerById,
+  findBorrowerByUsername,
+  listAgreementAcceptances,
   updateLastLogin,
-} from './auth.repository';
-import { nextIdleExpiry, type SessionPolicy } from './session-policy';
+  updatePasswordHash,
+  type BorrowerRow,
+} from './users.repository';
 
-/** The sign-in refusals of this first version (spec 000 section 8); lockout and MFA come later. */
-export type SignInRefusal = 'Invalid' | 'LogonNotAllowed' | 'Restricted' | 'maintenanceModeEnabled';
+/** What the auth module needs of the institutions module. */
+export interface InstitutionDirectory {
+  settings(institutionId: number): Promise<SettingsAccessor>;
+  maintenanceMode(institutionId: number): Promise<boolean>;
+  secret(institutionId: number, name: string): Promise<string | undefined>;
+}
 
-export type SignInResult =
-  | {
-      ok: true;
-      /** The session token; it leaves the server once, in a cookie or in UserToken. */
-      token: string;
-      session: RequestSession;
-      /** The user as stored before this sign-in: last_login_* are the previous sign-in's. */
-      user: UserRow;
-    }
-  | { ok: false; code: SignInRefusal };
-
-export interface SignInInput {
+export interface SignInContext {
   institutionId: number;
-  username: string;
-  password: string;
+  /** The institution's slug (the audience of its single sign-on tokens). */
+  institutionSlug: string;
+  institutionName: string;
+  timeZone: string;
   ip: string;
   userAgent: string;
 }
+
+export interface PasswordSignInInput extends SignInContext {
+  username: string;
+  password: string;
+  /** The mobile device asking for biometric sign-in from now on. */
+  deviceId?: string;
+  /** user name → trusted-device token, as the client keeps them. */
+  trustedDeviceTokens?: Readonly<Record<string, string>>;
+}
+
+export interface SignedIn {
+  ok: true;
+  /** The session token; it leaves the server once, in a cookie or in UserToken. */
+  token: string;
+  session: RequestSession;
+  /** The borrower as stored before this sign-in: last_login_* are the previous sign-in's. */
+  borrower: BorrowerRow;
+  passwordSignIn: boolean;
+  mfaRequired: boolean;
+  trustedDevice: boolean;
+  /** The ResetPassword token of the changePassword step ('' when the step is not pending). */
+  changePasswordToken: string;
+  agreementLogs: WebAgreementLog[];
+  biometrics: BiometricsGrant | null;
+}
+
+export interface BiometricsGrant {
+  token: string;
+  expiresAt: Date;
+}
+
+export type SignInResult = SignedIn | { ok: false; code: LoginErrorCode };
 
 export interface TokenStatus {
   live: boolean;
@@ -45,13 +101,19 @@ export interface TokenStatus {
   expiresAt: Date | null;
 }
 
+export interface ResolvedSession {
+  session: RequestSession;
+  user: RequestUser;
+}
+
 export interface AuthService {
-  signIn(input: SignInInput): Promise<SignInResult>;
+  signIn(input: PasswordSignInInput): Promise<SignInResult>;
+  /** Mobile biometric sign-in with the token issued to a device. */
+  tokenSignIn(input: SignInContext & { token: string; deviceId: string }): Promise<SignInResult>;
+  /** Single sign-on: a short-lived, single-use HS256 token of the institution's identity provider. */
+  ssoSignIn(input: SignInContext & { token: string }): Promise<SignInResult>;
   /** The live session of a token, its idle expiry slid; undefined when none. */
-  resolveSession(
-    token: string,
-    institutionId: number,
-  ): Promise<{ session: RequestSession; user: RequestUser } | undefined>;
+  resolveSession(token: string, institutionId: number): Promise<ResolvedSession | undefined>;
   /** Expiry of a token's session without extending it. */
   tokenStatus(token: string, institutionId: number): Promise<TokenStatus>;
   /** The user name of a live session, without extending it. */
@@ -59,92 +121,465 @@ export interface AuthService {
   signOut(token: string, institutionId: number): Promise<void>;
   /** The sign-in before the given session began (what "previous login" shows). */
   previousSignIn(session: RequestSession): Promise<{ at: Date; ip: string } | undefined>;
+  /** A biometric sign-in token for a device, once the session's steps are done. */
+  grantBiometrics(
+    institutionId: number,
+    userId: string,
+    deviceId: string,
+  ): Promise<BiometricsGrant | null>;
+  /** The institution's security policy (securityPolicyOptions.*). */
+  policy(institutionId: number): Promise<SecurityPolicy>;
 }
 
 export interface AuthServiceOptions {
   db: Kysely<Database>;
   clock: Clock;
-  policy: SessionPolicy;
-  maintenanceMode(institutionId: number): Promise<boolean>;
+  hasher: PasswordHasher;
+  dataProtector: DataProtector;
+  institutions: InstitutionDirectory;
+  throttle: ThrottleService;
+  mail: MailService;
+}
+
+/** Sign-in failures are counted per user name and per address (spec 000: lockout). */
+export const LOGIN_USER_SCOPE = 'login-user';
+export const LOGIN_IP_SCOPE = 'login-ip';
+/** The name of the single sign-on secret when ssoOptions.ssoSharedSecretReference is empty. */
+export const DEFAULT_SSO_SECRET_NAME = 'sso-shared-secret';
+/** Allowed clock difference with the identity provider. */
+const SSO_CLOCK_SKEW_S = 30;
+
+export function normaliseUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** The digest of a sign-in security code, bound to its session so a code fits nowhere else. */
+export function loginCodeDigest(protector: DataProtector, sessionId: number, code: string) {
+  return protector.digest(`login-code:${sessionId}`, code);
+}
+
+export function securityCodeMail(institutionName: string, code: string, minutes: number) {
+  return {
+    subject: `${institutionName} security code`,
+    body: [
+      `Your ${institutionName} security code is ${code}.`,
+      '',
+      `Enter it on the sign-in page within ${minutes} minutes. If you did not try to sign in, change your password and contact us.`,
+    ].join('\n'),
+  };
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
-  const { db, clock, policy } = options;
+  const { db, clock, hasher, dataProtector, institutions, throttle, mail } = options;
 
-  async function refuse(
-    input: SignInInput,
-    userId: string | null,
-    code: SignInRefusal,
-  ): Promise<SignInResult> {
+  async function policy(institutionId: number): Promise<SecurityPolicy> {
+    return securityPolicyOf(await institutions.settings(institutionId));
+  }
+
+  async function record(
+    context: SignInContext,
+    attempt: { userId: string | null; username: string; success: boolean; reason: string },
+  ): Promise<void> {
     await insertLoginAttempt(db, {
-      institutionId: input.institutionId,
-      userId,
-      usernameAttempted: input.username.slice(0, 200),
-      ip: input.ip,
-      success: false,
-      reason: code,
+      institutionId: context.institutionId,
+      userId: attempt.userId,
+      usernameAttempted: attempt.username.slice(0, 200),
+      ip: context.ip,
+      success: attempt.success,
+      reason: attempt.reason,
       at: clock.now(),
     });
+  }
+
+  async function refuse(
+    context: SignInContext,
+    attempt: { userId: string | null; username: string },
+    code: LoginErrorCode,
+  ): Promise<SignInResult> {
+    await record(context, { ...attempt, success: false, reason: code });
     return { ok: false, code };
+  }
+
+  async function agreementLogsOf(context: SignInContext, borrower: BorrowerRow) {
+    const rows = await listAgreementAcceptances(
+      db,
+      context.institutionId,
+      borrower.id,
+      context.timeZone,
+    );
+    return rows;
+  }
+
+  async function grantBiometrics(
+    institutionId: number,
+    userId: string,
+    deviceId: string,
+  ): Promise<BiometricsGrant | null> {
+    const settings = await institutions.settings(institutionId);
+    if (!settings.get('mobileAppOptions.allowBiometricSignInOption')) return null;
+    const lifetime = securityPolicyOf(settings).biometricsTokenLifetimeMs;
+    if (lifetime <= 0) return null;
+    const now = clock.now();
+    const token = createToken();
+    const expiresAt = new Date(now.getTime() + lifetime);
+    await insertBiometricDevice(db, {
+      institutionId,
+      userId,
+      deviceId,
+      tokenHash: hashToken(token),
+      expiresAt,
+      at: now,
+    });
+    return { token, expiresAt };
+  }
+
+  /**
+   * Opens the session of accepted credentials: decides the post-login steps, sends the security
+   * code, records the sign-in. Everything is written in one transaction.
+   */
+  async function openSession(
+    context: SignInContext,
+    borrower: BorrowerRow,
+    how: {
+      method: 'password' | 'biometric' | 'sso';
+      deviceId: string | null;
+      trustedDevice: boolean;
+      rehash?: string;
+    },
+  ): Promise<SignInResult> {
+    const settings = await institutions.settings(context.institutionId);
+    const security = securityPolicyOf(settings);
+    const passwordSignIn = how.method === 'password';
+    const mfaRequired =
+      passwordSignIn && settings.get('securityCodeOptions.multiFactorOption') && !how.trustedDevice;
+    if (mfaRequired && borrower.email.trim() === '') {
+      return refuse(context, { userId: borrower.id, username: borrower.username }, 'MFANoEmail');
+    }
+    const acceptances = await agreementLogsOf(context, borrower);
+    const agreements = configuredAgreements(settings);
+    const today = calendarDateIn(context.timeZone, clock.now());
+    const needed = agreementsNeededAtLogin(agreements, {
+      acceptances: acceptances.map((row) => ({
+        agreementType: row.agreement_type,
+        acceptedOn: row.accepted_on,
+      })),
+      emailCommunicationRestricted: borrower.email_communication_restricted,
+      today,
+    });
+    const steps = pendingStepsFor(settings, {
+      securityCode: mfaRequired,
+      passwordSignIn,
+      emailVerified: borrower.email_verified,
+      mustChangePassword: borrower.must_change_password,
+      hasPasswordQuestion:
+        borrower.password_question !== '' && borrower.password_answer_hash !== null,
+      agreementsNeeded: needed.length,
+    });
+
+    const now = clock.now();
+    const token = createToken();
+    const sessions = sessionPolicyOf(security);
+    const absoluteExpiresAt = new Date(now.getTime() + sessions.absoluteTimeoutMs);
+    const code = mfaRequired ? createSecurityCode() : '';
+    const changePasswordToken = steps.includes('changePassword') ? createToken() : '';
+
+    const row = await db.transaction().execute(async (trx) => {
+      const session = await insertSession(trx, {
+        tokenHash: hashToken(token),
+        userId: borrower.id,
+        institutionId: context.institutionId,
+        createdAt: now,
+        idleExpiresAt: nextIdleExpiry(sessions, now, absoluteExpiresAt),
+        absoluteExpiresAt,
+        ip: context.ip,
+        userAgent: context.userAgent.slice(0, 500),
+        pendingSteps: formatSteps(steps),
+        signInMethod: how.method,
+        deviceId: how.deviceId,
+      });
+      if (mfaRequired) {
+        await insertSecurityCode(trx, {
+          institutionId: context.institutionId,
+          purpose: 'login',
+          sessionId: session.id,
+          tokenHash: null,
+          subject: borrower.id,
+          email: borrower.email,
+          codeDigest: loginCodeDigest(dataProtector, session.id, code),
+          expiresAt: new Date(now.getTime() + security.securityCodeLifetimeMs),
+          at: now,
+        });
+        const message = securityCodeMail(
+          context.institutionName,
+          code,
+          Math.round(security.securityCodeLifetimeMs / 60_000),
+        );
+        await mail.enqueue(
+          { institutionId: context.institutionId, to: borrower.email, ...message },
+          trx,
+        );
+      }
+      if (changePasswordToken !== '') {
+        await insertUserToken(trx, {
+          institutionId: context.institutionId,
+          userId: borrower.id,
+          purpose: 'changePassword',
+          tokenHash: hashToken(changePasswordToken),
+          sessionId: session.id,
+          expiresAt: absoluteExpiresAt,
+          at: now,
+        });
+      }
+      if (how.rehash) {
+        await updatePasswordHash(trx, borrower.id, {
+          passwordHash: how.rehash,
+          at: now,
+          changed: false,
+        });
+      }
+      await updateLastLogin(trx, borrower.id, now, context.ip);
+      await insertLoginAttempt(trx, {
+        institutionId: context.institutionId,
+        userId: borrower.id,
+        usernameAttempted: borrower.username,
+        ip: context.ip,
+        success: true,
+        reason: how.method === 'password' ? '' : how.method,
+        at: now,
+      });
+      return session;
+    });
+    if (mfaRequired) mail.deliverSoon();
+
+    const biometrics =
+      how.deviceId && steps.length === 0 && how.method !== 'biometric'
+        ? await grantBiometrics(context.institutionId, borrower.id, how.deviceId)
+        : null;
+
+    return {
+      ok: true,
+      token,
+      borrower,
+      passwordSignIn,
+      mfaRequired,
+      trustedDevice: how.trustedDevice,
+      changePasswordToken,
+      biometrics,
+      agreementLogs: acceptances.map((log) => ({
+        DateOfTerms: log.date_of_terms,
+        DateOfAgreement: log.date_of_agreement.toISOString(),
+        Name: log.name_of_terms,
+        Url: agreements.find((agreement) => agreement.hostNum === log.agreement_type)?.url ?? '',
+        HostNum: log.agreement_type,
+      })),
+      session: {
+        id: row.id,
+        userId: row.user_id,
+        institutionId: row.institution_id,
+        createdAt: row.created_at,
+        idleExpiresAt: row.idle_expires_at,
+        absoluteExpiresAt: row.absolute_expires_at,
+        pendingSteps: steps,
+        deviceId: row.device_id,
+      },
+    };
+  }
+
+  /** Checks the borrower may sign in at all (after the credentials were accepted). */
+  function barred(borrower: BorrowerRow): LoginErrorCode | undefined {
+    if (!borrower.logon_allowed) return 'LogonNotAllowed';
+    if (borrower.restricted) return 'Restricted';
+    return undefined;
+  }
+
+  async function trustedDeviceOf(
+    input: PasswordSignInInput,
+    borrower: BorrowerRow,
+    settings: SettingsAccessor,
+  ): Promise<boolean> {
+    if (!settings.get('securityCodeOptions.allowTrustedDevicesOption')) return false;
+    const tokens = input.trustedDeviceTokens ?? {};
+    const candidates = new Set(
+      Object.entries(tokens)
+        .filter(([name]) => normaliseUsername(name) === normaliseUsername(borrower.username))
+        .map(([, token]) => token)
+        .filter((token) => token !== ''),
+    );
+    for (const token of [...candidates].slice(0, 3)) {
+      const trusted = await isTrustedDevice(db, {
+        institutionId: input.institutionId,
+        userId: borrower.id,
+        tokenHash: hashToken(token),
+        now: clock.now(),
+      });
+      if (trusted) return true;
+    }
+    return false;
   }
 
   return {
     async signIn(input) {
-      if (await options.maintenanceMode(input.institutionId)) {
+      const username = input.username.trim();
+      if (await institutions.maintenanceMode(input.institutionId)) {
         return { ok: false, code: 'maintenanceModeEnabled' };
       }
-      const user = await findUserByUsername(db, input.institutionId, input.username);
-      const passwordMatches = user
-        ? await verifyPassword(user.password_hash, input.password)
-        : await verifyAgainstDummyHash(input.password);
-      if (!user || !passwordMatches) return refuse(input, user?.id ?? null, 'Invalid');
-      // Checked only after the password, so these answers do not reveal that a user exists.
-      if (!user.logon_allowed) return refuse(input, user.id, 'LogonNotAllowed');
-      if (user.restricted) return refuse(input, user.id, 'Restricted');
-
-      const now = clock.now();
-      const token = createToken();
-      const absoluteExpiresAt = new Date(now.getTime() + policy.absoluteTimeoutMs);
-      const row = await insertSession(db, {
-        tokenHash: hashToken(token),
-        userId: user.id,
+      const settings = await institutions.settings(input.institutionId);
+      const security = securityPolicyOf(settings);
+      const userCounter = {
         institutionId: input.institutionId,
-        createdAt: now,
-        idleExpiresAt: nextIdleExpiry(policy, now, absoluteExpiresAt),
-        absoluteExpiresAt,
-        ip: input.ip,
-        userAgent: input.userAgent.slice(0, 500),
-      });
-      await updateLastLogin(db, user.id, now, input.ip);
-      await insertLoginAttempt(db, {
-        institutionId: input.institutionId,
-        userId: user.id,
-        usernameAttempted: user.username,
-        ip: input.ip,
-        success: true,
-        reason: '',
-        at: now,
-      });
-      return {
-        ok: true,
-        token,
-        user,
-        session: {
-          id: row.id,
-          userId: row.user_id,
-          institutionId: row.institution_id,
-          createdAt: row.created_at,
-          idleExpiresAt: row.idle_expires_at,
-          absoluteExpiresAt: row.absolute_expires_at,
-        },
+        scope: LOGIN_USER_SCOPE,
+        key: normaliseUsername(username).slice(0, 200),
       };
+      const ipCounter = {
+        institutionId: input.institutionId,
+        scope: LOGIN_IP_SCOPE,
+        key: input.ip,
+      };
+      const attempt = { userId: null, username };
+
+      // Request rate per address, then the failure locks. A locked name answers the same whether
+      // or not it exists, and without looking at the password.
+      const allowed = await throttle.allow({
+        institutionId: input.institutionId,
+        bucket: 'login-ip',
+        key: input.ip,
+        limit: security.loginRequestsPerMinutePerIp,
+        windowMs: 60_000,
+      });
+      if (!allowed) return refuse(input, attempt, 'MaxAttemptsReached');
+      if (await throttle.lockedUntil(ipCounter))
+        return refuse(input, attempt, 'MaxAttemptsReached');
+      if (await throttle.lockedUntil(userCounter)) {
+        return refuse(input, attempt, 'LockedOnBadPassword');
+      }
+
+      const borrower =
+        username === ''
+          ? undefined
+          : await findBorrowerByUsername(db, input.institutionId, username);
+      // Exactly one argon2 verification per attempt, against a dummy hash when there is no user
+      // (or no password yet), so the answer time does not tell which names exist.
+      const check =
+        borrower?.password_hash != null
+          ? await hasher.verify(borrower.password_hash, input.password)
+          : await hasher.verifyDummy(input.password);
+
+      if (!borrower || !check.matches) {
+        const failure = {
+          maxFailures: security.maxFailedLoginAttempts,
+          lockoutMs: security.lockoutMs,
+        };
+        const window = security.lockoutMs > 0 ? { windowMs: security.lockoutMs } : {};
+        const [byUser, byIp] = await Promise.all([
+          throttle.registerFailure(userCounter, { ...failure, ...window }),
+          throttle.registerFailure(ipCounter, {
+            ...failure,
+            ...window,
+            maxFailures: security.maxFailedLoginAttemptsPerIp,
+          }),
+        ]);
+        const known = { userId: borrower?.id ?? null, username };
+        if (byUser.locked) return refuse(input, known, 'LockedOnBadPassword');
+        if (byIp.locked) return refuse(input, known, 'MaxAttemptsReached');
+        return refuse(input, known, 'Invalid');
+      }
+      // Checked only after the password, so these answers do not reveal that a user exists.
+      const bar = barred(borrower);
+      if (bar) return refuse(input, { userId: borrower.id, username }, bar);
+      await throttle.reset(userCounter);
+
+      const trustedDevice = await trustedDeviceOf(input, borrower, settings);
+      const rehash = check.needsRehash ? await hasher.hash(input.password) : undefined;
+      return openSession(input, borrower, {
+        method: 'password',
+        deviceId: input.deviceId?.trim() || null,
+        trustedDevice,
+        ...(rehash ? { rehash } : {}),
+      });
+    },
+
+    async tokenSignIn(input) {
+      if (await institutions.maintenanceMode(input.institutionId)) {
+        return { ok: false, code: 'maintenanceModeEnabled' };
+      }
+      const settings = await institutions.settings(input.institutionId);
+      const security = securityPolicyOf(settings);
+      const ipCounter = {
+        institutionId: input.institutionId,
+        scope: LOGIN_IP_SCOPE,
+        key: input.ip,
+      };
+      const attempt = { userId: null, username: '' };
+      if (await throttle.lockedUntil(ipCounter))
+        return refuse(input, attempt, 'MaxAttemptsReached');
+      const device = settings.get('mobileAppOptions.allowBiometricSignInOption')
+        ? await findBiometricDevice(db, input.institutionId, hashToken(input.token))
+        : undefined;
+      const borrower =
+        device && device.device_id === input.deviceId && device.expires_at > clock.now()
+          ? await findBorrowerById(db, input.institutionId, device.user_id)
+          : undefined;
+      if (!borrower) {
+        await throttle.registerFailure(ipCounter, {
+          maxFailures: security.maxFailedLoginAttemptsPerIp,
+          lockoutMs: security.lockoutMs,
+          ...(security.lockoutMs > 0 ? { windowMs: security.lockoutMs } : {}),
+        });
+        return refuse(input, attempt, 'Invalid');
+      }
+      const bar = barred(borrower);
+      if (bar) return refuse(input, { userId: borrower.id, username: borrower.username }, bar);
+      return openSession(input, borrower, {
+        method: 'biometric',
+        deviceId: input.deviceId,
+        trustedDevice: false,
+      });
+    },
+
+    async ssoSignIn(input) {
+      if (await institutions.maintenanceMode(input.institutionId)) {
+        return { ok: false, code: 'maintenanceModeEnabled' };
+      }
+      const settings = await institutions.settings(input.institutionId);
+      const attempt = { userId: null, username: '' };
+      if (!settings.get('ssoOptions.useSingleSignOnOption')) {
+        return refuse(input, attempt, 'Invalid');
+      }
+      const secretName =
+        settings.get('ssoOptions.ssoSharedSecretReference').trim() || DEFAULT_SSO_SECRET_NAME;
+      const secret = await institutions.secret(input.institutionId, secretName);
+      if (!secret) return refuse(input, attempt, 'Invalid');
+      const verified = verifyHs256(input.token, secret);
+      if (!verified.ok) return refuse(input, attempt, 'Invalid');
+      const { claims } = verified;
+      const nowS = clock.now().getTime() / 1000;
+      const lifetimeS = Math.max(1, settings.get('ssoOptions.ssoTokenLifetimeSeconds'));
+      const timely =
+        claims.aud === input.institutionSlug &&
+        claims.exp > nowS &&
+        claims.iat <= nowS + SSO_CLOCK_SKEW_S &&
+        claims.exp - claims.iat <= lifetimeS + SSO_CLOCK_SKEW_S;
+      const named = { userId: null, username: claims.sub };
+      if (!timely) return refuse(input, named, 'Invalid');
+      const firstUse = await recordSsoTokenUse(db, {
+        institutionId: input.institutionId,
+        jti: claims.jti,
+        expiresAt: new Date(claims.exp * 1000),
+      });
+      if (!firstUse) return refuse(input, named, 'Invalid');
+      const borrower = await findBorrowerByUsername(db, input.institutionId, claims.sub);
+      if (!borrower) return refuse(input, named, 'Invalid');
+      const bar = barred(borrower);
+      if (bar) return refuse(input, { userId: borrower.id, username: borrower.username }, bar);
+      return openSession(input, borrower, { method: 'sso', deviceId: null, trustedDevice: false });
     },
 
     async resolveSession(token, institutionId) {
       const now = clock.now();
       const row = await findLiveSession(db, hashToken(token), institutionId, now);
       if (!row || !row.logon_allowed) return undefined;
-      const idleExpiresAt = nextIdleExpiry(policy, now, row.absolute_expires_at);
+      const sessions = sessionPolicyOf(await policy(institutionId));
+      const idleExpiresAt = nextIdleExpiry(sessions, now, row.absolute_expires_at);
       if (!(await touchSession(db, row.id, now, idleExpiresAt))) return undefined;
       return {
         session: {
@@ -154,9 +589,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           createdAt: row.created_at,
           idleExpiresAt,
           absoluteExpiresAt: row.absolute_expires_at,
+          pendingSteps: parseSteps(row.pending_steps),
+          deviceId: row.device_id,
         },
         user: {
           id: row.user_id,
+          customerId: row.customer_id,
           username: row.username,
           personalName: row.personal_name,
           email: row.email,
@@ -188,5 +626,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const row = await findPreviousSuccessfulLogin(db, session.userId, session.createdAt);
       return row ? { at: row.created_at, ip: row.ip } : undefined;
     },
+
+    grantBiometrics,
+    policy,
   };
 }
+
+export type { PostLoginStep };

@@ -1,11 +1,21 @@
-import { LoginResponse, ProfileResponse } from '@portal/domain';
+import { AccountListResponse, LoginResponse, ProfileResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argon2PasswordHasher, legacyHashPassword, type PasswordHasher } from '../../lib/passwords';
 import { testDatabases } from '../../testing/databases';
-import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
-import { listLoginAttempts } from './auth.repository';
-import { DEFAULT_SESSION_POLICY } from './session-policy';
+import {
+  nextClientAddress,
+  PORTAL_WRITE_HEADERS,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../testing/test-app';
+import { listLoginAttempts } from './sessions.repository';
+import { publishSettingsChange } from '../../testing/settings';
 
 const MINUTE = 60_000;
+/** Harbor's securityPolicyOptions in the demo seed. */
+const HARBOR_SESSIONS = { idleTimeoutMs: 20 * MINUTE, absoluteTimeoutMs: 720 * MINUTE };
+const DEFAULT_SESSION_POLICY = HARBOR_SESSIONS;
 
 describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) => {
   let test: TestApp;
@@ -21,6 +31,7 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
     test.app.inject({
       method: 'POST',
       url: '/api/login/userlogin',
+      remoteAddress: nextClientAddress(),
       headers: { ...PORTAL_WRITE_HEADERS, ...headers },
       payload,
     });
@@ -58,6 +69,7 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
     const secure = await startTestApp(testDatabase, { cookieSecure: true, seed: true });
     try {
       const response = await secure.app.inject({
+        remoteAddress: nextClientAddress(),
         method: 'POST',
         url: '/api/login/userlogin',
         headers: PORTAL_WRITE_HEADERS,
@@ -89,6 +101,10 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
       { success: false, reason: 'Invalid' },
       { success: true, reason: '' },
     ]);
+    const last = casey.at(-1);
+    expect(last?.ip).toMatch(/^10\.77\./);
+    expect(last?.created_at).toEqual(test.clock.now());
+    expect(last?.user_id).not.toBeNull();
   });
 
   it('gives the token in UserToken to a client asking for the header transport, and accepts it back', async () => {
@@ -228,13 +244,10 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
     expect(wrong.json().Errors[0].ErrorMessage).toBe('Invalid');
   });
 
-  it('refuses sign-in during maintenance', async () => {
-    const institution = await test.app.services.institutions.resolveHost('summit.localhost');
-    await test.database.db
-      .updateTable('institutions')
-      .set({ maintenance_mode: true })
-      .where('id', '=', institution?.id ?? -1)
-      .execute();
+  it('refuses sign-in while the published settings turn maintenance mode on', async () => {
+    const restore = await publishSettingsChange(test.app, 'summit.localhost', {
+      shared: { maintenanceOptions: { maintenanceModeOption: 'true' } },
+    });
     try {
       const answer = await login(
         { username: 'jordan.rivers', password: 'Demo-Pass-2024' },
@@ -243,17 +256,163 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
       expect(answer.statusCode).toBe(403);
       expect(answer.json().Errors[0].ErrorMessage).toBe('maintenanceModeEnabled');
     } finally {
+      await restore();
+    }
+    const after = await login(
+      { username: 'casey.morgan', password: 'Demo-Pass-2024' },
+      { host: 'summit.localhost' },
+    );
+    expect(after.json().Errors).toEqual([]);
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('refuses a restricted account holder with Restricted, after checking the password', async () => {
+    const harbor = await test.app.services.institutions.resolveHost('localhost');
+    const casey = await test.database.db
+      .selectFrom('users')
+      .select('customer_id')
+      .where('username', '=', 'casey.morgan')
+      .where('institution_id', '=', harbor?.id ?? -1)
+      .executeTakeFirstOrThrow();
+    await test.database.db
+      .updateTable('customers')
+      .set({ restricted: true })
+      .where('id', '=', casey.customer_id)
+      .execute();
+    try {
+      const refused = await login({ username: 'casey.morgan', password: 'Demo-Pass-2024' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().Errors).toEqual([{ ErrorMessage: 'Restricted' }]);
+      const wrong = await login({ username: 'casey.morgan', password: 'nope' });
+      expect(wrong.json().Errors).toEqual([{ ErrorMessage: 'Invalid' }]);
+    } finally {
       await test.database.db
-        .updateTable('institutions')
-        .set({ maintenance_mode: false })
-        .where('id', '=', institution?.id ?? -1)
+        .updateTable('customers')
+        .set({ restricted: false })
+        .where('id', '=', casey.customer_id)
         .execute();
     }
+  });
+
+  it("never lets a second user's token read the first user's data", async () => {
+    const jordan = await signIn(test.app, { username: 'jordan.rivers', transport: 'header' });
+    const pat = await signIn(test.app, { username: 'pat.lee', transport: 'header' });
+    const read = async (token: string) => {
+      const [who, accounts] = await Promise.all([
+        profile({ usertoken: token }),
+        test.app.inject({ url: '/api/accountList', headers: { usertoken: token } }),
+      ]);
+      return {
+        logon: ProfileResponse.parse(who.json()).UserInfo?.LogonName,
+        numbers: AccountListResponse.parse(accounts.json()).Accounts.map((item) => item.Number),
+      };
+    };
+    const asJordan = await read(jordan.token);
+    const asPat = await read(pat.token);
+    expect(asJordan.logon).toBe('jordan.rivers');
+    expect(asPat.logon).toBe('pat.lee');
+    expect(asPat.numbers.length).toBeGreaterThan(0);
+    expect(asPat.numbers.some((number) => asJordan.numbers.includes(number))).toBe(false);
+    // The cookie of one and the header of the other: the header wins, nothing mixes.
+    const mixed = await profile({ usertoken: pat.token, cookie: `portal_session=${jordan.token}` });
+    expect(ProfileResponse.parse(mixed.json()).UserInfo?.LogonName).toBe('pat.lee');
+  });
+
+  it('reads the idle and absolute session limits from the published settings', async () => {
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        securityPolicyOptions: {
+          sessionIdleTimeoutMinutes: '5',
+          sessionAbsoluteTimeoutMinutes: '30',
+        },
+      },
+    });
+    try {
+      const { cookie } = await signIn(test.app, { username: 'pat.lee' });
+      test.clock.advance(4 * MINUTE);
+      expect((await profile({ cookie })).statusCode).toBe(200);
+      test.clock.advance(5 * MINUTE + 1);
+      expect((await profile({ cookie })).statusCode).toBe(401);
+
+      const active = await signIn(test.app, { username: 'pat.lee' });
+      for (let minute = 4; minute < 30; minute += 4) {
+        test.clock.advance(4 * MINUTE);
+        expect((await profile({ cookie: active.cookie })).statusCode).toBe(200);
+      }
+      test.clock.advance(4 * MINUTE);
+      expect((await profile({ cookie: active.cookie })).statusCode).toBe(401);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('hashes with argon2id (19 MiB, t=2, p=1) and rehashes a legacy hash at the next sign-in', async () => {
+    const harbor = await test.app.services.institutions.resolveHost('localhost');
+    const where = { username: 'pat.lee', institutionId: harbor?.id ?? -1 };
+    const stored = () =>
+      test.database.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('username', '=', where.username)
+        .where('institution_id', '=', where.institutionId)
+        .executeTakeFirstOrThrow();
+    expect((await stored()).password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    await test.database.db
+      .updateTable('users')
+      .set({ password_hash: await legacyHashPassword('Demo-Pass-2024', 1000) })
+      .where('username', '=', where.username)
+      .where('institution_id', '=', where.institutionId)
+      .execute();
+    expect((await stored()).password_hash).toMatch(/^pbkdf2-sha256\$/);
+    expect((await login({ username: 'pat.lee', password: 'Demo-Pass-2024' })).statusCode).toBe(200);
+    expect((await stored()).password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect((await login({ username: 'pat.lee', password: 'Demo-Pass-2024' })).statusCode).toBe(200);
   });
 
   it('rejects a sign-in body that does not match the contract', async () => {
     const answer = await login({ username: 'pat.lee' });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().Errors[0].ErrorMessage).toBe('InvalidRequest');
+  });
+});
+
+describe.each(testDatabases())('password verification per sign-in on $name', (testDatabase) => {
+  let test: TestApp;
+  const calls: string[] = [];
+  const countingHasher: PasswordHasher = {
+    hash: (password) => argon2PasswordHasher.hash(password),
+    async verify(hash, password) {
+      calls.push('verify');
+      return argon2PasswordHasher.verify(hash, password);
+    },
+    async verifyDummy(password) {
+      calls.push('dummy');
+      return argon2PasswordHasher.verifyDummy(password);
+    },
+  };
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase, { passwordHasher: countingHasher });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('runs one argon2 verification for an unknown name too, against a dummy hash', async () => {
+    const attempt = (username: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/login/userlogin',
+        remoteAddress: nextClientAddress(),
+        headers: PORTAL_WRITE_HEADERS,
+        payload: { username, password: 'wrong-password-1' },
+      });
+    calls.length = 0;
+    const unknown = await attempt('nobody.at.all');
+    expect(calls).toEqual(['dummy']);
+    calls.length = 0;
+    const known = await attempt('jordan.rivers');
+    expect(calls).toEqual(['verify']);
+    expect(unknown.body).toBe(known.body);
   });
 });

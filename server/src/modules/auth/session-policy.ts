@@ -1,4 +1,6 @@
-/** How long a session lives. One place, so a later step can read it from admin-only settings. */
+import type { SecurityPolicy } from './policy';
+
+/** How long a session lives (securityPolicyOptions.session*TimeoutMinutes of the institution). */
 export interface SessionPolicy {
   /** Without a request for this long the session ends; every authenticated request slides it. */
   idleTimeoutMs: number;
@@ -6,10 +8,9 @@ export interface SessionPolicy {
   absoluteTimeoutMs: number;
 }
 
-export const DEFAULT_SESSION_POLICY: SessionPolicy = {
-  idleTimeoutMs: 20 * 60 * 1000,
-  absoluteTimeoutMs: 12 * 60 * 60 * 1000,
-};
+export function sessionPolicyOf(policy: SecurityPolicy): SessionPolicy {
+  return { idleTimeoutMs: policy.sessionIdleMs, absoluteTimeoutMs: policy.sessionAbsoluteMs };
+}
 
 /** The next idle expiry: `idleTimeoutMs` from now, never past the absolute expiry. */
 export function nextIdleExpiry(policy: SessionPolicy, now: Date, absoluteExpiresAt: Date): Date {

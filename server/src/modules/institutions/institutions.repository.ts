@@ -24,20 +24,57 @@ export async function findDefaultInstitution(db: Db): Promise<InstitutionRow | u
     .executeTakeFirst();
 }
 
-export async function findMaintenanceMode(db: Db, institutionId: number): Promise<boolean> {
-  const row = await db
+export async function findInstitutionById(
+  db: Db,
+  institutionId: number,
+): Promise<InstitutionRow | undefined> {
+  return db
     .selectFrom('institutions')
-    .select('maintenance_mode')
+    .selectAll()
     .where('id', '=', institutionId)
     .executeTakeFirst();
-  return row?.maintenance_mode ?? false;
+}
+
+/** The encrypted value of a named institution secret (the single sign-on shared secret). */
+export async function findInstitutionSecret(
+  db: Db,
+  institutionId: number,
+  name: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('institution_secrets')
+    .select('secret_encrypted')
+    .where('institution_id', '=', institutionId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.secret_encrypted;
+}
+
+export async function upsertInstitutionSecret(
+  db: Db,
+  secret: { institutionId: number; name: string; encrypted: string; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('institution_secrets')
+    .values({
+      institution_id: secret.institutionId,
+      name: secret.name,
+      secret_encrypted: secret.encrypted,
+      created_at: secret.at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['institution_id', 'name'])
+        .doUpdateSet({ secret_encrypted: secret.encrypted, created_at: secret.at }),
+    )
+    .execute();
 }
 
 /**
  * A stored document as the settings code expects it: set → section → name → text. Anything else
  * (a hand-edited row) is dropped rather than trusted.
  */
-function asConfiguration(value: unknown): InstitutionConfiguration {
+export function asConfiguration(value: unknown): InstitutionConfiguration {
   const configuration: InstitutionConfiguration = {};
   if (typeof value !== 'object' || value === null) return configuration;
   for (const [set, sections] of Object.entries(value)) {
@@ -93,6 +130,8 @@ export interface NewSettingsVersion {
 export async function insertNextSettingsVersion(
   db: Db,
   entry: NewSettingsVersion,
+  /** Runs in the same transaction after the insert (the admin API removes the draft, audits). */
+  within?: (trx: Db, version: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const latest = await trx
@@ -112,6 +151,59 @@ export async function insertNextSettingsVersion(
         published_at: entry.publishedAt,
       })
       .execute();
+    if (within) await within(trx, version);
     return version;
+  });
+}
+
+export interface NewInstitutionEntry {
+  slug: string;
+  name: string;
+  cdnFolder: string;
+  timeZone: string;
+  hosts: readonly string[];
+  /** Published as version 1. */
+  document: InstitutionConfiguration;
+  comment: string;
+  createdBy: string;
+  at: Date;
+}
+
+/** Adds an institution, its host names and its first published settings in one transaction. */
+export async function insertInstitution(
+  db: Db,
+  entry: NewInstitutionEntry,
+  within?: (trx: Db, institutionId: number) => Promise<void>,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('institutions')
+      .values({
+        slug: entry.slug,
+        name: entry.name,
+        cdn_folder: entry.cdnFolder,
+        time_zone: entry.timeZone,
+        is_default: false,
+        created_at: entry.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('institution_hosts')
+      .values(entry.hosts.map((host) => ({ host, institution_id: id })))
+      .execute();
+    await trx
+      .insertInto('settings_versions')
+      .values({
+        institution_id: id,
+        version: 1,
+        document: JSON.stringify(entry.document),
+        comment: entry.comment,
+        published_by: entry.createdBy,
+        published_at: entry.at,
+      })
+      .execute();
+    if (within) await within(trx, id);
+    return id;
   });
 }

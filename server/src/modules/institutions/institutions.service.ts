@@ -1,15 +1,24 @@
-import type { InstitutionConfiguration } from '@portal/settings-schema';
+import {
+  createSettingsAccessor,
+  type InstitutionConfiguration,
+  type SettingsAccessor,
+} from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database, InstitutionRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import type { RequestInstitution } from '../../plugins/institution';
 import {
   findDefaultInstitution,
+  findInstitutionById,
   findInstitutionByHost,
+  findInstitutionSecret,
   findLatestSettingsVersion,
-  findMaintenanceMode,
+  insertInstitution,
   insertNextSettingsVersion,
+  upsertInstitutionSecret,
+  type NewInstitutionEntry,
 } from './institutions.repository';
 
 /** Host names that reach the default institution when no institution claims them. */
@@ -18,8 +27,11 @@ export const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.
 export interface InstitutionsServiceOptions {
   db: Kysely<Database>;
   clock: Clock;
+  dataProtector: DataProtector;
   /** How long a resolved host stays in memory. Short, because another instance may change the tables. */
   hostCacheTtlMs?: number;
+  /** How long published settings are reused before they are read again (default 2 s). */
+  settingsCacheTtlMs?: number;
 }
 
 export interface PublishSettingsInput {
@@ -27,17 +39,39 @@ export interface PublishSettingsInput {
   document: InstitutionConfiguration;
   comment: string;
   publishedBy: string;
+  /** Runs inside the publishing transaction, after the version is stored. */
+  within?: (trx: Kysely<Database>, version: number) => Promise<void>;
 }
+
+export type CreateInstitutionInput = Omit<NewInstitutionEntry, 'at'> & {
+  /** Runs inside the creating transaction. */
+  within?: (trx: Kysely<Database>, institutionId: number) => Promise<void>;
+};
 
 export interface InstitutionsService {
   resolveHost(host: string): Promise<RequestInstitution | undefined>;
   defaultInstitution(): Promise<RequestInstitution | undefined>;
+  findById(institutionId: number): Promise<RequestInstitution | undefined>;
   /** The published configuration (the latest version), `{}` when nothing was published. */
   publishedSettings(institutionId: number): Promise<InstitutionConfiguration>;
+  /**
+   * The typed accessor over the published settings, admin-only keys included (the server's
+   * policies). Reading a key whose stored value is malformed throws a SettingsError.
+   */
+  settings(institutionId: number): Promise<SettingsAccessor>;
   /** Stores the next version and tells the listeners (caches built from the settings). */
   publishSettings(input: PublishSettingsInput): Promise<number>;
   onSettingsPublished(listener: (institutionId: number) => void): void;
+  /**
+   * Adds an institution with its hosts and published settings (version 1). Its portal answers on
+   * its host names at once: they are dropped from the host cache.
+   */
+  createInstitution(input: CreateInstitutionInput): Promise<number>;
+  /** maintenanceOptions.maintenanceModeOption of the published settings. */
   maintenanceMode(institutionId: number): Promise<boolean>;
+  /** A named secret, decrypted (undefined when the institution has none of that name). */
+  secret(institutionId: number, name: string): Promise<string | undefined>;
+  storeSecret(institutionId: number, name: string, value: string): Promise<void>;
 }
 
 function toRequestInstitution(row: InstitutionRow): RequestInstitution {
@@ -50,15 +84,23 @@ function toRequestInstitution(row: InstitutionRow): RequestInstitution {
   };
 }
 
+export function accessorOf(document: InstitutionConfiguration): SettingsAccessor {
+  return createSettingsAccessor({ shared: document.shared ?? {}, english: document.english ?? {} });
+}
+
 export function createInstitutionsService(
   options: InstitutionsServiceOptions,
 ): InstitutionsService {
-  const { db, clock } = options;
+  const { db, clock, dataProtector } = options;
   const hosts = createRefreshingCache<string, RequestInstitution | undefined>({
     clock,
     maxAgeMs: options.hostCacheTtlMs ?? 2000,
     // Only hits are kept, so random Host headers cannot grow the cache.
     keep: (institution) => institution !== undefined,
+  });
+  const accessors = createRefreshingCache<number, SettingsAccessor>({
+    clock,
+    maxAgeMs: options.settingsCacheTtlMs ?? 2000,
   });
   const listeners: ((institutionId: number) => void)[] = [];
 
@@ -73,23 +115,60 @@ export function createInstitutionsService(
     return LOOPBACK_HOSTS.has(host) ? defaultInstitution() : undefined;
   }
 
+  async function publishedSettings(institutionId: number): Promise<InstitutionConfiguration> {
+    return (await findLatestSettingsVersion(db, institutionId))?.document ?? {};
+  }
+
+  function settings(institutionId: number): Promise<SettingsAccessor> {
+    return accessors.get(institutionId, async () =>
+      accessorOf(await publishedSettings(institutionId)),
+    );
+  }
+
   return {
     resolveHost: (host) => hosts.get(host, () => lookUp(host)),
     defaultInstitution,
-    async publishedSettings(institutionId) {
-      return (await findLatestSettingsVersion(db, institutionId))?.document ?? {};
+    async findById(institutionId) {
+      const row = await findInstitutionById(db, institutionId);
+      return row ? toRequestInstitution(row) : undefined;
     },
-    async publishSettings(input) {
-      const version = await insertNextSettingsVersion(db, {
-        ...input,
-        publishedAt: clock.now(),
-      });
+    publishedSettings,
+    settings,
+    async publishSettings({ within, ...input }) {
+      const version = await insertNextSettingsVersion(
+        db,
+        { ...input, publishedAt: clock.now() },
+        within,
+      );
+      accessors.delete(input.institutionId);
       for (const listener of listeners) listener(input.institutionId);
       return version;
     },
     onSettingsPublished(listener) {
       listeners.push(listener);
     },
-    maintenanceMode: (institutionId) => findMaintenanceMode(db, institutionId),
+    async createInstitution({ within, ...input }) {
+      const id = await insertInstitution(db, { ...input, at: clock.now() }, within);
+      for (const host of input.hosts) hosts.delete(host);
+      accessors.delete(id);
+      for (const listener of listeners) listener(id);
+      return id;
+    },
+    async maintenanceMode(institutionId) {
+      return (await settings(institutionId)).get('maintenanceOptions.maintenanceModeOption');
+    },
+    async secret(institutionId, name) {
+      if (name === '') return undefined;
+      const sealed = await findInstitutionSecret(db, institutionId, name);
+      return sealed === undefined ? undefined : dataProtector.decrypt(sealed);
+    },
+    async storeSecret(institutionId, name, value) {
+      await upsertInstitutionSecret(db, {
+        institutionId,
+        name,
+        encrypted: dataProtector.encrypt(value),
+        at: clock.now(),
+      });
+    },
   };
 }

@@ -114,6 +114,11 @@ export interface SetupServiceOptions {
   publishedSettings(institutionId: number): Promise<InstitutionConfiguration>;
   maintenanceMode(institutionId: number): Promise<boolean>;
   /**
+   * The draft a preview token unlocks for this institution (the admin's live preview), undefined
+   * when the token is not live for it. Without it no request ever sees a draft.
+   */
+  previewDocument?(token: string, institutionId: number): Promise<PreviewGrant | undefined>;
+  /**
    * How long a built answer is reused. ApplicationOptions is the first call of every page load
    * (p99 target 20 ms at 500 requests/s on PGlite), so it is not rebuilt per request; short,
    * because another instance may publish.
@@ -121,8 +126,25 @@ export interface SetupServiceOptions {
   cacheTtlMs?: number;
 }
 
+/** What a live preview token allows: the draft document, and who may frame and drive it. */
+export interface PreviewGrant {
+  document: InstitutionConfiguration;
+  adminOrigin: string;
+  expiresAt: Date;
+}
+
 export interface SetupService {
   applicationOptions(institution: RequestInstitution): Promise<BuiltApplicationOptions>;
+  /**
+   * The start-up settings built from the draft, for a request that presents a live preview
+   * token; undefined otherwise (the caller then serves the published settings). Never cached.
+   */
+  previewApplicationOptions(
+    institution: RequestInstitution,
+    token: string,
+  ): Promise<ApplicationOptionsResponse | undefined>;
+  /** The preview token's grant for this institution (admin origin, expiry), if it is live. */
+  previewGrant(institution: RequestInstitution, token: string): Promise<PreviewGrant | undefined>;
   maintenanceMode(institution: RequestInstitution): Promise<boolean>;
   /** Stores the report de-duplicated; returns how often it has been seen. */
   recordClientError(
@@ -168,8 +190,21 @@ export function createSetupService(options: SetupServiceOptions): SetupService {
     return cache.get(institution.id, () => build(institution));
   }
 
+  async function previewGrant(
+    institution: RequestInstitution,
+    token: string,
+  ): Promise<PreviewGrant | undefined> {
+    if (!options.previewDocument || token === '' || token.length > 200) return undefined;
+    return options.previewDocument(token, institution.id);
+  }
+
   return {
     applicationOptions,
+    previewGrant,
+    async previewApplicationOptions(institution, token) {
+      const grant = await previewGrant(institution, token);
+      return grant ? buildApplicationOptions(grant.document, institution) : undefined;
+    },
     maintenanceMode: (institution) => options.maintenanceMode(institution.id),
     async recordClientError(institution, report) {
       // The portal escapes these texts already; a report does not have to come from the portal.

@@ -233,11 +233,17 @@ describe.each(testDatabases())('start-up calls on $name', (testDatabase) => {
 
   it('reports maintenance mode per institution', async () => {
     const summit = await test.app.services.institutions.resolveHost('summit.localhost');
-    await test.database.db
-      .updateTable('institutions')
-      .set({ maintenance_mode: true })
-      .where('id', '=', summit?.id ?? -1)
-      .execute();
+    const { institutions } = test.app.services;
+    const published = await institutions.publishedSettings(summit?.id ?? -1);
+    await institutions.publishSettings({
+      institutionId: summit?.id ?? -1,
+      document: {
+        ...published,
+        shared: { ...published.shared, maintenanceOptions: { maintenanceModeOption: 'true' } },
+      },
+      comment: 'Maintenance window',
+      publishedBy: 'setup.test',
+    });
     expect((await get('/api/MaintenanceMode', SUMMIT)).json()).toEqual({
       HasNoErrors: true,
       Errors: [],

@@ -1,42 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow, UserRow } from '../../db/schema';
+import type { Database, SessionRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
-
-/** Sign-in is case-insensitive on the user name (the unique index is on lower(username)). */
-export async function findUserByUsername(
-  db: Db,
-  institutionId: number,
-  username: string,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('institution_id', '=', institutionId)
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
-}
-
-export async function findUserById(
-  db: Db,
-  institutionId: number,
-  userId: string,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('institution_id', '=', institutionId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-export async function updateLastLogin(db: Db, userId: string, at: Date, ip: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ last_login_at: at, last_login_ip: ip })
-    .where('id', '=', userId)
-    .execute();
-}
 
 export interface LoginAttempt {
   institutionId: number;
@@ -81,6 +46,9 @@ export interface NewSession {
   absoluteExpiresAt: Date;
   ip: string;
   userAgent: string;
+  pendingSteps: string;
+  signInMethod: string;
+  deviceId: string | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<SessionRow> {
@@ -96,12 +64,15 @@ export async function insertSession(db: Db, session: NewSession): Promise<Sessio
       absolute_expires_at: session.absoluteExpiresAt,
       ip: session.ip,
       user_agent: session.userAgent,
+      pending_steps: session.pendingSteps,
+      sign_in_method: session.signInMethod,
+      device_id: session.deviceId,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-/** A session that is not revoked and not past either expiry at `now`, with its user. */
+/** A session that is not revoked and not past either expiry at `now`, with its borrower. */
 export async function findLiveSession(db: Db, tokenHash: string, institutionId: number, now: Date) {
   return db
     .selectFrom('sessions')
@@ -110,6 +81,7 @@ export async function findLiveSession(db: Db, tokenHash: string, institutionId: 
         .onRef('users.id', '=', 'sessions.user_id')
         .onRef('users.institution_id', '=', 'sessions.institution_id'),
     )
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
     .select([
       'sessions.id',
       'sessions.user_id',
@@ -117,13 +89,18 @@ export async function findLiveSession(db: Db, tokenHash: string, institutionId: 
       'sessions.created_at',
       'sessions.idle_expires_at',
       'sessions.absolute_expires_at',
+      'sessions.pending_steps',
+      'sessions.device_id',
+      'sessions.sign_in_method',
+      'users.customer_id',
       'users.username',
-      'users.personal_name',
-      'users.email',
       'users.email_verified',
-      'users.company_number',
-      'users.servicing_branch',
       'users.logon_allowed',
+      'customers.personal_name',
+      'customers.email',
+      'customers.company_number',
+      'customers.servicing_branch',
+      'customers.restricted',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.institution_id', '=', institutionId)
@@ -170,6 +147,52 @@ export async function revokeSession(db: Db, sessionId: number, at: Date): Promis
     .set({ revoked_at: at })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every session of a user (after a password reset), except `keep` when given. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  at: Date,
+  keep?: number,
+): Promise<void> {
+  let update = db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keep !== undefined) update = update.where('id', '!=', keep);
+  await update.execute();
+}
+
+/**
+ * Replaces the pending steps if they are still what the caller read (`expected`), so two
+ * concurrent step calls cannot both complete the same step. False when another call won.
+ */
+export async function updatePendingSteps(
+  db: Db,
+  session: { id: number; expected: string; next: string; deviceId?: string | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({
+      pending_steps: session.next,
+      ...(session.deviceId === undefined ? {} : { device_id: session.deviceId }),
+    })
+    .where('id', '=', session.id)
+    .where('pending_steps', '=', session.expected)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A new token for a session whose trust just went up (the security code was entered). */
+export async function rotateSessionToken(db: Db, sessionId: number, tokenHash: string) {
+  await db
+    .updateTable('sessions')
+    .set({ token_hash: tokenHash })
+    .where('id', '=', sessionId)
     .execute();
 }
 

@@ -1,0 +1,132 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { claimDueMessages, markFailedAttempt, markSent } from '../modules/mail/outbox.repository';
+import type { MailTransport } from '../modules/mail/transports';
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  transport: MailTransport;
+  /** Messages claimed per round. */
+  batchSize?: number;
+  /** A claimed message not finished within this time is claimed again (a crashed worker). */
+  claimMs?: number;
+  /** Attempts before a message is marked failed. */
+  maxAttempts?: number;
+  /** Time between rounds when nothing nudges the worker. */
+  intervalMs?: number;
+  /** Called once a round with any error (the worker keeps going). */
+  onError?: (error: unknown) => void;
+  /** Extra housekeeping run about once a minute (stale rate-limit counters). */
+  housekeeping?: () => Promise<void>;
+}
+
+export interface OutboxWorker {
+  /** Claims and sends one batch; resolves to the number of messages sent. */
+  runOnce(): Promise<number>;
+  /** Runs rounds every intervalMs until stop(). */
+  start(): void;
+  /** Runs a round as soon as possible (a message was just queued). */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/** Retry after 30 s, 1, 2, 4 ... minutes, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/**
+ * The outbox delivery job. Messages are claimed in a short transaction (FOR UPDATE SKIP LOCKED,
+ * so several instances never take the same row), sent outside it, then marked sent. A failure is
+ * retried with backoff; a message whose worker died is claimed again after `claimMs`.
+ */
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, clock, transport } = options;
+  const batchSize = options.batchSize ?? 20;
+  const claimMs = options.claimMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const intervalMs = options.intervalMs ?? 2000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+  let again = false;
+  let lastHousekeeping = 0;
+
+  async function runOnce(): Promise<number> {
+    const now = clock.now();
+    const claimed = await claimDueMessages(db, {
+      now,
+      claimUntil: new Date(now.getTime() + claimMs),
+      limit: batchSize,
+    });
+    let sent = 0;
+    for (const message of claimed) {
+      try {
+        await transport.send({
+          to: message.to_address,
+          subject: message.subject,
+          text: message.body,
+        });
+        await markSent(db, { id: message.id, at: clock.now(), transport: transport.name });
+        sent += 1;
+      } catch (error) {
+        const retry = message.attempts < maxAttempts;
+        await markFailedAttempt(db, {
+          id: message.id,
+          error: error instanceof Error ? error.message : String(error),
+          retryAt: retry ? new Date(clock.now().getTime() + retryDelayMs(message.attempts)) : null,
+        });
+      }
+    }
+    return sent;
+  }
+
+  async function round(): Promise<void> {
+    do {
+      again = false;
+      try {
+        // A full batch means more may be waiting.
+        while ((await runOnce()) === batchSize && !stopped);
+        if (options.housekeeping && Date.now() - lastHousekeeping > 60_000) {
+          lastHousekeeping = Date.now();
+          await options.housekeeping();
+        }
+      } catch (error) {
+        options.onError?.(error);
+      }
+    } while (again && !stopped);
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = round().finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    nudge() {
+      if (stopped) return;
+      if (running) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

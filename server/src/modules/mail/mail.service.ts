@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { insertOutboxMessage, listDeliveredMessages } from './outbox.repository';
+
+export interface OutgoingMail {
+  institutionId: number;
+  to: string;
+  subject: string;
+  /** Plain text. Codes and links only: never a password. */
+  body: string;
+}
+
+export interface DeliveredMail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  sentAt: Date;
+}
+
+export interface MailService {
+  /**
+   * Queues a message in the outbox. Inside a transaction pass it as `db`: the message then
+   * exists only if the change that caused it commits. Call `deliverSoon()` after the commit.
+   */
+  enqueue(message: OutgoingMail, db?: Kysely<Database>): Promise<void>;
+  /** Asks the delivery job to run now instead of at its next tick. */
+  deliverSoon(): void;
+  /** The demo mailbox's view: delivered messages of an institution, newest first. */
+  delivered(query: {
+    institutionId: number;
+    to?: string;
+    limit?: number;
+  }): Promise<DeliveredMail[]>;
+}
+
+/** Control characters would let a user-typed name forge headers or lines in some mail clients. */
+function cleanLine(text: string): string {
+  return text.replace(/\p{Cc}+/gu, ' ').trim();
+}
+
+export function createMailService(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  onEnqueued?: () => void;
+}): MailService {
+  const { db, clock } = options;
+  return {
+    async enqueue(message, executor = db) {
+      await insertOutboxMessage(executor, {
+        institutionId: message.institutionId,
+        to: cleanLine(message.to),
+        subject: cleanLine(message.subject),
+        body: message.body,
+        at: clock.now(),
+      });
+    },
+    deliverSoon() {
+      options.onEnqueued?.();
+    },
+    async delivered(query) {
+      const rows = await listDeliveredMessages(db, {
+        institutionId: query.institutionId,
+        to: query.to,
+        limit: query.limit ?? 100,
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        body: row.body,
+        sentAt: row.sent_at ?? row.created_at,
+      }));
+    },
+  };
+}

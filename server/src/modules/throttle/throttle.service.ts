@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { TooManyRequestsError } from '../../lib/http-errors';
+import {
+  deleteCounter,
+  findLockedUntil,
+  incrementFailures,
+  incrementRateCounter,
+  lockCounter,
+  purgeStaleCounters,
+} from './throttle.repository';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+/** lockoutMinutes 0 means "until staff unlock it". */
+const FOREVER = new Date('9999-12-31T00:00:00Z');
+
+export interface RateLimit {
+  institutionId: number;
+  /** What is counted: 'login-ip', 'recovery-ip', 'code-resend-user', ... */
+  bucket: string;
+  /** Whom it is counted for: an address, a normalised user name, an e-mail address. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface FailureCounter {
+  institutionId: number;
+  scope: string;
+  key: string;
+}
+
+export interface FailurePolicy {
+  /** Failures that lock. */
+  maxFailures: number;
+  /** How long the lock lasts; 0 locks until a reset. */
+  lockoutMs: number;
+  /** Failures older than this no longer count; undefined: they count until a reset. */
+  windowMs?: number;
+}
+
+/**
+ * Limits that must hold across server instances, so every counter lives in the database:
+ * fixed-window request limits (429 TooManyRequests) and failure counters that lock (sign-in,
+ * recovery).
+ */
+export interface ThrottleService {
+  /** Counts the request; throws TooManyRequestsError when the window's limit is passed. */
+  enforce(limit: RateLimit): Promise<void>;
+  /** Counts the request; false when the window's limit is passed. */
+  allow(limit: RateLimit): Promise<boolean>;
+  lockedUntil(counter: FailureCounter): Promise<Date | undefined>;
+  /** Counts a failure; `locked` is true when this failure reached the maximum and locked. */
+  registerFailure(
+    counter: FailureCounter,
+    policy: FailurePolicy,
+  ): Promise<{ failures: number; locked: boolean }>;
+  reset(counter: FailureCounter): Promise<void>;
+  /** Forgets counters untouched for a day (the outbox job calls it now and then). */
+  purge(): Promise<void>;
+}
+
+export function createThrottleService(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+}): ThrottleService {
+  const { db, clock } = options;
+
+  async function count(limit: RateLimit): Promise<{ allowed: boolean; retryAfterMs: number }> {
+    const now = clock.now().getTime();
+    const windowMs = Math.max(1000, limit.windowMs);
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const counted = await incrementRateCounter(db, {
+      institutionId: limit.institutionId,
+      bucket: limit.bucket,
+      key: limit.key.slice(0, 200),
+      windowStart: new Date(windowStart),
+    });
+    return { allowed: counted <= limit.limit, retryAfterMs: windowStart + windowMs - now };
+  }
+
+  return {
+    async enforce(limit) {
+      const { allowed, retryAfterMs } = await count(limit);
+      if (!allowed) throw new TooManyRequestsError(retryAfterMs / 1000);
+    },
+    async allow(limit) {
+      return (await count(limit)).allowed;
+    },
+    async lockedUntil(counter) {
+      const until = await findLockedUntil(db, counter);
+      return until && until > clock.now() ? until : undefined;
+    },
+    async registerFailure(counter, policy) {
+      const now = clock.now();
+      const failures = await incrementFailures(db, {
+        ...counter,
+        now,
+        windowStartsAfter:
+          policy.windowMs === undefined ? null : new Date(now.getTime() - policy.windowMs),
+      });
+      const locked = failures >= policy.maxFailures;
+      if (locked) {
+        const until = policy.lockoutMs > 0 ? new Date(now.getTime() + policy.lockoutMs) : FOREVER;
+        await lockCounter(db, { ...counter, until });
+      }
+      return { failures, locked };
+    },
+    reset: (counter) => deleteCounter(db, counter),
+    purge: () => purgeStaleCounters(db, new Date(clock.now().getTime() - 24 * HOUR_MS)),
+  };
+}
