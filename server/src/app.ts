@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,10 +17,32 @@ import type { Database } from './db/schema';
 import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
 import { systemClock, type Clock } from './lib/clock';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { accountLinksRoutes } from './modules/account-links/account-links.routes';
+import { createAccountLinksService } from './modules/account-links/account-links.service';
+import { credentialsRoutes } from './modules/credentials/credentials.routes';
+import { createCredentialsService } from './modules/credentials/credentials.service';
+import { recoveryRoutes } from './modules/recovery/recovery.routes';
+import { createRecoveryService } from './modules/recovery/recovery.service';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { createRegistrationService } from './modules/registration/registration.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService, type AdminService } from './modules/admin/admin.service';
+import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
+import { previewFramePlugin } from './modules/setup/preview-frame';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-delivery';
+import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
+import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
-import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './modules/auth/session-policy';
+import { demoIdpRoutes } from './modules/auth/demo-idp.routes';
+import { createDemoIdentityProvider } from './modules/auth/demo-idp.service';
+import { postLoginRoutes } from './modules/auth/post-login.routes';
+import { createPostLoginService, type PostLoginService } from './modules/auth/post-login.service';
+import { createMailService, type MailService } from './modules/mail/mail.service';
+import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { createMailboxTransport, type MailTransport } from './modules/mail/transports';
+import { createThrottleService, type ThrottleService } from './modules/throttle/throttle.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService, type HealthService } from './modules/health/health.service';
 import {
@@ -57,7 +79,17 @@ export interface BuildAppOptions {
   cookieSecure?: boolean;
   /** Trust X-Forwarded-* from these proxies (Fastify's trustProxy). */
   trustProxy?: boolean | number | string;
-  sessionPolicy?: SessionPolicy;
+  /**
+   * Encrypts SSNs and institution secrets, keys the digests of codes (DATA_ENCRYPTION_KEY). Left
+   * out, a random key lives as long as the process: fine for tests that store no such data.
+   */
+  dataProtector?: DataProtector;
+  /** argon2id by default; tests may wrap it to count verifications. */
+  passwordHasher?: PasswordHasher;
+  /** Where the outbox delivers e-mail: the demo mailbox unless SMTP is configured. */
+  mailTransport?: MailTransport;
+  /** Runs the background jobs (outbox delivery); tests run them by hand (services.outbox). */
+  runJobs?: boolean;
   /** How long built start-up settings and resolved hosts are reused (default 2 s). */
   cacheTtlMs?: number;
 }
@@ -67,7 +99,17 @@ export interface AppServices {
   institutions: InstitutionsService;
   setup: SetupService;
   auth: AuthService;
+  postLogin: PostLoginService;
   health: HealthService;
+  mail: MailService;
+  throttle: ThrottleService;
+  /** The outbox delivery job; `runOnce()` delivers what is due now. */
+  outbox: OutboxWorker;
+  passwordHasher: PasswordHasher;
+  dataProtector: DataProtector;
+  /** The admin API's configuration work and staff sign-in (issue 4). */
+  admin: AdminService;
+  adminAuth: AdminAuthService;
 }
 
 export type PortalApp = FastifyInstance<
@@ -113,29 +155,96 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const dataProtector = options.dataProtector ?? createDataProtector(randomBytes(DATA_KEY_BYTES));
+  const passwordHasher = options.passwordHasher ?? argon2PasswordHasher;
   const institutions = createInstitutionsService({
     db,
     clock,
+    dataProtector,
     hostCacheTtlMs: options.cacheTtlMs,
+    settingsCacheTtlMs: options.cacheTtlMs,
   });
+  const admin = createAdminService({ db, clock, institutions, cdnDir: options.cdnDir });
   const setup = createSetupService({
     db,
     clock,
     cacheTtlMs: options.cacheTtlMs,
+    previewDocument: (token, institutionId) => admin.previewDocument(token, institutionId),
     publishedSettings: (institutionId) => institutions.publishedSettings(institutionId),
     maintenanceMode: (institutionId) => institutions.maintenanceMode(institutionId),
   });
   institutions.onSettingsPublished((institutionId) => setup.invalidate(institutionId));
+  const throttle = createThrottleService({ db, clock });
+  const outbox = createOutboxWorker({
+    db,
+    clock,
+    transport: options.mailTransport ?? createMailboxTransport(),
+    onError: (error) => app.log.error({ err: error }, 'outbox delivery failed'),
+    housekeeping: () => throttle.purge(),
+  });
+  const mail = createMailService({ db, clock, onEnqueued: () => outbox.nudge() });
   const auth = createAuthService({
     db,
     clock,
-    policy: options.sessionPolicy ?? DEFAULT_SESSION_POLICY,
-    maintenanceMode: (institutionId) => institutions.maintenanceMode(institutionId),
+    hasher: passwordHasher,
+    dataProtector,
+    institutions,
+    throttle,
+    mail,
+  });
+  const postLogin = createPostLoginService({
+    db,
+    clock,
+    hasher: passwordHasher,
+    dataProtector,
+    institutions,
+    throttle,
+    mail,
+    auth,
+  });
+  const adminAuth = createAdminAuthService({
+    db,
+    clock,
+    dataProtector,
+    mail,
+    throttle,
+    demoMode: options.demoMode ?? false,
+    hasher: passwordHasher,
+    anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,
   });
   const health = createHealthService({ db });
   const accounts = createAccountsService({ db, clock });
+  // Logged-out account flows: password rules, registration, recovery, e-mail links.
+  const accountFlowDeps = {
+    db,
+    clock,
+    settings: (institutionId: number) => institutions.settings(institutionId),
+    hasher: passwordHasher,
+  };
+  const credentials = createCredentialsService({ ...accountFlowDeps, dataProtector });
+  const registration = createRegistrationService({
+    ...accountFlowDeps,
+    dataProtector,
+    mail,
+    throttle,
+  });
+  const recovery = createRecoveryService({ ...accountFlowDeps, mail, throttle });
+  const accountLinks = createAccountLinksService({ db, clock });
 
-  app.decorate('services', { institutions, setup, auth, health });
+  app.decorate('services', {
+    institutions,
+    setup,
+    auth,
+    postLogin,
+    health,
+    mail,
+    throttle,
+    outbox,
+    passwordHasher,
+    dataProtector,
+    admin,
+    adminAuth,
+  });
   app.decorate('demoMode', options.demoMode ?? false);
 
   // Answers carry the id, so a user's report can be matched with the log lines.
@@ -154,16 +263,41 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     resolveSession: (token, institutionId) => auth.resolveSession(token, institutionId),
   });
   await app.register(openApiPlugin);
+  await app.register(previewFramePlugin, { service: setup });
 
   await app.register(healthRoutes, { service: health });
   await app.register(setupRoutes, { service: setup });
-  await app.register(authRoutes, { service: auth, cookieSecure: options.cookieSecure ?? false });
+  const cookieSecure = options.cookieSecure ?? false;
+  await app.register(authRoutes, { service: auth, cookieSecure });
+  await app.register(postLoginRoutes, { service: postLogin, cookieSecure });
+  if (options.demoMode) {
+    await app.register(mailboxRoutes, { mail });
+    await app.register(demoIdpRoutes, {
+      idp: createDemoIdentityProvider({ db, clock, institutions }),
+    });
+  }
   await app.register(accountsRoutes, { service: accounts });
+  await app.register(credentialsRoutes, { service: credentials, throttle });
+  await app.register(registrationRoutes, { service: registration });
+  await app.register(recoveryRoutes, { service: recovery });
+  await app.register(accountLinksRoutes, { service: accountLinks, throttle });
+  await app.register(adminRoutes, {
+    prefix: '/admin-api',
+    auth: adminAuth,
+    admin,
+    cookieSecure,
+    demoMode: options.demoMode ?? false,
+  });
   await app.register(staticFilesRoutes, {
     portalDist: options.portalDist ?? NOWHERE,
     adminDist: options.adminDist ?? NOWHERE,
     cdnRoots: [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR],
   });
+
+  if (options.runJobs) {
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
 
   return app;
 }

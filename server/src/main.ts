@@ -5,6 +5,9 @@ import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
 import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
+import { DataKeyError, loadDataKey } from './lib/data-key';
+import { createDataProtector } from './lib/data-protection';
+import { createSmtpTransport, type MailTransport } from './modules/mail/transports';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +37,7 @@ function printAddresses(config: ServerConfig, startedInMs: number): void {
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.pgliteDir}`}`,
   ];
   if (config.demoMode) {
+    lines.push(`  Demo mailbox (security codes, links): ${base}/demo/mailbox`);
     lines.push(`  Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const { institution, hosts, usernames } of demoSignIns()) {
       const named = hosts.find((host) => host.endsWith('.localhost')) ?? hosts[0] ?? 'localhost';
@@ -43,10 +47,44 @@ function printAddresses(config: ServerConfig, startedInMs: number): void {
   console.log(lines.join('\n'));
 }
 
+/**
+ * SMTP when SMTP_URL is set (e.g. smtps://user:password@mail.example:465, sender MAIL_FROM),
+ * otherwise the demo mailbox transport. Read here rather than in config.ts: only main needs it.
+ */
+function mailTransport(env: NodeJS.ProcessEnv): MailTransport | undefined {
+  const url = env.SMTP_URL?.trim();
+  if (!url) return undefined;
+  if (!/^smtps?:\/\/./.test(url)) {
+    console.error('Invalid configuration:\n  SMTP_URL: must be an smtp:// or smtps:// URL');
+    process.exit(1);
+  }
+  const from = env.MAIL_FROM?.trim() || 'no-reply@localhost';
+  return createSmtpTransport({ url, from });
+}
+
+function dataProtector(config: ServerConfig) {
+  try {
+    const { key } = loadDataKey({
+      envKey: process.env.DATA_ENCRYPTION_KEY,
+      dataDir: config.dataDir,
+      demoMode: config.demoMode,
+    });
+    return createDataProtector(key);
+  } catch (error) {
+    if (error instanceof DataKeyError) {
+      console.error(`Invalid configuration:\n  ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = readConfig();
   mkdirSync(config.cdnDir, { recursive: true });
+  const protector = dataProtector(config);
+  const transport = mailTransport(process.env);
 
   const database = await createDatabase({
     url: config.databaseUrl,
@@ -55,7 +93,7 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   if (config.demoMode) {
-    const { seeded } = await seedDemoData(database.db);
+    const { seeded } = await seedDemoData(database.db, { dataProtector: protector });
     if (seeded) console.log('Seeded the demo institutions and borrowers.');
   }
 
@@ -68,6 +106,9 @@ async function main(): Promise<void> {
     cdnDir: config.cdnDir,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
+    dataProtector: protector,
+    ...(transport ? { mailTransport: transport } : {}),
+    runJobs: true,
   });
 
   let stopping = false;

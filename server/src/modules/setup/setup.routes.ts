@@ -9,10 +9,21 @@ import {
   MaintenanceModeResponse,
   okEnvelope,
   PageViewRequest,
+  PREVIEW_TOKEN_HEADER,
+  PreviewSessionResponse,
 } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { institutionOf } from '../../plugins/institution';
 import type { SetupService } from './setup.service';
+
+const PREVIEW_HEADER = PREVIEW_TOKEN_HEADER.toLowerCase();
+
+/** The preview token of the admin's preview frame, when the request carries one. */
+function presentedPreviewToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[PREVIEW_HEADER];
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
+}
 
 export interface SetupRoutesOptions {
   service: SetupService;
@@ -24,10 +35,36 @@ export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (app
     '/api/setup/ApplicationOptions',
     { schema: { response: { 200: ApplicationOptionsResponse } } },
     async (request, reply) => {
+      const previewToken = presentedPreviewToken(request);
+      if (previewToken !== undefined) {
+        const preview = await service.previewApplicationOptions(
+          institutionOf(request),
+          previewToken,
+        );
+        // A draft is never cached or shared: no ETag, and caches must key on the token.
+        reply.header('vary', PREVIEW_TOKEN_HEADER);
+        if (preview) return preview;
+      }
       const { body, etag } = await service.applicationOptions(institutionOf(request));
       // conditional-get answers 304 when the client already holds this version.
       reply.header('etag', etag);
       return body;
+    },
+  );
+
+  app.get(
+    '/api/setup/PreviewSession',
+    { schema: { response: { 200: PreviewSessionResponse, 404: Envelope } } },
+    async (request, reply) => {
+      const token = presentedPreviewToken(request);
+      const grant =
+        token === undefined ? undefined : await service.previewGrant(institutionOf(request), token);
+      if (!grant) return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+      return {
+        ...okEnvelope(),
+        AdminOrigin: grant.adminOrigin,
+        ExpiresAt: grant.expiresAt.toISOString(),
+      };
     },
   );
 

@@ -1,0 +1,374 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ADMIN_ERROR_CODES, type StaffMe, type StaffRole } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
+import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
+import type { MailService } from '../mail/mail.service';
+import type { ThrottleService } from '../throttle/throttle.service';
+import { AdminError } from './admin-errors';
+import {
+  acceptTotpStep,
+  consumeChallenge,
+  countChallengeAttempt,
+  findLiveStaffSession,
+  findInstitutionIdsBySlug,
+  findOpenChallenge,
+  findStaffByEmail,
+  findStaffById,
+  insertChallenge,
+  insertStaffAccount,
+  insertStaffSession,
+  listMemberships,
+  listStaffWithMemberships,
+  registerStaffFailure,
+  resetStaffFailures,
+  revokeStaffSession,
+  touchStaffSession,
+} from './admin.repository';
+import { createTotpSecret, matchTotp, totpUri } from './totp';
+
+const MINUTE = 60_000;
+
+/** Staff sessions: shorter than a borrower's working day, because staff can change what borrowers see. */
+export const STAFF_SESSION_POLICY = {
+  idleMs: 30 * MINUTE,
+  absoluteMs: 12 * 60 * MINUTE,
+  challengeMs: 10 * MINUTE,
+  /** Wrong codes per challenge before it is spent. */
+  maxCodeAttempts: 5,
+  /** Wrong passwords or codes in a row before the account locks. */
+  lockAfterFailures: 5,
+  lockMs: 15 * MINUTE,
+  /** Sign-in requests per address and window. */
+  loginsPerAddress: 30,
+  loginWindowMs: 15 * MINUTE,
+} as const;
+
+export const STAFF_ROLES: readonly StaffRole[] = ['viewer', 'editor', 'publisher'];
+
+export function isStaffRole(value: string): value is StaffRole {
+  return STAFF_ROLES.some((role) => role === value);
+}
+
+/** The signed-in staff member of a request. */
+export interface StaffPrincipal {
+  staffId: string;
+  email: string;
+  name: string;
+  isImplementer: boolean;
+}
+
+export interface NewStaffInput {
+  email: string;
+  name: string;
+  password: string;
+  isImplementer?: boolean;
+  memberships?: readonly { institutionId: number; role: StaffRole }[];
+  /** Give the account a TOTP secret (returned once, with its otpauth:// address). */
+  withTotp?: boolean;
+}
+
+export interface AdminAuthService {
+  login(input: {
+    email: string;
+    password: string;
+    ip: string;
+  }): Promise<{ challengeId: string; method: 'totp' | 'email' }>;
+  verify(input: { challengeId: string; code: string }): Promise<{ token: string; me: StaffMe }>;
+  resolveSession(token: string): Promise<StaffPrincipal | undefined>;
+  logout(token: string): Promise<void>;
+  me(principal: StaffPrincipal): Promise<StaffMe>;
+  createStaff(input: NewStaffInput): Promise<{ id: string; totpSecret?: string; totpUri?: string }>;
+  /** Implementers add staff by institution slug; the account gets an authenticator secret. */
+  addStaff(
+    by: StaffPrincipal,
+    input: {
+      email: string;
+      name: string;
+      password: string;
+      isImplementer: boolean;
+      memberships: readonly { institutionSlug: string; role: StaffRole }[];
+    },
+  ): Promise<{ id: string; totpSecret: string; totpUri: string }>;
+  listStaff(by: StaffPrincipal): Promise<
+    {
+      id: string;
+      email: string;
+      name: string;
+      isImplementer: boolean;
+      hasAuthenticator: boolean;
+      memberships: { institutionSlug: string; role: StaffRole }[];
+    }[]
+  >;
+}
+
+export interface AdminAuthServiceOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  dataProtector: DataProtector;
+  mail: MailService;
+  throttle: ThrottleService;
+  /** Demo mode: staff without an authenticator get their code by e-mail (the demo mailbox). */
+  demoMode: boolean;
+  /** The institution whose outbox and counters staff sign-ins use (the default one). */
+  anchorInstitutionId(): Promise<number | undefined>;
+  hasher?: PasswordHasher;
+}
+
+const invalidCredentials = () =>
+  new AdminError(401, ADMIN_ERROR_CODES.invalidCredentials, 'The e-mail or password is incorrect.');
+const invalidCode = () =>
+  new AdminError(401, ADMIN_ERROR_CODES.invalidCode, 'The code is incorrect or has expired.');
+const locked = (until: Date, now: Date) =>
+  new AdminError(
+    429,
+    ADMIN_ERROR_CODES.tooManyRequests,
+    'Too many failed attempts. Try again later.',
+    { retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) },
+  );
+
+/** The e-mailed code's digest, keyed by the challenge id that only the client holds. */
+function codeDigest(challengeId: string, code: string): string {
+  return createHash('sha256').update(`${challengeId}:${code}`).digest('hex');
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function createAdminAuthService(options: AdminAuthServiceOptions): AdminAuthService {
+  const { db, clock, dataProtector, mail, throttle } = options;
+  const hasher = options.hasher ?? argon2PasswordHasher;
+  const policy = STAFF_SESSION_POLICY;
+
+  async function anchor(): Promise<number> {
+    const id = await options.anchorInstitutionId();
+    if (id === undefined) {
+      throw new AdminError(503, 'ServerError', 'No institution is set up yet.');
+    }
+    return id;
+  }
+
+  async function me(principal: StaffPrincipal): Promise<StaffMe> {
+    const memberships = await listMemberships(db, principal.staffId);
+    return {
+      id: principal.staffId,
+      email: principal.email,
+      name: principal.name,
+      isImplementer: principal.isImplementer,
+      memberships: memberships.flatMap((membership) =>
+        isStaffRole(membership.role)
+          ? [
+              {
+                institutionSlug: membership.slug,
+                institutionName: membership.name,
+                role: membership.role,
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  async function fail(staffId: string): Promise<void> {
+    const now = clock.now();
+    await registerStaffFailure(
+      db,
+      staffId,
+      policy.lockAfterFailures,
+      new Date(now.getTime() + policy.lockMs),
+    );
+  }
+
+  async function createStaff(input: NewStaffInput) {
+    const totpSecret = input.withTotp ? createTotpSecret() : undefined;
+    const id = await insertStaffAccount(db, {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hasher.hash(input.password),
+      totpSecretEncrypted: totpSecret ? dataProtector.encrypt(totpSecret) : null,
+      isImplementer: input.isImplementer ?? false,
+      memberships: input.memberships ?? [],
+      at: clock.now(),
+    });
+    return totpSecret
+      ? { id, totpSecret, totpUri: totpUri(totpSecret, input.email, 'Borrower portal admin') }
+      : { id };
+  }
+
+  return {
+    async login({ email, password, ip }) {
+      const anchorId = await anchor();
+      await throttle.enforce({
+        institutionId: anchorId,
+        bucket: 'admin-login-ip',
+        key: ip,
+        limit: policy.loginsPerAddress,
+        windowMs: policy.loginWindowMs,
+      });
+      const now = clock.now();
+      const staff = await findStaffByEmail(db, email);
+      if (!staff || staff.disabled) {
+        await hasher.verifyDummy(password);
+        throw invalidCredentials();
+      }
+      if (staff.locked_until && staff.locked_until > now) throw locked(staff.locked_until, now);
+      const check = await hasher.verify(staff.password_hash, password);
+      if (!check.matches) {
+        await fail(staff.id);
+        throw invalidCredentials();
+      }
+      const method = staff.totp_secret_encrypted ? 'totp' : 'email';
+      if (method === 'email' && !options.demoMode) {
+        throw new AdminError(
+          403,
+          ADMIN_ERROR_CODES.forbidden,
+          'This account has no authenticator app set up. Ask an implementer to set one up.',
+        );
+      }
+      const challengeId = createToken();
+      let digest: string | null = null;
+      if (method === 'email') {
+        const code = createSecurityCode();
+        digest = codeDigest(challengeId, code);
+        await mail.enqueue({
+          institutionId: anchorId,
+          to: staff.email,
+          subject: 'Your admin sign-in code',
+          body: `Your sign-in code for the portal admin is ${code}. It expires in ${policy.challengeMs / MINUTE} minutes. If you did not try to sign in, tell your implementer.`,
+        });
+        mail.deliverSoon();
+      }
+      await insertChallenge(db, {
+        tokenHash: hashToken(challengeId),
+        staffId: staff.id,
+        method,
+        codeDigest: digest,
+        expiresAt: new Date(now.getTime() + policy.challengeMs),
+        at: now,
+      });
+      return { challengeId, method };
+    },
+
+    async verify({ challengeId, code }) {
+      const now = clock.now();
+      const challenge = await findOpenChallenge(db, hashToken(challengeId), now);
+      if (!challenge) throw invalidCode();
+      const staff = await findStaffById(db, challenge.staff_id);
+      if (!staff || staff.disabled) throw invalidCode();
+      if (staff.locked_until && staff.locked_until > now) throw locked(staff.locked_until, now);
+      const attempts = await countChallengeAttempt(db, challenge.id);
+      if (attempts > policy.maxCodeAttempts) {
+        await consumeChallenge(db, challenge.id, now);
+        throw invalidCode();
+      }
+      const typed = code.replace(/\s+/g, '');
+      let matches = false;
+      if (challenge.method === 'totp' && staff.totp_secret_encrypted) {
+        const secret = dataProtector.decrypt(staff.totp_secret_encrypted);
+        const step = matchTotp(secret, typed, now);
+        matches = step !== undefined && (await acceptTotpStep(db, staff.id, step));
+      } else if (challenge.method === 'email' && challenge.code_digest) {
+        matches = sameText(codeDigest(challengeId, typed), challenge.code_digest);
+      }
+      if (!matches) {
+        await fail(staff.id);
+        throw invalidCode();
+      }
+      if (!(await consumeChallenge(db, challenge.id, now))) throw invalidCode();
+      await resetStaffFailures(db, staff.id);
+      const token = createToken();
+      await insertStaffSession(db, {
+        tokenHash: hashToken(token),
+        staffId: staff.id,
+        at: now,
+        idleExpiresAt: new Date(now.getTime() + policy.idleMs),
+        absoluteExpiresAt: new Date(now.getTime() + policy.absoluteMs),
+      });
+      return {
+        token,
+        me: await me({
+          staffId: staff.id,
+          email: staff.email,
+          name: staff.name,
+          isImplementer: staff.is_implementer,
+        }),
+      };
+    },
+
+    async resolveSession(token) {
+      const now = clock.now();
+      const row = await findLiveStaffSession(db, hashToken(token), now);
+      if (!row) return undefined;
+      const idle = new Date(
+        Math.min(now.getTime() + policy.idleMs, row.absoluteExpiresAt.getTime()),
+      );
+      await touchStaffSession(db, row.sessionId, now, idle);
+      return {
+        staffId: row.staffId,
+        email: row.email,
+        name: row.name,
+        isImplementer: row.isImplementer,
+      };
+    },
+
+    async logout(token) {
+      await revokeStaffSession(db, hashToken(token), clock.now());
+    },
+
+    me,
+
+    async addStaff(by, input) {
+      if (!by.isImplementer) {
+        throw new AdminError(403, ADMIN_ERROR_CODES.forbidden, 'Only implementers can add staff.');
+      }
+      if (await findStaffByEmail(db, input.email)) {
+        throw new AdminError(
+          409,
+          ADMIN_ERROR_CODES.conflict,
+          'A staff account with this e-mail exists.',
+        );
+      }
+      const ids = await findInstitutionIdsBySlug(
+        db,
+        input.memberships.map((membership) => membership.institutionSlug),
+      );
+      const memberships = input.memberships.map((membership) => {
+        const institutionId = ids.get(membership.institutionSlug);
+        if (institutionId === undefined) {
+          throw new AdminError(
+            404,
+            ADMIN_ERROR_CODES.notFound,
+            `There is no institution "${membership.institutionSlug}".`,
+          );
+        }
+        return { institutionId, role: membership.role };
+      });
+      const created = await createStaff({ ...input, memberships, withTotp: true });
+      if (!created.totpSecret || !created.totpUri) throw new Error('No TOTP secret was created');
+      return { id: created.id, totpSecret: created.totpSecret, totpUri: created.totpUri };
+    },
+
+    async listStaff(by) {
+      if (!by.isImplementer) {
+        throw new AdminError(403, ADMIN_ERROR_CODES.forbidden, 'Only implementers can list staff.');
+      }
+      const rows = await listStaffWithMemberships(db);
+      return rows.map((row) => ({
+        ...row,
+        memberships: row.memberships.flatMap((membership) =>
+          isStaffRole(membership.role)
+            ? [{ institutionSlug: membership.institutionSlug, role: membership.role }]
+            : [],
+        ),
+      }));
+    },
+
+    createStaff,
+  };
+}

@@ -1,0 +1,79 @@
+import type { StaffRole } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface DemoStaffMember {
+  email: string;
+  name: string;
+  isImplementer: boolean;
+  memberships: readonly { slug: string; role: StaffRole }[];
+}
+
+/**
+ * The demo's staff (password Demo-Pass-2024). They have no authenticator app: in demo mode the
+ * second factor is a code e-mailed to the demo mailbox (/demo/mailbox on localhost).
+ */
+export const DEMO_STAFF: readonly DemoStaffMember[] = [
+  {
+    email: 'viewer@harbor.example',
+    name: 'Vic Viewer',
+    isImplementer: false,
+    memberships: [{ slug: 'harbor', role: 'viewer' }],
+  },
+  {
+    email: 'editor@harbor.example',
+    name: 'Eden Editor',
+    isImplementer: false,
+    memberships: [{ slug: 'harbor', role: 'editor' }],
+  },
+  {
+    email: 'publisher@harbor.example',
+    name: 'Parker Publisher',
+    isImplementer: false,
+    memberships: [{ slug: 'harbor', role: 'publisher' }],
+  },
+  {
+    email: 'publisher@summit.example',
+    name: 'Sam Summit',
+    isImplementer: false,
+    memberships: [{ slug: 'summit', role: 'publisher' }],
+  },
+  {
+    email: 'implementer@portal.example',
+    name: 'Imani Implementer',
+    isImplementer: true,
+    memberships: [],
+  },
+];
+
+/** Adds the demo staff; runs inside the demo seed's transaction, after the institutions. */
+export async function seedStaffDemo(
+  trx: Kysely<Database>,
+  options: { password: string; hash: (password: string) => Promise<string>; now: Date },
+): Promise<void> {
+  const institutions = await trx.selectFrom('institutions').select(['id', 'slug']).execute();
+  const idOf = new Map(institutions.map((row) => [row.slug, row.id]));
+  const hashes = await Promise.all(DEMO_STAFF.map(() => options.hash(options.password)));
+  for (const [index, member] of DEMO_STAFF.entries()) {
+    const { id } = await trx
+      .insertInto('staff_accounts')
+      .values({
+        email: member.email,
+        name: member.name,
+        password_hash: hashes[index] ?? '',
+        totp_secret_encrypted: null,
+        is_implementer: member.isImplementer,
+        created_at: options.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const membership of member.memberships) {
+      const institutionId = idOf.get(membership.slug);
+      if (institutionId === undefined) continue;
+      await trx
+        .insertInto('staff_memberships')
+        .values({ staff_id: id, institution_id: institutionId, role: membership.role })
+        .execute();
+    }
+  }
+}

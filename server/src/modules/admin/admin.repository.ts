@@ -1,0 +1,574 @@
+import type { InstitutionConfiguration } from '@portal/settings-schema';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { asConfiguration } from '../institutions/institutions.repository';
+import type { StaffAccountRow } from './admin.schema';
+
+type Db = Kysely<Database>;
+
+// ---- Staff accounts, challenges and sessions -------------------------------------------------
+
+export async function findStaffByEmail(
+  db: Db,
+  email: string,
+): Promise<StaffAccountRow | undefined> {
+  return db
+    .selectFrom('staff_accounts')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findStaffById(db: Db, id: string): Promise<StaffAccountRow | undefined> {
+  return db.selectFrom('staff_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface NewStaffAccount {
+  email: string;
+  name: string;
+  passwordHash: string;
+  totpSecretEncrypted: string | null;
+  isImplementer: boolean;
+  memberships: readonly { institutionId: number; role: string }[];
+  at: Date;
+}
+
+export async function insertStaffAccount(db: Db, staff: NewStaffAccount): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('staff_accounts')
+      .values({
+        email: staff.email.trim().toLowerCase(),
+        name: staff.name,
+        password_hash: staff.passwordHash,
+        totp_secret_encrypted: staff.totpSecretEncrypted,
+        is_implementer: staff.isImplementer,
+        created_at: staff.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (staff.memberships.length > 0) {
+      await trx
+        .insertInto('staff_memberships')
+        .values(
+          staff.memberships.map((membership) => ({
+            staff_id: id,
+            institution_id: membership.institutionId,
+            role: membership.role,
+          })),
+        )
+        .execute();
+    }
+    return id;
+  });
+}
+
+export interface MembershipRow {
+  institutionId: number;
+  slug: string;
+  name: string;
+  role: string;
+}
+
+export async function listMemberships(db: Db, staffId: string): Promise<MembershipRow[]> {
+  return db
+    .selectFrom('staff_memberships')
+    .innerJoin('institutions', 'institutions.id', 'staff_memberships.institution_id')
+    .select([
+      'institutions.id as institutionId',
+      'institutions.slug as slug',
+      'institutions.name as name',
+      'staff_memberships.role as role',
+    ])
+    .where('staff_memberships.staff_id', '=', staffId)
+    .orderBy('institutions.name')
+    .execute();
+}
+
+export async function findMembershipRole(
+  db: Db,
+  staffId: string,
+  institutionId: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('staff_memberships')
+    .select('role')
+    .where('staff_id', '=', staffId)
+    .where('institution_id', '=', institutionId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
+/** Counts a failed password or code; locks the account when `lockUntil` is given. */
+export async function registerStaffFailure(
+  db: Db,
+  staffId: string,
+  lockAfter: number,
+  lockUntil: Date,
+): Promise<number> {
+  const row = await db
+    .updateTable('staff_accounts')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', staffId)
+    .returning('failed_attempts')
+    .executeTakeFirstOrThrow();
+  if (row.failed_attempts >= lockAfter) {
+    await db
+      .updateTable('staff_accounts')
+      .set({ locked_until: lockUntil, failed_attempts: 0 })
+      .where('id', '=', staffId)
+      .execute();
+  }
+  return row.failed_attempts;
+}
+
+export async function resetStaffFailures(db: Db, staffId: string): Promise<void> {
+  await db
+    .updateTable('staff_accounts')
+    .set({ failed_attempts: 0, locked_until: null })
+    .where('id', '=', staffId)
+    .execute();
+}
+
+/** Accepts a TOTP time step once: false when it (or a later one) was used already. */
+export async function acceptTotpStep(db: Db, staffId: string, step: number): Promise<boolean> {
+  const row = await db
+    .updateTable('staff_accounts')
+    .set({ totp_last_step: step })
+    .where('id', '=', staffId)
+    .where('totp_last_step', '<', step)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertChallenge(
+  db: Db,
+  challenge: {
+    tokenHash: string;
+    staffId: string;
+    method: string;
+    codeDigest: string | null;
+    expiresAt: Date;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('staff_challenges')
+    .values({
+      token_hash: challenge.tokenHash,
+      staff_id: challenge.staffId,
+      method: challenge.method,
+      code_digest: challenge.codeDigest,
+      expires_at: challenge.expiresAt,
+      created_at: challenge.at,
+    })
+    .execute();
+}
+
+export async function findOpenChallenge(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('staff_challenges')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function countChallengeAttempt(db: Db, id: number): Promise<number> {
+  const row = await db
+    .updateTable('staff_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Marks the challenge used; false when another request used it first. */
+export async function consumeChallenge(db: Db, id: number, at: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('staff_challenges')
+    .set({ consumed_at: at })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertStaffSession(
+  db: Db,
+  session: {
+    tokenHash: string;
+    staffId: string;
+    at: Date;
+    idleExpiresAt: Date;
+    absoluteExpiresAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('staff_sessions')
+    .values({
+      token_hash: session.tokenHash,
+      staff_id: session.staffId,
+      created_at: session.at,
+      last_seen_at: session.at,
+      idle_expires_at: session.idleExpiresAt,
+      absolute_expires_at: session.absoluteExpiresAt,
+    })
+    .execute();
+}
+
+export async function findLiveStaffSession(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_sessions.staff_id')
+    .select([
+      'staff_sessions.id as sessionId',
+      'staff_sessions.absolute_expires_at as absoluteExpiresAt',
+      'staff_accounts.id as staffId',
+      'staff_accounts.email as email',
+      'staff_accounts.name as name',
+      'staff_accounts.is_implementer as isImplementer',
+    ])
+    .where('staff_sessions.token_hash', '=', tokenHash)
+    .where('staff_sessions.revoked_at', 'is', null)
+    .where('staff_sessions.idle_expires_at', '>', now)
+    .where('staff_sessions.absolute_expires_at', '>', now)
+    .where('staff_accounts.disabled', '=', false)
+    .executeTakeFirst();
+}
+
+export async function touchStaffSession(
+  db: Db,
+  sessionId: number,
+  at: Date,
+  idleExpiresAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('staff_sessions')
+    .set({ last_seen_at: at, idle_expires_at: idleExpiresAt })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function revokeStaffSession(db: Db, tokenHash: string, at: Date): Promise<void> {
+  await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+// ---- Institutions, drafts and versions -------------------------------------------------------
+
+export interface InstitutionListRow {
+  id: number;
+  slug: string;
+  name: string;
+  cdnFolder: string;
+  publishedVersion: number;
+  hasDraft: boolean;
+}
+
+export async function listInstitutionRows(db: Db): Promise<InstitutionListRow[]> {
+  const rows = await db
+    .selectFrom('institutions')
+    .leftJoin('settings_drafts', 'settings_drafts.institution_id', 'institutions.id')
+    .select((eb) => [
+      'institutions.id as id',
+      'institutions.slug as slug',
+      'institutions.name as name',
+      'institutions.cdn_folder as cdnFolder',
+      eb
+        .selectFrom('settings_versions')
+        .select((inner) => inner.fn.max('settings_versions.version').as('v'))
+        .whereRef('settings_versions.institution_id', '=', 'institutions.id')
+        .as('publishedVersion'),
+      'settings_drafts.institution_id as draftOf',
+    ])
+    .orderBy('institutions.name')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    cdnFolder: row.cdnFolder,
+    publishedVersion: row.publishedVersion ?? 0,
+    hasDraft: row.draftOf !== null,
+  }));
+}
+
+export async function listHosts(db: Db): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('institution_hosts')
+    .select(['institution_id', 'host'])
+    .orderBy('host')
+    .execute();
+  const hosts = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = hosts.get(row.institution_id) ?? [];
+    list.push(row.host);
+    hosts.set(row.institution_id, list);
+  }
+  return hosts;
+}
+
+export async function findInstitutionBySlug(db: Db, slug: string) {
+  return db.selectFrom('institutions').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function findTakenHosts(db: Db, hosts: readonly string[]): Promise<string[]> {
+  if (hosts.length === 0) return [];
+  const rows = await db
+    .selectFrom('institution_hosts')
+    .select('host')
+    .where('host', 'in', hosts)
+    .execute();
+  return rows.map((row) => row.host);
+}
+
+export interface VersionRow {
+  version: number;
+  document: InstitutionConfiguration;
+  comment: string;
+  publishedBy: string;
+  publishedAt: Date;
+}
+
+export async function findVersion(
+  db: Db,
+  institutionId: number,
+  version: number | 'latest',
+): Promise<VersionRow | undefined> {
+  let query = db
+    .selectFrom('settings_versions')
+    .select(['version', 'document', 'comment', 'published_by', 'published_at'])
+    .where('institution_id', '=', institutionId);
+  query =
+    version === 'latest'
+      ? query.orderBy('version', 'desc').limit(1)
+      : query.where('version', '=', version);
+  const row = await query.executeTakeFirst();
+  return row
+    ? {
+        version: row.version,
+        document: asConfiguration(row.document),
+        comment: row.comment,
+        publishedBy: row.published_by,
+        publishedAt: row.published_at,
+      }
+    : undefined;
+}
+
+export async function listVersions(db: Db, institutionId: number) {
+  return db
+    .selectFrom('settings_versions')
+    .select(['version', 'comment', 'published_by', 'published_at'])
+    .where('institution_id', '=', institutionId)
+    .orderBy('version', 'desc')
+    .execute();
+}
+
+export interface DraftRow {
+  document: InstitutionConfiguration;
+  baseVersion: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+/** The draft; `forUpdate` locks it for the rest of the transaction (pass the transaction). */
+export async function findDraft(
+  db: Db,
+  institutionId: number,
+  forUpdate = false,
+): Promise<DraftRow | undefined> {
+  let query = db
+    .selectFrom('settings_drafts')
+    .select(['document', 'base_version', 'updated_at', 'updated_by'])
+    .where('institution_id', '=', institutionId);
+  if (forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row
+    ? {
+        document: asConfiguration(row.document),
+        baseVersion: row.base_version,
+        updatedAt: row.updated_at,
+        updatedBy: row.updated_by,
+      }
+    : undefined;
+}
+
+export async function upsertDraft(
+  db: Db,
+  draft: {
+    institutionId: number;
+    document: InstitutionConfiguration;
+    baseVersion: number;
+    at: Date;
+    by: string;
+  },
+): Promise<void> {
+  const document = JSON.stringify(draft.document);
+  await db
+    .insertInto('settings_drafts')
+    .values({
+      institution_id: draft.institutionId,
+      document,
+      base_version: draft.baseVersion,
+      updated_at: draft.at,
+      updated_by: draft.by,
+    })
+    .onConflict((conflict) =>
+      conflict.column('institution_id').doUpdateSet({
+        document,
+        base_version: draft.baseVersion,
+        updated_at: draft.at,
+        updated_by: draft.by,
+      }),
+    )
+    .execute();
+}
+
+export async function deleteDraft(db: Db, institutionId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('settings_drafts')
+    .where('institution_id', '=', institutionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Serialises writers of one institution's configuration for the rest of the transaction. */
+export async function lockInstitution(db: Db, institutionId: number): Promise<void> {
+  await sql`select id from institutions where id = ${institutionId} for update`.execute(db);
+}
+
+// ---- Audit -------------------------------------------------------------------------------------
+
+export interface NewAuditEntry {
+  institutionId: number;
+  staffId: string | null;
+  staffEmail: string;
+  action: string;
+  comment: string | null;
+  changes: unknown;
+  at: Date;
+}
+
+export async function insertAudit(db: Db, entry: NewAuditEntry): Promise<void> {
+  await db
+    .insertInto('settings_audit')
+    .values({
+      institution_id: entry.institutionId,
+      staff_id: entry.staffId,
+      staff_email: entry.staffEmail,
+      action: entry.action,
+      comment: entry.comment,
+      changes: JSON.stringify(entry.changes),
+      at: entry.at,
+    })
+    .execute();
+}
+
+export async function listAudit(
+  db: Db,
+  query: { institutionId: number; before?: number; limit: number },
+) {
+  let select = db
+    .selectFrom('settings_audit')
+    .selectAll()
+    .where('institution_id', '=', query.institutionId);
+  if (query.before !== undefined) select = select.where('id', '<', query.before);
+  return select.orderBy('id', 'desc').limit(query.limit).execute();
+}
+
+// ---- Preview tokens -------------------------------------------------------------------------
+
+export async function insertPreviewToken(
+  db: Db,
+  token: {
+    tokenHash: string;
+    staffId: string;
+    institutionId: number;
+    adminOrigin: string;
+    expiresAt: Date;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('preview_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      staff_id: token.staffId,
+      institution_id: token.institutionId,
+      admin_origin: token.adminOrigin,
+      expires_at: token.expiresAt,
+      created_at: token.at,
+    })
+    .execute();
+}
+
+/** A live token of an enabled staff member who may still read the institution. */
+export async function findLivePreviewToken(db: Db, tokenHash: string, now: Date) {
+  return db
+    .selectFrom('preview_tokens')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'preview_tokens.staff_id')
+    .select([
+      'preview_tokens.institution_id as institutionId',
+      'preview_tokens.admin_origin as adminOrigin',
+      'preview_tokens.expires_at as expiresAt',
+      'staff_accounts.id as staffId',
+      'staff_accounts.is_implementer as isImplementer',
+    ])
+    .where('preview_tokens.token_hash', '=', tokenHash)
+    .where('preview_tokens.expires_at', '>', now)
+    .where('staff_accounts.disabled', '=', false)
+    .executeTakeFirst();
+}
+
+export async function deleteExpiredPreviewTokens(db: Db, now: Date): Promise<void> {
+  await db.deleteFrom('preview_tokens').where('expires_at', '<=', now).execute();
+}
+
+export async function listStaffWithMemberships(db: Db) {
+  const [accounts, memberships] = await Promise.all([
+    db
+      .selectFrom('staff_accounts')
+      .select(['id', 'email', 'name', 'is_implementer', 'totp_secret_encrypted'])
+      .orderBy('email')
+      .execute(),
+    db
+      .selectFrom('staff_memberships')
+      .innerJoin('institutions', 'institutions.id', 'staff_memberships.institution_id')
+      .select([
+        'staff_memberships.staff_id as staffId',
+        'institutions.slug as slug',
+        'staff_memberships.role as role',
+      ])
+      .orderBy('institutions.slug')
+      .execute(),
+  ]);
+  return accounts.map((account) => ({
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    isImplementer: account.is_implementer,
+    hasAuthenticator: account.totp_secret_encrypted !== null,
+    memberships: memberships
+      .filter((membership) => membership.staffId === account.id)
+      .map((membership) => ({ institutionSlug: membership.slug, role: membership.role })),
+  }));
+}
+
+export async function findInstitutionIdsBySlug(db: Db, slugs: readonly string[]) {
+  if (slugs.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom('institutions')
+    .select(['id', 'slug'])
+    .where('slug', 'in', slugs)
+    .execute();
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}

@@ -1,0 +1,492 @@
+import {
+  ADMIN_ERROR_CODES,
+  AdminLoginRequest,
+  AdminLoginResponse,
+  AdminVerifyRequest,
+  AuditListResponse,
+  ConfigurationDocument,
+  CreateInstitutionRequest,
+  CreateStaffRequest,
+  CreateStaffResponse,
+  DiffResponse,
+  ImportRequest,
+  ImportResponse,
+  InstitutionListResponse,
+  InstitutionSettingsResponse,
+  InstitutionSummary,
+  PatchDraftRequest,
+  PreviewTokenRequest,
+  PreviewTokenResponse,
+  PublishRequest,
+  PublishResponse,
+  SaveDraftRequest,
+  StaffListResponse,
+  StaffMe,
+  VersionDetailResponse,
+  VersionListResponse,
+} from '@portal/domain';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TooManyRequestsError } from '../../lib/http-errors';
+import { AdminError, unauthenticated } from './admin-errors';
+import type { AdminAuthService, StaffPrincipal } from './admin-auth.service';
+import type { AdminService, DocumentRef } from './admin.service';
+import { isAssetKind, MAX_ASSET_BYTES, multipartBoundary, parseMultipart } from './assets';
+
+/** The staff session cookie: HttpOnly, Strict, only sent to the admin API. */
+export const STAFF_SESSION_COOKIE = 'portal_admin_session';
+
+export interface AdminRoutesOptions {
+  auth: AdminAuthService;
+  admin: AdminService;
+  cookieSecure: boolean;
+  /** Demo mode: `/admin-api/demo/mailbox` leads to the demo mailbox with the e-mailed codes. */
+  demoMode?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffPrincipal | null;
+  }
+  interface FastifyContextConfig {
+    /** Admin API routes that work without a staff session (sign-in). */
+    staffAuth?: 'none';
+  }
+}
+
+const Slug = z.object({ slug: z.string().max(60) });
+const SlugVersion = z.object({ slug: z.string().max(60), version: z.coerce.number().int().min(1) });
+const DocumentRefText = z
+  .string()
+  .max(20)
+  .transform((text, context): DocumentRef => {
+    if (text === 'published' || text === 'draft') return text;
+    const version = Number(text);
+    if (Number.isInteger(version) && version >= 1) return version;
+    context.addIssue({ code: 'custom', message: 'must be a version number, published or draft' });
+    return z.NEVER;
+  });
+function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw unauthenticated();
+  return request.staff;
+}
+
+function sendError(reply: FastifyReply, error: AdminError) {
+  if (error.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.code(error.statusCode).send({
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  });
+}
+
+/** The admin app's origin: the Origin header of its request, else this server's own origin. */
+function adminOriginOf(request: FastifyRequest, claimed: string | undefined): string {
+  const own = `${request.protocol}://${request.host}`;
+  for (const candidate of [claimed, request.headers.origin, own]) {
+    if (!candidate) continue;
+    try {
+      const origin = new URL(candidate).origin;
+      if (origin !== 'null' && /^https?:/.test(origin)) return origin;
+    } catch {
+      // not an absolute address: try the next
+    }
+  }
+  return own;
+}
+
+/**
+ * `/admin-api/*`: staff sign-in and the configuration work of the admin app. Answers are plain
+ * JSON; failures are `{ error: { code, message, details? } }` (domain/src/api/admin.ts).
+ */
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
+  const { auth, admin } = options;
+  const cookieOptions = {
+    path: '/admin-api',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: options.cookieSecure,
+  };
+
+  app.decorateRequest('staff', null);
+  // The admin API serves every host alike: staff pick the institution in the app.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, institution: 'skip' };
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[STAFF_SESSION_COOKIE];
+    const principal = token ? await auth.resolveSession(token) : undefined;
+    request.staff = principal ?? null;
+    if (!principal && request.routeOptions.config.staffAuth !== 'none') {
+      return sendError(reply, unauthenticated());
+    }
+  });
+
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: MAX_ASSET_BYTES + 64 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.setErrorHandler((error: FastifyError | AdminError | TooManyRequestsError, request, reply) => {
+    if (error instanceof AdminError) return sendError(reply, error);
+    if (error instanceof TooManyRequestsError) {
+      return sendError(
+        reply,
+        new AdminError(
+          429,
+          ADMIN_ERROR_CODES.tooManyRequests,
+          'Too many requests. Try again later.',
+          {
+            retryAfterSeconds: error.retryAfterSeconds,
+          },
+        ),
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((problem) => ({
+        key:
+          problem.instancePath.split('/').filter(Boolean).join('.') ||
+          (error.validationContext ?? 'request'),
+        message: problem.message ?? 'is invalid',
+      }));
+      return sendError(
+        reply,
+        new AdminError(400, 'InvalidRequest', 'The request is not valid.', { details }),
+      );
+    }
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 413) {
+      return sendError(
+        reply,
+        new AdminError(413, ADMIN_ERROR_CODES.invalidFile, 'The file is too large.'),
+      );
+    }
+    if (status >= 400 && status < 500) {
+      return sendError(
+        reply,
+        new AdminError(status, 'InvalidRequest', 'The request is not valid.'),
+      );
+    }
+    request.log.error({ err: error }, 'admin request failed');
+    return sendError(
+      reply,
+      new AdminError(500, 'ServerError', 'Something went wrong. Please try again.'),
+    );
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    sendError(reply, new AdminError(404, ADMIN_ERROR_CODES.notFound, 'Not found.')),
+  );
+
+  // ---- Sign-in --------------------------------------------------------------------------------
+
+  app.post(
+    '/login',
+    {
+      config: { staffAuth: 'none' },
+      schema: { body: AdminLoginRequest, response: { 200: AdminLoginResponse } },
+    },
+    async (request) => auth.login({ ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/login/verify',
+    {
+      config: { staffAuth: 'none' },
+      schema: { body: AdminVerifyRequest, response: { 200: StaffMe } },
+    },
+    async (request, reply) => {
+      const { token, me } = await auth.verify(request.body);
+      reply.setCookie(STAFF_SESSION_COOKIE, token, cookieOptions);
+      return me;
+    },
+  );
+
+  app.post(
+    '/logout',
+    { config: { staffAuth: 'none' }, schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      const token = request.cookies[STAFF_SESSION_COOKIE];
+      if (token) await auth.logout(token);
+      reply.clearCookie(STAFF_SESSION_COOKIE, cookieOptions);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get('/me', { schema: { response: { 200: StaffMe } } }, async (request) =>
+    auth.me(staffOf(request)),
+  );
+
+  if (options.demoMode) {
+    // Demo mode: the sign-in page links here; the codes are in the demo mailbox (staff codes go
+    // through the default institution's outbox, which the mailbox on localhost shows).
+    app.get(
+      '/demo/mailbox',
+      {
+        config: { staffAuth: 'none' },
+        schema: { hide: true, querystring: z.object({ to: z.string().max(320).optional() }) },
+      },
+      async (request, reply) => {
+        const query = request.query.to ? `?${new URLSearchParams({ to: request.query.to })}` : '';
+        return reply.redirect(`/demo/mailbox${query}`);
+      },
+    );
+  }
+
+  // ---- Staff (implementers) ---------------------------------------------------------------------
+
+  app.get('/staff', { schema: { response: { 200: StaffListResponse } } }, async (request) => ({
+    staff: await auth.listStaff(staffOf(request)),
+  }));
+
+  app.post(
+    '/staff',
+    { schema: { body: CreateStaffRequest, response: { 201: CreateStaffResponse } } },
+    async (request, reply) => {
+      const created = await auth.addStaff(staffOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  // ---- Institutions ----------------------------------------------------------------------------
+
+  app.get(
+    '/institutions',
+    { schema: { response: { 200: InstitutionListResponse } } },
+    async (request) => ({ institutions: await admin.listInstitutions(staffOf(request)) }),
+  );
+
+  app.post(
+    '/institutions',
+    { schema: { body: CreateInstitutionRequest, response: { 201: InstitutionSummary } } },
+    async (request, reply) => {
+      const created = await admin.createInstitution(staffOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/settings',
+    { schema: { params: Slug, response: { 200: InstitutionSettingsResponse } } },
+    async (request) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      return admin.settings(institution);
+    },
+  );
+
+  app.put(
+    '/institutions/:slug/draft',
+    {
+      schema: {
+        params: Slug,
+        body: SaveDraftRequest,
+        response: { 200: InstitutionSettingsResponse },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'edit');
+      return admin.saveDraft(staff, institution, request.body.document);
+    },
+  );
+
+  app.patch(
+    '/institutions/:slug/draft',
+    {
+      schema: {
+        params: Slug,
+        body: PatchDraftRequest,
+        response: { 200: InstitutionSettingsResponse },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'edit');
+      return admin.patchDraft(staff, institution, request.body.changes);
+    },
+  );
+
+  app.delete(
+    '/institutions/:slug/draft',
+    { schema: { params: Slug, response: { 200: InstitutionSettingsResponse } } },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'edit');
+      return admin.discardDraft(staff, institution);
+    },
+  );
+
+  app.post(
+    '/institutions/:slug/publish',
+    { schema: { params: Slug, body: PublishRequest, response: { 200: PublishResponse } } },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'publish');
+      return admin.publish(staff, institution, request.body.comment);
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/versions',
+    { schema: { params: Slug, response: { 200: VersionListResponse } } },
+    async (request) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      return { versions: await admin.versions(institution) };
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/versions/:version',
+    { schema: { params: SlugVersion, response: { 200: VersionDetailResponse } } },
+    async (request) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      return admin.version(institution, request.params.version);
+    },
+  );
+
+  app.post(
+    '/institutions/:slug/versions/:version/restore',
+    { schema: { params: SlugVersion, response: { 200: InstitutionSettingsResponse } } },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'edit');
+      return admin.restore(staff, institution, request.params.version);
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/diff',
+    {
+      schema: {
+        params: Slug,
+        querystring: z.object({ from: DocumentRefText, to: DocumentRefText }),
+        response: { 200: DiffResponse },
+      },
+    },
+    async (request) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      return { entries: await admin.diff(institution, request.query.from, request.query.to) };
+    },
+  );
+
+  app.post(
+    '/institutions/:slug/import',
+    {
+      schema: {
+        params: Slug,
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
+        body: ImportRequest,
+        response: { 200: ImportResponse },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const dryRun = request.query.dryRun !== 'false';
+      const institution = await admin.access(staff, request.params.slug, dryRun ? 'read' : 'edit');
+      return admin.importDocument(staff, institution, request.body.document, dryRun);
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/export',
+    {
+      schema: {
+        params: Slug,
+        querystring: z.object({ from: DocumentRefText.default('published') }),
+        response: { 200: ConfigurationDocument },
+      },
+    },
+    async (request, reply) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      const from = request.query.from;
+      const document = await admin.document(institution, from);
+      const label = typeof from === 'number' ? `v${from}` : from;
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${institution.slug}-${label}.json"`,
+      );
+      return document;
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/audit',
+    {
+      schema: {
+        params: Slug,
+        querystring: z.object({
+          before: z.coerce.number().int().min(1).optional(),
+          limit: z.coerce.number().int().min(1).max(200).optional(),
+        }),
+        response: { 200: AuditListResponse },
+      },
+    },
+    async (request) => {
+      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
+      return admin.audit(institution, request.query);
+    },
+  );
+
+  app.post(
+    '/institutions/:slug/assets',
+    { schema: { params: Slug, response: { 200: z.object({ path: z.string() }) } } },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'edit');
+      const boundary = multipartBoundary(request.headers['content-type']);
+      if (!boundary || !Buffer.isBuffer(request.body)) {
+        throw new AdminError(
+          400,
+          'InvalidRequest',
+          'Send the file as multipart/form-data (kind, file).',
+        );
+      }
+      const parts = parseMultipart(request.body, boundary);
+      const kind =
+        parts
+          .find((part) => part.name === 'kind')
+          ?.data.toString('utf8')
+          .trim() ?? '';
+      const file = parts.find((part) => part.name === 'file' && part.fileName !== undefined);
+      if (!isAssetKind(kind)) {
+        throw new AdminError(
+          400,
+          'InvalidRequest',
+          'kind must be logoFull, logoIcon, footerImage or background.',
+        );
+      }
+      if (!file) throw new AdminError(400, 'InvalidRequest', 'The request has no file.');
+      return admin.uploadAsset(staff, institution, {
+        kind,
+        fileName: file.fileName ?? '',
+        data: file.data,
+      });
+    },
+  );
+
+  app.post(
+    '/institutions/:slug/preview-token',
+    {
+      schema: {
+        params: Slug,
+        body: PreviewTokenRequest.optional(),
+        response: { 200: PreviewTokenResponse },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'read');
+      return admin.createPreviewToken(staff, institution, {
+        adminOrigin: adminOriginOf(request, request.body?.adminOrigin),
+        adminHost: request.host,
+      });
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Timestamp = ColumnType<Date, Date, Date>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** A member of an institution's staff or an implementer; never a borrower. */
+export interface StaffAccountsTable {
+  id: Generated<string>;
+  /** Lower case; unique. */
+  email: string;
+  name: string;
+  /** argon2id. */
+  password_hash: string;
+  /** The base32 TOTP secret, encrypted; null: the e-mailed code (demo mode only). */
+  totp_secret_encrypted: string | null;
+  /** The last TOTP time step accepted, so a code cannot be used twice. */
+  totp_last_step: Generated<number>;
+  is_implementer: Generated<boolean>;
+  disabled: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface StaffMembershipsTable {
+  staff_id: string;
+  institution_id: number;
+  /** 'viewer', 'editor' or 'publisher'. */
+  role: string;
+}
+
+/** A password check that passed and waits for the second factor. */
+export interface StaffChallengesTable {
+  id: Generated<number>;
+  /** SHA-256 of the challenge id the client holds. */
+  token_hash: string;
+  staff_id: string;
+  /** 'totp' or 'email'. */
+  method: string;
+  /** Keyed digest of the e-mailed code (method 'email'). */
+  code_digest: string | null;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  idle_expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** One change of an institution's configuration, assets or existence. */
+export interface SettingsAuditTable {
+  id: Generated<number>;
+  institution_id: number;
+  staff_id: string | null;
+  /** The staff member's e-mail at the time (kept when the account goes). */
+  staff_email: string;
+  action: string;
+  comment: string | null;
+  /** DiffEntry[]: key, set, before, after. */
+  changes: Json<unknown>;
+  at: Timestamp;
+}
+
+/** Lets the portal in the admin's preview frame load an institution's draft. */
+export interface PreviewTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  staff_id: string;
+  institution_id: number;
+  /** The admin app's origin: the only page that may frame the preview and post to it. */
+  admin_origin: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface AdminTables {
+  staff_accounts: StaffAccountsTable;
+  staff_memberships: StaffMembershipsTable;
+  staff_challenges: StaffChallengesTable;
+  staff_sessions: StaffSessionsTable;
+  settings_audit: SettingsAuditTable;
+  preview_tokens: PreviewTokensTable;
+}
+
+export type StaffAccountRow = Selectable<StaffAccountsTable>;
+export type SettingsAuditRow = Selectable<SettingsAuditTable>;

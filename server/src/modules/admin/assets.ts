@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { ASSET_KINDS } from '@portal/domain';
+import { escapeHtml } from '../../lib/html';
+
+export type AssetKind = (typeof ASSET_KINDS)[number];
+export type ImageType = 'svg' | 'png' | 'jpeg' | 'webp';
+
+export function isAssetKind(value: string): value is AssetKind {
+  return ASSET_KINDS.some((kind) => kind === value);
+}
+
+/** What each kind may be. Logos are SVG: the portal loads `branding/logos/logo*White.svg`. */
+export const ASSET_RULES: Readonly<
+  Record<AssetKind, { types: readonly ImageType[]; maxBytes: number }>
+> = {
+  logoFull: { types: ['svg'], maxBytes: 512 * 1024 },
+  logoIcon: { types: ['svg'], maxBytes: 256 * 1024 },
+  footerImage: { types: ['svg', 'png', 'jpeg', 'webp'], maxBytes: 1024 * 1024 },
+  background: { types: ['svg', 'png', 'jpeg', 'webp'], maxBytes: 2 * 1024 * 1024 },
+};
+
+/** The largest upload any kind allows (the body limit of the upload route). */
+export const MAX_ASSET_BYTES = Math.max(...Object.values(ASSET_RULES).map((rule) => rule.maxBytes));
+
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+function startsWith(bytes: Buffer, prefix: readonly number[], at = 0): boolean {
+  return prefix.every((byte, index) => bytes[at + index] === byte);
+}
+
+/** The type by the file's first bytes (never by its name or the browser's claim). */
+export function detectImageType(bytes: Buffer): ImageType | undefined {
+  if (startsWith(bytes, PNG)) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'webp';
+  }
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  // XML declaration, comments and a doctype may come before the root element.
+  const rest = head.replace(/^(?:\s+|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)*/i, '');
+  if (/^<svg[\s>]/i.test(rest)) return 'svg';
+  return undefined;
+}
+
+/**
+ * Why an SVG may not be served from the institution's folder, or undefined when it is safe: an
+ * SVG opened directly runs its scripts in the site's origin, so anything active is refused.
+ */
+export function unsafeSvgReason(text: string): string | undefined {
+  const checks: [RegExp, string][] = [
+    [/<script[\s>/]/i, 'it contains a script'],
+    [/\son[a-z]+\s*=/i, 'it contains an event handler attribute'],
+    [
+      /(?:href|src)\s*=\s*["']?\s*(?:javascript|data|vbscript):/i,
+      'it links to a script or data address',
+    ],
+    [/<foreignObject[\s>/]/i, 'it embeds HTML (foreignObject)'],
+    [/<!ENTITY/i, 'it declares XML entities'],
+    [/<(?:iframe|embed|object|handler|listener)[\s>/]/i, 'it embeds active content'],
+    [/(?:xlink:)?href\s*=\s*["']?\s*https?:/i, 'it loads external content'],
+    [/@import|url\(\s*["']?\s*(?:https?:|javascript:)/i, 'its styles load external content'],
+  ];
+  for (const [pattern, reason] of checks) if (pattern.test(text)) return reason;
+  return undefined;
+}
+
+const EXTENSIONS: Readonly<Record<ImageType, string>> = {
+  svg: 'svg',
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+};
+
+/** Where an upload goes inside the institution's cdn folder. */
+export function assetRelativePath(
+  kind: AssetKind,
+  type: ImageType,
+  bytes: Buffer,
+  fileName: string,
+): string {
+  if (kind === 'logoFull') return 'branding/logos/logoFullWhite.svg';
+  if (kind === 'logoIcon') return 'branding/logos/logoIconWhite.svg';
+  // Content-addressed, so a replaced footer image or background is never served stale.
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  const base =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || kind;
+  const folder = kind === 'footerImage' ? 'branding/footer' : 'branding/backgrounds';
+  return `${folder}/${base}-${hash}.${EXTENSIONS[type]}`;
+}
+
+export interface MultipartPart {
+  name: string;
+  fileName?: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** The boundary of a multipart/form-data content type, undefined when there is none. */
+export function multipartBoundary(contentType: string | undefined): string | undefined {
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  return match?.[1] ?? match?.[2];
+}
+
+/** Splits a multipart/form-data body (RFC 7578) into its parts. */
+export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const parts: MultipartPart[] = [];
+  let position = body.indexOf(delimiter);
+  while (position !== -1) {
+    const start = position + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    // Each part: CRLF, headers, CRLF CRLF, content, CRLF before the next delimiter.
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    if (split !== -1) {
+      const headers = part.subarray(0, split).toString('utf8');
+      const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
+      const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+      const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+      const contentType = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim();
+      if (name !== undefined) {
+        parts.push({ name, fileName, contentType, data: part.subarray(split + 4) });
+      }
+    }
+    position = next;
+  }
+  return parts;
+}
+
+/** A plain logo for a new institution: its name in white, until a real logo is uploaded. */
+export function placeholderLogoSvg(name: string, icon: boolean): string {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '')
+    .join('');
+  const text = escapeHtml(icon ? initials : name);
+  const width = icon ? 64 : Math.max(120, Math.min(480, name.length * 13 + 24));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="64" viewBox="0 0 ${width} 64" role="img"><title>${escapeHtml(name)}</title><text x="${width / 2}" y="42" fill="#ffffff" font-family="Arial, Helvetica, sans-serif" font-size="${icon ? 28 : 22}" font-weight="700" text-anchor="middle">${text}</text></svg>\n`;
+}

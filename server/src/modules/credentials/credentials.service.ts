@@ -1,0 +1,146 @@
+import {
+  isEmailCandidate,
+  normaliseSsnCandidate,
+  type LogonValidationRulesResponse,
+  type PasswordValidationRulesResponse,
+} from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
+import { hashToken } from '../../lib/tokens';
+import { findUserToken } from '../auth/codes.repository';
+import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
+import { securityPolicyOf } from '../auth/policy';
+import { findBorrowerById, listPasswordHistory } from '../auth/users.repository';
+
+/** What ValidatePasswordFor* asks to be checked (each check only when its flag is set). */
+export interface PasswordCheckRequest {
+  password: string;
+  checkSsn: boolean;
+  checkEmail: boolean;
+  checkHistory: boolean;
+}
+
+export interface PasswordCheckResult {
+  matchesSsn: boolean;
+  matchesEmail: boolean;
+  exists: boolean;
+}
+
+/** The link token of a reset is unknown, used or expired. */
+export type ResetTokenRefusal = 'Expired';
+
+export interface CredentialsService {
+  passwordRules(
+    institutionId: number,
+  ): Promise<Omit<PasswordValidationRulesResponse, 'HasNoErrors' | 'Errors'>>;
+  logonRules(
+    institutionId: number,
+  ): Promise<Omit<LogonValidationRulesResponse, 'HasNoErrors' | 'Errors'>>;
+  /** The checks for the signed-in user (the profile's new password). */
+  checkForUser(
+    institutionId: number,
+    userId: string,
+    request: PasswordCheckRequest,
+  ): Promise<PasswordCheckResult>;
+  /** The checks for the user of a change-password or reset link that is still valid. */
+  checkForResetToken(
+    institutionId: number,
+    resetToken: string,
+    request: PasswordCheckRequest,
+  ): Promise<PasswordCheckResult | ResetTokenRefusal>;
+}
+
+export interface CredentialsServiceOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  settings(institutionId: number): Promise<SettingsAccessor>;
+  dataProtector: DataProtector;
+  hasher?: PasswordHasher;
+}
+
+/** Link tokens a password may be checked for: the post-login change and the recovery reset. */
+export const PASSWORD_LINK_PURPOSES = ['changePassword', 'resetPassword'] as const;
+
+/**
+ * The password and logon rules of the institution (rule types 0-11 from settings) and the server
+ * side of the portal's debounced checks: does a password contain the SSN, equal the e-mail
+ * address, or equal the current or a remembered previous password.
+ */
+export function createCredentialsService(options: CredentialsServiceOptions): CredentialsService {
+  const { db, clock, dataProtector } = options;
+  const hasher = options.hasher ?? argon2PasswordHasher;
+
+  async function check(
+    institutionId: number,
+    userId: string,
+    request: PasswordCheckRequest,
+  ): Promise<PasswordCheckResult> {
+    const result = { matchesSsn: false, matchesEmail: false, exists: false };
+    const borrower = await findBorrowerById(db, institutionId, userId);
+    if (!borrower || request.password === '') return result;
+
+    if (request.checkSsn && borrower.ssn_encrypted) {
+      const ssn = normaliseSsnCandidate(dataProtector.decrypt(borrower.ssn_encrypted));
+      result.matchesSsn = ssn !== undefined && request.password.replace(/-/g, '').includes(ssn);
+    }
+    if (request.checkEmail && isEmailCandidate(borrower.email)) {
+      result.matchesEmail =
+        request.password.trim().toLowerCase() === borrower.email.trim().toLowerCase();
+    }
+    if (request.checkHistory) {
+      const policy = securityPolicyOf(await options.settings(institutionId));
+      const hashes = new Set(
+        await listPasswordHistory(db, userId, policy.previousPasswordsRemembered),
+      );
+      if (borrower.password_hash) hashes.add(borrower.password_hash);
+      for (const stored of hashes) {
+        if ((await hasher.verify(stored, request.password)).matches) {
+          result.exists = true;
+          break;
+        }
+      }
+    }
+    return result;
+  }
+
+  return {
+    async passwordRules(institutionId) {
+      const rules = passwordRulesOf(await options.settings(institutionId));
+      return {
+        MinimumLength: rules.minimumLength,
+        MaximumLength: rules.maximumLength,
+        CustomerCredentials: rules.customerCredentials,
+        PasswordValidationRules: rules.rules,
+      };
+    },
+
+    async logonRules(institutionId) {
+      const rules = logonRulesOf(await options.settings(institutionId));
+      return {
+        MinimumLength: rules.minimumLength,
+        MaximumLength: rules.maximumLength,
+        LogonValidationRules: rules.rules,
+      };
+    },
+
+    checkForUser: check,
+
+    async checkForResetToken(institutionId, resetToken, request) {
+      const token = resetToken.trim();
+      if (token === '') return 'Expired';
+      const row = await findUserToken(db, institutionId, hashToken(token), PASSWORD_LINK_PURPOSES);
+      if (
+        !row ||
+        row.used_at !== null ||
+        (row.expires_at !== null && row.expires_at <= clock.now())
+      ) {
+        return 'Expired';
+      }
+      return check(institutionId, row.user_id, request);
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import {
+  LogonValidationRulesResponse,
+  PasswordValidationRulesResponse,
+  ValidatePasswordResponse,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import {
+  DEMO_PASSWORD_FOR_TESTS,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '../../testing/test-app';
+import { issueLinkToken } from '../account-links/links';
+import {
+  firstErrorOf,
+  institutionIdOf,
+  postJson,
+  publishShared,
+} from '../account-links/test-support';
+import { findBorrowerByUsername } from '../auth/users.repository';
+
+const JORDAN_SSN = '900112222';
+const JORDAN_EMAIL = 'jordan.rivers@example.test';
+
+const RULES = [
+  { ValidationRuleType: 0, ValidationRegex: null, RegexMatchMeansError: false },
+  { ValidationRuleType: 5, ValidationRegex: null, RegexMatchMeansError: false },
+  { ValidationRuleType: 7, ValidationRegex: null, RegexMatchMeansError: false },
+  { ValidationRuleType: 8, ValidationRegex: '(.)\\1\\1', RegexMatchMeansError: true },
+  { ValidationRuleType: 11, ValidationRegex: null, RegexMatchMeansError: false },
+];
+
+function checkBody(password: string, flags = { ssn: true, email: true, history: true }) {
+  return {
+    PasswordToValidate: password,
+    InvalidWhenMatchesSSN: flags.ssn,
+    InvalidWhenMatchEmail: flags.email,
+    InvalidWhenPasswordExists: flags.history,
+  };
+}
+
+describe.each(testDatabases())('password and logon rules on $name', (testDatabase) => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('answers the configured password rules with the 128 maximum of customer credentials', async () => {
+    const before = await postJson(
+      test,
+      '/api/CredentialValidationRules/GetPasswordValidationRules',
+      {},
+    );
+    expect(PasswordValidationRulesResponse.parse(before.body)).toMatchObject({
+      HasNoErrors: true,
+      MinimumLength: 8,
+      MaximumLength: 128,
+      CustomerCredentials: true,
+      PasswordValidationRules: [],
+    });
+
+    await publishShared(test, {
+      institutionOptions: { PasswordMinimumLength: '10' },
+      passwordRuleOptions: { passwordValidationRules: JSON.stringify(RULES) },
+    });
+    const after = PasswordValidationRulesResponse.parse(
+      (await postJson(test, '/api/CredentialValidationRules/GetPasswordValidationRules', {})).body,
+    );
+    expect(after.MinimumLength).toBe(10);
+    expect(after.PasswordValidationRules.map((rule) => rule.ValidationRuleType)).toEqual([
+      0, 5, 7, 8, 11,
+    ]);
+    expect(after.PasswordValidationRules[3]).toEqual(RULES[3]);
+  });
+
+  it('caps passwords and logon names at 12 characters when customer credentials are off', async () => {
+    await publishShared(test, { passwordRuleOptions: { useCustomerCredentialsOption: 'false' } });
+    const passwordRules = PasswordValidationRulesResponse.parse(
+      (await postJson(test, '/api/CredentialValidationRules/GetPasswordValidationRules', {})).body,
+    );
+    const logonRules = LogonValidationRulesResponse.parse(
+      (await postJson(test, '/api/CredentialValidationRules/GetLogonValidationRules', {})).body,
+    );
+    expect(passwordRules.MaximumLength).toBe(12);
+    expect(passwordRules.CustomerCredentials).toBe(false);
+    expect(logonRules.MaximumLength).toBe(12);
+    await publishShared(test, { passwordRuleOptions: { useCustomerCredentialsOption: 'true' } });
+  });
+
+  it('answers the logon rules: the minimum user name length and only the rule types of a name', async () => {
+    await publishShared(test, {
+      passwordRuleOptions: { logonValidationRules: JSON.stringify(RULES) },
+    });
+    const rules = LogonValidationRulesResponse.parse(
+      (await postJson(test, '/api/CredentialValidationRules/GetLogonValidationRules', {})).body,
+    );
+    // Harbor's UserNameMinimumLength is 6.
+    expect(rules.MinimumLength).toBe(6);
+    expect(rules.MaximumLength).toBe(128);
+    expect(rules.LogonValidationRules.map((rule) => rule.ValidationRuleType)).toEqual([0, 7]);
+  });
+
+  it('needs a session to check a password for the signed-in user', async () => {
+    const result = await postJson(
+      test,
+      '/api/Login/ValidatePasswordForLoggedInUser',
+      checkBody('x'),
+    );
+    expect(result.status).toBe(401);
+    expect(firstErrorOf(result.body)).toBe('Unauthorized');
+  });
+
+  it('tells the signed-in user whether a password contains the SSN, is the e-mail or was used', async () => {
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    const check = async (password: string, flags?: Parameters<typeof checkBody>[1]) => {
+      const result = await postJson(
+        test,
+        '/api/Login/ValidatePasswordForLoggedInUser',
+        checkBody(password, flags),
+        {
+          headers: { cookie },
+        },
+      );
+      expect(result.status).toBe(200);
+      return ValidatePasswordResponse.parse(result.body);
+    };
+    expect(await check('Secret-900-11-2222x')).toMatchObject({
+      PasswordMatchesSSN: true,
+      PasswordMatchesEmail: false,
+      PasswordExists: false,
+    });
+    expect(
+      await check(`abc${JORDAN_SSN}`, { ssn: false, email: true, history: true }),
+    ).toMatchObject({
+      PasswordMatchesSSN: false,
+    });
+    expect(await check(JORDAN_EMAIL.toUpperCase())).toMatchObject({ PasswordMatchesEmail: true });
+    expect(await check(DEMO_PASSWORD_FOR_TESTS)).toMatchObject({
+      PasswordMatchesSSN: false,
+      PasswordMatchesEmail: false,
+      PasswordExists: true,
+    });
+    expect(
+      await check(DEMO_PASSWORD_FOR_TESTS, { ssn: true, email: true, history: false }),
+    ).toMatchObject({
+      PasswordExists: false,
+    });
+    expect(await check('Brand-New-Pass-77')).toMatchObject({
+      PasswordMatchesSSN: false,
+      PasswordMatchesEmail: false,
+      PasswordExists: false,
+    });
+  });
+
+  it('checks a password for the user of a reset link until the link is used or expired', async () => {
+    const institutionId = await institutionIdOf(test);
+    const jordan = await findBorrowerByUsername(test.database.db, institutionId, 'jordan.rivers');
+    if (!jordan) throw new Error('jordan.rivers is not seeded');
+    const token = await issueLinkToken(test.database.db, {
+      institutionId,
+      userId: jordan.id,
+      purpose: 'resetPassword',
+      lifetimeMs: 60 * 60_000,
+      at: test.clock.now(),
+    });
+    const check = (password: string, resetToken: string) =>
+      postJson(test, '/api/Login/ValidatePasswordForResetPassword', {
+        ...checkBody(password),
+        ResetToken: resetToken,
+      });
+
+    const reused = await check(DEMO_PASSWORD_FOR_TESTS, token);
+    expect(reused.status).toBe(200);
+    expect(ValidatePasswordResponse.parse(reused.body)).toMatchObject({ PasswordExists: true });
+    const ssn = ValidatePasswordResponse.parse((await check(`x${JORDAN_SSN}`, token)).body);
+    expect(ssn.PasswordMatchesSSN).toBe(true);
+
+    const unknown = await check('Anything-123', 'no-such-token');
+    expect(unknown.status).toBe(403);
+    expect(firstErrorOf(unknown.body)).toBe('Expired');
+
+    test.clock.advance(60 * 60_000 + 1);
+    const expired = await check('Anything-123', token);
+    expect(expired.status).toBe(403);
+    expect(firstErrorOf(expired.body)).toBe('Expired');
+  });
+
+  it('limits the password checks of one address', async () => {
+    let status = 200;
+    for (let attempt = 0; attempt < 61 && status !== 429; attempt += 1) {
+      ({ status } = await postJson(
+        test,
+        '/api/Login/ValidatePasswordForResetPassword',
+        { ...checkBody('a'), ResetToken: 'nothing' },
+        { ip: '198.51.100.99' },
+      ));
+    }
+    expect(status).toBe(429);
+    const other = await postJson(
+      test,
+      '/api/Login/ValidatePasswordForResetPassword',
+      { ...checkBody('a'), ResetToken: 'nothing' },
+      { ip: '198.51.100.100' },
+    );
+    expect(other.status).toBe(403);
+  });
+});

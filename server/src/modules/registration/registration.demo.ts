@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DataProtector } from '../../lib/data-protection';
+import { activationEmail } from '../account-links/emails';
+import { activationLink, issueLinkToken, optOutLink } from '../account-links/links';
+import { insertOutboxMessage } from '../mail/outbox.repository';
+
+/**
+ * Demo data of the logged-out account flows (Harbor only): account holders without an online
+ * user, for registration, and sam.taylor, created by the institution and waiting for activation
+ * (the activation e-mail, with an opt-out link, is in the demo mailbox).
+ */
+export interface DemoAccountHolder {
+  firstName: string;
+  lastName: string;
+  email: string;
+  ssn: string;
+  /** YYYY-MM-DD; typed as MM/DD/YYYY in the form. */
+  dateOfBirth: string;
+  zip: string;
+  phone: string;
+  /** The six-digit account part; the full number is `<branch>-<account>-<check digit>`. */
+  loanAccount: string;
+  depositAccount?: string;
+}
+
+/** Registration: match one of these (the e2e journey uses the first, the server tests the second). */
+export const DEMO_REGISTRATION_HOLDERS: readonly DemoAccountHolder[] = [
+  {
+    firstName: 'Morgan',
+    lastName: 'Blake',
+    email: 'morgan.blake@example.test',
+    ssn: '900778888',
+    dateOfBirth: '1990-05-17',
+    zip: '04105',
+    phone: '2075550199',
+    loanAccount: '400123',
+    depositAccount: '400124',
+  },
+  {
+    firstName: 'Drew',
+    lastName: 'Ellis',
+    email: 'drew.ellis@example.test',
+    ssn: '900990000',
+    dateOfBirth: '1975-12-01',
+    zip: '04107',
+    phone: '2075550177',
+    loanAccount: '400300',
+  },
+];
+
+export const DEMO_ACTIVATION_USERNAME = 'sam.taylor';
+
+export const DEMO_ACTIVATION_HOLDER: DemoAccountHolder = {
+  firstName: 'Sam',
+  lastName: 'Taylor',
+  email: 'sam.taylor@example.test',
+  ssn: '900889999',
+  dateOfBirth: '1988-09-09',
+  zip: '04106',
+  phone: '2075550122',
+  loanAccount: '400200',
+};
+
+/** The demo's portal address (the default PORT); the seed runs without a request to take it from. */
+export const DEMO_PORTAL_ORIGIN = 'http://localhost:3000';
+
+/** The link lasts as long as the demo data: a newcomer may try it days after seeding. */
+const DEMO_ACTIVATION_LIFETIME_MS = 365 * 24 * 3_600_000;
+
+export async function seedAccountFlowDemo(
+  trx: Kysely<Database>,
+  seed: {
+    institutionId: number;
+    institutionName: string;
+    branch: string;
+    now: Date;
+    protector: DataProtector;
+    accountNumber(branch: string, account: string): string;
+  },
+): Promise<void> {
+  const { institutionId, branch, now, protector } = seed;
+
+  async function insertHolder(holder: DemoAccountHolder): Promise<string> {
+    const { id } = await trx
+      .insertInto('customers')
+      .values({
+        institution_id: institutionId,
+        first_name: holder.firstName,
+        last_name: holder.lastName,
+        personal_name: `${holder.firstName} ${holder.lastName}`,
+        email: holder.email,
+        ssn_encrypted: protector.encrypt(holder.ssn),
+        ssn_blind_index: protector.blindIndex(holder.ssn),
+        date_of_birth: holder.dateOfBirth,
+        zip: holder.zip,
+        phone: holder.phone,
+        servicing_branch: branch,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const accounts = [
+      { account: holder.loanAccount, type: 0, description: 'Personal Loan' },
+      ...(holder.depositAccount
+        ? [{ account: holder.depositAccount, type: 3, description: 'Savings' }]
+        : []),
+    ];
+    await trx
+      .insertInto('accounts')
+      .values(
+        accounts.map((account) => ({
+          institution_id: institutionId,
+          customer_id: id,
+          number: seed.accountNumber(branch, account.account),
+          type: account.type,
+          description: account.description,
+          balance_cents: account.type === 0 ? 850_000 : 125_000,
+          available_balance_cents: account.type === 0 ? 0 : 125_000,
+          name_on_account: `${holder.firstName} ${holder.lastName}`,
+          opened_on: '2023-06-01',
+        })),
+      )
+      .execute();
+    return id;
+  }
+
+  for (const holder of DEMO_REGISTRATION_HOLDERS) await insertHolder(holder);
+
+  const customerId = await insertHolder(DEMO_ACTIVATION_HOLDER);
+  const { id: userId } = await trx
+    .insertInto('users')
+    .values({
+      institution_id: institutionId,
+      customer_id: customerId,
+      username: DEMO_ACTIVATION_USERNAME,
+      password_hash: null,
+      email_verified: false,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const activationToken = await issueLinkToken(trx, {
+    institutionId,
+    userId,
+    purpose: 'activation',
+    lifetimeMs: DEMO_ACTIVATION_LIFETIME_MS,
+    at: now,
+  });
+  const optOutToken = await issueLinkToken(trx, {
+    institutionId,
+    userId,
+    purpose: 'optOut',
+    lifetimeMs: null,
+    at: now,
+  });
+  const message = activationEmail({
+    institutionId,
+    institutionName: seed.institutionName,
+    to: DEMO_ACTIVATION_HOLDER.email,
+    username: DEMO_ACTIVATION_USERNAME,
+    activationUrl: activationLink(DEMO_PORTAL_ORIGIN, activationToken),
+    lifetimeMs: DEMO_ACTIVATION_LIFETIME_MS,
+    optOutUrl: optOutLink(DEMO_PORTAL_ORIGIN, optOutToken),
+  });
+  await insertOutboxMessage(trx, {
+    institutionId,
+    to: message.to,
+    subject: message.subject,
+    body: message.body,
+    at: now,
+  });
+}
