@@ -58,10 +58,10 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Payments - Dashboard'));
   });
 
-  it('shows the registration placeholder without single sign-on', async () => {
+  it('opens registration without single sign-on', async () => {
     renderPortal({ path: '/home/register' });
-    expect(await screen.findByRole('heading', { name: 'Register for an account' })).toBeVisible();
-    expect(screen.getByText(/^This screen is being built:/)).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Personal Data' })).toBeVisible();
+    expect(window.location.hash).toBe('#/home/register');
   });
 
   it.each(['/home/register', '/home/recovery', '/home/verifyEmail/abc'])(

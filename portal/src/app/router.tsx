@@ -4,6 +4,7 @@ import { useState } from 'react';
 // (CommonJS) copy of the router under Node, which splits the router context in tests.
 import { createHashRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
 import type { PlaceholderScreen } from '../components/placeholder-page';
+import { loadLoginHandOff } from '../lib/session/login-hand-off';
 import { AppShell } from './app-shell';
 import {
   BlockUnderSingleSignOn,
@@ -77,6 +78,8 @@ const homeRoutes: RouteObject[] = [
   {
     path: 'login',
     handle: titled('pageTitleTexts.loginPageTitle'),
+    // The auto-login credentials and single sign-on answer other screens hand over in memory.
+    loader: loadLoginHandOff,
     lazy: async () => {
       const { LoginPage } = await import('../features/auth/components/login-page');
       return { Component: LoginPage };
@@ -85,30 +88,52 @@ const homeRoutes: RouteObject[] = [
   {
     element: <BlockUnderSingleSignOn />,
     children: [
-      placeholder('register', 'pageTitleTexts.registerPageTitle', {
-        heading: 'Register for an account',
-        purpose:
-          'create your sign-in in three sections (personal data, security, logon), with e-mail verification when the institution requires it.',
-      }),
-      placeholder('verifyEmail/:enc', 'pageTitleTexts.verifyEmailPageTitle', {
-        heading: 'Email Verification',
-        purpose: 'confirm the e-mail address of your new account from the link we sent you.',
-      }),
-      placeholder('recovery', 'pageTitleTexts.recoveryPageTitle', {
-        heading: 'Account Recovery',
-        purpose:
-          'recover a forgotten username or password with your identifying details and secret question.',
-      }),
+      {
+        path: 'register',
+        handle: titled('pageTitleTexts.registerPageTitle'),
+        lazy: async () => {
+          const { RegistrationPage } =
+            await import('../features/registration/components/registration-page');
+          return { Component: RegistrationPage };
+        },
+      },
+      {
+        path: 'verifyEmail/:enc?',
+        handle: titled('pageTitleTexts.verifyEmailPageTitle'),
+        lazy: async () => {
+          const { VerifyEmailPage } =
+            await import('../features/account-links/components/verify-email-page');
+          return { Component: VerifyEmailPage };
+        },
+      },
+      {
+        path: 'recovery',
+        handle: titled('pageTitleTexts.recoveryPageTitle'),
+        lazy: async () => {
+          const { RecoveryPage } = await import('../features/recovery/components/recovery-page');
+          return { Component: RecoveryPage };
+        },
+      },
     ],
   },
-  placeholder('sso/:token', 'pageTitleTexts.ssoPageTitle', {
-    heading: 'Signing you in',
-    purpose: "sign you in with the token from your institution's single sign-on.",
-  }),
-  placeholder('forcePasswordChange/:enc', 'pageTitleTexts.forcePasswordChangePageTitle', {
-    heading: 'Change Your Password',
-    purpose: 'set a new password from a reset link, checked against the password rules.',
-  }),
+  {
+    // Optional token: without one the screen sends the user to the login flagged unauthorized.
+    path: 'sso/:token?',
+    handle: titled('pageTitleTexts.ssoPageTitle'),
+    lazy: async () => {
+      const { SsoPage } = await import('../features/auth/components/sso-page');
+      return { Component: SsoPage };
+    },
+  },
+  {
+    path: 'forcePasswordChange/:enc?',
+    handle: titled('pageTitleTexts.forcePasswordChangePageTitle'),
+    lazy: async () => {
+      const { ForcePasswordChangePage } =
+        await import('../features/account-links/components/force-password-change-page');
+      return { Component: ForcePasswordChangePage };
+    },
+  },
   onlyWhen(branchLocatorOn, HOME_PATH, [
     placeholder('locations', 'pageTitleTexts.publicLocationsPageTitle', {
       ...LOCATIONS,
@@ -124,10 +149,15 @@ const homeRoutes: RouteObject[] = [
   onlyWhen(faqOn, HOME_PATH, [
     placeholder('faq', 'pageTitleTexts.publicFaqPageTitle', { ...FAQ, backToLogin: true }),
   ]),
-  placeholder('activate', 'pageTitleTexts.activatePageTitle', {
-    heading: 'Please Enter Your New Password.',
-    purpose: 'activate your account with a new password from your activation link.',
-  }),
+  {
+    path: 'activate',
+    handle: titled('pageTitleTexts.activatePageTitle'),
+    lazy: async () => {
+      const { ActivationPage } =
+        await import('../features/account-links/components/activation-page');
+      return { Component: ActivationPage };
+    },
+  },
 ];
 
 /** Logged-in screens (spec 000 section 2.1, specs 001 and 002). */
@@ -246,10 +276,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
-                ...placeholderPage('pageTitleTexts.optOutPageTitle', {
-                  heading: 'Opt Out Of Emails',
-                  purpose: 'turn off e-mail notifications with the link from one of our e-mails.',
-                }),
+                handle: titled('pageTitleTexts.optOutPageTitle'),
+                lazy: async () => {
+                  const { OptOutPage } =
+                    await import('../features/account-links/components/opt-out-page');
+                  return { Component: OptOutPage };
+                },
               },
             ],
           },

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation, useNavigate } from 'react-router';
 import { useDialogStack } from '../components/dialogs/dialog-stack';
 import { api } from '../lib/api-client';
+import { isMobileApp } from '../lib/mobile/mobile-app';
 import { clearUserQueries } from '../lib/query-client';
 import { getProfile, userSessionFromProfile } from '../lib/session/get-profile';
 import type { LoginRouteState } from '../lib/session/login-route-state';
@@ -16,6 +17,7 @@ import {
   type SessionStatus,
   type UserSession,
 } from '../lib/session/session-context';
+import { useSettings } from '../lib/settings/settings-context';
 import { useUnsavedChangesStore } from '../lib/unsaved-changes';
 
 interface SessionState {
@@ -42,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const dialogs = useDialogStack();
   const unsavedChanges = useUnsavedChangesStore();
+  const settings = useSettings();
   const [state, setState] = useState<SessionState>({ status: 'restoring', user: null });
   const userRef = useRef<UserSession | null>(null);
   const loggingOut = useRef(false);
@@ -90,6 +93,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch {
           // The session ends on this side whatever the server answered.
         }
+        // A logout the user chose may end with the app's in-app review request (spec 000 4).
+        if (
+          !reason &&
+          isMobileApp() &&
+          settings.get('mobileAppOptions.requestReviewOnLogoutOption')
+        ) {
+          void import('../lib/mobile/mobile-bridge').then((bridge) => bridge.requestReview());
+        }
         api.clearSessionHeaders();
         setState(SIGNING_OUT);
         clearUserQueries(queryClient);
@@ -99,7 +110,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         loggingOut.current = false;
       }
     },
-    [dialogs, navigate, queryClient, unsavedChanges],
+    [dialogs, navigate, queryClient, settings, unsavedChanges],
   );
 
   const signedIn = state.status === 'signedIn';

@@ -2,10 +2,12 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   ENVELOPE_CODES,
+  PREVIEW_TOKEN_HEADER,
   SERVICING_BRANCH_HEADER,
   USER_TOKEN_HEADER,
 } from '@portal/domain';
 import type { z } from 'zod';
+import { currentPreviewToken } from './preview/preview-token';
 
 /** Why the session ended; the login screen shows a banner for each (spec 000 sections 4 and 8). */
 export type LogoutReason = 'sessionExpired' | 'unauthorized';
@@ -119,6 +121,9 @@ export function createApiClient(): ApiClient {
       headers.set(SERVICING_BRANCH_HEADER, sessionHeaders.servicingBranch);
     }
     if (sessionHeaders.userToken) headers.set(USER_TOKEN_HEADER, sessionHeaders.userToken);
+    // The admin's preview frame: the server then answers the start-up settings with the draft.
+    const previewToken = currentPreviewToken();
+    if (previewToken) headers.set(PREVIEW_TOKEN_HEADER, previewToken);
     return headers;
   }
 

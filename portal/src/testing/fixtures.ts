@@ -38,6 +38,11 @@ export const TEST_INSTITUTION: InstitutionOptions = {
 
 export const OK: StubResponse = { body: { HasNoErrors: true, Errors: [] } };
 
+/** `GET /api/MaintenanceMode` when the portal is up. */
+export const MAINTENANCE_OFF: StubResponse = {
+  body: { HasNoErrors: true, Errors: [], isEnabled: false },
+};
+
 export const UNAUTHORIZED: StubResponse = {
   status: 401,
   body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Unauthorized' }] },
@@ -90,6 +95,8 @@ export function loginResponseBody(overrides: Partial<LoginResponse> = {}): Login
     MFARequired: false,
     WebAgreementLogs: [],
     BiometricsTokenExpiration: null,
+    PendingSteps: [],
+    BiometricsToken: '',
     ...overrides,
   };
 }

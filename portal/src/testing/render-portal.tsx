@@ -1,11 +1,13 @@
 import { render } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
+import { expect } from 'vitest';
 import { App } from '../app/app';
 import { createQueryClient } from '../lib/query-client';
 import { stubFetch, type StubRoutes } from './fetch-stub';
 import {
   accountListBody,
   applicationOptionsBody,
+  MAINTENANCE_OFF,
   OK,
   profileBody,
   UNAUTHORIZED,
@@ -35,10 +37,25 @@ export function renderPortal(options: RenderPortalOptions = {}) {
     'POST /api/Login/Logout': OK,
     'POST /api/ClientError': OK,
     'POST /api/Analytics/PageView': OK,
+    'GET /api/MaintenanceMode': MAINTENANCE_OFF,
     ...options.routes,
   });
   const user = userEvent.setup(options.userEvent);
   const queryClient = createQueryClient({ retry: false });
   const view = render(<App queryClient={queryClient} />);
   return { ...view, user, server, queryClient };
+}
+
+/**
+ * Fails with the list of axe violations in the rendered page. Colour contrast is left to the
+ * Playwright journeys (jsdom does not compute styles).
+ */
+export async function expectNoAxeViolations(container: Element = document.body): Promise<void> {
+  const { default: axe } = await import('axe-core');
+  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
 }

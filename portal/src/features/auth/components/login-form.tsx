@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TextInput } from '../../../components/text-input';
+import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
+import { SIGN_IN_TEXTS } from '../utils/sign-in-texts';
 
 /** Spec 000 section 5, sign-in. */
 function loginFormSchema(settings: SettingsAccessor) {
@@ -20,25 +22,34 @@ export type LoginFormValues = z.infer<ReturnType<typeof loginFormSchema>>;
 interface LoginFormProps {
   submitting: boolean;
   onSubmit(values: LoginFormValues): void | Promise<void>;
+  /** Credentials handed over by registration or activation: filled in and submitted at once. */
+  autoLogin?: AutoLoginCredentials | null;
 }
 
-export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
+export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
   const settings = useSettings();
   const schema = useMemo(() => loginFormSchema(settings), [settings]);
   const { register, handleSubmit, formState } = useForm<LoginFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: autoLogin?.username ?? '', password: autoLogin?.password ?? '' },
   });
   const { ref: usernameRef, ...username } = register('username');
   const { ref: passwordRef, ...password } = register('password');
   const { errors } = formState;
+  const autoSubmitted = useRef(false);
+
+  useEffect(() => {
+    if (!autoLogin || autoSubmitted.current) return;
+    autoSubmitted.current = true;
+    void handleSubmit(onSubmit)();
+  }, [autoLogin, handleSubmit, onSubmit]);
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
       <TextInput
         {...username}
         inputRef={usernameRef}
-        label="Username"
+        label={SIGN_IN_TEXTS.usernameLabel}
         autoComplete="username"
         required
         errorMessage={errors.username?.message}
@@ -46,14 +57,14 @@ export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
       <TextInput
         {...password}
         inputRef={passwordRef}
-        label="Password"
+        label={SIGN_IN_TEXTS.passwordLabel}
         type="password"
         autoComplete="current-password"
         required
         errorMessage={errors.password?.message}
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        Sign In
+        {SIGN_IN_TEXTS.signInButton}
       </Button>
     </Stack>
   );

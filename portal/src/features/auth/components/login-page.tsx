@@ -1,102 +1,407 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import type { LoginResponse, PostLoginStep } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { InstitutionLogo } from '../../../components/institution-logo';
+import { LazyRichText } from '../../../components/lazy-rich-text';
+import { NavigationProgress } from '../../../components/navigation-progress';
+import { resolveCdnPath } from '../../../lib/cdn';
+import { safeExternalUrl } from '../../../lib/external-link';
+import { safeLinkUrl } from '../utils/link-url';
+import { isMobileApp } from '../../../lib/mobile/mobile-app';
+import { maintenanceModeQuery } from '../../../lib/session/get-maintenance-mode';
+import type { LoginHandOff } from '../../../lib/session/login-hand-off';
 import { readLoginRouteState } from '../../../lib/session/login-route-state';
+import { postLogout } from '../../../lib/session/logout';
 import { useSession } from '../../../lib/session/session-context';
+import { trustedDeviceTokensFor } from '../../../lib/session/trusted-devices';
 import { useInstitutionOptions, useSettings } from '../../../lib/settings/settings-context';
 import { isSingleSignOnInUse } from '../../../lib/single-sign-on';
+import { postTokenLogin } from '../api/token-login';
 import { useUserLogin } from '../api/user-login';
-import { loginErrorMessage } from '../utils/login-error-message';
+import { isAnnouncementWanted } from '../utils/announcement';
+import { loginErrorNotice, type LoginErrorNotice } from '../utils/login-error-message';
+import { postLoginSteps } from '../utils/post-login-steps';
+import { leaveForSingleSignOn, singleSignOnLoginUrl } from '../utils/single-sign-on-login';
 import { LoginForm, type LoginFormValues } from './login-form';
 
-/** home/login: the minimal sign-in of this issue; the rest of spec 000 section 2.4 comes later. */
+// Only what the form needs loads with the route; the steps, dialogs and app code load on use.
+const PostLoginSteps = lazy(() =>
+  import('./post-login-steps').then((module) => ({ default: module.PostLoginSteps })),
+);
+const loadMobileLogin = () => import('./mobile-login');
+
+/** A sign-in the server accepted, waiting for its post-login steps. */
+interface PendingSignIn {
+  response: LoginResponse;
+  /** The typed password, in memory while the steps run (the SSN step sends it again). */
+  password?: string;
+  steps: PostLoginStep[];
+}
+
+type Phase = { kind: 'form' } | { kind: 'busy' } | ({ kind: 'steps' } & PendingSignIn);
+
+const NO_HAND_OFF: LoginHandOff = { autoLogin: null, ssoLoginResponse: null };
+
+/**
+ * The quick sign-in of non-production builds (spec 000 section 2.4): the demo borrower of the
+ * seed. `import.meta.env.DEV` is false in `vite build`, which drops the button and these values.
+ */
+const QUICK_SIGN_IN: LoginFormValues = { username: 'jordan.rivers', password: 'Demo-Pass-2024' };
+const QUICK_SIGN_IN_LABEL = 'Quick Sign In';
+const FORM_HEADING_ID = 'login-form-heading';
+
+const InfoLists = z.array(z.object({ title: z.string().optional(), items: z.array(z.string()) }));
+
+/** The information lists beside the form; a value the schema would refuse shows none. */
+function readInfoLists(value: unknown): z.infer<typeof InfoLists> {
+  const parsed = InfoLists.safeParse(value);
+  return parsed.success ? parsed.data.slice(0, 3) : [];
+}
+
+/** A settings background image: http(s) or a cdn path, never something that could break the CSS. */
+function backgroundImageUrl(setting: string, cdnFolder: string): string | undefined {
+  const path = setting.trim();
+  if (!path || /["'()\\\s]/.test(path)) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return safeExternalUrl(path);
+  return resolveCdnPath(cdnFolder, path);
+}
+
+/**
+ * home/login (spec 000 section 2.4): the sign-in form with its banners, links and information,
+ * then the post-login steps one at a time (section 2.5), then the dashboard. Handles the login
+ * data other screens hand over in memory (auto-login, single sign-on answer), single sign-on
+ * forwarding, the announcement and the mobile app's update and biometric sign-in.
+ */
 export function LoginPage() {
   const settings = useSettings();
-  const { institutionName } = useInstitutionOptions();
+  const { institutionName, cdnFolder } = useInstitutionOptions();
+  const handOff = useLoaderData<LoginHandOff | undefined>() ?? NO_HAND_OFF;
   const location = useLocation();
   const navigate = useNavigate();
+  const dialogs = useDialogStack();
   const { signIn } = useSession();
   const login = useUserLogin();
-  const [stepsNeeded, setStepsNeeded] = useState(false);
+  const maintenance = useQuery(maintenanceModeQuery());
   const { reason } = readLoginRouteState(location.state);
+  const singleSignOn = isSingleSignOnInUse(settings);
+  const forwardToSingleSignOn =
+    singleSignOn && !reason && !handOff.autoLogin && !handOff.ssoLoginResponse;
+
+  const [phase, setPhase] = useState<Phase>(() =>
+    forwardToSingleSignOn && singleSignOnLoginUrl(settings) ? { kind: 'busy' } : { kind: 'form' },
+  );
+  const [notice, setNotice] = useState<LoginErrorNotice | null>(() =>
+    forwardToSingleSignOn && !singleSignOnLoginUrl(settings)
+      ? { text: settings.get('loginTexts.noSsoUrlText'), offline: false }
+      : null,
+  );
+  const [formKey, setFormKey] = useState(0);
+  /** The device id of an opted-in biometric user of the mobile app. */
+  const biometricDeviceId = useRef<string | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const focusFormHeading = useRef(false);
+  const mounted = useRef(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (phase.kind !== 'form' || !focusFormHeading.current) return;
+    focusFormHeading.current = false;
+    formHeading.current?.focus();
+  }, [phase]);
+
+  const finish = useCallback(
+    async (response: LoginResponse) => {
+      if (biometricDeviceId.current) {
+        await (await loadMobileLogin()).keepBiometricToken(response);
+      }
+      signIn(response);
+      await navigate('/myaccount/dashboard');
+    },
+    [navigate, signIn],
+  );
+
+  /** After a sign-in the server accepted: the post-login steps, or the dashboard. */
+  const continueSignIn = useCallback(
+    (response: LoginResponse, password?: string) => {
+      const steps = postLoginSteps(response, settings, new Date());
+      if (steps.length > 0) {
+        setPhase({ kind: 'steps', response, password, steps });
+      } else if (response.IsLoggedIn) {
+        void finish(response);
+      } else {
+        setNotice({ text: settings.get('loginTexts.notAuthorizedBannerText'), offline: false });
+        setPhase({ kind: 'form' });
+      }
+    },
+    [finish, settings],
+  );
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+
+    async function tokenSignIn(token: string, deviceId: string) {
+      setPhase({ kind: 'busy' });
+      try {
+        continueSignIn(await postTokenLogin({ Token: token, DeviceID: deviceId }));
+      } catch (error) {
+        await (await loadMobileLogin()).forgetRefusedBiometricToken(error);
+        if (!mounted.current) return;
+        setNotice({
+          text: settings.get('mobileAppTexts.biometricSignInRequiredText'),
+          offline: false,
+        });
+        setPhase({ kind: 'form' });
+      }
+    }
+
+    /** Mobile app version check, announcement, then biometric sign-in. */
+    async function opening() {
+      const mobileApp = isMobileApp();
+      const mobile = mobileApp ? await loadMobileLogin() : undefined;
+      if (mobile && !(await mobile.ensureAppIsCurrent(dialogs, settings))) return;
+      if (isAnnouncementWanted(settings, mobileApp) && mounted.current) {
+        await (await import('./announcement-dialog')).showAnnouncement(dialogs, settings);
+      }
+      if (!mobile || !mounted.current) return;
+      const biometrics = await mobile.prepareBiometricSignIn(dialogs, settings);
+      if (!mounted.current) return;
+      biometricDeviceId.current = biometrics.deviceId;
+      if (biometrics.deviceId && biometrics.token) {
+        await tokenSignIn(biometrics.token, biometrics.deviceId);
+      }
+    }
+
+    if (handOff.ssoLoginResponse) {
+      const response = handOff.ssoLoginResponse;
+      queueMicrotask(() => continueSignIn(response));
+    } else if (forwardToSingleSignOn) {
+      leaveForSingleSignOn(settings);
+    } else if (!handOff.autoLogin) {
+      void opening();
+    }
+  }, [continueSignIn, dialogs, forwardToSingleSignOn, handOff, settings]);
 
   async function submit(values: LoginFormValues) {
-    setStepsNeeded(false);
-    let response;
+    setNotice(null);
+    let response: LoginResponse;
     try {
-      response = await login.mutateAsync({ username: values.username, password: values.password });
-    } catch {
-      return; // shown from login.error
-    }
-    if (!response.IsLoggedIn) {
-      setStepsNeeded(true);
+      response = await login.mutateAsync({
+        username: values.username,
+        password: values.password,
+        deviceId: biometricDeviceId.current ?? undefined,
+        trustedDeviceTokens: trustedDeviceTokensFor(values.username),
+      });
+    } catch (error) {
+      setNotice(loginErrorNotice(error, settings));
       return;
     }
-    signIn(response);
-    await navigate('/myaccount/dashboard');
+    continueSignIn(response, values.password);
   }
 
+  /** Cancel (by the user or the maintenance check) ends the half-made session. */
+  async function endSteps(response: LoginResponse, cause: 'cancelled' | 'maintenance') {
+    setPhase({ kind: 'busy' });
+    try {
+      await postLogout(response.UserToken || undefined);
+    } catch {
+      // Nothing more to do: the session was never handed to the portal.
+    }
+    if (cause === 'maintenance') {
+      setNotice({ text: settings.get('loginTexts.offlineForMaintenanceText'), offline: true });
+    } else if (singleSignOn && leaveForSingleSignOn(settings, 'userCancelled')) {
+      return;
+    } else {
+      setNotice(null);
+    }
+    focusFormHeading.current = true;
+    setFormKey((key) => key + 1);
+    setPhase({ kind: 'form' });
+  }
+
+  const offline = maintenance.data === true || notice?.offline === true;
+  const infoRichText = settings.get('loginTexts.infoRichText');
+  const secondaryInfoRichText = settings.get('loginTexts.secondaryInfoRichText');
+  const infoLists = readInfoLists(settings.get('loginOptions.infoLists'));
+  const hasInfo = infoRichText.trim() !== '' || infoLists.length > 0;
+  const background = backgroundImageUrl(settings.get('loginOptions.backgroundImage'), cdnFolder);
+  const browserRequirementsUrl = safeLinkUrl(
+    settings.get('loginOptions.browserRequirementsURLOption'),
+  );
+  const faqOn = settings.get('globalOptions.useFAQOption');
+
   return (
-    <Stack spacing={3} sx={{ maxWidth: 440, mx: 'auto', py: 2 }}>
-      {settings.get('loginOptions.showLogoOption') ? (
-        <Box sx={{ bgcolor: 'primary.main', borderRadius: 1, p: 2 }}>
-          <InstitutionLogo alt={institutionName} height={48} />
-        </Box>
+    <>
+      {background ? (
+        <Box
+          aria-hidden
+          sx={{
+            position: 'fixed',
+            inset: 0,
+            zIndex: -1,
+            backgroundImage: `url("${background}")`,
+            backgroundSize: 'cover',
+            backgroundPosition: 'center',
+          }}
+        />
       ) : null}
-      <Typography variant="h4" component="h1">
-        {settings.get('loginTexts.topHeadingText')}
-      </Typography>
-      {reason === 'sessionExpired' ? (
-        <Alert severity="warning">{settings.get('loginTexts.sessionExpiredBannerText')}</Alert>
-      ) : null}
-      {reason === 'unauthorized' ? (
-        <Alert severity="error">{settings.get('loginTexts.notAuthorizedBannerText')}</Alert>
-      ) : null}
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="login-form-heading"
-        sx={{ p: 3 }}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          py: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: hasInfo ? '440px minmax(0, 1fr)' : '' },
+          justifyContent: 'center',
+          maxWidth: hasInfo ? undefined : 440,
+          mx: 'auto',
+        }}
       >
-        <Typography id="login-form-heading" variant="h5" component="h2" gutterBottom>
-          {settings.get('loginTexts.formHeadingText')}
-        </Typography>
-        {login.isError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {loginErrorMessage(login.error, settings)}
-          </Alert>
+        <Stack spacing={3} sx={{ minWidth: 0 }}>
+          {settings.get('loginOptions.showLogoOption') ? (
+            <Box sx={{ bgcolor: 'primary.main', borderRadius: 1, p: 2 }}>
+              <InstitutionLogo alt={institutionName} height={48} />
+            </Box>
+          ) : null}
+          <Typography variant="h4" component="h1">
+            {settings.get('loginTexts.topHeadingText')}
+          </Typography>
+          {reason === 'sessionExpired' && phase.kind === 'form' ? (
+            <Alert severity="warning">{settings.get('loginTexts.sessionExpiredBannerText')}</Alert>
+          ) : null}
+          {reason === 'unauthorized' && phase.kind === 'form' ? (
+            <Alert severity="error">{settings.get('loginTexts.notAuthorizedBannerText')}</Alert>
+          ) : null}
+          {offline ? (
+            <Alert severity="error">{settings.get('loginTexts.offlineForMaintenanceText')}</Alert>
+          ) : null}
+          {phase.kind === 'busy' ? (
+            <NavigationProgress loading label={settings.get('errorTexts.loadingText')} />
+          ) : null}
+          {phase.kind === 'steps' ? (
+            <Suspense
+              fallback={
+                <NavigationProgress loading label={settings.get('errorTexts.loadingText')} />
+              }
+            >
+              <PostLoginSteps
+                response={phase.response}
+                password={phase.password}
+                steps={phase.steps}
+                onComplete={(response) => void finish(response)}
+                onCancel={() => void endSteps(phase.response, 'cancelled')}
+                onMaintenance={() => void endSteps(phase.response, 'maintenance')}
+              />
+            </Suspense>
+          ) : null}
+          {phase.kind === 'form' && !offline ? (
+            <Paper
+              variant="outlined"
+              component="section"
+              aria-labelledby={FORM_HEADING_ID}
+              sx={{ p: 3 }}
+            >
+              <Typography
+                id={FORM_HEADING_ID}
+                ref={formHeading}
+                tabIndex={-1}
+                variant="h5"
+                component="h2"
+                gutterBottom
+                sx={{ '&:focus': { outline: 'none' } }}
+              >
+                {settings.get('loginTexts.formHeadingText')}
+              </Typography>
+              {notice ? (
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  {notice.text}
+                </Alert>
+              ) : null}
+              <LoginForm
+                key={formKey}
+                submitting={login.isPending}
+                onSubmit={submit}
+                autoLogin={formKey === 0 ? handOff.autoLogin : null}
+              />
+              {import.meta.env.DEV ? (
+                <Button
+                  variant="text"
+                  sx={{ mt: 1 }}
+                  disabled={login.isPending}
+                  onClick={() => void submit(QUICK_SIGN_IN)}
+                >
+                  {QUICK_SIGN_IN_LABEL}
+                </Button>
+              ) : null}
+            </Paper>
+          ) : null}
+          {phase.kind === 'form' ? (
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {singleSignOn ? null : (
+                <>
+                  <Link component={RouterLink} to="/home/register">
+                    {settings.get('loginTexts.registerLinkText')}
+                  </Link>
+                  <Link component={RouterLink} to="/home/recovery">
+                    {settings.get('loginTexts.forgotLoginLinkText')}
+                  </Link>
+                </>
+              )}
+              {browserRequirementsUrl ? (
+                <Link href={browserRequirementsUrl} target="_blank" rel="noopener noreferrer">
+                  {settings.get('loginTexts.browserRequirementsLinkText')}
+                </Link>
+              ) : null}
+              {!browserRequirementsUrl && faqOn ? (
+                <Link component={RouterLink} to="/home/faq">
+                  {settings.get('loginTexts.browserRequirementsLinkText')}
+                </Link>
+              ) : null}
+              {faqOn ? (
+                <Link component={RouterLink} to="/home/faq">
+                  {settings.get('loginTexts.faqLinkText')}
+                </Link>
+              ) : null}
+            </Stack>
+          ) : null}
+          {secondaryInfoRichText.trim() ? <LazyRichText html={secondaryInfoRichText} /> : null}
+        </Stack>
+        {hasInfo ? (
+          <Stack spacing={3} sx={{ minWidth: 0 }}>
+            {infoRichText.trim() ? <LazyRichText html={infoRichText} /> : null}
+            {infoLists.map((list, index) => (
+              <Box key={index}>
+                {list.title ? (
+                  <Typography variant="h6" component="h2" gutterBottom>
+                    {list.title}
+                  </Typography>
+                ) : null}
+                <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                  {list.items.map((item, itemIndex) => (
+                    <li key={itemIndex}>{item}</li>
+                  ))}
+                </Box>
+              </Box>
+            ))}
+          </Stack>
         ) : null}
-        {stepsNeeded ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            Your account needs another sign-in step (security code, password change, secret question
-            or agreements). That part of the portal is being built.
-          </Alert>
-        ) : null}
-        <LoginForm submitting={login.isPending} onSubmit={submit} />
-      </Paper>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-        {isSingleSignOnInUse(settings) ? null : (
-          <>
-            <Link component={RouterLink} to="/home/register">
-              {settings.get('loginTexts.registerLinkText')}
-            </Link>
-            <Link component={RouterLink} to="/home/recovery">
-              {settings.get('loginTexts.forgotLoginLinkText')}
-            </Link>
-          </>
-        )}
-        {settings.get('globalOptions.useFAQOption') ? (
-          <Link component={RouterLink} to="/home/faq">
-            {settings.get('loginTexts.faqLinkText')}
-          </Link>
-        ) : null}
-      </Stack>
-    </Stack>
+      </Box>
+    </>
   );
 }

@@ -1,26 +1,47 @@
+import { ENVELOPE_CODES } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { ApiError } from '../../../lib/api-client';
 
-/** The message for a failed sign-in (spec 000 section 8): by the first error of a 403, else offline. */
-export function loginErrorMessage(error: unknown, settings: SettingsAccessor): string {
-  if (!(error instanceof ApiError) || error.status !== 403) {
-    return settings.get('loginTexts.offlineForMaintenanceText');
+export interface LoginErrorNotice {
+  text: string;
+  /** Offline for maintenance: the sign-in form is hidden (spec 000 section 2.4). */
+  offline: boolean;
+}
+
+/**
+ * No setting holds this text yet (wanted: loginTexts.tooManyRequestsText). The server answers 429
+ * TooManyRequests when one address sends too many sign-ins (securityPolicyOptions).
+ */
+export const TOO_MANY_SIGN_IN_ATTEMPTS_TEXT =
+  'Too many sign-in attempts from this device. Please wait a minute and try again.';
+
+/**
+ * The message for a failed sign-in (spec 000 section 8), by the first error of a 403 answer; any
+ * other failure means the service is down, shown as offline for maintenance with the form hidden.
+ */
+export function loginErrorNotice(error: unknown, settings: SettingsAccessor): LoginErrorNotice {
+  const offline = { text: settings.get('loginTexts.offlineForMaintenanceText'), offline: true };
+  if (!(error instanceof ApiError)) return offline;
+  if (error.status === 429 || error.code === ENVELOPE_CODES.tooManyRequests) {
+    return { text: TOO_MANY_SIGN_IN_ATTEMPTS_TEXT, offline: false };
   }
+  if (error.status !== 403) return offline;
+  const shown = (text: string) => ({ text, offline: false });
   switch (error.code) {
     case 'LockedOnBadPassword':
     case 'MaxAttemptsReached':
-      return settings.get('loginTexts.maxLoginAttemptsText');
+      return shown(settings.get('loginTexts.maxLoginAttemptsText'));
     case 'Invalid':
-      return settings.get('loginTexts.invalidCredentialsText');
+      return shown(settings.get('loginTexts.invalidCredentialsText'));
     case 'LogonNotAllowed':
     case 'Restricted':
-      return settings.get('loginTexts.credentialValidationErrorText');
+      return shown(settings.get('loginTexts.credentialValidationErrorText'));
     case 'maintenanceModeEnabled':
     case 'ServerError':
-      return settings.get('loginTexts.offlineForMaintenanceText');
+      return offline;
     case 'MFANoEmail':
-      return settings.get('loginTexts.mfaNoEmailText');
+      return shown(settings.get('loginTexts.mfaNoEmailText'));
     default:
-      return settings.get('loginTexts.notAuthorizedBannerText');
+      return shown(settings.get('loginTexts.notAuthorizedBannerText'));
   }
 }

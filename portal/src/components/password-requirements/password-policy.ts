@@ -1,0 +1,325 @@
+import {
+  credentialMaximumLength,
+  DEFAULT_MINIMUM_PASSWORD_LENGTH,
+  displayedPasswordRules,
+  evaluatePasswordRules,
+  fillPlaceholders,
+  isEmailCandidate,
+  normaliseSsnCandidate,
+  type PasswordErrorKey,
+  type PasswordRuleType,
+  type PasswordValidationRule,
+  type PasswordValidationRulesResponse,
+  type ValidatePasswordRequest,
+} from '@portal/domain';
+import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
+
+/** What the password is checked against; leave out what the form does not know. */
+export interface PasswordContext {
+  /** The login name (rules 9 and 10, legacy "must not contain the login name"). */
+  logon?: string;
+  /** The SSN as typed (rule 5 and the legacy SSN rule; only a full nine-digit SSN counts). */
+  ssn?: string;
+  /** The e-mail address (rule 7). */
+  email?: string;
+}
+
+/** The messages of the legacy rules, which each screen words its own way (spec 000 section 5). */
+export interface PasswordMessages {
+  required: string;
+  /** {n} is the minimum. */
+  tooShort: string;
+  /** {n} is the maximum. */
+  tooLong: string;
+  sameAsLogon: string;
+  sameAsSsn: string;
+  lettersAndNumbers: string;
+}
+
+/** The messages of the password reset (link) form, the default of every password field. */
+export function resetFormPasswordMessages(settings: SettingsAccessor): PasswordMessages {
+  return {
+    required: settings.get('resetPasswordTexts.passwordRequiredText'),
+    tooShort: settings.get('passwordRuleTexts.doesNotMeetMinimumLengthText'),
+    tooLong: settings.get('resetPasswordTexts.legacyMaximumLengthText'),
+    sameAsLogon: settings.get('passwordRuleTexts.passwordSameAsLoginText'),
+    sameAsSsn: settings.get('passwordRuleTexts.matchesSsnText'),
+    lettersAndNumbers: settings.get('resetPasswordTexts.letterAndNumberText'),
+  };
+}
+
+export type RequirementState = 'met' | 'unmet' | 'checking';
+
+export interface PasswordRequirementItem {
+  id: string;
+  text: string;
+  state: RequirementState;
+}
+
+/** The rules only the server can decide for a signed-in user or a reset link. */
+export type ServerRuleType = 5 | 7 | 11;
+
+/** What the server said (or is still deciding) about rules 5, 7 and 11 for one password. */
+export type ServerRuleVerdicts = Partial<Record<ServerRuleType, RequirementState>>;
+
+export interface PasswordPolicy {
+  /** The institution's rule list; empty means the legacy rules. */
+  rules: readonly PasswordValidationRule[];
+  /** MinimumLength of the rules answer (rule 6, listed when above zero). */
+  ruleMinimumLength: number;
+  /** PasswordMinimumLength of the institution, else 8 (legacy rules). */
+  legacyMinimumLength: number;
+  maximumLength: number;
+  /** usePasswordValidationRuleListOption: show the list and one generic message. */
+  listOption: boolean;
+  messages: PasswordMessages;
+}
+
+export interface PasswordPolicyOverrides {
+  messages?: Partial<PasswordMessages>;
+  /** Activation fixes 128 (spec 000 section 9); otherwise from the rules answer. */
+  maximumLength?: number;
+}
+
+/**
+ * The policy of a password field. Without a rules answer (still loading or failed) the legacy
+ * rules apply; the server checks every password again anyway.
+ */
+export function buildPasswordPolicy(
+  settings: SettingsAccessor,
+  institutionMinimumLength: number,
+  response: PasswordValidationRulesResponse | undefined,
+  overrides: PasswordPolicyOverrides = {},
+): PasswordPolicy {
+  const customerCredentials =
+    response?.CustomerCredentials ??
+    settings.get('passwordRuleOptions.useCustomerCredentialsOption');
+  const maximumLength =
+    overrides.maximumLength ??
+    (response && response.MaximumLength > 0
+      ? response.MaximumLength
+      : credentialMaximumLength(customerCredentials));
+  return {
+    rules: response?.PasswordValidationRules ?? [],
+    ruleMinimumLength: response?.MinimumLength ?? 0,
+    legacyMinimumLength:
+      institutionMinimumLength > 0 ? institutionMinimumLength : DEFAULT_MINIMUM_PASSWORD_LENGTH,
+    maximumLength,
+    listOption: settings.get('passwordRuleOptions.usePasswordValidationRuleListOption'),
+    messages: withDefaults(resetFormPasswordMessages(settings), overrides.messages),
+  };
+}
+
+function withDefaults(
+  defaults: PasswordMessages,
+  overrides: Partial<PasswordMessages> = {},
+): PasswordMessages {
+  return {
+    required: overrides.required ?? defaults.required,
+    tooShort: overrides.tooShort ?? defaults.tooShort,
+    tooLong: overrides.tooLong ?? defaults.tooLong,
+    sameAsLogon: overrides.sameAsLogon ?? defaults.sameAsLogon,
+    sameAsSsn: overrides.sameAsSsn ?? defaults.sameAsSsn,
+    lettersAndNumbers: overrides.lettersAndNumbers ?? defaults.lettersAndNumbers,
+  };
+}
+
+const RULE_TEXT_KEYS: Readonly<Record<PasswordRuleType, SettingKey>> = {
+  0: 'passwordRuleTexts.ruleCapitalLetterText',
+  1: 'passwordRuleTexts.ruleLowercaseLetterText',
+  2: 'passwordRuleTexts.ruleLetterText',
+  3: 'passwordRuleTexts.ruleNumberText',
+  4: 'passwordRuleTexts.ruleSpecialCharacterText',
+  5: 'passwordRuleTexts.ruleNotSsnText',
+  6: 'passwordRuleTexts.ruleMinimumLengthText',
+  7: 'passwordRuleTexts.ruleNotEmailText',
+  8: 'passwordRuleTexts.ruleNoConsecutiveCharactersText',
+  9: 'passwordRuleTexts.ruleNotPortionOfLogonText',
+  10: 'passwordRuleTexts.ruleNotContainLogonText',
+  11: 'passwordRuleTexts.ruleNotPreviousPasswordText',
+};
+
+const ERROR_TEXT_KEYS: Readonly<Record<PasswordErrorKey, SettingKey>> = {
+  doesNotMeetMinimumLength: 'passwordRuleTexts.doesNotMeetMinimumLengthText',
+  missingCapitalLetter: 'passwordRuleTexts.missingCapitalLetterText',
+  missingLowercaseLetter: 'passwordRuleTexts.missingLowercaseLetterText',
+  missingLetter: 'passwordRuleTexts.missingLetterText',
+  missingNumber: 'passwordRuleTexts.missingNumberText',
+  missingSpecialCharacter: 'passwordRuleTexts.missingSpecialCharacterText',
+  matchesSSN: 'passwordRuleTexts.matchesSsnText',
+  matchesEmail: 'passwordRuleTexts.matchesEmailText',
+  containsThreeOrMoreConsecutiveIdenticalCharacters:
+    'passwordRuleTexts.consecutiveIdenticalCharactersText',
+  equalsPortionOfLogon: 'passwordRuleTexts.equalsPortionOfLogonText',
+  containsLogon: 'passwordRuleTexts.containsLogonText',
+  passwordReused: 'passwordRuleTexts.passwordReusedText',
+};
+
+function text(settings: SettingsAccessor, key: SettingKey, values: Record<string, number> = {}) {
+  return fillPlaceholders(String(settings.get(key)), values);
+}
+
+function isServerRule(type: PasswordRuleType): type is ServerRuleType {
+  return type === 5 || type === 7 || type === 11;
+}
+
+export type ServerCheckFlags = Pick<
+  ValidatePasswordRequest,
+  'InvalidWhenMatchesSSN' | 'InvalidWhenMatchEmail' | 'InvalidWhenPasswordExists'
+>;
+
+/**
+ * What to ask the server about a password (spec 000 section 5): the SSN only for an SSN
+ * candidate (nine digits, dashes ignored), the e-mail only for an e-mail candidate (@ with text
+ * on each side), reuse always; each only when the rule list has that rule. Undefined: no call.
+ */
+export function serverCheckFlags(
+  password: string,
+  rules: readonly PasswordValidationRule[],
+): ServerCheckFlags | undefined {
+  if (password === '') return undefined;
+  const types = new Set(rules.map((rule) => rule.ValidationRuleType));
+  const flags: ServerCheckFlags = {
+    InvalidWhenMatchesSSN: types.has(5) && normaliseSsnCandidate(password) !== undefined,
+    InvalidWhenMatchEmail: types.has(7) && isEmailCandidate(password),
+    InvalidWhenPasswordExists: types.has(11),
+  };
+  return flags.InvalidWhenMatchesSSN ||
+    flags.InvalidWhenMatchEmail ||
+    flags.InvalidWhenPasswordExists
+    ? flags
+    : undefined;
+}
+
+export interface PasswordAssessment {
+  items: PasswordRequirementItem[];
+  /** The message for the field, or undefined when the password is acceptable. */
+  error: string | undefined;
+}
+
+function assessRuleList(
+  password: string,
+  context: PasswordContext,
+  verdicts: ServerRuleVerdicts,
+  policy: PasswordPolicy,
+  settings: SettingsAccessor,
+): { items: PasswordRequirementItem[]; failure: string | undefined } {
+  const minimum = policy.ruleMinimumLength;
+  const shown = displayedPasswordRules(policy.rules, minimum);
+  const outcomes = evaluatePasswordRules(password, shown, minimum, {
+    logon: context.logon,
+    ssn: context.ssn,
+    email: context.email,
+  });
+  let failure: string | undefined;
+  const items = outcomes.map((outcome): PasswordRequirementItem => {
+    let state: RequirementState;
+    if (password === '') state = 'unmet';
+    else if (outcome.passed !== undefined) state = outcome.passed ? 'met' : 'unmet';
+    // Undecided here and not asked of the server (not a candidate, or nothing to ask): met.
+    else state = isServerRule(outcome.type) ? (verdicts[outcome.type] ?? 'met') : 'met';
+    if (state === 'unmet' && failure === undefined) {
+      failure = text(settings, ERROR_TEXT_KEYS[outcome.errorKey], { n: minimum });
+    }
+    return {
+      id: `rule-${outcome.type}`,
+      text: text(settings, RULE_TEXT_KEYS[outcome.type], { n: minimum }),
+      state,
+    };
+  });
+  return { items, failure };
+}
+
+function assessLegacy(
+  password: string,
+  context: PasswordContext,
+  policy: PasswordPolicy,
+  settings: SettingsAccessor,
+): { items: PasswordRequirementItem[]; failure: string | undefined } {
+  const { messages } = policy;
+  const minimum = policy.legacyMinimumLength;
+  const lower = password.toLowerCase();
+  const logon = context.logon?.trim().toLowerCase() ?? '';
+  const ssn = context.ssn === undefined ? undefined : normaliseSsnCandidate(context.ssn);
+  const checks: { id: string; text: string; passed: boolean; message: string }[] = [
+    {
+      id: 'legacy-minimum',
+      text: text(settings, 'passwordRuleTexts.ruleMinimumLengthText', { n: minimum }),
+      passed: password.length >= minimum,
+      message: fillPlaceholders(messages.tooShort, { n: minimum }),
+    },
+    {
+      id: 'legacy-letter',
+      text: settings.get('passwordRuleTexts.ruleLetterText'),
+      passed: /[A-Za-z]/.test(password),
+      message: messages.lettersAndNumbers,
+    },
+    {
+      id: 'legacy-number',
+      text: settings.get('passwordRuleTexts.ruleNumberText'),
+      passed: /\d/.test(password),
+      message: messages.lettersAndNumbers,
+    },
+  ];
+  if (context.logon !== undefined) {
+    checks.push({
+      id: 'legacy-logon',
+      text: settings.get('passwordRuleTexts.ruleNotContainLogonText'),
+      passed: password !== '' && (logon === '' || !lower.includes(logon)),
+      message: messages.sameAsLogon,
+    });
+  }
+  if (context.ssn !== undefined) {
+    checks.push({
+      id: 'legacy-ssn',
+      text: settings.get('passwordRuleTexts.ruleNotSsnText'),
+      passed: password !== '' && (ssn === undefined || !password.replace(/-/g, '').includes(ssn)),
+      message: messages.sameAsSsn,
+    });
+  }
+  // The order the messages take priority in (spec 000 section 5, registration logon).
+  const priority = [
+    'legacy-minimum',
+    'legacy-logon',
+    'legacy-ssn',
+    'legacy-letter',
+    'legacy-number',
+  ];
+  const failing = priority
+    .map((id) => checks.find((check) => check.id === id))
+    .find((check) => check !== undefined && !check.passed);
+  return {
+    items: checks.map((check) => ({
+      id: check.id,
+      text: check.text,
+      state: check.passed ? 'met' : 'unmet',
+    })),
+    failure: failing?.message,
+  };
+}
+
+/**
+ * Checks a password against the policy: the list items with their state, and the one message the
+ * field shows (required, then too long, then the first unmet rule; with the rule-list option the
+ * generic 'Password requirements are not met, please try again' instead of a rule's message).
+ */
+export function assessPassword(
+  password: string,
+  context: PasswordContext,
+  verdicts: ServerRuleVerdicts,
+  policy: PasswordPolicy,
+  settings: SettingsAccessor,
+): PasswordAssessment {
+  const { items, failure } =
+    policy.rules.length > 0
+      ? assessRuleList(password, context, verdicts, policy, settings)
+      : assessLegacy(password, context, policy, settings);
+  let error: string | undefined;
+  if (password === '') error = policy.messages.required;
+  else if (password.length > policy.maximumLength) {
+    error = fillPlaceholders(policy.messages.tooLong, { n: policy.maximumLength });
+  } else if (failure !== undefined) {
+    error = policy.listOption ? settings.get('passwordRuleTexts.requirementsNotMetText') : failure;
+  }
+  return { items, error };
+}

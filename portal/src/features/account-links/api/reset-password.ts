@@ -1,0 +1,12 @@
+import { ResetPasswordResponse, type ResetPasswordRequest } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** `POST /api/Login/ResetPassword` with the reset link's token as Enc. */
+export function postResetPassword(request: ResetPasswordRequest) {
+  return api.post('api/Login/ResetPassword', request, ResetPasswordResponse, {
+    ignoreUnauthorized: true,
+  });
+}
+
+export const useResetPassword = () => useMutation({ mutationFn: postResetPassword });

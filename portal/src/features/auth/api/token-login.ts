@@ -1,0 +1,9 @@
+import { TokenLoginResponse, type TokenLoginRequest } from '@portal/domain';
+import { api } from '../../../lib/api-client';
+
+/** `POST /api/login/tokenlogin`: biometric sign-in in the mobile app with the stored token. */
+export function postTokenLogin(request: TokenLoginRequest) {
+  return api.post('api/login/tokenlogin', request, TokenLoginResponse, {
+    ignoreUnauthorized: true,
+  });
+}

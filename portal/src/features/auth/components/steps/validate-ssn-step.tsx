@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normaliseSsn } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SecretInput } from '../../../../components/masked-input/secret-input';
+import { useSettings } from '../../../../lib/settings/settings-context';
+import { useVerifyNewUser } from '../../api/verify-new-user';
+import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
+import { StepPanel } from './step-panel';
+import type { StepProps } from './step-props';
+
+const SSN_DIGITS = 9;
+
+/** Spec 000 section 5, post-login steps: required, then exactly 9 digits once non-digits go. */
+function ssnSchema(settings: SettingsAccessor) {
+  return z.object({
+    ssn: z
+      .string()
+      .trim()
+      .min(1, settings.get('postLoginTexts.ssnRequiredText'))
+      .refine(
+        (value) => normaliseSsn(value).length === SSN_DIGITS,
+        settings.get('postLoginTexts.ssnInvalidText'),
+      ),
+  });
+}
+type SsnValues = z.infer<ReturnType<typeof ssnSchema>>;
+
+/** validateSSN: the SSN of an account created for the user, checked with the sign-in credentials. */
+export function ValidateSsnStep({ response, password, advancing, onDone, onCancel }: StepProps) {
+  const settings = useSettings();
+  const schema = useMemo(() => ssnSchema(settings), [settings]);
+  const { register, handleSubmit, formState } = useForm<SsnValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ssn: '' },
+  });
+  const { ref: ssnRef, ...ssn } = register('ssn');
+  const verify = useVerifyNewUser();
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  async function submit(values: SsnValues) {
+    setError(undefined);
+    try {
+      await verify.mutateAsync({
+        Credentials: { UserName: response.UserName, Password: password ?? '' },
+        SocialSecurityNumber: normaliseSsn(values.ssn),
+      });
+      onDone();
+    } catch {
+      setError(settings.get('postLoginTexts.ssnValidationErrorText'));
+    }
+  }
+
+  return (
+    <StepPanel
+      heading={SIGN_IN_TEXTS.ssnHeading}
+      intro={SIGN_IN_TEXTS.ssnInstructions}
+      error={error}
+      busy={verify.isPending || advancing}
+      onSubmit={handleSubmit(submit)}
+      onCancel={onCancel}
+    >
+      <SecretInput
+        {...ssn}
+        inputRef={ssnRef}
+        label={SIGN_IN_TEXTS.ssnLabel}
+        autoComplete="off"
+        digitsOnly
+        maxDigits={SSN_DIGITS}
+        required
+        errorMessage={formState.errors.ssn?.message}
+      />
+    </StepPanel>
+  );
+}

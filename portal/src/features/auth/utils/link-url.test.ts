@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { safeLinkUrl } from './link-url';
+
+describe('addresses from settings', () => {
+  it('keeps absolute http(s) addresses', () => {
+    expect(safeLinkUrl(' https://sso.harbor.example/login ')).toBe(
+      'https://sso.harbor.example/login',
+    );
+  });
+
+  it('resolves a path on this server against the portal origin', () => {
+    expect(safeLinkUrl('/demo/idp')).toBe(`${window.location.origin}/demo/idp`);
+  });
+
+  it('refuses scripts, data, protocol-relative addresses and empty values', () => {
+    expect(safeLinkUrl('javascript:alert(1)')).toBeUndefined();
+    expect(safeLinkUrl('data:text/html,hi')).toBeUndefined();
+    expect(safeLinkUrl('//evil.example/x')).toBeUndefined();
+    expect(safeLinkUrl('/\\evil.example')).toBeUndefined();
+    expect(safeLinkUrl('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { SecretInput } from '../../../components/masked-input/secret-input';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { RECOVERY_TEXTS } from '../utils/recovery-texts';
+import { StepHeading } from './step-heading';
+
+interface AnswerStepProps {
+  logonName: string;
+  secretQuestion: string;
+  /** recoverCredentialsWithoutQuestionOption: no question, the reset e-mail is sent at once. */
+  withoutQuestion: boolean;
+  submitting: boolean;
+  onSubmit(answer: string): void | Promise<void>;
+}
+
+/**
+ * Recovery step 2: the logon name found in step 1 and, unless recovery goes without a question,
+ * the secret question with a masked answer (spec 000 section 2.8).
+ */
+export function AnswerStep(props: AnswerStepProps) {
+  const { logonName, secretQuestion, withoutQuestion, submitting, onSubmit } = props;
+  const settings = useSettings();
+  const schema = useMemo(
+    () =>
+      z.object({
+        answer: withoutQuestion
+          ? z.string()
+          : z.string().trim().min(1, settings.get('recoveryTexts.secretAnswerRequiredText')),
+      }),
+    [settings, withoutQuestion],
+  );
+  const { register, handleSubmit, formState } = useForm({
+    mode: 'onTouched',
+    defaultValues: { answer: '' },
+    resolver: zodResolver(schema),
+  });
+  const { ref, ...answerField } = register('answer');
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={handleSubmit((values) => onSubmit(values.answer))}
+    >
+      <StepHeading focusOnMount>{RECOVERY_TEXTS.answerHeading}</StepHeading>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+        <Typography component="dt" variant="subtitle2">
+          {RECOVERY_TEXTS.logonName}
+        </Typography>
+        <Typography component="dd" sx={{ m: 0 }}>
+          {logonName}
+        </Typography>
+        {withoutQuestion ? null : (
+          <>
+            <Typography component="dt" variant="subtitle2">
+              {RECOVERY_TEXTS.secretQuestion}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }} id="recovery-secret-question">
+              {secretQuestion}
+            </Typography>
+          </>
+        )}
+      </Box>
+      <Typography>
+        {withoutQuestion
+          ? RECOVERY_TEXTS.noQuestionInstructions
+          : RECOVERY_TEXTS.answerInstructions}
+      </Typography>
+      {withoutQuestion ? null : (
+        <SecretInput
+          {...answerField}
+          inputRef={ref}
+          label={RECOVERY_TEXTS.secretAnswer}
+          describedBy="recovery-secret-question"
+          autoComplete="off"
+          required
+          errorMessage={formState.errors.answer?.message}
+        />
+      )}
+      <div>
+        <Button type="submit" variant="contained" size="large" loading={submitting}>
+          {withoutQuestion ? RECOVERY_TEXTS.continue : RECOVERY_TEXTS.submit}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { InputField } from '../../../components/masked-input/input-field';
+import { MaskedInput } from '../../../components/masked-input/masked-input';
+import {
+  DATE_OF_BIRTH_MASK,
+  MASK_DESCRIPTIONS,
+  ZIP_MASK,
+} from '../../../components/masked-input/masks';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { identifySchema, type IdentifyFields, type IdentifyValues } from '../utils/identify-form';
+import { RECOVERY_TEXTS } from '../utils/recovery-texts';
+import { StepHeading } from './step-heading';
+
+interface IdentifyStepProps {
+  fields: IdentifyFields;
+  submitting: boolean;
+  focusOnMount: boolean;
+  onSubmit(values: IdentifyValues): void | Promise<void>;
+}
+
+const EMPTY: IdentifyValues = { email: '', dateOfBirth: '', zipCode: '', branch: '' };
+
+/** Recovery step 1: the identifying details (spec 000 sections 2.8 and 5). */
+export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: IdentifyStepProps) {
+  const settings = useSettings();
+  const schema = useMemo(() => identifySchema(settings, fields), [settings, fields]);
+  const { control, handleSubmit, formState } = useForm<IdentifyValues>({
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+    resolver: zodResolver(schema),
+  });
+  const { errors } = formState;
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
+      <StepHeading focusOnMount={focusOnMount}>{RECOVERY_TEXTS.identifyHeading}</StepHeading>
+      <Typography>{RECOVERY_TEXTS.identifyInstructions}</Typography>
+      {fields.email ? (
+        <Controller
+          control={control}
+          name="email"
+          render={({ field: { ref, ...field } }) => (
+            <InputField
+              {...field}
+              inputRef={ref}
+              label={RECOVERY_TEXTS.email}
+              type="email"
+              autoComplete="email"
+              required
+              errorMessage={errors.email?.message}
+            />
+          )}
+        />
+      ) : null}
+      {fields.dateOfBirth ? (
+        <Controller
+          control={control}
+          name="dateOfBirth"
+          render={({ field: { ref, onChange, ...field } }) => (
+            <MaskedInput
+              {...field}
+              inputRef={ref}
+              onValueChange={onChange}
+              mask={DATE_OF_BIRTH_MASK}
+              label={RECOVERY_TEXTS.dateOfBirth}
+              description={MASK_DESCRIPTIONS.dateOfBirth}
+              autoComplete="bday"
+              required
+              errorMessage={errors.dateOfBirth?.message}
+            />
+          )}
+        />
+      ) : null}
+      {fields.zipCode ? (
+        <Controller
+          control={control}
+          name="zipCode"
+          render={({ field: { ref, onChange, ...field } }) => (
+            <MaskedInput
+              {...field}
+              inputRef={ref}
+              onValueChange={onChange}
+              mask={ZIP_MASK}
+              label={RECOVERY_TEXTS.zipCode}
+              description={MASK_DESCRIPTIONS.zip}
+              autoComplete="postal-code"
+              required
+              errorMessage={errors.zipCode?.message}
+            />
+          )}
+        />
+      ) : null}
+      {fields.branch ? (
+        <Controller
+          control={control}
+          name="branch"
+          render={({ field: { ref, onChange, ...field } }) => (
+            <InputField
+              {...field}
+              inputRef={ref}
+              onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+              label={RECOVERY_TEXTS.branch}
+              slotProps={{ input: { inputMode: 'numeric', maxLength: 10 } }}
+              required
+              errorMessage={errors.branch?.message}
+            />
+          )}
+        />
+      ) : null}
+      <div>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={submitting}
+          disabled={!formState.isValid}
+        >
+          {RECOVERY_TEXTS.continue}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
