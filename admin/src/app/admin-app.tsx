@@ -1,28 +1,30 @@
-import { BUILT_IN_THEMES, createPortalTheme } from '@portal/themes';
-import Container from '@mui/material/Container';
 import CssBaseline from '@mui/material/CssBaseline';
-import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
+import { BUILT_IN_THEMES, createPortalTheme } from '@portal/themes';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query-client';
+import { createAdminRouter } from './router';
 
-const theme = createPortalTheme(BUILT_IN_THEMES.harbor.tokens);
+const theme = createPortalTheme({ ...BUILT_IN_THEMES.harbor.tokens, colorScheme: 'light' });
 
-/**
- * The staff app. The settings editor, preview, publish, history, audit and onboarding screens
- * arrive with the admin issue; until then this page says so rather than pretending.
- */
-export function AdminApp() {
+interface AdminAppProps {
+  queryClient?: QueryClient;
+  /** The first route (tests); the browser's hash otherwise. */
+  initialPath?: string;
+}
+
+/** The staff app: providers around the hash router. */
+export function AdminApp({ queryClient, initialPath }: AdminAppProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [router] = useState(() => createAdminRouter(initialPath));
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <Container component="main" maxWidth="md" sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Portal admin
-        </Typography>
-        <Typography>
-          This screen is being built: institution staff and implementers will tune every setting,
-          text and brand colour here, preview the portal live and publish.
-        </Typography>
-      </Container>
-    </ThemeProvider>
+    <QueryClientProvider client={client}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { DiffEntry } from '@portal/domain';
+import { useMemo } from 'react';
+import { definitionOf, listSettingGroups, SET_LABELS } from '../lib/settings/definitions';
+
+interface DiffTableProps {
+  entries: readonly DiffEntry[];
+  /** Level of the group headings, to keep the page's heading order. */
+  headingLevel: 2 | 3 | 4;
+  /** Says what the two sides are ("Published", "Draft"). */
+  beforeLabel: string;
+  afterLabel: string;
+  emptyText?: string;
+}
+
+const HEADING_ELEMENTS = { 2: 'h2', 3: 'h3', 4: 'h4' } as const satisfies Record<
+  DiffTableProps['headingLevel'],
+  string
+>;
+
+const OTHER_GROUP = 'Keys the schema does not declare';
+
+function groupEntries(entries: readonly DiffEntry[]): [string, DiffEntry[]][] {
+  const order = new Map(listSettingGroups().map((group, index) => [group.name, index]));
+  const groups = new Map<string, DiffEntry[]>();
+  for (const entry of entries) {
+    const name = definitionOf(entry.key)?.group ?? OTHER_GROUP;
+    const list = groups.get(name);
+    if (list) list.push(entry);
+    else groups.set(name, [entry]);
+  }
+  return [...groups].sort(
+    ([a], [b]) =>
+      (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER),
+  );
+}
+
+function DiffValue({ value, settingKey }: { value: string | null; settingKey: string }) {
+  if (value === null) {
+    const fallback = definitionOf(settingKey)?.default;
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+        Not set
+        {fallback !== undefined ? ` (default: ${fallback === '' ? 'empty' : fallback})` : ''}
+      </Typography>
+    );
+  }
+  return (
+    <Typography
+      variant="body2"
+      component="div"
+      sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' }}
+    >
+      {value === '' ? '(empty)' : value}
+    </Typography>
+  );
+}
+
+/** Per-key before/after of two configuration documents, grouped like the navigator. */
+export function DiffTable({
+  entries,
+  headingLevel,
+  beforeLabel,
+  afterLabel,
+  emptyText = 'No differences.',
+}: DiffTableProps) {
+  const groups = useMemo(() => groupEntries(entries), [entries]);
+  if (entries.length === 0) return <Typography>{emptyText}</Typography>;
+  const heading = HEADING_ELEMENTS[headingLevel];
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      {groups.map(([group, groupEntriesList]) => (
+        <Box component="section" key={group} aria-label={group}>
+          <Typography variant="h6" component={heading} gutterBottom>
+            {group}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({groupEntriesList.length} {groupEntriesList.length === 1 ? 'change' : 'changes'})
+            </Typography>
+          </Typography>
+          <Table size="small" aria-label={`Changes in ${group}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col" sx={{ width: '28%' }}>
+                  Setting
+                </TableCell>
+                <TableCell scope="col" sx={{ width: '12%' }}>
+                  Set
+                </TableCell>
+                <TableCell scope="col">{beforeLabel}</TableCell>
+                <TableCell scope="col">{afterLabel}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {groupEntriesList.map((entry) => (
+                <TableRow key={`${entry.set}:${entry.key}`}>
+                  <TableCell component="th" scope="row">
+                    <Typography variant="body2">
+                      {definitionOf(entry.key)?.title ?? entry.key}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="code">
+                      {entry.key}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{SET_LABELS[entry.set]}</TableCell>
+                  <TableCell>
+                    <DiffValue value={entry.before} settingKey={entry.key} />
+                  </TableCell>
+                  <TableCell>
+                    <DiffValue value={entry.after} settingKey={entry.key} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      ))}
+    </Box>
+  );
+}

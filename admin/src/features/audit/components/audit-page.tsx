@@ -1,0 +1,84 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { AuditEntry } from '@portal/domain';
+import type { z } from 'zod';
+import { DiffTable } from '../../../components/diff-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useAuditLog } from '../api/audit';
+
+type Entry = z.output<typeof AuditEntry>;
+
+const ACTION_LABELS: Record<Entry['action'], string> = {
+  'draft.save': 'Saved the draft',
+  'draft.discard': 'Discarded the draft',
+  publish: 'Published',
+  restore: 'Restored a version as the draft',
+  import: 'Imported a configuration',
+  'asset.upload': 'Uploaded a branding file',
+  'institution.create': 'Created the institution',
+};
+
+function AuditItem({ entry }: { entry: Entry }) {
+  const count = entry.changes.length;
+  return (
+    <Box component="li" sx={{ borderTop: 1, borderColor: 'divider', py: 2 }}>
+      <Typography variant="subtitle1" component="h2">
+        {ACTION_LABELS[entry.action]} · {entry.staff}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(entry.at)}
+        {count > 0 ? ` · ${count} ${count === 1 ? 'key' : 'keys'}` : ''}
+      </Typography>
+      {entry.comment && <Typography sx={{ mt: 0.5 }}>“{entry.comment}”</Typography>}
+      {count > 0 && (
+        <Box component="details" sx={{ mt: 1 }}>
+          <Box component="summary" sx={{ cursor: 'pointer' }}>
+            Show the {count === 1 ? 'change' : `${count} changes`}
+          </Box>
+          <Box sx={{ mt: 1 }}>
+            <DiffTable
+              entries={entry.changes}
+              headingLevel={3}
+              beforeLabel="Old value"
+              afterLabel="New value"
+            />
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** Every change: who, when, what (keys with old and new values) and the comment. */
+export function AuditPage({ slug }: { slug: string }) {
+  const audit = useAuditLog(slug);
+  const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <Box sx={{ p: 3, maxWidth: 1100 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Audit log
+      </Typography>
+      {audit.isPending && <CircularProgress aria-label="Loading the audit log" />}
+      {audit.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(audit.error)}
+        </Alert>
+      )}
+      {audit.data && entries.length === 0 && <Typography>Nothing has changed yet.</Typography>}
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Changes, newest first">
+        {entries.map((entry) => (
+          <AuditItem key={entry.id} entry={entry} />
+        ))}
+      </Box>
+      {audit.hasNextPage && (
+        <Button onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
+          Show older changes
+        </Button>
+      )}
+    </Box>
+  );
+}

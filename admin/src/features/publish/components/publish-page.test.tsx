@@ -1,0 +1,183 @@
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { settingsResponse } from '../../../testing/fixtures';
+import {
+  DRAFT_DOCUMENT,
+  institutionRoutes,
+  PUBLISHED_DOCUMENT,
+  refusal,
+} from '../../../testing/institution';
+import type { StubRoutes } from '../../../testing/fetch-stub';
+import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+
+const DIFF = {
+  entries: [
+    {
+      key: 'loginTexts.topHeadingText',
+      set: 'english',
+      before: 'Hello borrowers',
+      after: 'Welcome back',
+    },
+  ],
+};
+
+function renderPublish(routes: StubRoutes = {}) {
+  return renderAdmin({
+    path: '/i/harbor/publish',
+    routes: {
+      ...institutionRoutes(),
+      'GET /admin-api/institutions/harbor/diff': { body: DIFF },
+      ...routes,
+    },
+  });
+}
+
+describe('review and publish', () => {
+  it('shows the draft’s changes against the published settings before publishing', async () => {
+    const { server } = renderPublish();
+    expect(
+      await screen.findByRole('heading', { name: 'Review and publish', level: 1 }),
+    ).toBeVisible();
+    const table = await screen.findByRole('table', { name: /Changes in/ });
+    const row = within(table).getByRole('row', { name: /Top heading/ });
+    expect(within(row).getByText('Hello borrowers')).toBeVisible();
+    expect(within(row).getByText('Welcome back')).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Published' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Draft' })).toBeVisible();
+    expect(server.requestsTo('GET /admin-api/institutions/harbor/diff')[0]?.search).toBe(
+      '?from=published&to=draft',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('refuses to publish without a comment and sends nothing', async () => {
+    const { user, server } = renderPublish();
+    await screen.findByRole('table', { name: /Changes in/ });
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(screen.getByText('Say what changed and why; the comment is required.')).toBeVisible();
+    expect(screen.getByLabelText(/Comment/)).toHaveAttribute('aria-invalid', 'true');
+    // Blank space is no comment either.
+    await user.type(screen.getByLabelText(/Comment/), '   ');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(server.requestsTo('POST /admin-api/institutions/harbor/publish')).toHaveLength(0);
+    await expectNoAxeViolations();
+  });
+
+  it('publishes with the comment and reports the new version', async () => {
+    const { user, server } = renderPublish({
+      'POST /admin-api/institutions/harbor/publish': { body: { version: 4 } },
+    });
+    await screen.findByRole('table', { name: /Changes in/ });
+    await user.type(screen.getByLabelText(/Comment/), 'Friendlier greeting');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/Published as version 4/)).toBeVisible();
+    const [request] = server.requestsTo('POST /admin-api/institutions/harbor/publish');
+    expect(request?.body).toEqual({ comment: 'Friendlier greeting' });
+    expect(request?.headers.get('X-Requested-With')).toBe('portal');
+    await expectNoAxeViolations();
+  });
+
+  it('shows the server’s refusal with the settings to fix', async () => {
+    const { user } = renderPublish({
+      'POST /admin-api/institutions/harbor/publish': refusal(
+        422,
+        'InvalidConfiguration',
+        'The configuration is not valid.',
+        [{ key: 'loginTexts.topHeadingText', set: 'english', message: 'Too long.' }],
+      ),
+    });
+    await screen.findByRole('table', { name: /Changes in/ });
+    await user.type(screen.getByLabelText(/Comment/), 'Try it');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The configuration is not valid.');
+    expect(screen.getByText(/Fix these settings first/)).toBeVisible();
+    expect(screen.getByText(/Too long\./)).toBeVisible();
+    expect(screen.queryByText(/Published as version/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled());
+  });
+
+  it('does not let a viewer publish', async () => {
+    renderAdmin({
+      path: '/i/harbor/publish',
+      routes: {
+        ...institutionRoutes({ role: 'viewer' }),
+        'GET /admin-api/institutions/harbor/diff': { body: DIFF },
+      },
+    });
+    expect(await screen.findByText(/Only publishers publish/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  });
+
+  it('discards the draft only after confirmation', async () => {
+    let discarded = false;
+    const { user, server } = renderPublish({
+      'GET /admin-api/institutions/harbor/diff': () => ({
+        body: discarded ? { entries: [] } : DIFF,
+      }),
+      'GET /admin-api/institutions/harbor/settings': () => ({
+        body: settingsResponse(PUBLISHED_DOCUMENT, discarded ? null : DRAFT_DOCUMENT),
+      }),
+      'DELETE /admin-api/institutions/harbor/draft': () => {
+        discarded = true;
+        return { body: settingsResponse(PUBLISHED_DOCUMENT, null) };
+      },
+    });
+    await screen.findByRole('table', { name: /Changes in/ });
+    const opener = screen.getByRole('button', { name: 'Discard the draft' });
+    await user.click(opener);
+    let dialog = await screen.findByRole('dialog', { name: 'Discard the draft?' });
+    expect(dialog).toHaveTextContent('Every change in the draft is lost.');
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(opener).toHaveFocus();
+    expect(server.requestsTo('DELETE /admin-api/institutions/harbor/draft')).toHaveLength(0);
+
+    await user.click(opener);
+    dialog = await screen.findByRole('dialog', { name: 'Discard the draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(
+      await screen.findByText('The draft is discarded. The settings are the published ones again.'),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [request] = server.requestsTo('DELETE /admin-api/institutions/harbor/draft');
+    expect(request?.headers.get('X-Requested-With')).toBe('portal');
+    expect(
+      await screen.findByText('The draft is the same as the published settings.'),
+    ).toBeVisible();
+    expect(screen.getByText(/Published version 3 · no draft/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Discard the draft' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
+  });
+
+  it('reports a refused discard and keeps the draft', async () => {
+    const { user } = renderPublish({
+      'DELETE /admin-api/institutions/harbor/draft': refusal(
+        403,
+        'Forbidden',
+        'You do not have permission to do this.',
+      ),
+    });
+    await screen.findByRole('table', { name: /Changes in/ });
+    await user.click(screen.getByRole('button', { name: 'Discard the draft' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard the draft?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to do this.',
+    );
+    expect(screen.queryByText(/The draft is discarded/)).not.toBeInTheDocument();
+    expect(screen.getByText(/draft in progress/)).toBeVisible();
+  });
+
+  it('offers no discard to viewers', async () => {
+    renderAdmin({
+      path: '/i/harbor/publish',
+      routes: {
+        ...institutionRoutes({ role: 'viewer' }),
+        'GET /admin-api/institutions/harbor/diff': { body: DIFF },
+      },
+    });
+    await screen.findByRole('table', { name: /Changes in/ });
+    expect(screen.queryByRole('button', { name: 'Discard the draft' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,238 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { StaffRole } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { DiffTable } from '../../../components/diff-table';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ProblemList } from '../../../components/problem-list';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useDiff } from '../../../lib/diff/get-diff';
+import type { DraftSession } from '../../../lib/draft/draft-session';
+import { institutionSettingsQuery } from '../../../lib/draft/get-institution-settings';
+import { useDraftSelector } from '../../../lib/draft/use-draft';
+import { canEdit, canPublish } from '../../../lib/institutions/institution-context';
+import { useDiscardDraft } from '../api/discard-draft';
+import { usePublish } from '../api/publish';
+
+interface PublishPageProps {
+  slug: string;
+  role: StaffRole;
+  session: DraftSession;
+}
+
+function selectUnsaved(session: DraftSession) {
+  return session.summary().unsaved;
+}
+
+function selectHasDraft(session: DraftSession) {
+  return session.getServerState().draft !== null;
+}
+
+/** The draft's changes against what borrowers see, then publish with a comment. */
+export function PublishPage({ slug, role, session }: PublishPageProps) {
+  const queryClient = useQueryClient();
+  const unsaved = useDraftSelector(session, selectUnsaved);
+  const [flushed, setFlushed] = useState(false);
+  const diff = useDiff(slug, 'published', 'draft');
+  const publish = usePublish(slug);
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [published, setPublished] = useState<number | null>(null);
+  const allowed = canPublish(role);
+  const hasDraft = useDraftSelector(session, selectHasDraft);
+  const discard = useDiscardDraft(slug);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [discarded, setDiscarded] = useState(false);
+
+  function confirmDiscard() {
+    discard.mutate(undefined, {
+      onSuccess: (settings) => {
+        // Unsaved keystrokes belong to the draft being thrown away.
+        session.replaceServerState(settings);
+        setConfirmingDiscard(false);
+        setDiscarded(true);
+        setPublished(null);
+        void diff.refetch();
+      },
+      onError: () => setConfirmingDiscard(false),
+    });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (comment.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    await session.flush();
+    publish.mutate(comment.trim(), {
+      onSuccess: async ({ version }) => {
+        setPublished(version);
+        setComment('');
+        const settings = await queryClient.fetchQuery({
+          ...institutionSettingsQuery(slug),
+          staleTime: 0,
+        });
+        session.replaceServerState(settings);
+      },
+    });
+  }
+
+  const refusal = publish.error instanceof ApiError ? publish.error : undefined;
+  const entries = diff.data ?? [];
+
+  return (
+    <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 3 }}>
+      <Typography variant="h5" component="h1">
+        Review and publish
+      </Typography>
+      {published !== null && (
+        <Alert severity="success" role="status">
+          Published as version {published}. Borrowers see it now.
+        </Alert>
+      )}
+      {discarded && (
+        <Alert severity="success" role="status">
+          The draft is discarded. The settings are the published ones again.
+        </Alert>
+      )}
+      {discard.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(discard.error)}
+        </Alert>
+      )}
+      {unsaved > 0 && (
+        <Alert
+          severity="warning"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void session.flush().then(() => {
+                  setFlushed(true);
+                  return diff.refetch();
+                });
+              }}
+            >
+              Save now
+            </Button>
+          }
+        >
+          {unsaved} {unsaved === 1 ? 'change is' : 'changes are'} not saved yet
+          {flushed ? '' : ' and not in this list'}.
+        </Alert>
+      )}
+      <Box component="section" aria-labelledby="draft-changes-heading">
+        <Typography id="draft-changes-heading" variant="h6" component="h2" gutterBottom>
+          Changes in the draft
+        </Typography>
+        {diff.isPending && <CircularProgress aria-label="Loading the changes" />}
+        {diff.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(diff.error)}
+          </Alert>
+        )}
+        {diff.data && (
+          <DiffTable
+            entries={entries}
+            headingLevel={3}
+            beforeLabel="Published"
+            afterLabel="Draft"
+            emptyText="The draft is the same as the published settings."
+          />
+        )}
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby="publish-heading"
+        sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
+      >
+        <Typography id="publish-heading" variant="h6" component="h2">
+          Publish
+        </Typography>
+        {!allowed && (
+          <Alert severity="info">Only publishers publish. Ask one to review this draft.</Alert>
+        )}
+        {refusal && (
+          <>
+            <Alert severity="error" role="alert">
+              {refusal.message}
+            </Alert>
+            <ProblemList problems={refusal.details} title="Fix these settings first" />
+          </>
+        )}
+        {publish.isError && !refusal && (
+          <Alert severity="error" role="alert">
+            {errorMessage(publish.error)}
+          </Alert>
+        )}
+        <TextField
+          label="Comment"
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          multiline
+          minRows={2}
+          required
+          disabled={!allowed}
+          error={missing && comment.trim() === ''}
+          helperText={
+            missing && comment.trim() === ''
+              ? 'Say what changed and why; the comment is required.'
+              : 'Kept with the version and in the audit log.'
+          }
+          slotProps={{ htmlInput: { maxLength: 1000 } }}
+        />
+        <Box>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={
+              !allowed || publish.isPending || (diff.data !== undefined && entries.length === 0)
+            }
+          >
+            Publish
+          </Button>
+        </Box>
+      </Box>
+      {canEdit(role) && (hasDraft || unsaved > 0) && (
+        <Box component="section" aria-labelledby="discard-heading" sx={{ display: 'grid', gap: 1 }}>
+          <Typography id="discard-heading" variant="h6" component="h2">
+            Discard the draft
+          </Typography>
+          <Typography>
+            Throws away every change in the draft, saved or not. The published settings stay as they
+            are.
+          </Typography>
+          <Box>
+            <Button
+              color="error"
+              variant="outlined"
+              onClick={() => setConfirmingDiscard(true)}
+              disabled={discard.isPending}
+            >
+              Discard the draft
+            </Button>
+          </Box>
+        </Box>
+      )}
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title="Discard the draft?"
+        confirmLabel="Discard"
+        busy={discard.isPending}
+        onConfirm={confirmDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+      >
+        Every change in the draft is lost. This cannot be undone.
+      </ConfirmDialog>
+    </Box>
+  );
+}

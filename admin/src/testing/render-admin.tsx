@@ -1,0 +1,58 @@
+import type { StaffMe } from '@portal/domain';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect } from 'vitest';
+import { AdminApp } from '../app/admin-app';
+import { createQueryClient } from '../lib/query-client';
+import { stubFetch, type StubRoutes } from './fetch-stub';
+import { PUBLISHER } from './fixtures';
+
+export interface RenderAdminOptions {
+  path?: string;
+  /** Who is signed in (null: nobody; `GET /admin-api/me` answers 401). */
+  me?: StaffMe | null;
+  routes?: StubRoutes;
+}
+
+const UNAUTHENTICATED = {
+  status: 401,
+  body: { error: { code: 'Unauthenticated', message: 'Please sign in.' } },
+};
+
+/** Starts the whole admin app (providers, router, session probe) against a stubbed server. */
+export function renderAdmin(options: RenderAdminOptions = {}) {
+  const me = options.me === undefined ? PUBLISHER : options.me;
+  const server = stubFetch({
+    'GET /admin-api/me': me ? { body: me } : UNAUTHENTICATED,
+    'POST /admin-api/institutions/harbor/preview-token': {
+      body: {
+        token: 'preview-token',
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        portalUrl: 'http://localhost:3000/?previewToken=preview-token',
+      },
+    },
+    ...options.routes,
+  });
+  const user = userEvent.setup();
+  const queryClient = createQueryClient({ retry: false });
+  const view = render(<AdminApp queryClient={queryClient} initialPath={options.path ?? '/'} />);
+  return { ...view, server, user, queryClient };
+}
+
+/**
+ * Fails with the list of axe violations in the rendered page. Colour contrast is left to the
+ * Playwright journeys (jsdom does not compute styles).
+ */
+export async function expectNoAxeViolations(container: Element = document.body): Promise<void> {
+  const { default: axe } = await import('axe-core');
+  const results = await axe.run(container, {
+    // The preview frame's portal is checked by the portal's own tests and the journeys.
+    iframes: false,
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
