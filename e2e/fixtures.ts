@@ -1,5 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey comes from its own client address (X-Forwarded-For, trusted from the loopback
+ * proxy only: e2e/start-server.mjs sets TRUST_PROXY). The sign-in limits count per address and
+ * per institution, so journeys running side by side must not share one address, as real
+ * borrowers do not; the limits themselves are tested in server/src/modules/auth.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = hash(testInfo.testId) % 250;
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.51.100.${n + 1}` });
+  },
+});
+
+function hash(text: string): number {
+  let value = 0;
+  for (const char of text) value = (value * 31 + char.charCodeAt(0)) % 65_521;
+  return value;
+}
 
 /** Demo borrowers of the seed (server/src/db/seed/README.md). */
 export const DEMO_PASSWORD = 'Demo-Pass-2024';
@@ -30,4 +49,92 @@ export async function signIn(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
+  // The logged-in layout (and its idle-timeout watcher) is lazy-loaded after the URL changes.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+/** The address of another demo institution on the same server (`summit`, `cedar`). */
+export function institutionOrigin(baseURL: string | undefined, slug: string): string {
+  const url = new URL(baseURL ?? 'http://localhost:3100');
+  url.hostname = `${slug}.localhost`;
+  return url.origin;
+}
+
+export interface DemoMail {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+function isDemoMail(value: unknown): value is DemoMail {
+  if (typeof value !== 'object' || value === null) return false;
+  const mail: Record<string, unknown> = { ...value };
+  return (
+    typeof mail.id === 'number' &&
+    typeof mail.to === 'string' &&
+    typeof mail.subject === 'string' &&
+    typeof mail.body === 'string'
+  );
+}
+
+/**
+ * GET from the test runner at an institution's origin. Node does not resolve `*.localhost` as
+ * Chromium does, so the request goes to 127.0.0.1 with the institution's Host header.
+ */
+export function getAtInstitution(
+  page: Page,
+  origin: string,
+  path: string,
+  options: { maxRedirects?: number } = {},
+) {
+  const url = new URL(path, origin);
+  const host = url.host;
+  url.hostname = '127.0.0.1';
+  return page.request.get(url.toString(), { ...options, headers: { Host: host } });
+}
+
+async function demoMailTo(page: Page, origin: string, to: string): Promise<DemoMail[]> {
+  const response = await getAtInstitution(
+    page,
+    origin,
+    `/demo/mailbox.json?to=${encodeURIComponent(to)}`,
+  );
+  expect(response.ok()).toBe(true);
+  const answer: unknown = await response.json();
+  const messages =
+    typeof answer === 'object' && answer !== null && 'messages' in answer ? answer.messages : [];
+  return Array.isArray(messages) ? messages.filter(isDemoMail) : [];
+}
+
+/**
+ * The newest message of the demo mailbox (GET /demo/mailbox.json?to=) to an address with an id
+ * above `afterId`, waiting for the outbox job to deliver it.
+ */
+export async function waitForDemoMail(
+  page: Page,
+  origin: string,
+  to: string,
+  options: { afterId?: number } = {},
+): Promise<DemoMail> {
+  let newest: DemoMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        newest = (await demoMailTo(page, origin, to))
+          .filter((message) => message.id > (options.afterId ?? 0))
+          .sort((a, b) => b.id - a.id)[0];
+        return newest !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  if (!newest) throw new Error(`no mail to ${to}`);
+  return newest;
+}
+
+/** The id of the newest message to an address so far (0 when none). */
+export async function newestDemoMailId(page: Page, origin: string, to: string): Promise<number> {
+  const messages = await demoMailTo(page, origin, to);
+  return Math.max(0, ...messages.map((message) => message.id));
 }

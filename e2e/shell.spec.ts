@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_USERS, expectNoAxeViolations, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO_USERS, expectNoAxeViolations, signIn, test } from './fixtures';
 
 test.describe('portal shell', () => {
   test('serves the login page in the institution theme with security headers', async ({ page }) => {

@@ -22,6 +22,8 @@ const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     DEMO_MODE: 'true',
     DATABASE_URL: '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Journeys send X-Forwarded-For (e2e/fixtures.ts); trusted from the loopback address only.
+    TRUST_PROXY: '127.0.0.1',
   },
 });
 
