@@ -2,14 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
-import { startPreviewMode } from './lib/preview/preview-mode';
+import { currentPreviewToken } from './lib/preview/preview-token';
 import { createQueryClient } from './lib/query-client';
 
 installGlobalErrorReporting();
 
 const queryClient = createQueryClient();
-// Inside the admin's preview frame only (a live ?previewToken=): follow the admin's draft.
-void startPreviewMode({ queryClient });
+// Inside the admin's preview frame only (a live ?previewToken=): follow the admin's draft. Loaded
+// on demand so borrowers never download the preview code.
+if (currentPreviewToken() && window.parent !== window) {
+  void import('./lib/preview/preview-mode').then(({ startPreviewMode }) =>
+    startPreviewMode({ queryClient }),
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The portal page has no #root element');

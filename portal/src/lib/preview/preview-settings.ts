@@ -5,7 +5,6 @@ import {
 } from '@portal/domain';
 import {
   createSettingsAccessor,
-  listSettingDefinitions,
   SETTING_DEFINITIONS,
   SETTING_SETS,
   type GassySettings,
@@ -13,9 +12,12 @@ import {
   type SettingsSetValues,
 } from '@portal/settings-schema';
 
-function isSettingKey(key: string): key is SettingKey {
-  return Object.hasOwn(SETTING_DEFINITIONS, key);
-}
+/** The runtime table only: the full schema document (with titles and descriptions) is ~0.5 MB. */
+const DEFINITIONS = Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => ({
+  ...definition,
+  key: key as SettingKey,
+  name: key.slice(key.indexOf('.') + 1),
+}));
 
 /**
  * What the server would answer to ApplicationOptions for this document (setup.service does the
@@ -27,13 +29,10 @@ export function previewApplicationOptions(
   base: ApplicationOptionsResponse,
   colorScheme?: 'light' | 'dark',
 ): ApplicationOptionsResponse {
-  const definitions = listSettingDefinitions();
-  const sendable = new Set(
-    definitions
-      .filter(
-        (definition) => definition.visibility === 'public' && definition.wire === 'gassySettings',
-      )
-      .map((definition) => definition.key),
+  const sendable = new Set<string>(
+    DEFINITIONS.filter(
+      (definition) => definition.visibility === 'public' && definition.wire === 'gassySettings',
+    ).map((definition) => definition.key),
   );
   const gassySettings: GassySettings = { shared: {}, english: {} };
   for (const set of SETTING_SETS) {
@@ -55,9 +54,8 @@ export function previewApplicationOptions(
     english: document.english ?? {},
   });
   const numbers: Record<string, number> = {};
-  for (const definition of definitions) {
+  for (const definition of DEFINITIONS) {
     if (definition.wire !== 'institutionOptions' || definition.visibility !== 'public') continue;
-    if (!isSettingKey(definition.key)) continue;
     try {
       const value = settings.get(definition.key);
       if (typeof value === 'number') numbers[definition.name] = value;
