@@ -168,6 +168,9 @@ export interface SettingTypes {
   "loginTexts.announcementRichText": string;
   "loginTexts.announcementCloseButtonText": string;
   "loginTexts.noSsoUrlText": string;
+  "loginTexts.usernameLabel": string;
+  "loginTexts.passwordLabel": string;
+  "loginTexts.signInButtonText": string;
   "ssoOptions.useSingleSignOnOption": boolean;
   "ssoOptions.ssoLoginURLOption": string;
   "ssoOptions.ssoLoginCode": string;
@@ -191,6 +194,8 @@ export interface SettingTypes {
   "securityCodeTexts.maxAttemptsText": string;
   "securityCodeTexts.invalidCodeText": string;
   "securityCodeTexts.validationErrorText": string;
+  "securityCodeTexts.headingText": string;
+  "securityCodeTexts.codeLabel": string;
   "postLoginOptions.validateSsnAtCreationOption": boolean;
   "postLoginTexts.ssnRequiredText": string;
   "postLoginTexts.ssnInvalidText": string;
@@ -203,6 +208,22 @@ export interface SettingTypes {
   "postLoginTexts.agreementRequiredText": string;
   "postLoginTexts.agreementClickLinkText": string;
   "postLoginTexts.agreementsSaveErrorText": string;
+  "postLoginTexts.continueButtonText": string;
+  "postLoginTexts.ssnHeadingText": string;
+  "postLoginTexts.ssnInstructionsText": string;
+  "postLoginTexts.ssnLabel": string;
+  "postLoginTexts.changePasswordHeadingText": string;
+  "postLoginTexts.changePasswordInstructionsText": string;
+  "postLoginTexts.newPasswordLabel": string;
+  "postLoginTexts.confirmPasswordLabel": string;
+  "postLoginTexts.secretQuestionHeadingText": string;
+  "postLoginTexts.secretQuestionInstructionsText": string;
+  "postLoginTexts.secretQuestionLabel": string;
+  "postLoginTexts.customQuestionLabel": string;
+  "postLoginTexts.secretAnswerLabel": string;
+  "postLoginTexts.customQuestionInvalidText": string;
+  "postLoginTexts.agreementsHeadingText": string;
+  "postLoginTexts.agreementsInstructionsText": string;
   "agreementOptions.forceUserToClickOnURLToAgreeOption": boolean;
   "agreementOptions.forceRichTextAgreementsOption": boolean;
   "agreementTexts.agreementSetup": Agreement[];
@@ -386,6 +407,21 @@ export interface SettingTypes {
   "recoveryTexts.maxAttemptsText": string;
   "recoveryTexts.errorText": string;
   "recoveryTexts.serverErrorText": string;
+  "recoveryTexts.identifyHeadingText": string;
+  "recoveryTexts.identifyInstructionsText": string;
+  "recoveryTexts.answerHeadingText": string;
+  "recoveryTexts.answerInstructionsText": string;
+  "recoveryTexts.noQuestionInstructionsText": string;
+  "recoveryTexts.successHeadingText": string;
+  "recoveryTexts.emailLabel": string;
+  "recoveryTexts.dateOfBirthLabel": string;
+  "recoveryTexts.zipCodeLabel": string;
+  "recoveryTexts.branchLabel": string;
+  "recoveryTexts.logonNameLabel": string;
+  "recoveryTexts.secretQuestionLabel": string;
+  "recoveryTexts.secretAnswerLabel": string;
+  "recoveryTexts.continueButtonText": string;
+  "recoveryTexts.submitButtonText": string;
   "resetPasswordTexts.passwordRequiredText": string;
   "resetPasswordTexts.passwordsDoNotMatchText": string;
   "resetPasswordTexts.legacyMaximumLengthText": string;
@@ -393,6 +429,11 @@ export interface SettingTypes {
   "resetPasswordTexts.errorText": string;
   "resetPasswordTexts.serverErrorText": string;
   "resetPasswordTexts.expiredText": string;
+  "resetPasswordTexts.headingText": string;
+  "resetPasswordTexts.passwordLabel": string;
+  "resetPasswordTexts.confirmPasswordLabel": string;
+  "resetPasswordTexts.submitButtonText": string;
+  "resetPasswordTexts.successText": string;
   "activationTexts.headingText": string;
   "activationTexts.submitButtonText": string;
   "activationTexts.passwordRequiredText": string;
@@ -1129,6 +1170,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loginTexts.announcementRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.announcementCloseButtonText": {"type":"text","default":"Close","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.noSsoUrlText": {"type":"text","default":"No SSO URL defined!","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.usernameLabel": {"type":"text","default":"Username","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.passwordLabel": {"type":"text","default":"Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.signInButtonText": {"type":"text","default":"Sign In","set":"english","visibility":"public","wire":"gassySettings"},
   "ssoOptions.useSingleSignOnOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "ssoOptions.ssoLoginURLOption": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
   "ssoOptions.ssoLoginCode": {"type":"text","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1152,6 +1196,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "securityCodeTexts.maxAttemptsText": {"type":"text","default":"You have exceeded the maximum number of attempts for this code. Press Resend Code to start over.","set":"english","visibility":"public","wire":"gassySettings"},
   "securityCodeTexts.invalidCodeText": {"type":"text","default":"The security code is invalid","set":"english","visibility":"public","wire":"gassySettings"},
   "securityCodeTexts.validationErrorText": {"type":"text","default":"There was an error while validating.","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.headingText": {"type":"text","default":"Security Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "securityCodeTexts.codeLabel": {"type":"text","default":"Security Code","set":"english","visibility":"public","wire":"gassySettings"},
   "postLoginOptions.validateSsnAtCreationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "postLoginTexts.ssnRequiredText": {"type":"text","default":"Social Security Number is Required","set":"english","visibility":"public","wire":"gassySettings"},
   "postLoginTexts.ssnInvalidText": {"type":"text","default":"SSN invalid","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1164,6 +1210,22 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "postLoginTexts.agreementRequiredText": {"type":"text","default":"You must agree to the {name}.","set":"english","visibility":"public","wire":"gassySettings"},
   "postLoginTexts.agreementClickLinkText": {"type":"text","default":"You must click on the link, read the {name}, and then return and click agree.","set":"english","visibility":"public","wire":"gassySettings"},
   "postLoginTexts.agreementsSaveErrorText": {"type":"text","default":"There was an error saving changes to the agreements","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.continueButtonText": {"type":"text","default":"Continue","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnHeadingText": {"type":"text","default":"Verify Your Identity","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnInstructionsText": {"type":"text","default":"Please enter your Social Security Number to confirm your identity.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.ssnLabel": {"type":"text","default":"Social Security Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.changePasswordHeadingText": {"type":"text","default":"Change Your Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.changePasswordInstructionsText": {"type":"text","default":"You must change your password before you continue.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.newPasswordLabel": {"type":"text","default":"New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.confirmPasswordLabel": {"type":"text","default":"Confirm New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretQuestionHeadingText": {"type":"text","default":"Set Up a Secret Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretQuestionInstructionsText": {"type":"text","default":"Choose a secret question and answer. We will ask it if you need to recover your password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretQuestionLabel": {"type":"text","default":"Secret Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.customQuestionLabel": {"type":"text","default":"Security Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.secretAnswerLabel": {"type":"text","default":"Secret Answer","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.customQuestionInvalidText": {"type":"text","default":"Security Question Contains Invalid Characters.","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.agreementsHeadingText": {"type":"text","default":"Agreements","set":"english","visibility":"public","wire":"gassySettings"},
+  "postLoginTexts.agreementsInstructionsText": {"type":"text","default":"Please read and accept the following before you continue.","set":"english","visibility":"public","wire":"gassySettings"},
   "agreementOptions.forceUserToClickOnURLToAgreeOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "agreementOptions.forceRichTextAgreementsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "agreementTexts.agreementSetup": {"type":"agreementSetup","default":"","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1347,6 +1409,21 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recoveryTexts.maxAttemptsText": {"type":"text","default":"You have exceeded the maximum number of recovery attempts. Please wait a while before trying again.","set":"english","visibility":"public","wire":"gassySettings"},
   "recoveryTexts.errorText": {"type":"text","default":"An error has occurred, please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "recoveryTexts.serverErrorText": {"type":"text","default":"The service is currently unavailable. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.identifyHeadingText": {"type":"text","default":"Find your account","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.identifyInstructionsText": {"type":"text","default":"Enter the details we have on file for you.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.answerHeadingText": {"type":"text","default":"Reset your password","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.answerInstructionsText": {"type":"text","default":"Answer your secret question to receive an e-mail to reset your password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.noQuestionInstructionsText": {"type":"text","default":"Continue to receive an e-mail to reset your password.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.successHeadingText": {"type":"text","default":"Check your e-mail","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.emailLabel": {"type":"text","default":"Email Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.dateOfBirthLabel": {"type":"text","default":"Date of Birth","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.zipCodeLabel": {"type":"text","default":"Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.branchLabel": {"type":"text","default":"Branch Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.logonNameLabel": {"type":"text","default":"Login Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.secretQuestionLabel": {"type":"text","default":"Secret Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.secretAnswerLabel": {"type":"text","default":"Secret Answer","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.continueButtonText": {"type":"text","default":"Continue","set":"english","visibility":"public","wire":"gassySettings"},
+  "recoveryTexts.submitButtonText": {"type":"text","default":"Submit","set":"english","visibility":"public","wire":"gassySettings"},
   "resetPasswordTexts.passwordRequiredText": {"type":"text","default":"Password is required.","set":"english","visibility":"public","wire":"gassySettings"},
   "resetPasswordTexts.passwordsDoNotMatchText": {"type":"text","default":"Passwords Do Not Match","set":"english","visibility":"public","wire":"gassySettings"},
   "resetPasswordTexts.legacyMaximumLengthText": {"type":"text","default":"Password must be less than 12 characters in length.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1354,6 +1431,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "resetPasswordTexts.errorText": {"type":"text","default":"There was an error resetting your password. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "resetPasswordTexts.serverErrorText": {"type":"text","default":"The service is currently unavailable. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "resetPasswordTexts.expiredText": {"type":"text","default":"The link you are using to reset your password is no longer valid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.headingText": {"type":"text","default":"Change Your Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.passwordLabel": {"type":"text","default":"New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.confirmPasswordLabel": {"type":"text","default":"Confirm New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.submitButtonText": {"type":"text","default":"Change Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "resetPasswordTexts.successText": {"type":"text","default":"Your password has been changed. Sign in with your new password.","set":"english","visibility":"public","wire":"gassySettings"},
   "activationTexts.headingText": {"type":"text","default":"Please Enter Your New Password.","set":"english","visibility":"public","wire":"gassySettings"},
   "activationTexts.submitButtonText": {"type":"text","default":"Submit","set":"english","visibility":"public","wire":"gassySettings"},
   "activationTexts.passwordRequiredText": {"type":"text","default":"Password is required.","set":"english","visibility":"public","wire":"gassySettings"},

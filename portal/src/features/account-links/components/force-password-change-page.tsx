@@ -9,18 +9,6 @@ import { useResetPassword } from '../api/reset-password';
 import { LinkPage } from './link-page';
 import { NewPasswordForm } from './new-password-form';
 
-/**
- * Texts of the reset-link screen the settings schema has no keys for (see the report): the specs
- * name the screen but give none of its wording.
- */
-export const FORCE_PASSWORD_CHANGE_TEXTS = {
-  heading: 'Change Your Password',
-  password: 'New Password',
-  confirm: 'Confirm New Password',
-  submit: 'Change Password',
-  success: 'Your password has been changed. Sign in with your new password.',
-} as const;
-
 /** How long the success message shows before the login screen takes over. */
 export const SUCCESS_REDIRECT_DELAY_MS = 2000;
 
@@ -81,7 +69,7 @@ export function ForcePasswordChangePage() {
     body = (
       <>
         <Alert severity="success" role="status">
-          {FORCE_PASSWORD_CHANGE_TEXTS.success}
+          {settings.get('resetPasswordTexts.successText')}
         </Alert>
         {backToLogin}
       </>
@@ -93,9 +81,9 @@ export function ForcePasswordChangePage() {
           <Alert severity="error">{resetPasswordErrorMessage(reset.error, settings)}</Alert>
         ) : null}
         <NewPasswordForm
-          passwordLabel={FORCE_PASSWORD_CHANGE_TEXTS.password}
-          confirmLabel={FORCE_PASSWORD_CHANGE_TEXTS.confirm}
-          submitText={FORCE_PASSWORD_CHANGE_TEXTS.submit}
+          passwordLabel={settings.get('resetPasswordTexts.passwordLabel')}
+          confirmLabel={settings.get('resetPasswordTexts.confirmPasswordLabel')}
+          submitText={settings.get('resetPasswordTexts.submitButtonText')}
           serverCheck={{ kind: 'resetToken', resetToken: enc }}
           confirmTexts={confirmTexts}
           submitting={reset.isPending}
@@ -105,5 +93,5 @@ export function ForcePasswordChangePage() {
     );
   }
 
-  return <LinkPage heading={FORCE_PASSWORD_CHANGE_TEXTS.heading}>{body}</LinkPage>;
+  return <LinkPage heading={settings.get('resetPasswordTexts.headingText')}>{body}</LinkPage>;
 }

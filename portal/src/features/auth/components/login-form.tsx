@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { TextInput } from '../../../components/text-input';
 import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { SIGN_IN_TEXTS } from '../utils/sign-in-texts';
 
 /** Spec 000 section 5, sign-in. */
 function loginFormSchema(settings: SettingsAccessor) {
@@ -49,7 +48,7 @@ export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
       <TextInput
         {...username}
         inputRef={usernameRef}
-        label={SIGN_IN_TEXTS.usernameLabel}
+        label={settings.get('loginTexts.usernameLabel')}
         autoComplete="username"
         required
         errorMessage={errors.username?.message}
@@ -57,14 +56,14 @@ export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
       <TextInput
         {...password}
         inputRef={passwordRef}
-        label={SIGN_IN_TEXTS.passwordLabel}
+        label={settings.get('loginTexts.passwordLabel')}
         type="password"
         autoComplete="current-password"
         required
         errorMessage={errors.password?.message}
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
-        {SIGN_IN_TEXTS.signInButton}
+        {settings.get('loginTexts.signInButtonText')}
       </Button>
     </Stack>
   );

@@ -246,6 +246,20 @@ describe('login page', () => {
     expect(screen.queryByRole('img', { name: 'Harbor Community Bank' })).toBeNull();
   });
 
+  it("uses the institution's wording for the field labels and the button", async () => {
+    renderPortal({
+      settings: {
+        'loginTexts.usernameLabel': 'Online ID',
+        'loginTexts.passwordLabel': 'Passcode',
+        'loginTexts.signInButtonText': 'Log On',
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Log On' })).toBeVisible();
+    expect(screen.getByLabelText('Online ID')).toBeVisible();
+    expect(screen.getByLabelText('Passcode')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
   it.each([
     ['a cdn path', 'branding/login-background.jpg', '/cdn/harbor/branding/login-background.jpg'],
     ['an https address', 'https://images.example/bg.jpg', 'https://images.example/bg.jpg'],

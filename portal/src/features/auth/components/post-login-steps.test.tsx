@@ -327,6 +327,21 @@ describe('validate SSN step', () => {
     expect(server.requestsTo('POST /api/Login/VerifyNewUser')).toHaveLength(0);
   });
 
+  it("uses the institution's wording for the heading, the label and the button", async () => {
+    await startSteps('Confirm It Is You', {
+      ...SSN,
+      settings: {
+        ...SSN.settings,
+        'postLoginTexts.ssnHeadingText': 'Confirm It Is You',
+        'postLoginTexts.ssnLabel': 'Tax ID',
+        'postLoginTexts.continueButtonText': 'Next',
+      },
+    });
+    expect(screen.getByLabelText('Tax ID')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
   it('says the check failed when the server refuses the SSN', async () => {
     const { user } = await startSteps('Verify Your Identity', {
       ...SSN,

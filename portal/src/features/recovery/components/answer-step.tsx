@@ -8,7 +8,6 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SecretInput } from '../../../components/masked-input/secret-input';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { RECOVERY_TEXTS } from '../utils/recovery-texts';
 import { StepHeading } from './step-heading';
 
 interface AnswerStepProps {
@@ -50,10 +49,10 @@ export function AnswerStep(props: AnswerStepProps) {
       spacing={2}
       onSubmit={handleSubmit((values) => onSubmit(values.answer))}
     >
-      <StepHeading focusOnMount>{RECOVERY_TEXTS.answerHeading}</StepHeading>
+      <StepHeading focusOnMount>{settings.get('recoveryTexts.answerHeadingText')}</StepHeading>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
         <Typography component="dt" variant="subtitle2">
-          {RECOVERY_TEXTS.logonName}
+          {settings.get('recoveryTexts.logonNameLabel')}
         </Typography>
         <Typography component="dd" sx={{ m: 0 }}>
           {logonName}
@@ -61,7 +60,7 @@ export function AnswerStep(props: AnswerStepProps) {
         {withoutQuestion ? null : (
           <>
             <Typography component="dt" variant="subtitle2">
-              {RECOVERY_TEXTS.secretQuestion}
+              {settings.get('recoveryTexts.secretQuestionLabel')}
             </Typography>
             <Typography component="dd" sx={{ m: 0 }} id="recovery-secret-question">
               {secretQuestion}
@@ -71,14 +70,14 @@ export function AnswerStep(props: AnswerStepProps) {
       </Box>
       <Typography>
         {withoutQuestion
-          ? RECOVERY_TEXTS.noQuestionInstructions
-          : RECOVERY_TEXTS.answerInstructions}
+          ? settings.get('recoveryTexts.noQuestionInstructionsText')
+          : settings.get('recoveryTexts.answerInstructionsText')}
       </Typography>
       {withoutQuestion ? null : (
         <SecretInput
           {...answerField}
           inputRef={ref}
-          label={RECOVERY_TEXTS.secretAnswer}
+          label={settings.get('recoveryTexts.secretAnswerLabel')}
           describedBy="recovery-secret-question"
           autoComplete="off"
           required
@@ -87,7 +86,9 @@ export function AnswerStep(props: AnswerStepProps) {
       )}
       <div>
         <Button type="submit" variant="contained" size="large" loading={submitting}>
-          {withoutQuestion ? RECOVERY_TEXTS.continue : RECOVERY_TEXTS.submit}
+          {withoutQuestion
+            ? settings.get('recoveryTexts.continueButtonText')
+            : settings.get('recoveryTexts.submitButtonText')}
         </Button>
       </div>
     </Stack>

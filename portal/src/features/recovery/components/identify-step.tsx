@@ -13,7 +13,6 @@ import {
 } from '../../../components/masked-input/masks';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { identifySchema, type IdentifyFields, type IdentifyValues } from '../utils/identify-form';
-import { RECOVERY_TEXTS } from '../utils/recovery-texts';
 import { StepHeading } from './step-heading';
 
 interface IdentifyStepProps {
@@ -38,8 +37,10 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
-      <StepHeading focusOnMount={focusOnMount}>{RECOVERY_TEXTS.identifyHeading}</StepHeading>
-      <Typography>{RECOVERY_TEXTS.identifyInstructions}</Typography>
+      <StepHeading focusOnMount={focusOnMount}>
+        {settings.get('recoveryTexts.identifyHeadingText')}
+      </StepHeading>
+      <Typography>{settings.get('recoveryTexts.identifyInstructionsText')}</Typography>
       {fields.email ? (
         <Controller
           control={control}
@@ -48,7 +49,7 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
             <InputField
               {...field}
               inputRef={ref}
-              label={RECOVERY_TEXTS.email}
+              label={settings.get('recoveryTexts.emailLabel')}
               type="email"
               autoComplete="email"
               required
@@ -67,7 +68,7 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
               inputRef={ref}
               onValueChange={onChange}
               mask={DATE_OF_BIRTH_MASK}
-              label={RECOVERY_TEXTS.dateOfBirth}
+              label={settings.get('recoveryTexts.dateOfBirthLabel')}
               description={MASK_DESCRIPTIONS.dateOfBirth}
               autoComplete="bday"
               required
@@ -86,7 +87,7 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
               inputRef={ref}
               onValueChange={onChange}
               mask={ZIP_MASK}
-              label={RECOVERY_TEXTS.zipCode}
+              label={settings.get('recoveryTexts.zipCodeLabel')}
               description={MASK_DESCRIPTIONS.zip}
               autoComplete="postal-code"
               required
@@ -104,7 +105,7 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
               {...field}
               inputRef={ref}
               onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-              label={RECOVERY_TEXTS.branch}
+              label={settings.get('recoveryTexts.branchLabel')}
               slotProps={{ input: { inputMode: 'numeric', maxLength: 10 } }}
               required
               errorMessage={errors.branch?.message}
@@ -120,7 +121,7 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
           loading={submitting}
           disabled={!formState.isValid}
         >
-          {RECOVERY_TEXTS.continue}
+          {settings.get('recoveryTexts.continueButtonText')}
         </Button>
       </div>
     </Stack>

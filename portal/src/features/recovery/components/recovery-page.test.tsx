@@ -57,6 +57,23 @@ describe('recovery page, step 1', () => {
     await waitFor(() => expect(document.title).toBe('Payments - Account Recovery'));
   });
 
+  it("uses the institution's wording for the step, the fields and the button", async () => {
+    renderRecovery(
+      {},
+      {
+        'recoveryTexts.identifyHeadingText': 'Locate your profile',
+        'recoveryTexts.emailLabel': 'E-mail on file',
+        'recoveryTexts.zipCodeLabel': 'Postal code',
+        'recoveryTexts.continueButtonText': 'Next',
+      },
+    );
+    expect(await screen.findByText('Locate your profile')).toBeVisible();
+    expect(screen.getByLabelText('E-mail on file')).toBeVisible();
+    expect(screen.getByLabelText('Postal code')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeVisible();
+    expect(screen.queryByLabelText('Email Address')).toBeNull();
+  });
+
   it('keeps Continue disabled until the details are valid', async () => {
     const { user } = renderRecovery();
     const button = await screen.findByRole('button', { name: 'Continue' });

@@ -18,7 +18,6 @@ import { postGenerateNewPassword } from '../api/generate-new-password';
 import { postGetSecretQuestion } from '../api/get-secret-question';
 import { identifyFields, type IdentifyValues } from '../utils/identify-form';
 import { isMaintenanceError, recoveryErrorMessage } from '../utils/recovery-error';
-import { RECOVERY_TEXTS } from '../utils/recovery-texts';
 import { AnswerStep } from './answer-step';
 import { IdentifyStep } from './identify-step';
 import { StepHeading } from './step-heading';
@@ -131,7 +130,7 @@ export function RecoveryPage() {
       ) : null}
       {step.name === 'success' ? (
         <Stack spacing={2}>
-          <StepHeading focusOnMount>{RECOVERY_TEXTS.successHeading}</StepHeading>
+          <StepHeading focusOnMount>{settings.get('recoveryTexts.successHeadingText')}</StepHeading>
           <Alert severity="success" role="status">
             {settings.get('recoveryTexts.successText')}
           </Alert>

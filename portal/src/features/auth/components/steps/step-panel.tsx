@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { useSettings } from '../../../../lib/settings/settings-context';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
 
 interface StepPanelProps {
   heading: string;
@@ -59,7 +58,7 @@ export function StepPanel(props: StepPanelProps) {
         {children}
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" disabled={busy}>
-            {SIGN_IN_TEXTS.continueButton}
+            {settings.get('postLoginTexts.continueButtonText')}
           </Button>
           {extraActions}
           <Button variant="outlined" onClick={onCancel} disabled={busy}>
