@@ -46,6 +46,18 @@ export const ResendCodeRequest = z.object({ UserId: z.string().max(100) });
 /** Codes of a 403 security-code answer. */
 export const SECURITY_CODE_ERRORS = ['CodeExpired', 'MaxAttemptsReached', 'Invalid'] as const;
 
+/**
+ * The answer of the step calls that have nothing else to say (VerifyNewUser, SetPasswordQuestion,
+ * AgreementLogging): the biometric grant, as in the ValidateCode and ResetPassword answers, when
+ * the call completed the last pending step of a sign-in that carried a deviceId.
+ */
+export const PostLoginStepResponse = withEnvelope({
+  BiometricsTokenExpiration: z.string().nullable().optional().default(null),
+  /** Issued when this step completed a sign-in that carried a deviceId ('' otherwise). */
+  BiometricsToken: z.string().optional().default(''),
+});
+export type PostLoginStepResponse = z.infer<typeof PostLoginStepResponse>;
+
 /** `POST /api/Login/VerifyNewUser` (the SSN step). */
 export const VerifyNewUserRequest = z.object({
   Credentials: z.object({ UserName: z.string().max(200), Password: z.string().max(200) }),

@@ -3,6 +3,7 @@ import {
   Envelope,
   errorEnvelope,
   okEnvelope,
+  PostLoginStepResponse,
   ResendCodeRequest,
   ResetPasswordRequest,
   ResetPasswordResponse,
@@ -17,6 +18,7 @@ import { TooManyRequestsError } from '../../lib/http-errors';
 import { presentedToken, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import { deliverToken } from './auth.routes';
+import type { BiometricsGrant } from './auth.service';
 import type { PostLoginService, StepCaller, StepResult } from './post-login.service';
 
 export interface PostLoginRoutesOptions {
@@ -33,6 +35,14 @@ function callerOf(request: FastifyRequest): StepCaller {
 function refused(reply: FastifyReply, result: Extract<StepResult<unknown>, { ok: false }>) {
   if (result.status === 429) throw new TooManyRequestsError(60);
   return reply.code(403).send(errorEnvelope(...result.codes));
+}
+
+/** The biometric grant of the call that completed a mobile sign-in's last step (spec 000 2.4). */
+function biometricsFields(grant: BiometricsGrant | null) {
+  return {
+    BiometricsTokenExpiration: grant?.expiresAt.toISOString() ?? null,
+    BiometricsToken: grant?.token ?? '',
+  };
 }
 
 /**
@@ -69,8 +79,7 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
         EmailAddress: value.email,
         TrustedDeviceToken: value.trustedDeviceToken,
         CustomerID: value.customerId,
-        BiometricsTokenExpiration: value.biometrics?.expiresAt.toISOString() ?? null,
-        BiometricsToken: value.biometrics?.token ?? '',
+        ...biometricsFields(value.biometrics),
       };
     },
   );
@@ -96,7 +105,7 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
       config: steps,
       schema: {
         body: VerifyNewUserRequest,
-        response: { 200: Envelope, 401: Envelope, 403: Envelope },
+        response: { 200: PostLoginStepResponse, 401: Envelope, 403: Envelope },
       },
     },
     async (request, reply) => {
@@ -105,7 +114,8 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
         password: request.body.Credentials.Password,
         ssn: request.body.SocialSecurityNumber,
       });
-      return result.ok ? okEnvelope() : refused(reply, result);
+      if (!result.ok) return refused(reply, result);
+      return { ...okEnvelope(), ...biometricsFields(result.value.biometrics) };
     },
   );
 
@@ -115,7 +125,7 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
       config: steps,
       schema: {
         body: SetPasswordQuestionRequest,
-        response: { 200: Envelope, 401: Envelope, 403: Envelope },
+        response: { 200: PostLoginStepResponse, 401: Envelope, 403: Envelope },
       },
     },
     async (request, reply) => {
@@ -123,7 +133,8 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
         question: request.body.PasswordQuestion,
         answer: request.body.PasswordAnswer,
       });
-      return result.ok ? okEnvelope() : refused(reply, result);
+      if (!result.ok) return refused(reply, result);
+      return { ...okEnvelope(), ...biometricsFields(result.value.biometrics) };
     },
   );
 
@@ -133,7 +144,7 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
       config: steps,
       schema: {
         body: AgreementLoggingRequest,
-        response: { 200: Envelope, 401: Envelope, 403: Envelope },
+        response: { 200: PostLoginStepResponse, 401: Envelope, 403: Envelope },
       },
     },
     async (request, reply) => {
@@ -142,7 +153,8 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
         username: request.body.UserName,
         unrestrictEmail: request.body.UnRestrictEmail,
       });
-      return result.ok ? okEnvelope() : refused(reply, result);
+      if (!result.ok) return refused(reply, result);
+      return { ...okEnvelope(), ...biometricsFields(result.value.biometrics) };
     },
   );
 
@@ -168,8 +180,7 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
         IsLoggedIn: result.value.isLoggedIn,
         // Header clients already hold it; browsers keep theirs in the cookie.
         UserToken: token !== undefined && request.headers.usertoken ? token : '',
-        BiometricsTokenExpiration: result.value.biometrics?.expiresAt.toISOString() ?? null,
-        BiometricsToken: result.value.biometrics?.token ?? '',
+        ...biometricsFields(result.value.biometrics),
       };
     },
   );

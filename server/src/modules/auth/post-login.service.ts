@@ -87,6 +87,11 @@ export interface PasswordChanged {
   biometrics: BiometricsGrant | null;
 }
 
+/** A step call that answers only with the biometric grant of a sign-in it completed. */
+export interface StepCompleted {
+  biometrics: BiometricsGrant | null;
+}
+
 export interface PostLoginService {
   validateCode(
     caller: StepCaller,
@@ -96,11 +101,11 @@ export interface PostLoginService {
   verifyNewUser(
     caller: StepCaller,
     input: { username: string; password: string; ssn: string },
-  ): Promise<StepResult<null>>;
+  ): Promise<StepResult<StepCompleted>>;
   setPasswordQuestion(
     caller: StepCaller,
     input: { question: string; answer: string },
-  ): Promise<StepResult<null>>;
+  ): Promise<StepResult<StepCompleted>>;
   /** ResetPassword: the changePassword step's token or a recovery reset link's token. */
   resetPassword(
     caller: { institution: StepInstitution; session: RequestSession | null; ip: string },
@@ -109,7 +114,7 @@ export interface PostLoginService {
   agreementLogging(
     caller: StepCaller,
     input: { agreements: readonly number[]; username: string; unrestrictEmail: boolean },
-  ): Promise<StepResult<null>>;
+  ): Promise<StepResult<StepCompleted>>;
 }
 
 export interface PostLoginServiceOptions {
@@ -167,15 +172,31 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
     });
   }
 
-  /** The biometric token of a mobile sign-in, once its last step is done. */
+  /**
+   * The biometric token of a mobile sign-in, once its last step is done: only the call that took
+   * the last pending step off the session gets it (a step call on a session with no steps left,
+   * such as a later agreement, does not), and only when the sign-in carried a deviceId.
+   */
   async function biometricsAfter(caller: {
     session: RequestSession;
     step: PostLoginStep;
   }): Promise<BiometricsGrant | null> {
     const { session } = caller;
+    if (!session.pendingSteps.includes(caller.step) || !session.deviceId) return null;
     const left = session.pendingSteps.filter((other) => other !== caller.step);
-    if (left.length > 0 || !session.deviceId) return null;
+    if (left.length > 0) return null;
     return auth.grantBiometrics(session.institutionId, session.userId, session.deviceId);
+  }
+
+  /** The answer of a step call that completed its step. */
+  async function completed(
+    caller: StepCaller,
+    step: PostLoginStep,
+  ): Promise<StepResult<StepCompleted>> {
+    return {
+      ok: true,
+      value: { biometrics: await biometricsAfter({ session: caller.session, step }) },
+    };
   }
 
   return {
@@ -353,7 +374,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         await updateUserFlags(trx, borrower.id, { emailVerified: true });
         return true;
       });
-      return done ? { ok: true, value: null } : fail(403, 'Invalid');
+      return done ? completed(caller, 'validateSSN') : fail(403, 'Invalid');
     },
 
     async setPasswordQuestion(caller, input) {
@@ -375,7 +396,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         await updateSecretQuestion(trx, caller.user.id, { question, answerHash });
         return true;
       });
-      return done ? { ok: true, value: null } : fail(403, 'Invalid');
+      return done ? completed(caller, 'setupSecretQuestion') : fail(403, 'Invalid');
     },
 
     async resetPassword(caller, input) {
@@ -525,7 +546,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         }
         return true;
       });
-      return done ? { ok: true, value: null } : fail(403, 'AgreementRecordingError');
+      return done ? completed(caller, 'agreements') : fail(403, 'AgreementRecordingError');
     },
   };
 }

@@ -1,4 +1,4 @@
-import { LoginResponse } from '@portal/domain';
+import { LoginResponse, PostLoginStepResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
@@ -31,13 +31,14 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     await test?.close();
   });
 
-  async function login(username: string, password = PASSWORD) {
+  /** A password sign-in; with a deviceId it is the mobile app's sign-in of an opted-in user. */
+  async function login(username: string, password = PASSWORD, deviceId?: string) {
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/login/userlogin',
       remoteAddress: nextClientAddress(),
       headers: { ...PORTAL_WRITE_HEADERS, 'x-session-transport': 'header' },
-      payload: { username, password },
+      payload: { username, password, ...(deviceId ? { deviceId } : {}) },
     });
     expect(response.statusCode).toBe(200);
     return LoginResponse.parse(response.json());
@@ -177,7 +178,12 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     expect(errors(await log([]))).toEqual(['MustAgreeToAllError']);
     expect(errors(await log([11337, 11340]))).toEqual(['AgreementRecordingError']);
     expect(errors(await log([11337], 'jordan.rivers'))).toEqual(['AgreementRecordingError']);
-    expect((await log([11337])).json()).toEqual({ HasNoErrors: true, Errors: [] });
+    expect((await log([11337])).json()).toEqual({
+      HasNoErrors: true,
+      Errors: [],
+      BiometricsTokenExpiration: null,
+      BiometricsToken: '',
+    });
     expect(await dataStatus(body.UserToken)).toBe(200);
     const next = await login('avery.stone');
     expect(next.PendingSteps).toEqual([]);
@@ -312,5 +318,168 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     } finally {
       await restore();
     }
+  });
+
+  describe('the biometric token of a mobile sign-in', () => {
+    const tokenLogin = (Token: string, DeviceID: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/login/tokenlogin',
+        remoteAddress: nextClientAddress(),
+        headers: { ...PORTAL_WRITE_HEADERS, 'x-session-transport': 'header' },
+        payload: { Token, DeviceID },
+      });
+
+    /** The biometric grant of a step's answer (the same fields as the ValidateCode answer). */
+    const grantOf = (response: { statusCode: number; json(): unknown }) => {
+      expect(response.statusCode).toBe(200);
+      return PostLoginStepResponse.parse(response.json());
+    };
+
+    /** Leaves the given steps to do at the user's next sign-in (the SSN step needs its setting). */
+    async function pendAtNextSignIn(
+      username: string,
+      steps: { validateSSN?: boolean; setupSecretQuestion?: boolean; agreements?: boolean },
+    ) {
+      const row = await userRow(username);
+      await test.database.db
+        .updateTable('users')
+        .set({
+          email_verified: steps.validateSSN !== true,
+          must_change_password: false,
+          ...(steps.setupSecretQuestion
+            ? { password_question: '', password_answer_hash: null }
+            : {}),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (steps.agreements) {
+        await test.database.db.deleteFrom('agreement_logs').where('user_id', '=', row.id).execute();
+      }
+    }
+
+    const acceptAgreements = (token: string, UserName: string) =>
+      post('/api/AgreementLogging', token, { Agreements: [11337], UserName });
+    const setQuestion = (token: string) =>
+      post('/api/register/SetPasswordQuestion', token, {
+        PasswordQuestion: 'What was the name of your first pet?',
+        PasswordAnswer: 'Rex',
+      });
+
+    /** The granted token signs the device in, and only that device. */
+    async function expectTokenSignIn(token: string, deviceId: string, username: string) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const signedIn = await tokenLogin(token, deviceId);
+      expect(signedIn.statusCode).toBe(200);
+      const body = LoginResponse.parse(signedIn.json());
+      expect(body).toMatchObject({ IsLoggedIn: true, UserName: username, PendingSteps: [] });
+      expect(await dataStatus(body.UserToken)).toBe(200);
+      expect((await tokenLogin(token, `${deviceId}-other`)).statusCode).toBe(403);
+    }
+
+    it('comes with the agreements when they are the last step', async () => {
+      await pendAtNextSignIn('avery.stone', { agreements: true });
+      const body = await login('avery.stone', PASSWORD, 'phone-agreements');
+      expect(body).toMatchObject({ PendingSteps: ['agreements'], BiometricsToken: '' });
+      const grant = grantOf(await acceptAgreements(body.UserToken, 'avery.stone'));
+      expect(grant.BiometricsTokenExpiration).toBe(
+        new Date(test.clock.now().getTime() + 90 * 24 * 3_600_000).toISOString(),
+      );
+      await expectTokenSignIn(grant.BiometricsToken, 'phone-agreements', 'avery.stone');
+    });
+
+    it('comes with the SSN check when it is the last step', async () => {
+      await pendAtNextSignIn('casey.morgan', { validateSSN: true });
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { postLoginOptions: { validateSsnAtCreationOption: 'true' } },
+      });
+      try {
+        const body = await login('casey.morgan', PASSWORD, 'phone-ssn');
+        expect(body).toMatchObject({ PendingSteps: ['validateSSN'], BiometricsToken: '' });
+        const grant = grantOf(
+          await post('/api/Login/VerifyNewUser', body.UserToken, {
+            Credentials: { UserName: 'casey.morgan', Password: PASSWORD },
+            SocialSecurityNumber: '900-22-3333',
+          }),
+        );
+        expect(grant.BiometricsTokenExpiration).not.toBeNull();
+        await expectTokenSignIn(grant.BiometricsToken, 'phone-ssn', 'casey.morgan');
+      } finally {
+        await restore();
+      }
+    });
+
+    it('comes with the secret question when it is the last step', async () => {
+      await pendAtNextSignIn('jordan.rivers', { setupSecretQuestion: true });
+      const body = await login('jordan.rivers', PASSWORD, 'phone-question');
+      expect(body).toMatchObject({ PendingSteps: ['setupSecretQuestion'], BiometricsToken: '' });
+      const grant = grantOf(await setQuestion(body.UserToken));
+      expect(grant.BiometricsTokenExpiration).not.toBeNull();
+      await expectTokenSignIn(grant.BiometricsToken, 'phone-question', 'jordan.rivers');
+    });
+
+    it('is not given while another step is still pending, only by the last one', async () => {
+      await pendAtNextSignIn('avery.stone', {
+        validateSSN: true,
+        setupSecretQuestion: true,
+        agreements: true,
+      });
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { postLoginOptions: { validateSsnAtCreationOption: 'true' } },
+      });
+      try {
+        const body = await login('avery.stone', PASSWORD, 'phone-queue');
+        expect(body).toMatchObject({
+          PendingSteps: ['validateSSN', 'setupSecretQuestion', 'agreements'],
+          BiometricsToken: '',
+        });
+        const none = { BiometricsToken: '', BiometricsTokenExpiration: null };
+        expect(
+          grantOf(
+            await post('/api/Login/VerifyNewUser', body.UserToken, {
+              Credentials: { UserName: 'avery.stone', Password: PASSWORD },
+              SocialSecurityNumber: '900-55-6666',
+            }),
+          ),
+        ).toMatchObject(none);
+        expect(grantOf(await setQuestion(body.UserToken))).toMatchObject(none);
+        const rows = await test.database.db
+          .selectFrom('biometric_devices')
+          .select('id')
+          .where('device_id', '=', 'phone-queue')
+          .execute();
+        expect(rows).toEqual([]);
+        const last = grantOf(await acceptAgreements(body.UserToken, 'avery.stone'));
+        await expectTokenSignIn(last.BiometricsToken, 'phone-queue', 'avery.stone');
+      } finally {
+        await restore();
+      }
+    });
+
+    it('is not given to a web sign-in without a device id', async () => {
+      await pendAtNextSignIn('avery.stone', { agreements: true });
+      const body = await login('avery.stone');
+      expect(body.PendingSteps).toEqual(['agreements']);
+      expect(grantOf(await acceptAgreements(body.UserToken, 'avery.stone'))).toMatchObject({
+        BiometricsToken: '',
+        BiometricsTokenExpiration: null,
+      });
+      expect(await dataStatus(body.UserToken)).toBe(200);
+    });
+
+    it('is not given again by a step call once no step is left', async () => {
+      const body = await login('jordan.rivers', PASSWORD, 'phone-done');
+      expect(body.PendingSteps).toEqual([]);
+      expect(body.BiometricsToken).not.toBe('');
+      const again = grantOf(
+        await post('/api/AgreementLogging', body.UserToken, {
+          Agreements: [],
+          UserName: 'jordan.rivers',
+        }),
+      );
+      expect(again).toMatchObject({ BiometricsToken: '', BiometricsTokenExpiration: null });
+      // The sign-in's own token was not replaced.
+      await expectTokenSignIn(body.BiometricsToken, 'phone-done', 'jordan.rivers');
+    });
   });
 });

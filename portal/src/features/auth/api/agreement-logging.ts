@@ -1,10 +1,10 @@
-import { Envelope, type AgreementLoggingRequest } from '@portal/domain';
+import { PostLoginStepResponse, type AgreementLoggingRequest } from '@portal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/AgreementLogging`: records the agreements the user accepted. */
 export function postAgreementLogging(request: AgreementLoggingRequest) {
-  return api.post('api/AgreementLogging', request, Envelope);
+  return api.post('api/AgreementLogging', request, PostLoginStepResponse);
 }
 
 export const useAgreementLogging = () => useMutation({ mutationFn: postAgreementLogging });

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { LoginResponse } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { installFakeMobileBridge } from '../../../testing/fake-mobile-bridge';
-import { loginResponseBody } from '../../../testing/fixtures';
+import { loginResponseBody, type SettingValues } from '../../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
@@ -130,6 +131,148 @@ describe('mobile app: biometric sign-in', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+});
+
+describe('mobile app: the biometric token of the post-login steps', () => {
+  const TERMS = 'https://harbor.example/terms.pdf|2024-01-31|Online Banking Agreement|login';
+  const GRANTED = {
+    HasNoErrors: true,
+    Errors: [],
+    BiometricsToken: 'bio-steps',
+    BiometricsTokenExpiration: '2026-07-01T00:00:00Z',
+  };
+  const NOT_GRANTED = {
+    HasNoErrors: true,
+    Errors: [],
+    BiometricsToken: '',
+    BiometricsTokenExpiration: null,
+  };
+
+  type User = ReturnType<typeof renderPortal>['user'];
+
+  interface LastStep {
+    step: string;
+    route: string;
+    heading: string;
+    login: Partial<LoginResponse>;
+    settings?: SettingValues;
+    answer(user: User): Promise<void>;
+  }
+
+  const acceptAgreement = (user: User) =>
+    user.click(
+      screen.getByRole('checkbox', {
+        name: 'I have read and agree to the Online Banking Agreement',
+      }),
+    );
+  async function setUpQuestion(user: User) {
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /^Secret Question/ }),
+      'What was the name of your first pet?',
+    );
+    await user.type(screen.getByLabelText(/Secret Answer/), 'Rex');
+  }
+
+  const LAST_STEPS: LastStep[] = [
+    {
+      step: 'agreements',
+      route: 'POST /api/AgreementLogging',
+      heading: 'Agreements',
+      login: {},
+      settings: { 'agreementTexts.agreementSetup': TERMS },
+      answer: acceptAgreement,
+    },
+    {
+      step: 'validateSSN',
+      route: 'POST /api/Login/VerifyNewUser',
+      heading: 'Verify Your Identity',
+      login: { EmailIsVerified: false },
+      settings: { 'postLoginOptions.validateSsnAtCreationOption': 'true' },
+      answer: (user) => user.type(screen.getByLabelText('Social Security Number'), '123-45-6789'),
+    },
+    {
+      step: 'setupSecretQuestion',
+      route: 'POST /api/register/SetPasswordQuestion',
+      heading: 'Set Up a Secret Question',
+      login: { HasPasswordQuestion: false },
+      answer: setUpQuestion,
+    },
+  ];
+
+  /** An opted-in user without a stored token signs in with the password and the device id. */
+  async function signInOnTheApp(options: {
+    login: Partial<LoginResponse>;
+    settings?: SettingValues;
+    routes: Record<string, { body: unknown }>;
+  }) {
+    const bridge = installFakeMobileBridge({ biometricOptIn: true });
+    const portal = renderPortal({
+      settings: options.settings,
+      routes: {
+        'POST /api/login/userlogin': { body: loginResponseBody(options.login) },
+        ...options.routes,
+      },
+    });
+    await portal.user.type(await screen.findByLabelText('Username'), 'jordan.rivers');
+    await portal.user.type(screen.getByLabelText('Password'), 'Demo-Pass-2024');
+    await portal.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    return { ...portal, bridge };
+  }
+
+  it.each(LAST_STEPS)(
+    'hands the token the $step step grants, as the last step, to the app',
+    async ({ route, heading, login, settings, answer }) => {
+      const { user, server, bridge } = await signInOnTheApp({
+        login,
+        settings,
+        routes: { [route]: { body: GRANTED } },
+      });
+      await screen.findByRole('heading', { level: 2, name: heading });
+      expect(server.requestsTo('POST /api/login/userlogin')[0]?.body).toMatchObject({
+        deviceId: 'device-1',
+      });
+      await answer(user);
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', DASHBOARD_HEADING)).toBeVisible();
+      expect(server.requestsTo(route)).toHaveLength(1);
+      expect(bridge.state.biometricToken).toBe('bio-steps');
+      expect(bridge.state.biometricTokenExpiresAt).toBe('2026-07-01T00:00:00Z');
+    },
+    30_000,
+  );
+
+  it('keeps the grant of the last step when an earlier step answered without one', async () => {
+    const { user, bridge } = await signInOnTheApp({
+      login: { HasPasswordQuestion: false },
+      settings: { 'agreementTexts.agreementSetup': TERMS },
+      routes: {
+        'POST /api/register/SetPasswordQuestion': { body: NOT_GRANTED },
+        'POST /api/AgreementLogging': { body: GRANTED },
+      },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Set Up a Secret Question' });
+    await setUpQuestion(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Agreements' });
+    expect(bridge.state.biometricToken).toBeNull();
+    await acceptAgreement(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', DASHBOARD_HEADING)).toBeVisible();
+    expect(bridge.state.biometricToken).toBe('bio-steps');
+  }, 30_000);
+
+  it('hands nothing to the app when the steps grant no token', async () => {
+    const { user, bridge } = await signInOnTheApp({
+      login: {},
+      settings: { 'agreementTexts.agreementSetup': TERMS },
+      routes: { 'POST /api/AgreementLogging': { body: NOT_GRANTED } },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Agreements' });
+    await acceptAgreement(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', DASHBOARD_HEADING)).toBeVisible();
+    expect(bridge.calls.map((call) => call.method)).not.toContain('storeBiometricToken');
+  }, 30_000);
 });
 
 describe('mobile app: announcement and review', () => {

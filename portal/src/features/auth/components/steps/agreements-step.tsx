@@ -11,8 +11,8 @@ import { safeLinkUrl } from '../../utils/link-url';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useAgreementLogging } from '../../api/agreement-logging';
 import { loginAgreementsFor } from '../../utils/post-login-steps';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
 import { askRichTextAgreement } from './rich-text-agreement-dialog';
+import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
@@ -96,7 +96,7 @@ export function AgreementsStep({ response, advancing, onDone, onCancel }: StepPr
       return;
     }
     try {
-      await logging.mutateAsync({
+      const answer = await logging.mutateAsync({
         Agreements: agreements.map((agreement) => agreement.hostNum),
         UserName: response.UserName,
         TurnEStatementsOn: false,
@@ -104,7 +104,7 @@ export function AgreementsStep({ response, advancing, onDone, onCancel }: StepPr
           response.IsEmailCommunicationRestriced &&
           agreements.some((agreement) => agreement.whenToAgree.includes('ecommunicationreagree')),
       });
-      onDone({ WebAgreementLogs: [] });
+      onDone({ WebAgreementLogs: [], ...biometricsGrantOf(answer) });
     } catch {
       setError(settings.get('postLoginTexts.agreementsSaveErrorText'));
     }
@@ -112,8 +112,8 @@ export function AgreementsStep({ response, advancing, onDone, onCancel }: StepPr
 
   return (
     <StepPanel
-      heading={SIGN_IN_TEXTS.agreementsHeading}
-      intro={SIGN_IN_TEXTS.agreementsInstructions}
+      heading={settings.get('postLoginTexts.agreementsHeadingText')}
+      intro={settings.get('postLoginTexts.agreementsInstructionsText')}
       error={error}
       busy={logging.isPending || advancing}
       onSubmit={(event) => void submit(event)}

@@ -7,7 +7,7 @@ import { usePasswordRequirements } from '../../../../components/password-require
 import { useRevalidateOnPasswordCheck } from '../../../../components/password-requirements/use-revalidate-on-password-check';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useResetPassword } from '../../api/reset-password';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
+import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
@@ -65,9 +65,7 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
       onDone({
         MustChangePassword: false,
         UserToken: answer.UserToken || response.UserToken,
-        BiometricsTokenExpiration:
-          answer.BiometricsTokenExpiration ?? response.BiometricsTokenExpiration,
-        BiometricsToken: answer.BiometricsToken || response.BiometricsToken,
+        ...biometricsGrantOf(answer),
       });
     } catch (failure) {
       setError(resetPasswordErrorMessage(failure, settings));
@@ -76,8 +74,8 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
 
   return (
     <StepPanel
-      heading={SIGN_IN_TEXTS.changePasswordHeading}
-      intro={SIGN_IN_TEXTS.changePasswordInstructions}
+      heading={settings.get('postLoginTexts.changePasswordHeadingText')}
+      intro={settings.get('postLoginTexts.changePasswordInstructionsText')}
       error={error}
       busy={reset.isPending || advancing || requirements.checking}
       onSubmit={handleSubmit(submit)}
@@ -86,7 +84,7 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
       <PasswordField
         {...passwordField}
         inputRef={passwordRef}
-        label={SIGN_IN_TEXTS.newPasswordLabel}
+        label={settings.get('postLoginTexts.newPasswordLabel')}
         requirements={requirements}
         required
         slotProps={{ input: { maxLength: requirements.maximumLength } }}
@@ -95,7 +93,7 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
       <SecretInput
         {...confirmField}
         inputRef={confirmRef}
-        label={SIGN_IN_TEXTS.confirmPasswordLabel}
+        label={settings.get('postLoginTexts.confirmPasswordLabel')}
         autoComplete="new-password"
         required
         slotProps={{ input: { maxLength: requirements.maximumLength } }}

@@ -12,7 +12,7 @@ import { TextInput } from '../../../../components/text-input';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useSetPasswordQuestion } from '../../api/set-password-question';
 import { offeredSecretQuestions, secretAnswerPattern } from '../../utils/secret-question';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
+import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
@@ -25,7 +25,10 @@ function secretQuestionSchema(settings: SettingsAccessor, customQuestion: boolea
     .min(1, settings.get('postLoginTexts.secretQuestionRequiredText'));
   return z.object({
     question: customQuestion
-      ? question.refine((value) => pattern.test(value), SIGN_IN_TEXTS.customQuestionInvalidText)
+      ? question.refine(
+          (value) => pattern.test(value),
+          settings.get('postLoginTexts.customQuestionInvalidText'),
+        )
       : question,
     answer: z
       .string()
@@ -65,12 +68,12 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
   async function submit(values: SecretQuestionValues) {
     setError(undefined);
     try {
-      await save.mutateAsync({
+      const saved = await save.mutateAsync({
         PasswordQuestion: values.question,
         PasswordAnswer: values.answer,
         UserToken: response.UserToken || undefined,
       });
-      onDone({ HasPasswordQuestion: true });
+      onDone({ HasPasswordQuestion: true, ...biometricsGrantOf(saved) });
     } catch {
       setError(settings.get('postLoginTexts.secretQuestionSaveErrorText'));
     }
@@ -78,8 +81,8 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
 
   return (
     <StepPanel
-      heading={SIGN_IN_TEXTS.secretQuestionHeading}
-      intro={SIGN_IN_TEXTS.secretQuestionInstructions}
+      heading={settings.get('postLoginTexts.secretQuestionHeadingText')}
+      intro={settings.get('postLoginTexts.secretQuestionInstructionsText')}
       error={error}
       busy={save.isPending || advancing}
       onSubmit={handleSubmit(submit)}
@@ -89,7 +92,7 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
         <TextInput
           {...question}
           inputRef={questionRef}
-          label={SIGN_IN_TEXTS.customQuestionLabel}
+          label={settings.get('postLoginTexts.customQuestionLabel')}
           autoComplete="off"
           required
           errorMessage={questionError}
@@ -97,12 +100,14 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
       ) : (
         <FormControl variant="outlined" fullWidth required error={Boolean(questionError)}>
           <InputLabel htmlFor={selectId} shrink>
-            {SIGN_IN_TEXTS.secretQuestionLabel}
+            {settings.get('postLoginTexts.secretQuestionLabel')}
           </InputLabel>
           <NativeSelect
             {...question}
             inputRef={questionRef}
-            input={<OutlinedInput notched label={SIGN_IN_TEXTS.secretQuestionLabel} />}
+            input={
+              <OutlinedInput notched label={settings.get('postLoginTexts.secretQuestionLabel')} />
+            }
             inputProps={{
               id: selectId,
               'aria-describedby': questionError ? `${selectId}-error` : undefined,
@@ -123,7 +128,7 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
       <TextInput
         {...answer}
         inputRef={answerRef}
-        label={SIGN_IN_TEXTS.secretAnswerLabel}
+        label={settings.get('postLoginTexts.secretAnswerLabel')}
         autoComplete="off"
         required
         errorMessage={formState.errors.answer?.message}

@@ -12,7 +12,7 @@ import { rememberTrustedDevice } from '../../../../lib/session/trusted-devices';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useResendCode } from '../../api/resend-code';
 import { useValidateCode } from '../../api/validate-code';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
+import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
@@ -68,8 +68,7 @@ export function SecurityCodeStep({ response, advancing, onDone, onCancel }: Step
         IsLoggedIn: true,
         UserToken: answer.UserToken || response.UserToken,
         EmailAddress: answer.EmailAddress || response.EmailAddress,
-        BiometricsTokenExpiration: answer.BiometricsTokenExpiration,
-        BiometricsToken: answer.BiometricsToken || response.BiometricsToken,
+        ...biometricsGrantOf(answer),
       });
     } catch (failure) {
       setError(securityCodeError(failure, settings));
@@ -88,7 +87,7 @@ export function SecurityCodeStep({ response, advancing, onDone, onCancel }: Step
 
   return (
     <StepPanel
-      heading={SIGN_IN_TEXTS.securityCodeHeading}
+      heading={settings.get('securityCodeTexts.headingText')}
       intro={settings.get('securityCodeTexts.instructionsText')}
       error={error}
       busy={busy}
@@ -103,7 +102,7 @@ export function SecurityCodeStep({ response, advancing, onDone, onCancel }: Step
       <TextInput
         {...code}
         inputRef={codeRef}
-        label={SIGN_IN_TEXTS.securityCodeLabel}
+        label={settings.get('securityCodeTexts.codeLabel')}
         autoComplete="one-time-code"
         slotProps={{ input: { inputMode: 'numeric' } }}
         required

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SecretInput } from '../../../../components/masked-input/secret-input';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useVerifyNewUser } from '../../api/verify-new-user';
-import { SIGN_IN_TEXTS } from '../../utils/sign-in-texts';
+import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
@@ -43,11 +43,11 @@ export function ValidateSsnStep({ response, password, advancing, onDone, onCance
   async function submit(values: SsnValues) {
     setError(undefined);
     try {
-      await verify.mutateAsync({
+      const answer = await verify.mutateAsync({
         Credentials: { UserName: response.UserName, Password: password ?? '' },
         SocialSecurityNumber: normaliseSsn(values.ssn),
       });
-      onDone();
+      onDone(biometricsGrantOf(answer));
     } catch {
       setError(settings.get('postLoginTexts.ssnValidationErrorText'));
     }
@@ -55,8 +55,8 @@ export function ValidateSsnStep({ response, password, advancing, onDone, onCance
 
   return (
     <StepPanel
-      heading={SIGN_IN_TEXTS.ssnHeading}
-      intro={SIGN_IN_TEXTS.ssnInstructions}
+      heading={settings.get('postLoginTexts.ssnHeadingText')}
+      intro={settings.get('postLoginTexts.ssnInstructionsText')}
       error={error}
       busy={verify.isPending || advancing}
       onSubmit={handleSubmit(submit)}
@@ -65,7 +65,7 @@ export function ValidateSsnStep({ response, password, advancing, onDone, onCance
       <SecretInput
         {...ssn}
         inputRef={ssnRef}
-        label={SIGN_IN_TEXTS.ssnLabel}
+        label={settings.get('postLoginTexts.ssnLabel')}
         autoComplete="off"
         digitsOnly
         maxDigits={SSN_DIGITS}
