@@ -30,6 +30,7 @@ import { createAdminService, type AdminService } from './modules/admin/admin.ser
 import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { createHousekeepingWorker, type HousekeepingWorker } from './jobs/housekeeping';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
@@ -88,7 +89,10 @@ export interface BuildAppOptions {
   passwordHasher?: PasswordHasher;
   /** Where the outbox delivers e-mail: the demo mailbox unless SMTP is configured. */
   mailTransport?: MailTransport;
-  /** Runs the background jobs (outbox delivery); tests run them by hand (services.outbox). */
+  /**
+   * Runs the background jobs (outbox delivery, housekeeping); tests run them by hand
+   * (services.outbox, services.housekeeping).
+   */
   runJobs?: boolean;
   /** How long built start-up settings and resolved hosts are reused (default 2 s). */
   cacheTtlMs?: number;
@@ -105,6 +109,8 @@ export interface AppServices {
   throttle: ThrottleService;
   /** The outbox delivery job; `runOnce()` delivers what is due now. */
   outbox: OutboxWorker;
+  /** Deletes expired sessions, codes and tokens; `runOnce()` purges as of the clock's now. */
+  housekeeping: HousekeepingWorker;
   passwordHasher: PasswordHasher;
   dataProtector: DataProtector;
   /** The admin API's configuration work and staff sign-in (issue 4). */
@@ -180,7 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     clock,
     transport: options.mailTransport ?? createMailboxTransport(),
     onError: (error) => app.log.error({ err: error }, 'outbox delivery failed'),
-    housekeeping: () => throttle.purge(),
+  });
+  const housekeeping = createHousekeepingWorker({
+    db,
+    clock,
+    throttle,
+    onError: (error) => app.log.error({ err: error }, 'housekeeping failed'),
   });
   const mail = createMailService({ db, clock, onEnqueued: () => outbox.nudge() });
   const auth = createAuthService({
@@ -240,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     mail,
     throttle,
     outbox,
+    housekeeping,
     passwordHasher,
     dataProtector,
     admin,
@@ -295,8 +307,13 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
 
   if (options.runJobs) {
-    app.addHook('onReady', async () => outbox.start());
-    app.addHook('onClose', async () => outbox.stop());
+    app.addHook('onReady', async () => {
+      outbox.start();
+      housekeeping.start();
+    });
+    app.addHook('onClose', async () => {
+      await Promise.all([outbox.stop(), housekeeping.stop()]);
+    });
   }
 
   return app;

@@ -18,8 +18,6 @@ export interface OutboxWorkerOptions {
   intervalMs?: number;
   /** Called once a round with any error (the worker keeps going). */
   onError?: (error: unknown) => void;
-  /** Extra housekeeping run about once a minute (stale rate-limit counters). */
-  housekeeping?: () => Promise<void>;
 }
 
 export interface OutboxWorker {
@@ -40,7 +38,8 @@ export function retryDelayMs(attempts: number): number {
 /**
  * The outbox delivery job. Messages are claimed in a short transaction (FOR UPDATE SKIP LOCKED,
  * so several instances never take the same row), sent outside it, then marked sent. A failure is
- * retried with backoff; a message whose worker died is claimed again after `claimMs`.
+ * retried with backoff; a message whose worker died is claimed again after `claimMs`, and the
+ * late failure of a worker whose claim lapsed never queues the message again.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, transport } = options;
@@ -52,7 +51,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<unknown> | undefined;
   let stopped = true;
   let again = false;
-  let lastHousekeeping = 0;
 
   async function runOnce(): Promise<number> {
     const now = clock.now();
@@ -75,6 +73,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const retry = message.attempts < maxAttempts;
         await markFailedAttempt(db, {
           id: message.id,
+          attempts: message.attempts,
           error: error instanceof Error ? error.message : String(error),
           retryAt: retry ? new Date(clock.now().getTime() + retryDelayMs(message.attempts)) : null,
         });
@@ -89,10 +88,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       try {
         // A full batch means more may be waiting.
         while ((await runOnce()) === batchSize && !stopped);
-        if (options.housekeeping && Date.now() - lastHousekeeping > 60_000) {
-          lastHousekeeping = Date.now();
-          await options.housekeeping();
-        }
       } catch (error) {
         options.onError?.(error);
       }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { foundation } from './0001-foundation';
 import { signIn } from './0002-sign-in';
 import { admin } from './0004-admin';
+import { housekeeping } from './0005-housekeeping';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -11,4 +12,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001_foundation': foundation,
   '0002_sign_in': signIn,
   '0004_admin': admin,
+  '0005_housekeeping': housekeeping,
 };

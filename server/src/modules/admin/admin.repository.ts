@@ -198,6 +198,15 @@ export async function consumeChallenge(db: Db, id: number, at: Date): Promise<bo
   return row !== undefined;
 }
 
+/** Challenges expired or used by `before`: neither can finish a sign-in. */
+export async function deleteSpentChallenges(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('staff_challenges')
+    .where((eb) => eb.or([eb('expires_at', '<=', before), eb('consumed_at', '<=', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertStaffSession(
   db: Db,
   session: {
@@ -252,6 +261,21 @@ export async function touchStaffSession(
     .set({ last_seen_at: at, idle_expires_at: idleExpiresAt })
     .where('id', '=', sessionId)
     .execute();
+}
+
+/** Staff sessions that ended (idle, absolute expiry or sign-out) by `before`. */
+export async function deleteEndedStaffSessions(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('staff_sessions')
+    .where((eb) =>
+      eb.or([
+        eb('idle_expires_at', '<=', before),
+        eb('absolute_expires_at', '<=', before),
+        eb('revoked_at', '<=', before),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function revokeStaffSession(db: Db, tokenHash: string, at: Date): Promise<void> {
@@ -529,8 +553,13 @@ export async function findLivePreviewToken(db: Db, tokenHash: string, now: Date)
     .executeTakeFirst();
 }
 
-export async function deleteExpiredPreviewTokens(db: Db, now: Date): Promise<void> {
-  await db.deleteFrom('preview_tokens').where('expires_at', '<=', now).execute();
+/** Preview tokens expired by `before`; returns how many went. */
+export async function deleteExpiredPreviewTokens(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('preview_tokens')
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function listStaffWithMemberships(db: Db) {

@@ -261,3 +261,64 @@ export async function recordSsoTokenUse(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Security codes expired by `expiredBefore`, except a registration code verified after
+ * `verifiedAfter`: account creation still accepts it for a while after the code's own expiry.
+ */
+export async function deleteSpentSecurityCodes(
+  db: Db,
+  cutoff: { expiredBefore: Date; verifiedBefore: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('security_codes')
+    .where('expires_at', '<=', cutoff.expiredBefore)
+    .where((eb) =>
+      eb.or([
+        eb('verified_at', 'is', null),
+        eb('verified_at', '<=', cutoff.verifiedBefore),
+        eb('consumed_at', 'is not', null),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Link tokens expired by `before`, used or not; lasting ones (no expiry: opt-out) stay. */
+export async function deleteExpiredUserTokens(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('user_tokens')
+    .where('expires_at', 'is not', null)
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredTrustedDevices(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('trusted_devices')
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Biometric tokens expired or replaced (revoked) by `before`. */
+export async function deleteEndedBiometricDevices(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('biometric_devices')
+    .where((eb) => eb.or([eb('expires_at', '<=', before), eb('revoked_at', '<=', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Used single sign-on token ids whose token expired by `before`: an expired token is refused
+ * anyway, so its id no longer needs to be remembered to refuse a replay.
+ */
+export async function deleteExpiredSsoTokenUses(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sso_token_uses')
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

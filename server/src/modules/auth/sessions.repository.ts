@@ -124,6 +124,24 @@ export async function findSessionByTokenHash(
     .executeTakeFirst();
 }
 
+/**
+ * Sessions that ended (idle, absolute expiry or sign-out) by `before`. Their sign-in codes and
+ * change-password links go with them (ON DELETE CASCADE): both only ever served that session.
+ */
+export async function deleteEndedSessions(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('idle_expires_at', '<=', before),
+        eb('absolute_expires_at', '<=', before),
+        eb('revoked_at', '<=', before),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Slides the idle expiry; the conditions repeat the liveness check so a concurrent logout wins. */
 export async function touchSession(
   db: Db,

@@ -50,6 +50,7 @@ export async function claimDueMessages(
   return rows;
 }
 
+/** A delivered message stays delivered, whichever worker's claim it was sent under. */
 export async function markSent(
   db: Db,
   message: { id: number; at: Date; transport: string },
@@ -64,12 +65,17 @@ export async function markSent(
       last_error: '',
     })
     .where('id', '=', message.id)
+    .where('status', '!=', 'sent')
     .execute();
 }
 
+/**
+ * Records a failed attempt, only while the message is still under this attempt's claim: a worker
+ * whose claim lapsed (another worker took the message over, maybe sent it) must not queue it again.
+ */
 export async function markFailedAttempt(
   db: Db,
-  message: { id: number; error: string; retryAt: Date | null },
+  message: { id: number; attempts: number; error: string; retryAt: Date | null },
 ): Promise<void> {
   await db
     .updateTable('outbox_messages')
@@ -80,6 +86,8 @@ export async function markFailedAttempt(
       last_error: message.error.slice(0, 500),
     })
     .where('id', '=', message.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', message.attempts)
     .execute();
 }
 

@@ -21,9 +21,24 @@ export function createMailboxTransport(): MailTransport {
   return { name: 'mailbox', send: async () => undefined };
 }
 
-/** SMTP through nodemailer (SMTP_URL, e.g. smtps://user:password@mail.example:465). */
-export function createSmtpTransport(options: { url: string; from: string }): MailTransport {
-  const transporter = nodemailer.createTransport(options.url);
+/**
+ * SMTP through nodemailer (SMTP_URL, e.g. smtps://user:password@mail.example:465). The timeouts
+ * stay well under the outbox's 60 s claim (nodemailer's own defaults run to minutes), so a stalled
+ * server fails the attempt and it is retried, rather than a second instance sending it as well.
+ */
+export function createSmtpTransport(options: {
+  url: string;
+  from: string;
+  /** Tests shorten these; the defaults suit a real mail server. */
+  timeoutsMs?: { connection: number; greeting: number; socket: number };
+}): MailTransport {
+  const timeouts = options.timeoutsMs ?? { connection: 15_000, greeting: 10_000, socket: 20_000 };
+  const transporter = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: timeouts.connection,
+    greetingTimeout: timeouts.greeting,
+    socketTimeout: timeouts.socket,
+  });
   return {
     name: 'smtp',
     async send(message) {

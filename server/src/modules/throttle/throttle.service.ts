@@ -58,7 +58,7 @@ export interface ThrottleService {
     policy: FailurePolicy,
   ): Promise<{ failures: number; locked: boolean }>;
   reset(counter: FailureCounter): Promise<void>;
-  /** Forgets counters untouched for a day (the outbox job calls it now and then). */
+  /** Forgets counters untouched for a day (the housekeeping job calls it). */
   purge(): Promise<void>;
 }
 

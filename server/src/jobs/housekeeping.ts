@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import {
+  deleteEndedStaffSessions,
+  deleteExpiredPreviewTokens,
+  deleteSpentChallenges,
+} from '../modules/admin/admin.repository';
+import {
+  deleteEndedBiometricDevices,
+  deleteExpiredSsoTokenUses,
+  deleteExpiredTrustedDevices,
+  deleteExpiredUserTokens,
+  deleteSpentSecurityCodes,
+} from '../modules/auth/codes.repository';
+import { deleteEndedSessions } from '../modules/auth/sessions.repository';
+import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
+import type { ThrottleService } from '../modules/throttle/throttle.service';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Rows stay this long past their end, so an instance whose clock runs a little behind never
+ * loses a row it still treats as live. It matters most for used single sign-on token ids: the id
+ * must outlive the token on every instance, or the token could be replayed.
+ */
+export const CLOCK_SKEW_MARGIN_MS = 5 * MINUTE_MS;
+
+/**
+ * Expired codes and link tokens stay a day: a late attempt is still told what happened
+ * (CodeExpired, Expired, LogonNameTaken for a used activation link) instead of Invalid.
+ */
+export const LATE_ANSWER_RETENTION_MS = 24 * 60 * MINUTE_MS;
+
+export interface HousekeepingOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The rate-limit and failure counters have their own purge (stale for a day). */
+  throttle: Pick<ThrottleService, 'purge'>;
+  /** Time between rounds (default 10 minutes). */
+  intervalMs?: number;
+  /** Called with any error of a round (the job keeps going). */
+  onError?: (error: unknown) => void;
+}
+
+/** Rows deleted per table by one round. */
+export interface HousekeepingReport {
+  previewTokens: number;
+  staffChallenges: number;
+  staffSessions: number;
+  sessions: number;
+  securityCodes: number;
+  userTokens: number;
+  trustedDevices: number;
+  biometricDevices: number;
+  ssoTokenUses: number;
+}
+
+export interface HousekeepingWorker {
+  /** Deletes what can never be used again, as of the clock's now. */
+  runOnce(): Promise<HousekeepingReport>;
+  /** Runs a round now, then every intervalMs until stop(). */
+  start(): void;
+  /** Runs a round as soon as possible. */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes. Each table
+ * is one DELETE whose conditions repeat (with a margin) what makes a row unusable, so a row that
+ * could still be used is never touched. Audit, login history, agreement records and the outbox
+ * are never touched. Several instances may run it at once: the deletes are idempotent.
+ */
+export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
+  const { db, clock } = options;
+  const intervalMs = options.intervalMs ?? 10 * MINUTE_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = true;
+
+  async function runOnce(): Promise<HousekeepingReport> {
+    const now = clock.now().getTime();
+    const ended = new Date(now - CLOCK_SKEW_MARGIN_MS);
+    const answered = new Date(now - LATE_ANSWER_RETENTION_MS);
+    const report: HousekeepingReport = {
+      previewTokens: await deleteExpiredPreviewTokens(db, ended),
+      staffChallenges: await deleteSpentChallenges(db, ended),
+      staffSessions: await deleteEndedStaffSessions(db, ended),
+      // Before the codes: a session's sign-in codes go with it.
+      sessions: await deleteEndedSessions(db, ended),
+      securityCodes: await deleteSpentSecurityCodes(db, {
+        expiredBefore: answered,
+        verifiedBefore: new Date(now - VERIFIED_CODE_LIFETIME_MS - CLOCK_SKEW_MARGIN_MS),
+      }),
+      userTokens: await deleteExpiredUserTokens(db, answered),
+      trustedDevices: await deleteExpiredTrustedDevices(db, ended),
+      biometricDevices: await deleteEndedBiometricDevices(db, ended),
+      ssoTokenUses: await deleteExpiredSsoTokenUses(db, ended),
+    };
+    await options.throttle.purge();
+    return report;
+  }
+
+  async function round(): Promise<void> {
+    try {
+      await runOnce();
+    } catch (error) {
+      options.onError?.(error);
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = round().finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    nudge() {
+      if (!stopped && !running) schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
