@@ -1001,6 +1001,19 @@ export interface SettingTypes {
   "contactChangeTexts.newPhoneRequiredText": string;
   "contactChangeTexts.accountRequiredText": string;
   "contactChangeTexts.changeRequiredText": string;
+  "emailTexts.securityCodeSubjectText": string;
+  "emailTexts.securityCodeBodyText": string;
+  "emailTexts.registrationCodeSubjectText": string;
+  "emailTexts.registrationCodeBodyText": string;
+  "emailTexts.verifyEmailSubjectText": string;
+  "emailTexts.verifyEmailBodyText": string;
+  "emailTexts.welcomeSubjectText": string;
+  "emailTexts.welcomeBodyText": string;
+  "emailTexts.resetPasswordSubjectText": string;
+  "emailTexts.resetPasswordBodyText": string;
+  "emailTexts.activationSubjectText": string;
+  "emailTexts.activationBodyText": string;
+  "emailTexts.optOutFooterText": string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -2003,4 +2016,17 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "contactChangeTexts.newPhoneRequiredText": {"type":"text","default":"Enter New Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
   "contactChangeTexts.accountRequiredText": {"type":"text","default":"Select at least one account.","set":"english","visibility":"public","wire":"gassySettings"},
   "contactChangeTexts.changeRequiredText": {"type":"text","default":"Enter an address or phone number change.","set":"english","visibility":"public","wire":"gassySettings"},
+  "emailTexts.securityCodeSubjectText": {"type":"text","default":"{institutionName} security code","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.securityCodeBodyText": {"type":"text","default":"Your {institutionName} security code is {code}.\n\nEnter it on the sign-in page within {expiresIn}. If you did not try to sign in, change your password and contact us.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.registrationCodeSubjectText": {"type":"text","default":"{institutionName}: your security code","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.registrationCodeBodyText": {"type":"text","default":"{greeting}\n\nYour security code to verify your e-mail address is {code}.\nIt expires in {expiresIn}.\n\nIf you did not start a registration, you can ignore this e-mail.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.verifyEmailSubjectText": {"type":"text","default":"{institutionName}: verify your e-mail address","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.verifyEmailBodyText": {"type":"text","default":"Your online account {username} has been created.\n\nPlease verify your e-mail address by opening this link within {expiresIn}:\n{link}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.welcomeSubjectText": {"type":"text","default":"{institutionName}: your online account","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.welcomeBodyText": {"type":"text","default":"Your online account {username} has been created. You can now sign in.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.resetPasswordSubjectText": {"type":"text","default":"{institutionName}: reset your password","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.resetPasswordBodyText": {"type":"text","default":"We received a request to reset the password of the online account {username}.\n\nOpen this link within {expiresIn} to choose a new password. It works once:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays the same.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.activationSubjectText": {"type":"text","default":"{institutionName}: activate your online account","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.activationBodyText": {"type":"text","default":"An online account with the login name {username} has been created for you.\n\nOpen this link within {expiresIn} to choose your password:\n{link}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.optOutFooterText": {"type":"text","default":"To stop receiving e-mail notifications, open {link}","set":"english","visibility":"admin","wire":"gassySettings"},
 };

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { WHEN_TO_AGREE_CODES } from '@portal/domain';
-import { AGREEMENT_HOST_NUMBER_BASE, validateInstitutionConfig } from '@portal/settings-schema';
+import {
+  AGREEMENT_HOST_NUMBER_BASE,
+  createSettingsAccessor,
+  validateInstitutionConfig,
+} from '@portal/settings-schema';
 import { sql, type Kysely } from 'kysely';
 import { calendarDateIn } from '../../lib/calendar';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -230,6 +234,10 @@ export async function seedDemoData(
         await seedAccountFlowDemo(trx, {
           institutionId,
           institutionName: institution.name,
+          settings: createSettingsAccessor({
+            shared: institution.settings.shared ?? {},
+            english: institution.settings.english ?? {},
+          }),
           branch: institution.branch,
           now,
           protector,

@@ -11,6 +11,7 @@ import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
+import { securityCodeEmail } from '../account-links/emails';
 import {
   findBiometricDevice,
   insertBiometricDevice,
@@ -158,17 +159,6 @@ export function loginCodeDigest(protector: DataProtector, sessionId: number, cod
   return protector.digest(`login-code:${sessionId}`, code);
 }
 
-export function securityCodeMail(institutionName: string, code: string, minutes: number) {
-  return {
-    subject: `${institutionName} security code`,
-    body: [
-      `Your ${institutionName} security code is ${code}.`,
-      '',
-      `Enter it on the sign-in page within ${minutes} minutes. If you did not try to sign in, change your password and contact us.`,
-    ].join('\n'),
-  };
-}
-
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { db, clock, hasher, dataProtector, institutions, throttle, mail } = options;
 
@@ -309,13 +299,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           expiresAt: new Date(now.getTime() + security.securityCodeLifetimeMs),
           at: now,
         });
-        const message = securityCodeMail(
-          context.institutionName,
-          code,
-          Math.round(security.securityCodeLifetimeMs / 60_000),
-        );
         await mail.enqueue(
-          { institutionId: context.institutionId, to: borrower.email, ...message },
+          securityCodeEmail({
+            settings,
+            institutionId: context.institutionId,
+            institutionName: context.institutionName,
+            to: borrower.email,
+            code,
+            lifetimeMs: security.securityCodeLifetimeMs,
+          }),
           trx,
         );
       }

@@ -10,9 +10,9 @@ import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
+import { securityCodeEmail } from '../account-links/emails';
 import {
   loginCodeDigest,
-  securityCodeMail,
   type AuthService,
   type BiometricsGrant,
   type InstitutionDirectory,
@@ -312,15 +312,14 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
           at: now,
         });
         await mail.enqueue(
-          {
+          securityCodeEmail({
+            settings,
             institutionId: caller.institution.id,
+            institutionName: caller.institution.name,
             to: caller.user.email,
-            ...securityCodeMail(
-              caller.institution.name,
-              code,
-              Math.round(security.securityCodeLifetimeMs / 60_000),
-            ),
-          },
+            code,
+            lifetimeMs: security.securityCodeLifetimeMs,
+          }),
           trx,
         );
       });

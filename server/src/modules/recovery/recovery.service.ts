@@ -176,6 +176,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
   async function sendResetLink(
     caller: RecoveryCaller,
     user: BorrowerRow,
+    settings: SettingsAccessor,
     policy: SecurityPolicy,
   ): Promise<void> {
     const now = clock.now();
@@ -189,6 +190,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
       });
       await mail.enqueue(
         resetPasswordEmail({
+          settings,
           institutionId: caller.institutionId,
           institutionName: caller.institutionName,
           to: user.email,
@@ -255,7 +257,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
       }
       for (const counter of list) await throttle.reset(counter);
       // Only the holder of every detail and the answer gets here: waiting for the link is safe.
-      await sendResetLink(caller, user, policy);
+      await sendResetLink(caller, user, settings, policy);
       return { ok: true, successMessage: settings.get('recoveryTexts.successText') };
     },
 
@@ -289,7 +291,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
         ok: true,
         successMessage: settings.get('recoveryTexts.successText'),
         queueLink: async () => {
-          if (user) await sendResetLink(caller, user, policy);
+          if (user) await sendResetLink(caller, user, settings, policy);
         },
       };
     },

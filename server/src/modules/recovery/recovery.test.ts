@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION } from '../../db/seed/demo-users';
 import { testDatabases } from '../../testing/databases';
+import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import {
   firstErrorOf,
@@ -148,6 +149,30 @@ describe.each(testDatabases())('account recovery on $name', (testDatabase) => {
     const reset = await post('/api/Login/ResetPassword', { Enc: token, Password: 'Late-Pass-33' });
     expect(reset.status).not.toBe(200);
     expect(firstErrorOf(reset.body)).toBe('Expired');
+  });
+
+  it("words the reset e-mail with the institution's texts", async () => {
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      english: {
+        emailTexts: {
+          resetPasswordSubjectText: 'Password help from {institutionName}',
+          resetPasswordBodyText: 'Hi {username}, use {link} within {expiresIn}. {unknown}',
+        },
+      },
+    });
+    try {
+      const before = (await mailTo(test, JORDAN.EmailAddress)).length;
+      expect(firstErrorOf((await answer(JORDAN, DEMO_SECRET_ANSWER)).body)).toBeUndefined();
+      const messages = await mailTo(test, JORDAN.EmailAddress);
+      expect(messages).toHaveLength(before + 1);
+      const mail = messages.at(-1);
+      expect(mail?.subject).toBe('Password help from Harbor Community Bank');
+      expect(mail?.body).toMatch(
+        /^Hi jordan\.rivers, use https?:\/\/\S+#\/home\/forcePasswordChange\/\S+ within \d+ (minutes|hours?)\. \{unknown\}$/,
+      );
+    } finally {
+      await restore();
+    }
   });
 
   it('limits recovery requests per address', async () => {

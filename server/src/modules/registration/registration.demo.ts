@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
-import { activationEmail } from '../account-links/emails';
+import { activationEmail, type EmailSettings } from '../account-links/emails';
 import { activationLink, issueLinkToken, optOutLink } from '../account-links/links';
 import { insertOutboxMessage } from '../mail/outbox.repository';
 
@@ -73,6 +73,8 @@ export async function seedAccountFlowDemo(
   seed: {
     institutionId: number;
     institutionName: string;
+    /** The institution's settings: the activation e-mail is worded by them. */
+    settings: EmailSettings;
     branch: string;
     now: Date;
     protector: DataProtector;
@@ -155,6 +157,7 @@ export async function seedAccountFlowDemo(
     at: now,
   });
   const message = activationEmail({
+    settings: seed.settings,
     institutionId,
     institutionName: seed.institutionName,
     to: DEMO_ACTIVATION_HOLDER.email,

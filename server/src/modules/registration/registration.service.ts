@@ -258,6 +258,7 @@ export function createRegistrationService(
         });
         await mail.enqueue(
           registrationCodeEmail({
+            settings,
             institutionId: caller.institutionId,
             institutionName: caller.institutionName,
             to: email,
@@ -412,6 +413,7 @@ export function createRegistrationService(
           if (emailVerified) {
             await mail.enqueue(
               welcomeEmail({
+                settings,
                 institutionId: caller.institutionId,
                 institutionName: caller.institutionName,
                 to: checked.email,
@@ -430,6 +432,7 @@ export function createRegistrationService(
             });
             await mail.enqueue(
               verifyEmailEmail({
+                settings,
                 institutionId: caller.institutionId,
                 institutionName: caller.institutionName,
                 to: checked.email,
