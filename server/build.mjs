@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Bundles the server into dist/main.js. node_modules packages stay external (installed next to
-// the bundle); our @portal/* workspace packages export TypeScript sources, so they are bundled.
+// Bundles the server into dist/main.js and the operators' staff command into dist/staff.js.
+// node_modules packages stay external (installed next to the bundle); our @portal/* workspace
+// packages export TypeScript sources, so they are bundled.
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,8 +23,8 @@ const externalNodeModules = {
 };
 
 await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${dist}/main.js`,
+  entryPoints: { main: `${root}src/main.ts`, staff: `${root}src/cli/staff.ts` },
+  outdir: dist,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,4 +37,4 @@ await build({
 
 // The demo logos: /cdn falls back to them (see src/db/seed/seed-assets.ts).
 cpSync(`${root}src/db/seed/assets`, `${dist}/assets`, { recursive: true });
-console.log('Built server/dist/main.js');
+console.log('Built server/dist/main.js and server/dist/staff.js');

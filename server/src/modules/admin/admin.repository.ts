@@ -122,6 +122,17 @@ export async function registerStaffFailure(
   return row.failed_attempts;
 }
 
+/** Disables or re-enables an account (its sessions stop at once); false when there is none. */
+export async function setStaffDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
+  const row = await db
+    .updateTable('staff_accounts')
+    .set({ disabled })
+    .where('email', '=', email.trim().toLowerCase())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function resetStaffFailures(db: Db, staffId: string): Promise<void> {
   await db
     .updateTable('staff_accounts')
@@ -566,7 +577,7 @@ export async function listStaffWithMemberships(db: Db) {
   const [accounts, memberships] = await Promise.all([
     db
       .selectFrom('staff_accounts')
-      .select(['id', 'email', 'name', 'is_implementer', 'totp_secret_encrypted'])
+      .select(['id', 'email', 'name', 'is_implementer', 'disabled', 'totp_secret_encrypted'])
       .orderBy('email')
       .execute(),
     db
@@ -585,6 +596,7 @@ export async function listStaffWithMemberships(db: Db) {
     email: account.email,
     name: account.name,
     isImplementer: account.is_implementer,
+    disabled: account.disabled,
     hasAuthenticator: account.totp_secret_encrypted !== null,
     memberships: memberships
       .filter((membership) => membership.staffId === account.id)
