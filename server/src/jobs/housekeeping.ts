@@ -16,6 +16,7 @@ import {
 import { deleteEndedSessions } from '../modules/auth/sessions.repository';
 import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
 import type { ThrottleService } from '../modules/throttle/throttle.service';
+import { createRecurringJob } from './recurring-job';
 
 const MINUTE_MS = 60_000;
 
@@ -75,10 +76,6 @@ export interface HousekeepingWorker {
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
   const intervalMs = options.intervalMs ?? 10 * MINUTE_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
   async function runOnce(): Promise<HousekeepingReport> {
     const now = clock.now().getTime();
     const ended = new Date(now - CLOCK_SKEW_MARGIN_MS);
@@ -102,40 +99,13 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
     return report;
   }
 
-  async function round(): Promise<void> {
-    try {
+  const job = createRecurringJob({
+    intervalMs,
+    round: async () => {
       await runOnce();
-    } catch (error) {
-      options.onError?.(error);
-    }
-  }
+    },
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = round().finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    nudge() {
-      if (!stopped && !running) schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, ...job };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { claimDueMessages, markFailedAttempt, markSent } from '../modules/mail/outbox.repository';
 import type { MailTransport } from '../modules/mail/transports';
+import { createRecurringJob } from './recurring-job';
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
@@ -47,11 +48,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const claimMs = options.claimMs ?? 60_000;
   const maxAttempts = options.maxAttempts ?? 8;
   const intervalMs = options.intervalMs ?? 2000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-  let again = false;
-
   async function runOnce(): Promise<number> {
     const now = clock.now();
     const claimed = await claimDueMessages(db, {
@@ -82,46 +78,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return sent;
   }
 
-  async function round(): Promise<void> {
-    do {
-      again = false;
-      try {
-        // A full batch means more may be waiting.
-        while ((await runOnce()) === batchSize && !stopped);
-      } catch (error) {
-        options.onError?.(error);
-      }
-    } while (again && !stopped);
-  }
+  const job = createRecurringJob({
+    intervalMs,
+    // A full batch means more may be waiting.
+    round: async (stopped) => {
+      while ((await runOnce()) === batchSize && !stopped());
+    },
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = round().finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-    }, delayMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, ...job };
 }

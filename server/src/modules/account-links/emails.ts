@@ -32,12 +32,6 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
   );
 }
 
-function withOptOut(settings: EmailSettings, body: string, optOutUrl: string | undefined): string {
-  if (!optOutUrl) return body;
-  const footer = fillTemplate(settings.get('emailTexts.optOutFooterText'), { link: optOutUrl });
-  return `${body}\n\n${footer}`;
-}
-
 interface MailBase {
   settings: EmailSettings;
   institutionId: number;
@@ -45,95 +39,76 @@ interface MailBase {
   to: string;
 }
 
-export function securityCodeEmail(input: MailBase & { code: string; lifetimeMs: number }) {
+/** The e-mails; each has `emailTexts.<kind>SubjectText` and `emailTexts.<kind>BodyText`. */
+type EmailKind =
+  'securityCode' | 'registrationCode' | 'verifyEmail' | 'welcome' | 'resetPassword' | 'activation';
+
+/** Fills the kind's subject and body ({institutionName} always), plus the opt-out footer. */
+function compose(
+  kind: EmailKind,
+  input: MailBase,
+  values: Readonly<Record<string, string>>,
+  optOutUrl?: string,
+): OutgoingMail {
   const { settings } = input;
-  const values = {
-    institutionName: input.institutionName,
-    code: input.code,
-    expiresIn: expiresInText(input.lifetimeMs),
-  };
+  const all = { institutionName: input.institutionName, ...values };
+  const body = fillTemplate(settings.get(`emailTexts.${kind}BodyText`), all);
+  const footer = optOutUrl
+    ? `\n\n${fillTemplate(settings.get('emailTexts.optOutFooterText'), { link: optOutUrl })}`
+    : '';
   return {
     institutionId: input.institutionId,
     to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.securityCodeSubjectText'), values),
-    body: fillTemplate(settings.get('emailTexts.securityCodeBodyText'), values),
-  } satisfies OutgoingMail;
+    subject: fillTemplate(settings.get(`emailTexts.${kind}SubjectText`), all),
+    body: `${body}${footer}`,
+  };
+}
+
+export function securityCodeEmail(
+  input: MailBase & { code: string; lifetimeMs: number },
+): OutgoingMail {
+  return compose('securityCode', input, {
+    code: input.code,
+    expiresIn: expiresInText(input.lifetimeMs),
+  });
 }
 
 export function registrationCodeEmail(
   input: MailBase & { firstName: string; code: string; lifetimeMs: number },
 ): OutgoingMail {
-  const { settings } = input;
   const firstName = input.firstName.trim();
-  const values = {
-    institutionName: input.institutionName,
+  return compose('registrationCode', input, {
     greeting: firstName === '' ? 'Hello,' : `Hello ${firstName},`,
     code: input.code,
     expiresIn: expiresInText(input.lifetimeMs),
-  };
-  return {
-    institutionId: input.institutionId,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.registrationCodeSubjectText'), values),
-    body: fillTemplate(settings.get('emailTexts.registrationCodeBodyText'), values),
-  };
+  });
 }
 
 export function verifyEmailEmail(
   input: MailBase & { username: string; verifyUrl: string; lifetimeMs: number; optOutUrl?: string },
 ): OutgoingMail {
-  const { settings } = input;
   const values = {
-    institutionName: input.institutionName,
     username: input.username,
     link: input.verifyUrl,
     expiresIn: expiresInText(input.lifetimeMs),
   };
-  return {
-    institutionId: input.institutionId,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.verifyEmailSubjectText'), values),
-    body: withOptOut(
-      settings,
-      fillTemplate(settings.get('emailTexts.verifyEmailBodyText'), values),
-      input.optOutUrl,
-    ),
-  };
+  return compose('verifyEmail', input, values, input.optOutUrl);
 }
 
 export function welcomeEmail(
   input: MailBase & { username: string; optOutUrl?: string },
 ): OutgoingMail {
-  const { settings } = input;
-  const values = { institutionName: input.institutionName, username: input.username };
-  return {
-    institutionId: input.institutionId,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.welcomeSubjectText'), values),
-    body: withOptOut(
-      settings,
-      fillTemplate(settings.get('emailTexts.welcomeBodyText'), values),
-      input.optOutUrl,
-    ),
-  };
+  return compose('welcome', input, { username: input.username }, input.optOutUrl);
 }
 
 export function resetPasswordEmail(
   input: MailBase & { username: string; resetUrl: string; lifetimeMs: number },
 ): OutgoingMail {
-  const { settings } = input;
-  const values = {
-    institutionName: input.institutionName,
+  return compose('resetPassword', input, {
     username: input.username,
     link: input.resetUrl,
     expiresIn: expiresInText(input.lifetimeMs),
-  };
-  return {
-    institutionId: input.institutionId,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.resetPasswordSubjectText'), values),
-    body: fillTemplate(settings.get('emailTexts.resetPasswordBodyText'), values),
-  };
+  });
 }
 
 export function activationEmail(
@@ -144,21 +119,10 @@ export function activationEmail(
     optOutUrl?: string;
   },
 ): OutgoingMail {
-  const { settings } = input;
   const values = {
-    institutionName: input.institutionName,
     username: input.username,
     link: input.activationUrl,
     expiresIn: expiresInText(input.lifetimeMs),
   };
-  return {
-    institutionId: input.institutionId,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.activationSubjectText'), values),
-    body: withOptOut(
-      settings,
-      fillTemplate(settings.get('emailTexts.activationBodyText'), values),
-      input.optOutUrl,
-    ),
-  };
+  return compose('activation', input, values, input.optOutUrl);
 }
