@@ -16,7 +16,7 @@ import { LazyRichText } from '../../../components/lazy-rich-text';
 import { NavigationProgress } from '../../../components/navigation-progress';
 import { resolveCdnPath } from '../../../lib/cdn';
 import { safeExternalUrl } from '../../../lib/external-link';
-import { safeLinkUrl } from '../utils/link-url';
+import { safeLinkUrl } from '../../../lib/external-link';
 import { isMobileApp } from '../../../lib/mobile/mobile-app';
 import { maintenanceModeQuery } from '../../../lib/session/get-maintenance-mode';
 import type { LoginHandOff } from '../../../lib/session/login-hand-off';

@@ -1,5 +1,5 @@
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { safeLinkUrl } from './link-url';
+import { safeLinkUrl } from '../../../lib/external-link';
 
 /** Why the portal sends the user to the single sign-on login (spec 000 section 4). */
 export type SingleSignOnReturnReason = 'notLoggedIn' | 'error' | 'userCancelled';

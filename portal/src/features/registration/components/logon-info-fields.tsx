@@ -11,7 +11,7 @@ import { SecretInput } from '../../../components/masked-input/secret-input';
 import { PasswordField } from '../../../components/password-requirements/password-field';
 import type { PasswordRequirements } from '../../../components/password-requirements/use-password-requirements';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { agreementLinkUrl } from '../utils/agreement-link';
+import { safeLinkUrl } from '../../../lib/external-link';
 import type { RegistrationConfig } from '../utils/registration-config';
 import type { AgreementState, RegistrationValues } from '../utils/registration-form';
 
@@ -101,7 +101,7 @@ export function LogonInfoFields(props: LogonInfoFieldsProps) {
       {agreements.length > 0 ? (
         <Stack spacing={1}>
           {agreements.map(({ agreement, state, mustOpenLink, message }) => {
-            const url = agreementLinkUrl(agreement.url);
+            const url = safeLinkUrl(agreement.url);
             const errorId = `${idPrefix}-${agreement.hostNum}-error`;
             const link = url ? (
               <Link

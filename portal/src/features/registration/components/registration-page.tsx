@@ -35,7 +35,7 @@ import { LogonInfoFields, type AgreementRow } from './logon-info-fields';
 import { PersonalInfoFields } from './personal-info-fields';
 import { RegistrationBreadcrumb, type BreadcrumbStep } from './registration-breadcrumb';
 import { SectionFrame } from './section-frame';
-import { askAgreement } from './registration-agreement-dialog';
+import { askRichTextAgreement } from '../../../components/agreements/rich-text-agreement-dialog';
 import { SecurityFields } from './security-fields';
 
 /** How long the success message shows before the login screen signs the user in. */
@@ -183,7 +183,7 @@ export function RegistrationPage() {
       return;
     }
     if (config.forceRichText) {
-      const agreed = await askAgreement(dialogs, settings, agreement);
+      const agreed = await askRichTextAgreement(dialogs, settings, agreement);
       updateAgreement(agreement, { checked: agreed });
       return;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLinkUrl } from './link-url';
+import { safeLinkUrl } from './external-link';
 
 describe('addresses from settings', () => {
   it('keeps absolute http(s) addresses', () => {

@@ -1,30 +1,35 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AGREEMENT_HOST_NUMBER_BASE, type Agreement } from '@portal/settings-schema';
-import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
-import type { DialogStack } from '../../../components/dialogs/dialog-stack';
-import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
-import { RichText } from '../../../components/rich-text';
-import { agreementLinkUrl } from '../utils/agreement-link';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import type { DialogStack } from '../dialogs/dialog-stack';
+import { DIALOG_WIDTH, PortalDialog } from '../dialogs/portal-dialog';
+import { RichText } from '../rich-text';
+import { safeLinkUrl } from '../../lib/external-link';
 
-const RICH_TEXT_KEYS: readonly SettingKey[] = [
+const RICH_TEXT_KEYS = [
   'agreementTexts.agreement1RichText',
   'agreementTexts.agreement2RichText',
   'agreementTexts.agreement3RichText',
   'agreementTexts.agreement4RichText',
   'agreementTexts.agreement5RichText',
-];
+] as const;
 
-interface AgreementDialogProps {
+/** The rich text of an agreement of the setup (by its position, from the host number). */
+function agreementRichText(agreement: Agreement, settings: SettingsAccessor): string {
+  const key = RICH_TEXT_KEYS[agreement.hostNum - AGREEMENT_HOST_NUMBER_BASE];
+  return key ? settings.get(key) : '';
+}
+
+interface RichTextAgreementDialogProps {
   agreement: Agreement;
   settings: SettingsAccessor;
   onAnswer(agreed: boolean): void;
 }
 
-function AgreementDialog({ agreement, settings, onAnswer }: AgreementDialogProps) {
-  const key = RICH_TEXT_KEYS[agreement.hostNum - AGREEMENT_HOST_NUMBER_BASE];
-  const html = key ? String(settings.get(key)) : '';
-  const url = agreementLinkUrl(agreement.url);
+function RichTextAgreementDialog({ agreement, settings, onAnswer }: RichTextAgreementDialogProps) {
+  const html = agreementRichText(agreement, settings);
+  const url = safeLinkUrl(agreement.url);
   return (
     <PortalDialog
       title={agreement.name}
@@ -52,16 +57,18 @@ function AgreementDialog({ agreement, settings, onAnswer }: AgreementDialogProps
 }
 
 /**
- * The rich-text agreement modal (spec 000 section 4): Agree or not agree, not dismissible by a
- * click outside or Escape. Resolves true only for Agree.
+ * The rich-text agreement modal (spec 000 section 4): Agree or not agree; a click outside or
+ * Escape does not close it. Resolves true only for Agree.
  */
-export async function askAgreement(
+export async function askRichTextAgreement(
   dialogs: DialogStack,
   settings: SettingsAccessor,
   agreement: Agreement,
 ): Promise<boolean> {
   const answer = await dialogs.open<boolean>(
-    (close) => <AgreementDialog agreement={agreement} settings={settings} onAnswer={close} />,
+    (close) => (
+      <RichTextAgreementDialog agreement={agreement} settings={settings} onAnswer={close} />
+    ),
     { dismissible: false },
   ).result;
   return answer === true;
