@@ -1,90 +1,21 @@
-import { onTestFinished, vi } from 'vitest';
+import {
+  stubFetch as stubFetchWith,
+  type FetchStub,
+  type StubRoutes,
+} from '@portal/tests/fetch-stub';
 
-/** A request the portal sent, as the stub saw it. */
-export interface StubRequest {
-  method: string;
-  /** The URL path, e.g. `/api/Profile`. */
-  path: string;
-  headers: Headers;
-  credentials: RequestCredentials | undefined;
-  body: unknown;
-}
+export type {
+  FetchStub,
+  StubHandler,
+  StubRequest,
+  StubResponse,
+  StubRoutes,
+} from '@portal/tests/fetch-stub';
 
-export interface StubResponse {
-  status?: number;
-  body?: unknown;
-}
-
-export type StubHandler =
-  StubResponse | ((request: StubRequest) => StubResponse | Promise<StubResponse>);
-
-/** `'METHOD /path'` → answer. */
-export type StubRoutes = Record<string, StubHandler>;
-
-export interface FetchStub {
-  readonly requests: readonly StubRequest[];
-  /** The requests sent to one `'METHOD /path'`. */
-  requestsTo(route: string): StubRequest[];
-  /** Replaces or adds an answer. */
-  route(route: string, handler: StubHandler): void;
-}
-
-const NOT_FOUND: StubResponse = {
-  status: 404,
-  body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] },
-};
-
-function urlOf(input: RequestInfo | URL): URL {
-  if (input instanceof URL) return input;
-  if (typeof input === 'string') return new URL(input, document.baseURI);
-  return new URL(input.url);
-}
-
-function parseBody(body: BodyInit | null | undefined): unknown {
-  if (typeof body !== 'string' || body === '') return undefined;
-  return JSON.parse(body);
-}
-
-/**
- * Replaces `fetch` (the HTTP boundary, nothing of ours) with a small route table for the current
- * test. Unknown routes answer 404 with the envelope; every request is recorded.
- */
+/** Stubs `fetch` for a portal test; unknown routes answer 404 with the envelope. */
 export function stubFetch(routes: StubRoutes): FetchStub {
-  const table = new Map(Object.entries(routes));
-  const requests: StubRequest[] = [];
-
-  const fake = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
-    const url = urlOf(input);
-    const request: StubRequest = {
-      method: (init.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
-      headers: new Headers(init.headers),
-      credentials: init.credentials,
-      body: parseBody(init.body),
-    };
-    requests.push(request);
-    const handler = table.get(`${request.method} ${request.path}`) ?? NOT_FOUND;
-    const answer = typeof handler === 'function' ? await handler(request) : handler;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  return stubFetchWith(routes, {
+    status: 404,
+    body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] },
   });
-
-  vi.stubGlobal('fetch', fake);
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
-
-  return {
-    requests,
-    requestsTo: (route) => {
-      const [method, path] = route.split(' ');
-      return requests.filter((request) => request.method === method && request.path === path);
-    },
-    route: (route, handler) => {
-      table.set(route, handler);
-    },
-  };
 }
