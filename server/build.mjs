@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the server into dist/main.js and the operators' staff command into dist/staff.js.
+// Bundles the server into dist/main.js and the operators' commands into dist/staff.js and
+// dist/institution.js.
 // node_modules packages stay external (installed next to the bundle); our @portal/* workspace
 // packages export TypeScript sources, so they are bundled.
 import { cpSync, rmSync } from 'node:fs';
@@ -23,7 +24,11 @@ const externalNodeModules = {
 };
 
 await build({
-  entryPoints: { main: `${root}src/main.ts`, staff: `${root}src/cli/staff.ts` },
+  entryPoints: {
+    main: `${root}src/main.ts`,
+    staff: `${root}src/cli/staff.ts`,
+    institution: `${root}src/cli/institution.ts`,
+  },
   outdir: dist,
   bundle: true,
   platform: 'node',
@@ -37,4 +42,4 @@ await build({
 
 // The demo logos: /cdn falls back to them (see src/db/seed/seed-assets.ts).
 cpSync(`${root}src/db/seed/assets`, `${dist}/assets`, { recursive: true });
-console.log('Built server/dist/main.js and server/dist/staff.js');
+console.log('Built server/dist/main.js, server/dist/staff.js and server/dist/institution.js');

@@ -1,78 +1,21 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StaffMe } from '@portal/domain';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type PortalApp } from '../app';
-import { createDatabase, type DatabaseHandle } from '../db/create-database';
+import type { PortalApp } from '../app';
+import type { DatabaseHandle } from '../db/create-database';
 import { seedDemoData } from '../db/seed/seed-demo-data';
 import { listStaffWithMemberships } from '../modules/admin/admin.repository';
-import { STAFF_SESSION_COOKIE } from '../modules/admin/admin.routes';
-import { totpCode } from '../modules/admin/totp';
 import { createTestClock } from '../testing/clock';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_DATA_PROTECTOR } from '../testing/keys';
-import { PORTAL_WRITE_HEADERS } from '../testing/test-app';
+import {
+  lineValue,
+  operatorTargets,
+  signInStaff,
+  withTargetApp,
+  withTargetDatabase,
+} from './operator-testing';
 import { runStaffCommand } from './staff-command';
 
-/**
- * A database the command reaches only through the environment, as an operator's would: a PGlite
- * folder (DATA_DIR), or a new database next to TEST_DATABASE_URL's (DATABASE_URL).
- */
-interface Target {
-  name: string;
-  create(): Promise<{ env: Record<string, string>; remove(): Promise<void> }>;
-}
-
-function targets(): Target[] {
-  const list: Target[] = [
-    {
-      name: 'pglite',
-      async create() {
-        const dataDir = mkdtempSync(join(tmpdir(), 'portal-staff-cli-'));
-        return {
-          env: { DATA_DIR: dataDir },
-          remove: async () => rmSync(dataDir, { recursive: true, force: true }),
-        };
-      },
-    },
-  ];
-  const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (adminUrl) {
-    list.push({
-      name: 'postgres',
-      async create() {
-        const name = `portal_staff_cli_${process.pid}_${randomBytes(4).toString('hex')}`;
-        const run = async (statement: string) => {
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          try {
-            await client.query(statement);
-          } finally {
-            await client.end();
-          }
-        };
-        await run(`create database ${name}`);
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        return {
-          env: { DATABASE_URL: url.toString() },
-          remove: () => run(`drop database if exists ${name} with (force)`),
-        };
-      },
-    });
-  }
-  return list;
-}
-
-function lineValue(output: string, label: string): string {
-  const value = new RegExp(`^\\s*${label}:\\s+(\\S+)$`, 'm').exec(output)?.[1];
-  if (!value) throw new Error(`No "${label}" in:\n${output}`);
-  return value;
-}
-
-describe.each(targets())('staff command on $name', (target) => {
+describe.each(operatorTargets())('staff command on $name', (target) => {
   const clock = createTestClock();
   let env: Record<string, string>;
   let remove: () => Promise<void>;
@@ -109,59 +52,11 @@ describe.each(targets())('staff command on $name', (target) => {
     return { ...result, secret, uri, password };
   }
 
-  /** The database as the server opens it; PGlite serves one process, so it is closed after. */
-  async function withDatabase<T>(work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-    const database = await createDatabase({
-      url: env.DATABASE_URL,
-      dataDir: env.DATA_DIR ? join(env.DATA_DIR, 'pglite') : undefined,
-    });
-    try {
-      return await work(database);
-    } finally {
-      await database.close();
-    }
-  }
-
-  /** The real server (not in demo mode: staff need their authenticator) on that database. */
-  function withApp<T>(work: (app: PortalApp) => Promise<T>): Promise<T> {
-    return withDatabase(async ({ db }) => {
-      const app = await buildApp({
-        db,
-        clock,
-        dataProtector: TEST_DATA_PROTECTOR,
-        demoMode: false,
-      });
-      try {
-        return await work(app);
-      } finally {
-        await app.close();
-      }
-    });
-  }
-
-  async function signIn(app: PortalApp, email: string, password: string, secret: string) {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/admin-api/login',
-      headers: PORTAL_WRITE_HEADERS,
-      payload: { email, password },
-    });
-    if (login.statusCode !== 200) return { status: login.statusCode, cookie: undefined };
-    expect(login.json()).toMatchObject({ method: 'totp' });
-    // The next time step: a code the account used already is refused.
-    clock.advance(30_000);
-    const verify = await app.inject({
-      method: 'POST',
-      url: '/admin-api/login/verify',
-      headers: PORTAL_WRITE_HEADERS,
-      payload: { challengeId: login.json().challengeId, code: totpCode(secret, clock.now()) },
-    });
-    const cookie = verify.cookies.find((candidate) => candidate.name === STAFF_SESSION_COOKIE);
-    return {
-      status: verify.statusCode,
-      cookie: cookie ? `${STAFF_SESSION_COOKIE}=${cookie.value}` : undefined,
-    };
-  }
+  const withDatabase = <T>(work: (database: DatabaseHandle) => Promise<T>) =>
+    withTargetDatabase(env, work);
+  const withApp = <T>(work: (app: PortalApp) => Promise<T>) => withTargetApp(env, clock, work);
+  const signIn = (app: PortalApp, email: string, password: string, secret: string) =>
+    signInStaff(app, clock, { email, password, secret });
 
   async function me(app: PortalApp, cookie: string | undefined) {
     const response = await app.inject({

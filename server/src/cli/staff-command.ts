@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { CreateStaffRequest, type StaffRole } from '@portal/domain';
-import { ConfigError, loadConfig, type ServerConfig } from '../config';
-import { createDatabase, type DatabaseHandle } from '../db/create-database';
-import { migrateToLatest } from '../db/migrate';
-import { systemClock, type Clock } from '../lib/clock';
-import { DataKeyError, loadDataKey } from '../lib/data-key';
-import { createDataProtector, type DataProtector } from '../lib/data-protection';
+import { systemClock } from '../lib/clock';
 import {
   createAdminAuthService,
   isStaffRole,
@@ -22,6 +17,15 @@ import {
 import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
 import { createMailService } from '../modules/mail/mail.service';
 import { createThrottleService } from '../modules/throttle/throttle.service';
+import {
+  dataProtectorOf,
+  exitCodeOf,
+  readConfig,
+  Refusal,
+  text,
+  withDatabase,
+  type OperatorIo,
+} from './operator-database';
 
 const IMPLEMENTER = 'implementer';
 const ROLES = [IMPLEMENTER, ...STAFF_ROLES].join(', ');
@@ -47,25 +51,9 @@ does for the server (required outside demo mode).
 
 Exit codes: 0 done, 1 refused or failed (nothing written), 2 wrong usage.`;
 
-export interface StaffCommandIo {
-  /** The server's environment variables (README "Configuration"). */
-  env: Readonly<Record<string, string | undefined>>;
-  out(line: string): void;
-  err(line: string): void;
+export interface StaffCommandIo extends OperatorIo {
   /** The whole of standard input (`--password-stdin`). */
   readStdin(): Promise<string>;
-  clock?: Clock;
-}
-
-/** A refusal: the message goes to stderr and the command exits with `code`. */
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly code: 1 | 2 = 1,
-  ) {
-    super(message);
-    this.name = 'Refusal';
-  }
 }
 
 const usageError = (message: string) => new Refusal(`${message}\n\n${USAGE}`, 2);
@@ -86,10 +74,6 @@ function parseOptions(args: readonly string[], names: readonly string[]) {
   }
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
 function required(value: unknown, option: string): string {
   const found = text(value);
   if (found === undefined) throw usageError(`--${option} is required.`);
@@ -99,53 +83,6 @@ function required(value: unknown, option: string): string {
 /** 144 random bits, typeable: the staff member keeps it in a password manager. */
 function generatePassword(): string {
   return randomBytes(18).toString('base64url');
-}
-
-/**
- * Relative paths resolve from where the operator typed the command: npm runs workspace scripts
- * in server/, but passes the folder it was started in as INIT_CWD (the repository root for
- * `npm run staff --workspace @portal/server`, the folder `npm start` uses for ./data).
- */
-function readConfig(env: StaffCommandIo['env']): ServerConfig {
-  return loadConfig(env, { cwd: text(env.INIT_CWD) ?? process.cwd() });
-}
-
-function dataProtectorOf(config: ServerConfig, env: StaffCommandIo['env']): DataProtector {
-  const { key } = loadDataKey({
-    envKey: env.DATA_ENCRYPTION_KEY,
-    dataDir: config.dataDir,
-    demoMode: config.demoMode,
-  });
-  return createDataProtector(key);
-}
-
-/** Opens the server's database the way main.ts does, and brings its schema up to date. */
-async function openDatabase(config: ServerConfig, io: StaffCommandIo): Promise<DatabaseHandle> {
-  const database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: config.pgliteDir,
-    onPoolError: (error) => io.err(`PostgreSQL connection error: ${error.message}`),
-  });
-  try {
-    await migrateToLatest(database.db);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  return database;
-}
-
-async function withDatabase<T>(
-  config: ServerConfig,
-  io: StaffCommandIo,
-  work: (database: DatabaseHandle) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase(config, io);
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
 }
 
 async function create(args: readonly string[], io: StaffCommandIo): Promise<void> {
@@ -237,7 +174,8 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
     if (!(await findDefaultInstitution(db))) {
       io.err(
         'Note: admin sign-in needs a default institution (the one serving localhost) and this ' +
-          'database has none yet.',
+          'database has none yet. The first institution created becomes it: ' +
+          'npm run institution --workspace @portal/server -- create --request FILE',
       );
     }
   });
@@ -291,7 +229,7 @@ export async function runStaffCommand(
   io: StaffCommandIo,
 ): Promise<number> {
   const [command, ...args] = argv;
-  try {
+  return exitCodeOf(io, 'staff', async () => {
     if (command === 'create') await create(args, io);
     else if (command === 'list') await list(args, io);
     else if (command === 'disable') await setDisabled(args, io, true);
@@ -299,21 +237,5 @@ export async function runStaffCommand(
     else if (command === 'help' || command === '--help') io.out(USAGE);
     else if (command === undefined) throw new Refusal(USAGE, 2);
     else throw usageError(`Unknown command "${command}".`);
-    return 0;
-  } catch (error) {
-    if (error instanceof Refusal) {
-      io.err(error.message);
-      return error.code;
-    }
-    if (error instanceof ConfigError) {
-      io.err(error.message);
-      return 1;
-    }
-    if (error instanceof DataKeyError) {
-      io.err(`Invalid configuration:\n  ${error.message}`);
-      return 1;
-    }
-    io.err(`The staff command failed: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
+  });
 }

@@ -1,4 +1,4 @@
-// The operators' staff command (README "First staff account"): `npm run staff --workspace
+// The operators' staff command (README "Starting a new deployment"): `npm run staff --workspace
 // @portal/server -- <command>` in development, `node server/dist/staff.js <command>` when built.
 import { text } from 'node:stream/consumers';
 import { runStaffCommand } from './staff-command';

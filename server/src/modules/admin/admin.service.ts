@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
+import { InstitutionConflictError } from '../institutions/institutions.repository';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import {
   AdminError,
@@ -80,6 +81,17 @@ export interface AccessibleInstitution {
 }
 
 export type DocumentRef = number | 'published' | 'draft';
+
+/**
+ * Who the operators' commands on the server's machine act as (server/src/cli): an implementer
+ * without a staff account, so the audit log names it by this label and no staff id.
+ */
+export const OPERATOR: StaffPrincipal = {
+  staffId: '',
+  email: 'operator (command line)',
+  name: 'Operator',
+  isImplementer: true,
+};
 
 export interface CreateInstitutionInput {
   name: string;
@@ -291,7 +303,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
   ): Promise<void> {
     await insertAudit(executor, {
       institutionId,
-      staffId: staff.staffId,
+      staffId: staff === OPERATOR ? null : staff.staffId,
       staffEmail: staff.email,
       action,
       comment,
@@ -740,28 +752,36 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
           placeholderLogoSvg(input.name, true),
         );
       }
-      await institutions.createInstitution({
-        slug: input.slug,
-        name: input.name,
-        cdnFolder,
-        timeZone,
-        hosts,
-        document,
-        comment: input.copyFrom
-          ? `Created from a copy of ${input.copyFrom}`
-          : 'Created from the defaults',
-        createdBy: staff.email,
-        within: async (trx, institutionId) => {
-          await audit(
-            trx,
-            staff,
-            institutionId,
-            'institution.create',
-            diffConfigurations({}, document),
-            `Hosts: ${hosts.join(', ')}`,
-          );
-        },
-      });
+      try {
+        await institutions.createInstitution({
+          slug: input.slug,
+          name: input.name,
+          cdnFolder,
+          timeZone,
+          hosts,
+          document,
+          comment: input.copyFrom
+            ? `Created from a copy of ${input.copyFrom}`
+            : 'Created from the defaults',
+          createdBy: staff.email,
+          within: async (trx, institutionId) => {
+            await audit(
+              trx,
+              staff,
+              institutionId,
+              'institution.create',
+              diffConfigurations({}, document),
+              `Hosts: ${hosts.join(', ')}`,
+            );
+          },
+        });
+      } catch (error) {
+        // A concurrent creation won the slug, a host name or the default role: nothing was written.
+        if (error instanceof InstitutionConflictError) {
+          throw new AdminError(409, ADMIN_ERROR_CODES.conflict, error.message);
+        }
+        throw error;
+      }
       return summaryOf(staff, input.slug);
     },
 

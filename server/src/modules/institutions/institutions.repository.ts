@@ -169,41 +169,100 @@ export interface NewInstitutionEntry {
   at: Date;
 }
 
-/** Adds an institution, its host names and its first published settings in one transaction. */
+/**
+ * A unique rule of the database refused a new institution: a concurrent request took its slug, one
+ * of its host names or the default role first. Its transaction was rolled back: nothing of it was
+ * written.
+ */
+export class InstitutionConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InstitutionConflictError';
+  }
+}
+
+function conflictOf(
+  error: unknown,
+  entry: NewInstitutionEntry,
+): InstitutionConflictError | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') {
+    return undefined;
+  }
+  const constraint = 'constraint' in error ? error.constraint : undefined;
+  if (constraint === 'institutions_one_default') {
+    return new InstitutionConflictError(
+      `Another institution was created at the same moment and became the default, so "${entry.slug}" ` +
+        'was not created. Try again: it will be created as a further institution.',
+    );
+  }
+  if (constraint === 'institutions_slug_key') {
+    return new InstitutionConflictError(`"${entry.slug}" was taken at the same moment.`);
+  }
+  if (constraint === 'institution_hosts_pkey') {
+    return new InstitutionConflictError(
+      `One of the host names ${entry.hosts.join(', ')} was taken by another institution at the same moment.`,
+    );
+  }
+  return new InstitutionConflictError(
+    `"${entry.slug}" was not created: a concurrent change took its slug or a host name.`,
+  );
+}
+
+/**
+ * Adds an institution, its host names and its first published settings in one transaction. The
+ * first institution becomes the default one; a unique rule refusing the insert (see below) throws
+ * an InstitutionConflictError.
+ */
 export async function insertInstitution(
   db: Db,
   entry: NewInstitutionEntry,
   within?: (trx: Db, institutionId: number) => Promise<void>,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('institutions')
-      .values({
-        slug: entry.slug,
-        name: entry.name,
-        cdn_folder: entry.cdnFolder,
-        time_zone: entry.timeZone,
-        is_default: false,
-        created_at: entry.at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('institution_hosts')
-      .values(entry.hosts.map((host) => ({ host, institution_id: id })))
-      .execute();
-    await trx
-      .insertInto('settings_versions')
-      .values({
-        institution_id: id,
-        version: 1,
-        document: JSON.stringify(entry.document),
-        comment: entry.comment,
-        published_by: entry.createdBy,
-        published_at: entry.at,
-      })
-      .execute();
-    if (within) await within(trx, id);
-    return id;
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The default institution answers on localhost and the loopback addresses (LOOPBACK_HOSTS,
+      // for host names no institution claims; any other unknown host gets 404) and anchors the
+      // staff sign-in (its counters and e-mails): without one nobody can sign in to the admin. So
+      // whichever institution is created first, by the admin API or the operators' `institution`
+      // command, becomes the default when there is none yet. Two such creations at once both see
+      // no default here and both insert one; the partial unique index institutions_one_default
+      // refuses the later insert and its whole transaction rolls back.
+      const existingDefault = await trx
+        .selectFrom('institutions')
+        .select('id')
+        .where('is_default', '=', true)
+        .executeTakeFirst();
+      const { id } = await trx
+        .insertInto('institutions')
+        .values({
+          slug: entry.slug,
+          name: entry.name,
+          cdn_folder: entry.cdnFolder,
+          time_zone: entry.timeZone,
+          is_default: existingDefault === undefined,
+          created_at: entry.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('institution_hosts')
+        .values(entry.hosts.map((host) => ({ host, institution_id: id })))
+        .execute();
+      await trx
+        .insertInto('settings_versions')
+        .values({
+          institution_id: id,
+          version: 1,
+          document: JSON.stringify(entry.document),
+          comment: entry.comment,
+          published_by: entry.createdBy,
+          published_at: entry.at,
+        })
+        .execute();
+      if (within) await within(trx, id);
+      return id;
+    });
+  } catch (error) {
+    throw conflictOf(error, entry) ?? error;
+  }
 }

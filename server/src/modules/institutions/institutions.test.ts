@@ -1,10 +1,18 @@
 import { ApplicationOptionsResponse } from '@portal/domain';
 import { createSettingsAccessor } from '@portal/settings-schema';
 import { BUILT_IN_THEMES } from '@portal/themes';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/create-database';
 import { hostName } from '../../plugins/institution';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import {
+  findDefaultInstitution,
+  InstitutionConflictError,
+  insertInstitution,
+  type NewInstitutionEntry,
+} from './institutions.repository';
 
 describe('hostName', () => {
   it('drops the port and lower-cases, IPv6 included', () => {
@@ -102,4 +110,91 @@ describe.each(testDatabases())('institution resolution on $name', (testDatabase)
       { shared: { globalOptions: { useFAQOption: 'false' } } },
     );
   });
+});
+
+describe.each(testDatabases())('creating institutions on $name', (testDatabase) => {
+  const entry = (slug: string): NewInstitutionEntry => ({
+    slug,
+    name: `${slug} bank`,
+    cdnFolder: `/cdn/${slug}`,
+    timeZone: 'UTC',
+    hosts: [`${slug}.example`],
+    document: { shared: { globalOptions: { useFAQOption: 'true' } } },
+    comment: 'Created from the defaults',
+    createdBy: 'test',
+    at: new Date('2025-03-14T15:00:00.000Z'),
+  });
+
+  async function stored(database: DatabaseHandle) {
+    const { db } = database;
+    return {
+      institutions: await db
+        .selectFrom('institutions')
+        .select(['slug', 'is_default'])
+        .orderBy('id')
+        .execute(),
+      hosts: (await db.selectFrom('institution_hosts').select('host').execute()).map(
+        (row) => row.host,
+      ),
+      versions: await db.selectFrom('settings_versions').select('institution_id').execute(),
+    };
+  }
+
+  it('makes the first institution the default (it serves localhost and staff sign-in), and no later one', async () => {
+    const database = await testDatabase.open();
+    try {
+      expect(await findDefaultInstitution(database.db)).toBeUndefined();
+      const first = await insertInstitution(database.db, entry('first'));
+      await insertInstitution(database.db, entry('second'));
+      await insertInstitution(database.db, entry('third'));
+      expect((await findDefaultInstitution(database.db))?.id).toBe(first);
+      expect((await stored(database)).institutions).toEqual([
+        { slug: 'first', is_default: true },
+        { slug: 'second', is_default: false },
+        { slug: 'third', is_default: false },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  // PGlite serves one connection, so its transactions cannot overlap.
+  it.runIf(testDatabase.name === 'postgres')(
+    'refuses the later of two first institutions created at once, and writes nothing of it',
+    async () => {
+      const database = await testDatabase.open();
+      try {
+        let late: Promise<number> | undefined;
+        await insertInstitution(database.db, entry('early'), async () => {
+          // Before the early one commits: the late one sees no default either, inserts itself as
+          // the default and waits on the early one's row in the unique index.
+          late = insertInstitution(database.db, entry('late'));
+          late.catch(() => {});
+          for (let attempt = 0; ; attempt += 1) {
+            const { rows } = await sql<{ waiting: number }>`
+              select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+            if ((rows[0]?.waiting ?? 0) > 0) break;
+            if (attempt > 500) throw new Error('The late insert never waited on the early one');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        });
+        await expect(late).rejects.toThrow(InstitutionConflictError);
+        await expect(late).rejects.toThrow(/became the default, so "late" was not created/);
+        const rows = await stored(database);
+        expect(rows.institutions).toEqual([{ slug: 'early', is_default: true }]);
+        expect(rows.hosts).toEqual(['early.example']);
+        expect(rows.versions).toHaveLength(1);
+
+        // Tried again, it is simply not the default.
+        await insertInstitution(database.db, entry('late'));
+        expect((await stored(database)).institutions).toEqual([
+          { slug: 'early', is_default: true },
+          { slug: 'late', is_default: false },
+        ]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
