@@ -84,6 +84,36 @@ describe('history', () => {
     await expectNoAxeViolations();
   });
 
+  it('shows a whole version with every value it set, and offers it for download', async () => {
+    const { user } = renderHistory({
+      'GET /admin-api/institutions/harbor/versions/2': {
+        body: {
+          ...VERSIONS.versions[0],
+          document: {
+            shared: { globalOptions: { useFAQOption: 'false' } },
+            english: { loginTexts: { topHeadingText: 'Winter is here' } },
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'View version 2' }));
+    const table = await screen.findByRole('table', { name: 'Values set in version 2' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['globalOptions.useFAQOption', 'shared', 'false'],
+      ['loginTexts.topHeadingText', 'english', 'Winter is here'],
+    ]);
+    expect(screen.getByText(/by Pat Publisher: Winter texts/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download version 2' })).toHaveAttribute(
+      'href',
+      '/admin-api/institutions/harbor/export?from=2',
+    );
+    await expectNoAxeViolations();
+  });
+
   it('restores a version as the draft after confirmation and lists what needs fixing', async () => {
     const restored = settingsResponse(PUBLISHED_DOCUMENT, PUBLISHED_DOCUMENT);
     restored.draft?.problems.push({

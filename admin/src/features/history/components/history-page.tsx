@@ -20,6 +20,7 @@ import type { DraftSession } from '../../../lib/draft/draft-session';
 import { canEdit } from '../../../lib/institutions/institution-context';
 import { formatDateTime } from '../../../lib/format';
 import { useRestoreVersion, useVersionList } from '../api/versions';
+import { VersionView } from './version-view';
 
 interface HistoryPageProps {
   slug: string;
@@ -60,11 +61,15 @@ function ComparisonView({ slug, comparison }: { slug: string; comparison: Compar
   );
 }
 
-/** Every published version: what it changed, compare with the draft, restore as the draft. */
+/**
+ * Every published version: what it changed, the whole version with a download, compare with the
+ * draft, restore as the draft.
+ */
 export function HistoryPage({ slug, role, session }: HistoryPageProps) {
   const versions = useVersionList(slug);
   const restore = useRestoreVersion(slug);
   const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   // The dialog keeps naming the version while it fades out after a choice.
   const [asked, setAsked] = useState<number | null>(null);
@@ -147,30 +152,41 @@ export function HistoryPage({ slug, role, session }: HistoryPageProps) {
                         <Button
                           size="small"
                           aria-label={`Changes in version ${version.version}`}
-                          onClick={() =>
+                          onClick={() => {
+                            setViewing(null);
                             setComparison({
                               from: previous.version,
                               to: version.version,
                               title: `What version ${version.version} changed`,
                               beforeLabel: `Version ${previous.version}`,
                               afterLabel: `Version ${version.version}`,
-                            })
-                          }
+                            });
+                          }}
                         >
                           Changes
                         </Button>
                       )}
                       <Button
                         size="small"
-                        onClick={() =>
+                        onClick={() => {
+                          setComparison(null);
+                          setViewing(version.version);
+                        }}
+                      >
+                        View version {version.version}
+                      </Button>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setViewing(null);
                           setComparison({
                             from: version.version,
                             to: 'draft',
                             title: `Version ${version.version} against the draft`,
                             beforeLabel: `Version ${version.version}`,
                             afterLabel: 'Draft',
-                          })
-                        }
+                          });
+                        }}
                       >
                         Compare with the draft
                         <VisuallyHidden>: version {version.version}</VisuallyHidden>
@@ -194,6 +210,7 @@ export function HistoryPage({ slug, role, session }: HistoryPageProps) {
           </TableBody>
         </Table>
       )}
+      {viewing !== null && <VersionView key={viewing} slug={slug} version={viewing} />}
       {comparison && (
         <ComparisonView
           key={`${comparison.from}-${comparison.to}`}
