@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { InputField } from '../../../components/masked-input/input-field';
-import { MaskedInput } from '../../../components/masked-input/masked-input';
+import { ControlledMaskedInput } from '../../../components/masked-input/controlled-masked-input';
 import {
   DATE_OF_BIRTH_MASK,
   MASK_DESCRIPTIONS,
@@ -59,41 +59,27 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
         />
       ) : null}
       {fields.dateOfBirth ? (
-        <Controller
+        <ControlledMaskedInput
           control={control}
           name="dateOfBirth"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <MaskedInput
-              {...field}
-              inputRef={ref}
-              onValueChange={onChange}
-              mask={DATE_OF_BIRTH_MASK}
-              label={settings.get('recoveryTexts.dateOfBirthLabel')}
-              description={MASK_DESCRIPTIONS.dateOfBirth}
-              autoComplete="bday"
-              required
-              errorMessage={errors.dateOfBirth?.message}
-            />
-          )}
+          mask={DATE_OF_BIRTH_MASK}
+          label={settings.get('recoveryTexts.dateOfBirthLabel')}
+          description={MASK_DESCRIPTIONS.dateOfBirth}
+          autoComplete="bday"
+          required
+          errorMessage={errors.dateOfBirth?.message}
         />
       ) : null}
       {fields.zipCode ? (
-        <Controller
+        <ControlledMaskedInput
           control={control}
           name="zipCode"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <MaskedInput
-              {...field}
-              inputRef={ref}
-              onValueChange={onChange}
-              mask={ZIP_MASK}
-              label={settings.get('recoveryTexts.zipCodeLabel')}
-              description={MASK_DESCRIPTIONS.zip}
-              autoComplete="postal-code"
-              required
-              errorMessage={errors.zipCode?.message}
-            />
-          )}
+          mask={ZIP_MASK}
+          label={settings.get('recoveryTexts.zipCodeLabel')}
+          description={MASK_DESCRIPTIONS.zip}
+          autoComplete="postal-code"
+          required
+          errorMessage={errors.zipCode?.message}
         />
       ) : null}
       {fields.branch ? (

@@ -7,6 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { InputField } from '../../../components/masked-input/input-field';
+import { ControlledMaskedInput } from '../../../components/masked-input/controlled-masked-input';
 import { MaskedInput } from '../../../components/masked-input/masked-input';
 import {
   accountNumberDescription,
@@ -169,60 +170,39 @@ export function PersonalInfoFields(props: PersonalInfoFieldsProps) {
         errorMessage={errors.ssn?.message}
       />
       {config.show.dateOfBirth ? (
-        <Controller
+        <ControlledMaskedInput
           control={control}
           name="dateOfBirth"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <MaskedInput
-              {...field}
-              inputRef={ref}
-              onValueChange={onChange}
-              mask={DATE_OF_BIRTH_MASK}
-              label={settings.get('registrationTexts.dateOfBirthPlaceholder')}
-              description={MASK_DESCRIPTIONS.dateOfBirth}
-              autoComplete="bday"
-              required
-              errorMessage={errors.dateOfBirth?.message}
-            />
-          )}
+          mask={DATE_OF_BIRTH_MASK}
+          label={settings.get('registrationTexts.dateOfBirthPlaceholder')}
+          description={MASK_DESCRIPTIONS.dateOfBirth}
+          autoComplete="bday"
+          required
+          errorMessage={errors.dateOfBirth?.message}
         />
       ) : null}
       {config.show.zipCode ? (
-        <Controller
+        <ControlledMaskedInput
           control={control}
           name="zipCode"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <MaskedInput
-              {...field}
-              inputRef={ref}
-              onValueChange={onChange}
-              mask={ZIP_MASK}
-              label={settings.get('registrationTexts.zipCodePlaceholder')}
-              description={MASK_DESCRIPTIONS.zip}
-              autoComplete="postal-code"
-              required
-              errorMessage={errors.zipCode?.message}
-            />
-          )}
+          mask={ZIP_MASK}
+          label={settings.get('registrationTexts.zipCodePlaceholder')}
+          description={MASK_DESCRIPTIONS.zip}
+          autoComplete="postal-code"
+          required
+          errorMessage={errors.zipCode?.message}
         />
       ) : null}
       {config.show.phone ? (
-        <Controller
+        <ControlledMaskedInput
           control={control}
           name="phone"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <MaskedInput
-              {...field}
-              inputRef={ref}
-              onValueChange={onChange}
-              mask={PHONE_MASK}
-              label={settings.get('registrationTexts.phoneNumberPlaceholder')}
-              description={MASK_DESCRIPTIONS.phone}
-              autoComplete="tel-national"
-              required
-              errorMessage={errors.phone?.message}
-            />
-          )}
+          mask={PHONE_MASK}
+          label={settings.get('registrationTexts.phoneNumberPlaceholder')}
+          description={MASK_DESCRIPTIONS.phone}
+          autoComplete="tel-national"
+          required
+          errorMessage={errors.phone?.message}
         />
       ) : null}
     </>
