@@ -35,8 +35,8 @@ export const CEDAR_SSO_SECRET_NAME = 'sso-shared-secret';
 /**
  * A navy community bank with every optional page on, and a green lender with a leaner portal:
  * the two differ in theme, navigation, footer texts and analytics, so host-based resolution is
- * visible at a glance. Summit asks for a security code at every sign-in; Cedar signs borrowers in
- * through single sign-on only.
+ * visible at a glance. Summit asks for a security code at every sign-in and at registration (an
+ * e-mailed code verifies the address); Cedar signs borrowers in through single sign-on only.
  */
 export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
   {
@@ -116,6 +116,8 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         localeOptions: { institutionTimeZone: 'America/Denver' },
         // Every Summit sign-in asks for a security code (sent to the demo mailbox).
         securityCodeOptions: { multiFactorOption: 'true', allowTrustedDevicesOption: 'true' },
+        // Registration asks for a security code e-mailed to the address entered.
+        registrationOptions: { multiFactorDuringRegistrationOption: 'true' },
       },
       english: {
         loggedInLayout: {

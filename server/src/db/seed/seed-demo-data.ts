@@ -11,7 +11,11 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { hashPassword as argon2Hash } from '../../lib/passwords';
 import type { Database } from '../schema';
-import { seedAccountFlowDemo } from '../../modules/registration/registration.demo';
+import {
+  insertDemoAccountHolder,
+  seedAccountFlowDemo,
+  SUMMIT_REGISTRATION_HOLDER,
+} from '../../modules/registration/registration.demo';
 import { seedStaffDemo } from '../../modules/admin/admin.demo';
 import { DEMO_ACCOUNTS, demoAccountNumber, demoDueDate } from './demo-accounts';
 import {
@@ -243,6 +247,20 @@ export async function seedDemoData(
           protector,
           accountNumber: demoAccountNumber,
         });
+      }
+      if (institution.slug === 'summit') {
+        // Summit's registration asks for an e-mail security code; this holder can try it.
+        await insertDemoAccountHolder(
+          trx,
+          {
+            institutionId,
+            branch: institution.branch,
+            now,
+            protector,
+            accountNumber: demoAccountNumber,
+          },
+          SUMMIT_REGISTRATION_HOLDER,
+        );
       }
       // --- end of the account flows demo ---
     }

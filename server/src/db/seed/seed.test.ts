@@ -66,8 +66,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       accounts: await count('accounts'),
       versions: await count('settings_versions'),
     };
-    // Nine borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor).
-    expect(before).toEqual({ institutions: 3, users: 10, accounts: 32, versions: 3 });
+    // Nine borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor);
+    // the registration holders (Harbor's and Summit's) have accounts but no user.
+    expect(before).toEqual({ institutions: 3, users: 10, accounts: 33, versions: 3 });
     await expect(
       seedDemoData(handle.db, { clock, dataProtector: TEST_DATA_PROTECTOR }),
     ).resolves.toEqual({ seeded: false });

@@ -6,9 +6,10 @@ import { activationLink, issueLinkToken, optOutLink } from '../account-links/lin
 import { insertOutboxMessage } from '../mail/outbox.repository';
 
 /**
- * Demo data of the logged-out account flows (Harbor only): account holders without an online
- * user, for registration, and sam.taylor, created by the institution and waiting for activation
- * (the activation e-mail, with an opt-out link, is in the demo mailbox).
+ * Demo data of the logged-out account flows: account holders without an online user, for
+ * registration (Harbor's, and Summit's, where registration asks for an e-mail security code), and
+ * sam.taylor at Harbor, created by the institution and waiting for activation (the activation
+ * e-mail, with an opt-out link, is in the demo mailbox).
  */
 export interface DemoAccountHolder {
   firstName: string;
@@ -49,6 +50,21 @@ export const DEMO_REGISTRATION_HOLDERS: readonly DemoAccountHolder[] = [
   },
 ];
 
+/**
+ * Summit's account holder to register: Summit asks for an e-mail security code during
+ * registration (e2e/registration-code.spec.ts registers this holder; the server tests do too).
+ */
+export const SUMMIT_REGISTRATION_HOLDER: DemoAccountHolder = {
+  firstName: 'Rowan',
+  lastName: 'Pike',
+  email: 'rowan.pike@example.test',
+  ssn: '900661122',
+  dateOfBirth: '1984-03-22',
+  zip: '80203',
+  phone: '3035550166',
+  loanAccount: '400500',
+};
+
 export const DEMO_ACTIVATION_USERNAME = 'sam.taylor';
 
 export const DEMO_ACTIVATION_HOLDER: DemoAccountHolder = {
@@ -68,64 +84,75 @@ export const DEMO_PORTAL_ORIGIN = 'http://localhost:3000';
 /** The link lasts as long as the demo data: a newcomer may try it days after seeding. */
 const DEMO_ACTIVATION_LIFETIME_MS = 365 * 24 * 3_600_000;
 
+/** Where and when a demo account holder is written. */
+export interface DemoHolderSeed {
+  institutionId: number;
+  branch: string;
+  now: Date;
+  protector: DataProtector;
+  accountNumber(branch: string, account: string): string;
+}
+
+/** Writes an account holder (a customer with a loan, and a savings account if any) without a user. */
+export async function insertDemoAccountHolder(
+  trx: Kysely<Database>,
+  seed: DemoHolderSeed,
+  holder: DemoAccountHolder,
+): Promise<string> {
+  const { institutionId, branch, now, protector } = seed;
+  const { id } = await trx
+    .insertInto('customers')
+    .values({
+      institution_id: institutionId,
+      first_name: holder.firstName,
+      last_name: holder.lastName,
+      personal_name: `${holder.firstName} ${holder.lastName}`,
+      email: holder.email,
+      ssn_encrypted: protector.encrypt(holder.ssn),
+      ssn_blind_index: protector.blindIndex(holder.ssn),
+      date_of_birth: holder.dateOfBirth,
+      zip: holder.zip,
+      phone: holder.phone,
+      servicing_branch: branch,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const accounts = [
+    { account: holder.loanAccount, type: 0, description: 'Personal Loan' },
+    ...(holder.depositAccount
+      ? [{ account: holder.depositAccount, type: 3, description: 'Savings' }]
+      : []),
+  ];
+  await trx
+    .insertInto('accounts')
+    .values(
+      accounts.map((account) => ({
+        institution_id: institutionId,
+        customer_id: id,
+        number: seed.accountNumber(branch, account.account),
+        type: account.type,
+        description: account.description,
+        balance_cents: account.type === 0 ? 850_000 : 125_000,
+        available_balance_cents: account.type === 0 ? 0 : 125_000,
+        name_on_account: `${holder.firstName} ${holder.lastName}`,
+        opened_on: '2023-06-01',
+      })),
+    )
+    .execute();
+  return id;
+}
+
 export async function seedAccountFlowDemo(
   trx: Kysely<Database>,
-  seed: {
-    institutionId: number;
+  seed: DemoHolderSeed & {
     institutionName: string;
     /** The institution's settings: the activation e-mail is worded by them. */
     settings: EmailSettings;
-    branch: string;
-    now: Date;
-    protector: DataProtector;
-    accountNumber(branch: string, account: string): string;
   },
 ): Promise<void> {
-  const { institutionId, branch, now, protector } = seed;
-
-  async function insertHolder(holder: DemoAccountHolder): Promise<string> {
-    const { id } = await trx
-      .insertInto('customers')
-      .values({
-        institution_id: institutionId,
-        first_name: holder.firstName,
-        last_name: holder.lastName,
-        personal_name: `${holder.firstName} ${holder.lastName}`,
-        email: holder.email,
-        ssn_encrypted: protector.encrypt(holder.ssn),
-        ssn_blind_index: protector.blindIndex(holder.ssn),
-        date_of_birth: holder.dateOfBirth,
-        zip: holder.zip,
-        phone: holder.phone,
-        servicing_branch: branch,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const accounts = [
-      { account: holder.loanAccount, type: 0, description: 'Personal Loan' },
-      ...(holder.depositAccount
-        ? [{ account: holder.depositAccount, type: 3, description: 'Savings' }]
-        : []),
-    ];
-    await trx
-      .insertInto('accounts')
-      .values(
-        accounts.map((account) => ({
-          institution_id: institutionId,
-          customer_id: id,
-          number: seed.accountNumber(branch, account.account),
-          type: account.type,
-          description: account.description,
-          balance_cents: account.type === 0 ? 850_000 : 125_000,
-          available_balance_cents: account.type === 0 ? 0 : 125_000,
-          name_on_account: `${holder.firstName} ${holder.lastName}`,
-          opened_on: '2023-06-01',
-        })),
-      )
-      .execute();
-    return id;
-  }
+  const { institutionId, now } = seed;
+  const insertHolder = (holder: DemoAccountHolder) => insertDemoAccountHolder(trx, seed, holder);
 
   for (const holder of DEMO_REGISTRATION_HOLDERS) await insertHolder(holder);
 

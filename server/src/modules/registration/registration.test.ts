@@ -21,6 +21,7 @@ import {
   DEMO_ACTIVATION_HOLDER,
   DEMO_ACTIVATION_USERNAME,
   DEMO_REGISTRATION_HOLDERS,
+  SUMMIT_REGISTRATION_HOLDER,
   type DemoAccountHolder,
 } from './registration.demo';
 
@@ -334,6 +335,69 @@ describe.each(testDatabases())('registration on $name', (testDatabase) => {
         }));
       }
       expect(status).toBe(429);
+    });
+  });
+
+  describe('at Summit, whose seeded settings ask for the e-mail security code', () => {
+    const SUMMIT = 'summit.localhost';
+    const ROWAN = SUMMIT_REGISTRATION_HOLDER;
+    const anonymousId = 'anon-summit-rowan';
+    const rowan = (overrides: Partial<CreateAccountRequest> = {}) =>
+      registration(ROWAN, {
+        Agreements: [],
+        UserName: 'rowan.pike',
+        Password: 'Summit-Pike-2025',
+        AccountNumber: demoAccountNumber('201', ROWAN.loanAccount),
+        ...overrides,
+      });
+    const atSummit = (url: string, payload: object) =>
+      postJson(test, url, payload, { host: SUMMIT, ip: ip() });
+
+    it('registers the seeded holder only with the e-mailed code, then signs in with a sign-in code', async () => {
+      const withoutCode = await atSummit('/api/Register/CreateAccount', rowan());
+      expect(withoutCode.status).toBe(403);
+      expect(firstErrorOf(withoutCode.body)).toBe('Invalid');
+
+      const generated = await atSummit('/api/Register/GenerateMFACode', {
+        Id: anonymousId,
+        FirstName: ROWAN.firstName,
+        EmailAddress: ROWAN.email,
+      });
+      expect(generated.status).toBe(200);
+      const { MFAToken } = GenerateMfaCodeResponse.parse(generated.body);
+      const [message] = (await mailTo(test, ROWAN.email, SUMMIT)).reverse();
+      const code = /\b(\d{6})\b/.exec(message?.body ?? '')?.[1];
+      if (!code) throw new Error('No code was e-mailed to the Summit holder');
+      // Harbor's host does not know Summit's token.
+      const elsewhere = await postJson(test, '/api/Register/ValidateCode', {
+        Code: code,
+        MFAToken,
+        UserId: anonymousId,
+      });
+      expect(firstErrorOf(elsewhere.body)).toBe('Invalid');
+      const validated = await atSummit('/api/Register/ValidateCode', {
+        Code: code,
+        MFAToken,
+        UserId: anonymousId,
+      });
+      expect(validated.status).toBe(200);
+
+      const created = await atSummit('/api/Register/CreateAccount', rowan({ MFAToken }));
+      expect(created.status).toBe(200);
+      expect(CreateAccountResponse.parse(created.body)).toMatchObject({
+        UserName: 'rowan.pike',
+        EmailIsVerified: true,
+      });
+      const summitId = await institutionIdOf(test, SUMMIT);
+      const user = await findBorrowerByUsername(test.database.db, summitId, 'rowan.pike');
+      expect(user).toMatchObject({ last_name: 'Pike', email_verified: true });
+      expect(await findBorrowerByUsername(test.database.db, institutionId, 'rowan.pike')).toBe(
+        undefined,
+      );
+      // signIn enters the sign-in security code Summit asks for; it throws if anything fails.
+      await expect(
+        signIn(test.app, { username: 'rowan.pike', password: 'Summit-Pike-2025', host: SUMMIT }),
+      ).resolves.toMatchObject({ token: expect.any(String) });
     });
   });
 
