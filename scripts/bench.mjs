@@ -143,8 +143,9 @@ async function pacedLoad({
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function loginRouteJavaScript() {
-  const manifestPath = join(root, 'portal/dist/.vite/manifest.json');
+/** The gzip and raw bytes of an app's entry and everything it imports up front (plus `lazy`). */
+function initialJavaScript(app, lazyPattern) {
+  const manifestPath = join(root, `${app}/dist/.vite/manifest.json`);
   if (!existsSync(manifestPath)) return undefined;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const files = new Set();
@@ -156,15 +157,15 @@ function loginRouteJavaScript() {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   visit(entry);
-  const loginPages = Object.keys(manifest).filter(
-    (key) => manifest[key].isDynamicEntry && /login-page/i.test(key),
-  );
+  const loginPages = lazyPattern
+    ? Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry && lazyPattern.test(key))
+    : [];
   for (const key of loginPages) visit(key);
   let raw = 0;
   let gzip = 0;
   for (const file of files) {
     if (!file.endsWith('.js')) continue;
-    const content = readFileSync(join(root, 'portal/dist', file));
+    const content = readFileSync(join(root, `${app}/dist`, file));
     raw += content.length;
     gzip += gzipSync(content, { level: 9 }).length;
   }
@@ -296,7 +297,7 @@ if (admin.status === 0) {
 }
 report();
 
-const login = loginRouteJavaScript();
+const login = initialJavaScript('portal', /login-page/i);
 report('## Portal bundle');
 if (login) {
   report(
@@ -307,6 +308,12 @@ if (login) {
     report('  - warning: no lazy login page chunk found in the manifest');
 } else {
   report('- portal/dist/.vite/manifest.json is missing (enable build.manifest)');
+}
+const adminSignIn = initialJavaScript('admin');
+if (adminSignIn) {
+  report(
+    `- Admin sign-in initial JavaScript (no target; an institution's editor loads when opened): ${kb(adminSignIn.gzip)} gzip (${kb(adminSignIn.raw)} raw) in ${adminSignIn.chunks.length} chunks`,
+  );
 }
 
 writeFileSync(join(root, 'bench-report.md'), `${lines.join('\n')}\n`);

@@ -1,11 +1,15 @@
 import { createHashRouter, createMemoryRouter, Navigate, type RouteObject } from 'react-router';
-import { AuditRoute, HistoryRoute, PublishRoute, TransferRoute } from './routes/review-routes';
-import { InstitutionLayout } from './layouts/institution-layout';
 import { StaffLayout } from './layouts/staff-layout';
-import { CreateInstitutionRoute, InstitutionPickerRoute } from './routes/institution-routes';
-import { SettingsRoute } from './routes/settings-route';
+import { InstitutionPickerRoute } from './routes/institution-routes';
 import { SignInRoute } from './routes/sign-in-route';
-import { ThemeRoute } from './routes/theme-route';
+
+// The sign-in page and the institution list load first; an institution's screens (the settings
+// schema, the editor, the validator) load when staff open one.
+const institutionLayout = () =>
+  import('./layouts/institution-layout').then((module) => ({
+    Component: module.InstitutionLayout,
+  }));
+const reviewRoutes = () => import('./routes/review-routes');
 
 export const routes: RouteObject[] = [
   { path: '/sign-in', element: <SignInRoute /> },
@@ -14,18 +18,46 @@ export const routes: RouteObject[] = [
     element: <StaffLayout />,
     children: [
       { index: true, element: <InstitutionPickerRoute /> },
-      { path: 'institutions/new', element: <CreateInstitutionRoute /> },
+      {
+        path: 'institutions/new',
+        lazy: () =>
+          import('./routes/institution-routes').then((module) => ({
+            Component: module.CreateInstitutionRoute,
+          })),
+      },
       {
         path: 'i/:slug',
-        element: <InstitutionLayout />,
+        lazy: institutionLayout,
         children: [
           { index: true, element: <Navigate to="settings" replace /> },
-          { path: 'settings', element: <SettingsRoute /> },
-          { path: 'theme', element: <ThemeRoute /> },
-          { path: 'publish', element: <PublishRoute /> },
-          { path: 'history', element: <HistoryRoute /> },
-          { path: 'audit', element: <AuditRoute /> },
-          { path: 'transfer', element: <TransferRoute /> },
+          {
+            path: 'settings',
+            lazy: () =>
+              import('./routes/settings-route').then((module) => ({
+                Component: module.SettingsRoute,
+              })),
+          },
+          {
+            path: 'theme',
+            lazy: () =>
+              import('./routes/theme-route').then((module) => ({ Component: module.ThemeRoute })),
+          },
+          {
+            path: 'publish',
+            lazy: () => reviewRoutes().then((module) => ({ Component: module.PublishRoute })),
+          },
+          {
+            path: 'history',
+            lazy: () => reviewRoutes().then((module) => ({ Component: module.HistoryRoute })),
+          },
+          {
+            path: 'audit',
+            lazy: () => reviewRoutes().then((module) => ({ Component: module.AuditRoute })),
+          },
+          {
+            path: 'transfer',
+            lazy: () => reviewRoutes().then((module) => ({ Component: module.TransferRoute })),
+          },
         ],
       },
     ],
