@@ -1,4 +1,4 @@
-import type { SettingsAccessor } from '@portal/settings-schema';
+import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
 import type { OutgoingMail } from '../mail/mail.service';
 
 /**
@@ -39,9 +39,20 @@ interface MailBase {
   to: string;
 }
 
-/** The e-mails; each has `emailTexts.<kind>SubjectText` and `emailTexts.<kind>BodyText`. */
-type EmailKind =
-  'securityCode' | 'registrationCode' | 'verifyEmail' | 'welcome' | 'resetPassword' | 'activation';
+/** Each e-mail's subject and body settings (`emailTexts.*`). */
+const EMAIL_TEXTS = {
+  securityCode: ['emailTexts.securityCodeSubjectText', 'emailTexts.securityCodeBodyText'],
+  registrationCode: [
+    'emailTexts.registrationCodeSubjectText',
+    'emailTexts.registrationCodeBodyText',
+  ],
+  verifyEmail: ['emailTexts.verifyEmailSubjectText', 'emailTexts.verifyEmailBodyText'],
+  welcome: ['emailTexts.welcomeSubjectText', 'emailTexts.welcomeBodyText'],
+  resetPassword: ['emailTexts.resetPasswordSubjectText', 'emailTexts.resetPasswordBodyText'],
+  activation: ['emailTexts.activationSubjectText', 'emailTexts.activationBodyText'],
+} as const satisfies Record<string, readonly [SettingKey, SettingKey]>;
+
+type EmailKind = keyof typeof EMAIL_TEXTS;
 
 /** Fills the kind's subject and body ({institutionName} always), plus the opt-out footer. */
 function compose(
@@ -51,15 +62,16 @@ function compose(
   optOutUrl?: string,
 ): OutgoingMail {
   const { settings } = input;
+  const [subjectKey, bodyKey] = EMAIL_TEXTS[kind];
   const all = { institutionName: input.institutionName, ...values };
-  const body = fillTemplate(settings.get(`emailTexts.${kind}BodyText`), all);
+  const body = fillTemplate(settings.get(bodyKey), all);
   const footer = optOutUrl
     ? `\n\n${fillTemplate(settings.get('emailTexts.optOutFooterText'), { link: optOutUrl })}`
     : '';
   return {
     institutionId: input.institutionId,
     to: input.to,
-    subject: fillTemplate(settings.get(`emailTexts.${kind}SubjectText`), all),
+    subject: fillTemplate(settings.get(subjectKey), all),
     body: `${body}${footer}`,
   };
 }
