@@ -34,7 +34,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
 
   'securityPolicyOptions.messagesPerHourPerIp': 'messages to the institution (spec 002)',
-  'securityPolicyOptions.apiRequestsPerMinutePerSession': 'the signed-in API rate limit',
   // The parser's message is the spec's fixed wording; the admin shows the parser's message.
   'agreementTexts.invalidAgreementTypeText': 'an institution wording for agreement setup errors',
 };

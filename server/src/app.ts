@@ -273,6 +273,17 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   await app.register(authPlugin, {
     resolveSession: (token, institutionId) => auth.resolveSession(token, institutionId),
+    // Per signed-in session, across server instances (the counter is in the database).
+    limitSession: async (session) => {
+      const settings = await institutions.settings(session.institutionId);
+      await throttle.enforce({
+        institutionId: session.institutionId,
+        bucket: 'api-session',
+        key: String(session.id),
+        limit: Math.max(1, settings.get('securityPolicyOptions.apiRequestsPerMinutePerSession')),
+        windowMs: 60_000,
+      });
+    },
   });
   await app.register(openApiPlugin);
   await app.register(previewFramePlugin, { service: setup });

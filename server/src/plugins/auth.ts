@@ -58,6 +58,11 @@ export interface AuthPluginOptions {
     token: string,
     institutionId: number,
   ): Promise<{ session: RequestSession; user: RequestUser } | undefined>;
+  /**
+   * Counts a request of a signed-in session against its per-minute limit; throws
+   * TooManyRequestsError (429 TooManyRequests, Retry-After) past it.
+   */
+  limitSession?(session: RequestSession): Promise<void>;
 }
 
 const USER_TOKEN = USER_TOKEN_HEADER.toLowerCase();
@@ -100,6 +105,7 @@ export const authPlugin = fp<AuthPluginOptions>(
           .send(errorEnvelope(ENVELOPE_CODES.unauthorized, ENVELOPE_CODES.postLoginStepsPending));
       }
       if (resolved) {
+        await options.limitSession?.(resolved.session);
         request.session = resolved.session;
         request.user = resolved.user;
       } else if (mode !== 'optional') {

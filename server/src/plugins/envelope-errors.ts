@@ -2,6 +2,7 @@ import { ENVELOPE_CODES, errorEnvelope } from '@portal/domain';
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { TooManyRequestsError } from '../lib/http-errors';
 
 const CODES_BY_STATUS: Readonly<Record<number, string>> = {
   401: ENVELOPE_CODES.unauthorized,
@@ -35,6 +36,9 @@ export const envelopeErrorsPlugin = fp(
           .send(errorEnvelope(ENVELOPE_CODES.serverError));
       }
       request.log.info({ statusCode: status, code: error.code }, 'request rejected');
+      if (error instanceof TooManyRequestsError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       if (status === 400) {
         return reply
           .code(400)

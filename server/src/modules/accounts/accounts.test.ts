@@ -2,6 +2,7 @@ import { AccountListResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../db/schema';
 import { testDatabases } from '../../testing/databases';
+import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { accountStatus } from './accounts.service';
 
@@ -144,5 +145,35 @@ describe.each(testDatabases())('GET /api/accountList on $name', (testDatabase) =
       HasNoErrors: false,
       Errors: [{ ErrorMessage: 'Unauthorized' }],
     });
+  });
+
+  it('limits each signed-in session to the configured requests per minute', async () => {
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: { securityPolicyOptions: { apiRequestsPerMinutePerSession: '3' } },
+    });
+    try {
+      // A fresh window, whatever earlier tests used.
+      test.clock.advance(60_000);
+      const first = await signIn(test.app, { username: 'jordan.rivers' });
+      const second = await signIn(test.app, { username: 'casey.morgan' });
+      const get = (cookie: string) =>
+        test.app.inject({ method: 'GET', url: '/api/accountList', headers: { cookie } });
+      const statuses = [];
+      for (let call = 0; call < 4; call += 1) statuses.push((await get(first.cookie)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const refused = await get(first.cookie);
+      expect(refused.json()).toEqual({
+        HasNoErrors: false,
+        Errors: [{ ErrorMessage: 'TooManyRequests' }],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another session has its own count.
+      expect((await get(second.cookie)).statusCode).toBe(200);
+      // The next minute opens a new window.
+      test.clock.advance(60_000);
+      expect((await get(first.cookie)).statusCode).toBe(200);
+    } finally {
+      await restore();
+    }
   });
 });
