@@ -521,9 +521,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
       const bar = barred(borrower);
       if (bar) return refuse(input, { userId: borrower.id, username: borrower.username }, bar);
+      // No device on the session: the device already holds a live token, so finishing a pending
+      // step must not grant (and rotate) another one, just as this sign-in itself does not.
       return openSession(input, borrower, {
         method: 'biometric',
-        deviceId: input.deviceId,
+        deviceId: null,
         trustedDevice: false,
       });
     },

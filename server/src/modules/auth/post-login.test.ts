@@ -456,6 +456,24 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
       }
     });
 
+    it('is not granted again when a token sign-in finishes its steps; the token keeps working', async () => {
+      await pendAtNextSignIn('avery.stone', {});
+      const first = await login('avery.stone', PASSWORD, 'phone-kept');
+      expect(first.PendingSteps).toEqual([]);
+      const token = first.BiometricsToken;
+      expect(token).not.toBe('');
+      // A new agreement appears; the next sign-in is by the biometric token.
+      await pendAtNextSignIn('avery.stone', { agreements: true });
+      const signedIn = await tokenLogin(token, 'phone-kept');
+      const body = LoginResponse.parse(signedIn.json());
+      expect(body).toMatchObject({ PendingSteps: ['agreements'], BiometricsToken: '' });
+      expect(grantOf(await acceptAgreements(body.UserToken, 'avery.stone'))).toMatchObject({
+        BiometricsToken: '',
+        BiometricsTokenExpiration: null,
+      });
+      await expectTokenSignIn(token, 'phone-kept', 'avery.stone');
+    });
+
     it('is not given to a web sign-in without a device id', async () => {
       await pendAtNextSignIn('avery.stone', { agreements: true });
       const body = await login('avery.stone');
