@@ -44,6 +44,8 @@ export function LoggedOutLayout() {
           <Button
             variant="text"
             size="small"
+            // Its label lines up with the copyright above (a text button's padding is inside).
+            sx={{ ml: -0.625 }}
             aria-expanded={disclosuresOpen}
             aria-controls={disclosuresId}
             onClick={() => setDisclosuresOpen((open) => !open)}

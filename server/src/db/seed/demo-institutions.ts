@@ -77,12 +77,12 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
       english: {
         agreementTexts: { agreementSetup: HARBOR_AGREEMENTS },
         loggedInLayout: {
-          copyrightText: 'Harbor Community Bank. All rights reserved.',
+          copyrightText: 'All rights reserved.',
           footerRichText:
             '<p>Harbor Community Bank, 100 Harbor Way, Portland, ME 04101. Questions? Call <a href="tel:+18005550142">(800) 555-0142</a>.</p>',
         },
         loggedOutLayout: {
-          copyrightText: 'Harbor Community Bank. All rights reserved.',
+          copyrightText: 'All rights reserved.',
           disclosuresRichText:
             '<p><strong>Member FDIC. Equal Housing Lender.</strong></p><p>Deposit products are offered by Harbor Community Bank. Loans are subject to credit approval. This is a demonstration site; no real accounts are shown.</p>',
         },
@@ -121,10 +121,10 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
       },
       english: {
         loggedInLayout: {
-          copyrightText: 'Summit Lending, LLC. NMLS #000000. Licensed lender.',
+          copyrightText: 'NMLS #000000. Licensed lender.',
         },
         loggedOutLayout: {
-          copyrightText: 'Summit Lending, LLC. NMLS #000000. Licensed lender.',
+          copyrightText: 'NMLS #000000. Licensed lender.',
           disclosuresRichText:
             '<p>Summit Lending, LLC is a demonstration lender. Equal Housing Opportunity.</p>',
         },
@@ -159,9 +159,9 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         },
       },
       english: {
-        loggedInLayout: { copyrightText: 'Cedar Credit Union. Federally insured by NCUA.' },
+        loggedInLayout: { copyrightText: 'Federally insured by NCUA.' },
         loggedOutLayout: {
-          copyrightText: 'Cedar Credit Union. Federally insured by NCUA.',
+          copyrightText: 'Federally insured by NCUA.',
           disclosuresRichText: '<p>Cedar Credit Union is a demonstration credit union.</p>',
         },
       },

@@ -112,9 +112,7 @@ describe.each(testDatabases())('start-up calls on $name', (testDatabase) => {
       useFAQOption: 'true',
       useDocumentCenterOption: 'true',
     });
-    expect(body.gassySettings.english.loggedOutLayout?.copyrightText).toBe(
-      'Harbor Community Bank. All rights reserved.',
-    );
+    expect(body.gassySettings.english.loggedOutLayout?.copyrightText).toBe('All rights reserved.');
     expect(body.institutionOptions).toEqual({
       cdnFolder: '/cdn/harbor',
       institutionName: 'Harbor Community Bank',
