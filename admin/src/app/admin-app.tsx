@@ -7,7 +7,14 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { createAdminRouter } from './router';
 
-const theme = createPortalTheme({ ...BUILT_IN_THEMES.harbor.tokens, colorScheme: 'light' });
+// The staff tool's own look, the same for every institution it edits: the product's navy with
+// the system's sans-serif font (an institution's brand shows in the preview, not around it).
+const theme = createPortalTheme({
+  ...BUILT_IN_THEMES.harbor.tokens,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+  borderRadius: 6,
+  colorScheme: 'light',
+});
 
 interface AdminAppProps {
   queryClient?: QueryClient;
