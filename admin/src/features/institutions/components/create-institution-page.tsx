@@ -157,7 +157,8 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
           label="Start from"
           value={copyFrom}
           onChange={(event) => setCopyFrom(event.target.value)}
-          slotProps={{ select: { native: true } }}
+          // "The defaults" shows when the value is empty; the label must not sit on it.
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           helperText="The schema defaults, or a copy of another institution’s published settings."
         >
           <option value="">The defaults</option>

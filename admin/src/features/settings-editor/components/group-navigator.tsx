@@ -99,7 +99,8 @@ export function GroupNavigator({
           const value = event.target.value;
           set({ type: isSettingType(value) ? value : '' });
         }}
-        slotProps={{ select: { native: true } }}
+        // A native select always shows a value ("Any type" when empty), so the label stays up.
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">Any type</option>
         {SETTING_TYPES.map((type) => (
