@@ -43,6 +43,7 @@ function printAddresses(config: ServerConfig, startedInMs: number): void {
       const named = hosts.find((host) => host.endsWith('.localhost')) ?? hosts[0] ?? 'localhost';
       lines.push(`    ${institution}: http://${named}:${config.port}/  ${usernames.join(', ')}`);
     }
+    lines.push('  Demo staff, registration and activation data: see README.md "Demo sign-ins".');
   }
   console.log(lines.join('\n'));
 }
