@@ -122,15 +122,36 @@ export async function registerStaffFailure(
   return row.failed_attempts;
 }
 
-/** Disables or re-enables an account (its sessions stop at once); false when there is none. */
-export async function setStaffDisabled(db: Db, email: string, disabled: boolean): Promise<boolean> {
-  const row = await db
-    .updateTable('staff_accounts')
-    .set({ disabled })
-    .where('email', '=', email.trim().toLowerCase())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Disables or re-enables an account; false when there is none. Disabling ends the account's
+ * sessions and preview tokens for good (revoked, not just hidden), so enabling it again later
+ * never brings back a session someone else may hold.
+ */
+export async function setStaffDisabled(
+  db: Db,
+  email: string,
+  disabled: boolean,
+  at: Date = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('staff_accounts')
+      .set({ disabled })
+      .where('email', '=', email.trim().toLowerCase())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    if (disabled) {
+      await trx
+        .updateTable('staff_sessions')
+        .set({ revoked_at: at })
+        .where('staff_id', '=', row.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await trx.deleteFrom('preview_tokens').where('staff_id', '=', row.id).execute();
+    }
+    return true;
+  });
 }
 
 export async function resetStaffFailures(db: Db, staffId: string): Promise<void> {

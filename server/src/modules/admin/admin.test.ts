@@ -18,6 +18,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
+import { setStaffDisabled } from './admin.repository';
 import { STAFF_SESSION_COOKIE } from './admin.routes';
 import { totpCode } from './totp';
 
@@ -203,6 +204,35 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         code,
       });
       expect(replay.statusCode).toBe(401);
+    });
+
+    it('disabling an account ends its sessions and preview tokens for good', async () => {
+      await createStaff('leaver@harbor.test', [{ host: 'localhost', role: 'viewer' }]);
+      const session = await signInStaff('leaver@harbor.test');
+      const token = await call(session, 'POST', '/admin-api/institutions/harbor/preview-token', {
+        adminOrigin: 'http://localhost:3000',
+      });
+      expect(token.statusCode).toBe(200);
+      const previewToken: string = token.json().token;
+      const previewSession = () =>
+        test.app.inject({
+          method: 'GET',
+          url: '/api/setup/PreviewSession',
+          headers: { host: 'localhost', 'x-preview-token': previewToken },
+        });
+      expect((await previewSession()).statusCode).toBe(200);
+
+      expect(await setStaffDisabled(test.database.db, 'leaver@harbor.test', true)).toBe(true);
+      expect((await call(session, 'GET', '/admin-api/me')).statusCode).toBe(401);
+      expect((await previewSession()).statusCode).not.toBe(200);
+
+      // Enabled again: the old session and token stay dead; a new sign-in works.
+      expect(await setStaffDisabled(test.database.db, 'leaver@harbor.test', false)).toBe(true);
+      expect((await call(session, 'GET', '/admin-api/me')).statusCode).toBe(401);
+      expect((await previewSession()).statusCode).not.toBe(200);
+      const fresh = await signInStaff('leaver@harbor.test');
+      expect((await call(fresh, 'GET', '/admin-api/me')).statusCode).toBe(200);
+      expect(await setStaffDisabled(test.database.db, 'nobody@harbor.test', true)).toBe(false);
     });
 
     it('ends an idle session, and a borrower session is no staff session', async () => {

@@ -294,6 +294,20 @@ export async function deleteExpiredUserTokens(db: Db, before: Date): Promise<num
   return Number(result.numDeletedRows);
 }
 
+/**
+ * After a password change: the user's biometric tokens stop working (revoked) and no device
+ * skips the security code any more (trusted devices deleted). Both stood in for the old password.
+ */
+export async function revokeDeviceTokensOf(db: Db, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('biometric_devices')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
+}
+
 export async function deleteExpiredTrustedDevices(db: Db, before: Date): Promise<number> {
   const result = await db
     .deleteFrom('trusted_devices')

@@ -26,6 +26,7 @@ import {
   insertSecurityCode,
   insertTrustedDevice,
   useUserToken,
+  revokeDeviceTokensOf,
   useUserTokensOf,
 } from './codes.repository';
 import { passwordProblems, passwordRulesOf, resetPasswordCodes } from './password-policy';
@@ -465,8 +466,10 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         }
         await updatePasswordHash(trx, borrower.id, { passwordHash, at: now, changed: true });
         await useUserTokensOf(trx, borrower.id, ['changePassword', 'resetPassword'], now);
-        // Anyone else signed in with the old password is signed out.
+        // Anyone else signed in with the old password is signed out, and what stood in for it
+        // (biometric tokens, trusted devices) stops working.
         await revokeUserSessions(trx, borrower.id, now, stepSession?.id);
+        await revokeDeviceTokensOf(trx, borrower.id, now);
         return true;
       });
       if (!done) return fail(403, 'Expired');

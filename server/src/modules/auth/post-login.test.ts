@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
+import { insertTrustedDevice } from './codes.repository';
 import { mayRunStep } from './post-login-steps';
 
 const PASSWORD = 'Demo-Pass-2024';
@@ -472,6 +473,43 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
         BiometricsTokenExpiration: null,
       });
       await expectTokenSignIn(token, 'phone-kept', 'avery.stone');
+    });
+
+    it('stops working, with every trusted device, once the password changes', async () => {
+      await pendAtNextSignIn('pat.lee', {});
+      const mobile = await login('pat.lee', PASSWORD, 'phone-before-reset');
+      expect(mobile.PendingSteps).toEqual([]);
+      const token = mobile.BiometricsToken;
+      expect((await tokenLogin(token, 'phone-before-reset')).statusCode).toBe(200);
+      const row = await userRow('pat.lee');
+      await insertTrustedDevice(test.database.db, {
+        institutionId: row.institution_id,
+        userId: row.id,
+        tokenHash: 'trusted-before-reset',
+        expiresAt: new Date(test.clock.now().getTime() + 86_400_000),
+        at: test.clock.now(),
+      });
+
+      await test.database.db
+        .updateTable('users')
+        .set({ must_change_password: true })
+        .where('id', '=', row.id)
+        .execute();
+      const web = await login('pat.lee');
+      expect(web.PendingSteps).toEqual(['changePassword']);
+      const changed = await post('/api/Login/ResetPassword', web.UserToken, {
+        Enc: web.ChangePasswordToken,
+        Password: 'Pat-New-Pass-77',
+      });
+      expect(changed.statusCode).toBe(200);
+
+      expect((await tokenLogin(token, 'phone-before-reset')).statusCode).toBe(403);
+      const trusted = await test.database.db
+        .selectFrom('trusted_devices')
+        .select('id')
+        .where('user_id', '=', row.id)
+        .execute();
+      expect(trusted).toEqual([]);
     });
 
     it('is not given to a web sign-in without a device id', async () => {
