@@ -36,7 +36,7 @@ export const LATE_ANSWER_RETENTION_MS = 24 * 60 * MINUTE_MS;
 export interface HousekeepingOptions {
   db: Kysely<Database>;
   clock: Clock;
-  /** The rate-limit and failure counters have their own purge (stale for a day). */
+  /** The rate-limit and failure counters have their own purge (ended windows, stale failures). */
   throttle: Pick<ThrottleService, 'purge'>;
   /** Time between rounds (default 10 minutes). */
   intervalMs?: number;

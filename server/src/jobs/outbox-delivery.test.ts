@@ -234,6 +234,60 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     expect(calls).toHaveLength(1);
   });
 
+  it('never sends a message twice when a slow batch outlasts its claim and another worker claims the rest', async () => {
+    clock = createTestClock();
+    const other = recordingTransport({ name: 'other' });
+    const otherWorker = createOutboxWorker({
+      db: db(),
+      clock,
+      transport: other.transport,
+      claimMs: 60 * SECOND,
+    });
+    const slowDelivered: string[] = [];
+    let otherSent: number | undefined;
+    // Each send takes 40 s (under the 60 s claim); after the second the batch's claim has
+    // lapsed and the other worker runs a round.
+    const slow: MailTransport = {
+      name: 'slow',
+      async send(message) {
+        clock.advance(40 * SECOND);
+        if (slowDelivered.length === 1) otherSent = await otherWorker.runOnce();
+        slowDelivered.push(message.to);
+      },
+    };
+    const slowWorker = createOutboxWorker({
+      db: db(),
+      clock,
+      transport: slow,
+      claimMs: 60 * SECOND,
+    });
+    const addresses = ['batch-1', 'batch-2', 'batch-3', 'batch-4'].map((a) => `${a}@example.test`);
+    await queue(db(), institutionId, addresses, clock.now());
+
+    expect(await slowWorker.runOnce()).toBe(2);
+
+    // The message being sent when the other worker ran was still under its renewed claim.
+    expect(slowDelivered).toEqual(addresses.slice(0, 2));
+    expect(otherSent).toBe(2);
+    expect(other.delivered.map((message) => message.to)).toEqual(addresses.slice(2));
+    const rows = await db()
+      .selectFrom('outbox_messages')
+      .select(['to_address', 'status', 'transport'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      addresses.map((to, index) => ({
+        to_address: to,
+        status: 'sent',
+        transport: index < 2 ? 'slow' : 'other',
+      })),
+    );
+    clock.advance(HOUR);
+    expect(await otherWorker.runOnce()).toBe(0);
+    expect(await slowWorker.runOnce()).toBe(0);
+    expect([...slowDelivered, ...other.delivered.map((message) => message.to)]).toHaveLength(4);
+  });
+
   it("is the app's outbox service, which delivers what the mail service queued", async () => {
     clock = createTestClock();
     const { transport, delivered } = recordingTransport({ name: 'smtp' });

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
-import { claimDueMessages, markFailedAttempt, markSent } from '../modules/mail/outbox.repository';
+import {
+  claimDueMessages,
+  markFailedAttempt,
+  markSent,
+  renewClaim,
+} from '../modules/mail/outbox.repository';
 import type { MailTransport } from '../modules/mail/transports';
 import { createRecurringJob } from './recurring-job';
 
@@ -11,7 +16,10 @@ export interface OutboxWorkerOptions {
   transport: MailTransport;
   /** Messages claimed per round. */
   batchSize?: number;
-  /** A claimed message not finished within this time is claimed again (a crashed worker). */
+  /**
+   * A claimed message not finished within this time is claimed again (a crashed worker). The
+   * claim is renewed before each send, so it must outlast one send (SMTP timeouts included).
+   */
   claimMs?: number;
   /** Attempts before a message is marked failed. */
   maxAttempts?: number;
@@ -40,7 +48,9 @@ export function retryDelayMs(attempts: number): number {
  * The outbox delivery job. Messages are claimed in a short transaction (FOR UPDATE SKIP LOCKED,
  * so several instances never take the same row), sent outside it, then marked sent. A failure is
  * retried with backoff; a message whose worker died is claimed again after `claimMs`, and the
- * late failure of a worker whose claim lapsed never queues the message again.
+ * late failure of a worker whose claim lapsed never queues the message again. Each message's
+ * claim is renewed right before it is sent, so a slow batch never sends a message whose claim
+ * lapsed and another instance took over.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, transport } = options;
@@ -57,6 +67,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     });
     let sent = 0;
     for (const message of claimed) {
+      // The batch's claim may have lapsed while earlier messages were sent: renew this one's,
+      // and leave it to the worker that claimed it since when it is no longer ours.
+      const sendingAt = clock.now();
+      const stillOurs = await renewClaim(db, {
+        id: message.id,
+        attempts: message.attempts,
+        now: sendingAt,
+        claimUntil: new Date(sendingAt.getTime() + claimMs),
+      });
+      if (!stillOurs) continue;
       try {
         await transport.send({
           to: message.to_address,

@@ -3,6 +3,7 @@ import { foundation } from './0001-foundation';
 import { signIn } from './0002-sign-in';
 import { admin } from './0004-admin';
 import { housekeeping } from './0005-housekeeping';
+import { rateWindowPurge } from './0006-rate-window-purge';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -13,4 +14,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002_sign_in': signIn,
   '0004_admin': admin,
   '0005_housekeeping': housekeeping,
+  '0006_rate_window_purge': rateWindowPurge,
 };

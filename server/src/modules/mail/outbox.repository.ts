@@ -29,7 +29,7 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Pr
 /**
  * Claims up to `limit` due messages for one worker: pending ones whose time has come, and ones a
  * crashed worker claimed and never finished. `FOR UPDATE SKIP LOCKED` lets several instances
- * claim at once without ever taking the same row.
+ * claim at once without ever taking the same row. Oldest first.
  */
 export async function claimDueMessages(
   db: Db,
@@ -47,7 +47,30 @@ export async function claimDueMessages(
       for update skip locked
     )
     returning *`.execute(db);
-  return rows;
+  // RETURNING keeps no order; send the oldest first.
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Extends one claimed message's claim right before it is sent, and only while this attempt's
+ * claim still holds: false when it lapsed or another worker claimed the message since (its
+ * attempts moved on), so the caller must not send it. A batch is claimed at once but sent one
+ * message after another, and slow sends can outlast the batch's claim.
+ */
+export async function renewClaim(
+  db: Db,
+  claim: { id: number; attempts: number; now: Date; claimUntil: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('outbox_messages')
+    .set({ claimed_until: claim.claimUntil })
+    .where('id', '=', claim.id)
+    .where('status', '=', 'sending')
+    .where('attempts', '=', claim.attempts)
+    .where('claimed_until', '>', claim.now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A delivered message stays delivered, whichever worker's claim it was sent under. */

@@ -107,12 +107,24 @@ export async function deleteCounter(
     .execute();
 }
 
-/** Drops rate windows and unlocked counters nobody has touched since `before`. */
-export async function purgeStaleCounters(db: Db, before: Date): Promise<void> {
-  await db.deleteFrom('rate_limit_counters').where('window_start', '<', before).execute();
+/**
+ * Drops rate windows that began before `rateWindowsBefore` (ended: no limit's window is longer)
+ * and unlocked counters nobody has touched since `failuresBefore`. The rate-window delete uses
+ * the rate_limit_counters_window_start index (migration 0006).
+ */
+export async function purgeStaleCounters(
+  db: Db,
+  before: { rateWindowsBefore: Date; failuresBefore: Date },
+): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where('window_start', '<', before.rateWindowsBefore)
+    .execute();
   await db
     .deleteFrom('attempt_counters')
-    .where('window_started_at', '<', before)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before)]))
+    .where('window_started_at', '<', before.failuresBefore)
+    .where((eb) =>
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', before.failuresBefore)]),
+    )
     .execute();
 }

@@ -13,6 +13,14 @@ import {
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
+/**
+ * The longest window a rate limit may count in: a window that began longer ago than this (plus
+ * a margin for instances whose clocks run a little behind) has ended, and its counter is purged.
+ */
+export const LONGEST_RATE_WINDOW_MS = HOUR_MS;
+const RATE_WINDOW_PURGE_MARGIN_MS = 5 * MINUTE_MS;
+/** Failure counters (and ended locks) untouched this long are forgotten. */
+const FAILURE_RETENTION_MS = 24 * HOUR_MS;
 /** lockoutMinutes 0 means "until staff unlock it". */
 const FOREVER = new Date('9999-12-31T00:00:00Z');
 
@@ -58,7 +66,10 @@ export interface ThrottleService {
     policy: FailurePolicy,
   ): Promise<{ failures: number; locked: boolean }>;
   reset(counter: FailureCounter): Promise<void>;
-  /** Forgets counters untouched for a day (the housekeeping job calls it). */
+  /**
+   * Forgets rate windows that have ended and failure counters untouched for a day, never a lock
+   * that still holds (the housekeeping job calls it).
+   */
   purge(): Promise<void>;
 }
 
@@ -70,6 +81,12 @@ export function createThrottleService(options: {
 
   async function count(limit: RateLimit): Promise<{ allowed: boolean; retryAfterMs: number }> {
     const now = clock.now().getTime();
+    if (limit.windowMs > LONGEST_RATE_WINDOW_MS) {
+      // The purge would drop its counter before the window ends.
+      throw new Error(
+        `rate limit ${limit.bucket}: windowMs ${limit.windowMs} is longer than LONGEST_RATE_WINDOW_MS`,
+      );
+    }
     const windowMs = Math.max(1000, limit.windowMs);
     const windowStart = Math.floor(now / windowMs) * windowMs;
     const counted = await incrementRateCounter(db, {
@@ -109,6 +126,12 @@ export function createThrottleService(options: {
       return { failures, locked };
     },
     reset: (counter) => deleteCounter(db, counter),
-    purge: () => purgeStaleCounters(db, new Date(clock.now().getTime() - 24 * HOUR_MS)),
+    purge: () => {
+      const now = clock.now().getTime();
+      return purgeStaleCounters(db, {
+        rateWindowsBefore: new Date(now - LONGEST_RATE_WINDOW_MS - RATE_WINDOW_PURGE_MARGIN_MS),
+        failuresBefore: new Date(now - FAILURE_RETENTION_MS),
+      });
+    },
   };
 }
