@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
+import { PgliteLockedError } from './db/pglite-lock';
 import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
 import { DataKeyError, loadDataKey } from './lib/data-key';
@@ -144,6 +145,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof PgliteLockedError) {
+    console.error(`The server could not start: ${error.message}`);
+    process.exit(1);
+  }
   console.error('The server could not start:', error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@
 import { ConfigError, loadConfig, type ServerConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
+import { PgliteLockedError } from '../db/pglite-lock';
 import type { Clock } from '../lib/clock';
 import { DataKeyError, loadDataKey } from '../lib/data-key';
 import { createDataProtector, type DataProtector } from '../lib/data-protection';
@@ -53,13 +54,33 @@ export function dataProtectorOf(config: ServerConfig, env: OperatorIo['env']): D
   return createDataProtector(key);
 }
 
-/** Opens the server's database the way main.ts does, and brings its schema up to date. */
+/** PostgreSQL's unique_violation, which PGlite reports too. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/**
+ * Opens the server's database the way main.ts does, and brings its schema up to date. A PGlite
+ * folder the running server holds is refused before anything is read or written.
+ */
 async function openDatabase(config: ServerConfig, io: OperatorIo): Promise<DatabaseHandle> {
-  const database = await createDatabase({
-    url: config.databaseUrl,
-    dataDir: config.pgliteDir,
-    onPoolError: (error) => io.err(`PostgreSQL connection error: ${error.message}`),
-  });
+  let database: DatabaseHandle;
+  try {
+    database = await createDatabase({
+      url: config.databaseUrl,
+      dataDir: config.pgliteDir,
+      onPoolError: (error) => io.err(`PostgreSQL connection error: ${error.message}`),
+    });
+  } catch (error) {
+    if (error instanceof PgliteLockedError) {
+      throw new Refusal(
+        `The server is running on this data directory${
+          error.pid === undefined ? '' : ` (pid ${error.pid})`
+        }; stop it first, or use DATABASE_URL.`,
+      );
+    }
+    throw error;
+  }
   try {
     await migrateToLatest(database.db);
   } catch (error) {

@@ -1,7 +1,11 @@
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { StaffMe } from '@portal/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalApp } from '../app';
 import type { DatabaseHandle } from '../db/create-database';
+import { lockPgliteDir } from '../db/pglite-lock';
 import { seedDemoData } from '../db/seed/seed-demo-data';
 import { listStaffWithMemberships } from '../modules/admin/admin.repository';
 import { createTestClock } from '../testing/clock';
@@ -255,6 +259,82 @@ describe.each(operatorTargets())('staff command on $name', (target) => {
       expect(result.err).toMatch(message);
     }
     expect(await withDatabase(({ db }) => listStaffWithMemberships(db))).toEqual(before);
+  });
+
+  it('maps an account created between its check and its insert to the same refusal', async () => {
+    // The admin API creating the same e-mail at that moment, played by a trigger that inserts it
+    // just before the command's own row.
+    await withDatabase(async ({ db }) => {
+      await sql`
+        create function portal_test_race() returns trigger language plpgsql as $$
+        begin
+          insert into staff_accounts (email, name, password_hash)
+            values (new.email, 'Raced', 'x');
+          return new;
+        end $$`.execute(db);
+      await sql`
+        create trigger portal_test_race before insert on staff_accounts for each row
+        when (new.email = 'raced@bank.example' and pg_trigger_depth() = 0)
+        execute function portal_test_race()`.execute(db);
+    });
+    try {
+      const result = await run([
+        'create',
+        '--email',
+        'raced@bank.example',
+        '--role',
+        'implementer',
+      ]);
+      expect(result).toEqual({
+        code: 1,
+        out: '',
+        err: 'A staff account with the e-mail raced@bank.example exists already.',
+      });
+    } finally {
+      await withDatabase(async ({ db }) => {
+        await sql`drop trigger portal_test_race on staff_accounts`.execute(db);
+        await sql`drop function portal_test_race()`.execute(db);
+      });
+    }
+  });
+
+  it.runIf(target.name === 'pglite')(
+    'refuses to open a PGlite folder the server has open, and writes nothing',
+    async () => {
+      const pgliteDir = join(env.DATA_DIR ?? '', 'pglite');
+      const files = () =>
+        readdirSync(pgliteDir, { recursive: true, encoding: 'utf8' })
+          .sort()
+          .map((name) => {
+            const stat = statSync(join(pgliteDir, name));
+            return `${name} ${stat.size} ${stat.mtimeMs}`;
+          });
+      // This process plays the running server.
+      const serverLock = lockPgliteDir(pgliteDir);
+      try {
+        const before = files();
+        const refusal = `The server is running on this data directory (pid ${process.pid}); stop it first, or use DATABASE_URL.`;
+        expect(await run(['list'])).toEqual({ code: 1, out: '', err: refusal });
+        expect(
+          await run(['create', '--email', 'blocked@bank.example', '--role', 'implementer']),
+        ).toEqual({ code: 1, out: '', err: refusal });
+        expect(files()).toEqual(before);
+      } finally {
+        serverLock.release();
+      }
+      expect((await run(['list'])).out).not.toContain('blocked@bank.example');
+    },
+  );
+
+  it.runIf(target.name === 'postgres')('ignores a PGlite lock with DATABASE_URL', async () => {
+    const pgliteDir = join(env.DATA_DIR ?? '', 'pglite');
+    mkdirSync(pgliteDir, { recursive: true });
+    const lock = lockPgliteDir(pgliteDir);
+    try {
+      expect(await run(['list'])).toMatchObject({ code: 0, err: '' });
+    } finally {
+      lock.release();
+    }
   });
 
   it('lists every account with its role and institution, and no secrets', async () => {

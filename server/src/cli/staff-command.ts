@@ -20,6 +20,7 @@ import { createThrottleService } from '../modules/throttle/throttle.service';
 import {
   dataProtectorOf,
   exitCodeOf,
+  isUniqueViolation,
   readConfig,
   Refusal,
   text,
@@ -123,10 +124,10 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
   const dataProtector = dataProtectorOf(config, io.env);
   const clock = io.clock ?? systemClock;
 
+  const existsAlready = () =>
+    new Refusal(`A staff account with the e-mail ${email} exists already.`);
   await withDatabase(config, io, async ({ db }) => {
-    if (await findStaffByEmail(db, email)) {
-      throw new Refusal(`A staff account with the e-mail ${email} exists already.`);
-    }
+    if (await findStaffByEmail(db, email)) throw existsAlready();
     let memberships: { institutionId: number; role: StaffRole }[] = [];
     if (slug !== undefined && staffRole !== undefined) {
       const institution = await findInstitutionBySlug(db, slug);
@@ -149,14 +150,20 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
       demoMode: config.demoMode,
       anchorInstitutionId: async () => (await findDefaultInstitution(db))?.id,
     });
-    const created = await auth.createStaff({
-      email: request.data.email,
-      name: request.data.name,
-      password: request.data.password,
-      isImplementer,
-      memberships,
-      withTotp: true,
-    });
+    // The e-mail is the only unique column a new account fills: a unique violation means the
+    // account was created (by the admin API) between the check above and this insert.
+    const created = await auth
+      .createStaff({
+        email: request.data.email,
+        name: request.data.name,
+        password: request.data.password,
+        isImplementer,
+        memberships,
+        withTotp: true,
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? existsAlready() : error;
+      });
     if (!created.totpSecret || !created.totpUri) throw new Error('No TOTP secret was created');
 
     const scope = isImplementer ? 'every institution' : `institution ${slug}`;

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createPgliteDialect } from './pglite-dialect';
+import { lockPgliteDir, type PgliteLock } from './pglite-lock';
 import type { Database } from './schema';
 
 export type DatabaseDialect = 'pglite' | 'postgres';
@@ -74,20 +75,36 @@ async function createPostgres(url: string, onPoolError?: (error: Error) => void)
 
 async function createPglite(options: CreateDatabaseOptions) {
   let dataDir: string | undefined;
+  let lock: PgliteLock | undefined;
   if (!options.inMemory) {
     if (!options.dataDir) {
       throw new Error('createDatabase needs a url, a dataDir or inMemory: true');
     }
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = options.dataDir;
+    // Throws PgliteLockedError while another process (a running server) has the folder open.
+    lock = lockPgliteDir(dataDir);
   }
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
-    parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+      parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
-  return { db, dialect: 'pglite' as const, close: onlyOnce(() => db.destroy()), client };
+  const close = onlyOnce(async () => {
+    try {
+      await db.destroy();
+    } finally {
+      lock?.release();
+    }
+  });
+  return { db, dialect: 'pglite' as const, close, client };
 }
 
 /**
