@@ -68,6 +68,22 @@ describe('the PGlite data directory lock', () => {
     lock.release();
   });
 
+  it.runIf(existsSync('/proc/self/cmdline'))(
+    'takes over a lock whose pid now belongs to another program (a reused pid)',
+    async () => {
+      const other = spawn('sleep', ['5']);
+      try {
+        await once(other, 'spawn');
+        writeFileSync(lockFile(), `pid=${other.pid}\nstarted=2020-01-01T00:00:00.000Z\n`);
+        const lock = lockPgliteDir(dataDir);
+        expect(readFileSync(lockFile(), 'utf8')).toContain(`pid=${process.pid}\n`);
+        lock.release();
+      } finally {
+        other.kill();
+      }
+    },
+  );
+
   it('keeps a lock file without a pid that was just written (its writer is still at it)', () => {
     writeFileSync(lockFile(), '');
     const error = lockError();

@@ -2,7 +2,7 @@
 // command, or two servers) would each write its files and corrupt them. Whoever opens the folder
 // takes this lock file first; a lock left by a process that no longer runs is taken over.
 import { readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 export const PGLITE_LOCK_FILE = 'portal.lock';
 
@@ -37,11 +37,27 @@ function errorCode(error: unknown): unknown {
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it runs, under another user.
     return errorCode(error) !== 'ESRCH';
   }
+  return isNodeProcess(pid);
+}
+
+/**
+ * Whether a live pid is a Node.js process, as every holder of this lock is (the server, the
+ * operator commands, the tests). Where /proc tells (Linux), a pid reused by some other program
+ * after a crash does not keep the folder locked; elsewhere a live pid counts as the holder.
+ */
+function isNodeProcess(pid: number): boolean {
+  let commandLine: string;
+  try {
+    commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return true;
+  }
+  const program = basename(commandLine.split('\0')[0] ?? '');
+  return program === '' || /node/i.test(program);
 }
 
 function readLock(path: string): { content: string; pid: number | undefined } | undefined {
