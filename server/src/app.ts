@@ -31,6 +31,7 @@ import { createAdminAuthService, type AdminAuthService } from './modules/admin/a
 import { previewFramePlugin } from './modules/setup/preview-frame';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createHousekeepingWorker, type HousekeepingWorker } from './jobs/housekeeping';
+import { securityPolicyOf } from './modules/auth/policy';
 import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
@@ -275,12 +276,12 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     resolveSession: (token, institutionId) => auth.resolveSession(token, institutionId),
     // Per signed-in session, across server instances (the counter is in the database).
     limitSession: async (session) => {
-      const settings = await institutions.settings(session.institutionId);
+      const policy = securityPolicyOf(await institutions.settings(session.institutionId));
       await throttle.enforce({
         institutionId: session.institutionId,
         bucket: 'api-session',
         key: String(session.id),
-        limit: Math.max(1, settings.get('securityPolicyOptions.apiRequestsPerMinutePerSession')),
+        limit: policy.apiRequestsPerMinutePerSession,
         windowMs: 60_000,
       });
     },

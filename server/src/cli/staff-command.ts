@@ -224,7 +224,7 @@ async function setDisabled(
   const values = parseOptions(args, ['email']);
   const email = required(values.email, 'email').toLowerCase();
   const found = await withDatabase(readConfig(io.env), io, ({ db }) =>
-    setStaffDisabled(db, email, disabled),
+    setStaffDisabled(db, email, disabled, (io.clock ?? systemClock).now()),
   );
   if (!found) throw new Refusal(`There is no staff account with the e-mail ${email}.`);
   io.out(`${email} is ${disabled ? 'disabled: it can no longer sign in' : 'enabled again'}.`);

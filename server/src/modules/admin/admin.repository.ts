@@ -131,7 +131,7 @@ export async function setStaffDisabled(
   db: Db,
   email: string,
   disabled: boolean,
-  at: Date = new Date(),
+  at: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const row = await trx

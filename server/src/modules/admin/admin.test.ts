@@ -222,17 +222,23 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         });
       expect((await previewSession()).statusCode).toBe(200);
 
-      expect(await setStaffDisabled(test.database.db, 'leaver@harbor.test', true)).toBe(true);
+      expect(
+        await setStaffDisabled(test.database.db, 'leaver@harbor.test', true, test.clock.now()),
+      ).toBe(true);
       expect((await call(session, 'GET', '/admin-api/me')).statusCode).toBe(401);
       expect((await previewSession()).statusCode).not.toBe(200);
 
       // Enabled again: the old session and token stay dead; a new sign-in works.
-      expect(await setStaffDisabled(test.database.db, 'leaver@harbor.test', false)).toBe(true);
+      expect(
+        await setStaffDisabled(test.database.db, 'leaver@harbor.test', false, test.clock.now()),
+      ).toBe(true);
       expect((await call(session, 'GET', '/admin-api/me')).statusCode).toBe(401);
       expect((await previewSession()).statusCode).not.toBe(200);
       const fresh = await signInStaff('leaver@harbor.test');
       expect((await call(fresh, 'GET', '/admin-api/me')).statusCode).toBe(200);
-      expect(await setStaffDisabled(test.database.db, 'nobody@harbor.test', true)).toBe(false);
+      expect(
+        await setStaffDisabled(test.database.db, 'nobody@harbor.test', true, test.clock.now()),
+      ).toBe(false);
     });
 
     it('ends an idle session, and a borrower session is no staff session', async () => {

@@ -28,6 +28,7 @@ export interface SecurityPolicy {
   securityCodeResendsPerHour: number;
   recoveryRequestsPerHourPerIp: number;
   registrationRequestsPerHourPerIp: number;
+  apiRequestsPerMinutePerSession: number;
 }
 
 export function securityPolicyOf(settings: SettingsAccessor): SecurityPolicy {
@@ -74,6 +75,10 @@ export function securityPolicyOf(settings: SettingsAccessor): SecurityPolicy {
     registrationRequestsPerHourPerIp: Math.max(
       1,
       read('securityPolicyOptions.registrationRequestsPerHourPerIp'),
+    ),
+    apiRequestsPerMinutePerSession: Math.max(
+      1,
+      read('securityPolicyOptions.apiRequestsPerMinutePerSession'),
     ),
   };
 }
