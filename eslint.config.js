@@ -3,6 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noCrossFeatureImports } from './eslint-rules/no-cross-feature-imports.js';
 
 const FRONT_ENDS = ['portal/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'];
 
@@ -48,8 +49,13 @@ export default tseslint.config(
   },
   {
     files: FRONT_ENDS,
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    plugins: {
+      'react-hooks': reactHooks,
+      'jsx-a11y': jsxA11y,
+      local: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } },
+    },
     rules: {
+      'local/no-cross-feature-imports': 'error',
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-globals': [
@@ -86,6 +92,15 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/**/*.repository.ts', 'server/src/db/**', 'server/src/**/*.test.ts'],
     rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+          message:
+            'Queries are built in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+        },
+      ],
       'no-restricted-imports': [
         'error',
         {

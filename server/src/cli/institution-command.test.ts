@@ -24,7 +24,7 @@ import {
   signInStaff,
   withTargetApp,
   withTargetDatabase,
-} from './operator-testing';
+} from '../testing/operator';
 import { runStaffCommand } from './staff-command';
 
 /**

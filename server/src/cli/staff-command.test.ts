@@ -16,7 +16,7 @@ import {
   signInStaff,
   withTargetApp,
   withTargetDatabase,
-} from './operator-testing';
+} from '../testing/operator';
 import { runStaffCommand } from './staff-command';
 
 describe.each(operatorTargets())('staff command on $name', (target) => {

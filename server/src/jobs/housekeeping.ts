@@ -12,7 +12,7 @@ import {
   deleteExpiredTrustedDevices,
   deleteExpiredUserTokens,
   deleteSpentSecurityCodes,
-} from '../modules/auth/codes.repository';
+} from '../modules/borrowers/codes.repository';
 import { deleteEndedSessions } from '../modules/auth/sessions.repository';
 import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
 import type { ThrottleService } from '../modules/throttle/throttle.service';

@@ -15,8 +15,8 @@ import {
   insertDemoAccountHolder,
   seedAccountFlowDemo,
   SUMMIT_REGISTRATION_HOLDER,
-} from '../../modules/registration/registration.demo';
-import { seedStaffDemo } from '../../modules/admin/admin.demo';
+} from './account-holders.demo';
+import { seedStaffDemo } from './staff.demo';
 import { DEMO_ACCOUNTS, demoAccountNumber, demoDueDate } from './demo-accounts';
 import {
   CEDAR_SSO_SECRET_NAME,

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { hashToken } from '../../lib/tokens';
-import { findUserToken, useUserToken } from '../auth/codes.repository';
-import { updateUserFlags } from '../auth/users.repository';
+import { findUserToken, useUserToken } from '../borrowers/codes.repository';
+import { updateUserFlags } from '../borrowers/users.repository';
 
 export interface AccountLinksService {
   /** Marks the e-mail address verified; false when the link is unknown, used or expired. */

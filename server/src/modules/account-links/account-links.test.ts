@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { findBorrowerByUsername } from '../auth/users.repository';
+import { findBorrowerByUsername } from '../borrowers/users.repository';
 import {
   DEMO_ACTIVATION_HOLDER,
   DEMO_ACTIVATION_USERNAME,
-} from '../registration/registration.demo';
+} from '../../db/seed/account-holders.demo';
 import { issueLinkToken, portalOrigin } from './links';
-import { firstErrorOf, institutionIdOf, linkTokenFor, postJson } from './test-support';
+import { firstErrorOf, institutionIdOf, linkTokenFor, postJson } from '../../testing/account-flows';
 
 describe('portalOrigin', () => {
   it('keeps the host name and a numeric port only, so a link never leads to another site', () => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
 import { hostName } from '../../plugins/institution';
-import { insertUserToken, type UserTokenPurpose } from '../auth/codes.repository';
+import { insertUserToken, type UserTokenPurpose } from '../borrowers/codes.repository';
 
 /**
  * The portal address links in e-mails point to. Built from the resolved host name and a numeric

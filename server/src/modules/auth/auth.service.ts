@@ -11,7 +11,7 @@ import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
-import { securityCodeEmail } from '../account-links/emails';
+import { securityCodeEmail } from '../mail/emails';
 import {
   findBiometricDevice,
   insertBiometricDevice,
@@ -19,7 +19,7 @@ import {
   insertUserToken,
   isTrustedDevice,
   recordSsoTokenUse,
-} from './codes.repository';
+} from '../borrowers/codes.repository';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
 import {
   agreementsNeededAtLogin,
@@ -45,7 +45,7 @@ import {
   updateLastLogin,
   updatePasswordHash,
   type BorrowerRow,
-} from './users.repository';
+} from '../borrowers/users.repository';
 
 /** What the auth module needs of the institutions module. */
 export interface InstitutionDirectory {

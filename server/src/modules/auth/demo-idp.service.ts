@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { signHs256 } from '../../lib/hs256';
 import { DEFAULT_SSO_SECRET_NAME, type InstitutionDirectory } from './auth.service';
-import { findBorrowerByUsername, listUsernames } from './users.repository';
+import { findBorrowerByUsername, listUsernames } from '../borrowers/users.repository';
 
 export interface DemoIdentityProvider {
   /** Whether the institution signs in through single sign-on and has a secret to sign with. */

@@ -10,7 +10,7 @@ import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
-import { securityCodeEmail } from '../account-links/emails';
+import { securityCodeEmail } from '../mail/emails';
 import {
   loginCodeDigest,
   type AuthService,
@@ -28,7 +28,7 @@ import {
   useUserToken,
   revokeDeviceTokensOf,
   useUserTokensOf,
-} from './codes.repository';
+} from '../borrowers/codes.repository';
 import { passwordProblems, passwordRulesOf, resetPasswordCodes } from './password-policy';
 import { securityPolicyOf } from './policy';
 import {
@@ -54,7 +54,7 @@ import {
   updateSecretQuestion,
   updateUserFlags,
   type AgreementRecord,
-} from './users.repository';
+} from '../borrowers/users.repository';
 
 export interface StepInstitution {
   id: number;

@@ -8,7 +8,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
-import { insertTrustedDevice } from './codes.repository';
+import { insertTrustedDevice } from '../borrowers/codes.repository';
 import { mayRunStep } from './post-login-steps';
 
 const PASSWORD = 'Demo-Pass-2024';

@@ -11,10 +11,10 @@ import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
 import { hashToken } from '../../lib/tokens';
-import { findUserToken } from '../auth/codes.repository';
+import { findUserToken } from '../borrowers/codes.repository';
 import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
-import { findBorrowerById, listPasswordHistory } from '../auth/users.repository';
+import { findBorrowerById, listPasswordHistory } from '../borrowers/users.repository';
 
 /** What ValidatePasswordFor* asks to be checked (each check only when its flag is set). */
 export interface PasswordCheckRequest {

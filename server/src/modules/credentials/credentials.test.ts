@@ -17,8 +17,8 @@ import {
   institutionIdOf,
   postJson,
   publishShared,
-} from '../account-links/test-support';
-import { findBorrowerByUsername } from '../auth/users.repository';
+} from '../../testing/account-flows';
+import { findBorrowerByUsername } from '../borrowers/users.repository';
 
 const JORDAN_SSN = '900112222';
 const JORDAN_EMAIL = 'jordan.rivers@example.test';

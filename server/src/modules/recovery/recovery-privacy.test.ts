@@ -3,7 +3,7 @@ import { DEMO_SECRET_ANSWER } from '../../db/seed/demo-users';
 import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
 import { testDatabases } from '../../testing/databases';
 import { nextClientAddress, startTestApp, type TestApp } from '../../testing/test-app';
-import { firstErrorOf, mailTo, postJson, publishShared } from '../account-links/test-support';
+import { firstErrorOf, mailTo, postJson, publishShared } from '../../testing/account-flows';
 
 const JORDAN = {
   EmailAddress: 'jordan.rivers@example.test',

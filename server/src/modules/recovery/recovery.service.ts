@@ -8,10 +8,10 @@ import {
   normaliseSecretAnswer,
   type PasswordHasher,
 } from '../../lib/passwords';
-import { resetPasswordEmail } from '../account-links/emails';
+import { resetPasswordEmail } from '../mail/emails';
 import { issueLinkToken, resetPasswordLink } from '../account-links/links';
 import { securityPolicyOf, type SecurityPolicy } from '../auth/policy';
-import { findBorrowersByEmail, type BorrowerRow } from '../auth/users.repository';
+import { findBorrowersByEmail, type BorrowerRow } from '../borrowers/users.repository';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type FailureCounter, type ThrottleService } from '../throttle/throttle.service';
 

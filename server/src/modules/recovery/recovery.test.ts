@@ -9,7 +9,7 @@ import {
   mailTo,
   postJson,
   publishShared,
-} from '../account-links/test-support';
+} from '../../testing/account-flows';
 
 const JORDAN = {
   EmailAddress: 'jordan.rivers@example.test',

@@ -20,8 +20,8 @@ import {
   mailTo,
   postJson,
   publishShared,
-} from '../account-links/test-support';
-import { findBorrowerByUsername } from '../auth/users.repository';
+} from '../../testing/account-flows';
+import { findBorrowerByUsername } from '../borrowers/users.repository';
 
 const HARBOR_AGREEMENT = 11337;
 const PASSWORD = 'Fresh-Start-2025';

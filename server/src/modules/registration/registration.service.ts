@@ -17,7 +17,7 @@ import {
 } from '../../lib/passwords';
 import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import { optOutLink, verifyEmailLink, issueLinkToken } from '../account-links/links';
-import { registrationCodeEmail, verifyEmailEmail, welcomeEmail } from '../account-links/emails';
+import { registrationCodeEmail, verifyEmailEmail, welcomeEmail } from '../mail/emails';
 import {
   consumeCode,
   countCodeAttempt,
@@ -26,7 +26,7 @@ import {
   insertSecurityCode,
   markCodeVerified,
   useUserToken,
-} from '../auth/codes.repository';
+} from '../borrowers/codes.repository';
 import { passwordProblems, passwordRulesOf, resetPasswordCodes } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
 import {
@@ -41,7 +41,7 @@ import {
   updatePasswordHash,
   updateUserFlags,
   usernameTaken,
-} from '../auth/users.repository';
+} from '../borrowers/users.repository';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findCustomersByAccountNumber } from './registration.repository';

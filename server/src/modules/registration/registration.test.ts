@@ -15,15 +15,15 @@ import {
   mailTo,
   postJson,
   publishShared,
-} from '../account-links/test-support';
-import { findBorrowerByUsername, listAgreementLogs } from '../auth/users.repository';
+} from '../../testing/account-flows';
+import { findBorrowerByUsername, listAgreementLogs } from '../borrowers/users.repository';
 import {
   DEMO_ACTIVATION_HOLDER,
   DEMO_ACTIVATION_USERNAME,
   DEMO_REGISTRATION_HOLDERS,
   SUMMIT_REGISTRATION_HOLDER,
   type DemoAccountHolder,
-} from './registration.demo';
+} from '../../db/seed/account-holders.demo';
 
 const [MORGAN, DREW] = DEMO_REGISTRATION_HOLDERS as [DemoAccountHolder, DemoAccountHolder];
 const HARBOR_AGREEMENT = 11337;

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ConfigurationDocument } from '@portal/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { exportPath } from '../../transfer/api/transfer';
+import { exportPath } from '../../../lib/institutions/export-path';
 import { useVersion } from '../api/versions';
 
 interface VersionEntry {

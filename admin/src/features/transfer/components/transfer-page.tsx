@@ -14,7 +14,8 @@ import type { DraftSession } from '../../../lib/draft/draft-session';
 import { institutionSettingsQuery } from '../../../lib/draft/get-institution-settings';
 import { useDraftSelector } from '../../../lib/draft/use-draft';
 import { canEdit } from '../../../lib/institutions/institution-context';
-import { exportPath, useImportDocument } from '../api/transfer';
+import { exportPath } from '../../../lib/institutions/export-path';
+import { useImportDocument } from '../api/transfer';
 
 type ImportAnswer = z.output<typeof ImportResponse>;
 

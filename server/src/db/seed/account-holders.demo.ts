@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../schema';
 import type { DataProtector } from '../../lib/data-protection';
-import { activationEmail, type EmailSettings } from '../account-links/emails';
-import { activationLink, issueLinkToken, optOutLink } from '../account-links/links';
-import { insertOutboxMessage } from '../mail/outbox.repository';
+import { activationEmail, type EmailSettings } from '../../modules/mail/emails';
+import { activationLink, issueLinkToken, optOutLink } from '../../modules/account-links/links';
+import { insertOutboxMessage } from '../../modules/mail/outbox.repository';
 
 /**
  * Demo data of the logged-out account flows: account holders without an online user, for

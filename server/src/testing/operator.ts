@@ -10,9 +10,9 @@ import { buildApp, type PortalApp } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/create-database';
 import { STAFF_SESSION_COOKIE } from '../modules/admin/admin.routes';
 import { totpCode } from '../modules/admin/totp';
-import type { TestClock } from '../testing/clock';
-import { TEST_DATA_PROTECTOR } from '../testing/keys';
-import { PORTAL_WRITE_HEADERS } from '../testing/test-app';
+import type { TestClock } from './clock';
+import { TEST_DATA_PROTECTOR } from './keys';
+import { PORTAL_WRITE_HEADERS } from './test-app';
 
 export interface OperatorTarget {
   name: string;

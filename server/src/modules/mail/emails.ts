@@ -1,5 +1,5 @@
 import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
-import type { OutgoingMail } from '../mail/mail.service';
+import type { OutgoingMail } from './mail.service';
 
 /**
  * The e-mails of sign-in and the logged-out flows. Their wording is the institution's

@@ -1,6 +1,6 @@
 import type { SettingsSetValues } from '@portal/settings-schema';
-import { listOutboxMessages } from '../mail/outbox.repository';
-import { PORTAL_WRITE_HEADERS, type TestApp } from '../../testing/test-app';
+import { listOutboxMessages } from '../modules/mail/outbox.repository';
+import { PORTAL_WRITE_HEADERS, type TestApp } from './test-app';
 
 /** Helpers of the account-flow tests (registration, recovery, credentials, links). */
 
