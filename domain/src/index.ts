@@ -11,3 +11,7 @@ export * from './api/recovery';
 export * from './rules/password-rules';
 export * from './rules/formats';
 export * from './rules/agreements';
+export * from './rules/money';
+export * from './rules/calendar';
+export * from './rules/business-days';
+export * from './rules/post-login-steps';

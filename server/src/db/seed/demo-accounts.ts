@@ -1,4 +1,4 @@
-import { addDays, type CalendarDateText } from '../../lib/calendar';
+import { addDays, type CalendarDate } from '@portal/domain';
 
 export interface DemoAccount {
   /** Six-digit account part; the branch and a check digit are added per institution. */
@@ -15,7 +15,7 @@ export interface DemoAccount {
   amountDueCents: number;
   monthlyInstallmentCents: number;
   feesDueCents: number;
-  openedOn: CalendarDateText;
+  openedOn: CalendarDate;
   hiddenFromWeb?: boolean;
 }
 
@@ -270,9 +270,6 @@ export function demoAccountNumber(branch: string, account: string): string {
   return `${branch}-${account}-${check}`;
 }
 
-export function demoDueDate(
-  account: DemoAccount,
-  seedDay: CalendarDateText,
-): CalendarDateText | null {
+export function demoDueDate(account: DemoAccount, seedDay: CalendarDate): CalendarDate | null {
   return account.dueInDays === null ? null : addDays(seedDay, account.dueInDays);
 }

@@ -6,7 +6,7 @@ import {
   validateInstitutionConfig,
 } from '@portal/settings-schema';
 import { sql, type Kysely } from 'kysely';
-import { calendarDateIn } from '../../lib/calendar';
+import { calendarDateIn } from '@portal/domain';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { hashPassword as argon2Hash } from '../../lib/passwords';

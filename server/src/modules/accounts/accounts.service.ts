@@ -1,9 +1,9 @@
 import { ACCOUNT_STATUSES, accountCategory, type AccountListItem } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/schema';
-import { calendarDateIn, type CalendarDateText } from '../../lib/calendar';
+import { calendarDateIn, type CalendarDate } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars } from '@portal/domain';
 import { listVisibleAccounts } from './accounts.repository';
 
 /** A comment containing CLOSED (any case) marks a closed account (spec 002 section 3). */
@@ -15,7 +15,7 @@ export function isClosedComment(comment: string): boolean {
  * Closed wins; a loan or line of credit with money due and a due date before the institution's
  * today is past due; everything else is current.
  */
-export function accountStatus(account: AccountRow, today: CalendarDateText): string {
+export function accountStatus(account: AccountRow, today: CalendarDate): string {
   if (isClosedComment(account.comment)) return ACCOUNT_STATUSES.closed;
   const category = accountCategory(account.type);
   const owesMoney = category === 'loan' || category === 'lineOfCredit';
@@ -30,7 +30,7 @@ export function accountStatus(account: AccountRow, today: CalendarDateText): str
   return ACCOUNT_STATUSES.current;
 }
 
-export function toAccountListItem(account: AccountRow, today: CalendarDateText): AccountListItem {
+export function toAccountListItem(account: AccountRow, today: CalendarDate): AccountListItem {
   return {
     Number: account.number,
     Type: account.type,

@@ -2,7 +2,7 @@ import type { LoginErrorCode, PostLoginStep, WebAgreementLog } from '@portal/dom
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { calendarDateIn } from '../../lib/calendar';
+import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { verifyHs256 } from '../../lib/hs256';
@@ -27,7 +27,7 @@ import {
   formatSteps,
   parseSteps,
   pendingStepsFor,
-} from './post-login-steps';
+} from '@portal/domain';
 import { nextIdleExpiry, sessionPolicyOf } from './session-policy';
 import {
   findLiveSession,
@@ -250,7 +250,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const today = calendarDateIn(context.timeZone, clock.now());
     const needed = agreementsNeededAtLogin(agreements, {
       acceptances: acceptances.map((row) => ({
-        agreementType: row.agreement_type,
+        hostNum: row.agreement_type,
         acceptedOn: row.accepted_on,
       })),
       emailCommunicationRestricted: borrower.email_communication_restricted,

@@ -2,7 +2,7 @@ import { normaliseSsnCandidate, type PostLoginStep, type ResetPasswordCode } fro
 import { agreementTypeCode, type SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { calendarDateIn } from '../../lib/calendar';
+import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { normaliseSecretAnswer, type PasswordHasher } from '../../lib/passwords';
@@ -36,7 +36,7 @@ import {
   configuredAgreements,
   formatSteps,
   mayRunStep,
-} from './post-login-steps';
+} from '@portal/domain';
 import {
   revokeSession,
   revokeUserSessions,
@@ -510,10 +510,10 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       );
       const acceptances = [
         ...previous.map((row) => ({
-          agreementType: row.agreement_type,
+          hostNum: row.agreement_type,
           acceptedOn: row.accepted_on,
         })),
-        ...accepted.map((agreement) => ({ agreementType: agreement.hostNum, acceptedOn: today })),
+        ...accepted.map((agreement) => ({ hostNum: agreement.hostNum, acceptedOn: today })),
       ];
       const unrestrict =
         input.unrestrictEmail &&

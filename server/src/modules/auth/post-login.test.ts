@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { insertTrustedDevice } from '../borrowers/codes.repository';
-import { mayRunStep } from './post-login-steps';
+import { mayRunStep } from '@portal/domain';
 
 const PASSWORD = 'Demo-Pass-2024';
 

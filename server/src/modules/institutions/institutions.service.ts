@@ -1,3 +1,4 @@
+import { isTimeZone } from '@portal/domain';
 import {
   createSettingsAccessor,
   type InstitutionConfiguration,
@@ -109,10 +110,23 @@ export function createInstitutionsService(
     return row ? toRequestInstitution(row) : undefined;
   }
 
+  /**
+   * The institution's time zone is its published `localeOptions.institutionTimeZone`, the one
+   * the portal reads too, so staff change it in one place; the column written at creation is the
+   * fallback for a value that is not an IANA zone.
+   */
+  async function withPublishedTimeZone(
+    institution: RequestInstitution,
+  ): Promise<RequestInstitution> {
+    const timeZone = (await settings(institution.id)).get('localeOptions.institutionTimeZone');
+    return isTimeZone(timeZone) ? { ...institution, timeZone } : institution;
+  }
+
   async function lookUp(host: string): Promise<RequestInstitution | undefined> {
     const row = await findInstitutionByHost(db, host);
-    if (row) return toRequestInstitution(row);
-    return LOOPBACK_HOSTS.has(host) ? defaultInstitution() : undefined;
+    if (row) return withPublishedTimeZone(toRequestInstitution(row));
+    const fallback = LOOPBACK_HOSTS.has(host) ? await defaultInstitution() : undefined;
+    return fallback ? withPublishedTimeZone(fallback) : undefined;
   }
 
   async function publishedSettings(institutionId: number): Promise<InstitutionConfiguration> {

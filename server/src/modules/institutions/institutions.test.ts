@@ -110,6 +110,25 @@ describe.each(testDatabases())('institution resolution on $name', (testDatabase)
       { shared: { globalOptions: { useFAQOption: 'false' } } },
     );
   });
+
+  it("takes the institution's time zone from its published setting, the one the portal reads", async () => {
+    const institutions = test.app.services.institutions;
+    const summit = await institutions.resolveHost('summit.localhost');
+    if (!summit) throw new Error('summit is not seeded');
+    expect(summit.timeZone).toBe('America/Denver');
+    const current = await institutions.publishedSettings(summit.id);
+    await institutions.publishSettings({
+      institutionId: summit.id,
+      document: {
+        ...current,
+        shared: { ...current.shared, localeOptions: { institutionTimeZone: 'America/Chicago' } },
+      },
+      comment: 'moved',
+      publishedBy: 'test',
+    });
+    test.clock.advance(5_000); // past the host and settings caches
+    expect((await institutions.resolveHost('summit.localhost'))?.timeZone).toBe('America/Chicago');
+  });
 });
 
 describe.each(testDatabases())('creating institutions on $name', (testDatabase) => {

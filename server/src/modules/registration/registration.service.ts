@@ -7,7 +7,7 @@ import { isEmailCandidate } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { CustomerRow, Database } from '../../db/schema';
-import { calendarDateIn } from '../../lib/calendar';
+import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import {

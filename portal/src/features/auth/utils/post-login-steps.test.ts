@@ -94,4 +94,14 @@ describe('agreements needed at login', () => {
     expect(steps('2024-01-01', [], 'ecommunicationreagree', true)).toEqual(['agreements']);
     expect(steps('2024-01-01', [], 'registration-ach')).toEqual([]);
   });
+
+  it("counts today in the institution's time zone, as the server does, not the device's", () => {
+    // 03:30 UTC on June 16 is still June 15 in New York (the default institution zone).
+    const response = loginResponseBody({ WebAgreementLogs: [] });
+    const settings = settingsOf({ 'agreementTexts.agreementSetup': agreement('2024-06-16') });
+    expect(postLoginSteps(response, settings, new Date('2024-06-16T03:30:00Z'))).toEqual([]);
+    expect(postLoginSteps(response, settings, new Date('2024-06-16T04:30:00Z'))).toEqual([
+      'agreements',
+    ]);
+  });
 });

@@ -1,44 +1,69 @@
-import {
-  isAgreementNeeded,
-  isAskedAtLogin,
-  POST_LOGIN_STEPS,
-  type PostLoginStep,
-} from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
+import { POST_LOGIN_STEPS, type PostLoginStep } from '../api/login';
+import { isAgreementNeeded, isAskedAtLogin } from './agreements';
+import type { CalendarDate } from './calendar';
 
-/** One acceptance of an agreement: its host number and the calendar date it was accepted. */
+/**
+ * The post-login step queue and the agreements it asks for (spec 000 section 4), written once:
+ * the server decides the steps of a sign-in and keeps the session locked until they are done;
+ * the portal runs the same functions to show them.
+ */
+
+/** One acceptance of an agreement: the calendar date (institution time zone) it was accepted. */
 export interface AgreementAcceptance {
-  agreementType: number;
-  acceptedOn: string;
+  /** The agreement's host number; older records carry only its name and address. */
+  hostNum?: number;
+  name?: string;
+  url?: string;
+  acceptedOn: CalendarDate;
 }
 
-/** The configured agreements; a setup that does not parse counts as none (the admin validates it). */
-export function configuredAgreements(settings: SettingsAccessor): Agreement[] {
+/**
+ * The configured agreements. A setup that does not parse counts as none: the admin's validator
+ * refuses such a setup, so this only happens with a hand-edited configuration; `onInvalid` hears
+ * of it (the portal reports it as a client error).
+ */
+export function configuredAgreements(
+  settings: SettingsAccessor,
+  onInvalid?: (error: unknown) => void,
+): Agreement[] {
   try {
     return settings.get('agreementTexts.agreementSetup');
-  } catch {
+  } catch (error) {
+    onInvalid?.(error);
     return [];
   }
 }
 
+/** By host number when the acceptance has one, else (older records) by name or address. */
+function recordsAgreement(acceptance: AgreementAcceptance, agreement: Agreement): boolean {
+  if (acceptance.hostNum !== undefined) return acceptance.hostNum === agreement.hostNum;
+  const name = acceptance.name?.trim().toLowerCase() ?? '';
+  const url = acceptance.url?.trim() ?? '';
+  return (
+    (name !== '' && name === agreement.name.trim().toLowerCase()) ||
+    (url !== '' && url === agreement.url.trim())
+  );
+}
+
 /**
- * The agreements asked for at sign-in (spec 000 section 4): the login ones, plus the
- * e-communication re-agree ones while e-mail communication is restricted, whose date is not in
- * the future and which the user has not accepted on or after that date.
+ * The agreements asked for at sign-in: the login ones, plus the e-communication re-agree ones
+ * while e-mail communication is restricted, whose date is not in the future and which the user
+ * has not accepted on or after that date.
  */
 export function agreementsNeededAtLogin(
   agreements: readonly Agreement[],
   context: {
     acceptances: readonly AgreementAcceptance[];
     emailCommunicationRestricted: boolean;
-    /** The institution's today, 'YYYY-MM-DD'. */
-    today: string;
+    /** The institution's today. */
+    today: CalendarDate;
   },
 ): Agreement[] {
   return agreements.filter((agreement) => {
     if (!isAskedAtLogin(agreement.whenToAgree, context.emailCommunicationRestricted)) return false;
     const acceptedOn = context.acceptances
-      .filter((acceptance) => acceptance.agreementType === agreement.hostNum)
+      .filter((acceptance) => recordsAgreement(acceptance, agreement))
       .map((acceptance) => acceptance.acceptedOn);
     return isAgreementNeeded(agreement.date, acceptedOn, context.today);
   });
@@ -55,7 +80,15 @@ export interface StepFacts {
   agreementsNeeded: number;
 }
 
-/** The post-login steps of a sign-in, in the queue order of spec 000 section 4. */
+/**
+ * The post-login steps of a sign-in, in the queue order of spec 000 section 4:
+ * - securityCode when a code is needed (multi-factor on, device not trusted);
+ * - validateSSN when SSN validation at creation is on, the e-mail is not verified and the sign-in
+ *   carried a password;
+ * - changePassword when the password must change;
+ * - setupSecretQuestion when the user has no question and recovery without one is off;
+ * - agreements when any is needed.
+ */
 export function pendingStepsFor(settings: SettingsAccessor, facts: StepFacts): PostLoginStep[] {
   const needed: Record<PostLoginStep, boolean> = {
     securityCode: facts.securityCode,
