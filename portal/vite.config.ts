@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../scripts/vite-precompress';
 
 const SERVER = 'http://localhost:3000';
 
@@ -22,7 +23,7 @@ const vendorGroups = [
 export default defineConfig({
   // Relative asset URLs: the server can mount the portal under any path.
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -36,7 +36,10 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const securityHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (request, reply, payload) => {
+      // A route that set a stricter policy of its own (uploaded branding: sandbox) keeps it.
+      const ownPolicy = reply.getHeader('content-security-policy');
       reply.headers(SECURITY_HEADERS);
+      if (typeof ownPolicy === 'string') reply.header('content-security-policy', ownPolicy);
       // API answers carry personal data: no browser or proxy may keep a copy.
       if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
       return payload;

@@ -12,7 +12,15 @@ export interface StaticFilesOptions {
   adminDist: string;
   /** Folders that hold `<cdn folder>/...` branding files, first match wins. */
   cdnRoots: readonly string[];
+  /** The institution's brand colour (`themeOptions.primaryColor`), behind its icon at /favicon.ico. */
+  primaryColor: (institutionId: number) => Promise<string>;
 }
+
+/**
+ * Uploaded branding is served as data, never as a page: an SVG or HTML file opened directly runs
+ * no script and reaches no other page of the host.
+ */
+export const CDN_CONTENT_SECURITY_POLICY = 'sandbox';
 
 /** Vite puts every content-hashed file under assets/: those never change under their name. */
 function cacheHeaders(root: string) {
@@ -51,7 +59,9 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
     await app.register(fastifyStatic, {
       root: portalDist,
       prefix: '/',
-      index: 'index.html',
+      index: ['index.html'],
+      // The build writes .br and .gz beside each text asset (scripts/vite-precompress.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: cacheHeaders(portalDist),
     });
@@ -84,8 +94,9 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
       await admin.register(fastifyStatic, {
         root: adminDist,
         prefix: '/',
-        index: 'index.html',
+        index: ['index.html'],
         decorateReply: false,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: cacheHeaders(adminDist),
       });
@@ -115,7 +126,59 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
       index: false,
       cacheControl: false,
       // Logos change rarely but can be replaced: a few minutes of staleness at most.
-      setHeaders: (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=300'),
+      setHeaders: (reply: FastifyReply) =>
+        reply
+          .header('cache-control', 'public, max-age=300')
+          .header('content-security-policy', CDN_CONTENT_SECURITY_POLICY),
     });
   }
+
+  // Browsers ask every host for /favicon.ico: the institution's icon on its brand colour.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (request, reply) => {
+    const institution = request.institution;
+    if (!institution) return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+    const icon = await readCdnFile(cdnRoots, institution.cdnFolder, ICON_PATH);
+    const svg = faviconSvg(await options.primaryColor(institution.id), icon);
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', CDN_CONTENT_SECURITY_POLICY)
+      .send(svg);
+  });
 };
+
+/** The white icon every institution has in its cdn folder (the header shows it too). */
+const ICON_PATH = 'branding/logos/logoIconWhite.svg';
+
+async function readCdnFile(
+  roots: readonly string[],
+  cdnFolder: string,
+  path: string,
+): Promise<Buffer | undefined> {
+  const folder = cdnFolder.replace(/^\/cdn\/?/, '');
+  for (const root of roots) {
+    const file = join(root, folder, path);
+    // A folder name from the database still may not climb out of the cdn root.
+    if (relative(root, file).startsWith('..')) continue;
+    try {
+      return await readFile(file);
+    } catch {
+      // not in this root
+    }
+  }
+  return undefined;
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+
+/**
+ * A square tile in the brand colour with the white icon on it (embedded as a data address, which
+ * an SVG used as an image may load), or the tile alone when the institution has no icon.
+ */
+export function faviconSvg(primaryColor: string, icon: Buffer | undefined): string {
+  const fill = HEX_COLOUR.test(primaryColor) ? primaryColor : '#1f3a5f';
+  const image = icon
+    ? `<image href="data:image/svg+xml;base64,${icon.toString('base64')}" x="8" y="8" width="48" height="48"/>`
+    : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64"><rect width="64" height="64" rx="14" fill="${fill}"/>${image}</svg>`;
+}

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers';
@@ -27,6 +28,10 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
       'assets/index-Ab12Cd34.js': 'console.log("portal")',
       'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
+    const bundle = `export const portal = "${'sign-in '.repeat(400)}";`;
+    writeFiles(portalDist, { 'assets/entry-Qw12Er34.js': bundle });
+    writeFileSync(join(portalDist, 'assets/entry-Qw12Er34.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(portalDist, 'assets/entry-Qw12Er34.js.gz'), gzipSync(bundle));
     writeFiles(adminDist, {
       'index.html': '<!doctype html><title>Admin</title>',
       'assets/admin-Zz98Yy76.js': 'console.log("admin")',
@@ -89,6 +94,98 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
     const summit = await test.app.inject({ url: '/cdn/summit/branding/logos/logoFullWhite.svg' });
     expect(summit.body).toContain('Summit Lending');
     expect((await test.app.inject({ url: '/cdn/harbor/nothing.svg' })).statusCode).toBe(404);
+  });
+
+  describe('compressed answers', () => {
+    const url = '/assets/entry-Qw12Er34.js';
+    const original = `export const portal = "${'sign-in '.repeat(400)}";`;
+
+    it('sends the brotli file to a browser that accepts it', async () => {
+      const response = await test.app.inject({
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(original);
+      expect(response.rawPayload.length).toBeLessThan(original.length / 4);
+    });
+
+    it('serves the page itself at / and /admin/ to a browser that accepts compression', async () => {
+      for (const [path, title] of [
+        ['/', 'Portal'],
+        ['/admin/', 'Admin'],
+      ] as const) {
+        const page = await test.app.inject({
+          url: path,
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+        });
+        expect(page.statusCode, path).toBe(200);
+        const encoding = page.headers['content-encoding'];
+        const html =
+          encoding === 'br'
+            ? brotliDecompressSync(page.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(page.rawPayload)
+              : page.rawPayload;
+        expect(html.toString(), path).toContain(`<title>${title}</title>`);
+      }
+    });
+
+    it('sends gzip when only gzip is accepted, and brotli refused with q=0', async () => {
+      for (const accept of ['gzip', 'br;q=0, gzip']) {
+        const response = await test.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(response.headers['content-encoding']).toBe('gzip');
+        expect(gunzipSync(response.rawPayload).toString()).toBe(original);
+      }
+    });
+
+    it('sends the file itself, still marked as varying, to a client that accepts neither', async () => {
+      const response = await test.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.body).toBe(original);
+    });
+
+    it('compresses JSON answers over 1 KB and leaves small ones alone', async () => {
+      const large = await test.app.inject({
+        url: '/api/setup/ApplicationOptions',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(large.headers['content-encoding']).toBe('br');
+      const json: unknown = JSON.parse(brotliDecompressSync(large.rawPayload).toString());
+      expect(json).toHaveProperty('gassySettings');
+      const small = await test.app.inject({
+        url: '/api/MaintenanceMode',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json().isEnabled).toBe(false);
+    });
+  });
+
+  it("answers /favicon.ico with each institution's own icon on its brand colour", async () => {
+    const harbor = await test.app.inject({ url: '/favicon.ico', headers: { host: 'localhost' } });
+    expect(harbor.statusCode).toBe(200);
+    expect(harbor.headers['content-type']).toContain('image/svg+xml');
+    const summit = await test.app.inject({
+      url: '/favicon.ico',
+      headers: { host: 'summit.localhost' },
+    });
+    expect(summit.statusCode).toBe(200);
+    expect(harbor.body).not.toBe(summit.body);
+    // The uploaded icon of Harbor, embedded.
+    expect(harbor.body).toContain(Buffer.from('<svg id="uploaded"/>').toString('base64'));
+    const unknown = await test.app.inject({ url: '/favicon.ico', headers: { host: 'x.example' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves uploaded branding as sandboxed data, never as a page that runs scripts', async () => {
+    const logo = await test.app.inject({ url: '/cdn/harbor/branding/logos/logoIconWhite.svg' });
+    expect(logo.headers['content-security-policy']).toBe('sandbox');
   });
 
   it('keeps API routes answering next to the portal', async () => {

@@ -1,0 +1,137 @@
+// What a borrower's browser receives for the sign-in page, measured in Chromium: the bytes on
+// the wire (CDP's encodedDataLength, so compressed sizes and headers as sent, cold cache) and
+// Lighthouse's mobile performance score (median of RUNS). Starts the built server (`npm run
+// build`) on a throwaway PGlite data directory and prints one JSON line. A benchmark, not a test.
+//
+//   npx tsx scripts/bench-sign-in-page.ts      (BENCH_PAGE_PORT, default 3105; CHROME_PATH)
+import { chromium } from '@playwright/test';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3105);
+const PAGE = `http://localhost:${PORT}/#/home/login`;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+
+function startServer(dataDir: string): ChildProcess {
+  return spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+}
+
+async function waitReady(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('server did not become ready');
+}
+
+/** Bytes Chromium received to show the sign-in form, from a cold cache. */
+async function bytesReceived(): Promise<{ bytes: number; requests: number; decoded: number }> {
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS.slice(1) });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let bytes = 0;
+    let requests = 0;
+    let decoded = 0;
+    cdp.on('Network.loadingFinished', (event) => {
+      bytes += event.encodedDataLength;
+      requests += 1;
+    });
+    cdp.on('Network.dataReceived', (event) => {
+      decoded += event.dataLength;
+    });
+    await page.goto(PAGE, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: /sign in|log in/i })
+      .first()
+      .waitFor();
+    return { bytes, requests, decoded };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Lighthouse 12 defaults: mobile form factor, simulated slow 4G and a 4x slower CPU. */
+async function lighthouseScores(): Promise<number[]> {
+  const scores: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS });
+    try {
+      const result = await lighthouse(PAGE, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        logLevel: 'error',
+        output: 'json',
+      });
+      const score = result?.lhr.categories.performance?.score;
+      if (typeof score === 'number') scores.push(Math.round(score * 100));
+    } finally {
+      chrome.kill();
+    }
+  }
+  return scores;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-page-'));
+const server = startServer(dataDir);
+try {
+  await waitReady(server);
+  const wire = await bytesReceived();
+  const scores = await lighthouseScores();
+  console.log(
+    JSON.stringify({
+      signInBytesReceived: wire.bytes,
+      signInBytesDecoded: wire.decoded,
+      signInRequests: wire.requests,
+      lighthouseScores: scores,
+      lighthouseMedian: median(scores),
+    }),
+  );
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
