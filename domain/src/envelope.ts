@@ -52,3 +52,10 @@ export const CSRF_HEADER_VALUE = 'portal';
 /** The specs' request headers. */
 export const USER_TOKEN_HEADER = 'UserToken';
 export const SERVICING_BRANCH_HEADER = 'ServicingBranch';
+
+/**
+ * A row number in a path or query (`/versions/:version`): a PostgreSQL integer, so a number
+ * past its range is a 400 InvalidRequest instead of a database error.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+export const RowIdText = z.coerce.number().int().min(1).max(MAX_ROW_ID);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from './plugins/security-headers';
 import { testDatabases } from './testing/databases';
@@ -13,6 +14,12 @@ describe.each(testDatabases())('the HTTP shell on $name', (testDatabase) => {
     });
     test.app.get('/api/test/explode', async () => {
       throw new Error('connection to 10.0.0.5 refused: password=hunter2');
+    });
+    test.app.get('/api/test/bad-query', async () => {
+      // A statement that fails in the database with a secret among its bound values.
+      await sql`select * from no_such_table where secret = ${'4242424242424242'}`.execute(
+        test.database.db,
+      );
     });
   });
   afterAll(async () => {
@@ -69,6 +76,31 @@ describe.each(testDatabases())('the HTTP shell on $name', (testDatabase) => {
       .map((line) => JSON.parse(line))
       .find((entry) => entry.reqId === requestId && entry.level === 50);
     expect(logged?.err?.message).toContain('connection to 10.0.0.5 refused');
+  });
+
+  it('logs a failing query without its statement or bound values', async () => {
+    const response = await test.app.inject({ url: '/api/test/bad-query' });
+    expect(response.statusCode).toBe(500);
+    const requestId = response.headers['x-request-id'];
+    const lines = logLines.filter((line) => line.includes(String(requestId)));
+    const logged = lines.map((line) => JSON.parse(line)).find((entry) => entry.level === 50);
+    expect(logged?.err?.message).toMatch(/no_such_table/);
+    const text = lines.join('\n');
+    expect(text).not.toContain('4242424242424242');
+    expect(text).not.toMatch(/select \* from/i);
+  });
+
+  it('checks the CSRF header and no-store on the path the router matched, not the raw URL', async () => {
+    const post = await test.app.inject({
+      method: 'POST',
+      url: '/%61pi/login/userlogin',
+      payload: { username: 'pat.lee', password: 'Demo-Pass-2024' },
+    });
+    expect(post.statusCode).toBe(403);
+    expect(post.json().Errors[0].ErrorMessage).toBe('MissingRequestedWithHeader');
+    const get = await test.app.inject({ url: '/%61pi/MaintenanceMode' });
+    expect(get.statusCode).toBe(200);
+    expect(get.headers['cache-control']).toBe('no-store');
   });
 
   it('puts the security headers and no-store on API answers, errors included', async () => {

@@ -1,6 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE, ENVELOPE_CODES, errorEnvelope } from '@portal/domain';
 import fp from 'fastify-plugin';
-import { isApiPath } from '../lib/api-paths';
+import { isApiRequest } from '../lib/api-paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const HEADER = CSRF_HEADER.toLowerCase();
@@ -13,7 +13,7 @@ const HEADER = CSRF_HEADER.toLowerCase();
 export const csrfPlugin = fp(
   async (app) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+      if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
       if (request.headers[HEADER] !== CSRF_HEADER_VALUE) {
         return reply.code(403).send(errorEnvelope(ENVELOPE_CODES.csrf));
       }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isApiPath } from '../lib/api-paths';
+import { isApiRequest } from '../lib/api-paths';
 
 /**
  * Scripts only from this origin (no inline or eval); inline styles are allowed because MUI/emotion
@@ -41,7 +41,7 @@ export const securityHeadersPlugin = fp(
       reply.headers(SECURITY_HEADERS);
       if (typeof ownPolicy === 'string') reply.header('content-security-policy', ownPolicy);
       // API answers carry personal data: no browser or proxy may keep a copy.
-      if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
       return payload;
     });
   },

@@ -24,6 +24,8 @@ import {
   StaffMe,
   VersionDetailResponse,
   VersionListResponse,
+  MAX_ROW_ID,
+  RowIdText,
 } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -57,14 +59,14 @@ declare module 'fastify' {
 }
 
 const Slug = z.object({ slug: z.string().max(60) });
-const SlugVersion = z.object({ slug: z.string().max(60), version: z.coerce.number().int().min(1) });
+const SlugVersion = z.object({ slug: z.string().max(60), version: RowIdText });
 const DocumentRefText = z
   .string()
   .max(20)
   .transform((text, context): DocumentRef => {
     if (text === 'published' || text === 'draft') return text;
     const version = Number(text);
-    if (Number.isInteger(version) && version >= 1) return version;
+    if (Number.isInteger(version) && version >= 1 && version <= MAX_ROW_ID) return version;
     context.addIssue({ code: 'custom', message: 'must be a version number, published or draft' });
     return z.NEVER;
   });
@@ -422,7 +424,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: {
         params: Slug,
         querystring: z.object({
-          before: z.coerce.number().int().min(1).optional(),
+          before: RowIdText.optional(),
           limit: z.coerce.number().int().min(1).max(200).optional(),
         }),
         response: { 200: AuditListResponse },

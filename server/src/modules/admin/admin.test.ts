@@ -568,6 +568,14 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       expect(
         (await call(staff.viewer, 'GET', '/admin-api/institutions/harbor/versions/99')).statusCode,
       ).toBe(404);
+      for (const url of [
+        '/admin-api/institutions/harbor/versions/99999999999',
+        '/admin-api/institutions/harbor/diff?from=1&to=99999999999',
+        '/admin-api/institutions/harbor/export?from=99999999999',
+      ]) {
+        const outOfRange = await call(staff.viewer, 'GET', url);
+        expect(outOfRange.statusCode, url).toBe(400);
+      }
     });
 
     it('restores an old version as a draft, re-validated against the current schema', async () => {
