@@ -51,7 +51,7 @@ function startServer(dataDir) {
       LOG_LEVEL: 'warn',
       // The sign-in measurement spreads its clients over many addresses (X-Forwarded-For), as
       // behind a load balancer, so the per-address sign-in limit does not answer instead.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '127.0.0.1',
     },
   });
 }

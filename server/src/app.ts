@@ -27,7 +27,7 @@ import { recoveryRoutes } from './modules/recovery/recovery.routes';
 import { createRecoveryService } from './modules/recovery/recovery.service';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { createRegistrationService } from './modules/registration/registration.service';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { adminRoutes, STAFF_SESSION_COOKIE } from './modules/admin/admin.routes';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
 import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
@@ -56,7 +56,7 @@ import {
 import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService, type SetupService } from './modules/setup/setup.service';
 import { staticFilesRoutes } from './modules/static-files/static-files.routes';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, cookieName, SESSION_COOKIE } from './plugins/auth';
 import { conditionalGetPlugin } from './plugins/conditional-get';
 import { csrfPlugin } from './plugins/csrf';
 import { envelopeErrorsPlugin } from './plugins/envelope-errors';
@@ -133,6 +133,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: AppServices;
     demoMode: boolean;
+    /** The session cookies' names: `__Host-` prefixed when they are Secure. */
+    cookieNames: { session: string; staff: string };
   }
 }
 
@@ -261,6 +263,10 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminAuth,
   });
   app.decorate('demoMode', options.demoMode ?? false);
+  app.decorate('cookieNames', {
+    session: cookieName(SESSION_COOKIE, options.cookieSecure ?? false),
+    staff: cookieName(STAFF_SESSION_COOKIE, options.cookieSecure ?? false),
+  });
 
   // Answers carry the id, so a user's report can be matched with the log lines.
   app.addHook('onRequest', async (request, reply) => {

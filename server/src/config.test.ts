@@ -86,7 +86,6 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
-    ['DATABASE_URL', 'mysql://db/portal'],
     ['LOG_LEVEL', 'loud'],
     ['DEMO_MODE', 'maybe'],
     ['COOKIE_SECURE', 'sometimes'],
@@ -95,6 +94,41 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [variable]: value }, { cwd })).toThrow(
       new RegExp(`${variable}: .*\\(got "${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\)`),
     );
+  });
+
+  it('names a bad DATABASE_URL without echoing it (it carries a password)', () => {
+    const url = 'mysql://portal:hunter2@db/portal';
+    expect(() => loadConfig({ DATABASE_URL: url }, { cwd })).toThrow(/DATABASE_URL: .*not shown/);
+    expect(() => loadConfig({ DATABASE_URL: url }, { cwd })).not.toThrow(/hunter2/);
+  });
+
+  it('keeps the demo off on any address but loopback unless DEMO_MODE=true, with a warning', () => {
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      const config = loadConfig({ HOST: host }, { cwd });
+      expect(config.demoMode, host).toBe(true);
+      expect(config.warnings, host).toEqual([]);
+    }
+    for (const host of ['0.0.0.0', '::', '10.1.2.3', 'portal.internal']) {
+      expect(loadConfig({ HOST: host }, { cwd }).demoMode, host).toBe(false);
+    }
+    const asked = loadConfig({ HOST: '0.0.0.0', DEMO_MODE: 'true' }, { cwd });
+    expect(asked.demoMode).toBe(true);
+    expect(asked.warnings.join(' ')).toMatch(/DEMO_MODE=true on 0\.0\.0\.0/);
+  });
+
+  it('makes cookies Secure by default, allowing plain http only on loopback', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }, { cwd }).cookieSecure).toBe(true);
+    expect(loadConfig({ HOST: '127.0.0.1' }, { cwd }).cookieSecure).toBe(false);
+    expect(problemsOf({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' })).toEqual(['COOKIE_SECURE']);
+    expect(loadConfig({ HOST: '127.0.0.1', COOKIE_SECURE: 'true' }, { cwd }).cookieSecure).toBe(
+      true,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, which would believe any client X-Forwarded-For', () => {
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual(['TRUST_PROXY']);
+    expect(loadConfig({ TRUST_PROXY: '0' }, { cwd }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }, { cwd }).trustProxy).toBe(1);
   });
 
   it('reports every bad variable at once', () => {

@@ -20,11 +20,28 @@ export interface ServerConfig {
   demoMode: boolean;
   /** Marks the session cookie Secure (it then only travels over HTTPS). */
   cookieSecure: boolean;
-  /** Fastify's trustProxy: false, true, a hop count, or a list of proxy addresses. */
+  /** Fastify's trustProxy: false, a hop count, or a list of proxy addresses and CIDR ranges. */
   trustProxy: boolean | number | string;
   portalDist: string;
   adminDist: string;
+  /** Things an operator should know at start (printed by main.ts), such as demo mode off loopback. */
+  warnings: string[];
 }
+
+/** Whether `host` is a loopback interface: plain http and demo mode are for these alone. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
+
+/**
+ * Variables whose value may hold a credential: a bad one is named, never echoed (a DATABASE_URL
+ * carries its password, and the message goes to stderr and log collectors).
+ */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'SMTP_URL', 'DATA_ENCRYPTION_KEY']);
 
 /** A bad environment variable; the message names every variable that is wrong and why. */
 export class ConfigError extends Error {
@@ -67,9 +84,13 @@ export function loadConfig(
     return value === undefined || value === '' ? undefined : value;
   };
   const fail = <T>(variable: string, reason: string, fallback: T): T => {
-    problems.push({ variable, reason: `${reason} (got "${env[variable] ?? ''}")` });
+    const shown = SECRET_VARIABLES.has(variable)
+      ? '(value not shown)'
+      : `(got "${(env[variable] ?? '').slice(0, 80)}")`;
+    problems.push({ variable, reason: `${reason} ${shown}` });
     return fallback;
   };
+  const warnings: string[] = [];
   const readBoolean = (variable: string, fallback: boolean): boolean => {
     const value = read(variable);
     if (value === undefined) return fallback;
@@ -107,25 +128,39 @@ export function loadConfig(
     LOG_LEVELS.find((level) => level === levelText) ??
     fail<LogLevel>('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, 'info');
 
-  const demoMode = readBoolean('DEMO_MODE', !production);
+  // The demo signs anyone in and shows every code: on by default only where nobody else can
+  // reach it (a loopback interface), and off on any other address unless asked for by name.
+  const loopback = isLoopbackHost(host);
+  const demoMode = readBoolean('DEMO_MODE', loopback && !production);
+  if (demoMode && !loopback) {
+    warnings.push(
+      `DEMO_MODE=true on ${host}: the demo identity provider, the demo mailbox and the demo users with a published password are reachable from the network.`,
+    );
+  }
 
+  // Secure cookies unless the server listens on loopback outside production (a browser on this
+  // machine over http); in production a local proxy terminates https in front of it.
   const cookieText = read('COOKIE_SECURE')?.toLowerCase();
   const cookieSecure =
     cookieText === undefined || cookieText === 'auto'
-      ? production
-      : readBoolean('COOKIE_SECURE', production);
+      ? production || !loopback
+      : readBoolean('COOKIE_SECURE', production || !loopback);
+  if (!cookieSecure && !loopback) {
+    fail('COOKIE_SECURE', 'may be false only when HOST is a loopback address', undefined);
+  }
 
   const trustText = read('TRUST_PROXY');
   let trustProxy: boolean | number | string = false;
   if (trustText !== undefined) {
-    if (TRUE_WORDS.includes(trustText.toLowerCase())) trustProxy = true;
-    else if (FALSE_WORDS.includes(trustText.toLowerCase())) trustProxy = false;
-    else if (/^\d+$/.test(trustText)) trustProxy = Number(trustText);
+    // `true` would take any client's X-Forwarded-For as its address (and defeat every
+    // per-address limit): name the proxies, or how many stand in front.
+    if (FALSE_WORDS.includes(trustText.toLowerCase())) trustProxy = false;
+    else if (/^\d+$/.test(trustText) && Number(trustText) >= 1) trustProxy = Number(trustText);
     else if (/^[\d.:a-fA-F/,\s]+$/.test(trustText)) trustProxy = trustText;
     else {
       fail(
         'TRUST_PROXY',
-        'must be true, false, a number of proxies, or a comma-separated list of proxy addresses',
+        'must be false, the number of proxies in front of the server, or a comma-separated list of proxy addresses or CIDR ranges',
         false,
       );
     }
@@ -156,5 +191,6 @@ export function loadConfig(
     trustProxy,
     portalDist,
     adminDist,
+    warnings,
   };
 }

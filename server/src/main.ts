@@ -84,6 +84,7 @@ function dataProtector(config: ServerConfig) {
 async function main(): Promise<void> {
   const started = Date.now();
   const config = readConfig();
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
   mkdirSync(config.cdnDir, { recursive: true });
   const protector = dataProtector(config);
   const transport = mailTransport(process.env);

@@ -10,6 +10,15 @@ import fp from 'fastify-plugin';
 /** The browser's session cookie: HttpOnly, so page scripts can never read the token. */
 export const SESSION_COOKIE = 'portal_session';
 
+/**
+ * A cookie's name as sent: with the `__Host-` prefix when it is Secure, so the browser keeps it
+ * only if this host set it over https, with Path=/ and no Domain (a sibling subdomain cannot
+ * plant or shadow it). Plain http on loopback cannot use the prefix and keeps the bare name.
+ */
+export function cookieName(base: string, secure: boolean): string {
+  return secure ? `__Host-${base}` : base;
+}
+
 /** A live session, after its expiry was checked and its idle expiry slid. */
 export interface RequestSession {
   id: number;
@@ -71,7 +80,7 @@ const USER_TOKEN = USER_TOKEN_HEADER.toLowerCase();
 export function presentedToken(request: FastifyRequest): string | undefined {
   const header = request.headers[USER_TOKEN];
   if (typeof header === 'string' && header.trim() !== '') return header.trim();
-  const cookie = request.cookies[SESSION_COOKIE];
+  const cookie = request.cookies[request.server.cookieNames.session];
   return cookie === undefined || cookie === '' ? undefined : cookie;
 }
 

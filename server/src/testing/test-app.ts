@@ -47,7 +47,7 @@ export const PORTAL_WRITE_HEADERS = { 'x-requested-with': 'portal' } as const;
 export const DEMO_PASSWORD_FOR_TESTS = 'Demo-Pass-2024';
 
 export interface SignedIn {
-  /** `portal_session=<token>`, ready for a Cookie header; empty with the header transport. */
+  /** `<session cookie>=<token>`, ready for a Cookie header; empty with the header transport. */
   cookie: string;
   /** The token the client holds (the cookie's value or UserToken). */
   token: string;
@@ -116,7 +116,8 @@ export async function signIn(
     if (typeof value !== 'string' || value === '') throw new Error('No UserToken in the answer');
     token = value;
   } else {
-    const cookie = response.cookies.find((candidate) => candidate.name === 'portal_session');
+    const name = app.cookieNames.session;
+    const cookie = response.cookies.find((candidate) => candidate.name === name);
     if (!cookie) throw new Error('No session cookie in the answer');
     token = cookie.value;
   }
@@ -131,7 +132,9 @@ export async function signIn(
       headers: {
         ...PORTAL_WRITE_HEADERS,
         host,
-        ...(headerTransport ? { usertoken: token } : { cookie: `portal_session=${token}` }),
+        ...(headerTransport
+          ? { usertoken: token }
+          : { cookie: `${app.cookieNames.session}=${token}` }),
       },
       payload: { UserId: field(body, 'UserId'), Code: code, CreateTrustedDevice: false },
     });
@@ -148,5 +151,7 @@ export async function signIn(
       token = cookie.value;
     }
   }
-  return headerTransport ? { cookie: '', token } : { cookie: `portal_session=${token}`, token };
+  return headerTransport
+    ? { cookie: '', token }
+    : { cookie: `${app.cookieNames.session}=${token}`, token };
 }

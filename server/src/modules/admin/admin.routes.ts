@@ -121,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     route.config = { ...route.config, institution: 'skip' };
   });
   app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[STAFF_SESSION_COOKIE];
+    const token = request.cookies[request.server.cookieNames.staff];
     const principal = token ? await auth.resolveSession(token) : undefined;
     request.staff = principal ?? null;
     if (!principal && request.routeOptions.config.staffAuth !== 'none') {
@@ -206,7 +206,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
     async (request, reply) => {
       const { token, me } = await auth.verify(request.body);
-      reply.setCookie(STAFF_SESSION_COOKIE, token, cookieOptions);
+      reply.setCookie(request.server.cookieNames.staff, token, cookieOptions);
       return me;
     },
   );
@@ -215,9 +215,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/logout',
     { config: { staffAuth: 'none' }, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
-      const token = request.cookies[STAFF_SESSION_COOKIE];
+      const token = request.cookies[request.server.cookieNames.staff];
       if (token) await auth.logout(token);
-      reply.clearCookie(STAFF_SESSION_COOKIE, cookieOptions);
+      reply.clearCookie(request.server.cookieNames.staff, cookieOptions);
       return reply.code(204).send(null);
     },
   );

@@ -20,7 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prepareDummyHash } from '../../lib/passwords';
-import { presentedToken, SESSION_COOKIE, sessionOf } from '../../plugins/auth';
+import { presentedToken, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import type { AuthService, SignedIn, SignInContext, SignInResult } from './auth.service';
 
@@ -58,7 +58,7 @@ export function deliverToken(
   cookieSecure: boolean,
 ): string {
   if (usesHeaderTransport(request)) return token;
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(cookieSecure));
+  reply.setCookie(request.server.cookieNames.session, token, sessionCookieOptions(cookieSecure));
   return '';
 }
 
@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       const token = bodyOrPresentedToken(request, request.body?.UserToken);
       if (token) await service.signOut(token, institutionOf(request).id);
-      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(cookieSecure));
+      reply.clearCookie(request.server.cookieNames.session, sessionCookieOptions(cookieSecure));
       return okEnvelope();
     },
   );

@@ -76,6 +76,17 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
         payload: { username: 'pat.lee', password: 'Demo-Pass-2024' },
       });
       expect(response.headers['set-cookie']).toMatch(/; Secure/);
+      // __Host-: the browser keeps it only from this host over https, Path=/, no Domain.
+      const cookie = response.cookies.find(
+        (candidate) => candidate.name === '__Host-portal_session',
+      );
+      expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
+      expect(cookie?.domain).toBeUndefined();
+      const profile = (name: string) =>
+        secure.app.inject({ url: '/api/Profile', headers: { cookie: `${name}=${cookie?.value}` } });
+      expect((await profile('__Host-portal_session')).statusCode).toBe(200);
+      // A cookie without the prefix (one a sibling subdomain could plant) is not a session.
+      expect((await profile('portal_session')).statusCode).toBe(401);
     } finally {
       await secure.close();
     }
