@@ -162,6 +162,7 @@ export interface SettingTypes {
   "loginTexts.usernameRequiredText": string;
   "loginTexts.passwordRequiredText": string;
   "loginTexts.invalidCredentialsText": string;
+  "loginTexts.tooManyRequestsText": string;
   "loginTexts.maxLoginAttemptsText": string;
   "loginTexts.credentialValidationErrorText": string;
   "loginTexts.mfaNoEmailText": string;
@@ -1125,7 +1126,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "securityPolicyOptions.recoveryMaxAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.recoveryLockoutMinutes": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.previousPasswordsRemembered": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
-  "securityPolicyOptions.loginRequestsPerMinutePerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.loginRequestsPerMinutePerIp": {"type":"number","default":"60","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.securityCodeResendsPerHour": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.recoveryRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.registrationRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
@@ -1177,6 +1178,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loginTexts.usernameRequiredText": {"type":"text","default":"You must enter a username","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.passwordRequiredText": {"type":"text","default":"You must enter a password","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.invalidCredentialsText": {"type":"text","default":"Username or password is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.tooManyRequestsText": {"type":"text","default":"Too many sign-in requests are coming from your network right now. Please wait a minute and try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.maxLoginAttemptsText": {"type":"text","default":"You have exceeded the maximum number of login attempts. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.credentialValidationErrorText": {"type":"text","default":"There was an error validating your credentials. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.mfaNoEmailText": {"type":"text","default":"There is no email address associated with your account. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},

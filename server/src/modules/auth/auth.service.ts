@@ -1,3 +1,4 @@
+import { TooManyRequestsError } from '../../lib/http-errors';
 import type { LoginErrorCode, PostLoginStep, WebAgreementLog } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -438,7 +439,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         limit: security.loginRequestsPerMinutePerIp,
         windowMs: 60_000,
       });
-      if (!allowed) return refuse(input, attempt, 'MaxAttemptsReached');
+      if (!allowed) {
+        // A flood from one address, not a lock: 429 with its own wording, so a household or an
+        // office behind one address is not told its accounts are locked.
+        await record(input, { ...attempt, success: false, reason: 'TooManyRequests' });
+        const now = clock.now().getTime();
+        throw new TooManyRequestsError((60_000 - (now % 60_000)) / 1000);
+      }
       if (await throttle.lockedUntil(ipCounter))
         return refuse(input, attempt, 'MaxAttemptsReached');
       if (await throttle.lockedUntil(userCounter)) {

@@ -134,16 +134,22 @@ describe.each(testDatabases())('sign-in lockout and rate limits on $name', (test
     expect((await login('pat.lee', PASSWORD, address)).statusCode).toBe(200);
   });
 
-  it('limits sign-in requests per address per minute, successful ones included', async () => {
+  it('limits sign-in requests per address per minute, successful ones included, without the lockout wording', async () => {
     const address = freshAddress();
     // Start at a minute boundary so the fixed window is the whole minute.
     test.clock.advance(MINUTE - (test.clock.now().getTime() % MINUTE));
+    // Ten a minute here (beforeAll); 60 by default, so an office signing in at nine does not
+    // reach it.
     for (let index = 0; index < 10; index += 1) {
       expect((await login('pat.lee', PASSWORD, address)).statusCode).toBe(200);
     }
-    const eleventh = await login('pat.lee', PASSWORD, address);
-    expect(eleventh.statusCode).toBe(403);
-    expect(eleventh.json().Errors[0].ErrorMessage).toBe('MaxAttemptsReached');
+    test.clock.advance(20_000);
+    const over = await login('pat.lee', PASSWORD, address);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().Errors[0].ErrorMessage).toBe('TooManyRequests');
+    expect(over.headers['retry-after']).toBe('40');
+    // The user is not locked: another address signs in at once.
+    expect((await login('pat.lee', PASSWORD, freshAddress())).statusCode).toBe(200);
     test.clock.advance(MINUTE);
     expect((await login('pat.lee', PASSWORD, address)).statusCode).toBe(200);
   });

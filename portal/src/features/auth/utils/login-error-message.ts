@@ -9,13 +9,6 @@ export interface LoginErrorNotice {
 }
 
 /**
- * No setting holds this text yet (wanted: loginTexts.tooManyRequestsText). The server answers 429
- * TooManyRequests when one address sends too many sign-ins (securityPolicyOptions).
- */
-export const TOO_MANY_SIGN_IN_ATTEMPTS_TEXT =
-  'Too many sign-in attempts from this device. Please wait a minute and try again.';
-
-/**
  * The message for a failed sign-in (spec 000 section 8), by the first error of a 403 answer; any
  * other failure means the service is down, shown as offline for maintenance with the form hidden.
  */
@@ -23,7 +16,7 @@ export function loginErrorNotice(error: unknown, settings: SettingsAccessor): Lo
   const offline = { text: settings.get('loginTexts.offlineForMaintenanceText'), offline: true };
   if (!(error instanceof ApiError)) return offline;
   if (error.status === 429 || error.code === ENVELOPE_CODES.tooManyRequests) {
-    return { text: TOO_MANY_SIGN_IN_ATTEMPTS_TEXT, offline: false };
+    return { text: settings.get('loginTexts.tooManyRequestsText'), offline: false };
   }
   if (error.status !== 403) return offline;
   const shown = (text: string) => ({ text, offline: false });
