@@ -15,3 +15,4 @@ export * from './rules/money';
 export * from './rules/calendar';
 export * from './rules/business-days';
 export * from './rules/post-login-steps';
+export * from './rules/registration-config';

@@ -1,11 +1,12 @@
 import {
-  accountNumberMask,
   applyDigitMask,
+  registrationAccountMask,
   DATE_OF_BIRTH_MASK,
   digitsOnly,
   PHONE_MASK,
   ZIP_MASK,
   type InstitutionOptions,
+  type RegistrationAccountType,
 } from '@portal/domain';
 
 export { DATE_OF_BIRTH_MASK, PHONE_MASK, ZIP_MASK };
@@ -30,8 +31,6 @@ export function ssnDescription(requiredDigits: number): string {
     : `Digits only: at least ${requiredDigits} digits`;
 }
 
-export type RegistrationAccountType = 'Loan' | 'Deposit';
-
 /**
  * The account number mask of registration (spec 000 section 5): office-account-check digits from
  * the institution lengths of the chosen account type, check digits dropped when
@@ -44,19 +43,7 @@ export function registrationAccountNumberMask(
   options: { removeCheckDigit: boolean; required: boolean },
 ): string | undefined {
   if (!options.required || accountType === '') return undefined;
-  const lengths =
-    accountType === 'Loan'
-      ? {
-          office: institution.LoanOfficeLength,
-          account: institution.LoanAccountLength,
-          checkDigit: institution.LoanCheckDigitLength,
-        }
-      : {
-          office: institution.DepositOfficeLength,
-          account: institution.DepositAccountLength,
-          checkDigit: institution.DepositCheckDigitLength,
-        };
-  return accountNumberMask(lengths, options.removeCheckDigit);
+  return registrationAccountMask(institution, accountType, options.removeCheckDigit);
 }
 
 /** Where the caret goes after the first `digitCount` digits of a masked value. */

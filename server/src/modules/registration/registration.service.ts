@@ -3,11 +3,10 @@ import type {
   RegistrationErrorCode,
   ResetPasswordCode,
 } from '@portal/domain';
-import { isEmailCandidate } from '@portal/domain';
+import { calendarDateIn, isEmailCandidate, registrationRulesOf } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { CustomerRow, Database } from '../../db/schema';
-import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import {
@@ -45,7 +44,7 @@ import {
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findCustomersByAccountNumber } from './registration.repository';
-import { registrationConfigOf, registrationFlags } from './registration-rules';
+import { registrationFlags } from './registration-rules';
 
 /** Loan-side and deposit-side account types (0 loan, 9 line of credit; the rest deposits). */
 const ACCOUNT_TYPES: Readonly<Record<CreateAccountRequest['AccountType'], readonly number[]>> = {
@@ -159,7 +158,7 @@ export function createRegistrationService(
     request: CreateAccountRequest,
     checked: { ssnDigits: string; dateOfBirth: string | undefined; accountNumber: string },
   ): Promise<{ customer: CustomerRow } | { flag: RegistrationErrorCode }> {
-    const config = registrationConfigOf(settings);
+    const config = registrationRulesOf(settings);
     const types = ACCOUNT_TYPES[request.AccountType];
     const fullSsn = checked.ssnDigits.length === 9;
     let candidates: CustomerRow[];
@@ -190,7 +189,7 @@ export function createRegistrationService(
       if (!sameText(customer.last_name, request.LastName)) continue;
       if (checked.dateOfBirth !== undefined && customer.date_of_birth !== checked.dateOfBirth)
         continue;
-      if (config.zipRequired && customer.zip.slice(0, 5) !== request.Zip.trim()) continue;
+      if (config.show.zipCode && customer.zip.slice(0, 5) !== request.Zip.trim()) continue;
       if (!customer.ssn_encrypted || !customer.ssn_blind_index) {
         ssnMissing = true;
         continue;
@@ -328,7 +327,7 @@ export function createRegistrationService(
         return { ok: false, flags: ['LoginNameExists'] };
       }
 
-      const config = registrationConfigOf(settings);
+      const config = registrationRulesOf(settings);
       let codeId: number | undefined;
       if (config.multiFactor) {
         const row = request.MFAToken

@@ -1,3 +1,4 @@
+import { SETTING_DEFINITIONS } from '@portal/settings-schema';
 import {
   CreateAccountResponse,
   GenerateMfaCodeResponse,
@@ -235,6 +236,29 @@ describe.each(testDatabases())('registration on $name', (testDatabase) => {
       expect(firstErrorOf(result.body)).toBe('maintenanceModeEnabled');
     } finally {
       await publishShared(test, { maintenanceOptions: { maintenanceModeOption: 'false' } });
+    }
+  });
+
+  it("applies the specs' character set to the secret answer when the configured pattern is broken, as the portal does", async () => {
+    await publishShared(test, {
+      securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '[unclosed' },
+    });
+    try {
+      const before = await userCount();
+      const result = await create(registration(DREW, { SecretAnswer: 'semi;colon' }));
+      expect(result.status).toBe(403);
+      expect(
+        CreateAccountResponse.parse(result.body).Errors.map((error) => error.ErrorMessage),
+      ).toContain('userInfo');
+      expect(await userCount()).toBe(before);
+    } finally {
+      await publishShared(test, {
+        securityQuestionOptions: {
+          secretAnswerAllowedCharactersPattern:
+            SETTING_DEFINITIONS['securityQuestionOptions.secretAnswerAllowedCharactersPattern']
+              .default,
+        },
+      });
     }
   });
 

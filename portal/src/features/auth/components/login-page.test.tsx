@@ -130,7 +130,9 @@ describe('login page', () => {
       body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'TooManyRequests' }] },
     });
     await signIn(user);
-    expect(await screen.findByText(/Too many sign-in requests are coming from your network/)).toBeVisible();
+    expect(
+      await screen.findByText(/Too many sign-in requests are coming from your network/),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 

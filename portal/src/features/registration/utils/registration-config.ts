@@ -1,12 +1,12 @@
 import {
   DEFAULT_MINIMUM_USERNAME_LENGTH,
-  GENERAL_TEXT_CHARACTERS,
-  LOGON_NAME_CHARACTERS,
+  registrationRulesOf,
   type InstitutionOptions,
+  type RegistrationAccountType,
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 
-export type AccountType = 'Loan' | 'Deposit';
+export type AccountType = RegistrationAccountType;
 
 /** What the institution's settings make of the registration form (spec 000 sections 2.9, 5). */
 export interface RegistrationConfig {
@@ -48,74 +48,37 @@ export interface RegistrationConfig {
   forceRichText: boolean;
 }
 
-/** A pattern from the settings; a broken one falls back to the specs' character set. */
-function patternOf(source: string, fallback: RegExp): RegExp {
-  try {
-    return new RegExp(source);
-  } catch {
-    return fallback;
-  }
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
-}
-
+/** The server's registration rules (domain) with what only the form needs added. */
 export function registrationConfig(
   settings: SettingsAccessor,
   institution: InstitutionOptions,
 ): RegistrationConfig {
-  const loan = settings.get('registrationOptions.registerAsLoanAccountOption');
-  const deposit = settings.get('registrationOptions.registerAsDepositAccountOption');
-  const accountNumberRequired = !settings.get(
-    'registrationOptions.doNotRequireAccountNumberForRegistrationOption',
-  );
-  const show = {
-    firstName: !settings.get('registrationOptions.hideFirstNameOption'),
-    middleName: !settings.get('registrationOptions.hideMiddleNameOption'),
-    dateOfBirth: !settings.get('registrationOptions.hideDateOfBirthOption'),
-    zipCode: !settings.get('registrationOptions.hideZipCodeOption'),
-    phone: !settings.get('registrationOptions.hidePhoneNumberOption'),
-    placeOfBirth: !settings.get('registrationOptions.hidePlaceOfBirthOption'),
-    driversLicense: !settings.get('registrationOptions.hideDriversLicenseOption'),
-    mothersMaidenName: !settings.get('registrationOptions.hideMothersMaidenNameOption'),
-  };
-  const secretQuestion = !settings.get('recoveryOptions.recoverCredentialsWithoutQuestionOption');
-  const answerPattern = patternOf(
-    settings.get('securityQuestionOptions.secretAnswerAllowedCharactersPattern'),
-    GENERAL_TEXT_CHARACTERS,
-  );
-  const configuredDigits = settings.get('registrationOptions.requiredSsnDigits');
+  const rules = registrationRulesOf(settings);
   const customerCredentials = settings.get('passwordRuleOptions.useCustomerCredentialsOption');
   return {
-    accountTypeChoice: loan === deposit,
-    presetAccountType: loan === deposit ? '' : loan ? 'Loan' : 'Deposit',
-    accountNumberRequired,
-    removeCheckDigit: settings.get('registrationOptions.removeCheckDigitOption'),
-    show,
-    secretQuestion,
-    customQuestion: settings.get('registrationOptions.useCustomSecurityQuestionOption'),
-    questions: stringList(settings.get('securityQuestionOptions.secretQuestionList')).filter(
-      (question) => answerPattern.test(question),
-    ),
-    answerPattern,
+    accountTypeChoice: rules.accountTypeChoice,
+    presetAccountType: rules.presetAccountType,
+    accountNumberRequired: rules.accountNumberRequired,
+    removeCheckDigit: rules.removeCheckDigit,
+    show: rules.show,
+    secretQuestion: rules.secretQuestion,
+    customQuestion: rules.customQuestion,
+    questions: rules.questions,
+    answerPattern: rules.answerPattern,
     hasSecuritySection:
-      show.placeOfBirth || show.driversLicense || show.mothersMaidenName || secretQuestion,
-    multiFactor: settings.get('registrationOptions.multiFactorDuringRegistrationOption'),
-    ssnDigits:
-      accountNumberRequired && configuredDigits > 0 && configuredDigits < 9
-        ? Math.floor(configuredDigits)
-        : 9,
+      rules.show.placeOfBirth ||
+      rules.show.driversLicense ||
+      rules.show.mothersMaidenName ||
+      rules.secretQuestion,
+    multiFactor: rules.multiFactor,
+    ssnDigits: rules.ssnDigits,
     confirmPassword: settings.get('passwordRuleOptions.useConfirmPasswordOption'),
     userNameMinimum:
       institution.UserNameMinimumLength > 0
         ? institution.UserNameMinimumLength
         : DEFAULT_MINIMUM_USERNAME_LENGTH,
     userNameMaximum: customerCredentials ? undefined : 12,
-    userNamePattern: patternOf(
-      settings.get('passwordRuleOptions.usernameAllowedCharactersPattern'),
-      LOGON_NAME_CHARACTERS,
-    ),
+    userNamePattern: rules.userNamePattern,
     agreements: settings
       .get('agreementTexts.agreementSetup')
       .filter((agreement) => agreement.whenToAgree.includes('registration')),
