@@ -16,3 +16,4 @@ export * from './rules/calendar';
 export * from './rules/business-days';
 export * from './rules/post-login-steps';
 export * from './rules/registration-config';
+export * from './rules/application-options';

@@ -1,23 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
   escapeClientErrorText,
+  institutionOptionNumbers,
   InstitutionOptions,
+  publicGassySettings,
   okEnvelope,
   type ApplicationOptionsResponse,
   type ClientErrorRequest,
   type PageViewRequest,
 } from '@portal/domain';
-import {
-  createSettingsAccessor,
-  listSettingDefinitions,
-  SETTING_DEFINITIONS,
-  SETTING_SETS,
-  type GassySettings,
-  type InstitutionConfiguration,
-  type SettingDefinition,
-  type SettingKey,
-  type SettingsSetValues,
-} from '@portal/settings-schema';
+import { createSettingsAccessor, type InstitutionConfiguration } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -25,66 +17,13 @@ import { createRefreshingCache } from '../../lib/refreshing-cache';
 import type { RequestInstitution } from '../../plugins/institution';
 import { insertPageView, upsertClientError } from './setup.repository';
 
-function isSettingKey(key: string): key is SettingKey {
-  return Object.hasOwn(SETTING_DEFINITIONS, key);
-}
-
-/**
- * The published document in the wire shape, reduced to what the portal may see: keys the schema
- * declares public and sends in gassySettings. Only the institution's own values travel; the
- * portal's accessor falls back to the schema defaults for the rest. Admin-only keys (policies,
- * provider secrets' references, recipient addresses) never leave the server.
- */
-export function publicGassySettings(
-  document: InstitutionConfiguration,
-  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
-): GassySettings {
-  const sendable = new Set(
-    definitions
-      .filter(
-        (definition) => definition.visibility === 'public' && definition.wire === 'gassySettings',
-      )
-      .map((definition) => definition.key),
-  );
-  const result: GassySettings = { shared: {}, english: {} };
-  for (const set of SETTING_SETS) {
-    const filtered: SettingsSetValues = {};
-    for (const [section, values] of Object.entries(document[set] ?? {})) {
-      for (const [name, text] of Object.entries(values)) {
-        if (!sendable.has(`${section}.${name}`)) continue;
-        filtered[section] ??= {};
-        filtered[section][name] = text;
-      }
-    }
-    result[set] = filtered;
-  }
-  return result;
-}
-
 /** Every institutionOptions.* key read as a number, plus where the branding lives and the name. */
 export function buildInstitutionOptions(
   document: InstitutionConfiguration,
   institution: RequestInstitution,
-  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
 ): InstitutionOptions {
-  const settings = createSettingsAccessor({
-    shared: document.shared ?? {},
-    english: document.english ?? {},
-  });
-  const numbers: Record<string, number> = {};
-  for (const definition of definitions) {
-    if (definition.wire !== 'institutionOptions' || definition.visibility !== 'public') continue;
-    if (!isSettingKey(definition.key)) continue;
-    const value = settings.get(definition.key);
-    if (typeof value !== 'number') {
-      throw new Error(
-        `Setting "${definition.key}" is sent in institutionOptions but is not a number`,
-      );
-    }
-    numbers[definition.name] = value;
-  }
   return InstitutionOptions.parse({
-    ...numbers,
+    ...institutionOptionNumbers(document),
     cdnFolder: institution.cdnFolder,
     institutionName: institution.name,
   });
@@ -93,12 +32,11 @@ export function buildInstitutionOptions(
 export function buildApplicationOptions(
   document: InstitutionConfiguration,
   institution: RequestInstitution,
-  definitions: readonly SettingDefinition[] = listSettingDefinitions(),
 ): ApplicationOptionsResponse {
   return {
     ...okEnvelope(),
-    gassySettings: publicGassySettings(document, definitions),
-    institutionOptions: buildInstitutionOptions(document, institution, definitions),
+    gassySettings: publicGassySettings(document),
+    institutionOptions: buildInstitutionOptions(document, institution),
   };
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { PORTAL_WRITE_HEADERS, startTestApp, type TestApp } from '../../testing/test-app';
 import { findClientError, listPageViews } from './setup.repository';
-import { anonymiseRoute, buildApplicationOptions, publicGassySettings } from './setup.service';
+import { publicGassySettings } from '@portal/domain';
+import { anonymiseRoute, buildApplicationOptions } from './setup.service';
 
 const HARBOR = { host: 'localhost' };
 const SUMMIT = { host: 'summit.localhost' };
