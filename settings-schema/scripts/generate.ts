@@ -1,8 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  generateJsonValuesValidatorModule,
   generateSettingsModule,
   generateValidatorModule,
+  JSON_VALUES_VALIDATOR_DECLARATIONS,
   VALIDATOR_DECLARATIONS,
 } from '../src/generate';
 import type { SettingsSchemaDocument } from '../src/schema-walk';
@@ -16,6 +18,8 @@ const outputs: Array<[string, string]> = [
   ['src/settings.generated.ts', generateSettingsModule(schema)],
   ['src/config-validator.generated.js', generateValidatorModule(schema)],
   ['src/config-validator.generated.d.ts', VALIDATOR_DECLARATIONS],
+  ['src/json-values-validator.generated.js', generateJsonValuesValidatorModule(schema)],
+  ['src/json-values-validator.generated.d.ts', JSON_VALUES_VALIDATOR_DECLARATIONS],
 ];
 for (const [path, text] of outputs) {
   writeFileSync(new URL(path, root), text);

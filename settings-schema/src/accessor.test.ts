@@ -174,3 +174,31 @@ describe('parseSettingKey', () => {
     });
   });
 });
+
+describe('json settings and their declared shape', () => {
+  it('reads a json value of the declared shape as it is', () => {
+    const settings = createSettingsAccessor({
+      shared: { loginOptions: { infoLists: JSON.stringify([{ title: 'Hours', items: ['9-5'] }]) } },
+      english: {},
+    });
+    expect(settings.get('loginOptions.infoLists')).toEqual([{ title: 'Hours', items: ['9-5'] }]);
+  });
+
+  it('reads a json value of another shape as the default, and says so', () => {
+    const heard: string[] = [];
+    const settings = createSettingsAccessor(
+      {
+        shared: {
+          loginOptions: { infoLists: JSON.stringify([{ title: 'Hours', items: 'not a list' }]) },
+          loggedInLayout: { footerImages: JSON.stringify([{ alt: 'no source' }]) },
+        },
+        english: {},
+      },
+      { onInvalidValue: (error) => heard.push(error.message) },
+    );
+    expect(settings.get('loginOptions.infoLists')).toEqual([]);
+    expect(settings.get('loggedInLayout.footerImages')).toEqual([]);
+    expect(heard).toHaveLength(2);
+    expect(heard[0]).toMatch(/loginOptions\.infoLists/);
+  });
+});

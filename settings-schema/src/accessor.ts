@@ -1,5 +1,6 @@
 import { parseAgreementSetup, type Agreement } from './agreements';
 import { AgreementSetupError, SettingsError } from './errors';
+import { validateJsonValues } from './json-values-validator.generated.js';
 import { SETTING_DEFINITIONS, type SettingKey, type SettingTypes } from './settings.generated';
 import type { GassySettings, LanguageSet, SettingRuntimeDefinition, SettingType } from './types';
 
@@ -59,6 +60,16 @@ export interface AccessorOptions {
   language?: LanguageSet;
   /** The key table; the generated one unless a test or the admin preview passes its own. */
   definitions?: Readonly<Record<string, SettingRuntimeDefinition>>;
+  /**
+   * Told of a json value that does not have its declared shape (the schema's x-jsonSchema); the
+   * accessor then answers the key's default. The portal reports it as a client error.
+   */
+  onInvalidValue?: (error: SettingsError) => void;
+}
+
+/** Whether a parsed json setting has the shape its schema entry declares. */
+export function hasDeclaredShape(key: string, value: unknown): boolean {
+  return validateJsonValues({ [key]: value });
 }
 
 function lookup(
@@ -103,7 +114,15 @@ export function createSettingsAccessor(
     // An empty boolean or number means "not set": there is no empty flag or empty count.
     const blankMeansDefault = definition.type === 'boolean' || definition.type === 'number';
     if (text === undefined || (blankMeansDefault && text.trim() === '')) text = definition.default;
-    const value = readSettingValue(key, definition.type, text);
+    let value = readSettingValue(key, definition.type, text);
+    // A json value of the wrong shape (a hand-edited configuration: the validator refuses one
+    // at publish) reads as the default, so every reader gets the declared type.
+    if (definition.type === 'json' && !hasDeclaredShape(key, value)) {
+      options.onInvalidValue?.(
+        new SettingsError(key, 'the value does not have the shape the schema declares'),
+      );
+      value = readSettingValue(key, definition.type, definition.default);
+    }
     if (definition.enum && !definition.enum.includes(text)) {
       throw new SettingsError(key, `"${text}" is not one of ${definition.enum.join(', ')}`);
     }

@@ -137,6 +137,23 @@ export function jsonValuesSchema(schema: SettingsSchemaDocument): SchemaNode {
  * runs it under a CSP without 'unsafe-eval', and the server and CLI load it without compiling.
  */
 export function generateValidatorModule(schema: SettingsSchemaDocument): string {
+  return standaloneModule({
+    config: ['validateConfiguration', validationSchema(schema)],
+    jsonValues: ['validateJsonValues', jsonValuesSchema(schema)],
+  });
+}
+
+/**
+ * The shape check of the json settings alone, for the accessor: small enough for the portal's
+ * first load, where the whole configuration validator (~750 KB of code) must not go.
+ */
+export function generateJsonValuesValidatorModule(schema: SettingsSchemaDocument): string {
+  return standaloneModule({ jsonValues: ['validateJsonValues', jsonValuesSchema(schema)] });
+}
+
+function standaloneModule(
+  schemas: Record<string, [exportName: string, schema: SchemaNode]>,
+): string {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
@@ -153,12 +170,12 @@ export function generateValidatorModule(schema: SettingsSchemaDocument): string 
     },
     code: { source: true, esm: true, lines: false },
   });
-  ajv.addSchema(validationSchema(schema), 'config');
-  ajv.addSchema(jsonValuesSchema(schema), 'jsonValues');
-  const code = standaloneCode(ajv, {
-    validateConfiguration: 'config',
-    validateJsonValues: 'jsonValues',
-  });
+  const exports: Record<string, string> = {};
+  for (const [id, [exportName, node]] of Object.entries(schemas)) {
+    ajv.addSchema(node, id);
+    exports[exportName] = id;
+  }
+  const code = standaloneCode(ajv, exports);
   if (code.includes('require(')) {
     throw new Error(
       'The generated validator needs a runtime require(); avoid keywords that pull in ajv runtime code',
@@ -177,4 +194,13 @@ export interface GeneratedValidator {
 
 export declare const validateConfiguration: GeneratedValidator;
 export declare const validateJsonValues: GeneratedValidator;
+`;
+
+/** Types of the json values validator module. */
+export const JSON_VALUES_VALIDATOR_DECLARATIONS = `${HEADER}import type { ErrorObject } from 'ajv';
+
+export declare const validateJsonValues: {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+};
 `;

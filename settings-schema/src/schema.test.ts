@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { listSettingDefinitions, settingsSchema } from './definitions';
 import {
   generateSettingsModule,
+  generateJsonValuesValidatorModule,
   generateValidatorModule,
+  JSON_VALUES_VALIDATOR_DECLARATIONS,
   VALIDATOR_DECLARATIONS,
 } from './generate';
 import { readSettingValue } from './accessor';
@@ -16,6 +18,10 @@ describe('settings schema', () => {
     expect(read('./settings.generated.ts')).toBe(generateSettingsModule(settingsSchema));
     expect(read('./config-validator.generated.js')).toBe(generateValidatorModule(settingsSchema));
     expect(read('./config-validator.generated.d.ts')).toBe(VALIDATOR_DECLARATIONS);
+    expect(read('./json-values-validator.generated.js')).toBe(
+      generateJsonValuesValidatorModule(settingsSchema),
+    );
+    expect(read('./json-values-validator.generated.d.ts')).toBe(JSON_VALUES_VALIDATOR_DECLARATIONS);
   });
 
   it('declares every option spec 000 section 3 names', () => {

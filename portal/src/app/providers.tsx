@@ -1,3 +1,4 @@
+import { reportClientError } from '../lib/client-error-reporter';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, type Theme } from '@mui/material/styles';
 import type { ApplicationOptionsResponse } from '@portal/domain';
@@ -22,7 +23,10 @@ export interface StartupData {
  * like a failed load.
  */
 export function prepareStartup(response: ApplicationOptionsResponse): StartupData {
-  const settings = createSettingsAccessor(response.gassySettings);
+  // A json value of the wrong shape reads as its default; the team hears of it.
+  const settings = createSettingsAccessor(response.gassySettings, {
+    onInvalidValue: reportClientError,
+  });
   const tokens = brandTokensFromSettings(settings);
   return {
     portalSettings: { settings, institutionOptions: response.institutionOptions },

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import type { SettingTypes } from '@portal/settings-schema';
 import { LazyRichText } from '../../components/lazy-rich-text';
 import { resolveCdnPath } from '../../lib/cdn';
 import { safeExternalUrl } from '../../lib/external-link';
@@ -13,24 +13,8 @@ import { useInstitutionOptions } from '../../lib/settings/settings-context';
 /** Spec 000 section 9: the footer has up to three images. */
 export const MAX_FOOTER_IMAGES = 3;
 
-const FooterImage = z.object({
-  src: z.string().trim().min(1),
-  alt: z.string(),
-  href: z.string().optional(),
-});
-type FooterImage = z.infer<typeof FooterImage>;
-
-/** The usable images of a footerImages setting (json), at most three; malformed entries are skipped. */
-export function readFooterImages(value: unknown): FooterImage[] {
-  if (!Array.isArray(value)) return [];
-  const images: FooterImage[] = [];
-  for (const entry of value) {
-    const parsed = FooterImage.safeParse(entry);
-    if (parsed.success) images.push(parsed.data);
-    if (images.length === MAX_FOOTER_IMAGES) break;
-  }
-  return images;
-}
+/** One footer image as the footerImages settings declare it (the accessor checks the shape). */
+type FooterImage = SettingTypes['loggedInLayout.footerImages'][number];
 
 function isRelativePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//');
@@ -39,7 +23,7 @@ function isRelativePath(href: string): boolean {
 interface LayoutFooterProps {
   copyrightText: string;
   richText?: string;
-  images: unknown;
+  images: readonly FooterImage[];
   /** Extra footer content (the logged-out disclosures). */
   children?: ReactNode;
 }
@@ -48,7 +32,7 @@ interface LayoutFooterProps {
 export function LayoutFooter({ copyrightText, richText, images, children }: LayoutFooterProps) {
   const { cdnFolder, institutionName } = useInstitutionOptions();
   const year = new Date().getFullYear();
-  const footerImages = readFooterImages(images);
+  const footerImages = images.slice(0, MAX_FOOTER_IMAGES);
   return (
     <Box
       component="footer"

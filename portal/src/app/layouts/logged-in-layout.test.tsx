@@ -240,7 +240,6 @@ describe('logged-in footer', () => {
       { src: 'images/fdic.png', alt: 'Member FDIC' },
       { src: '/static/ehl.png', alt: 'Equal Housing Lender', href: 'https://example.com/ehl' },
       { src: 'https://cdn.example.com/ncua.png', alt: 'NCUA' },
-      { src: 'images/fourth.png', alt: 'Fourth' },
     ];
     await renderDashboard({
       settings: {
@@ -265,5 +264,21 @@ describe('logged-in footer', () => {
       'rel',
       'noopener noreferrer',
     );
+  });
+
+  it('shows no footer images when the setting does not have its declared shape', async () => {
+    await renderDashboard({
+      settings: {
+        // Four images and one without its alternative text: the schema allows neither.
+        'loggedInLayout.footerImages': JSON.stringify([
+          { src: 'a.png', alt: 'A' },
+          { src: 'b.png', alt: 'B' },
+          { src: 'c.png', alt: 'C' },
+          { src: 'd.png' },
+        ]),
+      },
+    });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).queryAllByRole('img')).toEqual([]);
   });
 });

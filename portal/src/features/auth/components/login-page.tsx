@@ -9,7 +9,6 @@ import type { LoginResponse, PostLoginStep } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { z } from 'zod';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { InstitutionLogo } from '../../../components/institution-logo';
 import { LazyRichText } from '../../../components/lazy-rich-text';
@@ -59,14 +58,6 @@ const NO_HAND_OFF: LoginHandOff = { autoLogin: null, ssoLoginResponse: null };
 const QUICK_SIGN_IN: LoginFormValues = { username: 'jordan.rivers', password: 'Demo-Pass-2024' };
 const QUICK_SIGN_IN_LABEL = 'Quick Sign In';
 const FORM_HEADING_ID = 'login-form-heading';
-
-const InfoLists = z.array(z.object({ title: z.string().optional(), items: z.array(z.string()) }));
-
-/** The information lists beside the form; a value the schema would refuse shows none. */
-function readInfoLists(value: unknown): z.infer<typeof InfoLists> {
-  const parsed = InfoLists.safeParse(value);
-  return parsed.success ? parsed.data.slice(0, 3) : [];
-}
 
 /** A settings background image: http(s) or a cdn path, never something that could break the CSS. */
 function backgroundImageUrl(setting: string, cdnFolder: string): string | undefined {
@@ -239,7 +230,8 @@ export function LoginPage() {
   const offline = maintenance.data === true || notice?.offline === true;
   const infoRichText = settings.get('loginTexts.infoRichText');
   const secondaryInfoRichText = settings.get('loginTexts.secondaryInfoRichText');
-  const infoLists = readInfoLists(settings.get('loginOptions.infoLists'));
+  // The accessor checks the declared shape (at most three lists); a bad value reads as none.
+  const infoLists = settings.get('loginOptions.infoLists');
   const hasInfo = infoRichText.trim() !== '' || infoLists.length > 0;
   const background = backgroundImageUrl(settings.get('loginOptions.backgroundImage'), cdnFolder);
   const browserRequirementsUrl = safeLinkUrl(
