@@ -237,7 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     settings: (institutionId: number) => institutions.settings(institutionId),
     hasher: passwordHasher,
   };
-  const credentials = createCredentialsService({ ...accountFlowDeps, dataProtector });
+  const credentials = createCredentialsService({ ...accountFlowDeps, dataProtector, throttle });
   const registration = createRegistrationService({
     ...accountFlowDeps,
     dataProtector,

@@ -22,7 +22,10 @@ const HEADER =
 function tsTypeOfJsonSchema(node: SchemaNode | undefined): string {
   if (!node) return 'unknown';
   if (node.enum) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
+  if (node.anyOf) return node.anyOf.map(tsTypeOfJsonSchema).join(' | ');
   switch (node.type) {
+    case 'null':
+      return 'null';
     case 'string':
       return 'string';
     case 'number':

@@ -16,6 +16,7 @@ export interface SchemaNode {
   enum?: unknown[];
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
+  anyOf?: SchemaNode[];
   required?: string[];
   additionalProperties?: boolean | SchemaNode;
   maxItems?: number;

@@ -346,8 +346,8 @@ export interface SettingTypes {
   "passwordRuleOptions.useCustomerCredentialsOption": boolean;
   "passwordRuleOptions.usePasswordValidationRuleListOption": boolean;
   "passwordRuleOptions.useConfirmPasswordOption": boolean;
-  "passwordRuleOptions.passwordValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string; "RegexMatchMeansError"?: boolean }>;
-  "passwordRuleOptions.logonValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string; "RegexMatchMeansError"?: boolean }>;
+  "passwordRuleOptions.passwordValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string | null; "RegexMatchMeansError"?: boolean }>;
+  "passwordRuleOptions.logonValidationRules": Array<{ "ValidationRuleType": number; "ValidationRegex"?: string | null; "RegexMatchMeansError"?: boolean }>;
   "passwordRuleOptions.usernameAllowedCharactersPattern": string;
   "securityQuestionOptions.secretQuestionList": Array<string>;
   "securityQuestionOptions.secretAnswerAllowedCharactersPattern": string;

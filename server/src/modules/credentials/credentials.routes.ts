@@ -21,8 +21,8 @@ export interface CredentialsRoutesOptions {
 
 /**
  * The debounced checks run while the user types (every 500 ms at most); each may verify several
- * argon2 hashes, so they are limited per address. The specs fix no number: 60 a minute allows a
- * fast typist and stops a script.
+ * argon2 hashes, so the reset page's checks are limited per address too (the service caps them
+ * per user). The specs fix no number: 60 a minute allows a fast typist and stops a script.
  */
 export const PASSWORD_CHECKS_PER_MINUTE = 60;
 
@@ -69,13 +69,6 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
     },
     async (request) => {
       const { session } = sessionOf(request);
-      await throttle.enforce({
-        institutionId: session.institutionId,
-        bucket: 'password-check-user',
-        key: session.userId,
-        limit: PASSWORD_CHECKS_PER_MINUTE,
-        windowMs: MINUTE_MS,
-      });
       const result = await service.checkForUser(
         session.institutionId,
         session.userId,

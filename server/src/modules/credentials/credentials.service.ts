@@ -14,6 +14,8 @@ import { hashToken } from '../../lib/tokens';
 import { findUserToken } from '../borrowers/codes.repository';
 import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
+import { LOGIN_USER_SCOPE, normaliseUsername } from '../auth/auth.service';
+import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findBorrowerById, listPasswordHistory } from '../borrowers/users.repository';
 
 /** What ValidatePasswordFor* asks to be checked (each check only when its flag is set). */
@@ -60,7 +62,16 @@ export interface CredentialsServiceOptions {
   settings(institutionId: number): Promise<SettingsAccessor>;
   dataProtector: DataProtector;
   hasher?: PasswordHasher;
+  /** Caps the checks per user and counts current-password hits toward the sign-in lockout. */
+  throttle: ThrottleService;
 }
+
+/**
+ * Checks per user a minute, whichever page asks. The portal sends one at most every 500 ms while
+ * the user types; each may compare the candidate with the SSN at every position and verify
+ * several argon2 hashes, so without a cap the endpoint answers guesses (spec 000 fixes no number).
+ */
+export const PASSWORD_CHECKS_PER_USER_PER_MINUTE = 30;
 
 /** Link tokens a password may be checked for: the post-login change and the recovery reset. */
 export const PASSWORD_LINK_PURPOSES = ['changePassword', 'resetPassword'] as const;
@@ -80,6 +91,17 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     request: PasswordCheckRequest,
   ): Promise<PasswordCheckResult> {
     const result = { matchesSsn: false, matchesEmail: false, exists: false };
+    await options.throttle.enforce({
+      institutionId,
+      bucket: 'password-check-user',
+      key: userId,
+      limit: PASSWORD_CHECKS_PER_USER_PER_MINUTE,
+      windowMs: MINUTE_MS,
+    });
+    const settings = await options.settings(institutionId);
+    // A candidate longer than a password may be is refused by the length rule anyway; checking
+    // it would let one request test a long string of SSN guesses.
+    if (request.password.length > passwordRulesOf(settings).maximumLength) return result;
     const borrower = await findBorrowerById(db, institutionId, userId);
     if (!borrower || request.password === '') return result;
 
@@ -92,12 +114,30 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
         request.password.trim().toLowerCase() === borrower.email.trim().toLowerCase();
     }
     if (request.checkHistory) {
-      const policy = securityPolicyOf(await options.settings(institutionId));
-      const hashes = new Set(
-        await listPasswordHistory(db, userId, policy.previousPasswordsRemembered),
-      );
-      if (borrower.password_hash) hashes.add(borrower.password_hash);
-      for (const stored of hashes) {
+      const policy = securityPolicyOf(settings);
+      // The current password first: a hit on it counts like a failed sign-in (below).
+      if (
+        borrower.password_hash &&
+        (await hasher.verify(borrower.password_hash, request.password)).matches
+      ) {
+        result.exists = true;
+        await options.throttle.registerFailure(
+          {
+            institutionId,
+            scope: LOGIN_USER_SCOPE,
+            key: normaliseUsername(borrower.username).slice(0, 200),
+          },
+          {
+            maxFailures: policy.maxFailedLoginAttempts,
+            lockoutMs: policy.lockoutMs,
+            ...(policy.lockoutMs > 0 ? { windowMs: policy.lockoutMs } : {}),
+          },
+        );
+        return result;
+      }
+      const previous = await listPasswordHistory(db, userId, policy.previousPasswordsRemembered);
+      for (const stored of new Set(previous)) {
+        if (stored === borrower.password_hash) continue;
         if ((await hasher.verify(stored, request.password)).matches) {
           result.exists = true;
           break;

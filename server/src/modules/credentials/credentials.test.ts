@@ -209,4 +209,55 @@ describe.each(testDatabases())('password and logon rules on $name', (testDatabas
     );
     expect(other.status).toBe(403);
   });
+
+  it('does not compare a candidate longer than a password may be (one request, one guess)', async () => {
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    const check = async (password: string) =>
+      ValidatePasswordResponse.parse(
+        (
+          await postJson(test, '/api/Login/ValidatePasswordForLoggedInUser', checkBody(password), {
+            headers: { cookie },
+          })
+        ).body,
+      );
+    // 128 is the maximum here (customer credentials); 137 characters are never compared.
+    expect((await check(`${'x'.repeat(119)}${JORDAN_SSN}`)).PasswordMatchesSSN).toBe(true);
+    expect((await check(`${'x'.repeat(128)}${JORDAN_SSN}`)).PasswordMatchesSSN).toBe(false);
+  });
+
+  it('caps the password checks of one user, whichever address asks', async () => {
+    const { cookie } = await signIn(test.app, { username: 'casey.morgan' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      const result = await postJson(
+        test,
+        '/api/Login/ValidatePasswordForLoggedInUser',
+        checkBody(`Candidate-${attempt}`, { ssn: true, email: true, history: false }),
+        { headers: { cookie }, ip: `203.0.113.${attempt + 1}` },
+      );
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('counts a hit on the current password like a failed sign-in', async () => {
+    const { cookie } = await signIn(test.app, { username: 'pat.lee' });
+    // Five failures lock a user name by default (securityPolicyOptions.maxFailedLoginAttempts).
+    for (let hit = 0; hit < 5; hit += 1) {
+      const result = await postJson(
+        test,
+        '/api/Login/ValidatePasswordForLoggedInUser',
+        checkBody(DEMO_PASSWORD_FOR_TESTS),
+        { headers: { cookie } },
+      );
+      expect(ValidatePasswordResponse.parse(result.body).PasswordExists).toBe(true);
+    }
+    const signInAgain = await postJson(test, '/api/login/userlogin', {
+      username: 'pat.lee',
+      password: DEMO_PASSWORD_FOR_TESTS,
+    });
+    expect(signInAgain.status).toBe(403);
+    expect(firstErrorOf(signInAgain.body)).toBe('LockedOnBadPassword');
+  });
 });
