@@ -305,7 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await app.register(previewFramePlugin, { service: setup });
 
   await app.register(healthRoutes, { service: health });
-  await app.register(setupRoutes, { service: setup });
+  await app.register(setupRoutes, { service: setup, throttle });
   const cookieSecure = options.cookieSecure ?? false;
   await app.register(authRoutes, { service: auth, cookieSecure });
   await app.register(postLoginRoutes, { service: postLogin, cookieSecure });

@@ -13,6 +13,10 @@ import {
   deleteExpiredUserTokens,
   deleteSpentSecurityCodes,
 } from '../modules/borrowers/codes.repository';
+import {
+  deleteClientErrorsSeenBefore,
+  deletePageViewsBefore,
+} from '../modules/setup/setup.repository';
 import { deleteEndedSessions } from '../modules/auth/sessions.repository';
 import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
 import type { ThrottleService } from '../modules/throttle/throttle.service';
@@ -32,6 +36,13 @@ export const CLOCK_SKEW_MARGIN_MS = 5 * MINUTE_MS;
  * (CodeExpired, Expired, LogonNameTaken for a used activation link) instead of Invalid.
  */
 export const LATE_ANSWER_RETENTION_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * Anyone may send client-error reports and page views, so neither may grow forever: a report
+ * not seen for 30 days and a page view older than 90 days are deleted (the specs fix neither).
+ */
+export const CLIENT_ERROR_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
+export const PAGE_VIEW_RETENTION_MS = 90 * 24 * 60 * MINUTE_MS;
 
 export interface HousekeepingOptions {
   db: Kysely<Database>;
@@ -55,6 +66,8 @@ export interface HousekeepingReport {
   trustedDevices: number;
   biometricDevices: number;
   ssoTokenUses: number;
+  clientErrors: number;
+  pageViews: number;
 }
 
 export interface HousekeepingWorker {
@@ -71,7 +84,7 @@ export interface HousekeepingWorker {
  * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes. Each table
  * is one DELETE whose conditions repeat (with a margin) what makes a row unusable, so a row that
  * could still be used is never touched. Audit, login history, agreement records and the outbox
- * are never touched. Several instances may run it at once: the deletes are idempotent.
+ * are never touched; client-error reports and page views are kept for their retention periods. Several instances may run it at once: the deletes are idempotent.
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
@@ -94,6 +107,11 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
       trustedDevices: await deleteExpiredTrustedDevices(db, ended),
       biometricDevices: await deleteEndedBiometricDevices(db, ended),
       ssoTokenUses: await deleteExpiredSsoTokenUses(db, ended),
+      clientErrors: await deleteClientErrorsSeenBefore(
+        db,
+        new Date(now - CLIENT_ERROR_RETENTION_MS),
+      ),
+      pageViews: await deletePageViewsBefore(db, new Date(now - PAGE_VIEW_RETENTION_MS)),
     };
     await options.throttle.purge();
     return report;

@@ -4,6 +4,7 @@ import { signIn } from './0002-sign-in';
 import { admin } from './0004-admin';
 import { housekeeping } from './0005-housekeeping';
 import { rateWindowPurge } from './0006-rate-window-purge';
+import { reportRetention } from './0007-report-retention';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -15,4 +16,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_admin': admin,
   '0005_housekeeping': housekeeping,
   '0006_rate_window_purge': rateWindowPurge,
+  '0007_report_retention': reportRetention,
 };

@@ -70,3 +70,21 @@ export async function listPageViews(db: Db, institutionId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Deletes client-error reports not seen since `before`; the number deleted. */
+export async function deleteClientErrorsSeenBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('client_errors')
+    .where('last_seen_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes page views recorded before `before`; the number deleted. */
+export async function deletePageViewsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('page_views')
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -15,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { institutionOf } from '../../plugins/institution';
+import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
 import type { SetupService } from './setup.service';
 
 const PREVIEW_HEADER = PREVIEW_TOKEN_HEADER.toLowerCase();
@@ -27,10 +28,21 @@ function presentedPreviewToken(request: FastifyRequest): string | undefined {
 
 export interface SetupRoutesOptions {
   service: SetupService;
+  throttle: ThrottleService;
 }
 
+/**
+ * Reports and page views need no sign-in, so each address gets a budget a minute: a portal
+ * tab sends a page view per screen and a report per distinct failure, far below these.
+ */
+export const CLIENT_ERRORS_PER_MINUTE_PER_IP = 30;
+export const PAGE_VIEWS_PER_MINUTE_PER_IP = 120;
+
 /** Start-up settings, institution options, maintenance mode, client error reports, page views. */
-export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (app, { service }) => {
+export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (
+  app,
+  { service, throttle },
+) => {
   app.get(
     '/api/setup/ApplicationOptions',
     { schema: { response: { 200: ApplicationOptionsResponse } } },
@@ -90,6 +102,13 @@ export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (app
     '/api/ClientError',
     { schema: { body: ClientErrorRequest, response: { 200: Envelope } } },
     async (request) => {
+      await throttle.enforce({
+        institutionId: institutionOf(request).id,
+        bucket: 'client-error-ip',
+        key: request.ip,
+        limit: CLIENT_ERRORS_PER_MINUTE_PER_IP,
+        windowMs: MINUTE_MS,
+      });
       const { fingerprint, count } = await service.recordClientError(
         institutionOf(request),
         request.body,
@@ -112,6 +131,13 @@ export const setupRoutes: FastifyPluginAsyncZod<SetupRoutesOptions> = async (app
     '/api/Analytics/PageView',
     { schema: { body: PageViewRequest, response: { 200: Envelope, 404: Envelope } } },
     async (request, reply) => {
+      await throttle.enforce({
+        institutionId: institutionOf(request).id,
+        bucket: 'page-view-ip',
+        key: request.ip,
+        limit: PAGE_VIEWS_PER_MINUTE_PER_IP,
+        windowMs: MINUTE_MS,
+      });
       const recorded = await service.recordPageView(institutionOf(request), request.body);
       if (!recorded) return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
       return okEnvelope();

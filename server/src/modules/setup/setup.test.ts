@@ -1,11 +1,14 @@
-import { ApplicationOptionsResponse, InstitutionOptionsResponse } from '@portal/domain';
+import {
+  ApplicationOptionsResponse,
+  InstitutionOptionsResponse,
+  publicGassySettings,
+} from '@portal/domain';
 import { findSettingDefinition } from '@portal/settings-schema';
 import type { SettingDefinition } from '@portal/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { PORTAL_WRITE_HEADERS, startTestApp, type TestApp } from '../../testing/test-app';
 import { findClientError, listPageViews } from './setup.repository';
-import { publicGassySettings } from '@portal/domain';
 import { anonymiseRoute, buildApplicationOptions } from './setup.service';
 
 const HARBOR = { host: 'localhost' };
@@ -307,5 +310,54 @@ describe.each(testDatabases())('start-up calls on $name', (testDatabase) => {
     expect(views.map(({ route, title }) => ({ route, title }))).toEqual([
       { route: '/myaccount/loanDetails/:value', title: 'Loan details' },
     ]);
+  });
+
+  it('limits unauthenticated reports and page views per address and keeps them only for their retention', async () => {
+    const send = (url: string, payload: object, remoteAddress: string) =>
+      test.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...PORTAL_WRITE_HEADERS, host: 'localhost' },
+        remoteAddress,
+        payload,
+      });
+    const harbor = await test.app.services.institutions.resolveHost('localhost');
+    const countOf = async (table: 'client_errors' | 'page_views') =>
+      Number(
+        (
+          await test.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('count'))
+            .where('institution_id', '=', harbor?.id ?? -1)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    test.clock.advance(60_000 - (test.clock.now().getTime() % 60_000));
+    const reports: number[] = [];
+    for (let index = 0; index < 31; index += 1) {
+      const report = { Message: `Flood ${index}`, Stack: '', UserAgent: 'UA' };
+      reports.push((await send('/api/ClientError', report, '198.51.100.7')).statusCode);
+    }
+    expect(reports.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(reports[30]).toBe(429);
+    const views: number[] = [];
+    for (let index = 0; index < 121; index += 1) {
+      const view = { Route: '/myaccount/dashboard', Title: 'Dashboard' };
+      views.push((await send('/api/Analytics/PageView', view, '198.51.100.8')).statusCode);
+    }
+    expect(views.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(views[120]).toBe(429);
+    // Another address is not held back.
+    const other = { Message: 'Elsewhere', Stack: '', UserAgent: 'UA' };
+    expect((await send('/api/ClientError', other, '198.51.100.9')).statusCode).toBe(200);
+
+    expect(await countOf('client_errors')).toBeGreaterThan(30);
+    test.clock.advance(31 * 24 * 60 * 60_000);
+    await test.app.services.housekeeping.runOnce();
+    expect(await countOf('client_errors')).toBe(0);
+    expect(await countOf('page_views')).toBeGreaterThan(120);
+    test.clock.advance(60 * 24 * 60 * 60_000);
+    await test.app.services.housekeeping.runOnce();
+    expect(await countOf('page_views')).toBe(0);
   });
 });
