@@ -1010,6 +1010,8 @@ export interface SettingTypes {
   "emailTexts.verifyEmailBodyText": string;
   "emailTexts.welcomeSubjectText": string;
   "emailTexts.welcomeBodyText": string;
+  "emailTexts.secretQuestionChangedSubjectText": string;
+  "emailTexts.secretQuestionChangedBodyText": string;
   "emailTexts.resetPasswordSubjectText": string;
   "emailTexts.resetPasswordBodyText": string;
   "emailTexts.activationSubjectText": string;
@@ -2026,6 +2028,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.verifyEmailBodyText": {"type":"text","default":"Your online account {username} has been created.\n\nPlease verify your e-mail address by opening this link within {expiresIn}:\n{link}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.welcomeSubjectText": {"type":"text","default":"{institutionName}: your online account","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.welcomeBodyText": {"type":"text","default":"Your online account {username} has been created. You can now sign in.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.secretQuestionChangedSubjectText": {"type":"text","default":"{institutionName}: your secret question was changed","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.secretQuestionChangedBodyText": {"type":"text","default":"The secret question and answer of your online account {username} were just changed. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.resetPasswordSubjectText": {"type":"text","default":"{institutionName}: reset your password","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.resetPasswordBodyText": {"type":"text","default":"We received a request to reset the password of the online account {username}.\n\nOpen this link within {expiresIn} to choose a new password. It works once:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays the same.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.activationSubjectText": {"type":"text","default":"{institutionName}: activate your online account","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -70,6 +70,11 @@ export const SetPasswordQuestionRequest = z.object({
   PasswordQuestion: z.string().max(200),
   PasswordAnswer: z.string().max(200),
   UserToken: z.string().max(200).optional(),
+  /**
+   * Needed unless the sign-in's setupSecretQuestion step is pending: a signed-in session alone
+   * may not replace the question that recovery trusts (not in the specs; the product's rule).
+   */
+  CurrentPassword: z.string().max(200).optional(),
 });
 export type SetPasswordQuestionRequest = z.infer<typeof SetPasswordQuestionRequest>;
 

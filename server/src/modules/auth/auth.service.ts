@@ -155,6 +155,30 @@ export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/**
+ * Counts a password guess made outside sign-in (a current-password check, a password required
+ * to change the secret question) as a failed sign-in of that user name, so such guesses lock
+ * the name as wrong sign-ins do.
+ */
+export async function countAsSignInFailure(
+  throttle: ThrottleService,
+  input: { institutionId: number; username: string; policy: SecurityPolicy },
+): Promise<void> {
+  const { policy } = input;
+  await throttle.registerFailure(
+    {
+      institutionId: input.institutionId,
+      scope: LOGIN_USER_SCOPE,
+      key: normaliseUsername(input.username).slice(0, 200),
+    },
+    {
+      maxFailures: policy.maxFailedLoginAttempts,
+      lockoutMs: policy.lockoutMs,
+      ...(policy.lockoutMs > 0 ? { windowMs: policy.lockoutMs } : {}),
+    },
+  );
+}
+
 /** The digest of a sign-in security code, bound to its session so a code fits nowhere else. */
 export function loginCodeDigest(protector: DataProtector, sessionId: number, code: string) {
   return protector.digest(`login-code:${sessionId}`, code);

@@ -132,6 +132,9 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
       const result = await service.setPasswordQuestion(callerOf(request), {
         question: request.body.PasswordQuestion,
         answer: request.body.PasswordAnswer,
+        ...(request.body.CurrentPassword !== undefined
+          ? { currentPassword: request.body.CurrentPassword }
+          : {}),
       });
       if (!result.ok) return refused(reply, result);
       return { ...okEnvelope(), ...biometricsFields(result.value.biometrics) };

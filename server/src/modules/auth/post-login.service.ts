@@ -1,8 +1,13 @@
-import { normaliseSsnCandidate, type PostLoginStep, type ResetPasswordCode } from '@portal/domain';
-import { agreementTypeCode, type SettingsAccessor } from '@portal/settings-schema';
+import {
+  calendarDateIn,
+  normaliseSsnCandidate,
+  registrationRulesOf,
+  type PostLoginStep,
+  type ResetPasswordCode,
+} from '@portal/domain';
+import { agreementTypeCode } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { normaliseSecretAnswer, type PasswordHasher } from '../../lib/passwords';
@@ -10,8 +15,9 @@ import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
-import { securityCodeEmail } from '../mail/emails';
+import { secretQuestionChangedEmail, securityCodeEmail } from '../mail/emails';
 import {
+  countAsSignInFailure,
   loginCodeDigest,
   type AuthService,
   type BiometricsGrant,
@@ -105,7 +111,7 @@ export interface PostLoginService {
   ): Promise<StepResult<StepCompleted>>;
   setPasswordQuestion(
     caller: StepCaller,
-    input: { question: string; answer: string },
+    input: { question: string; answer: string; currentPassword?: string },
   ): Promise<StepResult<StepCompleted>>;
   /** ResetPassword: the changePassword step's token or a recovery reset link's token. */
   resetPassword(
@@ -136,19 +142,6 @@ function fail<T>(status: 403 | 429, ...codes: string[]): StepResult<T> {
 }
 
 /** Settings-driven pattern; a pattern that does not compile permits letters, digits, punctuation and spaces. */
-function patternOf(text: string): RegExp {
-  try {
-    return new RegExp(text);
-  } catch {
-    return /^[\p{L}\p{N}\p{P}\p{Zs}]*$/u;
-  }
-}
-
-function questionList(settings: SettingsAccessor): string[] {
-  const list: unknown = settings.get('securityQuestionOptions.secretQuestionList');
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-}
-
 export function createPostLoginService(options: PostLoginServiceOptions): PostLoginService {
   const { db, clock, hasher, dataProtector, institutions, throttle, mail, auth } = options;
 
@@ -381,19 +374,48 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       const refused = await gate(caller, 'setupSecretQuestion');
       if (refused) return fail(403, refused);
       const settings = await institutions.settings(caller.institution.id);
-      const permitted = patternOf(
-        settings.get('securityQuestionOptions.secretAnswerAllowedCharactersPattern'),
-      );
+      // Recovery trusts the answer, so a session may replace it only while the sign-in asks for
+      // it, or with the current password (a wrong one counts as a failed sign-in).
+      if (!caller.session.pendingSteps.includes('setupSecretQuestion')) {
+        const borrower = await findBorrowerById(db, caller.institution.id, caller.user.id);
+        const password = input.currentPassword ?? '';
+        const check = borrower?.password_hash
+          ? await hasher.verify(borrower.password_hash, password)
+          : await hasher.verifyDummy(password);
+        if (!check.matches) {
+          await countAsSignInFailure(throttle, {
+            institutionId: caller.institution.id,
+            username: caller.user.username,
+            policy: securityPolicyOf(settings),
+          });
+          return fail(403, 'Invalid');
+        }
+      }
+      const rules = registrationRulesOf(settings);
       const question = input.question.trim();
       const answer = input.answer.trim();
-      const questionOk = settings.get('registrationOptions.useCustomSecurityQuestionOption')
-        ? question !== '' && permitted.test(question)
-        : questionList(settings).includes(question) && permitted.test(question);
-      if (!questionOk || answer === '' || !permitted.test(answer)) return fail(403, 'Invalid');
+      const questionOk = rules.customQuestion
+        ? question !== '' && rules.answerPattern.test(question)
+        : rules.questions.includes(question);
+      if (!questionOk || answer === '' || !rules.answerPattern.test(answer)) {
+        return fail(403, 'Invalid');
+      }
       const answerHash = await hasher.hash(normaliseSecretAnswer(answer));
       const done = await db.transaction().execute(async (trx) => {
         if (!(await complete(trx, caller.session, 'setupSecretQuestion'))) return false;
         await updateSecretQuestion(trx, caller.user.id, { question, answerHash });
+        if (caller.user.email.trim() !== '') {
+          await mail.enqueue(
+            secretQuestionChangedEmail({
+              settings,
+              institutionId: caller.institution.id,
+              institutionName: caller.institution.name,
+              to: caller.user.email,
+              username: caller.user.username,
+            }),
+            trx,
+          );
+        }
         return true;
       });
       return done ? completed(caller, 'setupSecretQuestion') : fail(403, 'Invalid');

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
 import {
+  DEMO_PASSWORD_FOR_TESTS,
   nextClientAddress,
   PORTAL_WRITE_HEADERS,
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
 import { insertTrustedDevice } from '../borrowers/codes.repository';
+import { listOutboxMessages } from '../mail/outbox.repository';
 import { mayRunStep } from '@portal/domain';
 
 const PASSWORD = 'Demo-Pass-2024';
@@ -301,6 +303,33 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     expect((await set('What was the name of your first pet?', 'Rex')).statusCode).toBe(200);
     expect(await dataStatus(body.UserToken)).toBe(200);
     expect((await login('jordan.rivers')).HasPasswordQuestion).toBe(true);
+  });
+
+  it('replaces a secret question outside its sign-in step only with the current password, and says so by e-mail', async () => {
+    const body = await login('casey.morgan');
+    expect(body.PendingSteps).toEqual([]);
+    const casey = await userRow('casey.morgan');
+    const change = (extra: Record<string, string>) =>
+      post('/api/register/SetPasswordQuestion', body.UserToken, {
+        PasswordQuestion: 'What was the name of your first pet?',
+        PasswordAnswer: 'Takeover',
+        ...extra,
+      });
+    const questionNow = async () => (await userRow('casey.morgan')).password_answer_hash;
+    const before = await questionNow();
+
+    expect(errors(await change({}))).toEqual(['Invalid']);
+    expect(errors(await change({ CurrentPassword: 'not-the-password' }))).toEqual(['Invalid']);
+    expect(await questionNow()).toBe(before);
+
+    const institutionId = casey.institution_id;
+    const mailBefore = (await listOutboxMessages(test.database.db, institutionId)).length;
+    expect((await change({ CurrentPassword: DEMO_PASSWORD_FOR_TESTS })).statusCode).toBe(200);
+    expect(await questionNow()).not.toBe(before);
+    const mail = await listOutboxMessages(test.database.db, institutionId);
+    expect(mail).toHaveLength(mailBefore + 1);
+    expect(mail.at(-1)?.to_address).toBe('casey.morgan@example.test');
+    expect(mail.at(-1)?.subject).toMatch(/secret question was changed/);
   });
 
   it('refuses a step while maintenance mode is on', async () => {

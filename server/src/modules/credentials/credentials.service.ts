@@ -14,7 +14,7 @@ import { hashToken } from '../../lib/tokens';
 import { findUserToken } from '../borrowers/codes.repository';
 import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
-import { LOGIN_USER_SCOPE, normaliseUsername } from '../auth/auth.service';
+import { countAsSignInFailure } from '../auth/auth.service';
 import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findBorrowerById, listPasswordHistory } from '../borrowers/users.repository';
 
@@ -121,18 +121,11 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
         (await hasher.verify(borrower.password_hash, request.password)).matches
       ) {
         result.exists = true;
-        await options.throttle.registerFailure(
-          {
-            institutionId,
-            scope: LOGIN_USER_SCOPE,
-            key: normaliseUsername(borrower.username).slice(0, 200),
-          },
-          {
-            maxFailures: policy.maxFailedLoginAttempts,
-            lockoutMs: policy.lockoutMs,
-            ...(policy.lockoutMs > 0 ? { windowMs: policy.lockoutMs } : {}),
-          },
-        );
+        await countAsSignInFailure(options.throttle, {
+          institutionId,
+          username: borrower.username,
+          policy,
+        });
         return result;
       }
       const previous = await listPasswordHistory(db, userId, policy.previousPasswordsRemembered);

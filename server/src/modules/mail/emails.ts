@@ -50,6 +50,10 @@ const EMAIL_TEXTS = {
   welcome: ['emailTexts.welcomeSubjectText', 'emailTexts.welcomeBodyText'],
   resetPassword: ['emailTexts.resetPasswordSubjectText', 'emailTexts.resetPasswordBodyText'],
   activation: ['emailTexts.activationSubjectText', 'emailTexts.activationBodyText'],
+  secretQuestionChanged: [
+    'emailTexts.secretQuestionChangedSubjectText',
+    'emailTexts.secretQuestionChangedBodyText',
+  ],
 } as const satisfies Record<string, readonly [SettingKey, SettingKey]>;
 
 type EmailKind = keyof typeof EMAIL_TEXTS;
@@ -137,4 +141,9 @@ export function activationEmail(
     expiresIn: expiresInText(input.lifetimeMs),
   };
   return compose('activation', input, values, input.optOutUrl);
+}
+
+/** The notice that a user's secret question and answer were set or replaced. */
+export function secretQuestionChangedEmail(input: MailBase & { username: string }): OutgoingMail {
+  return compose('secretQuestionChanged', input, { username: input.username });
 }
