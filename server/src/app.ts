@@ -93,6 +93,11 @@ export interface BuildAppOptions {
   /** Where the outbox delivers e-mail: the demo mailbox unless SMTP is configured. */
   mailTransport?: MailTransport;
   /**
+   * Keep the (sealed) body of sent mail for its retention period: demo mode's mailbox shows it,
+   * and tests read what a user received. Otherwise a sent body is blanked. Default: demoMode.
+   */
+  keepSentMailBodies?: boolean;
+  /**
    * Runs the background jobs (outbox delivery, housekeeping); tests run them by hand
    * (services.outbox, services.housekeeping).
    */
@@ -189,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   const outbox = createOutboxWorker({
     db,
     clock,
+    dataProtector,
+    keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
     transport: options.mailTransport ?? createMailboxTransport(),
     onError: (error) => app.log.error({ err: error }, 'outbox delivery failed'),
   });
@@ -198,7 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     throttle,
     onError: (error) => app.log.error({ err: error }, 'housekeeping failed'),
   });
-  const mail = createMailService({ db, clock, onEnqueued: () => outbox.nudge() });
+  const mail = createMailService({ db, clock, dataProtector, onEnqueued: () => outbox.nudge() });
   const auth = createAuthService({
     db,
     clock,

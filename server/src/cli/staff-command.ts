@@ -145,7 +145,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
       db,
       clock,
       dataProtector,
-      mail: createMailService({ db, clock }),
+      mail: createMailService({ db, clock, dataProtector }),
       throttle: createThrottleService({ db, clock }),
       demoMode: config.demoMode,
       anchorInstitutionId: async () => (await findDefaultInstitution(db))?.id,

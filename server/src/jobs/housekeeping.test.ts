@@ -422,7 +422,7 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
     expect(late.json().Errors).toEqual([{ ErrorMessage: 'CodeExpired' }]);
   });
 
-  it('never deletes login history, agreements, audit entries or mail', async () => {
+  it('never deletes login history, agreements, audit entries or mail still to send, and deletes mail failed for a month', async () => {
     const harbor = await institutionId('localhost');
     await db()
       .insertInto('outbox_messages')
@@ -459,7 +459,10 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
     test.clock.advance(400 * DAY);
     await test.app.services.housekeeping.runOnce();
 
-    expect(await counts()).toEqual(before);
+    expect(await counts()).toEqual({ ...before, outbox: before.outbox - 1 });
+    const left = await db().selectFrom('outbox_messages').select('to_address').execute();
+    expect(left.map((row) => row.to_address)).toContain('waiting@example.test');
+    expect(left.map((row) => row.to_address)).not.toContain('failed@example.test');
   });
 
   it('purges rate-limit and failure counters untouched for a day, keeping locks that still hold', async () => {

@@ -17,6 +17,7 @@ import {
   deleteClientErrorsSeenBefore,
   deletePageViewsBefore,
 } from '../modules/setup/setup.repository';
+import { deleteFinishedMessages } from '../modules/mail/outbox.repository';
 import { deleteEndedSessions } from '../modules/auth/sessions.repository';
 import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
 import type { ThrottleService } from '../modules/throttle/throttle.service';
@@ -41,6 +42,13 @@ export const LATE_ANSWER_RETENTION_MS = 24 * 60 * MINUTE_MS;
  * Anyone may send client-error reports and page views, so neither may grow forever: a report
  * not seen for 30 days and a page view older than 90 days are deleted (the specs fix neither).
  */
+/**
+ * Sent mail is kept a week (the demo mailbox shows it; elsewhere only its envelope is left) and
+ * mail that failed for good a month, for support to see why (the specs fix neither).
+ */
+export const SENT_MAIL_RETENTION_MS = 7 * 24 * 60 * MINUTE_MS;
+export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
+
 export const CLIENT_ERROR_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
 export const PAGE_VIEW_RETENTION_MS = 90 * 24 * 60 * MINUTE_MS;
 
@@ -68,6 +76,7 @@ export interface HousekeepingReport {
   ssoTokenUses: number;
   clientErrors: number;
   pageViews: number;
+  mail: number;
 }
 
 export interface HousekeepingWorker {
@@ -83,8 +92,8 @@ export interface HousekeepingWorker {
 /**
  * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes. Each table
  * is one DELETE whose conditions repeat (with a margin) what makes a row unusable, so a row that
- * could still be used is never touched. Audit, login history, agreement records and the outbox
- * are never touched; client-error reports and page views are kept for their retention periods. Several instances may run it at once: the deletes are idempotent.
+ * could still be used is never touched. Audit, login history and agreement records are never
+ * touched; mail, client-error reports and page views are kept for their retention periods. Several instances may run it at once: the deletes are idempotent.
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
@@ -112,6 +121,10 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         new Date(now - CLIENT_ERROR_RETENTION_MS),
       ),
       pageViews: await deletePageViewsBefore(db, new Date(now - PAGE_VIEW_RETENTION_MS)),
+      mail: await deleteFinishedMessages(db, {
+        sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
+        failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
+      }),
     };
     await options.throttle.purge();
     return report;

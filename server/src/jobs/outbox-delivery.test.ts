@@ -6,7 +6,7 @@ import { buildApp, type PortalApp } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
-import { claimDueMessages } from '../modules/mail/outbox.repository';
+import { claimDueMessages, deleteFinishedMessages } from '../modules/mail/outbox.repository';
 import type { MailMessage, MailTransport } from '../modules/mail/transports';
 import { createTestClock, type TestClock } from '../testing/clock';
 import { testDatabases } from '../testing/databases';
@@ -57,7 +57,7 @@ async function queue(db: Kysely<Database>, institutionId: number, to: string[], 
         institution_id: institutionId,
         to_address: address,
         subject: `Hello ${address}`,
-        body: 'Your code is 123456',
+        body: TEST_DATA_PROTECTOR.encrypt('Your code is 123456'),
         next_attempt_at: at,
         created_at: at,
       })),
@@ -107,10 +107,78 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     await db().deleteFrom('outbox_messages').execute();
   });
 
+  it('stores bodies encrypted, sends them readable, and blanks them once sent (kept only in demo mode)', async () => {
+    clock = createTestClock();
+    const { transport, delivered } = recordingTransport();
+    await queue(db(), institutionId, ['sealed@example.test', 'demo@example.test'], clock.now());
+    const stored = await messageTo(db(), 'sealed@example.test');
+    expect(stored.body).not.toContain('123456');
+
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+    });
+    expect(await worker.runOnce()).toBe(2);
+    expect(delivered.map((message) => message.text)).toEqual([
+      'Your code is 123456',
+      'Your code is 123456',
+    ]);
+    expect((await messageTo(db(), 'sealed@example.test')).body).toBe('');
+
+    await queue(db(), institutionId, ['kept@example.test'], clock.now());
+    const demo = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      keepSentBodies: true,
+    });
+    expect(await demo.runOnce()).toBe(1);
+    const kept = await messageTo(db(), 'kept@example.test');
+    expect(TEST_DATA_PROTECTOR.decrypt(kept.body)).toBe('Your code is 123456');
+  });
+
+  it('deletes sent mail after a week and failed mail after a month, never what is still to send', async () => {
+    clock = createTestClock();
+    const { transport } = recordingTransport();
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+    });
+    await queue(db(), institutionId, ['old@example.test'], clock.now());
+    await worker.runOnce();
+    clock.advance(7 * 24 * 60 * 60 * SECOND - SECOND);
+    await queue(
+      db(),
+      institutionId,
+      ['later@example.test'],
+      new Date(clock.now().getTime() + 60 * SECOND),
+    );
+    const cutoff = (days: number) => new Date(clock.now().getTime() - days * 24 * 60 * 60 * SECOND);
+    expect(
+      await deleteFinishedMessages(db(), { sentBefore: cutoff(7), failedBefore: cutoff(30) }),
+    ).toBe(0);
+    clock.advance(2 * SECOND);
+    expect(
+      await deleteFinishedMessages(db(), { sentBefore: cutoff(7), failedBefore: cutoff(30) }),
+    ).toBe(1);
+    // The pending message is untouched.
+    expect((await messageTo(db(), 'later@example.test')).status).toBe('pending');
+  });
+
   it('retries a failed message with growing backoff and delivers it on a later run', async () => {
     clock = createTestClock();
     const { transport, calls, delivered } = recordingTransport({ failures: 2 });
-    const worker = createOutboxWorker({ db: db(), clock, transport });
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+    });
     await queue(db(), institutionId, ['retry@example.test'], clock.now());
 
     expect(await worker.runOnce()).toBe(0);
@@ -156,7 +224,13 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
   it('marks a message failed after the last attempt and never tries it again', async () => {
     clock = createTestClock();
     const { transport, calls } = recordingTransport({ failures: 1000 });
-    const worker = createOutboxWorker({ db: db(), clock, transport, maxAttempts: 3 });
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      maxAttempts: 3,
+    });
     await queue(db(), institutionId, ['bounces@example.test'], clock.now());
 
     for (let run = 0; run < 3; run += 1) {
@@ -175,7 +249,13 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
   it('sends each message once when runs of one worker overlap', async () => {
     clock = createTestClock();
     const { transport, delivered } = recordingTransport();
-    const worker = createOutboxWorker({ db: db(), clock, transport, batchSize: 7 });
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      batchSize: 7,
+    });
     const addresses = Array.from({ length: 40 }, (_, index) => `overlap-${index}@example.test`);
     await queue(db(), institutionId, addresses, clock.now());
 
@@ -188,7 +268,13 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
   it('claims a message again once the claim of a worker that died has lapsed', async () => {
     clock = createTestClock();
     const { transport, delivered } = recordingTransport();
-    const worker = createOutboxWorker({ db: db(), clock, transport, claimMs: 60 * SECOND });
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      claimMs: 60 * SECOND,
+    });
     await queue(db(), institutionId, ['orphan@example.test'], clock.now());
     // A worker claims the message, then its process dies before sending.
     await claimDueMessages(db(), {
@@ -214,8 +300,20 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
         }),
     };
     const { transport, calls } = recordingTransport();
-    const stuck = createOutboxWorker({ db: db(), clock, transport: slow, claimMs: 60 * SECOND });
-    const other = createOutboxWorker({ db: db(), clock, transport, claimMs: 60 * SECOND });
+    const stuck = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport: slow,
+      claimMs: 60 * SECOND,
+    });
+    const other = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      claimMs: 60 * SECOND,
+    });
     await queue(db(), institutionId, ['slow@example.test'], clock.now());
 
     const stuckRun = stuck.runOnce();
@@ -240,6 +338,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     const otherWorker = createOutboxWorker({
       db: db(),
       clock,
+      dataProtector: TEST_DATA_PROTECTOR,
       transport: other.transport,
       claimMs: 60 * SECOND,
     });
@@ -258,6 +357,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     const slowWorker = createOutboxWorker({
       db: db(),
       clock,
+      dataProtector: TEST_DATA_PROTECTOR,
       transport: slow,
       claimMs: 60 * SECOND,
     });

@@ -1,3 +1,5 @@
+import type { DataProtector } from '../lib/data-protection';
+import { openMailBody } from '../modules/mail/mail.service';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../lib/clock';
@@ -14,6 +16,10 @@ export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   clock: Clock;
   transport: MailTransport;
+  /** Opens the sealed bodies (the data key). */
+  dataProtector: Pick<DataProtector, 'decrypt'>;
+  /** Demo mode keeps sent bodies for the demo mailbox; otherwise a sent body is blanked. */
+  keepSentBodies?: boolean;
   /** Messages claimed per round. */
   batchSize?: number;
   /**
@@ -81,9 +87,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         await transport.send({
           to: message.to_address,
           subject: message.subject,
-          text: message.body,
+          text: openMailBody(options.dataProtector, message.body),
         });
-        await markSent(db, { id: message.id, at: clock.now(), transport: transport.name });
+        await markSent(db, {
+          id: message.id,
+          at: clock.now(),
+          transport: transport.name,
+          keepBody: options.keepSentBodies ?? false,
+        });
         sent += 1;
       } catch (error) {
         const retry = message.attempts < maxAttempts;

@@ -1,5 +1,7 @@
 import type { SettingsSetValues } from '@portal/settings-schema';
+import { openMailBody } from '../modules/mail/mail.service';
 import { listOutboxMessages } from '../modules/mail/outbox.repository';
+import { TEST_DATA_PROTECTOR } from './keys';
 import { PORTAL_WRITE_HEADERS, type TestApp } from './test-app';
 
 /** Helpers of the account-flow tests (registration, recovery, credentials, links). */
@@ -58,10 +60,12 @@ export function firstErrorOf(body: unknown): string | undefined {
     : undefined;
 }
 
-/** Messages queued for an address, oldest first. */
+/** Messages queued for an address, oldest first, their bodies opened (they are stored sealed). */
 export async function mailTo(test: TestApp, to: string, host = 'localhost') {
   const messages = await listOutboxMessages(test.database.db, await institutionIdOf(test, host));
-  return messages.filter((message) => message.to_address.toLowerCase() === to.toLowerCase());
+  return messages
+    .filter((message) => message.to_address.toLowerCase() === to.toLowerCase())
+    .map((message) => ({ ...message, body: openMailBody(TEST_DATA_PROTECTOR, message.body) }));
 }
 
 /** The token of the last link of this route in the newest message to the address. */

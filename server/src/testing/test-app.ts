@@ -28,6 +28,8 @@ export async function startTestApp(
     db: database.db,
     clock,
     dataProtector: TEST_DATA_PROTECTOR,
+    // Tests read what a user received, as the demo mailbox does.
+    keepSentMailBodies: true,
     ...appOptions,
   });
   return {

@@ -3,6 +3,7 @@ import type { Database } from '../schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { activationEmail, type EmailSettings } from '../../modules/mail/emails';
 import { activationLink, issueLinkToken, optOutLink } from '../../modules/account-links/links';
+import { sealMailBody } from '../../modules/mail/mail.service';
 import { insertOutboxMessage } from '../../modules/mail/outbox.repository';
 
 /**
@@ -197,7 +198,7 @@ export async function seedAccountFlowDemo(
     institutionId,
     to: message.to,
     subject: message.subject,
-    body: message.body,
+    body: sealMailBody(seed.protector, message.body),
     at: now,
   });
 }

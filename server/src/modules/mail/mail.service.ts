@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
 import { insertOutboxMessage, listDeliveredMessages } from './outbox.repository';
 
 export interface OutgoingMail {
@@ -40,19 +41,33 @@ function cleanLine(text: string): string {
   return text.replace(/\p{Cc}+/gu, ' ').trim();
 }
 
+/**
+ * Outbox bodies carry security codes and live links, so they are stored encrypted with the data
+ * key, opened only to send them (and, in demo mode, to show them in the demo mailbox).
+ */
+export function sealMailBody(protector: Pick<DataProtector, 'encrypt'>, body: string): string {
+  return protector.encrypt(body);
+}
+
+export function openMailBody(protector: Pick<DataProtector, 'decrypt'>, sealed: string): string {
+  // A body blanked after sending (outside demo mode) stays blank.
+  return sealed === '' ? '' : protector.decrypt(sealed);
+}
+
 export function createMailService(options: {
   db: Kysely<Database>;
   clock: Clock;
+  dataProtector: DataProtector;
   onEnqueued?: () => void;
 }): MailService {
-  const { db, clock } = options;
+  const { db, clock, dataProtector } = options;
   return {
     async enqueue(message, executor = db) {
       await insertOutboxMessage(executor, {
         institutionId: message.institutionId,
         to: cleanLine(message.to),
         subject: cleanLine(message.subject),
-        body: message.body,
+        body: sealMailBody(dataProtector, message.body),
         at: clock.now(),
       });
     },
@@ -69,7 +84,7 @@ export function createMailService(options: {
         id: row.id,
         to: row.to_address,
         subject: row.subject,
-        body: row.body,
+        body: openMailBody(dataProtector, row.body),
         sentAt: row.sent_at ?? row.created_at,
       }));
     },

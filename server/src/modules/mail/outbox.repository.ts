@@ -76,7 +76,7 @@ export async function renewClaim(
 /** A delivered message stays delivered, whichever worker's claim it was sent under. */
 export async function markSent(
   db: Db,
-  message: { id: number; at: Date; transport: string },
+  message: { id: number; at: Date; transport: string; keepBody: boolean },
 ): Promise<void> {
   await db
     .updateTable('outbox_messages')
@@ -86,6 +86,8 @@ export async function markSent(
       claimed_until: null,
       transport: message.transport,
       last_error: '',
+      // Once sent, the code or link it carried is of no use to us: only the demo mailbox keeps it.
+      ...(message.keepBody ? {} : { body: '' }),
     })
     .where('id', '=', message.id)
     .where('status', '!=', 'sent')
@@ -138,4 +140,24 @@ export async function listOutboxMessages(db: Db, institutionId: number) {
     .where('institution_id', '=', institutionId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Deletes sent messages older than `sentBefore` and failed ones created before `failedBefore`;
+ * pending and in-flight messages are never touched. The number deleted.
+ */
+export async function deleteFinishedMessages(
+  db: Db,
+  cutoff: { sentBefore: Date; failedBefore: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox_messages')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', cutoff.sentBefore)]),
+        eb.and([eb('status', '=', 'failed'), eb('created_at', '<', cutoff.failedBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
