@@ -183,6 +183,8 @@ export const AuditEntry = z.object({
     'import',
     'asset.upload',
     'institution.create',
+    'staff.signInFailed',
+    'staff.locked',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

@@ -23,8 +23,7 @@ import {
   insertStaffSession,
   listMemberships,
   listStaffWithMemberships,
-  registerStaffFailure,
-  resetStaffFailures,
+  insertAudit,
   revokeStaffSession,
   touchStaffSession,
 } from './admin.repository';
@@ -77,7 +76,11 @@ export interface AdminAuthService {
     password: string;
     ip: string;
   }): Promise<{ challengeId: string; method: 'totp' | 'email' }>;
-  verify(input: { challengeId: string; code: string }): Promise<{ token: string; me: StaffMe }>;
+  verify(input: {
+    challengeId: string;
+    code: string;
+    ip?: string;
+  }): Promise<{ token: string; me: StaffMe }>;
   resolveSession(token: string): Promise<StaffPrincipal | undefined>;
   logout(token: string): Promise<void>;
   me(principal: StaffPrincipal): Promise<StaffMe>;
@@ -118,8 +121,16 @@ export interface AdminAuthServiceOptions {
   hasher?: PasswordHasher;
 }
 
+/**
+ * One answer for an unknown e-mail, a wrong password and a locked account, reached after the same
+ * work (one argon2 verification), so neither the answer nor its time tells which it was.
+ */
 const invalidCredentials = () =>
-  new AdminError(401, ADMIN_ERROR_CODES.invalidCredentials, 'The e-mail or password is incorrect.');
+  new AdminError(
+    401,
+    ADMIN_ERROR_CODES.invalidCredentials,
+    'The e-mail or password is incorrect, or the account is locked for a while after too many failed attempts.',
+  );
 const invalidCode = () =>
   new AdminError(401, ADMIN_ERROR_CODES.invalidCode, 'The code is incorrect or has expired.');
 const locked = (until: Date, now: Date) =>
@@ -175,14 +186,37 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
     };
   }
 
-  async function fail(staffId: string): Promise<void> {
-    const now = clock.now();
-    await registerStaffFailure(
-      db,
-      staffId,
-      policy.lockAfterFailures,
-      new Date(now.getTime() + policy.lockMs),
-    );
+  /** Staff failures are counted by the borrowers' throttle service, per e-mail address. */
+  function failureCounter(anchorId: number, email: string) {
+    return { institutionId: anchorId, scope: 'staff-login', key: email.trim().toLowerCase() };
+  }
+
+  /** Counts a wrong password or code, and writes it (and a lock it causes) to the audit log. */
+  async function fail(
+    anchorId: number,
+    attempt: { email: string; staffId: string | null; ip: string; step: 'password' | 'code' },
+  ): Promise<void> {
+    const { locked } = await throttle.registerFailure(failureCounter(anchorId, attempt.email), {
+      maxFailures: policy.lockAfterFailures,
+      lockoutMs: policy.lockMs,
+      windowMs: policy.lockMs,
+    });
+    const entry = {
+      institutionId: anchorId,
+      staffId: attempt.staffId,
+      staffEmail: attempt.email.trim().toLowerCase().slice(0, 200),
+      comment: `${attempt.step === 'password' ? 'Wrong password' : 'Wrong code'} from ${attempt.ip}`,
+      changes: [],
+      at: clock.now(),
+    };
+    await insertAudit(db, { ...entry, action: 'staff.signInFailed' });
+    if (locked) {
+      await insertAudit(db, {
+        ...entry,
+        action: 'staff.locked',
+        comment: `Locked for ${policy.lockMs / MINUTE} minutes after ${policy.lockAfterFailures} failures`,
+      });
+    }
   }
 
   async function createStaff(input: NewStaffInput) {
@@ -213,17 +247,18 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
       });
       const now = clock.now();
       const staff = await findStaffByEmail(db, email);
-      if (!staff || staff.disabled) {
-        await hasher.verifyDummy(password);
+      const lockedUntil = await throttle.lockedUntil(failureCounter(anchorId, email));
+      // Always one verification, against a dummy hash when there is no usable account.
+      const usable = staff && !staff.disabled ? staff : undefined;
+      const check = usable
+        ? await hasher.verify(usable.password_hash, password)
+        : await hasher.verifyDummy(password);
+      if (lockedUntil) throw invalidCredentials();
+      if (!usable || !check.matches) {
+        await fail(anchorId, { email, staffId: usable?.id ?? null, ip, step: 'password' });
         throw invalidCredentials();
       }
-      if (staff.locked_until && staff.locked_until > now) throw locked(staff.locked_until, now);
-      const check = await hasher.verify(staff.password_hash, password);
-      if (!check.matches) {
-        await fail(staff.id);
-        throw invalidCredentials();
-      }
-      const method = staff.totp_secret_encrypted ? 'totp' : 'email';
+      const method = usable.totp_secret_encrypted ? 'totp' : 'email';
       if (method === 'email' && !options.demoMode) {
         throw new AdminError(
           403,
@@ -238,7 +273,7 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
         digest = codeDigest(challengeId, code);
         await mail.enqueue({
           institutionId: anchorId,
-          to: staff.email,
+          to: usable.email,
           subject: 'Your admin sign-in code',
           body: `Your sign-in code for the portal admin is ${code}. It expires in ${policy.challengeMs / MINUTE} minutes. If you did not try to sign in, tell your implementer.`,
         });
@@ -246,7 +281,7 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
       }
       await insertChallenge(db, {
         tokenHash: hashToken(challengeId),
-        staffId: staff.id,
+        staffId: usable.id,
         method,
         codeDigest: digest,
         expiresAt: new Date(now.getTime() + policy.challengeMs),
@@ -255,13 +290,16 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
       return { challengeId, method };
     },
 
-    async verify({ challengeId, code }) {
+    async verify({ challengeId, code, ip }) {
       const now = clock.now();
       const challenge = await findOpenChallenge(db, hashToken(challengeId), now);
       if (!challenge) throw invalidCode();
       const staff = await findStaffById(db, challenge.staff_id);
       if (!staff || staff.disabled) throw invalidCode();
-      if (staff.locked_until && staff.locked_until > now) throw locked(staff.locked_until, now);
+      const anchorId = await anchor();
+      const counter = failureCounter(anchorId, staff.email);
+      const lockedUntil = await throttle.lockedUntil(counter);
+      if (lockedUntil) throw locked(lockedUntil, now);
       const attempts = await countChallengeAttempt(db, challenge.id);
       if (attempts > policy.maxCodeAttempts) {
         await consumeChallenge(db, challenge.id, now);
@@ -277,11 +315,11 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
         matches = sameText(codeDigest(challengeId, typed), challenge.code_digest);
       }
       if (!matches) {
-        await fail(staff.id);
+        await fail(anchorId, { email: staff.email, staffId: staff.id, ip: ip ?? '', step: 'code' });
         throw invalidCode();
       }
       if (!(await consumeChallenge(db, challenge.id, now))) throw invalidCode();
-      await resetStaffFailures(db, staff.id);
+      await throttle.reset(counter);
       const token = createToken();
       await insertStaffSession(db, {
         tokenHash: hashToken(token),

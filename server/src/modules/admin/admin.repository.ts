@@ -99,29 +99,6 @@ export async function findMembershipRole(
   return row?.role;
 }
 
-/** Counts a failed password or code; locks the account when `lockUntil` is given. */
-export async function registerStaffFailure(
-  db: Db,
-  staffId: string,
-  lockAfter: number,
-  lockUntil: Date,
-): Promise<number> {
-  const row = await db
-    .updateTable('staff_accounts')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('id', '=', staffId)
-    .returning('failed_attempts')
-    .executeTakeFirstOrThrow();
-  if (row.failed_attempts >= lockAfter) {
-    await db
-      .updateTable('staff_accounts')
-      .set({ locked_until: lockUntil, failed_attempts: 0 })
-      .where('id', '=', staffId)
-      .execute();
-  }
-  return row.failed_attempts;
-}
-
 /**
  * Disables or re-enables an account; false when there is none. Disabling ends the account's
  * sessions and preview tokens for good (revoked, not just hidden), so enabling it again later
@@ -152,14 +129,6 @@ export async function setStaffDisabled(
     }
     return true;
   });
-}
-
-export async function resetStaffFailures(db: Db, staffId: string): Promise<void> {
-  await db
-    .updateTable('staff_accounts')
-    .set({ failed_attempts: 0, locked_until: null })
-    .where('id', '=', staffId)
-    .execute();
 }
 
 /** Accepts a TOTP time step once: false when it (or a later one) was used already. */
@@ -531,12 +500,14 @@ export async function insertAudit(db: Db, entry: NewAuditEntry): Promise<void> {
 
 export async function listAudit(
   db: Db,
-  query: { institutionId: number; before?: number; limit: number },
+  query: { institutionId: number; before?: number; limit: number; staffSignIns: boolean },
 ) {
   let select = db
     .selectFrom('settings_audit')
     .selectAll()
     .where('institution_id', '=', query.institutionId);
+  // Staff sign-in events are stored under the default institution but concern every one's staff.
+  if (!query.staffSignIns) select = select.where('action', 'not like', 'staff.%');
   if (query.before !== undefined) select = select.where('id', '<', query.before);
   return select.orderBy('id', 'desc').limit(query.limit).execute();
 }

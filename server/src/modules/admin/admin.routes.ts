@@ -205,7 +205,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       schema: { body: AdminVerifyRequest, response: { 200: StaffMe } },
     },
     async (request, reply) => {
-      const { token, me } = await auth.verify(request.body);
+      const { token, me } = await auth.verify({ ...request.body, ip: request.ip });
       reply.setCookie(request.server.cookieNames.staff, token, cookieOptions);
       return me;
     },
@@ -431,8 +431,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const institution = await admin.access(staffOf(request), request.params.slug, 'read');
-      return admin.audit(institution, request.query);
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'read');
+      // Only implementers, who serve every institution, see the staff sign-in events.
+      return admin.audit(institution, { ...request.query, staffSignIns: staff.isImplementer });
     },
   );
 

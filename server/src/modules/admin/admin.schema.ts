@@ -18,8 +18,6 @@ export interface StaffAccountsTable {
   totp_last_step: Generated<number>;
   is_implementer: Generated<boolean>;
   disabled: Generated<boolean>;
-  failed_attempts: Generated<number>;
-  locked_until: Timestamp | null;
   created_at: CreatedAt;
 }
 

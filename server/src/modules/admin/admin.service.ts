@@ -168,7 +168,8 @@ export interface AdminService {
   ): Promise<{ valid: boolean; problems: ProblemDetail[]; diff: DiffEntry[]; applied: boolean }>;
   audit(
     institution: AccessibleInstitution,
-    query: { before?: number; limit?: number },
+    /** staffSignIns: include the staff sign-in failures and locks (implementers only). */
+    query: { before?: number; limit?: number; staffSignIns?: boolean },
   ): Promise<AuditPage>;
   uploadAsset(
     staff: StaffPrincipal,
@@ -653,6 +654,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
         institutionId: institution.id,
         before: query.before,
         limit: limit + 1,
+        staffSignIns: query.staffSignIns ?? false,
       });
       const page = rows.slice(0, limit);
       return {

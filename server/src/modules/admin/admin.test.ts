@@ -18,6 +18,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
+import { argon2PasswordHasher } from '../../lib/passwords';
 import { setStaffDisabled } from './admin.repository';
 import { STAFF_SESSION_COOKIE } from './admin.routes';
 import { totpCode } from './totp';
@@ -144,7 +145,10 @@ describe.each(testDatabases())('admin API on $name', (database) => {
   async function auditOf(slug: string) {
     const response = await call(staff.implementer, 'GET', `/admin-api/institutions/${slug}/audit`);
     expect(response.statusCode).toBe(200);
-    return AuditListResponse.parse(response.json()).entries;
+    // The configuration changes (implementers also see staff sign-in events).
+    return AuditListResponse.parse(response.json()).entries.filter(
+      (entry) => !entry.action.startsWith('staff.'),
+    );
   }
 
   async function applicationOptions(host: string, previewToken?: string) {
@@ -289,17 +293,44 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       expect((await settingsOf('harbor')).draft).toBeNull();
     });
 
-    it('locks an account after five wrong passwords', async () => {
+    it('locks an account after five wrong passwords, answering as for a wrong password, and audits it', async () => {
       await createStaff('locked@harbor.test', [{ host: 'localhost', role: 'viewer' }]);
       for (let attempt = 0; attempt < 5; attempt += 1) {
         expect((await login('locked@harbor.test', 'wrong')).statusCode).toBe(401);
       }
       const lockedOut = await login('locked@harbor.test');
-      expect(lockedOut.statusCode).toBe(429);
-      expect(lockedOut.headers['retry-after']).toBeDefined();
+      const unknown = await login('nobody-at-all@harbor.test', 'wrong');
+      // Locked, unknown and wrong answer alike: nothing tells which e-mails exist.
+      expect(lockedOut.statusCode).toBe(401);
+      expect(lockedOut.json()).toEqual(unknown.json());
       test.clock.advance(16 * 60_000);
       expect((await login('locked@harbor.test')).statusCode).toBe(200);
+
+      const audit = await test.database.db
+        .selectFrom('settings_audit')
+        .select(['action', 'staff_email', 'comment'])
+        .where('staff_email', 'in', ['locked@harbor.test', 'nobody-at-all@harbor.test'])
+        .orderBy('id')
+        .execute();
+      expect(audit.filter((entry) => entry.action === 'staff.signInFailed')).toHaveLength(6);
+      expect(audit.filter((entry) => entry.action === 'staff.locked')).toEqual([
+        expect.objectContaining({ staff_email: 'locked@harbor.test' }),
+      ]);
+      expect(JSON.stringify(audit)).not.toContain('wrong');
       await signInAll();
+      // Implementers see the sign-in events in the default institution's log; its staff do not.
+      const asViewer = await call(staff.viewer, 'GET', '/admin-api/institutions/harbor/audit');
+      const viewerActions = AuditListResponse.parse(asViewer.json()).entries.map((e) => e.action);
+      expect(viewerActions.some((action) => action.startsWith('staff.'))).toBe(false);
+      const asImplementer = await call(
+        staff.implementer,
+        'GET',
+        '/admin-api/institutions/harbor/audit',
+      );
+      const implementerActions = AuditListResponse.parse(asImplementer.json()).entries.map(
+        (entry) => entry.action,
+      );
+      expect(implementerActions).toContain('staff.locked');
     });
   });
 
@@ -898,5 +929,49 @@ describe.each(testDatabases())('demo staff sign-in on $name', (database) => {
       isImplementer: false,
       memberships: [{ institutionSlug: 'summit', role: 'publisher' }],
     });
+  });
+});
+
+describe.each(testDatabases())('staff sign-in timing on $name', (database) => {
+  let test: TestApp;
+  const verifications: string[] = [];
+
+  beforeAll(async () => {
+    test = await startTestApp(database, {
+      passwordHasher: {
+        ...argon2PasswordHasher,
+        async verify(stored, password) {
+          verifications.push('real');
+          return argon2PasswordHasher.verify(stored, password);
+        },
+        async verifyDummy(password) {
+          verifications.push('dummy');
+          return argon2PasswordHasher.verifyDummy(password);
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('does one password verification for an unknown, a locked and a known e-mail alike', async () => {
+    const login = (email: string, password: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/admin-api/login',
+        headers: PORTAL_WRITE_HEADERS,
+        payload: { email, password },
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) await login('viewer@harbor.example', 'wrong');
+    for (const email of [
+      'viewer@harbor.example',
+      'nobody@harbor.example',
+      'editor@harbor.example',
+    ]) {
+      verifications.length = 0;
+      expect((await login(email, 'wrong')).statusCode).toBe(401);
+      expect(verifications, email).toHaveLength(1);
+    }
   });
 });

@@ -20,6 +20,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   import: 'Imported a configuration',
   'asset.upload': 'Uploaded a branding file',
   'institution.create': 'Created the institution',
+  'staff.signInFailed': 'Failed to sign in to the admin',
+  'staff.locked': 'Admin sign-in locked after repeated failures',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {
