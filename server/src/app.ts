@@ -102,6 +102,8 @@ export interface BuildAppOptions {
    * (services.outbox, services.housekeeping).
    */
   runJobs?: boolean;
+  /** Admin app origins on other hosts that may receive preview tokens (ADMIN_ORIGINS). */
+  adminOrigins?: readonly string[];
   /** How long built start-up settings and resolved hosts are reused (default 2 s). */
   cacheTtlMs?: number;
 }
@@ -333,6 +335,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     admin,
     cookieSecure,
     demoMode: options.demoMode ?? false,
+    adminOrigins: options.adminOrigins ?? [],
   });
   await app.register(staticFilesRoutes, {
     portalDist: options.portalDist ?? NOWHERE,

@@ -131,6 +131,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }, { cwd }).trustProxy).toBe(1);
   });
 
+  it('reads ADMIN_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(
+      loadConfig({ ADMIN_ORIGINS: 'https://admin.bank.example, http://ops.local:8080' }, { cwd })
+        .adminOrigins,
+    ).toEqual(['https://admin.bank.example', 'http://ops.local:8080']);
+    expect(problemsOf({ ADMIN_ORIGINS: 'https://admin.bank.example/path' })).toEqual([
+      'ADMIN_ORIGINS',
+    ]);
+    expect(problemsOf({ ADMIN_ORIGINS: 'admin.bank.example' })).toEqual(['ADMIN_ORIGINS']);
+  });
+
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: '-1', LOG_LEVEL: 'chatty' })).toEqual(['PORT', 'LOG_LEVEL']);
   });

@@ -24,6 +24,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   portalDist: string;
   adminDist: string;
+  /** Admin app origins on other hosts that may receive preview tokens (ADMIN_ORIGINS). */
+  adminOrigins: string[];
   /** Things an operator should know at start (printed by main.ts), such as demo mode off loopback. */
   warnings: string[];
 }
@@ -166,6 +168,24 @@ export function loadConfig(
     }
   }
 
+  const adminOrigins: string[] = [];
+  for (const entry of (read('ADMIN_ORIGINS') ?? '').split(',')) {
+    const text = entry.trim();
+    if (text === '') continue;
+    try {
+      const url = new URL(text);
+      if (!/^https?:$/.test(url.protocol) || url.origin !== text.replace(/\/$/, ''))
+        throw new Error();
+      adminOrigins.push(url.origin);
+    } catch {
+      fail(
+        'ADMIN_ORIGINS',
+        'must be a comma-separated list of origins such as https://admin.bank.example',
+        undefined,
+      );
+    }
+  }
+
   const portalDist =
     read('PORTAL_DIST') !== undefined
       ? readPath('PORTAL_DIST', '', cwd)
@@ -191,6 +211,7 @@ export function loadConfig(
     trustProxy,
     portalDist,
     adminDist,
+    adminOrigins,
     warnings,
   };
 }

@@ -109,6 +109,7 @@ async function main(): Promise<void> {
     cdnDir: config.cdnDir,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
+    adminOrigins: config.adminOrigins,
     dataProtector: protector,
     ...(transport ? { mailTransport: transport } : {}),
     runJobs: true,

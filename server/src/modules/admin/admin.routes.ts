@@ -28,6 +28,7 @@ import {
   RowIdText,
 } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hostName } from '../../plugins/institution';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,6 +47,11 @@ export interface AdminRoutesOptions {
   cookieSecure: boolean;
   /** Demo mode: `/admin-api/demo/mailbox` leads to the demo mailbox with the e-mailed codes. */
   demoMode?: boolean;
+  /**
+   * Admin origins on other hosts than this server's (ADMIN_ORIGINS) that may receive preview
+   * tokens; the server's own host names always may.
+   */
+  adminOrigins?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -87,17 +93,30 @@ function sendError(reply: FastifyReply, error: AdminError) {
   });
 }
 
-/** The admin app's origin: the Origin header of its request, else this server's own origin. */
-function adminOriginOf(request: FastifyRequest, claimed: string | undefined): string {
+/**
+ * The admin app's origin, which the portal will let frame a draft preview: the one the app
+ * claims (or its Origin header), else this server's own. Only an origin on the host the request
+ * came to (any port: the app's dev server) or on the ADMIN_ORIGINS list is accepted; any other
+ * claim, whoever makes it, gets no token, so no staff member can open the draft to a site of
+ * their choosing.
+ */
+export function adminOriginOf(
+  request: Pick<FastifyRequest, 'protocol' | 'host' | 'headers'>,
+  claimed: string | undefined,
+  allowed: readonly string[],
+): string | undefined {
   const own = `${request.protocol}://${request.host}`;
+  const ownHost = hostName(request.host);
   for (const candidate of [claimed, request.headers.origin, own]) {
     if (!candidate) continue;
+    let url: URL;
     try {
-      const origin = new URL(candidate).origin;
-      if (origin !== 'null' && /^https?:/.test(origin)) return origin;
+      url = new URL(candidate);
     } catch {
-      // not an absolute address: try the next
+      return undefined;
     }
+    if (url.origin === 'null' || !/^https?:$/.test(url.protocol)) return undefined;
+    return url.hostname === ownHost || allowed.includes(url.origin) ? url.origin : undefined;
   }
   return own;
 }
@@ -487,10 +506,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'read');
-      return admin.createPreviewToken(staff, institution, {
-        adminOrigin: adminOriginOf(request, request.body?.adminOrigin),
-        adminHost: request.host,
-      });
+      const adminOrigin = adminOriginOf(
+        request,
+        request.body?.adminOrigin,
+        options.adminOrigins ?? [],
+      );
+      if (!adminOrigin) {
+        throw new AdminError(
+          403,
+          ADMIN_ERROR_CODES.forbidden,
+          'Previews open only in the admin app on this server or an address in ADMIN_ORIGINS.',
+        );
+      }
+      return admin.createPreviewToken(staff, institution, { adminOrigin, adminHost: request.host });
     },
   );
 };

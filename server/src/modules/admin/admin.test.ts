@@ -20,7 +20,7 @@ import {
 } from '../../testing/test-app';
 import { argon2PasswordHasher } from '../../lib/passwords';
 import { setStaffDisabled } from './admin.repository';
-import { STAFF_SESSION_COOKIE } from './admin.routes';
+import { adminOriginOf, STAFF_SESSION_COOKIE } from './admin.routes';
 import { totpCode } from './totp';
 
 const PASSWORD = 'Staff-Pass-2024!';
@@ -208,6 +208,25 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         code,
       });
       expect(replay.statusCode).toBe(401);
+    });
+
+    it('gives a preview token only for an admin origin on this server or on the allow-list', async () => {
+      for (const who of [staff.viewer, staff.publisher]) {
+        const foreign = await call(who, 'POST', '/admin-api/institutions/harbor/preview-token', {
+          adminOrigin: 'https://evil.example',
+        });
+        expect(foreign.statusCode).toBe(403);
+      }
+      const request = { protocol: 'https' as const, host: 'admin.bank.example', headers: {} };
+      expect(adminOriginOf(request, 'https://admin.bank.example:8443', [])).toBe(
+        'https://admin.bank.example:8443',
+      );
+      expect(adminOriginOf(request, 'https://evil.example', [])).toBeUndefined();
+      expect(adminOriginOf(request, 'javascript:alert(1)', [])).toBeUndefined();
+      expect(adminOriginOf(request, 'https://ops.bank.example', ['https://ops.bank.example'])).toBe(
+        'https://ops.bank.example',
+      );
+      expect(adminOriginOf(request, undefined, [])).toBe('https://admin.bank.example');
     });
 
     it('disabling an account ends its sessions and preview tokens for good', async () => {
