@@ -56,9 +56,9 @@ import {
   assetRelativePath,
   detectImageType,
   placeholderLogoSvg,
-  unsafeSvgReason,
   type AssetKind,
 } from './assets';
+import { unsafeSvgReason } from './svg-policy';
 import { sanitizeRichText } from './sanitize-html';
 
 type Db = Kysely<Database>;

@@ -48,28 +48,6 @@ export function detectImageType(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
-/**
- * Why an SVG may not be served from the institution's folder, or undefined when it is safe: an
- * SVG opened directly runs its scripts in the site's origin, so anything active is refused.
- */
-export function unsafeSvgReason(text: string): string | undefined {
-  const checks: [RegExp, string][] = [
-    [/<script[\s>/]/i, 'it contains a script'],
-    [/\son[a-z]+\s*=/i, 'it contains an event handler attribute'],
-    [
-      /(?:href|src)\s*=\s*["']?\s*(?:javascript|data|vbscript):/i,
-      'it links to a script or data address',
-    ],
-    [/<foreignObject[\s>/]/i, 'it embeds HTML (foreignObject)'],
-    [/<!ENTITY/i, 'it declares XML entities'],
-    [/<(?:iframe|embed|object|handler|listener)[\s>/]/i, 'it embeds active content'],
-    [/(?:xlink:)?href\s*=\s*["']?\s*https?:/i, 'it loads external content'],
-    [/@import|url\(\s*["']?\s*(?:https?:|javascript:)/i, 'its styles load external content'],
-  ];
-  for (const [pattern, reason] of checks) if (pattern.test(text)) return reason;
-  return undefined;
-}
-
 const EXTENSIONS: Readonly<Record<ImageType, string>> = {
   svg: 'svg',
   png: 'png',
