@@ -52,9 +52,14 @@ describe('agreement setup strings', () => {
   });
 
   it("answers 'Invalid agreement type' for an unknown when-to-agree name", () => {
-    expect(() => parseAgreementSetup('https://x.test|2024-01-01|Terms|login-checkout')).toThrow(
-      new AgreementSetupError('Invalid agreement type', 0),
-    );
+    let caught: unknown;
+    try {
+      parseAgreementSetup('https://x.test|2024-01-01|Terms|login-checkout');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AgreementSetupError);
+    expect(caught).toMatchObject({ message: 'Invalid agreement type', entryIndex: 0 });
   });
 
   it('maps the when-to-agree codes 0 login to 5 ecommunicationreagree', () => {
@@ -69,9 +74,40 @@ describe('agreement setup strings', () => {
   });
 
   it('accepts US dates and normalises them; refuses impossible dates', () => {
-    expect(parseAgreementSetup('u|1/5/2024|T|ach')[0]?.date).toBe('2024-01-05');
-    expect(() => parseAgreementSetup('u|2024-02-30|T|ach')).toThrow('invalid date');
-    expect(() => parseAgreementSetup('u|soon|T|ach')).toThrow('invalid date');
+    expect(parseAgreementSetup('/u|1/5/2024|T|ach')[0]?.date).toBe('2024-01-05');
+    expect(() => parseAgreementSetup('/u|2024-02-30|T|ach')).toThrow('invalid date');
+    expect(() => parseAgreementSetup('/u|soon|T|ach')).toThrow('invalid date');
+  });
+
+  it('refuses an address that is neither http(s) nor a path of this site', () => {
+    expect(parseAgreementSetup('/cdn/x/terms.html|2024-01-01|T|login')[0]?.url).toBe(
+      '/cdn/x/terms.html',
+    );
+    for (const url of ['terms.pdf', 'javascript:alert(1)', '//evil.example/x', 'ftp://x.test/a']) {
+      expect(() => parseAgreementSetup(`${url}|2024-01-01|T|login`), url).toThrow(/address/);
+    }
+  });
+
+  it('lists every problem of the setup with its row, not only the first', () => {
+    const setup = [
+      'https://ok.test/a|2024-01-01|Fine|login',
+      'nowhere|2024-13-01|Bad|login',
+      'https://ok.test/b|2024-01-01|Bad type|login-checkout',
+    ].join('\n');
+    let caught: unknown;
+    try {
+      parseAgreementSetup(setup);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AgreementSetupError);
+    const problems = caught instanceof AgreementSetupError ? caught.problems : [];
+    expect(problems.map((problem) => problem.entryIndex)).toEqual([1, 1, 2]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      expect.stringMatching(/^Agreement 2: the address "nowhere"/),
+      expect.stringMatching(/^Agreement 2: invalid date/),
+      'Agreement 3: Invalid agreement type',
+    ]);
   });
 
   it('ignores blank lines and reads an empty setup as no agreements', () => {

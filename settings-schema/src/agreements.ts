@@ -80,30 +80,65 @@ export function parseAgreementSetup(setup: string): Agreement[] {
       `At most ${MAX_AGREEMENTS} agreements can be set up; found ${entries.length}`,
     );
   }
-  return entries.map((entry, index) => {
+  // Every entry is read, so the admin sees every problem with its row, not only the first.
+  const problems: { entryIndex: number; message: string }[] = [];
+  const agreements = entries.flatMap((entry, index): Agreement[] => {
+    const problem = (message: string) => {
+      problems.push({ entryIndex: index, message: `Agreement ${index + 1}: ${message}` });
+      return [];
+    };
     const parts = entry.split('|').map((part) => part.trim());
     if (parts.length !== 4 || parts.some((part) => part === '')) {
-      throw new AgreementSetupError(
-        `Agreement ${index + 1}: a setup entry needs exactly four non-empty parts, URL|date|name|types`,
-        index,
-      );
+      return problem('a setup entry needs exactly four non-empty parts, URL|date|name|types');
     }
     const [url = '', dateText = '', name = '', typesText = ''] = parts;
-    const whenToAgree = typesText.split('-').map((type) => {
-      const normalised = type.trim().toLowerCase();
-      if (!isAgreementType(normalised)) {
-        throw new AgreementSetupError('Invalid agreement type', index);
-      }
-      return normalised;
-    });
-    return {
-      url,
-      date: normaliseDate(dateText, index),
-      name,
-      hostNum: AGREEMENT_HOST_NUMBER_BASE + index,
-      whenToAgree,
-    };
+    const before = problems.length;
+    if (!isAgreementUrl(url)) {
+      problem(`the address "${url}" is neither an http(s) address nor a path starting with /`);
+    }
+    let date = '';
+    try {
+      date = normaliseDate(dateText, index);
+    } catch (error) {
+      if (!(error instanceof AgreementSetupError)) throw error;
+      problems.push({ entryIndex: index, message: error.message });
+    }
+    const whenToAgree = typesText.split('-').map((type) => type.trim().toLowerCase());
+    const unknown = whenToAgree.filter((type) => !isAgreementType(type));
+    // The specs' fixed parser wording; the row is added when several problems are listed.
+    if (unknown.length > 0) problems.push({ entryIndex: index, message: 'Invalid agreement type' });
+    if (problems.length > before) return [];
+    return [
+      {
+        url,
+        date,
+        name,
+        hostNum: AGREEMENT_HOST_NUMBER_BASE + index,
+        whenToAgree: whenToAgree.filter(isAgreementType),
+      },
+    ];
   });
+  if (problems.length > 0) {
+    const [first] = problems;
+    const withRow = ({ entryIndex, message }: { entryIndex: number; message: string }) =>
+      message.startsWith('Agreement ') ? message : `Agreement ${entryIndex + 1}: ${message}`;
+    throw new AgreementSetupError(
+      problems.length === 1 ? (first?.message ?? '') : problems.map(withRow).join('\n'),
+      problems.length === 1 ? first?.entryIndex : undefined,
+      problems.map((entry) => ({ entryIndex: entry.entryIndex, message: withRow(entry) })),
+    );
+  }
+  return agreements;
+}
+
+/** An agreement opens at an http(s) address or at a path of this site (its cdn folder). */
+function isAgreementUrl(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** Formats agreements back into a setup string that `parseAgreementSetup` reads unchanged. */

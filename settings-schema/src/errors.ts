@@ -12,9 +12,16 @@ export class SettingsError extends Error {
 export class AgreementSetupError extends Error {
   /** Index of the entry (0-based) the problem is in, when it is in one entry. */
   readonly entryIndex: number | undefined;
-  constructor(message: string, entryIndex?: number) {
+  /** Every problem of the setup, each with its entry (0-based) when it is in one. */
+  readonly problems: readonly { entryIndex?: number; message: string }[];
+  constructor(
+    message: string,
+    entryIndex?: number,
+    problems?: readonly { entryIndex?: number; message: string }[],
+  ) {
     super(message);
     this.name = 'AgreementSetupError';
     this.entryIndex = entryIndex;
+    this.problems = problems ?? [{ ...(entryIndex !== undefined ? { entryIndex } : {}), message }];
   }
 }

@@ -33,16 +33,19 @@ const TYPE_LABELS: Record<AgreementType, string> = {
   ecommunicationreagree: 'E-communication re-agree',
 };
 
-type Parsed = { ok: true; rows: AgreementRow[] } | { ok: false; message: string };
+type Parsed = { ok: true; rows: AgreementRow[] } | { ok: false; messages: string[] };
 
-function describeSetupError(error: unknown): string {
+/** Every problem of the setup, each naming its row. */
+function describeSetupError(error: unknown): string[] {
   if (!(error instanceof AgreementSetupError)) {
-    return error instanceof Error ? error.message : 'The setup cannot be read';
+    return [error instanceof Error ? error.message : 'The setup cannot be read'];
   }
-  const prefix = `Agreement ${(error.entryIndex ?? 0) + 1}`;
-  return error.entryIndex !== undefined && !error.message.startsWith(prefix)
-    ? `${prefix}: ${error.message}`
-    : error.message;
+  return error.problems.map(({ entryIndex, message }) => {
+    const prefix = `Agreement ${(entryIndex ?? 0) + 1}`;
+    return entryIndex !== undefined && !message.startsWith(prefix)
+      ? `${prefix}: ${message}`
+      : message;
+  });
 }
 
 function parse(text: string): Parsed {
@@ -57,7 +60,7 @@ function parse(text: string): Parsed {
       })),
     };
   } catch (error) {
-    return { ok: false, message: describeSetupError(error) };
+    return { ok: false, messages: describeSetupError(error) };
   }
 }
 
@@ -230,7 +233,11 @@ export const SettingAgreementSetupWidget = memo(function SettingAgreementSetupWi
       {!parsed.ok && (
         <Alert severity="error" role="status">
           <AlertTitle>This setup cannot be shown as rows</AlertTitle>
-          {parsed.message}
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {parsed.messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </Box>
         </Alert>
       )}
       {rows && !asText ? (
