@@ -1,6 +1,6 @@
 import { reportClientError } from '../lib/client-error-reporter';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider, type Theme } from '@mui/material/styles';
+import { ThemeProvider, useColorScheme, type Theme } from '@mui/material/styles';
 import type { ApplicationOptionsResponse } from '@portal/domain';
 import { createSettingsAccessor } from '@portal/settings-schema';
 import {
@@ -8,7 +8,7 @@ import {
   createPortalTheme,
   type ColorSchemePreference,
 } from '@portal/themes';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { SettingsContext, type PortalSettings } from '../lib/settings/settings-context';
 
 export interface StartupData {
@@ -35,6 +35,18 @@ export function prepareStartup(response: ApplicationOptionsResponse): StartupDat
   };
 }
 
+/**
+ * `defaultMode` is read once, when the provider mounts; a later setting (the admin's Dark toggle
+ * or a published colour scheme reaching a live preview) must set the mode itself.
+ */
+function FollowColorScheme({ mode }: { mode: ColorSchemePreference }) {
+  const { setMode } = useColorScheme();
+  useEffect(() => {
+    setMode(mode);
+  }, [mode, setMode]);
+  return null;
+}
+
 /** Settings and the institution's MUI theme (light, dark or following the device). */
 export function PortalProviders({
   startup,
@@ -53,6 +65,7 @@ export function PortalProviders({
         noSsr
       >
         <CssBaseline enableColorScheme />
+        <FollowColorScheme mode={startup.colorScheme} />
         {children}
       </ThemeProvider>
     </SettingsContext>
