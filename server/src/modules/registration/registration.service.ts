@@ -323,10 +323,6 @@ export function createRegistrationService(
         windowMs: HOUR_MS,
       });
 
-      if (await usernameTaken(db, caller.institutionId, checked.username)) {
-        return { ok: false, flags: ['LoginNameExists'] };
-      }
-
       const config = registrationRulesOf(settings);
       let codeId: number | undefined;
       if (config.multiFactor) {
@@ -352,6 +348,11 @@ export function createRegistrationService(
       if ('flag' in match) return { ok: false, flags: [match.flag] };
       const { customer } = match;
       if (await customerHasUser(db, customer.id)) return { ok: false, flags: ['Failed'] };
+      // Only now, with the identity matched, may the answer say a user name is taken: asked
+      // earlier, anyone could test which user names exist.
+      if (await usernameTaken(db, caller.institutionId, checked.username)) {
+        return { ok: false, flags: ['LoginNameExists'] };
+      }
 
       const question = request.SecretQuestion.trim();
       const answer = request.SecretAnswer.trim();

@@ -137,6 +137,16 @@ describe.each(testDatabases())('registration on $name', (testDatabase) => {
     expect(firstErrorOf(result.body)).toBe('LoginNameExists');
   });
 
+  it('tells a user name is taken only to someone whose identity matched', async () => {
+    // Someone who does not know Drew's details learns nothing about which names exist.
+    const stranger = { LastName: 'Elliot' };
+    const taken = await create(registration(DREW, { ...stranger, UserName: 'Jordan.Rivers' }));
+    const free = await create(registration(DREW, { ...stranger, UserName: 'nobody.here.yet' }));
+    expect(taken.status).toBe(403);
+    expect(firstErrorOf(taken.body)).toBe('Invalid');
+    expect(taken.body).toEqual(free.body);
+  });
+
   it.each([
     ['a wrong date of birth', { DateOfBirth: '12/02/1975' }],
     ['a wrong last name', { LastName: 'Elliot' }],
