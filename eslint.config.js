@@ -90,7 +90,12 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/**/*.repository.ts', 'server/src/db/**', 'server/src/**/*.test.ts'],
+    ignores: [
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      'server/src/**/*.test.ts',
+      'server/src/testing/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -32,9 +32,19 @@ import { createAdminService, type AdminService } from './modules/admin/admin.ser
 import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
 import { createAccountsService } from './modules/accounts/accounts.service';
-import { createHousekeepingWorker, type HousekeepingWorker } from './jobs/housekeeping';
+import {
+  createHousekeepingWorker,
+  HOUSEKEEPING_EVERY_MS,
+  HOUSEKEEPING_QUEUE,
+  type HousekeepingWorker,
+} from './modules/jobs/housekeeping';
+import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { securityPolicyOf } from './modules/auth/policy';
-import { createOutboxWorker, type OutboxWorker } from './jobs/outbox-delivery';
+import {
+  MAIL_DELIVERY_QUEUE,
+  mailDeliveryQueue,
+  type OutboxWorker,
+} from './modules/mail/mail-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -63,6 +73,7 @@ import { envelopeErrorsPlugin } from './plugins/envelope-errors';
 import { institutionPlugin } from './plugins/institution';
 import { loggerOptions, type LoggerSettings } from './plugins/logger';
 import { openApiPlugin } from './plugins/openapi';
+import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface BuildAppOptions {
@@ -119,6 +130,8 @@ export interface AppServices {
   throttle: ThrottleService;
   /** The outbox delivery job; `runOnce()` delivers what is due now. */
   outbox: OutboxWorker;
+  /** The job queue every background job runs on (modules/jobs/job-queue.ts). */
+  jobs: JobQueue;
   /** Deletes expired sessions, codes and tokens; `runOnce()` purges as of the clock's now. */
   housekeeping: HousekeepingWorker;
   passwordHasher: PasswordHasher;
@@ -193,21 +206,29 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   institutions.onSettingsPublished((institutionId) => setup.invalidate(institutionId));
   const throttle = createThrottleService({ db, clock });
-  const outbox = createOutboxWorker({
+  const housekeeping = createHousekeepingWorker({ db, clock, throttle });
+  const jobs = createJobQueue({
     db,
     clock,
-    dataProtector,
-    keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
-    transport: options.mailTransport ?? createMailboxTransport(),
-    onError: (error) => app.log.error({ err: error }, 'outbox delivery failed'),
+    queues: [
+      mailDeliveryQueue({
+        db,
+        clock,
+        dataProtector,
+        keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
+        transport: options.mailTransport ?? createMailboxTransport(),
+      }),
+      housekeeping.queue,
+    ],
+    schedules: [{ queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS }],
+    onError: (error, job) =>
+      app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
-  const housekeeping = createHousekeepingWorker({
-    db,
-    clock,
-    throttle,
-    onError: (error) => app.log.error({ err: error }, 'housekeeping failed'),
-  });
-  const mail = createMailService({ db, clock, dataProtector, onEnqueued: () => outbox.nudge() });
+  const outbox: OutboxWorker = {
+    runOnce: () => jobs.runOnce(MAIL_DELIVERY_QUEUE),
+    nudge: () => jobs.nudge(),
+  };
+  const mail = createMailService({ db, clock, dataProtector, jobs });
   const auth = createAuthService({
     db,
     clock,
@@ -265,6 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     mail,
     throttle,
     outbox,
+    jobs,
     housekeeping,
     passwordHasher,
     dataProtector,
@@ -296,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await app.register(institutionPlugin, {
     resolveHost: (host) => institutions.resolveHost(host),
   });
+  await app.register(requestContextPlugin, { clock });
   await app.register(authPlugin, {
     resolveSession: (token, institutionId) => auth.resolveSession(token, institutionId),
     // Per signed-in session, across server instances (the counter is in the database).
@@ -329,6 +352,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await app.register(registrationRoutes, { service: registration });
   await app.register(recoveryRoutes, { service: recovery });
   await app.register(accountLinksRoutes, { service: accountLinks, throttle });
+  const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
   await app.register(adminRoutes, {
     prefix: '/admin-api',
     auth: adminAuth,
@@ -336,22 +360,23 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     cookieSecure,
     demoMode: options.demoMode ?? false,
     adminOrigins: options.adminOrigins ?? [],
+    cdnRoots,
   });
   await app.register(staticFilesRoutes, {
     portalDist: options.portalDist ?? NOWHERE,
     adminDist: options.adminDist ?? NOWHERE,
-    cdnRoots: [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR],
+    cdnRoots,
+    portalHosts: () => admin.portalHosts(),
     primaryColor: async (institutionId) =>
       (await institutions.settings(institutionId)).get('themeOptions.primaryColor'),
   });
 
   if (options.runJobs) {
     app.addHook('onReady', async () => {
-      outbox.start();
-      housekeeping.start();
+      jobs.start();
     });
     app.addHook('onClose', async () => {
-      await Promise.all([outbox.stop(), housekeeping.stop()]);
+      await jobs.stop();
     });
   }
 

@@ -15,6 +15,7 @@ import {
   setStaffDisabled,
 } from '../modules/admin/admin.repository';
 import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
+import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';
 import { createThrottleService } from '../modules/throttle/throttle.service';
 import {
@@ -145,7 +146,13 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
       db,
       clock,
       dataProtector,
-      mail: createMailService({ db, clock, dataProtector }),
+      // The running server's job queue delivers the mail this queues.
+      mail: createMailService({
+        db,
+        clock,
+        dataProtector,
+        jobs: createJobQueue({ db, clock, queues: [] }),
+      }),
       throttle: createThrottleService({ db, clock }),
       demoMode: config.demoMode,
       anchorInstitutionId: async () => (await findDefaultInstitution(db))?.id,

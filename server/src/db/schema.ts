@@ -296,6 +296,26 @@ export interface OutboxMessagesTable {
   sent_at: Timestamp | null;
 }
 
+/** One background job (modules/jobs/job-queue.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  queue: string;
+  /** Idempotency key: one job per (queue, key); null for jobs that need none. */
+  key: string | null;
+  payload: Json<unknown>;
+  /** 'queued' (waits for run_at), 'active' (leased), 'done' or 'dead' (out of attempts). */
+  state: Generated<'queued' | 'active' | 'done' | 'dead'>;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** The current attempt's fencing token: only its holder may finish the job. */
+  lease_token: string | null;
+  lease_until: Timestamp | null;
+  last_error: Generated<string>;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database extends AdminTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
@@ -319,6 +339,7 @@ export interface Database extends AdminTables {
   institution_secrets: InstitutionSecretsTable;
   sso_token_uses: SsoTokenUsesTable;
   outbox_messages: OutboxMessagesTable;
+  jobs: JobsTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -331,4 +352,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AccountRow = Selectable<AccountsTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
+export type JobRow = Selectable<JobsTable>;
 export type NewAccount = Insertable<AccountsTable>;

@@ -3,8 +3,8 @@ import type { Database } from '../schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { activationEmail, type EmailSettings } from '../../modules/mail/emails';
 import { activationLink, issueLinkToken, optOutLink } from '../../modules/account-links/links';
-import { sealMailBody } from '../../modules/mail/mail.service';
-import { insertOutboxMessage } from '../../modules/mail/outbox.repository';
+import { createJobQueue } from '../../modules/jobs/job-queue';
+import { createMailService } from '../../modules/mail/mail.service';
 
 /**
  * Demo data of the logged-out account flows: account holders without an online user, for
@@ -194,11 +194,13 @@ export async function seedAccountFlowDemo(
     lifetimeMs: DEMO_ACTIVATION_LIFETIME_MS,
     optOutUrl: optOutLink(DEMO_PORTAL_ORIGIN, optOutToken),
   });
-  await insertOutboxMessage(trx, {
-    institutionId,
-    to: message.to,
-    subject: message.subject,
-    body: sealMailBody(seed.protector, message.body),
-    at: now,
+  // Queued like any other e-mail (message and delivery job together); the server sends it.
+  const clock = { now: () => now };
+  const mail = createMailService({
+    db: trx,
+    clock,
+    dataProtector: seed.protector,
+    jobs: createJobQueue({ db: trx, clock, queues: [] }),
   });
+  await mail.enqueue(message, trx);
 }

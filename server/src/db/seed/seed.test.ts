@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClock } from '../../testing/clock';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { createOutboxWorker } from '../../modules/mail/mail-delivery';
+import type { MailMessage } from '../../modules/mail/transports';
 import type { DatabaseHandle } from '../create-database';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { assertValidDemoSettings, seedDemoData } from './seed-demo-data';
@@ -78,6 +80,24 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       accounts: await count('accounts'),
       versions: await count('settings_versions'),
     }).toEqual(before);
+  });
+
+  it("queues sam.taylor's activation e-mail with its delivery job, so the server sends it", async () => {
+    const sent: MailMessage[] = [];
+    const worker = createOutboxWorker({
+      db: handle.db,
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      keepSentBodies: true,
+      transport: { name: 'test', send: async (message) => void sent.push(message) },
+    });
+    await expect(worker.runOnce()).resolves.toBe(1);
+    expect(sent).toEqual([
+      expect.objectContaining({
+        to: 'sam.taylor@example.test',
+        text: expect.stringMatching(/#\/home\/activate\?token=/),
+      }),
+    ]);
   });
 
   it('publishes each institution as version 1 with the comment "Demo seed"', async () => {

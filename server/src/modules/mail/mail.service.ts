@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
+import type { JobQueue } from '../jobs/job-queue';
+
+/** The queue of mail delivery jobs (mail-delivery.ts handles it). */
+export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
 import { insertOutboxMessage, listDeliveredMessages } from './outbox.repository';
 
 export interface OutgoingMail {
@@ -58,21 +62,33 @@ export function createMailService(options: {
   db: Kysely<Database>;
   clock: Clock;
   dataProtector: DataProtector;
-  onEnqueued?: () => void;
+  /** Where each message's delivery job goes (queue 'mail.deliver', run by mail-delivery.ts). */
+  jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
 }): MailService {
   const { db, clock, dataProtector } = options;
   return {
     async enqueue(message, executor = db) {
-      await insertOutboxMessage(executor, {
-        institutionId: message.institutionId,
-        to: cleanLine(message.to),
-        subject: cleanLine(message.subject),
-        body: sealMailBody(dataProtector, message.body),
-        at: clock.now(),
-      });
+      const queue = async (trx: Kysely<Database>) => {
+        const id = await insertOutboxMessage(trx, {
+          institutionId: message.institutionId,
+          to: cleanLine(message.to),
+          subject: cleanLine(message.subject),
+          body: sealMailBody(dataProtector, message.body),
+          at: clock.now(),
+        });
+        // The message and its delivery job exist together or not at all.
+        await options.jobs.enqueue(
+          MAIL_DELIVERY_QUEUE,
+          { messageId: id },
+          { key: `mail:${id}` },
+          trx,
+        );
+      };
+      if (executor.isTransaction) await queue(executor);
+      else await executor.transaction().execute(queue);
     },
     deliverSoon() {
-      options.onEnqueued?.();
+      options.jobs.nudge();
     },
     async delivered(query) {
       const rows = await listDeliveredMessages(db, {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, OutboxMessageRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -12,8 +12,8 @@ export interface NewOutboxMessage {
 }
 
 /** Queues a message; pass the caller's transaction so it is sent only if the change commits. */
-export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Promise<void> {
-  await db
+export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Promise<number> {
+  const row = await db
     .insertInto('outbox_messages')
     .values({
       institution_id: message.institutionId,
@@ -23,54 +23,49 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Pr
       next_attempt_at: message.at,
       created_at: message.at,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/**
- * Claims up to `limit` due messages for one worker: pending ones whose time has come, and ones a
- * crashed worker claimed and never finished. `FOR UPDATE SKIP LOCKED` lets several instances
- * claim at once without ever taking the same row. Oldest first.
- */
-export async function claimDueMessages(
-  db: Db,
-  claim: { now: Date; claimUntil: Date; limit: number },
-): Promise<OutboxMessageRow[]> {
-  const { rows } = await sql<OutboxMessageRow>`
-    update outbox_messages
-    set status = 'sending', claimed_until = ${claim.claimUntil}, attempts = attempts + 1
-    where id in (
-      select id from outbox_messages
-      where (status = 'pending' and next_attempt_at <= ${claim.now})
-         or (status = 'sending' and claimed_until < ${claim.now})
-      order by id
-      limit ${claim.limit}
-      for update skip locked
-    )
-    returning *`.execute(db);
-  // RETURNING keeps no order; send the oldest first.
-  return rows.sort((a, b) => a.id - b.id);
+/** One message by id (undefined once purged). */
+export async function findOutboxMessage(db: Db, id: number): Promise<OutboxMessageRow | undefined> {
+  return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Extends one claimed message's claim right before it is sent, and only while this attempt's
- * claim still holds: false when it lapsed or another worker claimed the message since (its
- * attempts moved on), so the caller must not send it. A batch is claimed at once but sent one
- * message after another, and slow sends can outlast the batch's claim.
- */
-export async function renewClaim(
+/** Counts an attempt on a message still to send; false when it was sent or failed meanwhile. */
+export async function recordAttempt(
   db: Db,
-  claim: { id: number; attempts: number; now: Date; claimUntil: Date },
+  attempt: { id: number; attempts: number },
 ): Promise<boolean> {
   const row = await db
     .updateTable('outbox_messages')
-    .set({ claimed_until: claim.claimUntil })
-    .where('id', '=', claim.id)
-    .where('status', '=', 'sending')
-    .where('attempts', '=', claim.attempts)
-    .where('claimed_until', '>', claim.now)
+    .set({ attempts: attempt.attempts })
+    .where('id', '=', attempt.id)
+    .where('status', '=', 'pending')
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Keeps the reason of a failed attempt for support; a message sent meanwhile keeps its ''. */
+export async function recordFailedAttempt(db: Db, failure: { id: number; error: string }) {
+  await db
+    .updateTable('outbox_messages')
+    .set({ last_error: failure.error.slice(0, 500) })
+    .where('id', '=', failure.id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Out of attempts: the message is failed for good (and purged after a month). */
+export async function markMessageFailed(db: Db, id: number): Promise<void> {
+  await db
+    .updateTable('outbox_messages')
+    .set({ status: 'failed', claimed_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 /** A delivered message stays delivered, whichever worker's claim it was sent under. */
@@ -91,28 +86,6 @@ export async function markSent(
     })
     .where('id', '=', message.id)
     .where('status', '!=', 'sent')
-    .execute();
-}
-
-/**
- * Records a failed attempt, only while the message is still under this attempt's claim: a worker
- * whose claim lapsed (another worker took the message over, maybe sent it) must not queue it again.
- */
-export async function markFailedAttempt(
-  db: Db,
-  message: { id: number; attempts: number; error: string; retryAt: Date | null },
-): Promise<void> {
-  await db
-    .updateTable('outbox_messages')
-    .set({
-      status: message.retryAt ? 'pending' : 'failed',
-      next_attempt_at: message.retryAt ?? sql<Date>`next_attempt_at`,
-      claimed_until: null,
-      last_error: message.error.slice(0, 500),
-    })
-    .where('id', '=', message.id)
-    .where('status', '=', 'sending')
-    .where('attempts', '=', message.attempts)
     .execute();
 }
 

@@ -1,24 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { createTestClock } from '../testing/clock';
-import { testDatabases } from '../testing/databases';
-import { TEST_DATA_PROTECTOR } from '../testing/keys';
-import { signHs256 } from '../lib/hs256';
-import { hashToken } from '../lib/tokens';
+import { buildApp } from '../../app';
+import { createTestClock } from '../../testing/clock';
+import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { signHs256 } from '../../lib/hs256';
+import { hashToken } from '../../lib/tokens';
 import {
   nextClientAddress,
   PORTAL_WRITE_HEADERS,
   signIn,
   startTestApp,
   type TestApp,
-} from '../testing/test-app';
-import { STAFF_SESSION_COOKIE } from '../modules/admin/admin.routes';
-import { totpCode } from '../modules/admin/totp';
+} from '../../testing/test-app';
+import { STAFF_SESSION_COOKIE } from '../admin/admin.routes';
+import { totpCode } from '../admin/totp';
 import {
   CLOCK_SKEW_MARGIN_MS,
   createHousekeepingWorker,
+  HOUSEKEEPING_EVERY_MS,
+  HOUSEKEEPING_QUEUE,
   LATE_ANSWER_RETENTION_MS,
 } from './housekeeping';
+import { createJobQueue } from './job-queue';
+import { listJobs } from './jobs.repository';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -558,51 +562,61 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
     }
   });
 
-  it('runs a round as soon as it starts, then every interval, and reports errors without stopping', async () => {
-    const clock = createTestClock(now());
-    const harbor = await institutionId('localhost');
-    const purges: number[] = [];
+  it('runs once per ten-minute period however many instances poll, and a failed round does not stop the next', async () => {
+    // The start of a period, so the test knows when the next one begins.
+    const clock = createTestClock(
+      new Date(Math.floor(now().getTime() / HOUSEKEEPING_EVERY_MS) * HOUSEKEEPING_EVERY_MS),
+    );
+    const purges: string[] = [];
     const errors: unknown[] = [];
     let failNext = true;
     const worker = createHousekeepingWorker({
       db: db(),
       clock,
-      intervalMs: 20,
       throttle: {
         purge: async () => {
-          purges.push(Date.now());
+          purges.push(clock.now().toISOString());
           if (failNext) {
             failNext = false;
             throw new Error('counters unavailable');
           }
         },
       },
-      onError: (error) => errors.push(error),
     });
-    await db()
-      .insertInto('preview_tokens')
-      .values({
-        token_hash: 'preview-started-worker',
-        staff_id: (await db().selectFrom('staff_accounts').select('id').executeTakeFirstOrThrow())
-          .id,
-        institution_id: harbor,
-        admin_origin: 'http://localhost:3000',
-        expires_at: ago(DAY),
-        created_at: ago(2 * DAY),
-      })
-      .execute();
-    worker.start();
-    try {
-      await vi.waitFor(() => expect(purges.length).toBeGreaterThanOrEqual(2), { timeout: 5000 });
-    } finally {
-      await worker.stop();
-    }
+    // Two instances on one database, each with its own queue runner.
+    const instances = [0, 1].map(() =>
+      createJobQueue({
+        db: db(),
+        clock,
+        queues: [worker.queue],
+        schedules: [{ queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS }],
+        onError: (error) => errors.push(error),
+      }),
+    );
+    const poll = async () => {
+      for (const instance of instances) {
+        await instance.schedule();
+        await instance.runOnce();
+      }
+    };
+    await db().deleteFrom('jobs').where('queue', '=', HOUSEKEEPING_QUEUE).execute();
+
+    await poll();
+    await poll();
+    expect(purges).toHaveLength(1);
     expect(errors).toEqual([new Error('counters unavailable')]);
-    const left = await db()
-      .selectFrom('preview_tokens')
-      .select('id')
-      .where('token_hash', '=', 'preview-started-worker')
-      .execute();
-    expect(left).toEqual([]);
+    // The failed period is not retried (the next one comes soon) and stays visible for support.
+    const [failed] = await listJobs(db(), HOUSEKEEPING_QUEUE);
+    expect(failed).toMatchObject({ state: 'dead', last_error: 'Error: counters unavailable' });
+
+    clock.advance(HOUSEKEEPING_EVERY_MS - 1);
+    await poll();
+    expect(purges).toHaveLength(1);
+    clock.advance(1);
+    await poll();
+    await poll();
+    expect(purges).toHaveLength(2);
+    const jobs = await listJobs(db(), HOUSEKEEPING_QUEUE);
+    expect(jobs.map((job) => job.state)).toEqual(['dead', 'done']);
   });
 });

@@ -1,27 +1,28 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { Clock } from '../lib/clock';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import {
   deleteEndedStaffSessions,
   deleteExpiredPreviewTokens,
   deleteSpentChallenges,
-} from '../modules/admin/admin.repository';
+} from '../admin/admin.repository';
 import {
   deleteEndedBiometricDevices,
   deleteExpiredSsoTokenUses,
   deleteExpiredTrustedDevices,
   deleteExpiredUserTokens,
   deleteSpentSecurityCodes,
-} from '../modules/borrowers/codes.repository';
-import {
-  deleteClientErrorsSeenBefore,
-  deletePageViewsBefore,
-} from '../modules/setup/setup.repository';
-import { deleteFinishedMessages } from '../modules/mail/outbox.repository';
-import { deleteEndedSessions } from '../modules/auth/sessions.repository';
-import { VERIFIED_CODE_LIFETIME_MS } from '../modules/registration/registration.service';
-import type { ThrottleService } from '../modules/throttle/throttle.service';
-import { createRecurringJob } from './recurring-job';
+} from '../borrowers/codes.repository';
+import { deleteClientErrorsSeenBefore, deletePageViewsBefore } from '../setup/setup.repository';
+import { deleteFinishedMessages } from '../mail/outbox.repository';
+import { deleteEndedSessions } from '../auth/sessions.repository';
+import { VERIFIED_CODE_LIFETIME_MS } from '../registration/registration.service';
+import type { ThrottleService } from '../throttle/throttle.service';
+import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } from './job-queue';
+import { deleteFinishedJobs } from './jobs.repository';
+
+/** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
 const MINUTE_MS = 60_000;
 
@@ -57,11 +58,10 @@ export interface HousekeepingOptions {
   clock: Clock;
   /** The rate-limit and failure counters have their own purge (ended windows, stale failures). */
   throttle: Pick<ThrottleService, 'purge'>;
-  /** Time between rounds (default 10 minutes). */
-  intervalMs?: number;
-  /** Called with any error of a round (the job keeps going). */
-  onError?: (error: unknown) => void;
 }
+
+/** Housekeeping runs every ten minutes, once per period whichever instance takes it. */
+export const HOUSEKEEPING_EVERY_MS = 10 * MINUTE_MS;
 
 /** Rows deleted per table by one round. */
 export interface HousekeepingReport {
@@ -77,16 +77,14 @@ export interface HousekeepingReport {
   clientErrors: number;
   pageViews: number;
   mail: number;
+  jobs: number;
 }
 
 export interface HousekeepingWorker {
   /** Deletes what can never be used again, as of the clock's now. */
   runOnce(): Promise<HousekeepingReport>;
-  /** Runs a round now, then every intervalMs until stop(). */
-  start(): void;
-  /** Runs a round as soon as possible. */
-  nudge(): void;
-  stop(): Promise<void>;
+  /** The job queue's definition: each period's job runs one round. */
+  queue: QueueDefinition;
 }
 
 /**
@@ -97,7 +95,6 @@ export interface HousekeepingWorker {
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
-  const intervalMs = options.intervalMs ?? 10 * MINUTE_MS;
   async function runOnce(): Promise<HousekeepingReport> {
     const now = clock.now().getTime();
     const ended = new Date(now - CLOCK_SKEW_MARGIN_MS);
@@ -125,18 +122,24 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
         failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
       }),
+      jobs: await deleteFinishedJobs(db, {
+        doneBefore: new Date(now - DONE_JOB_RETENTION_MS),
+        deadBefore: new Date(now - DEAD_JOB_RETENTION_MS),
+      }),
     };
     await options.throttle.purge();
     return report;
   }
 
-  const job = createRecurringJob({
-    intervalMs,
-    round: async () => {
-      await runOnce();
+  return {
+    runOnce,
+    queue: {
+      name: HOUSEKEEPING_QUEUE,
+      // A missed period is not worth retrying: the next one comes in ten minutes.
+      maxAttempts: 1,
+      async handler() {
+        await runOnce();
+      },
     },
-    ...(options.onError ? { onError: options.onError } : {}),
-  });
-
-  return { runOnce, ...job };
+  };
 }

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type PortalApp } from '../app';
-import { createDatabase, type DatabaseHandle } from '../db/create-database';
-import { migrateToLatest } from '../db/migrate';
-import type { Database } from '../db/schema';
-import { claimDueMessages, deleteFinishedMessages } from '../modules/mail/outbox.repository';
-import type { MailMessage, MailTransport } from '../modules/mail/transports';
-import { createTestClock, type TestClock } from '../testing/clock';
-import { testDatabases } from '../testing/databases';
-import { TEST_DATA_PROTECTOR } from '../testing/keys';
-import { createOutboxWorker, retryDelayMs } from './outbox-delivery';
+import { buildApp, type PortalApp } from '../../app';
+import { createDatabase, type DatabaseHandle } from '../../db/create-database';
+import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
+import { claimJobs, insertJob, listJobs } from '../jobs/jobs.repository';
+import { deleteFinishedMessages, insertOutboxMessage } from './outbox.repository';
+import type { MailMessage, MailTransport } from './transports';
+import { createTestClock, type TestClock } from '../../testing/clock';
+import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { createOutboxWorker, MAIL_DELIVERY_QUEUE, retryDelayMs } from './mail-delivery';
 
 const SECOND = 1000;
 const HOUR = 3_600_000;
@@ -49,20 +50,39 @@ async function createInstitution(db: Kysely<Database>): Promise<number> {
   return row.id;
 }
 
-async function queue(db: Kysely<Database>, institutionId: number, to: string[], at: Date) {
-  await db
-    .insertInto('outbox_messages')
-    .values(
-      to.map((address) => ({
-        institution_id: institutionId,
-        to_address: address,
-        subject: `Hello ${address}`,
-        body: TEST_DATA_PROTECTOR.encrypt('Your code is 123456'),
-        next_attempt_at: at,
-        created_at: at,
-      })),
-    )
-    .execute();
+/** Queues messages as the mail service does: each message with its delivery job. */
+async function queue(
+  db: Kysely<Database>,
+  institutionId: number,
+  to: string[],
+  at: Date,
+  maxAttempts = 8,
+) {
+  for (const address of to) {
+    const id = await insertOutboxMessage(db, {
+      institutionId,
+      to: address,
+      subject: `Hello ${address}`,
+      body: TEST_DATA_PROTECTOR.encrypt('Your code is 123456'),
+      at,
+    });
+    await insertJob(db, {
+      queue: MAIL_DELIVERY_QUEUE,
+      key: `mail:${id}`,
+      payload: { messageId: id },
+      runAt: at,
+      maxAttempts,
+      now: at,
+    });
+  }
+}
+
+async function jobOf(db: Kysely<Database>, to: string) {
+  const message = await messageTo(db, to);
+  const jobs = await listJobs(db, MAIL_DELIVERY_QUEUE);
+  const job = jobs.find((row) => row.key === `mail:${message.id}`);
+  if (!job) throw new Error(`no delivery job for ${to}`);
+  return job;
 }
 
 async function messageTo(db: Kysely<Database>, to: string) {
@@ -105,6 +125,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
   });
   afterEach(async () => {
     await db().deleteFrom('outbox_messages').execute();
+    await db().deleteFrom('jobs').execute();
   });
 
   it('stores bodies encrypted, sends them readable, and blanks them once sent (kept only in demo mode)', async () => {
@@ -184,7 +205,9 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     expect(await worker.runOnce()).toBe(0);
     let row = await messageTo(db(), 'retry@example.test');
     expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'relay refused' });
-    expect(row.next_attempt_at.getTime() - clock.now().getTime()).toBe(30 * SECOND);
+    let job = await jobOf(db(), 'retry@example.test');
+    expect(job).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(job.run_at.getTime() - clock.now().getTime()).toBe(30 * SECOND);
 
     // Not due yet: the transport is not asked again.
     clock.advance(30 * SECOND - 1);
@@ -195,7 +218,8 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     expect(await worker.runOnce()).toBe(0);
     row = await messageTo(db(), 'retry@example.test');
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
-    expect(row.next_attempt_at.getTime() - clock.now().getTime()).toBe(60 * SECOND);
+    job = await jobOf(db(), 'retry@example.test');
+    expect(job.run_at.getTime() - clock.now().getTime()).toBe(60 * SECOND);
 
     clock.advance(60 * SECOND);
     expect(await worker.runOnce()).toBe(1);
@@ -231,7 +255,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
       transport,
       maxAttempts: 3,
     });
-    await queue(db(), institutionId, ['bounces@example.test'], clock.now());
+    await queue(db(), institutionId, ['bounces@example.test'], clock.now(), 3);
 
     for (let run = 0; run < 3; run += 1) {
       expect(await worker.runOnce()).toBe(0);
@@ -239,6 +263,10 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     }
     const row = await messageTo(db(), 'bounces@example.test');
     expect(row).toMatchObject({ status: 'failed', attempts: 3, last_error: 'relay refused' });
+    expect(await jobOf(db(), 'bounces@example.test')).toMatchObject({
+      state: 'dead',
+      last_error: 'Error: relay refused',
+    });
     expect(calls).toHaveLength(3);
 
     clock.advance(48 * HOUR);
@@ -277,10 +305,12 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     });
     await queue(db(), institutionId, ['orphan@example.test'], clock.now());
     // A worker claims the message, then its process dies before sending.
-    await claimDueMessages(db(), {
+    await claimJobs(db(), {
+      queue: MAIL_DELIVERY_QUEUE,
       now: clock.now(),
-      claimUntil: new Date(clock.now().getTime() + 60 * SECOND),
+      leaseUntil: new Date(clock.now().getTime() + 60 * SECOND),
       limit: 10,
+      token: 'dead-worker',
     });
 
     expect(await worker.runOnce()).toBe(0);

@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, JobRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createRecurringJob } from './recurring-job';
+import { claimJobs, failJob, finishJob, insertJob, renewLease } from './jobs.repository';
+
+/**
+ * The job queue: every background job of the server (mail delivery, housekeeping, and next the
+ * posting of scheduled payments) runs through it, on PGlite and on PostgreSQL alike.
+ *
+ * Guarantees, each covered by job-queue.test.ts:
+ * - A job is leased to one worker at a time (claims use FOR UPDATE SKIP LOCKED); the lease is
+ *   renewed while the handler runs, and a job whose worker died is taken over once the lease
+ *   lapses.
+ * - Each claim carries a fencing token. A handler makes its database changes through
+ *   `ctx.complete(trx => …)`, which marks the job done in the same transaction, under its token:
+ *   a worker that lost its lease rolls back instead of writing twice. Database effects therefore
+ *   happen exactly once; effects outside the database (sending mail) happen at least once, right
+ *   after `ctx.stillMine()` confirmed the lease, which makes a second send need a worker to stall
+ *   past its lease between that check and the send.
+ * - A failed attempt is retried with backoff; after `maxAttempts` the job is dead (kept 30 days
+ *   with its last error, for support) and the queue's `onDead` runs in the same transaction.
+ * - Enqueueing is idempotent per (queue, key), and can join the caller's transaction, so a job
+ *   exists only if the change that asked for it commits.
+ *
+ * Why not pg-boss: it needs its own connection pool and schema next to ours (PGlite has a single
+ * connection we already serialise), its completion is keyed by job id only (a worker whose job
+ * expired and was retried elsewhere can still complete it), and enqueueing inside our Kysely
+ * transactions would need a second executor. The guarantees above are about 200 lines here.
+ */
+
+export interface JobContext<P> {
+  job: { id: number; queue: string; key: string | null; payload: P; attempts: number };
+  /** Aborted when the lease was lost (another worker took the job over). */
+  signal: AbortSignal;
+  /** Renews the lease now; false when the job is no longer ours (then do nothing more). */
+  stillMine(): Promise<boolean>;
+  /**
+   * Runs `change` in a transaction that also marks the job done under this lease. When the
+   * lease was lost the transaction rolls back and `JobLeaseLost` is thrown.
+   */
+  complete<T>(change: (db: Kysely<Database>) => Promise<T>): Promise<T>;
+}
+
+export class JobLeaseLost extends Error {
+  constructor(id: number) {
+    super(`job ${id}: lease lost to another worker`);
+    this.name = 'JobLeaseLost';
+  }
+}
+
+/** A failure no retry can fix: the job is dead at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentJobError';
+  }
+}
+
+export interface QueueDefinition<P = unknown> {
+  name: string;
+  handler(context: JobContext<P>): Promise<void>;
+  /** How long a claim lasts without renewal (default a minute). */
+  leaseMs?: number;
+  /** Attempts before the job is dead (default 8). */
+  maxAttempts?: number;
+  /** Delay before attempt n + 1 after n failed (default 30 s doubling, at most an hour). */
+  retryDelayMs?(attempts: number): number;
+  /** Jobs claimed at a time (default 10). */
+  batchSize?: number;
+  /** Runs when a job dies, in the transaction that marks it dead. */
+  onDead?(job: JobRow, error: string, db: Kysely<Database>): Promise<void>;
+}
+
+/** Retry after 30 s, 1, 2, 4 ... minutes, at most an hour. */
+export function defaultRetryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** Done jobs are kept a week and dead ones a month (for support), then housekeeping deletes them. */
+export const DONE_JOB_RETENTION_MS = 7 * 24 * 3_600_000;
+export const DEAD_JOB_RETENTION_MS = 30 * 24 * 3_600_000;
+
+export interface EnqueueOptions {
+  /** Idempotency key: a second enqueue with the same key (same queue) is a no-op. */
+  key?: string;
+  runAt?: Date;
+  /** Overrides the queue's maxAttempts for this job. */
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  /**
+   * Queues a job; pass the caller's transaction as `db` so it exists only if that commits.
+   * Resolves to false when the key was queued already.
+   */
+  enqueue(
+    queue: string,
+    payload: unknown,
+    options?: EnqueueOptions,
+    db?: Kysely<Database>,
+  ): Promise<boolean>;
+  /** Claims and runs the due jobs of one queue (all queues without a name); the number done. */
+  runOnce(queue?: string): Promise<number>;
+  /** Queues the current period's job of every schedule (each poll does it first). */
+  schedule(): Promise<void>;
+  /** Polls every intervalMs until stop(). */
+  start(): void;
+  /** Polls as soon as possible (a job was just queued). */
+  nudge(): void;
+  /** Stops polling and waits for the jobs under way. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  queues: QueueDefinition<never>[];
+  /** Time between polls when nothing nudges the queue (default 2 s). */
+  intervalMs?: number;
+  /**
+   * Recurring jobs: at each poll, every instance queues the job of the current period under the
+   * key 'every:<period start>', so the period's job exists once however many instances run.
+   */
+  schedules?: { queue: string; everyMs: number }[];
+  onError?: (error: unknown, job?: JobRow) => void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { db, clock } = options;
+  const definitions = new Map<string, QueueDefinition>();
+  for (const queue of options.queues as QueueDefinition[]) {
+    if (definitions.has(queue.name)) throw new Error(`queue ${queue.name} defined twice`);
+    definitions.set(queue.name, queue);
+  }
+  const definitionOf = (name: string): QueueDefinition => {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`no queue named ${name}`);
+    return definition;
+  };
+  const workerToken = randomUUID();
+
+  async function runJob(definition: QueueDefinition, job: JobRow): Promise<boolean> {
+    const leaseMs = definition.leaseMs ?? 60_000;
+    const token = job.lease_token ?? '';
+    const lease = () => ({
+      id: job.id,
+      token,
+      leaseUntil: new Date(clock.now().getTime() + leaseMs),
+    });
+    const lost = new AbortController();
+    const stillMine = async () => {
+      if (lost.signal.aborted) return false;
+      const mine = await renewLease(db, lease());
+      if (!mine) lost.abort();
+      return mine;
+    };
+    // A job that waited behind others of its batch may have been taken over meanwhile.
+    if (!(await stillMine())) return false;
+    const heartbeat = setInterval(() => {
+      stillMine().catch((error: unknown) => options.onError?.(error, job));
+    }, leaseMs / 3);
+    heartbeat.unref();
+    let completed = false;
+    const context: JobContext<unknown> = {
+      job: {
+        id: job.id,
+        queue: job.queue,
+        key: job.key,
+        payload: job.payload,
+        attempts: job.attempts,
+      },
+      signal: lost.signal,
+      stillMine,
+      async complete(change) {
+        const result = await db.transaction().execute(async (trx) => {
+          if (!(await finishJob(trx, { id: job.id, token, at: clock.now() }))) {
+            throw new JobLeaseLost(job.id);
+          }
+          return change(trx);
+        });
+        completed = true;
+        return result;
+      },
+    };
+    try {
+      // A job whose last attempt's worker died is out of attempts before it runs.
+      if (job.attempts > job.max_attempts) throw new PermanentJobError('out of attempts');
+      await definition.handler(context);
+      if (!completed) await context.complete(async () => undefined);
+      return true;
+    } catch (error) {
+      if (error instanceof JobLeaseLost) return false;
+      options.onError?.(error, job);
+      const message = messageOf(error);
+      const retry = !(error instanceof PermanentJobError) && job.attempts < job.max_attempts;
+      const at = clock.now();
+      const retryAt = retry
+        ? new Date(at.getTime() + (definition.retryDelayMs ?? defaultRetryDelayMs)(job.attempts))
+        : null;
+      await db.transaction().execute(async (trx) => {
+        if (!(await failJob(trx, { id: job.id, token, at, error: message, retryAt }))) return;
+        if (!retryAt) await definition.onDead?.(job, message, trx);
+      });
+      return false;
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function runQueue(definition: QueueDefinition): Promise<{ done: number; full: boolean }> {
+    const now = clock.now();
+    const limit = definition.batchSize ?? 10;
+    const jobs = await claimJobs(db, {
+      queue: definition.name,
+      now,
+      leaseUntil: new Date(now.getTime() + (definition.leaseMs ?? 60_000)),
+      limit,
+      token: `${workerToken}:${randomUUID()}`,
+    });
+    let done = 0;
+    for (const job of jobs) if (await runJob(definition, job)) done += 1;
+    return { done, full: jobs.length === limit };
+  }
+
+  async function runOnce(queue?: string): Promise<number> {
+    const selected = queue === undefined ? [...definitions.values()] : [definitionOf(queue)];
+    let done = 0;
+    for (const definition of selected) done += (await runQueue(definition)).done;
+    return done;
+  }
+
+  async function schedule(): Promise<void> {
+    const now = clock.now().getTime();
+    for (const { queue, everyMs } of options.schedules ?? []) {
+      const start = new Date(now - (now % everyMs));
+      await enqueue(queue, {}, { key: `every:${start.toISOString()}`, runAt: start });
+    }
+  }
+
+  async function enqueue(
+    queue: string,
+    payload: unknown,
+    enqueueOptions: EnqueueOptions = {},
+    executor: Kysely<Database> = db,
+  ): Promise<boolean> {
+    const now = clock.now();
+    return insertJob(executor, {
+      queue,
+      payload,
+      ...(enqueueOptions.key === undefined ? {} : { key: enqueueOptions.key }),
+      runAt: enqueueOptions.runAt ?? now,
+      // A queue another instance runs may be unknown here: its default applies.
+      maxAttempts:
+        enqueueOptions.maxAttempts ?? definitions.get(queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      now,
+    });
+  }
+
+  const poller = createRecurringJob({
+    intervalMs: options.intervalMs ?? 2000,
+    round: async (stopped) => {
+      await schedule();
+      for (const definition of definitions.values()) {
+        // A full batch means more may be waiting.
+        while (!stopped() && (await runQueue(definition)).full);
+      }
+    },
+    ...(options.onError ? { onError: (error: unknown) => options.onError?.(error) } : {}),
+  });
+
+  return {
+    enqueue,
+    runOnce,
+    schedule,
+    ...poller,
+  };
+}
