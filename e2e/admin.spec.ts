@@ -183,5 +183,25 @@ test.describe('admin app', () => {
       'background-color',
       'rgb(106, 27, 154)',
     );
+    await portal.close();
+
+    // The preview shows the new institution's portal (its own host), in the frame and in a
+    // window of its own, and both follow the draft as it is typed.
+    const preview = page.frameLocator(PREVIEW);
+    await page.getByRole('checkbox', { name: 'Follow the selected setting' }).uncheck();
+    await expect(preview.getByRole('button', { name: 'Sign In' })).toHaveCSS(
+      'background-color',
+      'rgb(106, 27, 154)',
+    );
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Open the preview in a window' }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    const heading = await openSetting(page, 'loginTexts.topHeadingText', 'Top heading');
+    await heading.getByRole('textbox').fill('Birch says hello');
+    await expect(
+      preview.getByRole('heading', { level: 1, name: 'Birch says hello' }),
+    ).toBeVisible();
+    await expect(popup.getByRole('heading', { level: 1, name: 'Birch says hello' })).toBeVisible();
   });
 });

@@ -8,9 +8,9 @@ import { createQueryClient } from './lib/query-client';
 installGlobalErrorReporting();
 
 const queryClient = createQueryClient();
-// Inside the admin's preview frame only (a live ?previewToken=): follow the admin's draft. Loaded
-// on demand so borrowers never download the preview code.
-if (currentPreviewToken() && window.parent !== window) {
+// Inside the admin's preview frame or pop-out window only (a live ?previewToken=): follow the
+// admin's draft. Loaded on demand so borrowers never download the preview code.
+if (currentPreviewToken() && (window.parent !== window || window.opener)) {
   void import('./lib/preview/preview-mode').then(({ startPreviewMode }) =>
     startPreviewMode({ queryClient }),
   );

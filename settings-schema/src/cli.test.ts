@@ -42,6 +42,17 @@ describe('portal-settings validate', () => {
     expect(result.err).toContain('2 error(s)');
   });
 
+  it('applies the schema bounds the admin editor applies (a negative lockout fails)', () => {
+    const path = fileWith(
+      JSON.stringify({ shared: { securityPolicyOptions: { lockoutMinutes: '-5' } } }),
+    );
+    const result = run(['validate', path]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `${path}: securityPolicyOptions.lockoutMinutes (shared): must be at least 0`,
+    );
+  });
+
   it('reports a file that is not JSON', () => {
     const result = run(['validate', fileWith('{ nope')]);
     expect(result.code).toBe(1);

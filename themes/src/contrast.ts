@@ -40,3 +40,26 @@ export function checkBrandContrast(tokens: Pick<BrandTokens, BrandColorToken>): 
     };
   });
 }
+
+const TOKEN_LABELS: Readonly<Record<BrandColorToken, string>> = {
+  primaryColor: 'Primary colour',
+  secondaryColor: 'Secondary colour',
+  errorColor: 'Error colour',
+};
+
+/** The brand colours of a look that fail WCAG AA (the review page warns, publish asks first). */
+export function contrastFailures(tokens: Pick<BrandTokens, BrandColorToken>): ContrastCheck[] {
+  return checkBrandContrast(tokens).filter((check) => !check.passes);
+}
+
+/** One failure in words, the same on the review page, in the publish refusal and in the audit. */
+export function describeContrastFailure(check: ContrastCheck): string {
+  const parts: string[] = [];
+  if (check.ratio < AA_TEXT_CONTRAST) {
+    parts.push(`text on it has a contrast of ${check.ratio.toFixed(2)}:1`);
+  }
+  if (check.ratioOnPage < AA_TEXT_CONTRAST) {
+    parts.push(`as text on the page it has ${check.ratioOnPage.toFixed(2)}:1`);
+  }
+  return `${TOKEN_LABELS[check.token]} ${check.color}: ${parts.join(' and ')} (WCAG AA needs ${AA_TEXT_CONTRAST}:1).`;
+}

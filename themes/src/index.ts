@@ -5,7 +5,12 @@ export {
   readableTextOn,
   relativeLuminance,
 } from './color';
-export { AA_TEXT_CONTRAST, checkBrandContrast } from './contrast';
+export {
+  AA_TEXT_CONTRAST,
+  checkBrandContrast,
+  contrastFailures,
+  describeContrastFailure,
+} from './contrast';
 export type { BrandColorToken, ContrastCheck } from './contrast';
 export { createPortalTheme } from './theme';
 export {

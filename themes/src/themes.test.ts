@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, mixColors, parseHexColor, readableTextOn } from './color';
-import { checkBrandContrast } from './contrast';
+import { checkBrandContrast, contrastFailures, describeContrastFailure } from './contrast';
 import { createPortalTheme } from './theme';
 import { BUILT_IN_THEMES, logoPaths } from './tokens';
 
@@ -37,6 +37,30 @@ describe('contrast', () => {
 
   it('mixes colours linearly', () => {
     expect(mixColors('#000000', '#ffffff', 0.5)).toBe('#808080');
+  });
+});
+
+describe('contrastFailures', () => {
+  it('lists only the colours below 4.5:1, each described with its ratios', () => {
+    const failures = contrastFailures({
+      primaryColor: '#ffcc00',
+      secondaryColor: '#1b4f72',
+      errorColor: '#b00020',
+    });
+    expect(failures.map((check) => check.token)).toEqual(['primaryColor']);
+    const [yellow] = failures;
+    if (!yellow) throw new Error('no failure');
+    // Dark text on yellow reads well; yellow links on the white page do not.
+    expect(describeContrastFailure(yellow)).toBe(
+      `Primary colour #ffcc00: as text on the page it has ${yellow.ratioOnPage.toFixed(2)}:1 (WCAG AA needs 4.5:1).`,
+    );
+    expect(yellow.ratioOnPage).toBeLessThan(2);
+  });
+
+  it('is empty for a look that passes', () => {
+    expect(
+      contrastFailures({ primaryColor: '#1b4f72', secondaryColor: '#1b4f72', errorColor: '#b00020' }),
+    ).toEqual([]);
   });
 });
 

@@ -27,6 +27,7 @@ export const ADMIN_ERROR_CODES = {
   tooManyRequests: 'TooManyRequests',
   conflict: 'Conflict',
   invalidFile: 'InvalidFile',
+  lowContrast: 'LowContrast',
 } as const;
 
 /** Roles per institution; `implementer` is global (all institutions, may create institutions). */
@@ -118,7 +119,14 @@ export const DraftChange = z.object({
 });
 export const PatchDraftRequest = z.object({ changes: z.array(DraftChange).min(1).max(500) });
 
-export const PublishRequest = z.object({ comment: z.string().max(1000) });
+export const PublishRequest = z.object({
+  comment: z.string().max(1000),
+  /**
+   * Publish even though brand colours fail WCAG AA contrast (the review page lists them). Without
+   * it such a draft is refused with LowContrast; with it the acceptance is kept in the audit log.
+   */
+  acceptLowContrast: z.boolean().optional(),
+});
 
 export const VersionSummary = z.object({
   version: z.number().int(),
@@ -179,6 +187,7 @@ export const AuditEntry = z.object({
     'draft.save',
     'draft.discard',
     'publish',
+    'publish.lowContrast',
     'restore',
     'import',
     'asset.upload',

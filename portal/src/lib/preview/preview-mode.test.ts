@@ -8,13 +8,18 @@ import { startPreviewMode, type PreviewFrame } from './preview-mode';
 
 const ADMIN = 'http://localhost:3000';
 
-function fakeFrame(search: string) {
-  const parent = { name: 'admin window' };
+/**
+ * A portal window in the admin's frame (`framed`), in a pop-out window the admin opened
+ * (`popout`), or opened by itself (`alone`).
+ */
+function fakeFrame(search: string, how: 'framed' | 'popout' | 'alone' = 'framed') {
+  const admin = { name: 'admin window' };
   const messageListeners = new Set<(event: MessageEvent) => void>();
   const posted: { message: PreviewFrameMessage; origin: string }[] = [];
-  const frame: PreviewFrame = {
+  const frame: PreviewFrame & { parent: unknown } = {
     location: { search, hash: '#/home/login' },
-    parent,
+    parent: admin,
+    opener: how === 'popout' ? admin : null,
     addEventListener(type: 'message' | 'hashchange', listener: (event: MessageEvent) => void) {
       if (type === 'message') messageListeners.add(listener);
     },
@@ -22,12 +27,14 @@ function fakeFrame(search: string) {
       if (type === 'message') messageListeners.delete(listener);
     },
   };
+  // A top-level window is its own parent.
+  if (how !== 'framed') frame.parent = frame;
   return {
     frame,
     posted,
     postToParent: (message: PreviewFrameMessage, origin: string) =>
       posted.push({ message, origin }),
-    receive(data: unknown, origin = ADMIN, source: unknown = parent) {
+    receive(data: unknown, origin = ADMIN, source: unknown = admin) {
       const event = new MessageEvent('message', { data, origin });
       Object.defineProperty(event, 'source', { value: source });
       for (const listener of messageListeners) listener(event);
@@ -114,6 +121,40 @@ describe('preview mode', () => {
     fake.receive({ type: 'portal-preview:navigate', route: 'x'.repeat(400) });
     expect(fake.frame.location.hash).toBe('/home/faq');
     stop?.();
+  });
+
+  it('talks to the admin window that opened it as a pop-out, and stays off in a window of its own', async () => {
+    const session = {
+      'GET /api/setup/ApplicationOptions': { body: applicationOptionsBody() },
+      'GET /api/setup/PreviewSession': {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          AdminOrigin: ADMIN,
+          ExpiresAt: '2030-01-01T00:00:00Z',
+        },
+      },
+    };
+    stubFetch(session);
+    const queryClient = createQueryClient({ retry: false });
+    await queryClient.fetchQuery(applicationOptionsQuery());
+    const popout = fakeFrame('?previewToken=tok-123', 'popout');
+    const stop = await startPreviewMode({ queryClient, ...popout });
+    expect(popout.posted).toEqual([{ message: { type: 'portal-preview:ready' }, origin: ADMIN }]);
+    popout.receive({
+      type: 'portal-preview:settings',
+      document: { english: { loginTexts: { topHeadingText: 'In the pop-out' } }, shared: {} },
+    });
+    await settle();
+    const current = ApplicationOptionsResponse.parse(
+      queryClient.getQueryData(setupKeys.applicationOptions()),
+    );
+    expect(current.gassySettings.english.loginTexts?.topHeadingText).toBe('In the pop-out');
+    stop?.();
+
+    const alone = fakeFrame('?previewToken=tok-123', 'alone');
+    expect(await startPreviewMode({ queryClient, ...alone })).toBeUndefined();
+    expect(alone.posted).toEqual([]);
   });
 
   it('stays off when the server does not know the token', async () => {

@@ -15,13 +15,15 @@ import { previewTokenFrom } from './preview-token';
 export interface PreviewFrame {
   readonly location: { readonly search: string; hash: string };
   readonly parent: unknown;
+  /** The window that opened this one (the admin's pop-out preview), or null. */
+  readonly opener: unknown;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   addEventListener(type: 'hashchange', listener: () => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'hashchange', listener: () => void): void;
 }
 
-/** Posts to the parent frame (the admin app). */
+/** Posts to the admin app: the parent frame, or the window that opened the pop-out. */
 export type PostToParent = (message: PreviewFrameMessage, targetOrigin: string) => void;
 
 export interface PreviewModeOptions {
@@ -35,7 +37,8 @@ export interface PreviewModeOptions {
  * `?previewToken=` (the server then answers ApplicationOptions with the draft):
  *
  * 1. asks the server which admin origin the token belongs to (`GET api/setup/PreviewSession`);
- * 2. accepts `PreviewMessage`s from that origin and from the parent frame only: `settings`
+ * 2. accepts `PreviewMessage`s from that origin and from the admin window only (the parent
+ *    frame, or the opener of a pop-out window): `settings`
  *    swaps the settings the portal renders with (no save needed, so the preview follows typing),
  *    `navigate` goes to a hash route, `color-scheme` shows light or dark;
  * 3. tells the parent `portal-preview:ready` and every route change (`portal-preview:route`).
@@ -46,10 +49,12 @@ export async function startPreviewMode(
   options: PreviewModeOptions,
 ): Promise<(() => void) | undefined> {
   const frame: PreviewFrame = options.frame ?? window;
-  const postToParent: PostToParent =
-    options.postToParent ?? ((message, origin) => window.parent.postMessage(message, origin));
   const { queryClient } = options;
-  if (!previewTokenFrom(frame.location.search) || frame.parent === frame) return undefined;
+  // In the admin's frame, the admin is the parent; in its pop-out window, the opener.
+  const admin = frame.parent !== frame ? frame.parent : frame.opener;
+  if (!previewTokenFrom(frame.location.search) || !admin) return undefined;
+  const postToParent: PostToParent =
+    options.postToParent ?? ((message, origin) => (admin as Window).postMessage(message, origin));
   let adminOrigin: string;
   try {
     adminOrigin = (await api.get('api/setup/PreviewSession', PreviewSessionResponse)).AdminOrigin;
@@ -79,7 +84,7 @@ export async function startPreviewMode(
   }
 
   function onMessage(event: MessageEvent): void {
-    if (event.origin !== adminOrigin || event.source !== frame.parent) return;
+    if (event.origin !== adminOrigin || event.source !== admin) return;
     const parsed = PreviewMessage.safeParse(event.data);
     if (!parsed.success) return;
     const message = parsed.data;

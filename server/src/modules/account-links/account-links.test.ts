@@ -6,7 +6,8 @@ import {
   DEMO_ACTIVATION_HOLDER,
   DEMO_ACTIVATION_USERNAME,
 } from '../../db/seed/account-holders.demo';
-import { issueLinkToken, portalOrigin } from './links';
+import { portalOrigin } from '../../plugins/request-context';
+import { issueLinkToken } from './links';
 import { firstErrorOf, institutionIdOf, linkTokenFor, postJson } from '../../testing/account-flows';
 
 describe('portalOrigin', () => {

@@ -1,23 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
-import { hostName } from '../../plugins/institution';
 import { insertUserToken, type UserTokenPurpose } from '../borrowers/codes.repository';
-
-/**
- * The portal address links in e-mails point to. Built from the resolved host name and a numeric
- * port only: the Host header is the caller's, and a link must never lead to another site
- * ('localhost:1@evil.example' would otherwise become a link to evil.example).
- */
-export function portalOrigin(request: Pick<FastifyRequest, 'host' | 'protocol'>): string {
-  const host = hostName(request.host);
-  const portText = /:(\d{1,5})$/.exec(request.host.trim())?.[1];
-  const port = portText && !request.host.trim().endsWith(']') ? `:${Number(portText)}` : '';
-  const name = host.includes(':') ? `[${host}]` : host;
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return `${protocol}://${name}${port}`;
-}
 
 /** A hash route of the portal, e.g. `home/verifyEmail/<token>`. */
 export function portalLink(origin: string, route: string): string {

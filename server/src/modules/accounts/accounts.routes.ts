@@ -1,8 +1,8 @@
 import { AccountListResponse, Envelope, okEnvelope } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth';
-import { institutionOf } from '../../plugins/institution';
 import type { AccountsService } from './accounts.service';
+import { requestContext } from '../../plugins/request-context';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
   app,
@@ -15,13 +15,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: { response: { 200: AccountListResponse, 401: Envelope } },
     },
     async (request) => {
-      const institution = institutionOf(request);
+      const { institutionId, timeZone } = requestContext(request);
       const { user } = sessionOf(request);
-      const accounts = await service.list({
-        institutionId: institution.id,
-        timeZone: institution.timeZone,
-        userId: user.id,
-      });
+      const accounts = await service.list({ institutionId, timeZone, userId: user.id });
       return { ...okEnvelope(), Accounts: accounts };
     },
   );

@@ -27,6 +27,7 @@ import {
   MAX_ROW_ID,
   RowIdText,
 } from '@portal/domain';
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hostName } from '../../plugins/institution';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,7 +37,8 @@ import { TooManyRequestsError } from '../../lib/http-errors';
 import { AdminError, unauthenticated } from './admin-errors';
 import type { AdminAuthService, StaffPrincipal } from './admin-auth.service';
 import type { AdminService, DocumentRef } from './admin.service';
-import { isAssetKind, MAX_ASSET_BYTES, multipartBoundary, parseMultipart } from './assets';
+import { brandingTypeOf, CDN_CONTENT_SECURITY_POLICY, readCdnFile } from '../../lib/cdn-files';
+import { isAssetKind, MAX_ASSET_BYTES } from './assets';
 
 /** The staff session cookie: HttpOnly, Strict, only sent to the admin API. */
 export const STAFF_SESSION_COOKIE = 'portal_admin_session';
@@ -52,6 +54,8 @@ export interface AdminRoutesOptions {
    * tokens; the server's own host names always may.
    */
   adminOrigins?: readonly string[];
+  /** Folders holding `<cdn folder>/...` branding files, first match wins (as /cdn serves them). */
+  cdnRoots?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -148,11 +152,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     }
   });
 
-  app.addContentTypeParser(
-    'multipart/form-data',
-    { parseAs: 'buffer', bodyLimit: MAX_ASSET_BYTES + 64 * 1024 },
-    (_request, body, done) => done(null, body),
-  );
+  // Uploads (branding assets): one file and a few fields; a larger file is a 413.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ASSET_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
 
   app.setErrorHandler((error: FastifyError | AdminError | TooManyRequestsError, request, reply) => {
     if (error instanceof AdminError) return sendError(reply, error);
@@ -350,7 +354,9 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     async (request) => {
       const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'publish');
-      return admin.publish(staff, institution, request.body.comment);
+      return admin.publish(staff, institution, request.body.comment, {
+        acceptLowContrast: request.body.acceptLowContrast ?? false,
+      });
     },
   );
 
@@ -457,27 +463,51 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     },
   );
 
+  // The institution's branding files for the theme editor: /cdn serves a folder only on its own
+  // institution's hosts, and the admin app runs on one host for every institution.
+  app.get(
+    '/institutions/:slug/branding/*',
+    { schema: { params: Slug.extend({ '*': z.string().max(300) }), hide: true } },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'read');
+      const path = request.params['*'];
+      const type = brandingTypeOf(path);
+      const data = type
+        ? await readCdnFile(options.cdnRoots ?? [], institution.cdnFolder, `branding/${path}`)
+        : undefined;
+      if (!type || !data) {
+        throw new AdminError(404, ADMIN_ERROR_CODES.notFound, 'There is no such branding file.');
+      }
+      return reply
+        .type(type)
+        .header('cache-control', 'private, no-cache')
+        .header('content-security-policy', CDN_CONTENT_SECURITY_POLICY)
+        .send(data);
+    },
+  );
+
   app.post(
     '/institutions/:slug/assets',
     { schema: { params: Slug, response: { 200: z.object({ path: z.string() }) } } },
     async (request) => {
       const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'edit');
-      const boundary = multipartBoundary(request.headers['content-type']);
-      if (!boundary || !Buffer.isBuffer(request.body)) {
+      if (!request.isMultipart()) {
         throw new AdminError(
           400,
           'InvalidRequest',
           'Send the file as multipart/form-data (kind, file).',
         );
       }
-      const parts = parseMultipart(request.body, boundary);
-      const kind =
-        parts
-          .find((part) => part.name === 'kind')
-          ?.data.toString('utf8')
-          .trim() ?? '';
-      const file = parts.find((part) => part.name === 'file' && part.fileName !== undefined);
+      let kind = '';
+      let file: { fileName: string; data: Buffer } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'field' && part.fieldname === 'kind') kind = String(part.value).trim();
+        else if (part.type === 'file' && part.fieldname === 'file') {
+          file = { fileName: part.filename, data: await part.toBuffer() };
+        } else if (part.type === 'file') await part.toBuffer();
+      }
       if (!isAssetKind(kind)) {
         throw new AdminError(
           400,
@@ -486,11 +516,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         );
       }
       if (!file) throw new AdminError(400, 'InvalidRequest', 'The request has no file.');
-      return admin.uploadAsset(staff, institution, {
-        kind,
-        fileName: file.fileName ?? '',
-        data: file.data,
-      });
+      return admin.uploadAsset(staff, institution, { kind, ...file });
     },
   );
 

@@ -16,14 +16,20 @@ import {
   validateInstitutionConfig,
   type InstitutionConfiguration,
 } from '@portal/settings-schema';
-import { brandTokensToSettings, type BrandTokens } from '@portal/themes';
+import {
+  brandTokensFromSettings,
+  brandTokensToSettings,
+  contrastFailures,
+  describeContrastFailure,
+  type BrandTokens,
+} from '@portal/themes';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
 import { InstitutionConflictError } from '../institutions/institutions.repository';
-import type { InstitutionsService } from '../institutions/institutions.service';
+import { accessorOf, type InstitutionsService } from '../institutions/institutions.service';
 import {
   AdminError,
   forbidden,
@@ -135,6 +141,7 @@ export interface AdminService {
     staff: StaffPrincipal,
     institution: AccessibleInstitution,
     comment: string,
+    options?: { acceptLowContrast?: boolean },
   ): Promise<{ version: number }>;
   versions(
     institution: AccessibleInstitution,
@@ -180,6 +187,8 @@ export interface AdminService {
     staff: StaffPrincipal,
     input: CreateInstitutionInput,
   ): Promise<InstitutionSummary>;
+  /** Every institution's host names: the admin page may frame their portals (the preview). */
+  portalHosts(): Promise<string[]>;
   createPreviewToken(
     staff: StaffPrincipal,
     institution: AccessibleInstitution,
@@ -522,7 +531,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       return settings(institution);
     },
 
-    async publish(staff, institution, comment) {
+    async publish(staff, institution, comment, options = {}) {
       const trimmed = comment.trim();
       if (trimmed === '') {
         throw new AdminError(
@@ -537,6 +546,21 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       }
       const problems = problemsOf(draft.document);
       if (problems.length > 0) throw invalidConfiguration(problems);
+      const lowContrast = contrastFailures(brandTokensFromSettings(accessorOf(draft.document)));
+      if (lowContrast.length > 0 && options.acceptLowContrast !== true) {
+        throw new AdminError(
+          409,
+          ADMIN_ERROR_CODES.lowContrast,
+          'Brand colours fail the WCAG AA contrast check. Confirm to publish them anyway.',
+          {
+            details: lowContrast.map((check) => ({
+              key: `themeOptions.${check.token}`,
+              set: 'shared',
+              message: describeContrastFailure(check),
+            })),
+          },
+        );
+      }
       const version = await institutions.publishSettings({
         institutionId: institution.id,
         document: draft.document,
@@ -567,6 +591,16 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
             diffConfigurations(before?.document ?? {}, draft.document),
             trimmed,
           );
+          if (lowContrast.length > 0) {
+            await audit(
+              trx,
+              staff,
+              institution.id,
+              'publish.lowContrast',
+              [],
+              `Published version ${next} although: ${lowContrast.map(describeContrastFailure).join(' ')}`,
+            );
+          }
         },
       });
       return { version };
@@ -785,6 +819,10 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
         throw error;
       }
       return summaryOf(staff, input.slug);
+    },
+
+    async portalHosts() {
+      return [...(await listHosts(db)).values()].flat();
     },
 
     async createPreviewToken(staff, institution, where) {

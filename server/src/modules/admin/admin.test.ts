@@ -700,6 +700,25 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       expect(invalid.json()).toMatchObject({ valid: false, applied: false });
       expect(invalid.json().problems[0].key).toBe('globalOptions.useFAQOption');
 
+      // The schema's bounds, as the editor applies them: a negative lockout is refused.
+      const negative = await call(
+        staff.editor,
+        'POST',
+        '/admin-api/institutions/harbor/import?dryRun=true',
+        { document: { shared: { securityPolicyOptions: { lockoutMinutes: '-5' } } } },
+      );
+      expect(negative.json()).toMatchObject({
+        valid: false,
+        applied: false,
+        problems: [
+          {
+            key: 'securityPolicyOptions.lockoutMinutes',
+            set: 'shared',
+            message: 'must be at least 0',
+          },
+        ],
+      });
+
       const applied = await call(
         staff.editor,
         'POST',
@@ -752,6 +771,54 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       await call(staff.editor, 'DELETE', '/admin-api/institutions/harbor/draft');
       expect((await auditOf('harbor'))[0]?.action).toBe('draft.discard');
     });
+
+    it('refuses to publish brand colours below WCAG AA until the publisher accepts, and audits it', async () => {
+      const { version } = (await settingsOf('summit')).published;
+      const saved = await patch(staff.implementer as Staff, 'summit', [
+        { set: 'shared', key: 'themeOptions.primaryColor', value: '#ffcc00' },
+      ]);
+      expect(saved.statusCode).toBe(200);
+      const refused = await call(
+        staff.implementer,
+        'POST',
+        '/admin-api/institutions/summit/publish',
+        {
+          comment: 'Sunny yellow',
+        },
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({
+        code: 'LowContrast',
+        details: [
+          {
+            key: 'themeOptions.primaryColor',
+            set: 'shared',
+            message: expect.stringMatching(/^Primary colour #ffcc00: .*WCAG AA needs 4\.5:1/),
+          },
+        ],
+      });
+      const before = await settingsOf('summit');
+      expect(before.published.version).toBe(version);
+      expect(before.draft).not.toBeNull();
+
+      const accepted = await call(
+        staff.implementer,
+        'POST',
+        '/admin-api/institutions/summit/publish',
+        { comment: 'Sunny yellow', acceptLowContrast: true },
+      );
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toEqual({ version: version + 1 });
+      const [acceptance, publish] = await auditOf('summit');
+      expect(publish).toMatchObject({ action: 'publish', comment: 'Sunny yellow' });
+      expect(acceptance).toMatchObject({
+        action: 'publish.lowContrast',
+        staff: 'implementer@portal.test',
+        comment: expect.stringMatching(
+          new RegExp(`^Published version ${version + 1} although: Primary colour #ffcc00`),
+        ),
+      });
+    });
   });
 
   describe('branding assets', () => {
@@ -799,6 +866,25 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       const served = await test.app.inject({ method: 'GET', url: response.json().path });
       expect(served.statusCode).toBe(200);
       expect(served.body).toBe(SVG.toString());
+      // The admin app, on one host for every institution, reads it through the admin API.
+      const branding = '/admin-api/institutions/harbor/branding/logos/logoFullWhite.svg';
+      const viewed = await call(staff.viewer, 'GET', branding);
+      expect(viewed.statusCode).toBe(200);
+      expect(viewed.headers['content-type']).toContain('image/svg+xml');
+      expect(viewed.headers['content-security-policy']).toBe('sandbox');
+      expect(viewed.body).toBe(SVG.toString());
+      // Staff of another institution, and nobody signed in, see nothing of it.
+      expect((await call(staff.summit, 'GET', branding)).statusCode).toBe(404);
+      expect((await call(undefined, 'GET', branding)).statusCode).toBe(401);
+      // Only branding files, and never out of the folder.
+      for (const path of ['logos/../../../../package.json', 'logos/x.html', 'nothing.svg']) {
+        const answer = await call(
+          staff.viewer,
+          'GET',
+          `/admin-api/institutions/harbor/branding/${path}`,
+        );
+        expect(answer.statusCode).toBe(404);
+      }
       expect((await auditOf('harbor'))[0]).toMatchObject({
         action: 'asset.upload',
         staff: 'editor@harbor.test',
@@ -843,6 +929,25 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       );
       expect(errorOf(large).message).toContain('too large');
       expect((await upload(staff.viewer, 'logoFull', 'logo.svg', SVG)).statusCode).toBe(403);
+      // Beyond the largest rule, the upload stops while streaming (a 413, nothing stored).
+      const huge = await upload(staff.editor, 'background', 'huge.png', Buffer.alloc(3 << 20, 1));
+      expect(huge.statusCode).toBe(413);
+      expect(errorOf(huge)).toMatchObject({
+        code: 'InvalidFile',
+        message: 'The file is too large.',
+      });
+      const notMultipart = await call(
+        staff.editor,
+        'POST',
+        '/admin-api/institutions/harbor/assets',
+        {
+          kind: 'logoFull',
+        },
+      );
+      expect(notMultipart.statusCode).toBe(400);
+      expect(errorOf(notMultipart).message).toBe(
+        'Send the file as multipart/form-data (kind, file).',
+      );
     });
   });
 
@@ -897,6 +1002,7 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       const logo = await test.app.inject({
         method: 'GET',
         url: '/cdn/lakeside/branding/logos/logoFullWhite.svg',
+        headers: { host: 'lakeside.localhost' },
       });
       expect(logo.statusCode).toBe(200);
       expect(logo.body).toContain('Lakeside Credit Union');

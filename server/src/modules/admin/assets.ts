@@ -77,47 +77,6 @@ export function assetRelativePath(
   return `${folder}/${base}-${hash}.${EXTENSIONS[type]}`;
 }
 
-export interface MultipartPart {
-  name: string;
-  fileName?: string;
-  contentType?: string;
-  data: Buffer;
-}
-
-/** The boundary of a multipart/form-data content type, undefined when there is none. */
-export function multipartBoundary(contentType: string | undefined): string | undefined {
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
-  return match?.[1] ?? match?.[2];
-}
-
-/** Splits a multipart/form-data body (RFC 7578) into its parts. */
-export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] {
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: MultipartPart[] = [];
-  let position = body.indexOf(delimiter);
-  while (position !== -1) {
-    const start = position + delimiter.length;
-    if (body.subarray(start, start + 2).toString() === '--') break;
-    const next = body.indexOf(delimiter, start);
-    if (next === -1) break;
-    // Each part: CRLF, headers, CRLF CRLF, content, CRLF before the next delimiter.
-    const part = body.subarray(start + 2, next - 2);
-    const split = part.indexOf('\r\n\r\n');
-    if (split !== -1) {
-      const headers = part.subarray(0, split).toString('utf8');
-      const disposition = /content-disposition:[^\r\n]*/i.exec(headers)?.[0] ?? '';
-      const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-      const fileName = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-      const contentType = /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1]?.trim();
-      if (name !== undefined) {
-        parts.push({ name, fileName, contentType, data: part.subarray(split + 4) });
-      }
-    }
-    position = next;
-  }
-  return parts;
-}
-
 /** A plain logo for a new institution: its name in white, until a real logo is uploaded. */
 export function placeholderLogoSvg(name: string, icon: boolean): string {
   const initials = name

@@ -23,6 +23,7 @@ import { prepareDummyHash } from '../../lib/passwords';
 import { presentedToken, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import type { AuthService, SignedIn, SignInContext, SignInResult } from './auth.service';
+import { requestContext } from '../../plugins/request-context';
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -92,16 +93,11 @@ function loginResponse(result: SignedIn, userToken: string): LoginResponse {
   };
 }
 
+/** The sign-in's part of the request context (only those fields reach the sign-in log). */
 export function signInContext(request: FastifyRequest): SignInContext {
-  const institution = institutionOf(request);
-  return {
-    institutionId: institution.id,
-    institutionSlug: institution.slug,
-    institutionName: institution.name,
-    timeZone: institution.timeZone,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? '',
-  };
+  const { institutionId, institutionSlug, institutionName, timeZone, ip, userAgent } =
+    requestContext(request);
+  return { institutionId, institutionSlug, institutionName, timeZone, ip, userAgent };
 }
 
 /** Sign-in (password, biometric token, single sign-on), sign-out, token checks, the profile header. */

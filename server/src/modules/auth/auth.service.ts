@@ -47,6 +47,7 @@ import {
   updatePasswordHash,
   type BorrowerRow,
 } from '../borrowers/users.repository';
+import type { RequestContext } from '../../plugins/request-context';
 
 /** What the auth module needs of the institutions module. */
 export interface InstitutionDirectory {
@@ -55,15 +56,11 @@ export interface InstitutionDirectory {
   secret(institutionId: number, name: string): Promise<string | undefined>;
 }
 
-export interface SignInContext {
-  institutionId: number;
-  /** The institution's slug (the audience of its single sign-on tokens). */
-  institutionSlug: string;
-  institutionName: string;
-  timeZone: string;
-  ip: string;
-  userAgent: string;
-}
+/** The request a sign-in comes with (the slug is the audience of single sign-on tokens). */
+export type SignInContext = Pick<
+  RequestContext,
+  'institutionId' | 'institutionSlug' | 'institutionName' | 'timeZone' | 'ip' | 'userAgent'
+>;
 
 export interface PasswordSignInInput extends SignInContext {
   username: string;

@@ -20,6 +20,7 @@ import { institutionOf } from '../../plugins/institution';
 import { deliverToken } from './auth.routes';
 import type { BiometricsGrant } from './auth.service';
 import type { PostLoginService, StepCaller, StepResult } from './post-login.service';
+import { requestContext } from '../../plugins/request-context';
 
 export interface PostLoginRoutesOptions {
   service: PostLoginService;
@@ -28,7 +29,8 @@ export interface PostLoginRoutesOptions {
 
 function callerOf(request: FastifyRequest): StepCaller {
   const { session, user } = sessionOf(request);
-  return { institution: institutionOf(request), session, user, ip: request.ip };
+  const { institution, ip } = requestContext(request);
+  return { institution, session, user, ip };
 }
 
 /** A refused step: 403 with its codes (the portal shows the first), or 429 for a rate limit. */

@@ -9,23 +9,14 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { institutionOf } from '../../plugins/institution';
-import { portalOrigin } from '../account-links/links';
+import { requestContext } from '../../plugins/request-context';
 import type { RecoveryCaller, RecoveryService } from './recovery.service';
 
 export interface RecoveryRoutesOptions {
   service: RecoveryService;
 }
 
-function callerOf(request: FastifyRequest): RecoveryCaller {
-  const institution = institutionOf(request);
-  return {
-    institutionId: institution.id,
-    institutionName: institution.name,
-    ip: request.ip,
-    origin: portalOrigin(request),
-  };
-}
+const callerOf = (request: FastifyRequest): RecoveryCaller => requestContext(request);
 
 function identityOf(body: RecoveryRequest) {
   return {

@@ -14,6 +14,7 @@ import { securityPolicyOf, type SecurityPolicy } from '../auth/policy';
 import { findBorrowersByEmail, type BorrowerRow } from '../borrowers/users.repository';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type FailureCounter, type ThrottleService } from '../throttle/throttle.service';
+import type { RequestContext } from '../../plugins/request-context';
 
 /** The identifying details of step 1; each is '' when the institution hides its field. */
 export interface RecoveryIdentity {
@@ -24,12 +25,11 @@ export interface RecoveryIdentity {
   zipCode: string;
 }
 
-export interface RecoveryCaller {
-  institutionId: number;
-  institutionName: string;
-  ip: string;
-  origin: string;
-}
+/** Who is asking: the institution of the host, the caller's address and the portal's address. */
+export type RecoveryCaller = Pick<
+  RequestContext,
+  'institutionId' | 'institutionName' | 'ip' | 'origin'
+>;
 
 export type RecoveryCode =
   'BadQuestion' | 'Invalid' | 'RecoveryFailed' | 'RecoveryMaxAttempts' | 'maintenanceModeEnabled';

@@ -12,24 +12,14 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { institutionOf } from '../../plugins/institution';
-import { portalOrigin } from '../account-links/links';
+import { requestContext } from '../../plugins/request-context';
 import type { RegistrationCaller, RegistrationService } from './registration.service';
 
 export interface RegistrationRoutesOptions {
   service: RegistrationService;
 }
 
-function callerOf(request: FastifyRequest): RegistrationCaller {
-  const institution = institutionOf(request);
-  return {
-    institutionId: institution.id,
-    institutionName: institution.name,
-    timeZone: institution.timeZone,
-    ip: request.ip,
-    origin: portalOrigin(request),
-  };
-}
+const callerOf = (request: FastifyRequest): RegistrationCaller => requestContext(request);
 
 /** Registration, its e-mail security code and account activation (spec 000 sections 2.9-2.11, 7, 8). */
 export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (

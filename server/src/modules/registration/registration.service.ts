@@ -45,6 +45,7 @@ import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findCustomersByAccountNumber } from './registration.repository';
 import { registrationFlags } from './registration-rules';
+import type { RequestContext } from '../../plugins/request-context';
 
 /** Loan-side and deposit-side account types (0 loan, 9 line of credit; the rest deposits). */
 const ACCOUNT_TYPES: Readonly<Record<CreateAccountRequest['AccountType'], readonly number[]>> = {
@@ -56,14 +57,10 @@ const ACCOUNT_TYPES: Readonly<Record<CreateAccountRequest['AccountType'], readon
 export const VERIFIED_CODE_LIFETIME_MS = HOUR_MS;
 
 /** Who is asking: the institution of the host, the caller's address and the portal's address. */
-export interface RegistrationCaller {
-  institutionId: number;
-  institutionName: string;
-  timeZone: string;
-  ip: string;
-  /** The portal's origin for the links in e-mails. */
-  origin: string;
-}
+export type RegistrationCaller = Pick<
+  RequestContext,
+  'institutionId' | 'institutionName' | 'timeZone' | 'ip' | 'origin'
+>;
 
 export type CodeRefusal = 'Invalid' | 'CodeExpired' | 'MaxAttemptsReached';
 

@@ -31,6 +31,8 @@ export const previewFramePlugin = fp<{ service: SetupService }>(
       if (!grant) return payload;
       reply.header('content-security-policy', framingPolicy(grant.adminOrigin));
       reply.removeHeader('x-frame-options');
+      // The admin may open the preview as a pop-out window and keep talking to it.
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
       reply.header('cache-control', 'no-store');
       return payload;
     });

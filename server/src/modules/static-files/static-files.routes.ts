@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ENVELOPE_CODES, errorEnvelope } from '@portal/domain';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers';
+import { CDN_CONTENT_SECURITY_POLICY, cdnFolderName, readCdnFile } from '../../lib/cdn-files';
 
 export interface StaticFilesOptions {
   /** The built borrower portal (Vite output), served at /. */
@@ -12,15 +14,13 @@ export interface StaticFilesOptions {
   adminDist: string;
   /** Folders that hold `<cdn folder>/...` branding files, first match wins. */
   cdnRoots: readonly string[];
+  /** Every institution's host names, whose portals the admin page frames in its preview. */
+  portalHosts?: () => Promise<readonly string[]>;
   /** The institution's brand colour (`themeOptions.primaryColor`), behind its icon at /favicon.ico. */
   primaryColor: (institutionId: number) => Promise<string>;
 }
 
-/**
- * Uploaded branding is served as data, never as a page: an SVG or HTML file opened directly runs
- * no script and reaches no other page of the host.
- */
-export const CDN_CONTENT_SECURITY_POLICY = 'sandbox';
+export { CDN_CONTENT_SECURITY_POLICY };
 
 /** Vite puts every content-hashed file under assets/: those never change under their name. */
 function cacheHeaders(root: string) {
@@ -91,6 +91,16 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
         );
         return;
       }
+      // The admin page frames the portal of any institution (the live preview), on that
+      // institution's host with this server's scheme and port, and keeps a pop-out preview window
+      // it opened reachable (COOP allows its own popups).
+      admin.addHook('onSend', async (request, reply, payload) => {
+        if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+        const hosts = (await options.portalHosts?.()) ?? [];
+        reply.header('content-security-policy', adminPagePolicy(request, hosts));
+        reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
+        return payload;
+      });
       await admin.register(fastifyStatic, {
         root: adminDist,
         prefix: '/',
@@ -119,17 +129,28 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
     (root) => existsSync(root) && statSync(root).isDirectory(),
   );
   if (cdnRoots.length > 0) {
-    await app.register(fastifyStatic, {
-      root: [...cdnRoots],
-      prefix: '/cdn/',
-      decorateReply: false,
-      index: false,
-      cacheControl: false,
-      // Logos change rarely but can be replaced: a few minutes of staleness at most.
-      setHeaders: (reply: FastifyReply) =>
-        reply
-          .header('cache-control', 'public, max-age=300')
-          .header('content-security-policy', CDN_CONTENT_SECURITY_POLICY),
+    await app.register(async (cdn) => {
+      // A host serves its own institution's files only: one institution's uploads never appear
+      // under another's address (the admin app reads them through /admin-api).
+      cdn.addHook('onRequest', async (request, reply) => {
+        const folder = request.institution ? cdnFolderName(request.institution.cdnFolder) : '';
+        const path = decodeURIComponentSafe(request.url.split('?', 1)[0] ?? '');
+        if (folder === '' || path === undefined || !path.startsWith(`/cdn/${folder}/`)) {
+          return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+        }
+      });
+      await cdn.register(fastifyStatic, {
+        root: [...cdnRoots],
+        prefix: '/cdn/',
+        decorateReply: false,
+        index: false,
+        cacheControl: false,
+        // Logos change rarely but can be replaced: a few minutes of staleness at most.
+        setHeaders: (reply: FastifyReply) =>
+          reply
+            .header('cache-control', 'public, max-age=300')
+            .header('content-security-policy', CDN_CONTENT_SECURITY_POLICY),
+      });
     });
   }
 
@@ -147,27 +168,34 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
   });
 };
 
+/**
+ * The site's policy with the portals of the given hosts allowed in frames: each host with the
+ * scheme and port the admin page was loaded with (how createPreviewToken builds the portal URL).
+ */
+export function adminPagePolicy(
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+  hosts: readonly string[],
+): string {
+  const port = /:(\d+)$/.exec(request.host)?.[1];
+  const origins = hosts
+    .filter((host) => /^[a-z0-9.-]+$/.test(host))
+    .map((host) => `${request.protocol}://${host}${port ? `:${port}` : ''}`);
+  return CONTENT_SECURITY_POLICY.replace(
+    "frame-src 'self'",
+    ["frame-src 'self'", ...origins].join(' '),
+  );
+}
+
+function decodeURIComponentSafe(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The white icon every institution has in its cdn folder (the header shows it too). */
 const ICON_PATH = 'branding/logos/logoIconWhite.svg';
-
-async function readCdnFile(
-  roots: readonly string[],
-  cdnFolder: string,
-  path: string,
-): Promise<Buffer | undefined> {
-  const folder = cdnFolder.replace(/^\/cdn\/?/, '');
-  for (const root of roots) {
-    const file = join(root, folder, path);
-    // A folder name from the database still may not climb out of the cdn root.
-    if (relative(root, file).startsWith('..')) continue;
-    try {
-      return await readFile(file);
-    } catch {
-      // not in this root
-    }
-  }
-  return undefined;
-}
 
 const HEX_COLOUR = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 

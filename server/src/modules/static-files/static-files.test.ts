@@ -78,7 +78,7 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
     expect(route.statusCode).toBe(200);
     expect(route.body).toContain('<title>Admin</title>');
     expect(route.headers['cache-control']).toBe('no-cache');
-    expect(route.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(route.headers['content-security-policy']).not.toBe(CONTENT_SECURITY_POLICY);
 
     const missingFile = await test.app.inject({ url: '/admin/assets/missing-1234.js' });
     expect(missingFile.statusCode).toBe(404);
@@ -91,9 +91,52 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
     expect(shipped.statusCode).toBe(200);
     expect(shipped.headers['content-type']).toContain('image/svg+xml');
     expect(shipped.body).toContain('Harbor Community Bank');
-    const summit = await test.app.inject({ url: '/cdn/summit/branding/logos/logoFullWhite.svg' });
+    const summit = await test.app.inject({
+      url: '/cdn/summit/branding/logos/logoFullWhite.svg',
+      headers: { host: 'summit.localhost' },
+    });
     expect(summit.body).toContain('Summit Lending');
     expect((await test.app.inject({ url: '/cdn/harbor/nothing.svg' })).statusCode).toBe(404);
+  });
+
+  it("lets the admin page frame every institution's portal, on the admin's scheme and port, and keep its pop-out", async () => {
+    for (const url of ['/admin/', '/admin/institutions/summit/settings']) {
+      const page = await test.app.inject({ url, headers: { host: 'localhost:3000' } });
+      const policy = String(page.headers['content-security-policy']);
+      const frameSrc = policy.split('; ').find((directive) => directive.startsWith('frame-src'));
+      expect(frameSrc?.split(' ')).toEqual(
+        expect.arrayContaining([
+          'frame-src',
+          "'self'",
+          'http://localhost:3000',
+          'http://summit.localhost:3000',
+        ]),
+      );
+      // Nothing else of the policy is loosened.
+      expect(policy.replace(frameSrc ?? '', "frame-src 'self'")).toBe(CONTENT_SECURITY_POLICY);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    }
+    // The admin's scripts keep the site's policy and opener isolation.
+    const asset = await test.app.inject({ url: '/admin/assets/admin-Zz98Yy76.js' });
+    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const portal = await test.app.inject({ url: '/' });
+    expect(portal.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it("serves an institution's files on its own hosts only", async () => {
+    const logo = '/cdn/summit/branding/logos/logoFullWhite.svg';
+    for (const [host, url] of [
+      ['localhost', logo],
+      ['localhost', '/cdn/%73ummit/branding/logos/logoFullWhite.svg'],
+      ['localhost', '/cdn/harbor/../summit/branding/logos/logoFullWhite.svg'],
+      ['summit.localhost', '/cdn/harbor/branding/logos/logoFullWhite.svg'],
+      ['x.example', logo],
+    ] as const) {
+      const answer = await test.app.inject({ url, headers: { host } });
+      expect({ host, url, status: answer.statusCode }).toEqual({ host, url, status: 404 });
+    }
+    const own = await test.app.inject({ url: logo, headers: { host: 'summit.localhost' } });
+    expect(own.statusCode).toBe(200);
   });
 
   describe('compressed answers', () => {

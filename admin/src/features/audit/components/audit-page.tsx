@@ -16,6 +16,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'draft.save': 'Saved the draft',
   'draft.discard': 'Discarded the draft',
   publish: 'Published',
+  'publish.lowContrast': 'Accepted brand colours below WCAG AA contrast',
   restore: 'Restored a version as the draft',
   import: 'Imported a configuration',
   'asset.upload': 'Uploaded a branding file',

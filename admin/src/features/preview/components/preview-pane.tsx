@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Link from '@mui/material/Link';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -55,6 +55,8 @@ function originOf(url: string): string {
 export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps) {
   const token = usePreviewToken(slug);
   const frame = useRef<HTMLIFrameElement>(null);
+  /** The pop-out preview window, fed the same messages as the frame while it is open. */
+  const popout = useRef<Window | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [scheme, setScheme] = useState<'light' | 'dark'>('light');
@@ -72,21 +74,26 @@ export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps
 
   const post = useCallback(
     (message: PreviewMessage) => {
-      if (origin) frame.current?.contentWindow?.postMessage(message, origin);
+      if (!origin) return;
+      frame.current?.contentWindow?.postMessage(message, origin);
+      if (popout.current && !popout.current.closed) popout.current.postMessage(message, origin);
     },
     [origin],
   );
 
   useEffect(() => {
     function onMessage(event: MessageEvent) {
-      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
+      if (event.origin !== origin) return;
+      const fromFrame = event.source === frame.current?.contentWindow;
+      const fromPopout = popout.current !== null && event.source === popout.current;
+      if (!fromFrame && !fromPopout) return;
       const parsed = PreviewFrameMessage.safeParse(event.data);
       if (!parsed.success) return;
       if (parsed.data.type === 'portal-preview:ready') {
-        setReady(true);
+        if (fromFrame) setReady(true);
         post({ type: 'portal-preview:settings', document: session.getPreviewDocument() });
         post({ type: 'portal-preview:color-scheme', scheme: latest.current.scheme });
-      } else {
+      } else if (fromFrame) {
         setRoute(parsed.data.route);
       }
     }
@@ -182,14 +189,19 @@ export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps
           {ready ? `Showing the draft at ${route ?? initialRoute}` : 'Connecting to the portal…'}
         </Typography>
         {portalUrl && (
-          <Link
-            href={`${portalUrl}#${route ?? initialRoute}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="body2"
+          <Button
+            size="small"
+            onClick={() => {
+              // Not noopener: the pop-out follows the draft through postMessage like the frame.
+              popout.current = window.open(
+                `${portalUrl}#${route ?? initialRoute}`,
+                'portal-preview',
+                'popup,width=1280,height=900',
+              );
+            }}
           >
-            Open the preview in a new tab
-          </Link>
+            Open the preview in a window
+          </Button>
         )}
       </Box>
       {token.isError && (

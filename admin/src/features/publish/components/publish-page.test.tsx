@@ -96,6 +96,50 @@ describe('review and publish', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled());
   });
 
+  it('lists brand colours below WCAG AA and publishes them only after confirmation', async () => {
+    const yellow = {
+      ...DRAFT_DOCUMENT,
+      shared: { ...DRAFT_DOCUMENT.shared, themeOptions: { primaryColor: '#ffcc00' } },
+    };
+    const { user, server } = renderAdmin({
+      path: '/i/harbor/publish',
+      routes: {
+        ...institutionRoutes({ draft: yellow }),
+        'GET /admin-api/institutions/harbor/diff': { body: DIFF },
+        'POST /admin-api/institutions/harbor/publish': { body: { version: 4 } },
+      },
+    });
+    const warning = await screen.findByRole('alert', {
+      name: 'Brand colours fail the WCAG AA contrast check',
+    });
+    expect(warning).toHaveTextContent(
+      /Primary colour #ffcc00: as text on the page it has 1\.\d\d:1/,
+    );
+    await expectNoAxeViolations();
+
+    await user.type(screen.getByLabelText(/Comment/), 'Sunny yellow');
+    const publish = screen.getByRole('button', { name: 'Publish' });
+    await user.click(publish);
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Publish colours that fail the contrast check?',
+    });
+    expect(dialog).toHaveTextContent(/Primary colour #ffcc00/);
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(publish).toHaveFocus();
+    expect(server.requestsTo('POST /admin-api/institutions/harbor/publish')).toHaveLength(0);
+
+    await user.click(publish);
+    dialog = await screen.findByRole('dialog', {
+      name: 'Publish colours that fail the contrast check?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText(/Published as version 4/)).toBeVisible();
+    const [request] = server.requestsTo('POST /admin-api/institutions/harbor/publish');
+    expect(request?.body).toEqual({ comment: 'Sunny yellow', acceptLowContrast: true });
+  });
+
   it('does not let a viewer publish', async () => {
     renderAdmin({
       path: '/i/harbor/publish',

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffRole } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { DiffTable } from '../../../components/diff-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProblemList } from '../../../components/problem-list';
@@ -18,6 +18,7 @@ import { useDraftSelector } from '../../../lib/draft/use-draft';
 import { canEdit, canPublish } from '../../../lib/institutions/institution-context';
 import { useDiscardDraft } from '../api/discard-draft';
 import { usePublish } from '../api/publish';
+import { lowContrastOf } from '../utils/low-contrast';
 
 interface PublishPageProps {
   slug: string;
@@ -27,6 +28,10 @@ interface PublishPageProps {
 
 function selectUnsaved(session: DraftSession) {
   return session.summary().unsaved;
+}
+
+function selectDocument(session: DraftSession) {
+  return session.getDocument();
 }
 
 function selectHasDraft(session: DraftSession) {
@@ -48,6 +53,9 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
   const discard = useDiscardDraft(slug);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [discarded, setDiscarded] = useState(false);
+  const document = useDraftSelector(session, selectDocument);
+  const lowContrast = useMemo(() => lowContrastOf(document), [document]);
+  const [confirmingContrast, setConfirmingContrast] = useState(false);
 
   function confirmDiscard() {
     discard.mutate(undefined, {
@@ -63,24 +71,34 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
     });
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (comment.trim() === '') {
       setMissing(true);
       return;
     }
+    // Colours below WCAG AA are published only when the publisher says so, on the record.
+    if (lowContrast.length > 0) setConfirmingContrast(true);
+    else void send(false);
+  }
+
+  async function send(acceptLowContrast: boolean) {
     await session.flush();
-    publish.mutate(comment.trim(), {
-      onSuccess: async ({ version }) => {
-        setPublished(version);
-        setComment('');
-        const settings = await queryClient.fetchQuery({
-          ...institutionSettingsQuery(slug),
-          staleTime: 0,
-        });
-        session.replaceServerState(settings);
+    publish.mutate(
+      { comment: comment.trim(), ...(acceptLowContrast ? { acceptLowContrast } : {}) },
+      {
+        onSettled: () => setConfirmingContrast(false),
+        onSuccess: async ({ version }) => {
+          setPublished(version);
+          setComment('');
+          const settings = await queryClient.fetchQuery({
+            ...institutionSettingsQuery(slug),
+            staleTime: 0,
+          });
+          session.replaceServerState(settings);
+        },
       },
-    });
+    );
   }
 
   const refusal = publish.error instanceof ApiError ? publish.error : undefined;
@@ -151,7 +169,7 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
       <Box
         component="form"
         noValidate
-        onSubmit={(event) => void submit(event)}
+        onSubmit={submit}
         aria-labelledby="publish-heading"
         sx={{ display: 'grid', gap: 2, maxWidth: 640 }}
       >
@@ -160,6 +178,20 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
         </Typography>
         {!allowed && (
           <Alert severity="info">Only publishers publish. Ask one to review this draft.</Alert>
+        )}
+        {lowContrast.length > 0 && (
+          <Alert severity="warning" aria-labelledby="low-contrast-title">
+            <Typography id="low-contrast-title" component="h3" variant="subtitle2">
+              Brand colours fail the WCAG AA contrast check
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {lowContrast.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </Box>
+            Borrowers with low vision may not be able to read text in these colours. Publishing them
+            asks for your confirmation, which the audit log keeps.
+          </Alert>
         )}
         {refusal && (
           <>
@@ -223,6 +255,21 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
           </Box>
         </Box>
       )}
+      <ConfirmDialog
+        open={confirmingContrast}
+        title="Publish colours that fail the contrast check?"
+        confirmLabel="Publish anyway"
+        busy={publish.isPending}
+        onConfirm={() => void send(true)}
+        onClose={() => setConfirmingContrast(false)}
+      >
+        <Box component="ul" sx={{ mt: 0, pl: 2 }}>
+          {lowContrast.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </Box>
+        Your name and this confirmation are recorded in the audit log.
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirmingDiscard}
         title="Discard the draft?"

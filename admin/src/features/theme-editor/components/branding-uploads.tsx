@@ -34,15 +34,29 @@ interface BrandingUploadsProps {
   readOnly: boolean;
 }
 
+/**
+ * Where the admin app reads a branding file: the server serves `/cdn/<folder>/…` only on the
+ * institution's own hosts, so a file of the cdn folder is read through the admin API; any other
+ * address (an https image) is shown as it is.
+ */
+export function brandingFileUrl(slug: string, cdnFolder: string, path: string): string {
+  const prefix = `${cdnFolder.replace(/\/+$/, '')}/branding/`;
+  return path.startsWith(prefix)
+    ? `/admin-api/institutions/${encodeURIComponent(slug)}/branding/${path.slice(prefix.length)}`
+    : path;
+}
+
 function UploadSlot({
   slot,
   slug,
+  cdnFolder,
   current,
   readOnly,
   onUploaded,
 }: {
   slot: Slot;
   slug: string;
+  cdnFolder: string;
   current: string | undefined;
   readOnly: boolean;
   onUploaded: (path: string) => void;
@@ -80,7 +94,11 @@ function UploadSlot({
         <Box sx={{ bgcolor: 'primary.main', p: 1, borderRadius: 1, textAlign: 'center' }}>
           <Box
             component="img"
-            src={stamp ? `${path}?v=${stamp}` : path}
+            src={
+              stamp
+                ? `${brandingFileUrl(slug, cdnFolder, path)}?v=${stamp}`
+                : brandingFileUrl(slug, cdnFolder, path)
+            }
             alt={`${slot.title} now in use`}
             sx={{ maxHeight: 64, maxWidth: '100%' }}
           />
@@ -142,6 +160,7 @@ export function BrandingUploads({ slug, cdnFolder, session, readOnly }: Branding
             key={slot.kind}
             slot={slot}
             slug={slug}
+            cdnFolder={cdnFolder}
             current={current[slot.kind]}
             readOnly={readOnly}
             onUploaded={(path) => {
