@@ -16,22 +16,24 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
+import type { AppModule, ModuleContext } from './app-module';
 import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
+import { accountLinksModule } from './modules/account-links/account-links.module';
+import { accountsModule } from './modules/accounts/accounts.module';
+import { adminModule } from './modules/admin/admin.module';
+import { authModule } from './modules/auth/auth.module';
+import { credentialsModule } from './modules/credentials/credentials.module';
+import { healthModule } from './modules/health/health.module';
+import { mailModule } from './modules/mail/mail.module';
+import { recoveryModule } from './modules/recovery/recovery.module';
+import { registrationModule } from './modules/registration/registration.module';
+import { setupModule } from './modules/setup/setup.module';
+import { staticFilesModule } from './modules/static-files/static-files.module';
 import { systemClock, type Clock } from './lib/clock';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { accountLinksRoutes } from './modules/account-links/account-links.routes';
-import { createAccountLinksService } from './modules/account-links/account-links.service';
-import { credentialsRoutes } from './modules/credentials/credentials.routes';
-import { createCredentialsService } from './modules/credentials/credentials.service';
-import { recoveryRoutes } from './modules/recovery/recovery.routes';
-import { createRecoveryService } from './modules/recovery/recovery.service';
-import { registrationRoutes } from './modules/registration/registration.routes';
-import { createRegistrationService } from './modules/registration/registration.service';
-import { adminRoutes, STAFF_SESSION_COOKIE } from './modules/admin/admin.routes';
+import { STAFF_SESSION_COOKIE } from './modules/admin/admin.routes';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
 import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
-import { createAccountsService } from './modules/accounts/accounts.service';
 import {
   createHousekeepingWorker,
   HOUSEKEEPING_EVERY_MS,
@@ -47,25 +49,16 @@ import {
 } from './modules/mail/mail-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
-import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
-import { demoIdpRoutes } from './modules/auth/demo-idp.routes';
-import { createDemoIdentityProvider } from './modules/auth/demo-idp.service';
-import { postLoginRoutes } from './modules/auth/post-login.routes';
-import { createPostLoginService, type PostLoginService } from './modules/auth/post-login.service';
 import { createMailService, type MailService } from './modules/mail/mail.service';
-import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { createMailboxTransport, type MailTransport } from './modules/mail/transports';
 import { createThrottleService, type ThrottleService } from './modules/throttle/throttle.service';
-import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService, type HealthService } from './modules/health/health.service';
 import {
   createInstitutionsService,
   type InstitutionsService,
 } from './modules/institutions/institutions.service';
-import { setupRoutes } from './modules/setup/setup.routes';
 import { createSetupService, type SetupService } from './modules/setup/setup.service';
-import { staticFilesRoutes } from './modules/static-files/static-files.routes';
 import { authPlugin, cookieName, SESSION_COOKIE } from './plugins/auth';
 import { conditionalGetPlugin } from './plugins/conditional-get';
 import { csrfPlugin } from './plugins/csrf';
@@ -124,7 +117,6 @@ export interface AppServices {
   institutions: InstitutionsService;
   setup: SetupService;
   auth: AuthService;
-  postLogin: PostLoginService;
   health: HealthService;
   mail: MailService;
   throttle: ThrottleService;
@@ -158,7 +150,20 @@ declare module 'fastify' {
   }
 }
 
-const NOWHERE = '/nonexistent';
+/** The feature modules in the order they register; the static files (catch-all) come last. */
+const APP_MODULES: readonly AppModule[] = [
+  healthModule,
+  setupModule,
+  authModule,
+  mailModule,
+  accountsModule,
+  credentialsModule,
+  registrationModule,
+  recoveryModule,
+  accountLinksModule,
+  adminModule,
+  staticFilesModule,
+];
 
 /** A hop count becomes the function Fastify's types accept (it trusts the nearest `hops` proxies). */
 function trustProxyOption(
@@ -238,16 +243,6 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     throttle,
     mail,
   });
-  const postLogin = createPostLoginService({
-    db,
-    clock,
-    hasher: passwordHasher,
-    dataProtector,
-    institutions,
-    throttle,
-    mail,
-    auth,
-  });
   const adminAuth = createAdminAuthService({
     db,
     clock,
@@ -259,29 +254,10 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,
   });
   const health = createHealthService({ db });
-  const accounts = createAccountsService({ db, clock });
-  // Logged-out account flows: password rules, registration, recovery, e-mail links.
-  const accountFlowDeps = {
-    db,
-    clock,
-    settings: (institutionId: number) => institutions.settings(institutionId),
-    hasher: passwordHasher,
-  };
-  const credentials = createCredentialsService({ ...accountFlowDeps, dataProtector, throttle });
-  const registration = createRegistrationService({
-    ...accountFlowDeps,
-    dataProtector,
-    mail,
-    throttle,
-  });
-  const recovery = createRecoveryService({ ...accountFlowDeps, mail, throttle });
-  const accountLinks = createAccountLinksService({ db, clock });
-
-  app.decorate('services', {
+  const services: AppServices = {
     institutions,
     setup,
     auth,
-    postLogin,
     health,
     mail,
     throttle,
@@ -292,7 +268,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     dataProtector,
     admin,
     adminAuth,
-  });
+  };
+  app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);
   app.decorate('cookieNames', {
     session: cookieName(SESSION_COOKIE, options.cookieSecure ?? false),
@@ -336,40 +313,17 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await app.register(openApiPlugin);
   await app.register(previewFramePlugin, { service: setup });
 
-  await app.register(healthRoutes, { service: health });
-  await app.register(setupRoutes, { service: setup, throttle });
-  const cookieSecure = options.cookieSecure ?? false;
-  await app.register(authRoutes, { service: auth, cookieSecure });
-  await app.register(postLoginRoutes, { service: postLogin, cookieSecure });
-  if (options.demoMode) {
-    await app.register(mailboxRoutes, { mail });
-    await app.register(demoIdpRoutes, {
-      idp: createDemoIdentityProvider({ db, clock, institutions }),
-    });
-  }
-  await app.register(accountsRoutes, { service: accounts });
-  await app.register(credentialsRoutes, { service: credentials, throttle });
-  await app.register(registrationRoutes, { service: registration });
-  await app.register(recoveryRoutes, { service: recovery });
-  await app.register(accountLinksRoutes, { service: accountLinks, throttle });
-  const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
-  await app.register(adminRoutes, {
-    prefix: '/admin-api',
-    auth: adminAuth,
-    admin,
-    cookieSecure,
-    demoMode: options.demoMode ?? false,
-    adminOrigins: options.adminOrigins ?? [],
-    cdnRoots,
-  });
-  await app.register(staticFilesRoutes, {
-    portalDist: options.portalDist ?? NOWHERE,
-    adminDist: options.adminDist ?? NOWHERE,
-    cdnRoots,
-    portalHosts: () => admin.portalHosts(),
-    primaryColor: async (institutionId) =>
-      (await institutions.settings(institutionId)).get('themeOptions.primaryColor'),
-  });
+  const moduleContext: ModuleContext = {
+    app,
+    db,
+    clock,
+    services,
+    options,
+    cookieSecure: options.cookieSecure ?? false,
+    cdnRoots: [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR],
+  };
+  // Each module registers its services and routes; the static files come last.
+  for (const register of APP_MODULES) await register(moduleContext);
 
   if (options.runJobs) {
     app.addHook('onReady', async () => {

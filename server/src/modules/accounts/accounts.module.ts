@@ -1,0 +1,8 @@
+import type { AppModule } from '../../app-module';
+import { accountsRoutes } from './accounts.routes';
+import { createAccountsService } from './accounts.service';
+
+/** The signed-in borrower's accounts. */
+export const accountsModule: AppModule = async ({ app, db, clock }) => {
+  await app.register(accountsRoutes, { service: createAccountsService({ db, clock }) });
+};

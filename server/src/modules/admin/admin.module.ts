@@ -1,0 +1,21 @@
+import type { AppModule } from '../../app-module';
+import { adminRoutes } from './admin.routes';
+
+/** The staff admin API under /admin-api. */
+export const adminModule: AppModule = async ({
+  app,
+  services,
+  options,
+  cookieSecure,
+  cdnRoots,
+}) => {
+  await app.register(adminRoutes, {
+    prefix: '/admin-api',
+    auth: services.adminAuth,
+    admin: services.admin,
+    cookieSecure,
+    demoMode: options.demoMode ?? false,
+    adminOrigins: options.adminOrigins ?? [],
+    cdnRoots,
+  });
+};
