@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from './plugins/security-headers';
+import { CONTENT_SECURITY_POLICY, isResourceType } from './plugins/security-headers';
 import { testDatabases } from './testing/databases';
 import { PORTAL_WRITE_HEADERS, startTestApp, type TestApp } from './testing/test-app';
 
@@ -103,19 +103,32 @@ describe.each(testDatabases())('the HTTP shell on $name', (testDatabase) => {
     expect(get.headers['cache-control']).toBe('no-store');
   });
 
-  it('puts the security headers and no-store on API answers, errors included', async () => {
+  it('puts the resource headers and no-store on API answers, errors included', async () => {
     for (const url of ['/api/MaintenanceMode', '/api/NoSuchCall', '/api/test/explode']) {
       const response = await test.app.inject({ url });
       expect(response.headers).toMatchObject({
-        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
         'x-content-type-options': 'nosniff',
-        'x-frame-options': 'SAMEORIGIN',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
-        'cross-origin-opener-policy': 'same-origin',
         'cache-control': 'no-store',
       });
+      // Page policies act on documents only; a JSON answer goes without them.
+      expect(response.headers['permissions-policy']).toBeUndefined();
+    }
+  });
+
+  it('puts every page header on answers that are not a known resource type', () => {
+    expect(isResourceType('application/json; charset=utf-8')).toBe(true);
+    expect(isResourceType('application/javascript; charset=utf-8')).toBe(true);
+    expect(isResourceType('image/png')).toBe(true);
+    for (const page of [
+      'text/html; charset=utf-8',
+      'image/svg+xml',
+      'application/pdf',
+      undefined,
+    ]) {
+      expect(isResourceType(page)).toBe(false);
     }
   });
 

@@ -276,9 +276,10 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     staff: cookieName(STAFF_SESSION_COOKIE, options.cookieSecure ?? false),
   });
 
-  // Answers carry the id, so a user's report can be matched with the log lines.
+  // Answers carry the id, so a user's report can be matched with the log lines; content-hashed
+  // build files, a dozen on every first page, do not need it.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    if (!/^\/(?:admin\/)?assets\//.test(request.url)) reply.header('x-request-id', request.id);
   });
   await app.register(securityHeadersPlugin);
   await app.register(conditionalGetPlugin);

@@ -58,11 +58,16 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
     expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 
-  it('puts the security headers on static files', async () => {
+  it('puts every security header on pages and the short set on scripts', async () => {
+    const page = await test.app.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
     const asset = await test.app.inject({ url: '/assets/index-Ab12Cd34.js' });
-    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    expect(asset.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
   });
 
   it('serves the admin app at /admin/ and its index.html for client-side routes', async () => {
@@ -116,9 +121,9 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
       expect(policy.replace(frameSrc ?? '', "frame-src 'self'")).toBe(CONTENT_SECURITY_POLICY);
       expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     }
-    // The admin's scripts keep the site's policy and opener isolation.
+    // The admin's scripts are resources: no page policy at all, loosened or not.
     const asset = await test.app.inject({ url: '/admin/assets/admin-Zz98Yy76.js' });
-    expect(asset.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(asset.headers['content-security-policy']).toBeUndefined();
     const portal = await test.app.inject({ url: '/' });
     expect(portal.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
