@@ -1,0 +1,383 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { PortalProviders, prepareStartup } from '../../app/providers';
+import { applicationOptionsBody } from '../../testing/fixtures';
+import { stubViewportWidth } from '../../testing/match-media';
+import { expectNoAxeViolations } from '../../testing/render-portal';
+import { DataTable } from './data-table';
+import type { DataTableColumn, DataTableProps } from './data-table-column';
+
+interface Account {
+  number: string;
+  description: string;
+  balanceCents: number | null;
+  dueDate: string | null;
+  status: string;
+}
+
+const ACCOUNTS: Account[] = [
+  {
+    number: '1001',
+    description: 'Savings',
+    balanceCents: 250_000,
+    dueDate: null,
+    status: 'Open',
+  },
+  {
+    number: '1002',
+    description: 'Home equity line 10',
+    balanceCents: 9_900,
+    dueDate: '2026-02-01',
+    status: 'Current',
+  },
+  {
+    number: '1003',
+    description: 'home equity line 9',
+    balanceCents: null,
+    dueDate: '2025-12-15',
+    status: 'Past due',
+  },
+  {
+    number: '1004',
+    description: 'Auto loan',
+    balanceCents: 1_250_000,
+    dueDate: '2026-01-20',
+    status: 'Closed',
+  },
+];
+
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const COLUMNS: DataTableColumn<Account>[] = [
+  { id: 'description', header: 'Account', type: 'string', getValue: (row) => row.description },
+  {
+    id: 'balance',
+    header: 'Balance',
+    type: 'number',
+    getValue: (row) => row.balanceCents,
+    renderCell: (row) => (row.balanceCents === null ? '—' : money.format(row.balanceCents / 100)),
+  },
+  { id: 'dueDate', header: 'Due date', type: 'date', getValue: (row) => row.dueDate },
+  {
+    id: 'status',
+    header: 'Status',
+    type: 'string',
+    getValue: (row) => row.status,
+    sortable: false,
+  },
+];
+
+type Props = Partial<DataTableProps<Account>>;
+
+function Providers({ scheme, children }: { scheme: 'light' | 'dark'; children: ReactNode }) {
+  const startup = prepareStartup(applicationOptionsBody({ 'themeOptions.colorScheme': scheme }));
+  return (
+    <PortalProviders startup={startup}>
+      <MemoryRouter>
+        <main>{children}</main>
+      </MemoryRouter>
+    </PortalProviders>
+  );
+}
+
+function renderTable(props: Props = {}, scheme: 'light' | 'dark' = 'light') {
+  const user = userEvent.setup();
+  render(
+    <Providers scheme={scheme}>
+      <DataTable<Account>
+        columns={COLUMNS}
+        rows={ACCOUNTS}
+        getRowKey={(row) => row.number}
+        caption="Open accounts"
+        emptyText="No open accounts."
+        getRowProps={(row) => ({ variant: row.status === 'Closed' ? 'closed' : 'default' })}
+        {...props}
+      />
+    </Providers>,
+  );
+  return { user };
+}
+
+/** The account names in the order the table shows them. */
+function tableOrder() {
+  return screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+}
+
+/** The account names in the order the cards show them. */
+function cardOrder() {
+  return within(screen.getByRole('list', { name: 'Open accounts' }))
+    .getAllByRole('listitem')
+    .map((card) => within(card).getAllByRole('definition')[0]?.textContent);
+}
+
+const header = (name: string) => screen.getByRole('columnheader', { name });
+
+describe('DataTable as a table', () => {
+  it('sorts ascending on the first click of a header, then descending, then ascending again', async () => {
+    const onSortChange = vi.fn();
+    const { user } = renderTable({ onSortChange });
+    expect(tableOrder()).toEqual([
+      'Savings',
+      'Home equity line 10',
+      'home equity line 9',
+      'Auto loan',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Balance' }));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'ascending');
+    expect(tableOrder()).toEqual([
+      'Home equity line 10',
+      'Savings',
+      'Auto loan',
+      'home equity line 9',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Balance' }));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'descending');
+    expect(tableOrder()).toEqual([
+      'Auto loan',
+      'Savings',
+      'Home equity line 10',
+      'home equity line 9',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Balance' }));
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'ascending');
+    expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'balance', direction: 'asc' });
+  });
+
+  it('marks only the sorted column with aria-sort', async () => {
+    const { user } = renderTable();
+    const sortedHeaders = () =>
+      screen
+        .getAllByRole('columnheader')
+        .filter((cell) =>
+          ['ascending', 'descending'].includes(cell.getAttribute('aria-sort') ?? ''),
+        )
+        .map((cell) => cell.textContent);
+    expect(sortedHeaders()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Due date' }));
+    expect(sortedHeaders()).toEqual(['Due date']);
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(sortedHeaders()).toEqual(['Account']);
+    expect(header('Account')).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('sorts text with numbers in numeric order, case ignored', async () => {
+    const { user } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    expect(tableOrder()).toEqual([
+      'Auto loan',
+      'home equity line 9',
+      'Home equity line 10',
+      'Savings',
+    ]);
+  });
+
+  it('sorts dates by calendar date with empty dates last in both directions', async () => {
+    const { user } = renderTable();
+    await user.click(screen.getByRole('button', { name: 'Due date' }));
+    expect(tableOrder()).toEqual([
+      'home equity line 9',
+      'Auto loan',
+      'Home equity line 10',
+      'Savings',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Due date' }));
+    expect(tableOrder()).toEqual([
+      'Home equity line 10',
+      'Auto loan',
+      'home equity line 9',
+      'Savings',
+    ]);
+  });
+
+  it('starts in the initial sort and offers no sort button on an unsortable column', () => {
+    renderTable({ initialSort: { columnId: 'balance', direction: 'desc' } });
+    expect(header('Balance')).toHaveAttribute('aria-sort', 'descending');
+    expect(tableOrder()[0]).toBe('Auto loan');
+    expect(within(header('Status')).queryByRole('button')).not.toBeInTheDocument();
+    expect(header('Status')).not.toHaveAttribute('aria-sort');
+  });
+
+  it('right-aligns number columns and shows cells through their renderer', () => {
+    renderTable();
+    const autoLoan = screen.getByRole('row', { name: /Auto loan/ });
+    expect(within(autoLoan).getByRole('cell', { name: '$12,500.00' })).toHaveClass(
+      'MuiTableCell-alignRight',
+    );
+    expect(within(autoLoan).getByRole('cell', { name: '2026-01-20' })).not.toHaveClass(
+      'MuiTableCell-alignRight',
+    );
+  });
+
+  it('is named by its caption', () => {
+    renderTable();
+    expect(screen.getByRole('table', { name: 'Open accounts' })).toBeInTheDocument();
+  });
+
+  it('shows the empty text in one row spanning every column', () => {
+    renderTable({ rows: [] });
+    const cell = screen.getByRole('cell', { name: 'No open accounts.' });
+    expect(cell).toHaveAttribute('colspan', String(COLUMNS.length));
+  });
+
+  it('links each row from its primary cell', () => {
+    renderTable({ getRowLink: (row) => `/myaccount/accountDetails/${row.number}` });
+    const link = within(screen.getByRole('rowheader', { name: 'Auto loan' })).getByRole('link', {
+      name: 'Auto loan',
+    });
+    expect(link).toHaveAttribute('href', '/myaccount/accountDetails/1004');
+  });
+
+  it('opens a row from the keyboard through the button in its primary cell', async () => {
+    const onRowClick = vi.fn();
+    const { user } = renderTable({ onRowClick, primaryColumnId: 'balance' });
+    const button = screen.getByRole('button', { name: '$2,500.00' });
+    expect(button.closest('th')).toHaveAttribute('scope', 'row');
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenCalledWith(ACCOUNTS[0]);
+  });
+
+  it('styles rows by the variant getRowProps gives', () => {
+    renderTable();
+    const closed = screen.getByRole('row', { name: /Auto loan/ });
+    const open = screen.getByRole('row', { name: /Savings/ });
+    expect(getComputedStyle(within(closed).getByRole('cell', { name: 'Closed' })).color).not.toBe(
+      getComputedStyle(within(open).getByRole('cell', { name: 'Open' })).color,
+    );
+  });
+});
+
+describe('DataTable as cards', () => {
+  it('shows each row as a card of label and value pairs', () => {
+    renderTable({ layout: 'cards' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Open accounts' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards).toHaveLength(ACCOUNTS.length);
+    const autoLoan = cards[3];
+    if (!autoLoan) throw new Error('no fourth card');
+    expect(
+      within(autoLoan)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Account', 'Balance', 'Due date', 'Status']);
+    expect(
+      within(autoLoan)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Auto loan', '$12,500.00', '2026-01-20', 'Closed']);
+  });
+
+  it('sorts by the chosen column and flips the direction with the direction button', async () => {
+    const onSortChange = vi.fn();
+    const { user } = renderTable({ layout: 'cards', onSortChange });
+    const sortBy = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(
+      within(sortBy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Default order', 'Account', 'Balance', 'Due date']);
+    expect(screen.getByRole('button', { name: 'Sort direction: ascending' })).toBeDisabled();
+
+    await user.selectOptions(sortBy, 'Balance');
+    expect(cardOrder()).toEqual([
+      'Home equity line 10',
+      'Savings',
+      'Auto loan',
+      'home equity line 9',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Sort direction: ascending' }));
+    expect(cardOrder()).toEqual([
+      'Auto loan',
+      'Savings',
+      'Home equity line 10',
+      'home equity line 9',
+    ]);
+    expect(onSortChange).toHaveBeenLastCalledWith({ columnId: 'balance', direction: 'desc' });
+
+    await user.selectOptions(sortBy, 'Account');
+    expect(cardOrder()).toEqual([
+      'Savings',
+      'Home equity line 10',
+      'home equity line 9',
+      'Auto loan',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Sort direction: descending' }));
+    expect(screen.getByRole('button', { name: 'Sort direction: ascending' })).toBeEnabled();
+    expect(cardOrder()[0]).toBe('Auto loan');
+  });
+
+  it('shows the empty text without sort controls', () => {
+    renderTable({ layout: 'cards', rows: [] });
+    expect(screen.getByText('No open accounts.')).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('keeps the row link in the primary value', () => {
+    renderTable({
+      layout: 'cards',
+      getRowLink: (row) => `/myaccount/accountDetails/${row.number}`,
+    });
+    expect(screen.getByRole('link', { name: 'Savings' })).toHaveAttribute(
+      'href',
+      '/myaccount/accountDetails/1001',
+    );
+  });
+});
+
+describe('DataTable layout', () => {
+  it('shows cards on a phone-sized screen and a table on a wider one', () => {
+    stubViewportWidth(375);
+    renderTable();
+    expect(screen.getByRole('list', { name: 'Open accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a table on a desktop-sized screen', () => {
+    stubViewportWidth(1280);
+    renderTable();
+    expect(screen.getByRole('table', { name: 'Open accounts' })).toBeInTheDocument();
+  });
+});
+
+describe('DataTable accessibility', () => {
+  it.each([
+    ['table', 'light'],
+    ['table', 'dark'],
+    ['cards', 'light'],
+    ['cards', 'dark'],
+  ] as const)('has no axe violations as %s in the %s scheme', async (layout, scheme) => {
+    const { user } = renderTable(
+      {
+        layout,
+        getRowLink: (row) => `/myaccount/accountDetails/${row.number}`,
+        getRowProps: (row) => ({ variant: row.status === 'Past due' ? 'warning' : 'default' }),
+      },
+      scheme,
+    );
+    expect(document.documentElement).toHaveClass(scheme);
+    await expectNoAxeViolations();
+    if (layout === 'table') {
+      await user.click(screen.getByRole('button', { name: 'Balance' }));
+    } else {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Balance');
+    }
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations when empty', async () => {
+    renderTable({ rows: [] });
+    await expectNoAxeViolations();
+  });
+});
