@@ -32,6 +32,7 @@ import { loginErrorNotice, type LoginErrorNotice } from '../utils/login-error-me
 import { postLoginSteps } from '../utils/post-login-steps';
 import { leaveForSingleSignOn, singleSignOnLoginUrl } from '../utils/single-sign-on-login';
 import { LoginForm, type LoginFormValues } from './login-form';
+import { FocusHeading } from '../../../components/step-frame/focus-heading';
 
 // Only what the form needs loads with the route; the steps, dialogs and app code load on use.
 const PostLoginSteps = lazy(() =>
@@ -99,8 +100,8 @@ export function LoginPage() {
   const [formKey, setFormKey] = useState(0);
   /** The device id of an opted-in biometric user of the mobile app. */
   const biometricDeviceId = useRef<string | null>(null);
-  const formHeading = useRef<HTMLHeadingElement>(null);
-  const focusFormHeading = useRef(false);
+  /** Back on the form after the post-login steps: its heading takes the focus. */
+  const [focusFormHeading, setFocusFormHeading] = useState(false);
   const mounted = useRef(false);
   const started = useRef(false);
 
@@ -110,12 +111,6 @@ export function LoginPage() {
       mounted.current = false;
     };
   }, []);
-
-  useEffect(() => {
-    if (phase.kind !== 'form' || !focusFormHeading.current) return;
-    focusFormHeading.current = false;
-    formHeading.current?.focus();
-  }, [phase]);
 
   const finish = useCallback(
     async (response: LoginResponse) => {
@@ -222,7 +217,7 @@ export function LoginPage() {
     } else {
       setNotice(null);
     }
-    focusFormHeading.current = true;
+    setFocusFormHeading(true);
     setFormKey((key) => key + 1);
     setPhase({ kind: 'form' });
   }
@@ -309,17 +304,9 @@ export function LoginPage() {
               aria-labelledby={FORM_HEADING_ID}
               sx={{ p: 3 }}
             >
-              <Typography
-                id={FORM_HEADING_ID}
-                ref={formHeading}
-                tabIndex={-1}
-                variant="h5"
-                component="h2"
-                gutterBottom
-                sx={{ '&:focus': { outline: 'none' } }}
-              >
+              <FocusHeading id={FORM_HEADING_ID} focusOnMount={focusFormHeading} gutterBottom>
                 {settings.get('loginTexts.formHeadingText')}
-              </Typography>
+              </FocusHeading>
               {notice ? (
                 <Alert severity="error" sx={{ mb: 2 }}>
                   {notice.text}

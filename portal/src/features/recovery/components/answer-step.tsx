@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SecretInput } from '../../../components/masked-input/secret-input';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { StepHeading } from './step-heading';
+import { StepFrame } from '../../../components/step-frame/step-frame';
 
 interface AnswerStepProps {
   logonName: string;
@@ -43,13 +42,19 @@ export function AnswerStep(props: AnswerStepProps) {
   const { ref, ...answerField } = register('answer');
 
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
+    <StepFrame
+      heading={settings.get('recoveryTexts.answerHeadingText')}
+      focusOnMount
+      busy={submitting}
       onSubmit={handleSubmit((values) => onSubmit(values.answer))}
+      actions={
+        <Button type="submit" variant="contained" size="large" loading={submitting}>
+          {withoutQuestion
+            ? settings.get('recoveryTexts.continueButtonText')
+            : settings.get('recoveryTexts.submitButtonText')}
+        </Button>
+      }
     >
-      <StepHeading focusOnMount>{settings.get('recoveryTexts.answerHeadingText')}</StepHeading>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
         <Typography component="dt" variant="subtitle2">
           {settings.get('recoveryTexts.logonNameLabel')}
@@ -84,13 +89,6 @@ export function AnswerStep(props: AnswerStepProps) {
           errorMessage={formState.errors.answer?.message}
         />
       )}
-      <div>
-        <Button type="submit" variant="contained" size="large" loading={submitting}>
-          {withoutQuestion
-            ? settings.get('recoveryTexts.continueButtonText')
-            : settings.get('recoveryTexts.submitButtonText')}
-        </Button>
-      </div>
-    </Stack>
+    </StepFrame>
   );
 }

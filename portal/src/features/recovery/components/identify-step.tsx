@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { InputField } from '../../../components/masked-input/input-field';
@@ -13,7 +11,7 @@ import {
 } from '../../../components/masked-input/masks';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { identifySchema, type IdentifyFields, type IdentifyValues } from '../utils/identify-form';
-import { StepHeading } from './step-heading';
+import { StepFrame } from '../../../components/step-frame/step-frame';
 
 interface IdentifyStepProps {
   fields: IdentifyFields;
@@ -36,11 +34,24 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
   const { errors } = formState;
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
-      <StepHeading focusOnMount={focusOnMount}>
-        {settings.get('recoveryTexts.identifyHeadingText')}
-      </StepHeading>
-      <Typography>{settings.get('recoveryTexts.identifyInstructionsText')}</Typography>
+    <StepFrame
+      heading={settings.get('recoveryTexts.identifyHeadingText')}
+      focusOnMount={focusOnMount}
+      intro={settings.get('recoveryTexts.identifyInstructionsText')}
+      busy={submitting}
+      onSubmit={handleSubmit(onSubmit)}
+      actions={
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={submitting}
+          disabled={!formState.isValid}
+        >
+          {settings.get('recoveryTexts.continueButtonText')}
+        </Button>
+      }
+    >
       {fields.email ? (
         <Controller
           control={control}
@@ -99,17 +110,6 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
           )}
         />
       ) : null}
-      <div>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          loading={submitting}
-          disabled={!formState.isValid}
-        >
-          {settings.get('recoveryTexts.continueButtonText')}
-        </Button>
-      </div>
-    </Stack>
+    </StepFrame>
   );
 }

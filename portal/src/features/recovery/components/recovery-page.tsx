@@ -20,7 +20,7 @@ import { identifyFields, type IdentifyValues } from '../utils/identify-form';
 import { isMaintenanceError, recoveryErrorMessage } from '../utils/recovery-error';
 import { AnswerStep } from './answer-step';
 import { IdentifyStep } from './identify-step';
-import { StepHeading } from './step-heading';
+import { FocusHeading } from '../../../components/step-frame/focus-heading';
 
 type Step =
   | { name: 'identify' }
@@ -130,7 +130,9 @@ export function RecoveryPage() {
       ) : null}
       {step.name === 'success' ? (
         <Stack spacing={2}>
-          <StepHeading focusOnMount>{settings.get('recoveryTexts.successHeadingText')}</StepHeading>
+          <FocusHeading focusOnMount>
+            {settings.get('recoveryTexts.successHeadingText')}
+          </FocusHeading>
           <Alert severity="success" role="status">
             {settings.get('recoveryTexts.successText')}
           </Alert>

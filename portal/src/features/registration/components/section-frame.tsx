@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { StepFrame } from '../../../components/step-frame/step-frame';
 import { useSettings } from '../../../lib/settings/settings-context';
 
 interface SectionFrameProps {
@@ -31,11 +29,6 @@ interface SectionFrameProps {
  */
 export function SectionFrame(props: SectionFrameProps) {
   const settings = useSettings();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const { focusOnMount } = props;
-  useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
-  }, [focusOnMount]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -43,42 +36,33 @@ export function SectionFrame(props: SectionFrameProps) {
   }
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit}>
-      <Typography
-        ref={heading}
-        variant="h5"
-        component="h2"
-        tabIndex={-1}
-        sx={{ '&:focus': { outline: 'none' } }}
-      >
-        {props.heading}
-      </Typography>
-      {props.errors && props.errors.length > 0 ? (
-        <Alert severity="error">
-          {props.errors.map((message) => (
-            <div key={message}>{message}</div>
-          ))}
-        </Alert>
-      ) : null}
+    <StepFrame
+      heading={props.heading}
+      focusOnMount={props.focusOnMount}
+      errors={props.errors}
+      onSubmit={submit}
+      actions={
+        <>
+          <Button variant="outlined" onClick={props.onGoBack} disabled={props.busy}>
+            {settings.get('registrationTexts.goBackButtonText')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={props.busy}
+            aria-disabled={props.valid ? undefined : true}
+            sx={props.valid ? undefined : { opacity: 0.6 }}
+          >
+            {props.submitText ?? settings.get('registrationTexts.continueButtonText')}
+          </Button>
+          {props.extraActions}
+          <Button variant="text" onClick={props.onCancel} disabled={props.busy}>
+            {settings.get('registrationTexts.cancelButtonText')}
+          </Button>
+        </>
+      }
+    >
       {props.children}
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={props.onGoBack} disabled={props.busy}>
-          {settings.get('registrationTexts.goBackButtonText')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={props.busy}
-          aria-disabled={props.valid ? undefined : true}
-          sx={props.valid ? undefined : { opacity: 0.6 }}
-        >
-          {props.submitText ?? settings.get('registrationTexts.continueButtonText')}
-        </Button>
-        {props.extraActions}
-        <Button variant="text" onClick={props.onCancel} disabled={props.busy}>
-          {settings.get('registrationTexts.cancelButtonText')}
-        </Button>
-      </Stack>
-    </Stack>
+    </StepFrame>
   );
 }
