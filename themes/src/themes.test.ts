@@ -59,7 +59,11 @@ describe('contrastFailures', () => {
 
   it('is empty for a look that passes', () => {
     expect(
-      contrastFailures({ primaryColor: '#1b4f72', secondaryColor: '#1b4f72', errorColor: '#b00020' }),
+      contrastFailures({
+        primaryColor: '#1b4f72',
+        secondaryColor: '#1b4f72',
+        errorColor: '#b00020',
+      }),
     ).toEqual([]);
   });
 });

@@ -1,23 +1,42 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import DOMPurify from 'dompurify';
+import {
+  isRichTextAttributeAllowed,
+  RICH_TEXT_ATTRIBUTE_NAMES,
+  RICH_TEXT_POLICY,
+  richTextUrlPattern,
+} from '@portal/domain';
+import DOMPurify, { type Config } from 'dompurify';
 
 const purifier = DOMPurify();
 
-// A link that opens a new tab must not hand the portal's window to the page it opens.
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && node.getAttribute('target') === '_blank') {
-    node.setAttribute('rel', 'noopener noreferrer');
+// DOMPurify's lists are global; the policy's attributes, URL schemes (https-only images) and link
+// targets depend on the element.
+purifier.addHook('uponSanitizeAttribute', (node, data) => {
+  if (!isRichTextAttributeAllowed(node.nodeName, data.attrName, data.attrValue)) {
+    data.keepAttr = false;
   }
 });
 
-/** Settings rich text made safe: no scripts, styles, forms, frames or event handlers. */
+// A link that opens a new tab must not hand the portal's window to the page it opens.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'A' && node.hasAttribute('target')) {
+    node.setAttribute('rel', RICH_TEXT_POLICY.newWindowRel);
+  }
+});
+
+const CONFIG: Config = {
+  ALLOWED_TAGS: [...RICH_TEXT_POLICY.tags],
+  ALLOWED_ATTR: [...RICH_TEXT_ATTRIBUTE_NAMES],
+  ALLOWED_URI_REGEXP: richTextUrlPattern(),
+  FORBID_CONTENTS: [...RICH_TEXT_POLICY.droppedWithContent],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+/** Settings rich text made safe by the shared `RICH_TEXT_POLICY` (the server applies it too). */
 export function sanitizeRichText(html: string): string {
-  return purifier.sanitize(html, {
-    USE_PROFILES: { html: true },
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe'],
-  });
+  return purifier.sanitize(html, CONFIG);
 }
 
 interface RichTextProps {
