@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { resetPasswordErrorMessage } from '../../../components/password-requirements/reset-password-message';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '../../../lib/credentials/reset-password';
 import { LinkPage } from './link-page';
 import { NewPasswordForm } from './new-password-form';
 
@@ -23,7 +23,7 @@ export function ForcePasswordChangePage() {
   const settings = useSettings();
   const navigate = useNavigate();
   const { enc = '' } = useParams();
-  const reset = useResetPassword();
+  const reset = useResetPassword({ fromLink: true });
   const [expired, setExpired] = useState(false);
 
   const confirmTexts = useMemo(

@@ -1,5 +1,6 @@
 import { AnswerSecretQuestionResponse, type AnswerSecretQuestionRequest } from '@portal/domain';
 import type { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/Recovery/AnswerSecretQuestion`: a right answer sends the reset e-mail. */
@@ -8,3 +9,5 @@ export function postAnswerSecretQuestion(request: z.input<typeof AnswerSecretQue
     ignoreUnauthorized: true,
   });
 }
+
+export const useAnswerSecretQuestion = () => useMutation({ mutationFn: postAnswerSecretQuestion });

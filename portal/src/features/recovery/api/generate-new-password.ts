@@ -1,5 +1,6 @@
 import { Envelope, type GenerateNewPasswordRequest } from '@portal/domain';
 import type { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/Recovery/GenerateNewPassword`: the reset e-mail when recovery has no question. */
@@ -8,3 +9,5 @@ export function postGenerateNewPassword(request: z.input<typeof GenerateNewPassw
     ignoreUnauthorized: true,
   });
 }
+
+export const useGenerateNewPassword = () => useMutation({ mutationFn: postGenerateNewPassword });

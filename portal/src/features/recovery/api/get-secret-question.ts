@@ -1,4 +1,5 @@
 import { GetSecretQuestionResponse, type RecoveryRequest } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/Recovery/GetSecretQuestion`: finds the user's logon name and secret question. */
@@ -7,3 +8,5 @@ export function postGetSecretQuestion(request: RecoveryRequest) {
     ignoreUnauthorized: true,
   });
 }
+
+export const useGetSecretQuestion = () => useMutation({ mutationFn: postGetSecretQuestion });

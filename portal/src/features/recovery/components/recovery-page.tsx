@@ -13,9 +13,9 @@ import {
   maintenanceModeQuery,
 } from '../../../lib/session/get-maintenance-mode';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { postAnswerSecretQuestion } from '../api/answer-secret-question';
-import { postGenerateNewPassword } from '../api/generate-new-password';
-import { postGetSecretQuestion } from '../api/get-secret-question';
+import { useAnswerSecretQuestion } from '../api/answer-secret-question';
+import { useGenerateNewPassword } from '../api/generate-new-password';
+import { useGetSecretQuestion } from '../api/get-secret-question';
 import { identifyFields, type IdentifyValues } from '../utils/identify-form';
 import { isMaintenanceError, recoveryErrorMessage } from '../utils/recovery-error';
 import { AnswerStep } from './answer-step';
@@ -50,6 +50,9 @@ export function RecoveryPage() {
   const [step, setStep] = useState<Step>({ name: 'identify' });
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
+  const { mutateAsync: getSecretQuestion } = useGetSecretQuestion();
+  const { mutateAsync: generateNewPassword } = useGenerateNewPassword();
+  const { mutateAsync: answerSecretQuestion } = useAnswerSecretQuestion();
 
   if (maintenance.data === true) return <Navigate to="/home/login" replace />;
 
@@ -79,7 +82,7 @@ export function RecoveryPage() {
       DateOfBirth: fields.dateOfBirth ? dateOfBirthForPayload(values.dateOfBirth) : '',
       ZipCode: fields.zipCode ? values.zipCode : '',
     };
-    const response = await run(() => postGetSecretQuestion(identity));
+    const response = await run(() => getSecretQuestion(identity));
     if (!response) return;
     if (!response.Credentials) {
       setError(settings.get('recoveryTexts.invalidText'));
@@ -98,14 +101,14 @@ export function RecoveryPage() {
     const { identity, logonName } = step;
     const done = await run(() =>
       withoutQuestion
-        ? postGenerateNewPassword({
+        ? generateNewPassword({
             LogonName: logonName,
             EmailAddress: identity.EmailAddress,
             ZipCode: identity.ZipCode,
             CredentialExpiration: '',
             ServicingBranch: identity.ServicingBranch,
           })
-        : postAnswerSecretQuestion({ ...identity, LogonName: logonName, SecretAnswer: answer }),
+        : answerSecretQuestion({ ...identity, LogonName: logonName, SecretAnswer: answer }),
     );
     if (done) setStep({ name: 'success' });
   }

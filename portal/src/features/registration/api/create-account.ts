@@ -1,4 +1,5 @@
 import { CreateAccountResponse, type CreateAccountRequest } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/Register/CreateAccount` (the specs leave the path open; see domain). */
@@ -7,3 +8,5 @@ export function postCreateAccount(request: CreateAccountRequest) {
     ignoreUnauthorized: true,
   });
 }
+
+export const useCreateAccount = () => useMutation({ mutationFn: postCreateAccount });

@@ -1,5 +1,6 @@
 import { GenerateMfaCodeResponse, type GenerateMfaCodeRequest } from '@portal/domain';
 import type { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/Register/GenerateMFACode`: e-mails a security code; answers the MFA token. */
@@ -8,3 +9,5 @@ export function postGenerateMfaCode(request: z.input<typeof GenerateMfaCodeReque
     ignoreUnauthorized: true,
   });
 }
+
+export const useGenerateMfaCode = () => useMutation({ mutationFn: postGenerateMfaCode });

@@ -1,5 +1,6 @@
 import { Envelope, type RegisterValidateCodeRequest } from '@portal/domain';
 import type { z } from 'zod';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /**
@@ -9,3 +10,6 @@ import { api } from '../../../lib/api-client';
 export function postValidateRegistrationCode(request: z.input<typeof RegisterValidateCodeRequest>) {
   return api.post('api/Register/ValidateCode', request, Envelope, { ignoreUnauthorized: true });
 }
+
+export const useValidateRegistrationCode = () =>
+  useMutation({ mutationFn: postValidateRegistrationCode });

@@ -4,8 +4,8 @@ import { fillPlaceholders } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { postGenerateMfaCode } from '../api/generate-mfa-code';
-import { postValidateRegistrationCode } from '../api/validate-registration-code';
+import { useGenerateMfaCode } from '../api/generate-mfa-code';
+import { useValidateRegistrationCode } from '../api/validate-registration-code';
 import { registrationAnonymousId } from '../utils/anonymous-id';
 import {
   emailCodeFailure,
@@ -37,6 +37,8 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
+  const { mutateAsync: generateMfaCode } = useGenerateMfaCode();
+  const { mutateAsync: validateRegistrationCode } = useValidateRegistrationCode();
   const sentFor = useRef<string | null>(null);
   const codeInput = useRef<HTMLInputElement | null>(null);
 
@@ -46,7 +48,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     setCode('');
     setTouched(false);
     try {
-      const answer = await postGenerateMfaCode({
+      const answer = await generateMfaCode({
         Id: registrationAnonymousId(),
         FirstName: firstName,
         EmailAddress: email,
@@ -56,7 +58,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     } catch {
       setStatus({ failure: 'network' });
     }
-  }, [email, firstName]);
+  }, [email, firstName, generateMfaCode]);
 
   useEffect(() => {
     // Once per address, also when React runs effects twice in development.
@@ -80,7 +82,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     }
     setStatus('loading');
     try {
-      await postValidateRegistrationCode({
+      await validateRegistrationCode({
         Code: code.trim(),
         MFAToken: mfaToken,
         UserId: registrationAnonymousId(),

@@ -13,7 +13,7 @@ import { useRevalidateOnPasswordCheck } from '../../../components/password-requi
 import { setAutoLogin } from '../../../lib/session/auto-login';
 import { isMaintenanceModeOn } from '../../../lib/session/get-maintenance-mode';
 import { useInstitutionOptions, useSettings } from '../../../lib/settings/settings-context';
-import { postCreateAccount } from '../api/create-account';
+import { useCreateAccount } from '../api/create-account';
 import { registrationConfig } from '../utils/registration-config';
 import { registrationFailure } from '../utils/registration-errors';
 import {
@@ -71,6 +71,7 @@ export function RegistrationPage() {
   const [section, setSection] = useState<SectionName>('personalInfo');
   const [moved, setMoved] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { mutateAsync: sendCreateAccount } = useCreateAccount();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [success, setSuccess] = useState<string | undefined>(undefined);
   const [verified, setVerified] = useState<{ email: string; mfaToken: string } | undefined>();
@@ -250,7 +251,7 @@ export function RegistrationPage() {
       verified?.mfaToken,
     );
     try {
-      const answer = await postCreateAccount(payload);
+      const answer = await sendCreateAccount(payload);
       setSuccess(settings.get('registrationTexts.successText'));
       setAutoLogin({ username: answer.UserName || payload.UserName, password: payload.Password });
     } catch (error) {

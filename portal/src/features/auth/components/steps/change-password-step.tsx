@@ -6,7 +6,7 @@ import { resetPasswordErrorMessage } from '../../../../components/password-requi
 import { usePasswordRequirements } from '../../../../components/password-requirements/use-password-requirements';
 import { useRevalidateOnPasswordCheck } from '../../../../components/password-requirements/use-revalidate-on-password-check';
 import { useSettings } from '../../../../lib/settings/settings-context';
-import { useResetPassword } from '../../api/reset-password';
+import { useResetPassword } from '../../../../lib/credentials/reset-password';
 import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
