@@ -31,8 +31,11 @@ import { setupModule } from './modules/setup/setup.module';
 import { staticFilesModule } from './modules/static-files/static-files.module';
 import { systemClock, type Clock } from './lib/clock';
 import { STAFF_SESSION_COOKIE } from './modules/admin/admin.routes';
+import { createAuditLog, type AuditLog } from './modules/audit/audit.service';
+import { createBrandingService, type BrandingService } from './modules/branding/branding.service';
+import { createPreviewsService, type PreviewsService } from './modules/previews/previews.service';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
-import { createAdminAuthService, type AdminAuthService } from './modules/admin/admin-auth.service';
+import { createAdminAuthService, type AdminAuthService } from './modules/staff/staff-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
 import {
   createHousekeepingWorker,
@@ -130,6 +133,12 @@ export interface AppServices {
   dataProtector: DataProtector;
   /** The admin API's configuration work and staff sign-in (issue 4). */
   admin: AdminService;
+  /** Every change of a configuration, asset or institution, and staff sign-in events. */
+  auditLog: AuditLog;
+  /** Uploaded logos, footer images and backgrounds. */
+  branding: BrandingService;
+  /** The admin's live preview tokens. */
+  previews: PreviewsService;
   adminAuth: AdminAuthService;
 }
 
@@ -200,12 +209,19 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     hostCacheTtlMs: options.cacheTtlMs,
     settingsCacheTtlMs: options.cacheTtlMs,
   });
-  const admin = createAdminService({ db, clock, institutions, cdnDir: options.cdnDir });
+  const auditLog = createAuditLog({ db, clock });
+  const branding = createBrandingService({ db, auditLog, cdnDir: options.cdnDir });
+  const admin = createAdminService({ db, clock, institutions, auditLog, branding });
+  const previews = createPreviewsService({
+    db,
+    clock,
+    draftDocument: (institutionId) => admin.document({ id: institutionId }, 'draft'),
+  });
   const setup = createSetupService({
     db,
     clock,
     cacheTtlMs: options.cacheTtlMs,
-    previewDocument: (token, institutionId) => admin.previewDocument(token, institutionId),
+    previewDocument: (token, institutionId) => previews.previewDocument(token, institutionId),
     publishedSettings: (institutionId) => institutions.publishedSettings(institutionId),
     maintenanceMode: (institutionId) => institutions.maintenanceMode(institutionId),
   });
@@ -267,6 +283,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     passwordHasher,
     dataProtector,
     admin,
+    auditLog,
+    previews,
+    branding,
     adminAuth,
   };
   app.decorate('services', services);

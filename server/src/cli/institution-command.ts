@@ -6,6 +6,8 @@ import { systemClock } from '../lib/clock';
 import { AdminError } from '../modules/admin/admin-errors';
 import { listHosts, listInstitutionRows } from '../modules/admin/admin.repository';
 import { createAdminService, OPERATOR } from '../modules/admin/admin.service';
+import { createAuditLog } from '../modules/audit/audit.service';
+import { createBrandingService } from '../modules/branding/branding.service';
 import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
 import { createInstitutionsService } from '../modules/institutions/institutions.service';
 import {
@@ -100,7 +102,9 @@ async function create(args: readonly string[], io: InstitutionCommandIo): Promis
 
   await withDatabase(config, io, async ({ db }) => {
     const institutions = createInstitutionsService({ db, clock, dataProtector });
-    const admin = createAdminService({ db, clock, institutions, cdnDir: config.cdnDir });
+    const auditLog = createAuditLog({ db, clock });
+    const branding = createBrandingService({ db, auditLog, cdnDir: config.cdnDir });
+    const admin = createAdminService({ db, clock, institutions, auditLog, branding });
     const created = await admin.createInstitution(OPERATOR, request).catch((error: unknown) => {
       throw refusalOf(error);
     });

@@ -7,7 +7,7 @@ import type { PortalApp } from '../app';
 import type { DatabaseHandle } from '../db/create-database';
 import { lockPgliteDir } from '../db/pglite-lock';
 import { seedDemoData } from '../db/seed/seed-demo-data';
-import { listStaffWithMemberships } from '../modules/admin/admin.repository';
+import { listStaffWithMemberships } from '../modules/staff/staff.repository';
 import { createTestClock } from '../testing/clock';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_DATA_PROTECTOR } from '../testing/keys';
 import {

@@ -6,14 +6,13 @@ import {
   createAdminAuthService,
   isStaffRole,
   STAFF_ROLES,
-} from '../modules/admin/admin-auth.service';
+} from '../modules/staff/staff-auth.service';
+import { findInstitutionBySlug, listInstitutionRows } from '../modules/admin/admin.repository';
 import {
-  findInstitutionBySlug,
   findStaffByEmail,
-  listInstitutionRows,
   listStaffWithMemberships,
   setStaffDisabled,
-} from '../modules/admin/admin.repository';
+} from '../modules/staff/staff.repository';
 import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
 import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';

@@ -1,6 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
-import type { AdminTables } from '../modules/admin/admin.schema';
+import type { AuditTables } from '../modules/audit/audit.schema';
+import type { PreviewTables } from '../modules/previews/previews.schema';
+import type { StaffTables } from '../modules/staff/staff.schema';
 
 /**
  * Column conventions (both PGlite and PostgreSQL are configured to read them this way in
@@ -316,7 +318,7 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
-export interface Database extends AdminTables {
+export interface Database extends StaffTables, AuditTables, PreviewTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

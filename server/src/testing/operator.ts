@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp, type PortalApp } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/create-database';
 import { STAFF_SESSION_COOKIE } from '../modules/admin/admin.routes';
-import { totpCode } from '../modules/admin/totp';
+import { totpCode } from '../modules/staff/totp';
 import type { TestClock } from './clock';
 import { TEST_DATA_PROTECTOR } from './keys';
 import { PORTAL_WRITE_HEADERS } from './test-app';

@@ -35,10 +35,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TooManyRequestsError } from '../../lib/http-errors';
 import { AdminError, unauthenticated } from './admin-errors';
-import type { AdminAuthService, StaffPrincipal } from './admin-auth.service';
+import type { AdminAuthService, StaffPrincipal } from '../staff/staff-auth.service';
 import type { AdminService, DocumentRef } from './admin.service';
 import { brandingTypeOf, CDN_CONTENT_SECURITY_POLICY, readCdnFile } from '../../lib/cdn-files';
-import { isAssetKind, MAX_ASSET_BYTES } from './assets';
+import { isAssetKind, MAX_ASSET_BYTES } from '../branding/assets';
+import type { AuditLog } from '../audit/audit.service';
+import type { PreviewsService } from '../previews/previews.service';
+import type { BrandingService } from '../branding/branding.service';
 
 /** The staff session cookie: HttpOnly, Strict, only sent to the admin API. */
 export const STAFF_SESSION_COOKIE = 'portal_admin_session';
@@ -46,6 +49,9 @@ export const STAFF_SESSION_COOKIE = 'portal_admin_session';
 export interface AdminRoutesOptions {
   auth: AdminAuthService;
   admin: AdminService;
+  auditLog: AuditLog;
+  previews: PreviewsService;
+  branding: BrandingService;
   cookieSecure: boolean;
   /** Demo mode: `/admin-api/demo/mailbox` leads to the demo mailbox with the e-mailed codes. */
   demoMode?: boolean;
@@ -459,7 +465,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
       const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'read');
       // Only implementers, who serve every institution, see the staff sign-in events.
-      return admin.audit(institution, { ...request.query, staffSignIns: staff.isImplementer });
+      return options.auditLog.list(institution.id, {
+        ...request.query,
+        staffSignIns: staff.isImplementer,
+      });
     },
   );
 
@@ -516,7 +525,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
         );
       }
       if (!file) throw new AdminError(400, 'InvalidRequest', 'The request has no file.');
-      return admin.uploadAsset(staff, institution, { kind, ...file });
+      return options.branding.uploadAsset(staff, institution, { kind, ...file });
     },
   );
 
@@ -544,7 +553,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
           'Previews open only in the admin app on this server or an address in ADMIN_ORIGINS.',
         );
       }
-      return admin.createPreviewToken(staff, institution, { adminOrigin, adminHost: request.host });
+      return options.previews.createPreviewToken(staff, institution, {
+        adminOrigin,
+        adminHost: request.host,
+      });
     },
   );
 };

@@ -1,9 +1,6 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
 import {
   ADMIN_ERROR_CODES,
-  AuditEntry,
-  DiffEntry,
+  type DiffEntry,
   diffConfigurations,
   type ConfigurationDocument,
   type InstitutionSettingsResponse,
@@ -24,10 +21,8 @@ import {
   type BrandTokens,
 } from '@portal/themes';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { createToken, hashToken } from '../../lib/tokens';
 import { InstitutionConflictError } from '../institutions/institutions.repository';
 import { accessorOf, type InstitutionsService } from '../institutions/institutions.service';
 import {
@@ -37,46 +32,31 @@ import {
   notFound,
   type ProblemDetail,
 } from './admin-errors';
-import type { StaffPrincipal } from './admin-auth.service';
-import { isStaffRole } from './admin-auth.service';
+import type { StaffPrincipal } from '../staff/staff-auth.service';
+import { isStaffRole } from '../staff/staff-auth.service';
 import {
   deleteDraft,
   findDraft,
   findInstitutionBySlug,
-  findLivePreviewToken,
-  findMembershipRole,
   findTakenHosts,
   findVersion,
-  insertAudit,
-  insertPreviewToken,
-  listAudit,
   listHosts,
   listInstitutionRows,
-  listMemberships,
   listVersions,
   lockInstitution,
   upsertDraft,
 } from './admin.repository';
-import {
-  ASSET_RULES,
-  assetRelativePath,
-  detectImageType,
-  placeholderLogoSvg,
-  type AssetKind,
-} from './assets';
-import { unsafeSvgReason } from './svg-policy';
-import { sanitizeRichText } from './sanitize-html';
+import { findMembershipRole, listMemberships } from '../staff/staff.repository';
+import type { AuditAction, AuditLog } from '../audit/audit.service';
+import type { BrandingService } from '../branding/branding.service';
+import { sanitizeRichText } from '../../lib/sanitize-html';
 
 type Db = Kysely<Database>;
-type AuditAction = z.infer<typeof AuditEntry>['action'];
-const StoredChanges = z.array(DiffEntry);
 
 /** What a route needs to be allowed: reading, saving the draft, publishing. */
 export type Need = 'read' | 'edit' | 'publish';
 const RANK: Readonly<Record<StaffRole, number>> = { viewer: 0, editor: 1, publisher: 2 };
 const NEEDED_RANK: Readonly<Record<Need, number>> = { read: 0, edit: 1, publish: 2 };
-
-export const PREVIEW_TOKEN_MS = 30 * 60_000;
 
 export interface AccessibleInstitution {
   id: number;
@@ -105,18 +85,6 @@ export interface CreateInstitutionInput {
   hosts: string[];
   theme: BrandTokens;
   copyFrom?: string;
-}
-
-export interface AuditPage {
-  entries: {
-    id: string;
-    at: string;
-    staff: string;
-    action: AuditAction;
-    comment: string | null;
-    changes: DiffEntry[];
-  }[];
-  nextBefore: string | null;
 }
 
 export interface AdminService {
@@ -156,7 +124,7 @@ export interface AdminService {
     comment: string;
     document: ConfigurationDocument;
   }>;
-  document(institution: AccessibleInstitution, ref: DocumentRef): Promise<ConfigurationDocument>;
+  document(institution: { id: number }, ref: DocumentRef): Promise<ConfigurationDocument>;
   diff(
     institution: AccessibleInstitution,
     from: DocumentRef,
@@ -173,45 +141,22 @@ export interface AdminService {
     document: unknown,
     dryRun: boolean,
   ): Promise<{ valid: boolean; problems: ProblemDetail[]; diff: DiffEntry[]; applied: boolean }>;
-  audit(
-    institution: AccessibleInstitution,
-    /** staffSignIns: include the staff sign-in failures and locks (implementers only). */
-    query: { before?: number; limit?: number; staffSignIns?: boolean },
-  ): Promise<AuditPage>;
-  uploadAsset(
-    staff: StaffPrincipal,
-    institution: AccessibleInstitution,
-    upload: { kind: AssetKind; fileName: string; data: Buffer },
-  ): Promise<{ path: string }>;
   createInstitution(
     staff: StaffPrincipal,
     input: CreateInstitutionInput,
   ): Promise<InstitutionSummary>;
   /** Every institution's host names: the admin page may frame their portals (the preview). */
   portalHosts(): Promise<string[]>;
-  createPreviewToken(
-    staff: StaffPrincipal,
-    institution: AccessibleInstitution,
-    where: { adminOrigin: string; adminHost: string },
-  ): Promise<{ token: string; expiresAt: string; portalUrl: string }>;
-  /**
-   * The document the portal shows to a request with a preview token: the draft (or the published
-   * document when there is no draft) when the token is live for this institution, else undefined.
-   */
-  previewDocument(
-    token: string,
-    institutionId: number,
-  ): Promise<
-    { document: InstitutionConfiguration; adminOrigin: string; expiresAt: Date } | undefined
-  >;
 }
 
 export interface AdminServiceOptions {
   db: Db;
   clock: Clock;
   institutions: InstitutionsService;
-  /** `<DATA_DIR>/cdn`: uploaded branding; undefined: uploads are refused. */
-  cdnDir?: string;
+  /** Where every change is recorded (modules/audit). */
+  auditLog: AuditLog;
+  /** A new institution's placeholder logos (modules/branding). */
+  branding: Pick<BrandingService, 'writePlaceholderLogos'>;
 }
 
 /** Drops empty sections and sets, and sanitises every rich-text value. */
@@ -311,15 +256,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
     changes: DiffEntry[],
     comment: string | null = null,
   ): Promise<void> {
-    await insertAudit(executor, {
-      institutionId,
-      staffId: staff === OPERATOR ? null : staff.staffId,
-      staffEmail: staff.email,
-      action,
-      comment,
-      changes,
-      at: clock.now(),
-    });
+    await options.auditLog.record(executor, { staff, institutionId, action, changes, comment });
   }
 
   async function published(executor: Db, institutionId: number) {
@@ -429,26 +366,6 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       publishedVersion: row.publishedVersion,
       hasDraft: row.hasDraft,
     };
-  }
-
-  function cdnFolderPath(cdnFolder: string): string {
-    if (!options.cdnDir) {
-      throw new AdminError(503, 'ServerError', 'Uploads are not configured on this server.');
-    }
-    const root = resolve(options.cdnDir);
-    const folder = cdnFolder.replace(/^\/+cdn\/+/, '').replace(/^\/+/, '');
-    const target = resolve(root, folder);
-    if (target !== root && !target.startsWith(root + sep)) {
-      throw new AdminError(500, 'ServerError', 'The institution has an invalid cdn folder.');
-    }
-    return target;
-  }
-
-  async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
-    const partial = `${path}.${createToken().slice(0, 8)}.partial`;
-    await writeFile(partial, data);
-    await rename(partial, path);
   }
 
   return {
@@ -682,55 +599,6 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       return { valid: true, problems: [], diff, applied: true };
     },
 
-    async audit(institution, query) {
-      const limit = Math.min(Math.max(query.limit ?? 50, 1), 200);
-      const rows = await listAudit(db, {
-        institutionId: institution.id,
-        before: query.before,
-        limit: limit + 1,
-        staffSignIns: query.staffSignIns ?? false,
-      });
-      const page = rows.slice(0, limit);
-      return {
-        entries: page.map((row) => ({
-          id: String(row.id),
-          at: row.at.toISOString(),
-          staff: row.staff_email,
-          action: AuditEntry.shape.action.catch('draft.save').parse(row.action),
-          comment: row.comment,
-          changes: StoredChanges.catch([]).parse(row.changes),
-        })),
-        nextBefore:
-          rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
-      };
-    },
-
-    async uploadAsset(staff, institution, upload) {
-      const rule = ASSET_RULES[upload.kind];
-      const invalidFile = (message: string) =>
-        new AdminError(422, ADMIN_ERROR_CODES.invalidFile, message);
-      if (upload.data.length === 0) throw invalidFile('The file is empty.');
-      if (upload.data.length > rule.maxBytes) {
-        throw invalidFile(`The file is too large: at most ${Math.round(rule.maxBytes / 1024)} KB.`);
-      }
-      const type = detectImageType(upload.data);
-      if (!type || !rule.types.includes(type)) {
-        throw invalidFile(
-          `This file cannot be used here: it must be ${rule.types.map((t) => t.toUpperCase()).join(', ')}.`,
-        );
-      }
-      if (type === 'svg') {
-        const reason = unsafeSvgReason(upload.data.toString('utf8'));
-        if (reason) throw invalidFile(`This SVG is refused because ${reason}.`);
-      }
-      const relative = assetRelativePath(upload.kind, type, upload.data, upload.fileName);
-      const folder = cdnFolderPath(institution.cdnFolder);
-      await writeAtomically(join(folder, relative), upload.data);
-      const path = `${institution.cdnFolder.replace(/\/+$/, '')}/${relative}`;
-      await audit(db, staff, institution.id, 'asset.upload', [], `${upload.kind}: ${path}`);
-      return { path };
-    },
-
     async createInstitution(staff, input) {
       if (!staff.isImplementer) throw forbidden('Only implementers can create institutions.');
       const hosts = [...new Set(input.hosts.map((host) => host.trim().toLowerCase()))];
@@ -776,18 +644,8 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
         const source = await findInstitutionBySlug(db, input.copyFrom);
         if (source) timeZone = source.time_zone;
       }
-      if (options.cdnDir) {
-        // A plain logo with the name, so the new portal shows something until one is uploaded.
-        const folder = cdnFolderPath(cdnFolder);
-        await writeAtomically(
-          join(folder, 'branding/logos/logoFullWhite.svg'),
-          placeholderLogoSvg(input.name, false),
-        );
-        await writeAtomically(
-          join(folder, 'branding/logos/logoIconWhite.svg'),
-          placeholderLogoSvg(input.name, true),
-        );
-      }
+      // A plain logo with the name, so the new portal shows something until one is uploaded.
+      await options.branding.writePlaceholderLogos(cdnFolder, input.name);
       try {
         await institutions.createInstitution({
           slug: input.slug,
@@ -823,50 +681,6 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
 
     async portalHosts() {
       return [...(await listHosts(db)).values()].flat();
-    },
-
-    async createPreviewToken(staff, institution, where) {
-      const token = createToken();
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + PREVIEW_TOKEN_MS);
-      await insertPreviewToken(db, {
-        tokenHash: hashToken(token),
-        staffId: staff.staffId,
-        institutionId: institution.id,
-        adminOrigin: where.adminOrigin,
-        expiresAt,
-        at: now,
-      });
-      const hosts = (await listHosts(db)).get(institution.id) ?? [];
-      const admin = new URL(where.adminOrigin);
-      const adminHostName = where.adminHost.replace(/:\d+$/, '').toLowerCase();
-      // Same origin as the admin when the admin runs on one of the institution's hosts.
-      const host = hosts.includes(adminHostName)
-        ? adminHostName
-        : (hosts.find((candidate) => candidate.endsWith('.localhost')) ??
-          hosts[0] ??
-          adminHostName);
-      const portal = new URL(admin.origin);
-      portal.hostname = host;
-      portal.pathname = '/';
-      portal.search = `?previewToken=${encodeURIComponent(token)}`;
-      return { token, expiresAt: expiresAt.toISOString(), portalUrl: portal.toString() };
-    },
-
-    async previewDocument(token, institutionId) {
-      const row = await findLivePreviewToken(db, hashToken(token), clock.now());
-      if (!row || row.institutionId !== institutionId) return undefined;
-      if (
-        !row.isImplementer &&
-        (await findMembershipRole(db, row.staffId, institutionId)) === undefined
-      ) {
-        return undefined;
-      }
-      return {
-        document: await document({ id: institutionId }, 'draft'),
-        adminOrigin: row.adminOrigin,
-        expiresAt: row.expiresAt,
-      };
     },
   };
 }

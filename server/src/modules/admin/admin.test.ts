@@ -19,9 +19,9 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { argon2PasswordHasher } from '../../lib/passwords';
-import { setStaffDisabled } from './admin.repository';
+import { setStaffDisabled } from '../staff/staff.repository';
 import { adminOriginOf, STAFF_SESSION_COOKIE } from './admin.routes';
-import { totpCode } from './totp';
+import { totpCode } from '../staff/totp';
 
 const PASSWORD = 'Staff-Pass-2024!';
 const WRITE = PORTAL_WRITE_HEADERS;

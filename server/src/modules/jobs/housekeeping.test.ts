@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { STAFF_SESSION_COOKIE } from '../admin/admin.routes';
-import { totpCode } from '../admin/totp';
+import { totpCode } from '../staff/totp';
 import {
   CLOCK_SKEW_MARGIN_MS,
   createHousekeepingWorker,

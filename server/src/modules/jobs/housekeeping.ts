@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import {
-  deleteEndedStaffSessions,
-  deleteExpiredPreviewTokens,
-  deleteSpentChallenges,
-} from '../admin/admin.repository';
+import { deleteEndedStaffSessions, deleteSpentChallenges } from '../staff/staff.repository';
+import { deleteExpiredPreviewTokens } from '../previews/preview-tokens.repository';
 import {
   deleteEndedBiometricDevices,
   deleteExpiredSsoTokenUses,

@@ -8,7 +8,7 @@ import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
 import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
-import { AdminError } from './admin-errors';
+import { AdminError } from '../admin/admin-errors';
 import {
   acceptTotpStep,
   consumeChallenge,
@@ -23,10 +23,10 @@ import {
   insertStaffSession,
   listMemberships,
   listStaffWithMemberships,
-  insertAudit,
   revokeStaffSession,
   touchStaffSession,
-} from './admin.repository';
+} from './staff.repository';
+import { insertAudit } from '../audit/audit.repository';
 import { createTotpSecret, matchTotp, totpUri } from './totp';
 
 const MINUTE = 60_000;

@@ -2,7 +2,6 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type Timestamp = ColumnType<Date, Date, Date>;
-type Json<T> = ColumnType<T, string, string>;
 
 /** A member of an institution's staff or an implementer; never a borrower. */
 export interface StaffAccountsTable {
@@ -55,40 +54,11 @@ export interface StaffSessionsTable {
   revoked_at: Timestamp | null;
 }
 
-/** One change of an institution's configuration, assets or existence. */
-export interface SettingsAuditTable {
-  id: Generated<number>;
-  institution_id: number;
-  staff_id: string | null;
-  /** The staff member's e-mail at the time (kept when the account goes). */
-  staff_email: string;
-  action: string;
-  comment: string | null;
-  /** DiffEntry[]: key, set, before, after. */
-  changes: Json<unknown>;
-  at: Timestamp;
-}
-
-/** Lets the portal in the admin's preview frame load an institution's draft. */
-export interface PreviewTokensTable {
-  id: Generated<number>;
-  token_hash: string;
-  staff_id: string;
-  institution_id: number;
-  /** The admin app's origin: the only page that may frame the preview and post to it. */
-  admin_origin: string;
-  expires_at: Timestamp;
-  created_at: Timestamp;
-}
-
-export interface AdminTables {
+export interface StaffTables {
   staff_accounts: StaffAccountsTable;
   staff_memberships: StaffMembershipsTable;
   staff_challenges: StaffChallengesTable;
   staff_sessions: StaffSessionsTable;
-  settings_audit: SettingsAuditTable;
-  preview_tokens: PreviewTokensTable;
 }
 
 export type StaffAccountRow = Selectable<StaffAccountsTable>;
-export type SettingsAuditRow = Selectable<SettingsAuditTable>;
