@@ -1,9 +1,14 @@
-import { ACCOUNT_STATUSES, accountCategory, type AccountListItem } from '@portal/domain';
+import {
+  ACCOUNT_STATUSES,
+  accountCategory,
+  type AccountListItem,
+  calendarDateIn,
+  type CalendarDate,
+  centsToDollars,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { AccountRow, Database } from '../../db/schema';
-import { calendarDateIn, type CalendarDate } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
-import { centsToDollars } from '@portal/domain';
 import { listVisibleAccounts } from './accounts.repository';
 
 /** A comment containing CLOSED (any case) marks a closed account (spec 002 section 3). */

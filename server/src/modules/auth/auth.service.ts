@@ -1,9 +1,18 @@
 import { TooManyRequestsError } from '../../lib/http-errors';
-import type { LoginErrorCode, PostLoginStep, WebAgreementLog } from '@portal/domain';
+import {
+  type LoginErrorCode,
+  type PostLoginStep,
+  type WebAgreementLog,
+  calendarDateIn,
+  agreementsNeededAtLogin,
+  configuredAgreements,
+  formatSteps,
+  parseSteps,
+  pendingStepsFor,
+} from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { calendarDateIn } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { verifyHs256 } from '../../lib/hs256';
@@ -22,13 +31,6 @@ import {
   recordSsoTokenUse,
 } from '../borrowers/codes.repository';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
-import {
-  agreementsNeededAtLogin,
-  configuredAgreements,
-  formatSteps,
-  parseSteps,
-  pendingStepsFor,
-} from '@portal/domain';
 import { nextIdleExpiry, sessionPolicyOf } from './session-policy';
 import {
   findLiveSession,

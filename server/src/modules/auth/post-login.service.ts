@@ -4,6 +4,10 @@ import {
   registrationRulesOf,
   type PostLoginStep,
   type ResetPasswordCode,
+  agreementsNeededAtLogin,
+  configuredAgreements,
+  formatSteps,
+  mayRunStep,
 } from '@portal/domain';
 import { agreementTypeCode } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -37,12 +41,6 @@ import {
 } from '../borrowers/codes.repository';
 import { passwordProblems, passwordRulesOf, resetPasswordCodes } from './password-policy';
 import { securityPolicyOf } from './policy';
-import {
-  agreementsNeededAtLogin,
-  configuredAgreements,
-  formatSteps,
-  mayRunStep,
-} from '@portal/domain';
 import {
   revokeSession,
   revokeUserSessions,
