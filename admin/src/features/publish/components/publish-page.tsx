@@ -2,11 +2,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { StaffRole } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
 import { DiffTable } from '../../../components/diff-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProblemList } from '../../../components/problem-list';
@@ -19,6 +22,11 @@ import { canEdit, canPublish } from '../../../lib/institutions/institution-conte
 import { useDiscardDraft } from '../api/discard-draft';
 import { usePublish } from '../api/publish';
 import { lowContrastOf } from '../utils/low-contrast';
+
+const PublishFields = z.object({
+  comment: z.string().trim().min(1, 'Say what changed and why; the comment is required.').max(1000),
+});
+type PublishFields = z.infer<typeof PublishFields>;
 
 interface PublishPageProps {
   slug: string;
@@ -45,8 +53,10 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
   const [flushed, setFlushed] = useState(false);
   const diff = useDiff(slug, 'published', 'draft');
   const publish = usePublish(slug);
-  const [comment, setComment] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<PublishFields>({
+    defaultValues: { comment: '' },
+    resolver: zodResolver(PublishFields),
+  });
   const [published, setPublished] = useState<number | null>(null);
   const allowed = canPublish(role);
   const hasDraft = useDraftSelector(session, selectHasDraft);
@@ -71,26 +81,22 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
     });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (comment.trim() === '') {
-      setMissing(true);
-      return;
-    }
+  const submit = form.handleSubmit(() => {
     // Colours below WCAG AA are published only when the publisher says so, on the record.
     if (lowContrast.length > 0) setConfirmingContrast(true);
     else void send(false);
-  }
+  });
 
   async function send(acceptLowContrast: boolean) {
+    const comment = PublishFields.parse(form.getValues()).comment;
     await session.flush();
     publish.mutate(
-      { comment: comment.trim(), ...(acceptLowContrast ? { acceptLowContrast } : {}) },
+      { comment, ...(acceptLowContrast ? { acceptLowContrast } : {}) },
       {
         onSettled: () => setConfirmingContrast(false),
         onSuccess: async ({ version }) => {
           setPublished(version);
-          setComment('');
+          form.reset();
           const settings = await queryClient.fetchQuery({
             ...institutionSettingsQuery(slug),
             staleTime: 0,
@@ -206,20 +212,15 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
             {errorMessage(publish.error)}
           </Alert>
         )}
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="comment"
           label="Comment"
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
           multiline
           minRows={2}
           required
           disabled={!allowed}
-          error={missing && comment.trim() === ''}
-          helperText={
-            missing && comment.trim() === ''
-              ? 'Say what changed and why; the comment is required.'
-              : 'Kept with the version and in the audit log.'
-          }
+          helperText="Kept with the version and in the audit log."
           slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
         <Box>

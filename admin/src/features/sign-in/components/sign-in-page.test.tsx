@@ -81,8 +81,14 @@ describe('staff sign-in', () => {
   it('says which field is missing instead of sending an empty sign-in', async () => {
     const { user, server } = renderAdmin({ me: null });
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(screen.getByText('Enter your e-mail address.')).toBeVisible();
-    expect(screen.getByText('Enter your password.')).toBeVisible();
+    const email = await screen.findByLabelText(/E-mail/);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter your e-mail address.');
+    expect(screen.getByLabelText(/Password/)).toHaveAccessibleDescription('Enter your password.');
+    // Blank space is no e-mail address either.
+    await user.type(email, '   ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(email).toHaveAccessibleDescription('Enter your e-mail address.');
     expect(server.requestsTo('POST /admin-api/login')).toHaveLength(0);
   });
 });

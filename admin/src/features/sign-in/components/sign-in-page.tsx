@@ -3,9 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useStartSignIn, useVerifySignIn, type LoginChallenge } from '../api/sign-in';
 
@@ -14,27 +17,29 @@ interface SignInPageProps {
   onSignedIn: () => void;
 }
 
+const PasswordFields = z.object({
+  email: z.string().trim().min(1, 'Enter your e-mail address.'),
+  password: z.string().min(1, 'Enter your password.'),
+});
+type PasswordFields = z.infer<typeof PasswordFields>;
+
+const CodeFields = z.object({ code: z.string().trim().min(1, 'Enter the code.') });
+type CodeFields = z.infer<typeof CodeFields>;
+
 function PasswordStep({
   onChallenge,
 }: {
   onChallenge: (challenge: LoginChallenge, email: string) => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
   const start = useStartSignIn();
+  const { control, handleSubmit } = useForm<PasswordFields>({
+    defaultValues: { email: '', password: '' },
+    resolver: zodResolver(PasswordFields),
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (email.trim() === '' || password === '') {
-      setMissing(true);
-      return;
-    }
-    start.mutate(
-      { email: email.trim(), password },
-      { onSuccess: (challenge) => onChallenge(challenge, email.trim()) },
-    );
-  }
+  const submit = handleSubmit(({ email, password }) => {
+    start.mutate({ email, password }, { onSuccess: (challenge) => onChallenge(challenge, email) });
+  });
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
@@ -43,24 +48,20 @@ function PasswordStep({
           {errorMessage(start.error)}
         </Alert>
       )}
-      <TextField
+      <FormTextField
+        control={control}
+        name="email"
         label="E-mail"
         type="email"
         autoComplete="username"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={missing && email.trim() === ''}
-        helperText={missing && email.trim() === '' ? 'Enter your e-mail address.' : undefined}
         required
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="password"
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={missing && password === ''}
-        helperText={missing && password === '' ? 'Enter your password.' : undefined}
         required
       />
       <Button type="submit" variant="contained" disabled={start.isPending}>
@@ -81,26 +82,19 @@ function CodeStep({
   onSignedIn: () => void;
   onStartOver: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
   const verify = useVerifySignIn();
-  const input = useRef<HTMLInputElement>(null);
+  const { control, handleSubmit, setFocus } = useForm<CodeFields>({
+    defaultValues: { code: '' },
+    resolver: zodResolver(CodeFields),
+  });
 
   useEffect(() => {
-    input.current?.focus();
-  }, []);
+    setFocus('code');
+  }, [setFocus]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    verify.mutate(
-      { challengeId: challenge.challengeId, code: code.trim() },
-      { onSuccess: onSignedIn },
-    );
-  }
+  const submit = handleSubmit(({ code }) => {
+    verify.mutate({ challengeId: challenge.challengeId, code }, { onSuccess: onSignedIn });
+  });
 
   const mailbox = `/admin-api/demo/mailbox?${new URLSearchParams({ to: email })}`;
   return (
@@ -123,14 +117,11 @@ function CodeStep({
           {errorMessage(verify.error)}
         </Alert>
       )}
-      <TextField
-        inputRef={input}
+      <FormTextField
+        control={control}
+        name="code"
         label="Security code"
         autoComplete="one-time-code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        error={missing && code.trim() === ''}
-        helperText={missing && code.trim() === '' ? 'Enter the code.' : undefined}
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
         required
       />

@@ -1,0 +1,38 @@
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
+> & {
+  control: Control<T>;
+  name: Path<T>;
+};
+
+/**
+ * A text field bound to a react-hook-form form (validated by its zod schema): the field's message
+ * replaces the helper text, marks it invalid and is announced with it (MUI ties the helper text to
+ * the input with aria-describedby).
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          inputRef={ref}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
+  );
+}
