@@ -161,6 +161,25 @@ test.describe('admin app', () => {
     ).toBeVisible();
   });
 
+  test('a signed-in setting is previewed as the built-in sample borrower', async ({
+    page,
+    baseURL,
+  }) => {
+    await staffSignIn(page, PUBLISHER, baseURL);
+    await page.getByRole('link', { name: /Harbor Community Bank/ }).click();
+    const field = await openSetting(
+      page,
+      'globalOptions.useBranchLocatorOption',
+      'Branch locator page',
+    );
+    await field.getByRole('button', { name: /Show in preview/ }).click();
+    const preview = page.frameLocator(PREVIEW);
+    await expect(
+      preview.getByRole('heading', { level: 1, name: 'Welcome, Sample Borrower' }),
+    ).toBeVisible();
+    await expect(preview.getByRole('link', { name: 'Messages' }).first()).toBeVisible();
+  });
+
   test('an implementer creates an institution that answers on its host name with its theme', async ({
     page,
     baseURL,

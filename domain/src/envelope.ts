@@ -27,6 +27,8 @@ export const ENVELOPE_CODES = {
   csrf: 'MissingRequestedWithHeader',
   /** Second entry after 'Unauthorized' when a session still has post-login steps to do. */
   postLoginStepsPending: 'PostLoginStepsPending',
+  /** A change asked for by the admin preview's read-only sample session. */
+  previewReadOnly: 'PreviewReadOnly',
 } as const;
 
 export function okEnvelope(): Envelope {

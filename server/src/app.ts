@@ -25,6 +25,7 @@ import { authModule } from './modules/auth/auth.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
 import { healthModule } from './modules/health/health.module';
 import { mailModule } from './modules/mail/mail.module';
+import { previewsModule } from './modules/previews/previews.module';
 import { recoveryModule } from './modules/recovery/recovery.module';
 import { registrationModule } from './modules/registration/registration.module';
 import { setupModule } from './modules/setup/setup.module';
@@ -170,6 +171,7 @@ const APP_MODULES: readonly AppModule[] = [
   registrationModule,
   recoveryModule,
   accountLinksModule,
+  previewsModule,
   adminModule,
   staticFilesModule,
 ];

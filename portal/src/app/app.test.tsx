@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applicationOptionsBody } from '../testing/fixtures';
+import { applicationOptionsBody, loginResponseBody } from '../testing/fixtures';
 import { renderPortal } from '../testing/render-portal';
 
 describe('start-up', () => {
@@ -48,6 +48,29 @@ describe('routes', () => {
     renderPortal({ path: '/myaccount/dashboard' });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
     expect(window.location.hash).toBe('#/home/login');
+  });
+
+  it("signs the admin's preview in as the sample borrower on a myaccount route", async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/dashboard',
+      search: '?previewToken=preview-123',
+      routes: {
+        'POST /api/Preview/SignIn': {
+          body: loginResponseBody({ PersonalName: 'Sample Borrower', UserToken: 'sample-token' }),
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Sample Borrower' }),
+    ).toBeVisible();
+    const [signIn] = server.requestsTo('POST /api/Preview/SignIn');
+    expect(signIn?.headers.get('X-Preview-Token')).toBe('preview-123');
+    // The sample's session rides in memory, as a header on the calls that follow.
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/accountList')[0]?.headers.get('UserToken')).toBe(
+        'sample-token',
+      ),
+    );
   });
 
   it('restores the session on reload and shows the myaccount route', async () => {

@@ -17,6 +17,8 @@ import {
 export interface RenderPortalOptions {
   /** The hash route to start on, e.g. `/myaccount/dashboard`. */
   path?: string;
+  /** The page address's query, e.g. `?previewToken=...` (the admin's preview). */
+  search?: string;
   settings?: SettingValues;
   /** A valid session cookie: `GET /api/Profile` answers with the test user. */
   signedIn?: boolean;
@@ -29,7 +31,11 @@ export interface RenderPortalOptions {
 
 /** Starts the whole portal (start-up load, router, session) against a stubbed server. */
 export function renderPortal(options: RenderPortalOptions = {}) {
-  window.history.replaceState(null, '', `/#${options.path ?? '/home/login'}`);
+  window.history.replaceState(
+    null,
+    '',
+    `/${options.search ?? ''}#${options.path ?? '/home/login'}`,
+  );
   const server = stubFetch({
     'GET /api/setup/ApplicationOptions': { body: applicationOptionsBody(options.settings) },
     'GET /api/Profile': options.signedIn ? { body: profileBody() } : UNAUTHORIZED,

@@ -96,6 +96,8 @@ export interface UsersTable {
   last_login_at: Timestamp | null;
   last_login_ip: string | null;
   password_changed_at: Timestamp | null;
+  /** The admin preview's built-in sample borrower: never signs in but through a preview token. */
+  is_preview_sample: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -117,6 +119,8 @@ export interface SessionsTable {
   sign_in_method: Generated<string>;
   /** The mobile device that asked for biometric sign-in, until the sign-in completes. */
   device_id: string | null;
+  /** A preview session: the server refuses every change it asks for. */
+  read_only: Generated<boolean>;
 }
 
 export interface LoginHistoryTable {

@@ -31,6 +31,8 @@ export interface RequestSession {
   pendingSteps: PostLoginStep[];
   /** The mobile device that asked for biometric sign-in (its token comes with the last step). */
   deviceId: string | null;
+  /** The admin preview's sample borrower: reads only; every change is refused. */
+  readOnly: boolean;
 }
 
 /** The signed-in borrower, as the routes may use it (no secrets). */
@@ -75,6 +77,7 @@ export interface AuthPluginOptions {
 }
 
 const USER_TOKEN = USER_TOKEN_HEADER.toLowerCase();
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** The token a request presents: the UserToken header (API clients) wins over the cookie. */
 export function presentedToken(request: FastifyRequest): string | undefined {
@@ -112,6 +115,10 @@ export const authPlugin = fp<AuthPluginOptions>(
         return reply
           .code(401)
           .send(errorEnvelope(ENVELOPE_CODES.unauthorized, ENVELOPE_CODES.postLoginStepsPending));
+      }
+      if (resolved?.session.readOnly && !READ_METHODS.has(request.method)) {
+        // A preview shows screens; it never changes anything, whatever the route.
+        return reply.code(403).send(errorEnvelope(ENVELOPE_CODES.previewReadOnly));
       }
       if (resolved) {
         await options.limitSession?.(resolved.session);

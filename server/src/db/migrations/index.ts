@@ -7,6 +7,7 @@ import { rateWindowPurge } from './0006-rate-window-purge';
 import { reportRetention } from './0007-report-retention';
 import { staffLockoutByThrottle } from './0008-staff-lockout-by-throttle';
 import { jobs } from './0009-jobs';
+import { previewSample } from './0010-preview-sample';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -21,4 +22,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007_report_retention': reportRetention,
   '0008_staff_lockout_by_throttle': staffLockoutByThrottle,
   '0009_jobs': jobs,
+  '0010_preview_sample': previewSample,
 };

@@ -397,6 +397,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         absoluteExpiresAt: row.absolute_expires_at,
         pendingSteps: steps,
         deviceId: row.device_id,
+        readOnly: row.read_only,
       },
     };
   }
@@ -615,6 +616,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           absoluteExpiresAt: row.absolute_expires_at,
           pendingSteps: parseSteps(row.pending_steps),
           deviceId: row.device_id,
+          readOnly: row.read_only,
         },
         user: {
           id: row.user_id,

@@ -49,6 +49,8 @@ export interface NewSession {
   pendingSteps: string;
   signInMethod: string;
   deviceId: string | null;
+  /** The admin preview's sample borrower: every change is refused (plugins/auth). */
+  readOnly?: boolean;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<SessionRow> {
@@ -67,6 +69,7 @@ export async function insertSession(db: Db, session: NewSession): Promise<Sessio
       pending_steps: session.pendingSteps,
       sign_in_method: session.signInMethod,
       device_id: session.deviceId,
+      read_only: session.readOnly ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -92,6 +95,7 @@ export async function findLiveSession(db: Db, tokenHash: string, institutionId: 
       'sessions.pending_steps',
       'sessions.device_id',
       'sessions.sign_in_method',
+      'sessions.read_only',
       'users.customer_id',
       'users.username',
       'users.email_verified',

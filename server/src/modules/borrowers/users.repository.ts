@@ -50,10 +50,14 @@ export async function findBorrowerByUsername(
   institutionId: number,
   username: string,
 ): Promise<BorrowerRow | undefined> {
-  return borrowers(db)
-    .where('users.institution_id', '=', institutionId)
-    .where((eb) => eb(eb.fn('lower', ['users.username']), '=', username.trim().toLowerCase()))
-    .executeTakeFirst();
+  return (
+    borrowers(db)
+      .where('users.institution_id', '=', institutionId)
+      // The admin preview's sample borrower signs in only through a preview token.
+      .where('users.is_preview_sample', '=', false)
+      .where((eb) => eb(eb.fn('lower', ['users.username']), '=', username.trim().toLowerCase()))
+      .executeTakeFirst()
+  );
 }
 
 export async function findBorrowerById(
@@ -89,6 +93,7 @@ export async function findBorrowersByEmail(
 ): Promise<BorrowerRow[]> {
   return borrowers(db)
     .where('users.institution_id', '=', institutionId)
+    .where('users.is_preview_sample', '=', false)
     .where((eb) => eb(eb.fn('lower', ['customers.email']), '=', email.trim().toLowerCase()))
     .execute();
 }

@@ -7,7 +7,15 @@ import { createToken, hashToken } from '../../lib/tokens';
 import { listHosts } from '../admin/admin.repository';
 import type { StaffPrincipal } from '../staff/staff-auth.service';
 import { findMembershipRole } from '../staff/staff.repository';
+import type { RequestContext } from '../../plugins/request-context';
+import { insertSession } from '../auth/sessions.repository';
 import { findLivePreviewToken, insertPreviewToken } from './preview-tokens.repository';
+import {
+  findSampleBorrower,
+  insertSampleBorrower,
+  lockSampleCreation,
+  type SampleBorrower,
+} from './sample-borrower.repository';
 
 export const PREVIEW_TOKEN_MS = 30 * 60_000;
 
@@ -32,7 +40,19 @@ export interface PreviewsService {
   ): Promise<
     { document: InstitutionConfiguration; adminOrigin: string; expiresAt: Date } | undefined
   >;
+  /**
+   * Signs the preview in as the institution's built-in sample borrower (made on first use), so
+   * the signed-in screens can be previewed: a read-only session that ends with the preview token
+   * (at most SAMPLE_SESSION_MS). Undefined when the token is not live for this institution.
+   */
+  signInSample(
+    token: string,
+    request: Pick<RequestContext, 'institutionId' | 'timeZone' | 'ip' | 'userAgent'>,
+  ): Promise<{ sessionToken: string; borrower: SampleBorrower } | undefined>;
 }
+
+/** The longest a sample session lives without activity (the preview token ends it anyway). */
+export const SAMPLE_SESSION_MS = 30 * 60_000;
 
 export function createPreviewsService(options: {
   db: Kysely<Database>;
@@ -41,7 +61,7 @@ export function createPreviewsService(options: {
   draftDocument(institutionId: number): Promise<ConfigurationDocument>;
 }): PreviewsService {
   const { db, clock } = options;
-  return {
+  const service: PreviewsService = {
     async createPreviewToken(staff, institution, where) {
       const token = createToken();
       const now = clock.now();
@@ -85,5 +105,42 @@ export function createPreviewsService(options: {
         expiresAt: row.expiresAt,
       };
     },
+
+    async signInSample(token, request) {
+      const grant = await service.previewDocument(token, request.institutionId);
+      if (!grant) return undefined;
+      const now = clock.now();
+      const sessionToken = createToken();
+      const absoluteExpiresAt = new Date(
+        Math.min(grant.expiresAt.getTime(), now.getTime() + SAMPLE_SESSION_MS),
+      );
+      const borrower = await db.transaction().execute(async (trx) => {
+        await lockSampleCreation(trx, request.institutionId);
+        const sample =
+          (await findSampleBorrower(trx, request.institutionId)) ??
+          (await insertSampleBorrower(trx, {
+            institutionId: request.institutionId,
+            timeZone: request.timeZone,
+            at: now,
+          }));
+        await insertSession(trx, {
+          tokenHash: hashToken(sessionToken),
+          userId: sample.userId,
+          institutionId: request.institutionId,
+          createdAt: now,
+          idleExpiresAt: absoluteExpiresAt,
+          absoluteExpiresAt,
+          ip: request.ip,
+          userAgent: request.userAgent.slice(0, 500),
+          pendingSteps: '',
+          signInMethod: 'preview',
+          deviceId: null,
+          readOnly: true,
+        });
+        return sample;
+      });
+      return { sessionToken, borrower };
+    },
   };
+  return service;
 }
