@@ -6,7 +6,6 @@ import { sealMailBody } from '../../modules/mail/mail.service';
 import { createTestClock } from '../../testing/clock';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { createDatabase, type DatabaseHandle } from '../create-database';
-import { migrateToLatest } from '../migrate';
 import { MIGRATIONS } from './index';
 
 /**
@@ -16,14 +15,12 @@ import { MIGRATIONS } from './index';
 describe('migration 0009 (jobs)', () => {
   let handle: DatabaseHandle;
   const clock = createTestClock('2026-11-20T12:00:00Z');
+  const migrator = () =>
+    new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
 
   beforeAll(async () => {
     handle = await createDatabase({ inMemory: true });
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
-    });
-    const before = await migrator.migrateTo('0008_staff_lockout_by_throttle');
+    const before = await migrator().migrateTo('0008_staff_lockout_by_throttle');
     expect(before.error).toBeUndefined();
   }, 60_000);
   afterAll(async () => {
@@ -52,7 +49,9 @@ describe('migration 0009 (jobs)', () => {
       );
     }
 
-    expect((await migrateToLatest(handle.db)).applied).toEqual(['0009_jobs']);
+    const migrated = await migrator().migrateTo('0009_jobs');
+    expect(migrated.error).toBeUndefined();
+    expect(migrated.results?.map((result) => result.migrationName)).toEqual(['0009_jobs']);
     const jobs = await handle.db
       .selectFrom('jobs')
       .select(['queue', 'key', 'state'])

@@ -436,7 +436,9 @@ describe('registration page: logon and create account', { timeout: 60_000 }, () 
     expect(field('Password')).toBeDisabled();
     expect(field('Confirm Password')).toBeDisabled();
     await user.type(field('Login Name'), 'm');
-    expect(field('Password')).toBeEnabled();
+    // Enabled by the login name's re-render (a loaded machine may take a moment).
+    await waitFor(() => expect(field('Password')).toBeEnabled());
+    expect(field('Confirm Password')).toBeEnabled();
   });
 
   it.each([
