@@ -1,0 +1,9 @@
+export { FormTextField, FormPasswordField, FormDateField } from './form-text-field';
+export {
+  FormSelectField,
+  FormRadioGroup,
+  FormCheckbox,
+  type ChoiceOption,
+} from './form-choice-fields';
+export { FormCurrencyField, usdAmount } from './form-currency-field';
+export { ControlledMaskedInput as FormMaskedField } from '../masked-input/controlled-masked-input';
