@@ -17,5 +17,6 @@ export * from './rules/business-days';
 export * from './rules/post-login-steps';
 export * from './rules/registration-config';
 export * from './rules/application-options';
+export * from './rules/institution-identity';
 export * from './rich-text-policy';
 export * from './rich-text-policy.cases';

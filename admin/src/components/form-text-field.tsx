@@ -1,11 +1,12 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<
+type FormTextFieldProps<T extends FieldValues, C = unknown, O extends FieldValues = T> = Omit<
   TextFieldProps,
   'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
 > & {
-  control: Control<T>;
+  /** The form's control; its transformed output (O) may differ from the values typed (T). */
+  control: Control<T, C, O>;
   name: Path<T>;
 };
 
@@ -14,12 +15,12 @@ type FormTextFieldProps<T extends FieldValues> = Omit<
  * replaces the helper text, marks it invalid and is announced with it (MUI ties the helper text to
  * the input with aria-describedby).
  */
-export function FormTextField<T extends FieldValues>({
+export function FormTextField<T extends FieldValues, C = unknown, O extends FieldValues = T>({
   control,
   name,
   helperText,
   ...props
-}: FormTextFieldProps<T>) {
+}: FormTextFieldProps<T, C, O>) {
   return (
     <Controller
       control={control}

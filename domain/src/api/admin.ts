@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INSTITUTION_SLUG, MAX_INSTITUTION_HOSTS } from '../rules/institution-identity';
 
 /**
  * The admin API (`/admin-api/*`) used by the staff app. Answers are plain JSON (not the borrower
@@ -168,8 +169,8 @@ export const BrandTokensInput = z.object({
 /** `POST /admin-api/institutions` (implementers). */
 export const CreateInstitutionRequest = z.object({
   name: z.string().min(2).max(120),
-  slug: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/),
-  hosts: z.array(z.string().min(1).max(253)).min(1).max(10),
+  slug: z.string().regex(INSTITUTION_SLUG),
+  hosts: z.array(z.string().min(1).max(253)).min(1).max(MAX_INSTITUTION_HOSTS),
   theme: BrandTokensInput,
   /** Start from a copy of another institution's published settings, else from the defaults. */
   copyFrom: z.string().optional(),

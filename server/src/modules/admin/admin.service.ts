@@ -5,6 +5,7 @@ import {
   type ConfigurationDocument,
   type InstitutionSettingsResponse,
   type InstitutionSummary,
+  isHostName,
   type StaffRole,
 } from '@portal/domain';
 import {
@@ -228,12 +229,6 @@ function applyChange(
     return;
   }
   (sections[section] ??= {})[name] = change.value;
-}
-
-function hostIsValid(host: string): boolean {
-  return /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(
-    host,
-  );
 }
 
 export function createAdminService(options: AdminServiceOptions): AdminService {
@@ -604,7 +599,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       const hosts = [...new Set(input.hosts.map((host) => host.trim().toLowerCase()))];
       const problems: ProblemDetail[] = [];
       for (const host of hosts) {
-        if (!hostIsValid(host))
+        if (!isHostName(host))
           problems.push({ key: 'hosts', message: `"${host}" is not a host name` });
       }
       if (await findInstitutionBySlug(db, input.slug)) {

@@ -1014,6 +1014,30 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       const duplicate = await call(staff.implementer, 'POST', '/admin-api/institutions', request);
       expect(duplicate.statusCode).toBe(409);
     });
+
+    it('refuses a host that is not a host name and a bad slug, creating nothing', async () => {
+      const badHost = await call(staff.implementer, 'POST', '/admin-api/institutions', {
+        ...request,
+        slug: 'pinecrest',
+        hosts: ['https://pinecrest.example/'],
+      });
+      expect(badHost.statusCode).toBe(409);
+      expect(errorOf(badHost).details).toEqual([
+        { key: 'hosts', message: '"https://pinecrest.example/" is not a host name' },
+      ]);
+      const badSlug = await call(staff.implementer, 'POST', '/admin-api/institutions', {
+        ...request,
+        slug: '9pines',
+        hosts: ['pinecrest.localhost'],
+      });
+      expect(badSlug.statusCode).toBe(400);
+      const list = await call(staff.implementer, 'GET', '/admin-api/institutions');
+      const slugs = (list.json() as { institutions: { slug: string }[] }).institutions.map(
+        (institution) => institution.slug,
+      );
+      expect(slugs).not.toContain('pinecrest');
+      expect(slugs).not.toContain('9pines');
+    });
   });
 });
 

@@ -1,78 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { BUILT_IN_THEMES, type BrandColorToken, type BrandTokens } from '@portal/themes';
-import { useState, type FormEvent } from 'react';
+import {
+  hostList,
+  INSTITUTION_SLUG,
+  isHostName,
+  MAX_INSTITUTION_HOSTS,
+  slugFromName,
+} from '@portal/domain';
+import { BUILT_IN_THEMES, type BrandColorToken } from '@portal/themes';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { ColorField, contrastOf, isHexColor } from '../../../components/color-field';
+import { FormTextField } from '../../../components/form-text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useInstitutionList } from '../../../lib/institutions/list-institutions';
 import { useStaff } from '../../../lib/session/staff-context';
 import { useCreateInstitution } from '../api/create-institution';
-
-const SLUG = /^[a-z][a-z0-9-]{1,39}$/;
-const HOST = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
-
-function slugOf(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^[^a-z]+|-+$/g, '')
-    .slice(0, 40);
-}
 
 const COLOR_LABELS: Record<BrandColorToken, string> = {
   primaryColor: 'Primary colour',
   secondaryColor: 'Secondary colour',
   errorColor: 'Error colour',
 };
+const COLOR_TOKENS = Object.keys(COLOR_LABELS) as BrandColorToken[];
+const COLOR_MESSAGE = 'Every colour must be like #1a2b3c.';
+const colour = z.string().refine(isHexColor, COLOR_MESSAGE);
 
-interface Problems {
-  name?: string;
-  slug?: string;
-  hosts?: string;
-  colors?: string;
-}
-
-function check(name: string, slug: string, hosts: string[], tokens: BrandTokens): Problems {
-  const problems: Problems = {};
-  if (name.trim().length < 2) problems.name = 'Enter the institution’s name (2 to 120 characters).';
-  if (!SLUG.test(slug)) {
-    problems.slug = 'Use 2 to 40 lower-case letters, digits and hyphens, starting with a letter.';
-  }
-  if (hosts.length === 0) problems.hosts = 'Enter at least one host name.';
-  else if (hosts.length > 10) problems.hosts = 'Enter at most 10 host names.';
-  else if (!hosts.every((host) => HOST.test(host))) {
-    problems.hosts = 'Host names are like bank.example.com (no scheme, port or path).';
-  }
-  if (![tokens.primaryColor, tokens.secondaryColor, tokens.errorColor].every(isHexColor)) {
-    problems.colors = 'Every colour must be like #1a2b3c.';
-  }
-  return problems;
-}
+/** The form as typed; the slug and host rules are the server's (`@portal/domain`). */
+const newInstitutionSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Enter the institution’s name (2 to 120 characters).')
+    .max(120, 'Enter the institution’s name (2 to 120 characters).'),
+  slug: z
+    .string()
+    .regex(
+      INSTITUTION_SLUG,
+      'Use 2 to 40 lower-case letters, digits and hyphens, starting with a letter.',
+    ),
+  hosts: z.string().transform((text, context) => {
+    const hosts = hostList(text);
+    const message =
+      hosts.length === 0
+        ? 'Enter at least one host name.'
+        : hosts.length > MAX_INSTITUTION_HOSTS
+          ? `Enter at most ${MAX_INSTITUTION_HOSTS} host names.`
+          : hosts.every(isHostName)
+            ? undefined
+            : 'Host names are like bank.example.com (no scheme, port or path).';
+    if (message) context.addIssue({ code: 'custom', message });
+    return hosts;
+  }),
+  copyFrom: z.string(),
+  primaryColor: colour,
+  secondaryColor: colour,
+  errorColor: colour,
+  fontFamily: z.string(),
+  borderRadius: z.number().int().min(0).max(32),
+  colorScheme: z.enum(['light', 'dark', 'system']),
+});
+type NewInstitutionInput = z.input<typeof newInstitutionSchema>;
+type NewInstitution = z.output<typeof newInstitutionSchema>;
 
 /** Implementers: a new institution with its host names, theme and starting settings. */
 export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string) => void }) {
   const staff = useStaff();
   const institutions = useInstitutionList();
   const create = useCreateInstitution();
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [hostsText, setHostsText] = useState('');
-  const [copyFrom, setCopyFrom] = useState('');
-  const [tokens, setTokens] = useState<BrandTokens>({ ...BUILT_IN_THEMES.harbor.tokens });
-  const [submitted, setSubmitted] = useState(false);
-
-  const effectiveSlug = slugEdited ? slug : slugOf(name);
-  const hosts = hostsText
-    .split(/[\s,]+/)
-    .map((host) => host.trim().toLowerCase())
-    .filter(Boolean);
-  const problems = check(name, effectiveSlug, hosts, tokens);
-  const shown = submitted ? problems : {};
+  const { control, handleSubmit, setValue, getFieldState, formState } = useForm<
+    NewInstitutionInput,
+    unknown,
+    NewInstitution
+  >({
+    resolver: zodResolver(newInstitutionSchema),
+    defaultValues: {
+      name: '',
+      slug: '',
+      hosts: '',
+      copyFrom: '',
+      ...BUILT_IN_THEMES.harbor.tokens,
+    },
+  });
+  const name = useWatch({ control, name: 'name' });
+  const colours = useWatch({ control, name: COLOR_TOKENS });
+  // The slug follows the name until it is edited.
+  useEffect(() => {
+    if (!getFieldState('slug').isDirty) setValue('slug', slugFromName(name));
+  }, [name, getFieldState, setValue]);
+  const colourProblem = COLOR_TOKENS.map((token) => formState.errors[token]?.message).find(
+    (message) => message !== undefined,
+  );
 
   if (!staff.isImplementer) {
     return (
@@ -82,32 +106,28 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
     );
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0) return;
+  function submit(values: NewInstitution) {
+    const { name: typedName, slug, hosts, copyFrom, ...theme } = values;
     create.mutate(
-      {
-        name: name.trim(),
-        slug: effectiveSlug,
-        hosts,
-        theme: tokens,
-        ...(copyFrom ? { copyFrom } : {}),
-      },
+      { name: typedName, slug, hosts, theme, ...(copyFrom ? { copyFrom } : {}) },
       { onSuccess: (created) => onCreated(created.slug) },
     );
   }
 
-  const setToken = <K extends keyof BrandTokens>(key: K, value: BrandTokens[K]) =>
-    setTokens((current) => ({ ...current, [key]: value }));
   const serverProblems = create.error instanceof ApiError ? create.error.details : [];
+  const [primaryColor, secondaryColor, errorColor] = colours;
 
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
       <Typography variant="h4" component="h1" gutterBottom>
         New institution
       </Typography>
-      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(submit)}
+        sx={{ display: 'grid', gap: 2.5 }}
+      >
         {create.isError && (
           <Alert severity="error" role="alert">
             {errorMessage(create.error)}
@@ -122,41 +142,32 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
             )}
           </Alert>
         )}
-        <TextField
+        <FormTextField
+          control={control}
+          name="name"
           label="Name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={shown.name !== undefined}
-          helperText={shown.name ?? 'As borrowers see it, e.g. Cedar Credit Union.'}
+          helperText="As borrowers see it, e.g. Cedar Credit Union."
           required
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="slug"
           label="Short name (slug)"
-          value={effectiveSlug}
-          onChange={(event) => {
-            setSlugEdited(true);
-            setSlug(event.target.value.trim().toLowerCase());
-          }}
-          error={shown.slug !== undefined}
-          helperText={shown.slug ?? 'Names the institution in addresses and its cdn folder.'}
+          helperText="Names the institution in addresses and its cdn folder."
           required
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="hosts"
           label="Host names"
-          value={hostsText}
-          onChange={(event) => setHostsText(event.target.value)}
-          error={shown.hosts !== undefined}
-          helperText={
-            shown.hosts ??
-            'The portal answers on these, separated by commas (e.g. cedar.localhost).'
-          }
+          helperText="The portal answers on these, separated by commas (e.g. cedar.localhost)."
           required
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="copyFrom"
           select
           label="Start from"
-          value={copyFrom}
-          onChange={(event) => setCopyFrom(event.target.value)}
           // "The defaults" shows when the value is empty; the label must not sit on it.
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           helperText="The schema defaults, or a copy of another institution’s published settings."
@@ -167,7 +178,7 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
               A copy of {institution.name}
             </option>
           ))}
-        </TextField>
+        </FormTextField>
         <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
           <Typography component="legend" variant="subtitle1" sx={{ px: 0.5 }}>
             Theme
@@ -178,61 +189,69 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
                 key={theme.id}
                 size="small"
                 variant="outlined"
-                onClick={() => setTokens({ ...theme.tokens })}
+                onClick={() => {
+                  for (const [key, value] of Object.entries(theme.tokens)) {
+                    setValue(key as keyof typeof theme.tokens, value as never, {
+                      shouldValidate: formState.isSubmitted,
+                    });
+                  }
+                }}
               >
                 Use {theme.name}
               </Button>
             ))}
           </Box>
           <Box sx={{ display: 'grid', gap: 2 }}>
-            {(Object.keys(COLOR_LABELS) as BrandColorToken[]).map((token) => (
-              <ColorField
+            {COLOR_TOKENS.map((token) => (
+              <Controller
                 key={token}
-                id={`new-institution-${token}`}
-                label={COLOR_LABELS[token]}
-                value={tokens[token]}
-                onChange={(value) => setToken(token, value)}
-                contrast={contrastOf(token, {
-                  primaryColor: tokens.primaryColor,
-                  secondaryColor: tokens.secondaryColor,
-                  errorColor: tokens.errorColor,
-                })}
+                control={control}
+                name={token}
+                render={({ field }) => (
+                  <ColorField
+                    id={`new-institution-${token}`}
+                    label={COLOR_LABELS[token]}
+                    value={field.value}
+                    onChange={field.onChange}
+                    contrast={contrastOf(token, {
+                      primaryColor: primaryColor ?? '',
+                      secondaryColor: secondaryColor ?? '',
+                      errorColor: errorColor ?? '',
+                    })}
+                  />
+                )}
               />
             ))}
-            {shown.colors && (
+            {colourProblem && (
               <Typography color="error" role="alert">
-                {shown.colors}
+                {colourProblem}
               </Typography>
             )}
-            <TextField
-              label="Font family"
-              value={tokens.fontFamily}
-              onChange={(event) => setToken('fontFamily', event.target.value)}
-              size="small"
+            <FormTextField control={control} name="fontFamily" label="Font family" size="small" />
+            <Controller
+              control={control}
+              name="borderRadius"
+              render={({ field: { ref, value, onChange, onBlur } }) => (
+                <TextField
+                  label="Corner radius (pixels)"
+                  type="number"
+                  inputRef={ref}
+                  value={value}
+                  onBlur={onBlur}
+                  onChange={(event) =>
+                    onChange(Math.max(0, Math.min(32, Math.round(Number(event.target.value) || 0))))
+                  }
+                  slotProps={{ htmlInput: { min: 0, max: 32 } }}
+                  size="small"
+                  sx={{ maxWidth: 240 }}
+                />
+              )}
             />
-            <TextField
-              label="Corner radius (pixels)"
-              type="number"
-              value={tokens.borderRadius}
-              onChange={(event) =>
-                setToken(
-                  'borderRadius',
-                  Math.max(0, Math.min(32, Math.round(Number(event.target.value) || 0))),
-                )
-              }
-              slotProps={{ htmlInput: { min: 0, max: 32 } }}
-              size="small"
-              sx={{ maxWidth: 240 }}
-            />
-            <TextField
+            <FormTextField
+              control={control}
+              name="colorScheme"
               select
               label="Colour scheme"
-              value={tokens.colorScheme}
-              onChange={(event) => {
-                const value = event.target.value;
-                if (value === 'light' || value === 'dark' || value === 'system')
-                  setToken('colorScheme', value);
-              }}
               slotProps={{ select: { native: true } }}
               size="small"
               sx={{ maxWidth: 240 }}
@@ -240,7 +259,7 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
               <option value="light">Light</option>
               <option value="dark">Dark</option>
               <option value="system">As the device is set</option>
-            </TextField>
+            </FormTextField>
           </Box>
         </Box>
         <Box>

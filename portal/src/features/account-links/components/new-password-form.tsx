@@ -1,21 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { SecretInput } from '../../../components/masked-input/secret-input';
+import type { NewPasswordTexts } from '../../../components/password-requirements/new-password-schema';
 import { PasswordField } from '../../../components/password-requirements/password-field';
 import type { PasswordMessages } from '../../../components/password-requirements/password-policy';
-import {
-  usePasswordRequirements,
-  type PasswordServerCheck,
-} from '../../../components/password-requirements/use-password-requirements';
-import { useRevalidateOnPasswordCheck } from '../../../components/password-requirements/use-revalidate-on-password-check';
-import {
-  newPasswordSchema,
-  type NewPasswordTexts,
-  type NewPasswordValues,
-} from '../utils/new-password-form';
+import { useNewPasswordForm } from '../../../components/password-requirements/use-new-password-form';
+import type { PasswordServerCheck } from '../../../components/password-requirements/use-password-requirements';
 
 interface NewPasswordFormProps {
   passwordLabel: string;
@@ -32,32 +22,13 @@ interface NewPasswordFormProps {
 /** New password, its repetition and the requirements list: activation and the reset link. */
 export function NewPasswordForm(props: NewPasswordFormProps) {
   const { serverCheck, messages, maximumLength, confirmTexts, submitting, onSubmit } = props;
-  const form = useForm<NewPasswordValues>({
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-    // The rules follow the typed password (server checks), so validation uses the resolver of
-    // the latest render; react-hook-form reads its options afresh on every render.
-    resolver: (values, context, options) => resolver(values, context, options),
-  });
-  const { control, register, handleSubmit, formState, getFieldState, trigger } = form;
-  const password = useWatch({ control, name: 'password' });
-  const requirements = usePasswordRequirements({
-    password,
+  const { form, requirements } = useNewPasswordForm({
     serverCheck,
     messages,
     maximumLength,
+    confirmTexts,
   });
-  const { validate } = requirements;
-  const schema = useMemo(
-    () => newPasswordSchema((value) => validate(value), confirmTexts),
-    [validate, confirmTexts],
-  );
-  const resolver = zodResolver(schema);
-  useRevalidateOnPasswordCheck(requirements, form, 'password');
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
-
+  const { register, handleSubmit, formState } = form;
   const { ref: passwordRef, ...passwordField } = register('password');
   const { ref: confirmRef, ...confirmField } = register('confirmPassword');
   const { errors } = formState;

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Agreement } from '@portal/settings-schema';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { registrationAccountNumberMask } from '../../../components/masked-input/masks';
@@ -19,7 +20,7 @@ import { registrationFailure } from '../utils/registration-errors';
 import {
   agreementIssue,
   emptyRegistrationValues,
-  isRegistrationField,
+  registrationSchema,
   SECTION_FIELDS,
   sectionIsValid,
   UNREAD_AGREEMENT,
@@ -86,7 +87,8 @@ export function RegistrationPage() {
     defaultValues: emptyRegistrationValues(config),
     // The rules follow live state (account type mask, password rules), so validation uses the
     // resolver of the latest render; react-hook-form reads its options afresh on every render.
-    resolver: (candidate) => resolveRegistration(candidate),
+    resolver: (candidate, resolverContext, options) =>
+      latestResolver(candidate, resolverContext, options),
   });
   const { control, trigger, getFieldState } = form;
   const watched = useWatch({ control });
@@ -126,16 +128,7 @@ export function RegistrationPage() {
         email: candidate.email,
       }),
   };
-  const resolveRegistration = (candidate: RegistrationValues) => {
-    const found = validateRegistration(candidate, context);
-    const errors: FieldErrors<RegistrationValues> = {};
-    for (const [field, message] of Object.entries(found)) {
-      if (isRegistrationField(field)) errors[field] = { type: 'validate', message };
-    }
-    return Object.keys(errors).length > 0
-      ? { values: {}, errors }
-      : { values: candidate, errors: {} };
-  };
+  const latestResolver: Resolver<RegistrationValues> = zodResolver(registrationSchema(context));
   const issues = validateRegistration(values, context);
 
   useRevalidateOnPasswordCheck(requirements, form, 'password');

@@ -1,5 +1,6 @@
 import { digitsOnly, fillPlaceholders, parseDateOfBirth } from '@portal/domain';
 import type { Agreement, SettingKey, SettingsAccessor } from '@portal/settings-schema';
+import { z } from 'zod';
 import type { AccountType, RegistrationConfig } from './registration-config';
 
 /** Everything the registration form asks for, as typed (masked fields keep their mask). */
@@ -25,31 +26,6 @@ export interface RegistrationValues {
 }
 
 export type RegistrationField = keyof RegistrationValues;
-
-const FIELDS: ReadonlySet<string> = new Set<RegistrationField>([
-  'accountType',
-  'accountNumber',
-  'firstName',
-  'middleName',
-  'lastName',
-  'email',
-  'ssn',
-  'dateOfBirth',
-  'zipCode',
-  'phone',
-  'placeOfBirth',
-  'driversLicense',
-  'mothersMaidenName',
-  'secretQuestion',
-  'secretAnswer',
-  'loginName',
-  'password',
-  'confirmPassword',
-]);
-
-export function isRegistrationField(name: string): name is RegistrationField {
-  return FIELDS.has(name);
-}
 
 export type SectionName = 'personalInfo' | 'emailVerification' | 'security' | 'logonInfo';
 
@@ -285,6 +261,42 @@ export function validateRegistration(
   if (context.config.hasSecuritySection) checkSecurity(values, context, issues);
   checkLogonInfo(values, context, issues);
   return issues;
+}
+
+const text = z.string();
+
+/** The form's values as react-hook-form holds them (every field a string). */
+const registrationShape = z.object({
+  accountType: z.custom<AccountType | ''>((value) => typeof value === 'string'),
+  accountNumber: text,
+  firstName: text,
+  middleName: text,
+  lastName: text,
+  email: text,
+  ssn: text,
+  dateOfBirth: text,
+  zipCode: text,
+  phone: text,
+  placeOfBirth: text,
+  driversLicense: text,
+  mothersMaidenName: text,
+  secretQuestion: text,
+  secretAnswer: text,
+  loginName: text,
+  password: text,
+  confirmPassword: text,
+}) satisfies z.ZodType<RegistrationValues>;
+
+/**
+ * The registration form's zod schema (for `zodResolver`): the checks of `validateRegistration`,
+ * each message on its field. Built for the live context (account type mask, password rules).
+ */
+export function registrationSchema(context: RegistrationCheckContext) {
+  return registrationShape.superRefine((values, ctx) => {
+    for (const [field, message] of Object.entries(validateRegistration(values, context))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
 }
 
 export function sectionIsValid(section: SectionName, issues: RegistrationIssues): boolean {

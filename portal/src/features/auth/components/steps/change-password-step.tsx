@@ -1,20 +1,14 @@
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { SecretInput } from '../../../../components/masked-input/secret-input';
+import type { NewPasswordValues } from '../../../../components/password-requirements/new-password-schema';
 import { PasswordField } from '../../../../components/password-requirements/password-field';
 import { resetPasswordErrorMessage } from '../../../../components/password-requirements/reset-password-message';
-import { usePasswordRequirements } from '../../../../components/password-requirements/use-password-requirements';
-import { useRevalidateOnPasswordCheck } from '../../../../components/password-requirements/use-revalidate-on-password-check';
+import { useNewPasswordForm } from '../../../../components/password-requirements/use-new-password-form';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useResetPassword } from '../../../../lib/credentials/reset-password';
 import { biometricsGrantOf } from '../../utils/biometrics-grant';
 import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
-
-interface ChangePasswordValues {
-  password: string;
-  confirmPassword: string;
-}
 
 /**
  * changePassword: a new password with its confirmation and the password rules (list, show/hide,
@@ -23,39 +17,29 @@ interface ChangePasswordValues {
  */
 export function ChangePasswordStep({ response, advancing, onDone, onCancel }: StepProps) {
   const settings = useSettings();
-  const form = useForm<ChangePasswordValues>({
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const { control, register, handleSubmit, formState } = form;
-  const password = useWatch({ control, name: 'password' });
   const context = useMemo(
     () => ({ logon: response.UserName, email: response.EmailAddress || undefined }),
     [response.UserName, response.EmailAddress],
   );
-  const requirements = usePasswordRequirements({
-    password,
+  const confirmTexts = useMemo(
+    () => ({
+      confirmRequired: settings.get('resetPasswordTexts.passwordRequiredText'),
+      mismatch: settings.get('resetPasswordTexts.passwordsDoNotMatchText'),
+    }),
+    [settings],
+  );
+  const { form, requirements } = useNewPasswordForm({
     context,
     serverCheck: { kind: 'loggedInUser' },
+    confirmTexts,
   });
-  useRevalidateOnPasswordCheck(requirements, form, 'password');
-  // Registered on every render, so the checks use the latest rules and server answers.
-  const { ref: passwordRef, ...passwordField } = register('password', {
-    validate: (value) => requirements.validate(value, context) ?? true,
-  });
-  const { ref: confirmRef, ...confirmField } = register('confirmPassword', {
-    validate: (value, values) => {
-      if (value === '') return settings.get('resetPasswordTexts.passwordRequiredText');
-      if (value !== values.password) {
-        return settings.get('resetPasswordTexts.passwordsDoNotMatchText');
-      }
-      return true;
-    },
-  });
+  const { register, handleSubmit, formState } = form;
+  const { ref: passwordRef, ...passwordField } = register('password');
+  const { ref: confirmRef, ...confirmField } = register('confirmPassword');
   const reset = useResetPassword();
   const [error, setError] = useState<string | undefined>(undefined);
 
-  async function submit(values: ChangePasswordValues) {
+  async function submit(values: NewPasswordValues) {
     setError(undefined);
     try {
       const answer = await reset.mutateAsync({
