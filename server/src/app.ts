@@ -267,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     dataProtector,
     mail,
     throttle,
+    auditLog,
     demoMode: options.demoMode ?? false,
     hasher: passwordHasher,
     anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,

@@ -14,6 +14,7 @@ import {
   setStaffDisabled,
 } from '../modules/staff/staff.repository';
 import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
+import { createAuditLog } from '../modules/audit/audit.service';
 import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';
 import { createThrottleService } from '../modules/throttle/throttle.service';
@@ -153,6 +154,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
         jobs: createJobQueue({ db, clock, queues: [] }),
       }),
       throttle: createThrottleService({ db, clock }),
+      auditLog: createAuditLog({ db, clock }),
       demoMode: config.demoMode,
       anchorInstitutionId: async () => (await findDefaultInstitution(db))?.id,
     });

@@ -26,7 +26,7 @@ import {
   revokeStaffSession,
   touchStaffSession,
 } from './staff.repository';
-import { insertAudit } from '../audit/audit.repository';
+import type { AuditLog } from '../audit/audit.service';
 import { createTotpSecret, matchTotp, totpUri } from './totp';
 
 const MINUTE = 60_000;
@@ -114,6 +114,8 @@ export interface AdminAuthServiceOptions {
   dataProtector: DataProtector;
   mail: MailService;
   throttle: ThrottleService;
+  /** Where failed sign-ins and the locks they cause are recorded. */
+  auditLog: AuditLog;
   /** Demo mode: staff without an authenticator get their code by e-mail (the demo mailbox). */
   demoMode: boolean;
   /** The institution whose outbox and counters staff sign-ins use (the default one). */
@@ -153,7 +155,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export function createAdminAuthService(options: AdminAuthServiceOptions): AdminAuthService {
-  const { db, clock, dataProtector, mail, throttle } = options;
+  const { db, clock, dataProtector, mail, throttle, auditLog } = options;
   const hasher = options.hasher ?? argon2PasswordHasher;
   const policy = STAFF_SESSION_POLICY;
 
@@ -201,18 +203,19 @@ export function createAdminAuthService(options: AdminAuthServiceOptions): AdminA
       lockoutMs: policy.lockMs,
       windowMs: policy.lockMs,
     });
-    const entry = {
+    const email = attempt.email.trim().toLowerCase().slice(0, 200);
+    // An unknown address is named only: the entry has no staff account to point at.
+    const staff = { staffId: attempt.staffId ?? '', email, name: email, isImplementer: false };
+    await auditLog.record(db, {
+      staff,
       institutionId: anchorId,
-      staffId: attempt.staffId,
-      staffEmail: attempt.email.trim().toLowerCase().slice(0, 200),
+      action: 'staff.signInFailed',
       comment: `${attempt.step === 'password' ? 'Wrong password' : 'Wrong code'} from ${attempt.ip}`,
-      changes: [],
-      at: clock.now(),
-    };
-    await insertAudit(db, { ...entry, action: 'staff.signInFailed' });
+    });
     if (locked) {
-      await insertAudit(db, {
-        ...entry,
+      await auditLog.record(db, {
+        staff,
+        institutionId: anchorId,
         action: 'staff.locked',
         comment: `Locked for ${policy.lockMs / MINUTE} minutes after ${policy.lockAfterFailures} failures`,
       });
