@@ -1,0 +1,257 @@
+import { addDays } from '@portal/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  accrueInterest,
+  amortizedInstallment,
+  amountDue,
+  applyPayment,
+  chargeFee,
+  chargeLateFees,
+  daysPastDue,
+  dueDateOf,
+  isPastDue,
+  type LoanState,
+  type LoanTerms,
+  nextDueDate,
+  originateLoan,
+  PaymentExceedsPayoffError,
+  payoffQuote,
+  recordInterest,
+} from './loan-engine';
+
+/** $10,000 at 6.75 % over 36 months, due on the 15th, 10 grace days, $25 late fee. */
+const TERMS: LoanTerms = {
+  originationDate: '2026-01-15',
+  originalPrincipalCents: 1_000_000,
+  rateHundredths: 675,
+  termPayments: 36,
+  installmentCents: amortizedInstallment(1_000_000, 675, 36, 'monthly'),
+  frequency: 'monthly',
+  firstDueDate: '2026-02-15',
+  graceDays: 10,
+  lateFeeCents: 2_500,
+};
+
+function opened(terms: LoanTerms = TERMS): LoanState {
+  return originateLoan(terms).state;
+}
+
+describe('the built-in core: installment loans', () => {
+  it('computes the level installment of an amortized loan', () => {
+    // The textbook case: $10,000 at 6 % for 12 months is $860.66 (rounded up to $860.67).
+    expect(amortizedInstallment(1_000_000, 600, 12, 'monthly')).toBe(86_067);
+    // $10,000 at 6.75 % for 36 months: $307.626... rounded up.
+    expect(TERMS.installmentCents).toBe(30_763);
+    expect(amortizedInstallment(120_000, 0, 12, 'monthly')).toBe(10_000);
+  });
+
+  it('accrues daily simple interest on actual/365, carrying fractions of a cent', () => {
+    // 30 days of $10,000 at 6.75 %: 10,000 × 0.0675 × 30 / 365 = $55.4794...
+    const month = accrueInterest(TERMS, opened(), '2026-02-14');
+    expect(month.interestDueCents).toBe(5_547);
+    // Day by day gives the same cents: the fractions are carried, not rounded away.
+    let daily = opened();
+    for (let day = 1; day <= 30; day += 1) {
+      daily = accrueInterest(TERMS, daily, addDays(TERMS.originationDate, day));
+    }
+    expect(daily.interestDueCents).toBe(5_547);
+    expect(daily.interestCarry).toBe(month.interestCarry);
+    // One day: $1.8493..., the fraction carried to the next day.
+    const day = accrueInterest(TERMS, opened(), '2026-01-16');
+    expect(day.interestDueCents).toBe(184);
+    expect(day.interestCarry).toBe(1_000_000 * 675 - 184 * 3_650_000);
+    // Accruing to an earlier date changes nothing.
+    expect(accrueInterest(TERMS, month, '2026-02-01')).toBe(month);
+  });
+
+  it('applies a payment to late charges, then fees, then interest, then principal', () => {
+    let state = accrueInterest(TERMS, opened(), '2026-02-14');
+    state = chargeFee(state, '2026-02-14', 1_000, 'Returned payment fee').state;
+    state = { ...state, lateChargesDueCents: 2_500 };
+    const interest = accrueInterest(TERMS, state, '2026-02-15').interestDueCents;
+
+    const small = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 3_000 });
+    expect(small.state.lateChargesDueCents).toBe(0);
+    expect(small.state.otherFeesDueCents).toBe(500);
+    expect(small.state.interestDueCents).toBe(interest);
+    expect(small.state.principalCents).toBe(1_000_000);
+    expect(small.transactions[0]).toMatchObject({ otherCents: 3_000, interestCents: 0 });
+
+    const large = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 40_000 });
+    expect(large.state.lateChargesDueCents).toBe(0);
+    expect(large.state.otherFeesDueCents).toBe(0);
+    expect(large.state.interestDueCents).toBe(0);
+    const toPrincipal = 40_000 - 2_500 - 1_000 - interest;
+    expect(large.state.principalCents).toBe(1_000_000 - toPrincipal);
+    expect(large.transactions[0]).toMatchObject({
+      kind: 'payment',
+      principalCents: toPrincipal,
+      interestCents: interest,
+      otherCents: 3_500,
+      totalCents: 40_000,
+      principalBalanceCents: 1_000_000 - toPrincipal,
+    });
+  });
+
+  it('moves the due date one period for each installment paid, and pays ahead', () => {
+    const state = opened();
+    expect(nextDueDate(TERMS, state)).toBe('2026-02-15');
+    const one = applyPayment(TERMS, state, {
+      date: '2026-02-10',
+      amountCents: TERMS.installmentCents,
+    }).state;
+    expect(nextDueDate(TERMS, one)).toBe('2026-03-15');
+    // Short of an installment: the due date stays, the credit counts toward the next payment.
+    const partial = applyPayment(TERMS, state, { date: '2026-02-10', amountCents: 10_000 }).state;
+    expect(nextDueDate(TERMS, partial)).toBe('2026-02-15');
+    expect(amountDue(TERMS, partial, '2026-02-10')).toBe(TERMS.installmentCents - 10_000);
+    const rest = applyPayment(TERMS, partial, {
+      date: '2026-02-12',
+      amountCents: TERMS.installmentCents - 10_000,
+    }).state;
+    expect(nextDueDate(TERMS, rest)).toBe('2026-03-15');
+    // Three installments at once: paid ahead, nothing due this cycle.
+    const ahead = applyPayment(TERMS, state, {
+      date: '2026-02-10',
+      amountCents: 3 * TERMS.installmentCents,
+    }).state;
+    expect(nextDueDate(TERMS, ahead)).toBe('2026-05-15');
+    expect(amountDue(TERMS, ahead, '2026-02-10')).toBe(0);
+    expect(amountDue(TERMS, ahead, '2026-04-20')).toBe(TERMS.installmentCents);
+    // Additional principal lowers the balance but does not pay ahead.
+    const extra = applyPayment(TERMS, state, {
+      date: '2026-02-10',
+      amountCents: TERMS.installmentCents + 50_000,
+      additionalPrincipalCents: 50_000,
+    }).state;
+    expect(nextDueDate(TERMS, extra)).toBe('2026-03-15');
+    expect(extra.principalCents).toBeLessThan(one.principalCents - 49_999);
+  });
+
+  it('keeps month-end due dates at the month end and spaces other frequencies by days', () => {
+    const monthEnd = { ...TERMS, firstDueDate: '2026-01-31' };
+    expect([1, 2, 3].map((index) => dueDateOf(monthEnd, index))).toEqual([
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+    ]);
+    expect(dueDateOf({ ...TERMS, frequency: 'biWeekly' }, 2)).toBe('2026-03-15');
+    expect(dueDateOf({ ...TERMS, frequency: 'weekly' }, 1)).toBe('2026-02-22');
+    expect(dueDateOf({ ...TERMS, frequency: 'semiMonthly' }, 1)).toBe('2026-03-02');
+    expect(dueDateOf({ ...TERMS, frequency: 'semiMonthly' }, 2)).toBe('2026-03-15');
+  });
+
+  it('is past due the day after an unpaid due date and charges the late fee once after the grace days', () => {
+    const state = opened();
+    expect(isPastDue(TERMS, state, '2026-02-15')).toBe(false);
+    expect(isPastDue(TERMS, state, '2026-02-16')).toBe(true);
+    expect(daysPastDue(TERMS, state, '2026-02-20')).toBe(5);
+    // Grace ends on the 25th: no fee on the 25th, the fee on the 26th.
+    expect(chargeLateFees(TERMS, state, '2026-02-25').transactions).toEqual([]);
+    const charged = chargeLateFees(TERMS, state, '2026-02-26');
+    expect(charged.transactions).toEqual([
+      expect.objectContaining({ date: '2026-02-26', kind: 'lateFee', otherCents: 2_500 }),
+    ]);
+    expect(charged.state.lateChargesDueCents).toBe(2_500);
+    // Running the job again the same day or the next charges nothing more.
+    expect(chargeLateFees(TERMS, charged.state, '2026-02-26').transactions).toEqual([]);
+    expect(chargeLateFees(TERMS, charged.state, '2026-03-20').transactions).toEqual([]);
+    // The next installment missed too: its own fee after its own grace.
+    const second = chargeLateFees(TERMS, charged.state, '2026-03-26');
+    expect(second.state.lateChargesDueCents).toBe(5_000);
+    // Amount due: the two missed installments, this cycle's (April 15) and the late charges.
+    expect(amountDue(TERMS, second.state, '2026-03-26')).toBe(3 * TERMS.installmentCents + 5_000);
+    // Paying on time charges nothing.
+    const paid = applyPayment(TERMS, state, {
+      date: '2026-02-15',
+      amountCents: TERMS.installmentCents,
+    }).state;
+    expect(chargeLateFees(TERMS, paid, '2026-02-26').transactions).toEqual([]);
+    expect(isPastDue(TERMS, paid, '2026-02-26')).toBe(false);
+  });
+
+  it('quotes the payoff as of a date: principal, interest to that date and fees; later quotes more', () => {
+    const state = chargeLateFees(TERMS, opened(), '2026-02-26').state;
+    const early = payoffQuote(TERMS, state, '2026-03-01');
+    const later = payoffQuote(TERMS, state, '2026-03-11');
+    expect(early).toMatchObject({
+      principalCents: 1_000_000,
+      // 45 days: 10,000 × 0.0675 × 45 / 365 = $83.219...
+      interestCents: 8_321,
+      lateChargesCents: 2_500,
+      otherFeesCents: 0,
+      totalCents: 1_000_000 + 8_321 + 2_500,
+      perDiemCents: 185,
+    });
+    expect(later.totalCents).toBeGreaterThan(early.totalCents);
+    // Ten more days of $1.8493...: 1,849 or 1,850 cents as the carried fraction falls.
+    expect(later.interestCents - early.interestCents).toBeGreaterThanOrEqual(1_849);
+    expect(later.interestCents - early.interestCents).toBeLessThanOrEqual(1_850);
+    // The quote changes nothing.
+    expect(state.interestDueCents).toBe(0);
+  });
+
+  it('pays the loan off with exactly the payoff amount and refuses more', () => {
+    const state = opened();
+    const quote = payoffQuote(TERMS, state, '2026-03-01');
+    expect(() =>
+      applyPayment(TERMS, state, { date: '2026-03-01', amountCents: quote.totalCents + 1 }),
+    ).toThrow(PaymentExceedsPayoffError);
+    const paidOff = applyPayment(TERMS, state, {
+      date: '2026-03-01',
+      amountCents: quote.totalCents,
+    });
+    expect(paidOff.state).toMatchObject({
+      principalCents: 0,
+      interestDueCents: 0,
+      paidOffDate: '2026-03-01',
+    });
+    expect(paidOff.transactions[0]?.description).toBe('Payoff payment');
+    expect(nextDueDate(TERMS, paidOff.state)).toBeNull();
+    expect(amountDue(TERMS, paidOff.state, '2026-04-01')).toBe(0);
+    expect(chargeLateFees(TERMS, paidOff.state, '2026-06-01').transactions).toEqual([]);
+    expect(() => applyPayment(TERMS, state, { date: '2026-03-01', amountCents: 0 })).toThrow(
+      RangeError,
+    );
+  });
+
+  it('repays the whole loan with its scheduled installments, the history adding up to zero', () => {
+    const opening = originateLoan(TERMS);
+    let state = opening.state;
+    const history = [...opening.transactions];
+    for (let index = 0; state.paidOffDate === null; index += 1) {
+      expect(index).toBeLessThan(TERMS.termPayments);
+      const date = dueDateOf(TERMS, index);
+      const recorded = recordInterest(TERMS, state, date);
+      history.push(...recorded.transactions);
+      const quote = payoffQuote(TERMS, recorded.state, date);
+      const change = applyPayment(TERMS, recorded.state, {
+        date,
+        amountCents: Math.min(TERMS.installmentCents, quote.totalCents),
+      });
+      state = change.state;
+      history.push(...change.transactions);
+    }
+    expect(state.installmentsPaid).toBe(TERMS.termPayments);
+    // The principal the payments repaid is exactly what was disbursed.
+    const repaid = history
+      .filter((line) => line.kind === 'payment')
+      .reduce((sum, line) => sum + line.principalCents, 0);
+    expect(repaid).toBe(TERMS.originalPrincipalCents);
+    // Every running balance is the previous one less what the line repaid.
+    let balance = 0;
+    for (const line of history) {
+      balance += line.kind === 'disbursement' ? line.principalCents : 0;
+      balance -= line.kind === 'payment' ? line.principalCents : 0;
+      expect(line.principalBalanceCents).toBe(balance);
+    }
+    // The interest the history records is the interest the payments paid.
+    const recordedInterest = history
+      .filter((line) => line.kind === 'interest')
+      .reduce((sum, line) => sum + line.interestCents, 0);
+    const paidInterest = history
+      .filter((line) => line.kind === 'payment')
+      .reduce((sum, line) => sum + line.interestCents, 0);
+    expect(paidInterest).toBe(recordedInterest);
+  });
+});

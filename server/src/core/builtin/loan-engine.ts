@@ -1,0 +1,440 @@
+import { addDays, addMonths, type CalendarDate, type Cents, daysBetween } from '@portal/domain';
+
+/**
+ * The built-in core's servicing rules for an installment loan, as pure functions over a loan's
+ * terms and state. Every change returns the new state and the history transactions it caused, so
+ * the demo generator, the end-of-day job and payment posting all run the same rules and a loan's
+ * history always adds up to its balance.
+ *
+ * - Interest is daily simple interest, actual/365, on the principal outstanding at the end of
+ *   each day. A day's interest is owed from the next day: a payment or a payoff quote on date D
+ *   includes interest for the days before D. Fractions of a cent are carried, never lost, so the
+ *   interest accrued over any span is the exact amount truncated to the cent.
+ * - A payment pays late charges, then other fees, then interest, then principal.
+ * - Every dollar of a payment (except one marked additional principal) counts toward the
+ *   installments in order; each installment it completes moves the due date one period on. Paying
+ *   several installments pays the loan ahead.
+ * - An installment not paid by its due date makes the loan past due; once the grace days have
+ *   passed, the late fee is charged, once per installment.
+ */
+
+export type BillingFrequency = 'monthly' | 'semiMonthly' | 'biWeekly' | 'weekly';
+
+export interface LoanTerms {
+  originationDate: CalendarDate;
+  originalPrincipalCents: Cents;
+  /** The annual rate in hundredths of a percent (675 is 6.75 %), as the host reports it. */
+  rateHundredths: number;
+  /** The number of installments of the original schedule. */
+  termPayments: number;
+  installmentCents: Cents;
+  frequency: BillingFrequency;
+  firstDueDate: CalendarDate;
+  graceDays: number;
+  lateFeeCents: Cents;
+}
+
+export interface LoanState {
+  principalCents: Cents;
+  /** Whole cents of interest accrued and not yet paid. */
+  interestDueCents: Cents;
+  /** The fraction of a cent accrued beyond `interestDueCents`, over INTEREST_DENOMINATOR. */
+  interestCarry: number;
+  /** Interest is accrued for every day before this date. */
+  accruedTo: CalendarDate;
+  /** Whole cents of interest accrued since origination, and how much of it history shows. */
+  interestAccruedCents: Cents;
+  interestRecordedCents: Cents;
+  lateChargesDueCents: Cents;
+  otherFeesDueCents: Cents;
+  /** Installments completed so far; the next due date is that of installment number `paid`. */
+  installmentsPaid: number;
+  /** Paid toward the next installment, short of completing it. */
+  installmentCreditCents: Cents;
+  /** Late fees are charged once per installment: the installments charged so far. */
+  lateFeesChargedThrough: number;
+  lastPaymentDate: CalendarDate | null;
+  lastPaymentCents: Cents;
+  /** Set when the principal, interest and fees reach zero. */
+  paidOffDate: CalendarDate | null;
+}
+
+export type LoanTransactionKind = 'disbursement' | 'payment' | 'interest' | 'lateFee' | 'fee';
+
+/**
+ * One line of the loan's history. Amounts are what the transaction did to each part: a payment
+ * carries positive principal, interest and other (fees) amounts that it paid; a disbursement and a
+ * fee carry what they added. `principalBalanceCents` is the principal after the transaction.
+ */
+export interface LoanTransaction {
+  date: CalendarDate;
+  kind: LoanTransactionKind;
+  description: string;
+  principalCents: Cents;
+  interestCents: Cents;
+  otherCents: Cents;
+  totalCents: Cents;
+  principalBalanceCents: Cents;
+}
+
+export interface LoanChange {
+  state: LoanState;
+  transactions: LoanTransaction[];
+}
+
+/** Rate in hundredths of a percent (÷ 10,000) over a 365-day year. */
+export const INTEREST_DENOMINATOR = 10_000 * 365;
+
+/** The due date of installment `index` (0 is the first). */
+export function dueDateOf(terms: LoanTerms, index: number): CalendarDate {
+  switch (terms.frequency) {
+    case 'monthly':
+      return addMonths(terms.firstDueDate, index);
+    case 'semiMonthly': {
+      const month = addMonths(terms.firstDueDate, Math.floor(index / 2));
+      return index % 2 === 0 ? month : addDays(month, 15);
+    }
+    case 'biWeekly':
+      return addDays(terms.firstDueDate, 14 * index);
+    case 'weekly':
+      return addDays(terms.firstDueDate, 7 * index);
+  }
+}
+
+/** The next due date, or null once the loan is paid off. */
+export function nextDueDate(terms: LoanTerms, state: LoanState): CalendarDate | null {
+  return state.paidOffDate === null ? dueDateOf(terms, state.installmentsPaid) : null;
+}
+
+/**
+ * The level installment that repays `principal` over `payments` periods at the rate (rounded up
+ * to the cent, so the last installment is the smaller one).
+ */
+export function amortizedInstallment(
+  principalCents: Cents,
+  rateHundredths: number,
+  payments: number,
+  frequency: BillingFrequency,
+): Cents {
+  const perYear = { monthly: 12, semiMonthly: 24, biWeekly: 26, weekly: 52 }[frequency];
+  const rate = rateHundredths / 10_000 / perYear;
+  if (rate === 0) return Math.ceil(principalCents / payments);
+  return Math.ceil((principalCents * rate) / (1 - (1 + rate) ** -payments));
+}
+
+/** A new loan: the principal disbursed on the origination date. */
+export function originateLoan(terms: LoanTerms): LoanChange {
+  const state: LoanState = {
+    principalCents: terms.originalPrincipalCents,
+    interestDueCents: 0,
+    interestCarry: 0,
+    accruedTo: terms.originationDate,
+    interestAccruedCents: 0,
+    interestRecordedCents: 0,
+    lateChargesDueCents: 0,
+    otherFeesDueCents: 0,
+    installmentsPaid: 0,
+    installmentCreditCents: 0,
+    lateFeesChargedThrough: 0,
+    lastPaymentDate: null,
+    lastPaymentCents: 0,
+    paidOffDate: null,
+  };
+  return {
+    state,
+    transactions: [
+      {
+        date: terms.originationDate,
+        kind: 'disbursement',
+        description: 'Loan disbursement',
+        principalCents: terms.originalPrincipalCents,
+        interestCents: 0,
+        otherCents: 0,
+        totalCents: terms.originalPrincipalCents,
+        principalBalanceCents: terms.originalPrincipalCents,
+      },
+    ],
+  };
+}
+
+/** Interest for the days from `accruedTo` up to (not including) `date`, carrying fractions. */
+export function accrueInterest(terms: LoanTerms, state: LoanState, date: CalendarDate): LoanState {
+  const days = daysBetween(state.accruedTo, date);
+  if (days <= 0) return state;
+  const exact =
+    BigInt(state.principalCents) * BigInt(terms.rateHundredths) * BigInt(days) +
+    BigInt(state.interestCarry);
+  const denominator = BigInt(INTEREST_DENOMINATOR);
+  const cents = Number(exact / denominator);
+  return {
+    ...state,
+    interestDueCents: state.interestDueCents + cents,
+    interestAccruedCents: state.interestAccruedCents + cents,
+    interestCarry: Number(exact % denominator),
+    accruedTo: date,
+  };
+}
+
+/** Everything owed today: principal, interest accrued before `date`, late charges and fees. */
+export interface PayoffQuote {
+  asOf: CalendarDate;
+  principalCents: Cents;
+  interestCents: Cents;
+  lateChargesCents: Cents;
+  otherFeesCents: Cents;
+  totalCents: Cents;
+  /** Interest one more day adds (the per diem), for the quote's breakdown. */
+  perDiemCents: Cents;
+}
+
+export function payoffQuote(terms: LoanTerms, state: LoanState, asOf: CalendarDate): PayoffQuote {
+  const accrued = accrueInterest(terms, state, asOf);
+  const total =
+    accrued.principalCents +
+    accrued.interestDueCents +
+    accrued.lateChargesDueCents +
+    accrued.otherFeesDueCents;
+  return {
+    asOf,
+    principalCents: accrued.principalCents,
+    interestCents: accrued.interestDueCents,
+    lateChargesCents: accrued.lateChargesDueCents,
+    otherFeesCents: accrued.otherFeesDueCents,
+    totalCents: total,
+    perDiemCents: Math.round(
+      (accrued.principalCents * terms.rateHundredths) / INTEREST_DENOMINATOR,
+    ),
+  };
+}
+
+/**
+ * What the borrower owes as of `today`: every installment due on or before today or within the
+ * coming period (the installment of the current cycle), less what was paid toward them, plus late
+ * charges and fees. A loan paid ahead beyond the current cycle owes nothing now.
+ */
+export function amountDue(terms: LoanTerms, state: LoanState, today: CalendarDate): Cents {
+  if (state.paidOffDate !== null) return 0;
+  const horizon = dueDateOf(terms, 0) > today ? dueDateOf(terms, 0) : cycleEnd(terms, today);
+  let installments = 0;
+  for (let index = state.installmentsPaid; dueDateOf(terms, index) <= horizon; index += 1) {
+    installments += 1;
+    if (installments > terms.termPayments * 2) break;
+  }
+  const fees = state.lateChargesDueCents + state.otherFeesDueCents;
+  if (installments === 0) return fees;
+  const accrued = accrueInterest(terms, state, today);
+  const payoff =
+    accrued.principalCents + accrued.interestDueCents + fees - state.installmentCreditCents;
+  const installmentsDue = Math.min(
+    installments * terms.installmentCents - state.installmentCreditCents,
+    Math.max(0, payoff - fees),
+  );
+  return Math.max(0, installmentsDue) + fees;
+}
+
+/** The last day of the billing period that contains `today`. */
+function cycleEnd(terms: LoanTerms, today: CalendarDate): CalendarDate {
+  switch (terms.frequency) {
+    case 'monthly':
+      return addDays(addMonths(today, 1), -1);
+    case 'semiMonthly':
+      return addDays(today, 14);
+    case 'biWeekly':
+      return addDays(today, 13);
+    case 'weekly':
+      return addDays(today, 6);
+  }
+}
+
+/** Past due: an installment's due date has passed and it is not fully paid. */
+export function isPastDue(terms: LoanTerms, state: LoanState, today: CalendarDate): boolean {
+  const due = nextDueDate(terms, state);
+  return due !== null && due < today;
+}
+
+/** Days since the oldest unpaid installment fell due (0 when not past due). */
+export function daysPastDue(terms: LoanTerms, state: LoanState, today: CalendarDate): number {
+  const due = nextDueDate(terms, state);
+  return due !== null && due < today ? daysBetween(due, today) : 0;
+}
+
+/**
+ * Charges the late fee of every installment whose grace days ended before `today` unpaid (once
+ * each). The fee is dated the first day after the grace period.
+ */
+export function chargeLateFees(
+  terms: LoanTerms,
+  state: LoanState,
+  today: CalendarDate,
+): LoanChange {
+  if (state.paidOffDate !== null || terms.lateFeeCents <= 0) return { state, transactions: [] };
+  let next = state;
+  const transactions: LoanTransaction[] = [];
+  for (let index = Math.max(state.installmentsPaid, state.lateFeesChargedThrough); ; index += 1) {
+    const feeDate = addDays(dueDateOf(terms, index), terms.graceDays + 1);
+    if (feeDate > today) break;
+    next = {
+      ...next,
+      lateChargesDueCents: next.lateChargesDueCents + terms.lateFeeCents,
+      lateFeesChargedThrough: index + 1,
+    };
+    transactions.push({
+      date: feeDate,
+      kind: 'lateFee',
+      description: 'Late charge assessed',
+      principalCents: 0,
+      interestCents: 0,
+      otherCents: terms.lateFeeCents,
+      totalCents: terms.lateFeeCents,
+      principalBalanceCents: next.principalCents,
+    });
+  }
+  return { state: next, transactions };
+}
+
+/** A fee other than a late charge (a returned payment, say), owed from `date`. */
+export function chargeFee(
+  state: LoanState,
+  date: CalendarDate,
+  amountCents: Cents,
+  description: string,
+): LoanChange {
+  const next = { ...state, otherFeesDueCents: state.otherFeesDueCents + amountCents };
+  return {
+    state: next,
+    transactions: [
+      {
+        date,
+        kind: 'fee',
+        description,
+        principalCents: 0,
+        interestCents: 0,
+        otherCents: amountCents,
+        totalCents: amountCents,
+        principalBalanceCents: next.principalCents,
+      },
+    ],
+  };
+}
+
+export class PaymentExceedsPayoffError extends Error {
+  constructor(readonly payoffCents: Cents) {
+    super(`The payment is more than the payoff amount (${payoffCents} cents).`);
+    this.name = 'PaymentExceedsPayoffError';
+  }
+}
+
+export interface LoanPayment {
+  date: CalendarDate;
+  amountCents: Cents;
+  /** Of the amount, what the borrower asked to go to principal only (not toward installments). */
+  additionalPrincipalCents?: Cents;
+  description?: string;
+}
+
+/**
+ * Applies a payment on its date: interest is accrued to the date, then the amount pays late
+ * charges, other fees, interest and principal in that order. The amount less any additional
+ * principal counts toward installments, advancing the due date. A payment larger than the payoff
+ * is refused (the core does not hold credit balances).
+ */
+export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPayment): LoanChange {
+  if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents <= 0) {
+    throw new RangeError('A payment is a positive whole number of cents.');
+  }
+  const additional = payment.additionalPrincipalCents ?? 0;
+  if (!Number.isSafeInteger(additional) || additional < 0 || additional > payment.amountCents) {
+    throw new RangeError('Additional principal is part of the payment.');
+  }
+  const accrued = accrueInterest(terms, state, payment.date);
+  const quote = payoffQuote(terms, accrued, payment.date);
+  if (payment.amountCents > quote.totalCents) throw new PaymentExceedsPayoffError(quote.totalCents);
+
+  let left = payment.amountCents;
+  const take = (owed: Cents) => {
+    const paid = Math.min(owed, left);
+    left -= paid;
+    return paid;
+  };
+  const lateCharges = take(accrued.lateChargesDueCents);
+  const otherFees = take(accrued.otherFeesDueCents);
+  const interest = take(accrued.interestDueCents);
+  const principal = take(accrued.principalCents);
+
+  let next: LoanState = {
+    ...accrued,
+    lateChargesDueCents: accrued.lateChargesDueCents - lateCharges,
+    otherFeesDueCents: accrued.otherFeesDueCents - otherFees,
+    interestDueCents: accrued.interestDueCents - interest,
+    principalCents: accrued.principalCents - principal,
+    lastPaymentDate: payment.date,
+    lastPaymentCents: payment.amountCents,
+  };
+  const paidOff =
+    next.principalCents === 0 &&
+    next.interestDueCents === 0 &&
+    next.lateChargesDueCents === 0 &&
+    next.otherFeesDueCents === 0;
+  if (paidOff) {
+    next = {
+      ...next,
+      paidOffDate: payment.date,
+      interestCarry: 0,
+      installmentCreditCents: 0,
+      installmentsPaid: next.installmentsPaid + 1,
+    };
+  } else {
+    // Fees paid do not count toward installments; the rest of the regular amount does.
+    let credit =
+      next.installmentCreditCents + payment.amountCents - additional - lateCharges - otherFees;
+    let paid = next.installmentsPaid;
+    while (credit >= terms.installmentCents) {
+      credit -= terms.installmentCents;
+      paid += 1;
+    }
+    next = { ...next, installmentsPaid: paid, installmentCreditCents: credit };
+  }
+  return {
+    state: next,
+    transactions: [
+      {
+        date: payment.date,
+        kind: 'payment',
+        description: payment.description ?? (paidOff ? 'Payoff payment' : 'Payment received'),
+        principalCents: principal,
+        interestCents: interest,
+        otherCents: lateCharges + otherFees,
+        totalCents: payment.amountCents,
+        principalBalanceCents: next.principalCents,
+      },
+    ],
+  };
+}
+
+/**
+ * Interest accrued since the last record, written to the history on `date` (a statement date) so
+ * the history shows where the interest came from. It does not change the principal.
+ */
+export function recordInterest(terms: LoanTerms, state: LoanState, date: CalendarDate): LoanChange {
+  const accrued = accrueInterest(terms, state, date);
+  const amount = accrued.interestAccruedCents - accrued.interestRecordedCents;
+  const next = { ...accrued, interestRecordedCents: accrued.interestAccruedCents };
+  return {
+    state: next,
+    transactions:
+      amount > 0
+        ? [
+            {
+              date: addDays(date, -1),
+              kind: 'interest',
+              description: 'Interest accrued',
+              principalCents: 0,
+              interestCents: amount,
+              otherCents: 0,
+              totalCents: amount,
+              principalBalanceCents: next.principalCents,
+            },
+          ]
+        : [],
+  };
+}
