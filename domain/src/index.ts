@@ -2,6 +2,7 @@ export * from './envelope';
 export * from './api/setup';
 export * from './api/login';
 export * from './api/accounts';
+export * from './api/account-details';
 export * from './api/session';
 export * from './api/admin';
 export * from './api/auth-steps';

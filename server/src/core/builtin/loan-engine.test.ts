@@ -2,6 +2,7 @@ import { addDays } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import {
   accrueInterest,
+  advanceCredit,
   amortizedInstallment,
   amountDue,
   applyPayment,
@@ -253,5 +254,44 @@ describe('the built-in core: installment loans', () => {
       .filter((line) => line.kind === 'payment')
       .reduce((sum, line) => sum + line.interestCents, 0);
     expect(paidInterest).toBe(recordedInterest);
+  });
+});
+
+describe('the built-in core: lines of credit', () => {
+  const LINE: LoanTerms = {
+    ...TERMS,
+    originalPrincipalCents: 0,
+    rateHundredths: 1_199,
+    termPayments: 600,
+    installmentCents: 7_500,
+    creditLimitCents: 1_000_000,
+  };
+
+  it('owes nothing at a zero balance, bills after an advance and stays open when paid down', () => {
+    const empty = originateLoan(LINE).state;
+    expect(nextDueDate(LINE, empty)).toBeNull();
+    expect(amountDue(LINE, empty, '2026-03-01')).toBe(0);
+    expect(chargeLateFees(LINE, empty, '2026-06-01').transactions).toEqual([]);
+
+    const drawn = advanceCredit(LINE, empty, '2026-03-03', 250_000);
+    expect(drawn.transactions[0]).toMatchObject({ kind: 'disbursement', principalCents: 250_000 });
+    expect(drawn.state.principalCents).toBe(250_000);
+    expect(nextDueDate(LINE, drawn.state)).toBe('2026-03-15');
+    expect(amountDue(LINE, drawn.state, '2026-03-03')).toBe(7_500);
+    expect(() => advanceCredit(LINE, drawn.state, '2026-03-04', 750_001)).toThrow(RangeError);
+
+    const quote = payoffQuote(LINE, drawn.state, '2026-03-10');
+    const paid = applyPayment(LINE, drawn.state, {
+      date: '2026-03-10',
+      amountCents: quote.totalCents,
+    }).state;
+    expect(paid.principalCents).toBe(0);
+    expect(paid.paidOffDate).toBeNull();
+    expect(nextDueDate(LINE, paid)).toBeNull();
+    expect(amountDue(LINE, paid, '2026-04-20')).toBe(0);
+    // A new advance months later bills from the next due date after it.
+    const again = advanceCredit(LINE, paid, '2026-06-20', 10_000).state;
+    expect(nextDueDate(LINE, again)).toBe('2026-07-15');
+    expect(amountDue(LINE, again, '2026-06-20')).toBe(7_500);
   });
 });

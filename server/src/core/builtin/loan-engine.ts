@@ -32,6 +32,15 @@ export interface LoanTerms {
   firstDueDate: CalendarDate;
   graceDays: number;
   lateFeeCents: Cents;
+  /**
+   * Lines of credit: the limit. A line stays open at a zero balance (it is not "paid off"), owes
+   * nothing while the balance is zero, and its installment is the minimum payment.
+   */
+  creditLimitCents?: Cents;
+}
+
+export function isLineOfCredit(terms: LoanTerms): boolean {
+  return terms.creditLimitCents !== undefined;
 }
 
 export interface LoanState {
@@ -103,7 +112,19 @@ export function dueDateOf(terms: LoanTerms, index: number): CalendarDate {
 
 /** The next due date, or null once the loan is paid off. */
 export function nextDueDate(terms: LoanTerms, state: LoanState): CalendarDate | null {
-  return state.paidOffDate === null ? dueDateOf(terms, state.installmentsPaid) : null;
+  if (state.paidOffDate !== null) return null;
+  if (isLineOfCredit(terms) && owedCents(state) === 0) return null;
+  return dueDateOf(terms, state.installmentsPaid);
+}
+
+/** Principal, interest, late charges and fees owed (interest as accrued so far). */
+export function owedCents(state: LoanState): Cents {
+  return (
+    state.principalCents +
+    state.interestDueCents +
+    state.lateChargesDueCents +
+    state.otherFeesDueCents
+  );
 }
 
 /**
@@ -213,7 +234,7 @@ export function payoffQuote(terms: LoanTerms, state: LoanState, asOf: CalendarDa
  * charges and fees. A loan paid ahead beyond the current cycle owes nothing now.
  */
 export function amountDue(terms: LoanTerms, state: LoanState, today: CalendarDate): Cents {
-  if (state.paidOffDate !== null) return 0;
+  if (nextDueDate(terms, state) === null) return 0;
   const horizon = dueDateOf(terms, 0) > today ? dueDateOf(terms, 0) : cycleEnd(terms, today);
   let installments = 0;
   for (let index = state.installmentsPaid; dueDateOf(terms, index) <= horizon; index += 1) {
@@ -267,7 +288,9 @@ export function chargeLateFees(
   state: LoanState,
   today: CalendarDate,
 ): LoanChange {
-  if (state.paidOffDate !== null || terms.lateFeeCents <= 0) return { state, transactions: [] };
+  if (nextDueDate(terms, state) === null || terms.lateFeeCents <= 0) {
+    return { state, transactions: [] };
+  }
   let next = state;
   const transactions: LoanTransaction[] = [];
   for (let index = Math.max(state.installmentsPaid, state.lateFeesChargedThrough); ; index += 1) {
@@ -371,6 +394,7 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     lastPaymentCents: payment.amountCents,
   };
   const paidOff =
+    !isLineOfCredit(terms) &&
     next.principalCents === 0 &&
     next.interestDueCents === 0 &&
     next.lateChargesDueCents === 0 &&
@@ -383,6 +407,9 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
       installmentCreditCents: 0,
       installmentsPaid: next.installmentsPaid + 1,
     };
+  } else if (isLineOfCredit(terms) && owedCents(next) === 0) {
+    // A line paid down to zero owes nothing until the next advance.
+    next = { ...next, installmentCreditCents: 0 };
   } else {
     // Fees paid do not count toward installments; the rest of the regular amount does.
     let credit =
@@ -436,5 +463,50 @@ export function recordInterest(terms: LoanTerms, state: LoanState, date: Calenda
             },
           ]
         : [],
+  };
+}
+
+/**
+ * An advance on a line of credit: the principal grows by the amount (refused beyond the limit).
+ * The first advance on a zero balance starts billing at the first due date after it.
+ */
+export function advanceCredit(
+  terms: LoanTerms,
+  state: LoanState,
+  date: CalendarDate,
+  amountCents: Cents,
+): LoanChange {
+  if (terms.creditLimitCents === undefined) throw new RangeError('Only a line of credit advances.');
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
+    throw new RangeError('An advance is a positive whole number of cents.');
+  }
+  if (state.principalCents + amountCents > terms.creditLimitCents) {
+    throw new RangeError('The advance is more than the credit available.');
+  }
+  const accrued = accrueInterest(terms, state, date);
+  let installmentsPaid = accrued.installmentsPaid;
+  if (owedCents(accrued) === 0) {
+    while (dueDateOf(terms, installmentsPaid) <= date) installmentsPaid += 1;
+  }
+  const next: LoanState = {
+    ...accrued,
+    principalCents: accrued.principalCents + amountCents,
+    installmentsPaid,
+    lateFeesChargedThrough: Math.max(accrued.lateFeesChargedThrough, installmentsPaid),
+  };
+  return {
+    state: next,
+    transactions: [
+      {
+        date,
+        kind: 'disbursement',
+        description: 'Advance',
+        principalCents: amountCents,
+        interestCents: 0,
+        otherCents: 0,
+        totalCents: amountCents,
+        principalBalanceCents: next.principalCents,
+      },
+    ],
   };
 }

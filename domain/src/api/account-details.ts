@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { withEnvelope } from '../envelope';
+
+/**
+ * The accounts area's calls (spec 002 sections 3 and 7). Money on the wire is decimal dollars
+ * (1234.56); dates the host sends as date-times are 'YYYY-MM-DDT00:00:00' calendar dates, with
+ * `DATE_NONE` meaning none (displayed as "None").
+ */
+
+/** The host's "no date" value (spec 002 section 3). */
+export const DATE_NONE = '0001-01-01T00:00:00';
+
+/** A calendar date as the host's date-time text: '2026-03-15' → '2026-03-15T00:00:00'. */
+export function hostDateTime(date: string | null | undefined): string {
+  return date ? `${date}T00:00:00` : DATE_NONE;
+}
+
+/** The calendar date of a host date-time, or undefined for the "none" sentinel and blanks. */
+export function hostDateOf(text: string | null | undefined): string | undefined {
+  if (!text || text.startsWith('0001-01-01')) return undefined;
+  return /^(\d{4}-\d{2}-\d{2})/.exec(text)?.[1];
+}
+
+export const AccountNumberQuery = z.object({ accountNumber: z.string().min(1).max(40) });
+
+export const PostalAddress = z.object({
+  Address1: z.string(),
+  City: z.string(),
+  State: z.string(),
+  ZipCode: z.string(),
+});
+export type PostalAddress = z.infer<typeof PostalAddress>;
+
+export const DefaultPaymentMethodSummary = z.object({
+  IsCard: z.boolean(),
+  LastFour: z.string(),
+});
+
+/** A scheduled (one-time, future) payment as the loan page lists it. */
+export const ScheduledPaymentSummary = z.object({
+  ReferenceNumber: z.string(),
+  PaymentDate: z.string(),
+  PaymentAmount: z.number(),
+  MethodDescription: z.string(),
+});
+
+/** A recurring payment as the loan page lists it. */
+export const RecurringPaymentSummary = z.object({
+  ReferenceNumber: z.string(),
+  Description: z.string(),
+  NextPaymentDate: z.string(),
+  PaymentAmount: z.number(),
+  MethodDescription: z.string(),
+});
+
+/** Loan account information (spec 002 section 3). InterestRate is percent × 100. */
+export const LoanAccountInformation = z.object({
+  Name: z.string(),
+  AccountNumber: z.string(),
+  AccountType: z.number().int(),
+  Description: z.string(),
+  Comment: z.string(),
+  Address: PostalAddress,
+  PrincipalBalance: z.number(),
+  PayoffAmount: z.number(),
+  NextPaymentDate: z.string(),
+  NextPaymentAmount: z.number(),
+  InterestRate: z.number().int(),
+  CurrentYearToDateInterest: z.number(),
+  LastYearToDateInterest: z.number(),
+  AvailableCredit: z.number(),
+  CreditLimit: z.number(),
+  LoanOriginationDate: z.string(),
+  OriginalLoanAmount: z.number(),
+  OriginalMaturityDate: z.string(),
+  LateChargesDue: z.number(),
+  TotalLoanFees: z.number(),
+  LastPaymentDate: z.string(),
+  LastPaymentAmount: z.number(),
+  MonthlyInstallment: z.number(),
+  BillingFrequency: z.string(),
+  DaysPastDue: z.number().int(),
+  /** Whole days since the account opened: the history's "All" range. */
+  DaysSinceOpened: z.number().int(),
+  PaymentInformation: z.object({
+    TotalAmountDue: z.number(),
+    RecurringPayment: RecurringPaymentSummary.nullable(),
+    DefaultPaymentMethod: DefaultPaymentMethodSummary.nullable(),
+    ScheduledPayments: z.array(ScheduledPaymentSummary),
+  }),
+});
+export type LoanAccountInformation = z.infer<typeof LoanAccountInformation>;
+
+/** One alert channel of a loan (spec 002 "Account alerts (loan)"). */
+export const TextAlerts = z.object({
+  AlertLoanDelinquent: z.boolean(),
+  EstatementAlert: z.boolean(),
+});
+export const EmailAlerts = TextAlerts.extend({
+  AlertLoanDueDate1: z.boolean(),
+  AlertLoanDueDate2: z.boolean(),
+  AlertLoanDueDate3: z.boolean(),
+  AlertLoanDueDate4: z.boolean(),
+  /** True: N days before the due date; false: after. */
+  AlertLoanDueDateNBefore: z.boolean(),
+  /** The number of days, as text ('' when unset). */
+  AlertLoanDueDateNDays: z.string().max(3),
+});
+export const AccountAlerts = z.object({ TextAlerts, EmailAlerts });
+export type AccountAlerts = z.infer<typeof AccountAlerts>;
+
+export const STATEMENT_FORMATS = ['ElectronicOnly', 'PaperOnly'] as const;
+export const StatementFormat = z.enum(STATEMENT_FORMATS);
+export type StatementFormat = z.infer<typeof StatementFormat>;
+
+/** Statement providers (spec 002 "E-statements section"): 0 built in; 1 and 3 by URL; 4 by document. */
+export const STATEMENT_PROVIDERS = { builtIn: 0, urlFamily: [1, 3], documentFamily: 4 } as const;
+
+export const StatementListItem = z.object({
+  Date: z.string(),
+  Id: z.string(),
+  Number: z.string(),
+  Type: z.number().int(),
+  Provider: z.number().int(),
+});
+export type StatementListItem = z.infer<typeof StatementListItem>;
+
+export const StatementListQuery = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  Year: z.coerce.number().int().min(1900).max(9999),
+});
+export const StatementListResponse = withEnvelope({ StatementList: z.array(StatementListItem) });
+
+/** A document attached to an account (spec 002 "Document"). */
+export const AccountDocument = z.object({
+  FileId: z.string(),
+  DisplayName: z.string(),
+  DisplayFormat: z.string(),
+  ImageUrl: z.string(),
+  DateUploaded: z.string(),
+  Name: z.string(),
+});
+
+/** The loan page's data load (path chosen here: `GET /api/AccountData?accountNumber=`). */
+export const AccountDataResponse = withEnvelope({
+  Information: LoanAccountInformation,
+  Alerts: AccountAlerts,
+  StatementFormat,
+  Documents: z.array(AccountDocument),
+  EStatements: z.array(StatementListItem),
+});
+export type AccountDataResponse = z.infer<typeof AccountDataResponse>;
+
+/** `GET /api/AccountDetails?accountNumber`: the information with its own envelope. */
+export const AccountDetailsResponse = withEnvelope({
+  Information: withEnvelope({ Information: LoanAccountInformation.nullable() }),
+});
+
+export const UpdateAddressRequest = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  Address: PostalAddress,
+});
+export const UpdateAddressResponse = withEnvelope({ Address: PostalAddress.nullable() });
+
+export const AccountAlertsRequest = AccountAlerts.extend({
+  AccountNumber: z.string().min(1).max(40),
+});
+
+export const SetStatementFormatRequest = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  AccountType: z.number().int(),
+  Format: StatementFormat,
+});
+
+export const HistoryItem = z.object({
+  TransactionDate: z.string(),
+  TransactionDescription: z.string(),
+  PrincipalAmount: z.number(),
+  InterestAmount: z.number(),
+  OtherAmount: z.number(),
+  TotalPaymentAmount: z.number(),
+  RunningPrincipalBalance: z.number(),
+  TransactionTime: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItem>;
+
+export const AccountHistoryQuery = z.object({
+  accountNumber: z.string().min(1).max(40),
+  days: z.coerce.number().int().min(1).max(36_600),
+  downloadCSV: z.enum(['true', 'false']).optional(),
+});
+export const AccountHistoryResponse = withEnvelope({ List: z.array(HistoryItem) });
+
+/** Download types of history (spec 002 "Statement format"): Csv=0, Pdf=1. */
+export const DOWNLOAD_TYPES = { csv: 0, pdf: 1 } as const;
+export const HistoryDownloadTokenRequest = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  DaysOfHistory: z.number().int().min(1).max(36_600),
+  DownloadType: z.union([z.literal(0), z.literal(1)]),
+});
+
+export const ShowHideAccountRequest = z.object({ AccountNumber: z.string().min(1).max(40) });
+
+/** Insurance (spec 002): IsIndividual 1 Individual, 2 Joint, anything else None. */
+export const InsuranceItem = z.object({
+  Type: z.string(),
+  IsIndividual: z.number().int(),
+  Premium: z.number(),
+});
+export const InsuranceRequest = z.object({ accountNumber: z.string().min(1).max(40) });
+export const InsuranceResponse = withEnvelope({ Insurances: z.array(InsuranceItem) });
+
+export const Application = z.object({
+  ApplicationNumber: z.string(),
+  Status: z.string(),
+  AmountRequested: z.number(),
+  AmountApproved: z.number(),
+  LastModified: z.string(),
+  Office: z.string(),
+  /** DATE_NONE when not known (treated as null). */
+  FundsExpected: z.string(),
+});
+export type Application = z.infer<typeof Application>;
+export const ApplicationListQuery = z.object({
+  numDaysToRetrieve: z.coerce.number().int().min(1).max(3_660).default(30),
+});
+export const ApplicationQuery = ApplicationListQuery.extend({
+  applicationNumber: z.string().min(1).max(40),
+});
+export const ApplicationListResponse = withEnvelope({ Applications: z.array(Application) });
+export const ApplicationResponse = withEnvelope({ Application: Application.nullable() });
+
+export const LoginHistoryEntry = z.object({
+  EntryKey: z.string(),
+  LoginDate: z.string(),
+  IPAddress: z.string(),
+});
+export const LoginHistoryResponse = withEnvelope({ List: z.array(LoginHistoryEntry) });
+
+/** `GET /api/PaymentInformation/GetPayOffQuote?AccountNumber&PayOffDate` (spec 001). */
+export const PayoffQuoteQuery = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  PayOffDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+});
+export const PayoffQuoteResponse = withEnvelope({ PayOffQuoteAmount: z.number() });
+export const PayoffDownloadTokenRequest = z.object({
+  AccountNumber: z.string().min(1).max(40),
+  EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+});

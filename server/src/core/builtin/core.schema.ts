@@ -1,0 +1,149 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
+
+/**
+ * The built-in core's own tables. Only the built-in core (`server/src/core/builtin/`) reads or
+ * writes them; the portal's modules reach the data through the ServicingCore interface.
+ */
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Timestamp = ColumnType<Date, Date, Date>;
+/** A calendar date as 'YYYY-MM-DD'. */
+type CalendarDate = ColumnType<string, string, string>;
+type Json<T> = ColumnType<T, string, string>;
+
+/**
+ * Every account the core holds for a customer (the portal's customers.id). For a loan run by the
+ * engine (a `core_loans` row), the balance, due date and amounts here are not used: they are
+ * computed from the loan's state as of the day asked. Deposits and certificates keep their
+ * balance here.
+ */
+export interface CoreAccountsTable {
+  id: Generated<number>;
+  institution_id: number;
+  customer_id: string;
+  /** Branch, account and check digit joined by dashes, e.g. '001-123456-7'. */
+  number: string;
+  /** 0 loan, 9 line of credit, 1/3/5/6 deposit, 7/8 investment. */
+  type: number;
+  description: Generated<string>;
+  /** The host's status code: empty, 'NOX$' or 'IRSO' mean open; one containing CLOSED means closed. */
+  comment: Generated<string>;
+  balance_cents: Generated<number>;
+  available_balance_cents: Generated<number>;
+  /** Percent × 100: 675 is 6.75 %. */
+  rate: Generated<number>;
+  statement_preference: Generated<string>;
+  loan_due_date: CalendarDate | null;
+  loan_amount_due_cents: Generated<number>;
+  monthly_installment_cents: Generated<number>;
+  fees_due_cents: Generated<number>;
+  name_on_account: Generated<string>;
+  opened_on: CalendarDate;
+  hidden_from_web: Generated<boolean>;
+  address1: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  zip_code: Generated<string>;
+  /** Certificates and loans: the end of the term. */
+  maturity_date: CalendarDate | null;
+  /** The core refuses online history for this account (SecurityNotAllowed). */
+  history_denied: Generated<boolean>;
+}
+
+/** A loan or line of credit the engine runs: its terms and its state after the last change. */
+export interface CoreLoansTable {
+  account_id: number;
+  terms: Json<LoanTerms>;
+  state: Json<LoanState>;
+  /** Raised on every change: a writer that read an older version retries. */
+  version: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface CoreTransactionsTable {
+  id: Generated<number>;
+  account_id: number;
+  date: CalendarDate;
+  /** 'HH:MM:SS' in the institution's time zone. */
+  time: Generated<string>;
+  kind: LoanTransactionKind | 'deposit' | 'withdrawal' | 'dividend';
+  description: string;
+  principal_cents: number;
+  interest_cents: number;
+  other_cents: number;
+  total_cents: number;
+  /** The principal (loans) or balance (deposits) after the transaction. */
+  principal_balance_cents: number;
+  /** Set for a posting that must happen once (a payment occurrence); unique per account. */
+  posting_key: string | null;
+  created_at: CreatedAt;
+}
+
+/**
+ * A statement of one period. Provider 0 statements are rendered as PDF from `snapshot` when
+ * opened (the same bytes each time); providers 1, 3 and 4 are opened through their families.
+ */
+export interface CoreStatementsTable {
+  id: Generated<number>;
+  account_id: number;
+  date: CalendarDate;
+  period_start: CalendarDate;
+  provider: number;
+  type: Generated<number>;
+  snapshot: Json<StatementSnapshot>;
+}
+
+export interface StatementSnapshot {
+  openingBalanceCents: number;
+  closingBalanceCents: number;
+  amountDueCents: number;
+  dueDate: string | null;
+  interestCents: number;
+  feesCents: number;
+  paymentsCents: number;
+}
+
+export interface CoreInsuranceTable {
+  id: Generated<number>;
+  account_id: number;
+  type: string;
+  /** 1 individual, 2 joint, 0 none. */
+  coverage: number;
+  premium_cents: number;
+}
+
+export interface CoreApplicationsTable {
+  id: Generated<number>;
+  institution_id: number;
+  customer_id: string;
+  number: string;
+  status: string;
+  amount_requested_cents: number;
+  amount_approved_cents: number;
+  last_modified: CalendarDate;
+  office: string;
+  funds_expected: CalendarDate | null;
+}
+
+/** One row per institution and day the end-of-day run finished: a second run skips the day. */
+export interface CoreEndOfDayTable {
+  institution_id: number;
+  date: CalendarDate;
+  finished_at: CreatedAt;
+}
+
+export interface CoreTables {
+  core_accounts: CoreAccountsTable;
+  core_loans: CoreLoansTable;
+  core_transactions: CoreTransactionsTable;
+  core_statements: CoreStatementsTable;
+  core_insurance: CoreInsuranceTable;
+  core_applications: CoreApplicationsTable;
+  core_end_of_day: CoreEndOfDayTable;
+}
+
+export type CoreAccountRow = Selectable<CoreAccountsTable>;
+export type CoreLoanRow = Selectable<CoreLoansTable>;
+export type CoreTransactionRow = Selectable<CoreTransactionsTable>;
+export type CoreStatementRow = Selectable<CoreStatementsTable>;

@@ -1,0 +1,197 @@
+import type { CalendarDate, Cents } from '@portal/domain';
+
+/**
+ * The core servicing system (the specs' "host"): the system of record for accounts, loans, their
+ * history and statements. The portal's modules call only this interface; a bank plugs in its own
+ * core by implementing it. The built-in core (`builtin/`) keeps its own tables and runs real
+ * servicing rules, so every screen shows consistent numbers.
+ *
+ * Every call names the institution and the customer (the account holder the signed-in user
+ * belongs to). A core answers `undefined` for an account the customer does not hold, exactly as
+ * for one that does not exist: callers must not be able to tell the two apart.
+ *
+ * Money is integer cents, dates are calendar dates in the institution's time zone.
+ */
+export interface ServicingCore {
+  /** The customer's accounts, those hidden from the web included (the caller filters). */
+  listAccounts(customer: CustomerRef, today: CalendarDate): Promise<CoreAccount[]>;
+  /** One of the customer's accounts by its number, or undefined. */
+  findAccount(
+    customer: CustomerRef,
+    number: string,
+    today: CalendarDate,
+  ): Promise<CoreAccount | undefined>;
+  /** The loan's information (loans and lines of credit), or undefined. */
+  loanInformation(
+    customer: CustomerRef,
+    number: string,
+    today: CalendarDate,
+  ): Promise<CoreLoanInformation | undefined>;
+  /**
+   * The account's transactions dated on or after `from`, newest first; 'denied' when the core
+   * refuses history for this account (the specs' SecurityNotAllowed).
+   */
+  history(
+    customer: CustomerRef,
+    number: string,
+    from: CalendarDate,
+  ): Promise<CoreTransaction[] | 'denied' | undefined>;
+  /** Statements of the account for a year, newest first. */
+  statements(
+    customer: CustomerRef,
+    number: string,
+    year: number,
+  ): Promise<CoreStatement[] | undefined>;
+  /** The PDF of one of the account's statements (provider 0), or undefined. */
+  statementDocument(
+    customer: CustomerRef,
+    number: string,
+    statementId: string,
+  ): Promise<Uint8Array | undefined>;
+  /** Insurance on the loan. */
+  insurance(customer: CustomerRef, number: string): Promise<CoreInsurance[] | undefined>;
+  /** The payoff of a loan as of a date (today or later). */
+  payoffQuote(
+    customer: CustomerRef,
+    number: string,
+    asOf: CalendarDate,
+  ): Promise<CorePayoffQuote | undefined>;
+  /** Replaces the account's mailing address. */
+  updateAddress(customer: CustomerRef, number: string, address: CoreAddress): Promise<boolean>;
+  /** Hides the account from the web (only the institution can show it again). */
+  hideFromWeb(customer: CustomerRef, number: string): Promise<boolean>;
+  setStatementFormat(
+    customer: CustomerRef,
+    number: string,
+    format: 'ElectronicOnly' | 'PaperOnly',
+  ): Promise<boolean>;
+  /** Loan applications the customer made, last modified on or after `since`. */
+  applications(customer: CustomerRef, since: CalendarDate): Promise<CoreApplication[]>;
+  /**
+   * The end-of-day run for `date` (the day that ended): accrues interest, charges late fees,
+   * writes statements on cycle dates. Idempotent: a second run of the same day changes nothing.
+   */
+  endOfDay(institutionId: number, date: CalendarDate): Promise<EndOfDayReport>;
+}
+
+export interface CustomerRef {
+  institutionId: number;
+  customerId: string;
+}
+
+export type CoreAccountCategory = 'loan' | 'lineOfCredit' | 'deposit' | 'investment';
+
+export interface CoreAddress {
+  address1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/** An account as the account list shows it (spec 002 "Account list item"). */
+export interface CoreAccount {
+  number: string;
+  /** The host's type code: 0 loan, 9 line of credit, 1/3/5/6 deposit, 7/8 investment. */
+  type: number;
+  description: string;
+  /** The host's status comment: '', 'NOX$', 'IRSO' (open) or one containing CLOSED. */
+  comment: string;
+  balanceCents: Cents;
+  availableBalanceCents: Cents;
+  /** Percent × 100. */
+  rate: number;
+  statementPreference: 'ElectronicOnly' | 'PaperOnly';
+  dueDate: CalendarDate | null;
+  amountDueCents: Cents;
+  installmentCents: Cents;
+  feesDueCents: Cents;
+  nameOnAccount: string;
+  openedOn: CalendarDate;
+  hiddenFromWeb: boolean;
+  pastDue: boolean;
+  address: CoreAddress;
+  /** Certificates: when the term ends. */
+  maturityDate: CalendarDate | null;
+}
+
+export interface CoreLoanInformation {
+  account: CoreAccount;
+  principalCents: Cents;
+  payoffTodayCents: Cents;
+  originalPrincipalCents: Cents;
+  originationDate: CalendarDate;
+  maturityDate: CalendarDate | null;
+  nextDueDate: CalendarDate | null;
+  nextPaymentCents: Cents;
+  totalAmountDueCents: Cents;
+  installmentCents: Cents;
+  billingFrequency: string;
+  lateChargesDueCents: Cents;
+  /** Late charges and every other fee owed. */
+  totalFeesCents: Cents;
+  lastPaymentDate: CalendarDate | null;
+  lastPaymentCents: Cents;
+  interestThisYearCents: Cents;
+  interestLastYearCents: Cents;
+  creditLimitCents: Cents;
+  availableCreditCents: Cents;
+  daysPastDue: number;
+}
+
+export interface CoreTransaction {
+  id: string;
+  date: CalendarDate;
+  /** Time of day it posted ('HH:MM:SS', institution time). */
+  time: string;
+  description: string;
+  principalCents: Cents;
+  interestCents: Cents;
+  otherCents: Cents;
+  totalCents: Cents;
+  principalBalanceCents: Cents;
+}
+
+export interface CoreStatement {
+  id: string;
+  /** The statement date (the end of its period). */
+  date: CalendarDate;
+  periodStart: CalendarDate;
+  /** 0 built in; 1 and 3 an external family opened by URL; 4 one opened by document. */
+  provider: number;
+  type: number;
+}
+
+export interface CoreInsurance {
+  type: string;
+  /** 1 individual, 2 joint, else none. */
+  coverage: number;
+  premiumCents: Cents;
+}
+
+export interface CorePayoffQuote {
+  asOf: CalendarDate;
+  principalCents: Cents;
+  interestCents: Cents;
+  lateChargesCents: Cents;
+  otherFeesCents: Cents;
+  totalCents: Cents;
+  perDiemCents: Cents;
+}
+
+export interface CoreApplication {
+  number: string;
+  status: string;
+  amountRequestedCents: Cents;
+  amountApprovedCents: Cents;
+  lastModified: CalendarDate;
+  office: string;
+  fundsExpected: CalendarDate | null;
+}
+
+export interface EndOfDayReport {
+  date: CalendarDate;
+  loans: number;
+  interestCents: Cents;
+  lateFees: number;
+  statements: number;
+}
