@@ -18,6 +18,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { AppModule, ModuleContext } from './app-module';
 import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
+import { createBuiltinCore } from './core/builtin/builtin-core';
+import type { ServicingCore } from './core/servicing-core';
+import { readCdnFile } from './lib/cdn-files';
 import { accountLinksModule } from './modules/account-links/account-links.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { adminModule } from './modules/admin/admin.module';
@@ -75,6 +78,8 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
+  /** A bank's own core servicing system; the built-in core when absent. */
+  core?: ServicingCore;
   /** The time source of every expiry and timestamp; tests pass one they can move. */
   clock?: Clock;
   /** false (the default) for silence; the settings of the JSON request log otherwise. */
@@ -141,6 +146,8 @@ export interface AppServices {
   /** The admin's live preview tokens. */
   previews: PreviewsService;
   adminAuth: AdminAuthService;
+  /** The core servicing system (the built-in one unless a bank's core is plugged in). */
+  core: ServicingCore;
 }
 
 export type PortalApp = FastifyInstance<
@@ -273,6 +280,25 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,
   });
   const health = createHealthService({ db });
+  const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
+  const core =
+    options.core ??
+    createBuiltinCore({
+      db,
+      clock,
+      branding: async (institutionId) => {
+        const institution = await institutions.findById(institutionId);
+        const settings = await institutions.settings(institutionId);
+        const logo = institution
+          ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+          : undefined;
+        return {
+          institutionName: institution?.name ?? '',
+          primaryColor: settings.get('themeOptions.primaryColor'),
+          ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
+        };
+      },
+    });
   const services: AppServices = {
     institutions,
     setup,
@@ -290,6 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     previews,
     branding,
     adminAuth,
+    core,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);
@@ -343,7 +370,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     services,
     options,
     cookieSecure: options.cookieSecure ?? false,
-    cdnRoots: [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR],
+    cdnRoots,
   };
   // Each module registers its services and routes; the static files come last.
   for (const register of APP_MODULES) await register(moduleContext);

@@ -13,6 +13,15 @@ import type { CalendarDate, Cents } from '@portal/domain';
  * Money is integer cents, dates are calendar dates in the institution's time zone.
  */
 export interface ServicingCore {
+  /**
+   * The holders of an account number at the institution, for registration's identity match.
+   * `withoutCheckDigit`: the number was typed without its check digits.
+   */
+  findAccountHolders(
+    institutionId: number,
+    number: string,
+    withoutCheckDigit: boolean,
+  ): Promise<{ customerId: string; accountType: number }[]>;
   /** The customer's accounts, those hidden from the web included (the caller filters). */
   listAccounts(customer: CustomerRef, today: CalendarDate): Promise<CoreAccount[]>;
   /** One of the customer's accounts by its number, or undefined. */

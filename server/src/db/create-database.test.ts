@@ -54,7 +54,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     const { id: institutionId } = await addInstitution('numbers');
     const { id: customerId } = await addCustomer(institutionId);
     await handle.db
-      .insertInto('accounts')
+      .insertInto('core_accounts')
       .values({
         institution_id: institutionId,
         customer_id: customerId,
@@ -66,7 +66,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
       })
       .execute();
     const account = await handle.db
-      .selectFrom('accounts')
+      .selectFrom('core_accounts')
       .select(['balance_cents', 'opened_on', 'loan_due_date'])
       .where('customer_id', '=', customerId)
       .executeTakeFirstOrThrow();
@@ -103,7 +103,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     const { id: customerId } = await addCustomer(home.id);
     await expect(
       handle.db
-        .insertInto('accounts')
+        .insertInto('core_accounts')
         .values({
           institution_id: other.id,
           customer_id: customerId,

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
+import type { CoreTables } from '../core/builtin/core.schema';
 import type { AuditTables } from '../modules/audit/audit.schema';
 import type { PreviewTables } from '../modules/previews/previews.schema';
 import type { StaffTables } from '../modules/staff/staff.schema';
@@ -132,31 +133,6 @@ export interface LoginHistoryTable {
   success: boolean;
   reason: Generated<string>;
   created_at: Timestamp;
-}
-
-export interface AccountsTable {
-  id: Generated<number>;
-  institution_id: number;
-  customer_id: string;
-  /** Branch, account and check digit joined by dashes, e.g. '001-123456-7'. */
-  number: string;
-  /** 0 loan, 9 line of credit, 1/3/5/6 deposit, 7/8 investment. */
-  type: number;
-  description: Generated<string>;
-  /** The host's status code: empty, 'NOX$' or 'IRSO' mean open; one containing CLOSED means closed. */
-  comment: Generated<string>;
-  balance_cents: Generated<number>;
-  available_balance_cents: Generated<number>;
-  /** Percent × 100: 675 is 6.75 %. */
-  rate: Generated<number>;
-  statement_preference: Generated<string>;
-  loan_due_date: CalendarDate | null;
-  loan_amount_due_cents: Generated<number>;
-  monthly_installment_cents: Generated<number>;
-  fees_due_cents: Generated<number>;
-  name_on_account: Generated<string>;
-  opened_on: CalendarDate;
-  hidden_from_web: Generated<boolean>;
 }
 
 export interface ClientErrorsTable {
@@ -322,7 +298,29 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
-export interface Database extends StaffTables, AuditTables, PreviewTables {
+/** A user's alert choices for one account (the AccountAlerts object, as posted). */
+export interface AccountAlertsTable {
+  institution_id: number;
+  user_id: string;
+  account_number: string;
+  alerts: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+/** A short-lived, single-use token that opens a download for the user who asked for it. */
+export interface DownloadTokensTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  token_hash: string;
+  /** 'history', 'payoff', 'statement'. */
+  purpose: string;
+  payload: Json<Record<string, unknown>>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface Database extends StaffTables, AuditTables, PreviewTables, CoreTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;
@@ -331,7 +329,8 @@ export interface Database extends StaffTables, AuditTables, PreviewTables {
   users: UsersTable;
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
-  accounts: AccountsTable;
+  account_alerts: AccountAlertsTable;
+  download_tokens: DownloadTokensTable;
   client_errors: ClientErrorsTable;
   page_views: PageViewsTable;
   password_history: PasswordHistoryTable;
@@ -356,7 +355,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
-export type AccountRow = Selectable<AccountsTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type JobRow = Selectable<JobsTable>;
-export type NewAccount = Insertable<AccountsTable>;

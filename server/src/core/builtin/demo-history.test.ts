@@ -55,7 +55,7 @@ describe('generated demo loans', () => {
       const previous = generated.statements[index - 1];
       const statement = generated.statements[index];
       expect(statement?.snapshot.openingBalanceCents).toBe(previous?.snapshot.closingBalanceCents);
-      expect(statement?.periodStart > (previous?.date ?? '')).toBe(true);
+      expect((statement?.periodStart ?? '') > (previous?.date ?? '')).toBe(true);
     }
     // Interest recorded equals interest paid plus interest still owed (as recorded).
     const recorded = generated.transactions

@@ -8,6 +8,8 @@ import { reportRetention } from './0007-report-retention';
 import { staffLockoutByThrottle } from './0008-staff-lockout-by-throttle';
 import { jobs } from './0009-jobs';
 import { previewSample } from './0010-preview-sample';
+import { builtinCore } from './0011-builtin-core';
+import { accountsArea } from './0012-accounts-area';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -23,4 +25,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_staff_lockout_by_throttle': staffLockoutByThrottle,
   '0009_jobs': jobs,
   '0010_preview_sample': previewSample,
+  '0011_builtin_core': builtinCore,
+  '0012_accounts_area': accountsArea,
 };

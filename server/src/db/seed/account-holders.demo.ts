@@ -1,4 +1,7 @@
+import { calendarDateIn } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import { openDemoAccount } from '../../core/builtin/core-seed';
+import { demoAddress } from './demo-users';
 import type { Database } from '../schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { activationEmail, type EmailSettings } from '../../modules/mail/emails';
@@ -119,28 +122,47 @@ export async function insertDemoAccountHolder(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const accounts = [
-    { account: holder.loanAccount, type: 0, description: 'Personal Loan' },
-    ...(holder.depositAccount
-      ? [{ account: holder.depositAccount, type: 3, description: 'Savings' }]
-      : []),
-  ];
-  await trx
-    .insertInto('accounts')
-    .values(
-      accounts.map((account) => ({
-        institution_id: institutionId,
-        customer_id: id,
-        number: seed.accountNumber(branch, account.account),
-        type: account.type,
-        description: account.description,
-        balance_cents: account.type === 0 ? 850_000 : 125_000,
-        available_balance_cents: account.type === 0 ? 0 : 125_000,
-        name_on_account: `${holder.firstName} ${holder.lastName}`,
-        opened_on: '2023-06-01',
-      })),
-    )
-    .execute();
+  const today = calendarDateIn('America/New_York', now);
+  const owner = {
+    institutionId,
+    customerId: id,
+    nameOnAccount: `${holder.firstName} ${holder.lastName}`,
+    address: demoAddress(holder.zip),
+    today,
+    now,
+  };
+  await openDemoAccount(
+    trx,
+    { ...owner, number: seed.accountNumber(branch, holder.loanAccount) },
+    {
+      kind: 'loan',
+      account: holder.loanAccount,
+      type: 0,
+      description: 'Personal Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 1_000_000,
+      rateHundredths: 899,
+      termPayments: 60,
+      openedMonthsAgo: 18,
+      behaviour: { kind: 'onTime' },
+    },
+  );
+  if (holder.depositAccount) {
+    await openDemoAccount(
+      trx,
+      { ...owner, number: seed.accountNumber(branch, holder.depositAccount) },
+      {
+        kind: 'deposit',
+        account: holder.depositAccount,
+        type: 3,
+        description: 'Savings',
+        statementPreference: 'ElectronicOnly',
+        openingCents: 125_000,
+        rateHundredths: 150,
+        openedMonthsAgo: 18,
+      },
+    );
+  }
   return id;
 }
 

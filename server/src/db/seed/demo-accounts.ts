@@ -1,24 +1,10 @@
-import { addDays, type CalendarDate } from '@portal/domain';
+import type { DemoAccountDefinition, DemoApplication } from '../../core/builtin/core-seed';
 
-export interface DemoAccount {
-  /** Six-digit account part; the branch and a check digit are added per institution. */
-  account: string;
-  type: number;
-  description: string;
-  comment: string;
-  balanceCents: number;
-  availableBalanceCents: number;
-  rate: number;
-  statementPreference: 'ElectronicOnly' | 'PaperOnly';
-  /** Days from the seed day (negative: in the past); null for no due date. */
-  dueInDays: number | null;
-  amountDueCents: number;
-  monthlyInstallmentCents: number;
-  feesDueCents: number;
-  openedOn: CalendarDate;
-  hiddenFromWeb?: boolean;
-}
-
+/**
+ * What each demo borrower holds (the same at every demo institution), as scenarios the built-in
+ * core runs from each account's opening to the seed day. Balances, due dates and histories are
+ * therefore generated, and always agree with each other.
+ */
 const LOAN = 0;
 const LINE_OF_CREDIT = 9;
 const CHECKING = 1;
@@ -27,238 +13,318 @@ const MONEY_MARKET = 5;
 const ESCROW = 6;
 const CERTIFICATE = 7;
 
-const deposit = {
-  comment: '',
-  dueInDays: null,
-  amountDueCents: 0,
-  monthlyInstallmentCents: 0,
-  feesDueCents: 0,
-} as const;
-
-/** Per user name: what each demo borrower holds (the same at every demo institution). */
-export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccount[]>> = {
+export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefinition[]>> = {
   'jordan.rivers': [
     {
+      // Past due: the last two installments are unpaid and late charges are owed.
+      kind: 'loan',
       account: '100234',
       type: LOAN,
       description: 'Auto Loan',
-      comment: '',
-      balanceCents: 1_845_237,
-      availableBalanceCents: 0,
-      rate: 649,
       statementPreference: 'ElectronicOnly',
-      // Past due: two installments and a late fee are owed.
-      dueInDays: -12,
-      amountDueCents: 82_400,
-      monthlyInstallmentCents: 41_200,
-      feesDueCents: 3_500,
-      openedOn: '2022-05-16',
+      principalCents: 2_800_000,
+      rateHundredths: 649,
+      termPayments: 72,
+      openedMonthsAgo: 34,
+      openedDayOffset: -12,
+      lateFeeCents: 3_500,
+      behaviour: { kind: 'pastDue', missed: 2 },
     },
     {
+      // Current, with joint credit life insurance; 'NOX$' is an open comment, shown cleared.
+      kind: 'loan',
       account: '100235',
       type: LOAN,
       description: 'Home Equity Loan',
       comment: 'NOX$',
-      balanceCents: 6_123_008,
-      availableBalanceCents: 0,
-      rate: 725,
       statementPreference: 'PaperOnly',
-      dueInDays: 18,
-      amountDueCents: 58_741,
-      monthlyInstallmentCents: 58_741,
-      feesDueCents: 0,
-      openedOn: '2019-09-03',
+      principalCents: 8_500_000,
+      rateHundredths: 725,
+      termPayments: 180,
+      openedMonthsAgo: 66,
+      openedDayOffset: 5,
+      behaviour: { kind: 'onTime' },
+      insurance: [
+        { type: 'Credit Life', coverage: 2, premiumCents: 1_842 },
+        { type: 'Credit Disability', coverage: 1, premiumCents: 2_310 },
+      ],
     },
     {
+      // Closed: paid off seven months ago.
+      kind: 'loan',
       account: '100101',
       type: LOAN,
       description: 'Boat Loan',
-      comment: 'CLOSED',
-      balanceCents: 0,
-      availableBalanceCents: 0,
-      rate: 815,
       statementPreference: 'ElectronicOnly',
-      dueInDays: null,
-      amountDueCents: 0,
-      monthlyInstallmentCents: 0,
-      feesDueCents: 0,
-      openedOn: '2015-06-22',
+      principalCents: 1_900_000,
+      rateHundredths: 815,
+      termPayments: 84,
+      openedMonthsAgo: 70,
+      behaviour: { kind: 'paidOff', daysAgo: 210 },
     },
     {
+      kind: 'loan',
       account: '300120',
       type: LINE_OF_CREDIT,
       description: 'Personal Line of Credit',
-      comment: '',
-      balanceCents: 250_000,
-      availableBalanceCents: 750_000,
-      rate: 1199,
       statementPreference: 'ElectronicOnly',
-      dueInDays: 21,
-      amountDueCents: 7_500,
-      monthlyInstallmentCents: 7_500,
-      feesDueCents: 0,
-      openedOn: '2021-02-11',
+      principalCents: 0,
+      creditLimitCents: 1_000_000,
+      minimumPaymentCents: 7_500,
+      rateHundredths: 1_199,
+      termPayments: 600,
+      openedMonthsAgo: 49,
+      openedDayOffset: 8,
+      behaviour: {
+        kind: 'line',
+        advances: [
+          { daysAgo: 900, amountCents: 350_000 },
+          { daysAgo: 200, amountCents: 120_000 },
+        ],
+      },
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500321',
       type: CHECKING,
       description: 'Everyday Checking',
-      balanceCents: 321_455,
-      availableBalanceCents: 311_455,
-      rate: 5,
       statementPreference: 'ElectronicOnly',
-      openedOn: '2012-08-01',
+      openingCents: 250_000,
+      rateHundredths: 5,
+      openedMonthsAgo: 30,
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500322',
       type: SAVINGS,
       description: 'High-Yield Savings',
-      balanceCents: 1_588_012,
-      availableBalanceCents: 1_588_012,
-      rate: 425,
       statementPreference: 'ElectronicOnly',
-      openedOn: '2012-08-01',
+      openingCents: 1_000_000,
+      rateHundredths: 425,
+      openedMonthsAgo: 30,
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '700045',
       type: CERTIFICATE,
       description: '12-Month Certificate of Deposit',
-      balanceCents: 2_500_000,
-      availableBalanceCents: 0,
-      rate: 480,
       statementPreference: 'PaperOnly',
-      openedOn: '2024-01-15',
+      openingCents: 2_500_000,
+      rateHundredths: 480,
+      openedMonthsAgo: 5,
+      termMonths: 12,
     },
     {
       // Kept from the web by the servicer: the account list must not show it.
-      ...deposit,
+      kind: 'deposit',
       account: '500399',
       type: ESCROW,
       description: 'Escrow Sub-Account',
-      balanceCents: 154_320,
-      availableBalanceCents: 0,
-      rate: 0,
       statementPreference: 'PaperOnly',
-      openedOn: '2019-09-03',
+      openingCents: 154_320,
+      rateHundredths: 0,
+      openedMonthsAgo: 20,
       hiddenFromWeb: true,
     },
   ],
   'casey.morgan': [
     {
-      // Above $21.4 million: more cents than a 32-bit integer holds.
+      // A business borrower; above $21.4 million, more cents than a 32-bit integer holds.
+      kind: 'loan',
       account: '900001',
       type: LOAN,
       description: 'Commercial Real Estate Loan',
-      comment: '',
-      balanceCents: 2_475_000_055,
-      availableBalanceCents: 0,
-      rate: 575,
       statementPreference: 'ElectronicOnly',
-      dueInDays: 12,
-      amountDueCents: 18_745_000,
-      monthlyInstallmentCents: 18_745_000,
-      feesDueCents: 0,
-      openedOn: '2020-03-02',
+      principalCents: 2_600_000_000,
+      rateHundredths: 575,
+      termPayments: 300,
+      openedMonthsAgo: 60,
+      behaviour: { kind: 'onTime' },
+      // The core keeps this account's history off the web (SecurityNotAllowed).
+      historyDenied: true,
     },
   ],
   'pat.lee': [
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500451',
       type: CHECKING,
       description: 'Basic Checking',
-      balanceCents: 84_219,
-      availableBalanceCents: 84_219,
-      rate: 0,
       statementPreference: 'ElectronicOnly',
-      openedOn: '2018-04-09',
+      openingCents: 84_219,
+      rateHundredths: 0,
+      openedMonthsAgo: 26,
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500452',
       type: SAVINGS,
       description: 'Savings',
-      balanceCents: 512_000,
-      availableBalanceCents: 512_000,
-      rate: 150,
       statementPreference: 'ElectronicOnly',
-      openedOn: '2018-04-09',
+      openingCents: 512_000,
+      rateHundredths: 150,
+      openedMonthsAgo: 26,
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500453',
       type: MONEY_MARKET,
       description: 'Money Market',
-      balanceCents: 1_200_000,
-      availableBalanceCents: 1_200_000,
-      rate: 310,
       statementPreference: 'PaperOnly',
-      openedOn: '2020-10-19',
+      openingCents: 1_200_000,
+      rateHundredths: 310,
+      openedMonthsAgo: 18,
+    },
+    {
+      // A line of credit with nothing drawn.
+      kind: 'loan',
+      account: '300455',
+      type: LINE_OF_CREDIT,
+      description: 'Overdraft Line of Credit',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 0,
+      creditLimitCents: 250_000,
+      minimumPaymentCents: 2_500,
+      rateHundredths: 1_499,
+      termPayments: 600,
+      openedMonthsAgo: 20,
+      behaviour: { kind: 'line', advances: [] },
     },
   ],
   'riley.chen': [
     {
+      // Paid ahead: three extra installments six weeks ago; nothing is due this cycle.
+      kind: 'loan',
       account: '100410',
       type: LOAN,
       description: 'Auto Loan',
-      comment: '',
-      balanceCents: 1_120_450,
-      availableBalanceCents: 0,
-      rate: 589,
       statementPreference: 'ElectronicOnly',
-      dueInDays: 9,
-      amountDueCents: 36_210,
-      monthlyInstallmentCents: 36_210,
-      feesDueCents: 0,
-      openedOn: '2023-07-01',
+      principalCents: 1_650_000,
+      rateHundredths: 589,
+      termPayments: 60,
+      openedMonthsAgo: 20,
+      openedDayOffset: 3,
+      behaviour: { kind: 'paidAhead', installments: 3, daysAgo: 42 },
     },
   ],
   'avery.stone': [
     {
+      kind: 'loan',
       account: '100520',
       type: LOAN,
       description: 'Personal Loan',
-      comment: '',
-      balanceCents: 640_000,
-      availableBalanceCents: 0,
-      rate: 999,
       statementPreference: 'ElectronicOnly',
-      dueInDays: 14,
-      amountDueCents: 22_500,
-      monthlyInstallmentCents: 22_500,
-      feesDueCents: 0,
-      openedOn: '2024-02-12',
+      principalCents: 900_000,
+      rateHundredths: 999,
+      termPayments: 48,
+      openedMonthsAgo: 13,
+      openedDayOffset: 1,
+      behaviour: { kind: 'onTime' },
     },
     {
-      ...deposit,
+      kind: 'deposit',
       account: '500521',
       type: SAVINGS,
       description: 'Savings',
-      balanceCents: 98_700,
-      availableBalanceCents: 98_700,
-      rate: 150,
       statementPreference: 'ElectronicOnly',
-      openedOn: '2016-03-30',
+      openingCents: 98_700,
+      rateHundredths: 150,
+      openedMonthsAgo: 40,
+    },
+    {
+      // A line paid down to zero: open, nothing owed.
+      kind: 'loan',
+      account: '300522',
+      type: LINE_OF_CREDIT,
+      description: 'Home Equity Line of Credit',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 0,
+      creditLimitCents: 5_000_000,
+      minimumPaymentCents: 10_000,
+      rateHundredths: 874,
+      termPayments: 600,
+      openedMonthsAgo: 30,
+      behaviour: {
+        kind: 'line',
+        advances: [{ daysAgo: 700, amountCents: 800_000 }],
+        paidDownDaysAgo: 75,
+      },
     },
   ],
   'quinn.harper': [
     {
+      kind: 'loan',
       account: '200610',
       type: LOAN,
       description: 'Mortgage',
-      comment: '',
-      balanceCents: 24_512_345,
-      availableBalanceCents: 0,
-      rate: 612,
       statementPreference: 'ElectronicOnly',
-      dueInDays: 6,
-      amountDueCents: 184_233,
-      monthlyInstallmentCents: 184_233,
-      feesDueCents: 0,
-      openedOn: '2021-10-04',
+      principalCents: 28_000_000,
+      rateHundredths: 612,
+      termPayments: 360,
+      openedMonthsAgo: 41,
+      openedDayOffset: 6,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
+};
+
+/** Loan applications, one in each status the demo shows (jordan.rivers has them). */
+export const DEMO_APPLICATIONS: Readonly<Record<string, readonly DemoApplication[]>> = {
+  'jordan.rivers': [
+    {
+      number: 'A-240311',
+      status: 'Received',
+      amountRequestedCents: 1_500_000,
+      amountApprovedCents: 0,
+      daysAgo: 2,
+      office: 'Portland Main',
+      fundsExpectedInDays: null,
+    },
+    {
+      number: 'A-240298',
+      status: 'In Review',
+      amountRequestedCents: 2_200_000,
+      amountApprovedCents: 0,
+      daysAgo: 6,
+      office: 'Portland Main',
+      fundsExpectedInDays: null,
+    },
+    {
+      number: 'A-240275',
+      status: 'Approved',
+      amountRequestedCents: 1_000_000,
+      amountApprovedCents: 850_000,
+      daysAgo: 11,
+      office: 'South Portland',
+      fundsExpectedInDays: 4,
+    },
+    {
+      number: 'A-240233',
+      status: 'Declined',
+      amountRequestedCents: 4_000_000,
+      amountApprovedCents: 0,
+      daysAgo: 19,
+      office: 'Portland Main',
+      fundsExpectedInDays: null,
+    },
+    {
+      number: 'A-240210',
+      status: 'Funded',
+      amountRequestedCents: 500_000,
+      amountApprovedCents: 500_000,
+      daysAgo: 25,
+      office: 'Westbrook',
+      fundsExpectedInDays: -20,
+    },
+    {
+      // Older than the list's 30 days: only its own link finds it.
+      number: 'A-231190',
+      status: 'Withdrawn',
+      amountRequestedCents: 700_000,
+      amountApprovedCents: 0,
+      daysAgo: 75,
+      office: 'Westbrook',
+      fundsExpectedInDays: null,
     },
   ],
 };
@@ -268,8 +334,4 @@ export function demoAccountNumber(branch: string, account: string): string {
   const digits = `${branch}${account}`.split('').map(Number);
   const check = digits.reduce((sum, digit) => sum + digit, 0) % 10;
   return `${branch}-${account}-${check}`;
-}
-
-export function demoDueDate(account: DemoAccount, seedDay: CalendarDate): CalendarDate | null {
-  return account.dueInDays === null ? null : addDays(seedDay, account.dueInDays);
 }

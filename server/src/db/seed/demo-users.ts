@@ -138,3 +138,27 @@ export const DEMO_USERS: readonly DemoUser[] = [
 export function demoUsersOf(institutionSlug: string): DemoUser[] {
   return DEMO_USERS.filter((user) => user.institutions.includes(institutionSlug));
 }
+
+/** The demo ZIP codes' cities (as the ZIP directory has them), for mailing addresses. */
+const DEMO_CITIES: Readonly<Record<string, { city: string; state: string }>> = {
+  '04101': { city: 'Portland', state: 'ME' },
+  '04102': { city: 'Portland', state: 'ME' },
+  '04103': { city: 'Portland', state: 'ME' },
+  '04104': { city: 'Portland', state: 'ME' },
+  '04105': { city: 'Falmouth', state: 'ME' },
+  '04106': { city: 'South Portland', state: 'ME' },
+  '04107': { city: 'Cape Elizabeth', state: 'ME' },
+  '80202': { city: 'Denver', state: 'CO' },
+  '80203': { city: 'Denver', state: 'CO' },
+};
+
+/** A demo mailing address in the ZIP code's own city (the street number from the ZIP code). */
+export function demoAddress(zip: string) {
+  const place = DEMO_CITIES[zip] ?? { city: 'Portland', state: 'ME' };
+  return {
+    address1: `${100 + (Number(zip) % 800)} Commercial Street`,
+    city: place.city,
+    state: place.state,
+    zipCode: zip,
+  };
+}

@@ -17,7 +17,9 @@ import {
   SUMMIT_REGISTRATION_HOLDER,
 } from './account-holders.demo';
 import { seedStaffDemo } from './staff.demo';
-import { DEMO_ACCOUNTS, demoAccountNumber, demoDueDate } from './demo-accounts';
+import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
+import { DEMO_ACCOUNTS, DEMO_APPLICATIONS, demoAccountNumber } from './demo-accounts';
+import { demoAddress } from './demo-users';
 import {
   CEDAR_SSO_SECRET_NAME,
   DEMO_INSTITUTIONS,
@@ -205,32 +207,27 @@ export async function seedDemoData(
             })
             .execute();
         }
-        const accounts = DEMO_ACCOUNTS[user.username] ?? [];
-        if (accounts.length === 0) continue;
-        await trx
-          .insertInto('accounts')
-          .values(
-            accounts.map((account) => ({
-              institution_id: institutionId,
-              customer_id: customerId,
+        // The built-in core's accounts, run from their opening to the seed day.
+        for (const account of DEMO_ACCOUNTS[user.username] ?? []) {
+          await openDemoAccount(
+            trx,
+            {
+              institutionId,
+              customerId,
               number: demoAccountNumber(institution.branch, account.account),
-              type: account.type,
-              description: account.description,
-              comment: account.comment,
-              balance_cents: account.balanceCents,
-              available_balance_cents: account.availableBalanceCents,
-              rate: account.rate,
-              statement_preference: account.statementPreference,
-              loan_due_date: demoDueDate(account, seedDay),
-              loan_amount_due_cents: account.amountDueCents,
-              monthly_installment_cents: account.monthlyInstallmentCents,
-              fees_due_cents: account.feesDueCents,
-              name_on_account: user.personalName,
-              opened_on: account.openedOn,
-              hidden_from_web: account.hiddenFromWeb ?? false,
-            })),
-          )
-          .execute();
+              nameOnAccount: user.personalName,
+              address: demoAddress(user.zip),
+              today: seedDay,
+              now,
+            },
+            account,
+          );
+        }
+        await openDemoApplications(
+          trx,
+          { institutionId, customerId, today: seedDay },
+          DEMO_APPLICATIONS[user.username] ?? [],
+        );
       }
 
       // --- Account flows demo (S2: registration holders, sam.taylor to activate, opt-out) ---

@@ -50,7 +50,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     await handle?.close();
   });
 
-  const count = async (table: 'institutions' | 'users' | 'accounts' | 'settings_versions') => {
+  const count = async (
+    table: 'institutions' | 'users' | 'core_accounts' | 'core_transactions' | 'settings_versions',
+  ) => {
     const row = await handle.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -65,19 +67,23 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     const before = {
       institutions: await count('institutions'),
       users: await count('users'),
-      accounts: await count('accounts'),
+      accounts: await count('core_accounts'),
+      transactions: await count('core_transactions'),
       versions: await count('settings_versions'),
     };
     // Nine borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor);
     // the registration holders (Harbor's and Summit's) have accounts but no user.
-    expect(before).toEqual({ institutions: 3, users: 10, accounts: 33, versions: 3 });
+    expect(before).toMatchObject({ institutions: 3, users: 10, accounts: 36, versions: 3 });
+    // Every account's history, generated from its opening.
+    expect(before.transactions).toBeGreaterThan(1_000);
     await expect(
       seedDemoData(handle.db, { clock, dataProtector: TEST_DATA_PROTECTOR }),
     ).resolves.toEqual({ seeded: false });
     expect({
       institutions: await count('institutions'),
       users: await count('users'),
-      accounts: await count('accounts'),
+      accounts: await count('core_accounts'),
+      transactions: await count('core_transactions'),
       versions: await count('settings_versions'),
     }).toEqual(before);
   });
@@ -132,16 +138,17 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
 
   it('gives the non-personal user a commercial loan beyond 32-bit cents', async () => {
     const loans = await handle.db
-      .selectFrom('accounts')
-      .innerJoin('customers', 'customers.id', 'accounts.customer_id')
+      .selectFrom('core_accounts')
+      .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+      .innerJoin('customers', 'customers.id', 'core_accounts.customer_id')
       .innerJoin('users', 'users.customer_id', 'customers.id')
-      .select(['customers.company_number', 'accounts.balance_cents'])
+      .select(['customers.company_number', 'core_loans.state'])
       .where('users.username', '=', 'casey.morgan')
       .execute();
     expect(loans).toHaveLength(2);
     for (const loan of loans) {
       expect(loan.company_number).toBe(7);
-      expect(loan.balance_cents).toBeGreaterThan(2 ** 31);
+      expect(loan.state.principalCents).toBeGreaterThan(2 ** 31);
     }
   });
 

@@ -17,7 +17,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     async (request) => {
       const { institutionId, timeZone } = requestContext(request);
       const { user } = sessionOf(request);
-      const accounts = await service.list({ institutionId, timeZone, userId: user.id });
+      const accounts = await service.list({ institutionId, timeZone, customerId: user.customerId });
       return { ...okEnvelope(), Accounts: accounts };
     },
   );

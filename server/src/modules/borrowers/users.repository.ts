@@ -112,15 +112,6 @@ export async function findCustomersBySsnIndex(
     .execute();
 }
 
-export async function findCustomerAccounts(db: Db, institutionId: number, customerId: string) {
-  return db
-    .selectFrom('accounts')
-    .select(['number', 'type'])
-    .where('institution_id', '=', institutionId)
-    .where('customer_id', '=', customerId)
-    .execute();
-}
-
 export async function customerHasUser(db: Db, customerId: string): Promise<boolean> {
   const row = await db
     .selectFrom('users')

@@ -9,6 +9,7 @@ import type { StaffPrincipal } from '../staff/staff-auth.service';
 import { findMembershipRole } from '../staff/staff.repository';
 import type { RequestContext } from '../../plugins/request-context';
 import { insertSession } from '../auth/sessions.repository';
+import { openDemoAccount, type DemoAccountDefinition } from '../../core/builtin/core-seed';
 import { findLivePreviewToken, insertPreviewToken } from './preview-tokens.repository';
 import {
   findSampleBorrower,
@@ -18,6 +19,57 @@ import {
 } from './sample-borrower.repository';
 
 export const PREVIEW_TOKEN_MS = 30 * 60_000;
+
+/**
+ * The sample borrower's accounts in the built-in core: a loan due soon, a line of credit and a
+ * savings account, generated like the demo's (the sample is made only where the built-in core runs).
+ */
+const SAMPLE_ACCOUNTS: readonly DemoAccountDefinition[] = [
+  {
+    kind: 'loan',
+    account: '900001',
+    type: 0,
+    description: 'Sample Auto Loan',
+    statementPreference: 'ElectronicOnly',
+    principalCents: 1_800_000,
+    rateHundredths: 549,
+    termPayments: 60,
+    openedMonthsAgo: 14,
+    openedDayOffset: 12,
+    behaviour: { kind: 'onTime' },
+  },
+  {
+    kind: 'loan',
+    account: '900002',
+    type: 9,
+    description: 'Sample Line of Credit',
+    statementPreference: 'ElectronicOnly',
+    principalCents: 0,
+    creditLimitCents: 500_000,
+    minimumPaymentCents: 5_000,
+    rateHundredths: 1_199,
+    termPayments: 600,
+    openedMonthsAgo: 23,
+    behaviour: { kind: 'line', advances: [{ daysAgo: 300, amountCents: 250_000 }] },
+  },
+  {
+    kind: 'deposit',
+    account: '900003',
+    type: 3,
+    description: 'Sample Savings',
+    statementPreference: 'ElectronicOnly',
+    openingCents: 300_000,
+    rateHundredths: 35,
+    openedMonthsAgo: 30,
+  },
+];
+
+const SAMPLE_ADDRESS = {
+  address1: '1 Sample Way',
+  city: 'Portland',
+  state: 'ME',
+  zipCode: '04101',
+};
 
 /**
  * The admin's live preview: a short-lived token lets the portal, opened by the admin on the
@@ -122,6 +174,23 @@ export function createPreviewsService(options: {
             institutionId: request.institutionId,
             timeZone: request.timeZone,
             at: now,
+            openAccounts: async (executor, owner) => {
+              for (const account of SAMPLE_ACCOUNTS) {
+                await openDemoAccount(
+                  executor,
+                  {
+                    institutionId: request.institutionId,
+                    customerId: owner.customerId,
+                    number: `000-${account.account}-${account.account.slice(-1)}`,
+                    nameOnAccount: owner.personalName,
+                    address: SAMPLE_ADDRESS,
+                    today: owner.today,
+                    now,
+                  },
+                  account,
+                );
+              }
+            },
           }));
         await insertSession(trx, {
           tokenHash: hashToken(sessionToken),

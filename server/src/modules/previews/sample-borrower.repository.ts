@@ -1,4 +1,4 @@
-import { addDays, calendarDateIn } from '@portal/domain';
+import { calendarDateIn } from '@portal/domain';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -53,7 +53,16 @@ export async function lockSampleCreation(trx: Db, institutionId: number): Promis
  */
 export async function insertSampleBorrower(
   trx: Db,
-  sampleOf: { institutionId: number; timeZone: string; at: Date },
+  sampleOf: {
+    institutionId: number;
+    timeZone: string;
+    at: Date;
+    /** Opens the sample's accounts in the core, in the same transaction. */
+    openAccounts(
+      trx: Db,
+      owner: { customerId: string; today: string; personalName: string },
+    ): Promise<void>;
+  },
 ): Promise<SampleBorrower> {
   const { institutionId, at } = sampleOf;
   const today = calendarDateIn(sampleOf.timeZone, at);
@@ -72,51 +81,7 @@ export async function insertSampleBorrower(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('accounts')
-    .values([
-      {
-        institution_id: institutionId,
-        customer_id: customerId,
-        number: '000-900001-1',
-        type: 0,
-        description: 'Sample Auto Loan',
-        balance_cents: 1_245_300,
-        rate: 549,
-        loan_due_date: addDays(today, 12),
-        loan_amount_due_cents: 38_512,
-        monthly_installment_cents: 38_512,
-        name_on_account: 'Sample Borrower',
-        opened_on: addDays(today, -400),
-      },
-      {
-        institution_id: institutionId,
-        customer_id: customerId,
-        number: '000-900002-2',
-        type: 9,
-        description: 'Sample Line of Credit',
-        balance_cents: 215_000,
-        available_balance_cents: 285_000,
-        rate: 1_199,
-        loan_due_date: addDays(today, 20),
-        loan_amount_due_cents: 5_000,
-        name_on_account: 'Sample Borrower',
-        opened_on: addDays(today, -700),
-      },
-      {
-        institution_id: institutionId,
-        customer_id: customerId,
-        number: '000-900003-3',
-        type: 3,
-        description: 'Sample Savings',
-        balance_cents: 412_077,
-        available_balance_cents: 412_077,
-        rate: 35,
-        name_on_account: 'Sample Borrower',
-        opened_on: addDays(today, -900),
-      },
-    ])
-    .execute();
+  await sampleOf.openAccounts(trx, { customerId, today, personalName: 'Sample Borrower' });
   await trx
     .insertInto('users')
     .values({

@@ -87,7 +87,7 @@ describe.each(testDatabases())('registration outcomes on $name', (testDatabase) 
       .returning('id')
       .executeTakeFirstOrThrow();
     await test.database.db
-      .insertInto('accounts')
+      .insertInto('core_accounts')
       .values({
         institution_id: institutionId,
         customer_id: id,

@@ -12,6 +12,7 @@ export const registrationModule: AppModule = async ({ app, db, clock, services }
     dataProtector: services.dataProtector,
     mail: services.mail,
     throttle: services.throttle,
+    core: services.core,
   });
   await app.register(registrationRoutes, { service });
 };

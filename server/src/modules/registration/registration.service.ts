@@ -31,7 +31,6 @@ import { securityPolicyOf } from '../auth/policy';
 import {
   customerHasUser,
   findBorrowerById,
-  findCustomerAccounts,
   findCustomersBySsnIndex,
   insertAgreementLogs,
   insertPasswordHistory,
@@ -43,7 +42,8 @@ import {
 } from '../borrowers/users.repository';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type ThrottleService } from '../throttle/throttle.service';
-import { findCustomersByAccountNumber } from './registration.repository';
+import { findCustomersByIds } from './registration.repository';
+import type { ServicingCore } from '../../core/servicing-core';
 import { registrationFlags } from './registration-rules';
 import type { RequestContext } from '../../plugins/request-context';
 
@@ -113,6 +113,8 @@ export interface RegistrationServiceOptions {
   dataProtector: DataProtector;
   mail: MailService;
   throttle: ThrottleService;
+  /** Account numbers and the accounts of a holder come from the core. */
+  core: ServicingCore;
   hasher?: PasswordHasher;
 }
 
@@ -134,7 +136,7 @@ function sameText(a: string, b: string): boolean {
 export function createRegistrationService(
   options: RegistrationServiceOptions,
 ): RegistrationService {
-  const { db, clock, dataProtector, mail, throttle } = options;
+  const { db, clock, dataProtector, mail, throttle, core } = options;
   const hasher = options.hasher ?? argon2PasswordHasher;
 
   async function blocked(
@@ -160,13 +162,16 @@ export function createRegistrationService(
     const fullSsn = checked.ssnDigits.length === 9;
     let candidates: CustomerRow[];
     if (config.accountNumberRequired) {
-      const owners = await findCustomersByAccountNumber(
-        db,
+      const holders = await core.findAccountHolders(
         caller.institutionId,
         checked.accountNumber,
         config.removeCheckDigit,
       );
-      candidates = owners.filter((owner) => types.includes(owner.account_type));
+      candidates = await findCustomersByIds(
+        db,
+        caller.institutionId,
+        holders.filter((holder) => types.includes(holder.accountType)).map((h) => h.customerId),
+      );
     } else {
       const found = await findCustomersBySsnIndex(
         db,
@@ -175,7 +180,10 @@ export function createRegistrationService(
       );
       candidates = [];
       for (const customer of found) {
-        const accounts = await findCustomerAccounts(db, caller.institutionId, customer.id);
+        const accounts = await core.listAccounts(
+          { institutionId: caller.institutionId, customerId: customer.id },
+          calendarDateIn('UTC', clock.now()),
+        );
         if (accounts.some((account) => types.includes(account.type))) candidates.push(customer);
       }
     }

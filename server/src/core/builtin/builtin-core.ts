@@ -1,0 +1,436 @@
+import { accountCategory, addDays, type CalendarDate } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { PdfBranding } from '../../lib/pdf/branded-pdf';
+import type {
+  CoreAccount,
+  CoreLoanInformation,
+  CoreTransaction,
+  CustomerRef,
+  EndOfDayReport,
+  ServicingCore,
+} from '../servicing-core';
+import {
+  type AccountWithLoan,
+  endOfDayDone,
+  findCustomerAccount,
+  findHoldersByNumber,
+  findLoanForUpdate,
+  findStatement,
+  insertStatements,
+  insertTransactions,
+  listApplications,
+  listCustomerAccounts,
+  listInsurance,
+  listOpenLoans,
+  listStatements,
+  listTransactions,
+  listTransactionsBetween,
+  markEndOfDay,
+  saveLoanState,
+  updateAccount,
+} from './core.repository';
+import type { CoreTransactionRow } from './core.schema';
+import {
+  amountDue,
+  daysPastDue,
+  isLineOfCredit,
+  isPastDue,
+  type LoanTransaction,
+  nextDueDate,
+  payoffQuote,
+} from './loan-engine';
+import { closeLoanDay, loanStatementSnapshot } from './servicing-day';
+import { renderStatementPdf } from './statement-pdf';
+
+const DEFAULT_TIME = '00:00:00';
+
+/** The time of day a system transaction posts: the end-of-day run. */
+export const END_OF_DAY_TIME = '23:59:00';
+
+/** The built-in core reads only its own tables (core.schema.ts). */
+export interface BuiltinCoreOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The institution's name, colour and logo for statements. */
+  branding(institutionId: number): Promise<PdfBranding>;
+}
+
+/** The account as the interface shows it; loans run by the engine are computed as of `today`. */
+export function toCoreAccount(row: AccountWithLoan, today: CalendarDate): CoreAccount {
+  const base = {
+    number: row.number,
+    type: row.type,
+    description: row.description,
+    comment: row.comment,
+    rate: row.rate,
+    statementPreference:
+      row.statement_preference === 'PaperOnly'
+        ? ('PaperOnly' as const)
+        : ('ElectronicOnly' as const),
+    nameOnAccount: row.name_on_account,
+    openedOn: row.opened_on,
+    hiddenFromWeb: row.hidden_from_web,
+    address: { address1: row.address1, city: row.city, state: row.state, zipCode: row.zip_code },
+    maturityDate: row.maturity_date,
+  };
+  if (row.terms && row.loan_state) {
+    const terms = row.terms;
+    const state = row.loan_state;
+    return {
+      ...base,
+      balanceCents: state.principalCents,
+      availableBalanceCents: isLineOfCredit(terms)
+        ? Math.max(0, (terms.creditLimitCents ?? 0) - state.principalCents)
+        : 0,
+      dueDate: nextDueDate(terms, state),
+      amountDueCents: amountDue(terms, state, today),
+      installmentCents: terms.installmentCents,
+      feesDueCents: state.lateChargesDueCents + state.otherFeesDueCents,
+      pastDue: isPastDue(terms, state, today),
+    };
+  }
+  const category = accountCategory(row.type);
+  const owes = category === 'loan' || category === 'lineOfCredit';
+  return {
+    ...base,
+    balanceCents: row.balance_cents,
+    availableBalanceCents: row.available_balance_cents,
+    dueDate: row.loan_due_date,
+    amountDueCents: row.loan_amount_due_cents,
+    installmentCents: row.monthly_installment_cents,
+    feesDueCents: row.fees_due_cents,
+    pastDue:
+      owes &&
+      row.loan_due_date !== null &&
+      row.loan_due_date < today &&
+      row.loan_amount_due_cents > 0,
+  };
+}
+
+function toTransaction(row: CoreTransactionRow): CoreTransaction {
+  return {
+    id: String(row.id),
+    date: row.date,
+    time: row.time,
+    description: row.description,
+    principalCents: row.principal_cents,
+    interestCents: row.interest_cents,
+    otherCents: row.other_cents,
+    totalCents: row.total_cents,
+    principalBalanceCents: row.principal_balance_cents,
+  };
+}
+
+/** History lines of the engine as rows of `core_transactions`. */
+export function transactionRows(
+  accountId: number,
+  lines: readonly LoanTransaction[],
+  time: (line: LoanTransaction) => string = () => DEFAULT_TIME,
+) {
+  return lines.map((line) => ({
+    account_id: accountId,
+    date: line.date,
+    time: time(line),
+    kind: line.kind,
+    description: line.description,
+    principal_cents: line.principalCents,
+    interest_cents: line.interestCents,
+    other_cents: line.otherCents,
+    total_cents: line.totalCents,
+    principal_balance_cents: line.principalBalanceCents,
+    posting_key: null,
+  }));
+}
+
+function yearOf(date: CalendarDate): number {
+  return Number(date.slice(0, 4));
+}
+
+export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
+  const { db, clock } = options;
+
+  async function account(customer: CustomerRef, number: string) {
+    return findCustomerAccount(db, customer.institutionId, customer.customerId, number);
+  }
+
+  async function interestPaidIn(accountId: number, year: number): Promise<number> {
+    const lines = await listTransactionsBetween(db, accountId, `${year}-01-01`, `${year}-12-31`);
+    return lines
+      .filter((line) => line.kind === 'payment')
+      .reduce((sum, line) => sum + line.interest_cents, 0);
+  }
+
+  async function closeLoan(
+    accountId: number,
+    date: CalendarDate,
+  ): Promise<{ interestCents: number; lateFees: number; statement: boolean }> {
+    return db.transaction().execute(async (trx) => {
+      const loan = await findLoanForUpdate(trx, accountId);
+      if (!loan) return { interestCents: 0, lateFees: 0, statement: false };
+      const day = closeLoanDay(loan.terms, loan.state, date);
+      const interestCents = day.state.interestAccruedCents - loan.state.interestAccruedCents;
+      await insertTransactions(
+        trx,
+        transactionRows(accountId, day.transactions, () => END_OF_DAY_TIME),
+      );
+      let statement = false;
+      if (day.statement) {
+        const period = await listTransactionsBetween(
+          trx,
+          accountId,
+          day.statement.periodStart,
+          date,
+        );
+        const before = await listTransactionsBetween(
+          trx,
+          accountId,
+          '0001-01-01',
+          addDays(day.statement.periodStart, -1),
+        );
+        const opening = before.at(-1)?.principal_balance_cents ?? 0;
+        const snapshot = loanStatementSnapshot(
+          loan.terms,
+          day.state,
+          date,
+          period.map((line) => ({
+            date: line.date,
+            kind: line.kind as LoanTransaction['kind'],
+            description: line.description,
+            principalCents: line.principal_cents,
+            interestCents: line.interest_cents,
+            otherCents: line.other_cents,
+            totalCents: line.total_cents,
+            principalBalanceCents: line.principal_balance_cents,
+          })),
+          opening,
+        );
+        statement =
+          (await insertStatements(trx, accountId, [
+            { date, periodStart: day.statement.periodStart, provider: 0, snapshot },
+          ])) > 0;
+      }
+      if (!(await saveLoanState(trx, accountId, loan.version, day.state, clock.now()))) {
+        throw new Error(`The loan ${accountId} changed during its end of day.`);
+      }
+      return {
+        interestCents,
+        lateFees: day.transactions.filter((line) => line.kind === 'lateFee').length,
+        statement,
+      };
+    });
+  }
+
+  return {
+    async findAccountHolders(institutionId, number, withoutCheckDigit) {
+      const rows = await findHoldersByNumber(db, institutionId, number, withoutCheckDigit);
+      return rows.map((row) => ({ customerId: row.customer_id, accountType: row.type }));
+    },
+
+    async listAccounts(customer, today) {
+      const rows = await listCustomerAccounts(db, customer.institutionId, customer.customerId);
+      return rows.map((row) => toCoreAccount(row, today));
+    },
+
+    async findAccount(customer, number, today) {
+      const row = await account(customer, number);
+      return row ? toCoreAccount(row, today) : undefined;
+    },
+
+    async loanInformation(customer, number, today): Promise<CoreLoanInformation | undefined> {
+      const row = await account(customer, number);
+      const category = row ? accountCategory(row.type) : undefined;
+      if (!row || (category !== 'loan' && category !== 'lineOfCredit')) return undefined;
+      const summary = toCoreAccount(row, today);
+      const year = yearOf(today);
+      const [thisYear, lastYear] = await Promise.all([
+        interestPaidIn(row.id, year),
+        interestPaidIn(row.id, year - 1),
+      ]);
+      if (!row.terms || !row.loan_state) {
+        return {
+          account: summary,
+          principalCents: row.balance_cents,
+          payoffTodayCents: row.balance_cents + row.fees_due_cents,
+          originalPrincipalCents: row.balance_cents,
+          originationDate: row.opened_on,
+          maturityDate: row.maturity_date,
+          nextDueDate: row.loan_due_date,
+          nextPaymentCents: row.loan_amount_due_cents,
+          totalAmountDueCents: row.loan_amount_due_cents,
+          installmentCents: row.monthly_installment_cents,
+          billingFrequency: 'monthly',
+          lateChargesDueCents: 0,
+          totalFeesCents: row.fees_due_cents,
+          lastPaymentDate: null,
+          lastPaymentCents: 0,
+          interestThisYearCents: thisYear,
+          interestLastYearCents: lastYear,
+          creditLimitCents: row.balance_cents + row.available_balance_cents,
+          availableCreditCents: row.available_balance_cents,
+          daysPastDue: 0,
+        };
+      }
+      const terms = row.terms;
+      const state = row.loan_state;
+      const quote = payoffQuote(terms, state, today);
+      const due = amountDue(terms, state, today);
+      return {
+        account: summary,
+        principalCents: state.principalCents,
+        payoffTodayCents: quote.totalCents,
+        originalPrincipalCents: terms.originalPrincipalCents,
+        originationDate: terms.originationDate,
+        maturityDate: row.maturity_date,
+        nextDueDate: nextDueDate(terms, state),
+        // The next installment: the regular amount, or what is left when that is less.
+        nextPaymentCents:
+          nextDueDate(terms, state) === null
+            ? 0
+            : Math.min(terms.installmentCents, quote.totalCents),
+        totalAmountDueCents: due,
+        installmentCents: terms.installmentCents,
+        billingFrequency: terms.frequency,
+        lateChargesDueCents: state.lateChargesDueCents,
+        totalFeesCents: state.lateChargesDueCents + state.otherFeesDueCents,
+        lastPaymentDate: state.lastPaymentDate,
+        lastPaymentCents: state.lastPaymentCents,
+        interestThisYearCents: thisYear,
+        interestLastYearCents: lastYear,
+        creditLimitCents: terms.creditLimitCents ?? 0,
+        availableCreditCents: summary.availableBalanceCents,
+        daysPastDue: daysPastDue(terms, state, today),
+      };
+    },
+
+    async history(customer, number, from) {
+      const row = await account(customer, number);
+      if (!row) return undefined;
+      if (row.history_denied) return 'denied';
+      return (await listTransactions(db, row.id, from)).map(toTransaction);
+    },
+
+    async statements(customer, number, year) {
+      const row = await account(customer, number);
+      if (!row) return undefined;
+      return (await listStatements(db, row.id, year)).map((statement) => ({
+        id: String(statement.id),
+        date: statement.date,
+        periodStart: statement.period_start,
+        provider: statement.provider,
+        type: statement.type,
+      }));
+    },
+
+    async statementDocument(customer, number, statementId) {
+      const row = await account(customer, number);
+      const id = Number(statementId);
+      if (!row || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 53) return undefined;
+      const statement = await findStatement(db, row.id, id);
+      if (!statement) return undefined;
+      const branding = await options.branding(customer.institutionId);
+      const lines = await listTransactionsBetween(
+        db,
+        row.id,
+        statement.period_start,
+        statement.date,
+      );
+      return renderStatementPdf({
+        branding,
+        account: {
+          number: row.number,
+          description: row.description,
+          name: row.name_on_account,
+          address: [row.address1, `${row.city}, ${row.state} ${row.zip_code}`].filter(
+            (line) => line.trim() !== ',',
+          ),
+        },
+        statementDate: statement.date,
+        periodStart: statement.period_start,
+        snapshot: statement.snapshot,
+        lines: lines.map(toTransaction),
+      });
+    },
+
+    async insurance(customer, number) {
+      const row = await account(customer, number);
+      if (!row) return undefined;
+      return (await listInsurance(db, row.id)).map((item) => ({
+        type: item.type,
+        coverage: item.coverage,
+        premiumCents: item.premium_cents,
+      }));
+    },
+
+    async payoffQuote(customer, number, asOf) {
+      const row = await account(customer, number);
+      if (!row?.terms || !row.loan_state) return undefined;
+      return payoffQuote(row.terms, row.loan_state, asOf);
+    },
+
+    async updateAddress(customer, number, address) {
+      const row = await account(customer, number);
+      if (!row) return false;
+      await updateAccount(db, row.id, {
+        address1: address.address1,
+        city: address.city,
+        state: address.state,
+        zip_code: address.zipCode,
+      });
+      return true;
+    },
+
+    async hideFromWeb(customer, number) {
+      const row = await account(customer, number);
+      if (!row) return false;
+      await updateAccount(db, row.id, { hidden_from_web: true });
+      return true;
+    },
+
+    async setStatementFormat(customer, number, format) {
+      const row = await account(customer, number);
+      if (!row) return false;
+      await updateAccount(db, row.id, { statement_preference: format });
+      return true;
+    },
+
+    async applications(customer, since) {
+      const rows = await listApplications(db, customer.institutionId, customer.customerId, since);
+      return rows.map((row) => ({
+        number: row.number,
+        status: row.status,
+        amountRequestedCents: row.amount_requested_cents,
+        amountApprovedCents: row.amount_approved_cents,
+        lastModified: row.last_modified,
+        office: row.office,
+        fundsExpected: row.funds_expected,
+      }));
+    },
+
+    async endOfDay(institutionId, date): Promise<EndOfDayReport> {
+      const report: EndOfDayReport = {
+        date,
+        loans: 0,
+        interestCents: 0,
+        lateFees: 0,
+        statements: 0,
+      };
+      if (await endOfDayDone(db, institutionId, date)) return report;
+      for (let after = 0; ;) {
+        const page = await listOpenLoans(db, institutionId, after, 200);
+        if (page.length === 0) break;
+        for (const loan of page) {
+          const closed = await closeLoan(loan.account_id, date);
+          report.loans += 1;
+          report.interestCents += closed.interestCents;
+          report.lateFees += closed.lateFees;
+          report.statements += closed.statement ? 1 : 0;
+        }
+        after = page.at(-1)?.account_id ?? after;
+      }
+      await markEndOfDay(db, institutionId, date);
+      return report;
+    },
+  };
+}

@@ -1,0 +1,234 @@
+import { addDays, addMonths, type CalendarDate, type Cents } from '@portal/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { END_OF_DAY_TIME, transactionRows } from './builtin-core';
+import {
+  insertAccount,
+  insertApplications,
+  insertInsurance,
+  insertLoan,
+  insertStatements,
+  insertTransactions,
+} from './core.repository';
+import { generateDepositHistory, generateLoanHistory, type LoanBehaviour } from './demo-history';
+import { amortizedInstallment, type BillingFrequency, type LoanTerms } from './loan-engine';
+
+/**
+ * Opening accounts in the built-in core with a generated past: the demo seed and the admin
+ * preview's sample borrower describe accounts as scenarios, and these functions run them from
+ * their opening to today through the core's own rules.
+ */
+interface DemoAccountCommon {
+  /** Six-digit account part; the branch and a check digit are added per institution. */
+  account: string;
+  type: number;
+  description: string;
+  statementPreference: 'ElectronicOnly' | 'PaperOnly';
+  /** 'CLOSED', 'NOX$' ... (a paid-off loan is closed whatever this says). */
+  comment?: string;
+  hiddenFromWeb?: boolean;
+  historyDenied?: boolean;
+  openedMonthsAgo: number;
+  /** Days added to the opening date (spreads due dates over the month). */
+  openedDayOffset?: number;
+  rateHundredths: number;
+  /** 0 built in (default); 1 or 3 the URL statement family; 4 the document family. */
+  statementProvider?: number;
+}
+
+export interface DemoLoanDefinition extends DemoAccountCommon {
+  kind: 'loan';
+  principalCents: Cents;
+  termPayments: number;
+  frequency?: BillingFrequency;
+  graceDays?: number;
+  lateFeeCents?: Cents;
+  /** Lines of credit: the limit and the minimum payment. */
+  creditLimitCents?: Cents;
+  minimumPaymentCents?: Cents;
+  behaviour: LoanBehaviour;
+  insurance?: readonly { type: string; coverage: 0 | 1 | 2; premiumCents: Cents }[];
+}
+
+export interface DemoDepositDefinition extends DemoAccountCommon {
+  kind: 'deposit';
+  openingCents: Cents;
+  /** Certificates: the term in months (no deposits or withdrawals after the opening). */
+  termMonths?: number;
+}
+
+export type DemoAccountDefinition = DemoLoanDefinition | DemoDepositDefinition;
+
+export interface AccountOwner {
+  institutionId: number;
+  customerId: string;
+  number: string;
+  nameOnAccount: string;
+  address: { address1: string; city: string; state: string; zipCode: string };
+  today: CalendarDate;
+  now: Date;
+}
+
+const PAYMENT_TIME = '10:42:00';
+
+export function demoLoanTerms(definition: DemoLoanDefinition, today: CalendarDate): LoanTerms {
+  const originationDate = addDays(
+    addMonths(today, -definition.openedMonthsAgo),
+    definition.openedDayOffset ?? 0,
+  );
+  const frequency = definition.frequency ?? 'monthly';
+  const line = definition.creditLimitCents !== undefined;
+  return {
+    originationDate,
+    originalPrincipalCents: line ? 0 : definition.principalCents,
+    rateHundredths: definition.rateHundredths,
+    termPayments: definition.termPayments,
+    installmentCents: line
+      ? (definition.minimumPaymentCents ?? 5_000)
+      : amortizedInstallment(
+          definition.principalCents,
+          definition.rateHundredths,
+          definition.termPayments,
+          frequency,
+        ),
+    frequency,
+    firstDueDate:
+      frequency === 'monthly' || frequency === 'semiMonthly'
+        ? addMonths(originationDate, 1)
+        : addDays(originationDate, frequency === 'weekly' ? 7 : 14),
+    graceDays: definition.graceDays ?? 10,
+    lateFeeCents: definition.lateFeeCents ?? 2_500,
+    ...(line ? { creditLimitCents: definition.creditLimitCents } : {}),
+  };
+}
+
+/** Writes one account with its generated history and statements; returns its id. */
+export async function openDemoAccount(
+  db: Kysely<Database> | Transaction<Database>,
+  owner: AccountOwner,
+  definition: DemoAccountDefinition,
+): Promise<number> {
+  const common = {
+    institution_id: owner.institutionId,
+    customer_id: owner.customerId,
+    number: owner.number,
+    type: definition.type,
+    description: definition.description,
+    statement_preference: definition.statementPreference,
+    name_on_account: owner.nameOnAccount,
+    hidden_from_web: definition.hiddenFromWeb ?? false,
+    history_denied: definition.historyDenied ?? false,
+    address1: owner.address.address1,
+    city: owner.address.city,
+    state: owner.address.state,
+    zip_code: owner.address.zipCode,
+    rate: definition.rateHundredths,
+  };
+  const provider = definition.statementProvider ?? 0;
+  if (definition.kind === 'loan') {
+    const terms = demoLoanTerms(definition, owner.today);
+    const generated = generateLoanHistory(terms, definition.behaviour, owner.today);
+    const closed = generated.state.paidOffDate !== null;
+    const accountId = await insertAccount(db, {
+      ...common,
+      comment: closed ? 'CLOSED' : (definition.comment ?? ''),
+      opened_on: terms.originationDate,
+      maturity_date:
+        terms.creditLimitCents === undefined
+          ? addMonths(terms.firstDueDate, terms.termPayments - 1)
+          : null,
+    });
+    await insertLoan(db, accountId, terms, generated.state, owner.now);
+    await insertTransactions(
+      db,
+      transactionRows(accountId, generated.transactions, (line) =>
+        line.kind === 'payment' ? PAYMENT_TIME : END_OF_DAY_TIME,
+      ),
+    );
+    await insertStatements(
+      db,
+      accountId,
+      generated.statements.map((statement) => ({ ...statement, provider })),
+    );
+    await insertInsurance(db, accountId, definition.insurance ?? []);
+    return accountId;
+  }
+  const openedOn = addDays(
+    addMonths(owner.today, -definition.openedMonthsAgo),
+    definition.openedDayOffset ?? 0,
+  );
+  const certificate = definition.termMonths !== undefined;
+  const generated = generateDepositHistory({
+    number: owner.number,
+    openedOn,
+    openingCents: definition.openingCents,
+    rateHundredths: definition.rateHundredths,
+    fixed: certificate,
+    today: owner.today,
+  });
+  const accountId = await insertAccount(db, {
+    ...common,
+    comment: definition.comment ?? '',
+    opened_on: openedOn,
+    balance_cents: generated.balanceCents,
+    // A certificate's money is not available before it matures.
+    available_balance_cents: certificate ? 0 : generated.balanceCents,
+    maturity_date: certificate ? addMonths(openedOn, definition.termMonths ?? 12) : null,
+  });
+  await insertTransactions(
+    db,
+    generated.lines.map((line) => ({
+      account_id: accountId,
+      date: line.date,
+      time: line.kind === 'dividend' ? END_OF_DAY_TIME : PAYMENT_TIME,
+      kind: line.kind,
+      description: line.description,
+      principal_cents: line.kind === 'withdrawal' ? -line.amountCents : line.amountCents,
+      interest_cents: line.kind === 'dividend' ? line.amountCents : 0,
+      other_cents: 0,
+      total_cents: line.kind === 'withdrawal' ? -line.amountCents : line.amountCents,
+      principal_balance_cents: line.balanceCents,
+      posting_key: null,
+    })),
+  );
+  await insertStatements(
+    db,
+    accountId,
+    generated.statements.map((statement) => ({ ...statement, provider })),
+  );
+  return accountId;
+}
+
+export interface DemoApplication {
+  number: string;
+  status: string;
+  amountRequestedCents: Cents;
+  amountApprovedCents: Cents;
+  daysAgo: number;
+  office: string;
+  fundsExpectedInDays: number | null;
+}
+
+export async function openDemoApplications(
+  db: Kysely<Database> | Transaction<Database>,
+  owner: Pick<AccountOwner, 'institutionId' | 'customerId' | 'today'>,
+  applications: readonly DemoApplication[],
+): Promise<void> {
+  await insertApplications(
+    db,
+    applications.map((application) => ({
+      institution_id: owner.institutionId,
+      customer_id: owner.customerId,
+      number: application.number,
+      status: application.status,
+      amount_requested_cents: application.amountRequestedCents,
+      amount_approved_cents: application.amountApprovedCents,
+      last_modified: addDays(owner.today, -application.daysAgo),
+      office: application.office,
+      funds_expected:
+        application.fundsExpectedInDays === null
+          ? null
+          : addDays(owner.today, application.fundsExpectedInDays),
+    })),
+  );
+}

@@ -1,0 +1,369 @@
+import type { CalendarDate } from '@portal/domain';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type {
+  CoreAccountRow,
+  CoreAccountsTable,
+  CoreApplicationsTable,
+  CoreLoanRow,
+  CoreStatementRow,
+  CoreTransactionRow,
+  CoreTransactionsTable,
+  StatementSnapshot,
+} from './core.schema';
+import type { LoanState, LoanTerms } from './loan-engine';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An account with its loan (terms and state) when the engine runs it. */
+export type AccountWithLoan = CoreAccountRow & {
+  terms: LoanTerms | null;
+  loan_state: LoanState | null;
+  loan_version: number | null;
+};
+
+function accountsWithLoans(db: Db) {
+  return db
+    .selectFrom('core_accounts')
+    .leftJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+    .selectAll('core_accounts')
+    .select([
+      'core_loans.terms as terms',
+      'core_loans.state as loan_state',
+      'core_loans.version as loan_version',
+    ]);
+}
+
+/** The customer's accounts: the institution and the customer are both in the condition. */
+export async function listCustomerAccounts(
+  db: Db,
+  institutionId: number,
+  customerId: string,
+): Promise<AccountWithLoan[]> {
+  return accountsWithLoans(db)
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_accounts.customer_id', '=', customerId)
+    .orderBy('core_accounts.type')
+    .orderBy('core_accounts.number')
+    .execute();
+}
+
+export async function findCustomerAccount(
+  db: Db,
+  institutionId: number,
+  customerId: string,
+  number: string,
+): Promise<AccountWithLoan | undefined> {
+  return accountsWithLoans(db)
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_accounts.customer_id', '=', customerId)
+    .where('core_accounts.number', '=', number)
+    .executeTakeFirst();
+}
+
+/**
+ * Holders of an account with this number (branch-account-check, dashes included).
+ * `withoutCheckDigit`: the number was typed without its check digits, so a stored number that
+ * continues with '-<check digits>' matches too. The number is digits and dashes only (checked by
+ * the caller), so it holds no LIKE wildcard.
+ */
+export async function findHoldersByNumber(
+  db: Db,
+  institutionId: number,
+  number: string,
+  withoutCheckDigit: boolean,
+): Promise<{ customer_id: string; type: number }[]> {
+  return db
+    .selectFrom('core_accounts')
+    .select(['customer_id', 'type'])
+    .where('institution_id', '=', institutionId)
+    .where((eb) =>
+      withoutCheckDigit
+        ? eb.or([eb('number', '=', number), eb('number', 'like', `${number}-%`)])
+        : eb('number', '=', number),
+    )
+    .execute();
+}
+
+export async function listTransactions(
+  db: Db,
+  accountId: number,
+  from: CalendarDate,
+): Promise<CoreTransactionRow[]> {
+  return db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('date', '>=', from)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function listStatements(
+  db: Db,
+  accountId: number,
+  year: number,
+): Promise<CoreStatementRow[]> {
+  return db
+    .selectFrom('core_statements')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('date', '>=', `${year}-01-01`)
+    .where('date', '<=', `${year}-12-31`)
+    .orderBy('date', 'desc')
+    .execute();
+}
+
+export async function findStatement(
+  db: Db,
+  accountId: number,
+  statementId: number,
+): Promise<CoreStatementRow | undefined> {
+  return db
+    .selectFrom('core_statements')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', statementId)
+    .executeTakeFirst();
+}
+
+export async function listInsurance(db: Db, accountId: number) {
+  return db
+    .selectFrom('core_insurance')
+    .select(['type', 'coverage', 'premium_cents'])
+    .where('account_id', '=', accountId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function listApplications(
+  db: Db,
+  institutionId: number,
+  customerId: string,
+  since: CalendarDate,
+) {
+  return db
+    .selectFrom('core_applications')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('customer_id', '=', customerId)
+    .where('last_modified', '>=', since)
+    .orderBy('last_modified', 'desc')
+    .orderBy('number')
+    .execute();
+}
+
+export async function updateAccount(
+  db: Db,
+  accountId: number,
+  changes: Partial<
+    Pick<
+      Insertable<CoreAccountsTable>,
+      | 'address1'
+      | 'city'
+      | 'state'
+      | 'zip_code'
+      | 'hidden_from_web'
+      | 'statement_preference'
+      | 'comment'
+      | 'balance_cents'
+      | 'available_balance_cents'
+    >
+  >,
+): Promise<void> {
+  await db.updateTable('core_accounts').set(changes).where('id', '=', accountId).execute();
+}
+
+export async function insertAccount(
+  db: Db,
+  account: Insertable<CoreAccountsTable>,
+): Promise<number> {
+  const row = await db
+    .insertInto('core_accounts')
+    .values(account)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertLoan(
+  db: Db,
+  accountId: number,
+  terms: LoanTerms,
+  state: LoanState,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('core_loans')
+    .values({
+      account_id: accountId,
+      terms: JSON.stringify(terms),
+      state: JSON.stringify(state),
+      updated_at: at,
+    })
+    .execute();
+}
+
+/**
+ * Stores a loan's new state if nobody changed it since `version` was read; false when someone did
+ * (the caller reads again and retries).
+ */
+export async function saveLoanState(
+  db: Db,
+  accountId: number,
+  version: number,
+  state: LoanState,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('core_loans')
+    .set({ state: JSON.stringify(state), version: version + 1, updated_at: at })
+    .where('account_id', '=', accountId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertTransactions(
+  db: Db,
+  lines: readonly Insertable<CoreTransactionsTable>[],
+): Promise<void> {
+  // Large histories go in slices: one statement's parameters stay well under the protocol limit.
+  for (let start = 0; start < lines.length; start += 500) {
+    await db
+      .insertInto('core_transactions')
+      .values(lines.slice(start, start + 500))
+      .execute();
+  }
+}
+
+export async function insertStatements(
+  db: Db,
+  accountId: number,
+  statements: readonly {
+    date: CalendarDate;
+    periodStart: CalendarDate;
+    provider: number;
+    snapshot: StatementSnapshot;
+  }[],
+): Promise<number> {
+  let inserted = 0;
+  for (let start = 0; start < statements.length; start += 500) {
+    const result = await db
+      .insertInto('core_statements')
+      .values(
+        statements.slice(start, start + 500).map((statement) => ({
+          account_id: accountId,
+          date: statement.date,
+          period_start: statement.periodStart,
+          provider: statement.provider,
+          snapshot: JSON.stringify(statement.snapshot),
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['account_id', 'date']).doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+export async function insertInsurance(
+  db: Db,
+  accountId: number,
+  items: readonly { type: string; coverage: number; premiumCents: number }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insertInto('core_insurance')
+    .values(
+      items.map((item) => ({
+        account_id: accountId,
+        type: item.type,
+        coverage: item.coverage,
+        premium_cents: item.premiumCents,
+      })),
+    )
+    .execute();
+}
+
+export async function insertApplications(
+  db: Db,
+  applications: readonly Insertable<CoreApplicationsTable>[],
+): Promise<void> {
+  if (applications.length === 0) return;
+  await db.insertInto('core_applications').values(applications).execute();
+}
+
+/** Loans of the institution the end of day must close, in id order, a page at a time. */
+export async function listOpenLoans(
+  db: Db,
+  institutionId: number,
+  afterId: number,
+  limit: number,
+): Promise<(CoreLoanRow & { institution_id: number })[]> {
+  return db
+    .selectFrom('core_loans')
+    .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
+    .selectAll('core_loans')
+    .select('core_accounts.institution_id')
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_loans.account_id', '>', afterId)
+    .orderBy('core_loans.account_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findLoanForUpdate(
+  db: Transaction<Database>,
+  accountId: number,
+): Promise<CoreLoanRow | undefined> {
+  return db
+    .selectFrom('core_loans')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Transactions of an account in a period (a statement's), oldest first. */
+export async function listTransactionsBetween(
+  db: Db,
+  accountId: number,
+  from: CalendarDate,
+  to: CalendarDate,
+): Promise<CoreTransactionRow[]> {
+  return db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .orderBy('id')
+    .execute();
+}
+
+export async function endOfDayDone(
+  db: Db,
+  institutionId: number,
+  date: CalendarDate,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('core_end_of_day')
+    .select('date')
+    .where('institution_id', '=', institutionId)
+    .where('date', '=', date)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function markEndOfDay(db: Db, institutionId: number, date: CalendarDate) {
+  await db
+    .insertInto('core_end_of_day')
+    .values({ institution_id: institutionId, date })
+    .onConflict((conflict) => conflict.columns(['institution_id', 'date']).doNothing())
+    .execute();
+}
+
+export type { CoreAccountRow };

@@ -1,0 +1,91 @@
+import { formatUsd } from '@portal/domain';
+import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
+import type { CoreTransaction } from '../servicing-core';
+import type { StatementSnapshot } from './core.schema';
+
+export interface StatementDocument {
+  branding: PdfBranding;
+  account: { number: string; description: string; name: string; address: string[] };
+  statementDate: string;
+  periodStart: string;
+  snapshot: StatementSnapshot;
+  /** The period's transactions, oldest first. */
+  lines: readonly CoreTransaction[];
+}
+
+/** MM/dd/yyyy, as the portal shows dates. */
+export function usDate(date: string): string {
+  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
+}
+
+/** A monthly statement: summary figures and the period's transactions. */
+export async function renderStatementPdf(statement: StatementDocument): Promise<Uint8Array> {
+  const { doc, finish } = createBrandedPdf(statement.branding, {
+    title: `Statement ${statement.account.number} ${statement.statementDate}`,
+    createdOn: statement.statementDate,
+  });
+  doc.font('Helvetica-Bold').fontSize(14).text('Account Statement');
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`${statement.account.description} ${statement.account.number}`);
+  doc.text(
+    `Statement period ${usDate(statement.periodStart)} to ${usDate(statement.statementDate)}`,
+  );
+  doc.moveDown(0.5);
+  doc.text(statement.account.name);
+  for (const line of statement.account.address) doc.text(line);
+  doc.moveDown();
+  const { snapshot } = statement;
+  const summary: [string, string][] = [
+    ['Opening balance', formatUsd(snapshot.openingBalanceCents)],
+    ['Payments and deposits', formatUsd(snapshot.paymentsCents)],
+    ['Interest', formatUsd(snapshot.interestCents)],
+    ['Fees and charges', formatUsd(snapshot.feesCents)],
+    ['Closing balance', formatUsd(snapshot.closingBalanceCents)],
+  ];
+  if (snapshot.dueDate) {
+    summary.push(['Amount due', formatUsd(snapshot.amountDueCents)]);
+    summary.push(['Payment due date', usDate(snapshot.dueDate)]);
+  }
+  for (const [label, value] of summary) {
+    const y = doc.y;
+    doc.text(label, 50, y, { width: 200 });
+    doc.text(value, 250, y, { width: 120, align: 'right' });
+    doc.y = y + 14;
+  }
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(11).text('Transactions', 50);
+  doc.moveDown(0.3);
+  if (statement.lines.length === 0) {
+    doc.font('Helvetica').fontSize(10).text('No transactions in this period.');
+  } else {
+    drawTable(
+      doc,
+      [
+        { header: 'Date', width: 62, value: (line: CoreTransaction) => usDate(line.date) },
+        { header: 'Description', width: 150, value: (line) => line.description },
+        {
+          header: 'Principal',
+          width: 62,
+          align: 'right',
+          value: (line) => formatUsd(line.principalCents),
+        },
+        {
+          header: 'Interest',
+          width: 58,
+          align: 'right',
+          value: (line) => formatUsd(line.interestCents),
+        },
+        { header: 'Other', width: 52, align: 'right', value: (line) => formatUsd(line.otherCents) },
+        { header: 'Total', width: 62, align: 'right', value: (line) => formatUsd(line.totalCents) },
+        {
+          header: 'Balance',
+          width: 66,
+          align: 'right',
+          value: (line) => formatUsd(line.principalBalanceCents),
+        },
+      ],
+      statement.lines,
+    );
+  }
+  return finish();
+}

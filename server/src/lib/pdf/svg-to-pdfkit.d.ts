@@ -1,0 +1,9 @@
+declare module 'svg-to-pdfkit' {
+  export default function SVGtoPDF(
+    doc: PDFKit.PDFDocument,
+    svg: string,
+    x: number,
+    y: number,
+    options?: { width?: number; height?: number; preserveAspectRatio?: string },
+  ): void;
+}
