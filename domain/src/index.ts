@@ -19,5 +19,6 @@ export * from './rules/post-login-steps';
 export * from './rules/registration-config';
 export * from './rules/application-options';
 export * from './rules/institution-identity';
+export * from './rules/postal-address';
 export * from './rich-text-policy';
 export * from './rich-text-policy.cases';

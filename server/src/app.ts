@@ -21,6 +21,11 @@ import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
 import { createBuiltinCore } from './core/builtin/builtin-core';
 import type { ServicingCore } from './core/servicing-core';
 import { readCdnFile } from './lib/cdn-files';
+import type { PdfBranding } from './lib/pdf/branded-pdf';
+import {
+  createDownloadTokens,
+  type DownloadTokens,
+} from './modules/downloads/download-tokens.service';
 import { accountLinksModule } from './modules/account-links/account-links.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { adminModule } from './modules/admin/admin.module';
@@ -148,6 +153,10 @@ export interface AppServices {
   adminAuth: AdminAuthService;
   /** The core servicing system (the built-in one unless a bank's core is plugged in). */
   core: ServicingCore;
+  /** The institution's name, colour and logo for the PDFs it sends. */
+  pdfBranding(institutionId: number): Promise<PdfBranding>;
+  /** Single-use tokens that open a download in a new tab. */
+  downloads: DownloadTokens;
 }
 
 export type PortalApp = FastifyInstance<
@@ -281,24 +290,19 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   const health = createHealthService({ db });
   const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
-  const core =
-    options.core ??
-    createBuiltinCore({
-      db,
-      clock,
-      branding: async (institutionId) => {
-        const institution = await institutions.findById(institutionId);
-        const settings = await institutions.settings(institutionId);
-        const logo = institution
-          ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
-          : undefined;
-        return {
-          institutionName: institution?.name ?? '',
-          primaryColor: settings.get('themeOptions.primaryColor'),
-          ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
-        };
-      },
-    });
+  const pdfBranding = async (institutionId: number): Promise<PdfBranding> => {
+    const institution = await institutions.findById(institutionId);
+    const settings = await institutions.settings(institutionId);
+    const logo = institution
+      ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+      : undefined;
+    return {
+      institutionName: institution?.name ?? '',
+      primaryColor: settings.get('themeOptions.primaryColor'),
+      ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
+    };
+  };
+  const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
   const services: AppServices = {
     institutions,
     setup,
@@ -317,6 +321,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     branding,
     adminAuth,
     core,
+    pdfBranding,
+    downloads: createDownloadTokens({ db, clock }),
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);

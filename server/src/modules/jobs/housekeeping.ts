@@ -17,6 +17,7 @@ import { VERIFIED_CODE_LIFETIME_MS } from '../registration/registration.service'
 import type { ThrottleService } from '../throttle/throttle.service';
 import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } from './job-queue';
 import { deleteFinishedJobs } from './jobs.repository';
+import { deleteExpiredDownloadTokens } from '../downloads/download-tokens.repository';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -68,6 +69,7 @@ export interface HousekeepingReport {
   sessions: number;
   securityCodes: number;
   userTokens: number;
+  downloadTokens: number;
   trustedDevices: number;
   biometricDevices: number;
   ssoTokenUses: number;
@@ -107,6 +109,7 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         verifiedBefore: new Date(now - VERIFIED_CODE_LIFETIME_MS - CLOCK_SKEW_MARGIN_MS),
       }),
       userTokens: await deleteExpiredUserTokens(db, answered),
+      downloadTokens: await deleteExpiredDownloadTokens(db, ended),
       trustedDevices: await deleteExpiredTrustedDevices(db, ended),
       biometricDevices: await deleteEndedBiometricDevices(db, ended),
       ssoTokenUses: await deleteExpiredSsoTokenUses(db, ended),

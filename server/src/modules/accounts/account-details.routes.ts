@@ -1,0 +1,300 @@
+import {
+  AccountAlertsRequest,
+  AccountDataResponse,
+  AccountDetailsResponse,
+  AccountHistoryQuery,
+  AccountHistoryResponse,
+  AccountNumberQuery,
+  DOWNLOAD_TYPES,
+  Envelope,
+  ENVELOPE_CODES,
+  errorEnvelope,
+  HistoryDownloadTokenRequest,
+  InsuranceRequest,
+  InsuranceResponse,
+  okEnvelope,
+  SetStatementFormatRequest,
+  ShowHideAccountRequest,
+  StatementListQuery,
+  StatementListResponse,
+  UpdateAddressRequest,
+  UpdateAddressResponse,
+  centsToDollars,
+} from '@portal/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf } from '../../plugins/auth';
+import { requestContext } from '../../plugins/request-context';
+import type { DownloadTokens } from '../downloads/download-tokens.service';
+import {
+  ACCOUNT_ERRORS,
+  type AccountCaller,
+  type AccountDetailsService,
+  toHistoryItem,
+} from './account-details.service';
+import type { HistoryDownloads } from './history-downloads';
+
+const REQUIRED = { auth: 'required' } as const;
+
+function callerOf(request: FastifyRequest): AccountCaller {
+  const { institutionId, timeZone } = requestContext(request);
+  const { user } = sessionOf(request);
+  return { institutionId, timeZone, userId: user.id, customerId: user.customerId };
+}
+
+/**
+ * The answer for an account the caller does not hold, whether it exists or not: the same status
+ * and body, so a second user learns nothing about another's account numbers.
+ */
+function notFound(reply: FastifyReply) {
+  return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+}
+
+const NOT_FOUND = { 401: Envelope, 404: Envelope };
+
+/**
+ * The loan page's calls (spec 002 section 7): every one checks that the account is the caller's
+ * through the core, which answers for the signed-in user's customer only.
+ */
+export const accountDetailsRoutes: FastifyPluginAsyncZod<{
+  service: AccountDetailsService;
+  downloads: DownloadTokens;
+  historyFiles: HistoryDownloads;
+}> = async (app, { service, downloads, historyFiles }) => {
+  app.get(
+    '/api/AccountDetails',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: AccountNumberQuery,
+        response: { 200: AccountDetailsResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const information = await service.information(callerOf(request), request.query.accountNumber);
+      if (!information) return notFound(reply);
+      return { ...okEnvelope(), Information: { ...okEnvelope(), Information: information } };
+    },
+  );
+
+  // The spec leaves the data load's path open; this one returns every part the page needs.
+  app.get(
+    '/api/AccountData',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: AccountNumberQuery,
+        response: { 200: AccountDataResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const number = request.query.accountNumber;
+      const information = await service.information(caller, number);
+      if (!information) return notFound(reply);
+      const today = service.today(caller);
+      const [alerts, statements, account] = await Promise.all([
+        service.alerts(caller, number),
+        service.statements(caller, number, Number(today.slice(0, 4))),
+        service.account(caller, number),
+      ]);
+      return {
+        ...okEnvelope(),
+        Information: information,
+        Alerts: alerts,
+        StatementFormat: account?.statementPreference ?? 'PaperOnly',
+        // Account documents are the file services' (a later issue); none are kept yet.
+        Documents: [],
+        EStatements: statements ?? [],
+      };
+    },
+  );
+
+  app.post(
+    '/api/Account/UpdateAddress',
+    {
+      config: REQUIRED,
+      schema: {
+        body: UpdateAddressRequest,
+        response: { 200: UpdateAddressResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.updateAddress(
+        callerOf(request),
+        request.body.AccountNumber,
+        request.body.Address,
+      );
+      if (!outcome) return notFound(reply);
+      if (!outcome.ok) return { ...errorEnvelope(outcome.error), Address: null };
+      return { ...okEnvelope(), Address: outcome.value };
+    },
+  );
+
+  app.post(
+    '/api/AccountAlerts',
+    {
+      config: REQUIRED,
+      schema: { body: AccountAlertsRequest, response: { 200: Envelope, ...NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const { AccountNumber, TextAlerts, EmailAlerts } = request.body;
+      const days = EmailAlerts.AlertLoanDueDateNDays.trim();
+      if (days !== '' && !/^\d{1,3}$/.test(days))
+        return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
+      const saved = await service.saveAlerts(callerOf(request), AccountNumber, {
+        TextAlerts,
+        EmailAlerts: { ...EmailAlerts, AlertLoanDueDateNDays: days },
+      });
+      return saved ? okEnvelope() : notFound(reply);
+    },
+  );
+
+  app.post(
+    '/api/AccountEStatements/SetStatementFormat',
+    {
+      config: REQUIRED,
+      schema: { body: SetStatementFormatRequest, response: { 200: Envelope, ...NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const saved = await service.setStatementFormat(
+        callerOf(request),
+        request.body.AccountNumber,
+        request.body.Format,
+      );
+      return saved ? okEnvelope() : notFound(reply);
+    },
+  );
+
+  app.get(
+    '/api/accountEStatements/GetStatementList',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: StatementListQuery,
+        response: { 200: StatementListResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const list = await service.statements(
+        callerOf(request),
+        request.query.AccountNumber,
+        request.query.Year,
+      );
+      if (!list) return notFound(reply);
+      return { ...okEnvelope(), StatementList: list };
+    },
+  );
+
+  app.post(
+    '/api/Account/ShowHideAccount',
+    {
+      config: REQUIRED,
+      schema: { body: ShowHideAccountRequest, response: { 200: Envelope, ...NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const hidden = await service.hide(callerOf(request), request.body.AccountNumber);
+      return hidden ? okEnvelope() : notFound(reply);
+    },
+  );
+
+  app.post(
+    '/api/Insurance/GetInsuranceInformation',
+    {
+      config: REQUIRED,
+      schema: { body: InsuranceRequest, response: { 200: InsuranceResponse, ...NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const items = await service.insurance(callerOf(request), request.body.accountNumber);
+      if (!items) return notFound(reply);
+      return {
+        ...okEnvelope(),
+        Insurances: items.map((item) => ({
+          Type: item.type,
+          IsIndividual: item.coverage,
+          Premium: centsToDollars(item.premiumCents),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/AccountHistory',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: AccountHistoryQuery,
+        response: { 200: AccountHistoryResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const lines = await service.history(
+        callerOf(request),
+        request.query.accountNumber,
+        request.query.days,
+      );
+      if (lines === undefined) return notFound(reply);
+      if (lines === 'denied') {
+        return { ...errorEnvelope(ACCOUNT_ERRORS.securityNotAllowed), List: [] };
+      }
+      return { ...okEnvelope(), List: lines.map(toHistoryItem) };
+    },
+  );
+
+  app.post(
+    '/api/AccountHistory/RetrieveDownloadToken',
+    {
+      config: REQUIRED,
+      schema: { body: HistoryDownloadTokenRequest, response: { 200: z.string(), ...NOT_FOUND } },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { AccountNumber, DaysOfHistory, DownloadType } = request.body;
+      const lines = await service.history(caller, AccountNumber, DaysOfHistory);
+      if (lines === undefined || lines === 'denied') return notFound(reply);
+      return downloads.issue({
+        institutionId: caller.institutionId,
+        userId: caller.userId,
+        purpose: 'history',
+        payload: { accountNumber: AccountNumber, days: DaysOfHistory, type: DownloadType },
+      });
+    },
+  );
+
+  app.get(
+    '/api/AccountHistory/DownloadAccountHistory',
+    {
+      config: { auth: 'optional' },
+      // A file, or the 404 envelope: no response schema (the body is bytes).
+      schema: { querystring: z.object({ token: z.string().max(200) }) },
+    },
+    async (request, reply) => {
+      const { institutionId, timeZone } = requestContext(request);
+      const redeemed = await downloads.redeem({
+        institutionId,
+        token: request.query.token,
+        purpose: 'history',
+        sessionUserId: request.user?.id,
+      });
+      const payload = z
+        .object({ accountNumber: z.string(), days: z.number(), type: z.number() })
+        .safeParse(redeemed?.payload);
+      if (!redeemed || !payload.success) return notFound(reply);
+      const file = await historyFiles.render({
+        institutionId,
+        timeZone,
+        userId: redeemed.userId,
+        accountNumber: payload.data.accountNumber,
+        days: payload.data.days,
+        format: payload.data.type === DOWNLOAD_TYPES.pdf ? 'pdf' : 'csv',
+      });
+      if (!file) return notFound(reply);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.body));
+    },
+  );
+};

@@ -1,0 +1,261 @@
+import {
+  type AccountAlerts,
+  accountCategory,
+  addDays,
+  calendarDateIn,
+  type CalendarDate,
+  centsToDollars,
+  daysBetween,
+  hostDateTime,
+  type HistoryItem,
+  type LoanAccountInformation,
+  type PostalAddress,
+  postalAddressIssues,
+  sanitizeAddressText,
+  type StatementFormat,
+  type StatementListItem,
+} from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { ZipDirectory } from '../../lib/zip-directory';
+import type {
+  CoreAccount,
+  CoreLoanInformation,
+  CoreTransaction,
+  CustomerRef,
+  ServicingCore,
+} from '../../core/servicing-core';
+import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
+
+/** Who is asking: the signed-in user, their customer and the institution's today. */
+export interface AccountCaller {
+  institutionId: number;
+  timeZone: string;
+  userId: string;
+  customerId: string;
+}
+
+/** Error codes of the accounts area's answers (the portal words them from settings). */
+export const ACCOUNT_ERRORS = {
+  error: 'Error',
+  correctErrors: 'CorrectErrors',
+  zipCityNoMatch: 'ZipCityNoMatch',
+  securityNotAllowed: 'SecurityNotAllowed',
+} as const;
+
+/** The statement years a borrower may list: this year and the two before (spec 002 section 9). */
+export const STATEMENT_YEARS = 3;
+
+export const DEFAULT_ALERTS: AccountAlerts = {
+  TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
+  EmailAlerts: {
+    AlertLoanDelinquent: false,
+    EstatementAlert: false,
+    AlertLoanDueDate1: false,
+    AlertLoanDueDate2: false,
+    AlertLoanDueDate3: false,
+    AlertLoanDueDate4: false,
+    AlertLoanDueDateNBefore: true,
+    AlertLoanDueDateNDays: '',
+  },
+};
+
+export function toLoanInformation(
+  info: CoreLoanInformation,
+  today: CalendarDate,
+): LoanAccountInformation {
+  const account = info.account;
+  return {
+    Name: account.nameOnAccount,
+    AccountNumber: account.number,
+    AccountType: account.type,
+    Description: account.description,
+    Comment: account.comment,
+    Address: {
+      Address1: account.address.address1,
+      City: account.address.city,
+      State: account.address.state,
+      ZipCode: account.address.zipCode,
+    },
+    PrincipalBalance: centsToDollars(info.principalCents),
+    PayoffAmount: centsToDollars(info.payoffTodayCents),
+    NextPaymentDate: hostDateTime(info.nextDueDate),
+    NextPaymentAmount: centsToDollars(info.nextPaymentCents),
+    InterestRate: account.rate,
+    CurrentYearToDateInterest: centsToDollars(info.interestThisYearCents),
+    LastYearToDateInterest: centsToDollars(info.interestLastYearCents),
+    AvailableCredit: centsToDollars(info.availableCreditCents),
+    CreditLimit: centsToDollars(info.creditLimitCents),
+    LoanOriginationDate: hostDateTime(info.originationDate),
+    OriginalLoanAmount: centsToDollars(info.originalPrincipalCents),
+    OriginalMaturityDate: hostDateTime(info.maturityDate),
+    LateChargesDue: centsToDollars(info.lateChargesDueCents),
+    TotalLoanFees: centsToDollars(info.totalFeesCents),
+    LastPaymentDate: hostDateTime(info.lastPaymentDate),
+    LastPaymentAmount: centsToDollars(info.lastPaymentCents),
+    MonthlyInstallment: centsToDollars(info.installmentCents),
+    BillingFrequency: info.billingFrequency,
+    DaysPastDue: info.daysPastDue,
+    DaysSinceOpened: Math.max(1, daysBetween(info.originationDate, today)),
+    PaymentInformation: {
+      TotalAmountDue: centsToDollars(info.totalAmountDueCents),
+      // Recurring and scheduled payments are the payments issue's; none exist yet.
+      RecurringPayment: null,
+      DefaultPaymentMethod: null,
+      ScheduledPayments: [],
+    },
+  };
+}
+
+export function toHistoryItem(line: CoreTransaction): HistoryItem {
+  return {
+    TransactionDate: hostDateTime(line.date),
+    TransactionDescription: line.description,
+    PrincipalAmount: centsToDollars(line.principalCents),
+    InterestAmount: centsToDollars(line.interestCents),
+    OtherAmount: centsToDollars(line.otherCents),
+    TotalPaymentAmount: centsToDollars(line.totalCents),
+    RunningPrincipalBalance: centsToDollars(line.principalBalanceCents),
+    TransactionTime: line.time,
+  };
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface AccountDetailsService {
+  today(caller: Pick<AccountCaller, 'timeZone'>): CalendarDate;
+  /** The caller's account (hidden ones too: the loan page of a hidden account still opens). */
+  account(caller: AccountCaller, number: string): Promise<CoreAccount | undefined>;
+  information(caller: AccountCaller, number: string): Promise<LoanAccountInformation | undefined>;
+  alerts(caller: AccountCaller, number: string): Promise<AccountAlerts>;
+  saveAlerts(caller: AccountCaller, number: string, alerts: AccountAlerts): Promise<boolean>;
+  updateAddress(
+    caller: AccountCaller,
+    number: string,
+    address: PostalAddress,
+  ): Promise<Outcome<PostalAddress> | undefined>;
+  setStatementFormat(
+    caller: AccountCaller,
+    number: string,
+    format: StatementFormat,
+  ): Promise<boolean>;
+  hide(caller: AccountCaller, number: string): Promise<boolean>;
+  statements(
+    caller: AccountCaller,
+    number: string,
+    year: number,
+  ): Promise<StatementListItem[] | undefined>;
+  history(
+    caller: AccountCaller,
+    number: string,
+    days: number,
+  ): Promise<CoreTransaction[] | 'denied' | undefined>;
+  insurance(caller: AccountCaller, number: string): ReturnType<ServicingCore['insurance']>;
+}
+
+export function createAccountDetailsService(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  zips: ZipDirectory;
+}): AccountDetailsService {
+  const { db, clock, core, zips } = options;
+  const today = (caller: Pick<AccountCaller, 'timeZone'>) =>
+    calendarDateIn(caller.timeZone, clock.now());
+  const customer = (caller: AccountCaller): CustomerRef => ({
+    institutionId: caller.institutionId,
+    customerId: caller.customerId,
+  });
+  const account = (caller: AccountCaller, number: string) =>
+    core.findAccount(customer(caller), number, today(caller));
+
+  return {
+    today,
+    account,
+
+    async information(caller, number) {
+      const info = await core.loanInformation(customer(caller), number, today(caller));
+      return info ? toLoanInformation(info, today(caller)) : undefined;
+    },
+
+    async alerts(caller, number) {
+      const stored = await findAccountAlerts(db, caller.userId, number);
+      return stored ?? DEFAULT_ALERTS;
+    },
+
+    async saveAlerts(caller, number, alerts) {
+      if (!(await account(caller, number))) return false;
+      await saveAccountAlerts(db, {
+        institutionId: caller.institutionId,
+        userId: caller.userId,
+        accountNumber: number,
+        alerts,
+        at: clock.now(),
+      });
+      return true;
+    },
+
+    async updateAddress(caller, number, typed) {
+      const found = await account(caller, number);
+      if (!found) return undefined;
+      if (found.comment.toUpperCase().includes('CLOSED')) {
+        return { ok: false, error: ACCOUNT_ERRORS.error };
+      }
+      const address: PostalAddress = {
+        Address1: sanitizeAddressText(typed.Address1).trim(),
+        City: sanitizeAddressText(typed.City).trim(),
+        State: typed.State.trim().toUpperCase(),
+        ZipCode: typed.ZipCode.trim(),
+      };
+      if (Object.keys(postalAddressIssues(address)).length > 0) {
+        return { ok: false, error: ACCOUNT_ERRORS.correctErrors };
+      }
+      if (!zips.cityMatches(address.ZipCode, address.City, address.State)) {
+        return { ok: false, error: ACCOUNT_ERRORS.zipCityNoMatch };
+      }
+      await core.updateAddress(customer(caller), number, {
+        address1: address.Address1,
+        city: address.City,
+        state: address.State,
+        zipCode: address.ZipCode,
+      });
+      return { ok: true, value: address };
+    },
+
+    async setStatementFormat(caller, number, format) {
+      return core.setStatementFormat(customer(caller), number, format);
+    },
+
+    async hide(caller, number) {
+      return core.hideFromWeb(customer(caller), number);
+    },
+
+    async statements(caller, number, year) {
+      const thisYear = Number(today(caller).slice(0, 4));
+      if (year > thisYear || year <= thisYear - STATEMENT_YEARS) {
+        return (await account(caller, number)) ? [] : undefined;
+      }
+      const found = await core.statements(customer(caller), number, year);
+      return found?.map((statement) => ({
+        Date: hostDateTime(statement.date),
+        Id: statement.id,
+        Number: number,
+        Type: statement.type,
+        Provider: statement.provider,
+      }));
+    },
+
+    async history(caller, number, days) {
+      const from = addDays(today(caller), -days);
+      return core.history(customer(caller), number, from);
+    },
+
+    async insurance(caller, number) {
+      const found = await account(caller, number);
+      const category = found ? accountCategory(found.type) : undefined;
+      if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
+      return core.insurance(customer(caller), number);
+    },
+  };
+}

@@ -1,0 +1,386 @@
+import {
+  AccountDataResponse,
+  AccountDetailsResponse,
+  AccountHistoryResponse,
+  AccountListResponse,
+  hostDateOf,
+  InsuranceResponse,
+  StatementListResponse,
+  UpdateAddressResponse,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import {
+  PORTAL_WRITE_HEADERS,
+  signIn,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/test-app';
+
+// Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
+const TODAY = '2025-03-14';
+const AUTO_LOAN = '001-100234-1';
+const HOME_EQUITY = '001-100235-2';
+const BOAT_LOAN = '001-100101-4';
+const NO_SUCH_ACCOUNT = '001-999999-9';
+
+describe.each(testDatabases())('the loan page calls on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: SignedIn;
+  let pat: SignedIn;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    pat = await signIn(test.app, { username: 'pat.lee' });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  function get(who: SignedIn, url: string) {
+    return test.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+  }
+  function post(who: SignedIn, url: string, payload: unknown) {
+    return test.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: who.cookie, ...PORTAL_WRITE_HEADERS },
+      payload: payload as Record<string, unknown>,
+    });
+  }
+  async function accountList(who: SignedIn) {
+    return AccountListResponse.parse((await get(who, '/api/accountList')).json()).Accounts;
+  }
+  async function accountData(who: SignedIn, number: string) {
+    const response = await get(who, `/api/AccountData?accountNumber=${number}`);
+    expect(response.statusCode).toBe(200);
+    return AccountDataResponse.parse(response.json());
+  }
+
+  it('loads a past-due loan whose figures agree with the account list', async () => {
+    const data = await accountData(jordan, AUTO_LOAN);
+    const listed = (await accountList(jordan)).find((account) => account.Number === AUTO_LOAN);
+    const info = data.Information;
+    expect(info.PrincipalBalance).toBe(listed?.Balance);
+    expect(info.PaymentInformation.TotalAmountDue).toBe(listed?.LoanAmountDue);
+    expect(hostDateOf(info.NextPaymentDate)).toBe(listed?.LoanDueDate);
+    expect((hostDateOf(info.NextPaymentDate) ?? '') < TODAY).toBe(true);
+    expect(info.DaysPastDue).toBeGreaterThan(0);
+    expect(info.LateChargesDue).toBeGreaterThanOrEqual(35);
+    expect(info.TotalLoanFees).toBeGreaterThanOrEqual(info.LateChargesDue);
+    expect(info.PayoffAmount).toBeGreaterThan(info.PrincipalBalance);
+    expect(info.Address).toEqual({
+      Address1: '201 Commercial Street',
+      City: 'Portland',
+      State: 'ME',
+      ZipCode: '04101',
+    });
+    expect(info.InterestRate).toBe(649);
+    expect(info.DaysSinceOpened).toBeGreaterThan(900);
+    expect(data.StatementFormat).toBe('ElectronicOnly');
+    expect(data.EStatements.length).toBeGreaterThan(0);
+    expect(data.Alerts.EmailAlerts.AlertLoanDueDate1).toBe(false);
+
+    const details = await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`);
+    expect(AccountDetailsResponse.parse(details.json()).Information.Information).toEqual(info);
+  });
+
+  it('shows a paid-off loan with no next payment date', async () => {
+    const info = (await accountData(jordan, BOAT_LOAN)).Information;
+    expect(info.PrincipalBalance).toBe(0);
+    expect(info.NextPaymentDate).toBe('0001-01-01T00:00:00');
+    expect(info.LastPaymentDate).not.toBe('0001-01-01T00:00:00');
+  });
+
+  it('answers another user exactly as for an account that does not exist, on every call', async () => {
+    const calls: [string, (who: SignedIn, number: string) => ReturnType<typeof get>][] = [
+      ['AccountDetails', (who, n) => get(who, `/api/AccountDetails?accountNumber=${n}`)],
+      ['AccountData', (who, n) => get(who, `/api/AccountData?accountNumber=${n}`)],
+      [
+        'GetStatementList',
+        (who, n) =>
+          get(who, `/api/accountEStatements/GetStatementList?AccountNumber=${n}&Year=2025`),
+      ],
+      ['AccountHistory', (who, n) => get(who, `/api/AccountHistory?accountNumber=${n}&days=30`)],
+      [
+        'UpdateAddress',
+        (who, n) =>
+          post(who, '/api/Account/UpdateAddress', {
+            AccountNumber: n,
+            Address: { Address1: '1 Main St', City: 'Portland', State: 'ME', ZipCode: '04101' },
+          }),
+      ],
+      [
+        'AccountAlerts',
+        (who, n) =>
+          post(who, '/api/AccountAlerts', {
+            AccountNumber: n,
+            TextAlerts: { AlertLoanDelinquent: true, EstatementAlert: false },
+            EmailAlerts: {
+              AlertLoanDelinquent: true,
+              EstatementAlert: false,
+              AlertLoanDueDate1: false,
+              AlertLoanDueDate2: false,
+              AlertLoanDueDate3: false,
+              AlertLoanDueDate4: false,
+              AlertLoanDueDateNBefore: true,
+              AlertLoanDueDateNDays: '',
+            },
+          }),
+      ],
+      [
+        'SetStatementFormat',
+        (who, n) =>
+          post(who, '/api/AccountEStatements/SetStatementFormat', {
+            AccountNumber: n,
+            AccountType: 0,
+            Format: 'PaperOnly',
+          }),
+      ],
+      [
+        'ShowHideAccount',
+        (who, n) => post(who, '/api/Account/ShowHideAccount', { AccountNumber: n }),
+      ],
+      [
+        'GetInsuranceInformation',
+        (who, n) => post(who, '/api/Insurance/GetInsuranceInformation', { accountNumber: n }),
+      ],
+      [
+        'RetrieveDownloadToken',
+        (who, n) =>
+          post(who, '/api/AccountHistory/RetrieveDownloadToken', {
+            AccountNumber: n,
+            DaysOfHistory: 30,
+            DownloadType: 0,
+          }),
+      ],
+    ];
+    for (const [name, call] of calls) {
+      const foreign = await call(pat, HOME_EQUITY);
+      const missing = await call(pat, NO_SUCH_ACCOUNT);
+      expect(foreign.statusCode, name).toBe(404);
+      expect(foreign.body, name).toBe(missing.body);
+    }
+    // And nothing of Jordan's changed.
+    const data = await accountData(jordan, HOME_EQUITY);
+    expect(data.StatementFormat).toBe('PaperOnly');
+    expect(data.Information.Address.Address1).not.toBe('1 Main St');
+    expect(data.Alerts.TextAlerts.AlertLoanDelinquent).toBe(false);
+    expect((await accountList(jordan)).some((account) => account.Number === HOME_EQUITY)).toBe(
+      true,
+    );
+  });
+
+  it('changes the address only when the city is in the ZIP code, sanitising what was typed', async () => {
+    const change = (Address: Record<string, string>) =>
+      post(jordan, '/api/Account/UpdateAddress', { AccountNumber: HOME_EQUITY, Address });
+    const wrongCity = await change({
+      Address1: '9 Elm St',
+      City: 'Portland',
+      State: 'ME',
+      ZipCode: '80202',
+    });
+    expect(UpdateAddressResponse.parse(wrongCity.json())).toEqual({
+      HasNoErrors: false,
+      Errors: [{ ErrorMessage: 'ZipCityNoMatch' }],
+      Address: null,
+    });
+    const tooLong = await change({
+      Address1: 'a'.repeat(46),
+      City: 'Portland',
+      State: 'ME',
+      ZipCode: '04101',
+    });
+    expect(tooLong.json().Errors).toEqual([{ ErrorMessage: 'CorrectErrors' }]);
+    expect((await accountData(jordan, HOME_EQUITY)).Information.Address.Address1).toBe(
+      '201 Commercial Street',
+    );
+
+    const saved = await change({
+      Address1: '9 <Elm> St.',
+      City: 'south portland',
+      State: 'me',
+      ZipCode: '04106',
+    });
+    expect(UpdateAddressResponse.parse(saved.json())).toEqual({
+      HasNoErrors: true,
+      Errors: [],
+      Address: { Address1: '9 Elm St.', City: 'south portland', State: 'ME', ZipCode: '04106' },
+    });
+    expect((await accountData(jordan, HOME_EQUITY)).Information.Address.ZipCode).toBe('04106');
+    // A closed loan's address is read-only.
+    const closed = await post(jordan, '/api/Account/UpdateAddress', {
+      AccountNumber: BOAT_LOAN,
+      Address: { Address1: '9 Elm St', City: 'Portland', State: 'ME', ZipCode: '04101' },
+    });
+    expect(closed.json().Errors).toEqual([{ ErrorMessage: 'Error' }]);
+  });
+
+  it('saves alerts and the statement format, which the account list then shows', async () => {
+    const alerts = {
+      TextAlerts: { AlertLoanDelinquent: true, EstatementAlert: false },
+      EmailAlerts: {
+        AlertLoanDelinquent: false,
+        EstatementAlert: true,
+        AlertLoanDueDate1: true,
+        AlertLoanDueDate2: false,
+        AlertLoanDueDate3: false,
+        AlertLoanDueDate4: false,
+        AlertLoanDueDateNBefore: true,
+        AlertLoanDueDateNDays: '15',
+      },
+    };
+    const saved = await post(jordan, '/api/AccountAlerts', { AccountNumber: AUTO_LOAN, ...alerts });
+    expect(saved.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    expect((await accountData(jordan, AUTO_LOAN)).Alerts).toEqual(alerts);
+    const badDays = await post(jordan, '/api/AccountAlerts', {
+      AccountNumber: AUTO_LOAN,
+      ...alerts,
+      EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDateNDays: 'ten' },
+    });
+    expect(badDays.json().Errors).toEqual([{ ErrorMessage: 'CorrectErrors' }]);
+
+    const format = await post(jordan, '/api/AccountEStatements/SetStatementFormat', {
+      AccountNumber: AUTO_LOAN,
+      AccountType: 0,
+      Format: 'PaperOnly',
+    });
+    expect(format.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    const listed = (await accountList(jordan)).find((account) => account.Number === AUTO_LOAN);
+    expect(listed?.StatementPreference).toBe('PaperOnly');
+  });
+
+  it('lists statements of the last three years only', async () => {
+    const list = async (year: number) =>
+      StatementListResponse.parse(
+        (
+          await get(
+            jordan,
+            `/api/accountEStatements/GetStatementList?AccountNumber=${AUTO_LOAN}&Year=${year}`,
+          )
+        ).json(),
+      ).StatementList;
+    const lastYear = await list(2024);
+    expect(lastYear).toHaveLength(12);
+    expect(lastYear.every((statement) => statement.Date.startsWith('2024-'))).toBe(true);
+    expect(lastYear.every((statement) => statement.Provider === 0)).toBe(true);
+    expect(await list(2023)).not.toHaveLength(0);
+    expect(await list(2022)).toEqual([]);
+    expect(await list(2026)).toEqual([]);
+  });
+
+  it('answers history from the core; all of it adds up to the balance; denied where the core says so', async () => {
+    const history = async (who: SignedIn, number: string, days: number) =>
+      AccountHistoryResponse.parse(
+        (await get(who, `/api/AccountHistory?accountNumber=${number}&days=${days}`)).json(),
+      );
+    const month = await history(jordan, AUTO_LOAN, 30);
+    expect(month.HasNoErrors).toBe(true);
+    expect(
+      month.List.every((line) => (hostDateOf(line.TransactionDate) ?? '') >= '2025-02-12'),
+    ).toBe(true);
+
+    for (const number of [AUTO_LOAN, HOME_EQUITY, BOAT_LOAN]) {
+      const info = (await accountData(jordan, number)).Information;
+      const all = await history(jordan, number, info.DaysSinceOpened + 1);
+      // Newest first: the newest running balance is today's balance.
+      expect(all.List[0]?.RunningPrincipalBalance).toBe(info.PrincipalBalance);
+      // Opening balance plus every transaction gives today's balance.
+      let balance = 0;
+      for (const line of [...all.List].reverse()) {
+        const cents = Math.round(line.PrincipalAmount * 100);
+        balance += line.TransactionDescription === 'Loan disbursement' ? cents : -cents;
+        if (!/^(Interest accrued|Late charge)/.test(line.TransactionDescription)) {
+          expect(Math.round(line.RunningPrincipalBalance * 100)).toBe(balance);
+        }
+      }
+      expect(balance).toBe(Math.round(info.PrincipalBalance * 100));
+    }
+
+    const casey = await signIn(test.app, { username: 'casey.morgan' });
+    const [loan] = await accountList(casey);
+    const denied = await history(casey, loan?.Number ?? '', 30);
+    expect(denied).toEqual({
+      HasNoErrors: false,
+      Errors: [{ ErrorMessage: 'SecurityNotAllowed' }],
+      List: [],
+    });
+  });
+
+  it('downloads history as CSV and PDF once per token, only for the user who asked', async () => {
+    const token = async (type: 0 | 1) => {
+      const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
+        AccountNumber: AUTO_LOAN,
+        DaysOfHistory: 90,
+        DownloadType: type,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    const download = (who: SignedIn | undefined, value: string) =>
+      test.app.inject({
+        method: 'GET',
+        url: `/api/AccountHistory/DownloadAccountHistory?token=${encodeURIComponent(value)}`,
+        headers: who ? { cookie: who.cookie } : {},
+      });
+
+    const csvToken = await token(0);
+    const csv = await download(jordan, csvToken);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="history-/);
+    const rows = csv.body.trim().split('\n');
+    expect(rows[0]).toBe('Date,Time,Description,Principal,Interest,Other,Total,Principal Balance');
+    const api = AccountHistoryResponse.parse(
+      (await get(jordan, `/api/AccountHistory?accountNumber=${AUTO_LOAN}&days=90`)).json(),
+    );
+    expect(rows).toHaveLength(api.List.length + 1);
+    const first = api.List[0];
+    expect(rows[1]).toContain(first?.TransactionDescription ?? 'missing');
+    expect(rows[1]).toContain((first?.RunningPrincipalBalance ?? 0).toFixed(2));
+    // Used once: the same token opens nothing the second time.
+    expect((await download(jordan, csvToken)).statusCode).toBe(404);
+
+    const pdf = await download(undefined, await token(1));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Another signed-in user cannot use Jordan's token, and it is spent by the attempt.
+    const stolen = await token(0);
+    expect((await download(pat, stolen)).statusCode).toBe(404);
+    expect((await download(jordan, stolen)).statusCode).toBe(404);
+    // An expired token opens nothing.
+    const late = await token(0);
+    test.clock.advance(61_000);
+    expect((await download(jordan, late)).statusCode).toBe(404);
+  });
+
+  it('lists insurance with its coverage and premium', async () => {
+    const response = await post(jordan, '/api/Insurance/GetInsuranceInformation', {
+      accountNumber: HOME_EQUITY,
+    });
+    expect(InsuranceResponse.parse(response.json()).Insurances).toEqual([
+      { Type: 'Credit Life', IsIndividual: 2, Premium: 18.42 },
+      { Type: 'Credit Disability', IsIndividual: 1, Premium: 23.1 },
+    ]);
+    const none = await post(jordan, '/api/Insurance/GetInsuranceInformation', {
+      accountNumber: AUTO_LOAN,
+    });
+    expect(InsuranceResponse.parse(none.json()).Insurances).toEqual([]);
+  });
+
+  it('hides an account from the web: gone from the list, refused to a read-only preview', async () => {
+    const before = await accountList(jordan);
+    const target = before.find((account) => account.Description === 'Everyday Checking');
+    const hidden = await post(jordan, '/api/Account/ShowHideAccount', {
+      AccountNumber: target?.Number,
+    });
+    expect(hidden.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    const after = await accountList(jordan);
+    expect(after.map((account) => account.Number)).not.toContain(target?.Number);
+    expect(after).toHaveLength(before.length - 1);
+  });
+});

@@ -1,0 +1,158 @@
+import { calendarDateIn, centsToDollars, formatUsd } from '@portal/domain';
+import { stringify } from 'csv-stringify/sync';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
+import type { CoreTransaction } from '../../core/servicing-core';
+import { usDate } from '../../core/builtin/statement-pdf';
+import { findBorrowerById } from '../borrowers/users.repository';
+import type { AccountDetailsService } from './account-details.service';
+
+export interface HistoryFile {
+  contentType: string;
+  filename: string;
+  body: Uint8Array;
+}
+
+/** The account history as a CSV file or a PDF in the institution's name. */
+export interface HistoryDownloads {
+  render(request: {
+    institutionId: number;
+    timeZone: string;
+    userId: string;
+    accountNumber: string;
+    days: number;
+    format: 'csv' | 'pdf';
+  }): Promise<HistoryFile | undefined>;
+}
+
+const HEADERS = [
+  'Date',
+  'Time',
+  'Description',
+  'Principal',
+  'Interest',
+  'Other',
+  'Total',
+  'Principal Balance',
+];
+
+/** A cell a spreadsheet would run as a formula starts with one of these: quote it as text. */
+function safeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+export function historyCsv(lines: readonly CoreTransaction[]): string {
+  return stringify([
+    HEADERS,
+    ...lines.map((line) => [
+      usDate(line.date),
+      line.time,
+      safeCell(line.description),
+      centsToDollars(line.principalCents).toFixed(2),
+      centsToDollars(line.interestCents).toFixed(2),
+      centsToDollars(line.otherCents).toFixed(2),
+      centsToDollars(line.totalCents).toFixed(2),
+      centsToDollars(line.principalBalanceCents).toFixed(2),
+    ]),
+  ]);
+}
+
+export async function historyPdf(input: {
+  branding: PdfBranding;
+  accountNumber: string;
+  description: string;
+  today: string;
+  days: number;
+  lines: readonly CoreTransaction[];
+}): Promise<Uint8Array> {
+  const { doc, finish } = createBrandedPdf(input.branding, {
+    title: `Account history ${input.accountNumber}`,
+    createdOn: input.today,
+  });
+  doc.font('Helvetica-Bold').fontSize(14).text('Account History');
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`${input.description} ${input.accountNumber}`);
+  doc.text(`The last ${input.days} days, as of ${usDate(input.today)}`);
+  doc.moveDown();
+  if (input.lines.length === 0) {
+    doc.text('No account history found.');
+  } else {
+    drawTable(
+      doc,
+      [
+        { header: 'Date', width: 58, value: (line: CoreTransaction) => usDate(line.date) },
+        { header: 'Description', width: 138, value: (line) => line.description },
+        {
+          header: 'Principal',
+          width: 62,
+          align: 'right',
+          value: (line) => formatUsd(line.principalCents),
+        },
+        {
+          header: 'Interest',
+          width: 56,
+          align: 'right',
+          value: (line) => formatUsd(line.interestCents),
+        },
+        { header: 'Other', width: 50, align: 'right', value: (line) => formatUsd(line.otherCents) },
+        { header: 'Total', width: 64, align: 'right', value: (line) => formatUsd(line.totalCents) },
+        {
+          header: 'Balance',
+          width: 70,
+          align: 'right',
+          value: (line) => formatUsd(line.principalBalanceCents),
+        },
+      ],
+      input.lines,
+    );
+  }
+  return finish();
+}
+
+export function createHistoryDownloads(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  details: AccountDetailsService;
+  branding(institutionId: number): Promise<PdfBranding>;
+}): HistoryDownloads {
+  return {
+    async render(request) {
+      const user = await findBorrowerById(options.db, request.institutionId, request.userId);
+      if (!user) return undefined;
+      const caller = {
+        institutionId: request.institutionId,
+        timeZone: request.timeZone,
+        userId: request.userId,
+        customerId: user.customer_id,
+      };
+      const [lines, account] = await Promise.all([
+        options.details.history(caller, request.accountNumber, request.days),
+        options.details.account(caller, request.accountNumber),
+      ]);
+      if (!account || lines === undefined || lines === 'denied') return undefined;
+      const today = calendarDateIn(request.timeZone, options.clock.now());
+      const base = `history-${request.accountNumber}-${today}`;
+      if (request.format === 'csv') {
+        return {
+          contentType: 'text/csv; charset=utf-8',
+          filename: `${base}.csv`,
+          body: new TextEncoder().encode(historyCsv(lines)),
+        };
+      }
+      return {
+        contentType: 'application/pdf',
+        filename: `${base}.pdf`,
+        body: await historyPdf({
+          branding: await options.branding(request.institutionId),
+          accountNumber: request.accountNumber,
+          description: account.description,
+          today,
+          days: request.days,
+          lines,
+        }),
+      };
+    },
+  };
+}
