@@ -27,6 +27,9 @@ import {
   type DownloadTokens,
 } from './modules/downloads/download-tokens.service';
 import { accountLinksModule } from './modules/account-links/account-links.module';
+import { applicationsModule } from './modules/applications/applications.module';
+import { profileModule } from './modules/profile/profile.module';
+import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
@@ -183,6 +186,9 @@ const APP_MODULES: readonly AppModule[] = [
   authModule,
   mailModule,
   accountsModule,
+  applicationsModule,
+  profileModule,
+  payoffModule,
   credentialsModule,
   registrationModule,
   recoveryModule,

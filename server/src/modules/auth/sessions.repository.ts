@@ -230,3 +230,24 @@ export async function findPreviousSuccessfulLogin(db: Db, userId: string, before
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The user's successful sign-ins since `since`, newest first (the login history screen). */
+export async function listSuccessfulLogins(
+  db: Db,
+  institutionId: number,
+  userId: string,
+  since: Date,
+  limit: number,
+) {
+  return db
+    .selectFrom('login_history')
+    .select(['id', 'created_at', 'ip'])
+    .where('institution_id', '=', institutionId)
+    .where('user_id', '=', userId)
+    .where('success', '=', true)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

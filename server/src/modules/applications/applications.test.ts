@@ -1,0 +1,84 @@
+import { ApplicationListResponse, ApplicationResponse, LoginHistoryResponse } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+
+describe.each(testDatabases())('applications and login history on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: SignedIn;
+  let pat: SignedIn;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    pat = await signIn(test.app, { username: 'pat.lee' });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const get = (who: SignedIn, url: string) =>
+    test.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+
+  it('lists the applications of the last 30 days, newest first, in dollars', async () => {
+    const response = await get(jordan, '/api/Application/GetList?numDaysToRetrieve=30');
+    const { Applications } = ApplicationListResponse.parse(response.json());
+    expect(Applications.map((application) => application.Status)).toEqual([
+      'Received',
+      'In Review',
+      'Approved',
+      'Declined',
+      'Funded',
+    ]);
+    expect(Applications[2]).toEqual({
+      ApplicationNumber: 'A-240275',
+      Status: 'Approved',
+      AmountRequested: 10_000,
+      AmountApproved: 8_500,
+      LastModified: '2025-03-03T00:00:00',
+      Office: 'South Portland',
+      FundsExpected: '2025-03-18T00:00:00',
+    });
+    // No date yet is the host's "none".
+    expect(Applications[0]?.FundsExpected).toBe('0001-01-01T00:00:00');
+    // Another customer has none of them.
+    const others = ApplicationListResponse.parse(
+      (await get(pat, '/api/Application/GetList?numDaysToRetrieve=30')).json(),
+    );
+    expect(others.Applications).toEqual([]);
+  });
+
+  it('opens one application by number, even an older one, and only the customer’s own', async () => {
+    const older = await get(
+      jordan,
+      '/api/Application?numDaysToRetrieve=30&applicationNumber=A-231190',
+    );
+    expect(ApplicationResponse.parse(older.json()).Application?.Status).toBe('Withdrawn');
+    const foreign = await get(
+      pat,
+      '/api/Application?numDaysToRetrieve=30&applicationNumber=A-240275',
+    );
+    const missing = await get(
+      pat,
+      '/api/Application?numDaysToRetrieve=30&applicationNumber=A-000000',
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+  });
+
+  it("lists the user's own successful sign-ins, newest first", async () => {
+    const response = await get(jordan, '/api/Profile/LoginHistory');
+    const { List } = LoginHistoryResponse.parse(response.json());
+    // The seeded sign-in three days ago and this test's.
+    expect(List.length).toBeGreaterThanOrEqual(2);
+    expect(List.at(-1)?.IPAddress).toBe('203.0.113.24');
+    const dates = List.map((entry) => entry.LoginDate);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const patList = LoginHistoryResponse.parse(
+      (await get(pat, '/api/Profile/LoginHistory')).json(),
+    );
+    expect(patList.List.some((entry) => entry.IPAddress === '203.0.113.24')).toBe(false);
+    const anonymous = await test.app.inject({ method: 'GET', url: '/api/Profile/LoginHistory' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,7 @@
+import type { AppModule } from '../../app-module';
+import { loginHistoryRoutes } from './login-history.routes';
+
+/** The profile area (login history so far). */
+export const profileModule: AppModule = async ({ app, db, clock }) => {
+  await app.register(loginHistoryRoutes, { db, clock });
+};
