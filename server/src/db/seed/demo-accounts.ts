@@ -44,6 +44,8 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       openedMonthsAgo: 66,
       openedDayOffset: 5,
       behaviour: { kind: 'onTime' },
+      // Its statements come from the URL provider family.
+      statementProvider: 1,
       insurance: [
         { type: 'Credit Life', coverage: 2, premiumCents: 1_842 },
         { type: 'Credit Disability', coverage: 1, premiumCents: 2_310 },
@@ -75,6 +77,8 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       termPayments: 600,
       openedMonthsAgo: 49,
       openedDayOffset: 8,
+      // Its statements come from the document provider family.
+      statementProvider: 4,
       behaviour: {
         kind: 'line',
         advances: [
@@ -102,6 +106,8 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       openingCents: 1_000_000,
       rateHundredths: 425,
       openedMonthsAgo: 30,
+      // The URL family's other code.
+      statementProvider: 3,
     },
     {
       kind: 'deposit',

@@ -17,6 +17,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
+import { pdfText } from '../../testing/pdf-text';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -382,5 +383,90 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const after = await accountList(jordan);
     expect(after.map((account) => account.Number)).not.toContain(target?.Number);
     expect(after).toHaveLength(before.length - 1);
+  });
+});
+
+describe.each(testDatabases())('opening statements on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: SignedIn;
+  let pat: SignedIn;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    pat = await signIn(test.app, { username: 'pat.lee' });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const get = (who: SignedIn | undefined, url: string) =>
+    test.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+  const passable = async (who: SignedIn) =>
+    (await get(who, '/api/PassableToken/GetPassableToken')).body;
+  async function statements(number: string, year = 2024) {
+    const response = await get(
+      jordan,
+      `/api/accountEStatements/GetStatementList?AccountNumber=${number}&Year=${year}`,
+    );
+    return StatementListResponse.parse(response.json()).StatementList;
+  }
+
+  it('opens a built-in statement (provider 0) with a passable token, once, as a PDF that says what it is', async () => {
+    const [statement] = await statements(AUTO_LOAN);
+    expect(statement?.Provider).toBe(0);
+    const date = hostDateOf(statement?.Date) ?? '';
+    const url = (token: string) =>
+      `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${AUTO_LOAN}&Id=${statement?.Id}&Type=0&token=${token}`;
+    const token = await passable(jordan);
+    const pdf = await get(undefined, url(token));
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Account Statement');
+    expect(text).toContain(AUTO_LOAN);
+    expect(text).toContain('Harbor Community Bank');
+    expect(text).toContain(`${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`);
+    // Spent; and another user's token does not open Jordan's statement.
+    expect((await get(undefined, url(token))).statusCode).toBe(404);
+    expect((await get(pat, url(await passable(pat)))).statusCode).toBe(404);
+  });
+
+  it('opens the URL family (providers 1 and 3) through a signed address that expires', async () => {
+    for (const [number, provider] of [
+      [HOME_EQUITY, 1],
+      ['001-500322-3', 3],
+    ] as const) {
+      const [statement] = await statements(number);
+      expect(statement?.Provider).toBe(provider);
+      const query = `Date=${hostDateOf(statement?.Date)}&Number=${number}&Type=0&Id=${statement?.Id}`;
+      const answer = await get(jordan, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
+      const { StatementUrl } = answer.json() as { StatementUrl: string };
+      const address = new URL(StatementUrl);
+      const path = `${address.pathname}${address.search}`;
+      const pdf = await get(undefined, path);
+      expect(pdf.statusCode).toBe(200);
+      expect(await pdfText(pdf.rawPayload)).toContain(number);
+      // Altered, it opens nothing; nor does another user's request for Jordan's statement.
+      expect((await get(undefined, `${path.slice(0, -3)}abc`)).statusCode).toBe(404);
+      const foreign = await get(pat, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
+      expect(foreign.statusCode).toBe(404);
+      test.clock.advance(5 * 60_000 + 1_000);
+      expect((await get(undefined, path)).statusCode).toBe(404);
+    }
+  });
+
+  it('opens the document family (provider 4) by document id with a passable token', async () => {
+    const line = AccountListResponse.parse(
+      (await get(jordan, '/api/accountList')).json(),
+    ).Accounts.find((account) => account.Type === 9);
+    const [statement] = await statements(line?.Number ?? '');
+    expect(statement?.Provider).toBe(4);
+    const url = (token: string) =>
+      `/api/AccountEStatements/GetBroadridgeDocument?token=${token}&documentId=${statement?.Id}&date=${hostDateOf(statement?.Date)}`;
+    const pdf = await get(undefined, url(await passable(jordan)));
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain(line?.Number ?? 'missing');
+    expect((await get(pat, url(await passable(pat)))).statusCode).toBe(404);
   });
 });

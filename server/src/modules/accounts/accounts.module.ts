@@ -5,6 +5,11 @@ import { createAccountDetailsService } from './account-details.service';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
+import { statementsRoutes } from './statements.routes';
+import {
+  createBuiltinDocumentProvider,
+  createBuiltinUrlProvider,
+} from '../../core/builtin/builtin-statement-providers';
 
 /** The signed-in borrower's accounts: the list and the loan page's calls. */
 export const accountsModule: AppModule = async ({ app, db, clock, services }) => {
@@ -26,5 +31,16 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
       details,
       branding: services.pdfBranding,
     }),
+  });
+  await app.register(statementsRoutes, {
+    db,
+    core: services.core,
+    downloads: services.downloads,
+    urlProvider: createBuiltinUrlProvider({
+      core: services.core,
+      clock,
+      protector: services.dataProtector,
+    }),
+    documentProvider: createBuiltinDocumentProvider({ core: services.core }),
   });
 };

@@ -7,7 +7,7 @@ import { consumeDownloadToken, insertDownloadToken } from './download-tokens.rep
 /** A download opens in a new tab right after the token is issued: a minute is plenty. */
 export const DOWNLOAD_TOKEN_MS = 60_000;
 
-export type DownloadPurpose = 'history' | 'payoff' | 'statement';
+export type DownloadPurpose = 'history' | 'payoff' | 'passable';
 
 /**
  * Short-lived, single-use tokens that open a download (history CSV or PDF, a payoff breakdown, a

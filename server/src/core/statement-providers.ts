@@ -1,0 +1,26 @@
+import type { CalendarDate } from '@portal/domain';
+import type { CustomerRef } from './servicing-core';
+
+/**
+ * The two external statement provider families of spec 002 ("E-statements section"). A bank that
+ * uses one plugs its client in here; the built-in ones serve the core's own statements, so every
+ * provider code opens a real document in the demo.
+ */
+export interface StatementRequest {
+  customer: CustomerRef;
+  accountNumber: string;
+  statementId: string;
+  date: CalendarDate;
+  type: number;
+}
+
+/** Providers 1 and 3: the statement is opened at an address the provider hands out. */
+export interface UrlStatementProvider {
+  /** A short-lived address of the statement, or undefined when the provider has none. */
+  statementUrl(request: StatementRequest, origin: string): Promise<string | undefined>;
+}
+
+/** Provider 4: the portal asks the provider for the document itself. */
+export interface DocumentStatementProvider {
+  document(request: StatementRequest): Promise<Uint8Array | undefined>;
+}
