@@ -23,8 +23,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'paymentAmountOptions.thirdPartyAchFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyDebitCardFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyCreditCardFee': 'third-party payment fees (spec 001)',
-  'maintenanceOptions.nightlyMaintenanceStartTime': 'night mode of payments (spec 001)',
-  'maintenanceOptions.nightlyMaintenanceMinutes': 'night mode of payments (spec 001)',
   'eStatementOptions.statementProvider': 'e-statements (spec 002)',
   'eStatementOptions.statementProviderURL': 'e-statements (spec 002)',
   'eStatementOptions.statementProviderKeyReference': 'e-statements (spec 002)',

@@ -20,5 +20,6 @@ export * from './rules/registration-config';
 export * from './rules/application-options';
 export * from './rules/institution-identity';
 export * from './rules/postal-address';
+export * from './rules/night-window';
 export * from './rich-text-policy';
 export * from './rich-text-policy.cases';

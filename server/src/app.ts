@@ -19,6 +19,12 @@ import type { Database } from './db/schema';
 import type { AppModule, ModuleContext } from './app-module';
 import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
 import { createBuiltinCore } from './core/builtin/builtin-core';
+import {
+  createEndOfDayWorker,
+  END_OF_DAY_CHECK_EVERY_MS,
+  END_OF_DAY_QUEUE,
+  type EndOfDayWorker,
+} from './modules/jobs/end-of-day';
 import type { ServicingCore } from './core/servicing-core';
 import { readCdnFile } from './lib/cdn-files';
 import type { PdfBranding } from './lib/pdf/branded-pdf';
@@ -156,6 +162,8 @@ export interface AppServices {
   adminAuth: AdminAuthService;
   /** The core servicing system (the built-in one unless a bank's core is plugged in). */
   core: ServicingCore;
+  /** The core's end of day on the job queue; `runOnce()` closes the days due now. */
+  endOfDay: EndOfDayWorker;
   /** The institution's name, colour and logo for the PDFs it sends. */
   pdfBranding(institutionId: number): Promise<PdfBranding>;
   /** Single-use tokens that open a download in a new tab. */
@@ -252,6 +260,26 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   institutions.onSettingsPublished((institutionId) => setup.invalidate(institutionId));
   const throttle = createThrottleService({ db, clock });
   const housekeeping = createHousekeepingWorker({ db, clock, throttle });
+  const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
+  const pdfBranding = async (institutionId: number): Promise<PdfBranding> => {
+    const institution = await institutions.findById(institutionId);
+    const settings = await institutions.settings(institutionId);
+    const logo = institution
+      ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+      : undefined;
+    return {
+      institutionName: institution?.name ?? '',
+      primaryColor: settings.get('themeOptions.primaryColor'),
+      ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
+    };
+  };
+  const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
+  const endOfDay = createEndOfDayWorker({
+    db,
+    clock,
+    core,
+    settings: (institutionId) => institutions.settings(institutionId),
+  });
   const jobs = createJobQueue({
     db,
     clock,
@@ -264,8 +292,12 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
         transport: options.mailTransport ?? createMailboxTransport(),
       }),
       housekeeping.queue,
+      endOfDay.queue,
     ],
-    schedules: [{ queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS }],
+    schedules: [
+      { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
+      { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
+    ],
     onError: (error, job) =>
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
@@ -295,20 +327,6 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,
   });
   const health = createHealthService({ db });
-  const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
-  const pdfBranding = async (institutionId: number): Promise<PdfBranding> => {
-    const institution = await institutions.findById(institutionId);
-    const settings = await institutions.settings(institutionId);
-    const logo = institution
-      ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
-      : undefined;
-    return {
-      institutionName: institution?.name ?? '',
-      primaryColor: settings.get('themeOptions.primaryColor'),
-      ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
-    };
-  };
-  const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
   const services: AppServices = {
     institutions,
     setup,
@@ -327,6 +345,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     branding,
     adminAuth,
     core,
+    endOfDay,
     pdfBranding,
     downloads: createDownloadTokens({ db, clock }),
   };

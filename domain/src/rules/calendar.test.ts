@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  minuteOfDayIn,
   addDays,
   addMonths,
   calendarDateIn,
@@ -68,5 +69,14 @@ describe('calendar dates', () => {
     expect(calendarDateOf('2026-02-30T00:00:00')).toBeUndefined();
     expect(calendarDateOf('')).toBeUndefined();
     expect(calendarDateOf(null)).toBeUndefined();
+  });
+});
+
+describe('minuteOfDayIn', () => {
+  it('reads the local time of an instant in the zone, daylight saving included', () => {
+    // 2025-03-14T04:30Z is 00:30 in New York (EDT starts on March 9).
+    expect(minuteOfDayIn('America/New_York', new Date('2025-03-14T04:30:00Z'))).toBe(30);
+    expect(minuteOfDayIn('America/New_York', new Date('2025-01-14T04:30:00Z'))).toBe(23 * 60 + 30);
+    expect(minuteOfDayIn('UTC', new Date('2025-01-14T00:00:00Z'))).toBe(0);
   });
 });

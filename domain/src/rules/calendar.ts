@@ -24,6 +24,26 @@ export function calendarDateIn(timeZone: string, instant: Date): CalendarDate {
   return formatter.format(instant);
 }
 
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Minutes after local midnight at `instant` in `timeZone` (0 to 1439). */
+export function minuteOfDayIn(timeZone: string, instant: Date): number {
+  let formatter = timeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    timeFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
 /** Whether `name` is a time zone this runtime knows (an IANA name such as America/Chicago). */
 export function isTimeZone(name: string): boolean {
   if (name.trim() === '') return false;

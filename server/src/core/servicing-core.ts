@@ -81,6 +81,8 @@ export interface ServicingCore {
    * writes statements on cycle dates. Idempotent: a second run of the same day changes nothing.
    */
   endOfDay(institutionId: number, date: CalendarDate): Promise<EndOfDayReport>;
+  /** The last business day the end of day closed, or undefined before the first run. */
+  lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
 }
 
 export interface CustomerRef {

@@ -27,6 +27,7 @@ import {
   listStatements,
   listTransactions,
   listTransactionsBetween,
+  lastEndOfDay,
   markEndOfDay,
   saveLoanState,
   updateAccount,
@@ -406,6 +407,10 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         office: row.office,
         fundsExpected: row.funds_expected,
       }));
+    },
+
+    async lastClosedDay(institutionId) {
+      return lastEndOfDay(db, institutionId);
     },
 
     async endOfDay(institutionId, date): Promise<EndOfDayReport> {

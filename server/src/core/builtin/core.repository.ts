@@ -367,3 +367,14 @@ export async function markEndOfDay(db: Db, institutionId: number, date: Calendar
 }
 
 export type { CoreAccountRow };
+
+export async function lastEndOfDay(db: Db, institutionId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('core_end_of_day')
+    .select('date')
+    .where('institution_id', '=', institutionId)
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.date;
+}

@@ -61,7 +61,10 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
   service: AccountDetailsService;
   downloads: DownloadTokens;
   historyFiles: HistoryDownloads;
-}> = async (app, { service, downloads, historyFiles }) => {
+  /** Answers NightError while the nightly processing window is open. */
+  nightMode: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}> = async (app, { service, downloads, historyFiles, nightMode }) => {
+  app.addHook('preHandler', nightMode);
   app.get(
     '/api/AccountDetails',
     {

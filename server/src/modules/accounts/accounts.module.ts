@@ -6,6 +6,7 @@ import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
+import { nightModeHook } from './night-mode';
 import {
   createBuiltinDocumentProvider,
   createBuiltinUrlProvider,
@@ -25,6 +26,10 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
   await app.register(accountDetailsRoutes, {
     service: details,
     downloads: services.downloads,
+    nightMode: nightModeHook({
+      clock,
+      settings: (institutionId) => services.institutions.settings(institutionId),
+    }),
     historyFiles: createHistoryDownloads({
       db,
       clock,

@@ -266,3 +266,8 @@ export async function insertInstitution(
     throw conflictOf(error, entry) ?? error;
   }
 }
+
+/** Every institution's id and time zone (jobs that run per institution). */
+export async function listInstitutionZones(db: Kysely<Database>) {
+  return db.selectFrom('institutions').select(['id', 'time_zone']).orderBy('id').execute();
+}

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../app-module';
+import { nightModeHook } from '../accounts/night-mode';
 import { payoffRoutes } from './payoff.routes';
 
 /** Payoff quotes and their breakdown. */
@@ -9,5 +10,9 @@ export const payoffModule: AppModule = async ({ app, db, clock, services }) => {
     core: services.core,
     downloads: services.downloads,
     branding: services.pdfBranding,
+    nightMode: nightModeHook({
+      clock,
+      settings: (institutionId) => services.institutions.settings(institutionId),
+    }),
   });
 };

@@ -12,6 +12,7 @@ import {
   PayoffQuoteQuery,
   PayoffQuoteResponse,
 } from '@portal/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -89,7 +90,10 @@ export const payoffRoutes: FastifyPluginAsyncZod<{
   core: ServicingCore;
   downloads: DownloadTokens;
   branding(institutionId: number): Promise<PdfBranding>;
-}> = async (app, { db, clock, core, downloads, branding }) => {
+  /** Answers NightError while the nightly processing window is open. */
+  nightMode: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+}> = async (app, { db, clock, core, downloads, branding, nightMode }) => {
+  app.addHook('preHandler', nightMode);
   const quoteFor = async (
     customer: { institutionId: number; customerId: string },
     timeZone: string,

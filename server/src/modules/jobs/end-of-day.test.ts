@@ -1,0 +1,146 @@
+import { AccountDataResponse, AccountHistoryResponse, PayoffQuoteResponse } from '@portal/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { publishSettingsChange } from '../../testing/settings';
+import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+
+const AUTO_LOAN = '001-100234-1';
+
+describe.each(testDatabases())('the core end of day on $name', (testDatabase) => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function transactions(): Promise<number> {
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(*) as count from core_transactions`.execute(test.database.db);
+    return Number(rows[0]?.count);
+  }
+  async function payoffToday(cookie: string, date: string) {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/PaymentInformation/GetPayOffQuote?AccountNumber=${AUTO_LOAN}&PayOffDate=${date}`,
+      headers: { cookie },
+    });
+    return PayoffQuoteResponse.parse(response.json()).PayOffQuoteAmount;
+  }
+
+  it('closes the seed day without changing what the generated history says', async () => {
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    const before = { count: await transactions(), payoff: await payoffToday(cookie, '2025-03-14') };
+    const reports = await test.app.services.endOfDay.runOnce();
+    // Three institutions; 11:00 in New York closes March 13 (00:05 has passed).
+    expect(reports.map((report) => report.date)).toEqual([
+      '2025-03-13',
+      '2025-03-13',
+      '2025-03-13',
+    ]);
+    expect(await transactions()).toBe(before.count);
+    expect(await payoffToday(cookie, '2025-03-14')).toBe(before.payoff);
+    // A second run of the same day does nothing at all.
+    expect(await test.app.services.endOfDay.runOnce()).toEqual([]);
+  });
+
+  it('catches up the days since, charging late fees and writing statements once, whoever runs it', async () => {
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    const payoffBefore = await payoffToday(cookie, '2025-04-23');
+    test.clock.advance(40 * 86_400_000);
+    // Two instances on one database run the same end of day at once.
+    const second = await buildApp({
+      db: test.database.db,
+      clock: test.clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+    });
+    try {
+      const [first, other] = await Promise.all([
+        test.app.services.endOfDay.runOnce(),
+        second.services.endOfDay.runOnce(),
+      ]);
+      expect(first.length + other.length).toBeGreaterThanOrEqual(3 * 40);
+    } finally {
+      await second.close();
+    }
+    const signedIn = await signIn(test.app, { username: 'jordan.rivers' });
+    const data = AccountDataResponse.parse(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `/api/AccountData?accountNumber=${AUTO_LOAN}`,
+          headers: { cookie: signedIn.cookie },
+        })
+      ).json(),
+    );
+    const history = AccountHistoryResponse.parse(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: `/api/AccountHistory?accountNumber=${AUTO_LOAN}&days=40`,
+          headers: { cookie: signedIn.cookie },
+        })
+      ).json(),
+    ).List;
+    // The April installment passed unpaid: its late charge, once, after the grace days.
+    const lateFees = history.filter(
+      (line) => line.TransactionDescription === 'Late charge assessed',
+    );
+    expect(lateFees).toHaveLength(1);
+    expect(data.Information.LateChargesDue).toBeGreaterThanOrEqual(70);
+    // One statement a month, with its interest line.
+    const interest = history.filter((line) => line.TransactionDescription === 'Interest accrued');
+    expect(interest).toHaveLength(1);
+    expect(data.EStatements.some((statement) => statement.Date.startsWith('2025-04'))).toBe(true);
+    // Interest accrued nightly is the interest the quote had predicted, plus the late fee.
+    const payoffAfter = await payoffToday(signedIn.cookie, '2025-04-23');
+    expect(payoffAfter).toBeCloseTo(payoffBefore + 35, 2);
+
+    const count = await transactions();
+    expect(await test.app.services.endOfDay.runOnce()).toEqual([]);
+    expect(await transactions()).toBe(count);
+  });
+
+  it('answers the loan calls with NightError while the nightly window is open', async () => {
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    // The clock is at 11:00 in New York: a window from 10:55 for 15 minutes is open.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        maintenanceOptions: {
+          nightlyMaintenanceStartTime: '10:55',
+          nightlyMaintenanceMinutes: '15',
+        },
+      },
+    });
+    try {
+      const load = () =>
+        test.app.inject({
+          method: 'GET',
+          url: `/api/AccountData?accountNumber=${AUTO_LOAN}`,
+          headers: { cookie },
+        });
+      const during = await load();
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toEqual({
+        HasNoErrors: false,
+        Errors: [{ ErrorMessage: 'NightError' }],
+      });
+      const quote = await test.app.inject({
+        method: 'GET',
+        url: `/api/PaymentInformation/GetPayOffQuote?AccountNumber=${AUTO_LOAN}&PayOffDate=2025-04-23`,
+        headers: { cookie },
+      });
+      expect(quote.statusCode).toBe(503);
+      test.clock.advance(11 * 60_000);
+      expect((await load()).statusCode).toBe(200);
+    } finally {
+      await restore();
+    }
+  });
+});

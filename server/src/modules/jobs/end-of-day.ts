@@ -1,0 +1,79 @@
+import {
+  addDays,
+  calendarDateIn,
+  endOfDayDue,
+  minuteOfDayIn,
+  type NightWindow,
+  nightWindowOf,
+} from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { EndOfDayReport, ServicingCore } from '../../core/servicing-core';
+import { listInstitutionZones } from '../institutions/institutions.repository';
+import type { QueueDefinition } from './job-queue';
+
+export const END_OF_DAY_QUEUE = 'core-end-of-day';
+/** Every instance queues the check each five minutes; the period's key makes it one job. */
+export const END_OF_DAY_CHECK_EVERY_MS = 5 * 60_000;
+/** After an outage, at most this many missed days are closed in one run, oldest first. */
+export const END_OF_DAY_CATCH_UP_DAYS = 31;
+
+export function nightWindowOfSettings(settings: SettingsAccessor): NightWindow | undefined {
+  return nightWindowOf(
+    settings.get('maintenanceOptions.nightlyMaintenanceStartTime'),
+    settings.get('maintenanceOptions.nightlyMaintenanceMinutes'),
+  );
+}
+
+export interface EndOfDayWorker {
+  /** Closes every institution's due days as of the clock's now (tests call it by hand). */
+  runOnce(): Promise<EndOfDayReport[]>;
+  queue: QueueDefinition;
+}
+
+/**
+ * The core's end of day on the job queue: each check closes, per institution, every business
+ * day from the one after the last closed (at most a month back) to the one due now (the night
+ * window's, or 00:05's), through `core.endOfDay`, which is idempotent per day and per loan.
+ */
+export function createEndOfDayWorker(options: {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  settings(institutionId: number): Promise<SettingsAccessor>;
+}): EndOfDayWorker {
+  async function runOnce(): Promise<EndOfDayReport[]> {
+    const reports: EndOfDayReport[] = [];
+    for (const institution of await listInstitutionZones(options.db)) {
+      const now = options.clock.now();
+      const window = nightWindowOfSettings(await options.settings(institution.id));
+      const due = endOfDayDue(
+        window,
+        calendarDateIn(institution.time_zone, now),
+        minuteOfDayIn(institution.time_zone, now),
+      );
+      const last = await options.core.lastClosedDay(institution.id);
+      const earliest = addDays(due, -(END_OF_DAY_CATCH_UP_DAYS - 1));
+      let day = last === undefined ? due : addDays(last, 1);
+      if (day < earliest) day = earliest;
+      for (; day <= due; day = addDays(day, 1)) {
+        reports.push(await options.core.endOfDay(institution.id, day));
+      }
+    }
+    return reports;
+  }
+  return {
+    runOnce,
+    queue: {
+      name: END_OF_DAY_QUEUE,
+      // A long run keeps its claim; another instance takes over only if this one dies.
+      leaseMs: 10 * 60_000,
+      maxAttempts: 3,
+      async handler({ stillMine }) {
+        if (await stillMine()) await runOnce();
+      },
+    },
+  };
+}
