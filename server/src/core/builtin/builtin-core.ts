@@ -14,15 +14,18 @@ import type {
 import {
   type AccountWithLoan,
   endOfDayDone,
+  findAccountForUpdate,
   findCustomerAccount,
   findHoldersByNumber,
   findLoanForUpdate,
   findStatement,
+  insertPostingOnce,
   insertStatements,
   insertTransactions,
   listApplications,
   listCustomerAccounts,
   listInsurance,
+  listInterestBearingDeposits,
   listOpenLoans,
   listStatements,
   listTransactions,
@@ -42,7 +45,7 @@ import {
   nextDueDate,
   payoffQuote,
 } from './loan-engine';
-import { closeLoanDay, loanStatementSnapshot } from './servicing-day';
+import { closeLoanDay, depositMonthEndInterest, loanStatementSnapshot } from './servicing-day';
 import { renderStatementPdf } from './statement-pdf';
 
 const DEFAULT_TIME = '00:00:00';
@@ -220,6 +223,38 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         lateFees: day.transactions.filter((line) => line.kind === 'lateFee').length,
         statement,
       };
+    });
+  }
+
+  /** A deposit's month-end interest, posted once (its posting key is the date). */
+  async function creditDepositInterest(accountId: number, date: CalendarDate): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const account = await findAccountForUpdate(trx, accountId);
+      if (!account) return 0;
+      const interest = depositMonthEndInterest(account.balance_cents, account.rate, date);
+      if (interest === 0) return 0;
+      const balance = account.balance_cents + interest;
+      const posted = await insertPostingOnce(trx, {
+        account_id: accountId,
+        date,
+        time: END_OF_DAY_TIME,
+        kind: 'dividend',
+        description: 'Interest paid',
+        principal_cents: interest,
+        interest_cents: interest,
+        other_cents: 0,
+        total_cents: interest,
+        principal_balance_cents: balance,
+        posting_key: `interest:${date}`,
+      });
+      if (!posted) return 0;
+      // A certificate's money stays unavailable until it matures.
+      const certificate = account.maturity_date !== null;
+      await updateAccount(trx, accountId, {
+        balance_cents: balance,
+        available_balance_cents: certificate ? account.available_balance_cents : balance,
+      });
+      return interest;
     });
   }
 
@@ -433,6 +468,13 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
           report.statements += closed.statement ? 1 : 0;
         }
         after = page.at(-1)?.account_id ?? after;
+      }
+      for (let after = 0; ;) {
+        const page = await listInterestBearingDeposits(db, institutionId, after, 500);
+        if (page.length === 0) break;
+        for (const deposit of page)
+          report.interestCents += await creditDepositInterest(deposit.id, date);
+        after = page.at(-1)?.id ?? after;
       }
       await markEndOfDay(db, institutionId, date);
       return report;

@@ -378,3 +378,46 @@ export async function lastEndOfDay(db: Db, institutionId: number): Promise<strin
     .executeTakeFirst();
   return row?.date;
 }
+
+/** Deposit and investment accounts (no engine loan) of the institution with a rate, a page at a time. */
+export async function listInterestBearingDeposits(
+  db: Db,
+  institutionId: number,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .selectFrom('core_accounts')
+    .leftJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+    .select(['core_accounts.id', 'core_accounts.type'])
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_loans.account_id', 'is', null)
+    .where('core_accounts.rate', '>', 0)
+    .where('core_accounts.type', 'in', [1, 3, 5, 6, 7, 8])
+    .where('core_accounts.id', '>', afterId)
+    .orderBy('core_accounts.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function findAccountForUpdate(db: Transaction<Database>, accountId: number) {
+  return db
+    .selectFrom('core_accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Inserts a posting once: false when its key was posted already (the account's unique key). */
+export async function insertPostingOnce(
+  db: Db,
+  line: Insertable<CoreTransactionsTable> & { posting_key: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('core_transactions')
+    .values(line)
+    .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}

@@ -1,4 +1,9 @@
-import { AccountDataResponse, AccountHistoryResponse, PayoffQuoteResponse } from '@portal/domain';
+import {
+  AccountDataResponse,
+  AccountListResponse,
+  AccountHistoryResponse,
+  PayoffQuoteResponse,
+} from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -101,6 +106,35 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     // Interest accrued nightly is the interest the quote had predicted, plus the late fee.
     const payoffAfter = await payoffToday(signedIn.cookie, '2025-04-23');
     expect(payoffAfter).toBeCloseTo(payoffBefore + 35, 2);
+
+    // The savings account's March interest, posted once on the month's last day.
+    const savings = AccountHistoryResponse.parse(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/AccountHistory?accountNumber=001-500322-3&days=40',
+          headers: { cookie: signedIn.cookie },
+        })
+      ).json(),
+    ).List;
+    const march = savings.filter(
+      (line) =>
+        line.TransactionDescription === 'Interest paid' &&
+        line.TransactionDate.startsWith('2025-03-31'),
+    );
+    expect(march).toHaveLength(1);
+    expect(march[0]?.InterestAmount).toBeGreaterThan(0);
+    const list = AccountListResponse.parse(
+      (
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/accountList',
+          headers: { cookie: signedIn.cookie },
+        })
+      ).json(),
+    ).Accounts;
+    const balance = list.find((account) => account.Number === '001-500322-3')?.Balance;
+    expect(balance).toBe(march[0]?.RunningPrincipalBalance);
 
     const count = await transactions();
     expect(await test.app.services.endOfDay.runOnce()).toEqual([]);
