@@ -53,3 +53,18 @@ export type AccountListItem = z.infer<typeof AccountListItem>;
 /** `GET /api/accountList`: the signed-in user's accounts, without those hidden from the web. */
 export const AccountListResponse = withEnvelope({ Accounts: z.array(AccountListItem) });
 export type AccountListResponse = z.infer<typeof AccountListResponse>;
+
+/** A comment containing CLOSED (any case) marks a closed account (spec 002 section 3). */
+export function isClosedComment(comment: string): boolean {
+  return comment.toUpperCase().includes('CLOSED');
+}
+
+/** Empty, 'NOX$' or 'IRSO' (any case) are the open comments. */
+export function isOpenComment(comment: string): boolean {
+  return ['', 'NOX$', 'IRSO'].includes(comment.trim().toUpperCase());
+}
+
+/** The comment as shown: 'NOX$' (any case) is cleared. */
+export function displayedComment(comment: string): string {
+  return comment.trim().toUpperCase() === 'NOX$' ? '' : comment;
+}

@@ -40,6 +40,7 @@ export function renderPortal(options: RenderPortalOptions = {}) {
     'GET /api/setup/ApplicationOptions': { body: applicationOptionsBody(options.settings) },
     'GET /api/Profile': options.signedIn ? { body: profileBody() } : UNAUTHORIZED,
     'GET /api/accountList': { body: accountListBody(options.accountTypes ?? [0, 1]) },
+    'GET /api/Application/GetList': { body: { HasNoErrors: true, Errors: [], Applications: [] } },
     'POST /api/Login/Logout': OK,
     'POST /api/ClientError': OK,
     'POST /api/Analytics/PageView': OK,

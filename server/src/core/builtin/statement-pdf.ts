@@ -1,4 +1,4 @@
-import { formatUsd } from '@portal/domain';
+import { formatUsd, formatUsDate } from '@portal/domain';
 import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { CoreTransaction } from '../servicing-core';
 import type { StatementSnapshot } from './core.schema';
@@ -14,9 +14,7 @@ export interface StatementDocument {
 }
 
 /** MM/dd/yyyy, as the portal shows dates. */
-export function usDate(date: string): string {
-  return `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-}
+export const usDate = formatUsDate;
 
 /** A monthly statement: summary figures and the period's transactions. */
 export async function renderStatementPdf(statement: StatementDocument): Promise<Uint8Array> {

@@ -8,6 +8,7 @@ import {
   daysBetween,
   hostDateTime,
   type HistoryItem,
+  isClosedComment,
   type LoanAccountInformation,
   type PostalAddress,
   postalAddressIssues,
@@ -199,7 +200,7 @@ export function createAccountDetailsService(options: {
     async updateAddress(caller, number, typed) {
       const found = await account(caller, number);
       if (!found) return undefined;
-      if (found.comment.toUpperCase().includes('CLOSED')) {
+      if (isClosedComment(found.comment)) {
         return { ok: false, error: ACCOUNT_ERRORS.error };
       }
       const address: PostalAddress = {

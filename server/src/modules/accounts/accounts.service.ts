@@ -4,14 +4,10 @@ import {
   calendarDateIn,
   type CalendarDate,
   centsToDollars,
+  isClosedComment,
 } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
-
-/** A comment containing CLOSED (any case) marks a closed account (spec 002 section 3). */
-export function isClosedComment(comment: string): boolean {
-  return comment.toUpperCase().includes('CLOSED');
-}
 
 /** Closed wins; a loan or line the core reports past due is Past Due; everything else Current. */
 export function accountStatus(account: Pick<CoreAccount, 'comment' | 'pastDue'>): string {

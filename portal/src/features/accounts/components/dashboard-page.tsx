@@ -1,20 +1,227 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import {
+  type AccountCategory,
+  type Application,
+  calendarDateIn,
+  dollarsToCents,
+  fillPlaceholders,
+  formatUsd,
+  formatUsDate,
+  hostDateOf,
+} from '@portal/domain';
+import type { SettingKey } from '@portal/settings-schema';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DataTable } from '../../../components/data-table/data-table';
+import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
+import { useDialogStack } from '../../../components/dialogs/dialog-stack';
+import { LazyRichText } from '../../../components/lazy-rich-text';
+import { useAccountList } from '../../../lib/accounts/get-account-list';
+import { resolveCdnPath } from '../../../lib/cdn';
+import { safeExternalUrl } from '../../../lib/external-link';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import { useInstitutionOptions, useSettings } from '../../../lib/settings/settings-context';
+import { useApplications } from '../api/get-applications';
+import { accountLists } from '../utils/account-lists';
+import { AccountTable } from './account-table';
 
-/** myaccount/dashboard: a placeholder that greets the user; the account lists come later. */
+const LIST_HEADINGS = {
+  loan: 'dashboardTexts.loansHeadingText',
+  lineOfCredit: 'dashboardTexts.linesOfCreditHeadingText',
+  deposit: 'dashboardTexts.depositsHeadingText',
+  investment: 'dashboardTexts.investmentsHeadingText',
+} as const satisfies Record<AccountCategory, SettingKey>;
+
+/**
+ * myaccount/dashboard (spec 002 "Dashboard"): the banner and information, a missing e-mail
+ * warning, Make Payment and Apply for a loan, the account lists with the closed-accounts toggle,
+ * the application statuses and the previous sign-in.
+ */
 export function DashboardPage() {
+  const settings = useSettings();
   const user = useSignedInUser();
+  const { cdnFolder } = useInstitutionOptions();
+  const dialogs = useDialogStack();
+  const accounts = useAccountList();
+  const [showClosed, setShowClosed] = useState(false);
+
+  const banner = settings.get('dashboardOptions.bannerImage').trim();
+  const info = settings.get('dashboardTexts.infoRichText');
+  const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
+  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const { lists, hasClosed } = accountLists(accounts.data?.Accounts ?? [], showClosed);
+
   return (
-    <Box sx={{ py: 2 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
+    <Stack spacing={3} sx={{ py: 2 }}>
+      <Typography variant="h4" component="h1">
         Welcome, {user.personalName}
       </Typography>
-      <Typography>
-        This screen is being built: your loans, deposits, lines of credit and investments, Make
-        Payment, the closed-accounts toggle, your application statuses and your previous login will
-        show here.
+      {banner ? (
+        <Box
+          component="img"
+          src={resolveCdnPath(cdnFolder, banner)}
+          alt=""
+          sx={{ width: '100%', maxHeight: 240, objectFit: 'cover', borderRadius: 1 }}
+        />
+      ) : null}
+      {info ? <LazyRichText html={info} /> : null}
+      {user.emailAddress.trim() === '' ? (
+        <Alert severity="warning">
+          {settings.get('dashboardTexts.missingEmailText')}{' '}
+          <Link component={RouterLink} to="/myaccount/profile">
+            {settings.get('loggedInLayout.profileMenuText')}
+          </Link>
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {payEnabled ? (
+          <Button variant="contained" component={RouterLink} to="/myaccount/payment">
+            {settings.get('dashboardTexts.makePaymentButtonText')}
+          </Button>
+        ) : null}
+        {applyUrl ? (
+          <Button
+            variant="outlined"
+            onClick={() =>
+              dialogs.open<true>((close) => (
+                <ApplyForLoanDialog url={applyUrl} onClose={() => close(true)} />
+              ))
+            }
+          >
+            {settings.get('dashboardTexts.applyForLoanButtonText')}
+          </Button>
+        ) : null}
+      </Stack>
+
+      {accounts.isPending ? (
+        <Skeleton variant="rounded" height={160} aria-label="Loading accounts" />
+      ) : accounts.isError ? (
+        <Alert severity="error">{settings.get('dashboardTexts.accountListErrorText')}</Alert>
+      ) : lists.length === 0 ? (
+        <Alert severity="info">{settings.get('dashboardTexts.noAccountsText')}</Alert>
+      ) : (
+        <>
+          {hasClosed ? (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={showClosed}
+                  onChange={(event) => setShowClosed(event.target.checked)}
+                />
+              }
+              label={settings.get('dashboardTexts.showClosedAccountsText')}
+            />
+          ) : null}
+          {lists.map((list) => {
+            const heading = settings.get(LIST_HEADINGS[list.category]);
+            return (
+              <Box
+                component="section"
+                key={list.category}
+                aria-labelledby={`list-${list.category}`}
+              >
+                <Typography variant="h5" component="h2" id={`list-${list.category}`} gutterBottom>
+                  {heading}
+                </Typography>
+                <AccountTable category={list.category} caption={heading} rows={list.rows} />
+              </Box>
+            );
+          })}
+        </>
+      )}
+
+      <ApplicationStatusList />
+      <PreviousLogin />
+    </Stack>
+  );
+}
+
+function ApplicationStatusList() {
+  const settings = useSettings();
+  const applications = useApplications();
+  const heading = settings.get('dashboardTexts.applicationsHeadingText');
+  const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+  return (
+    <Box component="section" aria-labelledby="list-applications">
+      <Typography variant="h5" component="h2" id="list-applications" gutterBottom>
+        {heading}
       </Typography>
+      {applications.isPending ? (
+        <Skeleton variant="rounded" height={80} aria-label="Loading applications" />
+      ) : applications.isError ? (
+        <Alert severity="error">{settings.get('dashboardTexts.applicationsErrorText')}</Alert>
+      ) : (
+        <DataTable<Application>
+          caption={heading}
+          rows={applications.data.Applications}
+          getRowKey={(row) => row.ApplicationNumber}
+          emptyText={settings.get('dashboardTexts.noApplicationsText')}
+          getRowLink={(row) =>
+            `/myaccount/applicationdetails/${encodeURIComponent(row.ApplicationNumber)}`
+          }
+          columns={[
+            {
+              id: 'number',
+              header: settings.get('applicationDetailsTexts.applicationNumberLabel'),
+              type: 'string',
+              getValue: (row) => row.ApplicationNumber,
+            },
+            {
+              id: 'status',
+              header: settings.get('applicationDetailsTexts.statusLabel'),
+              type: 'string',
+              getValue: (row) => row.Status,
+            },
+            {
+              id: 'requested',
+              header: settings.get('applicationDetailsTexts.amountRequestedLabel'),
+              type: 'number',
+              getValue: (row) => row.AmountRequested,
+              renderCell: (row) => money(row.AmountRequested),
+            },
+            {
+              id: 'modified',
+              header: settings.get('applicationDetailsTexts.lastModifiedLabel'),
+              type: 'date',
+              getValue: (row) => hostDateOf(row.LastModified) ?? null,
+              renderCell: (row) => formatUsDate(hostDateOf(row.LastModified)),
+            },
+          ]}
+        />
+      )}
     </Box>
+  );
+}
+
+/** 'Previous login {date} from {ip}', the date in the institution's calendar. */
+function PreviousLogin() {
+  const settings = useSettings();
+  const user = useSignedInUser();
+  const when = user.lastLoggedIn ? new Date(user.lastLoggedIn) : undefined;
+  const valid = when !== undefined && !Number.isNaN(when.getTime());
+  return (
+    <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'baseline' }}>
+      {valid ? (
+        <Typography variant="body2" color="text.secondary">
+          {fillPlaceholders(settings.get('dashboardTexts.previousLoginText'), {
+            date: formatUsDate(
+              calendarDateIn(settings.get('localeOptions.institutionTimeZone'), when),
+            ),
+            ip: user.lastLoggedInIP,
+          })}
+        </Typography>
+      ) : null}
+      <Link component={RouterLink} to="/myaccount/loginHistory" variant="body2">
+        {settings.get('dashboardTexts.loginHistoryLinkText')}
+      </Link>
+    </Stack>
   );
 }

@@ -1,0 +1,140 @@
+import {
+  type AccountCategory,
+  type AccountListItem,
+  displayedComment,
+  dollarsToCents,
+  formatRate,
+  formatUsd,
+  formatUsDate,
+} from '@portal/domain';
+import { DataTable } from '../../../components/data-table/data-table';
+import type { DataTableColumn } from '../../../components/data-table/data-table-column';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { accountRowVariant, shownDueDate } from '../utils/account-lists';
+
+const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+
+type Column = DataTableColumn<AccountListItem>;
+
+/**
+ * One of the dashboard's lists as a sortable table (cards on phones). The column headers are
+ * the specs' field names in plain words; only Payable Balance is a setting.
+ */
+export function AccountTable(props: {
+  category: AccountCategory;
+  caption: string;
+  rows: readonly AccountListItem[];
+}) {
+  const settings = useSettings();
+  const defaultStatus = settings.get('dashboardTexts.defaultStatusText');
+  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const isLoan = props.category === 'loan' || props.category === 'lineOfCredit';
+
+  const description: Column = {
+    id: 'description',
+    header: 'Description',
+    type: 'string',
+    getValue: (row) => row.Description,
+    renderCell: (row) => {
+      const comment = displayedComment(row.Comment);
+      return comment ? `${row.Description} (${comment})` : row.Description;
+    },
+  };
+  const number: Column = {
+    id: 'number',
+    header: 'Account Number',
+    type: 'string',
+    getValue: (row) => row.Number,
+  };
+  const balance: Column = {
+    id: 'balance',
+    header: 'Balance',
+    type: 'number',
+    getValue: (row) => row.Balance,
+    renderCell: (row) => money(row.Balance),
+  };
+  const payable: Column = {
+    id: 'available',
+    header: settings.get('dashboardTexts.availableBalanceColumnText'),
+    type: 'number',
+    getValue: (row) => row.AvailableBalance,
+    renderCell: (row) => money(row.AvailableBalance),
+  };
+  const rate: Column = {
+    id: 'rate',
+    header: 'Rate',
+    type: 'number',
+    getValue: (row) => row.Rate,
+    renderCell: (row) => formatRate(row.Rate),
+  };
+  const status: Column = {
+    id: 'status',
+    header: 'Status',
+    type: 'string',
+    getValue: (row) => row.Status || defaultStatus,
+  };
+  const dueDate: Column = {
+    id: 'dueDate',
+    header: 'Due Date',
+    type: 'date',
+    getValue: (row) => shownDueDate(row),
+    renderCell: (row) => formatUsDate(shownDueDate(row)),
+  };
+  const amountDue: Column = {
+    id: 'amountDue',
+    header: 'Amount Due',
+    type: 'number',
+    getValue: (row) => row.LoanAmountDue,
+    renderCell: (row) => money(row.LoanAmountDue),
+  };
+  const installment: Column = {
+    id: 'installment',
+    header: 'Installment',
+    type: 'number',
+    getValue: (row) => row.MonthlyInstallment,
+    renderCell: (row) => money(row.MonthlyInstallment),
+  };
+  const fees: Column = {
+    id: 'fees',
+    header: 'Fees Due',
+    type: 'number',
+    getValue: (row) => row.FeesDue,
+    renderCell: (row) => money(row.FeesDue),
+  };
+  const statements: Column = {
+    id: 'statements',
+    header: 'Statements',
+    type: 'string',
+    getValue: (row) => (row.StatementPreference === 'PaperOnly' ? 'Paper' : 'Electronic'),
+  };
+  const owner: Column = {
+    id: 'owner',
+    header: 'Name on Account',
+    type: 'string',
+    getValue: (row) => row.NameOnAcct,
+  };
+
+  const columns: Column[] =
+    props.category === 'loan'
+      ? [description, number, balance, rate, dueDate, amountDue, installment, fees, status]
+      : props.category === 'lineOfCredit'
+        ? [description, number, balance, payable, rate, dueDate, amountDue, status]
+        : [description, number, balance, payable, rate, statements, owner];
+
+  const detailsPath = (row: AccountListItem) =>
+    isLoan
+      ? `/myaccount/loanDetails/${encodeURIComponent(row.Number)}`
+      : `/myaccount/deposits/depositDetails/${encodeURIComponent(row.Number)}`;
+  const linked = !isLoan || payEnabled;
+
+  const common = {
+    caption: props.caption,
+    columns,
+    rows: props.rows,
+    getRowKey: (row: AccountListItem) => row.Number,
+    emptyText: settings.get('dashboardTexts.noOpenAccountsText'),
+    getRowProps: (row: AccountListItem) => ({ variant: accountRowVariant(row) }),
+  };
+  // With payments disabled (disableEZPayOption) loan rows lead nowhere.
+  return linked ? <DataTable {...common} getRowLink={detailsPath} /> : <DataTable {...common} />;
+}

@@ -1,0 +1,225 @@
+import type { AccountListItem } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { profileBody } from '../../../testing/fixtures';
+import type { SettingValues } from '../../../testing/fixtures';
+
+function account(overrides: Partial<AccountListItem>): AccountListItem {
+  return {
+    Number: '001-100234-1',
+    Type: 0,
+    Comment: '',
+    Description: 'Auto Loan',
+    Balance: 18452.37,
+    AvailableBalance: 0,
+    Rate: 649,
+    Status: 'Current',
+    StatementPreference: 'ElectronicOnly',
+    LoanDueDate: '2025-04-02',
+    LoanAmountDue: 412,
+    MonthlyInstallment: 412,
+    FeesDue: 0,
+    NameOnAcct: 'Jordan Rivers',
+    ...overrides,
+  };
+}
+
+const PAST_DUE = account({
+  Status: 'Past Due',
+  LoanDueDate: '2025-03-02',
+  LoanAmountDue: 859,
+  FeesDue: 35,
+});
+const HOME_EQUITY = account({
+  Number: '001-100235-2',
+  Description: 'Home Equity Loan',
+  Comment: 'NOX$',
+  Status: '',
+});
+const BOAT = account({
+  Number: '001-100101-4',
+  Description: 'Boat Loan',
+  Comment: 'CLOSED',
+  Status: 'Closed',
+  Balance: 0,
+  LoanDueDate: '2024-08-16',
+});
+const SAVINGS = account({
+  Number: '001-500322-3',
+  Type: 3,
+  Description: 'High-Yield Savings',
+  Balance: 17784.74,
+  AvailableBalance: 17784.74,
+  Rate: 425,
+  LoanDueDate: null,
+});
+
+function renderDashboard(
+  accounts: readonly AccountListItem[],
+  options: { settings?: SettingValues; applications?: unknown[]; email?: string } = {},
+) {
+  const profile = profileBody();
+  return renderPortal({
+    path: '/myaccount/dashboard',
+    signedIn: true,
+    settings: options.settings,
+    routes: {
+      'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: accounts } },
+      'GET /api/Profile': {
+        body: {
+          ...profile,
+          UserInfo: { ...profile.UserInfo, EmailAddress: options.email ?? 'jordan@example.com' },
+        },
+      },
+      'GET /api/Application/GetList': {
+        body: { HasNoErrors: true, Errors: [], Applications: options.applications ?? [] },
+      },
+    },
+  });
+}
+
+async function table(name: string) {
+  return screen.findByRole('table', { name });
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+describe('the dashboard', () => {
+  it('shows a list only for account types the customer has, with the rows of section "Account list tables"', async () => {
+    renderDashboard([PAST_DUE, HOME_EQUITY, SAVINGS]);
+    const loans = await table('Loans');
+    expect(screen.getByRole('table', { name: 'Deposits' })).toBeVisible();
+    expect(screen.queryByRole('table', { name: 'Lines of Credit' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Investments' })).toBeNull();
+    const rows = within(loans).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    // NOX$ is cleared; a missing status reads Current; money, rate and dates as the specs show them.
+    const equity = rows.find((row) => row.textContent?.includes('Home Equity'));
+    expect(equity?.textContent).not.toContain('NOX$');
+    expect(equity).toHaveTextContent('Current');
+    const auto = rows.find((row) => row.textContent?.includes('Auto Loan'));
+    expect(auto).toHaveTextContent('$18,452.37');
+    expect(auto).toHaveTextContent('6.49%');
+    expect(auto).toHaveTextContent('03/02/2025');
+    expect(auto).toHaveTextContent('Past Due');
+    // Each row leads to its details, keyboard-reachable as a link.
+    expect(within(loans).getByRole('link', { name: /Auto Loan/ })).toHaveAttribute(
+      'href',
+      '#/myaccount/loanDetails/001-100234-1',
+    );
+    expect(
+      within(screen.getByRole('table', { name: 'Deposits' })).getByRole('link', {
+        name: /Savings/,
+      }),
+    ).toHaveAttribute('href', '#/myaccount/deposits/depositDetails/001-500322-3');
+    await expectNoAxeViolations();
+  });
+
+  it('offers the closed-accounts toggle only when an account is closed, clearing its due date', async () => {
+    const { user } = renderDashboard([PAST_DUE, BOAT]);
+    const loans = await table('Loans');
+    expect(within(loans).queryByText(/Boat Loan/)).toBeNull();
+    const toggle = screen.getByRole('switch', { name: 'Show closed accounts' });
+    await user.click(toggle);
+    const boat = within(loans)
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Boat Loan'));
+    expect(boat).toHaveTextContent('Closed');
+    expect(boat?.textContent).not.toContain('08/16/2024');
+    await expectNoAxeViolations();
+  });
+
+  it('says No open accounts. in a list whose accounts are all closed', async () => {
+    renderDashboard([BOAT]);
+    const loans = await table('Loans');
+    expect(within(loans).getByText('No open accounts.')).toBeVisible();
+  });
+
+  it('has no toggle without a closed account', async () => {
+    renderDashboard([PAST_DUE]);
+    await table('Loans');
+    expect(screen.queryByRole('switch', { name: 'Show closed accounts' })).toBeNull();
+  });
+
+  it('says No Existing Accounts, or the list error, and keeps Make Payment unless payments are off', async () => {
+    renderDashboard([]);
+    expect(await screen.findByText('No Existing Accounts')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Make Payment' })).toHaveAttribute(
+      'href',
+      '#/myaccount/payment',
+    );
+    expect(screen.queryByRole('button', { name: 'Apply for a loan' })).toBeNull();
+  });
+
+  it('shows the account list error', async () => {
+    renderPortal({
+      path: '/myaccount/dashboard',
+      signedIn: true,
+      routes: {
+        'GET /api/accountList': {
+          status: 500,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'ServerError' }] },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('An error occurred trying to retrieve the account list.'),
+    ).toBeVisible();
+  });
+
+  it('turns loan rows into plain rows and hides Make Payment when EZPay is disabled', async () => {
+    renderDashboard([PAST_DUE, SAVINGS], {
+      settings: {
+        'depositOptions.disableEZPayOption': 'true',
+        'globalOptions.applyForLoanURLOption': 'https://apply.example.com',
+      },
+    });
+    const loans = await table('Loans');
+    expect(within(loans).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Make Payment' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Apply for a loan' })).toBeVisible();
+  });
+
+  it('warns about a missing e-mail address and shows the previous sign-in and the applications', async () => {
+    renderDashboard([PAST_DUE], {
+      email: '',
+      applications: [
+        {
+          ApplicationNumber: 'A-240275',
+          Status: 'Approved',
+          AmountRequested: 10000,
+          AmountApproved: 8500,
+          LastModified: '2025-03-03T00:00:00',
+          Office: 'South Portland',
+          FundsExpected: '2025-03-18T00:00:00',
+        },
+      ],
+    });
+    expect(
+      await screen.findByText(/Your e-mail address is missing from your profile/),
+    ).toBeVisible();
+    // 14:30 UTC on January 5 is that morning in New York.
+    expect(screen.getByText('Previous login 01/05/2026 from 203.0.113.9')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Login History' })).toHaveAttribute(
+      'href',
+      '#/myaccount/loginHistory',
+    );
+    const applications = await table('Application Status');
+    expect(within(applications).getByRole('link', { name: 'A-240275' })).toHaveAttribute(
+      'href',
+      '#/myaccount/applicationdetails/A-240275',
+    );
+    expect(applications).toHaveTextContent('$10,000.00');
+    expect(applications).toHaveTextContent('03/03/2025');
+    await expectNoAxeViolations();
+  });
+
+  it('says No applications found. when there are none', async () => {
+    renderDashboard([PAST_DUE]);
+    const applications = await table('Application Status');
+    expect(within(applications).getByText('No applications found.')).toBeVisible();
+  });
+});
