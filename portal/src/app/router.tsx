@@ -232,18 +232,24 @@ const myAccountRoutes: RouteObject[] = [
       }),
     ],
   ),
-  placeholder(
-    'applicationdetails/:applicationNumber',
-    'pageTitleTexts.applicationDetailsPageTitle',
-    {
-      heading: 'Application Information',
-      purpose: 'the status, amounts, dates and documents of a loan application.',
+  {
+    path: 'applicationdetails/:applicationNumber',
+    handle: titled('pageTitleTexts.applicationDetailsPageTitle'),
+    lazy: async () => {
+      const { ApplicationDetailsPage } =
+        await import('../features/accounts/components/application-details-page');
+      return { Component: ApplicationDetailsPage };
     },
-  ),
-  placeholder('loginHistory', 'pageTitleTexts.loginHistoryPageTitle', {
-    heading: 'Login History',
-    purpose: 'the dates, times and addresses of your recent sign-ins.',
-  }),
+  },
+  {
+    path: 'loginHistory',
+    handle: titled('pageTitleTexts.loginHistoryPageTitle'),
+    lazy: async () => {
+      const { LoginHistoryPage } =
+        await import('../features/profile/components/login-history-page');
+      return { Component: LoginHistoryPage };
+    },
+  },
   placeholder('paymentConfirm', 'pageTitleTexts.paymentConfirmPageTitle', {
     heading: 'Payment Confirmation',
     purpose: 'the confirmation of the payment you just made.',

@@ -56,6 +56,8 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
           useDocumentCenterOption: 'true',
           useFileServicesOption: 'true',
           applyForLoanURLOption: 'https://apply.harbor-community.example/loans',
+          // Harbor takes consumer loan applications: the dashboard lists their status.
+          useEgtConsumerOption: 'true',
         },
         institutionOptions: {
           PasswordMinimumLength: '8',

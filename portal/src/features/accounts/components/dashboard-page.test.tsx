@@ -186,6 +186,7 @@ describe('the dashboard', () => {
   it('warns about a missing e-mail address and shows the previous sign-in and the applications', async () => {
     renderDashboard([PAST_DUE], {
       email: '',
+      settings: { 'globalOptions.useEgtConsumerOption': 'true' },
       applications: [
         {
           ApplicationNumber: 'A-240275',
@@ -217,9 +218,16 @@ describe('the dashboard', () => {
     await expectNoAxeViolations();
   });
 
-  it('says No applications found. when there are none', async () => {
-    renderDashboard([PAST_DUE]);
+  it('says No applications found. when there are none, and shows no list without consumer applications', async () => {
+    renderDashboard([PAST_DUE], { settings: { 'globalOptions.useEgtConsumerOption': 'true' } });
     const applications = await table('Application Status');
     expect(within(applications).getByText('No applications found.')).toBeVisible();
+  });
+
+  it('shows no application list when the institution takes no consumer applications', async () => {
+    const { server } = renderDashboard([PAST_DUE]);
+    await table('Loans');
+    expect(screen.queryByRole('heading', { name: 'Application Status' })).toBeNull();
+    expect(server.requestsTo('GET /api/Application/GetList')).toHaveLength(0);
   });
 });

@@ -138,7 +138,7 @@ export function DashboardPage() {
         </>
       )}
 
-      <ApplicationStatusList />
+      {settings.get('globalOptions.useEgtConsumerOption') ? <ApplicationStatusList /> : null}
       <PreviousLogin />
     </Stack>
   );

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const APPROVED = {
+  ApplicationNumber: 'A-240275',
+  Status: 'Approved',
+  AmountRequested: 10000,
+  AmountApproved: 8500,
+  LastModified: '2025-03-03T00:00:00',
+  Office: 'South Portland',
+  FundsExpected: '2025-03-18T00:00:00',
+};
+
+function definition(term: string) {
+  const dt = screen.getByText(term, { selector: 'dt' });
+  return dt.nextElementSibling?.textContent;
+}
+
+describe('application details', () => {
+  it('fetches the application by its number and shows every field', async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      routes: {
+        'GET /api/Application': {
+          body: { HasNoErrors: true, Errors: [], Application: APPROVED },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Application Information' }),
+    ).toBeVisible();
+    await screen.findByText('A-240275');
+    expect(definition('Status')).toBe('Approved');
+    expect(definition('Amount Requested')).toBe('$10,000.00');
+    expect(definition('Amount Approved')).toBe('$8,500.00');
+    expect(definition('Last Modified On')).toBe('March 3, 2025');
+    expect(definition('Funds Expected to arrive on')).toBe('Tuesday, March 18, 2025');
+    expect(screen.getByRole('main')).toHaveTextContent('Jordan Rivers');
+    expect(server.requestsTo('GET /api/Application')[0]?.search).toContain(
+      'applicationNumber=A-240275',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('hides the fields the settings hide and shows no date for the host’s none', async () => {
+    renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      settings: { 'applicationDetailsOptions.hideAmountApprovedOption': 'true' },
+      routes: {
+        'GET /api/Application': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Application: { ...APPROVED, FundsExpected: '0001-01-01T00:00:00' },
+          },
+        },
+      },
+    });
+    await screen.findByText('A-240275');
+    expect(screen.queryByText('Amount Approved')).toBeNull();
+    expect(definition('Funds Expected to arrive on')).toBe('—');
+  });
+
+  it('says so when the application cannot be loaded', async () => {
+    renderPortal({ path: '/myaccount/applicationdetails/A-000000', signedIn: true });
+    expect(
+      await screen.findByText('An error occurred trying to retrieve this application.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,119 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  dollarsToCents,
+  formatUsd,
+  formatUsDate,
+  hostDateOf,
+  type Application,
+} from '@portal/domain';
+import type { SettingKey } from '@portal/settings-schema';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useSignedInUser } from '../../../lib/session/session-context';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { applicationKeys, applicationQuery } from '../api/get-applications';
+
+interface Field {
+  label: SettingKey;
+  hide: SettingKey;
+  value(application: Application): string;
+}
+
+const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+
+/** A long date for 'Last Modified On' and a full one for 'Funds Expected to arrive on'. */
+function longDate(text: string, weekday: boolean): string {
+  const date = hostDateOf(text);
+  if (!date) return '';
+  const [year, month, day] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    ...(weekday ? { weekday: 'long' as const } : {}),
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(Date.UTC(year ?? 1, (month ?? 1) - 1, day ?? 1)));
+}
+
+const FIELDS: readonly Field[] = [
+  {
+    label: 'applicationDetailsTexts.applicationNumberLabel',
+    hide: 'applicationDetailsOptions.hideApplicationNumberOption',
+    value: (application) => application.ApplicationNumber,
+  },
+  {
+    label: 'applicationDetailsTexts.statusLabel',
+    hide: 'applicationDetailsOptions.hideStatusOption',
+    value: (application) => application.Status,
+  },
+  {
+    label: 'applicationDetailsTexts.amountRequestedLabel',
+    hide: 'applicationDetailsOptions.hideAmountRequestedOption',
+    value: (application) => money(application.AmountRequested),
+  },
+  {
+    label: 'applicationDetailsTexts.amountApprovedLabel',
+    hide: 'applicationDetailsOptions.hideAmountApprovedOption',
+    value: (application) => money(application.AmountApproved),
+  },
+  {
+    label: 'applicationDetailsTexts.lastModifiedLabel',
+    hide: 'applicationDetailsOptions.hideLastModifiedOption',
+    value: (application) => longDate(application.LastModified, false),
+  },
+  {
+    label: 'applicationDetailsTexts.fundsExpectedLabel',
+    hide: 'applicationDetailsOptions.hideFundsExpectedOption',
+    // The host's 0001-01-01 means not known yet.
+    value: (application) => longDate(application.FundsExpected, true) || formatUsDate(null),
+  },
+];
+
+/**
+ * myaccount/applicationdetails/{applicationNumber} (spec 002 "Application list and details"):
+ * the row the dashboard's list already holds, else the application fetched by its number.
+ */
+export function ApplicationDetailsPage() {
+  const settings = useSettings();
+  const user = useSignedInUser();
+  const { applicationNumber = '' } = useParams();
+  const queryClient = useQueryClient();
+  const fromList = queryClient
+    .getQueryData<{ Applications: Application[] }>(applicationKeys.list())
+    ?.Applications.find((application) => application.ApplicationNumber === applicationNumber);
+  const fetched = useQuery({ ...applicationQuery(applicationNumber), enabled: !fromList });
+  const application = fromList ?? fetched.data?.Application ?? undefined;
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {settings.get('applicationDetailsTexts.titleText')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{user.personalName}</Typography>
+      {application ? (
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1.5, m: 0 }}
+        >
+          {FIELDS.filter((field) => !settings.get(field.hide)).map((field) => (
+            <Box key={field.label} sx={{ display: 'contents' }}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {String(settings.get(field.label))}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {field.value(application) || '—'}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : fetched.isError ? (
+        <Alert severity="error">{settings.get('applicationDetailsTexts.errorText')}</Alert>
+      ) : (
+        <Skeleton variant="rounded" height={180} aria-label="Loading the application" />
+      )}
+    </Box>
+  );
+}
