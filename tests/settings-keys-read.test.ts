@@ -24,6 +24,10 @@ const AWAITING: Readonly<Record<string, string>> = {
   'paymentAmountOptions.thirdPartyDebitCardFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyCreditCardFee': 'third-party payment fees (spec 001)',
   'eStatementOptions.statementProvider': 'e-statements (spec 002)',
+  'eStatementTexts.agreementUpdatedText':
+    'the e-statement agreement re-acceptance on the loan page (AgreementLogging, next session)',
+  'loanDetailsOptions.hideAccountDocumentsOption':
+    'account documents on the loan page (with the document center and file services)',
   'eStatementOptions.statementProviderURL': 'e-statements (spec 002)',
   'eStatementOptions.statementProviderKeyReference': 'e-statements (spec 002)',
   'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',
@@ -85,7 +89,7 @@ describe('settings nothing reads', () => {
   it('finds the readers and the placeholder screens (the scans work)', () => {
     expect(read.size).toBeGreaterThan(300);
     expect(waiting).toContain('myaccount/payment');
-    expect(waiting).toContain('myaccount/loanDetails/:accountNumber');
+    expect(waiting).toContain('myaccount/profile');
   });
 
   it('are only keys of screens still being built, or named with what will read them', () => {

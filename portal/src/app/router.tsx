@@ -204,11 +204,15 @@ const myAccountRoutes: RouteObject[] = [
     purpose:
       'pay this loan step by step (payment method, frequency, date and amount) and see its scheduled and recurring payments.',
   }),
-  placeholder('loanDetails/:accountNumber', 'pageTitleTexts.loanDetailsPageTitle', {
-    heading: 'Loan Details',
-    purpose:
-      "the loan's information, recurring and scheduled payments, history, e-statements, documents and alert preferences.",
-  }),
+  {
+    path: 'loanDetails/:accountNumber',
+    handle: titled('pageTitleTexts.loanDetailsPageTitle'),
+    lazy: async () => {
+      const { LoanDetailsPage } =
+        await import('../features/loan-details/components/loan-details-page');
+      return { Component: LoanDetailsPage };
+    },
+  },
   onlyWhen((settings) => settings.get('globalOptions.useDocumentCenterOption'), DASHBOARD_PATH, [
     placeholder('document-center', 'pageTitleTexts.documentCenterPageTitle', {
       heading: 'Document Center',

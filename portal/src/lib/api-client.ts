@@ -42,6 +42,8 @@ export interface RequestOptions {
    * profile restore at start-up) or end it (logout itself).
    */
   ignoreUnauthorized?: boolean;
+  /** A successful answer is plain text (the specs' token calls), not JSON. */
+  text?: boolean;
 }
 
 /** What the session knows about the caller; travels as headers, kept in memory only. */
@@ -149,7 +151,7 @@ export function createApiClient(): ApiClient {
       throw new ApiError(0, [CLIENT_ERROR_CODES.network], { cause: error });
     }
 
-    const json = await readJson(response);
+    const json = options.text && response.ok ? await response.text() : await readJson(response);
     const messages = errorMessagesOf(json);
     const failed = !response.ok || (isRecord(json) && json.HasNoErrors === false);
     if (failed) {

@@ -19,7 +19,7 @@ import {
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
@@ -52,6 +52,12 @@ export function DashboardPage() {
   const dialogs = useDialogStack();
   const accounts = useAccountList();
   const [showClosed, setShowClosed] = useState(false);
+  // A screen that could not load sends the user here with its message (the loan page does).
+  const location = useLocation();
+  const viewError =
+    typeof (location.state as { viewError?: unknown } | null)?.viewError === 'string'
+      ? (location.state as { viewError: string }).viewError
+      : undefined;
 
   const banner = settings.get('dashboardOptions.bannerImage').trim();
   const info = settings.get('dashboardTexts.infoRichText');
@@ -64,6 +70,7 @@ export function DashboardPage() {
       <Typography variant="h4" component="h1">
         Welcome, {user.personalName}
       </Typography>
+      {viewError ? <Alert severity="error">{viewError}</Alert> : null}
       {banner ? (
         <Box
           component="img"

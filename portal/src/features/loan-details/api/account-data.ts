@@ -1,0 +1,21 @@
+import { AccountDataResponse } from '@portal/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { loanKeys } from './keys';
+
+/** The loan page's data load: `GET /api/AccountData?accountNumber=` (the path the server chose). */
+export function getAccountData(accountNumber: string, signal?: AbortSignal) {
+  return api.get(
+    `api/AccountData?accountNumber=${encodeURIComponent(accountNumber)}`,
+    AccountDataResponse,
+    { signal },
+  );
+}
+
+export const accountDataQuery = (accountNumber: string) =>
+  queryOptions({
+    queryKey: loanKeys.data(accountNumber),
+    queryFn: ({ signal }) => getAccountData(accountNumber, signal),
+  });
+
+export const useAccountData = (accountNumber: string) => useQuery(accountDataQuery(accountNumber));

@@ -1,0 +1,12 @@
+/** Query keys of the loan page. */
+export const loanKeys = {
+  all: (accountNumber: string) => ['loan', accountNumber] as const,
+  data: (accountNumber: string) => [...loanKeys.all(accountNumber), 'data'] as const,
+  statements: (accountNumber: string, year: number) =>
+    [...loanKeys.all(accountNumber), 'statements', year] as const,
+  history: (accountNumber: string, days: number) =>
+    [...loanKeys.all(accountNumber), 'history', days] as const,
+  insurance: (accountNumber: string) => [...loanKeys.all(accountNumber), 'insurance'] as const,
+  payoff: (accountNumber: string, date: string) =>
+    [...loanKeys.all(accountNumber), 'payoff', date] as const,
+};

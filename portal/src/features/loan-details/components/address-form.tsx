@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import {
+  ADDRESS_LIMITS,
+  type AddressField,
+  type AddressIssue,
+  type PostalAddress,
+  postalAddressIssues,
+  sanitizeAddressText,
+  US_STATES,
+} from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormSelectField, FormTextField } from '../../../components/form-fields';
+import { ApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { SAVED_MARK_MS } from '../utils/saved-mark';
+
+const ISSUE_TEXTS = {
+  address1Required: 'addressFormTexts.address1RequiredText',
+  address1TooLong: 'addressFormTexts.address1TooLongText',
+  cityRequired: 'addressFormTexts.cityRequiredText',
+  cityTooLong: 'addressFormTexts.cityTooLongText',
+  stateRequired: 'addressFormTexts.stateRequiredText',
+  zipCodeRequired: 'addressFormTexts.zipCodeRequiredText',
+  zipCodeInvalid: 'addressFormTexts.zipCodeInvalidText',
+} as const satisfies Record<AddressIssue, string>;
+
+/** The address rules of domain as a zod schema worded by the settings. */
+function addressSchema(settings: SettingsAccessor) {
+  const shape = z.object({
+    Address1: z.string(),
+    City: z.string(),
+    State: z.string(),
+    ZipCode: z.string(),
+  });
+  return shape.superRefine((address, context) => {
+    const issues = postalAddressIssues(address);
+    for (const [field, issue] of Object.entries(issues) as [AddressField, AddressIssue][]) {
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: settings.get(ISSUE_TEXTS[issue]),
+      });
+    }
+  });
+}
+
+/** The server's answer to a save, worded (spec 002 section 8, loan save flags). */
+function saveError(error: unknown, settings: SettingsAccessor): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'ZipCityNoMatch') return settings.get('loanDetailsTexts.zipCityNoMatchText');
+  if (code === 'CorrectErrors') return settings.get('loanDetailsTexts.correctErrorsText');
+  if (code === 'NightError') return settings.get('loanDetailsTexts.nightErrorText');
+  return settings.get('loanDetailsTexts.saveErrorText');
+}
+
+/**
+ * The loan's mailing address (spec 002 "Address change on a loan"): Save shows a spinner, then a
+ * check mark for 3 seconds; Cancel restores the last saved address; read-only when the loan is
+ * closed. Street and city are sanitised as typed.
+ */
+export function AddressForm(props: {
+  saved: PostalAddress;
+  readOnly: boolean;
+  save(address: PostalAddress): Promise<unknown>;
+}) {
+  const settings = useSettings();
+  const schema = useMemo(() => addressSchema(settings), [settings]);
+  const form = useForm<PostalAddress>({
+    mode: 'onTouched',
+    defaultValues: props.saved,
+    resolver: zodResolver(schema),
+  });
+  const { control, handleSubmit, reset, formState, setValue } = form;
+  const { setUnsavedChanges } = useUnsavedChanges();
+  const [savedMark, setSavedMark] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    setUnsavedChanges(formState.isDirty);
+  }, [formState.isDirty, setUnsavedChanges]);
+  useEffect(() => {
+    if (!savedMark) return undefined;
+    const timer = setTimeout(() => setSavedMark(false), SAVED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [savedMark]);
+  // Sanitised as typed: characters an address does not use never stay in the field.
+  const [street, city] = useWatch({ control, name: ['Address1', 'City'] });
+  useEffect(() => {
+    for (const [name, typed] of [
+      ['Address1', street],
+      ['City', city],
+    ] as const) {
+      const clean = sanitizeAddressText(typed);
+      if (clean !== typed) setValue(name, clean, { shouldDirty: true });
+    }
+  }, [street, city, setValue]);
+
+  const submit = handleSubmit(
+    async (address) => {
+      setError(undefined);
+      try {
+        await props.save(address);
+        reset(address);
+        setSavedMark(true);
+      } catch (failure) {
+        setError(saveError(failure, settings));
+      }
+    },
+    () => setError(settings.get('loanDetailsTexts.correctErrorsText')),
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Mailing address">
+      <FormTextField
+        control={control}
+        name="Address1"
+        label="Address"
+        disabled={props.readOnly}
+        slotProps={{ input: { maxLength: ADDRESS_LIMITS.address1 } }}
+      />
+      <FormTextField
+        control={control}
+        name="City"
+        label="City"
+        disabled={props.readOnly}
+        slotProps={{ input: { maxLength: ADDRESS_LIMITS.city } }}
+      />
+      <FormSelectField
+        control={control}
+        name="State"
+        label="State"
+        disabled={props.readOnly}
+        options={[
+          { value: '', label: 'Select a state' },
+          ...US_STATES.map((state) => ({ value: state.Value, label: state.Description })),
+        ]}
+      />
+      <FormTextField
+        control={control}
+        name="ZipCode"
+        label="Zip Code"
+        disabled={props.readOnly}
+        slotProps={{ input: { maxLength: ADDRESS_LIMITS.zipDigits, inputMode: 'numeric' } }}
+      />
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {props.readOnly ? null : (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            loading={formState.isSubmitting}
+            disabled={!formState.isDirty}
+          >
+            {settings.get('commonTexts.saveButtonText')}
+          </Button>
+          <Button
+            disabled={!formState.isDirty || formState.isSubmitting}
+            onClick={() => {
+              setError(undefined);
+              reset(props.saved);
+            }}
+          >
+            {settings.get('commonTexts.cancelButtonText')}
+          </Button>
+          {savedMark ? (
+            <CheckCircleOutlinedIcon color="success" titleAccess="Saved" role="img" />
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

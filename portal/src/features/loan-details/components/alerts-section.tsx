@@ -1,0 +1,192 @@
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { AccountAlerts } from '@portal/domain';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { SAVED_MARK_MS } from '../utils/saved-mark';
+import { withDueDateAlertDefaults } from '../utils/alerts';
+
+type EmailAlerts = AccountAlerts['EmailAlerts'];
+const DUE_DATE_ALERTS = [
+  'AlertLoanDueDate1',
+  'AlertLoanDueDate2',
+  'AlertLoanDueDate3',
+  'AlertLoanDueDate4',
+] as const satisfies readonly (keyof EmailAlerts)[];
+
+/**
+ * Alert preferences (spec 002 "Account alerts section"): delinquency and e-statement alerts by
+ * text (only with the text-messages option) and e-mail, and four due-date alerts by e-mail with
+ * before/after and days. Save and Reset show only with unsaved changes.
+ */
+export function AlertsSection(props: {
+  saved: AccountAlerts;
+  save(alerts: AccountAlerts): Promise<unknown>;
+}) {
+  const settings = useSettings();
+  const [alerts, setAlerts] = useState<AccountAlerts>(props.saved);
+  const [busy, setBusy] = useState(false);
+  const [savedMark, setSavedMark] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const { setUnsavedChanges } = useUnsavedChanges();
+  const dirty = JSON.stringify(alerts) !== JSON.stringify(props.saved);
+  const textOn = settings.get('notificationOptions.allowTextMessagesOption');
+  const defaultDays = settings.get('loanDetailsOptions.defaultDueDateAlertDays');
+
+  useEffect(() => setUnsavedChanges(dirty), [dirty, setUnsavedChanges]);
+  useEffect(() => {
+    if (!savedMark) return undefined;
+    const timer = setTimeout(() => setSavedMark(false), SAVED_MARK_MS);
+    return () => clearTimeout(timer);
+  }, [savedMark]);
+
+  const setEmail = (change: Partial<EmailAlerts>) =>
+    setAlerts((current) =>
+      withDueDateAlertDefaults(current, { ...current.EmailAlerts, ...change }, defaultDays),
+    );
+  const setText = (change: Partial<AccountAlerts['TextAlerts']>) =>
+    setAlerts((current) => ({ ...current, TextAlerts: { ...current.TextAlerts, ...change } }));
+
+  async function save() {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await props.save(alerts);
+      setSavedMark(true);
+    } catch (failure) {
+      // The answer's errors, or the single 'Error' of a network failure (spec 002 section 7).
+      setErrors(
+        failure instanceof ApiError && failure.status !== 0 && failure.errors.length > 0
+          ? [...failure.errors]
+          : [settings.get('loanDetailsTexts.networkSaveErrorText')],
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box component="section" aria-labelledby="alerts-heading">
+      <Typography variant="h5" component="h2" id="alerts-heading" gutterBottom>
+        Alert Preferences
+      </Typography>
+      <Stack spacing={2}>
+        {textOn ? (
+          <FormGroup aria-label="Text alerts">
+            <FormLabel component="legend">Text alerts</FormLabel>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={alerts.TextAlerts.AlertLoanDelinquent}
+                  onChange={(event) => setText({ AlertLoanDelinquent: event.target.checked })}
+                />
+              }
+              label="Loan is delinquent (text)"
+            />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={alerts.TextAlerts.EstatementAlert}
+                  onChange={(event) => setText({ EstatementAlert: event.target.checked })}
+                />
+              }
+              label="E-statement is ready (text)"
+            />
+          </FormGroup>
+        ) : null}
+        <FormGroup aria-label="E-mail alerts">
+          <FormLabel component="legend">E-mail alerts</FormLabel>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={alerts.EmailAlerts.AlertLoanDelinquent}
+                onChange={(event) => setEmail({ AlertLoanDelinquent: event.target.checked })}
+              />
+            }
+            label="Loan is delinquent (e-mail)"
+          />
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={alerts.EmailAlerts.EstatementAlert}
+                onChange={(event) => setEmail({ EstatementAlert: event.target.checked })}
+              />
+            }
+            label="E-statement is ready (e-mail)"
+          />
+          {DUE_DATE_ALERTS.map((key, index) => (
+            <FormControlLabel
+              key={key}
+              control={
+                <Checkbox
+                  checked={alerts.EmailAlerts[key]}
+                  onChange={(event) => setEmail({ [key]: event.target.checked })}
+                />
+              }
+              label={`Due date reminder ${index + 1} (e-mail)`}
+            />
+          ))}
+        </FormGroup>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField
+            size="small"
+            label="Days"
+            placeholder={settings.get('loanDetailsTexts.dueDateDaysPlaceholder')}
+            value={alerts.EmailAlerts.AlertLoanDueDateNDays}
+            onChange={(event) =>
+              setEmail({ AlertLoanDueDateNDays: event.target.value.replace(/\D/g, '').slice(0, 3) })
+            }
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
+            sx={{ maxWidth: 220 }}
+          />
+          <RadioGroup
+            row
+            aria-label="Before or after the due date"
+            value={alerts.EmailAlerts.AlertLoanDueDateNBefore ? 'before' : 'after'}
+            onChange={(event) =>
+              setEmail({ AlertLoanDueDateNBefore: event.target.value === 'before' })
+            }
+          >
+            <FormControlLabel value="before" control={<Radio />} label="Before" />
+            <FormControlLabel value="after" control={<Radio />} label="After" />
+          </RadioGroup>
+        </Stack>
+        {errors.map((message) => (
+          <Alert key={message} severity="error">
+            {message}
+          </Alert>
+        ))}
+        {dirty || savedMark ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {dirty ? (
+              <>
+                <Button variant="contained" loading={busy} onClick={() => void save()}>
+                  {settings.get('commonTexts.saveButtonText')}
+                </Button>
+                <Button disabled={busy} onClick={() => setAlerts(props.saved)}>
+                  {settings.get('loanDetailsTexts.resetButtonText')}
+                </Button>
+              </>
+            ) : null}
+            {savedMark ? (
+              <CheckCircleOutlinedIcon color="success" titleAccess="Saved" role="img" />
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}

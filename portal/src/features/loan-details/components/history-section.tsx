@@ -1,0 +1,154 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import {
+  dollarsToCents,
+  formatUsd,
+  formatUsDate,
+  type HistoryItem,
+  hostDateOf,
+} from '@portal/domain';
+import { useState } from 'react';
+import { DataTable } from '../../../components/data-table/data-table';
+import { ApiError } from '../../../lib/api-client';
+import { openInNewTab } from '../../../lib/new-tab';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { historyDownloadUrl, useAccountHistory } from '../api/history';
+
+/** The day ranges of the history (spec 002 section 9); All is the days since opening. */
+export const HISTORY_RANGES = [30, 60, 90] as const;
+
+const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+
+/** The loan's history (spec 002 "Account history section"), sortable, with CSV and PDF downloads. */
+export function HistorySection(props: { accountNumber: string; daysSinceOpened: number }) {
+  const settings = useSettings();
+  const initial = Number(settings.get('loanDetailsOptions.defaultHistoryRange')) || 30;
+  const [days, setDays] = useState<number>(initial);
+  const history = useAccountHistory(props.accountNumber, days);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const all = Math.max(1, props.daysSinceOpened);
+
+  const download = (type: 'csv' | 'pdf') => {
+    setDownloadFailed(false);
+    openInNewTab(historyDownloadUrl(props.accountNumber, days, type)).catch(() =>
+      setDownloadFailed(true),
+    );
+  };
+  const denied = history.error instanceof ApiError && history.error.code === 'SecurityNotAllowed';
+
+  return (
+    <Box component="section" aria-labelledby="loan-history-heading">
+      <Typography variant="h5" component="h2" id="loan-history-heading" gutterBottom>
+        History
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}
+      >
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={days}
+          aria-label="Days of history"
+          onChange={(_event, value: number | null) => {
+            if (value !== null) setDays(value);
+          }}
+        >
+          {HISTORY_RANGES.map((range) => (
+            <ToggleButton key={range} value={range}>
+              {range}
+            </ToggleButton>
+          ))}
+          <ToggleButton value={all}>{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
+        </ToggleButtonGroup>
+        <Button variant="outlined" size="small" onClick={() => download('csv')}>
+          {settings.get('loanDetailsTexts.downloadCsvText')}
+        </Button>
+        <Button variant="outlined" size="small" onClick={() => download('pdf')}>
+          {settings.get('loanDetailsTexts.downloadPdfText')}
+        </Button>
+      </Stack>
+      {downloadFailed ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {settings.get('loanDetailsTexts.historyErrorText')}
+        </Alert>
+      ) : null}
+      {history.isPending ? (
+        <Skeleton variant="rounded" height={160} aria-label="Loading the history" />
+      ) : history.isError ? (
+        <Alert severity="error">
+          {denied
+            ? settings.get('loanDetailsTexts.historySecurityText')
+            : settings.get('loanDetailsTexts.historyErrorText')}
+        </Alert>
+      ) : (
+        <DataTable<HistoryItem>
+          caption="Loan history"
+          rows={history.data.List}
+          getRowKey={(row) =>
+            `${row.TransactionDate}|${row.TransactionTime}|${row.TransactionDescription}|${row.TotalPaymentAmount}|${row.RunningPrincipalBalance}`
+          }
+          emptyText={settings.get('loanDetailsTexts.noHistoryText')}
+          columns={[
+            {
+              id: 'date',
+              header: 'Date',
+              type: 'date',
+              getValue: (row) => hostDateOf(row.TransactionDate) ?? null,
+              renderCell: (row) => formatUsDate(hostDateOf(row.TransactionDate)),
+            },
+            {
+              id: 'description',
+              header: 'Description',
+              type: 'string',
+              getValue: (row) => row.TransactionDescription,
+            },
+            {
+              id: 'principal',
+              header: 'Principal',
+              type: 'number',
+              getValue: (row) => row.PrincipalAmount,
+              renderCell: (row) => money(row.PrincipalAmount),
+            },
+            {
+              id: 'interest',
+              header: 'Interest',
+              type: 'number',
+              getValue: (row) => row.InterestAmount,
+              renderCell: (row) => money(row.InterestAmount),
+            },
+            {
+              id: 'other',
+              header: 'Other',
+              type: 'number',
+              getValue: (row) => row.OtherAmount,
+              renderCell: (row) => money(row.OtherAmount),
+            },
+            {
+              id: 'total',
+              header: 'Total',
+              type: 'number',
+              getValue: (row) => row.TotalPaymentAmount,
+              renderCell: (row) => money(row.TotalPaymentAmount),
+            },
+            {
+              id: 'balance',
+              header: 'Principal Balance',
+              type: 'number',
+              getValue: (row) => row.RunningPrincipalBalance,
+              renderCell: (row) => money(row.RunningPrincipalBalance),
+            },
+            { id: 'time', header: 'Time', type: 'string', getValue: (row) => row.TransactionTime },
+          ]}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { dollarsToCents, formatUsd, formatUsDate, hostDateOf } from '@portal/domain';
+import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { useInsurance } from '../api/insurance';
+
+/** The insurance on a loan (spec 002 "insurance dialog"), loaded when it opens. */
+export function InsuranceDialog(props: {
+  accountNumber: string;
+  originalMaturityDate: string;
+  onClose(): void;
+}) {
+  const settings = useSettings();
+  const insurance = useInsurance(props.accountNumber);
+  const coverage = (code: number) =>
+    code === 1
+      ? settings.get('loanDetailsTexts.insuranceIndividualText')
+      : code === 2
+        ? settings.get('loanDetailsTexts.insuranceJointText')
+        : settings.get('loanDetailsTexts.insuranceNoneText');
+  const maturity = formatUsDate(hostDateOf(props.originalMaturityDate));
+  return (
+    <PortalDialog
+      width={DIALOG_WIDTH.wide}
+      title="Insurance Information"
+      actions={
+        <Button onClick={props.onClose}>{settings.get('dialogTexts.acknowledgeButtonText')}</Button>
+      }
+    >
+      {maturity ? (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          Original maturity date: {maturity}
+        </Typography>
+      ) : null}
+      {insurance.isPending ? (
+        <CircularProgress size={30} aria-label="Loading insurance information" />
+      ) : insurance.isError ? (
+        <Alert severity="error">{settings.get('loanDetailsTexts.insuranceErrorText')}</Alert>
+      ) : insurance.data.Insurances.length === 0 ? (
+        <Typography>{settings.get('loanDetailsTexts.noInsuranceText')}</Typography>
+      ) : (
+        <Table size="small" aria-label="Insurance">
+          <TableHead>
+            <TableRow>
+              <TableCell>Type</TableCell>
+              <TableCell>Coverage</TableCell>
+              <TableCell align="right">Premium</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {insurance.data.Insurances.map((item) => (
+              <TableRow key={item.Type}>
+                <TableCell>{item.Type}</TableCell>
+                <TableCell>{coverage(item.IsIndividual)}</TableCell>
+                <TableCell align="right">{formatUsd(dollarsToCents(item.Premium))}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </PortalDialog>
+  );
+}

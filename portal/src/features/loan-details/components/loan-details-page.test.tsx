@@ -1,0 +1,340 @@
+import type { AccountDataResponse } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { StubRoutes } from '../../../testing/fetch-stub';
+import type { SettingValues } from '../../../testing/fixtures';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const NUMBER = '001-100234-1';
+
+function accountData(
+  overrides: Partial<AccountDataResponse['Information']> = {},
+): AccountDataResponse {
+  return {
+    HasNoErrors: true,
+    Errors: [],
+    Information: {
+      Name: 'Jordan Rivers',
+      AccountNumber: NUMBER,
+      AccountType: 0,
+      Description: 'Auto Loan',
+      Comment: '',
+      Address: {
+        Address1: '201 Commercial Street',
+        City: 'Portland',
+        State: 'ME',
+        ZipCode: '04101',
+      },
+      PrincipalBalance: 18452.37,
+      PayoffAmount: 18990.12,
+      NextPaymentDate: '2025-03-02T00:00:00',
+      NextPaymentAmount: 471.6,
+      InterestRate: 649,
+      CurrentYearToDateInterest: 210.5,
+      LastYearToDateInterest: 1320.75,
+      AvailableCredit: 0,
+      CreditLimit: 0,
+      LoanOriginationDate: '2022-05-02T00:00:00',
+      OriginalLoanAmount: 28000,
+      OriginalMaturityDate: '2028-05-02T00:00:00',
+      LateChargesDue: 35,
+      TotalLoanFees: 45,
+      LastPaymentDate: '0001-01-01T00:00:00',
+      LastPaymentAmount: 0,
+      MonthlyInstallment: 471.6,
+      BillingFrequency: 'monthly',
+      DaysPastDue: 12,
+      DaysSinceOpened: 1047,
+      PaymentInformation: {
+        TotalAmountDue: 978.2,
+        RecurringPayment: null,
+        DefaultPaymentMethod: null,
+        ScheduledPayments: [],
+      },
+      ...overrides,
+    },
+    Alerts: {
+      TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
+      EmailAlerts: {
+        AlertLoanDelinquent: false,
+        EstatementAlert: false,
+        AlertLoanDueDate1: false,
+        AlertLoanDueDate2: false,
+        AlertLoanDueDate3: false,
+        AlertLoanDueDate4: false,
+        AlertLoanDueDateNBefore: false,
+        AlertLoanDueDateNDays: '',
+      },
+    },
+    StatementFormat: 'ElectronicOnly',
+    Documents: [],
+    EStatements: [],
+  };
+}
+
+const HISTORY = {
+  HasNoErrors: true,
+  Errors: [],
+  List: [
+    {
+      TransactionDate: '2025-02-26T00:00:00',
+      TransactionDescription: 'Late charge assessed',
+      PrincipalAmount: 0,
+      InterestAmount: 0,
+      OtherAmount: 35,
+      TotalPaymentAmount: 35,
+      RunningPrincipalBalance: 18452.37,
+      TransactionTime: '23:59:00',
+    },
+  ],
+};
+
+function renderLoan(
+  options: { data?: AccountDataResponse; settings?: SettingValues; routes?: StubRoutes } = {},
+) {
+  return renderPortal({
+    path: `/myaccount/loanDetails/${NUMBER}`,
+    signedIn: true,
+    settings: options.settings,
+    routes: {
+      'GET /api/AccountData': { body: options.data ?? accountData() },
+      'GET /api/AccountHistory': { body: HISTORY },
+      'GET /api/accountEStatements/GetStatementList': {
+        body: { HasNoErrors: true, Errors: [], StatementList: [] },
+      },
+      ...options.routes,
+    },
+  });
+}
+
+describe('the loan page', () => {
+  it('shows the loan information, None for a missing date, the history and no axe violations', async () => {
+    const { server } = renderLoan();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Loan Information' }),
+    ).toBeVisible();
+    const balance = screen.getByRole('region', { name: 'Loan balance' });
+    expect(balance).toHaveTextContent('$18,452.37');
+    expect(balance).toHaveTextContent('6.49%');
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(payments).toHaveTextContent('03/02/2025');
+    expect(payments).toHaveTextContent('None');
+    // Miscellaneous fees are the total fees less the late charges.
+    expect(payments).toHaveTextContent('$10.00');
+    expect(payments).toHaveTextContent('Days past due12');
+    const history = await screen.findByRole('table', { name: 'Loan history' });
+    expect(history).toHaveTextContent('Late charge assessed');
+    expect(server.requestsTo('GET /api/AccountHistory')[0]?.search).toContain('days=30');
+    await expectNoAxeViolations();
+  });
+
+  it('loads the chosen history range, All being the days since opening, and explains a refusal', async () => {
+    const { user, server } = renderLoan({
+      routes: {
+        'GET /api/AccountHistory': (request) =>
+          request.search.includes('days=90')
+            ? {
+                body: {
+                  HasNoErrors: false,
+                  Errors: [{ ErrorMessage: 'SecurityNotAllowed' }],
+                  List: [],
+                },
+              }
+            : { body: HISTORY },
+      },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/AccountHistory').at(-1)?.search).toContain('days=1047'),
+    );
+    await user.click(screen.getByRole('button', { name: '90' }));
+    expect(
+      await screen.findByText('Unable to get account history due to security reasons.'),
+    ).toBeVisible();
+  });
+
+  it('saves the address, showing ZipCityNoMatch in the specs’ words, and Cancel restores it', async () => {
+    let attempts = 0;
+    const { user, server } = renderLoan({
+      routes: {
+        'POST /api/Account/UpdateAddress': () => {
+          attempts += 1;
+          return attempts === 1
+            ? {
+                body: {
+                  HasNoErrors: false,
+                  Errors: [{ ErrorMessage: 'ZipCityNoMatch' }],
+                  Address: null,
+                },
+              }
+            : { body: { HasNoErrors: true, Errors: [], Address: null } };
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Mailing address' });
+    const city = within(form).getByLabelText('City');
+    await user.clear(city);
+    await user.type(city, 'Denver<>');
+    expect(city).toHaveValue('Denver');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('City is not found within the specified zip code.'),
+    ).toBeVisible();
+    expect(server.requestsTo('POST /api/Account/UpdateAddress')[0]?.body).toEqual({
+      AccountNumber: NUMBER,
+      Address: { Address1: '201 Commercial Street', City: 'Denver', State: 'ME', ZipCode: '04101' },
+    });
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(city).toHaveValue('Portland');
+
+    const zip = within(form).getByLabelText('Zip Code');
+    await user.clear(zip);
+    await user.type(zip, '0410');
+    await user.tab();
+    expect(await within(form).findByText('Zip code must be 5 digits')).toBeVisible();
+    await user.type(zip, '6');
+    await user.clear(city);
+    await user.type(city, 'South Portland');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
+  });
+
+  it('makes a closed loan read-only, without alerts or e-statements', async () => {
+    renderLoan({ data: accountData({ Comment: 'CLOSED', PrincipalBalance: 0 }) });
+    const form = await screen.findByRole('form', { name: 'Mailing address' });
+    expect(within(form).getByLabelText('City')).toBeDisabled();
+    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Alert Preferences' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'E-Statements' })).toBeNull();
+    expect(
+      within(screen.getByRole('main')).queryByRole('link', { name: 'Make Payment' }),
+    ).toBeNull();
+  });
+
+  it('shows Save and Reset for alerts only with changes, defaulting the due-date days to 15', async () => {
+    const { user, server } = renderLoan({
+      routes: { 'POST /api/AccountAlerts': { body: { HasNoErrors: true, Errors: [] } } },
+    });
+    await screen.findByRole('heading', { name: 'Alert Preferences' });
+    const alerts = screen.getByRole('region', { name: 'Alert Preferences' });
+    expect(within(alerts).queryByRole('button', { name: 'Save' })).toBeNull();
+    // Text alerts only with the text-messages option.
+    expect(within(alerts).queryByLabelText('Loan is delinquent (text)')).toBeNull();
+    await user.click(within(alerts).getByLabelText('Due date reminder 1 (e-mail)'));
+    expect(within(alerts).getByLabelText('Days')).toHaveValue('15');
+    expect(within(alerts).getByLabelText('Before')).toBeChecked();
+    await user.click(within(alerts).getByRole('button', { name: 'Reset' }));
+    expect(within(alerts).getByLabelText('Due date reminder 1 (e-mail)')).not.toBeChecked();
+    await user.click(within(alerts).getByLabelText('Loan is delinquent (e-mail)'));
+    await user.click(within(alerts).getByRole('button', { name: 'Save' }));
+    expect(await within(alerts).findByRole('img', { name: 'Saved' })).toBeVisible();
+    expect(server.requestsTo('POST /api/AccountAlerts')[0]?.body).toMatchObject({
+      AccountNumber: NUMBER,
+      EmailAlerts: { AlertLoanDelinquent: true },
+    });
+  });
+
+  it('asks before withdrawing from e-statements and saves PaperOnly on yes', async () => {
+    const { user, server } = renderLoan({
+      routes: {
+        'POST /api/AccountEStatements/SetStatementFormat': {
+          body: { HasNoErrors: true, Errors: [] },
+        },
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Receive statements electronically' });
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to stop receiving e-statements?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
+    await user.click(toggle);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')[0]?.body).toEqual(
+        {
+          AccountNumber: NUMBER,
+          AccountType: 0,
+          Format: 'PaperOnly',
+        },
+      ),
+    );
+  });
+
+  it('refuses a past payoff date and shows the quote of a future one', async () => {
+    const { user } = renderLoan({
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: true, Errors: [], PayOffQuoteAmount: 19012.45 },
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Payoff Quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payoff Quote' });
+    const date = within(dialog).getByLabelText('Payoff date');
+    await user.clear(date);
+    await user.type(date, '2020-01-01');
+    expect(
+      within(dialog).getByText('Error Choosing Date. Please Choose a future date'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Get Quote' })).toBeDisabled();
+    await user.clear(date);
+    await user.type(date, '2099-01-15');
+    await user.click(within(dialog).getByRole('button', { name: 'Get Quote' }));
+    expect(
+      await within(dialog).findByText('Your payoff amount as of 01/15/2099 is $19,012.45.'),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Download Breakdown' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('lists insurance with its coverage, and hides the account after confirmation', async () => {
+    const { user } = renderLoan({
+      settings: { 'loanDetailsOptions.useInsuranceInformationOption': 'true' },
+      routes: {
+        'POST /api/Insurance/GetInsuranceInformation': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Insurances: [{ Type: 'Credit Life', IsIndividual: 2, Premium: 18.42 }],
+          },
+        },
+        'POST /api/Account/ShowHideAccount': { body: { HasNoErrors: true, Errors: [] } },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Insurance' }));
+    const insurance = await screen.findByRole('dialog', { name: 'Insurance Information' });
+    expect(await within(insurance).findByText('Joint')).toBeVisible();
+    expect(insurance).toHaveTextContent('$18.42');
+    await expectNoAxeViolations();
+    await user.click(within(insurance).getByRole('button'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Hide Account' }));
+    const hide = await screen.findByRole('dialog', { name: 'Hide Account' });
+    await user.click(within(hide).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await within(hide).findByText(
+        'Success. To view account again, please contact your financial institution.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('goes back to the dashboard with the load error when the loan cannot be loaded', async () => {
+    renderLoan({
+      routes: {
+        'GET /api/AccountData': {
+          status: 503,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NightError' }] },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Nightly processing error. Please try back in about 15 minutes.'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  });
+});

@@ -1,0 +1,293 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  type AccountDataResponse,
+  accountCategory,
+  dollarsToCents,
+  formatRate,
+  formatUsd,
+  formatUsDate,
+  hostDateOf,
+  isClosedComment,
+} from '@portal/domain';
+import { useEffect, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { useDialogStack } from '../../../components/dialogs/dialog-stack';
+import { ApiError } from '../../../lib/api-client';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { useAccountData } from '../api/account-data';
+import { useLoanChanges } from '../api/loan-changes';
+import { AddressForm } from './address-form';
+import { AlertsSection } from './alerts-section';
+import { EStatementsSection } from './estatements-section';
+import { HideAccountDialog } from './hide-account-dialog';
+import { HistorySection } from './history-section';
+import { InsuranceDialog } from './insurance-dialog';
+import { PayoffQuoteDialog } from './payoff-quote-dialog';
+
+const DASHBOARD = '/myaccount/dashboard';
+const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+/** The on-load flags of spec 002 section 8 and their wording. */
+const LOAD_FLAGS = {
+  NightError: 'loanDetailsTexts.nightErrorText',
+  LoanLockedPayoff: 'loanDetailsTexts.loanLockedPayoffText',
+  Dispute: 'loanDetailsTexts.disputeText',
+  NoPaymentOnline: 'loanDetailsTexts.noPaymentOnlineText',
+  NoAchPayment: 'loanDetailsTexts.noAchPaymentText',
+} as const;
+
+function Facts(props: { label: string; rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <Box component="section" aria-label={props.label}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {props.label}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
+      >
+        {props.rows.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="body2"
+              sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
+            >
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * myaccount/loanDetails/{accountNumber} (spec 002 "Loan details"): the loan's information with
+ * its address, history, e-statements and alerts, and the hide, payoff quote and insurance dialogs.
+ * A missing number or a failed load goes back to the dashboard with the load error.
+ */
+export function LoanDetailsPage() {
+  const { accountNumber = '' } = useParams();
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const data = useAccountData(accountNumber);
+
+  useEffect(() => {
+    if (!data.isError) return;
+    const code = data.error instanceof ApiError ? data.error.code : undefined;
+    const flag =
+      code && code in LOAD_FLAGS ? LOAD_FLAGS[code as keyof typeof LOAD_FLAGS] : undefined;
+    void navigate(DASHBOARD, {
+      replace: true,
+      state: {
+        viewError: settings.get(flag ?? 'loanDetailsTexts.loadErrorText'),
+      },
+    });
+  }, [data.isError, data.error, navigate, settings]);
+
+  if (accountNumber === '') {
+    return (
+      <Navigate
+        to={DASHBOARD}
+        replace
+        state={{ viewError: settings.get('loanDetailsTexts.loadErrorText') }}
+      />
+    );
+  }
+  if (!data.data) {
+    return (
+      <Box sx={{ py: 2 }}>
+        <Skeleton variant="rounded" height={320} aria-label="Loading the loan" />
+      </Box>
+    );
+  }
+  return <LoanDetails accountNumber={accountNumber} data={data.data} />;
+}
+
+function LoanDetails({
+  accountNumber,
+  data,
+}: {
+  accountNumber: string;
+  data: AccountDataResponse;
+}) {
+  const settings = useSettings();
+  const dialogs = useDialogStack();
+  const navigate = useNavigate();
+  const changes = useLoanChanges(accountNumber);
+  const info = data.Information;
+  const closed = isClosedComment(info.Comment);
+  const line = accountCategory(info.AccountType) === 'lineOfCredit';
+  const hide = (key: Parameters<typeof settings.get>[0]) => settings.get(key) === true;
+  const payEnabled = !settings.get('depositOptions.disableEZPayOption') && !closed;
+  // The host's 0001-01-01 is shown as None (spec 002 section 3).
+  const dateOrNone = (text: string) =>
+    formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
+  const { RecurringPayment, ScheduledPayments } = info.PaymentInformation;
+
+  const financial: (readonly [string, ReactNode])[] = [
+    ['Principal balance', money(info.PrincipalBalance)],
+    ['Payoff amount today', money(info.PayoffAmount)],
+    ['Interest rate', formatRate(info.InterestRate)],
+    ...(line
+      ? ([
+          ['Credit limit', money(info.CreditLimit)],
+          ['Available credit', money(info.AvailableCredit)],
+        ] as const)
+      : ([
+          ['Original amount', money(info.OriginalLoanAmount)],
+          ['Original maturity date', dateOrNone(info.OriginalMaturityDate)],
+        ] as const)),
+    ['Origination date', dateOrNone(info.LoanOriginationDate)],
+    ['Interest paid this year', money(info.CurrentYearToDateInterest)],
+    ['Interest paid last year', money(info.LastYearToDateInterest)],
+  ];
+  const payments: (readonly [string, ReactNode])[] = [
+    ['Next payment date', dateOrNone(info.NextPaymentDate)],
+    ['Next payment amount', money(info.NextPaymentAmount)],
+    ['Total amount due', money(info.PaymentInformation.TotalAmountDue)],
+    ['Late charges due', money(info.LateChargesDue)],
+    // Miscellaneous fees are the total fees less the late charges (spec 002 section 3).
+    ['Miscellaneous fees', money(Math.max(0, info.TotalLoanFees - info.LateChargesDue))],
+    ['Last payment date', dateOrNone(info.LastPaymentDate)],
+    ['Last payment amount', money(info.LastPaymentAmount)],
+    ...(info.DaysPastDue > 0 ? ([['Days past due', String(info.DaysPastDue)]] as const) : []),
+  ];
+
+  return (
+    <Stack spacing={4} sx={{ py: 2 }}>
+      <Box component="section" aria-labelledby="loan-heading">
+        <Typography variant="h4" component="h1" id="loan-heading">
+          {settings.get('loanDetailsTexts.headingText')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {info.Description} {info.AccountNumber}
+          {closed ? ' (Closed)' : ''}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 3 }}>
+          {payEnabled ? (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={`/myaccount/payment/${encodeURIComponent(accountNumber)}`}
+            >
+              {settings.get('dashboardTexts.makePaymentButtonText')}
+            </Button>
+          ) : null}
+          {settings.get('payoffQuoteOptions.usePayoffQuoteOption') && !closed ? (
+            <Button
+              variant="outlined"
+              onClick={() =>
+                dialogs.open<true>((close) => (
+                  <PayoffQuoteDialog accountNumber={accountNumber} onClose={() => close(true)} />
+                ))
+              }
+            >
+              {settings.get('payoffQuoteTexts.linkText')}
+            </Button>
+          ) : null}
+          {settings.get('loanDetailsOptions.useInsuranceInformationOption') ? (
+            <Button
+              variant="outlined"
+              onClick={() =>
+                dialogs.open<true>((close) => (
+                  <InsuranceDialog
+                    accountNumber={accountNumber}
+                    originalMaturityDate={info.OriginalMaturityDate}
+                    onClose={() => close(true)}
+                  />
+                ))
+              }
+            >
+              Insurance
+            </Button>
+          ) : null}
+          {settings.get('loanDetailsOptions.allowHideAccountOption') ? (
+            <Button
+              onClick={async () => {
+                const hidden = await dialogs.open<boolean>((close) => (
+                  <HideAccountDialog hide={() => changes.hide.mutateAsync()} onClose={close} />
+                )).result;
+                if (hidden) void navigate(DASHBOARD);
+              }}
+            >
+              Hide Account
+            </Button>
+          ) : null}
+        </Stack>
+        <Grid container spacing={4}>
+          {hide('loanDetailsOptions.hidePersonalAddressSectionOption') ? null : (
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                {info.Name}
+              </Typography>
+              <AddressForm
+                saved={info.Address}
+                readOnly={closed}
+                save={(address) => changes.address.mutateAsync(address)}
+              />
+            </Grid>
+          )}
+          {hide('loanDetailsOptions.hideFinancialSectionOption') ? null : (
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Facts label="Loan balance" rows={financial} />
+            </Grid>
+          )}
+          {hide('loanDetailsOptions.hideHistoryPaymentSectionOption') ? null : (
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Facts label="Payments" rows={payments} />
+            </Grid>
+          )}
+        </Grid>
+      </Box>
+      <Divider />
+      {RecurringPayment && !hide('loanDetailsOptions.hideRecurringPaymentsOption') ? (
+        <Facts
+          label="Recurring payment"
+          rows={[
+            ['Schedule', RecurringPayment.Description],
+            ['Next payment', dateOrNone(RecurringPayment.NextPaymentDate)],
+            ['Amount', money(RecurringPayment.PaymentAmount)],
+            ['From', RecurringPayment.MethodDescription],
+          ]}
+        />
+      ) : null}
+      {ScheduledPayments.length > 0 && !hide('loanDetailsOptions.hideScheduledPaymentsOption') ? (
+        <Facts
+          label="Scheduled payments"
+          rows={ScheduledPayments.map(
+            (payment) =>
+              [
+                dateOrNone(payment.PaymentDate),
+                `${money(payment.PaymentAmount)} from ${payment.MethodDescription}`,
+              ] as const,
+          )}
+        />
+      ) : null}
+      {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
+        <HistorySection accountNumber={accountNumber} daysSinceOpened={info.DaysSinceOpened} />
+      )}
+      {closed ||
+      hide('loanDetailsOptions.hideEStatementsOption') ||
+      !settings.get('eStatementOptions.useEStatementsOption') ? null : (
+        <EStatementsSection
+          accountNumber={accountNumber}
+          format={data.StatementFormat}
+          saveFormat={(format) => changes.statementFormat.mutateAsync(format)}
+        />
+      )}
+      {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
+        <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  calendarDateIn,
+  dollarsToCents,
+  fillPlaceholders,
+  formatUsd,
+  formatUsDate,
+} from '@portal/domain';
+import { useState } from 'react';
+import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
+import { InputField } from '../../../components/masked-input/input-field';
+import { openInNewTab } from '../../../lib/new-tab';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { payoffBreakdownUrl, usePayoffQuote } from '../api/payoff-quote';
+
+/**
+ * The payoff quote dialog (spec 001 "Payoff quote dialog", spec 002 section 5): a date from today
+ * on, the quote, and its breakdown as a PDF. The server decides; the date rule only guides.
+ */
+export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): void }) {
+  const settings = useSettings();
+  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  const [date, setDate] = useState(today);
+  const quote = usePayoffQuote(props.accountNumber);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const invalid = !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today;
+  const quoted = quote.data && quote.variables === date ? quote.data : undefined;
+
+  return (
+    <PortalDialog
+      width={DIALOG_WIDTH.wide}
+      title={settings.get('payoffQuoteTexts.linkText')}
+      actions={
+        <Button onClick={props.onClose}>{settings.get('dialogTexts.cancelButtonText')}</Button>
+      }
+    >
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!invalid) quote.mutate(date);
+        }}
+      >
+        <InputField
+          label="Payoff date"
+          type="date"
+          value={date}
+          onChange={(event) => setDate(event.target.value)}
+          slotProps={{ input: { min: today } }}
+          errorMessage={invalid ? settings.get('payoffQuoteTexts.dateInvalidText') : undefined}
+        />
+        <Button type="submit" variant="contained" disabled={invalid} loading={quote.isPending}>
+          {settings.get('payoffQuoteTexts.submitButtonText')}
+        </Button>
+        {quote.isError ? (
+          <Alert severity="error">{settings.get('payoffQuoteTexts.requestErrorText')}</Alert>
+        ) : null}
+        {quoted ? (
+          <Stack spacing={1} role="status">
+            <Typography>
+              {fillPlaceholders(settings.get('payoffQuoteTexts.quoteText'), {
+                date: formatUsDate(date),
+                amount: formatUsd(dollarsToCents(quoted.PayOffQuoteAmount)),
+              })}
+            </Typography>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setDownloadFailed(false);
+                openInNewTab(payoffBreakdownUrl(props.accountNumber, date)).catch(() =>
+                  setDownloadFailed(true),
+                );
+              }}
+            >
+              {settings.get('payoffQuoteTexts.downloadBreakdownText')}
+            </Button>
+          </Stack>
+        ) : null}
+        {downloadFailed ? (
+          <Alert severity="error">{settings.get('payoffQuoteTexts.requestErrorText')}</Alert>
+        ) : null}
+      </Stack>
+    </PortalDialog>
+  );
+}
