@@ -1,0 +1,129 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signIn, test } from './fixtures';
+
+// The demo seed generates every account from its opening to today through the built-in core.
+
+async function downloadFrom(page: Page, click: () => Promise<void>) {
+  const popup = page.waitForEvent('popup');
+  await click();
+  const tab = await popup;
+  const download = await tab.waitForEvent('download');
+  const path = await download.path();
+  return { name: download.suggestedFilename(), body: await readFile(path) };
+}
+
+test.describe('the accounts area', () => {
+  test('the dashboard shows the four lists, sorts them and toggles closed accounts', async ({
+    page,
+  }) => {
+    await signIn(page, 'jordan.rivers');
+    const loans = page.getByRole('table', { name: 'Loans' });
+    await expect(loans).toBeVisible();
+    for (const name of ['Lines of Credit', 'Deposits', 'Investments']) {
+      await expect(page.getByRole('table', { name })).toBeVisible();
+    }
+    // The past-due auto loan says so; the hidden escrow account is not listed.
+    await expect(loans.getByRole('row', { name: /Auto Loan/ })).toContainText('Past Due');
+    await expect(page.getByText('Escrow Sub-Account')).toHaveCount(0);
+    await expect(loans.getByText('Boat Loan')).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Show closed accounts' }).check();
+    await expect(loans.getByRole('row', { name: /Boat Loan/ })).toContainText('Closed');
+
+    const balance = loans.getByRole('columnheader', { name: 'Balance' });
+    await balance.getByRole('button').click();
+    await expect(balance).toHaveAttribute('aria-sort', 'ascending');
+    await balance.getByRole('button').click();
+    await expect(balance).toHaveAttribute('aria-sort', 'descending');
+    await expect(page.getByRole('table', { name: 'Application Status' })).toContainText('Approved');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a loan: address with the ZIP check, history as CSV and PDF, a payoff quote and its breakdown', async ({
+    page,
+  }) => {
+    await signIn(page, 'jordan.rivers');
+    await page
+      .getByRole('table', { name: 'Loans' })
+      .getByRole('link', { name: /Home Equity Loan/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const form = page.getByRole('form', { name: 'Mailing address' });
+    await form.getByLabel('City').fill('Denver');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('City is not found within the specified zip code.')).toBeVisible();
+    await form.getByLabel('City').fill('Portland');
+    await form.getByLabel('Address').fill('12 Harbor View Road');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('img', { name: 'Saved' })).toBeVisible();
+
+    const history = page.getByRole('table', { name: 'Loan history' });
+    await page.getByRole('button', { name: '90', exact: true }).click();
+    await expect(history.getByRole('row').nth(1)).toBeVisible();
+    const csv = await downloadFrom(page, () =>
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    );
+    expect(csv.name).toMatch(/^history-001-100235-2-.*\.csv$/);
+    const lines = csv.body.toString('utf8').trim().split('\n');
+    expect(lines[0]).toBe('Date,Time,Description,Principal,Interest,Other,Total,Principal Balance');
+    expect(lines.some((line) => line.includes('Payment received'))).toBe(true);
+    const pdf = await downloadFrom(page, () =>
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    );
+    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+
+    await page.getByRole('button', { name: 'Payoff Quote' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Payoff Quote' });
+    const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Payoff date').fill(date);
+    await dialog.getByRole('button', { name: 'Get Quote' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Your payoff amount as of');
+    await expectNoAxeViolations(page);
+    const breakdown = await downloadFrom(page, () =>
+      dialog.getByRole('button', { name: 'Download Breakdown' }).click(),
+    );
+    expect(breakdown.body.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('hiding an account removes it from the dashboard; login history and an application open', async ({
+    page,
+  }) => {
+    await signIn(page, 'pat.lee');
+    const lines = page.getByRole('table', { name: 'Lines of Credit' });
+    await lines.getByRole('link', { name: /Overdraft Line of Credit/ }).click();
+    await page.getByRole('button', { name: 'Hide Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide Account' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Success.');
+    await expect(page).toHaveURL(/#\/myaccount\/dashboard/, { timeout: 10_000 });
+    await expect(page.getByRole('table', { name: 'Deposits' })).toBeVisible();
+    await expect(page.getByText('Overdraft Line of Credit')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Login History' }).click();
+    await expect(page.getByRole('table', { name: 'Login History' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('application details open from the dashboard', async ({ page }) => {
+    await signIn(page, 'jordan.rivers');
+    await page
+      .getByRole('table', { name: 'Application Status' })
+      .getByRole('link', { name: 'A-240275' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Application Information' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('$8,500.00');
+    await expectNoAxeViolations(page);
+  });
+
+  test('on a phone the dashboard lists accounts as cards', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'jordan.rivers');
+    await expect(page.getByRole('table', { name: 'Loans' })).toHaveCount(0);
+    await expect(page.getByRole('list', { name: 'Loans' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
