@@ -119,6 +119,20 @@ test.describe('the accounts area', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('a deposit opens its balances, history and statements', async ({ page }) => {
+    await signIn(page, 'jordan.rivers');
+    await page
+      .getByRole('table', { name: 'Deposits' })
+      .getByRole('link', { name: /High-Yield Savings/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'High-Yield Savings' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Account history' })).toContainText(
+      'Interest paid',
+    );
+    await expect(page.getByRole('list', { name: /^Statements of/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
   test('on a phone the dashboard lists accounts as cards', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'jordan.rivers');

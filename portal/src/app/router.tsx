@@ -175,10 +175,15 @@ const myAccountRoutes: RouteObject[] = [
     heading: 'Deposits',
     purpose: 'your deposit and investment accounts.',
   }),
-  placeholder('deposits/depositDetails/:accountNumber', 'pageTitleTexts.depositDetailsPageTitle', {
-    heading: 'Deposit Details',
-    purpose: 'the details and history of a deposit or investment account.',
-  }),
+  {
+    path: 'deposits/depositDetails/:accountNumber',
+    handle: titled('pageTitleTexts.depositDetailsPageTitle'),
+    lazy: async () => {
+      const { DepositDetailsPage } =
+        await import('../features/loan-details/components/deposit-details-page');
+      return { Component: DepositDetailsPage };
+    },
+  },
   placeholder('profile', 'pageTitleTexts.profilePageTitle', {
     heading: 'Profile',
     purpose:

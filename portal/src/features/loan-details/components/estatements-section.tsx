@@ -41,15 +41,6 @@ export function EStatementsSection(props: {
   const settings = useSettings();
   const user = useSignedInUser();
   const confirm = useConfirm();
-  const thisYear = Number(
-    calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date()).slice(0, 4),
-  );
-  const years = Array.from(
-    { length: Math.max(1, settings.get('eStatementOptions.statementYears')) },
-    (_, index) => thisYear - index,
-  );
-  const [year, setYear] = useState(thisYear);
-  const statements = useStatementList(props.accountNumber, year);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const electronic = props.format === 'ElectronicOnly';
@@ -80,24 +71,6 @@ export function EStatementsSection(props: {
     }
   }
 
-  async function open(statement: StatementListItem) {
-    setError(undefined);
-    try {
-      if (statement.Provider === 1 || statement.Provider === 3) {
-        const go = await confirm({
-          title: 'E-Statements',
-          text: settings.get('eStatementTexts.externalRedirectText'),
-        });
-        if (!go) return;
-        await openInNewTab(getProviderStatementUrl(statement));
-      } else {
-        await openInNewTab(statementDocumentUrl(statement));
-      }
-    } catch {
-      setError(settings.get('loanDetailsTexts.networkSaveErrorText'));
-    }
-  }
-
   return (
     <Box component="section" aria-labelledby="estatements-heading">
       <Typography variant="h5" component="h2" id="estatements-heading" gutterBottom>
@@ -123,36 +96,76 @@ export function EStatementsSection(props: {
           label="Receive statements electronically"
         />
         {error ? <Alert severity="error">{error}</Alert> : null}
-        <TextField
-          select
-          size="small"
-          label="Year"
-          value={year}
-          onChange={(event) => setYear(Number(event.target.value))}
-          sx={{ maxWidth: 160 }}
-        >
-          {years.map((option) => (
-            <MenuItem key={option} value={option}>
-              {option}
-            </MenuItem>
-          ))}
-        </TextField>
-        {statements.isPending ? (
-          <Skeleton variant="rounded" height={80} aria-label="Loading statements" />
-        ) : statements.isError || statements.data.StatementList.length === 0 ? (
-          <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>
-        ) : (
-          <List dense aria-label={`Statements of ${year}`}>
-            {statements.data.StatementList.map((statement) => (
-              <ListItem key={statement.Id} disableGutters>
-                <Link component="button" type="button" onClick={() => void open(statement)}>
-                  Statement {formatUsDate(hostDateOf(statement.Date))}
-                </Link>
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <StatementList accountNumber={props.accountNumber} />
       </Stack>
     </Box>
+  );
+}
+
+/** The year selector (the last few years) and the year's statements, each opened by its provider. */
+export function StatementList(props: { accountNumber: string }) {
+  const settings = useSettings();
+  const confirm = useConfirm();
+  const [error, setError] = useState<string | undefined>(undefined);
+  const thisYear = Number(
+    calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date()).slice(0, 4),
+  );
+  const years = Array.from(
+    { length: Math.max(1, settings.get('eStatementOptions.statementYears')) },
+    (_, index) => thisYear - index,
+  );
+  const [year, setYear] = useState(thisYear);
+  const statements = useStatementList(props.accountNumber, year);
+  async function open(statement: StatementListItem) {
+    setError(undefined);
+    try {
+      if (statement.Provider === 1 || statement.Provider === 3) {
+        const go = await confirm({
+          title: 'E-Statements',
+          text: settings.get('eStatementTexts.externalRedirectText'),
+        });
+        if (!go) return;
+        await openInNewTab(getProviderStatementUrl(statement));
+      } else {
+        await openInNewTab(statementDocumentUrl(statement));
+      }
+    } catch {
+      setError(settings.get('loanDetailsTexts.networkSaveErrorText'));
+    }
+  }
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        size="small"
+        label="Year"
+        value={year}
+        onChange={(event) => setYear(Number(event.target.value))}
+        sx={{ maxWidth: 160 }}
+      >
+        {years.map((option) => (
+          <MenuItem key={option} value={option}>
+            {option}
+          </MenuItem>
+        ))}
+      </TextField>
+      {statements.isPending ? (
+        <Skeleton variant="rounded" height={80} aria-label="Loading statements" />
+      ) : statements.isError || statements.data.StatementList.length === 0 ? (
+        <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>
+      ) : (
+        <List dense aria-label={`Statements of ${year}`}>
+          {statements.data.StatementList.map((statement) => (
+            <ListItem key={statement.Id} disableGutters>
+              <Link component="button" type="button" onClick={() => void open(statement)}>
+                Statement {formatUsDate(hostDateOf(statement.Date))}
+              </Link>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+    </Stack>
   );
 }

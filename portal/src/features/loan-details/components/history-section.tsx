@@ -26,13 +26,18 @@ export const HISTORY_RANGES = [30, 60, 90] as const;
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
 /** The loan's history (spec 002 "Account history section"), sortable, with CSV and PDF downloads. */
-export function HistorySection(props: { accountNumber: string; daysSinceOpened: number }) {
+export function HistorySection(props: {
+  accountNumber: string;
+  /** The days since the account opened (the All range); no All button without it. */
+  daysSinceOpened?: number;
+  caption?: string;
+}) {
   const settings = useSettings();
   const initial = Number(settings.get('loanDetailsOptions.defaultHistoryRange')) || 30;
   const [days, setDays] = useState<number>(initial);
   const history = useAccountHistory(props.accountNumber, days);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const all = Math.max(1, props.daysSinceOpened);
+  const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
 
   const download = (type: 'csv' | 'pdf') => {
     setDownloadFailed(false);
@@ -66,7 +71,9 @@ export function HistorySection(props: { accountNumber: string; daysSinceOpened: 
               {range}
             </ToggleButton>
           ))}
-          <ToggleButton value={all}>{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
+          {all === undefined ? null : (
+            <ToggleButton value={all}>{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
+          )}
         </ToggleButtonGroup>
         <Button variant="outlined" size="small" onClick={() => download('csv')}>
           {settings.get('loanDetailsTexts.downloadCsvText')}
@@ -90,7 +97,7 @@ export function HistorySection(props: { accountNumber: string; daysSinceOpened: 
         </Alert>
       ) : (
         <DataTable<HistoryItem>
-          caption="Loan history"
+          caption={props.caption ?? 'Loan history'}
           rows={history.data.List}
           getRowKey={(row) =>
             `${row.TransactionDate}|${row.TransactionTime}|${row.TransactionDescription}|${row.TotalPaymentAmount}|${row.RunningPrincipalBalance}`

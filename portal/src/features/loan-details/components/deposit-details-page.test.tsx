@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const SAVINGS = {
+  Number: '001-500322-3',
+  Type: 3,
+  Comment: '',
+  Description: 'High-Yield Savings',
+  Balance: 17784.74,
+  AvailableBalance: 17784.74,
+  Rate: 425,
+  Status: 'Current',
+  StatementPreference: 'ElectronicOnly',
+  LoanDueDate: null,
+  LoanAmountDue: 0,
+  MonthlyInstallment: 0,
+  FeesDue: 0,
+  NameOnAcct: 'Jordan Rivers',
+};
+
+function renderDeposit(number: string) {
+  return renderPortal({
+    path: `/myaccount/deposits/depositDetails/${number}`,
+    signedIn: true,
+    routes: {
+      'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: [SAVINGS] } },
+      'GET /api/AccountHistory': {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          List: [
+            {
+              TransactionDate: '2025-02-28T00:00:00',
+              TransactionDescription: 'Interest paid',
+              PrincipalAmount: 61.2,
+              InterestAmount: 61.2,
+              OtherAmount: 0,
+              TotalPaymentAmount: 61.2,
+              RunningPrincipalBalance: 17784.74,
+              TransactionTime: '23:59:00',
+            },
+          ],
+        },
+      },
+      'GET /api/accountEStatements/GetStatementList': {
+        body: { HasNoErrors: true, Errors: [], StatementList: [] },
+      },
+    },
+  });
+}
+
+describe('deposit details', () => {
+  it('shows the balances, rate, history without All, and the statements', async () => {
+    const { server } = renderDeposit('001-500322-3');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'High-Yield Savings' }),
+    ).toBeVisible();
+    expect(screen.getByText('Payable Balance').nextElementSibling).toHaveTextContent('$17,784.74');
+    expect(screen.getByText('4.25%')).toBeVisible();
+    const history = await screen.findByRole('table', { name: 'Account history' });
+    expect(history).toHaveTextContent('Interest paid');
+    expect(screen.queryByRole('button', { name: 'All' })).toBeNull();
+    expect(
+      await screen.findByText('No e-statements found for this account for the selected year.'),
+    ).toBeVisible();
+    expect(server.requestsTo('GET /api/AccountHistory')[0]?.search).toContain(
+      'accountNumber=001-500322-3',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('goes back to the dashboard for an account the customer does not have', async () => {
+    renderDeposit('001-999999-9');
+    expect(
+      await screen.findByText('There was a problem loading this loan. Please try again later.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  accountCategory,
+  displayedComment,
+  dollarsToCents,
+  formatRate,
+  formatUsd,
+} from '@portal/domain';
+import { Navigate, useParams } from 'react-router';
+import { useAccountList } from '../../../lib/accounts/get-account-list';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { HistorySection } from './history-section';
+import { StatementList } from './estatements-section';
+
+const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
+
+/**
+ * myaccount/deposits/depositDetails/{accountNumber}. The specs leave its content open; this
+ * screen shows what a depositor looks for, from calls the accounts area already has: the
+ * balances, rate and statement preference of the account list, the history (30/60/90 days, CSV
+ * and PDF) and the year's statements. Loans and lines of credit go to their own page.
+ */
+export function DepositDetailsPage() {
+  const { accountNumber = '' } = useParams();
+  const settings = useSettings();
+  const accounts = useAccountList();
+  if (accounts.isPending) {
+    return (
+      <Skeleton variant="rounded" height={240} aria-label="Loading the account" sx={{ my: 2 }} />
+    );
+  }
+  const account = accounts.data?.Accounts.find((item) => item.Number === accountNumber);
+  const category = account ? accountCategory(account.Type) : undefined;
+  if (category === 'loan' || category === 'lineOfCredit') {
+    return <Navigate to={`/myaccount/loanDetails/${encodeURIComponent(accountNumber)}`} replace />;
+  }
+  if (!account) {
+    return (
+      <Navigate
+        to="/myaccount/dashboard"
+        replace
+        state={{ viewError: settings.get('loanDetailsTexts.loadErrorText') }}
+      />
+    );
+  }
+  const comment = displayedComment(account.Comment);
+  return (
+    <Stack spacing={4} sx={{ py: 2 }}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {account.Description}
+        </Typography>
+        <Typography color="text.secondary">
+          {account.Number}
+          {comment ? ` (${comment})` : ''}
+        </Typography>
+      </Box>
+      <Box
+        component="dl"
+        aria-label="Balances"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
+      >
+        {(
+          [
+            ['Balance', money(account.Balance)],
+            [
+              settings.get('dashboardTexts.availableBalanceColumnText'),
+              money(account.AvailableBalance),
+            ],
+            ['Rate', formatRate(account.Rate)],
+            ['Statements', account.StatementPreference === 'PaperOnly' ? 'Paper' : 'Electronic'],
+            ['Name on account', account.NameOnAcct],
+          ] as const
+        ).map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0 }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <HistorySection accountNumber={account.Number} caption="Account history" />
+      <Box component="section" aria-labelledby="deposit-statements-heading">
+        <Typography variant="h5" component="h2" id="deposit-statements-heading" gutterBottom>
+          Statements
+        </Typography>
+        <StatementList accountNumber={account.Number} />
+      </Box>
+    </Stack>
+  );
+}
