@@ -40,6 +40,23 @@ describe('api client', () => {
     expect(second?.headers.has('ServicingBranch')).toBe(false);
   });
 
+  it('reads a text answer (the specs’ tokens), and the envelope of a refused one', async () => {
+    stubFetch({
+      'POST /api/AccountHistory/RetrieveDownloadToken': { body: 'token-1' },
+      'GET /api/PassableToken/GetPassableToken': {
+        status: 404,
+        body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] },
+      },
+    });
+    const api = createApiClient();
+    await expect(
+      api.post('api/AccountHistory/RetrieveDownloadToken', {}, z.string(), { text: true }),
+    ).resolves.toBe('token-1');
+    await expect(
+      api.get('api/PassableToken/GetPassableToken', z.string(), { text: true }),
+    ).rejects.toMatchObject({ status: 404, code: 'NotFound' });
+  });
+
   it('unwraps the envelope and returns the parsed answer', async () => {
     stubFetch({ 'GET /api/Profile': { body: profileBody() } });
     const profile = await createApiClient().get('api/Profile', ProfileResponse);

@@ -96,6 +96,19 @@ function resolveUrl(path: string): string {
   return new URL(path.replace(/^\/+/, ''), base).toString();
 }
 
+/** A text answer; one sent as a JSON string ("abc") is read as its value. */
+function readText(text: string): string {
+  if (/^".*"$/s.test(text.trim())) {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (typeof value === 'string') return value;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text.trim() === '') return undefined;
@@ -151,7 +164,8 @@ export function createApiClient(): ApiClient {
       throw new ApiError(0, [CLIENT_ERROR_CODES.network], { cause: error });
     }
 
-    const json = options.text && response.ok ? await response.text() : await readJson(response);
+    const json =
+      options.text && response.ok ? readText(await response.text()) : await readJson(response);
     const messages = errorMessagesOf(json);
     const failed = !response.ok || (isRecord(json) && json.HasNoErrors === false);
     if (failed) {
