@@ -33,6 +33,7 @@ import {
   lastEndOfDay,
   markEndOfDay,
   saveLoanState,
+  sumPaymentInterest,
   updateAccount,
 } from './core.repository';
 import type { CoreTransactionRow } from './core.schema';
@@ -159,13 +160,6 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     return findCustomerAccount(db, customer.institutionId, customer.customerId, number);
   }
 
-  async function interestPaidIn(accountId: number, year: number): Promise<number> {
-    const lines = await listTransactionsBetween(db, accountId, `${year}-01-01`, `${year}-12-31`);
-    return lines
-      .filter((line) => line.kind === 'payment')
-      .reduce((sum, line) => sum + line.interest_cents, 0);
-  }
-
   async function closeLoan(
     accountId: number,
     date: CalendarDate,
@@ -280,10 +274,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       if (!row || (category !== 'loan' && category !== 'lineOfCredit')) return undefined;
       const summary = toCoreAccount(row, today);
       const year = yearOf(today);
-      const [thisYear, lastYear] = await Promise.all([
-        interestPaidIn(row.id, year),
-        interestPaidIn(row.id, year - 1),
-      ]);
+      const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, year);
       if (!row.terms || !row.loan_state) {
         return {
           account: summary,

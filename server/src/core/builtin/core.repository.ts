@@ -421,3 +421,36 @@ export async function insertPostingOnce(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/** The interest the account's payments paid in each of two calendar years (one query). */
+export async function sumPaymentInterest(
+  db: Db,
+  accountId: number,
+  year: number,
+): Promise<{ thisYear: number; lastYear: number }> {
+  const row = await db
+    .selectFrom('core_transactions')
+    .select((eb) => [
+      eb.fn
+        .sum<string | number | null>(
+          eb
+            .case()
+            .when('date', '>=', `${year}-01-01`)
+            .then(eb.ref('interest_cents'))
+            .else(0)
+            .end(),
+        )
+        .as('this_year'),
+      eb.fn
+        .sum<string | number | null>(
+          eb.case().when('date', '<', `${year}-01-01`).then(eb.ref('interest_cents')).else(0).end(),
+        )
+        .as('last_year'),
+    ])
+    .where('account_id', '=', accountId)
+    .where('kind', '=', 'payment')
+    .where('date', '>=', `${year - 1}-01-01`)
+    .where('date', '<=', `${year}-12-31`)
+    .executeTakeFirst();
+  return { thisYear: Number(row?.this_year ?? 0), lastYear: Number(row?.last_year ?? 0) };
+}

@@ -94,19 +94,18 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = callerOf(request);
       const number = request.query.accountNumber;
-      const information = await service.information(caller, number);
-      if (!information) return notFound(reply);
+      const loan = await service.loan(caller, number);
+      if (!loan) return notFound(reply);
       const today = service.today(caller);
-      const [alerts, statements, account] = await Promise.all([
+      const [alerts, statements] = await Promise.all([
         service.alerts(caller, number),
         service.statements(caller, number, Number(today.slice(0, 4))),
-        service.account(caller, number),
       ]);
       return {
         ...okEnvelope(),
-        Information: information,
+        Information: loan.information,
         Alerts: alerts,
-        StatementFormat: account?.statementPreference ?? 'PaperOnly',
+        StatementFormat: loan.format,
         // Account documents are the file services' (a later issue); none are kept yet.
         Documents: [],
         EStatements: statements ?? [],

@@ -129,6 +129,11 @@ export interface AccountDetailsService {
   /** The caller's account (hidden ones too: the loan page of a hidden account still opens). */
   account(caller: AccountCaller, number: string): Promise<CoreAccount | undefined>;
   information(caller: AccountCaller, number: string): Promise<LoanAccountInformation | undefined>;
+  /** The information and the statement format, from one call to the core (the page load). */
+  loan(
+    caller: AccountCaller,
+    number: string,
+  ): Promise<{ information: LoanAccountInformation; format: StatementFormat } | undefined>;
   alerts(caller: AccountCaller, number: string): Promise<AccountAlerts>;
   saveAlerts(caller: AccountCaller, number: string, alerts: AccountAlerts): Promise<boolean>;
   updateAddress(
@@ -178,6 +183,15 @@ export function createAccountDetailsService(options: {
     async information(caller, number) {
       const info = await core.loanInformation(customer(caller), number, today(caller));
       return info ? toLoanInformation(info, today(caller)) : undefined;
+    },
+
+    async loan(caller, number) {
+      const info = await core.loanInformation(customer(caller), number, today(caller));
+      if (!info) return undefined;
+      return {
+        information: toLoanInformation(info, today(caller)),
+        format: info.account.statementPreference,
+      };
     },
 
     async alerts(caller, number) {
