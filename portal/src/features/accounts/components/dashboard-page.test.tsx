@@ -230,4 +230,13 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Application Status' })).toBeNull();
     expect(server.requestsTo('GET /api/Application/GetList')).toHaveLength(0);
   });
+
+  it('has no axe violations in the dark scheme either', async () => {
+    renderDashboard([PAST_DUE, BOAT, SAVINGS], {
+      settings: { 'themeOptions.colorScheme': 'dark', 'globalOptions.useEgtConsumerOption': 'true' },
+    });
+    await table('Loans');
+    await table('Application Status');
+    await expectNoAxeViolations();
+  });
 });
