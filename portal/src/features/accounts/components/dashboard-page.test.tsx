@@ -233,7 +233,10 @@ describe('the dashboard', () => {
 
   it('has no axe violations in the dark scheme either', async () => {
     renderDashboard([PAST_DUE, BOAT, SAVINGS], {
-      settings: { 'themeOptions.colorScheme': 'dark', 'globalOptions.useEgtConsumerOption': 'true' },
+      settings: {
+        'themeOptions.colorScheme': 'dark',
+        'globalOptions.useEgtConsumerOption': 'true',
+      },
     });
     await table('Loans');
     await table('Application Status');
