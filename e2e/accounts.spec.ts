@@ -85,6 +85,58 @@ test.describe('the accounts area', () => {
       dialog.getByRole('button', { name: 'Download Breakdown' }).click(),
     );
     expect(breakdown.body.subarray(0, 5).toString()).toBe('%PDF-');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Insurance' }).click();
+    const insurance = page.getByRole('dialog', { name: 'Insurance Information' });
+    await expect(insurance).toContainText('Joint');
+    await expectNoAxeViolations(page);
+  });
+
+  test('a user without e-mail: the warning, alerts saved, paperless after the E-Sign disclosure, a statement PDF', async ({
+    page,
+  }) => {
+    await signIn(page, 'drew.ellis');
+    await expect(page.getByText(/e-mail address/i).first()).toBeVisible();
+    await page
+      .getByRole('table', { name: 'Loans' })
+      .getByRole('link', { name: /Auto Loan/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+
+    // Alerts: Save appears with a change and leaves a check mark.
+    await page.getByLabel('Loan is delinquent (e-mail)').check();
+    const alerts = page.getByRole('region', { name: 'Alert Preferences' });
+    await alerts.getByRole('button', { name: 'Save' }).click();
+    await expect(alerts.getByRole('img', { name: 'Saved' })).toBeVisible();
+
+    // Going paperless asks for the E-Sign disclosure first; Agree records it and saves.
+    await expect(
+      page.getByText('Please add an email address to your profile to receive e-statements.'),
+    ).toBeVisible();
+    const paperless = page.getByRole('switch', { name: 'Receive statements electronically' });
+    await paperless.click();
+    const consent = page.getByRole('dialog', { name: 'E-Statements' });
+    await expect(consent.getByRole('link', { name: 'E-Sign Disclosure' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await consent.getByRole('button', { name: 'Agree' }).click();
+    await expect(paperless).toBeChecked();
+    await page.reload();
+    await expect(
+      page.getByRole('switch', { name: 'Receive statements electronically' }),
+    ).toBeChecked();
+
+    // The built-in statement opens inline in a new tab.
+    const statements = page.getByRole('list', { name: /^Statements of/ });
+    const popup = page.waitForEvent('popup');
+    await statements.getByRole('button').first().click();
+    const tab = await popup;
+    const opened = await tab.waitForResponse((response) =>
+      response.url().includes('/api/AccountEstatements/ViewStatement'),
+    );
+    expect(opened.status()).toBe(200);
+    // Chromium shows it in its PDF viewer (the server tests read the PDF's text).
+    expect((await opened.allHeaders())['content-type']).toBe('application/pdf');
   });
 
   test('hiding an account removes it from the dashboard; login history and an application open', async ({
@@ -133,11 +185,24 @@ test.describe('the accounts area', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('on a phone the dashboard lists accounts as cards', async ({ page }) => {
+  test('on a phone the dashboard lists accounts as cards and the history is an accordion', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, 'jordan.rivers');
     await expect(page.getByRole('table', { name: 'Loans' })).toHaveCount(0);
-    await expect(page.getByRole('list', { name: 'Loans' })).toBeVisible();
+    const loans = page.getByRole('list', { name: 'Loans' });
+    await expect(loans).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await loans.getByRole('link', { name: /Home Equity Loan/ }).click();
+    const history = page.getByRole('list', { name: 'Loan history' });
+    await page.getByRole('button', { name: '90', exact: true }).click();
+    const first = history.getByRole('button', { name: /^Date:/ }).first();
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(history.getByRole('region').first()).toContainText('Principal Balance');
     await expectNoAxeViolations(page);
   });
 });

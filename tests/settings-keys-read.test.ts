@@ -24,8 +24,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'paymentAmountOptions.thirdPartyDebitCardFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyCreditCardFee': 'third-party payment fees (spec 001)',
   'eStatementOptions.statementProvider': 'e-statements (spec 002)',
-  'eStatementTexts.agreementUpdatedText':
-    'the e-statement agreement re-acceptance on the loan page (AgreementLogging, next session)',
   'loanDetailsOptions.hideAccountDocumentsOption':
     'account documents on the loan page (with the document center and file services)',
   'eStatementOptions.statementProviderURL': 'e-statements (spec 002)',

@@ -148,6 +148,13 @@ export const AccountDataResponse = withEnvelope({
   StatementFormat,
   Documents: z.array(AccountDocument),
   EStatements: z.array(StatementListItem),
+  /**
+   * The e-statement agreements the user has yet to accept (not in the spec's answer; added so the
+   * page can ask for them before paperless, and show the agreement-updated notice while paperless).
+   */
+  EStatementAgreements: z.array(
+    z.object({ Name: z.string(), Url: z.string(), HostNum: z.number() }),
+  ),
 });
 export type AccountDataResponse = z.infer<typeof AccountDataResponse>;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   agreementsNeededAtLogin,
   configuredAgreements,
+  eStatementAgreementsNeeded,
   mayRunStep,
   parseSteps,
   formatSteps,
@@ -128,5 +129,40 @@ describe('the agreements asked at sign-in', () => {
     const broken = settingsOf({ agreementTexts: { agreementSetup: 'not|a|setup' } });
     expect(configuredAgreements(broken, (error) => heard.push(error))).toEqual([]);
     expect(heard).toHaveLength(1);
+  });
+});
+
+describe('the e-statement agreements (spec 002 e-statement toggle)', () => {
+  const setup = {
+    agreementTexts: {
+      agreementSetup: [
+        'https://harbor.example/terms.pdf|2026-06-01|Online Banking Agreement|login',
+        'https://harbor.example/esign.pdf|2026-09-01|E-Sign Disclosure|estatements-registration',
+      ].join('\n'),
+    },
+  };
+  const agreements = configuredAgreements(settingsOf(setup));
+  const esign = agreements.find((agreement) => agreement.name === 'E-Sign Disclosure');
+
+  it('asks only the agreements whose when-to-agree includes estatements', () => {
+    const needed = eStatementAgreementsNeeded(agreements, { acceptances: [], today: '2026-11-24' });
+    expect(needed.map((agreement) => agreement.name)).toEqual(['E-Sign Disclosure']);
+  });
+
+  it('stops asking once accepted on or after its date, and asks again when its date moves on', () => {
+    const accepted = [{ hostNum: esign?.hostNum, acceptedOn: '2026-09-01' }];
+    expect(
+      eStatementAgreementsNeeded(agreements, { acceptances: accepted, today: '2026-11-24' }),
+    ).toEqual([]);
+    const earlier = [{ hostNum: esign?.hostNum, acceptedOn: '2026-08-31' }];
+    expect(
+      eStatementAgreementsNeeded(agreements, { acceptances: earlier, today: '2026-11-24' }),
+    ).toHaveLength(1);
+  });
+
+  it("does not ask an agreement dated after the institution's today", () => {
+    expect(
+      eStatementAgreementsNeeded(agreements, { acceptances: [], today: '2026-08-31' }),
+    ).toEqual([]);
   });
 });

@@ -69,6 +69,24 @@ export function agreementsNeededAtLogin(
   });
 }
 
+/**
+ * The e-statement agreements (when-to-agree includes estatements) the user must accept before
+ * statements go paperless: dated today or earlier and not accepted on or after that date. When
+ * e-statements are already on, a non-empty answer is the spec's "agreement updated" notice.
+ */
+export function eStatementAgreementsNeeded(
+  agreements: readonly Agreement[],
+  context: { acceptances: readonly AgreementAcceptance[]; today: CalendarDate },
+): Agreement[] {
+  return agreements.filter((agreement) => {
+    if (!agreement.whenToAgree.includes('estatements')) return false;
+    const acceptedOn = context.acceptances
+      .filter((acceptance) => recordsAgreement(acceptance, agreement))
+      .map((acceptance) => acceptance.acceptedOn);
+    return isAgreementNeeded(agreement.date, acceptedOn, context.today);
+  });
+}
+
 export interface StepFacts {
   /** The security code is needed (multi-factor on, device not trusted, password sign-in). */
   securityCode: boolean;

@@ -1,14 +1,18 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Fragment, useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { visuallyHidden } from '../visually-hidden';
-import { isSortable, type DataTableLayoutProps } from './data-table-column';
+import { isSortable, type DataTableColumn, type DataTableLayoutProps } from './data-table-column';
 import { ACTIONABLE_ROW_SX, rowVariantSx } from './row-styles';
 
 /** The small-screen layout: a sort control above a list of cards, one per row. */
@@ -74,43 +78,98 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
             aria-labelledby={captionId}
             sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
           >
-            {rows.map((row) => (
-              <Card
-                key={props.getRowKey(row)}
-                component="li"
-                variant="outlined"
-                sx={[
-                  { p: 2 },
-                  rowsAreActionable && ACTIONABLE_ROW_SX,
-                  rowVariantSx(getRowVariant(row), '&'),
-                ]}
-              >
-                <Box
-                  component="dl"
-                  sx={{
-                    m: 0,
-                    display: 'grid',
-                    gridTemplateColumns: 'minmax(6rem, auto) 1fr',
-                    columnGap: 2,
-                    rowGap: 0.5,
-                  }}
+            {rows.map((row) =>
+              props.accordionSummaryColumnIds ? (
+                <AccordionRow
+                  key={props.getRowKey(row)}
+                  columns={columns}
+                  summaryIds={props.accordionSummaryColumnIds}
+                  render={(column) => renderCell(row, column)}
+                  variant={rowVariantSx(getRowVariant(row), '&')}
+                />
+              ) : (
+                <Card
+                  key={props.getRowKey(row)}
+                  component="li"
+                  variant="outlined"
+                  sx={[
+                    { p: 2 },
+                    rowsAreActionable && ACTIONABLE_ROW_SX,
+                    rowVariantSx(getRowVariant(row), '&'),
+                  ]}
                 >
-                  {columns.map((column) => (
-                    <Fragment key={column.id}>
-                      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                        {column.header}
-                      </Typography>
-                      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                        {renderCell(row, column)}
-                      </Typography>
-                    </Fragment>
-                  ))}
-                </Box>
-              </Card>
-            ))}
+                  <ValueList columns={columns} render={(column) => renderCell(row, column)} />
+                </Card>
+              ),
+            )}
           </Box>
         </>
       )}
+    </Box>
+  );
+}
+
+/** Each column's header and value, as a description list. */
+function ValueList<Row>(props: {
+  columns: readonly DataTableColumn<Row>[];
+  render: (column: DataTableColumn<Row>) => ReactNode;
+}) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+      }}
+    >
+      {props.columns.map((column) => (
+        <Fragment key={column.id}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {column.header}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {props.render(column)}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+/** A row as an accordion: its summary columns on the button, the other columns in the panel. */
+function AccordionRow<Row>(props: {
+  columns: readonly DataTableColumn<Row>[];
+  summaryIds: readonly string[];
+  render: (column: DataTableColumn<Row>) => ReactNode;
+  variant: ReturnType<typeof rowVariantSx>;
+}) {
+  const summary = props.summaryIds.flatMap((id) => {
+    const column = props.columns.find((candidate) => candidate.id === id);
+    return column ? [column] : [];
+  });
+  const details = props.columns.filter((column) => !props.summaryIds.includes(column.id));
+  return (
+    <Box component="li">
+      <Accordion disableGutters variant="outlined" sx={[props.variant]}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+            {summary.map((column) => (
+              <Typography key={column.id} variant="body2" component="span">
+                <Box component="span" sx={visuallyHidden}>
+                  {column.header}:{' '}
+                </Box>
+                {props.render(column)}
+              </Typography>
+            ))}
+          </Stack>
+        </AccordionSummary>
+        <AccordionDetails>
+          <ValueList columns={details} render={props.render} />
+        </AccordionDetails>
+      </Accordion>
     </Box>
   );
 }

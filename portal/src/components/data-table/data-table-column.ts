@@ -59,6 +59,11 @@ export type DataTableProps<Row> = DataTableRowAction<Row> & {
   getRowProps?: (row: Row) => DataTableRowProps;
   /** Forces a layout; by default cards below the `sm` breakpoint, a table above it. */
   layout?: 'table' | 'cards';
+  /**
+   * On small screens, each row becomes an accordion whose button shows these columns and whose
+   * panel shows the others (the history's phone layout), instead of a card showing every column.
+   */
+  accordionSummaryColumnIds?: readonly string[];
 };
 
 /** What the table and card layouts share, after sorting. */
@@ -77,6 +82,7 @@ export interface DataTableLayoutProps<Row> {
   rowsAreActionable: boolean;
   /** The column whose cell names the row (a row header in the table). */
   primaryColumnId: string | undefined;
+  accordionSummaryColumnIds?: readonly string[];
 }
 
 /** The column's alignment: its own, or right for numbers so their digits line up. */

@@ -336,6 +336,49 @@ describe('DataTable as cards', () => {
   });
 });
 
+describe('DataTable as accordions (the history on a phone)', () => {
+  it("shows the summary columns on each row's button and the others when it opens", async () => {
+    const { user } = renderTable({
+      layout: 'cards',
+      accordionSummaryColumnIds: ['description', 'balance'],
+    });
+    const rows = within(screen.getByRole('list', { name: 'Open accounts' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows).toHaveLength(ACCOUNTS.length);
+    // Each summary value is a flex item, so browsers read a space between them (jsdom does not).
+    const autoLoan = within(rows[3] as HTMLElement).getByRole('button', {
+      name: /^Account:\s*Auto loan\s*Balance:\s*\$12,500\.00$/,
+    });
+    expect(autoLoan).toHaveAttribute('aria-expanded', 'false');
+    await user.click(autoLoan);
+    expect(autoLoan).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(rows[3] as HTMLElement).getByRole('region');
+    expect(
+      within(panel)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Due date', 'Status']);
+    expect(
+      within(panel)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['2026-01-20', 'Closed']);
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'has no axe violations open, in the %s scheme',
+    async (scheme) => {
+      const { user } = renderTable(
+        { layout: 'cards', accordionSummaryColumnIds: ['description', 'balance'] },
+        scheme,
+      );
+      await user.click(screen.getAllByRole('button', { name: /^Account:/ })[0] as HTMLElement);
+      await expectNoAxeViolations();
+    },
+  );
+});
+
 describe('DataTable layout', () => {
   it('shows cards on a phone-sized screen and a table on a wider one', () => {
     stubViewportWidth(375);

@@ -90,6 +90,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     getRowVariant: (row): DataTableRowVariant => getRowProps?.(row).variant ?? 'default',
     rowsAreActionable: Boolean(getRowLink ?? onRowClick),
     primaryColumnId,
+    accordionSummaryColumnIds: props.accordionSummaryColumnIds,
   };
   return layout === 'cards' ? (
     <DataTableCards {...layoutProps} />

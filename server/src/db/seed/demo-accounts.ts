@@ -257,6 +257,22 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       },
     },
   ],
+  'drew.ellis': [
+    {
+      // Paper statements, and the E-Sign disclosure never accepted: going paperless asks for it.
+      kind: 'loan',
+      account: '100640',
+      type: LOAN,
+      description: 'Auto Loan',
+      statementPreference: 'PaperOnly',
+      principalCents: 1_240_000,
+      rateHundredths: 719,
+      termPayments: 60,
+      openedMonthsAgo: 9,
+      openedDayOffset: 5,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
   'quinn.harper': [
     {
       kind: 'loan',

@@ -27,7 +27,14 @@ const ACCOUNT_NUMBER_LENGTHS = {
 
 /** The online banking agreement every Harbor borrower accepts at sign-in (dated before the seed). */
 export const HARBOR_AGREEMENT_DATE = '2025-01-02';
-const HARBOR_AGREEMENTS = `/cdn/harbor/agreements/online-banking-agreement.html|${HARBOR_AGREEMENT_DATE}|Online Banking Agreement|login-registration`;
+/**
+ * The online banking agreement (at sign-in and registration, host number 11337) and the E-Sign
+ * disclosure asked before statements go paperless (host number 11338).
+ */
+const HARBOR_AGREEMENTS = [
+  `/cdn/harbor/agreements/online-banking-agreement.html|${HARBOR_AGREEMENT_DATE}|Online Banking Agreement|login-registration`,
+  `/cdn/harbor/agreements/esign-disclosure.html|${HARBOR_AGREEMENT_DATE}|E-Sign Disclosure|estatements`,
+].join('\n');
 
 /** The name of Cedar's single sign-on secret (institution_secrets), read by ssoSharedSecretReference. */
 export const CEDAR_SSO_SECRET_NAME = 'sso-shared-secret';
@@ -67,6 +74,9 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         institutionContactOptions: { customerServicePhoneNumber: '(800) 555-0142' },
         localeOptions: { institutionTimeZone: 'America/New_York' },
         analyticsOptions: { enablePageViewAnalyticsOption: 'true' },
+        // The loan page's Insurance button, and the consent shown before paperless statements.
+        loanDetailsOptions: { useInsuranceInformationOption: 'true' },
+        eStatementOptions: { useEStatementConsentConfirmationOption: 'true' },
         // Admin-only values: they stay on the server (sessions, lockout).
         securityPolicyOptions: {
           sessionIdleTimeoutMinutes: '20',

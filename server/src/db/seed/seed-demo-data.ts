@@ -206,6 +206,25 @@ export async function seedDemoData(
               when_to_agree: WHEN_TO_AGREE_CODES.login,
             })
             .execute();
+          // Paperless statements were agreed to with the E-Sign disclosure (the second agreement).
+          const paperless = (DEMO_ACCOUNTS[user.username] ?? []).some(
+            (account) => account.statementPreference === 'ElectronicOnly',
+          );
+          if (paperless) {
+            await trx
+              .insertInto('agreement_logs')
+              .values({
+                institution_id: institutionId,
+                user_id: userId,
+                name_of_terms: 'E-Sign Disclosure',
+                ip_address: user.lastLoginIp,
+                date_of_agreement: lastLoginAt,
+                date_of_terms: HARBOR_AGREEMENT_DATE,
+                agreement_type: AGREEMENT_HOST_NUMBER_BASE + 1,
+                when_to_agree: WHEN_TO_AGREE_CODES.estatements,
+              })
+              .execute();
+          }
         }
         // The built-in core's accounts, run from their opening to the seed day.
         for (const account of DEMO_ACCOUNTS[user.username] ?? []) {

@@ -71,9 +71,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       transactions: await count('core_transactions'),
       versions: await count('settings_versions'),
     };
-    // Nine borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor);
+    // Ten borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor);
     // the registration holders (Harbor's and Summit's) have accounts but no user.
-    expect(before).toMatchObject({ institutions: 3, users: 10, accounts: 36, versions: 3 });
+    expect(before).toMatchObject({ institutions: 3, users: 11, accounts: 37, versions: 3 });
     // Every account's history, generated from its opening.
     expect(before.transactions).toBeGreaterThan(1_000);
     await expect(
@@ -169,7 +169,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .select('password_hash')
       .where('password_hash', 'is not', null)
       .execute();
-    expect(users).toHaveLength(9);
+    expect(users).toHaveLength(10);
     for (const user of users) {
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('Demo-Pass-2024');

@@ -97,9 +97,10 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       const loan = await service.loan(caller, number);
       if (!loan) return notFound(reply);
       const today = service.today(caller);
-      const [alerts, statements] = await Promise.all([
+      const [alerts, statements, agreements] = await Promise.all([
         service.alerts(caller, number),
         service.statements(caller, number, Number(today.slice(0, 4))),
+        service.eStatementAgreements(caller),
       ]);
       return {
         ...okEnvelope(),
@@ -109,6 +110,11 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         // Account documents are the file services' (a later issue); none are kept yet.
         Documents: [],
         EStatements: statements ?? [],
+        EStatementAgreements: agreements.map((agreement) => ({
+          Name: agreement.name,
+          Url: agreement.url,
+          HostNum: agreement.hostNum,
+        })),
       };
     },
   );
@@ -165,7 +171,8 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         request.body.AccountNumber,
         request.body.Format,
       );
-      return saved ? okEnvelope() : notFound(reply);
+      if (!saved) return notFound(reply);
+      return saved.ok ? okEnvelope() : errorEnvelope(saved.error);
     },
   );
 

@@ -5,7 +5,9 @@ import {
   calendarDateIn,
   type CalendarDate,
   centsToDollars,
+  configuredAgreements,
   daysBetween,
+  eStatementAgreementsNeeded,
   hostDateTime,
   type HistoryItem,
   isClosedComment,
@@ -16,6 +18,7 @@ import {
   type StatementFormat,
   type StatementListItem,
 } from '@portal/domain';
+import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -27,6 +30,7 @@ import type {
   CustomerRef,
   ServicingCore,
 } from '../../core/servicing-core';
+import { listAgreementAcceptances } from '../borrowers/users.repository';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
 /** Who is asking: the signed-in user, their customer and the institution's today. */
@@ -43,6 +47,8 @@ export const ACCOUNT_ERRORS = {
   correctErrors: 'CorrectErrors',
   zipCityNoMatch: 'ZipCityNoMatch',
   securityNotAllowed: 'SecurityNotAllowed',
+  /** Paperless asked for while an e-statement agreement is still to be accepted. */
+  eStatementAgreementNeeded: 'EStatementAgreementNeeded',
 } as const;
 
 /** The statement years a borrower may list: this year and the two before (spec 002 section 9). */
@@ -141,11 +147,17 @@ export interface AccountDetailsService {
     number: string,
     address: PostalAddress,
   ): Promise<Outcome<PostalAddress> | undefined>;
+  /** The e-statement agreements the caller has yet to accept (spec 002 e-statement toggle). */
+  eStatementAgreements(caller: AccountCaller): Promise<Agreement[]>;
+  /**
+   * Paper or paperless; paperless only once every e-statement agreement is accepted (the portal
+   * records them through AgreementLogging first). Undefined when the account is not the caller's.
+   */
   setStatementFormat(
     caller: AccountCaller,
     number: string,
     format: StatementFormat,
-  ): Promise<boolean>;
+  ): Promise<{ ok: true } | { ok: false; error: string } | undefined>;
   hide(caller: AccountCaller, number: string): Promise<boolean>;
   statements(
     caller: AccountCaller,
@@ -165,8 +177,24 @@ export function createAccountDetailsService(options: {
   clock: Clock;
   core: ServicingCore;
   zips: ZipDirectory;
+  settings: (institutionId: number) => Promise<SettingsAccessor>;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
+
+  async function eStatementAgreements(caller: AccountCaller): Promise<Agreement[]> {
+    const [settings, acceptances] = await Promise.all([
+      options.settings(caller.institutionId),
+      listAgreementAcceptances(db, caller.institutionId, caller.userId, caller.timeZone),
+    ]);
+    return eStatementAgreementsNeeded(configuredAgreements(settings), {
+      acceptances: acceptances.map((row) => ({
+        hostNum: row.agreement_type,
+        name: row.name_of_terms,
+        acceptedOn: row.accepted_on,
+      })),
+      today: today(caller),
+    });
+  }
   const today = (caller: Pick<AccountCaller, 'timeZone'>) =>
     calendarDateIn(caller.timeZone, clock.now());
   const customer = (caller: AccountCaller): CustomerRef => ({
@@ -238,8 +266,18 @@ export function createAccountDetailsService(options: {
       return { ok: true, value: address };
     },
 
+    eStatementAgreements,
+
     async setStatementFormat(caller, number, format) {
-      return core.setStatementFormat(customer(caller), number, format);
+      if (format === 'ElectronicOnly') {
+        if (!(await account(caller, number))) return undefined;
+        if ((await eStatementAgreements(caller)).length > 0) {
+          return { ok: false, error: ACCOUNT_ERRORS.eStatementAgreementNeeded };
+        }
+      }
+      return (await core.setStatementFormat(customer(caller), number, format))
+        ? { ok: true }
+        : undefined;
     },
 
     async hide(caller, number) {

@@ -253,6 +253,37 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(listed?.StatementPreference).toBe('PaperOnly');
   });
 
+  it('goes paperless only once the e-statement agreement is recorded (AgreementLogging)', async () => {
+    // jordan accepted the E-Sign disclosure when going paperless; drew.ellis never did.
+    expect((await accountData(jordan, AUTO_LOAN)).EStatementAgreements).toEqual([]);
+    const drew = await signIn(test.app, { username: 'drew.ellis' });
+    const [loan] = await accountList(drew);
+    const number = loan?.Number ?? '';
+    expect(loan?.StatementPreference).toBe('PaperOnly');
+    expect((await accountData(drew, number)).EStatementAgreements).toEqual([
+      expect.objectContaining({ Name: 'E-Sign Disclosure', HostNum: 11338 }),
+    ]);
+    const paperless = { AccountNumber: number, AccountType: 0, Format: 'ElectronicOnly' };
+    const refused = await post(drew, '/api/AccountEStatements/SetStatementFormat', paperless);
+    expect(refused.json().Errors).toEqual([{ ErrorMessage: 'EStatementAgreementNeeded' }]);
+    expect((await accountList(drew))[0]?.StatementPreference).toBe('PaperOnly');
+
+    const agreed = await post(drew, '/api/AgreementLogging', {
+      Agreements: [11338],
+      UserName: 'drew.ellis',
+      TurnEStatementsOn: true,
+      UnRestrictEmail: false,
+    });
+    expect(agreed.json()).toMatchObject({ HasNoErrors: true });
+    expect((await accountData(drew, number)).EStatementAgreements).toEqual([]);
+    const saved = await post(drew, '/api/AccountEStatements/SetStatementFormat', paperless);
+    expect(saved.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    expect((await accountList(drew))[0]?.StatementPreference).toBe('ElectronicOnly');
+    // Another user cannot switch drew's account, whatever their agreements.
+    const stranger = await post(jordan, '/api/AccountEStatements/SetStatementFormat', paperless);
+    expect(stranger.statusCode).toBe(404);
+  });
+
   it('lists statements of the last three years only', async () => {
     const list = async (year: number) =>
       StatementListResponse.parse(

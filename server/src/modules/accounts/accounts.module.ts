@@ -22,6 +22,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
     clock,
     core: services.core,
     zips: zipDirectory,
+    settings: (institutionId) => services.institutions.settings(institutionId),
   });
   await app.register(accountDetailsRoutes, {
     service: details,

@@ -77,8 +77,10 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
   it('goes straight to the dashboard for a borrower with nothing to do', async () => {
     const body = await login('jordan.rivers');
     expect(body.PendingSteps).toEqual([]);
+    // The sign-in agreement and the E-Sign disclosure accepted when going paperless.
     expect(body.WebAgreementLogs).toEqual([
       expect.objectContaining({ HostNum: 11337, Name: 'Online Banking Agreement' }),
+      expect.objectContaining({ HostNum: 11338, Name: 'E-Sign Disclosure' }),
     ]);
     expect(await dataStatus(body.UserToken)).toBe(200);
   });

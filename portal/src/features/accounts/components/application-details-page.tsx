@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   dollarsToCents,
@@ -15,6 +14,7 @@ import { useParams } from 'react-router';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { applicationKeys, applicationQuery } from '../api/get-applications';
+import { LoadingBlock } from '../../../components/loading-block';
 
 interface Field {
   label: SettingKey;
@@ -112,7 +112,7 @@ export function ApplicationDetailsPage() {
       ) : fetched.isError ? (
         <Alert severity="error">{settings.get('applicationDetailsTexts.errorText')}</Alert>
       ) : (
-        <Skeleton variant="rounded" height={180} aria-label="Loading the application" />
+        <LoadingBlock height={180} label="Loading the application" />
       )}
     </Box>
   );

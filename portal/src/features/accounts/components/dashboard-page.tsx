@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -32,6 +31,7 @@ import { useInstitutionOptions, useSettings } from '../../../lib/settings/settin
 import { useApplications } from '../api/get-applications';
 import { accountLists } from '../utils/account-lists';
 import { AccountTable } from './account-table';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const LIST_HEADINGS = {
   loan: 'dashboardTexts.loansHeadingText',
@@ -109,7 +109,7 @@ export function DashboardPage() {
       </Stack>
 
       {accounts.isPending ? (
-        <Skeleton variant="rounded" height={160} aria-label="Loading accounts" />
+        <LoadingBlock height={160} label="Loading accounts" />
       ) : accounts.isError ? (
         <Alert severity="error">{settings.get('dashboardTexts.accountListErrorText')}</Alert>
       ) : lists.length === 0 ? (
@@ -162,7 +162,7 @@ function ApplicationStatusList() {
         {heading}
       </Typography>
       {applications.isPending ? (
-        <Skeleton variant="rounded" height={80} aria-label="Loading applications" />
+        <LoadingBlock height={80} label="Loading applications" />
       ) : applications.isError ? (
         <Alert severity="error">{settings.get('dashboardTexts.applicationsErrorText')}</Alert>
       ) : (

@@ -45,6 +45,8 @@ export function useLoanChanges(accountNumber: string) {
     queryClient.invalidateQueries({ queryKey: loanKeys.data(accountNumber) });
   const refreshList = () => queryClient.invalidateQueries({ queryKey: accountKeys.list() });
   return {
+    /** Reloads the loan's data (after agreements recorded elsewhere). */
+    refresh: refreshLoan,
     address: useMutation({
       mutationFn: (address: PostalAddress) => postUpdateAddress(accountNumber, address),
       onSuccess: refreshLoan,

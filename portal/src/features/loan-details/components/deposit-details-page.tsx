@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -14,6 +13,7 @@ import { useAccountList } from '../../../lib/accounts/get-account-list';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { HistorySection } from './history-section';
 import { StatementList } from './estatements-section';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
@@ -28,9 +28,7 @@ export function DepositDetailsPage() {
   const settings = useSettings();
   const accounts = useAccountList();
   if (accounts.isPending) {
-    return (
-      <Skeleton variant="rounded" height={240} aria-label="Loading the account" sx={{ my: 2 }} />
-    );
+    return <LoadingBlock height={240} label="Loading the account" sx={{ my: 2 }} />;
   }
   const account = accounts.data?.Accounts.find((item) => item.Number === accountNumber);
   const category = account ? accountCategory(account.Type) : undefined;

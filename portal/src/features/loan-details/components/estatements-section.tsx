@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -17,26 +17,65 @@ import {
   type StatementFormat,
   type StatementListItem,
 } from '@portal/domain';
-import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { DIALOG_WIDTH } from '../../../components/dialogs/portal-dialog';
 import { LazyRichText } from '../../../components/lazy-rich-text';
+import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
+import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { getProviderStatementUrl, statementDocumentUrl, useStatementList } from '../api/statements';
+import { LoadingBlock } from '../../../components/loading-block';
+
+/** An agreement the user has yet to accept before paperless statements (host number for the log). */
+export interface EStatementAgreement {
+  Name: string;
+  Url: string;
+  HostNum: number;
+}
+
+/** The agreements as links, each opening its document in a new tab. */
+function AgreementLinks(props: { agreements: readonly EStatementAgreement[] }) {
+  return (
+    <List dense disablePadding>
+      {props.agreements.map((agreement) => {
+        const url = safeLinkUrl(agreement.Url);
+        return (
+          <ListItem key={agreement.HostNum} disableGutters>
+            {url ? (
+              <Link href={url} target="_blank" rel="noopener noreferrer">
+                {agreement.Name}
+              </Link>
+            ) : (
+              agreement.Name
+            )}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
 
 /**
- * E-statements (spec 002 "E-statements section"): the paperless toggle (withdrawal asks first,
- * consent optionally), a year among the last few, and the year's statements, each opened by its
- * provider: built-in (0) and document family (4) in a new tab, the URL family (1, 3) after the
+ * E-statements (spec 002 "E-statements section"): the paperless toggle (withdrawal asks first;
+ * going paperless shows the consent when configured and the e-statement agreements still to be
+ * accepted, records them through AgreementLogging, then saves), the agreement-updated notice while
+ * paperless, a year among the last few, and the year's statements, each opened by its provider:
+ * built-in (0) and document family (4) in a new tab, the URL family (1, 3) after the
  * external-statement notice.
  */
 export function EStatementsSection(props: {
   accountNumber: string;
   format: StatementFormat;
+  /** The e-statement agreements the user has not accepted in their current version. */
+  agreements: readonly EStatementAgreement[];
   saveFormat(format: StatementFormat): Promise<unknown>;
+  /** Reloads the page's data once agreements are recorded without a format change. */
+  refresh(): Promise<unknown>;
 }) {
   const settings = useSettings();
   const user = useSignedInUser();
@@ -44,6 +83,60 @@ export function EStatementsSection(props: {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const electronic = props.format === 'ElectronicOnly';
+  const agreementUpdated = electronic && props.agreements.length > 0;
+
+  /** Records the outstanding agreements; false (with the spec's wording shown) when that fails. */
+  async function recordAgreements(): Promise<boolean> {
+    if (props.agreements.length === 0) return true;
+    try {
+      await postAgreementLogging({
+        Agreements: props.agreements.map((agreement) => agreement.HostNum),
+        UserName: user.username,
+        TurnEStatementsOn: true,
+        UnRestrictEmail: false,
+      });
+      return true;
+    } catch {
+      setError(settings.get('profileErrorTexts.agreementErrorText'));
+      return false;
+    }
+  }
+
+  /** The consent (when configured) and the agreements to accept, in one confirmation. */
+  function consentContent(): ReactNode | undefined {
+    const consent = settings.get('eStatementOptions.useEStatementConsentConfirmationOption');
+    if (!consent && props.agreements.length === 0) return undefined;
+    return (
+      <Stack spacing={1}>
+        {consent ? <LazyRichText html={settings.get('eStatementTexts.consentRichText')} /> : null}
+        {props.agreements.length > 0 ? (
+          <>
+            <Typography>{settings.get('postLoginTexts.agreementsInstructionsText')}</Typography>
+            <AgreementLinks agreements={props.agreements} />
+          </>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  async function run(work: () => Promise<unknown>) {
+    setSaving(true);
+    try {
+      await work();
+    } catch (failure) {
+      const agreementNeeded =
+        failure instanceof ApiError && failure.errors.includes('EStatementAgreementNeeded');
+      setError(
+        settings.get(
+          agreementNeeded
+            ? 'profileErrorTexts.agreementErrorText'
+            : 'loanDetailsTexts.networkSaveErrorText',
+        ),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
 
   async function toggle(on: boolean) {
     setError(undefined);
@@ -53,22 +146,36 @@ export function EStatementsSection(props: {
         text: settings.get('eStatementTexts.withdrawText'),
       });
       if (!withdraw) return;
-    } else if (settings.get('eStatementOptions.useEStatementConsentConfirmationOption')) {
-      const consent = await confirm({
+      await run(() => props.saveFormat('PaperOnly'));
+      return;
+    }
+    const content = consentContent();
+    if (content) {
+      const agreed = await confirm({
         title: 'E-Statements',
         width: DIALOG_WIDTH.wide,
-        text: <LazyRichText html={settings.get('eStatementTexts.consentRichText')} />,
+        text: content,
+        confirmText: settings.get('agreementTexts.agreeButtonText'),
       });
-      if (!consent) return;
+      if (!agreed) return;
     }
-    setSaving(true);
-    try {
-      await props.saveFormat(on ? 'ElectronicOnly' : 'PaperOnly');
-    } catch {
-      setError(settings.get('loanDetailsTexts.networkSaveErrorText'));
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      if (await recordAgreements()) await props.saveFormat('ElectronicOnly');
+    });
+  }
+
+  async function agreeToUpdate() {
+    setError(undefined);
+    const agreed = await confirm({
+      title: 'E-Statements',
+      width: DIALOG_WIDTH.wide,
+      text: consentContent(),
+      confirmText: settings.get('agreementTexts.agreeButtonText'),
+    });
+    if (!agreed) return;
+    await run(async () => {
+      if (await recordAgreements()) await props.refresh();
+    });
   }
 
   return (
@@ -83,6 +190,24 @@ export function EStatementsSection(props: {
             <Link component={RouterLink} to="/myaccount/profile">
               {settings.get('loggedInLayout.profileMenuText')}
             </Link>
+          </Alert>
+        ) : null}
+        {agreementUpdated ? (
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                disabled={saving}
+                onClick={() => void agreeToUpdate()}
+              >
+                {settings.get('agreementTexts.agreeButtonText')}
+              </Button>
+            }
+          >
+            {settings.get('eStatementTexts.agreementUpdatedText')}
+            <AgreementLinks agreements={props.agreements} />
           </Alert>
         ) : null}
         <FormControlLabel
@@ -151,7 +276,7 @@ export function StatementList(props: { accountNumber: string }) {
         ))}
       </TextField>
       {statements.isPending ? (
-        <Skeleton variant="rounded" height={80} aria-label="Loading statements" />
+        <LoadingBlock height={80} label="Loading statements" />
       ) : statements.isError || statements.data.StatementList.length === 0 ? (
         <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>
       ) : (

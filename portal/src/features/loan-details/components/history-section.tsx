@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -19,6 +18,7 @@ import { ApiError } from '../../../lib/api-client';
 import { openInNewTab } from '../../../lib/new-tab';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { historyDownloadUrl, useAccountHistory } from '../api/history';
+import { LoadingBlock } from '../../../components/loading-block';
 
 /** The day ranges of the history (spec 002 section 9); All is the days since opening. */
 export const HISTORY_RANGES = [30, 60, 90] as const;
@@ -88,7 +88,7 @@ export function HistorySection(props: {
         </Alert>
       ) : null}
       {history.isPending ? (
-        <Skeleton variant="rounded" height={160} aria-label="Loading the history" />
+        <LoadingBlock height={160} label="Loading the history" />
       ) : history.isError ? (
         <Alert severity="error">
           {denied
@@ -103,6 +103,7 @@ export function HistorySection(props: {
             `${row.TransactionDate}|${row.TransactionTime}|${row.TransactionDescription}|${row.TotalPaymentAmount}|${row.RunningPrincipalBalance}`
           }
           emptyText={settings.get('loanDetailsTexts.noHistoryText')}
+          accordionSummaryColumnIds={['date', 'description', 'total']}
           columns={[
             {
               id: 'date',

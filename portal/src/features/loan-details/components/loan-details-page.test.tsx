@@ -69,8 +69,15 @@ function accountData(
     StatementFormat: 'ElectronicOnly',
     Documents: [],
     EStatements: [],
+    EStatementAgreements: [],
   };
 }
+
+const ESIGN = {
+  Name: 'E-Sign Disclosure',
+  Url: 'https://harbor.example/esign.pdf',
+  HostNum: 11338,
+};
 
 const HISTORY = {
   HasNoErrors: true,
@@ -264,6 +271,82 @@ describe('the loan page', () => {
     );
   });
 
+  it('going paperless shows the agreement to accept, records it, then saves ElectronicOnly', async () => {
+    const { user, server } = renderLoan({
+      data: { ...accountData(), StatementFormat: 'PaperOnly', EStatementAgreements: [ESIGN] },
+      routes: {
+        'POST /api/AgreementLogging': { body: { HasNoErrors: true, Errors: [] } },
+        'POST /api/AccountEStatements/SetStatementFormat': {
+          body: { HasNoErrors: true, Errors: [] },
+        },
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Receive statements electronically' });
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'E-Sign Disclosure' })).toHaveAttribute(
+      'href',
+      'https://harbor.example/esign.pdf',
+    );
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Agree' }),
+    );
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')[0]?.body).toEqual(
+        { AccountNumber: NUMBER, AccountType: 0, Format: 'ElectronicOnly' },
+      ),
+    );
+    expect(server.requestsTo('POST /api/AgreementLogging')[0]?.body).toMatchObject({
+      Agreements: [11338],
+      TurnEStatementsOn: true,
+    });
+  });
+
+  it('does not go paperless when the agreement cannot be recorded, and says so', async () => {
+    const { user, server } = renderLoan({
+      data: { ...accountData(), StatementFormat: 'PaperOnly', EStatementAgreements: [ESIGN] },
+      routes: {
+        'POST /api/AgreementLogging': {
+          status: 403,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'AgreementRecordingError' }] },
+        },
+      },
+    });
+    await user.click(
+      await screen.findByRole('switch', { name: 'Receive statements electronically' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Agree' }),
+    );
+    expect(await screen.findByText('There was an error updating the agreement.')).toBeVisible();
+    expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
+  });
+
+  it('shows the agreement-updated notice while paperless and records the new version on Agree', async () => {
+    const { user, server } = renderLoan({
+      data: { ...accountData(), EStatementAgreements: [ESIGN] },
+      routes: { 'POST /api/AgreementLogging': { body: { HasNoErrors: true, Errors: [] } } },
+    });
+    const notice = await screen.findByText(/Our e-statement agreement has been updated/);
+    expect(notice).toBeVisible();
+    await expectNoAxeViolations();
+    await user.click(screen.getByRole('button', { name: 'Agree' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Agree' }),
+    );
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/AgreementLogging')[0]?.body).toMatchObject({
+        Agreements: [11338],
+      }),
+    );
+    expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
+  });
+
   it('refuses a past payoff date and shows the quote of a future one', async () => {
     const { user } = renderLoan({
       routes: {
@@ -322,6 +405,59 @@ describe('the loan page', () => {
       ),
     ).toBeVisible();
   });
+
+  it('has no axe violations in the dark scheme, on the page and in every dialog', async () => {
+    const { user } = renderLoan({
+      data: { ...accountData(), EStatementAgreements: [ESIGN] },
+      settings: {
+        'themeOptions.colorScheme': 'dark',
+        'loanDetailsOptions.useInsuranceInformationOption': 'true',
+      },
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: true, Errors: [], PayOffQuoteAmount: 19012.45 },
+        },
+        'POST /api/Insurance/GetInsuranceInformation': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Insurances: [{ Type: 'Credit Life', IsIndividual: 2, Premium: 18.42 }],
+          },
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('button', { name: 'Payoff Quote' }));
+    const payoff = await screen.findByRole('dialog', { name: 'Payoff Quote' });
+    const date = within(payoff).getByLabelText('Payoff date');
+    await user.clear(date);
+    await user.type(date, '2099-01-15');
+    await user.click(within(payoff).getByRole('button', { name: 'Get Quote' }));
+    await within(payoff).findByText(/Your payoff amount as of/);
+    await expectNoAxeViolations();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Insurance' }));
+    const insurance = await screen.findByRole('dialog', { name: 'Insurance Information' });
+    await within(insurance).findByText('Joint');
+    await expectNoAxeViolations();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Hide Account' }));
+    await screen.findByRole('dialog', { name: 'Hide Account' });
+    await expectNoAxeViolations();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('switch', { name: 'Receive statements electronically' }));
+    await screen.findByRole('dialog');
+    await expectNoAxeViolations();
+  }, 90_000);
 
   it('goes back to the dashboard with the load error when the loan cannot be loaded', async () => {
     renderLoan({

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -29,6 +28,7 @@ import { HideAccountDialog } from './hide-account-dialog';
 import { HistorySection } from './history-section';
 import { InsuranceDialog } from './insurance-dialog';
 import { PayoffQuoteDialog } from './payoff-quote-dialog';
+import { LoadingBlock } from '../../../components/loading-block';
 
 const DASHBOARD = '/myaccount/dashboard';
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
@@ -106,7 +106,7 @@ export function LoanDetailsPage() {
   if (!data.data) {
     return (
       <Box sx={{ py: 2 }}>
-        <Skeleton variant="rounded" height={320} aria-label="Loading the loan" />
+        <LoadingBlock height={320} label="Loading the loan" />
       </Box>
     );
   }
@@ -282,7 +282,9 @@ function LoanDetails({
         <EStatementsSection
           accountNumber={accountNumber}
           format={data.StatementFormat}
+          agreements={data.EStatementAgreements}
           saveFormat={(format) => changes.statementFormat.mutateAsync(format)}
+          refresh={changes.refresh}
         />
       )}
       {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (

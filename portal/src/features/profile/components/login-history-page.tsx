@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatUsDateTime } from '@portal/domain';
 import { DataTable } from '../../../components/data-table/data-table';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useLoginHistory } from '../api/get-login-history';
+import { LoadingBlock } from '../../../components/loading-block';
 
 /** myaccount/loginHistory (spec 002 "Login history"): recent sign-ins with their addresses. */
 export function LoginHistoryPage() {
@@ -19,7 +19,7 @@ export function LoginHistoryPage() {
         {title}
       </Typography>
       {history.isPending ? (
-        <Skeleton variant="rounded" height={200} aria-label="Loading the login history" />
+        <LoadingBlock height={200} label="Loading the login history" />
       ) : history.isError ? (
         <Alert severity="error">{settings.get('loginHistoryTexts.errorText')}</Alert>
       ) : (

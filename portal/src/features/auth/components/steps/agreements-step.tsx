@@ -9,7 +9,7 @@ import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { useDialogStack } from '../../../../components/dialogs/dialog-stack';
 import { safeLinkUrl } from '../../../../lib/external-link';
 import { useSettings } from '../../../../lib/settings/settings-context';
-import { useAgreementLogging } from '../../api/agreement-logging';
+import { useAgreementLogging } from '../../../../lib/agreements/agreement-logging';
 import { loginAgreementsFor } from '../../utils/post-login-steps';
 import { askRichTextAgreement } from '../../../../components/agreements/rich-text-agreement-dialog';
 import { biometricsGrantOf } from '../../utils/biometrics-grant';
