@@ -96,7 +96,7 @@ test.describe('the accounts area', () => {
   test('a user without e-mail: the warning, alerts saved, paperless after the E-Sign disclosure, a statement PDF', async ({
     page,
   }) => {
-    await signIn(page, 'drew.ellis');
+    await signIn(page, 'sky.bennett');
     await expect(page.getByText(/e-mail address/i).first()).toBeVisible();
     await page
       .getByRole('table', { name: 'Loans' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { withEnvelope } from '../envelope';
+import { dollarsToCents } from '../rules/money';
 
 /**
  * The accounts area's calls (spec 002 sections 3 and 7). Money on the wire is decimal dollars
@@ -254,3 +255,52 @@ export const PayoffDownloadTokenRequest = z.object({
   AccountNumber: z.string().min(1).max(40),
   EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
 });
+
+function hasWholeCents(dollars: number): boolean {
+  try {
+    dollarsToCents(dollars);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The most extra principal a payoff projection takes per payment, in dollars. */
+export const MAX_PROJECTED_EXTRA_PRINCIPAL = 100_000;
+
+/**
+ * `GET /api/Account/BalanceHistory?accountNumber=` (not in the spec; the loan page's balance
+ * chart): the principal balance at the end of each month since the account opened, from the
+ * history.
+ */
+export const BalanceHistoryResponse = withEnvelope({
+  Points: z.array(z.object({ Date: z.string(), Balance: z.number() })),
+});
+export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
+
+/**
+ * `GET /api/Account/PayoffProjection?accountNumber=&extraPrincipal=` (not in the spec): where the
+ * loan ends if each installment is paid on its due date, with and without `extraPrincipal`
+ * dollars more each payment, by the core's own rules.
+ */
+export const PayoffProjectionQuery = z.object({
+  accountNumber: z.string().min(1).max(40),
+  extraPrincipal: z.coerce
+    .number()
+    .min(0)
+    .max(MAX_PROJECTED_EXTRA_PRINCIPAL)
+    .refine(hasWholeCents, 'At most two decimals'),
+});
+const PayoffPath = z.object({
+  /** ISO date of the last payment; null when the payments never repay the loan. */
+  PayoffDate: z.string().nullable(),
+  TotalInterest: z.number(),
+  Payments: z.number().int(),
+  /** The principal after each payment, at most one point a month (the month's last). */
+  Balances: z.array(z.object({ Date: z.string(), Balance: z.number() })),
+});
+export const PayoffProjectionResponse = withEnvelope({
+  Regular: PayoffPath,
+  WithExtra: PayoffPath,
+});
+export type PayoffProjectionResponse = z.infer<typeof PayoffProjectionResponse>;

@@ -65,6 +65,17 @@ export interface ServicingCore {
     number: string,
     asOf: CalendarDate,
   ): Promise<CorePayoffQuote | undefined>;
+  /**
+   * Where the loan ends if each remaining installment is paid on its due date, with and without
+   * `extraPrincipalCents` more each payment (by the core's own interest and payment rules).
+   * Undefined when the account is not the customer's loan or line of credit.
+   */
+  payoffProjection(
+    customer: CustomerRef,
+    number: string,
+    today: CalendarDate,
+    extraPrincipalCents: Cents,
+  ): Promise<{ regular: CorePayoffPath; extra: CorePayoffPath } | undefined>;
   /** Replaces the account's mailing address. */
   updateAddress(customer: CustomerRef, number: string, address: CoreAddress): Promise<boolean>;
   /** Hides the account from the web (only the institution can show it again). */
@@ -177,6 +188,16 @@ export interface CoreInsurance {
   /** 1 individual, 2 joint, else none. */
   coverage: number;
   premiumCents: Cents;
+}
+
+/** A projected path to payoff. */
+export interface CorePayoffPath {
+  /** The last payment's date; null when the payments never repay the loan. */
+  payoffDate: CalendarDate | null;
+  interestCents: Cents;
+  payments: number;
+  /** The principal after each payment. */
+  balances: { date: CalendarDate; principalCents: Cents }[];
 }
 
 export interface CorePayoffQuote {

@@ -48,6 +48,7 @@ import {
 } from './loan-engine';
 import { closeLoanDay, depositMonthEndInterest, loanStatementSnapshot } from './servicing-day';
 import { renderStatementPdf } from './statement-pdf';
+import { projectPayoff } from './payoff-projection';
 
 const DEFAULT_TIME = '00:00:00';
 
@@ -394,6 +395,15 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       const row = await account(customer, number);
       if (!row?.terms || !row.loan_state) return undefined;
       return payoffQuote(row.terms, row.loan_state, asOf);
+    },
+
+    async payoffProjection(customer, number, today, extraPrincipalCents) {
+      const row = await account(customer, number);
+      if (!row?.terms || !row.loan_state) return undefined;
+      return {
+        regular: projectPayoff(row.terms, row.loan_state, today, 0),
+        extra: projectPayoff(row.terms, row.loan_state, today, extraPrincipalCents),
+      };
     },
 
     async updateAddress(customer, number, address) {

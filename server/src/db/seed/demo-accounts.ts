@@ -257,7 +257,7 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       },
     },
   ],
-  'drew.ellis': [
+  'sky.bennett': [
     {
       // Paper statements, and the E-Sign disclosure never accepted: going paperless asks for it.
       kind: 'loan',

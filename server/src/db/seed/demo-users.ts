@@ -38,7 +38,7 @@ const BOTH = ['harbor', 'summit'] as const;
  * The demo borrowers. jordan.rivers, casey.morgan and pat.lee exist at Harbor and Summit (user
  * names are per institution); at Harbor they go straight to the dashboard, Summit asks every
  * sign-in for a security code. riley.chen and avery.stone show the post-login steps at Harbor;
- * drew.ellis has no e-mail address;
+ * sky.bennett has no e-mail address;
  * quinn.harper signs in through Cedar's single sign-on.
  */
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -121,13 +121,13 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
   {
     // No e-mail address on file: the dashboard warns, and e-statements prompt for one.
-    username: 'drew.ellis',
-    firstName: 'Drew',
-    lastName: 'Ellis',
-    personalName: 'Drew Ellis',
+    username: 'sky.bennett',
+    firstName: 'Sky',
+    lastName: 'Bennett',
+    personalName: 'Sky Bennett',
     companyNumber: 0,
     email: '',
-    ssn: '900889999',
+    ssn: '900881212',
     dateOfBirth: '1988-02-14',
     zip: '04106',
     phone: '2075550177',

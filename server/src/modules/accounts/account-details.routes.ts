@@ -5,6 +5,7 @@ import {
   AccountHistoryQuery,
   AccountHistoryResponse,
   AccountNumberQuery,
+  BalanceHistoryResponse,
   DOWNLOAD_TYPES,
   Envelope,
   ENVELOPE_CODES,
@@ -13,6 +14,8 @@ import {
   InsuranceRequest,
   InsuranceResponse,
   okEnvelope,
+  PayoffProjectionQuery,
+  PayoffProjectionResponse,
   SetStatementFormatRequest,
   ShowHideAccountRequest,
   StatementListQuery,
@@ -20,6 +23,7 @@ import {
   UpdateAddressRequest,
   UpdateAddressResponse,
   centsToDollars,
+  dollarsToCents,
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,8 +35,10 @@ import {
   ACCOUNT_ERRORS,
   type AccountCaller,
   type AccountDetailsService,
+  monthlyPoints,
   toHistoryItem,
 } from './account-details.service';
+import type { CorePayoffPath } from '../../core/servicing-core';
 import type { HistoryDownloads } from './history-downloads';
 
 const REQUIRED = { auth: 'required' } as const;
@@ -115,6 +121,66 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
           Url: agreement.url,
           HostNum: agreement.hostNum,
         })),
+      };
+    },
+  );
+
+  // Not in the spec: the balance chart of the loan page.
+  app.get(
+    '/api/Account/BalanceHistory',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: AccountNumberQuery,
+        response: { 200: BalanceHistoryResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const points = await service.balanceHistory(callerOf(request), request.query.accountNumber);
+      if (points === undefined) return notFound(reply);
+      if (points === 'denied') {
+        return { ...errorEnvelope(ACCOUNT_ERRORS.securityNotAllowed), Points: [] };
+      }
+      return {
+        ...okEnvelope(),
+        Points: points.map((point) => ({
+          Date: point.date,
+          Balance: centsToDollars(point.principalCents),
+        })),
+      };
+    },
+  );
+
+  // Not in the spec: the payoff projection of the loan page, with an extra principal amount.
+  app.get(
+    '/api/Account/PayoffProjection',
+    {
+      config: REQUIRED,
+      schema: {
+        querystring: PayoffProjectionQuery,
+        response: { 200: PayoffProjectionResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const projection = await service.payoffProjection(
+        callerOf(request),
+        request.query.accountNumber,
+        dollarsToCents(request.query.extraPrincipal),
+      );
+      if (!projection) return notFound(reply);
+      const path = (found: CorePayoffPath) => ({
+        PayoffDate: found.payoffDate,
+        TotalInterest: centsToDollars(found.interestCents),
+        Payments: found.payments,
+        Balances: monthlyPoints(found.balances).map((point) => ({
+          Date: point.date,
+          Balance: centsToDollars(point.principalCents),
+        })),
+      });
+      return {
+        ...okEnvelope(),
+        Regular: path(projection.regular),
+        WithExtra: path(projection.extra),
       };
     },
   );

@@ -26,6 +26,7 @@ import type { ZipDirectory } from '../../lib/zip-directory';
 import type {
   CoreAccount,
   CoreLoanInformation,
+  CorePayoffPath,
   CoreTransaction,
   CustomerRef,
   ServicingCore,
@@ -170,6 +171,23 @@ export interface AccountDetailsService {
     days: number,
   ): Promise<CoreTransaction[] | 'denied' | undefined>;
   insurance(caller: AccountCaller, number: string): ReturnType<ServicingCore['insurance']>;
+  /** The principal at the end of each month since opening (the last month: today's). */
+  balanceHistory(
+    caller: AccountCaller,
+    number: string,
+  ): Promise<{ date: CalendarDate; principalCents: number }[] | 'denied' | undefined>;
+  payoffProjection(
+    caller: AccountCaller,
+    number: string,
+    extraPrincipalCents: number,
+  ): Promise<{ regular: CorePayoffPath; extra: CorePayoffPath } | undefined>;
+}
+
+/** The last point of each month, in date order (a chart needs no more). */
+export function monthlyPoints<Point extends { date: CalendarDate }>(points: readonly Point[]) {
+  const byMonth = new Map<string, Point>();
+  for (const point of points) byMonth.set(point.date.slice(0, 7), point);
+  return [...byMonth.values()];
 }
 
 export function createAccountDetailsService(options: {
@@ -302,6 +320,27 @@ export function createAccountDetailsService(options: {
     async history(caller, number, days) {
       const from = addDays(today(caller), -days);
       return core.history(customer(caller), number, from);
+    },
+
+    async balanceHistory(caller, number) {
+      const found = await account(caller, number);
+      const category = found ? accountCategory(found.type) : undefined;
+      if (!found || (category !== 'loan' && category !== 'lineOfCredit')) return undefined;
+      const history = await core.history(customer(caller), number, found.openedOn);
+      if (history === undefined || history === 'denied') return history;
+      const sorted = [...history].sort((a, b) =>
+        a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date),
+      );
+      return monthlyPoints(
+        sorted.map((transaction) => ({
+          date: transaction.date,
+          principalCents: transaction.principalBalanceCents,
+        })),
+      );
+    },
+
+    async payoffProjection(caller, number, extraPrincipalCents) {
+      return core.payoffProjection(customer(caller), number, today(caller), extraPrincipalCents);
     },
 
     async insurance(caller, number) {

@@ -3,8 +3,10 @@ import {
   AccountDetailsResponse,
   AccountHistoryResponse,
   AccountListResponse,
+  BalanceHistoryResponse,
   hostDateOf,
   InsuranceResponse,
+  PayoffProjectionResponse,
   StatementListResponse,
   UpdateAddressResponse,
 } from '@portal/domain';
@@ -105,6 +107,11 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
           get(who, `/api/accountEStatements/GetStatementList?AccountNumber=${n}&Year=2025`),
       ],
       ['AccountHistory', (who, n) => get(who, `/api/AccountHistory?accountNumber=${n}&days=30`)],
+      ['BalanceHistory', (who, n) => get(who, `/api/Account/BalanceHistory?accountNumber=${n}`)],
+      [
+        'PayoffProjection',
+        (who, n) => get(who, `/api/Account/PayoffProjection?accountNumber=${n}&extraPrincipal=100`),
+      ],
       [
         'UpdateAddress',
         (who, n) =>
@@ -254,34 +261,91 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
   });
 
   it('goes paperless only once the e-statement agreement is recorded (AgreementLogging)', async () => {
-    // jordan accepted the E-Sign disclosure when going paperless; drew.ellis never did.
+    // jordan accepted the E-Sign disclosure when going paperless; sky.bennett never did.
     expect((await accountData(jordan, AUTO_LOAN)).EStatementAgreements).toEqual([]);
-    const drew = await signIn(test.app, { username: 'drew.ellis' });
-    const [loan] = await accountList(drew);
+    const sky = await signIn(test.app, { username: 'sky.bennett' });
+    const [loan] = await accountList(sky);
     const number = loan?.Number ?? '';
     expect(loan?.StatementPreference).toBe('PaperOnly');
-    expect((await accountData(drew, number)).EStatementAgreements).toEqual([
+    expect((await accountData(sky, number)).EStatementAgreements).toEqual([
       expect.objectContaining({ Name: 'E-Sign Disclosure', HostNum: 11338 }),
     ]);
     const paperless = { AccountNumber: number, AccountType: 0, Format: 'ElectronicOnly' };
-    const refused = await post(drew, '/api/AccountEStatements/SetStatementFormat', paperless);
+    const refused = await post(sky, '/api/AccountEStatements/SetStatementFormat', paperless);
     expect(refused.json().Errors).toEqual([{ ErrorMessage: 'EStatementAgreementNeeded' }]);
-    expect((await accountList(drew))[0]?.StatementPreference).toBe('PaperOnly');
+    expect((await accountList(sky))[0]?.StatementPreference).toBe('PaperOnly');
 
-    const agreed = await post(drew, '/api/AgreementLogging', {
+    const agreed = await post(sky, '/api/AgreementLogging', {
       Agreements: [11338],
-      UserName: 'drew.ellis',
+      UserName: 'sky.bennett',
       TurnEStatementsOn: true,
       UnRestrictEmail: false,
     });
     expect(agreed.json()).toMatchObject({ HasNoErrors: true });
-    expect((await accountData(drew, number)).EStatementAgreements).toEqual([]);
-    const saved = await post(drew, '/api/AccountEStatements/SetStatementFormat', paperless);
+    expect((await accountData(sky, number)).EStatementAgreements).toEqual([]);
+    const saved = await post(sky, '/api/AccountEStatements/SetStatementFormat', paperless);
     expect(saved.json()).toEqual({ HasNoErrors: true, Errors: [] });
-    expect((await accountList(drew))[0]?.StatementPreference).toBe('ElectronicOnly');
-    // Another user cannot switch drew's account, whatever their agreements.
+    expect((await accountList(sky))[0]?.StatementPreference).toBe('ElectronicOnly');
+    // Another user cannot switch sky's account, whatever their agreements.
     const stranger = await post(jordan, '/api/AccountEStatements/SetStatementFormat', paperless);
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it("charts the balance by month from the history, ending at today's balance", async () => {
+    const response = await get(jordan, `/api/Account/BalanceHistory?accountNumber=${HOME_EQUITY}`);
+    const { Points } = BalanceHistoryResponse.parse(response.json());
+    const months = Points.map((point) => point.Date.slice(0, 7));
+    expect(new Set(months).size).toBe(months.length);
+    expect(months).toEqual([...months].sort());
+    expect(Points.length).toBeGreaterThan(12);
+    const info = (await accountData(jordan, HOME_EQUITY)).Information;
+    expect(Points.at(-1)?.Balance).toBe(info.PrincipalBalance);
+    expect(Points[0]?.Balance).toBeLessThanOrEqual(info.OriginalLoanAmount);
+    // Where the core refuses the history, so does the chart.
+    const casey = await signIn(test.app, { username: 'casey.morgan' });
+    const [commercial] = await accountList(casey);
+    const denied = await get(
+      casey,
+      `/api/Account/BalanceHistory?accountNumber=${commercial?.Number}`,
+    );
+    expect(denied.json().Errors).toEqual([{ ErrorMessage: 'SecurityNotAllowed' }]);
+  });
+
+  it("projects the payoff with and without extra principal by the core's rules", async () => {
+    const project = async (extra: string) => {
+      const response = await get(
+        jordan,
+        `/api/Account/PayoffProjection?accountNumber=${HOME_EQUITY}&extraPrincipal=${extra}`,
+      );
+      expect(response.statusCode).toBe(200);
+      return PayoffProjectionResponse.parse(response.json());
+    };
+    const none = await project('0');
+    expect(none.WithExtra).toEqual(none.Regular);
+    const regular = none.Regular;
+    expect(regular.PayoffDate && regular.PayoffDate > TODAY).toBe(true);
+    expect(regular.Balances.at(-1)?.Balance).toBe(0);
+    const extra = (await project('150.25')).WithExtra;
+    expect(extra.PayoffDate && regular.PayoffDate && extra.PayoffDate < regular.PayoffDate).toBe(
+      true,
+    );
+    expect(extra.TotalInterest).toBeLessThan(regular.TotalInterest);
+    expect(extra.Payments).toBeLessThan(regular.Payments);
+    for (const bad of ['-1', '1.234', 'ten', '100001']) {
+      const refused = await get(
+        jordan,
+        `/api/Account/PayoffProjection?accountNumber=${HOME_EQUITY}&extraPrincipal=${bad}`,
+      );
+      expect(refused.statusCode).toBe(400);
+    }
+    // A deposit has no payoff.
+    const deposits = (await accountList(jordan)).filter((account) => account.Type === 1);
+    expect(deposits.length).toBeGreaterThan(0);
+    const deposit = await get(
+      jordan,
+      `/api/Account/PayoffProjection?accountNumber=${deposits[0]?.Number}&extraPrincipal=0`,
+    );
+    expect(deposit.statusCode).toBe(404);
   });
 
   it('lists statements of the last three years only', async () => {
