@@ -91,6 +91,20 @@ test.describe('the accounts area', () => {
     const insurance = page.getByRole('dialog', { name: 'Insurance Information' });
     await expect(insurance).toContainText('Joint');
     await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    // The balance chart and the payoff projection with extra principal.
+    const balance = page.getByRole('region', { name: 'Balance and Payoff' });
+    await expect(balance.locator('svg').first()).toBeVisible();
+    const summary = balance.getByText(/^At the regular payment the loan is paid off on/);
+    await expect(summary).toBeVisible();
+    await balance.getByLabel('Extra principal each payment').fill('250');
+    await expect(summary).toContainText('With $250.00 more each payment, it is paid off on');
+    await balance.getByRole('button', { name: /as a table/ }).click();
+    await expect(balance.getByRole('table', { name: 'Balance by year' })).toContainText(
+      'With extra principal',
+    );
+    await expectNoAxeViolations(page);
   });
 
   test('a user without e-mail: the warning, alerts saved, paperless after the E-Sign disclosure, a statement PDF', async ({

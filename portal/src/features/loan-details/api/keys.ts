@@ -7,6 +7,9 @@ export const loanKeys = {
   history: (accountNumber: string, days: number) =>
     [...loanKeys.all(accountNumber), 'history', days] as const,
   insurance: (accountNumber: string) => [...loanKeys.all(accountNumber), 'insurance'] as const,
+  balances: (accountNumber: string) => [...loanKeys.all(accountNumber), 'balances'] as const,
+  projection: (accountNumber: string, extraCents: number) =>
+    [...loanKeys.all(accountNumber), 'projection', extraCents] as const,
   payoff: (accountNumber: string, date: string) =>
     [...loanKeys.all(accountNumber), 'payoff', date] as const,
 };

@@ -96,6 +96,34 @@ const HISTORY = {
   ],
 };
 
+const BALANCES = {
+  HasNoErrors: true,
+  Errors: [],
+  Points: [
+    { Date: '2023-12-31', Balance: 24100 },
+    { Date: '2024-12-31', Balance: 21000.5 },
+    { Date: '2025-03-01', Balance: 18452.37 },
+  ],
+};
+const REGULAR = {
+  PayoffDate: '2028-05-02',
+  TotalInterest: 1890.4,
+  Payments: 39,
+  Balances: [
+    { Date: '2025-12-02', Balance: 13000 },
+    { Date: '2028-05-02', Balance: 0 },
+  ],
+};
+const WITH_EXTRA = {
+  PayoffDate: '2027-08-02',
+  TotalInterest: 1410.15,
+  Payments: 30,
+  Balances: [
+    { Date: '2025-12-02', Balance: 11000 },
+    { Date: '2027-08-02', Balance: 0 },
+  ],
+};
+
 function renderLoan(
   options: { data?: AccountDataResponse; settings?: SettingValues; routes?: StubRoutes } = {},
 ) {
@@ -109,6 +137,14 @@ function renderLoan(
       'GET /api/accountEStatements/GetStatementList': {
         body: { HasNoErrors: true, Errors: [], StatementList: [] },
       },
+      'GET /api/Account/BalanceHistory': { body: BALANCES },
+      'GET /api/Account/PayoffProjection': (request) => ({
+        body:
+          request.search.includes('extraPrincipal=0&') ||
+          request.search.endsWith('extraPrincipal=0')
+            ? { HasNoErrors: true, Errors: [], Regular: REGULAR, WithExtra: REGULAR }
+            : { HasNoErrors: true, Errors: [], Regular: REGULAR, WithExtra: WITH_EXTRA },
+      }),
       ...options.routes,
     },
   });
@@ -404,6 +440,59 @@ describe('the loan page', () => {
         'Success. To view account again, please contact your financial institution.',
       ),
     ).toBeVisible();
+  });
+
+  it('projects the payoff with extra principal and lists the balances in a table', async () => {
+    const { user, server } = renderLoan();
+    const section = await screen.findByRole('region', { name: 'Balance and Payoff' });
+    const summary = await within(section).findByText(/^At the regular payment/);
+    expect(summary).toHaveAttribute('role', 'status');
+    expect(summary).toHaveTextContent(
+      'At the regular payment the loan is paid off on 05/02/2028, after 39 more payments and $1,890.40 of interest.',
+    );
+    const extra = within(section).getByLabelText('Extra principal each payment');
+    await user.type(extra, '1.234');
+    expect(within(section).getByText('Enter an amount from $0.00 to $100,000.00.')).toBeVisible();
+    await user.clear(extra);
+    await user.type(extra, '150');
+    await waitFor(() =>
+      expect(summary).toHaveTextContent(
+        'With $150.00 more each payment, it is paid off on 08/02/2027, after 30 payments, saving $480.25 of interest.',
+      ),
+    );
+    expect(
+      server.requestsTo('GET /api/Account/PayoffProjection').map((request) => request.search),
+    ).toContain(`?accountNumber=${encodeURIComponent(NUMBER)}&extraPrincipal=150`);
+    // Typing pauses are awaited: no request for the invalid amount.
+    expect(
+      server
+        .requestsTo('GET /api/Account/PayoffProjection')
+        .some((request) => request.search.includes('1.234')),
+    ).toBe(false);
+
+    await user.click(within(section).getByRole('button', { name: /as a table/ }));
+    const table = within(section).getByRole('table', { name: 'Balance by year' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '12/31/2023Balance$24,100.00',
+      '12/31/2024Balance$21,000.50',
+      '03/01/2025Balance$18,452.37',
+      // Each line's last point of each year.
+      '12/02/2025Projected$13,000.00',
+      '05/02/2028Projected$0.00',
+      '12/02/2025With extra principal$11,000.00',
+      '08/02/2027With extra principal$0.00',
+    ]);
+    await expectNoAxeViolations();
+  }, 60_000);
+
+  it('shows only the balance history of a closed loan, without a projection', async () => {
+    const { server } = renderLoan({ data: accountData({ Comment: 'CLOSED' }) });
+    const section = await screen.findByRole('region', { name: 'Balance and Payoff' });
+    expect(within(section).queryByLabelText('Extra principal each payment')).toBeNull();
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/Account/BalanceHistory')).toHaveLength(1),
+    );
   });
 
   it('has no axe violations in the dark scheme, on the page and in every dialog', async () => {

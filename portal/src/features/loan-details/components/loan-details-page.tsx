@@ -23,6 +23,7 @@ import { useAccountData } from '../api/account-data';
 import { useLoanChanges } from '../api/loan-changes';
 import { AddressForm } from './address-form';
 import { AlertsSection } from './alerts-section';
+import { BalanceSection } from './balance-section';
 import { EStatementsSection } from './estatements-section';
 import { HideAccountDialog } from './hide-account-dialog';
 import { HistorySection } from './history-section';
@@ -275,6 +276,10 @@ function LoanDetails({
       ) : null}
       {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
         <HistorySection accountNumber={accountNumber} daysSinceOpened={info.DaysSinceOpened} />
+      )}
+      {/* Not in the spec: drawn from the history, so hidden with it. */}
+      {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
+        <BalanceSection accountNumber={accountNumber} closed={closed} />
       )}
       {closed ||
       hide('loanDetailsOptions.hideEStatementsOption') ||
