@@ -24,8 +24,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'paymentAmountOptions.thirdPartyDebitCardFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyCreditCardFee': 'third-party payment fees (spec 001)',
   'eStatementOptions.statementProvider': 'e-statements (spec 002)',
-  'loanDetailsOptions.hideAccountDocumentsOption':
-    'account documents on the loan page (with the document center and file services)',
   'eStatementOptions.statementProviderURL': 'e-statements (spec 002)',
   'eStatementOptions.statementProviderKeyReference': 'e-statements (spec 002)',
   'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',

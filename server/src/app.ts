@@ -19,6 +19,8 @@ import type { Database } from './db/schema';
 import type { AppModule, ModuleContext } from './app-module';
 import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
 import { createBuiltinCore } from './core/builtin/builtin-core';
+import { createBuiltinDocumentStore } from './core/builtin/builtin-document-store';
+import type { DocumentStore } from './core/document-store';
 import {
   createEndOfDayWorker,
   END_OF_DAY_CHECK_EVERY_MS,
@@ -37,6 +39,7 @@ import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { documentsModule } from './modules/documents/documents.module';
 import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
@@ -94,6 +97,8 @@ export interface BuildAppOptions {
   db: Kysely<Database>;
   /** A bank's own core servicing system; the built-in core when absent. */
   core?: ServicingCore;
+  /** A bank's own document store (file services); the built-in one when absent. */
+  documents?: DocumentStore;
   /** The time source of every expiry and timestamp; tests pass one they can move. */
   clock?: Clock;
   /** false (the default) for silence; the settings of the JSON request log otherwise. */
@@ -168,6 +173,8 @@ export interface AppServices {
   pdfBranding(institutionId: number): Promise<PdfBranding>;
   /** Single-use tokens that open a download in a new tab. */
   downloads: DownloadTokens;
+  /** The file services' documents (the built-in store unless a bank's is plugged in). */
+  documents: DocumentStore;
 }
 
 export type PortalApp = FastifyInstance<
@@ -194,6 +201,7 @@ const APP_MODULES: readonly AppModule[] = [
   authModule,
   mailModule,
   accountsModule,
+  documentsModule,
   applicationsModule,
   profileModule,
   payoffModule,
@@ -274,6 +282,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     };
   };
   const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
+  const documents = options.documents ?? createBuiltinDocumentStore({ db });
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
@@ -348,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     endOfDay,
     pdfBranding,
     downloads: createDownloadTokens({ db, clock }),
+    documents,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);

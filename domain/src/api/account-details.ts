@@ -141,6 +141,7 @@ export const AccountDocument = z.object({
   DateUploaded: z.string(),
   Name: z.string(),
 });
+export type AccountDocument = z.infer<typeof AccountDocument>;
 
 /** The loan page's data load (path chosen here: `GET /api/AccountData?accountNumber=`). */
 export const AccountDataResponse = withEnvelope({

@@ -308,6 +308,18 @@ export interface AccountAlertsTable {
 }
 
 /** A short-lived, single-use token that opens a download for the user who asked for it. */
+export interface FileDocumentsTable {
+  id: Generated<number>;
+  institution_id: number;
+  customer_id: string;
+  account_number: Generated<string>;
+  application_number: Generated<string>;
+  display_name: string;
+  file_format: string;
+  content: Uint8Array;
+  uploaded_at: Date;
+}
+
 export interface DownloadTokensTable {
   id: Generated<number>;
   institution_id: number;
@@ -331,6 +343,7 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   login_history: LoginHistoryTable;
   account_alerts: AccountAlertsTable;
   download_tokens: DownloadTokensTable;
+  file_documents: FileDocumentsTable;
   client_errors: ClientErrorsTable;
   page_views: PageViewsTable;
   password_history: PasswordHistoryTable;

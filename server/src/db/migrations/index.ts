@@ -10,6 +10,7 @@ import { jobs } from './0009-jobs';
 import { previewSample } from './0010-preview-sample';
 import { builtinCore } from './0011-builtin-core';
 import { accountsArea } from './0012-accounts-area';
+import { fileDocuments } from './0013-file-documents';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -27,4 +28,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010_preview_sample': previewSample,
   '0011_builtin_core': builtinCore,
   '0012_accounts_area': accountsArea,
+  '0013_file_documents': fileDocuments,
 };

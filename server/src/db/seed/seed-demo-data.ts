@@ -18,6 +18,7 @@ import {
 } from './account-holders.demo';
 import { seedStaffDemo } from './staff.demo';
 import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
+import { seedLoanDocuments } from './demo-documents';
 import { DEMO_ACCOUNTS, DEMO_APPLICATIONS, demoAccountNumber } from './demo-accounts';
 import { demoAddress } from './demo-users';
 import {
@@ -138,6 +139,10 @@ export async function seedDemoData(
       }
 
       const seedDay = calendarDateIn(institution.timeZone, now);
+      const institutionSettings = createSettingsAccessor({
+        shared: institution.settings.shared ?? {},
+        english: institution.settings.english ?? {},
+      });
       for (const user of demoUsersOf(institution.slug)) {
         const secrets = hashes.get(`${institution.slug}/${user.username}`);
         if (!secrets) throw new Error(`No password hash for ${user.username}`);
@@ -241,6 +246,21 @@ export async function seedDemoData(
             },
             account,
           );
+          if (account.kind === 'loan') {
+            await seedLoanDocuments(
+              trx,
+              {
+                institutionId,
+                institutionName: institution.name,
+                primaryColor: institutionSettings.get('themeOptions.primaryColor'),
+                customerId,
+                number: demoAccountNumber(institution.branch, account.account),
+                borrowerName: user.personalName,
+                today: seedDay,
+              },
+              account,
+            );
+          }
         }
         await openDemoApplications(
           trx,

@@ -40,6 +40,7 @@ import {
 } from './account-details.service';
 import type { CorePayoffPath } from '../../core/servicing-core';
 import type { HistoryDownloads } from './history-downloads';
+import { toAccountDocument } from '../documents/documents.routes';
 
 const REQUIRED = { auth: 'required' } as const;
 
@@ -103,18 +104,18 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       const loan = await service.loan(caller, number);
       if (!loan) return notFound(reply);
       const today = service.today(caller);
-      const [alerts, statements, agreements] = await Promise.all([
+      const [alerts, statements, agreements, documents] = await Promise.all([
         service.alerts(caller, number),
         service.statements(caller, number, Number(today.slice(0, 4))),
         service.eStatementAgreements(caller),
+        service.documents(caller, number),
       ]);
       return {
         ...okEnvelope(),
         Information: loan.information,
         Alerts: alerts,
         StatementFormat: loan.format,
-        // Account documents are the file services' (a later issue); none are kept yet.
-        Documents: [],
+        Documents: (documents ?? []).map(toAccountDocument),
         EStatements: statements ?? [],
         EStatementAgreements: agreements.map((agreement) => ({
           Name: agreement.name,

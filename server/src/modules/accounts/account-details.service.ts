@@ -31,6 +31,7 @@ import type {
   CustomerRef,
   ServicingCore,
 } from '../../core/servicing-core';
+import type { DocumentStore, StoredDocument } from '../../core/document-store';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
@@ -148,6 +149,8 @@ export interface AccountDetailsService {
     number: string,
     address: PostalAddress,
   ): Promise<Outcome<PostalAddress> | undefined>;
+  /** The file services' documents about the account (undefined: not the caller's account). */
+  documents(caller: AccountCaller, number: string): Promise<StoredDocument[] | undefined>;
   /** The e-statement agreements the caller has yet to accept (spec 002 e-statement toggle). */
   eStatementAgreements(caller: AccountCaller): Promise<Agreement[]>;
   /**
@@ -196,6 +199,7 @@ export function createAccountDetailsService(options: {
   core: ServicingCore;
   zips: ZipDirectory;
   settings: (institutionId: number) => Promise<SettingsAccessor>;
+  documents: DocumentStore;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
 
@@ -285,6 +289,11 @@ export function createAccountDetailsService(options: {
     },
 
     eStatementAgreements,
+
+    async documents(caller, number) {
+      if (!(await account(caller, number))) return undefined;
+      return options.documents.accountDocuments(customer(caller), number);
+    },
 
     async setStatementFormat(caller, number, format) {
       if (format === 'ElectronicOnly') {

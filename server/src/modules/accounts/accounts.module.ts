@@ -23,6 +23,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
     core: services.core,
     zips: zipDirectory,
     settings: (institutionId) => services.institutions.settings(institutionId),
+    documents: services.documents,
   });
   await app.register(accountDetailsRoutes, {
     service: details,

@@ -1,6 +1,6 @@
 import type { AccountDataResponse } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
 import type { SettingValues } from '../../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
@@ -440,6 +440,60 @@ describe('the loan page', () => {
         'Success. To view account again, please contact your financial institution.',
       ),
     ).toBeVisible();
+  });
+
+  it('lists the account documents with file services on and opens one in a new window', async () => {
+    const opened: string[] = [];
+    const tab = { opener: {}, location: { href: '' }, close: () => undefined };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      Object.defineProperty(tab.location, 'href', {
+        set: (url: string) => opened.push(url),
+        configurable: true,
+      });
+      return tab as unknown as Window;
+    });
+    const { user } = renderLoan({
+      data: {
+        ...accountData(),
+        Documents: [
+          {
+            FileId: '41',
+            DisplayName: 'Truth in Lending Disclosure',
+            DisplayFormat: 'pdf',
+            ImageUrl: '',
+            DateUploaded: '2022-05-02T15:00:00.000Z',
+            Name: 'Truth in Lending Disclosure.pdf',
+          },
+        ],
+      },
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        'GET /api/PassableToken/GetPassableToken': { body: 'one-use-token' },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    expect(section).toHaveTextContent('Uploaded 05/02/2022');
+    await user.click(within(section).getByRole('button', { name: 'Truth in Lending Disclosure' }));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toContain('/api/Documents/ViewDocument?FileId=41&');
+    expect(opened[0]).toContain('token=one-use-token');
+    open.mockRestore();
+    await expectNoAxeViolations();
+  }, 60_000);
+
+  it('shows No Uploaded Documents when the account has none', async () => {
+    renderLoan({ settings: { 'globalOptions.useFileServicesOption': 'true' } });
+    expect(
+      await within(await screen.findByRole('region', { name: 'Documents' })).findByText(
+        'No Uploaded Documents',
+      ),
+    ).toBeVisible();
+  });
+
+  it('has no documents section while file services are off', async () => {
+    renderLoan();
+    await screen.findByRole('heading', { level: 1, name: 'Loan Information' });
+    expect(screen.queryByRole('region', { name: 'Documents' })).toBeNull();
   });
 
   it('projects the payoff with extra principal and lists the balances in a table', async () => {

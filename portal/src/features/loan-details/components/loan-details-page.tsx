@@ -22,6 +22,7 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import { useAccountData } from '../api/account-data';
 import { useLoanChanges } from '../api/loan-changes';
 import { AddressForm } from './address-form';
+import { AccountDocumentsSection } from './account-documents-section';
 import { AlertsSection } from './alerts-section';
 import { BalanceSection } from './balance-section';
 import { EStatementsSection } from './estatements-section';
@@ -292,6 +293,10 @@ function LoanDetails({
           refresh={changes.refresh}
         />
       )}
+      {settings.get('globalOptions.useFileServicesOption') &&
+      !hide('loanDetailsOptions.hideAccountDocumentsOption') ? (
+        <AccountDocumentsSection documents={data.Documents} />
+      ) : null}
       {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
         <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />
       )}

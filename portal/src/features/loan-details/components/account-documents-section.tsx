@@ -1,0 +1,77 @@
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { type AccountDocument, calendarDateIn, formatUsDate } from '@portal/domain';
+import { useState } from 'react';
+import { openInNewTab } from '../../../lib/new-tab';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { documentViewUrl } from '../api/documents';
+
+function FormatIcon(props: { format: string }) {
+  const format = props.format.toLowerCase();
+  if (format === 'pdf') return <PictureAsPdfOutlinedIcon />;
+  if (['png', 'jpg', 'jpeg', 'gif', 'tif', 'tiff'].includes(format)) return <ImageOutlinedIcon />;
+  return <DescriptionOutlinedIcon />;
+}
+
+/**
+ * Account documents (spec 002 loan details, "only if file services are on and not hidden"): the
+ * file services' documents about this account, each with an icon by format, its name and its
+ * upload date, opened in a new window. Uploading belongs to the document center.
+ */
+export function AccountDocumentsSection(props: { documents: readonly AccountDocument[] }) {
+  const settings = useSettings();
+  const timeZone = settings.get('localeOptions.institutionTimeZone');
+  const [error, setError] = useState(false);
+  async function open(document: AccountDocument) {
+    setError(false);
+    try {
+      await openInNewTab(documentViewUrl(document));
+    } catch {
+      setError(true);
+    }
+  }
+  return (
+    <Box component="section" aria-labelledby="account-documents-heading">
+      <Typography variant="h5" component="h2" id="account-documents-heading" gutterBottom>
+        Documents
+      </Typography>
+      {props.documents.length === 0 ? (
+        <Typography>{settings.get('documentCenterTexts.noDocumentsText')}</Typography>
+      ) : (
+        <List dense aria-labelledby="account-documents-heading">
+          {props.documents.map((document) => (
+            <ListItem key={document.FileId} disableGutters>
+              <ListItemIcon sx={{ minWidth: 36 }} aria-hidden="true">
+                <FormatIcon format={document.DisplayFormat} />
+              </ListItemIcon>
+              <ListItemText
+                primary={
+                  <Link component="button" type="button" onClick={() => void open(document)}>
+                    {document.DisplayName}
+                  </Link>
+                }
+                secondary={`Uploaded ${formatUsDate(
+                  calendarDateIn(timeZone, new Date(document.DateUploaded)),
+                )}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {settings.get('documentCenterTexts.loadErrorText')}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+const LISTED = ['id', 'display_name', 'file_format', 'uploaded_at'] as const;
+
+export async function listAccountDocuments(
+  db: Db,
+  owner: { institutionId: number; customerId: string; accountNumber: string },
+) {
+  return db
+    .selectFrom('file_documents')
+    .select(LISTED)
+    .where('institution_id', '=', owner.institutionId)
+    .where('customer_id', '=', owner.customerId)
+    .where('account_number', '=', owner.accountNumber)
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export async function findCustomerDocument(
+  db: Db,
+  owner: { institutionId: number; customerId: string },
+  id: number,
+) {
+  return db
+    .selectFrom('file_documents')
+    .select([...LISTED, 'content'])
+    .where('institution_id', '=', owner.institutionId)
+    .where('customer_id', '=', owner.customerId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertDocument(
+  db: Db,
+  document: {
+    institution_id: number;
+    customer_id: string;
+    account_number?: string;
+    application_number?: string;
+    display_name: string;
+    file_format: string;
+    content: Uint8Array;
+    uploaded_at: Date;
+  },
+) {
+  await db.insertInto('file_documents').values(document).execute();
+}
