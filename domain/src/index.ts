@@ -11,6 +11,7 @@ export * from './api/registration';
 export * from './api/recovery';
 export * from './rules/password-rules';
 export * from './rules/formats';
+export * from './rules/contact-fields';
 export * from './rules/agreements';
 export * from './rules/money';
 export * from './rules/calendar';

@@ -47,6 +47,11 @@ export const AccountListItem = z.object({
   MonthlyInstallment: z.number(),
   FeesDue: z.number(),
   NameOnAcct: z.string(),
+  /**
+   * The maturity date 'YYYY-MM-DD' of a certificate or an installment loan, else null (not in the
+   * spec's row; the deposit page shows a certificate's).
+   */
+  MaturityDate: z.string().nullable().optional(),
 });
 export type AccountListItem = z.infer<typeof AccountListItem>;
 

@@ -235,7 +235,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         time: END_OF_DAY_TIME,
         kind: 'dividend',
         description: 'Interest paid',
-        principal_cents: interest,
+        principal_cents: 0,
         interest_cents: interest,
         other_cents: 0,
         total_cents: interest,

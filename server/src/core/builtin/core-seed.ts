@@ -183,7 +183,14 @@ export async function openDemoAccount(
       time: line.kind === 'dividend' ? END_OF_DAY_TIME : PAYMENT_TIME,
       kind: line.kind,
       description: line.description,
-      principal_cents: line.kind === 'withdrawal' ? -line.amountCents : line.amountCents,
+      // Interest credited shows in the interest column only, so principal + interest + other is
+      // the total on every row (the running balance still grows by it).
+      principal_cents:
+        line.kind === 'withdrawal'
+          ? -line.amountCents
+          : line.kind === 'dividend'
+            ? 0
+            : line.amountCents,
       interest_cents: line.kind === 'dividend' ? line.amountCents : 0,
       other_cents: 0,
       total_cents: line.kind === 'withdrawal' ? -line.amountCents : line.amountCents,

@@ -84,6 +84,10 @@ export function createBrandedPdf(
       const range = doc.bufferedPageRange();
       for (let index = range.start; index < range.start + range.count; index += 1) {
         doc.switchToPage(index);
+        // The footer sits in the bottom margin: without lifting the margin, pdfkit would start a
+        // new page for it (every document gained an empty last page).
+        const bottom = doc.page.margins.bottom;
+        doc.page.margins.bottom = 0;
         doc
           .font('Helvetica')
           .fontSize(8)
@@ -94,6 +98,7 @@ export function createBrandedPdf(
             doc.page.height - MARGIN + 10,
             { width: doc.page.width - 2 * MARGIN, align: 'center', lineBreak: false },
           );
+        doc.page.margins.bottom = bottom;
       }
       doc.end();
       return ended;

@@ -348,6 +348,24 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(deposit.statusCode).toBe(404);
   });
 
+  it('gives every history row parts that add up to its total, on loans and deposits', async () => {
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    for (const account of await accountList(jordan)) {
+      const response = await get(
+        jordan,
+        `/api/AccountHistory?accountNumber=${account.Number}&days=36600`,
+      );
+      const { List } = AccountHistoryResponse.parse(response.json());
+      expect(List.length).toBeGreaterThan(0);
+      for (const row of List) {
+        expect(
+          cents(row.PrincipalAmount) + cents(row.InterestAmount) + cents(row.OtherAmount),
+          `${account.Description}: ${row.TransactionDescription} on ${row.TransactionDate}`,
+        ).toBe(cents(row.TotalPaymentAmount));
+      }
+    }
+  });
+
   it('lists statements of the last three years only', async () => {
     const list = async (year: number) =>
       StatementListResponse.parse(

@@ -31,6 +31,7 @@ export function toAccountListItem(account: CoreAccount): AccountListItem {
     MonthlyInstallment: centsToDollars(account.installmentCents),
     FeesDue: centsToDollars(account.feesDueCents),
     NameOnAcct: account.nameOnAccount,
+    MaturityDate: account.maturityDate,
   };
 }
 

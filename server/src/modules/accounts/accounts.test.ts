@@ -77,6 +77,12 @@ describe.each(testDatabases())('GET /api/accountList on $name', (testDatabase) =
     const line = accounts.find((item) => item.Type === 9);
     expect(line?.Balance).toBeGreaterThan(0);
     expect((line?.Balance ?? 0) + (line?.AvailableBalance ?? 0)).toBe(10_000);
+    // The certificate matures a year after it opened, still ahead; checking and savings never do.
+    const certificate = accounts.find((item) => item.Type === 7);
+    expect(certificate?.MaturityDate ?? '').toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((certificate?.MaturityDate ?? '') > '2025-03-14').toBe(true);
+    const deposits = accounts.filter((item) => item.Type === 1 || item.Type === 3);
+    expect(deposits.map((item) => item.MaturityDate)).toEqual([null, null]);
   });
 
   it('keeps cents exact above the 32-bit range', async () => {

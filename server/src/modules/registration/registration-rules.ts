@@ -5,8 +5,10 @@ import {
   registrationAccountMask,
   registrationRulesOf,
   digitsOnly,
-  isEmailCandidate,
-  parseDateOfBirth,
+  isEmailAddress,
+  isPhoneNumber,
+  isZipCode,
+  registrationDateOfBirth,
   type CreateAccountRequest,
   type RegistrationErrorCode,
 } from '@portal/domain';
@@ -50,7 +52,7 @@ export function registrationFlags(
 
   if (request.LastName.trim() === '') flags.add('userInfo');
   if (config.show.firstName && request.FirstName.trim() === '') flags.add('userInfo');
-  if (!isEmailCandidate(email) || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) flags.add('userInfo');
+  if (!isEmailAddress(email)) flags.add('userInfo');
 
   if (
     request.SSN.trim() === '' ||
@@ -64,13 +66,13 @@ export function registrationFlags(
   let dateOfBirth: string | undefined;
   if (config.show.dateOfBirth) {
     // Judged by the institution's calendar date: late evening in New York is already tomorrow in UTC.
-    dateOfBirth = parseDateOfBirth(request.DateOfBirth, new Date(`${when.today}T00:00:00.000Z`));
-    if (dateOfBirth === undefined || !/^\d{2}\/\d{2}\/\d{4}$/.test(request.DateOfBirth.trim())) {
+    dateOfBirth = registrationDateOfBirth(request.DateOfBirth, when.today);
+    if (dateOfBirth === undefined) {
       flags.add('DateOfBirth');
     }
   }
-  if (config.show.zipCode && !/^\d{5}$/.test(request.Zip.trim())) flags.add('userInfo');
-  if (config.show.phone && digitsOnly(request.PhoneNumber).length !== 10) flags.add('userInfo');
+  if (config.show.zipCode && !isZipCode(request.Zip)) flags.add('userInfo');
+  if (config.show.phone && !isPhoneNumber(request.PhoneNumber)) flags.add('userInfo');
 
   const accountNumber = request.AccountNumber.trim();
   if (config.accountNumberRequired) {

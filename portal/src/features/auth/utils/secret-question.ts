@@ -1,16 +1,13 @@
-import { GENERAL_TEXT_CHARACTERS } from '@portal/domain';
+import { registrationRulesOf } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 
 /**
- * The permitted characters of secret answers and typed questions. A pattern that is not a valid
- * regular expression falls back to the specs' character set rather than locking users out.
+ * The permitted characters of secret answers and typed questions: the one rule the server applies
+ * too (`registrationRulesOf` in domain; a pattern that does not compile falls back to the specs'
+ * character set rather than locking users out).
  */
 export function secretAnswerPattern(settings: SettingsAccessor): RegExp {
-  try {
-    return new RegExp(settings.get('securityQuestionOptions.secretAnswerAllowedCharactersPattern'));
-  } catch {
-    return GENERAL_TEXT_CHARACTERS;
-  }
+  return registrationRulesOf(settings).answerPattern;
 }
 
 /** The configured questions that match the permitted-character pattern (spec 000 section 2.5). */

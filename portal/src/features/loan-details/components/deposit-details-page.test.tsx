@@ -19,12 +19,23 @@ const SAVINGS = {
   NameOnAcct: 'Jordan Rivers',
 };
 
-function renderDeposit(number: string) {
+const CERTIFICATE = {
+  ...SAVINGS,
+  Number: '001-700045-9',
+  Type: 7,
+  Description: '12-Month Certificate of Deposit',
+  MaturityDate: '2027-03-14',
+};
+
+function renderDeposit(number: string, scheme: 'light' | 'dark' = 'light') {
   return renderPortal({
     path: `/myaccount/deposits/depositDetails/${number}`,
     signedIn: true,
+    settings: { 'themeOptions.colorScheme': scheme },
     routes: {
-      'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: [SAVINGS] } },
+      'GET /api/accountList': {
+        body: { HasNoErrors: true, Errors: [], Accounts: [SAVINGS, CERTIFICATE] },
+      },
       'GET /api/AccountHistory': {
         body: {
           HasNoErrors: true,
@@ -33,7 +44,7 @@ function renderDeposit(number: string) {
             {
               TransactionDate: '2025-02-28T00:00:00',
               TransactionDescription: 'Interest paid',
-              PrincipalAmount: 61.2,
+              PrincipalAmount: 0,
               InterestAmount: 61.2,
               OtherAmount: 0,
               TotalPaymentAmount: 61.2,
@@ -68,6 +79,22 @@ describe('deposit details', () => {
       'accountNumber=001-500322-3',
     );
     await expectNoAxeViolations();
+  });
+
+  it("shows a certificate's maturity date, with no axe violations in the dark scheme", async () => {
+    renderDeposit('001-700045-9', 'dark');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '12-Month Certificate of Deposit' }),
+    ).toBeVisible();
+    expect(screen.getByText('Maturity date').nextElementSibling).toHaveTextContent('03/14/2027');
+    await screen.findByRole('table', { name: 'Account history' });
+    await expectNoAxeViolations();
+  }, 60_000);
+
+  it('shows no maturity date for a savings account', async () => {
+    renderDeposit('001-500322-3');
+    await screen.findByRole('heading', { level: 1, name: 'High-Yield Savings' });
+    expect(screen.queryByText('Maturity date')).toBeNull();
   });
 
   it('goes back to the dashboard for an account the customer does not have', async () => {

@@ -6,6 +6,7 @@ import {
   displayedComment,
   dollarsToCents,
   formatRate,
+  formatUsDate,
   formatUsd,
 } from '@portal/domain';
 import { Navigate, useParams } from 'react-router';
@@ -69,6 +70,9 @@ export function DepositDetailsPage() {
               money(account.AvailableBalance),
             ],
             ['Rate', formatRate(account.Rate)],
+            ...(account.MaturityDate
+              ? ([['Maturity date', formatUsDate(account.MaturityDate)]] as const)
+              : []),
             ['Statements', account.StatementPreference === 'PaperOnly' ? 'Paper' : 'Electronic'],
             ['Name on account', account.NameOnAcct],
           ] as const

@@ -1,4 +1,12 @@
-import { digitsOnly, fillPlaceholders, parseDateOfBirth } from '@portal/domain';
+import {
+  calendarDateIn,
+  digitsOnly,
+  fillPlaceholders,
+  isEmailAddress,
+  isPhoneNumber,
+  isZipCode,
+  registrationDateOfBirth,
+} from '@portal/domain';
 import type { Agreement, SettingKey, SettingsAccessor } from '@portal/settings-schema';
 import { z } from 'zod';
 import type { AccountType, RegistrationConfig } from './registration-config';
@@ -77,10 +85,6 @@ export function emptyRegistrationValues(config: RegistrationConfig): Registratio
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_DIGITS = 10;
-const ZIP_DIGITS = 5;
-
 /** What a check needs besides the values: the settings, the form's config and its live state. */
 export interface RegistrationCheckContext {
   settings: SettingsAccessor;
@@ -101,7 +105,7 @@ function textOf(settings: SettingsAccessor, key: SettingKey, n = 0) {
 
 function checkPersonalInfo(
   values: RegistrationValues,
-  { settings, config, accountNumberMask }: RegistrationCheckContext,
+  { settings, config, accountNumberMask, today }: RegistrationCheckContext,
   issues: RegistrationIssues,
 ) {
   const show = config.show;
@@ -129,7 +133,7 @@ function checkPersonalInfo(
   const email = values.email.trim();
   if (email === '') {
     issues.email = textOf(settings, 'registrationValidationTexts.emailRequiredText');
-  } else if (!EMAIL.test(email)) {
+  } else if (!isEmailAddress(email)) {
     issues.email = textOf(settings, 'registrationValidationTexts.emailInvalidText');
   }
   const ssn = digitsOnly(values.ssn);
@@ -141,21 +145,26 @@ function checkPersonalInfo(
   if (show.dateOfBirth) {
     if (values.dateOfBirth === '') {
       issues.dateOfBirth = textOf(settings, 'registrationValidationTexts.dateOfBirthRequiredText');
-    } else if (!parseDateOfBirth(values.dateOfBirth, new Date())) {
+    } else if (
+      !registrationDateOfBirth(
+        values.dateOfBirth,
+        calendarDateIn(settings.get('localeOptions.institutionTimeZone'), today),
+      )
+    ) {
       issues.dateOfBirth = textOf(settings, 'registrationValidationTexts.dateOfBirthInvalidText');
     }
   }
   if (show.zipCode) {
     if (values.zipCode === '') {
       issues.zipCode = textOf(settings, 'registrationValidationTexts.zipCodeRequiredText');
-    } else if (digitsOnly(values.zipCode).length !== ZIP_DIGITS) {
+    } else if (!isZipCode(values.zipCode)) {
       issues.zipCode = textOf(settings, 'registrationValidationTexts.zipCodeInvalidText');
     }
   }
   if (show.phone) {
     if (values.phone === '') {
       issues.phone = textOf(settings, 'registrationValidationTexts.phoneNumberRequiredText');
-    } else if (digitsOnly(values.phone).length !== PHONE_DIGITS) {
+    } else if (!isPhoneNumber(values.phone)) {
       issues.phone = textOf(settings, 'registrationValidationTexts.phoneNumberInvalidText');
     }
   }
