@@ -4,7 +4,11 @@ import { createBrandedPdf } from './branded-pdf';
 
 /** The page objects of a PDF (pdfkit writes its object dictionaries uncompressed). */
 function pageCount(bytes: Uint8Array): number {
-  return (Buffer.from(bytes).toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
+  return (
+    Buffer.from(bytes)
+      .toString('latin1')
+      .match(/\/Type \/Page\b(?!s)/g) ?? []
+  ).length;
 }
 
 describe('branded PDFs', () => {
