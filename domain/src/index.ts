@@ -12,6 +12,7 @@ export * from './api/recovery';
 export * from './rules/password-rules';
 export * from './rules/formats';
 export * from './rules/contact-fields';
+export * from './rules/payoff';
 export * from './rules/agreements';
 export * from './rules/money';
 export * from './rules/calendar';

@@ -50,7 +50,8 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
                   const columnId = event.target.value;
                   if (columnId) onSort({ columnId, direction: sort?.direction ?? 'asc' });
                 }}
-                slotProps={{ select: { native: true } }}
+                // A native select always shows an option ('Default order'): the label stays up.
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}
               >
                 {sort === null && <option value="">Default order</option>}

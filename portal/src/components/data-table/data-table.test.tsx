@@ -286,6 +286,11 @@ describe('DataTable as cards', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Default order', 'Account', 'Balance', 'Due date']);
+    // The label sits above the select, never over the option it shows.
+    expect(screen.getByText('Sort by', { selector: 'label' })).toHaveAttribute(
+      'data-shrink',
+      'true',
+    );
     expect(screen.getByRole('button', { name: 'Sort direction: ascending' })).toBeDisabled();
 
     await user.selectOptions(sortBy, 'Balance');

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CalendarDate, type Cents } from '@portal/domain';
+import { addDays, addMonths, type CalendarDate, type Cents, nextBusinessDay } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { END_OF_DAY_TIME, transactionRows } from './builtin-core';
@@ -235,7 +235,8 @@ export async function openDemoApplications(
       funds_expected:
         application.fundsExpectedInDays === null
           ? null
-          : addDays(owner.today, application.fundsExpectedInDays),
+          : // Funds move on business days (weekends and Federal Reserve holidays are skipped).
+            nextBusinessDay(addDays(owner.today, application.fundsExpectedInDays)),
     })),
   );
 }

@@ -27,7 +27,8 @@ export const MAX_PROJECTED_PAYMENTS = 2_000;
  * Runs the loan forward through the core's own rules (`applyPayment`: daily simple interest,
  * fees, then interest, then principal): each remaining installment paid on its due date (one
  * already past due is paid today), with `extraPrincipalCents` more each time as additional
- * principal, the last payment being the payoff. The loan's state is not changed.
+ * principal, the last payment being the payoff (at the latest the last scheduled installment,
+ * which pays whatever is left, as a final payment does). The loan's state is not changed.
  */
 export function projectPayoff(
   terms: LoanTerms,
@@ -54,7 +55,9 @@ export function projectPayoff(
     }
     const regular = Math.max(0, terms.installmentCents - current.installmentCreditCents);
     const payoff = payoffQuote(terms, current, date).totalCents;
-    const amount = Math.min(regular + extraPrincipalCents, payoff);
+    // The last scheduled installment pays what is left, as a loan's final payment does.
+    const final = !isLineOfCredit(terms) && index >= terms.termPayments - 1;
+    const amount = final ? payoff : Math.min(regular + extraPrincipalCents, payoff);
     if (amount <= 0) break;
     const change = applyPayment(terms, current, {
       date,

@@ -1,5 +1,4 @@
 import {
-  addDays,
   calendarDateIn,
   type CalendarDate,
   centsToDollars,
@@ -8,6 +7,7 @@ import {
   errorEnvelope,
   formatUsd,
   okEnvelope,
+  payoffDateAllowed,
   PayoffDownloadTokenRequest,
   PayoffQuoteQuery,
   PayoffQuoteResponse,
@@ -28,17 +28,6 @@ import type { DownloadTokens } from '../downloads/download-tokens.service';
 
 /** The error key of a failed quote (spec 001 section 8: 'There was an error retrieving the pay off quote.'). */
 export const PAYOFF_ERROR = 'PayOffQuote';
-
-/**
- * How far ahead a quote may be dated. The specs fix no limit; servicers quote a few weeks out
- * because fees and the schedule may change. 90 days covers a refinance closing.
- */
-export const PAYOFF_HORIZON_DAYS = 90;
-
-/** Today or later, within the horizon (the dialog's rule: 'Please Choose a future date'). */
-export function payoffDateAllowed(date: CalendarDate, today: CalendarDate): boolean {
-  return date >= today && date <= addDays(today, PAYOFF_HORIZON_DAYS);
-}
 
 export async function payoffBreakdownPdf(input: {
   branding: PdfBranding;

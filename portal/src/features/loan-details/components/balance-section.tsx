@@ -41,6 +41,9 @@ function useSettled<T>(value: T, delayMs: number): T {
 
 type Path = PayoffProjectionResponse['Regular'];
 
+const payments = (count: number, more = '') =>
+  `${count} ${more}${count === 1 ? 'payment' : 'payments'}`;
+
 /** The sentence comparing the payoff with extra principal to the regular one. */
 function comparison(extraCents: number, regular: Path, withExtra: Path): string {
   if (regular.PayoffDate === null) {
@@ -48,12 +51,12 @@ function comparison(extraCents: number, regular: Path, withExtra: Path): string 
   }
   const regularText = `At the regular payment the loan is paid off on ${formatUsDate(
     regular.PayoffDate,
-  )}, after ${regular.Payments} more payments and ${money(regular.TotalInterest)} of interest.`;
+  )}, after ${payments(regular.Payments, 'more ')} and ${money(regular.TotalInterest)} of interest.`;
   if (extraCents === 0 || withExtra.PayoffDate === null) return regularText;
   const saved = Math.max(0, regular.TotalInterest - withExtra.TotalInterest);
   return `${regularText} With ${formatUsd(extraCents)} more each payment, it is paid off on ${formatUsDate(
     withExtra.PayoffDate,
-  )}, after ${withExtra.Payments} payments, saving ${money(saved)} of interest.`;
+  )}, after ${payments(withExtra.Payments)}, saving ${money(saved)} of interest.`;
 }
 
 /** The last point of each year: what the table lists (the chart shows every month). */

@@ -1,4 +1,4 @@
-import type { AccountDataResponse } from '@portal/domain';
+import { type AccountDataResponse, addDays, calendarDateIn, formatUsDate } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
@@ -400,11 +400,19 @@ describe('the loan page', () => {
       within(dialog).getByText('Error Choosing Date. Please Choose a future date'),
     ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Get Quote' })).toBeDisabled();
+    // Beyond 90 days is refused with its own reason.
     await user.clear(date);
     await user.type(date, '2099-01-15');
+    expect(within(dialog).getByText('Choose a date within 90 days of today.')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Get Quote' })).toBeDisabled();
+    const soon = addDays(calendarDateIn('America/New_York', new Date()), 10);
+    await user.clear(date);
+    await user.type(date, soon);
     await user.click(within(dialog).getByRole('button', { name: 'Get Quote' }));
     expect(
-      await within(dialog).findByText('Your payoff amount as of 01/15/2099 is $19,012.45.'),
+      await within(dialog).findByText(
+        `Your payoff amount as of ${formatUsDate(soon)} is $19,012.45.`,
+      ),
     ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Download Breakdown' })).toBeVisible();
     await expectNoAxeViolations();
@@ -577,7 +585,7 @@ describe('the loan page', () => {
     const payoff = await screen.findByRole('dialog', { name: 'Payoff Quote' });
     const date = within(payoff).getByLabelText('Payoff date');
     await user.clear(date);
-    await user.type(date, '2099-01-15');
+    await user.type(date, addDays(calendarDateIn('America/New_York', new Date()), 10));
     await user.click(within(payoff).getByRole('button', { name: 'Get Quote' }));
     await within(payoff).findByText(/Your payoff amount as of/);
     await expectNoAxeViolations();

@@ -3,11 +3,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  addDays,
   calendarDateIn,
   dollarsToCents,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
+  PAYOFF_HORIZON_DAYS,
+  payoffDateProblem,
 } from '@portal/domain';
 import { useState } from 'react';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
@@ -26,7 +29,8 @@ export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): voi
   const [date, setDate] = useState(today);
   const quote = usePayoffQuote(props.accountNumber);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const invalid = !/^\d{4}-\d{2}-\d{2}$/.test(date) || date < today;
+  const problem = payoffDateProblem(date, today);
+  const invalid = problem !== undefined;
   const quoted = quote.data && quote.variables === date ? quote.data : undefined;
 
   return (
@@ -51,8 +55,15 @@ export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): voi
           type="date"
           value={date}
           onChange={(event) => setDate(event.target.value)}
-          slotProps={{ input: { min: today } }}
-          errorMessage={invalid ? settings.get('payoffQuoteTexts.dateInvalidText') : undefined}
+          slotProps={{ input: { min: today, max: addDays(today, PAYOFF_HORIZON_DAYS) } }}
+          errorMessage={
+            problem === 'beyondHorizon'
+              ? // The horizon is this product's rule (the specs fix none), so its wording is too.
+                `Choose a date within ${PAYOFF_HORIZON_DAYS} days of today.`
+              : invalid
+                ? settings.get('payoffQuoteTexts.dateInvalidText')
+                : undefined
+          }
         />
         <Button type="submit" variant="contained" disabled={invalid} loading={quote.isPending}>
           {settings.get('payoffQuoteTexts.submitButtonText')}
