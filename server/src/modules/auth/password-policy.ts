@@ -19,19 +19,22 @@ export interface CredentialRules {
   rules: PasswordValidationRule[];
 }
 
-/** Configured rules as the wire shape; an entry that is not a rule is left out. */
-function readRules(value: unknown): PasswordValidationRule[] {
-  if (!Array.isArray(value)) return [];
-  const rules: PasswordValidationRule[] = [];
-  for (const entry of value) {
-    const parsed = PasswordValidationRule.safeParse({
-      ValidationRegex: null,
-      RegexMatchMeansError: false,
-      ...(typeof entry === 'object' && entry !== null ? entry : {}),
-    });
-    if (parsed.success) rules.push(parsed.data);
-  }
-  return rules;
+/**
+ * Configured rules in the wire shape (optional parts filled in). The settings accessor has
+ * checked the value against the shape the schema declares (a malformed list reads as none).
+ */
+function readRules(
+  value: readonly {
+    ValidationRuleType: number;
+    ValidationRegex?: string | null;
+    RegexMatchMeansError?: boolean;
+  }[],
+): PasswordValidationRule[] {
+  return value.map((rule) => ({
+    ValidationRuleType: rule.ValidationRuleType,
+    ValidationRegex: rule.ValidationRegex ?? null,
+    RegexMatchMeansError: rule.RegexMatchMeansError ?? false,
+  }));
 }
 
 function minimum(configured: number, fallback: number): number {

@@ -147,6 +147,23 @@ describe('the settings editor', { timeout: 60_000 }, () => {
     expect(patches).toHaveLength(0);
   });
 
+  it('shows every problem of a setup text with its row, not only the first', async () => {
+    const { user, patches } = renderEditor('/i/harbor/settings?group=agreements');
+    const setup = await screen.findByRole('group', { name: 'Agreement setup' });
+    await user.click(within(setup).getByRole('button', { name: 'Edit as text' }));
+    const text = within(setup).getByRole('textbox', { name: /Setup text/ });
+    await user.click(text);
+    await user.paste(
+      'https://example.com/terms|2024-01-01|Terms|sometimes\nhttps://example.com/esign|not a date|E-Sign|estatements',
+    );
+    expect(
+      await within(setup).findAllByText(/Agreement 1: Invalid agreement type/),
+    ).not.toHaveLength(0);
+    expect(within(setup).getAllByText(/Agreement 2: /).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(patches).toHaveLength(0);
+  });
+
   it('edits agreements as rows and writes them back as a setup string', async () => {
     const { user, patches } = renderEditor('/i/harbor/settings?group=agreements');
     const setup = await screen.findByRole('group', { name: 'Agreement setup' });

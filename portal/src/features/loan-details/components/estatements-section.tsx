@@ -23,7 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { DIALOG_WIDTH } from '../../../components/dialogs/portal-dialog';
 import { LazyRichText } from '../../../components/lazy-rich-text';
-import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
+import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -80,6 +80,7 @@ export function EStatementsSection(props: {
   const settings = useSettings();
   const user = useSignedInUser();
   const confirm = useConfirm();
+  const agreementLogging = useAgreementLogging();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const electronic = props.format === 'ElectronicOnly';
@@ -89,7 +90,7 @@ export function EStatementsSection(props: {
   async function recordAgreements(): Promise<boolean> {
     if (props.agreements.length === 0) return true;
     try {
-      await postAgreementLogging({
+      await agreementLogging.mutateAsync({
         Agreements: props.agreements.map((agreement) => agreement.HostNum),
         UserName: user.username,
         TurnEStatementsOn: true,
