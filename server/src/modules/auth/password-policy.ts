@@ -1,10 +1,10 @@
+import type { PasswordValidationRule } from '@portal/domain';
 import {
   credentialMaximumLength,
   DEFAULT_MINIMUM_PASSWORD_LENGTH,
   DEFAULT_MINIMUM_USERNAME_LENGTH,
   evaluatePasswordRules,
   normaliseSsnCandidate,
-  PasswordValidationRule,
   type PasswordErrorKey,
   type RegistrationErrorCode,
   type ResetPasswordCode,
