@@ -129,6 +129,18 @@ function toTransaction(row: CoreTransactionRow): CoreTransaction {
   };
 }
 
+/** An account's mailing address as printed on a statement. */
+export function mailingLines(account: {
+  address1: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}): string[] {
+  return [account.address1, `${account.city}, ${account.state} ${account.zip_code}`].filter(
+    (line) => line.trim() !== ',',
+  );
+}
+
 /** History lines of the engine as rows of `core_transactions`. */
 export function transactionRows(
   accountId: number,
@@ -205,9 +217,15 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
           })),
           opening,
         );
+        const held = await findAccountForUpdate(trx, accountId);
         statement =
           (await insertStatements(trx, accountId, [
-            { date, periodStart: day.statement.periodStart, provider: 0, snapshot },
+            {
+              date,
+              periodStart: day.statement.periodStart,
+              provider: 0,
+              snapshot: { ...snapshot, ...(held ? { mailingAddress: mailingLines(held) } : {}) },
+            },
           ])) > 0;
       }
       if (!(await saveLoanState(trx, accountId, loan.version, day.state, clock.now()))) {
@@ -370,9 +388,8 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
           number: row.number,
           description: row.description,
           name: row.name_on_account,
-          address: [row.address1, `${row.city}, ${row.state} ${row.zip_code}`].filter(
-            (line) => line.trim() !== ',',
-          ),
+          // The address it was sent to; older statements kept none, so today's.
+          address: statement.snapshot.mailingAddress ?? mailingLines(row),
         },
         statementDate: statement.date,
         periodStart: statement.period_start,

@@ -1,7 +1,7 @@
 import { addDays, addMonths, type CalendarDate, type Cents, nextBusinessDay } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { END_OF_DAY_TIME, transactionRows } from './builtin-core';
+import { END_OF_DAY_TIME, mailingLines, transactionRows } from './builtin-core';
 import {
   insertAccount,
   insertApplications,
@@ -108,6 +108,12 @@ export async function openDemoAccount(
   owner: AccountOwner,
   definition: DemoAccountDefinition,
 ): Promise<number> {
+  const mailingAddress = mailingLines({
+    address1: owner.address.address1,
+    city: owner.address.city,
+    state: owner.address.state,
+    zip_code: owner.address.zipCode,
+  });
   const common = {
     institution_id: owner.institutionId,
     customer_id: owner.customerId,
@@ -148,7 +154,11 @@ export async function openDemoAccount(
     await insertStatements(
       db,
       accountId,
-      generated.statements.map((statement) => ({ ...statement, provider })),
+      generated.statements.map((statement) => ({
+        ...statement,
+        provider,
+        snapshot: { ...statement.snapshot, mailingAddress },
+      })),
     );
     await insertInsurance(db, accountId, definition.insurance ?? []);
     return accountId;
@@ -201,7 +211,11 @@ export async function openDemoAccount(
   await insertStatements(
     db,
     accountId,
-    generated.statements.map((statement) => ({ ...statement, provider })),
+    generated.statements.map((statement) => ({
+      ...statement,
+      provider,
+      snapshot: { ...statement.snapshot, mailingAddress },
+    })),
   );
   return accountId;
 }

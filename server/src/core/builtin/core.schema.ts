@@ -102,6 +102,12 @@ export interface StatementSnapshot {
   interestCents: number;
   feesCents: number;
   paymentsCents: number;
+  /** Loans: the principal part of the period's payments (statements since 2026-11-25). */
+  principalPaidCents?: number;
+  /** Loans: principal added in the period (line of credit advances). */
+  advancesCents?: number;
+  /** The mailing address the statement was sent to, as printed (statements since 2026-11-25). */
+  mailingAddress?: string[];
 }
 
 export interface CoreInsuranceTable {

@@ -57,6 +57,14 @@ describe('generated demo loans', () => {
       expect(statement?.snapshot.openingBalanceCents).toBe(previous?.snapshot.closingBalanceCents);
       expect((statement?.periodStart ?? '') > (previous?.date ?? '')).toBe(true);
     }
+    // Each statement's summary adds up: opening less principal paid plus advances is closing.
+    for (const { snapshot } of generated.statements) {
+      expect(
+        snapshot.openingBalanceCents -
+          (snapshot.principalPaidCents ?? Number.NaN) +
+          (snapshot.advancesCents ?? Number.NaN),
+      ).toBe(snapshot.closingBalanceCents);
+    }
     // Interest recorded equals interest paid plus interest still owed (as recorded).
     const recorded = generated.transactions
       .filter((line) => line.kind === 'interest')

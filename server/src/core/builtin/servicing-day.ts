@@ -93,6 +93,9 @@ export function loanStatementSnapshot(
       line.kind === 'lateFee' || line.kind === 'fee' ? line.otherCents : 0,
     ),
     paymentsCents: sum((line) => (line.kind === 'payment' ? line.totalCents : 0)),
+    // Opening less principal paid plus advances is the closing principal.
+    principalPaidCents: sum((line) => (line.kind === 'payment' ? line.principalCents : 0)),
+    advancesCents: sum((line) => (line.kind === 'disbursement' ? line.principalCents : 0)),
   };
 }
 

@@ -33,13 +33,28 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
   for (const line of statement.account.address) doc.text(line);
   doc.moveDown();
   const { snapshot } = statement;
-  const summary: [string, string][] = [
-    ['Opening balance', formatUsd(snapshot.openingBalanceCents)],
-    ['Payments and deposits', formatUsd(snapshot.paymentsCents)],
-    ['Interest', formatUsd(snapshot.interestCents)],
-    ['Fees and charges', formatUsd(snapshot.feesCents)],
-    ['Closing balance', formatUsd(snapshot.closingBalanceCents)],
-  ];
+  // A loan's balances are principal: the principal paid (and any advance) takes the opening to
+  // the closing figure; payments, interest and fees follow as what moved in the period.
+  const loan = snapshot.principalPaidCents !== undefined;
+  const summary: [string, string][] = loan
+    ? [
+        ['Opening principal balance', formatUsd(snapshot.openingBalanceCents)],
+        ['Principal paid', formatUsd(snapshot.principalPaidCents ?? 0)],
+        ...(snapshot.advancesCents
+          ? ([['Advances', formatUsd(snapshot.advancesCents)]] as [string, string][])
+          : []),
+        ['Closing principal balance', formatUsd(snapshot.closingBalanceCents)],
+        ['Payments received', formatUsd(snapshot.paymentsCents)],
+        ['Interest charged', formatUsd(snapshot.interestCents)],
+        ['Fees and charges', formatUsd(snapshot.feesCents)],
+      ]
+    : [
+        ['Opening balance', formatUsd(snapshot.openingBalanceCents)],
+        ['Payments and deposits', formatUsd(snapshot.paymentsCents)],
+        ['Interest', formatUsd(snapshot.interestCents)],
+        ['Fees and charges', formatUsd(snapshot.feesCents)],
+        ['Closing balance', formatUsd(snapshot.closingBalanceCents)],
+      ];
   if (snapshot.dueDate) {
     summary.push(['Amount due', formatUsd(snapshot.amountDueCents)]);
     summary.push(['Payment due date', usDate(snapshot.dueDate)]);

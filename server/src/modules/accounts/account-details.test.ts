@@ -531,12 +531,33 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     const date = hostDateOf(statement?.Date) ?? '';
     const url = (token: string) =>
       `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${AUTO_LOAN}&Id=${statement?.Id}&Type=0&token=${token}`;
+    // A statement keeps the address it was sent to, whatever the address is now.
+    const moved = await test.app.inject({
+      method: 'POST',
+      url: '/api/Account/UpdateAddress',
+      headers: { cookie: jordan.cookie, ...PORTAL_WRITE_HEADERS },
+      payload: {
+        AccountNumber: AUTO_LOAN,
+        Address: {
+          Address1: '12 Harbor View Road',
+          City: 'Portland',
+          State: 'ME',
+          ZipCode: '04101',
+        },
+      },
+    });
+    expect(moved.json()).toMatchObject({ HasNoErrors: true });
     const token = await passable(jordan);
     const pdf = await get(undefined, url(token));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Account Statement');
+    expect(text).not.toContain('12 Harbor View Road');
+    // A loan's summary: principal balances with the principal paid between them.
+    expect(text).toContain('Opening principal balance');
+    expect(text).toContain('Principal paid');
+    expect(text).toContain('Closing principal balance');
     expect(text).toContain(AUTO_LOAN);
     expect(text).toContain('Harbor Community Bank');
     expect(text).toContain(`${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`);
