@@ -7,7 +7,11 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
  */
 export interface UnsavedChangesStore {
   hasUnsavedChanges(): boolean;
-  setUnsavedChanges(value: boolean): void;
+  /**
+   * Marks a part of the screen (`source`) dirty or clean; the screen has unsaved changes while any
+   * part is dirty. Without a source, true marks the screen and false clears every part.
+   */
+  setUnsavedChanges(value: boolean, source?: string): void;
   /** Set while the unsaved-changes dialog was opened by a logout (Yes then logs out). */
   isLogoutChosen(): boolean;
   setLogoutChosen(value: boolean): void;
@@ -16,6 +20,7 @@ export interface UnsavedChangesStore {
 
 export function createUnsavedChangesStore(): UnsavedChangesStore {
   let unsaved = false;
+  const dirty = new Set<string>();
   let logoutChosen = false;
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -23,9 +28,13 @@ export function createUnsavedChangesStore(): UnsavedChangesStore {
   };
   return {
     hasUnsavedChanges: () => unsaved,
-    setUnsavedChanges(value) {
-      if (unsaved === value) return;
-      unsaved = value;
+    setUnsavedChanges(value, source) {
+      if (source === undefined && !value) dirty.clear();
+      else if (value) dirty.add(source ?? 'screen');
+      else dirty.delete(source ?? 'screen');
+      const next = dirty.size > 0;
+      if (unsaved === next) return;
+      unsaved = next;
       notify();
     },
     isLogoutChosen: () => logoutChosen,
@@ -51,8 +60,11 @@ export function useUnsavedChangesStore(): UnsavedChangesStore {
 
 export interface UnsavedChanges {
   hasUnsavedChanges: boolean;
-  /** Call with true when the user edits, false when the edits are saved or discarded. */
-  setUnsavedChanges(value: boolean): void;
+  /**
+   * Call with true when the user edits, false when the edits are saved or discarded; a screen
+   * with several forms names each (`source`) so one form's reset does not clear another's edits.
+   */
+  setUnsavedChanges(value: boolean, source?: string): void;
 }
 
 /**

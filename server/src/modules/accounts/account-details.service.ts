@@ -53,9 +53,6 @@ export const ACCOUNT_ERRORS = {
   eStatementAgreementNeeded: 'EStatementAgreementNeeded',
 } as const;
 
-/** The statement years a borrower may list: this year and the two before (spec 002 section 9). */
-export const STATEMENT_YEARS = 3;
-
 export const DEFAULT_ALERTS: AccountAlerts = {
   TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
   EmailAlerts: {
@@ -313,7 +310,12 @@ export function createAccountDetailsService(options: {
 
     async statements(caller, number, year) {
       const thisYear = Number(today(caller).slice(0, 4));
-      if (year > thisYear || year <= thisYear - STATEMENT_YEARS) {
+      // The years the portal offers (eStatementOptions.statementYears, 3 by default).
+      const years = Math.max(
+        1,
+        (await options.settings(caller.institutionId)).get('eStatementOptions.statementYears'),
+      );
+      if (year > thisYear || year <= thisYear - years) {
         return (await account(caller, number)) ? [] : undefined;
       }
       const found = await core.statements(customer(caller), number, year);

@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { pdfText } from '../../testing/pdf-text';
+import { publishSettingsChange } from '../../testing/settings';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -366,7 +367,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     }
   });
 
-  it('lists statements of the last three years only', async () => {
+  it('lists statements of the last three years only (the configured years)', async () => {
     const list = async (year: number) =>
       StatementListResponse.parse(
         (
@@ -383,6 +384,15 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(await list(2023)).not.toHaveLength(0);
     expect(await list(2022)).toEqual([]);
     expect(await list(2026)).toEqual([]);
+    // The years follow the institution's setting, as the portal's year list does.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: { eStatementOptions: { statementYears: '4' } },
+    });
+    try {
+      expect(await list(2022)).not.toHaveLength(0);
+    } finally {
+      await restore();
+    }
   });
 
   it('answers history from the core; all of it adds up to the balance; denied where the core says so', async () => {

@@ -84,7 +84,7 @@ export function AddressForm(props: {
   const [error, setError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    setUnsavedChanges(formState.isDirty);
+    setUnsavedChanges(formState.isDirty, 'address');
   }, [formState.isDirty, setUnsavedChanges]);
   useEffect(() => {
     if (!savedMark) return undefined;
@@ -157,7 +157,8 @@ export function AddressForm(props: {
             type="submit"
             variant="contained"
             loading={formState.isSubmitting}
-            disabled={!formState.isDirty}
+            // Disabled while nothing changed or the form is invalid (spec 002 address change).
+            disabled={!formState.isDirty || !formState.isValid}
           >
             {settings.get('commonTexts.saveButtonText')}
           </Button>

@@ -13,11 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { AccountAlerts } from '@portal/domain';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { SAVED_MARK_MS } from '../utils/saved-mark';
 import { withDueDateAlertDefaults } from '../utils/alerts';
+import { loanSaveErrors } from '../utils/save-errors';
 
 type EmailAlerts = AccountAlerts['EmailAlerts'];
 const DUE_DATE_ALERTS = [
@@ -46,7 +46,7 @@ export function AlertsSection(props: {
   const textOn = settings.get('notificationOptions.allowTextMessagesOption');
   const defaultDays = settings.get('loanDetailsOptions.defaultDueDateAlertDays');
 
-  useEffect(() => setUnsavedChanges(dirty), [dirty, setUnsavedChanges]);
+  useEffect(() => setUnsavedChanges(dirty, 'alerts'), [dirty, setUnsavedChanges]);
   useEffect(() => {
     if (!savedMark) return undefined;
     const timer = setTimeout(() => setSavedMark(false), SAVED_MARK_MS);
@@ -67,12 +67,8 @@ export function AlertsSection(props: {
       await props.save(alerts);
       setSavedMark(true);
     } catch (failure) {
-      // The answer's errors, or the single 'Error' of a network failure (spec 002 section 7).
-      setErrors(
-        failure instanceof ApiError && failure.status !== 0 && failure.errors.length > 0
-          ? [...failure.errors]
-          : [settings.get('loanDetailsTexts.networkSaveErrorText')],
-      );
+      // The answer's errors in the settings' words, or the single 'Error' of a network failure.
+      setErrors(loanSaveErrors(failure, settings));
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,6 @@ import {
   type StatementFormat,
   type StatementListItem,
 } from '@portal/domain';
-import { ApiError } from '../../../lib/api-client';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
@@ -30,6 +29,7 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { getProviderStatementUrl, statementDocumentUrl, useStatementList } from '../api/statements';
 import { LoadingBlock } from '../../../components/loading-block';
+import { loanSaveErrors } from '../utils/save-errors';
 
 /** An agreement the user has yet to accept before paperless statements (host number for the log). */
 export interface EStatementAgreement {
@@ -125,15 +125,7 @@ export function EStatementsSection(props: {
     try {
       await work();
     } catch (failure) {
-      const agreementNeeded =
-        failure instanceof ApiError && failure.errors.includes('EStatementAgreementNeeded');
-      setError(
-        settings.get(
-          agreementNeeded
-            ? 'profileErrorTexts.agreementErrorText'
-            : 'loanDetailsTexts.networkSaveErrorText',
-        ),
-      );
+      setError(loanSaveErrors(failure, settings).join(' '));
     } finally {
       setSaving(false);
     }

@@ -33,11 +33,13 @@ export function HistorySection(props: {
   caption?: string;
 }) {
   const settings = useSettings();
-  const initial = Number(settings.get('loanDetailsOptions.defaultHistoryRange')) || 30;
+  const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
+  const configured = settings.get('loanDetailsOptions.defaultHistoryRange');
+  // 'All' is the days since opening (where the page has it); a number is that many days.
+  const initial = configured === 'All' ? (all ?? 30) : Number(configured) || 30;
   const [days, setDays] = useState<number>(initial);
   const history = useAccountHistory(props.accountNumber, days);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
 
   const download = (type: 'csv' | 'pdf') => {
     setDownloadFailed(false);

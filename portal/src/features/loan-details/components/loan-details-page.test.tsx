@@ -197,6 +197,14 @@ describe('the loan page', () => {
     ).toBeVisible();
   });
 
+  it('starts the history at All, the days since opening, when that is the configured range', async () => {
+    const { server } = renderLoan({
+      settings: { 'loanDetailsOptions.defaultHistoryRange': 'All' },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    expect(server.requestsTo('GET /api/AccountHistory')[0]?.search).toContain('days=1047');
+  });
+
   it('saves the address, showing ZipCityNoMatch in the specs’ words, and Cancel restores it', async () => {
     let attempts = 0;
     const { user, server } = renderLoan({

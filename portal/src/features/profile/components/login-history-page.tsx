@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatUsDateTime } from '@portal/domain';
+import { calendarDateIn, formatUsDate } from '@portal/domain';
 import { DataTable } from '../../../components/data-table/data-table';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useLoginHistory } from '../api/get-login-history';
@@ -35,7 +35,9 @@ export function LoginHistoryPage() {
               header: settings.get('loginHistoryTexts.dateColumnText'),
               type: 'string',
               getValue: (entry) => entry.LoginDate,
-              renderCell: (entry) => formatUsDateTime(entry.LoginDate, timeZone),
+              // MM/dd/yyyy (spec 002 "Login history"), the date in the institution's time zone.
+              renderCell: (entry) =>
+                formatUsDate(calendarDateIn(timeZone, new Date(entry.LoginDate))),
             },
             {
               id: 'ip',
