@@ -97,16 +97,38 @@ export const TextAlerts = z.object({
   AlertLoanDelinquent: z.boolean(),
   EstatementAlert: z.boolean(),
 });
+/**
+ * The longest days text of each due-date alert (spec 002 section 5: 3 for alerts 1 and 2, 20 for
+ * alerts 3 and 4).
+ */
+export const DUE_DATE_ALERT_DAYS_MAX_LENGTH = [3, 3, 20, 20] as const;
+
+/** The days of a due-date alert: empty, or digits up to the alert's length. */
+export function isDueDateAlertDays(alert: 1 | 2 | 3 | 4, text: string): boolean {
+  const max = DUE_DATE_ALERT_DAYS_MAX_LENGTH[alert - 1];
+  return text === '' || new RegExp(`^\\d{1,${max}}$`).test(text);
+}
+
+/**
+ * Each of the four due-date alerts (AlertLoanDueDateN, N = 1 to 4) has its own before/after
+ * choice (AlertLoanDueDateNBefore: true is N days before the due date) and its number of days
+ * as text (AlertLoanDueDateNDays, '' when unset).
+ */
 export const EmailAlerts = TextAlerts.extend({
   AlertLoanDueDate1: z.boolean(),
   AlertLoanDueDate2: z.boolean(),
   AlertLoanDueDate3: z.boolean(),
   AlertLoanDueDate4: z.boolean(),
-  /** True: N days before the due date; false: after. */
-  AlertLoanDueDateNBefore: z.boolean(),
-  /** The number of days, as text ('' when unset). */
-  AlertLoanDueDateNDays: z.string().max(3),
+  AlertLoanDueDate1Before: z.boolean(),
+  AlertLoanDueDate2Before: z.boolean(),
+  AlertLoanDueDate3Before: z.boolean(),
+  AlertLoanDueDate4Before: z.boolean(),
+  AlertLoanDueDate1Days: z.string().max(3),
+  AlertLoanDueDate2Days: z.string().max(3),
+  AlertLoanDueDate3Days: z.string().max(20),
+  AlertLoanDueDate4Days: z.string().max(20),
 });
+export type EmailAlerts = z.infer<typeof EmailAlerts>;
 export const AccountAlerts = z.object({ TextAlerts, EmailAlerts });
 export type AccountAlerts = z.infer<typeof AccountAlerts>;
 

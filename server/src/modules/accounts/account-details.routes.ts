@@ -13,6 +13,7 @@ import {
   HistoryDownloadTokenRequest,
   InsuranceRequest,
   InsuranceResponse,
+  isDueDateAlertDays,
   okEnvelope,
   PayoffProjectionQuery,
   PayoffProjectionResponse,
@@ -215,12 +216,20 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { AccountNumber, TextAlerts, EmailAlerts } = request.body;
-      const days = EmailAlerts.AlertLoanDueDateNDays.trim();
-      if (days !== '' && !/^\d{1,3}$/.test(days))
-        return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
+      const trimmed = {
+        ...EmailAlerts,
+        AlertLoanDueDate1Days: EmailAlerts.AlertLoanDueDate1Days.trim(),
+        AlertLoanDueDate2Days: EmailAlerts.AlertLoanDueDate2Days.trim(),
+        AlertLoanDueDate3Days: EmailAlerts.AlertLoanDueDate3Days.trim(),
+        AlertLoanDueDate4Days: EmailAlerts.AlertLoanDueDate4Days.trim(),
+      };
+      const daysOk = ([1, 2, 3, 4] as const).every((alert) =>
+        isDueDateAlertDays(alert, trimmed[`AlertLoanDueDate${alert}Days`]),
+      );
+      if (!daysOk) return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
       const saved = await service.saveAlerts(callerOf(request), AccountNumber, {
         TextAlerts,
-        EmailAlerts: { ...EmailAlerts, AlertLoanDueDateNDays: days },
+        EmailAlerts: trimmed,
       });
       return saved ? okEnvelope() : notFound(reply);
     },

@@ -62,10 +62,22 @@ export const DEFAULT_ALERTS: AccountAlerts = {
     AlertLoanDueDate2: false,
     AlertLoanDueDate3: false,
     AlertLoanDueDate4: false,
-    AlertLoanDueDateNBefore: true,
-    AlertLoanDueDateNDays: '',
+    AlertLoanDueDate1Before: true,
+    AlertLoanDueDate2Before: true,
+    AlertLoanDueDate3Before: true,
+    AlertLoanDueDate4Before: true,
+    AlertLoanDueDate1Days: '',
+    AlertLoanDueDate2Days: '',
+    AlertLoanDueDate3Days: '',
+    AlertLoanDueDate4Days: '',
   },
 };
+
+/** The e-mail alerts' own fields only (a stored copy may carry fields of an older shape). */
+function pickEmailAlerts(alerts: AccountAlerts['EmailAlerts']): AccountAlerts['EmailAlerts'] {
+  const keys = Object.keys(DEFAULT_ALERTS.EmailAlerts) as (keyof AccountAlerts['EmailAlerts'])[];
+  return Object.fromEntries(keys.map((key) => [key, alerts[key]])) as AccountAlerts['EmailAlerts'];
+}
 
 export function toLoanInformation(
   info: CoreLoanInformation,
@@ -243,7 +255,12 @@ export function createAccountDetailsService(options: {
 
     async alerts(caller, number) {
       const stored = await findAccountAlerts(db, caller.userId, number);
-      return stored ?? DEFAULT_ALERTS;
+      if (!stored) return DEFAULT_ALERTS;
+      // Saved before each due-date alert had its own days: the missing parts take the defaults.
+      return {
+        TextAlerts: { ...DEFAULT_ALERTS.TextAlerts, ...stored.TextAlerts },
+        EmailAlerts: pickEmailAlerts({ ...DEFAULT_ALERTS.EmailAlerts, ...stored.EmailAlerts }),
+      };
     },
 
     async saveAlerts(caller, number, alerts) {

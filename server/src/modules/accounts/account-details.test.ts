@@ -134,8 +134,14 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
               AlertLoanDueDate2: false,
               AlertLoanDueDate3: false,
               AlertLoanDueDate4: false,
-              AlertLoanDueDateNBefore: true,
-              AlertLoanDueDateNDays: '',
+              AlertLoanDueDate1Before: true,
+              AlertLoanDueDate2Before: true,
+              AlertLoanDueDate3Before: true,
+              AlertLoanDueDate4Before: true,
+              AlertLoanDueDate1Days: '',
+              AlertLoanDueDate2Days: '',
+              AlertLoanDueDate3Days: '',
+              AlertLoanDueDate4Days: '',
             },
           }),
       ],
@@ -236,9 +242,16 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         AlertLoanDueDate1: true,
         AlertLoanDueDate2: false,
         AlertLoanDueDate3: false,
-        AlertLoanDueDate4: false,
-        AlertLoanDueDateNBefore: true,
-        AlertLoanDueDateNDays: '15',
+        AlertLoanDueDate4: true,
+        AlertLoanDueDate1Before: true,
+        AlertLoanDueDate2Before: true,
+        AlertLoanDueDate3Before: true,
+        AlertLoanDueDate4Before: false,
+        AlertLoanDueDate1Days: '15',
+        AlertLoanDueDate2Days: '',
+        AlertLoanDueDate3Days: '',
+        // Alerts 3 and 4 take up to 20 digits (spec 002 section 5).
+        AlertLoanDueDate4Days: '12345678901234567890',
       },
     };
     const saved = await post(jordan, '/api/AccountAlerts', { AccountNumber: AUTO_LOAN, ...alerts });
@@ -247,9 +260,17 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const badDays = await post(jordan, '/api/AccountAlerts', {
       AccountNumber: AUTO_LOAN,
       ...alerts,
-      EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDateNDays: 'ten' },
+      EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDate2Days: 'ten' },
     });
     expect(badDays.json().Errors).toEqual([{ ErrorMessage: 'CorrectErrors' }]);
+    // Alerts 1 and 2 take at most 3 digits.
+    const tooLong = await post(jordan, '/api/AccountAlerts', {
+      AccountNumber: AUTO_LOAN,
+      ...alerts,
+      EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDate1Days: '1234' },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect((await accountData(jordan, AUTO_LOAN)).Alerts).toEqual(alerts);
 
     const format = await post(jordan, '/api/AccountEStatements/SetStatementFormat', {
       AccountNumber: AUTO_LOAN,

@@ -11,7 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { AccountAlerts } from '@portal/domain';
+import { type AccountAlerts, DUE_DATE_ALERT_DAYS_MAX_LENGTH } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSettings } from '../../../lib/settings/settings-context';
@@ -20,12 +20,6 @@ import { withDueDateAlertDefaults } from '../utils/alerts';
 import { loanSaveErrors } from '../utils/save-errors';
 
 type EmailAlerts = AccountAlerts['EmailAlerts'];
-const DUE_DATE_ALERTS = [
-  'AlertLoanDueDate1',
-  'AlertLoanDueDate2',
-  'AlertLoanDueDate3',
-  'AlertLoanDueDate4',
-] as const satisfies readonly (keyof EmailAlerts)[];
 
 /**
  * Alert preferences (spec 002 "Account alerts section"): delinquency and e-statement alerts by
@@ -123,43 +117,51 @@ export function AlertsSection(props: {
             }
             label="E-statement is ready (e-mail)"
           />
-          {DUE_DATE_ALERTS.map((key, index) => (
-            <FormControlLabel
-              key={key}
-              control={
-                <Checkbox
-                  checked={alerts.EmailAlerts[key]}
-                  onChange={(event) => setEmail({ [key]: event.target.checked })}
-                />
-              }
-              label={`Due date reminder ${index + 1} (e-mail)`}
-            />
-          ))}
         </FormGroup>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            label="Days"
-            placeholder={settings.get('loanDetailsTexts.dueDateDaysPlaceholder')}
-            value={alerts.EmailAlerts.AlertLoanDueDateNDays}
-            onChange={(event) =>
-              setEmail({ AlertLoanDueDateNDays: event.target.value.replace(/\D/g, '').slice(0, 3) })
-            }
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 3 } }}
-            sx={{ maxWidth: 220 }}
-          />
-          <RadioGroup
-            row
-            aria-label="Before or after the due date"
-            value={alerts.EmailAlerts.AlertLoanDueDateNBefore ? 'before' : 'after'}
-            onChange={(event) =>
-              setEmail({ AlertLoanDueDateNBefore: event.target.value === 'before' })
-            }
-          >
-            <FormControlLabel value="before" control={<Radio />} label="Before" />
-            <FormControlLabel value="after" control={<Radio />} label="After" />
-          </RadioGroup>
-        </Stack>
+        {([1, 2, 3, 4] as const).map((alert) => {
+          const on = `AlertLoanDueDate${alert}` as const;
+          const before = `AlertLoanDueDate${alert}Before` as const;
+          const days = `AlertLoanDueDate${alert}Days` as const;
+          const maxLength = DUE_DATE_ALERT_DAYS_MAX_LENGTH[alert - 1];
+          return (
+            <Box
+              key={alert}
+              role="group"
+              aria-label={`Due date reminder ${alert}`}
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}
+            >
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={alerts.EmailAlerts[on]}
+                    onChange={(event) => setEmail({ [on]: event.target.checked })}
+                  />
+                }
+                label={`Due date reminder ${alert} (e-mail)`}
+              />
+              <TextField
+                size="small"
+                label={`Days (reminder ${alert})`}
+                placeholder={settings.get('loanDetailsTexts.dueDateDaysPlaceholder')}
+                value={alerts.EmailAlerts[days]}
+                onChange={(event) =>
+                  setEmail({ [days]: event.target.value.replace(/\D/g, '').slice(0, maxLength) })
+                }
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength } }}
+                sx={{ maxWidth: 220 }}
+              />
+              <RadioGroup
+                row
+                aria-label={`Reminder ${alert}: before or after the due date`}
+                value={alerts.EmailAlerts[before] ? 'before' : 'after'}
+                onChange={(event) => setEmail({ [before]: event.target.value === 'before' })}
+              >
+                <FormControlLabel value="before" control={<Radio />} label="Before" />
+                <FormControlLabel value="after" control={<Radio />} label="After" />
+              </RadioGroup>
+            </Box>
+          );
+        })}
         {errors.map((message) => (
           <Alert key={message} severity="error">
             {message}

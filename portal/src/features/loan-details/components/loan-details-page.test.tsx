@@ -62,8 +62,14 @@ function accountData(
         AlertLoanDueDate2: false,
         AlertLoanDueDate3: false,
         AlertLoanDueDate4: false,
-        AlertLoanDueDateNBefore: false,
-        AlertLoanDueDateNDays: '',
+        AlertLoanDueDate1Before: false,
+        AlertLoanDueDate2Before: false,
+        AlertLoanDueDate3Before: false,
+        AlertLoanDueDate4Before: false,
+        AlertLoanDueDate1Days: '',
+        AlertLoanDueDate2Days: '',
+        AlertLoanDueDate3Days: '',
+        AlertLoanDueDate4Days: '',
       },
     },
     StatementFormat: 'ElectronicOnly',
@@ -273,16 +279,32 @@ describe('the loan page', () => {
     // Text alerts only with the text-messages option.
     expect(within(alerts).queryByLabelText('Loan is delinquent (text)')).toBeNull();
     await user.click(within(alerts).getByLabelText('Due date reminder 1 (e-mail)'));
-    expect(within(alerts).getByLabelText('Days')).toHaveValue('15');
-    expect(within(alerts).getByLabelText('Before')).toBeChecked();
+    const first = within(alerts).getByRole('group', { name: 'Due date reminder 1' });
+    expect(within(first).getByLabelText('Days (reminder 1)')).toHaveValue('15');
+    expect(within(first).getByLabelText('Before')).toBeChecked();
     await user.click(within(alerts).getByRole('button', { name: 'Reset' }));
     expect(within(alerts).getByLabelText('Due date reminder 1 (e-mail)')).not.toBeChecked();
+    // Each reminder has its own days (3 digits for 1 and 2, 20 for 3 and 4) and its own choice.
+    const fourth = within(alerts).getByRole('group', { name: 'Due date reminder 4' });
+    await user.click(within(fourth).getByLabelText('Due date reminder 4 (e-mail)'));
+    await user.type(within(fourth).getByLabelText('Days (reminder 4)'), '1234');
+    await user.click(within(fourth).getByLabelText('After'));
+    const second = within(alerts).getByRole('group', { name: 'Due date reminder 2' });
+    await user.type(within(second).getByLabelText('Days (reminder 2)'), '1234');
+    expect(within(second).getByLabelText('Days (reminder 2)')).toHaveValue('123');
     await user.click(within(alerts).getByLabelText('Loan is delinquent (e-mail)'));
     await user.click(within(alerts).getByRole('button', { name: 'Save' }));
     expect(await within(alerts).findByRole('img', { name: 'Saved' })).toBeVisible();
     expect(server.requestsTo('POST /api/AccountAlerts')[0]?.body).toMatchObject({
       AccountNumber: NUMBER,
-      EmailAlerts: { AlertLoanDelinquent: true },
+      EmailAlerts: {
+        AlertLoanDelinquent: true,
+        AlertLoanDueDate4: true,
+        AlertLoanDueDate4Days: '1234',
+        AlertLoanDueDate4Before: false,
+        AlertLoanDueDate2Days: '123',
+        AlertLoanDueDate1Days: '',
+      },
     });
   });
 

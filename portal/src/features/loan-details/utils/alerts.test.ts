@@ -11,8 +11,14 @@ const OFF: AccountAlerts = {
     AlertLoanDueDate2: false,
     AlertLoanDueDate3: false,
     AlertLoanDueDate4: false,
-    AlertLoanDueDateNBefore: false,
-    AlertLoanDueDateNDays: '',
+    AlertLoanDueDate1Before: false,
+    AlertLoanDueDate2Before: false,
+    AlertLoanDueDate3Before: false,
+    AlertLoanDueDate4Before: false,
+    AlertLoanDueDate1Days: '',
+    AlertLoanDueDate2Days: '',
+    AlertLoanDueDate3Days: '',
+    AlertLoanDueDate4Days: '',
   },
 };
 
@@ -20,24 +26,25 @@ describe('due-date alert defaults', () => {
   it('sets before and the default days when alert 1 is checked with no days', () => {
     const next = withDueDateAlertDefaults(OFF, { ...OFF.EmailAlerts, AlertLoanDueDate1: true }, 15);
     expect(next.EmailAlerts).toMatchObject({
-      AlertLoanDueDateNBefore: true,
-      AlertLoanDueDateNDays: '15',
+      AlertLoanDueDate1Before: true,
+      AlertLoanDueDate1Days: '15',
     });
   });
 
   it('keeps days the user typed, and does nothing for the other alerts', () => {
     const typed = withDueDateAlertDefaults(
       OFF,
-      { ...OFF.EmailAlerts, AlertLoanDueDate1: true, AlertLoanDueDateNDays: '5' },
+      { ...OFF.EmailAlerts, AlertLoanDueDate1: true, AlertLoanDueDate1Days: '5' },
       15,
     );
-    expect(typed.EmailAlerts.AlertLoanDueDateNDays).toBe('5');
-    expect(typed.EmailAlerts.AlertLoanDueDateNBefore).toBe(false);
+    expect(typed.EmailAlerts.AlertLoanDueDate1Days).toBe('5');
+    expect(typed.EmailAlerts.AlertLoanDueDate1Before).toBe(false);
     const second = withDueDateAlertDefaults(
       OFF,
       { ...OFF.EmailAlerts, AlertLoanDueDate2: true },
       15,
     );
-    expect(second.EmailAlerts.AlertLoanDueDateNDays).toBe('');
+    expect(second.EmailAlerts.AlertLoanDueDate2Days).toBe('');
+    expect(second.EmailAlerts.AlertLoanDueDate1Days).toBe('');
   });
 });

@@ -10,13 +10,13 @@ export function withDueDateAlertDefaults(
   defaultDays: number,
 ): AccountAlerts {
   const turnedOn = next.AlertLoanDueDate1 && !current.EmailAlerts.AlertLoanDueDate1;
-  if (turnedOn && next.AlertLoanDueDateNDays.trim() === '') {
+  if (turnedOn && next.AlertLoanDueDate1Days.trim() === '') {
     return {
       ...current,
       EmailAlerts: {
         ...next,
-        AlertLoanDueDateNBefore: true,
-        AlertLoanDueDateNDays: String(defaultDays),
+        AlertLoanDueDate1Before: true,
+        AlertLoanDueDate1Days: String(defaultDays),
       },
     };
   }
