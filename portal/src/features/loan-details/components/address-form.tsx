@@ -93,6 +93,8 @@ export function AddressForm(props: {
   }, [savedMark]);
   // Sanitised as typed: characters an address does not use never stay in the field.
   const [street, city] = useWatch({ control, name: ['Address1', 'City'] });
+  // Valid as typed (formState.isValid waits for a field to be left in onTouched mode).
+  const valid = schema.safeParse(useWatch({ control })).success;
   useEffect(() => {
     for (const [name, typed] of [
       ['Address1', street],
@@ -158,7 +160,7 @@ export function AddressForm(props: {
             variant="contained"
             loading={formState.isSubmitting}
             // Disabled while nothing changed or the form is invalid (spec 002 address change).
-            disabled={!formState.isDirty || !formState.isValid}
+            disabled={!formState.isDirty || !valid}
           >
             {settings.get('commonTexts.saveButtonText')}
           </Button>

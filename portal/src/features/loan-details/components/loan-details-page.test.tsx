@@ -250,6 +250,8 @@ describe('the loan page', () => {
     await user.type(zip, '0410');
     await user.tab();
     expect(await within(form).findByText('Zip code must be 5 digits')).toBeVisible();
+    // Save waits for a valid form.
+    expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(zip, '6');
     await user.clear(city);
     await user.type(city, 'South Portland');
