@@ -60,13 +60,22 @@ export function agreementsNeededAtLogin(
     today: CalendarDate;
   },
 ): Agreement[] {
-  return agreements.filter((agreement) => {
-    if (!isAskedAtLogin(agreement.whenToAgree, context.emailCommunicationRestricted)) return false;
-    const acceptedOn = context.acceptances
-      .filter((acceptance) => recordsAgreement(acceptance, agreement))
-      .map((acceptance) => acceptance.acceptedOn);
-    return isAgreementNeeded(agreement.date, acceptedOn, context.today);
-  });
+  return agreements.filter(
+    (agreement) =>
+      isAskedAtLogin(agreement.whenToAgree, context.emailCommunicationRestricted) &&
+      isStillToAccept(agreement, context),
+  );
+}
+
+/** Dated today or earlier, and not accepted on or after that date. */
+function isStillToAccept(
+  agreement: Agreement,
+  context: { acceptances: readonly AgreementAcceptance[]; today: CalendarDate },
+): boolean {
+  const acceptedOn = context.acceptances
+    .filter((acceptance) => recordsAgreement(acceptance, agreement))
+    .map((acceptance) => acceptance.acceptedOn);
+  return isAgreementNeeded(agreement.date, acceptedOn, context.today);
 }
 
 /**
@@ -78,13 +87,10 @@ export function eStatementAgreementsNeeded(
   agreements: readonly Agreement[],
   context: { acceptances: readonly AgreementAcceptance[]; today: CalendarDate },
 ): Agreement[] {
-  return agreements.filter((agreement) => {
-    if (!agreement.whenToAgree.includes('estatements')) return false;
-    const acceptedOn = context.acceptances
-      .filter((acceptance) => recordsAgreement(acceptance, agreement))
-      .map((acceptance) => acceptance.acceptedOn);
-    return isAgreementNeeded(agreement.date, acceptedOn, context.today);
-  });
+  return agreements.filter(
+    (agreement) =>
+      agreement.whenToAgree.includes('estatements') && isStillToAccept(agreement, context),
+  );
 }
 
 export interface StepFacts {

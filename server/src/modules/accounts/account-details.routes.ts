@@ -41,7 +41,7 @@ import {
 } from './account-details.service';
 import type { CorePayoffPath } from '../../core/servicing-core';
 import type { HistoryDownloads } from './history-downloads';
-import { toAccountDocument } from '../documents/documents.routes';
+import { toAccountDocument } from '../documents/document-wire';
 
 const REQUIRED = { auth: 'required' } as const;
 

@@ -19,8 +19,8 @@ import type {
 import { PROVIDER_DOCUMENT_PATH } from '../../core/builtin/builtin-statement-providers';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
-import { findBorrowerById } from '../borrowers/users.repository';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
+import { customerOfPassableToken } from '../downloads/passable-customer';
 
 const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}/);
 const NUMBER = z.string().min(1).max(40);
@@ -51,21 +51,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
   urlProvider: UrlStatementProvider & { open(reference: string): Promise<Uint8Array | undefined> };
   documentProvider: DocumentStatementProvider;
 }> = async (app, { db, core, downloads, urlProvider, documentProvider }) => {
-  /** The customer a passable token was issued to (and the request's own user, if signed in). */
-  async function customerOfToken(
-    request: FastifyRequest,
-    token: string,
-  ): Promise<CustomerRef | undefined> {
-    const { institutionId } = requestContext(request);
-    const redeemed = await downloads.redeem({
-      institutionId,
-      token,
-      purpose: 'passable',
-      sessionUserId: request.user?.id,
-    });
-    const user = redeemed && (await findBorrowerById(db, institutionId, redeemed.userId));
-    return user ? { institutionId, customerId: user.customer_id } : undefined;
-  }
+  const customerOfToken = (request: FastifyRequest, token: string) =>
+    customerOfPassableToken(request, { db, downloads, token });
 
   /** The statement of the customer's account with this id and provider, if there is one. */
   async function statementOf(

@@ -10,13 +10,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DocumentStore, StoredDocument } from '../../core/document-store';
-import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
+import type { DocumentStore } from '../../core/document-store';
+import { toAccountDocument } from './document-wire';
+import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
-import { findBorrowerById } from '../borrowers/users.repository';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
+import { customerOfPassableToken } from '../downloads/passable-customer';
 
 /** The content types the built-in file services serve, by format. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -25,18 +26,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
 };
-
-/** A stored document on the wire (spec 002 "Document"); the portal picks the icon by format. */
-export function toAccountDocument(document: StoredDocument): AccountDocument {
-  return {
-    FileId: document.fileId,
-    DisplayName: document.displayName,
-    DisplayFormat: document.format,
-    ImageUrl: '',
-    DateUploaded: document.uploadedAt.toISOString(),
-    Name: `${document.displayName}.${document.format}`,
-  };
-}
 
 function sendFile(
   reply: FastifyReply,
@@ -87,21 +76,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  /** The customer a passable token was issued to. */
-  async function customerOfToken(
-    request: FastifyRequest,
-    token: string,
-  ): Promise<CustomerRef | undefined> {
-    const { institutionId } = requestContext(request);
-    const redeemed = await downloads.redeem({
-      institutionId,
-      token,
-      purpose: 'passable',
-      sessionUserId: request.user?.id,
-    });
-    const user = redeemed && (await findBorrowerById(db, institutionId, redeemed.userId));
-    return user ? { institutionId, customerId: user.customer_id } : undefined;
-  }
+  const customerOfToken = (request: FastifyRequest, token: string) =>
+    customerOfPassableToken(request, { db, downloads, token });
 
   app.get(
     '/api/Documents/ViewDocument',

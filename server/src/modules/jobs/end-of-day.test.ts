@@ -124,6 +124,9 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     );
     expect(march).toHaveLength(1);
     expect(march[0]?.InterestAmount).toBeGreaterThan(0);
+    // Interest shows in its own column only: the parts add up to the total.
+    expect(march[0]?.PrincipalAmount).toBe(0);
+    expect(march[0]?.TotalPaymentAmount).toBe(march[0]?.InterestAmount);
     const list = AccountListResponse.parse(
       (
         await test.app.inject({

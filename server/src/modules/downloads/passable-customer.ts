@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { CustomerRef } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
+import { requestContext } from '../../plugins/request-context';
+import { findBorrowerById } from '../borrowers/users.repository';
+import type { DownloadTokens } from './download-tokens.service';
+
+/**
+ * The customer a passable token was issued to (spent by this call), for the calls that open a
+ * document in a new window and so cannot send the session header. Undefined when the token is
+ * unknown, spent, expired, of another institution or of another signed-in user.
+ */
+export async function customerOfPassableToken(
+  request: FastifyRequest,
+  options: { db: Kysely<Database>; downloads: DownloadTokens; token: string },
+): Promise<CustomerRef | undefined> {
+  const { institutionId } = requestContext(request);
+  const redeemed = await options.downloads.redeem({
+    institutionId,
+    token: options.token,
+    purpose: 'passable',
+    sessionUserId: request.user?.id,
+  });
+  const user = redeemed && (await findBorrowerById(options.db, institutionId, redeemed.userId));
+  return user ? { institutionId, customerId: user.customer_id } : undefined;
+}
