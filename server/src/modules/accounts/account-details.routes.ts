@@ -102,23 +102,16 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = callerOf(request);
       const number = request.query.accountNumber;
-      const loan = await service.loan(caller, number);
-      if (!loan) return notFound(reply);
-      const today = service.today(caller);
-      const [alerts, statements, agreements, documents] = await Promise.all([
-        service.alerts(caller, number),
-        service.statements(caller, number, Number(today.slice(0, 4))),
-        service.eStatementAgreements(caller),
-        service.documents(caller, number),
-      ]);
+      const page = await service.loanPage(caller, number);
+      if (!page) return notFound(reply);
       return {
         ...okEnvelope(),
-        Information: loan.information,
-        Alerts: alerts,
-        StatementFormat: loan.format,
-        Documents: (documents ?? []).map(toAccountDocument),
-        EStatements: statements ?? [],
-        EStatementAgreements: agreements.map((agreement) => ({
+        Information: page.information,
+        Alerts: page.alerts,
+        StatementFormat: page.format,
+        Documents: page.documents.map(toAccountDocument),
+        EStatements: page.statements,
+        EStatementAgreements: page.agreements.map((agreement) => ({
           Name: agreement.name,
           Url: agreement.url,
           HostNum: agreement.hostNum,

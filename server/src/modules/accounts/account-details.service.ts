@@ -27,6 +27,7 @@ import type {
   CoreAccount,
   CoreLoanInformation,
   CorePayoffPath,
+  CoreStatement,
   CoreTransaction,
   CustomerRef,
   ServicingCore,
@@ -126,6 +127,16 @@ export function toLoanInformation(
   };
 }
 
+function toStatementItem(statement: CoreStatement, number: string): StatementListItem {
+  return {
+    Date: hostDateTime(statement.date),
+    Id: statement.id,
+    Number: number,
+    Type: statement.type,
+    Provider: statement.provider,
+  };
+}
+
 export function toHistoryItem(line: CoreTransaction): HistoryItem {
   return {
     TransactionDate: hostDateTime(line.date),
@@ -139,6 +150,15 @@ export function toHistoryItem(line: CoreTransaction): HistoryItem {
   };
 }
 
+export interface LoanPage {
+  information: LoanAccountInformation;
+  format: StatementFormat;
+  alerts: AccountAlerts;
+  statements: StatementListItem[];
+  agreements: Agreement[];
+  documents: StoredDocument[];
+}
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface AccountDetailsService {
@@ -146,11 +166,12 @@ export interface AccountDetailsService {
   /** The caller's account (hidden ones too: the loan page of a hidden account still opens). */
   account(caller: AccountCaller, number: string): Promise<CoreAccount | undefined>;
   information(caller: AccountCaller, number: string): Promise<LoanAccountInformation | undefined>;
-  /** The information and the statement format, from one call to the core (the page load). */
-  loan(
-    caller: AccountCaller,
-    number: string,
-  ): Promise<{ information: LoanAccountInformation; format: StatementFormat } | undefined>;
+  /**
+   * The loan page's load: the information and statement format, the alerts, this year's
+   * statements, the e-statement agreements still to accept and the documents. The account is
+   * looked up once (the core's answer proves it is the caller's); undefined when it is not.
+   */
+  loanPage(caller: AccountCaller, number: string): Promise<LoanPage | undefined>;
   alerts(caller: AccountCaller, number: string): Promise<AccountAlerts>;
   saveAlerts(caller: AccountCaller, number: string, alerts: AccountAlerts): Promise<boolean>;
   updateAddress(
@@ -226,6 +247,15 @@ export function createAccountDetailsService(options: {
       today: today(caller),
     });
   }
+  async function alerts(caller: AccountCaller, number: string): Promise<AccountAlerts> {
+    const stored = await findAccountAlerts(db, caller.userId, number);
+    if (!stored) return DEFAULT_ALERTS;
+    // Saved before each due-date alert had its own days: the missing parts take the defaults.
+    return {
+      TextAlerts: { ...DEFAULT_ALERTS.TextAlerts, ...stored.TextAlerts },
+      EmailAlerts: pickEmailAlerts({ ...DEFAULT_ALERTS.EmailAlerts, ...stored.EmailAlerts }),
+    };
+  }
   const today = (caller: Pick<AccountCaller, 'timeZone'>) =>
     calendarDateIn(caller.timeZone, clock.now());
   const customer = (caller: AccountCaller): CustomerRef => ({
@@ -244,24 +274,29 @@ export function createAccountDetailsService(options: {
       return info ? toLoanInformation(info, today(caller)) : undefined;
     },
 
-    async loan(caller, number) {
-      const info = await core.loanInformation(customer(caller), number, today(caller));
+    async loanPage(caller, number) {
+      const day = today(caller);
+      const info = await core.loanInformation(customer(caller), number, day);
       if (!info) return undefined;
+      // The account is the caller's (the core answered for their customer): the rest needs no
+      // second ownership check. This year is always among the years offered.
+      const [alertsOf, statements, agreements, documents] = await Promise.all([
+        alerts(caller, number),
+        core.statements(customer(caller), number, Number(day.slice(0, 4))),
+        eStatementAgreements(caller),
+        options.documents.accountDocuments(customer(caller), number),
+      ]);
       return {
-        information: toLoanInformation(info, today(caller)),
+        information: toLoanInformation(info, day),
         format: info.account.statementPreference,
+        alerts: alertsOf,
+        statements: (statements ?? []).map((statement) => toStatementItem(statement, number)),
+        agreements,
+        documents,
       };
     },
 
-    async alerts(caller, number) {
-      const stored = await findAccountAlerts(db, caller.userId, number);
-      if (!stored) return DEFAULT_ALERTS;
-      // Saved before each due-date alert had its own days: the missing parts take the defaults.
-      return {
-        TextAlerts: { ...DEFAULT_ALERTS.TextAlerts, ...stored.TextAlerts },
-        EmailAlerts: pickEmailAlerts({ ...DEFAULT_ALERTS.EmailAlerts, ...stored.EmailAlerts }),
-      };
-    },
+    alerts,
 
     async saveAlerts(caller, number, alerts) {
       if (!(await account(caller, number))) return false;
@@ -336,13 +371,7 @@ export function createAccountDetailsService(options: {
         return (await account(caller, number)) ? [] : undefined;
       }
       const found = await core.statements(customer(caller), number, year);
-      return found?.map((statement) => ({
-        Date: hostDateTime(statement.date),
-        Id: statement.id,
-        Number: number,
-        Type: statement.type,
-        Provider: statement.provider,
-      }));
+      return found?.map((statement) => toStatementItem(statement, number));
     },
 
     async history(caller, number, days) {

@@ -31,7 +31,7 @@ import {
   recordSsoTokenUse,
 } from '../borrowers/codes.repository';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
-import { nextIdleExpiry, sessionPolicyOf } from './session-policy';
+import { nextIdleExpiry, SESSION_TOUCH_EVERY_MS, sessionPolicyOf } from './session-policy';
 import {
   findLiveSession,
   findPreviousSuccessfulLogin,
@@ -604,8 +604,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const row = await findLiveSession(db, hashToken(token), institutionId, now);
       if (!row || !row.logon_allowed) return undefined;
       const sessions = sessionPolicyOf(await policy(institutionId));
-      const idleExpiresAt = nextIdleExpiry(sessions, now, row.absolute_expires_at);
-      if (!(await touchSession(db, row.id, now, idleExpiresAt))) return undefined;
+      let idleExpiresAt = nextIdleExpiry(sessions, now, row.absolute_expires_at);
+      // Sliding the expiry is a write; a session touched in the last SESSION_TOUCH_EVERY_MS keeps
+      // its stored expiry (at most that much shorter than exact) and the request writes nothing.
+      if (idleExpiresAt.getTime() - row.idle_expires_at.getTime() < SESSION_TOUCH_EVERY_MS) {
+        idleExpiresAt = row.idle_expires_at;
+      } else if (!(await touchSession(db, row.id, now, idleExpiresAt))) return undefined;
       return {
         session: {
           id: row.id,

@@ -9,6 +9,8 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
+import { hashToken } from '../../lib/tokens';
+import { SESSION_TOUCH_EVERY_MS } from './session-policy';
 import { listLoginAttempts } from './sessions.repository';
 import { publishSettingsChange } from '../../testing/settings';
 
@@ -168,6 +170,36 @@ describe.each(testDatabases())('sign-in and sessions on $name', (testDatabase) =
 
     test.clock.advance(idle + 1);
     expect((await profile({ cookie })).statusCode).toBe(401);
+  });
+
+  it('slides the stored expiry at most once per SESSION_TOUCH_EVERY_MS (reads write nothing)', async () => {
+    const { token } = await signIn(test.app, { username: 'pat.lee', transport: 'header' });
+    const idle = DEFAULT_SESSION_POLICY.idleTimeoutMs;
+    const stored = async () =>
+      (
+        await test.database.db
+          .selectFrom('sessions')
+          .select('idle_expires_at')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).idle_expires_at.getTime();
+    const signedInAt = test.clock.now().getTime();
+    const ask = () => profile({ usertoken: token });
+
+    test.clock.advance(SESSION_TOUCH_EVERY_MS - 1000);
+    expect((await ask()).statusCode).toBe(200);
+    expect(await stored()).toBe(signedInAt + idle);
+
+    test.clock.advance(1000);
+    expect((await ask()).statusCode).toBe(200);
+    const slidAt = test.clock.now().getTime();
+    expect(await stored()).toBe(slidAt + idle);
+
+    // The session ends at the stored expiry: at most SESSION_TOUCH_EVERY_MS before exact.
+    test.clock.advance(SESSION_TOUCH_EVERY_MS - 1000);
+    expect((await ask()).statusCode).toBe(200);
+    test.clock.set(new Date(slidAt + idle));
+    expect((await ask()).statusCode).toBe(401);
   });
 
   it('ends a session at the absolute limit however active it is', async () => {
