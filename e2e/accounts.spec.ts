@@ -224,6 +224,25 @@ test.describe('the accounts area', () => {
     await expect(loans).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Opened afresh (a reload, a bookmark), the page fills in without moving: the header's rows
+    // do not change when the logo arrives and the lists, applications and footer show at once.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((entries) => {
+        for (const entry of entries.getEntries()) {
+          shifts.push((entry as PerformanceEntry & { value: number }).value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await expect(loans).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Application Status' })).toBeVisible();
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: number[] }).layoutShifts,
+    );
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+
     await loans.getByRole('link', { name: /Home Equity Loan/ }).click();
     const history = page.getByRole('list', { name: 'Loan history' });
     await page.getByRole('button', { name: '90', exact: true }).click();

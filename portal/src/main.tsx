@@ -4,9 +4,11 @@ import { App } from './app/app';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
 import { createQueryClient } from './lib/query-client';
+import { startProfileCheck } from './lib/session/startup-profile';
 
 installGlobalErrorReporting();
 
+startProfileCheck(window.location.hash);
 const queryClient = createQueryClient();
 // Inside the admin's preview frame or pop-out window only (a live ?previewToken=): follow the
 // admin's draft. Loaded on demand so borrowers never download the preview code.

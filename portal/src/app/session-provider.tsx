@@ -6,7 +6,8 @@ import { useDialogStack } from '../components/dialogs/dialog-stack';
 import { api } from '../lib/api-client';
 import { isMobileApp } from '../lib/mobile/mobile-app';
 import { clearUserQueries } from '../lib/query-client';
-import { getProfile, userSessionFromProfile } from '../lib/session/get-profile';
+import { userSessionFromProfile } from '../lib/session/get-profile';
+import { takeProfileCheck } from '../lib/session/startup-profile';
 import type { LoginRouteState } from '../lib/session/login-route-state';
 import { postLogout } from '../lib/session/logout';
 import {
@@ -67,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return user ? { status: 'signedIn', user } : SIGNED_OUT;
       });
     };
-    getProfile({ signal: controller.signal, ignoreUnauthorized: true }).then(
+    takeProfileCheck(controller.signal).then(
       (profile) => settle(userSessionFromProfile(profile)),
       () => settle(null),
     );

@@ -45,12 +45,17 @@ export function LoggedInHeader({
         <Link
           component={RouterLink}
           to="/myaccount/dashboard"
-          sx={{ display: 'inline-flex', color: 'inherit' }}
+          sx={{ display: 'inline-flex', color: 'inherit', minWidth: 0 }}
         >
           <InstitutionLogo alt={settings.get('loggedInLayout.logoAltText')} />
         </Link>
         <Box sx={{ flexGrow: 1 }} />
-        <Typography component="p" sx={{ fontWeight: 600 }}>
+        {/* On a phone the name has a row of its own below the logo and the menu button, so the
+            rows do not change when the logo arrives (a wrapping row shifted the whole page). */}
+        <Typography
+          component="p"
+          sx={compact ? { fontWeight: 600, order: 1, flexBasis: '100%' } : { fontWeight: 600 }}
+        >
           {user.personalName}
         </Typography>
         {compact ? (

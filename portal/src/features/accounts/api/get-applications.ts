@@ -26,7 +26,8 @@ export const applicationListQuery = () =>
     queryFn: ({ signal }) => getApplications(signal),
   });
 
-export const useApplications = () => useQuery(applicationListQuery());
+export const useApplications = (options: { enabled?: boolean } = {}) =>
+  useQuery({ ...applicationListQuery(), enabled: options.enabled ?? true });
 
 /** `GET /api/Application?numDaysToRetrieve=30&applicationNumber=`. */
 export function getApplication(number: string, signal?: AbortSignal) {

@@ -17,12 +17,12 @@ import {
   hostDateOf,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
-import { LazyRichText } from '../../../components/lazy-rich-text';
+import { preloadRichText, SuspendingRichText } from '../../../components/lazy-rich-text';
 import { useAccountList } from '../../../lib/accounts/get-account-list';
 import { resolveCdnPath } from '../../../lib/cdn';
 import { safeExternalUrl } from '../../../lib/external-link';
@@ -51,6 +51,10 @@ export function DashboardPage() {
   const { cdnFolder } = useInstitutionOptions();
   const dialogs = useDialogStack();
   const accounts = useAccountList();
+  const applicationsOn = settings.get('globalOptions.useEgtConsumerOption');
+  // Both lists load together; the page shows them at once (nothing shifts as each arrives).
+  const applications = useApplications({ enabled: applicationsOn });
+  const loading = accounts.isPending || (applicationsOn && applications.isPending);
   const [showClosed, setShowClosed] = useState(false);
   // A screen that could not load sends the user here with its message (the loan page does).
   const location = useLocation();
@@ -61,9 +65,15 @@ export function DashboardPage() {
 
   const banner = settings.get('dashboardOptions.bannerImage').trim();
   const info = settings.get('dashboardTexts.infoRichText');
+  if (info) preloadRichText();
   const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
   const payEnabled = !settings.get('depositOptions.disableEZPayOption');
   const { lists, hasClosed } = accountLists(accounts.data?.Accounts ?? [], showClosed);
+
+  const placeholder = (
+    // Tall enough to keep the footer out of view: nothing moves when the page fills in.
+    <LoadingBlock height={160} label="Loading accounts" sx={{ minHeight: '100vh' }} />
+  );
 
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
@@ -71,89 +81,110 @@ export function DashboardPage() {
         Welcome, {user.personalName}
       </Typography>
       {viewError ? <Alert severity="error">{viewError}</Alert> : null}
-      {banner ? (
-        <Box
-          component="img"
-          src={resolveCdnPath(cdnFolder, banner)}
-          alt=""
-          sx={{ width: '100%', maxHeight: 240, objectFit: 'cover', borderRadius: 1 }}
-        />
-      ) : null}
-      {info ? <LazyRichText html={info} /> : null}
-      {user.emailAddress.trim() === '' ? (
-        <Alert severity="warning">
-          {settings.get('dashboardTexts.missingEmailText')}{' '}
-          <Link component={RouterLink} to="/myaccount/profile">
-            {settings.get('loggedInLayout.profileMenuText')}
-          </Link>
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-        {payEnabled ? (
-          <Button variant="contained" component={RouterLink} to="/myaccount/payment">
-            {settings.get('dashboardTexts.makePaymentButtonText')}
-          </Button>
-        ) : null}
-        {applyUrl ? (
-          <Button
-            variant="outlined"
-            onClick={() =>
-              dialogs.open<true>((close) => (
-                <ApplyForLoanDialog url={applyUrl} onClose={() => close(true)} />
-              ))
-            }
-          >
-            {settings.get('dashboardTexts.applyForLoanButtonText')}
-          </Button>
-        ) : null}
-      </Stack>
-
-      {accounts.isPending ? (
-        <LoadingBlock height={160} label="Loading accounts" />
-      ) : accounts.isError ? (
-        <Alert severity="error">{settings.get('dashboardTexts.accountListErrorText')}</Alert>
-      ) : lists.length === 0 ? (
-        <Alert severity="info">{settings.get('dashboardTexts.noAccountsText')}</Alert>
-      ) : (
-        <>
-          {hasClosed ? (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={showClosed}
-                  onChange={(event) => setShowClosed(event.target.checked)}
-                />
-              }
-              label={settings.get('dashboardTexts.showClosedAccountsText')}
-            />
-          ) : null}
-          {lists.map((list) => {
-            const heading = settings.get(LIST_HEADINGS[list.category]);
-            return (
+      {/* The rest shows at once, when the lists (and the information text's code) are in, so
+          nothing shifts as each part arrives. */}
+      <Suspense fallback={placeholder}>
+        {loading ? (
+          placeholder
+        ) : (
+          <Stack spacing={3}>
+            {banner ? (
               <Box
-                component="section"
-                key={list.category}
-                aria-labelledby={`list-${list.category}`}
-              >
-                <Typography variant="h5" component="h2" id={`list-${list.category}`} gutterBottom>
-                  {heading}
-                </Typography>
-                <AccountTable category={list.category} caption={heading} rows={list.rows} />
-              </Box>
-            );
-          })}
-        </>
-      )}
+                component="img"
+                src={resolveCdnPath(cdnFolder, banner)}
+                alt=""
+                sx={{
+                  width: '100%',
+                  height: { xs: 140, sm: 240 },
+                  objectFit: 'cover',
+                  borderRadius: 1,
+                }}
+              />
+            ) : null}
+            {info ? <SuspendingRichText html={info} /> : null}
+            {user.emailAddress.trim() === '' ? (
+              <Alert severity="warning">
+                {settings.get('dashboardTexts.missingEmailText')}{' '}
+                <Link component={RouterLink} to="/myaccount/profile">
+                  {settings.get('loggedInLayout.profileMenuText')}
+                </Link>
+              </Alert>
+            ) : null}
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {payEnabled ? (
+                <Button variant="contained" component={RouterLink} to="/myaccount/payment">
+                  {settings.get('dashboardTexts.makePaymentButtonText')}
+                </Button>
+              ) : null}
+              {applyUrl ? (
+                <Button
+                  variant="outlined"
+                  onClick={() =>
+                    dialogs.open<true>((close) => (
+                      <ApplyForLoanDialog url={applyUrl} onClose={() => close(true)} />
+                    ))
+                  }
+                >
+                  {settings.get('dashboardTexts.applyForLoanButtonText')}
+                </Button>
+              ) : null}
+            </Stack>
 
-      {settings.get('globalOptions.useEgtConsumerOption') ? <ApplicationStatusList /> : null}
-      <PreviousLogin />
+            {accounts.isError ? (
+              <Alert severity="error">{settings.get('dashboardTexts.accountListErrorText')}</Alert>
+            ) : lists.length === 0 ? (
+              <Alert severity="info">{settings.get('dashboardTexts.noAccountsText')}</Alert>
+            ) : (
+              <>
+                {hasClosed ? (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={showClosed}
+                        onChange={(event) => setShowClosed(event.target.checked)}
+                      />
+                    }
+                    label={settings.get('dashboardTexts.showClosedAccountsText')}
+                  />
+                ) : null}
+                {lists.map((list) => {
+                  const heading = settings.get(LIST_HEADINGS[list.category]);
+                  return (
+                    <Box
+                      component="section"
+                      key={list.category}
+                      aria-labelledby={`list-${list.category}`}
+                    >
+                      <Typography
+                        variant="h5"
+                        component="h2"
+                        id={`list-${list.category}`}
+                        gutterBottom
+                      >
+                        {heading}
+                      </Typography>
+                      <AccountTable category={list.category} caption={heading} rows={list.rows} />
+                    </Box>
+                  );
+                })}
+              </>
+            )}
+
+            {applicationsOn ? <ApplicationStatusList applications={applications} /> : null}
+            <PreviousLogin />
+          </Stack>
+        )}
+      </Suspense>
     </Stack>
   );
 }
 
-function ApplicationStatusList() {
+function ApplicationStatusList({
+  applications,
+}: {
+  applications: ReturnType<typeof useApplications>;
+}) {
   const settings = useSettings();
-  const applications = useApplications();
   const heading = settings.get('dashboardTexts.applicationsHeadingText');
   const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
   return (
