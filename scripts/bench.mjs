@@ -356,6 +356,31 @@ if (validation.status === 0) {
 }
 report();
 
+// The built-in core's end of day for 10,000 loans on PGlite (files), two nights in a row.
+const endOfDay = spawnSync('npx', ['tsx', 'scripts/bench-end-of-day.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+report('## Core end of day (PGlite, built-in core)');
+if (endOfDay.status === 0) {
+  const figures = JSON.parse(endOfDay.stdout.trim().split('\n').pop());
+  report(
+    `- Set-up (not measured): ${figures.loans.toLocaleString('en-US')} loans of ${figures.customers.toLocaleString('en-US')} customers opened in ${(figures.setupMs / 1000).toFixed(1)} s`,
+  );
+  figures.days.forEach((day, index) => {
+    report(
+      `- End of day ${day}: ${(figures.endOfDayMs[index] / 1000).toFixed(1)} s for ${figures.loansProcessed[index].toLocaleString('en-US')} loans ` +
+        `(${figures.statements[index]} statements, ${figures.lateFees[index]} late fees, ${figures.interestRows[index]} interest lines) — target ≤ 60 s`,
+    );
+  });
+  report(
+    `- The first day's ${figures.statementPdfs} statements rendered as PDF (when opened, not in the run): ${(figures.statementPdfMs / 1000).toFixed(1)} s`,
+  );
+} else {
+  report(`- failed: ${endOfDay.stderr.slice(-2000)}`);
+}
+report();
+
 // The admin editor in Chromium: opening the largest settings group and typing into a field.
 const admin = spawnSync('npx', ['tsx', 'scripts/bench-admin.ts'], { cwd: root, encoding: 'utf8' });
 report('## Admin settings editor (Chromium)');
