@@ -111,6 +111,18 @@ export interface CoreAddress {
 }
 
 /** An account as the account list shows it (spec 002 "Account list item"). */
+/**
+ * Holds a core puts on an account (spec 002 section 8's on-load flags, with the same names):
+ * being paid off and locked, in dispute, no online payments, no ACH payments.
+ */
+export const HOST_HOLDS = [
+  'LoanLockedPayoff',
+  'Dispute',
+  'NoPaymentOnline',
+  'NoAchPayment',
+] as const;
+export type HostHold = (typeof HOST_HOLDS)[number];
+
 export interface CoreAccount {
   number: string;
   /** The host's type code: 0 loan, 9 line of credit, 1/3/5/6 deposit, 7/8 investment. */
@@ -134,6 +146,8 @@ export interface CoreAccount {
   address: CoreAddress;
   /** Certificates: when the term ends. */
   maturityDate: CalendarDate | null;
+  /** The core's hold on the account, if any: the loan page answers with it instead. */
+  hold: HostHold | null;
 }
 
 export interface CoreLoanInformation {

@@ -80,6 +80,7 @@ export function toCoreAccount(row: AccountWithLoan, today: CalendarDate): CoreAc
     hiddenFromWeb: row.hidden_from_web,
     address: { address1: row.address1, city: row.city, state: row.state, zipCode: row.zip_code },
     maturityDate: row.maturity_date,
+    hold: row.host_hold,
   };
   if (row.terms && row.loan_state) {
     const terms = row.terms;

@@ -1,6 +1,7 @@
 import { addDays, addMonths, type CalendarDate, type Cents, nextBusinessDay } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { HostHold } from '../servicing-core';
 import { END_OF_DAY_TIME, mailingLines, transactionRows } from './builtin-core';
 import {
   insertAccount,
@@ -28,6 +29,8 @@ interface DemoAccountCommon {
   comment?: string;
   hiddenFromWeb?: boolean;
   historyDenied?: boolean;
+  /** A hold the core keeps on the account (the loan page shows its flag instead). */
+  hold?: HostHold;
   openedMonthsAgo: number;
   /** Days added to the opening date (spreads due dates over the month). */
   openedDayOffset?: number;
@@ -124,6 +127,7 @@ export async function openDemoAccount(
     name_on_account: owner.nameOnAccount,
     hidden_from_web: definition.hiddenFromWeb ?? false,
     history_denied: definition.historyDenied ?? false,
+    host_hold: definition.hold ?? null,
     address1: owner.address.address1,
     city: owner.address.city,
     state: owner.address.state,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { HostHold } from '../servicing-core';
 import type { LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
 
 /**
@@ -49,6 +50,8 @@ export interface CoreAccountsTable {
   maturity_date: CalendarDate | null;
   /** The core refuses online history for this account (SecurityNotAllowed). */
   history_denied: Generated<boolean>;
+  /** A hold that keeps the loan page (and payments) closed online; null: none. */
+  host_hold: Generated<HostHold | null>;
 }
 
 /** A loan or line of credit the engine runs: its terms and its state after the last change. */

@@ -11,6 +11,7 @@ import { previewSample } from './0010-preview-sample';
 import { builtinCore } from './0011-builtin-core';
 import { accountsArea } from './0012-accounts-area';
 import { fileDocuments } from './0013-file-documents';
+import { accountHolds } from './0014-account-holds';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -29,4 +30,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011_builtin_core': builtinCore,
   '0012_accounts_area': accountsArea,
   '0013_file_documents': fileDocuments,
+  '0014_account_holds': accountHolds,
 };

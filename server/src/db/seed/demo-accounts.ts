@@ -220,6 +220,8 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       type: LOAN,
       description: 'Personal Loan',
       statementPreference: 'ElectronicOnly',
+      // The borrower disputes it: the core holds it, so its page answers Dispute.
+      hold: 'Dispute',
       principalCents: 900_000,
       rateHundredths: 999,
       termPayments: 48,

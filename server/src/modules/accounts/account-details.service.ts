@@ -30,6 +30,7 @@ import type {
   CoreStatement,
   CoreTransaction,
   CustomerRef,
+  HostHold,
   ServicingCore,
 } from '../../core/servicing-core';
 import type { DocumentStore, StoredDocument } from '../../core/document-store';
@@ -169,9 +170,13 @@ export interface AccountDetailsService {
   /**
    * The loan page's load: the information and statement format, the alerts, this year's
    * statements, the e-statement agreements still to accept and the documents. The account is
-   * looked up once (the core's answer proves it is the caller's); undefined when it is not.
+   * looked up once (the core's answer proves it is the caller's); undefined when it is not, and
+   * the core's hold instead when it holds the account (spec 002 section 8's on-load flags).
    */
-  loanPage(caller: AccountCaller, number: string): Promise<LoanPage | undefined>;
+  loanPage(
+    caller: AccountCaller,
+    number: string,
+  ): Promise<LoanPage | { hold: HostHold } | undefined>;
   alerts(caller: AccountCaller, number: string): Promise<AccountAlerts>;
   saveAlerts(caller: AccountCaller, number: string, alerts: AccountAlerts): Promise<boolean>;
   updateAddress(
@@ -278,6 +283,7 @@ export function createAccountDetailsService(options: {
       const day = today(caller);
       const info = await core.loanInformation(customer(caller), number, day);
       if (!info) return undefined;
+      if (info.account.hold) return { hold: info.account.hold };
       // The account is the caller's (the core answered for their customer): the rest needs no
       // second ownership check. This year is always among the years offered.
       const [alertsOf, statements, agreements, documents] = await Promise.all([

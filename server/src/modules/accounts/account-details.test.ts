@@ -11,6 +11,7 @@ import {
   UpdateAddressResponse,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOST_HOLDS, type HostHold } from '../../core/servicing-core';
 import { testDatabases } from '../../testing/databases';
 import {
   PORTAL_WRITE_HEADERS,
@@ -89,6 +90,29 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
 
     const details = await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`);
     expect(AccountDetailsResponse.parse(details.json()).Information.Information).toEqual(info);
+  });
+
+  it("answers the core's hold on a loan with its flag instead of the loan (spec 002 section 8)", async () => {
+    const held = '001-100235-2';
+    const setHold = (hold: HostHold | null) =>
+      test.database.db
+        .updateTable('core_accounts')
+        .set({ host_hold: hold })
+        .where('number', '=', held)
+        .execute();
+    try {
+      for (const hold of HOST_HOLDS) {
+        await setHold(hold);
+        const answer = await get(jordan, `/api/AccountData?accountNumber=${held}`);
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json()).toEqual({ HasNoErrors: false, Errors: [{ ErrorMessage: hold }] });
+        // Another user learns nothing, held or not.
+        expect((await get(pat, `/api/AccountData?accountNumber=${held}`)).statusCode).toBe(404);
+      }
+    } finally {
+      await setHold(null);
+    }
+    expect((await accountData(jordan, held)).Information.AccountNumber).toBe(held);
   });
 
   it('shows a paid-off loan with no next payment date', async () => {

@@ -656,4 +656,28 @@ describe('the loan page', () => {
     ).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   });
+
+  it.each([
+    [
+      'LoanLockedPayoff',
+      'This loan is being paid off and cannot be changed online. Please contact your financial institution.',
+    ],
+    ['Dispute', 'This loan is in dispute. Please contact your financial institution.'],
+    [
+      'NoPaymentOnline',
+      'Online payments are not available for this loan. Please contact your financial institution.',
+    ],
+    ['NoAchPayment', 'ACH payments are not available for this loan.'],
+  ])('words the core hold %s on the dashboard', async (flag, wording) => {
+    renderLoan({
+      routes: {
+        'GET /api/AccountData': {
+          status: 409,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: flag }] },
+        },
+      },
+    });
+    expect(await screen.findByText(wording)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  });
 });
