@@ -1,4 +1,5 @@
-import { accountCategory, addDays, type CalendarDate } from '@portal/domain';
+import { accountCategory, type CalendarDate } from '@portal/domain';
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -30,6 +31,7 @@ import {
   listStatements,
   listTransactions,
   listTransactionsBetween,
+  principalBalanceBefore,
   lastEndOfDay,
   markEndOfDay,
   saveLoanState,
@@ -182,6 +184,14 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       const loan = await findLoanForUpdate(trx, accountId);
       if (!loan) return { interestCents: 0, lateFees: 0, statement: false };
       const day = closeLoanDay(loan.terms, loan.state, date);
+      // A loan the day leaves as it was (paid off long ago) is not rewritten every night.
+      if (
+        day.transactions.length === 0 &&
+        !day.statement &&
+        isDeepStrictEqual(day.state, loan.state)
+      ) {
+        return { interestCents: 0, lateFees: 0, statement: false };
+      }
       const interestCents = day.state.interestAccruedCents - loan.state.interestAccruedCents;
       await insertTransactions(
         trx,
@@ -195,13 +205,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
           day.statement.periodStart,
           date,
         );
-        const before = await listTransactionsBetween(
-          trx,
-          accountId,
-          '0001-01-01',
-          addDays(day.statement.periodStart, -1),
-        );
-        const opening = before.at(-1)?.principal_balance_cents ?? 0;
+        const opening = await principalBalanceBefore(trx, accountId, day.statement.periodStart);
         const snapshot = loanStatementSnapshot(
           loan.terms,
           day.state,

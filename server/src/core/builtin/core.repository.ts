@@ -344,6 +344,24 @@ export async function listTransactionsBetween(
     .execute();
 }
 
+/** The principal balance after the account's last transaction before `date` (0 before any). */
+export async function principalBalanceBefore(
+  db: Db,
+  accountId: number,
+  date: CalendarDate,
+): Promise<number> {
+  const row = await db
+    .selectFrom('core_transactions')
+    .select('principal_balance_cents')
+    .where('account_id', '=', accountId)
+    .where('date', '<', date)
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.principal_balance_cents ?? 0;
+}
+
 export async function endOfDayDone(
   db: Db,
   institutionId: number,

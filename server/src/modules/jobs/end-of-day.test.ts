@@ -13,6 +13,8 @@ import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 
 const AUTO_LOAN = '001-100234-1';
+/** The boat loan, paid off seven months before the seed day. */
+const PAID_OFF_LOAN = '001-100101-4';
 
 describe.each(testDatabases())('the core end of day on $name', (testDatabase) => {
   let test: TestApp;
@@ -58,6 +60,19 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
   it('catches up the days since, charging late fees and writing statements once, whoever runs it', async () => {
     const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
     const payoffBefore = await payoffToday(cookie, '2025-04-23');
+    const versions = async () =>
+      Object.fromEntries(
+        (
+          await test.database.db
+            .selectFrom('core_loans')
+            .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
+            .select(['core_accounts.number', 'core_loans.version'])
+            .where('core_accounts.number', 'in', [AUTO_LOAN, PAID_OFF_LOAN])
+            .where('core_accounts.institution_id', '=', 1)
+            .execute()
+        ).map((row) => [row.number, row.version]),
+      );
+    const versionsBefore = await versions();
     test.clock.advance(40 * 86_400_000);
     // Two instances on one database run the same end of day at once.
     const second = await buildApp({
@@ -138,6 +153,37 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     ).Accounts;
     const balance = list.find((account) => account.Number === '001-500322-3')?.Balance;
     expect(balance).toBe(march[0]?.RunningPrincipalBalance);
+
+    // The statement the night wrote opens at the principal after the last line before its period.
+    const db = test.database.db;
+    const account = await db
+      .selectFrom('core_accounts')
+      .select('id')
+      .where('number', '=', AUTO_LOAN)
+      .where('institution_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const april = await db
+      .selectFrom('core_statements')
+      .select(['period_start', 'snapshot'])
+      .where('account_id', '=', account.id)
+      .where('date', '>=', '2025-04-01')
+      .where('date', '<=', '2025-04-30')
+      .executeTakeFirstOrThrow();
+    const lastBefore = await db
+      .selectFrom('core_transactions')
+      .select('principal_balance_cents')
+      .where('account_id', '=', account.id)
+      .where('date', '<', april.period_start)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(april.snapshot.openingBalanceCents).toBe(lastBefore.principal_balance_cents);
+    expect(april.snapshot.openingBalanceCents).toBeGreaterThan(0);
+
+    // A loan paid off long ago is left as it was: nothing to write, night after night.
+    const versionsAfter = await versions();
+    expect(versionsAfter[PAID_OFF_LOAN]).toBe(versionsBefore[PAID_OFF_LOAN]);
+    expect(versionsAfter[AUTO_LOAN]).toBeGreaterThan(versionsBefore[AUTO_LOAN] ?? 0);
 
     const count = await transactions();
     expect(await test.app.services.endOfDay.runOnce()).toEqual([]);
