@@ -22,9 +22,20 @@ import { loanSaveErrors } from '../utils/save-errors';
 type EmailAlerts = AccountAlerts['EmailAlerts'];
 
 /**
- * Alert preferences (spec 002 "Account alerts section"): delinquency and e-statement alerts by
- * text (only with the text-messages option) and e-mail, and four due-date alerts by e-mail with
- * before/after and days. Save and Reset show only with unsaved changes.
+ * The alerts with the e-statement alerts as saved: those belong to the e-statements section
+ * (spec 002), which saves them itself, so this section neither counts nor sends a change to them.
+ */
+function withSavedEStatementAlerts(alerts: AccountAlerts, saved: AccountAlerts): AccountAlerts {
+  return {
+    TextAlerts: { ...alerts.TextAlerts, EstatementAlert: saved.TextAlerts.EstatementAlert },
+    EmailAlerts: { ...alerts.EmailAlerts, EstatementAlert: saved.EmailAlerts.EstatementAlert },
+  };
+}
+
+/**
+ * Alert preferences (spec 002 "Account alerts section"): delinquency alerts by text (only with
+ * the text-messages option) and e-mail, and four due-date alerts by e-mail with before/after and
+ * days. Save and Reset show only with unsaved changes.
  */
 export function AlertsSection(props: {
   saved: AccountAlerts;
@@ -36,7 +47,8 @@ export function AlertsSection(props: {
   const [savedMark, setSavedMark] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const { setUnsavedChanges } = useUnsavedChanges();
-  const dirty = JSON.stringify(alerts) !== JSON.stringify(props.saved);
+  const own = withSavedEStatementAlerts(alerts, props.saved);
+  const dirty = JSON.stringify(own) !== JSON.stringify(props.saved);
   const textOn = settings.get('notificationOptions.allowTextMessagesOption');
   const defaultDays = settings.get('loanDetailsOptions.defaultDueDateAlertDays');
 
@@ -58,7 +70,7 @@ export function AlertsSection(props: {
     setBusy(true);
     setErrors([]);
     try {
-      await props.save(alerts);
+      await props.save(own);
       setSavedMark(true);
     } catch (failure) {
       // The answer's errors in the settings' words, or the single 'Error' of a network failure.
@@ -86,15 +98,6 @@ export function AlertsSection(props: {
               }
               label="Loan is delinquent (text)"
             />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={alerts.TextAlerts.EstatementAlert}
-                  onChange={(event) => setText({ EstatementAlert: event.target.checked })}
-                />
-              }
-              label="E-statement is ready (text)"
-            />
           </FormGroup>
         ) : null}
         <FormGroup aria-label="E-mail alerts">
@@ -107,15 +110,6 @@ export function AlertsSection(props: {
               />
             }
             label="Loan is delinquent (e-mail)"
-          />
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={alerts.EmailAlerts.EstatementAlert}
-                onChange={(event) => setEmail({ EstatementAlert: event.target.checked })}
-              />
-            }
-            label="E-statement is ready (e-mail)"
           />
         </FormGroup>
         {([1, 2, 3, 4] as const).map((alert) => {

@@ -1,7 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -11,6 +14,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  type AccountAlerts,
   calendarDateIn,
   formatUsDate,
   hostDateOf,
@@ -64,7 +68,7 @@ function AgreementLinks(props: { agreements: readonly EStatementAgreement[] }) {
  * E-statements (spec 002 "E-statements section"): the paperless toggle (withdrawal asks first;
  * going paperless shows the consent when configured and the e-statement agreements still to be
  * accepted, records them through AgreementLogging, then saves), the agreement-updated notice while
- * paperless, a year among the last few, and the year's statements, each opened by its provider:
+ * paperless, the alerts for a new statement, a year among the last few, and the year's statements, each opened by its provider:
  * built-in (0) and document family (4) in a new tab, the URL family (1, 3) after the
  * external-statement notice.
  */
@@ -74,6 +78,9 @@ export function EStatementsSection(props: {
   /** The e-statement agreements the user has not accepted in their current version. */
   agreements: readonly EStatementAgreement[];
   saveFormat(format: StatementFormat): Promise<unknown>;
+  /** The account's alerts as saved; this section shows and saves the e-statement ones. */
+  alerts: AccountAlerts;
+  saveAlerts(alerts: AccountAlerts): Promise<unknown>;
   /** Reloads the page's data once agreements are recorded without a format change. */
   refresh(): Promise<unknown>;
 }) {
@@ -214,9 +221,72 @@ export function EStatementsSection(props: {
           label="Receive statements electronically"
         />
         {error ? <Alert severity="error">{error}</Alert> : null}
+        <StatementAlerts saved={props.alerts} save={props.saveAlerts} />
         <StatementList accountNumber={props.accountNumber} />
       </Stack>
     </Box>
+  );
+}
+
+/**
+ * The alerts for a new statement, by text (only with the text-messages option) and by e-mail:
+ * each change saves at once, with the account's other alerts as saved.
+ */
+function StatementAlerts(props: {
+  saved: AccountAlerts;
+  save(alerts: AccountAlerts): Promise<unknown>;
+}) {
+  const settings = useSettings();
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const textOn = settings.get('notificationOptions.allowTextMessagesOption');
+
+  async function change(channel: 'TextAlerts' | 'EmailAlerts', on: boolean) {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await props.save({
+        ...props.saved,
+        [channel]: { ...props.saved[channel], EstatementAlert: on },
+      });
+    } catch (failure) {
+      setErrors(loanSaveErrors(failure, settings));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormGroup aria-label="Statement alerts">
+      <FormLabel component="legend">Tell me when a statement is ready</FormLabel>
+      {textOn ? (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={props.saved.TextAlerts.EstatementAlert}
+              disabled={busy}
+              onChange={(event) => void change('TextAlerts', event.target.checked)}
+            />
+          }
+          label="E-statement is ready (text)"
+        />
+      ) : null}
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={props.saved.EmailAlerts.EstatementAlert}
+            disabled={busy}
+            onChange={(event) => void change('EmailAlerts', event.target.checked)}
+          />
+        }
+        label="E-statement is ready (e-mail)"
+      />
+      {errors.map((message) => (
+        <Alert key={message} severity="error">
+          {message}
+        </Alert>
+      ))}
+    </FormGroup>
   );
 }
 

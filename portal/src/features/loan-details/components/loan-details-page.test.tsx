@@ -310,6 +310,27 @@ describe('the loan page', () => {
     });
   });
 
+  it('saves the statement alerts from the e-statements section at once, the other alerts as saved', async () => {
+    const { user, server } = renderLoan({
+      routes: { 'POST /api/AccountAlerts': { body: { HasNoErrors: true, Errors: [] } } },
+    });
+    const section = await screen.findByRole('region', { name: 'E-Statements' });
+    const alerts = screen.getByRole('region', { name: 'Alert Preferences' });
+    expect(within(alerts).queryByLabelText(/E-statement is ready/)).toBeNull();
+    // An unsaved change in the alert preferences is not sent with the statement alert.
+    await user.click(within(alerts).getByLabelText('Loan is delinquent (e-mail)'));
+    await user.click(within(section).getByLabelText('E-statement is ready (e-mail)'));
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/AccountAlerts')[0]?.body).toMatchObject({
+        AccountNumber: NUMBER,
+        TextAlerts: { EstatementAlert: false, AlertLoanDelinquent: false },
+        EmailAlerts: { EstatementAlert: true, AlertLoanDelinquent: false },
+      }),
+    );
+    // Without the text-messages option there is no text statement alert.
+    expect(within(section).queryByLabelText('E-statement is ready (text)')).toBeNull();
+  });
+
   it('asks before withdrawing from e-statements and saves PaperOnly on yes', async () => {
     const { user, server } = renderLoan({
       routes: {

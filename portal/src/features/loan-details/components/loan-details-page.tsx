@@ -290,6 +290,8 @@ function LoanDetails({
           format={data.StatementFormat}
           agreements={data.EStatementAgreements}
           saveFormat={(format) => changes.statementFormat.mutateAsync(format)}
+          alerts={data.Alerts}
+          saveAlerts={(alerts) => changes.alerts.mutateAsync(alerts)}
           refresh={changes.refresh}
         />
       )}
