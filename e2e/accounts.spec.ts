@@ -197,7 +197,16 @@ test.describe('the accounts area', () => {
       page.getByRole('heading', { level: 1, name: 'Application Information' }),
     ).toBeVisible();
     await expect(page.getByRole('main')).toContainText('$8,500.00');
+    // Harbor has file services on: the approval letter opens in a new tab, as a loan's do.
+    const letter = page.getByRole('button', { name: 'Loan Approval Letter A-240275' });
+    await expect(letter).toBeVisible();
     await expectNoAxeViolations(page);
+    const tab = page.waitForEvent('popup');
+    await letter.click();
+    const shown = await (
+      await tab
+    ).waitForResponse((response) => response.url().includes('/api/Documents/ViewDocument'));
+    expect(shown.status()).toBe(200);
   });
 
   test('a deposit opens its balances, history and statements', async ({ page }) => {

@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DocumentStore, StoredDocument } from '../document-store';
-import { findCustomerDocument, listAccountDocuments } from './documents.repository';
+import {
+  findCustomerDocument,
+  listAccountDocuments,
+  listApplicationDocuments,
+} from './documents.repository';
 
 function toDocument(row: {
   id: number;
@@ -23,6 +27,11 @@ export function createBuiltinDocumentStore(options: { db: Kysely<Database> }): D
   return {
     async accountDocuments(customer, accountNumber) {
       const rows = await listAccountDocuments(db, { ...customer, accountNumber });
+      return rows.map(toDocument);
+    },
+
+    async applicationDocuments(customer, applicationNumber) {
+      const rows = await listApplicationDocuments(db, { ...customer, applicationNumber });
       return rows.map(toDocument);
     },
 

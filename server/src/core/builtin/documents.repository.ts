@@ -20,6 +20,21 @@ export async function listAccountDocuments(
     .execute();
 }
 
+export async function listApplicationDocuments(
+  db: Db,
+  owner: { institutionId: number; customerId: string; applicationNumber: string },
+) {
+  return db
+    .selectFrom('file_documents')
+    .select(LISTED)
+    .where('institution_id', '=', owner.institutionId)
+    .where('customer_id', '=', owner.customerId)
+    .where('application_number', '=', owner.applicationNumber)
+    .orderBy('uploaded_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 export async function findCustomerDocument(
   db: Db,
   owner: { institutionId: number; customerId: string },

@@ -1,6 +1,6 @@
-import { addMonths, type CalendarDate, formatUsd, formatUsDate } from '@portal/domain';
+import { addDays, addMonths, type CalendarDate, formatUsd, formatUsDate } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { DemoLoanDefinition } from '../../core/builtin/core-seed';
+import type { DemoApplication, DemoLoanDefinition } from '../../core/builtin/core-seed';
 import { demoLoanTerms } from '../../core/builtin/core-seed';
 import { insertDocument } from '../../core/builtin/documents.repository';
 import { createBrandedPdf } from '../../lib/pdf/branded-pdf';
@@ -56,6 +56,52 @@ export async function seedLoanDocuments(
       file_format: 'pdf',
       content: await pdf.finish(),
       uploaded_at: new Date(`${terms.originationDate}T15:00:00Z`),
+    });
+  }
+}
+
+/**
+ * The approval letter the file services keep for each approved or funded demo application, dated
+ * on the application's last change, so the application details screen has a document to open.
+ */
+export async function seedApplicationDocuments(
+  db: Kysely<Database>,
+  owner: {
+    institutionId: number;
+    institutionName: string;
+    primaryColor: string;
+    customerId: string;
+    borrowerName: string;
+    today: CalendarDate;
+  },
+  applications: readonly DemoApplication[],
+): Promise<void> {
+  const branding = { institutionName: owner.institutionName, primaryColor: owner.primaryColor };
+  for (const application of applications) {
+    if (application.status !== 'Approved' && application.status !== 'Funded') continue;
+    const dated = addDays(owner.today, -application.daysAgo);
+    const title = 'Loan Approval Letter';
+    const pdf = createBrandedPdf(branding, { title, createdOn: dated });
+    pdf.doc.font('Helvetica-Bold').fontSize(16).text(title).moveDown();
+    pdf.doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Dated ${formatUsDate(dated)}`)
+      .moveDown();
+    pdf.doc.text(`Dear ${owner.borrowerName},`).moveDown();
+    pdf.doc.text(
+      `Your application ${application.number} for ${formatUsd(application.amountRequestedCents)} ` +
+        `is approved for ${formatUsd(application.amountApprovedCents)}.`,
+    );
+    pdf.doc.moveDown().text('A demonstration document of the built-in file services.');
+    await insertDocument(db, {
+      institution_id: owner.institutionId,
+      customer_id: owner.customerId,
+      application_number: application.number,
+      display_name: `${title} ${application.number}`,
+      file_format: 'pdf',
+      content: await pdf.finish(),
+      uploaded_at: new Date(`${dated}T15:00:00Z`),
     });
   }
 }

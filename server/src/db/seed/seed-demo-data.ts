@@ -18,7 +18,7 @@ import {
 } from './account-holders.demo';
 import { seedStaffDemo } from './staff.demo';
 import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
-import { seedLoanDocuments } from './demo-documents';
+import { seedApplicationDocuments, seedLoanDocuments } from './demo-documents';
 import { DEMO_ACCOUNTS, DEMO_APPLICATIONS, demoAccountNumber } from './demo-accounts';
 import { demoAddress } from './demo-users';
 import {
@@ -265,6 +265,18 @@ export async function seedDemoData(
         await openDemoApplications(
           trx,
           { institutionId, customerId, today: seedDay },
+          DEMO_APPLICATIONS[user.username] ?? [],
+        );
+        await seedApplicationDocuments(
+          trx,
+          {
+            institutionId,
+            institutionName: institution.name,
+            primaryColor: institutionSettings.get('themeOptions.primaryColor'),
+            customerId,
+            borrowerName: user.personalName,
+            today: seedDay,
+          },
           DEMO_APPLICATIONS[user.username] ?? [],
         );
       }

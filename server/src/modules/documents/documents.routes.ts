@@ -43,10 +43,14 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
 }
 
+/** Applications are looked up whatever their age (the list call shows the last 30 days). */
+const EVERY_APPLICATION_SINCE = '1900-01-01';
+
 const AccountDocumentsResponse = withEnvelope({ Value: z.array(AccountDocument) });
 
 /**
- * The file services' calls of the accounts area (spec 002 section 7): an account's documents,
+ * The file services' calls of the accounts area (spec 002 section 7): an account's or a loan
+ * application's documents,
  * and opening one in a new window with a passable token (a new window cannot send the session
  * header). Uploads belong to the document center. Every call answers only for the caller's own
  * accounts and documents; another user's get the answer of one that does not exist.
@@ -72,6 +76,29 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       const number = request.query.accountNumber;
       if (!(await core.findAccount(customer, number, today))) return notFound(reply);
       const list = await documents.accountDocuments(customer, number);
+      return { ...okEnvelope(), Value: list.map(toAccountDocument) };
+    },
+  );
+
+  app.get(
+    '/api/Documents/GetApplicationDocuments',
+    {
+      config: { auth: 'required' },
+      schema: {
+        querystring: z.object({ applicationNumber: z.string().min(1).max(40) }),
+        response: { 200: AccountDocumentsResponse, 401: Envelope, 404: Envelope },
+      },
+    },
+    async (request, reply) => {
+      const { institutionId } = requestContext(request);
+      const customer = { institutionId, customerId: sessionOf(request).user.customerId };
+      const number = request.query.applicationNumber;
+      // Every application the core keeps for the customer, however old.
+      const applications = await core.applications(customer, EVERY_APPLICATION_SINCE);
+      if (!applications.some((application) => application.number === number)) {
+        return notFound(reply);
+      }
+      const list = await documents.applicationDocuments(customer, number);
       return { ...okEnvelope(), Value: list.map(toAccountDocument) };
     },
   );

@@ -77,4 +77,30 @@ describe.each(testDatabases())('account documents on $name', (testDatabase) => {
     );
     expect(bogus.statusCode).toBe(404);
   });
+
+  it("lists an application's documents for its owner only, and opens them", async () => {
+    const url = (number: string) =>
+      `/api/Documents/GetApplicationDocuments?applicationNumber=${number}`;
+    const approved = ListResponse.parse((await get(jordan, url('A-240275'))).json());
+    expect(approved.Value.map((document) => document.DisplayName)).toEqual([
+      'Loan Approval Letter A-240275',
+    ]);
+    // An application in review has none yet.
+    expect(ListResponse.parse((await get(jordan, url('A-240298'))).json()).Value).toEqual([]);
+    // Another user, and an application that does not exist, get the same answer.
+    const stranger = await get(pat, url('A-240275'));
+    const missing = await get(pat, url('A-999999'));
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.body).toBe(missing.body);
+
+    const letter = approved.Value[0];
+    const opened = await get(
+      undefined,
+      `/api/Documents/ViewDocument?FileId=${letter?.FileId}&Name=x&PageNumber=1&FileFormat=pdf&token=${await passable(jordan)}`,
+    );
+    expect(opened.statusCode).toBe(200);
+    const text = await pdfText(opened.rawPayload);
+    expect(text).toContain('Loan Approval Letter');
+    expect(text).toContain('A-240275');
+  });
 });

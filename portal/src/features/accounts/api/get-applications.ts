@@ -1,5 +1,11 @@
-import { ApplicationListResponse, ApplicationResponse } from '@portal/domain';
+import {
+  AccountDocument,
+  ApplicationListResponse,
+  ApplicationResponse,
+  withEnvelope,
+} from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 
 /** The application list covers the last 30 days (spec 002 section 9). */
@@ -9,6 +15,7 @@ export const applicationKeys = {
   all: () => ['applications'] as const,
   list: () => [...applicationKeys.all(), 'list'] as const,
   detail: (number: string) => [...applicationKeys.all(), 'detail', number] as const,
+  documents: (number: string) => [...applicationKeys.all(), 'documents', number] as const,
 };
 
 /** `GET /api/Application/GetList?numDaysToRetrieve=30`. */
@@ -42,4 +49,23 @@ export const applicationQuery = (number: string) =>
   queryOptions({
     queryKey: applicationKeys.detail(number),
     queryFn: ({ signal }) => getApplication(number, signal),
+  });
+
+const ApplicationDocumentsResponse = withEnvelope({ Value: z.array(AccountDocument) });
+
+/** `GET /api/Documents/GetApplicationDocuments?applicationNumber=` (with file services on). */
+export function getApplicationDocuments(number: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ applicationNumber: number });
+  return api.get(
+    `api/Documents/GetApplicationDocuments?${query.toString()}`,
+    ApplicationDocumentsResponse,
+    { signal },
+  );
+}
+
+export const useApplicationDocuments = (number: string, options: { enabled: boolean }) =>
+  useQuery({
+    queryKey: applicationKeys.documents(number),
+    queryFn: ({ signal }) => getApplicationDocuments(number, signal),
+    enabled: options.enabled,
   });

@@ -70,4 +70,57 @@ describe('application details', () => {
       await screen.findByText('An error occurred trying to retrieve this application.'),
     ).toBeVisible();
   });
+
+  it('lists the application’s documents with file services on, with no axe violations', async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        'GET /api/Application': {
+          body: { HasNoErrors: true, Errors: [], Application: APPROVED },
+        },
+        'GET /api/Documents/GetApplicationDocuments': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Value: [
+              {
+                FileId: '77',
+                DisplayName: 'Loan Approval Letter A-240275',
+                DisplayFormat: 'pdf',
+                ImageUrl: '',
+                DateUploaded: '2025-03-03T15:00:00.000Z',
+                Name: 'Loan Approval Letter A-240275.pdf',
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Loan Approval Letter A-240275' }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Documents' })).toBeVisible();
+    expect(server.requestsTo('GET /api/Documents/GetApplicationDocuments')[0]?.search).toContain(
+      'applicationNumber=A-240275',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('has no documents block while file services are off', async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      settings: { 'globalOptions.useFileServicesOption': 'false' },
+      routes: {
+        'GET /api/Application': {
+          body: { HasNoErrors: true, Errors: [], Application: APPROVED },
+        },
+      },
+    });
+    await screen.findByText('A-240275');
+    expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
+    expect(server.requestsTo('GET /api/Documents/GetApplicationDocuments')).toHaveLength(0);
+  });
 });

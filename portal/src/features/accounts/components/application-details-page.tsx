@@ -13,7 +13,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { applicationKeys, applicationQuery } from '../api/get-applications';
+import {
+  applicationKeys,
+  applicationQuery,
+  useApplicationDocuments,
+} from '../api/get-applications';
+import { DocumentsSection } from '../../../components/documents-section/documents-section';
 import { LoadingBlock } from '../../../components/loading-block';
 
 interface Field {
@@ -86,6 +91,10 @@ export function ApplicationDetailsPage() {
     ?.Applications.find((application) => application.ApplicationNumber === applicationNumber);
   const fetched = useQuery({ ...applicationQuery(applicationNumber), enabled: !fromList });
   const application = fromList ?? fetched.data?.Application ?? undefined;
+  const fileServices = settings.get('globalOptions.useFileServicesOption');
+  const documents = useApplicationDocuments(applicationNumber, {
+    enabled: fileServices && application !== undefined,
+  });
 
   return (
     <Box sx={{ py: 2 }}>
@@ -114,6 +123,18 @@ export function ApplicationDetailsPage() {
       ) : (
         <LoadingBlock height={180} label="Loading the application" />
       )}
+      {/* The documents block, with file services on (uploads belong to the document center). */}
+      {application && fileServices ? (
+        <Box sx={{ mt: 3 }}>
+          {documents.data ? (
+            <DocumentsSection documents={documents.data.Value} />
+          ) : documents.isError ? (
+            <Alert severity="error">{settings.get('documentCenterTexts.loadErrorText')}</Alert>
+          ) : (
+            <LoadingBlock height={80} label="Loading the documents" />
+          )}
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { StatementListResponse, withEnvelope } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { getPassableToken } from '../../../lib/documents/passable-token';
 import { loanKeys } from './keys';
 
 /** `GET /api/accountEStatements/GetStatementList?AccountNumber&Year` (cached per account and year). */
@@ -24,11 +25,6 @@ export const statementListQuery = (accountNumber: string, year: number) =>
 
 export const useStatementList = (accountNumber: string, year: number) =>
   useQuery(statementListQuery(accountNumber, year));
-
-/** `GET /api/PassableToken/GetPassableToken`: a single-use token for a call a new window makes. */
-export function getPassableToken() {
-  return api.get('api/PassableToken/GetPassableToken', z.string(), { text: true });
-}
 
 /** `GET /api/AccountEstatements/GetAmsiveStatementUrl` (providers 1 and 3). */
 export async function getProviderStatementUrl(statement: {

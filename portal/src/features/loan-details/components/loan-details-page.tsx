@@ -22,7 +22,7 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import { useAccountData } from '../api/account-data';
 import { useLoanChanges } from '../api/loan-changes';
 import { AddressForm } from './address-form';
-import { AccountDocumentsSection } from './account-documents-section';
+import { DocumentsSection } from '../../../components/documents-section/documents-section';
 import { AlertsSection } from './alerts-section';
 import { BalanceSection } from './balance-section';
 import { EStatementsSection } from './estatements-section';
@@ -297,7 +297,7 @@ function LoanDetails({
       )}
       {settings.get('globalOptions.useFileServicesOption') &&
       !hide('loanDetailsOptions.hideAccountDocumentsOption') ? (
-        <AccountDocumentsSection documents={data.Documents} />
+        <DocumentsSection documents={data.Documents} />
       ) : null}
       {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
         <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />

@@ -10,10 +10,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { type AccountDocument, calendarDateIn, formatUsDate } from '@portal/domain';
-import { useState } from 'react';
-import { openInNewTab } from '../../../lib/new-tab';
-import { useSettings } from '../../../lib/settings/settings-context';
-import { documentViewUrl } from '../api/documents';
+import { useId, useState } from 'react';
+import { documentViewUrl } from '../../lib/documents/document-view-url';
+import { openInNewTab } from '../../lib/new-tab';
+import { useSettings } from '../../lib/settings/settings-context';
 
 function FormatIcon(props: { format: string }) {
   const format = props.format.toLowerCase();
@@ -23,12 +23,14 @@ function FormatIcon(props: { format: string }) {
 }
 
 /**
- * Account documents (spec 002 loan details, "only if file services are on and not hidden"): the
- * file services' documents about this account, each with an icon by format, its name and its
- * upload date, opened in a new window. Uploading belongs to the document center.
+ * The file services' documents about an account (spec 002 loan details, "only if file services
+ * are on and not hidden") or a loan application (its details' documents block): each with an
+ * icon by format, its name and its upload date, opened in a new window. Uploading belongs to the
+ * document center.
  */
-export function AccountDocumentsSection(props: { documents: readonly AccountDocument[] }) {
+export function DocumentsSection(props: { documents: readonly AccountDocument[] }) {
   const settings = useSettings();
+  const headingId = useId();
   const timeZone = settings.get('localeOptions.institutionTimeZone');
   const [error, setError] = useState(false);
   async function open(document: AccountDocument) {
@@ -40,14 +42,14 @@ export function AccountDocumentsSection(props: { documents: readonly AccountDocu
     }
   }
   return (
-    <Box component="section" aria-labelledby="account-documents-heading">
-      <Typography variant="h5" component="h2" id="account-documents-heading" gutterBottom>
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography variant="h5" component="h2" id={headingId} gutterBottom>
         Documents
       </Typography>
       {props.documents.length === 0 ? (
         <Typography>{settings.get('documentCenterTexts.noDocumentsText')}</Typography>
       ) : (
-        <List dense aria-labelledby="account-documents-heading">
+        <List dense aria-labelledby={headingId}>
           {props.documents.map((document) => (
             <ListItem key={document.FileId} disableGutters>
               <ListItemIcon sx={{ minWidth: 36 }} aria-hidden="true">

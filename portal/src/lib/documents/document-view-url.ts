@@ -1,4 +1,4 @@
-import { getPassableToken } from './statements';
+import { getPassableToken } from './passable-token';
 
 /**
  * `GET /api/Documents/ViewDocument?FileId&Name&PageNumber=1&FileFormat&token`: the address that
