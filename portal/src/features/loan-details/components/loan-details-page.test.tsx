@@ -436,8 +436,8 @@ describe('the loan page', () => {
     expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
   });
 
-  it('refuses a past payoff date and shows the quote of a future one', async () => {
-    const { user } = renderLoan({
+  it('refuses a past payoff date and shows the quote of a future one, kept per date', async () => {
+    const { user, server } = renderLoan({
       routes: {
         'GET /api/PaymentInformation/GetPayOffQuote': {
           body: { HasNoErrors: true, Errors: [], PayOffQuoteAmount: 19012.45 },
@@ -469,6 +469,9 @@ describe('the loan page', () => {
     ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Download Breakdown' })).toBeVisible();
     await expectNoAxeViolations();
+    // The same date again answers from the quote kept for it.
+    await user.click(within(dialog).getByRole('button', { name: 'Get Quote' }));
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(1);
   });
 
   it('lists insurance with its coverage, and hides the account after confirmation', async () => {
