@@ -51,6 +51,9 @@ export async function signIn(
   await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
   // The logged-in layout (and its idle-timeout watcher) is lazy-loaded after the URL changes.
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  // The dashboard fills in at once when its lists arrive; a test starts from the settled page
+  // (a layout change under the resting mouse pointer counts as activity for the idle timer).
+  await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
 }
 
 /** The address of another demo institution on the same server (`summit`, `cedar`). */

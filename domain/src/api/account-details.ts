@@ -165,6 +165,18 @@ export const AccountDocument = z.object({
 });
 export type AccountDocument = z.infer<typeof AccountDocument>;
 
+/**
+ * Holds the core keeps on a loan, named as spec 002 section 8's loan page on-load flags; the
+ * page shows the flag's message (loanDetailsTexts.*Text) above the loan.
+ */
+export const LOAN_HOLDS = [
+  'LoanLockedPayoff',
+  'Dispute',
+  'NoPaymentOnline',
+  'NoAchPayment',
+] as const;
+export type LoanHold = (typeof LOAN_HOLDS)[number];
+
 /** The loan page's data load (path chosen here: `GET /api/AccountData?accountNumber=`). */
 export const AccountDataResponse = withEnvelope({
   Information: LoanAccountInformation,
@@ -179,6 +191,8 @@ export const AccountDataResponse = withEnvelope({
   EStatementAgreements: z.array(
     z.object({ Name: z.string(), Url: z.string(), HostNum: z.number() }),
   ),
+  /** The core's hold on the loan, if any (not in the spec's answer: its on-load flag). */
+  Hold: z.enum(LOAN_HOLDS).nullable(),
 });
 export type AccountDataResponse = z.infer<typeof AccountDataResponse>;
 

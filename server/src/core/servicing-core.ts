@@ -1,4 +1,4 @@
-import type { CalendarDate, Cents } from '@portal/domain';
+import { type CalendarDate, type Cents, LOAN_HOLDS, type LoanHold } from '@portal/domain';
 
 /**
  * The core servicing system (the specs' "host"): the system of record for accounts, loans, their
@@ -115,13 +115,8 @@ export interface CoreAddress {
  * Holds a core puts on an account (spec 002 section 8's on-load flags, with the same names):
  * being paid off and locked, in dispute, no online payments, no ACH payments.
  */
-export const HOST_HOLDS = [
-  'LoanLockedPayoff',
-  'Dispute',
-  'NoPaymentOnline',
-  'NoAchPayment',
-] as const;
-export type HostHold = (typeof HOST_HOLDS)[number];
+export const HOST_HOLDS = LOAN_HOLDS;
+export type HostHold = LoanHold;
 
 export interface CoreAccount {
   number: string;

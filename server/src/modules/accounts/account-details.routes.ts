@@ -96,7 +96,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       config: REQUIRED,
       schema: {
         querystring: AccountNumberQuery,
-        response: { 200: AccountDataResponse, 409: Envelope, ...NOT_FOUND },
+        response: { 200: AccountDataResponse, ...NOT_FOUND },
       },
     },
     async (request, reply) => {
@@ -104,8 +104,6 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       const number = request.query.accountNumber;
       const page = await service.loanPage(caller, number);
       if (!page) return notFound(reply);
-      // The core holds the loan: the page says why (its flag) and goes back to the dashboard.
-      if ('hold' in page) return reply.code(409).send(errorEnvelope(page.hold));
       return {
         ...okEnvelope(),
         Information: page.information,
@@ -113,6 +111,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         StatementFormat: page.format,
         Documents: page.documents.map(toAccountDocument),
         EStatements: page.statements,
+        Hold: page.hold,
         EStatementAgreements: page.agreements.map((agreement) => ({
           Name: agreement.name,
           Url: agreement.url,

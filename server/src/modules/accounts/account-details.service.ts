@@ -158,6 +158,8 @@ export interface LoanPage {
   statements: StatementListItem[];
   agreements: Agreement[];
   documents: StoredDocument[];
+  /** The core's hold on the loan (spec 002 section 8's on-load flags), shown above it. */
+  hold: HostHold | null;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -170,13 +172,9 @@ export interface AccountDetailsService {
   /**
    * The loan page's load: the information and statement format, the alerts, this year's
    * statements, the e-statement agreements still to accept and the documents. The account is
-   * looked up once (the core's answer proves it is the caller's); undefined when it is not, and
-   * the core's hold instead when it holds the account (spec 002 section 8's on-load flags).
+   * looked up once (the core's answer proves it is the caller's); undefined when it is not.
    */
-  loanPage(
-    caller: AccountCaller,
-    number: string,
-  ): Promise<LoanPage | { hold: HostHold } | undefined>;
+  loanPage(caller: AccountCaller, number: string): Promise<LoanPage | undefined>;
   alerts(caller: AccountCaller, number: string): Promise<AccountAlerts>;
   saveAlerts(caller: AccountCaller, number: string, alerts: AccountAlerts): Promise<boolean>;
   updateAddress(
@@ -283,7 +281,6 @@ export function createAccountDetailsService(options: {
       const day = today(caller);
       const info = await core.loanInformation(customer(caller), number, day);
       if (!info) return undefined;
-      if (info.account.hold) return { hold: info.account.hold };
       // The account is the caller's (the core answered for their customer): the rest needs no
       // second ownership check. This year is always among the years offered.
       const [alertsOf, statements, agreements, documents] = await Promise.all([
@@ -299,6 +296,7 @@ export function createAccountDetailsService(options: {
         statements: (statements ?? []).map((statement) => toStatementItem(statement, number)),
         agreements,
         documents,
+        hold: info.account.hold,
       };
     },
 

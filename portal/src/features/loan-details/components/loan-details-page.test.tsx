@@ -76,6 +76,7 @@ function accountData(
     Documents: [],
     EStatements: [],
     EStatementAgreements: [],
+    Hold: null,
   };
 }
 
@@ -692,16 +693,10 @@ describe('the loan page', () => {
       'Online payments are not available for this loan. Please contact your financial institution.',
     ],
     ['NoAchPayment', 'ACH payments are not available for this loan.'],
-  ])('words the core hold %s on the dashboard', async (flag, wording) => {
-    renderLoan({
-      routes: {
-        'GET /api/AccountData': {
-          status: 409,
-          body: { HasNoErrors: false, Errors: [{ ErrorMessage: flag }] },
-        },
-      },
-    });
+  ] as const)('shows the core hold %s above the loan', async (flag, wording) => {
+    renderLoan({ data: { ...accountData(), Hold: flag } });
     expect(await screen.findByText(wording)).toBeVisible();
-    expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+    await expectNoAxeViolations();
   });
 });

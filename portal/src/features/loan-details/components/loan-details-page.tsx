@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -13,7 +14,9 @@ import {
   formatUsDate,
   hostDateOf,
   isClosedComment,
+  type LoanHold,
 } from '@portal/domain';
+import type { SettingKey } from '@portal/settings-schema';
 import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
@@ -34,14 +37,15 @@ import { LoadingBlock } from '../../../components/loading-block';
 
 const DASHBOARD = '/myaccount/dashboard';
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
-/** The on-load flags of spec 002 section 8 and their wording. */
-const LOAD_FLAGS = {
-  NightError: 'loanDetailsTexts.nightErrorText',
+/** The on-load flag of spec 002 section 8 that fails the load (back to the dashboard with it). */
+const LOAD_FLAGS = { NightError: 'loanDetailsTexts.nightErrorText' } as const;
+/** The core's holds, the other on-load flags: their message shows above the loan. */
+const HOLD_TEXTS = {
   LoanLockedPayoff: 'loanDetailsTexts.loanLockedPayoffText',
   Dispute: 'loanDetailsTexts.disputeText',
   NoPaymentOnline: 'loanDetailsTexts.noPaymentOnlineText',
   NoAchPayment: 'loanDetailsTexts.noAchPaymentText',
-} as const;
+} as const satisfies Record<LoanHold, SettingKey>;
 
 function Facts(props: { label: string; rows: readonly (readonly [string, ReactNode])[] }) {
   return (
@@ -175,6 +179,11 @@ function LoanDetails({
           {info.Description} {info.AccountNumber}
           {closed ? ' (Closed)' : ''}
         </Typography>
+        {data.Hold ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {settings.get(HOLD_TEXTS[data.Hold])}
+          </Alert>
+        ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 3 }}>
           {payEnabled ? (
             <Button
