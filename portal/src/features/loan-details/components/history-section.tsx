@@ -35,9 +35,12 @@ export function HistorySection(props: {
   const settings = useSettings();
   const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
   const configured = settings.get('loanDetailsOptions.defaultHistoryRange');
-  // 'All' is the days since opening (where the page has it); a number is that many days.
-  const initial = configured === 'All' ? (all ?? 30) : Number(configured) || 30;
-  const [days, setDays] = useState<number>(initial);
+  // 'All' is the days since opening (where the page has it); a number is that many days. The
+  // choice is kept as chosen: All stays All even when the account is exactly 30, 60 or 90 days old.
+  const initial: number | 'all' =
+    configured === 'All' ? (all === undefined ? 30 : 'all') : Number(configured) || 30;
+  const [range, setRange] = useState<number | 'all'>(initial);
+  const days = range === 'all' ? (all ?? 30) : range;
   const history = useAccountHistory(props.accountNumber, days);
   const [downloadFailed, setDownloadFailed] = useState(false);
 
@@ -62,10 +65,10 @@ export function HistorySection(props: {
         <ToggleButtonGroup
           exclusive
           size="small"
-          value={days}
+          value={range}
           aria-label="Days of history"
-          onChange={(_event, value: number | null) => {
-            if (value !== null) setDays(value);
+          onChange={(_event, value: number | 'all' | null) => {
+            if (value !== null) setRange(value);
           }}
         >
           {HISTORY_RANGES.map((range) => (
@@ -74,7 +77,7 @@ export function HistorySection(props: {
             </ToggleButton>
           ))}
           {all === undefined ? null : (
-            <ToggleButton value={all}>{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
+            <ToggleButton value="all">{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
           )}
         </ToggleButtonGroup>
         <Button variant="outlined" size="small" onClick={() => download('csv')}>

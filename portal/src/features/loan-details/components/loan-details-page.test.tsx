@@ -212,6 +212,17 @@ describe('the loan page', () => {
     expect(server.requestsTo('GET /api/AccountHistory')[0]?.search).toContain('days=1047');
   });
 
+  it('keeps All apart from 60 for a loan opened 60 days ago', async () => {
+    const data = accountData();
+    const { user } = renderLoan({
+      data: { ...data, Information: { ...data.Information, DaysSinceOpened: 60 } },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '60' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('saves the address, showing ZipCityNoMatch in the specs’ words, and Cancel restores it', async () => {
     let attempts = 0;
     const { user, server } = renderLoan({
