@@ -84,6 +84,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
         querystring: z.object({
           Date: DATE,
           Number: NUMBER,
+          // Spec 002 lists Start and End; accepted and not needed: the id names the statement.
           Start: DATE.optional(),
           End: DATE.optional(),
           Type: z.coerce.number().int().optional(),
@@ -111,6 +112,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'required' },
       schema: {
         querystring: z.object({
+          // Spec 002 lists UserToken here; the portal never puts a session token in a URL (logs
+          // and histories keep URLs): the session cookie or header identifies the caller.
           UserToken: z.string().max(200).optional(),
           Date: DATE,
           Number: NUMBER,
