@@ -1,4 +1,4 @@
-import { type CalendarDate, type Cents, LOAN_HOLDS, type LoanHold } from '@portal/domain';
+import type { CalendarDate, Cents, LoanHold } from '@portal/domain';
 
 /**
  * The core servicing system (the specs' "host"): the system of record for accounts, loans, their
@@ -111,12 +111,6 @@ export interface CoreAddress {
 }
 
 /** An account as the account list shows it (spec 002 "Account list item"). */
-/**
- * Holds a core puts on an account (spec 002 section 8's on-load flags, with the same names):
- * being paid off and locked, in dispute, no online payments, no ACH payments.
- */
-export const HOST_HOLDS = LOAN_HOLDS;
-export type HostHold = LoanHold;
 
 export interface CoreAccount {
   number: string;
@@ -141,8 +135,8 @@ export interface CoreAccount {
   address: CoreAddress;
   /** Certificates: when the term ends. */
   maturityDate: CalendarDate | null;
-  /** The core's hold on the account, if any: the loan page answers with it instead. */
-  hold: HostHold | null;
+  /** The core's hold on the account, if any (spec 002 section 8's on-load flags). */
+  hold: LoanHold | null;
 }
 
 export interface CoreLoanInformation {

@@ -1,7 +1,13 @@
-import { addDays, addMonths, type CalendarDate, type Cents, nextBusinessDay } from '@portal/domain';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  type Cents,
+  type LoanHold,
+  nextBusinessDay,
+} from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { HostHold } from '../servicing-core';
 import { END_OF_DAY_TIME, mailingLines, transactionRows } from './builtin-core';
 import {
   insertAccount,
@@ -30,7 +36,7 @@ interface DemoAccountCommon {
   hiddenFromWeb?: boolean;
   historyDenied?: boolean;
   /** A hold the core keeps on the account (the loan page shows its flag instead). */
-  hold?: HostHold;
+  hold?: LoanHold;
   openedMonthsAgo: number;
   /** Days added to the opening date (spreads due dates over the month). */
   openedDayOffset?: number;

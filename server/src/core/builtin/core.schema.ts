@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { HostHold } from '../servicing-core';
+import type { LoanHold } from '@portal/domain';
 import type { LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
 
 /**
@@ -51,7 +51,7 @@ export interface CoreAccountsTable {
   /** The core refuses online history for this account (SecurityNotAllowed). */
   history_denied: Generated<boolean>;
   /** A hold that keeps the loan page (and payments) closed online; null: none. */
-  host_hold: Generated<HostHold | null>;
+  host_hold: Generated<LoanHold | null>;
 }
 
 /** A loan or line of credit the engine runs: its terms and its state after the last change. */

@@ -12,6 +12,7 @@ import {
   type HistoryItem,
   isClosedComment,
   type LoanAccountInformation,
+  type LoanHold,
   type PostalAddress,
   postalAddressIssues,
   sanitizeAddressText,
@@ -30,7 +31,6 @@ import type {
   CoreStatement,
   CoreTransaction,
   CustomerRef,
-  HostHold,
   ServicingCore,
 } from '../../core/servicing-core';
 import type { DocumentStore, StoredDocument } from '../../core/document-store';
@@ -159,7 +159,7 @@ export interface LoanPage {
   agreements: Agreement[];
   documents: StoredDocument[];
   /** The core's hold on the loan (spec 002 section 8's on-load flags), shown above it. */
-  hold: HostHold | null;
+  hold: LoanHold | null;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -6,12 +6,13 @@ import {
   BalanceHistoryResponse,
   hostDateOf,
   InsuranceResponse,
+  LOAN_HOLDS,
+  type LoanHold,
   PayoffProjectionResponse,
   StatementListResponse,
   UpdateAddressResponse,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOST_HOLDS, type HostHold } from '../../core/servicing-core';
 import { testDatabases } from '../../testing/databases';
 import {
   PORTAL_WRITE_HEADERS,
@@ -94,7 +95,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
 
   it("answers the core's hold on a loan with the loan (spec 002 section 8's on-load flags)", async () => {
     const held = '001-100235-2';
-    const setHold = (hold: HostHold | null) =>
+    const setHold = (hold: LoanHold | null) =>
       test.database.db
         .updateTable('core_accounts')
         .set({ host_hold: hold })
@@ -102,7 +103,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         .execute();
     expect((await accountData(jordan, held)).Hold).toBeNull();
     try {
-      for (const hold of HOST_HOLDS) {
+      for (const hold of LOAN_HOLDS) {
         await setHold(hold);
         const data = await accountData(jordan, held);
         expect(data.Hold).toBe(hold);
