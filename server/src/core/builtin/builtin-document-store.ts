@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DocumentStore, StoredDocument } from '../document-store';
-import {
-  findCustomerDocument,
-  listAccountDocuments,
-  listApplicationDocuments,
-} from './documents.repository';
+import { findCustomerDocument, listDocuments } from './documents.repository';
 
 function toDocument(row: {
   id: number;
@@ -26,12 +22,12 @@ export function createBuiltinDocumentStore(options: { db: Kysely<Database> }): D
   const { db } = options;
   return {
     async accountDocuments(customer, accountNumber) {
-      const rows = await listAccountDocuments(db, { ...customer, accountNumber });
+      const rows = await listDocuments(db, customer, { accountNumber });
       return rows.map(toDocument);
     },
 
     async applicationDocuments(customer, applicationNumber) {
-      const rows = await listApplicationDocuments(db, { ...customer, applicationNumber });
+      const rows = await listDocuments(db, customer, { applicationNumber });
       return rows.map(toDocument);
     },
 

@@ -5,31 +5,22 @@ type Db = Kysely<Database>;
 
 const LISTED = ['id', 'display_name', 'file_format', 'uploaded_at'] as const;
 
-export async function listAccountDocuments(
+/** The customer's documents about one of their accounts or one of their applications. */
+export async function listDocuments(
   db: Db,
-  owner: { institutionId: number; customerId: string; accountNumber: string },
+  owner: { institutionId: number; customerId: string },
+  about: { accountNumber: string } | { applicationNumber: string },
 ) {
   return db
     .selectFrom('file_documents')
     .select(LISTED)
     .where('institution_id', '=', owner.institutionId)
     .where('customer_id', '=', owner.customerId)
-    .where('account_number', '=', owner.accountNumber)
-    .orderBy('uploaded_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-export async function listApplicationDocuments(
-  db: Db,
-  owner: { institutionId: number; customerId: string; applicationNumber: string },
-) {
-  return db
-    .selectFrom('file_documents')
-    .select(LISTED)
-    .where('institution_id', '=', owner.institutionId)
-    .where('customer_id', '=', owner.customerId)
-    .where('application_number', '=', owner.applicationNumber)
+    .where((eb) =>
+      'accountNumber' in about
+        ? eb('account_number', '=', about.accountNumber)
+        : eb('application_number', '=', about.applicationNumber),
+    )
     .orderBy('uploaded_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
