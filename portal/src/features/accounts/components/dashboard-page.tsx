@@ -179,10 +179,11 @@ export function DashboardPage() {
   );
 }
 
+/** The application statuses, once their list has settled (the page waits for it). */
 function ApplicationStatusList({
   applications,
 }: {
-  applications: ReturnType<typeof useApplications>;
+  applications: Pick<ReturnType<typeof useApplications>, 'data' | 'isError'>;
 }) {
   const settings = useSettings();
   const heading = settings.get('dashboardTexts.applicationsHeadingText');
@@ -192,9 +193,7 @@ function ApplicationStatusList({
       <Typography variant="h5" component="h2" id="list-applications" gutterBottom>
         {heading}
       </Typography>
-      {applications.isPending ? (
-        <LoadingBlock height={80} label="Loading applications" />
-      ) : applications.isError ? (
+      {applications.isError || !applications.data ? (
         <Alert severity="error">{settings.get('dashboardTexts.applicationsErrorText')}</Alert>
       ) : (
         <DataTable<Application>
