@@ -228,6 +228,11 @@ export function EStatementsSection(props: {
   );
 }
 
+const STATEMENT_ALERT_CHANNELS = [
+  { channel: 'TextAlerts', label: 'E-statement is ready (text)' },
+  { channel: 'EmailAlerts', label: 'E-statement is ready (e-mail)' },
+] as const;
+
 /**
  * The alerts for a new statement, by text (only with the text-messages option) and by e-mail:
  * each change saves at once, with the account's other alerts as saved.
@@ -259,28 +264,21 @@ function StatementAlerts(props: {
   return (
     <FormGroup aria-label="Statement alerts">
       <FormLabel component="legend">Tell me when a statement is ready</FormLabel>
-      {textOn ? (
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={props.saved.TextAlerts.EstatementAlert}
-              disabled={busy}
-              onChange={(event) => void change('TextAlerts', event.target.checked)}
-            />
-          }
-          label="E-statement is ready (text)"
-        />
-      ) : null}
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={props.saved.EmailAlerts.EstatementAlert}
-            disabled={busy}
-            onChange={(event) => void change('EmailAlerts', event.target.checked)}
+      {STATEMENT_ALERT_CHANNELS.filter(({ channel }) => channel === 'EmailAlerts' || textOn).map(
+        ({ channel, label }) => (
+          <FormControlLabel
+            key={channel}
+            control={
+              <Checkbox
+                checked={props.saved[channel].EstatementAlert}
+                disabled={busy}
+                onChange={(event) => void change(channel, event.target.checked)}
+              />
+            }
+            label={label}
           />
-        }
-        label="E-statement is ready (e-mail)"
-      />
+        ),
+      )}
       {errors.map((message) => (
         <Alert key={message} severity="error">
           {message}
