@@ -182,19 +182,4 @@ test.describe('sign-in', () => {
     await expect(page.getByText(locked)).toBeVisible();
     await expect(page).toHaveURL(/#\/home\/login/);
   });
-
-  test('shows the session-expired banner after the idle timeout', async ({ page }) => {
-    await page.clock.install();
-    await signIn(page, 'jordan.rivers');
-    await page.clock.fastForward('03:00');
-    const warning = page.getByRole('dialog', { name: 'Your session is about to expire!' });
-    await expect(warning).toBeVisible();
-    await expect(warning).toContainText('You will be logged out in');
-    await page.clock.fastForward('02:01');
-    await expect(page.getByText('Your session has expired!')).toBeVisible();
-    await expect(page).toHaveURL(/#\/home\/login/);
-    // The session is gone on the server too.
-    await page.goto('/#/myaccount/dashboard');
-    await expect(page).toHaveURL(/#\/home\/login/);
-  });
 });
