@@ -1,31 +1,55 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, unit/component/server tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the Playwright journeys against the built apps.
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint, format and type check, and the build, side by side (each is one process on
+// one core); then the unit/component/server tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set); then the Playwright journeys against the built apps.
+import { spawn } from 'node:child_process';
 
-const stages = [
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
-  ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
-  ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
-  ['unit, component and API tests', 'npx', ['vitest', 'run']],
-  ['build', 'npm', ['run', 'build']],
-  ['end-to-end journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
+/** Stages that run together; each group starts when the one before has passed. */
+const groups = [
+  [
+    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
+    ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['build', 'npm', ['run', 'build']],
+  ],
+  [['unit, component and API tests', 'npx', ['vitest', 'run']]],
+  [['end-to-end journeys', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']]],
 ];
 
 const env = { ...process.env, TZ: 'UTC', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 if (!env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: the API suite runs on PGlite only.');
 }
-const started = Date.now();
-for (const [name, command, args] of stages) {
-  const stageStart = Date.now();
+
+/**
+ * Runs one stage. Alone, its output streams through; beside others, it is collected and printed
+ * in one piece when the stage ends, so the stages' lines do not interleave.
+ */
+function run([name, command, args], alone) {
+  const started = Date.now();
   console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  const seconds = ((Date.now() - stageStart) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
-  }
-  console.log(`✔ ${name} (${seconds} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: alone ? 'inherit' : 'pipe', env });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (output.length > 0) {
+        console.log(`\n── ${name} ──`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      if (status === 0) console.log(`✔ ${name} (${seconds} s)`);
+      else console.error(`\n✖ ${name} failed after ${seconds} s`);
+      resolve(status ?? 1);
+    });
+  });
+}
+
+const started = Date.now();
+for (const group of groups) {
+  const statuses = await Promise.all(group.map((stage) => run(stage, group.length === 1)));
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
 }
 console.log(`\nAll stages passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
