@@ -28,6 +28,11 @@ test.describe('the accounts area', () => {
     for (const name of ['Lines of Credit', 'Deposits', 'Investments']) {
       await expect(page.getByRole('table', { name })).toBeVisible();
     }
+    // Spec 002 "Dashboard": loans, deposits, lines of credit, investments (then applications).
+    const order = ['Loans', 'Deposits', 'Lines of Credit', 'Investments'];
+    for (const [index, name] of order.entries()) {
+      await expect(page.getByRole('table').nth(index)).toHaveAccessibleName(name);
+    }
     // The past-due auto loan says so; the hidden escrow account is not listed.
     await expect(loans.getByRole('row', { name: /Auto Loan/ })).toContainText('Past Due');
     await expect(page.getByText('Escrow Sub-Account')).toHaveCount(0);

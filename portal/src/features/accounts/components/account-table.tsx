@@ -114,12 +114,25 @@ export function AccountTable(props: {
     getValue: (row) => row.NameOnAcct,
   };
 
+  // Spec 002 lists the values the tables show, not which list shows which: each list shows those
+  // that mean something for its type (a loan has no payable balance, a deposit no due date).
   const columns: Column[] =
     props.category === 'loan'
-      ? [description, number, balance, rate, dueDate, amountDue, installment, fees, status]
+      ? [
+          description,
+          number,
+          balance,
+          rate,
+          dueDate,
+          amountDue,
+          installment,
+          fees,
+          status,
+          statements,
+        ]
       : props.category === 'lineOfCredit'
-        ? [description, number, balance, payable, rate, dueDate, amountDue, status]
-        : [description, number, balance, payable, rate, statements, owner];
+        ? [description, number, balance, payable, rate, dueDate, amountDue, status, statements]
+        : [description, number, balance, payable, rate, status, statements, owner];
 
   const detailsPath = (row: AccountListItem) =>
     isLoan

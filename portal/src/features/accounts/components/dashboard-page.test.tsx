@@ -53,6 +53,8 @@ const SAVINGS = account({
   AvailableBalance: 17784.74,
   Rate: 425,
   LoanDueDate: null,
+  Status: 'Dormant',
+  StatementPreference: 'PaperOnly',
 });
 
 function renderDashboard(
@@ -115,6 +117,11 @@ describe('the dashboard', () => {
         name: /Savings/,
       }),
     ).toHaveAttribute('href', '#/myaccount/deposits/depositDetails/001-500322-3');
+    // Status and the statement preference show in the loan and deposit lists alike.
+    expect(auto).toHaveTextContent('Electronic');
+    const savings = within(screen.getByRole('table', { name: 'Deposits' })).getAllByRole('row')[1];
+    expect(savings).toHaveTextContent('Dormant');
+    expect(savings).toHaveTextContent('Paper');
     await expectNoAxeViolations();
   });
 

@@ -9,8 +9,8 @@ import {
 /** The dashboard's four lists, in the order they show (spec 002 "Dashboard"). */
 export const ACCOUNT_LISTS: readonly AccountCategory[] = [
   'loan',
-  'lineOfCredit',
   'deposit',
+  'lineOfCredit',
   'investment',
 ];
 
