@@ -129,6 +129,18 @@ export const EmailAlerts = TextAlerts.extend({
   AlertLoanDueDate4Days: z.string().max(20),
 });
 export type EmailAlerts = z.infer<typeof EmailAlerts>;
+
+/**
+ * The due-date alerts that are on without a number of days. Spec 002 fills alert 1's days when it
+ * is checked empty; it says nothing of alerts 2 to 4. A reminder with no days cannot be sent, so
+ * an alert that is on needs its days: the portal marks the field and the server refuses the save.
+ */
+export function dueDateAlertsWithoutDays(alerts: EmailAlerts): (1 | 2 | 3 | 4)[] {
+  return ([1, 2, 3, 4] as const).filter(
+    (alert) =>
+      alerts[`AlertLoanDueDate${alert}`] && alerts[`AlertLoanDueDate${alert}Days`].trim() === '',
+  );
+}
 export const AccountAlerts = z.object({ TextAlerts, EmailAlerts });
 export type AccountAlerts = z.infer<typeof AccountAlerts>;
 

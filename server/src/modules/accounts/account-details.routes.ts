@@ -13,6 +13,7 @@ import {
   HistoryDownloadTokenRequest,
   InsuranceRequest,
   InsuranceResponse,
+  dueDateAlertsWithoutDays,
   isDueDateAlertDays,
   okEnvelope,
   PayoffProjectionQuery,
@@ -220,7 +221,9 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       const daysOk = ([1, 2, 3, 4] as const).every((alert) =>
         isDueDateAlertDays(alert, trimmed[`AlertLoanDueDate${alert}Days`]),
       );
-      if (!daysOk) return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
+      if (!daysOk || dueDateAlertsWithoutDays(trimmed).length > 0) {
+        return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
+      }
       const saved = await service.saveAlerts(callerOf(request), AccountNumber, {
         TextAlerts,
         EmailAlerts: trimmed,

@@ -295,6 +295,13 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
       EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDate1Days: '1234' },
     });
     expect(tooLong.statusCode).toBe(400);
+    // A reminder that is on needs its days.
+    const noDays = await post(jordan, '/api/AccountAlerts', {
+      AccountNumber: AUTO_LOAN,
+      ...alerts,
+      EmailAlerts: { ...alerts.EmailAlerts, AlertLoanDueDate3: true, AlertLoanDueDate3Days: ' ' },
+    });
+    expect(noDays.json().Errors).toEqual([{ ErrorMessage: 'CorrectErrors' }]);
     expect((await accountData(jordan, AUTO_LOAN)).Alerts).toEqual(alerts);
 
     const format = await post(jordan, '/api/AccountEStatements/SetStatementFormat', {

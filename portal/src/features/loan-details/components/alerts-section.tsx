@@ -11,7 +11,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AccountAlerts, DUE_DATE_ALERT_DAYS_MAX_LENGTH } from '@portal/domain';
+import {
+  type AccountAlerts,
+  DUE_DATE_ALERT_DAYS_MAX_LENGTH,
+  dueDateAlertsWithoutDays,
+} from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSettings } from '../../../lib/settings/settings-context';
@@ -46,6 +50,8 @@ export function AlertsSection(props: {
   const [busy, setBusy] = useState(false);
   const [savedMark, setSavedMark] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // Set by a save attempt: from then on a reminder that is on without days is marked.
+  const [checked, setChecked] = useState(false);
   const { setUnsavedChanges } = useUnsavedChanges();
   const own = withSavedEStatementAlerts(alerts, props.saved);
   const dirty = JSON.stringify(own) !== JSON.stringify(props.saved);
@@ -66,7 +72,16 @@ export function AlertsSection(props: {
   const setText = (change: Partial<AccountAlerts['TextAlerts']>) =>
     setAlerts((current) => ({ ...current, TextAlerts: { ...current.TextAlerts, ...change } }));
 
+  const withoutDays = dueDateAlertsWithoutDays(alerts.EmailAlerts);
+
   async function save() {
+    // A reminder that is on needs its days (the server refuses it too).
+    const first = withoutDays[0];
+    if (first !== undefined) {
+      setChecked(true);
+      document.getElementById(`alert-days-${first}`)?.focus();
+      return;
+    }
     setBusy(true);
     setErrors([]);
     try {
@@ -135,7 +150,14 @@ export function AlertsSection(props: {
               />
               <TextField
                 size="small"
+                id={`alert-days-${alert}`}
                 label={`Days (reminder ${alert})`}
+                error={checked && withoutDays.includes(alert)}
+                helperText={
+                  checked && withoutDays.includes(alert)
+                    ? settings.get('loanDetailsTexts.dueDateDaysPlaceholder')
+                    : undefined
+                }
                 placeholder={settings.get('loanDetailsTexts.dueDateDaysPlaceholder')}
                 value={alerts.EmailAlerts[days]}
                 onChange={(event) =>

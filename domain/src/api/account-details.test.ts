@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { dueDateAlertsWithoutDays, type EmailAlerts, isDueDateAlertDays } from './account-details';
+
+const NONE: EmailAlerts = {
+  AlertLoanDelinquent: false,
+  EstatementAlert: false,
+  AlertLoanDueDate1: false,
+  AlertLoanDueDate2: false,
+  AlertLoanDueDate3: false,
+  AlertLoanDueDate4: false,
+  AlertLoanDueDate1Before: false,
+  AlertLoanDueDate2Before: false,
+  AlertLoanDueDate3Before: false,
+  AlertLoanDueDate4Before: false,
+  AlertLoanDueDate1Days: '',
+  AlertLoanDueDate2Days: '',
+  AlertLoanDueDate3Days: '',
+  AlertLoanDueDate4Days: '',
+};
+
+describe('due-date alert days (spec 002 section 5)', () => {
+  it('takes up to 3 digits for alerts 1 and 2 and up to 20 for alerts 3 and 4', () => {
+    expect(isDueDateAlertDays(1, '123')).toBe(true);
+    expect(isDueDateAlertDays(2, '1234')).toBe(false);
+    expect(isDueDateAlertDays(3, '1'.repeat(20))).toBe(true);
+    expect(isDueDateAlertDays(4, '1'.repeat(21))).toBe(false);
+    expect(isDueDateAlertDays(1, '1a')).toBe(false);
+    expect(isDueDateAlertDays(2, '')).toBe(true);
+  });
+
+  it('names the alerts that are on without days', () => {
+    expect(dueDateAlertsWithoutDays(NONE)).toEqual([]);
+    expect(
+      dueDateAlertsWithoutDays({
+        ...NONE,
+        AlertLoanDueDate1: true,
+        AlertLoanDueDate1Days: '15',
+        AlertLoanDueDate2: true,
+        AlertLoanDueDate4: true,
+        AlertLoanDueDate4Days: '  ',
+        AlertLoanDueDate3Days: '',
+      }),
+    ).toEqual([2, 4]);
+  });
+});
