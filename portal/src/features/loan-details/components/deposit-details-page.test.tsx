@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
@@ -90,6 +90,35 @@ describe('deposit details', () => {
     await screen.findByRole('table', { name: 'Account history' });
     await expectNoAxeViolations();
   }, 60_000);
+
+  it('says so when the statement list fails to load, and loads it again on request', async () => {
+    const { user, server } = renderDeposit('001-500322-3');
+    let calls = 0;
+    server.route('GET /api/accountEStatements/GetStatementList', () => {
+      calls += 1;
+      return calls === 1
+        ? { status: 500, body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'HostError' }] } }
+        : {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              StatementList: [
+                {
+                  Id: 'st-1',
+                  Date: '2025-01-31T00:00:00',
+                  Number: '001-500322-3',
+                  Type: 3,
+                  Provider: 0,
+                },
+              ],
+            },
+          };
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveTextContent('No e-statements found');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Statement 01/31/2025' })).toBeVisible();
+  });
 
   it('shows no maturity date for a savings account', async () => {
     renderDeposit('001-500322-3');

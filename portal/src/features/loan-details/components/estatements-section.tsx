@@ -338,7 +338,19 @@ export function StatementList(props: { accountNumber: string }) {
       </TextField>
       {statements.isPending ? (
         <LoadingBlock height={80} label="Loading statements" />
-      ) : statements.isError || statements.data.StatementList.length === 0 ? (
+      ) : statements.isError ? (
+        // A list that could not load is not an empty year: say so, with the answer's errors.
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void statements.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {loanSaveErrors(statements.error, settings).join(' ')}
+        </Alert>
+      ) : statements.data.StatementList.length === 0 ? (
         <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>
       ) : (
         <List dense aria-label={`Statements of ${year}`}>
