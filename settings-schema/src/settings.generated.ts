@@ -806,6 +806,7 @@ export interface SettingTypes {
   "applicationDetailsTexts.lastModifiedLabel": string;
   "applicationDetailsTexts.fundsExpectedLabel": string;
   "applicationDetailsTexts.errorText": string;
+  "applicationDetailsTexts.connectErrorText": string;
   "loanDetailsOptions.hidePersonalAddressSectionOption": boolean;
   "loanDetailsOptions.hideFinancialSectionOption": boolean;
   "loanDetailsOptions.hideHistoryPaymentSectionOption": boolean;
@@ -1824,6 +1825,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "applicationDetailsTexts.lastModifiedLabel": {"type":"text","default":"Last Modified On","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.fundsExpectedLabel": {"type":"text","default":"Funds Expected to arrive on","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.errorText": {"type":"text","default":"An error occurred trying to retrieve this application.","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.connectErrorText": {"type":"text","default":"Cannot connect to the service","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hidePersonalAddressSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideFinancialSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideHistoryPaymentSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -71,6 +71,20 @@ describe('application details', () => {
     ).toBeVisible();
   });
 
+  it('says it cannot connect when the call gets no answer', async () => {
+    renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      routes: {
+        'GET /api/Application': () => {
+          throw new TypeError('Failed to fetch');
+        },
+      },
+    });
+    expect(await screen.findByText('Cannot connect to the service')).toBeVisible();
+    expect(screen.queryByText('An error occurred trying to retrieve this application.')).toBeNull();
+  });
+
   it('lists the application’s documents with file services on, with no axe violations', async () => {
     const { server } = renderPortal({
       path: '/myaccount/applicationdetails/A-240275',

@@ -11,6 +11,7 @@ import {
 import type { SettingKey } from '@portal/settings-schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import {
@@ -77,6 +78,16 @@ const FIELDS: readonly Field[] = [
   },
 ];
 
+/** Whether the server answered with its own errors (not a failed or unreadable call). */
+function answeredWithErrors(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status !== 0 &&
+    error.code !== undefined &&
+    !Object.values<string>(CLIENT_ERROR_CODES).includes(error.code)
+  );
+}
+
 /**
  * myaccount/applicationdetails/{applicationNumber} (spec 002 "Application list and details"):
  * the row the dashboard's list already holds, else the application fetched by its number.
@@ -119,7 +130,12 @@ export function ApplicationDetailsPage() {
           ))}
         </Box>
       ) : fetched.isError ? (
-        <Alert severity="error">{settings.get('applicationDetailsTexts.errorText')}</Alert>
+        // An answer with errors, or no answer at all (spec 002 section 8).
+        <Alert severity="error">
+          {answeredWithErrors(fetched.error)
+            ? settings.get('applicationDetailsTexts.errorText')
+            : settings.get('applicationDetailsTexts.connectErrorText')}
+        </Alert>
       ) : (
         <LoadingBlock height={180} label="Loading the application" />
       )}
