@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Whole journeys (sign in, a loan page, downloads) on a loaded 2-core machine: the longest take
+  // 40 s on a quiet one and over a minute on a busy one.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
