@@ -1,4 +1,4 @@
-import type { CalendarDate } from '@portal/domain';
+import { type CalendarDate, STATEMENT_PROVIDERS } from '@portal/domain';
 import type { CustomerRef } from './servicing-core';
 
 /**
@@ -23,4 +23,16 @@ export interface UrlStatementProvider {
 /** Provider 4: the portal asks the provider for the document itself. */
 export interface DocumentStatementProvider {
   document(request: StatementRequest): Promise<Uint8Array | undefined>;
+}
+
+/**
+ * The provider a listed statement is opened through. A core that names an external provider for
+ * an account's statements decides (the demo has an account at each); otherwise the institution's
+ * `eStatementOptions.statementProvider` does (0, the built-in viewer, by default). The built-in
+ * providers serve the core's own statements, so every setting opens a real document.
+ */
+export function listedStatementProvider(coreProvider: number, institutionProvider: string): number {
+  if (coreProvider !== STATEMENT_PROVIDERS.builtIn) return coreProvider;
+  const configured = Number(institutionProvider);
+  return Number.isInteger(configured) ? configured : STATEMENT_PROVIDERS.builtIn;
 }

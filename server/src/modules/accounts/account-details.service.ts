@@ -34,6 +34,7 @@ import type {
   ServicingCore,
 } from '../../core/servicing-core';
 import type { DocumentStore, StoredDocument } from '../../core/document-store';
+import { listedStatementProvider } from '../../core/statement-providers';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
@@ -128,13 +129,17 @@ export function toLoanInformation(
   };
 }
 
-function toStatementItem(statement: CoreStatement, number: string): StatementListItem {
+function toStatementItem(
+  statement: CoreStatement,
+  number: string,
+  institutionProvider: string,
+): StatementListItem {
   return {
     Date: hostDateTime(statement.date),
     Id: statement.id,
     Number: number,
     Type: statement.type,
-    Provider: statement.provider,
+    Provider: listedStatementProvider(statement.provider, institutionProvider),
   };
 }
 
@@ -283,17 +288,21 @@ export function createAccountDetailsService(options: {
       if (!info) return undefined;
       // The account is the caller's (the core answered for their customer): the rest needs no
       // second ownership check. This year is always among the years offered.
-      const [alertsOf, statements, agreements, documents] = await Promise.all([
+      const [alertsOf, statements, agreements, documents, settings] = await Promise.all([
         alerts(caller, number),
         core.statements(customer(caller), number, Number(day.slice(0, 4))),
         eStatementAgreements(caller),
         options.documents.accountDocuments(customer(caller), number),
+        options.settings(caller.institutionId),
       ]);
+      const provider = settings.get('eStatementOptions.statementProvider');
       return {
         information: toLoanInformation(info, day),
         format: info.account.statementPreference,
         alerts: alertsOf,
-        statements: (statements ?? []).map((statement) => toStatementItem(statement, number)),
+        statements: (statements ?? []).map((statement) =>
+          toStatementItem(statement, number, provider),
+        ),
         agreements,
         documents,
         hold: info.account.hold,
@@ -366,16 +375,15 @@ export function createAccountDetailsService(options: {
 
     async statements(caller, number, year) {
       const thisYear = Number(today(caller).slice(0, 4));
+      const settings = await options.settings(caller.institutionId);
       // The years the portal offers (eStatementOptions.statementYears, 3 by default).
-      const years = Math.max(
-        1,
-        (await options.settings(caller.institutionId)).get('eStatementOptions.statementYears'),
-      );
+      const years = Math.max(1, settings.get('eStatementOptions.statementYears'));
       if (year > thisYear || year <= thisYear - years) {
         return (await account(caller, number)) ? [] : undefined;
       }
       const found = await core.statements(customer(caller), number, year);
-      return found?.map((statement) => toStatementItem(statement, number));
+      const provider = settings.get('eStatementOptions.statementProvider');
+      return found?.map((statement) => toStatementItem(statement, number, provider));
     },
 
     async history(caller, number, days) {

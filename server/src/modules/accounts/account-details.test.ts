@@ -653,6 +653,34 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     }
   });
 
+  it("lists the core's own statements under the institution's provider, and opens them only there", async () => {
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: { eStatementOptions: { statementProvider: '3' } },
+    });
+    try {
+      const [statement] = await statements(AUTO_LOAN);
+      expect(statement?.Provider).toBe(3);
+      const query = `Date=${hostDateOf(statement?.Date)}&Number=${AUTO_LOAN}&Type=0&Id=${statement?.Id}`;
+      const answer = await get(jordan, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
+      const address = new URL((answer.json() as { StatementUrl: string }).StatementUrl);
+      const pdf = await get(undefined, `${address.pathname}${address.search}`);
+      expect(await pdfText(pdf.rawPayload)).toContain(AUTO_LOAN);
+      // Not through the built-in viewer any more; the loan page's list says the same.
+      const viewer = `/api/AccountEstatements/ViewStatement?${query}&token=${await passable(jordan)}`;
+      expect((await get(undefined, viewer)).statusCode).toBe(404);
+      const page = AccountDataResponse.parse(
+        (await get(jordan, `/api/AccountData?accountNumber=${AUTO_LOAN}`)).json(),
+      );
+      expect(page.EStatements.length).toBeGreaterThan(0);
+      expect(page.EStatements.every((item) => item.Provider === 3)).toBe(true);
+      // An account the core keeps at another provider stays there.
+      const [atOne] = await statements(HOME_EQUITY);
+      expect(atOne?.Provider).toBe(1);
+    } finally {
+      await restore();
+    }
+  });
+
   it('opens the document family (provider 4) by document id with a passable token', async () => {
     const line = AccountListResponse.parse(
       (await get(jordan, '/api/accountList')).json(),

@@ -49,5 +49,6 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
       protector: services.dataProtector,
     }),
     documentProvider: createBuiltinDocumentProvider({ core: services.core }),
+    settings: (institutionId) => services.institutions.settings(institutionId),
   });
 };

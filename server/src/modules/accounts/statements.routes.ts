@@ -12,10 +12,12 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
-import type {
-  DocumentStatementProvider,
-  UrlStatementProvider,
+import {
+  type DocumentStatementProvider,
+  listedStatementProvider,
+  type UrlStatementProvider,
 } from '../../core/statement-providers';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import { PROVIDER_DOCUMENT_PATH } from '../../core/builtin/builtin-statement-providers';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
@@ -50,7 +52,8 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
   downloads: DownloadTokens;
   urlProvider: UrlStatementProvider & { open(reference: string): Promise<Uint8Array | undefined> };
   documentProvider: DocumentStatementProvider;
-}> = async (app, { db, core, downloads, urlProvider, documentProvider }) => {
+  settings(institutionId: number): Promise<SettingsAccessor>;
+}> = async (app, { db, core, downloads, urlProvider, documentProvider, settings }) => {
   const customerOfToken = (request: FastifyRequest, token: string) =>
     customerOfPassableToken(request, { db, downloads, token });
 
@@ -62,8 +65,17 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
     date: string,
     providers: readonly number[],
   ) {
-    const list = await core.statements(customer, number, Number(date.slice(0, 4)));
-    return list?.find((statement) => statement.id === id && providers.includes(statement.provider));
+    const [list, options] = await Promise.all([
+      core.statements(customer, number, Number(date.slice(0, 4))),
+      settings(customer.institutionId),
+    ]);
+    // Opened only through the provider the list named (listedStatementProvider).
+    const configured = options.get('eStatementOptions.statementProvider');
+    return list?.find(
+      (statement) =>
+        statement.id === id &&
+        providers.includes(listedStatementProvider(statement.provider, configured)),
+    );
   }
 
   app.get(
