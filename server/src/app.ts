@@ -136,6 +136,12 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** Admin app origins on other hosts that may receive preview tokens (ADMIN_ORIGINS). */
   adminOrigins?: readonly string[];
+  /**
+   * Where request-rate windows are counted: 'memory' when this process is the database's only
+   * user (PGlite, kept to one server by its lock file), 'database' (the default) when server
+   * instances share it.
+   */
+  rateWindows?: 'database' | 'memory';
   /** How long built start-up settings and resolved hosts are reused (default 2 s). */
   cacheTtlMs?: number;
 }
@@ -266,7 +272,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     maintenanceMode: (institutionId) => institutions.maintenanceMode(institutionId),
   });
   institutions.onSettingsPublished((institutionId) => setup.invalidate(institutionId));
-  const throttle = createThrottleService({ db, clock });
+  const throttle = createThrottleService({ db, clock, rateWindows: options.rateWindows });
   const housekeeping = createHousekeepingWorker({ db, clock, throttle });
   const cdnRoots = [...(options.cdnDir ? [options.cdnDir] : []), SEED_ASSETS_DIR];
   const pdfBranding = async (institutionId: number): Promise<PdfBranding> => {

@@ -113,6 +113,8 @@ async function main(): Promise<void> {
     dataProtector: protector,
     ...(transport ? { mailTransport: transport } : {}),
     runJobs: true,
+    // PGlite has one user, this process (its lock file keeps a second server out).
+    rateWindows: config.databaseUrl ? 'database' : 'memory',
   });
 
   let stopping = false;

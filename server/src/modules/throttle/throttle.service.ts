@@ -50,7 +50,8 @@ export interface FailurePolicy {
 }
 
 /**
- * Limits that must hold across server instances, so every counter lives in the database:
+ * Limits that must hold across server instances, so every counter lives in the database (request
+ * windows stay in memory where one process is the database's only user, see rateWindows):
  * fixed-window request limits (429 TooManyRequests) and failure counters that lock (sign-in,
  * recovery).
  */
@@ -73,11 +74,45 @@ export interface ThrottleService {
   purge(): Promise<void>;
 }
 
+const MEMORY_WINDOWS_SOFT_LIMIT = 100_000;
+
+/**
+ * Request counts of fixed windows kept in this process: for a database only this process may
+ * open (PGlite: a lock file keeps a second server out), where a counter in a table costs a write
+ * per request and buys nothing. Failure counters and locks stay in the database either way: they
+ * must survive a restart.
+ */
+function createMemoryRateWindows() {
+  const windows = new Map<string, { windowEnd: number; count: number }>();
+  /** Forgets the windows that have ended. */
+  const purgeEnded = (now: number) => {
+    for (const [key, window] of windows) if (window.windowEnd <= now) windows.delete(key);
+  };
+  return {
+    increment(key: string, windowStart: number, windowMs: number, now: number): number {
+      // Many keys (a flood from many addresses): drop the ended windows before growing further.
+      if (windows.size >= MEMORY_WINDOWS_SOFT_LIMIT) purgeEnded(now);
+      const windowEnd = windowStart + windowMs;
+      const current = windows.get(key);
+      const count = current && current.windowEnd === windowEnd ? current.count + 1 : 1;
+      windows.set(key, { windowEnd, count });
+      return count;
+    },
+    purgeEnded,
+  };
+}
+
 export function createThrottleService(options: {
   db: Kysely<Database>;
   clock: Clock;
+  /**
+   * 'memory' when this process is the database's only user (PGlite); 'database' (the default)
+   * when several server instances share it (PostgreSQL).
+   */
+  rateWindows?: 'database' | 'memory';
 }): ThrottleService {
   const { db, clock } = options;
+  const memory = options.rateWindows === 'memory' ? createMemoryRateWindows() : undefined;
 
   async function count(limit: RateLimit): Promise<{ allowed: boolean; retryAfterMs: number }> {
     const now = clock.now().getTime();
@@ -89,12 +124,20 @@ export function createThrottleService(options: {
     }
     const windowMs = Math.max(1000, limit.windowMs);
     const windowStart = Math.floor(now / windowMs) * windowMs;
-    const counted = await incrementRateCounter(db, {
-      institutionId: limit.institutionId,
-      bucket: limit.bucket,
-      key: limit.key.slice(0, 200),
-      windowStart: new Date(windowStart),
-    });
+    const key = limit.key.slice(0, 200);
+    const counted = memory
+      ? memory.increment(
+          JSON.stringify([limit.institutionId, limit.bucket, key, windowMs]),
+          windowStart,
+          windowMs,
+          now,
+        )
+      : await incrementRateCounter(db, {
+          institutionId: limit.institutionId,
+          bucket: limit.bucket,
+          key,
+          windowStart: new Date(windowStart),
+        });
     return { allowed: counted <= limit.limit, retryAfterMs: windowStart + windowMs - now };
   }
 
@@ -128,6 +171,7 @@ export function createThrottleService(options: {
     reset: (counter) => deleteCounter(db, counter),
     purge: () => {
       const now = clock.now().getTime();
+      memory?.purgeEnded(now);
       return purgeStaleCounters(db, {
         rateWindowsBefore: new Date(now - LONGEST_RATE_WINDOW_MS - RATE_WINDOW_PURGE_MARGIN_MS),
         failuresBefore: new Date(now - FAILURE_RETENTION_MS),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/create-database';
+import { TooManyRequestsError } from '../../lib/http-errors';
 import { createTestClock, type TestClock } from '../../testing/clock';
 import { testDatabases } from '../../testing/databases';
 import {
@@ -159,6 +160,32 @@ describe.each(testDatabases())('throttle counters on $name', (testDatabase) => {
         windowMs: LONGEST_RATE_WINDOW_MS + 1,
       }),
     ).rejects.toThrow(/LONGEST_RATE_WINDOW_MS/);
+    expect(await rateWindows()).toEqual([]);
+  });
+
+  it('counts request windows in memory for a database with one user, writing nothing', async () => {
+    const inMemory = createThrottleService({ db: db(), clock, rateWindows: 'memory' });
+    const minute = {
+      institutionId,
+      bucket: 'api',
+      key: 'session-1',
+      limit: 2,
+      windowMs: MINUTE_MS,
+    };
+    clock.set('2025-03-14T15:00:00.000Z');
+    expect(await inMemory.allow(minute)).toBe(true);
+    expect(await inMemory.allow(minute)).toBe(true);
+    expect(await inMemory.allow(minute)).toBe(false);
+    await expect(inMemory.enforce(minute)).rejects.toThrow(TooManyRequestsError);
+    // Another key, bucket or institution has its own window.
+    expect(await inMemory.allow({ ...minute, key: 'session-2' })).toBe(true);
+    expect(await inMemory.allow({ ...minute, bucket: 'other' })).toBe(true);
+    // The next window starts again, across a purge.
+    clock.advance(MINUTE_MS);
+    await inMemory.purge();
+    expect(await inMemory.allow(minute)).toBe(true);
+    expect(await inMemory.allow(minute)).toBe(true);
+    expect(await inMemory.allow(minute)).toBe(false);
     expect(await rateWindows()).toEqual([]);
   });
 
