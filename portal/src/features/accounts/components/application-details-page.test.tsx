@@ -64,6 +64,25 @@ describe('application details', () => {
     expect(definition('Funds Expected to arrive on')).toBe('—');
   });
 
+  it('shows no approved amount for a declined application', async () => {
+    renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      routes: {
+        'GET /api/Application': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Application: { ...APPROVED, Status: 'Declined', AmountApproved: 0 },
+          },
+        },
+      },
+    });
+    await screen.findByText('Declined');
+    expect(definition('Amount Approved')).toBe('—');
+    expect(definition('Amount Requested')).toBe('$10,000.00');
+  });
+
   it('says so when the application cannot be loaded', async () => {
     renderPortal({ path: '/myaccount/applicationdetails/A-000000', signedIn: true });
     expect(

@@ -63,7 +63,9 @@ const FIELDS: readonly Field[] = [
   {
     label: 'applicationDetailsTexts.amountApprovedLabel',
     hide: 'applicationDetailsOptions.hideAmountApprovedOption',
-    value: (application) => money(application.AmountApproved),
+    // The host sends 0 until an amount is approved (and for a declined application): no amount.
+    value: (application) =>
+      application.AmountApproved > 0 ? money(application.AmountApproved) : '',
   },
   {
     label: 'applicationDetailsTexts.lastModifiedLabel',
