@@ -329,6 +329,26 @@ describe('the loan page', () => {
     });
   });
 
+  it('asks before leaving with unsaved alert changes: No stays on the loan, Yes leaves', async () => {
+    const { user } = renderLoan();
+    const alerts = await screen.findByRole('region', { name: 'Alert Preferences' });
+    await user.click(within(alerts).getByLabelText('Loan is delinquent (e-mail)'));
+    const question = 'There are unsaved changes on the page, are you sure you want to continue?';
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: question });
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(window.location.hash).toBe(`#/myaccount/loanDetails/${NUMBER}`);
+    expect(within(alerts).getByLabelText('Loan is delinquent (e-mail)')).toBeChecked();
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: question })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
+  });
+
   it('saves the statement alerts from the e-statements section at once, the other alerts as saved', async () => {
     const { user, server } = renderLoan({
       routes: { 'POST /api/AccountAlerts': { body: { HasNoErrors: true, Errors: [] } } },
