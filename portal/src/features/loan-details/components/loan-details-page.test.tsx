@@ -271,6 +271,72 @@ describe('the loan page', () => {
     expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
   });
 
+  it.each([
+    ['shows', 'false'],
+    ['hides', 'true'],
+  ])('%s each section its hide option names', async (_verb, hidden) => {
+    const base = accountData();
+    renderLoan({
+      data: {
+        ...base,
+        Information: {
+          ...base.Information,
+          PaymentInformation: {
+            ...base.Information.PaymentInformation,
+            RecurringPayment: {
+              ReferenceNumber: 'R-1',
+              Description: 'Monthly on the 2nd',
+              NextPaymentDate: '2025-04-02T00:00:00',
+              PaymentAmount: 471.6,
+              MethodDescription: 'Checking ****6789',
+            },
+            ScheduledPayments: [
+              {
+                ReferenceNumber: 'S-1',
+                PaymentDate: '2025-03-20T00:00:00',
+                PaymentAmount: 100,
+                MethodDescription: 'Checking ****6789',
+              },
+            ],
+          },
+        },
+      },
+      settings: {
+        'globalOptions.useFileServicesOption': 'true',
+        ...Object.fromEntries(
+          [
+            'hidePersonalAddressSectionOption',
+            'hideFinancialSectionOption',
+            'hideHistoryPaymentSectionOption',
+            'hideRecurringPaymentsOption',
+            'hideScheduledPaymentsOption',
+            'hideLoanHistoryOption',
+            'hideEStatementsOption',
+            'hideAccountDocumentsOption',
+            'hideAlertPreferencesOption',
+          ].map((option) => [`loanDetailsOptions.${option}`, hidden]),
+        ),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Loan Information' });
+    const regions = [
+      'Loan balance',
+      'Payments',
+      'Recurring payment',
+      'Scheduled payments',
+      'History',
+      'E-Statements',
+      'Documents',
+      'Alert Preferences',
+    ];
+    for (const name of regions) {
+      expect(screen.queryAllByRole('region', { name })).toHaveLength(hidden === 'true' ? 0 : 1);
+    }
+    expect(screen.queryAllByRole('heading', { name: 'Jordan Rivers' })).toHaveLength(
+      hidden === 'true' ? 0 : 1,
+    );
+  });
+
   it('makes a closed loan read-only, without alerts or e-statements', async () => {
     renderLoan({ data: accountData({ Comment: 'CLOSED', PrincipalBalance: 0 }) });
     const form = await screen.findByRole('form', { name: 'Mailing address' });
