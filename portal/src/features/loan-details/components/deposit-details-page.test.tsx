@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { calendarDateIn } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 const SAVINGS = {
@@ -118,6 +119,74 @@ describe('deposit details', () => {
     expect(alert).not.toHaveTextContent('No e-statements found');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Statement 01/31/2025' })).toBeVisible();
+  });
+
+  it('opens each provider family its own way, and lists the chosen year', async () => {
+    const { user, server } = renderDeposit('001-500322-3');
+    const thisYear = Number(calendarDateIn('America/New_York', new Date()).slice(0, 4));
+    const lastYear = thisYear - 1;
+    const statement = (Id: string, Provider: number) => ({
+      Id,
+      Date: `${lastYear}-01-31T00:00:00`,
+      Number: '001-500322-3',
+      Type: 3,
+      Provider,
+    });
+    server.route('GET /api/accountEStatements/GetStatementList', (request) => ({
+      body: {
+        HasNoErrors: true,
+        Errors: [],
+        StatementList: request.search.includes(`Year=${lastYear}`)
+          ? [statement('built-in', 0), statement('at-url', 3), statement('by-call', 4)]
+          : [],
+      },
+    }));
+    server.route('GET /api/PassableToken/GetPassableToken', { body: 'one-use' });
+    server.route('GET /api/AccountEstatements/GetAmsiveStatementUrl', {
+      body: { HasNoErrors: true, Errors: [], StatementUrl: 'https://statements.example/s/1' },
+    });
+    const opened: string[] = [];
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      const tab = { opener: {}, location: {}, close: () => undefined };
+      Object.defineProperty(tab.location, 'href', { set: (url: string) => opened.push(url) });
+      return tab as unknown as Window;
+    });
+
+    // This year has none; the year selector offers the last three and lists the one chosen.
+    expect(
+      await screen.findByText('No e-statements found for this account for the selected year.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Year' }));
+    const years = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(years).toEqual([thisYear, thisYear - 1, thisYear - 2].map(String));
+    await user.click(screen.getByRole('option', { name: String(lastYear) }));
+    const list = await screen.findByRole('list', { name: `Statements of ${lastYear}` });
+    const links = within(list).getAllByRole('button', { name: `Statement 01/31/${lastYear}` });
+    expect(links).toHaveLength(3);
+
+    await user.click(links[0]!);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toContain('/api/AccountEstatements/ViewStatement?');
+    expect(opened[0]).toContain('Id=built-in');
+    expect(opened[0]).toContain('token=one-use');
+
+    // The URL family asks first (the external-statement notice), then opens the given address.
+    await user.click(links[1]!);
+    const notice = await screen.findByRole('dialog');
+    expect(notice).toHaveTextContent(
+      "Your statement will open on our statement provider's site in a new window.",
+    );
+    await user.click(within(notice).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(opened).toHaveLength(2));
+    expect(opened[1]).toBe('https://statements.example/s/1');
+    expect(
+      server.requestsTo('GET /api/AccountEstatements/GetAmsiveStatementUrl')[0]?.search,
+    ).toContain('Id=at-url');
+
+    await user.click(links[2]!);
+    await waitFor(() => expect(opened).toHaveLength(3));
+    expect(opened[2]).toContain('/api/AccountEStatements/GetBroadridgeDocument?');
+    expect(opened[2]).toContain('documentId=by-call');
   });
 
   it('shows no maturity date for a savings account', async () => {
