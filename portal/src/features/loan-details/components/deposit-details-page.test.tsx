@@ -161,17 +161,19 @@ describe('deposit details', () => {
     expect(years).toEqual([thisYear, thisYear - 1, thisYear - 2].map(String));
     await user.click(screen.getByRole('option', { name: String(lastYear) }));
     const list = await screen.findByRole('list', { name: `Statements of ${lastYear}` });
-    const links = within(list).getAllByRole('button', { name: `Statement 01/31/${lastYear}` });
-    expect(links).toHaveLength(3);
+    const [builtIn, atUrl, byCall] = within(list).getAllByRole('button', {
+      name: `Statement 01/31/${lastYear}`,
+    });
+    if (!builtIn || !atUrl || !byCall) throw new Error('three statements expected');
 
-    await user.click(links[0]!);
+    await user.click(builtIn);
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(opened[0]).toContain('/api/AccountEstatements/ViewStatement?');
     expect(opened[0]).toContain('Id=built-in');
     expect(opened[0]).toContain('token=one-use');
 
     // The URL family asks first (the external-statement notice), then opens the given address.
-    await user.click(links[1]!);
+    await user.click(atUrl);
     const notice = await screen.findByRole('dialog');
     expect(notice).toHaveTextContent(
       "Your statement will open on our statement provider's site in a new window.",
@@ -183,7 +185,7 @@ describe('deposit details', () => {
       server.requestsTo('GET /api/AccountEstatements/GetAmsiveStatementUrl')[0]?.search,
     ).toContain('Id=at-url');
 
-    await user.click(links[2]!);
+    await user.click(byCall);
     await waitFor(() => expect(opened).toHaveLength(3));
     expect(opened[2]).toContain('/api/AccountEStatements/GetBroadridgeDocument?');
     expect(opened[2]).toContain('documentId=by-call');
