@@ -501,6 +501,49 @@ describe('the loan page', () => {
     });
   });
 
+  it.each([
+    ['asks for consent first when the consent option is on', 'true'],
+    ['goes paperless at once without consent option or agreements', 'false'],
+  ])('%s', async (_title, consent) => {
+    const { user, server } = renderLoan({
+      data: { ...accountData(), StatementFormat: 'PaperOnly' },
+      settings: {
+        'eStatementOptions.useEStatementConsentConfirmationOption': consent,
+        'eStatementTexts.consentRichText': '<p>I agree to receive my statements online.</p>',
+      },
+      routes: {
+        'POST /api/AccountEStatements/SetStatementFormat': {
+          body: { HasNoErrors: true, Errors: [] },
+        },
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Receive statements electronically' });
+    await user.click(toggle);
+    if (consent === 'true') {
+      const dialog = await screen.findByRole('dialog');
+      expect(
+        await within(dialog).findByText('I agree to receive my statements online.'),
+      ).toBeVisible();
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(toggle).not.toBeChecked();
+      expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
+      await user.click(toggle);
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Agree' }),
+      );
+    } else {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')[0]?.body).toEqual(
+        { AccountNumber: NUMBER, AccountType: 0, Format: 'ElectronicOnly' },
+      ),
+    );
+    // No agreement was outstanding, so none was recorded.
+    expect(server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
+  });
+
   it('does not go paperless when the agreement cannot be recorded, and says so', async () => {
     const { user, server } = renderLoan({
       data: { ...accountData(), StatementFormat: 'PaperOnly', EStatementAgreements: [ESIGN] },
