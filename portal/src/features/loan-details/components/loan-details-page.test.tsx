@@ -518,6 +518,7 @@ describe('the loan page', () => {
       },
     });
     const toggle = await screen.findByRole('switch', { name: 'Receive statements electronically' });
+    const listLoads = server.requestsTo('GET /api/accountList').length;
     await user.click(toggle);
     if (consent === 'true') {
       const dialog = await screen.findByRole('dialog');
@@ -542,6 +543,10 @@ describe('the loan page', () => {
     );
     // No agreement was outstanding, so none was recorded.
     expect(server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
+    // The account list (the dashboard's statement column) is loaded again.
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/accountList').length).toBeGreaterThan(listLoads),
+    );
   });
 
   it('does not go paperless when the agreement cannot be recorded, and says so', async () => {
