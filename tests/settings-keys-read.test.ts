@@ -23,9 +23,10 @@ const AWAITING: Readonly<Record<string, string>> = {
   'paymentAmountOptions.thirdPartyAchFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyDebitCardFee': 'third-party payment fees (spec 001)',
   'paymentAmountOptions.thirdPartyCreditCardFee': 'third-party payment fees (spec 001)',
-  'eStatementOptions.statementProvider': 'e-statements (spec 002)',
-  'eStatementOptions.statementProviderURL': 'e-statements (spec 002)',
-  'eStatementOptions.statementProviderKeyReference': 'e-statements (spec 002)',
+  // For a bank's own statement provider client; the built-in providers need neither.
+  'eStatementOptions.statementProviderURL': 'an external statement provider client (spec 002)',
+  'eStatementOptions.statementProviderKeyReference':
+    'an external statement provider client (spec 002)',
   'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',
   'documentCenterOptions.fileTypes': 'document center uploads (spec 002)',
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
