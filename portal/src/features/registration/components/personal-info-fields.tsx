@@ -4,8 +4,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useId } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { memo, useId } from 'react';
+import { Controller, type UseFormReturn, useFormState } from 'react-hook-form';
 import { InputField } from '../../../components/masked-input/input-field';
 import { ControlledMaskedInput } from '../../../components/masked-input/controlled-masked-input';
 import { MaskedInput } from '../../../components/masked-input/masked-input';
@@ -38,11 +38,13 @@ export const ACCOUNT_TYPE_LABEL = 'Account Type';
  * The personal data of registration (spec 000 sections 2.9 and 5): account type and number, names,
  * e-mail, SSN (hidden with a reveal toggle), date of birth, zip and phone with their masks.
  */
-export function PersonalInfoFields(props: PersonalInfoFieldsProps) {
+function PersonalInfoFieldsView(props: PersonalInfoFieldsProps) {
   const { form, config, accountNumberMask, accountType } = props;
   const settings = useSettings();
-  const { control, register, formState, setValue, getFieldState, trigger } = form;
-  const { errors } = formState;
+  const { control, register, setValue, getFieldState, trigger } = form;
+  // Its own subscription to the errors: the section re-renders when they change, not with every
+  // keystroke the page re-renders for (memo below).
+  const { errors } = useFormState({ control });
   const accountTypeLabelId = useId();
   const accountTypeErrorId = useId();
   const info = settings.get('registrationTexts.infoRichText');
@@ -208,3 +210,6 @@ export function PersonalInfoFields(props: PersonalInfoFieldsProps) {
     </>
   );
 }
+
+/** Memoised: its props are stable (the form object, the memoised config, strings). */
+export const PersonalInfoFields = memo(PersonalInfoFieldsView);

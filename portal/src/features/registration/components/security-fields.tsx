@@ -3,8 +3,8 @@ import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { memo, useId } from 'react';
+import { type UseFormReturn, useFormState } from 'react-hook-form';
 import { InputField } from '../../../components/masked-input/input-field';
 import { SecretInput } from '../../../components/masked-input/secret-input';
 import { useSettings } from '../../../lib/settings/settings-context';
@@ -21,10 +21,11 @@ interface SecurityFieldsProps {
  * license and mother's maiden name unless hidden, then a secret question from the configured list
  * (only questions the permitted-character pattern allows) or a custom one, and its answer.
  */
-export function SecurityFields({ form, config }: SecurityFieldsProps) {
+function SecurityFieldsView({ form, config }: SecurityFieldsProps) {
   const settings = useSettings();
-  const { register, formState } = form;
-  const { errors } = formState;
+  const { register, control } = form;
+  // Its own subscription to the errors (memo below): not re-rendered with every keystroke.
+  const { errors } = useFormState({ control });
   const questionId = useId();
   const { ref: placeRef, ...place } = register('placeOfBirth');
   const { ref: licenseRef, ...license } = register('driversLicense');
@@ -124,3 +125,6 @@ export function SecurityFields({ form, config }: SecurityFieldsProps) {
     </>
   );
 }
+
+/** Memoised: its props are stable (the form object, the memoised config, strings). */
+export const SecurityFields = memo(SecurityFieldsView);
