@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dueDateAlertsWithoutDays, type EmailAlerts, isDueDateAlertDays } from './account-details';
+import {
+  DEFAULT_ALERTS,
+  dueDateAlertsWithoutDays,
+  type EmailAlerts,
+  isDueDateAlertDays,
+} from './account-details';
 
-const NONE: EmailAlerts = {
-  AlertLoanDelinquent: false,
-  EstatementAlert: false,
-  AlertLoanDueDate1: false,
-  AlertLoanDueDate2: false,
-  AlertLoanDueDate3: false,
-  AlertLoanDueDate4: false,
-  AlertLoanDueDate1Before: false,
-  AlertLoanDueDate2Before: false,
-  AlertLoanDueDate3Before: false,
-  AlertLoanDueDate4Before: false,
-  AlertLoanDueDate1Days: '',
-  AlertLoanDueDate2Days: '',
-  AlertLoanDueDate3Days: '',
-  AlertLoanDueDate4Days: '',
-};
+const NONE: EmailAlerts = DEFAULT_ALERTS.EmailAlerts;
 
 describe('due-date alert days (spec 002 section 5)', () => {
   it('takes up to 3 digits for alerts 1 and 2 and up to 20 for alerts 3 and 4', () => {

@@ -144,6 +144,27 @@ export function dueDateAlertsWithoutDays(alerts: EmailAlerts): (1 | 2 | 3 | 4)[]
 export const AccountAlerts = z.object({ TextAlerts, EmailAlerts });
 export type AccountAlerts = z.infer<typeof AccountAlerts>;
 
+/** An account's alerts before any are saved: all off, no days. */
+export const DEFAULT_ALERTS: AccountAlerts = {
+  TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
+  EmailAlerts: {
+    AlertLoanDelinquent: false,
+    EstatementAlert: false,
+    AlertLoanDueDate1: false,
+    AlertLoanDueDate2: false,
+    AlertLoanDueDate3: false,
+    AlertLoanDueDate4: false,
+    AlertLoanDueDate1Before: true,
+    AlertLoanDueDate2Before: true,
+    AlertLoanDueDate3Before: true,
+    AlertLoanDueDate4Before: true,
+    AlertLoanDueDate1Days: '',
+    AlertLoanDueDate2Days: '',
+    AlertLoanDueDate3Days: '',
+    AlertLoanDueDate4Days: '',
+  },
+};
+
 export const STATEMENT_FORMATS = ['ElectronicOnly', 'PaperOnly'] as const;
 export const StatementFormat = z.enum(STATEMENT_FORMATS);
 export type StatementFormat = z.infer<typeof StatementFormat>;

@@ -1,5 +1,6 @@
 import {
   type AccountAlerts,
+  DEFAULT_ALERTS,
   accountCategory,
   addDays,
   calendarDateIn,
@@ -55,26 +56,6 @@ export const ACCOUNT_ERRORS = {
   /** Paperless asked for while an e-statement agreement is still to be accepted. */
   eStatementAgreementNeeded: 'EStatementAgreementNeeded',
 } as const;
-
-export const DEFAULT_ALERTS: AccountAlerts = {
-  TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
-  EmailAlerts: {
-    AlertLoanDelinquent: false,
-    EstatementAlert: false,
-    AlertLoanDueDate1: false,
-    AlertLoanDueDate2: false,
-    AlertLoanDueDate3: false,
-    AlertLoanDueDate4: false,
-    AlertLoanDueDate1Before: true,
-    AlertLoanDueDate2Before: true,
-    AlertLoanDueDate3Before: true,
-    AlertLoanDueDate4Before: true,
-    AlertLoanDueDate1Days: '',
-    AlertLoanDueDate2Days: '',
-    AlertLoanDueDate3Days: '',
-    AlertLoanDueDate4Days: '',
-  },
-};
 
 /** The e-mail alerts' own fields only (a stored copy may carry fields of an older shape). */
 function pickEmailAlerts(alerts: AccountAlerts['EmailAlerts']): AccountAlerts['EmailAlerts'] {
