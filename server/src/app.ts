@@ -73,7 +73,16 @@ import {
 } from './modules/mail/mail-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
-import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import {
+  createAuthService,
+  type AuthService,
+  type LiveSessionRow,
+} from './modules/auth/auth.service';
+import {
+  createSessionCache,
+  writesSessionTables,
+  type SessionCache,
+} from './modules/auth/session-cache';
 import { createMailService, type MailService } from './modules/mail/mail.service';
 import { createMailboxTransport, type MailTransport } from './modules/mail/transports';
 import { createThrottleService, type ThrottleService } from './modules/throttle/throttle.service';
@@ -142,6 +151,12 @@ export interface BuildAppOptions {
    * instances share it.
    */
   rateWindows?: 'database' | 'memory';
+  /**
+   * Calls the listener with every statement this process runs, when this process is the
+   * database's only user (PGlite: DatabaseHandle.watchStatements). Given, resolved sessions are
+   * kept in memory and dropped on any write to their tables (modules/auth/session-cache.ts).
+   */
+  watchStatements?: (listener: (sql: string) => void) => () => void;
   /** How long built start-up settings and resolved hosts are reused (default 2 s). */
   cacheTtlMs?: number;
 }
@@ -321,7 +336,17 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     nudge: () => jobs.nudge(),
   };
   const mail = createMailService({ db, clock, dataProtector, jobs });
+  let sessionCache: SessionCache<LiveSessionRow> | undefined;
+  if (options.watchStatements) {
+    const cache = createSessionCache<LiveSessionRow>();
+    const unwatch = options.watchStatements((sql) => {
+      if (writesSessionTables(sql)) cache.clear();
+    });
+    app.addHook('onClose', async () => unwatch());
+    sessionCache = cache;
+  }
   const auth = createAuthService({
+    sessionCache,
     db,
     clock,
     hasher: passwordHasher,

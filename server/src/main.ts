@@ -115,6 +115,7 @@ async function main(): Promise<void> {
     runJobs: true,
     // PGlite has one user, this process (its lock file keeps a second server out).
     rateWindows: config.databaseUrl ? 'database' : 'memory',
+    watchStatements: database.watchStatements,
   });
 
   let stopping = false;

@@ -13,6 +13,12 @@ export interface DatabaseHandle {
   dialect: DatabaseDialect;
   /** Closes the pool or the embedded database; safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * PGlite only (one process holds the database, so this process sees every write): calls
+   * `listener` with the SQL of each statement run, and returns the unsubscribe function.
+   * PostgreSQL has other writers (a second server instance), so it offers no such watch.
+   */
+  watchStatements?: (listener: (sql: string) => void) => () => void;
 }
 
 export interface CreateDatabaseOptions {
@@ -96,7 +102,15 @@ async function createPglite(options: CreateDatabaseOptions) {
     lock?.release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: createPgliteDialect(client) });
+  const listeners = new Set<(sql: string) => void>();
+  const watchStatements = (listener: (sql: string) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  const onStatement = (sql: string) => {
+    for (const listener of listeners) listener(sql);
+  };
+  const db = new Kysely<Database>({ dialect: createPgliteDialect(client, { onStatement }) });
   const close = onlyOnce(async () => {
     try {
       await db.destroy();
@@ -104,7 +118,7 @@ async function createPglite(options: CreateDatabaseOptions) {
       lock?.release();
     }
   });
-  return { db, dialect: 'pglite' as const, close, client };
+  return { db, dialect: 'pglite' as const, close, client, watchStatements };
 }
 
 /**
@@ -113,8 +127,8 @@ async function createPglite(options: CreateDatabaseOptions) {
  */
 export async function createDatabase(options: CreateDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return createPostgres(options.url, options.onPoolError);
-  const { db, dialect, close } = await createPglite(options);
-  return { db, dialect, close };
+  const { db, dialect, close, watchStatements } = await createPglite(options);
+  return { db, dialect, close, watchStatements };
 }
 
 /** PGlite with access to its client, for dumping a template (tests). */

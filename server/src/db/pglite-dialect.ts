@@ -18,13 +18,22 @@ import {
  * request's BEGIN…COMMIT, and it reports `affectedRows` where Kysely reads `numAffectedRows`.
  * Here the one connection is lent to one holder at a time (a query, or a whole transaction).
  */
-export function createPgliteDialect(client: PGlite): Dialect {
+export function createPgliteDialect(client: PGlite, options: PgliteDialectOptions = {}): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PgliteDriver(client),
+    createDriver: () => new PgliteDriver(client, options.onStatement),
     createIntrospector: (db: Kysely<unknown>) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };
+}
+
+export interface PgliteDialectOptions {
+  /**
+   * Called with each statement's SQL once it has run (before its caller sees the result), so an
+   * in-process cache can drop what a write may have changed. PGlite is one process's database:
+   * every write passes here.
+   */
+  onStatement?: (sql: string) => void;
 }
 
 /** A first-come first-served lock: `acquire` resolves when every earlier holder has released. */
@@ -46,15 +55,23 @@ const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PgliteConnection implements DatabaseConnection {
   readonly #client: PGlite;
+  readonly #onStatement: ((sql: string) => void) | undefined;
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, onStatement?: (sql: string) => void) {
     this.#client = client;
+    this.#onStatement = onStatement;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#client.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
-      rowMode: 'object',
-    });
+    let result;
+    try {
+      result = await this.#client.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+        rowMode: 'object',
+      });
+    } finally {
+      // A failed statement inside a transaction may still precede a commit of earlier writes.
+      this.#onStatement?.(compiledQuery.sql);
+    }
     const command = 'command' in result && typeof result.command === 'string' ? result.command : '';
     return {
       rows: result.rows,
@@ -76,9 +93,9 @@ class PgliteDriver implements Driver {
   readonly #mutex = new Mutex();
   readonly #releases = new Map<DatabaseConnection, () => void>();
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, onStatement?: (sql: string) => void) {
     this.#client = client;
-    this.#connection = new PgliteConnection(client);
+    this.#connection = new PgliteConnection(client, onStatement);
   }
 
   async init(): Promise<void> {

@@ -30,6 +30,8 @@ export async function startTestApp(
     dataProtector: TEST_DATA_PROTECTOR,
     // Tests read what a user received, as the demo mailbox does.
     keepSentMailBodies: true,
+    // As main.ts: PGlite keeps resolved sessions in memory, PostgreSQL does not.
+    watchStatements: database.watchStatements,
     ...appOptions,
   });
   return {

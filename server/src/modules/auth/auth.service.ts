@@ -31,6 +31,7 @@ import {
   recordSsoTokenUse,
 } from '../borrowers/codes.repository';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
+import type { SessionCache } from './session-cache';
 import { nextIdleExpiry, SESSION_TOUCH_EVERY_MS, sessionPolicyOf } from './session-policy';
 import {
   findLiveSession,
@@ -140,7 +141,11 @@ export interface AuthServiceOptions {
   institutions: InstitutionDirectory;
   throttle: ThrottleService;
   mail: MailService;
+  /** Keeps resolved sessions in memory (PGlite only: see session-cache.ts). */
+  sessionCache?: SessionCache<LiveSessionRow>;
 }
+
+export type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 /** Sign-in failures are counted per user name and per address (spec 000: lockout). */
 export const LOGIN_USER_SCOPE = 'login-user';
@@ -184,7 +189,7 @@ export function loginCodeDigest(protector: DataProtector, sessionId: number, cod
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {
-  const { db, clock, hasher, dataProtector, institutions, throttle, mail } = options;
+  const { db, clock, hasher, dataProtector, institutions, throttle, mail, sessionCache } = options;
 
   async function policy(institutionId: number): Promise<SecurityPolicy> {
     return securityPolicyOf(await institutions.settings(institutionId));
@@ -601,7 +606,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     async resolveSession(token, institutionId) {
       const now = clock.now();
-      const row = await findLiveSession(db, hashToken(token), institutionId, now);
+      const tokenHash = hashToken(token);
+      const load = () => findLiveSession(db, tokenHash, institutionId, now);
+      const row = sessionCache
+        ? await sessionCache.lookup(`${institutionId}:${tokenHash}`, now, load)
+        : await load();
       if (!row || !row.logon_allowed) return undefined;
       const sessions = sessionPolicyOf(await policy(institutionId));
       let idleExpiresAt = nextIdleExpiry(sessions, now, row.absolute_expires_at);
