@@ -862,6 +862,7 @@ export interface SettingTypes {
   "eStatementOptions.statementProviderKeyReference": string;
   "eStatementTexts.agreementUpdatedText": string;
   "eStatementTexts.noStatementsText": string;
+  "eStatementTexts.listErrorText": string;
   "eStatementTexts.emailPromptText": string;
   "eStatementTexts.consentRichText": string;
   "eStatementTexts.withdrawText": string;
@@ -1881,6 +1882,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "eStatementOptions.statementProviderKeyReference": {"type":"text","default":"","set":"shared","visibility":"admin","wire":"gassySettings"},
   "eStatementTexts.agreementUpdatedText": {"type":"text","default":"Our e-statement agreement has been updated. Please review and agree to continue receiving e-statements.","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.noStatementsText": {"type":"text","default":"No e-statements found for this account for the selected year.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.listErrorText": {"type":"text","default":"An error occurred trying to retrieve the e-statements.","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.emailPromptText": {"type":"text","default":"Please add an email address to your profile to receive e-statements.","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.consentRichText": {"type":"richText","default":"<p>By turning on e-statements you consent to receive your statements electronically instead of by mail.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.withdrawText": {"type":"text","default":"Are you sure you want to stop receiving e-statements? Your statements will be mailed to you.","set":"english","visibility":"public","wire":"gassySettings"},

@@ -176,7 +176,7 @@ const myAccountRoutes: RouteObject[] = [
     purpose: 'your deposit and investment accounts.',
   }),
   {
-    path: 'deposits/depositDetails/:accountNumber',
+    path: 'deposits/depositDetails/:accountNumber?',
     handle: titled('pageTitleTexts.depositDetailsPageTitle'),
     lazy: async () => {
       const { DepositDetailsPage } =
@@ -210,7 +210,8 @@ const myAccountRoutes: RouteObject[] = [
       'pay this loan step by step (payment method, frequency, date and amount) and see its scheduled and recurring payments.',
   }),
   {
-    path: 'loanDetails/:accountNumber',
+    // Optional: a missing number goes to the dashboard with the view error (spec 002).
+    path: 'loanDetails/:accountNumber?',
     handle: titled('pageTitleTexts.loanDetailsPageTitle'),
     lazy: async () => {
       const { LoanDetailsPage } =

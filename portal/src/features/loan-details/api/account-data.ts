@@ -16,6 +16,8 @@ export const accountDataQuery = (accountNumber: string) =>
   queryOptions({
     queryKey: loanKeys.data(accountNumber),
     queryFn: ({ signal }) => getAccountData(accountNumber, signal),
+    // No number, no call: the page sends the user to the dashboard instead.
+    enabled: accountNumber !== '',
   });
 
 export const useAccountData = (accountNumber: string) => useQuery(accountDataQuery(accountNumber));

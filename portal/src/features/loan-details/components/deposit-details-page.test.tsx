@@ -116,7 +116,9 @@ describe('deposit details', () => {
           };
     });
     const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('An error occurred trying to retrieve the e-statements.');
     expect(alert).not.toHaveTextContent('No e-statements found');
+    expect(alert).not.toHaveTextContent('saving');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('button', { name: 'Statement 01/31/2025' })).toBeVisible();
   });
@@ -197,8 +199,11 @@ describe('deposit details', () => {
     expect(screen.queryByText('Maturity date')).toBeNull();
   });
 
-  it('goes back to the dashboard for an account the customer does not have', async () => {
-    renderDeposit('001-999999-9');
+  it.each([
+    ['an account the customer does not have', '001-999999-9'],
+    ['an address without an account number', ''],
+  ])('goes back to the dashboard for %s', async (_case, number) => {
+    renderDeposit(number);
     expect(
       await screen.findByText('There was a problem loading this loan. Please try again later.'),
     ).toBeVisible();

@@ -33,7 +33,7 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { getProviderStatementUrl, statementDocumentUrl, useStatementList } from '../api/statements';
 import { LoadingBlock } from '../../../components/loading-block';
-import { loanSaveErrors } from '../utils/save-errors';
+import { loanLoadError, loanSaveErrors } from '../utils/save-errors';
 
 /** An agreement the user has yet to accept before paperless statements (host number for the log). */
 export interface EStatementAgreement {
@@ -339,7 +339,7 @@ export function StatementList(props: { accountNumber: string }) {
       {statements.isPending ? (
         <LoadingBlock height={80} label="Loading statements" />
       ) : statements.isError ? (
-        // A list that could not load is not an empty year: say so, with the answer's errors.
+        // A list that could not load is not an empty year: say so, and offer to try again.
         <Alert
           severity="error"
           action={
@@ -348,7 +348,7 @@ export function StatementList(props: { accountNumber: string }) {
             </Button>
           }
         >
-          {loanSaveErrors(statements.error, settings).join(' ')}
+          {loanLoadError(statements.error, settings, 'eStatementTexts.listErrorText')}
         </Alert>
       ) : statements.data.StatementList.length === 0 ? (
         <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>

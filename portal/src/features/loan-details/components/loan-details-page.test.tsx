@@ -834,6 +834,19 @@ describe('the loan page', () => {
     expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
   });
 
+  it('goes to the dashboard with the load error when the address has no account number', async () => {
+    const { server } = renderPortal({
+      path: '/myaccount/loanDetails',
+      signedIn: true,
+      routes: { 'GET /api/AccountData': { body: accountData() } },
+    });
+    expect(
+      await screen.findByText('There was a problem loading this loan. Please try again later.'),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+    expect(server.requestsTo('GET /api/AccountData')).toHaveLength(0);
+  });
+
   it.each([
     [
       'LoanLockedPayoff',

@@ -24,3 +24,18 @@ export function loanSaveErrors(failure: unknown, settings: SettingsAccessor): st
   );
   return [...new Set(texts)];
 }
+
+/**
+ * What a list that failed to load says: the nightly processing text when the core is in its
+ * night window, else the list's own error text (a read has no "saving" to speak of).
+ */
+export function loanLoadError(
+  failure: unknown,
+  settings: SettingsAccessor,
+  errorKey: 'eStatementTexts.listErrorText',
+): string {
+  if (failure instanceof ApiError && failure.errors.includes('NightError')) {
+    return settings.get('loanDetailsTexts.nightErrorText');
+  }
+  return settings.get(errorKey);
+}
