@@ -1,6 +1,8 @@
 import type { StaffMe } from '@portal/domain';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { expect } from 'vitest';
 import { AdminApp } from '../app/admin-app';
 import { createQueryClient } from '../lib/query-client';
@@ -19,6 +21,9 @@ const UNAUTHENTICATED = {
   body: { error: { code: 'Unauthenticated', message: 'Please sign in.' } },
 };
 
+/** One style sheet with every rule (see portal/src/testing/render-portal.tsx). */
+const STYLE_CACHE = createCache({ key: 'css', speedy: true });
+
 /** Starts the whole admin app (providers, router, session probe) against a stubbed server. */
 export function renderAdmin(options: RenderAdminOptions = {}) {
   const me = options.me === undefined ? PUBLISHER : options.me;
@@ -33,9 +38,13 @@ export function renderAdmin(options: RenderAdminOptions = {}) {
     },
     ...options.routes,
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   const queryClient = createQueryClient({ retry: false });
-  const view = render(<AdminApp queryClient={queryClient} initialPath={options.path ?? '/'} />);
+  const view = render(
+    <CacheProvider value={STYLE_CACHE}>
+      <AdminApp queryClient={queryClient} initialPath={options.path ?? '/'} />
+    </CacheProvider>,
+  );
   return { ...view, server, user, queryClient };
 }
 
