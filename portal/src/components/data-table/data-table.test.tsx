@@ -424,6 +424,21 @@ describe('DataTable accessibility', () => {
     await expectNoAxeViolations();
   });
 
+  it("marks a warning row's leading edge once, on its first cell", async () => {
+    renderTable({
+      layout: 'table',
+      getRowProps: (row) => ({ variant: row.status === 'Past due' ? 'warning' : 'default' }),
+    });
+    const warning = screen
+      .getAllByRole('row')
+      .find((row) => within(row).queryByText('Past due') !== null);
+    expect(warning).toBeDefined();
+    const edged = Array.from(warning?.children ?? []).filter((cell) =>
+      getComputedStyle(cell).boxShadow.includes('inset'),
+    );
+    expect(edged).toEqual([warning?.children[0]]);
+  });
+
   it('has no axe violations when empty', async () => {
     renderTable({ rows: [] });
     await expectNoAxeViolations();

@@ -142,7 +142,7 @@ function DataTableGrid<Row>(props: DataTableLayoutProps<Row>) {
               hover={rowsAreActionable}
               sx={[
                 rowsAreActionable && ACTIONABLE_ROW_SX,
-                rowVariantSx(getRowVariant(row), '& > :first-of-type'),
+                rowVariantSx(getRowVariant(row), '& > :first-child'),
               ]}
             >
               {columns.map((column) => (

@@ -10,7 +10,7 @@ type SxEntry = Exclude<SxProps<Theme>, readonly unknown[]>;
  */
 export function rowVariantSx(
   variant: DataTableRowVariant,
-  edge: '&' | '& > :first-of-type',
+  edge: '&' | '& > :first-child',
 ): SxEntry {
   switch (variant) {
     case 'warning':

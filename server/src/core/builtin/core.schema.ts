@@ -107,6 +107,8 @@ export interface StatementSnapshot {
   paymentsCents: number;
   /** Loans: the principal part of the period's payments (statements since 2026-11-25). */
   principalPaidCents?: number;
+  /** Deposits: the period's withdrawals (statements since 2026-11-25). */
+  withdrawalsCents?: number;
   /** Loans: principal added in the period (line of credit advances). */
   advancesCents?: number;
   /** The mailing address the statement was sent to, as printed (statements since 2026-11-25). */

@@ -137,6 +137,20 @@ describe('generated demo loans', () => {
     }
     expect(balance).toBe(deposit.balanceCents);
     expect(deposit.lines.some((line) => line.kind === 'dividend')).toBe(true);
+    // Each statement's summary adds up, withdrawals included.
+    expect(deposit.statements.length).toBeGreaterThan(20);
+    for (const { snapshot } of deposit.statements) {
+      expect(
+        snapshot.openingBalanceCents +
+          snapshot.paymentsCents +
+          snapshot.interestCents -
+          snapshot.feesCents -
+          (snapshot.withdrawalsCents ?? Number.NaN),
+      ).toBe(snapshot.closingBalanceCents);
+    }
+    expect(deposit.statements.some(({ snapshot }) => (snapshot.withdrawalsCents ?? 0) > 0)).toBe(
+      true,
+    );
     // The same account number generates the same history.
     expect(
       generateDepositHistory({

@@ -194,6 +194,7 @@ export function generateDepositHistory(options: {
   let opening = 0;
   let periodDeposits = options.openingCents;
   let periodInterest = 0;
+  let periodWithdrawals = 0;
   for (let date = addDays(options.openedOn, 1); date < options.today; date = addDays(date, 1)) {
     if (!options.fixed && date.endsWith('-01')) {
       const salary = 150_000 + Math.round(random() * 100_000);
@@ -211,6 +212,7 @@ export function generateDepositHistory(options: {
       const spend = Math.min(balance, 120_000 + Math.round(random() * 110_000));
       if (spend > 0) {
         balance -= spend;
+        periodWithdrawals += spend;
         lines.push({
           date,
           kind: 'withdrawal',
@@ -244,12 +246,14 @@ export function generateDepositHistory(options: {
           interestCents: periodInterest,
           feesCents: 0,
           paymentsCents: periodDeposits,
+          withdrawalsCents: periodWithdrawals,
         },
       });
       periodStart = addDays(date, 1);
       opening = balance;
       periodDeposits = 0;
       periodInterest = 0;
+      periodWithdrawals = 0;
     }
   }
   return { balanceCents: balance, lines, statements };

@@ -50,7 +50,10 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
       ]
     : [
         ['Opening balance', formatUsd(snapshot.openingBalanceCents)],
-        ['Payments and deposits', formatUsd(snapshot.paymentsCents)],
+        ['Deposits', formatUsd(snapshot.paymentsCents)],
+        ...(snapshot.withdrawalsCents !== undefined
+          ? ([['Withdrawals', formatUsd(snapshot.withdrawalsCents)]] as [string, string][])
+          : []),
         ['Interest', formatUsd(snapshot.interestCents)],
         ['Fees and charges', formatUsd(snapshot.feesCents)],
         ['Closing balance', formatUsd(snapshot.closingBalanceCents)],

@@ -629,6 +629,35 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     expect((await get(pat, url(await passable(pat)))).statusCode).toBe(404);
   });
 
+  it('prints a deposit statement whose summary adds up, withdrawals included', async () => {
+    const CHECKING = '001-500321-2';
+    const listed = await statements(CHECKING);
+    // A month with a card purchase (the demo checking account spends on the 12th).
+    const statement = listed.find((item) => item.Provider === 0);
+    expect(statement).toBeDefined();
+    const date = hostDateOf(statement?.Date) ?? '';
+    const pdf = await get(
+      undefined,
+      `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${CHECKING}&Id=${statement?.Id}&Type=0&token=${await passable(jordan)}`,
+    );
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    const amount = (label: string) => {
+      const match = new RegExp(`${label}\\s*\\$([\\d,]+\\.\\d{2})`).exec(text);
+      expect(match, label).not.toBeNull();
+      return Math.round(Number((match?.[1] ?? '').replaceAll(',', '')) * 100);
+    };
+    const withdrawals = amount('Withdrawals');
+    expect(withdrawals).toBeGreaterThan(0);
+    expect(
+      amount('Opening balance') +
+        amount('Deposits') +
+        amount('Interest') -
+        amount('Fees and charges') -
+        withdrawals,
+    ).toBe(amount('Closing balance'));
+  });
+
   it('opens the URL family (providers 1 and 3) through a signed address that expires', async () => {
     for (const [number, provider] of [
       [HOME_EQUITY, 1],
