@@ -211,7 +211,10 @@ export async function seedDemoData(
               when_to_agree: WHEN_TO_AGREE_CODES.login,
             })
             .execute();
-          // Paperless statements were agreed to with the E-Sign disclosure (the second agreement).
+        }
+        // Paperless statements were agreed to with the E-Sign disclosure (the second agreement),
+        // also by a user whose sign-in agreement is pending (avery.stone): that one is new.
+        if (institution.slug === 'harbor') {
           const paperless = (DEMO_ACCOUNTS[user.username] ?? []).some(
             (account) => account.statementPreference === 'ElectronicOnly',
           );

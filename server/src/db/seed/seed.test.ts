@@ -152,6 +152,27 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     }
   });
 
+  it('records the E-Sign disclosure for every paperless Harbor user, sign-in agreement pending or not', async () => {
+    const accepted = await handle.db
+      .selectFrom('agreement_logs')
+      .innerJoin('users', 'users.id', 'agreement_logs.user_id')
+      .select(['users.username', 'agreement_logs.name_of_terms'])
+      .where('agreement_logs.name_of_terms', '=', 'E-Sign Disclosure')
+      .execute();
+    const names = accepted.map((row) => row.username);
+    // avery.stone must still accept the sign-in agreement, but her paperless loans were agreed.
+    expect(names).toEqual(expect.arrayContaining(['jordan.rivers', 'avery.stone']));
+    // sky.bennett takes paper statements and has never accepted it.
+    expect(names).not.toContain('sky.bennett');
+    const login = await handle.db
+      .selectFrom('agreement_logs')
+      .innerJoin('users', 'users.id', 'agreement_logs.user_id')
+      .select('agreement_logs.name_of_terms')
+      .where('users.username', '=', 'avery.stone')
+      .execute();
+    expect(login.map((row) => row.name_of_terms)).toEqual(['E-Sign Disclosure']);
+  });
+
   it('stores SSNs only encrypted, with a blind index that finds them', async () => {
     const customers = await handle.db
       .selectFrom('customers')
