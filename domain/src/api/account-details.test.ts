@@ -4,6 +4,7 @@ import {
   dueDateAlertsWithoutDays,
   type EmailAlerts,
   isDueDateAlertDays,
+  paperlessWithoutEmail,
 } from './account-details';
 
 const NONE: EmailAlerts = DEFAULT_ALERTS.EmailAlerts;
@@ -31,5 +32,14 @@ describe('due-date alert days (spec 002 section 5)', () => {
         AlertLoanDueDate3Days: '',
       }),
     ).toEqual([2, 4]);
+  });
+});
+
+describe('paperless statements need an e-mail address', () => {
+  it('refuses electronic statements without one, and never refuses paper', () => {
+    expect(paperlessWithoutEmail('ElectronicOnly', '')).toBe(true);
+    expect(paperlessWithoutEmail('ElectronicOnly', '   ')).toBe(true);
+    expect(paperlessWithoutEmail('ElectronicOnly', 'sky@example.test')).toBe(false);
+    expect(paperlessWithoutEmail('PaperOnly', '')).toBe(false);
   });
 });

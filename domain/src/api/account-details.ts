@@ -244,6 +244,19 @@ export const AccountAlertsRequest = AccountAlerts.extend({
   AccountNumber: z.string().min(1).max(40),
 });
 
+/** The error of a paperless request from a user with no e-mail address. */
+export const EMAIL_REQUIRED_ERROR = 'EmailRequired';
+
+/**
+ * Whether a statement format needs an e-mail address the user does not have. Spec 002 only
+ * prompts for an address when none exists; paperless without one would stop the paper statements
+ * with nowhere to send the statement-ready notice, so the product refuses it: the portal keeps the
+ * switch off and the server answers EmailRequired. Going back to paper never needs one.
+ */
+export function paperlessWithoutEmail(format: StatementFormat, emailAddress: string): boolean {
+  return format === 'ElectronicOnly' && emailAddress.trim() === '';
+}
+
 export const SetStatementFormatRequest = z.object({
   AccountNumber: z.string().min(1).max(40),
   AccountType: z.number().int(),

@@ -243,6 +243,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         callerOf(request),
         request.body.AccountNumber,
         request.body.Format,
+        sessionOf(request).user.email,
       );
       if (!saved) return notFound(reply);
       return saved.ok ? okEnvelope() : errorEnvelope(saved.error);

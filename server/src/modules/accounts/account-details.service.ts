@@ -19,6 +19,8 @@ import {
   sanitizeAddressText,
   type StatementFormat,
   type StatementListItem,
+  EMAIL_REQUIRED_ERROR,
+  paperlessWithoutEmail,
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -173,13 +175,15 @@ export interface AccountDetailsService {
   /** The e-statement agreements the caller has yet to accept (spec 002 e-statement toggle). */
   eStatementAgreements(caller: AccountCaller): Promise<Agreement[]>;
   /**
-   * Paper or paperless; paperless only once every e-statement agreement is accepted (the portal
-   * records them through AgreementLogging first). Undefined when the account is not the caller's.
+   * Paper or paperless; paperless only with an e-mail address on file (paperlessWithoutEmail) and
+   * once every e-statement agreement is accepted (the portal records them through
+   * AgreementLogging first). Undefined when the account is not the caller's.
    */
   setStatementFormat(
     caller: AccountCaller,
     number: string,
     format: StatementFormat,
+    emailAddress: string,
   ): Promise<{ ok: true } | { ok: false; error: string } | undefined>;
   hide(caller: AccountCaller, number: string): Promise<boolean>;
   statements(
@@ -338,9 +342,12 @@ export function createAccountDetailsService(options: {
       return options.documents.accountDocuments(customer(caller), number);
     },
 
-    async setStatementFormat(caller, number, format) {
+    async setStatementFormat(caller, number, format, emailAddress) {
       if (format === 'ElectronicOnly') {
         if (!(await account(caller, number))) return undefined;
+        if (paperlessWithoutEmail(format, emailAddress)) {
+          return { ok: false, error: EMAIL_REQUIRED_ERROR };
+        }
         if ((await eStatementAgreements(caller)).length > 0) {
           return { ok: false, error: ACCOUNT_ERRORS.eStatementAgreementNeeded };
         }

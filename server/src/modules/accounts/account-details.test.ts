@@ -12,6 +12,7 @@ import {
   StatementListResponse,
   UpdateAddressResponse,
 } from '@portal/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import {
@@ -325,6 +326,15 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
       expect.objectContaining({ Name: 'E-Sign Disclosure', HostNum: 11338 }),
     ]);
     const paperless = { AccountNumber: number, AccountType: 0, Format: 'ElectronicOnly' };
+    // sky.bennett has no e-mail address: paperless is refused whatever the agreements.
+    const noEmail = await post(sky, '/api/AccountEStatements/SetStatementFormat', paperless);
+    expect(noEmail.json().Errors).toEqual([{ ErrorMessage: 'EmailRequired' }]);
+    expect((await accountList(sky))[0]?.StatementPreference).toBe('PaperOnly');
+    // With an address on file (the same session), the E-Sign disclosure is what is missing.
+    await sql`update customers set email = 'sky.bennett@example.test'
+      where id = (select customer_id from users where username = 'sky.bennett')`.execute(
+      test.database.db,
+    );
     const refused = await post(sky, '/api/AccountEStatements/SetStatementFormat', paperless);
     expect(refused.json().Errors).toEqual([{ ErrorMessage: 'EStatementAgreementNeeded' }]);
     expect((await accountList(sky))[0]?.StatementPreference).toBe('PaperOnly');

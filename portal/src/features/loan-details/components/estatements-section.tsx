@@ -20,6 +20,7 @@ import {
   hostDateOf,
   type StatementFormat,
   type StatementListItem,
+  paperlessWithoutEmail,
 } from '@portal/domain';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -178,14 +179,16 @@ export function EStatementsSection(props: {
     });
   }
 
+  const noEmail = !electronic && paperlessWithoutEmail('ElectronicOnly', user.emailAddress);
+
   return (
     <Box component="section" aria-labelledby="estatements-heading">
       <Typography variant="h5" component="h2" id="estatements-heading" gutterBottom>
         E-Statements
       </Typography>
       <Stack spacing={2}>
-        {user.emailAddress.trim() === '' && !electronic ? (
-          <Alert severity="info">
+        {noEmail ? (
+          <Alert severity="info" id={`estatements-email-${props.accountNumber}`}>
             {settings.get('eStatementTexts.emailPromptText')}{' '}
             <Link component={RouterLink} to="/myaccount/profile">
               {settings.get('loggedInLayout.profileMenuText')}
@@ -214,7 +217,13 @@ export function EStatementsSection(props: {
           control={
             <Switch
               checked={electronic}
-              disabled={saving}
+              // No address, no paperless (paperlessWithoutEmail): the prompt above says why.
+              disabled={saving || noEmail}
+              slotProps={{
+                input: noEmail
+                  ? { 'aria-describedby': `estatements-email-${props.accountNumber}` }
+                  : {},
+              }}
               onChange={(event) => void toggle(event.target.checked)}
             />
           }

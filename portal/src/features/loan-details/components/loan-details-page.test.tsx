@@ -2,7 +2,7 @@ import { type AccountDataResponse, addDays, calendarDateIn, formatUsDate } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
-import type { SettingValues } from '../../../testing/fixtures';
+import { profileBody, type SettingValues } from '../../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 const NUMBER = '001-100234-1';
@@ -463,6 +463,23 @@ describe('the loan page', () => {
         },
       ),
     );
+  });
+
+  it('keeps paper statements for a user without an e-mail address, saying why', async () => {
+    const { server } = renderLoan({
+      data: { ...accountData(), StatementFormat: 'PaperOnly', EStatementAgreements: [ESIGN] },
+      routes: {
+        'GET /api/Profile': {
+          body: { ...profileBody(), UserInfo: { ...profileBody().UserInfo, EmailAddress: '' } },
+        },
+      },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Receive statements electronically' });
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription(
+      /Please add an email address to your profile to receive e-statements\./,
+    );
+    expect(server.requestsTo('POST /api/AccountEStatements/SetStatementFormat')).toHaveLength(0);
   });
 
   it('going paperless shows the agreement to accept, records it, then saves ElectronicOnly', async () => {

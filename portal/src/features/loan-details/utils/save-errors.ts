@@ -7,6 +7,7 @@ const WORDING = {
   NightError: 'loanDetailsTexts.nightErrorText',
   ZipCityNoMatch: 'loanDetailsTexts.zipCityNoMatchText',
   EStatementAgreementNeeded: 'profileErrorTexts.agreementErrorText',
+  EmailRequired: 'eStatementTexts.emailPromptText',
 } as const;
 
 /**
