@@ -106,8 +106,10 @@ export function AddressForm(props: {
   }, [street, city, setValue]);
 
   const submit = handleSubmit(
-    async (address) => {
+    async (typed) => {
       setError(undefined);
+      // What the server keeps (it trims too), so the form shows the address as saved.
+      const address = { ...typed, Address1: typed.Address1.trim(), City: typed.City.trim() };
       try {
         await props.save(address);
         reset(address);

@@ -72,6 +72,12 @@ describe('deposit details', () => {
     expect(screen.getByText('4.25%')).toBeVisible();
     const history = await screen.findByRole('table', { name: 'Account history' });
     expect(history).toHaveTextContent('Interest paid');
+    // A deposit's columns are amounts and balances, not a loan's principal.
+    const headers = within(history)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Amount', 'Balance']));
+    expect(headers).not.toContain('Principal Balance');
     expect(screen.queryByRole('button', { name: 'All' })).toBeNull();
     expect(
       await screen.findByText('No e-statements found for this account for the selected year.'),

@@ -87,7 +87,7 @@ export function DepositDetailsPage() {
           </Box>
         ))}
       </Box>
-      <HistorySection accountNumber={account.Number} caption="Account history" />
+      <HistorySection accountNumber={account.Number} caption="Account history" kind="deposit" />
       <Box component="section" aria-labelledby="deposit-statements-heading">
         <Typography variant="h5" component="h2" id="deposit-statements-heading" gutterBottom>
           Statements

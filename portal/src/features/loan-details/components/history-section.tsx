@@ -31,8 +31,11 @@ export function HistorySection(props: {
   /** The days since the account opened (the All range); no All button without it. */
   daysSinceOpened?: number;
   caption?: string;
+  /** A deposit's lines are amounts and balances, not principal (the same columns otherwise). */
+  kind?: 'loan' | 'deposit';
 }) {
   const settings = useSettings();
+  const deposit = props.kind === 'deposit';
   const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
   const configured = settings.get('loanDetailsOptions.defaultHistoryRange');
   // 'All' is the days since opening (where the page has it); a number is that many days. The
@@ -125,7 +128,7 @@ export function HistorySection(props: {
             },
             {
               id: 'principal',
-              header: 'Principal',
+              header: deposit ? 'Amount' : 'Principal',
               type: 'number',
               getValue: (row) => row.PrincipalAmount,
               renderCell: (row) => money(row.PrincipalAmount),
@@ -153,7 +156,7 @@ export function HistorySection(props: {
             },
             {
               id: 'balance',
-              header: 'Principal Balance',
+              header: deposit ? 'Balance' : 'Principal Balance',
               type: 'number',
               getValue: (row) => row.RunningPrincipalBalance,
               renderCell: (row) => money(row.RunningPrincipalBalance),

@@ -266,9 +266,14 @@ describe('the loan page', () => {
     expect(within(form).getByRole('button', { name: 'Save' })).toBeDisabled();
     await user.type(zip, '6');
     await user.clear(city);
-    await user.type(city, 'South Portland');
+    await user.type(city, '  South Portland ');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
+    // Sent and shown as the server keeps it: trimmed.
+    expect(server.requestsTo('POST /api/Account/UpdateAddress').at(-1)?.body).toMatchObject({
+      Address: { City: 'South Portland', ZipCode: '04106' },
+    });
+    expect(city).toHaveValue('South Portland');
   });
 
   it.each([
