@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { reportClientError } from '../lib/client-error-reporter';
 import { applicationOptionsQuery } from '../lib/settings/get-application-options';
 import { Error500Page } from './error-500-page';
@@ -12,20 +12,23 @@ type Startup = { ok: true; data: StartupData } | { ok: false; error: unknown };
 /** Loads the application options first; renders the portal with them, or the Error500 page. */
 function StartupGate() {
   const options = useQuery(applicationOptionsQuery());
+  // The whole portal mounts when the settings arrive: as a transition, so the browser can paint
+  // and answer input between slices of that render instead of freezing for all of it.
+  const data = useDeferredValue(options.data);
   const startup = useMemo<Startup | undefined>(() => {
-    if (!options.data) return undefined;
+    if (!data) return undefined;
     try {
-      return { ok: true, data: prepareStartup(options.data) };
+      return { ok: true, data: prepareStartup(data) };
     } catch (error) {
       return { ok: false, error };
     }
-  }, [options.data]);
+  }, [data]);
 
   useEffect(() => {
     if (startup && !startup.ok) reportClientError(startup.error);
   }, [startup]);
 
-  if (options.isPending) return <StartupLoading />;
+  if (options.isPending || (options.data && !data)) return <StartupLoading />;
   if (options.isError || !startup?.ok) {
     return <Error500Page retrying={options.isFetching} onRetry={() => void options.refetch()} />;
   }

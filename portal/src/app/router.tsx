@@ -2,7 +2,13 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import { useState } from 'react';
 // RouterProvider from the package root, not react-router/dom: the dom entry resolves to a second
 // (CommonJS) copy of the router under Node, which splits the router context in tests.
-import { createHashRouter, Navigate, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createHashRouter,
+  matchRoutes,
+  Navigate,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router';
 import type { PlaceholderScreen } from '../components/placeholder-page';
 import { loadLoginHandOff } from '../lib/session/login-hand-off';
 import { AppShell } from './app-shell';
@@ -320,6 +326,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the code of the screen a page opens on (a reload, a link, the return from
+ * sign-in) with the page itself, instead of after the start-up calls that the router waits for:
+ * the layout's and the screen's chunks arrive beside the settings and the session check. Only
+ * the code is fetched; the router still decides what shows.
+ */
+export function preloadRouteCode(hash: string): void {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+  }
+}
 
 /** The hash router of the portal, created once per mount. */
 export function AppRouter() {

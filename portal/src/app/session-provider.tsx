@@ -1,6 +1,14 @@
 import type { LoginResponse } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useDialogStack } from '../components/dialogs/dialog-stack';
 import { api } from '../lib/api-client';
@@ -63,10 +71,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const settle = (user: UserSession | null) => {
       if (controller.signal.aborted) return;
       if (user) api.setSessionHeaders(sessionHeadersOf(user));
-      setState((current) => {
-        if (current.status !== 'restoring') return current;
-        return user ? { status: 'signedIn', user } : SIGNED_OUT;
-      });
+      // The signed-in screens mount now: a transition, rendered in slices (see StartupGate).
+      startTransition(() =>
+        setState((current) => {
+          if (current.status !== 'restoring') return current;
+          return user ? { status: 'signedIn', user } : SIGNED_OUT;
+        }),
+      );
     };
     takeProfileCheck(controller.signal).then(
       (profile) => settle(userSessionFromProfile(profile)),

@@ -17,7 +17,7 @@ import {
   hostDateOf,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
-import { Suspense, useState } from 'react';
+import { Suspense, useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
@@ -55,6 +55,8 @@ export function DashboardPage() {
   // Both lists load together; the page shows them at once (nothing shifts as each arrives).
   const applications = useApplications({ enabled: applicationsOn });
   const loading = accounts.isPending || (applicationsOn && applications.isPending);
+  // The lists render as a transition once both are in (in slices, the page staying responsive).
+  const ready = useDeferredValue(!loading);
   const [showClosed, setShowClosed] = useState(false);
   // A screen that could not load sends the user here with its message (the loan page does).
   const location = useLocation();
@@ -84,7 +86,7 @@ export function DashboardPage() {
       {/* The rest shows at once, when the lists (and the information text's code) are in, so
           nothing shifts as each part arrives. */}
       <Suspense fallback={placeholder}>
-        {loading ? (
+        {!ready ? (
           placeholder
         ) : (
           <Stack spacing={3}>
