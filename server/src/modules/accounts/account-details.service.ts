@@ -23,6 +23,7 @@ import {
   paperlessWithoutEmail,
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
+import type { ReadCache } from '../../lib/read-cache';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -223,6 +224,8 @@ export function createAccountDetailsService(options: {
   zips: ZipDirectory;
   settings: (institutionId: number) => Promise<SettingsAccessor>;
   documents: DocumentStore;
+  /** Keeps built loan pages until a write (account-reads.ts); absent, every call builds one. */
+  reads?: ReadCache;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
 
@@ -258,6 +261,36 @@ export function createAccountDetailsService(options: {
   const account = (caller: AccountCaller, number: string) =>
     core.findAccount(customer(caller), number, today(caller));
 
+  async function buildLoanPage(
+    caller: AccountCaller,
+    number: string,
+    day: CalendarDate,
+  ): Promise<LoanPage | undefined> {
+    const info = await core.loanInformation(customer(caller), number, day);
+    if (!info) return undefined;
+    // The account is the caller's (the core answered for their customer): the rest needs no
+    // second ownership check. This year is always among the years offered.
+    const [alertsOf, statements, agreements, documents, settings] = await Promise.all([
+      alerts(caller, number),
+      core.statements(customer(caller), number, Number(day.slice(0, 4))),
+      eStatementAgreements(caller),
+      options.documents.accountDocuments(customer(caller), number),
+      options.settings(caller.institutionId),
+    ]);
+    const provider = settings.get('eStatementOptions.statementProvider');
+    return {
+      information: toLoanInformation(info, day),
+      format: info.account.statementPreference,
+      alerts: alertsOf,
+      statements: (statements ?? []).map((statement) =>
+        toStatementItem(statement, number, provider),
+      ),
+      agreements,
+      documents,
+      hold: info.account.hold,
+    };
+  }
+
   return {
     today,
     account,
@@ -269,29 +302,13 @@ export function createAccountDetailsService(options: {
 
     async loanPage(caller, number) {
       const day = today(caller);
-      const info = await core.loanInformation(customer(caller), number, day);
-      if (!info) return undefined;
-      // The account is the caller's (the core answered for their customer): the rest needs no
-      // second ownership check. This year is always among the years offered.
-      const [alertsOf, statements, agreements, documents, settings] = await Promise.all([
-        alerts(caller, number),
-        core.statements(customer(caller), number, Number(day.slice(0, 4))),
-        eStatementAgreements(caller),
-        options.documents.accountDocuments(customer(caller), number),
-        options.settings(caller.institutionId),
-      ]);
-      const provider = settings.get('eStatementOptions.statementProvider');
-      return {
-        information: toLoanInformation(info, day),
-        format: info.account.statementPreference,
-        alerts: alertsOf,
-        statements: (statements ?? []).map((statement) =>
-          toStatementItem(statement, number, provider),
-        ),
-        agreements,
-        documents,
-        hold: info.account.hold,
-      };
+      const load = () => buildLoanPage(caller, number, day);
+      return options.reads
+        ? options.reads.get(
+            `loan|${caller.institutionId}|${caller.userId}|${caller.customerId}|${number}|${day}`,
+            load,
+          )
+        : load();
     },
 
     alerts,

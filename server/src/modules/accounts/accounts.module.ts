@@ -7,15 +7,23 @@ import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
 import { nightModeHook } from './night-mode';
+import { accountReadCache } from './account-reads';
 import {
   createBuiltinDocumentProvider,
   createBuiltinUrlProvider,
 } from '../../core/builtin/builtin-statement-providers';
 
 /** The signed-in borrower's accounts: the list and the loan page's calls. */
-export const accountsModule: AppModule = async ({ app, db, clock, services }) => {
+export const accountsModule: AppModule = async ({ app, db, clock, services, options }) => {
+  const reads = accountReadCache({
+    clock,
+    watchStatements: options.watchStatements,
+    // The built-in core and document store keep their data in this database.
+    ownCore: !options.core && !options.documents,
+    onClose: (unwatch) => app.addHook('onClose', async () => unwatch()),
+  });
   await app.register(accountsRoutes, {
-    service: createAccountsService({ core: services.core, clock }),
+    service: createAccountsService({ core: services.core, clock, reads }),
   });
   const details = createAccountDetailsService({
     db,
@@ -24,6 +32,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services }) =>
     zips: zipDirectory,
     settings: (institutionId) => services.institutions.settings(institutionId),
     documents: services.documents,
+    reads,
   });
   await app.register(accountDetailsRoutes, {
     service: details,

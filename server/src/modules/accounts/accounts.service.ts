@@ -6,6 +6,7 @@ import {
   centsToDollars,
   isClosedComment,
 } from '@portal/domain';
+import type { ReadCache } from '../../lib/read-cache';
 import type { Clock } from '../../lib/clock';
 import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
 
@@ -48,16 +49,21 @@ export interface AccountsService {
 export function createAccountsService(options: {
   core: ServicingCore;
   clock: Clock;
+  /** Keeps built lists until a write (account-reads.ts); absent, every call asks the core. */
+  reads?: ReadCache;
 }): AccountsService {
   const today = (timeZone: string) => calendarDateIn(timeZone, options.clock.now());
   return {
     today,
     async list({ institutionId, timeZone, customerId }) {
-      const accounts = await options.core.listAccounts(
-        { institutionId, customerId },
-        today(timeZone),
-      );
-      return accounts.filter((account) => !account.hiddenFromWeb).map(toAccountListItem);
+      const day = today(timeZone);
+      const load = async () => {
+        const accounts = await options.core.listAccounts({ institutionId, customerId }, day);
+        return accounts.filter((account) => !account.hiddenFromWeb).map(toAccountListItem);
+      };
+      return options.reads
+        ? options.reads.get(`list|${institutionId}|${customerId}|${day}`, load)
+        : load();
     },
   };
 }
