@@ -94,6 +94,53 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(AccountDetailsResponse.parse(details.json()).Information.Information).toEqual(info);
   });
 
+  it('keeps the loan page and the list on PGlite until a write they depend on, and never shares them between users', async () => {
+    const statements: string[] = [];
+    const unwatch = test.database.watchStatements?.((sql) => statements.push(sql));
+    try {
+      await accountData(jordan, AUTO_LOAN);
+      await accountList(jordan);
+      statements.length = 0;
+      const again = await accountData(jordan, AUTO_LOAN);
+      await accountList(jordan);
+      const coreReads = () => statements.filter((sql) => sql.includes('"core_accounts"')).length;
+      // PostgreSQL may be shared by instances: no statement watch, nothing kept (app.ts).
+      if (testDatabase.name === 'pglite') expect(coreReads()).toBe(0);
+      else expect(test.database.watchStatements).toBeUndefined();
+      // A saved alert is on the very next load.
+      const alerts = again.Alerts;
+      const saved = await post(jordan, '/api/AccountAlerts', {
+        AccountNumber: AUTO_LOAN,
+        ...alerts,
+        EmailAlerts: {
+          ...alerts.EmailAlerts,
+          AlertLoanDelinquent: !alerts.EmailAlerts.AlertLoanDelinquent,
+        },
+      });
+      expect(saved.json()).toMatchObject({ HasNoErrors: true });
+      expect((await accountData(jordan, AUTO_LOAN)).Alerts.EmailAlerts.AlertLoanDelinquent).toBe(
+        !alerts.EmailAlerts.AlertLoanDelinquent,
+      );
+      await post(jordan, '/api/AccountAlerts', { AccountNumber: AUTO_LOAN, ...alerts });
+      // Another user asking for Jordan's loan right after still gets nothing.
+      expect((await get(pat, `/api/AccountData?accountNumber=${AUTO_LOAN}`)).statusCode).toBe(404);
+      // A new day is a new answer (amounts due are as of today).
+      if (testDatabase.name === 'pglite') {
+        test.clock.advance(24 * 60 * 60_000);
+        try {
+          const tomorrow = await signIn(test.app, { username: 'jordan.rivers' });
+          statements.length = 0;
+          await accountData(tomorrow, AUTO_LOAN);
+          expect(coreReads()).toBeGreaterThan(0);
+        } finally {
+          test.clock.advance(-24 * 60 * 60_000);
+        }
+      }
+    } finally {
+      unwatch?.();
+    }
+  });
+
   it("answers the core's hold on a loan with the loan (spec 002 section 8's on-load flags)", async () => {
     const held = '001-100235-2';
     const setHold = (hold: LoanHold | null) =>
