@@ -1,4 +1,4 @@
-import { accountCategory, type CalendarDate } from '@portal/domain';
+import { accountCategory, addDays, type CalendarDate } from '@portal/domain';
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -26,6 +26,7 @@ import {
   listApplications,
   listCustomerAccounts,
   listInsurance,
+  listDeposits,
   listInterestBearingDeposits,
   listOpenLoans,
   listStatements,
@@ -241,6 +242,44 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         lateFees: day.transactions.filter((line) => line.kind === 'lateFee').length,
         statement,
       };
+    });
+  }
+
+  /**
+   * A deposit's statement for the month ending `date`: the month's lines summed (deposits,
+   * withdrawals, interest, fees), opening at the balance before the month. Written once (one
+   * statement per account and date).
+   */
+  async function writeDepositStatement(accountId: number, date: CalendarDate): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const account = await findAccountForUpdate(trx, accountId);
+      if (!account || account.opened_on > date) return false;
+      const monthStart = `${date.slice(0, 8)}01`;
+      const periodStart = account.opened_on > monthStart ? account.opened_on : monthStart;
+      const period = await listTransactionsBetween(trx, accountId, periodStart, date);
+      const opening = await principalBalanceBefore(trx, accountId, periodStart);
+      const sum = (pick: (line: CoreTransactionRow) => number) =>
+        period.reduce((total, line) => total + pick(line), 0);
+      const snapshot = {
+        openingBalanceCents: opening,
+        closingBalanceCents: opening + sum((line) => line.total_cents),
+        amountDueCents: 0,
+        dueDate: null,
+        interestCents: sum((line) => (line.kind === 'dividend' ? line.interest_cents : 0)),
+        feesCents: sum((line) => (line.kind === 'fee' ? -line.total_cents : 0)),
+        paymentsCents: sum((line) =>
+          line.kind !== 'dividend' && line.kind !== 'fee' && line.total_cents > 0
+            ? line.total_cents
+            : 0,
+        ),
+        withdrawalsCents: sum((line) =>
+          line.kind !== 'fee' && line.total_cents < 0 ? -line.total_cents : 0,
+        ),
+        mailingAddress: mailingLines(account),
+      };
+      return (
+        (await insertStatements(trx, accountId, [{ date, periodStart, provider: 0, snapshot }])) > 0
+      );
     });
   }
 
@@ -498,6 +537,17 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         for (const deposit of page)
           report.interestCents += await creditDepositInterest(deposit.id, date);
         after = page.at(-1)?.id ?? after;
+      }
+      // Deposits and investments get their statement on the month's last day (after its
+      // interest), as the demo history gives them.
+      if (addDays(date, 1).endsWith('-01')) {
+        for (let after = 0; ;) {
+          const page = await listDeposits(db, institutionId, after, 500);
+          if (page.length === 0) break;
+          for (const deposit of page)
+            report.statements += (await writeDepositStatement(deposit.id, date)) ? 1 : 0;
+          after = page.at(-1)?.id ?? after;
+        }
       }
       await markEndOfDay(db, institutionId, date);
       return report;

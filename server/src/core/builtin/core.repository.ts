@@ -398,6 +398,21 @@ export async function lastEndOfDay(db: Db, institutionId: number): Promise<strin
 }
 
 /** Deposit and investment accounts (no engine loan) of the institution with a rate, a page at a time. */
+/** Every deposit and investment (not run by the loan engine), a page at a time. */
+export async function listDeposits(db: Db, institutionId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('core_accounts')
+    .leftJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+    .select(['core_accounts.id'])
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_loans.account_id', 'is', null)
+    .where('core_accounts.type', 'in', [1, 3, 5, 6, 7, 8])
+    .where('core_accounts.id', '>', afterId)
+    .orderBy('core_accounts.id')
+    .limit(limit)
+    .execute();
+}
+
 export async function listInterestBearingDeposits(
   db: Db,
   institutionId: number,

@@ -153,6 +153,38 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     ).Accounts;
     const balance = list.find((account) => account.Number === '001-500322-3')?.Balance;
     expect(balance).toBe(march[0]?.RunningPrincipalBalance);
+    // And its March statement, written that night, adds up to the balance after that line.
+    const marchStatement = await test.database.db
+      .selectFrom('core_statements')
+      .innerJoin('core_accounts', 'core_accounts.id', 'core_statements.account_id')
+      .select(['core_statements.period_start', 'core_statements.snapshot'])
+      .where('core_accounts.number', '=', '001-500322-3')
+      .where('core_accounts.institution_id', '=', 1)
+      .where('core_statements.date', '=', '2025-03-31')
+      .executeTakeFirstOrThrow();
+    const snapshot = marchStatement.snapshot;
+    expect(marchStatement.period_start).toBe('2025-03-01');
+    expect(snapshot.interestCents).toBe(Math.round((march[0]?.InterestAmount ?? 0) * 100));
+    expect(
+      snapshot.openingBalanceCents +
+        snapshot.paymentsCents +
+        snapshot.interestCents -
+        snapshot.feesCents -
+        (snapshot.withdrawalsCents ?? Number.NaN),
+    ).toBe(snapshot.closingBalanceCents);
+    expect(snapshot.closingBalanceCents).toBe(
+      Math.round((march[0]?.RunningPrincipalBalance ?? 0) * 100),
+    );
+    // The February statement (the demo history's) closed where March opens.
+    const february = await test.database.db
+      .selectFrom('core_statements')
+      .innerJoin('core_accounts', 'core_accounts.id', 'core_statements.account_id')
+      .select('core_statements.snapshot')
+      .where('core_accounts.number', '=', '001-500322-3')
+      .where('core_accounts.institution_id', '=', 1)
+      .where('core_statements.date', '=', '2025-02-28')
+      .executeTakeFirstOrThrow();
+    expect(snapshot.openingBalanceCents).toBe(february.snapshot.closingBalanceCents);
 
     // The statement the night wrote opens at the principal after the last line before its period.
     const db = test.database.db;
