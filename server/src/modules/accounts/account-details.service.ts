@@ -3,6 +3,7 @@ import {
   DEFAULT_ALERTS,
   accountCategory,
   addDays,
+  addMonths,
   calendarDateIn,
   type CalendarDate,
   centsToDollars,
@@ -217,6 +218,32 @@ export function monthlyPoints<Point extends { date: CalendarDate }>(points: read
   return [...byMonth.values()];
 }
 
+/**
+ * One point per month from the account's opening: a month without a transaction carries the
+ * balance before it (a line of credit opened long before its first advance stays at zero until
+ * then), so the chart's months are evenly spaced and start at the opening.
+ */
+export function monthsSinceOpening(
+  points: readonly { date: CalendarDate; principalCents: number }[],
+  openedOn: CalendarDate,
+): { date: CalendarDate; principalCents: number }[] {
+  const byMonth = new Map(points.map((point) => [point.date.slice(0, 7), point]));
+  const last = points.at(-1);
+  if (!last) return [];
+  const filled: { date: CalendarDate; principalCents: number }[] = [];
+  let balance = 0;
+  for (
+    let month = `${openedOn.slice(0, 7)}-01`;
+    month.slice(0, 7) <= last.date.slice(0, 7);
+    month = addMonths(month, 1)
+  ) {
+    const point = byMonth.get(month.slice(0, 7));
+    if (point) balance = point.principalCents;
+    filled.push(point ?? { date: addDays(addMonths(month, 1), -1), principalCents: balance });
+  }
+  return filled;
+}
+
 export function createAccountDetailsService(options: {
   db: Kysely<Database>;
   clock: Clock;
@@ -405,12 +432,13 @@ export function createAccountDetailsService(options: {
       const sorted = [...history].sort((a, b) =>
         a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date),
       );
-      return monthlyPoints(
+      const points = monthlyPoints(
         sorted.map((transaction) => ({
           date: transaction.date,
           principalCents: transaction.principalBalanceCents,
         })),
       );
+      return monthsSinceOpening(points, found.openedOn);
     },
 
     async payoffProjection(caller, number, extraPrincipalCents) {

@@ -412,6 +412,25 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const info = (await accountData(jordan, HOME_EQUITY)).Information;
     expect(Points.at(-1)?.Balance).toBe(info.PrincipalBalance);
     expect(Points[0]?.Balance).toBeLessThanOrEqual(info.OriginalLoanAmount);
+    // A line of credit charts from its opening, at zero until its first advance, month by month.
+    const line = (await accountList(jordan)).find((account) => account.Type === 9);
+    const lineData = await accountData(jordan, line?.Number ?? '');
+    const linePoints = BalanceHistoryResponse.parse(
+      (await get(jordan, `/api/Account/BalanceHistory?accountNumber=${line?.Number}`)).json(),
+    ).Points;
+    const opened = hostDateOf(lineData.Information.LoanOriginationDate) ?? '';
+    expect(linePoints[0]?.Date.slice(0, 7)).toBe(opened.slice(0, 7));
+    expect(linePoints[0]?.Balance).toBe(0);
+    const lineMonths = linePoints.map((point) => point.Date.slice(0, 7));
+    for (let index = 1; index < lineMonths.length; index += 1) {
+      const [year, month] = (lineMonths[index - 1] ?? '').split('-').map(Number);
+      const next =
+        month === 12
+          ? `${(year ?? 0) + 1}-01`
+          : `${year}-${String((month ?? 0) + 1).padStart(2, '0')}`;
+      expect(lineMonths[index]).toBe(next);
+    }
+    expect(linePoints.at(-1)?.Balance).toBe(lineData.Information.PrincipalBalance);
     // Where the core refuses the history, so does the chart.
     const casey = await signIn(test.app, { username: 'casey.morgan' });
     const [commercial] = await accountList(casey);
