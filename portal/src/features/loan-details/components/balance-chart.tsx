@@ -34,6 +34,8 @@ export default function BalanceChart(props: { series: readonly BalanceSeries[] }
     <div aria-hidden="true">
       <LineChart
         height={300}
+        // Room for the last date's label, which the chart otherwise cuts ('01/01…').
+        margin={{ right: 36 }}
         skipAnimation
         disableKeyboardNavigation
         xAxis={[
