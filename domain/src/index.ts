@@ -3,6 +3,7 @@ export * from './api/setup';
 export * from './api/login';
 export * from './api/accounts';
 export * from './api/account-details';
+export * from './api/payments';
 export * from './api/session';
 export * from './api/admin';
 export * from './api/auth-steps';
