@@ -358,6 +358,8 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   sso_token_uses: SsoTokenUsesTable;
   outbox_messages: OutboxMessagesTable;
   jobs: JobsTable;
+  card_processor_tokens: CardProcessorTokensTable;
+  card_processor_charges: CardProcessorChargesTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -370,3 +372,35 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type JobRow = Selectable<JobsTable>;
+
+/** The built-in card processor's tokens: never the card number or the security code. */
+export interface CardProcessorTokensTable {
+  token: string;
+  institution_id: number;
+  /** 'visa', 'amex', 'master', 'discover'. */
+  brand: string;
+  /** 'debit', 'credit'. */
+  funding: string;
+  last_four: string;
+  expiry_month: number;
+  expiry_year: number;
+  /** 'approve', 'decline', 'insufficientFunds', 'expiredCard'. */
+  behaviour: string;
+  created_at: Timestamp;
+}
+
+/** The built-in card processor's charges, one per institution and idempotency key. */
+export interface CardProcessorChargesTable {
+  id: Generated<number>;
+  charge_id: string;
+  institution_id: number;
+  idempotency_key: string;
+  token: string;
+  amount_cents: number;
+  /** 'approved', 'declined'. */
+  status: string;
+  /** 'Declined', 'OverLimit', 'Expired', 'InvalidInfo' when declined. */
+  error_key: string | null;
+  created_at: Timestamp;
+  refunded_at: Timestamp | null;
+}

@@ -12,6 +12,7 @@ import { builtinCore } from './0011-builtin-core';
 import { accountsArea } from './0012-accounts-area';
 import { fileDocuments } from './0013-file-documents';
 import { accountHolds } from './0014-account-holds';
+import { cardTokens } from './0015-card-tokens';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -31,4 +32,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012_accounts_area': accountsArea,
   '0013_file_documents': fileDocuments,
   '0014_account_holds': accountHolds,
+  '0015_card_tokens': cardTokens,
 };

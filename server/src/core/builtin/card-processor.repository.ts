@@ -1,0 +1,89 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type {
+  CardProcessorChargesTable,
+  CardProcessorTokensTable,
+  Database,
+} from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type CardTokenRow = Selectable<CardProcessorTokensTable>;
+export type CardChargeRow = Selectable<CardProcessorChargesTable>;
+
+export async function insertCardToken(db: Db, row: Insertable<CardProcessorTokensTable>) {
+  await db.insertInto('card_processor_tokens').values(row).execute();
+}
+
+/** A token, only under the institution that made it. */
+export async function findCardToken(
+  db: Db,
+  institutionId: number,
+  token: string,
+): Promise<CardTokenRow | undefined> {
+  return db
+    .selectFrom('card_processor_tokens')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('token', '=', token)
+    .executeTakeFirst();
+}
+
+export async function findChargeByIdempotencyKey(
+  db: Db,
+  institutionId: number,
+  idempotencyKey: string,
+): Promise<CardChargeRow | undefined> {
+  return db
+    .selectFrom('card_processor_charges')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a charge unless the institution already has one under its idempotency key: the
+ * unique constraint decides between concurrent duplicates, also across server instances.
+ * Answers the row written, or undefined when another got there first.
+ */
+export async function insertChargeOnce(
+  db: Db,
+  row: Insertable<CardProcessorChargesTable>,
+): Promise<CardChargeRow | undefined> {
+  return db
+    .insertInto('card_processor_charges')
+    .values(row)
+    .onConflict((conflict) => conflict.columns(['institution_id', 'idempotency_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findCharge(
+  db: Db,
+  institutionId: number,
+  chargeId: string,
+): Promise<CardChargeRow | undefined> {
+  return db
+    .selectFrom('card_processor_charges')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('charge_id', '=', chargeId)
+    .executeTakeFirst();
+}
+
+/** Marks an approved charge refunded once; a second call keeps the first refund's time. */
+export async function markChargeRefunded(
+  db: Db,
+  institutionId: number,
+  chargeId: string,
+  at: Date,
+): Promise<CardChargeRow | undefined> {
+  return db
+    .updateTable('card_processor_charges')
+    .set((eb) => ({ refunded_at: eb.fn.coalesce('refunded_at', eb.val(at)) }))
+    .where('institution_id', '=', institutionId)
+    .where('charge_id', '=', chargeId)
+    .where('status', '=', 'approved')
+    .returningAll()
+    .executeTakeFirst();
+}
