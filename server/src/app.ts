@@ -21,6 +21,9 @@ import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
 import { createBuiltinCore } from './core/builtin/builtin-core';
 import { createBuiltinDocumentStore } from './core/builtin/builtin-document-store';
 import type { DocumentStore } from './core/document-store';
+import type { CardProcessor } from './core/card-processor';
+import { createBuiltinCardProcessor } from './core/builtin/builtin-card-processor';
+import { bundledRoutingDirectory, type RoutingDirectory } from './core/ach/routing-directory';
 import {
   createEndOfDayWorker,
   END_OF_DAY_CHECK_EVERY_MS,
@@ -108,6 +111,10 @@ export interface BuildAppOptions {
   core?: ServicingCore;
   /** A bank's own document store (file services); the built-in one when absent. */
   documents?: DocumentStore;
+  /** A real card processor; the built-in test-mode one (public test card numbers) when absent. */
+  cardProcessor?: CardProcessor;
+  /** A routing directory service; the bundled one (Federal Reserve Banks, demo banks) when absent. */
+  routingDirectory?: RoutingDirectory;
   /** The time source of every expiry and timestamp; tests pass one they can move. */
   clock?: Clock;
   /** false (the default) for silence; the settings of the JSON request log otherwise. */
@@ -196,6 +203,10 @@ export interface AppServices {
   downloads: DownloadTokens;
   /** The file services' documents (the built-in store unless a bank's is plugged in). */
   documents: DocumentStore;
+  /** Tokenizes and charges cards (the built-in test-mode processor unless one is plugged in). */
+  cardProcessor: CardProcessor;
+  /** Bank names of routing numbers for the ACH form's lookup. */
+  routingDirectory: RoutingDirectory;
 }
 
 export type PortalApp = FastifyInstance<
@@ -304,6 +315,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   };
   const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
   const documents = options.documents ?? createBuiltinDocumentStore({ db });
+  const cardProcessor = options.cardProcessor ?? createBuiltinCardProcessor({ db, clock });
+  const routingDirectory = options.routingDirectory ?? bundledRoutingDirectory();
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
@@ -389,6 +402,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     pdfBranding,
     downloads: createDownloadTokens({ db, clock }),
     documents,
+    cardProcessor,
+    routingDirectory,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);
