@@ -42,6 +42,7 @@ import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { documentsModule } from './modules/documents/documents.module';
 import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
@@ -233,6 +234,7 @@ const APP_MODULES: readonly AppModule[] = [
   authModule,
   mailModule,
   accountsModule,
+  paymentMethodsModule,
   documentsModule,
   applicationsModule,
   profileModule,

@@ -360,6 +360,8 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   jobs: JobsTable;
   card_processor_tokens: CardProcessorTokensTable;
   card_processor_charges: CardProcessorChargesTable;
+  payment_methods: PaymentMethodsTable;
+  payment_method_defaults: PaymentMethodDefaultsTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -403,4 +405,41 @@ export interface CardProcessorChargesTable {
   error_key: string | null;
   created_at: Timestamp;
   refunded_at: Timestamp | null;
+}
+
+/**
+ * A borrower's saved (or single-use) payment method: a card by its processor token, brand, last
+ * four and expiry; a bank account with its number only encrypted. Never a card number or CVV.
+ */
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  profile_id: string;
+  is_card: boolean;
+  saved: boolean;
+  duplicate_key: string;
+  last_four: string;
+  /** 'visa', 'amex', 'master', 'discover' (cards). */
+  card_type: string | null;
+  /** 'DebitCard', 'CreditCard' (cards). */
+  debit_credit_type: string | null;
+  /** MM/YY (cards). */
+  expiration_date: string | null;
+  /** 'Checking', 'Savings' (bank accounts). */
+  ach_account_type: string | null;
+  routing_number: string | null;
+  /** DataProtector.encrypt of the whole account number (bank accounts). */
+  account_number_sealed: string | null;
+  owner_name_sealed: string | null;
+  created_at: Timestamp;
+}
+
+/** Each loan's default payment method, per user. */
+export interface PaymentMethodDefaultsTable {
+  institution_id: number;
+  user_id: string;
+  account_number: string;
+  payment_method_id: number;
+  updated_at: Timestamp;
 }

@@ -13,6 +13,7 @@ import { accountsArea } from './0012-accounts-area';
 import { fileDocuments } from './0013-file-documents';
 import { accountHolds } from './0014-account-holds';
 import { cardTokens } from './0015-card-tokens';
+import { paymentMethods } from './0016-payment-methods';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -33,4 +34,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_file_documents': fileDocuments,
   '0014_account_holds': accountHolds,
   '0015_card_tokens': cardTokens,
+  '0016_payment_methods': paymentMethods,
 };

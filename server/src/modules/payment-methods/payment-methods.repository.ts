@@ -1,0 +1,143 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, PaymentMethodsTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
+export type NewPaymentMethodRow = Insertable<PaymentMethodsTable>;
+
+export interface MethodOwner {
+  institutionId: number;
+  userId: string;
+}
+
+/** The user's saved methods (single-use ones are never listed), oldest first. */
+export async function listSavedPaymentMethods(
+  db: Db,
+  owner: MethodOwner,
+): Promise<PaymentMethodRow[]> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('saved', '=', true)
+    .orderBy('id')
+    .execute();
+}
+
+/** The user's saved method with this handle and kind; undefined for anyone else's. */
+export async function findSavedPaymentMethod(
+  db: Db,
+  owner: MethodOwner,
+  method: { profileId: string; isCard: boolean },
+): Promise<PaymentMethodRow | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('profile_id', '=', method.profileId)
+    .where('is_card', '=', method.isCard)
+    .where('saved', '=', true)
+    .executeTakeFirst();
+}
+
+export async function hasSavedDuplicate(
+  db: Db,
+  owner: MethodOwner,
+  duplicateKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('duplicate_key', '=', duplicateKey)
+    .where('saved', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Inserts the method; undefined when the user already has it saved (the partial unique index
+ * decides, so two instances saving the same method at once keep one).
+ */
+export async function insertPaymentMethod(
+  db: Db,
+  row: NewPaymentMethodRow,
+): Promise<PaymentMethodRow | undefined> {
+  return db
+    .insertInto('payment_methods')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['institution_id', 'user_id', 'duplicate_key'])
+        .where('saved', '=', true)
+        .doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the method (its defaults go with it); false when it was already gone. */
+export async function deletePaymentMethod(db: Db, owner: MethodOwner, id: number) {
+  const result = await db
+    .deleteFrom('payment_methods')
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The loan's default method for this user, if one is set and still saved. */
+export async function findDefaultPaymentMethod(
+  db: Db,
+  owner: MethodOwner,
+  accountNumber: string,
+): Promise<PaymentMethodRow | undefined> {
+  return db
+    .selectFrom('payment_method_defaults')
+    .innerJoin('payment_methods', 'payment_methods.id', 'payment_method_defaults.payment_method_id')
+    .selectAll('payment_methods')
+    .where('payment_method_defaults.institution_id', '=', owner.institutionId)
+    .where('payment_method_defaults.user_id', '=', owner.userId)
+    .where('payment_method_defaults.account_number', '=', accountNumber)
+    .where('payment_methods.saved', '=', true)
+    .executeTakeFirst();
+}
+
+export async function saveDefaultPaymentMethod(
+  db: Db,
+  entry: MethodOwner & { accountNumber: string; methodId: number; at: Date },
+): Promise<void> {
+  await db
+    .insertInto('payment_method_defaults')
+    .values({
+      institution_id: entry.institutionId,
+      user_id: entry.userId,
+      account_number: entry.accountNumber,
+      payment_method_id: entry.methodId,
+      updated_at: entry.at,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'account_number'])
+        .doUpdateSet({ payment_method_id: entry.methodId, updated_at: entry.at }),
+    )
+    .execute();
+}
+
+export async function removeDefaultPaymentMethod(
+  db: Db,
+  owner: MethodOwner,
+  accountNumber: string,
+): Promise<void> {
+  await db
+    .deleteFrom('payment_method_defaults')
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('account_number', '=', accountNumber)
+    .execute();
+}
