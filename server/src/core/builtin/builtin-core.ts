@@ -184,6 +184,10 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     return db.transaction().execute(async (trx) => {
       const loan = await findLoanForUpdate(trx, accountId);
       if (!loan) return { interestCents: 0, lateFees: 0, statement: false };
+      // Already closed for this day or a later one: two instances catching up several days run
+      // them side by side, and one may reach this loan's next day before the other reaches
+      // this one. Closing it again would record the later day's interest under this date.
+      if (loan.state.accruedTo > date) return { interestCents: 0, lateFees: 0, statement: false };
       const day = closeLoanDay(loan.terms, loan.state, date);
       // A loan the day leaves as it was (paid off long ago) is not rewritten every night.
       if (

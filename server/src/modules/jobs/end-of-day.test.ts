@@ -222,6 +222,49 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     expect(await transactions()).toBe(count);
   });
 
+  it("closes a loan's day once even when its next day was closed first (instances interleaved)", async () => {
+    // Its own app and database: the catch-up above has moved this one on.
+    const own = await startTestApp(testDatabase);
+    try {
+      const db = own.database.db;
+      const loan = await db
+        .selectFrom('core_accounts')
+        .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+        .select(['core_accounts.id', 'core_loans.state'])
+        .where('core_accounts.number', '=', AUTO_LOAN)
+        .where('core_accounts.institution_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      const lastStatement = await db
+        .selectFrom('core_statements')
+        .select('date')
+        .where('account_id', '=', loan.id)
+        .orderBy('date', 'desc')
+        .executeTakeFirstOrThrow();
+      // The loan's next statement day, and the day after it.
+      const [year, month, day] = lastStatement.date.split('-').map(Number);
+      const statementDay = new Date(Date.UTC(year ?? 0, month ?? 0, day ?? 0))
+        .toISOString()
+        .slice(0, 10);
+      const dayAfter = new Date(Date.UTC(year ?? 0, month ?? 0, (day ?? 0) + 1))
+        .toISOString()
+        .slice(0, 10);
+      const linesOn = async (date: string) =>
+        db
+          .selectFrom('core_transactions')
+          .select(['kind', 'interest_cents'])
+          .where('account_id', '=', loan.id)
+          .where('date', '=', date)
+          .execute();
+      // One instance reached the day after first; the other closes the statement day late.
+      await own.app.services.core.endOfDay(1, dayAfter);
+      const before = await linesOn(statementDay);
+      await own.app.services.core.endOfDay(1, statementDay);
+      expect(await linesOn(statementDay)).toEqual(before);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('answers the loan calls with NightError while the nightly window is open', async () => {
     const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
     // The clock is at 11:00 in New York: a window from 10:55 for 15 minutes is open.
