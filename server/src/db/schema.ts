@@ -362,6 +362,7 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   card_processor_charges: CardProcessorChargesTable;
   payment_methods: PaymentMethodsTable;
   payment_method_defaults: PaymentMethodDefaultsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -442,4 +443,23 @@ export interface PaymentMethodDefaultsTable {
   account_number: string;
   payment_method_id: number;
   updated_at: Timestamp;
+}
+
+/**
+ * A payment submission's Idempotency-Key, per user: the request's fingerprint and, once done, the
+ * first answer. 'in_progress' exists only inside the claiming transaction.
+ */
+export interface IdempotencyKeysTable {
+  institution_id: number;
+  user_id: string;
+  key: string;
+  /** Keyed digest of the route and the validated body; never the body (it may hold an account). */
+  fingerprint: string;
+  /** 'in_progress' or 'done'. */
+  state: string;
+  response_status: number | null;
+  response_body: ColumnType<unknown, string | null, string | null>;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+  expires_at: Timestamp;
 }

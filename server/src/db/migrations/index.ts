@@ -14,6 +14,7 @@ import { fileDocuments } from './0013-file-documents';
 import { accountHolds } from './0014-account-holds';
 import { cardTokens } from './0015-card-tokens';
 import { paymentMethods } from './0016-payment-methods';
+import { idempotencyKeys } from './0017-idempotency-keys';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -35,4 +36,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014_account_holds': accountHolds,
   '0015_card_tokens': cardTokens,
   '0016_payment_methods': paymentMethods,
+  '0017_idempotency_keys': idempotencyKeys,
 };

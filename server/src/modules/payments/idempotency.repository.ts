@@ -1,0 +1,96 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, IdempotencyKeysTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+/** A key is the user's own: another user's identical key is another key. */
+export interface IdempotencyScope {
+  institutionId: number;
+  userId: string;
+  key: string;
+}
+
+/**
+ * Inserts the key 'in_progress'; false when it already exists. On PostgreSQL, while another
+ * transaction holds an uncommitted claim of the same key, this waits for it to commit (then
+ * false) or roll back (then true).
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  claim: IdempotencyScope & { fingerprint: string; at: Date; expiresAt: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('idempotency_keys')
+    .values({
+      institution_id: claim.institutionId,
+      user_id: claim.userId,
+      key: claim.key,
+      fingerprint: claim.fingerprint,
+      state: 'in_progress',
+      created_at: claim.at,
+      expires_at: claim.expiresAt,
+    })
+    .onConflict((conflict) => conflict.columns(['institution_id', 'user_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+): Promise<IdempotencyKeyRow | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('institution_id', '=', scope.institutionId)
+    .where('user_id', '=', scope.userId)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+}
+
+/** Stores the answer of a key this transaction claimed. */
+export async function completeIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+  answer: { status: number; bodyJson: string; at: Date },
+): Promise<void> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: answer.bodyJson,
+      completed_at: answer.at,
+    })
+    .where('institution_id', '=', scope.institutionId)
+    .where('user_id', '=', scope.userId)
+    .where('key', '=', scope.key)
+    .where('state', '=', 'in_progress')
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) {
+    throw new Error('The idempotency key to complete is not claimed by this transaction');
+  }
+}
+
+/**
+ * Sets the transaction's lock_timeout (e.g. '5000ms', or '0' for none) and returns the previous
+ * value, so a wait can be bounded for one statement and restored after it.
+ */
+export async function setLocalLockTimeout(db: Db, value: string): Promise<string> {
+  const { rows } = await sql<{ previous: string }>`
+    select current_setting('lock_timeout') as previous`.execute(db);
+  await sql`select set_config('lock_timeout', ${value}, true)`.execute(db);
+  return rows[0]?.previous ?? '0';
+}
+
+/** Deletes the keys whose expiry has passed; returns how many. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,221 @@
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '@portal/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DataProtector } from '../../lib/data-protection';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findIdempotencyKey,
+  purgeExpiredIdempotencyKeys,
+  setLocalLockTimeout,
+  type IdempotencyScope,
+} from './idempotency.repository';
+
+/** How long a key and its answer are kept: a retry of the same attempt comes well within it. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** How long a duplicate waits for the first submission of its key before it is told to retry. */
+export const IDEMPOTENCY_WAIT_MS = 10_000;
+
+/**
+ * The refusals of an idempotent submission, each with its HTTP status. Missing: the header is
+ * absent, repeated or not an IdempotencyKey. Reused: the key already answered a different
+ * request. InProgress: the first submission of the key is still running (retry later).
+ */
+export const IDEMPOTENCY_REFUSALS = {
+  IdempotencyKeyMissing: 400,
+  IdempotencyKeyReused: 422,
+  IdempotencyKeyInProgress: 409,
+} as const;
+export type IdempotencyRefusal = keyof typeof IDEMPOTENCY_REFUSALS;
+
+/** What a submission answers: stored as it is and given again to every repeat. */
+export interface IdempotentAnswer<T> {
+  status: number;
+  body: T;
+}
+
+export type IdempotentOutcome<T> =
+  /** This call ran the work; its answer is stored. */
+  | { outcome: 'ran'; answer: IdempotentAnswer<T> }
+  /** An earlier call with the same key and request ran it; this is its stored answer. */
+  | { outcome: 'replayed'; answer: IdempotentAnswer<T> }
+  | { outcome: 'refused'; refusal: Exclude<IdempotencyRefusal, 'IdempotencyKeyMissing'> };
+
+export interface IdempotentSubmission<T> extends IdempotencyScope {
+  /** Not a transaction: runOnce opens its own, and the work's writes go in it. */
+  db: Kysely<Database>;
+  /** requestFingerprint of the route and the validated body. */
+  fingerprint: string;
+  now: Date;
+  /** Reads a stored body back (the response schema's parse), so a replay is typed as the first. */
+  parseBody: (stored: unknown) => T;
+  lifetimeMs?: number;
+  /** PostgreSQL: the longest a duplicate waits on the first submission's claim. */
+  maxWaitMs?: number;
+}
+
+/**
+ * Runs a submission at most once per user and Idempotency-Key, and answers every repeat of the
+ * same request with the first answer.
+ *
+ * The claim, the work's writes and the answer commit in one transaction: a crash before the
+ * commit leaves no claim (a retry runs the work), and a crash after it leaves the answer (a retry
+ * gets it, even though the first caller never received it). A duplicate arriving while the first
+ * runs waits for it: on PostgreSQL its claim blocks on the first's uncommitted row (at most
+ * `maxWaitMs`, then IdempotencyKeyInProgress), on PGlite the one connection runs one transaction
+ * at a time. The work must write through `trx` only, and anything it does outside the database
+ * (a card charge) must itself be idempotent under the same key, since a rolled-back attempt is
+ * run again.
+ */
+export async function runOnce<T>(
+  submission: IdempotentSubmission<T>,
+  work: (trx: Transaction<Database>) => Promise<IdempotentAnswer<T>>,
+): Promise<IdempotentOutcome<T>> {
+  const scope: IdempotencyScope = {
+    institutionId: submission.institutionId,
+    userId: submission.userId,
+    key: submission.key,
+  };
+  try {
+    return await submission.db.transaction().execute(async (trx) => {
+      const claimed = await claimWithinWait(trx, submission, scope);
+      if (!claimed) {
+        const existing = await findIdempotencyKey(trx, scope);
+        // Gone between the claim and the read: purged as expired. Let the caller retry.
+        if (!existing) return refused('IdempotencyKeyInProgress');
+        if (existing.fingerprint !== submission.fingerprint) return refused('IdempotencyKeyReused');
+        if (existing.state !== 'done' || existing.response_status === null) {
+          return refused('IdempotencyKeyInProgress');
+        }
+        return {
+          outcome: 'replayed',
+          answer: {
+            status: existing.response_status,
+            body: submission.parseBody(existing.response_body),
+          },
+        };
+      }
+
+      const answer = await work(trx);
+      const bodyJson = JSON.stringify(answer.body);
+      await completeIdempotencyKey(trx, scope, {
+        status: answer.status,
+        bodyJson,
+        at: submission.now,
+      });
+      // What the first caller gets is what a repeat will get: the stored JSON, read back.
+      return {
+        outcome: 'ran',
+        answer: { status: answer.status, body: submission.parseBody(JSON.parse(bodyJson)) },
+      };
+    });
+  } catch (error) {
+    if (error instanceof StillInProgress) return refused('IdempotencyKeyInProgress');
+    throw error;
+  }
+}
+
+/** The first submission of the key held it longer than the wait allowed. */
+class StillInProgress extends Error {}
+
+async function claimWithinWait(
+  trx: Transaction<Database>,
+  submission: IdempotentSubmission<unknown>,
+  scope: IdempotencyScope,
+): Promise<boolean> {
+  const previousTimeout = await setLocalLockTimeout(
+    trx,
+    `${Math.max(1, Math.trunc(submission.maxWaitMs ?? IDEMPOTENCY_WAIT_MS))}ms`,
+  );
+  let claimed: boolean;
+  try {
+    claimed = await claimIdempotencyKey(trx, {
+      ...scope,
+      fingerprint: submission.fingerprint,
+      at: submission.now,
+      expiresAt: new Date(
+        submission.now.getTime() + (submission.lifetimeMs ?? IDEMPOTENCY_KEY_LIFETIME_MS),
+      ),
+    });
+  } catch (error) {
+    // The transaction is aborted now; the caller's rollback follows this throw.
+    if (isLockTimeout(error)) throw new StillInProgress('Idempotency key in progress');
+    throw error;
+  }
+  // The work's own lock waits are not bounded by this wait.
+  await setLocalLockTimeout(trx, previousTimeout);
+  return claimed;
+}
+
+function refused<T>(
+  refusal: Exclude<IdempotencyRefusal, 'IdempotencyKeyMissing'>,
+): IdempotentOutcome<T> {
+  return { outcome: 'refused', refusal };
+}
+
+/** PostgreSQL's lock_not_available, raised when lock_timeout ends a wait. */
+function isLockTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '55P03';
+}
+
+/**
+ * The request's fingerprint: a keyed digest (HMAC-SHA-256) of the canonical JSON of the route's
+ * name and the validated body. Keyed because a single-use bank account rides in a submit's body,
+ * and a plain hash of a few guessable fields and an account number could be searched.
+ */
+export function requestFingerprint(
+  hasher: Pick<DataProtector, 'digest'>,
+  route: string,
+  body: unknown,
+): string {
+  return hasher.digest('idempotency-fingerprint', canonicalJson({ route, body }));
+}
+
+/**
+ * JSON with object keys sorted at every depth and no whitespace, so equal requests give equal
+ * text whatever order their fields came in. Refuses what JSON cannot carry faithfully.
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') {
+    return JSON.stringify(value);
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`Cannot fingerprint the number ${value}`);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) {
+    return `[${value.map((item: unknown) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  }
+  if (typeof value === 'object' && isPlainObject(value)) {
+    const fields = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`);
+    return `{${fields.join(',')}}`;
+  }
+  throw new TypeError(`Cannot fingerprint a value of type ${typeof value}`);
+}
+
+function isPlainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * The request's Idempotency-Key, or undefined when it is absent, sent twice or malformed (the
+ * caller answers IdempotencyKeyMissing). Fastify gives header names in lower case.
+ */
+export function readIdempotencyKey(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+): string | undefined {
+  const value = headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  if (typeof value !== 'string') return undefined;
+  const parsed = IdempotencyKey.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Deletes the expired keys (for the housekeeping job); returns how many. */
+export async function purgeExpiredIdempotency(db: Kysely<Database>, now: Date): Promise<number> {
+  return purgeExpiredIdempotencyKeys(db, now);
+}
