@@ -23,6 +23,7 @@ import {
 } from './housekeeping';
 import { createJobQueue } from './job-queue';
 import { listJobs } from './jobs.repository';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, runOnce } from '../payments/idempotency';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -467,6 +468,31 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
     const left = await db().selectFrom('outbox_messages').select('to_address').execute();
     expect(left.map((row) => row.to_address)).toContain('waiting@example.test');
     expect(left.map((row) => row.to_address)).not.toContain('failed@example.test');
+  });
+
+  it("deletes a payment submission's idempotency key once its day is over, keeping live ones", async () => {
+    const institution = await institutionId('localhost');
+    const user = await userId(institution, 'jordan.rivers');
+    const submit = (key: string) =>
+      runOnce(
+        {
+          db: db(),
+          institutionId: institution,
+          userId: user,
+          key,
+          fingerprint: `fingerprint-${key}`,
+          now: now(),
+          parseBody: (body) => body,
+        },
+        async () => ({ status: 200, body: { ReferenceNumber: key } }),
+      );
+    await submit('old-submission-key-0001');
+    test.clock.advance(IDEMPOTENCY_KEY_LIFETIME_MS + CLOCK_SKEW_MARGIN_MS + MINUTE);
+    await submit('new-submission-key-0001');
+    const report = await test.app.services.housekeeping.runOnce();
+    expect(report.idempotencyKeys).toBe(1);
+    const left = await db().selectFrom('idempotency_keys').select('key').execute();
+    expect(left.map((row) => row.key)).toEqual(['new-submission-key-0001']);
   });
 
   it('purges rate-limit and failure counters untouched for a day, keeping locks that still hold', async () => {

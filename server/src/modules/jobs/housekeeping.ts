@@ -18,6 +18,7 @@ import type { ThrottleService } from '../throttle/throttle.service';
 import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } from './job-queue';
 import { deleteFinishedJobs } from './jobs.repository';
 import { deleteExpiredDownloadTokens } from '../downloads/download-tokens.repository';
+import { purgeExpiredIdempotencyKeys } from '../payments/idempotency.repository';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -77,6 +78,7 @@ export interface HousekeepingReport {
   pageViews: number;
   mail: number;
   jobs: number;
+  idempotencyKeys: number;
 }
 
 export interface HousekeepingWorker {
@@ -126,6 +128,8 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         doneBefore: new Date(now - DONE_JOB_RETENTION_MS),
         deadBefore: new Date(now - DEAD_JOB_RETENTION_MS),
       }),
+      // A submission's key answers repeats for a day (IDEMPOTENCY_KEY_LIFETIME_MS), then goes.
+      idempotencyKeys: await purgeExpiredIdempotencyKeys(db, ended),
     };
     await options.throttle.purge();
     return report;
