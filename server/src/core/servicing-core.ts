@@ -94,7 +94,80 @@ export interface ServicingCore {
   endOfDay(institutionId: number, date: CalendarDate): Promise<EndOfDayReport>;
   /** The last business day the end of day closed, or undefined before the first run. */
   lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
+  /**
+   * Posts a payment to a loan or line of credit, once per `postingKey` and account: a second post
+   * under the same key changes nothing and answers 'alreadyPosted' with the first post's figures
+   * (whatever the second request says; the caller checks its own request's fingerprint). The
+   * payment pays late charges and fees, then interest accrued for the days before its date, then
+   * principal; `additionalPrincipalCents` of it goes to principal only (refused when the rest does
+   * not cover the charges and interest owed). 'notFound' for an account
+   * that is not the customer's, exactly as for one that does not exist.
+   */
+  postPayment(
+    customer: CustomerRef,
+    number: string,
+    payment: CorePaymentPosting,
+  ): Promise<CorePaymentPostingResult>;
 }
+
+export interface CorePaymentPosting {
+  /** Unique per account: one payment occurrence (a submission, or a scheduled date). */
+  postingKey: string;
+  /**
+   * The payment's date. A date before the loan's open day (the day after its last closed day,
+   * whose interest is already accrued) posts as of that open day; a date after it is refused
+   * ('dayNotClosed') until the end of day has closed the days before it.
+   */
+  date: CalendarDate;
+  /** The whole payment, additional principal included. */
+  amountCents: Cents;
+  /** Of `amountCents`, what goes to principal only (it does not count toward installments). */
+  additionalPrincipalCents: Cents;
+  method: 'ach' | 'card';
+  /** The history line's text; by default 'Payment received' (or 'Payoff payment') and the method. */
+  description?: string;
+}
+
+/** What a posting did (figures of the history line, in cents). */
+export interface CorePostedPayment {
+  /** The core's reference: the history line's id. */
+  reference: string;
+  /** The date it posted as (see `CorePaymentPosting.date`). */
+  date: CalendarDate;
+  amountCents: Cents;
+  principalCents: Cents;
+  interestCents: Cents;
+  /** Late charges and other fees paid. */
+  feesCents: Cents;
+  /** The principal after the payment. */
+  newBalanceCents: Cents;
+  /**
+   * The loan's next due date; null once paid off. For 'alreadyPosted', the loan's next due date
+   * now (later payments may have moved it since).
+   */
+  nextDueDate: CalendarDate | null;
+}
+
+export type CorePaymentRefusal =
+  /** A deposit or investment, or a loan the core does not service by its rules. */
+  | 'notALoan'
+  | 'paidOff'
+  /** Not a positive whole number of cents, or additional principal beyond the amount. */
+  | 'invalidAmount'
+  /** More than the payoff as of the date (the core holds no credit balances). */
+  | 'exceedsPayoff'
+  /**
+   * The rest of the payment does not cover the late charges, fees and interest owed, so the
+   * additional principal would not go to principal only.
+   */
+  | 'additionalPrincipalBeforeInterest'
+  /** The date is after the loan's open day: the days before it have not closed yet. */
+  | 'dayNotClosed';
+
+export type CorePaymentPostingResult =
+  | ({ status: 'posted' | 'alreadyPosted' } & CorePostedPayment)
+  | { status: 'notFound' }
+  | { status: 'refused'; reason: CorePaymentRefusal };
 
 export interface CustomerRef {
   institutionId: number;

@@ -7,6 +7,8 @@ import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import type {
   CoreAccount,
   CoreLoanInformation,
+  CorePaymentPostingResult,
+  CorePostedPayment,
   CoreTransaction,
   CustomerRef,
   EndOfDayReport,
@@ -19,8 +21,10 @@ import {
   findCustomerAccount,
   findHoldersByNumber,
   findLoanForUpdate,
+  findPosting,
   findStatement,
   insertPostingOnce,
+  insertPostingReturningId,
   insertStatements,
   insertTransactions,
   listApplications,
@@ -42,11 +46,13 @@ import {
 import type { CoreTransactionRow } from './core.schema';
 import {
   amountDue,
+  applyPayment,
   daysPastDue,
   isLineOfCredit,
   isPastDue,
   type LoanTransaction,
   nextDueDate,
+  PaymentExceedsPayoffError,
   payoffQuote,
 } from './loan-engine';
 import { closeLoanDay, depositMonthEndInterest, loanStatementSnapshot } from './servicing-day';
@@ -164,6 +170,31 @@ export function transactionRows(
     principal_balance_cents: line.principalBalanceCents,
     posting_key: null,
   }));
+}
+
+/** Payment posting keys live beside the core's own (`interest:<date>` on deposits). */
+function paymentPostingKey(postingKey: string): string {
+  return `payment:${postingKey}`;
+}
+
+/** A posted payment's figures, from its history line. */
+function postedFigures(
+  line: Pick<
+    CoreTransactionRow,
+    'id' | 'date' | 'principal_cents' | 'interest_cents' | 'other_cents' | 'total_cents'
+  > & { principal_balance_cents: number },
+  next: CalendarDate | null,
+): CorePostedPayment {
+  return {
+    reference: String(line.id),
+    date: line.date,
+    amountCents: line.total_cents,
+    principalCents: line.principal_cents,
+    interestCents: line.interest_cents,
+    feesCents: line.other_cents,
+    newBalanceCents: line.principal_balance_cents,
+    nextDueDate: next,
+  };
 }
 
 function yearOf(date: CalendarDate): number {
@@ -508,6 +539,97 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         office: row.office,
         fundsExpected: row.funds_expected,
       }));
+    },
+
+    /**
+     * One transaction: the loan is locked, the posting key looked up (a repeat answers the first
+     * figures), interest accrued to the date, the payment applied by the engine, its line
+     * written under the account's unique posting key and the state saved with the version check.
+     * The lock makes concurrent posts of one key wait and then find the first; the unique key
+     * makes a second line impossible even so.
+     */
+    async postPayment(customer, number, payment): Promise<CorePaymentPostingResult> {
+      const row = await account(customer, number);
+      if (!row) return { status: 'notFound' };
+      const category = accountCategory(row.type);
+      if ((category !== 'loan' && category !== 'lineOfCredit') || !row.terms || !row.loan_state) {
+        return { status: 'refused', reason: 'notALoan' };
+      }
+      const accountId = row.id;
+      const postingKey = paymentPostingKey(payment.postingKey);
+      return db.transaction().execute(async (trx): Promise<CorePaymentPostingResult> => {
+        const loan = await findLoanForUpdate(trx, accountId);
+        if (!loan) return { status: 'refused', reason: 'notALoan' };
+        const { terms, state } = loan;
+        const earlier = await findPosting(trx, accountId, postingKey);
+        if (earlier) {
+          return { status: 'alreadyPosted', ...postedFigures(earlier, nextDueDate(terms, state)) };
+        }
+        const { amountCents, additionalPrincipalCents } = payment;
+        if (
+          !Number.isSafeInteger(amountCents) ||
+          amountCents <= 0 ||
+          !Number.isSafeInteger(additionalPrincipalCents) ||
+          additionalPrincipalCents < 0 ||
+          additionalPrincipalCents > amountCents
+        ) {
+          return { status: 'refused', reason: 'invalidAmount' };
+        }
+        if (state.paidOffDate !== null) return { status: 'refused', reason: 'paidOff' };
+        // Interest is accrued for every day before `accruedTo` (the loan's open day): a payment
+        // dated after it would accrue days the end of day has not closed (their late fees and
+        // statements would be skipped); one dated before it posts as of it, since the interest
+        // of the days between is accrued already and cannot be taken back.
+        if (payment.date > state.accruedTo) return { status: 'refused', reason: 'dayNotClosed' };
+        const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
+        let change;
+        try {
+          change = applyPayment(terms, state, {
+            date,
+            amountCents,
+            additionalPrincipalCents,
+            ...(payment.description === undefined ? {} : { description: payment.description }),
+          });
+        } catch (error) {
+          if (error instanceof PaymentExceedsPayoffError) {
+            return { status: 'refused', reason: 'exceedsPayoff' };
+          }
+          throw error;
+        }
+        const [line] = change.transactions;
+        if (!line) throw new Error('A payment writes one history line.');
+        // The engine pays charges and interest first: the additional principal goes to principal
+        // only when the rest of the payment covers them.
+        if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
+          return { status: 'refused', reason: 'additionalPrincipalBeforeInterest' };
+        }
+        const description =
+          payment.description ??
+          `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
+        const [values] = transactionRows(accountId, [{ ...line, description }]);
+        if (!values) throw new Error('A payment writes one history line.');
+        const id = await insertPostingReturningId(trx, { ...values, posting_key: postingKey });
+        // The loan is locked and the key was free: only a broken lock gets here.
+        if (id === undefined) throw new Error(`The posting ${postingKey} appeared meanwhile.`);
+        if (!(await saveLoanState(trx, accountId, loan.version, change.state, clock.now()))) {
+          throw new Error(`The loan ${accountId} changed during a payment posting.`);
+        }
+        return {
+          status: 'posted',
+          ...postedFigures(
+            {
+              id,
+              date,
+              principal_cents: line.principalCents,
+              interest_cents: line.interestCents,
+              other_cents: line.otherCents,
+              total_cents: line.totalCents,
+              principal_balance_cents: line.principalBalanceCents,
+            },
+            nextDueDate(terms, change.state),
+          ),
+        };
+      });
     },
 
     async lastClosedDay(institutionId) {

@@ -455,6 +455,37 @@ export async function insertPostingOnce(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** The line posted under a posting key on the account, if any. */
+export async function findPosting(
+  db: Db,
+  accountId: number,
+  postingKey: string,
+): Promise<CoreTransactionRow | undefined> {
+  return db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('posting_key', '=', postingKey)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts a posting once and answers its id; undefined when its key was posted already (the
+ * account's unique key on the posting key).
+ */
+export async function insertPostingReturningId(
+  db: Db,
+  line: Insertable<CoreTransactionsTable> & { posting_key: string },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('core_transactions')
+    .values(line)
+    .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.id);
+}
+
 /** The interest the account's payments paid in each of two calendar years (one query). */
 export async function sumPaymentInterest(
   db: Db,
