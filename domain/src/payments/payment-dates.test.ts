@@ -216,6 +216,21 @@ describe('one-time payment date', () => {
   });
 });
 
+describe('one-time payment date: the order of the checks (section 5)', () => {
+  it("names the first problem in the spec's order when a date has several", () => {
+    // A Saturday today, immediate ACH blocked: the ACH message, not the weekend one.
+    const saturday = oneTime({ today: '2026-03-07', immediateAchBlocked: true });
+    expect(paymentDateIssue('2026-03-07', saturday)).toBe('immediateAch');
+    // A listed day beyond the period: the holiday message before the too-far one.
+    const listed = oneTime({ nonPaymentDays: ['2026-06-01'] });
+    expect(paymentDateIssue('2026-06-01', listed)).toBe('holiday');
+    // A Sunday beyond the period: too far before Sunday.
+    expect(paymentDateIssue('2026-05-03', oneTime())).toBe('tooFar');
+    // A Saturday in the past: past before Saturday.
+    expect(paymentDateIssue('2026-02-28', oneTime())).toBe('past');
+  });
+});
+
 describe('selectable one-time dates', () => {
   it('lists today through the latest date, less the blocked ones', () => {
     const context = oneTime({ today: '2026-09-03', daysInPeriod: 6 });
@@ -616,6 +631,16 @@ describe('days before due', () => {
     expect(daysBeforeDueChoices(beforeDue({ today: '2026-03-23', dueDate: '2026-03-25' }))).toEqual(
       [1],
     );
+  });
+
+  it('keeps days before tomorrow when non-payment days are listed (section 5)', () => {
+    const context = beforeDue({
+      today: '2026-09-05',
+      dueDate: '2026-09-10',
+      nonPaymentDays: ['2026-09-08'],
+    });
+    // Sep 8 is listed, Sep 7 is Labor Day; Sep 5 (today) and before stay on offer.
+    expect(daysBeforeDueChoices(context)).toEqual([1, 4, 5, 6, 7, 8, 9]);
   });
 
   it('accepts a submitted number only when it is offered, and 0 for on-due-date', () => {

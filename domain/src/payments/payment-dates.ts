@@ -277,21 +277,23 @@ function dayIssue(
 
 /**
  * Why a one-time payment date is refused, or undefined when it may be paid (spec 001 section 5
- * "Payment date (one-time)"). An empty or unreadable date is 'required'. Checked in this order:
- * before today, after today plus daysInPeriod, a non-payment day, a Saturday or Sunday the
- * settings do not allow, today for an immediate ACH payment after the cut-off, the small-dollar
- * window.
+ * "Payment date (one-time)"). An empty or unreadable date is 'required'. Checked in the spec's
+ * order: a non-payment day, today for an immediate ACH payment after the cut-off, after today
+ * plus daysInPeriod, before today, a Saturday or Sunday the settings do not allow, the
+ * small-dollar window.
  */
 export function paymentDateIssue(
   date: string | null | undefined,
   context: OneTimeDateContext,
 ): PaymentDateIssue | undefined {
   if (!date || !isCalendarDate(date)) return 'required';
-  if (date < context.today) return 'past';
+  // The spec's order, so a date wrong in two ways gets the message the spec would show first.
+  if (isNonPaymentDay(date, context.nonPaymentDays)) return 'holiday';
+  if (date === context.today && context.immediateAchBlocked) return 'immediateAch';
   if (date > latestPaymentDate(context.today, context.daysInPeriod)) return 'tooFar';
+  if (date < context.today) return 'past';
   const day = dayIssue(date, context);
   if (day) return day;
-  if (date === context.today && context.immediateAchBlocked) return 'immediateAch';
   if (isSmallDollarBlocked(date, context.today, context.smallDollarDays)) return 'smallDollar';
   return undefined;
 }
@@ -424,15 +426,19 @@ export interface DaysBeforeDueContext {
 /**
  * The numbers the 'Day(s) before due date' select offers (spec 001 section 5 "Days before due"):
  * 1 to 9 (1 to 3 when the loan is not billed monthly), less those whose date before the next due
- * date is a non-payment day or is not at least tomorrow.
+ * date is a non-payment day (Federal Reserve holidays always count); only when the payment info
+ * lists no non-payment days, also less those whose date is not at least tomorrow (the spec's two
+ * cases: a recurring setting applies to the cycles after this one too).
  */
 export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
   const max = context.billedMonthly ? DAYS_BEFORE_DUE_MAX_MONTHLY : DAYS_BEFORE_DUE_MAX_NOT_MONTHLY;
   const tomorrow = addDays(context.today, 1);
+  const listed = context.nonPaymentDays.length > 0;
   const choices: number[] = [];
   for (let days = 1; days <= max; days += 1) {
     const date = daysBeforeDueDate(context.dueDate, days);
-    if (date >= tomorrow && !isNonPaymentDay(date, context.nonPaymentDays)) choices.push(days);
+    if (isNonPaymentDay(date, context.nonPaymentDays)) continue;
+    if (listed || date >= tomorrow) choices.push(days);
   }
   return choices;
 }

@@ -858,9 +858,18 @@ describe('permission submit errors', () => {
     );
   });
 
+  it('asks for a saved method when a single-use one may not be dated later (section 8)', () => {
+    expect(permissionSubmitError('scheduled', 'Card', 'methodCannotSchedule')).toBe(
+      'MustSavePaymentMethod',
+    );
+    expect(permissionSubmitError('recurring', 'Card', 'methodCannotSchedule')).toBe(
+      'MustSavePaymentMethod',
+    );
+  });
+
   it('answers the not-allowed variant of the kind and payment type for any other block', () => {
     expect(permissionSubmitError('scheduled', 'ACH', 'pastDue')).toBe('ScheduledAchNotAllowed');
-    expect(permissionSubmitError('scheduled', 'Card', 'methodCannotSchedule')).toBe(
+    expect(permissionSubmitError('scheduled', 'Card', 'onlyImmediatePayments')).toBe(
       'ScheduledCardNotAllowed',
     );
     expect(permissionSubmitError('recurring', 'ACH', 'hasScheduledPayment')).toBe(

@@ -637,7 +637,8 @@ export function paymentDateSelectable(
 
 /**
  * The submit error key (spec 001 section 8) when the server refuses a scheduled or recurring
- * payment for a permission block. A met quota is ReachedMaxScheduledAllowed; every other block is
+ * payment for a permission block. A met quota is ReachedMaxScheduledAllowed, a single-use method
+ * that may not be dated later MustSavePaymentMethod; every other block is
  * the section's "not allowed" variant for the kind and payment type. The spec names those
  * variants without keys; these are the keys chosen for them.
  */
@@ -647,11 +648,14 @@ export function permissionSubmitError(
   block: SchedulingBlock | RecurringBlock,
 ):
   | 'ReachedMaxScheduledAllowed'
+  | 'MustSavePaymentMethod'
   | 'ScheduledAchNotAllowed'
   | 'ScheduledCardNotAllowed'
   | 'RecurringAchNotAllowed'
   | 'RecurringCardNotAllowed' {
   if (block === 'scheduledQuotaReached') return 'ReachedMaxScheduledAllowed';
+  // Section 8: a non-saved method pays only immediately (MustSavePaymentMethod).
+  if (block === 'methodCannotSchedule') return 'MustSavePaymentMethod';
   if (kind === 'scheduled') {
     return paymentType === 'ACH' ? 'ScheduledAchNotAllowed' : 'ScheduledCardNotAllowed';
   }
