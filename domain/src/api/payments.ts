@@ -328,7 +328,8 @@ export type RoutingLookupResponse = z.infer<typeof RoutingLookupResponse>;
  * the rest.
  */
 export const CardBillingAddress = z.object({
-  ZipCode: z.string().regex(/^\d{5}(-?\d{4})?$/),
+  // As the form rule (isZipOrZipPlusFour): 12345 or 12345-6789.
+  ZipCode: z.string().regex(/^\d{5}(-\d{4})?$/),
   Address1: z.string().max(100),
   Address2: z.string().max(100),
   City: z.string().max(50),
@@ -644,6 +645,12 @@ export const PAYMENT_CALLS = {
     path: '/api/PaymentInformation/RetrieveDownloadToken',
     body: PayoffDownloadTokenRequest,
     response: TokenText,
+  },
+  downloadPayoffQuoteBreakdown: {
+    method: 'GET',
+    path: '/api/PaymentInformation/DownloadPayoffQuoteBreakdown',
+    query: z.object({ downloadToken: TokenText }),
+    response: 'document',
   },
   setDefaultPaymentMethod: {
     method: 'POST',
