@@ -32,3 +32,4 @@ export * from './payments/payment-amounts';
 export * from './payments/payment-fees';
 export * from './payments/payment-eligibility';
 export * from './payments/schedule-wording';
+export * from './payments/payment-display';
