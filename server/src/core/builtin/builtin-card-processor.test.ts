@@ -46,7 +46,10 @@ async function createInstitution(db: Kysely<Database>, name: string): Promise<nu
  */
 function cardNumbersIn(text: string): string[] {
   const joined = text.replace(/(?<=\d)[ -](?=\d)/g, '');
-  const runs = [text, joined].flatMap((version) => version.match(/\d+/g) ?? []);
+  // Digit runs standing on their own: inside a hex digest or an id they are random characters.
+  const runs = [text, joined].flatMap(
+    (version) => version.match(/(?<![0-9A-Za-z])\d+(?![0-9A-Za-z])/g) ?? [],
+  );
   return [...new Set(runs)].filter(
     (run) => run.length >= 13 && run.length <= 19 && passesLuhn(run),
   );
@@ -415,6 +418,8 @@ describe.each(testDatabases())('the built-in card processor on $name', (testData
     expect(cardNumbersIn('paid with 4242 4242 4242 4242 today')).toContain('4242424242424242');
     expect(cardNumbersIn('{"pan":"378282246310005"}')).toContain('378282246310005');
     expect(cardNumbersIn('ref 1234567890123 and 2025-03-14 15:00:00+00')).toEqual([]);
+    // Inside a hex digest the digits are random characters, not a number someone stored.
+    expect(cardNumbersIn('e3b0c4424242424242424242ab')).toEqual([]);
     expect(holdsSecurityCode('{"cvv":"836"}', CVV)).toBe(true);
     expect(holdsSecurityCode('amount 18360', CVV)).toBe(false);
     // A timestamp's milliseconds are not a code (kysely_migration keeps its times as text).
