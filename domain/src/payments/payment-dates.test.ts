@@ -13,7 +13,6 @@ import {
   daysBeforeDueChoices,
   daysBeforeDueDate,
   firstSelectablePaymentDate,
-  frequencyDateStep,
   isBilledMonthly,
   isDaysBeforeDueAllowed,
   isNonPaymentDay,
@@ -653,17 +652,6 @@ describe('days before due', () => {
     expect(isDaysBeforeDueAllowed(4, { ...context, billedMonthly: false })).toBe(false);
     expect(isDaysBeforeDueAllowed(-1, context)).toBe(false);
     expect(isDaysBeforeDueAllowed(1.5, context)).toBe(false);
-  });
-});
-
-describe('frequency choice', () => {
-  it('shows the date input each frequency needs', () => {
-    expect(frequencyDateStep('OneTime')).toBe('payNowOrLater');
-    expect(frequencyDateStep('DaysBeforeDue')).toBe('daysBeforeDue');
-    expect(frequencyDateStep('OnDueDate')).toBe('none');
-    for (const frequency of ['MonthlyOnDate', 'SemiMonthly', 'TwoWeeks', 'Weekly'] as const) {
-      expect(frequencyDateStep(frequency)).toBe('recurringDate');
-    }
   });
 });
 

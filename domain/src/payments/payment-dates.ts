@@ -450,38 +450,3 @@ export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
 export function isDaysBeforeDueAllowed(days: number, context: DaysBeforeDueContext): boolean {
   return days === ON_DUE_DATE_DAYS_BEFORE_DUE || daysBeforeDueChoices(context).includes(days);
 }
-
-// --- Frequency choice -----------------------------------------------------------------------------
-
-type Frequency =
-  | 'OneTime'
-  | 'Weekly'
-  | 'TwoWeeks'
-  | 'SemiMonthly'
-  | 'MonthlyOnDate'
-  | 'DaysBeforeDue'
-  | 'OnDueDate';
-
-/** What the frequency step shows beneath the frequency to get its date. */
-export type FrequencyDateStep = 'payNowOrLater' | 'daysBeforeDue' | 'recurringDate' | 'none';
-
-/**
- * Spec 001 section 4 "Frequency choice": OneTime shows the pay-now-or-later date; DaysBeforeDue
- * the days selector; MonthlyOnDate, SemiMonthly, TwoWeeks and Weekly the recurring date select;
- * OnDueDate nothing (it is DaysBeforeDue with 0 days, valid at once).
- */
-export function frequencyDateStep(frequency: Frequency): FrequencyDateStep {
-  switch (frequency) {
-    case 'OneTime':
-      return 'payNowOrLater';
-    case 'DaysBeforeDue':
-      return 'daysBeforeDue';
-    case 'OnDueDate':
-      return 'none';
-    case 'Weekly':
-    case 'TwoWeeks':
-    case 'SemiMonthly':
-    case 'MonthlyOnDate':
-      return 'recurringDate';
-  }
-}
