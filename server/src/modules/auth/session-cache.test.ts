@@ -14,6 +14,7 @@ describe('writesSessionTables', () => {
     'with "gone" as (delete from "sessions" where "id" = $1 returning "id") select count(*) from "gone"',
     'update "public"."users" set "logon_allowed" = false',
     'truncate table "sessions"',
+    'alter table "users" add column "nickname" text',
   ])('counts %s as a write to the session tables', (statement) => {
     expect(writesSessionTables(statement)).toBe(true);
   });
@@ -24,6 +25,8 @@ describe('writesSessionTables', () => {
     'insert into "login_history" ("user_id") values ($1)',
     'update "core_accounts" set "comment" = $1 where "customer_id" = $2',
     'delete from "users_archive"',
+    'insert into "attempt_counters" ("key") values ($1) on conflict ("key") do update set "count" = 1',
+    'select * from "sessions" where "id" = $1 for update',
   ])('does not count %s', (statement) => {
     expect(writesSessionTables(statement)).toBe(false);
   });

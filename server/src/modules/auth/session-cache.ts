@@ -1,3 +1,5 @@
+import { writtenTables } from '../../lib/read-cache';
+
 /**
  * The live sessions this process has resolved, so a signed-in request does not look its session
  * up in the database every time (the lookup was half the database time of an account-list call
@@ -12,12 +14,15 @@
  * write, so there is no cache there (app.ts).
  */
 
-/** Statements that may change a cached session row: writes to these tables, anywhere in the SQL. */
-const SESSION_TABLE_WRITE =
-  /\b(?:update|delete\s+from|insert\s+into|merge\s+into|truncate(?:\s+table)?)\s+(?:"?public"?\.)?"?(?:sessions|users|customers)\b/i;
+const SESSION_TABLES = new Set(['sessions', 'users', 'customers']);
 
+/**
+ * Whether a statement may change a cached session row: it writes one of their tables, or writes
+ * in a way writtenTables (the account answers' reading of statements) cannot read.
+ */
 export function writesSessionTables(sql: string): boolean {
-  return SESSION_TABLE_WRITE.test(sql);
+  const tables = writtenTables(sql);
+  return tables === undefined || [...tables].some((table) => SESSION_TABLES.has(table));
 }
 
 interface Expiring {
