@@ -11,6 +11,7 @@ import {
   PayoffProjectionResponse,
   StatementListResponse,
   UpdateAddressResponse,
+  DEFAULT_ALERTS,
 } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,23 +200,8 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         (who, n) =>
           post(who, '/api/AccountAlerts', {
             AccountNumber: n,
-            TextAlerts: { AlertLoanDelinquent: true, EstatementAlert: false },
-            EmailAlerts: {
-              AlertLoanDelinquent: true,
-              EstatementAlert: false,
-              AlertLoanDueDate1: false,
-              AlertLoanDueDate2: false,
-              AlertLoanDueDate3: false,
-              AlertLoanDueDate4: false,
-              AlertLoanDueDate1Before: true,
-              AlertLoanDueDate2Before: true,
-              AlertLoanDueDate3Before: true,
-              AlertLoanDueDate4Before: true,
-              AlertLoanDueDate1Days: '',
-              AlertLoanDueDate2Days: '',
-              AlertLoanDueDate3Days: '',
-              AlertLoanDueDate4Days: '',
-            },
+            TextAlerts: { ...DEFAULT_ALERTS.TextAlerts, AlertLoanDelinquent: true },
+            EmailAlerts: { ...DEFAULT_ALERTS.EmailAlerts, AlertLoanDelinquent: true },
           }),
       ],
       [
