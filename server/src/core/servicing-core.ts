@@ -95,6 +95,16 @@ export interface ServicingCore {
   /** The last business day the end of day closed, or undefined before the first run. */
   lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
   /**
+   * What the core says about paying this loan or line of credit today (spec 001 section 3
+   * "Payment info response": the host's part of it). Undefined when the account is not the
+   * customer's loan or line of credit, exactly as for one that does not exist.
+   */
+  paymentTerms(
+    customer: CustomerRef,
+    number: string,
+    today: CalendarDate,
+  ): Promise<CorePaymentTerms | undefined>;
+  /**
    * Posts a payment to a loan or line of credit, once per `postingKey` and account: a second post
    * under the same key changes nothing and answers 'alreadyPosted' with the first post's figures
    * (whatever the second request says; the caller checks its own request's fingerprint). The
@@ -108,6 +118,52 @@ export interface ServicingCore {
     number: string,
     payment: CorePaymentPosting,
   ): Promise<CorePaymentPostingResult>;
+}
+
+/**
+ * The host's side of a loan's payment information. The portal adds the institution's settings,
+ * the saved methods and its own scheduled and recurring payments.
+ */
+export interface CorePaymentTerms {
+  /** The core accepts ACH (bank account) payments on this loan. */
+  allowAch: boolean;
+  /** The core accepts card payments on this loan. */
+  allowCards: boolean;
+  /** How many days ahead a one-time payment may be dated (spec: NumberDaysInPeriod). */
+  daysInPeriod: number;
+  /** The core allows recurring payments on this loan. */
+  recurringAllowed: boolean;
+  /** First-party fees by method and kind, in cents (spec: FirstPartyFees). */
+  fees: {
+    scheduledAchCents: Cents;
+    eCheckCents: Cents;
+    recurringAchCents: Cents;
+    debitCardCents: Cents;
+    creditCardCents: Cents;
+  };
+  /** The installment (regular payment amount). */
+  regularPaymentCents: Cents;
+  /** What is due now: past-due installments, the current one, late charges and fees. */
+  totalAmountDueCents: Cents;
+  /** The payoff as of today. */
+  payoffTodayCents: Cents;
+  /** Late charges and fees owed. */
+  feesAndChargesCents: Cents;
+  dueDate: CalendarDate | null;
+  /** 'Monthly', 'BiWeekly', ... as the loan is billed. */
+  billingFrequency: string;
+  pastDue: boolean;
+  delinquent: boolean;
+  /** '' or 'InterestTooHighForDelayedPayment' (only immediate payments). */
+  restrictionCode: string;
+  /** Days the core takes no payment at all (its own holidays), from today on. */
+  nonPaymentDays: CalendarDate[];
+  /** Days a payment cannot be scheduled for (the core's processing calendar), from today on. */
+  nonSchedulableDays: CalendarDate[];
+  /** 0 none; 1 and 2 drive the small-dollar window (4 and 7 days). */
+  mailPreference: number;
+  /** The core's hold on the account, if any. */
+  hold: LoanHold | null;
 }
 
 export interface CorePaymentPosting {

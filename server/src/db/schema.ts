@@ -363,6 +363,8 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   payment_methods: PaymentMethodsTable;
   payment_method_defaults: PaymentMethodDefaultsTable;
   idempotency_keys: IdempotencyKeysTable;
+  payments: PaymentsTable;
+  recurring_payments: RecurringPaymentsTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -462,4 +464,74 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
   completed_at: Timestamp | null;
   expires_at: Timestamp;
+}
+
+/** The method a payment draws on, as it was when submitted (migration 0018). */
+interface PaymentMethodSnapshot {
+  payment_method_id: number | null;
+  is_card: boolean;
+  last_four: string;
+  card_type: string | null;
+  debit_credit_type: string | null;
+  /** The card processor's token (cards). */
+  processor_token: string | null;
+  ach_account_type: string | null;
+  routing_number: string | null;
+  /** DataProtector.encrypt of the whole account number (bank accounts). */
+  account_number_sealed: string | null;
+  owner_name_sealed: string | null;
+}
+
+/**
+ * One payment occurrence: immediate, scheduled, or one date of a recurring payment (unique per
+ * recurring payment and date). Posted exactly once, keyed by `id` at the core and processor.
+ */
+export interface PaymentsTable extends PaymentMethodSnapshot {
+  id: string;
+  institution_id: number;
+  user_id: string;
+  customer_id: string;
+  loan_number: string;
+  reference_number: string;
+  /** 'immediate', 'scheduled', 'recurring'. */
+  kind: string;
+  recurring_payment_id: string | null;
+  pay_date: CalendarDate;
+  amount_cents: ColumnType<number, number, number>;
+  additional_principal_cents: ColumnType<number, number | undefined, number>;
+  first_party_fee_cents: ColumnType<number, number | undefined, number>;
+  third_party_fee_cents: ColumnType<number, number | undefined, number>;
+  is_payoff: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 'scheduled', 'posted', 'failed', 'cancelled'. */
+  status: string;
+  core_reference: string | null;
+  failure: string | null;
+  created_at: Timestamp;
+  posted_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+/** A loan's recurring payment (one active per loan); `next_date` is the next date to post. */
+export interface RecurringPaymentsTable extends PaymentMethodSnapshot {
+  id: string;
+  institution_id: number;
+  user_id: string;
+  customer_id: string;
+  loan_number: string;
+  reference_number: string;
+  /** Weekly, BiWeekly, SemiMonthly, DayOfMonth, DaysBeforeDue. */
+  recurring_option: string;
+  days_before_due: ColumnType<number, number | undefined, number>;
+  first_date: CalendarDate | null;
+  next_date: CalendarDate;
+  amount_cents: ColumnType<number, number, number>;
+  pays_total_due: ColumnType<boolean, boolean | undefined, boolean>;
+  additional_principal_cents: ColumnType<number, number | undefined, number>;
+  first_party_fee_cents: ColumnType<number, number | undefined, number>;
+  third_party_fee_cents: ColumnType<number, number | undefined, number>;
+  ach_draft_id: string | null;
+  /** 'active', 'cancelled'. */
+  status: string;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
 }

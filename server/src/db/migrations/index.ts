@@ -15,6 +15,7 @@ import { accountHolds } from './0014-account-holds';
 import { cardTokens } from './0015-card-tokens';
 import { paymentMethods } from './0016-payment-methods';
 import { idempotencyKeys } from './0017-idempotency-keys';
+import { payments } from './0018-payments';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -37,4 +38,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_card_tokens': cardTokens,
   '0016_payment_methods': paymentMethods,
   '0017_idempotency_keys': idempotencyKeys,
+  '0018_payments': payments,
 };
