@@ -1,3 +1,6 @@
+import type { Agreement } from '@portal/settings-schema';
+import type { CalendarDate } from './calendar';
+
 /**
  * When-to-agree codes of an agreement record (spec 000 section 3): the index of the type in
  * `AGREEMENT_TYPES` of the settings schema.
@@ -33,5 +36,20 @@ export function isAskedAtLogin(
   return (
     whenToAgree.includes('login') ||
     (emailCommunicationRestricted && whenToAgree.includes('ecommunicationreagree'))
+  );
+}
+
+/**
+ * The agreements registration asks for (spec 000 sections 2.9 and 4): those whose when-to-agree
+ * includes registration and whose date is not after `today`, the institution's calendar date
+ * (the server decides by it, and the portal shows by the same date, not the device's). A new user
+ * has accepted nothing yet, so no acceptance is looked up; the configured order is kept.
+ */
+export function agreementsNeededAtRegistration<T extends Pick<Agreement, 'whenToAgree' | 'date'>>(
+  agreements: readonly T[],
+  today: CalendarDate,
+): T[] {
+  return agreements.filter(
+    (agreement) => agreement.whenToAgree.includes('registration') && agreement.date <= today,
   );
 }

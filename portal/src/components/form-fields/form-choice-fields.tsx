@@ -55,6 +55,7 @@ function SelectControl(props: {
   label: string;
   helperText?: string;
   required?: boolean;
+  requiredMark?: boolean;
   disabled?: boolean;
   options: readonly ChoiceOption[];
   error?: string;
@@ -69,7 +70,7 @@ function SelectControl(props: {
       required={props.required}
       disabled={props.disabled}
     >
-      <InputLabel htmlFor={id} shrink>
+      <InputLabel htmlFor={id} shrink required={props.requiredMark === false ? false : undefined}>
         {props.label}
       </InputLabel>
       <NativeSelect
@@ -96,13 +97,16 @@ function SelectControl(props: {
   );
 }
 
-/** A native select (the phone's own picker) bound to the form. */
+/**
+ * A native select (the phone's own picker) bound to the form. A required select marks its label
+ * with an asterisk unless `requiredMark` is false (a form whose text fields show none).
+ */
 export function FormSelectField<T extends FieldValues, C = unknown, O extends FieldValues = T>({
   control,
   name,
   options,
   ...props
-}: ChoiceProps<T, C, O> & { options: readonly ChoiceOption[] }) {
+}: ChoiceProps<T, C, O> & { options: readonly ChoiceOption[]; requiredMark?: boolean }) {
   return (
     <Controller
       control={control}
@@ -125,9 +129,11 @@ function RadioControl(props: {
   helperText?: string;
   required?: boolean;
   disabled?: boolean;
+  row?: boolean;
   options: readonly ChoiceOption[];
   error?: string;
   field: { value: unknown; onChange(value: string): void; onBlur(): void; name: string };
+  onValueChanged?(value: string): void;
 }) {
   const { id, describedBy, texts } = useHelper(props.helperText, props.error);
   return (
@@ -141,10 +147,17 @@ function RadioControl(props: {
         {props.label}
       </FormLabel>
       <RadioGroup
+        row={props.row}
         name={props.field.name}
         value={typeof props.field.value === 'string' ? props.field.value : ''}
-        onChange={(event) => props.field.onChange(event.target.value)}
+        onChange={(event) => {
+          props.field.onChange(event.target.value);
+          props.onValueChanged?.(event.target.value);
+        }}
         onBlur={props.field.onBlur}
+        // The legend names the fieldset; the radio group carries the same name for screen readers
+        // that announce the group's role rather than the fieldset's.
+        aria-labelledby={`${id}-legend`}
         aria-describedby={describedBy}
       >
         {props.options.map((option) => (
@@ -161,13 +174,21 @@ function RadioControl(props: {
   );
 }
 
-/** Radio buttons in a fieldset whose legend is the question, bound to the form. */
+/**
+ * Radio buttons in a fieldset whose legend is the question, bound to the form; `row` lays them
+ * out in a row, `onValueChanged` hears each choice after the form took it (a field that depends
+ * on it starts over).
+ */
 export function FormRadioGroup<T extends FieldValues, C = unknown, O extends FieldValues = T>({
   control,
   name,
   options,
   ...props
-}: ChoiceProps<T, C, O> & { options: readonly ChoiceOption[] }) {
+}: ChoiceProps<T, C, O> & {
+  options: readonly ChoiceOption[];
+  row?: boolean;
+  onValueChanged?(value: string): void;
+}) {
   return (
     <Controller
       control={control}

@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import type { PasswordRequirements } from '../password-requirements/use-password-requirements';
 import { expectNoAxeViolations } from '../../testing/render-portal';
 import {
   FormCheckbox,
   FormCurrencyField,
   FormDateField,
+  FormMaskedField,
+  FormNewPasswordField,
   FormPasswordField,
   FormRadioGroup,
   FormSelectField,
@@ -160,5 +163,143 @@ describe('form fields', () => {
     await user.click(toggle);
     expect(password).toHaveAttribute('type', 'text');
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+const MaskedSchema = z.object({
+  birthDate: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/, 'Enter the date as MM/DD/YYYY.'),
+  newPassword: z.string().min(8, 'Use at least 8 characters.'),
+});
+type MaskedValues = z.infer<typeof MaskedSchema>;
+
+const REQUIREMENTS: PasswordRequirements = {
+  status: 'ready',
+  showList: true,
+  items: [{ id: 'length', text: 'At least 8 characters', state: 'unmet' }],
+  checking: false,
+  checkCount: 0,
+  maximumLength: 64,
+  validate: () => undefined,
+};
+
+function MaskedForm({ onValid }: { onValid(values: MaskedValues): void }) {
+  const { control, handleSubmit } = useForm<MaskedValues>({
+    mode: 'onTouched',
+    defaultValues: { birthDate: '', newPassword: '' },
+    resolver: zodResolver(MaskedSchema),
+  });
+  return (
+    <main>
+      <form noValidate onSubmit={handleSubmit(onValid)}>
+        <FormMaskedField
+          control={control}
+          name="birthDate"
+          mask="00/00/0000"
+          label="Date of Birth"
+          description="Format: MM/DD/YYYY"
+        />
+        <FormNewPasswordField
+          control={control}
+          name="newPassword"
+          label="New Password"
+          requirements={REQUIREMENTS}
+        />
+        <Button type="submit">Save</Button>
+      </form>
+    </main>
+  );
+}
+
+describe('the bound masked and new-password fields', () => {
+  it("announce the field's own message with the format, and keep the mask", async () => {
+    const onValid = vi.fn();
+    render(<MaskedForm onValid={onValid} />);
+    const user = userEvent.setup();
+    const birthDate = screen.getByLabelText('Date of Birth');
+    expect(birthDate).toHaveAttribute('inputmode', 'numeric');
+    await user.type(birthDate, '041');
+    expect(birthDate).toHaveValue('04/1');
+    await user.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the date as MM/DD/YYYY.');
+    expect(birthDate).toBeInvalid();
+    expect(birthDate).toHaveAccessibleDescription(
+      'Enter the date as MM/DD/YYYY. Format: MM/DD/YYYY',
+    );
+    await user.type(birthDate, '21986');
+    expect(birthDate).toHaveValue('04/12/1986');
+    expect(birthDate).toBeValid();
+    expect(screen.queryByText('Enter the date as MM/DD/YYYY.')).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('link the password rules to the new password and hand both values over', async () => {
+    const onValid = vi.fn();
+    render(<MaskedForm onValid={onValid} />);
+    const user = userEvent.setup();
+    const password = screen.getByLabelText('New Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAccessibleDescription(/At least 8 characters/);
+    await user.type(screen.getByLabelText('Date of Birth'), '04121986');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(password).toHaveAccessibleDescription(/^Use at least 8 characters\./);
+    expect(password).toHaveFocus();
+    expect(onValid).not.toHaveBeenCalled();
+    await user.type(password, 'Long-Enough-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onValid).toHaveBeenCalledWith(
+      { birthDate: '04/12/1986', newPassword: 'Long-Enough-1' },
+      expect.anything(),
+    );
+  });
+});
+
+function ChoiceForm({ onType }: { onType(value: string): void }) {
+  const { control } = useForm<{ kind: string; question: string }>({
+    defaultValues: { kind: '', question: '' },
+  });
+  return (
+    <main>
+      <FormRadioGroup
+        control={control}
+        name="kind"
+        label="Account Type"
+        options={[
+          { value: 'Deposit', label: 'Deposit' },
+          { value: 'Loan', label: 'Loan' },
+        ]}
+        row
+        onValueChanged={onType}
+      />
+      <FormSelectField
+        control={control}
+        name="question"
+        label="Secret Question"
+        options={[
+          { value: '', label: '' },
+          { value: 'pet', label: 'First pet?' },
+        ]}
+        required
+        requiredMark={false}
+      />
+    </main>
+  );
+}
+
+describe('the choice fields', () => {
+  it('name the radio group by its legend and tell of each choice', async () => {
+    const onType = vi.fn();
+    render(<ChoiceForm onType={onType} />);
+    const user = userEvent.setup();
+    const group = screen.getByRole('radiogroup', { name: 'Account Type' });
+    await user.click(within(group).getByRole('radio', { name: 'Loan' }));
+    expect(onType).toHaveBeenCalledWith('Loan');
+    expect(within(group).getByRole('radio', { name: 'Loan' })).toBeChecked();
+  });
+
+  it('keep a required select required without the asterisk when asked', () => {
+    render(<ChoiceForm onType={() => undefined} />);
+    // The label is exactly the text: no asterisk joins it.
+    const select = screen.getByLabelText('Secret Question', { selector: 'select' });
+    expect(select).toBeRequired();
   });
 });

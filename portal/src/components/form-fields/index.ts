@@ -7,3 +7,4 @@ export {
 } from './form-choice-fields';
 export { FormCurrencyField, usdAmount } from './form-currency-field';
 export { ControlledMaskedInput as FormMaskedField } from '../masked-input/controlled-masked-input';
+export { FormNewPasswordField } from './form-new-password-field';

@@ -1,4 +1,4 @@
-import { digitsOnly, parseDateOfBirth } from '@portal/domain';
+import { isEmailAddress, isZipCode, registrationDateOfBirth } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -28,7 +28,7 @@ export interface RecoveryIdentity {
 /** Who is asking: the institution of the host, the caller's address and the portal's address. */
 export type RecoveryCaller = Pick<
   RequestContext,
-  'institutionId' | 'institutionName' | 'ip' | 'origin'
+  'institutionId' | 'institutionName' | 'ip' | 'origin' | 'today'
 >;
 
 export type RecoveryCode =
@@ -146,23 +146,27 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
     return { settings, policy };
   }
 
-  /** The users the details identify; undefined when a required detail is missing or malformed. */
+  /**
+   * The users the details identify; undefined when a required detail is missing or malformed.
+   * The formats are domain's contact-field rules, the portal's too; the date of birth is read
+   * against the institution's today (the request's calendar date), not the server's UTC date.
+   */
   async function identify(
-    institutionId: number,
+    caller: RecoveryCaller,
     fields: RecoveryFields,
     identity: RecoveryIdentity,
   ): Promise<BorrowerRow[] | undefined> {
     const email = identity.email.trim();
-    const zip = digitsOnly(identity.zipCode);
+    const zip = identity.zipCode.trim();
     const branch = identity.servicingBranch.trim();
     const dateOfBirth = fields.dateOfBirth
-      ? parseDateOfBirth(identity.dateOfBirth, clock.now())
+      ? registrationDateOfBirth(identity.dateOfBirth, caller.today)
       : undefined;
     // Always the same lookup, so a missing detail takes as long as a wrong one.
-    const found = await findBorrowersByEmail(db, institutionId, email);
-    if (!fields.email || email === '') return undefined;
+    const found = await findBorrowersByEmail(db, caller.institutionId, email);
+    if (!fields.email || !isEmailAddress(email)) return undefined;
     if (fields.dateOfBirth && dateOfBirth === undefined) return undefined;
-    if (fields.zipCode && !/^\d{5}$/.test(zip)) return undefined;
+    if (fields.zipCode && !isZipCode(zip)) return undefined;
     if (fields.branch && !/^\d+$/.test(branch)) return undefined;
     return found.filter(
       (user) =>
@@ -211,7 +215,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
       const { settings, policy } = started;
       const list = counters(caller.institutionId, identity.email);
       if (await locked(list)) return { ok: false, code: 'RecoveryMaxAttempts' };
-      const users = await identify(caller.institutionId, fieldsOf(settings), identity);
+      const users = await identify(caller, fieldsOf(settings), identity);
       if (!users || users.length === 0) {
         return { ok: false, code: (await fail(list, policy)) ? 'RecoveryMaxAttempts' : 'Invalid' };
       }
@@ -237,7 +241,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
       const { settings, policy } = started;
       const list = counters(caller.institutionId, request.email, request.logonName);
       if (await locked(list)) return { ok: false, code: 'RecoveryMaxAttempts' };
-      const users = await identify(caller.institutionId, fieldsOf(settings), request);
+      const users = await identify(caller, fieldsOf(settings), request);
       const user = users?.find((candidate) => sameText(candidate.username, request.logonName));
       const answer = normaliseSecretAnswer(request.secretAnswer);
       // One verification whether or not the user exists.
@@ -277,7 +281,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
         windowMs: HOUR_MS,
       });
       const fields = { ...fieldsOf(settings), dateOfBirth: false };
-      const users = await identify(caller.institutionId, fields, {
+      const users = await identify(caller, fields, {
         email: request.email,
         zipCode: request.zipCode,
         servicingBranch: request.servicingBranch,

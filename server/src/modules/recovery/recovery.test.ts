@@ -245,4 +245,35 @@ describe.each(testDatabases())('account recovery on $name', (testDatabase) => {
       });
     });
   });
+
+  // Last in the file: it moves the clock to 2026 for good.
+  it("reads the details by domain's rules, the date of birth against the institution's today", async () => {
+    const setBirthDate = (date: string) =>
+      test.database.db
+        .updateTable('customers')
+        .set({ date_of_birth: date })
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('users').select('customer_id').where('username', '=', 'jordan.rivers'),
+        )
+        .execute();
+    // 03:00 UTC on the 26th is the evening of the 25th for the institution (America/New_York).
+    test.clock.set('2026-11-26T03:00:00.000Z');
+    try {
+      // 110 years before the institution's today is the 25th; before UTC's it would be the 26th.
+      await setBirthDate('1916-11-25');
+      expect((await question({ ...JORDAN, DateOfBirth: '11/25/1916' })).body).toMatchObject({
+        Credentials: { LogonName: 'jordan.rivers' },
+      });
+      // Born on the 26th is born tomorrow for the institution, though it is today in UTC.
+      await setBirthDate('2026-11-26');
+      expect(firstErrorOf((await question({ ...JORDAN, DateOfBirth: '11/26/2026' })).body)).toBe(
+        'Invalid',
+      );
+    } finally {
+      await setBirthDate('1986-04-12');
+    }
+    // A ZIP code is five digits (domain's isZipCode), not whatever has five digits in it.
+    expect(firstErrorOf((await question({ ...JORDAN, ZipCode: '04-101' })).body)).toBe('Invalid');
+    expect(firstErrorOf((await question(JORDAN)).body)).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import {
   accountNumberFormatOk,
+  agreementsNeededAtRegistration,
   accountNumberLengthsOf,
   checkLogonName,
   registrationAccountMask,
@@ -12,7 +13,7 @@ import {
   type CreateAccountRequest,
   type RegistrationErrorCode,
 } from '@portal/domain';
-import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import {
   logonRuleFlags,
   logonRulesOf,
@@ -29,6 +30,11 @@ export interface CheckedRegistration {
   accountNumber: string;
   email: string;
   username: string;
+  /**
+   * The agreements registration asks for (domain agreementsNeededAtRegistration with the
+   * institution's today): the ones to record for the new user.
+   */
+  agreements: Agreement[];
 }
 
 /**
@@ -114,11 +120,10 @@ export function registrationFlags(
   });
   for (const flag of registrationPasswordFlags(problems)) flags.add(flag);
 
-  const needed = settings
-    .get('agreementTexts.agreementSetup')
-    .filter(
-      (agreement) => agreement.whenToAgree.includes('registration') && agreement.date <= when.today,
-    );
+  const needed = agreementsNeededAtRegistration(
+    settings.get('agreementTexts.agreementSetup'),
+    when.today,
+  );
   const agreed = new Set(
     request.Agreements.filter((entry) => entry.AgreedTo).map((entry) => entry.AgreementType),
   );
@@ -126,6 +131,6 @@ export function registrationFlags(
 
   return {
     flags: [...flags],
-    checked: { ssnDigits, dateOfBirth, accountNumber, email, username },
+    checked: { ssnDigits, dateOfBirth, accountNumber, email, username, agreements: needed },
   };
 }

@@ -365,11 +365,7 @@ export function createRegistrationService(
         hasher.hash(request.Password),
         question !== '' && answer !== '' ? hasher.hash(normaliseSecretAnswer(answer)) : null,
       ]);
-      const agreements = settings
-        .get('agreementTexts.agreementSetup')
-        .filter(
-          (agreement) => agreement.whenToAgree.includes('registration') && agreement.date <= today,
-        );
+      const { agreements } = checked;
       const emailVerified = codeId !== undefined;
 
       try {

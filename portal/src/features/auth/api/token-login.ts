@@ -1,4 +1,5 @@
 import { TokenLoginResponse, type TokenLoginRequest } from '@portal/domain';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/login/tokenlogin`: biometric sign-in in the mobile app with the stored token. */
@@ -7,3 +8,5 @@ export function postTokenLogin(request: TokenLoginRequest) {
     ignoreUnauthorized: true,
   });
 }
+
+export const useTokenLogin = () => useMutation({ mutationFn: postTokenLogin });

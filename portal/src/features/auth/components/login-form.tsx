@@ -5,7 +5,7 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TextInput } from '../../../components/text-input';
+import { FormTextField } from '../../../components/form-fields';
 import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
 
@@ -28,13 +28,10 @@ interface LoginFormProps {
 export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
   const settings = useSettings();
   const schema = useMemo(() => loginFormSchema(settings), [settings]);
-  const { register, handleSubmit, formState } = useForm<LoginFormValues>({
+  const { control, handleSubmit } = useForm<LoginFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { username: autoLogin?.username ?? '', password: autoLogin?.password ?? '' },
   });
-  const { ref: usernameRef, ...username } = register('username');
-  const { ref: passwordRef, ...password } = register('password');
-  const { errors } = formState;
   const autoSubmitted = useRef(false);
 
   useEffect(() => {
@@ -45,22 +42,21 @@ export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
-      <TextInput
-        {...username}
-        inputRef={usernameRef}
+      <FormTextField
+        control={control}
+        name="username"
         label={settings.get('loginTexts.usernameLabel')}
         autoComplete="username"
         required
-        errorMessage={errors.username?.message}
       />
-      <TextInput
-        {...password}
-        inputRef={passwordRef}
+      {/* A plain password input, as the sign-in form always had: no Show button here. */}
+      <FormTextField
+        control={control}
+        name="password"
         label={settings.get('loginTexts.passwordLabel')}
         type="password"
         autoComplete="current-password"
         required
-        errorMessage={errors.password?.message}
       />
       <Button type="submit" variant="contained" size="large" disabled={submitting}>
         {settings.get('loginTexts.signInButtonText')}

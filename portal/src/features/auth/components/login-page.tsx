@@ -25,7 +25,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { trustedDeviceTokensFor } from '../../../lib/session/trusted-devices';
 import { useInstitutionOptions, useSettings } from '../../../lib/settings/settings-context';
 import { isSingleSignOnInUse } from '../../../lib/single-sign-on';
-import { postTokenLogin } from '../api/token-login';
+import { useTokenLogin } from '../api/token-login';
 import { useUserLogin } from '../api/user-login';
 import { isAnnouncementWanted } from '../utils/announcement';
 import { loginErrorNotice, type LoginErrorNotice } from '../utils/login-error-message';
@@ -83,6 +83,7 @@ export function LoginPage() {
   const dialogs = useDialogStack();
   const { signIn } = useSession();
   const login = useUserLogin();
+  const { mutateAsync: tokenLogin } = useTokenLogin();
   const maintenance = useQuery(maintenanceModeQuery());
   const { reason } = readLoginRouteState(location.state);
   const singleSignOn = isSingleSignOnInUse(settings);
@@ -146,7 +147,7 @@ export function LoginPage() {
     async function tokenSignIn(token: string, deviceId: string) {
       setPhase({ kind: 'busy' });
       try {
-        continueSignIn(await postTokenLogin({ Token: token, DeviceID: deviceId }));
+        continueSignIn(await tokenLogin({ Token: token, DeviceID: deviceId }));
       } catch (error) {
         await (await loadMobileLogin()).forgetRefusedBiometricToken(error);
         if (!mounted.current) return;
@@ -183,7 +184,7 @@ export function LoginPage() {
     } else if (!handOff.autoLogin) {
       void opening();
     }
-  }, [continueSignIn, dialogs, forwardToSingleSignOn, handOff, settings]);
+  }, [continueSignIn, dialogs, forwardToSingleSignOn, handOff, settings, tokenLogin]);
 
   async function submit(values: LoginFormValues) {
     setNotice(null);

@@ -9,7 +9,7 @@ import type { LoginRouteState } from '../../../lib/session/login-route-state';
 import { setSsoLoginResponse } from '../../../lib/session/sso-login-hand-off';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { isSingleSignOnInUse } from '../../../lib/single-sign-on';
-import { postSsoLogin } from '../api/sso-login';
+import { useSsoLogin } from '../api/sso-login';
 import { leaveForSingleSignOn } from '../utils/single-sign-on-login';
 
 /** Spinner size of the single sign-on screen (spec 000 section 9). */
@@ -31,6 +31,7 @@ export function SsoPage() {
   /** False once the user has left the screen: a late answer then changes nothing. */
   const onScreen = useRef(true);
   const [noSsoUrl, setNoSsoUrl] = useState(false);
+  const { mutateAsync: ssoLogin } = useSsoLogin();
 
   useEffect(() => {
     onScreen.current = true;
@@ -57,7 +58,7 @@ export function SsoPage() {
       toLogin({ reason: 'unauthorized' });
       return;
     }
-    postSsoLogin({ Token: token, Channel: 'Web' }).then(
+    ssoLogin({ Token: token, Channel: 'Web' }).then(
       (response) => {
         if (!onScreen.current) return;
         if (!response.IsLoggedIn) {
@@ -69,7 +70,7 @@ export function SsoPage() {
       },
       () => back('error'),
     );
-  }, [navigate, settings, token]);
+  }, [navigate, settings, ssoLogin, token]);
 
   return (
     <Box sx={{ display: 'grid', justifyItems: 'center', gap: 2, py: 6 }}>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SecretInput } from '../../../components/masked-input/secret-input';
+import { FormPasswordField } from '../../../components/form-fields';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { StepFrame } from '../../../components/step-frame/step-frame';
 
@@ -34,12 +34,11 @@ export function AnswerStep(props: AnswerStepProps) {
       }),
     [settings, withoutQuestion],
   );
-  const { register, handleSubmit, formState } = useForm({
+  const { control, handleSubmit } = useForm({
     mode: 'onTouched',
     defaultValues: { answer: '' },
     resolver: zodResolver(schema),
   });
-  const { ref, ...answerField } = register('answer');
 
   return (
     <StepFrame
@@ -79,14 +78,13 @@ export function AnswerStep(props: AnswerStepProps) {
           : settings.get('recoveryTexts.answerInstructionsText')}
       </Typography>
       {withoutQuestion ? null : (
-        <SecretInput
-          {...answerField}
-          inputRef={ref}
+        <FormPasswordField
+          control={control}
+          name="answer"
           label={settings.get('recoveryTexts.secretAnswerLabel')}
           describedBy="recovery-secret-question"
           autoComplete="off"
           required
-          errorMessage={formState.errors.answer?.message}
         />
       )}
     </StepFrame>

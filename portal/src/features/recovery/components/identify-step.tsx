@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { InputField } from '../../../components/masked-input/input-field';
-import { ControlledMaskedInput } from '../../../components/masked-input/controlled-masked-input';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormMaskedField, FormTextField } from '../../../components/form-fields';
 import {
   DATE_OF_BIRTH_MASK,
   MASK_DESCRIPTIONS,
@@ -20,18 +19,22 @@ interface IdentifyStepProps {
   onSubmit(values: IdentifyValues): void | Promise<void>;
 }
 
+/** Up to ten digits, as the branch field took before (maxLength 10, digits kept). */
+const BRANCH_MASK = '9999999999';
+
 const EMPTY: IdentifyValues = { email: '', dateOfBirth: '', zipCode: '', branch: '' };
 
 /** Recovery step 1: the identifying details (spec 000 sections 2.8 and 5). */
 export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: IdentifyStepProps) {
   const settings = useSettings();
-  const schema = useMemo(() => identifySchema(settings, fields), [settings, fields]);
+  // The institution's today when the step opened, as registration reads it.
+  const [now] = useState(() => new Date());
+  const schema = useMemo(() => identifySchema(settings, fields, now), [settings, fields, now]);
   const { control, handleSubmit, formState } = useForm<IdentifyValues>({
     mode: 'onTouched',
     defaultValues: EMPTY,
     resolver: zodResolver(schema),
   });
-  const { errors } = formState;
 
   return (
     <StepFrame
@@ -53,24 +56,17 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
       }
     >
       {fields.email ? (
-        <Controller
+        <FormTextField
           control={control}
           name="email"
-          render={({ field: { ref, ...field } }) => (
-            <InputField
-              {...field}
-              inputRef={ref}
-              label={settings.get('recoveryTexts.emailLabel')}
-              type="email"
-              autoComplete="email"
-              required
-              errorMessage={errors.email?.message}
-            />
-          )}
+          label={settings.get('recoveryTexts.emailLabel')}
+          type="email"
+          autoComplete="email"
+          required
         />
       ) : null}
       {fields.dateOfBirth ? (
-        <ControlledMaskedInput
+        <FormMaskedField
           control={control}
           name="dateOfBirth"
           mask={DATE_OF_BIRTH_MASK}
@@ -78,11 +74,10 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
           description={MASK_DESCRIPTIONS.dateOfBirth}
           autoComplete="bday"
           required
-          errorMessage={errors.dateOfBirth?.message}
         />
       ) : null}
       {fields.zipCode ? (
-        <ControlledMaskedInput
+        <FormMaskedField
           control={control}
           name="zipCode"
           mask={ZIP_MASK}
@@ -90,24 +85,16 @@ export function IdentifyStep({ fields, submitting, focusOnMount, onSubmit }: Ide
           description={MASK_DESCRIPTIONS.zip}
           autoComplete="postal-code"
           required
-          errorMessage={errors.zipCode?.message}
         />
       ) : null}
       {fields.branch ? (
-        <Controller
+        // The branch number is digits only: a mask of ten optional digits drops anything else.
+        <FormMaskedField
           control={control}
           name="branch"
-          render={({ field: { ref, onChange, ...field } }) => (
-            <InputField
-              {...field}
-              inputRef={ref}
-              onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-              label={settings.get('recoveryTexts.branchLabel')}
-              slotProps={{ input: { inputMode: 'numeric', maxLength: 10 } }}
-              required
-              errorMessage={errors.branch?.message}
-            />
-          )}
+          mask={BRANCH_MASK}
+          label={settings.get('recoveryTexts.branchLabel')}
+          required
         />
       ) : null}
     </StepFrame>

@@ -1,4 +1,4 @@
-import { parseDateOfBirth } from '@portal/domain';
+import { calendarDateIn, isEmailAddress, isZipCode, registrationDateOfBirth } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { z } from 'zod';
 
@@ -26,10 +26,14 @@ export function identifyFields(settings: SettingsAccessor): IdentifyFields {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Recovery step 1 (spec 000 section 5): each shown field is required, with its own format. */
-export function identifySchema(settings: SettingsAccessor, fields: IdentifyFields) {
+/**
+ * Recovery step 1 (spec 000 section 5): each shown field is required, with its own format. The
+ * formats are domain's contact-field rules, the ones the server applies; the date of birth is read
+ * against the institution's today at `now` (localeOptions.institutionTimeZone), as the server
+ * reads it, not against the device's calendar.
+ */
+export function identifySchema(settings: SettingsAccessor, fields: IdentifyFields, now: Date) {
+  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), now);
   return z
     .object({ email: z.string(), dateOfBirth: z.string(), zipCode: z.string(), branch: z.string() })
     .superRefine((values, ctx) => {
@@ -38,19 +42,20 @@ export function identifySchema(settings: SettingsAccessor, fields: IdentifyField
       if (fields.email) {
         const email = values.email.trim();
         if (email === '') issue('email', settings.get('recoveryTexts.emailRequiredText'));
-        else if (!EMAIL.test(email)) issue('email', settings.get('recoveryTexts.emailInvalidText'));
+        else if (!isEmailAddress(email))
+          issue('email', settings.get('recoveryTexts.emailInvalidText'));
       }
       if (fields.dateOfBirth) {
         if (values.dateOfBirth === '') {
           issue('dateOfBirth', settings.get('recoveryTexts.dateOfBirthRequiredText'));
-        } else if (!parseDateOfBirth(values.dateOfBirth, new Date())) {
+        } else if (!registrationDateOfBirth(values.dateOfBirth, today)) {
           issue('dateOfBirth', settings.get('recoveryTexts.dateOfBirthInvalidText'));
         }
       }
       if (fields.zipCode) {
         if (values.zipCode === '')
           issue('zipCode', settings.get('recoveryTexts.zipCodeRequiredText'));
-        else if (!/^\d{5}$/.test(values.zipCode)) {
+        else if (!isZipCode(values.zipCode)) {
           issue('zipCode', settings.get('recoveryTexts.zipCodeInvalidText'));
         }
       }

@@ -1,8 +1,11 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { fillPlaceholders } from '@portal/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { InputField } from '../../../components/masked-input/input-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { FormMaskedField } from '../../../components/form-fields';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useGenerateMfaCode } from '../api/generate-mfa-code';
 import { useValidateRegistrationCode } from '../api/validate-registration-code';
@@ -25,6 +28,10 @@ interface EmailVerificationSectionProps {
 
 type Status = 'idle' | 'loading' | { failure: EmailCodeFailure };
 
+/** The e-mailed code: six digits at most, digits only (a mask of six optional digits). */
+const CODE_MASK = '999999';
+const EMPTY = { securityCode: '' };
+
 /**
  * The e-mail security code step of registration (spec 000 sections 2.10, 4 and 8): entering it
  * e-mails a code; Continue checks the code against the MFA token; Resend Code gets a new token and
@@ -34,19 +41,32 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
   const { email, firstName } = props;
   const settings = useSettings();
   const [mfaToken, setMfaToken] = useState<string | undefined>(undefined);
-  const [code, setCode] = useState('');
-  const [touched, setTouched] = useState(false);
+  const schema = useMemo(
+    () =>
+      z.object({
+        securityCode: z
+          .string()
+          .trim()
+          .min(1, settings.get('registrationValidationTexts.securityCodeRequiredText')),
+      }),
+    [settings],
+  );
+  // The message shows once the field was left empty (onTouched) or Continue was pressed.
+  const { control, handleSubmit, reset } = useForm({
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+    resolver: zodResolver(schema),
+  });
+  const code = useWatch({ control, name: 'securityCode' });
   const [status, setStatus] = useState<Status>('idle');
   const { mutateAsync: generateMfaCode } = useGenerateMfaCode();
   const { mutateAsync: validateRegistrationCode } = useValidateRegistrationCode();
   const sentFor = useRef<string | null>(null);
-  const codeInput = useRef<HTMLInputElement | null>(null);
 
   const sendCode = useCallback(async () => {
     setStatus('loading');
     setMfaToken(undefined);
-    setCode('');
-    setTouched(false);
+    reset(EMPTY);
     try {
       const answer = await generateMfaCode({
         Id: registrationAnonymousId(),
@@ -58,7 +78,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     } catch {
       setStatus({ failure: 'network' });
     }
-  }, [email, firstName, generateMfaCode]);
+  }, [email, firstName, generateMfaCode, reset]);
 
   useEffect(() => {
     // Once per address, also when React runs effects twice in development.
@@ -67,15 +87,10 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     void sendCode();
   }, [email, sendCode]);
 
-  const required =
-    code.trim() === '' ? settings.get('registrationValidationTexts.securityCodeRequiredText') : '';
+  const filledIn = code.trim() !== '';
 
-  async function verify() {
-    setTouched(true);
-    if (required) {
-      codeInput.current?.focus();
-      return;
-    }
+  /** Runs once the code is there (handleSubmit focuses the empty field and shows its message). */
+  async function verify(values: typeof EMPTY) {
     if (!mfaToken) {
       setStatus({ failure: 'network' });
       return;
@@ -83,7 +98,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     setStatus('loading');
     try {
       await validateRegistrationCode({
-        Code: code.trim(),
+        Code: values.securityCode.trim(),
         MFAToken: mfaToken,
         UserId: registrationAnonymousId(),
       });
@@ -99,7 +114,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
     <SectionFrame
       heading={settings.get('registrationTexts.emailVerificationHeadingText')}
       focusOnMount={props.focusOnMount}
-      valid={required === '' && mfaToken !== undefined}
+      valid={filledIn && mfaToken !== undefined}
       busy={status === 'loading'}
       errors={failure ? [emailCodeFailureMessage(failure, settings)] : []}
       extraActions={
@@ -107,7 +122,7 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
           {settings.get('registrationTexts.resendCodeButtonText')}
         </Button>
       }
-      onSubmit={() => void verify()}
+      onSubmit={() => void handleSubmit(verify)()}
       onGoBack={props.onGoBack}
       onCancel={props.onCancel}
     >
@@ -116,17 +131,13 @@ export function EmailVerificationSection(props: EmailVerificationSectionProps) {
           email,
         })}
       </Typography>
-      <InputField
-        inputRef={codeInput}
+      <FormMaskedField
+        control={control}
         name="securityCode"
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-        onBlur={() => setTouched(true)}
+        mask={CODE_MASK}
         label={settings.get('registrationTexts.securityCodePlaceholder')}
         autoComplete="one-time-code"
-        slotProps={{ input: { inputMode: 'numeric', maxLength: 6 } }}
         required
-        errorMessage={touched && required ? required : undefined}
       />
     </SectionFrame>
   );

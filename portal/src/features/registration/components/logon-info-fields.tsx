@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import type { Agreement } from '@portal/settings-schema';
 import { useId, type ReactNode } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { InputField } from '../../../components/masked-input/input-field';
-import { SecretInput } from '../../../components/masked-input/secret-input';
-import { PasswordField } from '../../../components/password-requirements/password-field';
+import {
+  FormNewPasswordField,
+  FormPasswordField,
+  FormTextField,
+} from '../../../components/form-fields';
 import type { PasswordRequirements } from '../../../components/password-requirements/use-password-requirements';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { safeLinkUrl } from '../../../lib/external-link';
@@ -62,40 +64,33 @@ export function LogonInfoFields(props: LogonInfoFieldsProps) {
   const { form, config, requirements, passwordDisabled, agreements } = props;
   const settings = useSettings();
   const idPrefix = useId();
-  const { register, formState } = form;
-  const { errors } = formState;
-  const { ref: loginRef, ...login } = register('loginName');
-  const { ref: passwordRef, ...password } = register('password');
-  const { ref: confirmRef, ...confirm } = register('confirmPassword');
+  const { control } = form;
 
   return (
     <>
-      <InputField
-        {...login}
-        inputRef={loginRef}
+      <FormTextField
+        control={control}
+        name="loginName"
         label={settings.get('registrationTexts.loginNamePlaceholder')}
         autoComplete="username"
         required
-        errorMessage={errors.loginName?.message}
       />
-      <PasswordField
-        {...password}
-        inputRef={passwordRef}
+      <FormNewPasswordField
+        control={control}
+        name="password"
         label={settings.get('registrationTexts.passwordPlaceholder')}
         requirements={requirements}
         disabled={passwordDisabled}
         required
-        errorMessage={errors.password?.message}
       />
       {config.confirmPassword ? (
-        <SecretInput
-          {...confirm}
-          inputRef={confirmRef}
+        <FormPasswordField
+          control={control}
+          name="confirmPassword"
           label={settings.get('registrationTexts.confirmPasswordPlaceholder')}
           autoComplete="new-password"
           disabled={passwordDisabled}
           required
-          errorMessage={errors.confirmPassword?.message}
         />
       ) : null}
       {agreements.length > 0 ? (

@@ -1,14 +1,11 @@
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import { memo, useId } from 'react';
-import { Controller, type UseFormReturn, useFormState } from 'react-hook-form';
-import { InputField } from '../../../components/masked-input/input-field';
-import { ControlledMaskedInput } from '../../../components/masked-input/controlled-masked-input';
-import { MaskedInput } from '../../../components/masked-input/masked-input';
+import { memo, useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import {
+  FormMaskedField,
+  FormPasswordField,
+  FormRadioGroup,
+  FormTextField,
+} from '../../../components/form-fields';
 import {
   accountNumberDescription,
   DATE_OF_BIRTH_MASK,
@@ -17,7 +14,6 @@ import {
   ssnDescription,
   ZIP_MASK,
 } from '../../../components/masked-input/masks';
-import { SecretInput } from '../../../components/masked-input/secret-input';
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { useSettings } from '../../../lib/settings/settings-context';
 import type { RegistrationConfig } from '../utils/registration-config';
@@ -41,138 +37,95 @@ export const ACCOUNT_TYPE_LABEL = 'Account Type';
 function PersonalInfoFieldsView(props: PersonalInfoFieldsProps) {
   const { form, config, accountNumberMask, accountType } = props;
   const settings = useSettings();
-  const { control, register, setValue, getFieldState, trigger } = form;
-  // Its own subscription to the errors: the section re-renders when they change, not with every
-  // keystroke the page re-renders for (memo below).
-  const { errors } = useFormState({ control });
-  const accountTypeLabelId = useId();
-  const accountTypeErrorId = useId();
+  const { control, setValue, getFieldState, trigger } = form;
+  // Each field reads its own state (the bound fields), so the section does not re-render with
+  // every keystroke the page re-renders for (memo below), nor with every error of the form.
   const info = settings.get('registrationTexts.infoRichText');
-  const { ref: lastNameRef, ...lastName } = register('lastName');
-  const { ref: firstNameRef, ...firstName } = register('firstName');
-  const { ref: middleNameRef, ...middleName } = register('middleName');
-  const { ref: emailRef, ...email } = register('email');
-  const { ref: ssnRef, ...ssn } = register('ssn');
+  const accountTypes = useMemo(
+    () => [
+      { value: 'Deposit', label: settings.get('registrationTexts.depositAccountTypeText') },
+      { value: 'Loan', label: settings.get('registrationTexts.loanAccountTypeText') },
+    ],
+    [settings],
+  );
 
   return (
     <>
       {info.trim() ? <LazyRichText html={info} /> : null}
       {config.accountTypeChoice ? (
-        <Controller
+        <FormRadioGroup
           control={control}
           name="accountType"
-          render={({ field }) => (
-            <FormControl error={Boolean(errors.accountType)} required>
-              <FormLabel id={accountTypeLabelId}>{ACCOUNT_TYPE_LABEL}</FormLabel>
-              <RadioGroup
-                row
-                name={field.name}
-                value={field.value}
-                aria-labelledby={accountTypeLabelId}
-                aria-describedby={errors.accountType ? accountTypeErrorId : undefined}
-                onBlur={field.onBlur}
-                onChange={(event) => {
-                  field.onChange(event.target.value);
-                  // A new type means a new mask: the number starts over.
-                  setValue('accountNumber', '', {
-                    shouldValidate: getFieldState('accountNumber').isTouched,
-                  });
-                }}
-              >
-                <FormControlLabel
-                  value="Deposit"
-                  control={<Radio />}
-                  label={settings.get('registrationTexts.depositAccountTypeText')}
-                />
-                <FormControlLabel
-                  value="Loan"
-                  control={<Radio />}
-                  label={settings.get('registrationTexts.loanAccountTypeText')}
-                />
-              </RadioGroup>
-              {errors.accountType ? (
-                <FormHelperText id={accountTypeErrorId} role="alert">
-                  {errors.accountType.message}
-                </FormHelperText>
-              ) : null}
-            </FormControl>
-          )}
+          label={ACCOUNT_TYPE_LABEL}
+          options={accountTypes}
+          row
+          required
+          // A new type means a new mask: the number starts over.
+          onValueChanged={() =>
+            setValue('accountNumber', '', {
+              shouldValidate: getFieldState('accountNumber').isTouched,
+            })
+          }
         />
       ) : null}
       {config.accountNumberRequired ? (
-        <Controller
+        <FormMaskedField
           control={control}
           name="accountNumber"
-          render={({ field: { ref, onChange, value, onBlur, name }, fieldState }) => (
-            <MaskedInput
-              name={name}
-              value={value}
-              onBlur={onBlur}
-              inputRef={ref}
-              onValueChange={(next) => {
-                onChange(next);
-                if (fieldState.isTouched) void trigger('accountNumber');
-              }}
-              mask={accountNumberMask}
-              label={settings.get('registrationTexts.accountNumberPlaceholder')}
-              description={
-                accountNumberMask ? accountNumberDescription(accountNumberMask) : undefined
-              }
-              disabled={accountType === ''}
-              required
-              errorMessage={errors.accountNumber?.message}
-            />
-          )}
+          onValueChanged={() => {
+            if (getFieldState('accountNumber').isTouched) void trigger('accountNumber');
+          }}
+          mask={accountNumberMask}
+          label={settings.get('registrationTexts.accountNumberPlaceholder')}
+          description={accountNumberMask ? accountNumberDescription(accountNumberMask) : undefined}
+          disabled={accountType === ''}
+          required
         />
       ) : null}
       {config.show.firstName ? (
-        <InputField
-          {...firstName}
-          inputRef={firstNameRef}
+        <FormTextField
+          control={control}
+          name="firstName"
           label={settings.get('registrationTexts.firstNamePlaceholder')}
           autoComplete="given-name"
           required
-          errorMessage={errors.firstName?.message}
         />
       ) : null}
       {config.show.middleName ? (
-        <InputField
-          {...middleName}
-          inputRef={middleNameRef}
+        <FormTextField
+          control={control}
+          name="middleName"
           label={settings.get('registrationTexts.middleNamePlaceholder')}
           autoComplete="additional-name"
         />
       ) : null}
-      <InputField
-        {...lastName}
-        inputRef={lastNameRef}
+      <FormTextField
+        control={control}
+        name="lastName"
         label={settings.get('registrationTexts.lastNamePlaceholder')}
         autoComplete="family-name"
         required
-        errorMessage={errors.lastName?.message}
       />
-      <InputField
-        {...email}
-        inputRef={emailRef}
+      <FormTextField
+        control={control}
+        name="email"
         type="email"
         label={settings.get('registrationTexts.emailPlaceholder')}
         autoComplete="email"
         required
-        errorMessage={errors.email?.message}
       />
-      <SecretInput
-        {...ssn}
-        inputRef={ssnRef}
+      <FormPasswordField
+        control={control}
+        name="ssn"
         label={settings.get('registrationTexts.ssnPlaceholder')}
         description={ssnDescription(config.ssnDigits)}
         digitsOnly
         maxDigits={9}
         autoComplete="off"
         required
-        errorMessage={errors.ssn?.message}
       />
       {config.show.dateOfBirth ? (
-        <ControlledMaskedInput
+        <FormMaskedField
           control={control}
           name="dateOfBirth"
           mask={DATE_OF_BIRTH_MASK}
@@ -180,11 +133,10 @@ function PersonalInfoFieldsView(props: PersonalInfoFieldsProps) {
           description={MASK_DESCRIPTIONS.dateOfBirth}
           autoComplete="bday"
           required
-          errorMessage={errors.dateOfBirth?.message}
         />
       ) : null}
       {config.show.zipCode ? (
-        <ControlledMaskedInput
+        <FormMaskedField
           control={control}
           name="zipCode"
           mask={ZIP_MASK}
@@ -192,11 +144,10 @@ function PersonalInfoFieldsView(props: PersonalInfoFieldsProps) {
           description={MASK_DESCRIPTIONS.zip}
           autoComplete="postal-code"
           required
-          errorMessage={errors.zipCode?.message}
         />
       ) : null}
       {config.show.phone ? (
-        <ControlledMaskedInput
+        <FormMaskedField
           control={control}
           name="phone"
           mask={PHONE_MASK}
@@ -204,7 +155,6 @@ function PersonalInfoFieldsView(props: PersonalInfoFieldsProps) {
           description={MASK_DESCRIPTIONS.phone}
           autoComplete="tel-national"
           required
-          errorMessage={errors.phone?.message}
         />
       ) : null}
     </>

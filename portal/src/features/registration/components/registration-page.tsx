@@ -44,13 +44,6 @@ export const SUCCESS_REDIRECT_DELAY_MS = 1500;
 
 const LOGIN_PATH = '/home/login';
 
-/** Today as YYYY-MM-DD in the browser's calendar: agreements dated later are not asked yet. */
-function todayText(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
 /**
  * home/register (spec 000 sections 2.9, 2.10, 4, 5 and 8): personal data, the e-mail security code
  * (when multi-factor registration is on and the address is not verified), security and logon
@@ -63,11 +56,10 @@ export function RegistrationPage() {
   const navigate = useNavigate();
   const dialogs = useDialogStack();
   const [today] = useState(() => new Date());
-  const config = useMemo(() => {
-    const base = registrationConfig(settings, institution);
-    const date = todayText(today);
-    return { ...base, agreements: base.agreements.filter((agreement) => agreement.date <= date) };
-  }, [settings, institution, today]);
+  const config = useMemo(
+    () => registrationConfig(settings, institution, today),
+    [settings, institution, today],
+  );
 
   const [section, setSection] = useState<SectionName>('personalInfo');
   const [moved, setMoved] = useState(false);

@@ -1,12 +1,6 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { memo, useId } from 'react';
-import { type UseFormReturn, useFormState } from 'react-hook-form';
-import { InputField } from '../../../components/masked-input/input-field';
-import { SecretInput } from '../../../components/masked-input/secret-input';
+import { memo, useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormPasswordField, FormSelectField, FormTextField } from '../../../components/form-fields';
 import { useSettings } from '../../../lib/settings/settings-context';
 import type { RegistrationConfig } from '../utils/registration-config';
 import type { RegistrationValues } from '../utils/registration-form';
@@ -23,15 +17,16 @@ interface SecurityFieldsProps {
  */
 function SecurityFieldsView({ form, config }: SecurityFieldsProps) {
   const settings = useSettings();
-  const { register, control } = form;
-  // Its own subscription to the errors (memo below): not re-rendered with every keystroke.
-  const { errors } = useFormState({ control });
-  const questionId = useId();
-  const { ref: placeRef, ...place } = register('placeOfBirth');
-  const { ref: licenseRef, ...license } = register('driversLicense');
-  const { ref: maidenRef, ...maiden } = register('mothersMaidenName');
-  const { ref: questionRef, ...question } = register('secretQuestion');
-  const { ref: answerRef, ...answer } = register('secretAnswer');
+  const { control } = form;
+  // Each field reads its own state (the bound fields): not re-rendered with every keystroke.
+  // An empty first choice: no question is picked until the user picks one.
+  const questionOptions = useMemo(
+    () => [
+      { value: '', label: '' },
+      ...config.questions.map((text) => ({ value: text, label: text })),
+    ],
+    [config.questions],
+  );
   const questionLabel = settings.get(
     config.customQuestion
       ? 'registrationTexts.customQuestionPlaceholder'
@@ -41,77 +36,55 @@ function SecurityFieldsView({ form, config }: SecurityFieldsProps) {
   return (
     <>
       {config.show.placeOfBirth ? (
-        <InputField
-          {...place}
-          inputRef={placeRef}
+        <FormTextField
+          control={control}
+          name="placeOfBirth"
           label={settings.get('registrationTexts.placeOfBirthPlaceholder')}
           required
-          errorMessage={errors.placeOfBirth?.message}
         />
       ) : null}
       {config.show.driversLicense ? (
-        <InputField
-          {...license}
-          inputRef={licenseRef}
+        <FormTextField
+          control={control}
+          name="driversLicense"
           label={settings.get('registrationTexts.driversLicensePlaceholder')}
           autoComplete="off"
           required
-          errorMessage={errors.driversLicense?.message}
         />
       ) : null}
       {config.show.mothersMaidenName ? (
-        <InputField
-          {...maiden}
-          inputRef={maidenRef}
+        <FormTextField
+          control={control}
+          name="mothersMaidenName"
           label={settings.get('registrationTexts.mothersMaidenNamePlaceholder')}
           autoComplete="off"
           required
-          errorMessage={errors.mothersMaidenName?.message}
         />
       ) : null}
       {config.secretQuestion && config.customQuestion ? (
-        <InputField
-          {...question}
-          inputRef={questionRef}
+        <FormTextField
+          control={control}
+          name="secretQuestion"
           label={questionLabel}
           autoComplete="off"
           required
-          errorMessage={errors.secretQuestion?.message}
         />
       ) : null}
       {config.secretQuestion && !config.customQuestion ? (
-        <FormControl variant="outlined" fullWidth error={Boolean(errors.secretQuestion)}>
-          <InputLabel htmlFor={questionId} shrink>
-            {questionLabel}
-          </InputLabel>
-          <NativeSelect
-            {...question}
-            inputRef={questionRef}
-            input={<OutlinedInput notched label={questionLabel} />}
-            inputProps={{
-              id: questionId,
-              required: true,
-              'aria-describedby': errors.secretQuestion ? `${questionId}-error` : undefined,
-            }}
-          >
-            <option value="" />
-            {config.questions.map((text) => (
-              <option key={text} value={text}>
-                {text}
-              </option>
-            ))}
-          </NativeSelect>
-          {errors.secretQuestion ? (
-            <FormHelperText id={`${questionId}-error`} role="alert">
-              {errors.secretQuestion.message}
-            </FormHelperText>
-          ) : null}
-        </FormControl>
+        // Required, but without the asterisk: registration's text fields show none either.
+        <FormSelectField
+          control={control}
+          name="secretQuestion"
+          label={questionLabel}
+          options={questionOptions}
+          required
+          requiredMark={false}
+        />
       ) : null}
       {config.secretQuestion ? (
-        <SecretInput
-          {...answer}
-          inputRef={answerRef}
+        <FormPasswordField
+          control={control}
+          name="secretAnswer"
           label={settings.get(
             config.customQuestion
               ? 'registrationTexts.customAnswerPlaceholder'
@@ -119,7 +92,6 @@ function SecurityFieldsView({ form, config }: SecurityFieldsProps) {
           )}
           autoComplete="off"
           required
-          errorMessage={errors.secretAnswer?.message}
         />
       ) : null}
     </>

@@ -1,4 +1,6 @@
 import {
+  agreementsNeededAtRegistration,
+  calendarDateIn,
   DEFAULT_MINIMUM_USERNAME_LENGTH,
   registrationRulesOf,
   type InstitutionOptions,
@@ -42,16 +44,21 @@ export interface RegistrationConfig {
   /** 12, or none with customer credentials (settings schema: "registration sets no maximum"). */
   userNameMaximum: number | undefined;
   userNamePattern: RegExp;
-  /** The agreements to accept at registration. */
+  /** The agreements to accept at registration (none dated after the institution's today). */
   agreements: Agreement[];
   forceClickToAgree: boolean;
   forceRichText: boolean;
 }
 
-/** The server's registration rules (domain) with what only the form needs added. */
+/**
+ * The server's registration rules (domain) with what only the form needs added. `now` is read as
+ * the institution's calendar date (localeOptions.institutionTimeZone), the date the server asks
+ * agreements by, not the device's.
+ */
 export function registrationConfig(
   settings: SettingsAccessor,
   institution: InstitutionOptions,
+  now: Date,
 ): RegistrationConfig {
   const rules = registrationRulesOf(settings);
   const customerCredentials = settings.get('passwordRuleOptions.useCustomerCredentialsOption');
@@ -79,9 +86,10 @@ export function registrationConfig(
         : DEFAULT_MINIMUM_USERNAME_LENGTH,
     userNameMaximum: customerCredentials ? undefined : 12,
     userNamePattern: rules.userNamePattern,
-    agreements: settings
-      .get('agreementTexts.agreementSetup')
-      .filter((agreement) => agreement.whenToAgree.includes('registration')),
+    agreements: agreementsNeededAtRegistration(
+      settings.get('agreementTexts.agreementSetup'),
+      calendarDateIn(settings.get('localeOptions.institutionTimeZone'), now),
+    ),
     forceClickToAgree: settings.get('agreementOptions.forceUserToClickOnURLToAgreeOption'),
     forceRichText: settings.get('agreementOptions.forceRichTextAgreementsOption'),
   };

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
-import { SecretInput } from '../../../../components/masked-input/secret-input';
+import { FormNewPasswordField, FormPasswordField } from '../../../../components/form-fields';
 import type { NewPasswordValues } from '../../../../components/password-requirements/new-password-schema';
-import { PasswordField } from '../../../../components/password-requirements/password-field';
 import { resetPasswordErrorMessage } from '../../../../components/password-requirements/reset-password-message';
 import { useNewPasswordForm } from '../../../../components/password-requirements/use-new-password-form';
 import { useSettings } from '../../../../lib/settings/settings-context';
@@ -33,9 +32,7 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
     serverCheck: { kind: 'loggedInUser' },
     confirmTexts,
   });
-  const { register, handleSubmit, formState } = form;
-  const { ref: passwordRef, ...passwordField } = register('password');
-  const { ref: confirmRef, ...confirmField } = register('confirmPassword');
+  const { control, handleSubmit } = form;
   const reset = useResetPassword();
   const [error, setError] = useState<string | undefined>(undefined);
 
@@ -65,23 +62,21 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
       onSubmit={handleSubmit(submit)}
       onCancel={onCancel}
     >
-      <PasswordField
-        {...passwordField}
-        inputRef={passwordRef}
+      <FormNewPasswordField
+        control={control}
+        name="password"
         label={settings.get('postLoginTexts.newPasswordLabel')}
         requirements={requirements}
         required
         slotProps={{ input: { maxLength: requirements.maximumLength } }}
-        errorMessage={formState.errors.password?.message}
       />
-      <SecretInput
-        {...confirmField}
-        inputRef={confirmRef}
+      <FormPasswordField
+        control={control}
+        name="confirmPassword"
         label={settings.get('postLoginTexts.confirmPasswordLabel')}
         autoComplete="new-password"
         required
         slotProps={{ input: { maxLength: requirements.maximumLength } }}
-        errorMessage={formState.errors.confirmPassword?.message}
       />
     </StepPanel>
   );

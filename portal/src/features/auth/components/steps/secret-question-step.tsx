@@ -1,14 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TextInput } from '../../../../components/text-input';
+import { FormSelectField, FormTextField } from '../../../../components/form-fields';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useSetPasswordQuestion } from '../../api/set-password-question';
 import { offeredSecretQuestions, secretAnswerPattern } from '../../utils/secret-question';
@@ -49,21 +44,24 @@ type SecretQuestionValues = z.infer<ReturnType<typeof secretQuestionSchema>>;
 export function SecretQuestionStep({ response, advancing, onDone, onCancel }: StepProps) {
   const settings = useSettings();
   const customQuestion = settings.get('registrationOptions.useCustomSecurityQuestionOption');
-  const questions = useMemo(() => offeredSecretQuestions(settings), [settings]);
+  // An empty first choice: no question is picked until the user picks one.
+  const questionOptions = useMemo(
+    () => [
+      { value: '', label: '' },
+      ...offeredSecretQuestions(settings).map((text) => ({ value: text, label: text })),
+    ],
+    [settings],
+  );
   const schema = useMemo(
     () => secretQuestionSchema(settings, customQuestion),
     [settings, customQuestion],
   );
-  const { register, handleSubmit, formState } = useForm<SecretQuestionValues>({
+  const { control, handleSubmit } = useForm<SecretQuestionValues>({
     resolver: zodResolver(schema),
     defaultValues: { question: '', answer: '' },
   });
-  const { ref: questionRef, ...question } = register('question');
-  const { ref: answerRef, ...answer } = register('answer');
   const save = useSetPasswordQuestion();
   const [error, setError] = useState<string | undefined>(undefined);
-  const selectId = useId();
-  const questionError = formState.errors.question?.message;
 
   async function submit(values: SecretQuestionValues) {
     setError(undefined);
@@ -89,49 +87,28 @@ export function SecretQuestionStep({ response, advancing, onDone, onCancel }: St
       onCancel={onCancel}
     >
       {customQuestion ? (
-        <TextInput
-          {...question}
-          inputRef={questionRef}
+        <FormTextField
+          control={control}
+          name="question"
           label={settings.get('postLoginTexts.customQuestionLabel')}
           autoComplete="off"
           required
-          errorMessage={questionError}
         />
       ) : (
-        <FormControl variant="outlined" fullWidth required error={Boolean(questionError)}>
-          <InputLabel htmlFor={selectId} shrink>
-            {settings.get('postLoginTexts.secretQuestionLabel')}
-          </InputLabel>
-          <NativeSelect
-            {...question}
-            inputRef={questionRef}
-            input={
-              <OutlinedInput notched label={settings.get('postLoginTexts.secretQuestionLabel')} />
-            }
-            inputProps={{
-              id: selectId,
-              'aria-describedby': questionError ? `${selectId}-error` : undefined,
-            }}
-          >
-            <option value="" />
-            {questions.map((text) => (
-              <option key={text} value={text}>
-                {text}
-              </option>
-            ))}
-          </NativeSelect>
-          {questionError ? (
-            <FormHelperText id={`${selectId}-error`}>{questionError}</FormHelperText>
-          ) : null}
-        </FormControl>
+        <FormSelectField
+          control={control}
+          name="question"
+          label={settings.get('postLoginTexts.secretQuestionLabel')}
+          options={questionOptions}
+          required
+        />
       )}
-      <TextInput
-        {...answer}
-        inputRef={answerRef}
+      <FormTextField
+        control={control}
+        name="answer"
         label={settings.get('postLoginTexts.secretAnswerLabel')}
         autoComplete="off"
         required
-        errorMessage={formState.errors.answer?.message}
       />
     </StepPanel>
   );

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TextInput } from '../../../../components/text-input';
+import { FormCheckbox, FormTextField } from '../../../../components/form-fields';
 import { ApiError } from '../../../../lib/api-client';
 import { rememberTrustedDevice } from '../../../../lib/session/trusted-devices';
 import { useSettings } from '../../../../lib/settings/settings-context';
@@ -43,11 +41,10 @@ function securityCodeError(error: unknown, settings: SettingsAccessor): string {
 export function SecurityCodeStep({ response, advancing, onDone, onCancel }: StepProps) {
   const settings = useSettings();
   const schema = useMemo(() => securityCodeSchema(settings), [settings]);
-  const { register, control, handleSubmit, reset, formState } = useForm<SecurityCodeValues>({
+  const { control, handleSubmit, reset } = useForm<SecurityCodeValues>({
     resolver: zodResolver(schema),
     defaultValues: EMPTY,
   });
-  const { ref: codeRef, ...code } = register('code');
   const validate = useValidateCode();
   const resend = useResendCode();
   const [error, setError] = useState<string | undefined>(undefined);
@@ -99,32 +96,19 @@ export function SecurityCodeStep({ response, advancing, onDone, onCancel }: Step
         </Button>
       }
     >
-      <TextInput
-        {...code}
-        inputRef={codeRef}
+      <FormTextField
+        control={control}
+        name="code"
         label={settings.get('securityCodeTexts.codeLabel')}
         autoComplete="one-time-code"
         slotProps={{ input: { inputMode: 'numeric' } }}
         required
-        errorMessage={formState.errors.code?.message}
       />
       {settings.get('securityCodeOptions.allowTrustedDevicesOption') ? (
-        <Controller
+        <FormCheckbox
           control={control}
           name="trustDevice"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  slotProps={{ input: { ref: field.ref } }}
-                />
-              }
-              label={settings.get('securityCodeTexts.trustDeviceLabel')}
-            />
-          )}
+          label={settings.get('securityCodeTexts.trustDeviceLabel')}
         />
       ) : null}
     </StepPanel>

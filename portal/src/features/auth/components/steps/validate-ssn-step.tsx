@@ -4,7 +4,7 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SecretInput } from '../../../../components/masked-input/secret-input';
+import { FormPasswordField } from '../../../../components/form-fields';
 import { useSettings } from '../../../../lib/settings/settings-context';
 import { useVerifyNewUser } from '../../api/verify-new-user';
 import { biometricsGrantOf } from '../../utils/biometrics-grant';
@@ -32,11 +32,10 @@ type SsnValues = z.infer<ReturnType<typeof ssnSchema>>;
 export function ValidateSsnStep({ response, password, advancing, onDone, onCancel }: StepProps) {
   const settings = useSettings();
   const schema = useMemo(() => ssnSchema(settings), [settings]);
-  const { register, handleSubmit, formState } = useForm<SsnValues>({
+  const { control, handleSubmit } = useForm<SsnValues>({
     resolver: zodResolver(schema),
     defaultValues: { ssn: '' },
   });
-  const { ref: ssnRef, ...ssn } = register('ssn');
   const verify = useVerifyNewUser();
   const [error, setError] = useState<string | undefined>(undefined);
 
@@ -62,15 +61,14 @@ export function ValidateSsnStep({ response, password, advancing, onDone, onCance
       onSubmit={handleSubmit(submit)}
       onCancel={onCancel}
     >
-      <SecretInput
-        {...ssn}
-        inputRef={ssnRef}
+      <FormPasswordField
+        control={control}
+        name="ssn"
         label={settings.get('postLoginTexts.ssnLabel')}
         autoComplete="off"
         digitsOnly
         maxDigits={SSN_DIGITS}
         required
-        errorMessage={formState.errors.ssn?.message}
       />
     </StepPanel>
   );
