@@ -1,3 +1,4 @@
+import { isTimeZone } from '@portal/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -24,6 +25,13 @@ import type { DocumentStore } from './core/document-store';
 import type { CardProcessor } from './core/card-processor';
 import { createBuiltinCardProcessor } from './core/builtin/builtin-card-processor';
 import { bundledRoutingDirectory, type RoutingDirectory } from './core/ach/routing-directory';
+import type { AchProcessor } from './core/ach/ach-processor';
+import {
+  achInstitutionProfiles,
+  createBuiltinAchProcessor,
+} from './core/ach/builtin-ach-processor';
+import { createStoredRoutingDirectory } from './core/ach/stored-routing-directory';
+import { achFilesModule } from './modules/ach-files/ach-files.module';
 import {
   createEndOfDayWorker,
   END_OF_DAY_CHECK_EVERY_MS,
@@ -44,6 +52,14 @@ import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { documentsModule } from './modules/documents/documents.module';
+import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
+import { paymentsModule } from './modules/payments/payments.module';
+import {
+  createPaymentPostingWorker,
+  PAYMENT_DUE_EVERY_MS,
+  PAYMENT_DUE_QUEUE,
+  type PaymentPostingWorker,
+} from './modules/payments/payment-posting';
 import { adminModule } from './modules/admin/admin.module';
 import { authModule } from './modules/auth/auth.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
@@ -116,6 +132,8 @@ export interface BuildAppOptions {
   cardProcessor?: CardProcessor;
   /** A routing directory service; the bundled one (Federal Reserve Banks, demo banks) when absent. */
   routingDirectory?: RoutingDirectory;
+  /** A real ACH processor (ODFI); the built-in one (NACHA day files staff download) when absent. */
+  achProcessor?: AchProcessor;
   /** The time source of every expiry and timestamp; tests pass one they can move. */
   clock?: Clock;
   /** false (the default) for silence; the settings of the JSON request log otherwise. */
@@ -208,6 +226,10 @@ export interface AppServices {
   cardProcessor: CardProcessor;
   /** Bank names of routing numbers for the ACH form's lookup. */
   routingDirectory: RoutingDirectory;
+  /** Takes bank-account payments as WEB debits (the built-in processor unless one is plugged in). */
+  achProcessor: AchProcessor;
+  /** Settles payments and posts the due ones; `runOnce()` posts what is due now. */
+  paymentPosting: PaymentPostingWorker;
 }
 
 export type PortalApp = FastifyInstance<
@@ -236,6 +258,8 @@ const APP_MODULES: readonly AppModule[] = [
   accountsModule,
   paymentMethodsModule,
   documentsModule,
+  achDraftsModule,
+  paymentsModule,
   applicationsModule,
   profileModule,
   payoffModule,
@@ -245,6 +269,7 @@ const APP_MODULES: readonly AppModule[] = [
   accountLinksModule,
   previewsModule,
   adminModule,
+  achFilesModule,
   staticFilesModule,
 ];
 
@@ -315,20 +340,66 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
     };
   };
-  const core = options.core ?? createBuiltinCore({ db, clock, branding: pdfBranding });
+  // The core's "today" is the institution's published time zone, the one the routes use.
+  const institutionTimeZone = async (institutionId: number): Promise<string | undefined> => {
+    const zone = (await institutions.settings(institutionId)).get(
+      'localeOptions.institutionTimeZone',
+    );
+    return isTimeZone(zone) ? zone : (await institutions.findById(institutionId))?.timeZone;
+  };
+  const core =
+    options.core ??
+    createBuiltinCore({ db, clock, branding: pdfBranding, timeZone: institutionTimeZone });
   const documents = options.documents ?? createBuiltinDocumentStore({ db });
   const cardProcessor = options.cardProcessor ?? createBuiltinCardProcessor({ db, clock });
-  const routingDirectory = options.routingDirectory ?? bundledRoutingDirectory();
+  // The FedACH directory an operator loaded (`fedach load`), then the bundled banks.
+  const routingDirectory =
+    options.routingDirectory ??
+    createStoredRoutingDirectory({ db, fallback: bundledRoutingDirectory() });
+  const achProcessor =
+    options.achProcessor ??
+    createBuiltinAchProcessor({
+      db,
+      clock,
+      dataProtector,
+      routingDirectory,
+      institution: achInstitutionProfiles(institutions),
+    });
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
     core,
     settings: (institutionId) => institutions.settings(institutionId),
   });
+  // The mail service and the queue are built below; the worker reaches them when it runs.
+  const paymentPosting = createPaymentPostingWorker({
+    db,
+    clock,
+    core,
+    cardProcessor,
+    achProcessor,
+    dataProtector,
+    mail: {
+      enqueue: (message, executor) => mail.enqueue(message, executor),
+      deliverSoon: () => mail.deliverSoon(),
+    },
+    jobs: () => jobs,
+    settings: (institutionId) => institutions.settings(institutionId),
+    institutionName: async (institutionId) =>
+      (await institutions.findById(institutionId))?.name ?? '',
+    timeZone: async (institutionId) =>
+      (await institutions.findById(institutionId))?.timeZone ?? 'America/New_York',
+    onCoreRefusal: (payment, reason) =>
+      app.log.error(
+        { payment: payment.id, reason },
+        'the core refused a bank-account payment whose debit was sent: reverse the debit',
+      ),
+  });
   const jobs = createJobQueue({
     db,
     clock,
     queues: [
+      ...paymentPosting.queues,
       mailDeliveryQueue({
         db,
         clock,
@@ -342,6 +413,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     schedules: [
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
       { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
+      { queue: PAYMENT_DUE_QUEUE, everyMs: PAYMENT_DUE_EVERY_MS },
     ],
     onError: (error, job) =>
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
@@ -406,6 +478,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     documents,
     cardProcessor,
     routingDirectory,
+    achProcessor,
+    paymentPosting,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);

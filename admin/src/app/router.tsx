@@ -58,6 +58,13 @@ export const routes: RouteObject[] = [
             path: 'transfer',
             lazy: () => reviewRoutes().then((module) => ({ Component: module.TransferRoute })),
           },
+          {
+            path: 'ach-files',
+            lazy: () =>
+              import('../features/ach-files/components/ach-files-page').then((module) => ({
+                Component: module.AchFilesRoute,
+              })),
+          },
         ],
       },
     ],

@@ -150,9 +150,14 @@ export interface CorePaymentTerms {
   /** Late charges and fees owed. */
   feesAndChargesCents: Cents;
   dueDate: CalendarDate | null;
-  /** 'Monthly', 'BiWeekly', ... as the loan is billed. */
+  /**
+   * As the loan is billed, as `loanInformation` reports it ('monthly', 'semiMonthly', 'biWeekly',
+   * 'weekly' in the built-in core; the domain compares it without regard to case).
+   */
   billingFrequency: string;
+  /** An installment's due date has passed unpaid (the loan page's past-due flag). */
   pastDue: boolean;
+  /** Past due long enough for the core to call it delinquent (built-in core: 30 days or more). */
   delinquent: boolean;
   /** '' or 'InterestTooHighForDelayedPayment' (only immediate payments). */
   restrictionCode: string;
@@ -171,8 +176,10 @@ export interface CorePaymentPosting {
   postingKey: string;
   /**
    * The payment's date. A date before the loan's open day (the day after its last closed day,
-   * whose interest is already accrued) posts as of that open day; a date after it is refused
-   * ('dayNotClosed') until the end of day has closed the days before it.
+   * whose interest is already accrued) posts as of that open day. A later date (a payment made
+   * after midnight, before the night's end of day ran) first closes the loan's days before it,
+   * as the end of day would (which then skips them). A date after the institution's today is
+   * refused ('dayNotClosed').
    */
   date: CalendarDate;
   /** The whole payment, additional principal included. */
@@ -217,7 +224,7 @@ export type CorePaymentRefusal =
    * additional principal would not go to principal only.
    */
   | 'additionalPrincipalBeforeInterest'
-  /** The date is after the loan's open day: the days before it have not closed yet. */
+  /** The date is after the institution's today: that day has not begun. */
   | 'dayNotClosed';
 
 export type CorePaymentPostingResult =

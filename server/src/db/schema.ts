@@ -365,6 +365,9 @@ export interface Database extends StaffTables, AuditTables, PreviewTables, CoreT
   idempotency_keys: IdempotencyKeysTable;
   payments: PaymentsTable;
   recurring_payments: RecurringPaymentsTable;
+  ach_processing_days: AchProcessingDaysTable;
+  ach_debits: AchDebitsTable;
+  ach_routing_directory: AchRoutingDirectoryTable;
 }
 
 export type InstitutionRow = Selectable<InstitutionsTable>;
@@ -534,4 +537,97 @@ export interface RecurringPaymentsTable extends PaymentMethodSnapshot {
   status: string;
   created_at: Timestamp;
   cancelled_at: Timestamp | null;
+}
+
+/** A previewed ACH draft agreement under its token (migration 0020); only the token's hash. */
+export interface AchDraftPreviewsTable {
+  token_hash: string;
+  institution_id: number;
+  user_id: string;
+  loan_number: string;
+  amount_cents: number;
+  additional_principal_cents: number;
+  first_party_fee_cents: number;
+  third_party_fee_cents: number;
+  days_before_due: number;
+  /** 'Checking', 'Savings'. */
+  account_type: string;
+  last_four: string;
+  /** The browser's getTimezoneOffset() in minutes. */
+  local_time_offset: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A signed recurring ACH authorization and its PDF (migration 0020). */
+export interface AchDraftsTable {
+  id: string;
+  institution_id: number;
+  user_id: string;
+  loan_number: string;
+  recurring_payment_id: string;
+  amount_cents: number;
+  additional_principal_cents: number;
+  fees_cents: number;
+  days_before_due: number;
+  /** 'Checking', 'Savings'. */
+  account_type: string;
+  last_four: string;
+  schedule_text: string;
+  first_date: CalendarDate;
+  /** The borrower's getTimezoneOffset() in minutes (the document shows their time). */
+  local_time_offset: number;
+  created_at: Timestamp;
+  document: Uint8Array;
+}
+
+// Declaration merging adds migration 0020's tables to Database without touching its list.
+export interface Database {
+  ach_draft_previews: AchDraftPreviewsTable;
+  ach_drafts: AchDraftsTable;
+}
+
+/** The built-in ACH processor's last trace sequence per institution and processing day. */
+export interface AchProcessingDaysTable {
+  institution_id: number;
+  processing_date: CalendarDate;
+  last_trace_sequence: number;
+}
+
+/**
+ * The built-in ACH processor's WEB debits, one per institution and idempotency key. The account
+ * number and owner name only encrypted (DataProtector.encrypt).
+ */
+export interface AchDebitsTable {
+  id: Generated<number>;
+  institution_id: number;
+  idempotency_key: string;
+  request_digest: string;
+  processing_date: CalendarDate;
+  trace_sequence: number;
+  trace_number: string;
+  requested_effective_date: CalendarDate;
+  routing_number: string;
+  /** 'Checking', 'Savings'. */
+  account_type: string;
+  account_number_sealed: string;
+  owner_name_sealed: string;
+  loan_number: string;
+  amount_cents: number;
+  created_at: Timestamp;
+}
+
+/** The FedACH routing directory an operator loaded (`fedach load`); empty until then. */
+export interface AchRoutingDirectoryTable {
+  routing_number: string;
+  name: string;
+  address: string | null;
+  city: string;
+  state: string;
+  zip: string | null;
+  /** '0' a Federal Reserve Bank, '1' use this number, '2' use new_routing_number. */
+  record_type_code: string;
+  new_routing_number: string | null;
+  change_date: CalendarDate;
+  loaded_at: Timestamp;
 }

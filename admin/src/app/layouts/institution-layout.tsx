@@ -23,6 +23,7 @@ const SECTIONS = [
   { path: 'history', label: 'History' },
   { path: 'audit', label: 'Audit log' },
   { path: 'transfer', label: 'Import and export' },
+  { path: 'ach-files', label: 'ACH files' },
 ] as const;
 
 function selectSummary(session: DraftSession) {

@@ -48,7 +48,9 @@ export interface AchDayFile {
 export interface AchProcessor {
   submitDebit(request: AchDebitRequest): Promise<AchDebitOutcome>;
   /** The processing days that have debits, newest first. */
-  listDays(institutionId: number): Promise<{ date: CalendarDate; entries: number; totalDebitCents: Cents }[]>;
+  listDays(
+    institutionId: number,
+  ): Promise<{ date: CalendarDate; entries: number; totalDebitCents: Cents }[]>;
   /** The NACHA file of a processing day; undefined when the day has no debits. */
   dayFile(institutionId: number, date: CalendarDate): Promise<AchDayFile | undefined>;
 }

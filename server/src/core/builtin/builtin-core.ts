@@ -1,13 +1,15 @@
-import { accountCategory, addDays, type CalendarDate } from '@portal/domain';
+import { accountCategory, addDays, type CalendarDate, calendarDateIn } from '@portal/domain';
 import { isDeepStrictEqual } from 'node:util';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import type {
   CoreAccount,
   CoreLoanInformation,
+  CorePaymentRefusal,
   CorePaymentPostingResult,
+  CorePaymentTerms,
   CorePostedPayment,
   CoreTransaction,
   CustomerRef,
@@ -24,6 +26,7 @@ import {
   findPosting,
   findStatement,
   insertPostingOnce,
+  listCalendarDays,
   insertPostingReturningId,
   insertStatements,
   insertTransactions,
@@ -43,7 +46,7 @@ import {
   sumPaymentInterest,
   updateAccount,
 } from './core.repository';
-import type { CoreTransactionRow } from './core.schema';
+import type { CoreLoanRow, CoreTransactionRow } from './core.schema';
 import {
   amountDue,
   applyPayment,
@@ -70,6 +73,40 @@ export interface BuiltinCoreOptions {
   clock: Clock;
   /** The institution's name, colour and logo for statements. */
   branding(institutionId: number): Promise<PdfBranding>;
+  /**
+   * The institution's time zone (IANA name), for its date when a payment is posted: the core
+   * refuses a payment dated after the institution's today ('dayNotClosed'). Without it, the latest
+   * date anywhere on Earth stands in (see `institutionToday`).
+   */
+  timeZone?(institutionId: number): Promise<string | undefined>;
+}
+
+/** The most closed days of each kind the payment info carries (its wire limit). */
+const MAX_CLOSED_DAYS = 1_000;
+
+/** UTC+14 (Kiribati's Line Islands): the first place where a calendar day begins. */
+const LATEST_TIME_ZONE = 'Pacific/Kiritimati';
+
+/**
+ * Delinquent (spec 001 "Delinquent" of the payment info): 30 or more days past due, the point at
+ * which servicers report a missed installment to the credit bureaus. Past due is any day after an
+ * unpaid due date (the loan page's flag).
+ */
+export const DELINQUENT_DAYS_PAST_DUE = 30;
+
+/** What closing one day of a loan did (summed into the end-of-day report). */
+interface ClosedDay {
+  interestCents: number;
+  lateFees: number;
+  statement: boolean;
+}
+
+/** A refusal found after the transaction changed something: thrown to roll it back. */
+class PostingRefused extends Error {
+  constructor(readonly reason: CorePaymentRefusal) {
+    super(`The payment is refused: ${reason}.`);
+    this.name = 'PostingRefused';
+  }
 }
 
 /** The account as the interface shows it; loans run by the engine are computed as of `today`. */
@@ -208,76 +245,163 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     return findCustomerAccount(db, customer.institutionId, customer.customerId, number);
   }
 
-  async function closeLoan(
+  /**
+   * Closes one day of a loan the caller holds locked (`findLoanForUpdate` in `trx`): the same
+   * closing the end of day runs (interest through the day, late fees, the statement on a
+   * statement date). Answers what it did and the loan's row after it (the version raised when it
+   * wrote), so a caller closing several days in one transaction goes on from there.
+   */
+  async function closeLockedLoanDay(
+    trx: Transaction<Database>,
     accountId: number,
+    loan: CoreLoanRow,
     date: CalendarDate,
-  ): Promise<{ interestCents: number; lateFees: number; statement: boolean }> {
-    return db.transaction().execute(async (trx) => {
-      const loan = await findLoanForUpdate(trx, accountId);
-      if (!loan) return { interestCents: 0, lateFees: 0, statement: false };
-      // Already closed for this day or a later one: two instances catching up several days run
-      // them side by side, and one may reach this loan's next day before the other reaches
-      // this one. Closing it again would record the later day's interest under this date.
-      if (loan.state.accruedTo > date) return { interestCents: 0, lateFees: 0, statement: false };
-      const day = closeLoanDay(loan.terms, loan.state, date);
-      // A loan the day leaves as it was (paid off long ago) is not rewritten every night.
-      if (
-        day.transactions.length === 0 &&
-        !day.statement &&
-        isDeepStrictEqual(day.state, loan.state)
-      ) {
-        return { interestCents: 0, lateFees: 0, statement: false };
-      }
-      const interestCents = day.state.interestAccruedCents - loan.state.interestAccruedCents;
-      await insertTransactions(
-        trx,
-        transactionRows(accountId, day.transactions, () => END_OF_DAY_TIME),
+  ): Promise<{ closed: ClosedDay; loan: CoreLoanRow }> {
+    const nothing = { interestCents: 0, lateFees: 0, statement: false };
+    // Already closed for this day or a later one: two instances catching up several days run
+    // them side by side, and one may reach this loan's next day before the other reaches
+    // this one; a payment may have closed it too. Closing it again would record the later
+    // day's interest under this date.
+    if (loan.state.accruedTo > date) return { closed: nothing, loan };
+    const day = closeLoanDay(loan.terms, loan.state, date);
+    // A loan the day leaves as it was (paid off long ago) is not rewritten every night.
+    if (
+      day.transactions.length === 0 &&
+      !day.statement &&
+      isDeepStrictEqual(day.state, loan.state)
+    ) {
+      return { closed: nothing, loan };
+    }
+    const interestCents = day.state.interestAccruedCents - loan.state.interestAccruedCents;
+    await insertTransactions(
+      trx,
+      transactionRows(accountId, day.transactions, () => END_OF_DAY_TIME),
+    );
+    let statement = false;
+    if (day.statement) {
+      const period = await listTransactionsBetween(trx, accountId, day.statement.periodStart, date);
+      const opening = await principalBalanceBefore(trx, accountId, day.statement.periodStart);
+      const snapshot = loanStatementSnapshot(
+        loan.terms,
+        day.state,
+        date,
+        period.map((line) => ({
+          date: line.date,
+          kind: line.kind as LoanTransaction['kind'],
+          description: line.description,
+          principalCents: line.principal_cents,
+          interestCents: line.interest_cents,
+          otherCents: line.other_cents,
+          totalCents: line.total_cents,
+          principalBalanceCents: line.principal_balance_cents,
+        })),
+        opening,
       );
-      let statement = false;
-      if (day.statement) {
-        const period = await listTransactionsBetween(
-          trx,
-          accountId,
-          day.statement.periodStart,
-          date,
-        );
-        const opening = await principalBalanceBefore(trx, accountId, day.statement.periodStart);
-        const snapshot = loanStatementSnapshot(
-          loan.terms,
-          day.state,
-          date,
-          period.map((line) => ({
-            date: line.date,
-            kind: line.kind as LoanTransaction['kind'],
-            description: line.description,
-            principalCents: line.principal_cents,
-            interestCents: line.interest_cents,
-            otherCents: line.other_cents,
-            totalCents: line.total_cents,
-            principalBalanceCents: line.principal_balance_cents,
-          })),
-          opening,
-        );
-        const held = await findAccountForUpdate(trx, accountId);
-        statement =
-          (await insertStatements(trx, accountId, [
-            {
-              date,
-              periodStart: day.statement.periodStart,
-              provider: 0,
-              snapshot: { ...snapshot, ...(held ? { mailingAddress: mailingLines(held) } : {}) },
-            },
-          ])) > 0;
-      }
-      if (!(await saveLoanState(trx, accountId, loan.version, day.state, clock.now()))) {
-        throw new Error(`The loan ${accountId} changed during its end of day.`);
-      }
-      return {
+      const held = await findAccountForUpdate(trx, accountId);
+      statement =
+        (await insertStatements(trx, accountId, [
+          {
+            date,
+            periodStart: day.statement.periodStart,
+            provider: 0,
+            snapshot: { ...snapshot, ...(held ? { mailingAddress: mailingLines(held) } : {}) },
+          },
+        ])) > 0;
+    }
+    const at = clock.now();
+    if (!(await saveLoanState(trx, accountId, loan.version, day.state, at))) {
+      throw new Error(`The loan ${accountId} changed during its end of day.`);
+    }
+    return {
+      closed: {
         interestCents,
         lateFees: day.transactions.filter((line) => line.kind === 'lateFee').length,
         statement,
-      };
+      },
+      loan: { ...loan, state: day.state, version: loan.version + 1, updated_at: at },
+    };
+  }
+
+  async function closeLoan(accountId: number, date: CalendarDate): Promise<ClosedDay> {
+    return db.transaction().execute(async (trx) => {
+      const loan = await findLoanForUpdate(trx, accountId);
+      if (!loan) return { interestCents: 0, lateFees: 0, statement: false };
+      return (await closeLockedLoanDay(trx, accountId, loan, date)).closed;
     });
+  }
+
+  /** A loan's or line of credit's information as of `today` (undefined for other accounts). */
+  async function loanInformationOf(
+    row: AccountWithLoan,
+    today: CalendarDate,
+  ): Promise<CoreLoanInformation | undefined> {
+    const category = accountCategory(row.type);
+    if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
+    const summary = toCoreAccount(row, today);
+    const year = yearOf(today);
+    const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, year);
+    if (!row.terms || !row.loan_state) {
+      return {
+        account: summary,
+        principalCents: row.balance_cents,
+        payoffTodayCents: row.balance_cents + row.fees_due_cents,
+        originalPrincipalCents: row.balance_cents,
+        originationDate: row.opened_on,
+        maturityDate: row.maturity_date,
+        nextDueDate: row.loan_due_date,
+        nextPaymentCents: row.loan_amount_due_cents,
+        totalAmountDueCents: row.loan_amount_due_cents,
+        installmentCents: row.monthly_installment_cents,
+        billingFrequency: 'monthly',
+        lateChargesDueCents: 0,
+        totalFeesCents: row.fees_due_cents,
+        lastPaymentDate: null,
+        lastPaymentCents: 0,
+        interestThisYearCents: thisYear,
+        interestLastYearCents: lastYear,
+        creditLimitCents: row.balance_cents + row.available_balance_cents,
+        availableCreditCents: row.available_balance_cents,
+        daysPastDue: 0,
+      };
+    }
+    const terms = row.terms;
+    const state = row.loan_state;
+    const quote = payoffQuote(terms, state, today);
+    const due = amountDue(terms, state, today);
+    return {
+      account: summary,
+      principalCents: state.principalCents,
+      payoffTodayCents: quote.totalCents,
+      originalPrincipalCents: terms.originalPrincipalCents,
+      originationDate: terms.originationDate,
+      maturityDate: row.maturity_date,
+      nextDueDate: nextDueDate(terms, state),
+      // The next installment: the regular amount, or what is left when that is less.
+      nextPaymentCents:
+        nextDueDate(terms, state) === null ? 0 : Math.min(terms.installmentCents, quote.totalCents),
+      totalAmountDueCents: due,
+      installmentCents: terms.installmentCents,
+      billingFrequency: terms.frequency,
+      lateChargesDueCents: state.lateChargesDueCents,
+      totalFeesCents: state.lateChargesDueCents + state.otherFeesDueCents,
+      lastPaymentDate: state.lastPaymentDate,
+      lastPaymentCents: state.lastPaymentCents,
+      interestThisYearCents: thisYear,
+      interestLastYearCents: lastYear,
+      creditLimitCents: terms.creditLimitCents ?? 0,
+      availableCreditCents: summary.availableBalanceCents,
+      daysPastDue: daysPastDue(terms, state, today),
+    };
+  }
+
+  /**
+   * The institution's date now, when the app told the core its time zone. Without it the core
+   * cannot know the institution's date: it then takes the latest date anywhere on Earth (UTC+14),
+   * which never refuses a payment dated the institution's today.
+   */
+  async function institutionToday(institutionId: number): Promise<CalendarDate> {
+    const zone = (await options.timeZone?.(institutionId)) ?? LATEST_TIME_ZONE;
+    return calendarDateIn(zone, clock.now());
   }
 
   /**
@@ -368,64 +492,53 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
     async loanInformation(customer, number, today): Promise<CoreLoanInformation | undefined> {
       const row = await account(customer, number);
-      const category = row ? accountCategory(row.type) : undefined;
-      if (!row || (category !== 'loan' && category !== 'lineOfCredit')) return undefined;
-      const summary = toCoreAccount(row, today);
-      const year = yearOf(today);
-      const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, year);
-      if (!row.terms || !row.loan_state) {
-        return {
-          account: summary,
-          principalCents: row.balance_cents,
-          payoffTodayCents: row.balance_cents + row.fees_due_cents,
-          originalPrincipalCents: row.balance_cents,
-          originationDate: row.opened_on,
-          maturityDate: row.maturity_date,
-          nextDueDate: row.loan_due_date,
-          nextPaymentCents: row.loan_amount_due_cents,
-          totalAmountDueCents: row.loan_amount_due_cents,
-          installmentCents: row.monthly_installment_cents,
-          billingFrequency: 'monthly',
-          lateChargesDueCents: 0,
-          totalFeesCents: row.fees_due_cents,
-          lastPaymentDate: null,
-          lastPaymentCents: 0,
-          interestThisYearCents: thisYear,
-          interestLastYearCents: lastYear,
-          creditLimitCents: row.balance_cents + row.available_balance_cents,
-          availableCreditCents: row.available_balance_cents,
-          daysPastDue: 0,
-        };
-      }
-      const terms = row.terms;
-      const state = row.loan_state;
-      const quote = payoffQuote(terms, state, today);
-      const due = amountDue(terms, state, today);
+      return row ? loanInformationOf(row, today) : undefined;
+    },
+
+    /**
+     * The host's payment facts of a loan: its own columns (methods, kinds, fees, mail
+     * preference, restriction) and the institution's closed days, with the amounts, dates and
+     * flags taken from `loanInformation` of the same day, so the payment screen and the loan
+     * page show the same numbers.
+     */
+    async paymentTerms(customer, number, today): Promise<CorePaymentTerms | undefined> {
+      const row = await account(customer, number);
+      if (!row) return undefined;
+      const information = await loanInformationOf(row, today);
+      if (!information) return undefined;
+      const closed = (kind: 'noPayment' | 'noSchedule') =>
+        listCalendarDays(db, customer.institutionId, kind, today, MAX_CLOSED_DAYS);
+      const [nonPaymentDays, nonSchedulableDays] = await Promise.all([
+        closed('noPayment'),
+        closed('noSchedule'),
+      ]);
       return {
-        account: summary,
-        principalCents: state.principalCents,
-        payoffTodayCents: quote.totalCents,
-        originalPrincipalCents: terms.originalPrincipalCents,
-        originationDate: terms.originationDate,
-        maturityDate: row.maturity_date,
-        nextDueDate: nextDueDate(terms, state),
-        // The next installment: the regular amount, or what is left when that is less.
-        nextPaymentCents:
-          nextDueDate(terms, state) === null
-            ? 0
-            : Math.min(terms.installmentCents, quote.totalCents),
-        totalAmountDueCents: due,
-        installmentCents: terms.installmentCents,
-        billingFrequency: terms.frequency,
-        lateChargesDueCents: state.lateChargesDueCents,
-        totalFeesCents: state.lateChargesDueCents + state.otherFeesDueCents,
-        lastPaymentDate: state.lastPaymentDate,
-        lastPaymentCents: state.lastPaymentCents,
-        interestThisYearCents: thisYear,
-        interestLastYearCents: lastYear,
-        creditLimitCents: terms.creditLimitCents ?? 0,
-        availableCreditCents: summary.availableBalanceCents,
-        daysPastDue: daysPastDue(terms, state, today),
+        allowAch: row.allow_ach,
+        allowCards: row.allow_cards,
+        daysInPeriod: row.days_in_period,
+        recurringAllowed: row.recurring_allowed,
+        fees: {
+          scheduledAchCents: row.scheduled_ach_fee_cents,
+          eCheckCents: row.echeck_fee_cents,
+          recurringAchCents: row.recurring_ach_fee_cents,
+          debitCardCents: row.debit_card_fee_cents,
+          creditCardCents: row.credit_card_fee_cents,
+        },
+        // The loan page's next payment: the installment, or what is left when that is less
+        // (0 once paid off, and on a line of credit owing nothing).
+        regularPaymentCents: information.nextPaymentCents,
+        totalAmountDueCents: information.totalAmountDueCents,
+        payoffTodayCents: information.payoffTodayCents,
+        feesAndChargesCents: information.totalFeesCents,
+        dueDate: information.nextDueDate,
+        billingFrequency: information.billingFrequency,
+        pastDue: information.account.pastDue,
+        delinquent: information.daysPastDue >= DELINQUENT_DAYS_PAST_DUE,
+        restrictionCode: row.restriction_code,
+        nonPaymentDays,
+        nonSchedulableDays,
+        mailPreference: row.mail_preference,
+        hold: row.host_hold,
       };
     },
 
@@ -543,10 +656,13 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
     /**
      * One transaction: the loan is locked, the posting key looked up (a repeat answers the first
-     * figures), interest accrued to the date, the payment applied by the engine, its line
-     * written under the account's unique posting key and the state saved with the version check.
-     * The lock makes concurrent posts of one key wait and then find the first; the unique key
-     * makes a second line impossible even so.
+     * figures), the loan's days before the payment's date closed if the end of day has not closed
+     * them yet (the same per-loan closing it runs, so its later run finds them closed and skips
+     * them), the payment applied by the engine, its line written under the account's unique
+     * posting key and the state saved with the version check. The lock makes concurrent posts of
+     * one key wait and then find the first; the unique key makes a second line impossible even
+     * so. A refusal found after days were closed rolls them back: a refused payment changes
+     * nothing.
      */
     async postPayment(customer, number, payment): Promise<CorePaymentPostingResult> {
       const row = await account(customer, number);
@@ -557,79 +673,93 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       }
       const accountId = row.id;
       const postingKey = paymentPostingKey(payment.postingKey);
-      return db.transaction().execute(async (trx): Promise<CorePaymentPostingResult> => {
-        const loan = await findLoanForUpdate(trx, accountId);
-        if (!loan) return { status: 'refused', reason: 'notALoan' };
-        const { terms, state } = loan;
-        const earlier = await findPosting(trx, accountId, postingKey);
-        if (earlier) {
-          return { status: 'alreadyPosted', ...postedFigures(earlier, nextDueDate(terms, state)) };
-        }
-        const { amountCents, additionalPrincipalCents } = payment;
-        if (
-          !Number.isSafeInteger(amountCents) ||
-          amountCents <= 0 ||
-          !Number.isSafeInteger(additionalPrincipalCents) ||
-          additionalPrincipalCents < 0 ||
-          additionalPrincipalCents > amountCents
-        ) {
-          return { status: 'refused', reason: 'invalidAmount' };
-        }
-        if (state.paidOffDate !== null) return { status: 'refused', reason: 'paidOff' };
-        // Interest is accrued for every day before `accruedTo` (the loan's open day): a payment
-        // dated after it would accrue days the end of day has not closed (their late fees and
-        // statements would be skipped); one dated before it posts as of it, since the interest
-        // of the days between is accrued already and cannot be taken back.
-        if (payment.date > state.accruedTo) return { status: 'refused', reason: 'dayNotClosed' };
-        const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
-        let change;
-        try {
-          change = applyPayment(terms, state, {
-            date,
-            amountCents,
-            additionalPrincipalCents,
-            ...(payment.description === undefined ? {} : { description: payment.description }),
-          });
-        } catch (error) {
-          if (error instanceof PaymentExceedsPayoffError) {
-            return { status: 'refused', reason: 'exceedsPayoff' };
+      const today = await institutionToday(customer.institutionId);
+      try {
+        return await db.transaction().execute(async (trx): Promise<CorePaymentPostingResult> => {
+          let loan = await findLoanForUpdate(trx, accountId);
+          if (!loan) return { status: 'refused', reason: 'notALoan' };
+          const earlier = await findPosting(trx, accountId, postingKey);
+          if (earlier) {
+            return {
+              status: 'alreadyPosted',
+              ...postedFigures(earlier, nextDueDate(loan.terms, loan.state)),
+            };
           }
-          throw error;
-        }
-        const [line] = change.transactions;
-        if (!line) throw new Error('A payment writes one history line.');
-        // The engine pays charges and interest first: the additional principal goes to principal
-        // only when the rest of the payment covers them.
-        if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
-          return { status: 'refused', reason: 'additionalPrincipalBeforeInterest' };
-        }
-        const description =
-          payment.description ??
-          `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
-        const [values] = transactionRows(accountId, [{ ...line, description }]);
-        if (!values) throw new Error('A payment writes one history line.');
-        const id = await insertPostingReturningId(trx, { ...values, posting_key: postingKey });
-        // The loan is locked and the key was free: only a broken lock gets here.
-        if (id === undefined) throw new Error(`The posting ${postingKey} appeared meanwhile.`);
-        if (!(await saveLoanState(trx, accountId, loan.version, change.state, clock.now()))) {
-          throw new Error(`The loan ${accountId} changed during a payment posting.`);
-        }
-        return {
-          status: 'posted',
-          ...postedFigures(
-            {
-              id,
+          const { amountCents, additionalPrincipalCents } = payment;
+          if (
+            !Number.isSafeInteger(amountCents) ||
+            amountCents <= 0 ||
+            !Number.isSafeInteger(additionalPrincipalCents) ||
+            additionalPrincipalCents < 0 ||
+            additionalPrincipalCents > amountCents
+          ) {
+            return { status: 'refused', reason: 'invalidAmount' };
+          }
+          if (loan.state.paidOffDate !== null) return { status: 'refused', reason: 'paidOff' };
+          // A day after the institution's today has not begun: closing the days before it would
+          // accrue interest, charge late fees and write statements ahead of time.
+          if (payment.date > today) return { status: 'refused', reason: 'dayNotClosed' };
+          // Interest is accrued for every day before `accruedTo` (the loan's open day). A payment
+          // made after midnight but before the night's end of day finds yesterday still open:
+          // the days before its date are closed here first, as the end of day would close them.
+          for (let day = loan.state.accruedTo; day < payment.date; day = addDays(day, 1)) {
+            loan = (await closeLockedLoanDay(trx, accountId, loan, day)).loan;
+          }
+          const { terms, state } = loan;
+          // A date before the open day posts as of it: the interest of the days between is
+          // accrued already and cannot be taken back.
+          const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
+          let change;
+          try {
+            change = applyPayment(terms, state, {
               date,
-              principal_cents: line.principalCents,
-              interest_cents: line.interestCents,
-              other_cents: line.otherCents,
-              total_cents: line.totalCents,
-              principal_balance_cents: line.principalBalanceCents,
-            },
-            nextDueDate(terms, change.state),
-          ),
-        };
-      });
+              amountCents,
+              additionalPrincipalCents,
+              ...(payment.description === undefined ? {} : { description: payment.description }),
+            });
+          } catch (error) {
+            if (error instanceof PaymentExceedsPayoffError)
+              throw new PostingRefused('exceedsPayoff');
+            throw error;
+          }
+          const [line] = change.transactions;
+          if (!line) throw new Error('A payment writes one history line.');
+          // The engine pays charges and interest first: the additional principal goes to
+          // principal only when the rest of the payment covers them.
+          if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
+            throw new PostingRefused('additionalPrincipalBeforeInterest');
+          }
+          const description =
+            payment.description ??
+            `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
+          const [values] = transactionRows(accountId, [{ ...line, description }]);
+          if (!values) throw new Error('A payment writes one history line.');
+          const id = await insertPostingReturningId(trx, { ...values, posting_key: postingKey });
+          // The loan is locked and the key was free: only a broken lock gets here.
+          if (id === undefined) throw new Error(`The posting ${postingKey} appeared meanwhile.`);
+          if (!(await saveLoanState(trx, accountId, loan.version, change.state, clock.now()))) {
+            throw new Error(`The loan ${accountId} changed during a payment posting.`);
+          }
+          return {
+            status: 'posted',
+            ...postedFigures(
+              {
+                id,
+                date,
+                principal_cents: line.principalCents,
+                interest_cents: line.interestCents,
+                other_cents: line.otherCents,
+                total_cents: line.totalCents,
+                principal_balance_cents: line.principalBalanceCents,
+              },
+              nextDueDate(terms, change.state),
+            ),
+          };
+        });
+      } catch (error) {
+        if (error instanceof PostingRefused) return { status: 'refused', reason: error.reason };
+        throw error;
+      }
     },
 
     async lastClosedDay(institutionId) {

@@ -6,7 +6,8 @@ import {
   type LoanHold,
   nextBusinessDay,
 } from '@portal/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CoreAccountsTable } from './core.schema';
 import type { Database } from '../../db/schema';
 import { END_OF_DAY_TIME, mailingLines, transactionRows } from './builtin-core';
 import {
@@ -28,6 +29,11 @@ import { amortizedInstallment, type BillingFrequency, type LoanTerms } from './l
 interface DemoAccountCommon {
   /** Six-digit account part; the branch and a check digit are added per institution. */
   account: string;
+  /**
+   * The branch that services the account, when not the institution's own (the first part of
+   * its number: a branch in the third-party route's range pays on another site).
+   */
+  branch?: string;
   type: number;
   description: string;
   statementPreference: 'ElectronicOnly' | 'PaperOnly';
@@ -57,7 +63,65 @@ export interface DemoLoanDefinition extends DemoAccountCommon {
   minimumPaymentCents?: Cents;
   behaviour: LoanBehaviour;
   insurance?: readonly { type: string; coverage: 0 | 1 | 2; premiumCents: Cents }[];
+  /** What the core says about paying it; unset facts take the core's defaults (migration 0021). */
+  payment?: DemoPaymentFacts;
 }
+
+/** A demo loan's payment facts at the core (spec 001 "Payment info response", the host's part). */
+export interface DemoPaymentFacts {
+  allowAch?: boolean;
+  allowCards?: boolean;
+  recurringAllowed?: boolean;
+  daysInPeriod?: number;
+  /** First-party fees in cents, by method and kind. */
+  fees?: {
+    scheduledAchCents?: Cents;
+    eCheckCents?: Cents;
+    recurringAchCents?: Cents;
+    debitCardCents?: Cents;
+    creditCardCents?: Cents;
+  };
+  /** 1 or 2 turns on the small-dollar window (4 or 7 days). */
+  mailPreference?: number;
+  restrictionCode?: '' | 'InterestTooHighForDelayedPayment';
+}
+
+/** The `core_accounts` columns of a loan's payment facts; only those the definition sets. */
+export function paymentFactColumns(facts: DemoPaymentFacts = {}): PaymentFactColumns {
+  const fees = facts.fees ?? {};
+  const set = <K extends keyof PaymentFactColumns>(column: K, value: PaymentFactColumns[K]) =>
+    value === undefined ? {} : { [column]: value };
+  return {
+    ...set('allow_ach', facts.allowAch),
+    ...set('allow_cards', facts.allowCards),
+    ...set('recurring_allowed', facts.recurringAllowed),
+    ...set('days_in_period', facts.daysInPeriod),
+    ...set('scheduled_ach_fee_cents', fees.scheduledAchCents),
+    ...set('echeck_fee_cents', fees.eCheckCents),
+    ...set('recurring_ach_fee_cents', fees.recurringAchCents),
+    ...set('debit_card_fee_cents', fees.debitCardCents),
+    ...set('credit_card_fee_cents', fees.creditCardCents),
+    ...set('mail_preference', facts.mailPreference),
+    ...set('restriction_code', facts.restrictionCode),
+  };
+}
+
+type PaymentFactColumns = Partial<
+  Pick<
+    Insertable<CoreAccountsTable>,
+    | 'allow_ach'
+    | 'allow_cards'
+    | 'recurring_allowed'
+    | 'days_in_period'
+    | 'scheduled_ach_fee_cents'
+    | 'echeck_fee_cents'
+    | 'recurring_ach_fee_cents'
+    | 'debit_card_fee_cents'
+    | 'credit_card_fee_cents'
+    | 'mail_preference'
+    | 'restriction_code'
+  >
+>;
 
 export interface DemoDepositDefinition extends DemoAccountCommon {
   kind: 'deposit';
@@ -117,6 +181,10 @@ export async function openDemoAccount(
   owner: AccountOwner,
   definition: DemoAccountDefinition,
 ): Promise<number> {
+  // The seed numbers the account; a branch of its own must be the number's first part.
+  if (definition.branch !== undefined && !owner.number.startsWith(`${definition.branch}-`)) {
+    throw new Error(`${owner.number} is not numbered at its branch ${definition.branch}.`);
+  }
   const mailingAddress = mailingLines({
     address1: owner.address.address1,
     city: owner.address.city,
@@ -147,6 +215,7 @@ export async function openDemoAccount(
     const closed = generated.state.paidOffDate !== null;
     const accountId = await insertAccount(db, {
       ...common,
+      ...paymentFactColumns(definition.payment),
       comment: closed ? 'CLOSED' : (definition.comment ?? ''),
       opened_on: terms.originationDate,
       maturity_date:

@@ -518,3 +518,26 @@ export async function sumPaymentInterest(
     .executeTakeFirst();
   return { thisYear: Number(row?.this_year ?? 0), lastYear: Number(row?.last_year ?? 0) };
 }
+
+/**
+ * The institution's own closed days of a kind on or after `from`, in date order: the first
+ * `limit` of them (the payment info carries at most 1,000 of each).
+ */
+export async function listCalendarDays(
+  db: Db,
+  institutionId: number,
+  kind: 'noPayment' | 'noSchedule',
+  from: CalendarDate,
+  limit: number,
+): Promise<CalendarDate[]> {
+  const rows = await db
+    .selectFrom('core_calendar_days')
+    .select('date')
+    .where('institution_id', '=', institutionId)
+    .where('kind', '=', kind)
+    .where('date', '>=', from)
+    .orderBy('date')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.date);
+}

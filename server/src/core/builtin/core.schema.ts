@@ -52,6 +52,33 @@ export interface CoreAccountsTable {
   history_denied: Generated<boolean>;
   /** A hold that keeps the loan page (and payments) closed online; null: none. */
   host_hold: Generated<LoanHold | null>;
+  // Loans' payment facts (migration 0021; spec 001 "Payment info response", the host's part).
+  // Deposits and investments carry the defaults and never use them.
+  allow_ach: Generated<boolean>;
+  allow_cards: Generated<boolean>;
+  recurring_allowed: Generated<boolean>;
+  /** How many days ahead a one-time payment may be dated (NumberDaysInPeriod); default 60. */
+  days_in_period: Generated<number>;
+  scheduled_ach_fee_cents: Generated<number>;
+  echeck_fee_cents: Generated<number>;
+  recurring_ach_fee_cents: Generated<number>;
+  debit_card_fee_cents: Generated<number>;
+  credit_card_fee_cents: Generated<number>;
+  /** 0 none; 1 and 2 drive the small-dollar window (4 and 7 days). */
+  mail_preference: Generated<number>;
+  /** '' or 'InterestTooHighForDelayedPayment' (immediate payments only). */
+  restriction_code: Generated<string>;
+}
+
+/**
+ * The core's own closed days per institution, beyond the Federal Reserve holidays (which the
+ * domain's business-day calendar applies everywhere): 'noPayment' days take no payment at all,
+ * 'noSchedule' days take none scheduled for them.
+ */
+export interface CoreCalendarDaysTable {
+  institution_id: number;
+  date: CalendarDate;
+  kind: 'noPayment' | 'noSchedule';
 }
 
 /** A loan or line of credit the engine runs: its terms and its state after the last change. */
@@ -152,6 +179,7 @@ export interface CoreTables {
   core_insurance: CoreInsuranceTable;
   core_applications: CoreApplicationsTable;
   core_end_of_day: CoreEndOfDayTable;
+  core_calendar_days: CoreCalendarDaysTable;
 }
 
 export type CoreAccountRow = Selectable<CoreAccountsTable>;

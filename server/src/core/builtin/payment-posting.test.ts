@@ -3,13 +3,52 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorePaymentPosting, CustomerRef, ServicingCore } from '../servicing-core';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { createBuiltinCore } from './builtin-core';
+import { applyPayment } from './loan-engine';
+import { closeLoanDay } from './servicing-day';
 
 /** jordan.rivers's auto loan at institution 1: two installments unpaid, late charges owed. */
 const AUTO_LOAN = '001-100234-1';
+/** jordan.rivers's line of credit, with a balance. */
+const LINE_OF_CREDIT = '001-300120-7';
 /** jordan.rivers's boat loan, paid off seven months before the seed day. */
 const PAID_OFF_LOAN = '001-100101-4';
 /** The test clock's day (the seed closed the day before it). */
 const TODAY = '2025-03-14';
+
+/**
+ * The built-in core on the test app's database and clock, told each institution's time zone as
+ * the app tells it (the institutions service), so it knows the institution's today.
+ */
+function zonedCore(test: TestApp): ServicingCore {
+  return createBuiltinCore({
+    db: test.database.db,
+    clock: test.clock,
+    branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
+    timeZone: async (institutionId) =>
+      (await test.app.services.institutions.findById(institutionId))?.timeZone,
+  });
+}
+
+/** Nothing before the first disbursement, plus every line of the history, is the principal. */
+async function expectHistoryReconciles(
+  core: ServicingCore,
+  customer: CustomerRef,
+  number: string,
+  today: string,
+) {
+  const history = await core.history(customer, number, '2000-01-01');
+  if (!Array.isArray(history)) throw new Error('no history');
+  const information = await core.loanInformation(customer, number, today);
+  let balance = 0;
+  for (const line of [...history].reverse()) {
+    if (line.description === 'Loan disbursement' || line.description === 'Advance') {
+      balance += line.principalCents;
+    } else if (line.description.startsWith('Pay')) balance -= line.principalCents;
+    expect(line.principalBalanceCents).toBe(balance);
+  }
+  expect(balance).toBe(information?.principalCents);
+}
 
 function payment(overrides: Partial<CorePaymentPosting>): CorePaymentPosting {
   return {
@@ -31,7 +70,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
 
   beforeAll(async () => {
     test = await startTestApp(testDatabase);
-    core = test.app.services.core;
+    core = zonedCore(test);
     const row = await test.database.db
       .selectFrom('core_accounts')
       .select(['customer_id'])
@@ -214,7 +253,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     await expectReconciles(HOME_EQUITY);
   });
 
-  it('posts an earlier date as of the open day and refuses a day not closed yet', async () => {
+  it("posts an earlier date as of the open day and refuses a day after the institution's today", async () => {
     const early = await core.postPayment(
       jordan,
       AUTO_LOAN,
@@ -312,3 +351,195 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     expect((await core.payoffQuote(jordan, AUTO_LOAN, '2025-03-15'))?.totalCents).toBe(0);
   });
 });
+
+describe.each(testDatabases())(
+  'posting a payment before the end of day closed the day before, on $name',
+  (testDatabase) => {
+    let test: TestApp;
+    let core: ServicingCore;
+    let jordan: CustomerRef;
+    let homeEquity: string;
+
+    beforeAll(async () => {
+      test = await startTestApp(testDatabase);
+      core = zonedCore(test);
+      const row = await test.database.db
+        .selectFrom('core_accounts')
+        .select(['customer_id'])
+        .where('institution_id', '=', 1)
+        .where('number', '=', AUTO_LOAN)
+        .executeTakeFirstOrThrow();
+      jordan = { institutionId: 1, customerId: row.customer_id };
+      homeEquity = (
+        await test.database.db
+          .selectFrom('core_accounts')
+          .select(['number'])
+          .where('institution_id', '=', 1)
+          .where('number', 'like', '001-100235-%')
+          .executeTakeFirstOrThrow()
+      ).number;
+    });
+    afterAll(async () => {
+      await test?.close();
+    });
+
+    /** The loan's row in the core (terms, state, version) and its number of history lines. */
+    async function loanRow(number: string) {
+      const loan = await test.database.db
+        .selectFrom('core_loans')
+        .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
+        .select(['core_loans.terms', 'core_loans.state', 'core_loans.version', 'core_accounts.id'])
+        .where('core_accounts.institution_id', '=', 1)
+        .where('core_accounts.number', '=', number)
+        .executeTakeFirstOrThrow();
+      const lines = await test.database.db
+        .selectFrom('core_transactions')
+        .select(['id', 'date', 'kind', 'total_cents'])
+        .where('account_id', '=', loan.id)
+        .orderBy('id')
+        .execute();
+      return { ...loan, lines };
+    }
+
+    /** What the end of day's closing of `days` then the payment make of the loan (the engine). */
+    function expected(
+      loan: Awaited<ReturnType<typeof loanRow>>,
+      days: string[],
+      posting: CorePaymentPosting,
+    ) {
+      let state = loan.state;
+      for (const day of days) state = closeLoanDay(loan.terms, state, day).state;
+      return applyPayment(loan.terms, state, {
+        date: posting.date,
+        amountCents: posting.amountCents,
+        additionalPrincipalCents: posting.additionalPrincipalCents,
+      });
+    }
+
+    it('closes the open day itself, posts with its interest, and the end of day adds nothing', async () => {
+      // 01:30 in New York on the 15th: the 14th ended, its end of day has not run.
+      test.clock.set('2025-03-15T05:30:00Z');
+      const before = await loanRow(homeEquity);
+      expect(before.state.accruedTo).toBe(TODAY);
+      const posting = payment({
+        postingKey: 'after-midnight',
+        date: '2025-03-15',
+        amountCents: before.terms.installmentCents,
+      });
+      const engine = expected(before, [TODAY], posting);
+      const [line] = engine.transactions;
+      const quote = await core.payoffQuote(jordan, homeEquity, '2025-03-15');
+      const result = await core.postPayment(jordan, homeEquity, posting);
+      expect(result).toMatchObject({
+        status: 'posted',
+        date: '2025-03-15',
+        amountCents: posting.amountCents,
+        interestCents: line?.interestCents,
+        principalCents: line?.principalCents,
+        newBalanceCents: engine.state.principalCents,
+        nextDueDate: engine.state.paidOffDate === null ? expect.any(String) : null,
+      });
+      // The interest of every day before the payment's date, the 14th included.
+      expect(line?.interestCents).toBe(quote?.interestCents);
+      expect(line?.interestCents).toBeGreaterThan(0);
+      const after = await loanRow(homeEquity);
+      expect(after.state).toEqual(engine.state);
+      expect(after.state.accruedTo).toBe('2025-03-15');
+
+      // The night's end of day for the 14th finds this loan closed and leaves it as it is.
+      await test.app.services.endOfDay.runOnce();
+      expect(await test.app.services.core.lastClosedDay(1)).toBe(TODAY);
+      const afterEndOfDay = await loanRow(homeEquity);
+      expect(afterEndOfDay.state).toEqual(after.state);
+      expect(afterEndOfDay.version).toBe(after.version);
+      expect(afterEndOfDay.lines).toEqual(after.lines);
+
+      // The next day accrues on the lower principal, once.
+      test.clock.set('2025-03-16T05:30:00Z');
+      const quoteBefore = await core.payoffQuote(jordan, homeEquity, '2025-03-16');
+      await test.app.services.endOfDay.runOnce();
+      expect(await core.payoffQuote(jordan, homeEquity, '2025-03-16')).toEqual(quoteBefore);
+      const nextDay = await loanRow(homeEquity);
+      expect(nextDay.state).toEqual(closeLoanDay(after.terms, after.state, '2025-03-15').state);
+      await expectHistoryReconciles(core, jordan, homeEquity, '2025-03-16');
+    });
+
+    it('closes several open days, and a refused payment leaves them open', async () => {
+      // The 16th and 17th end without an end of day (an outage); 01:30 on the 18th.
+      test.clock.set('2025-03-18T05:30:00Z');
+      const before = await loanRow(LINE_OF_CREDIT);
+      expect(before.state.accruedTo).toBe('2025-03-16');
+      const quote = await core.payoffQuote(jordan, LINE_OF_CREDIT, '2025-03-18');
+      const tooMuch = payment({
+        postingKey: 'too-much',
+        date: '2025-03-18',
+        amountCents: (quote?.totalCents ?? 0) + 1,
+      });
+      expect(await core.postPayment(jordan, LINE_OF_CREDIT, tooMuch)).toEqual({
+        status: 'refused',
+        reason: 'exceedsPayoff',
+      });
+      const untouched = await loanRow(LINE_OF_CREDIT);
+      expect(untouched.state).toEqual(before.state);
+      expect(untouched.version).toBe(before.version);
+      expect(untouched.lines).toEqual(before.lines);
+
+      const posting = payment({ postingKey: 'outage', date: '2025-03-18', amountCents: 7_500 });
+      const engine = expected(before, ['2025-03-16', '2025-03-17'], posting);
+      const result = await core.postPayment(jordan, LINE_OF_CREDIT, posting);
+      expect(result).toMatchObject({
+        status: 'posted',
+        date: '2025-03-18',
+        interestCents: engine.transactions[0]?.interestCents,
+        newBalanceCents: engine.state.principalCents,
+      });
+      const after = await loanRow(LINE_OF_CREDIT);
+      expect(after.state).toEqual(engine.state);
+      // The end of day catches up the 16th and 17th for the other loans, not this one.
+      const homeEquityBefore = await core.payoffQuote(jordan, homeEquity, '2025-03-18');
+      await test.app.services.endOfDay.runOnce();
+      expect(await test.app.services.core.lastClosedDay(1)).toBe('2025-03-17');
+      expect((await loanRow(LINE_OF_CREDIT)).lines).toEqual(after.lines);
+      expect((await loanRow(LINE_OF_CREDIT)).state).toEqual(after.state);
+      expect((await loanRow(homeEquity)).state.accruedTo).toBe('2025-03-18');
+      expect(await core.payoffQuote(jordan, homeEquity, '2025-03-18')).toEqual(homeEquityBefore);
+      await expectHistoryReconciles(core, jordan, LINE_OF_CREDIT, '2025-03-18');
+    });
+
+    it("refuses a date after the institution's today, and without its time zone a date after the latest one on Earth", async () => {
+      // 20:00 in New York on the 18th is already the 19th in UTC and in Kiribati.
+      test.clock.set('2025-03-19T00:00:00Z');
+      const before = await loanRow(homeEquity);
+      expect(
+        await core.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'tomorrow', date: '2025-03-19' }),
+        ),
+      ).toEqual({ status: 'refused', reason: 'dayNotClosed' });
+      const unzoned = createBuiltinCore({
+        db: test.database.db,
+        clock: test.clock,
+        branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
+      });
+      expect(
+        await unzoned.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'day-after', date: '2025-03-20' }),
+        ),
+      ).toEqual({ status: 'refused', reason: 'dayNotClosed' });
+      const after = await loanRow(homeEquity);
+      expect(after.state).toEqual(before.state);
+      expect(after.lines).toEqual(before.lines);
+      // Today is taken, as the open day.
+      expect(
+        await core.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'today', date: '2025-03-18' }),
+        ),
+      ).toMatchObject({ status: 'posted', date: '2025-03-18' });
+    });
+  },
+);

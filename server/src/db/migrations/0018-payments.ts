@@ -38,11 +38,16 @@ export const payments: Migration = {
       .addColumn('first_date', 'date')
       /** The next date to post; the posting job moves it on in the transaction that makes it. */
       .addColumn('next_date', 'date', (column) => column.notNull())
-      .addColumn('amount_cents', 'bigint', (column) => column.notNull().check(sql`amount_cents >= 0`))
+      .addColumn('amount_cents', 'bigint', (column) =>
+        column.notNull().check(sql`amount_cents >= 0`),
+      )
       /** A line of credit paying its total due: the amount is the total due on each date. */
       .addColumn('pays_total_due', 'boolean', (column) => column.notNull().defaultTo(false))
       .addColumn('additional_principal_cents', 'bigint', (column) =>
-        column.notNull().defaultTo(0).check(sql`additional_principal_cents >= 0`),
+        column
+          .notNull()
+          .defaultTo(0)
+          .check(sql`additional_principal_cents >= 0`),
       )
       .addColumn('first_party_fee_cents', 'bigint', (column) => column.notNull().defaultTo(0))
       .addColumn('third_party_fee_cents', 'bigint', (column) => column.notNull().defaultTo(0))
@@ -115,9 +120,14 @@ export const payments: Migration = {
         column.references('recurring_payments.id').onDelete('cascade'),
       )
       .addColumn('pay_date', 'date', (column) => column.notNull())
-      .addColumn('amount_cents', 'bigint', (column) => column.notNull().check(sql`amount_cents >= 0`))
+      .addColumn('amount_cents', 'bigint', (column) =>
+        column.notNull().check(sql`amount_cents >= 0`),
+      )
       .addColumn('additional_principal_cents', 'bigint', (column) =>
-        column.notNull().defaultTo(0).check(sql`additional_principal_cents >= 0`),
+        column
+          .notNull()
+          .defaultTo(0)
+          .check(sql`additional_principal_cents >= 0`),
       )
       .addColumn('first_party_fee_cents', 'bigint', (column) => column.notNull().defaultTo(0))
       .addColumn('third_party_fee_cents', 'bigint', (column) => column.notNull().defaultTo(0))

@@ -16,6 +16,9 @@ import { cardTokens } from './0015-card-tokens';
 import { paymentMethods } from './0016-payment-methods';
 import { idempotencyKeys } from './0017-idempotency-keys';
 import { payments } from './0018-payments';
+import { achDebits } from './0019-ach-debits';
+import { achDrafts } from './0020-ach-drafts';
+import { corePaymentTerms } from './0021-core-payment-terms';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -39,4 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_payment_methods': paymentMethods,
   '0017_idempotency_keys': idempotencyKeys,
   '0018_payments': payments,
+  '0019_ach_debits': achDebits,
+  '0020_ach_drafts': achDrafts,
+  '0021_core_payment_terms': corePaymentTerms,
 };

@@ -262,6 +262,7 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
   'sky.bennett': [
     {
       // Paper statements, and the E-Sign disclosure never accepted: going paperless asks for it.
+      // The core charges first-party fees on its payments, one for each method and kind.
       kind: 'loan',
       account: '100640',
       type: LOAN,
@@ -272,6 +273,31 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       termPayments: 60,
       openedMonthsAgo: 9,
       openedDayOffset: 5,
+      behaviour: { kind: 'onTime' },
+      payment: {
+        fees: {
+          scheduledAchCents: 150,
+          eCheckCents: 250,
+          recurringAchCents: 100,
+          debitCardCents: 395,
+          creditCardCents: 495,
+        },
+      },
+    },
+    {
+      // Serviced by branch 900: where the institution routes branches 900-999 to a third-party
+      // payment site (thirdPartyPaymentOptions), the payment screen sends its borrower there.
+      kind: 'loan',
+      account: '100641',
+      branch: '900',
+      type: LOAN,
+      description: 'RV Loan',
+      statementPreference: 'PaperOnly',
+      principalCents: 3_200_000,
+      rateHundredths: 749,
+      termPayments: 120,
+      openedMonthsAgo: 14,
+      openedDayOffset: 9,
       behaviour: { kind: 'onTime' },
     },
   ],

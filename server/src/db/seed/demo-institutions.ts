@@ -85,6 +85,17 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
           lockoutMinutes: '15',
         },
         messagesOptions: { messageRecipientEmail: 'service@harbor-community.example' },
+        // Payments (README "Payments to try"): a past-due loan is paid today only; a recurring
+        // ACH payment is authorized by the ACH draft agreement (kept on the Documents screen);
+        // loans of branches 900-999 are paid on a partner's site.
+        paymentSchedulingOptions: { blockSchedulingWhenPastDueOption: 'true' },
+        achPaymentOptions: { requireAchDraftAgreementOption: 'true' },
+        thirdPartyPaymentOptions: {
+          useThirdPartyRouteOption: 'true',
+          thirdPartyRouteBranchMinimum: '900',
+          thirdPartyRouteBranchMaximum: '999',
+          thirdPartyRouteURL: 'https://pay.harbor-partner.example/loans',
+        },
       },
       english: {
         agreementTexts: { agreementSetup: HARBOR_AGREEMENTS },
@@ -130,6 +141,13 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         securityCodeOptions: { multiFactorOption: 'true', allowTrustedDevicesOption: 'true' },
         // Registration asks for a security code e-mailed to the address entered.
         registrationOptions: { multiFactorDuringRegistrationOption: 'true' },
+        // Summit's payment processor charges a third-party fee, shown before the borrower pays.
+        paymentAmountOptions: {
+          useThirdPartyFeeOption: 'true',
+          thirdPartyAchFee: '1.00',
+          thirdPartyDebitCardFee: '2.50',
+          thirdPartyCreditCardFee: '3.95',
+        },
       },
       english: {
         loggedInLayout: {

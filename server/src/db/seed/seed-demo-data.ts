@@ -241,7 +241,7 @@ export async function seedDemoData(
             {
               institutionId,
               customerId,
-              number: demoAccountNumber(institution.branch, account.account),
+              number: demoAccountNumber(account.branch ?? institution.branch, account.account),
               nameOnAccount: user.personalName,
               address: demoAddress(user.zip),
               today: seedDay,
@@ -257,7 +257,7 @@ export async function seedDemoData(
                 institutionName: institution.name,
                 primaryColor: institutionSettings.get('themeOptions.primaryColor'),
                 customerId,
-                number: demoAccountNumber(institution.branch, account.account),
+                number: demoAccountNumber(account.branch ?? institution.branch, account.account),
                 borrowerName: user.personalName,
                 today: seedDay,
               },

@@ -32,6 +32,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
+import { cancelPaymentsOfMethod } from '../payments/payments.repository';
 import {
   deletePaymentMethod,
   findDefaultPaymentMethod,
@@ -406,8 +407,13 @@ export function createPaymentMethodsService(options: {
     async remove(caller, method) {
       const row = await findSavedPaymentMethod(db, owner(caller), method);
       if (!row || row.last_four !== method.lastFour) return NOT_FOUND;
-      // Scheduled payments made with the method are the payments module's to cancel.
-      return (await deletePaymentMethod(db, owner(caller), row.id)) ? ok(true) : NOT_FOUND;
+      // Spec 001: deleting a method cancels and removes the scheduled (and recurring) payments
+      // set up with it, in the same transaction as the delete.
+      const deleted = await db.transaction().execute(async (trx) => {
+        await cancelPaymentsOfMethod(trx, owner(caller), row.id, clock.now());
+        return deletePaymentMethod(trx, owner(caller), row.id);
+      });
+      return deleted ? ok(true) : NOT_FOUND;
     },
 
     async setDefault(caller, accountNumber, method) {

@@ -94,3 +94,28 @@ export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Stores the answer of a key claimed earlier and still open ('in_progress'); false when another
+ * request answered it first (the caller then reads that answer).
+ */
+export async function completeOpenIdempotencyKey(
+  db: Db,
+  scope: IdempotencyScope,
+  answer: { status: number; bodyJson: string; at: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      response_status: answer.status,
+      response_body: answer.bodyJson,
+      completed_at: answer.at,
+    })
+    .where('institution_id', '=', scope.institutionId)
+    .where('user_id', '=', scope.userId)
+    .where('key', '=', scope.key)
+    .where('state', '=', 'in_progress')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

@@ -5,6 +5,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
+  completeOpenIdempotencyKey,
   findIdempotencyKey,
   purgeExpiredIdempotencyKeys,
   setLocalLockTimeout,
@@ -218,4 +219,124 @@ export function readIdempotencyKey(
 /** Deletes the expired keys (for the housekeeping job); returns how many. */
 export async function purgeExpiredIdempotency(db: Kysely<Database>, now: Date): Promise<number> {
   return purgeExpiredIdempotencyKeys(db, now);
+}
+
+/** What the work of a resumable submission decided. */
+export type ResumableWork<T> =
+  /** Answered now (a refusal): stored with the claim, as runOnce does. */
+  | { kind: 'answer'; answer: IdempotentAnswer<T> }
+  /**
+   * The work's writes commit with the claim, the key staying open: the caller finishes outside
+   * the transaction (settles a payment) and stores the answer with `completeResumable`.
+   */
+  | { kind: 'continue' };
+
+export type ResumableOutcome<T> =
+  | { outcome: 'ran'; answer: IdempotentAnswer<T> }
+  | { outcome: 'replayed'; answer: IdempotentAnswer<T> }
+  /**
+   * Finish the work and complete the key. `resumed`: an earlier request of the same key and
+   * request committed its work but has not answered (it died after its commit, or is still
+   * finishing): this one finishes the same work, which must therefore be idempotent.
+   */
+  | { outcome: 'continue'; resumed: boolean }
+  | { outcome: 'refused'; refusal: Exclude<IdempotencyRefusal, 'IdempotencyKeyMissing'> };
+
+/**
+ * runOnce for work that goes on after its transaction (an immediate payment: the row commits
+ * with the claim, then the card is charged and the core posts it). A repeat finding the key
+ * claimed but unanswered is told to continue rather than IdempotencyKeyInProgress, so a request
+ * that died after its commit is finished by its retry. runOnce itself is unchanged.
+ */
+export async function runOnceResumable<T>(
+  submission: IdempotentSubmission<T>,
+  work: (trx: Transaction<Database>) => Promise<ResumableWork<T>>,
+): Promise<ResumableOutcome<T>> {
+  const scope: IdempotencyScope = {
+    institutionId: submission.institutionId,
+    userId: submission.userId,
+    key: submission.key,
+  };
+  try {
+    return await submission.db.transaction().execute(async (trx) => {
+      const claimed = await claimWithinWait(trx, submission, scope);
+      if (!claimed) return existingOutcome(submission, await findIdempotencyKey(trx, scope));
+      const decided = await work(trx);
+      if (decided.kind === 'continue') return { outcome: 'continue', resumed: false } as const;
+      const bodyJson = JSON.stringify(decided.answer.body);
+      await completeIdempotencyKey(trx, scope, {
+        status: decided.answer.status,
+        bodyJson,
+        at: submission.now,
+      });
+      return {
+        outcome: 'ran',
+        answer: {
+          status: decided.answer.status,
+          body: submission.parseBody(JSON.parse(bodyJson)),
+        },
+      } as const;
+    });
+  } catch (error) {
+    if (error instanceof StillInProgress) return refused('IdempotencyKeyInProgress');
+    throw error;
+  }
+}
+
+/**
+ * What a key already used means for a resumable submission, without claiming anything (also a
+ * cheap look before the request is validated): undefined when the key is unused.
+ */
+export async function peekResumable<T>(
+  submission: IdempotentSubmission<T>,
+): Promise<ResumableOutcome<T> | undefined> {
+  const existing = await findIdempotencyKey(submission.db, {
+    institutionId: submission.institutionId,
+    userId: submission.userId,
+    key: submission.key,
+  });
+  return existing ? existingOutcome(submission, existing) : undefined;
+}
+
+function existingOutcome<T>(
+  submission: IdempotentSubmission<T>,
+  existing: Awaited<ReturnType<typeof findIdempotencyKey>>,
+): ResumableOutcome<T> {
+  if (!existing) return refused('IdempotencyKeyInProgress');
+  if (existing.fingerprint !== submission.fingerprint) return refused('IdempotencyKeyReused');
+  if (existing.state !== 'done' || existing.response_status === null) {
+    return { outcome: 'continue', resumed: true };
+  }
+  return {
+    outcome: 'replayed',
+    answer: {
+      status: existing.response_status,
+      body: submission.parseBody(existing.response_body),
+    },
+  };
+}
+
+/**
+ * Stores the answer of a key left open by runOnceResumable. When another request of the key
+ * answered first, its stored answer is the answer (every caller of one key gets one answer).
+ */
+export async function completeResumable<T>(
+  submission: IdempotentSubmission<T>,
+  answer: IdempotentAnswer<T>,
+): Promise<IdempotentAnswer<T>> {
+  const scope: IdempotencyScope = {
+    institutionId: submission.institutionId,
+    userId: submission.userId,
+    key: submission.key,
+  };
+  const bodyJson = JSON.stringify(answer.body);
+  const stored = await completeOpenIdempotencyKey(submission.db, scope, {
+    status: answer.status,
+    bodyJson,
+    at: submission.now,
+  });
+  if (stored) return { status: answer.status, body: submission.parseBody(JSON.parse(bodyJson)) };
+  const existing = await findIdempotencyKey(submission.db, scope);
+  if (!existing || existing.response_status === null) return answer;
+  return { status: existing.response_status, body: submission.parseBody(existing.response_body) };
 }

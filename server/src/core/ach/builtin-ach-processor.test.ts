@@ -1,0 +1,382 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/create-database';
+import { createTestClock } from '../../testing/clock';
+import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import type { AchDebitRequest, AchProcessor } from './ach-processor';
+import {
+  AchIdempotencyConflictError,
+  achSettlementDate,
+  BUILTIN_ODFI,
+  createBuiltinAchProcessor,
+} from './builtin-ach-processor';
+import { parseNachaFile } from './nacha-file';
+import { bundledRoutingDirectory } from './routing-directory';
+
+// Wednesday 2026-11-25, 10:00 in New York: the next day is Thanksgiving, a Federal Reserve
+// holiday, so the day's file settles on Friday the 27th.
+const WEDNESDAY_MORNING = '2026-11-25T15:00:00.000Z';
+const HARBOR_BANK = '011099990';
+const PRAIRIE_BANK = '071099998';
+const BAD_CHECKSUM = '011099991';
+/** Passes the checksum and the prefix rule; no bank of the directory has it. */
+const UNLISTED_ROUTING = '011000028';
+const ACCOUNT_NUMBER = '90817263544';
+const OTHER_ACCOUNT_NUMBER = '5550001234';
+const ODFI_PREFIX = BUILTIN_ODFI.routingNumber.slice(0, 8);
+
+const trace = (sequence: number) => ODFI_PREFIX + String(sequence).padStart(7, '0');
+
+describe.each(testDatabases())('the built-in ACH processor on $name', (testDatabase) => {
+  let database: DatabaseHandle;
+  const clock = createTestClock(WEDNESDAY_MORNING);
+  let harbor: number;
+  let summit: number;
+  let processor: AchProcessor;
+  /** A second server instance on the same database. */
+  let otherInstance: AchProcessor;
+  let keyCounter = 0;
+
+  async function addInstitution(slug: string, name: string, timeZone: string) {
+    const row = await database.db
+      .insertInto('institutions')
+      .values({ slug, name, cdn_folder: `/cdn/${slug}`, time_zone: timeZone })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  function build(): AchProcessor {
+    return createBuiltinAchProcessor({
+      db: database.db,
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      routingDirectory: bundledRoutingDirectory(),
+      institution: async (id) =>
+        id === harbor
+          ? { name: 'Harbor Community Credit Union', timeZone: 'America/New_York' }
+          : id === summit
+            ? { name: 'Summit Bank', timeZone: 'America/Denver' }
+            : undefined,
+    });
+  }
+
+  function debit(overrides: Partial<AchDebitRequest> = {}): AchDebitRequest {
+    keyCounter += 1;
+    return {
+      institutionId: harbor,
+      idempotencyKey: `payment-${keyCounter}`,
+      effectiveDate: '2026-11-25',
+      routingNumber: HARBOR_BANK,
+      accountNumber: ACCOUNT_NUMBER,
+      accountType: 'Checking',
+      ownerName: 'Jordan Rivers',
+      loanNumber: '001-100234-1',
+      amountCents: 25_000,
+      ...overrides,
+    };
+  }
+
+  async function debitRows() {
+    return database.db.selectFrom('ach_debits').selectAll().orderBy('id').execute();
+  }
+
+  beforeAll(async () => {
+    database = await testDatabase.open();
+    harbor = await addInstitution('harbor', 'Harbor Community Credit Union', 'America/New_York');
+    summit = await addInstitution('summit', 'Summit Bank', 'America/Denver');
+    processor = build();
+    otherInstance = build();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db.deleteFrom('ach_debits').execute();
+    await database.db.deleteFrom('ach_processing_days').execute();
+    clock.set(WEDNESDAY_MORNING);
+  });
+
+  it('accepts a debit with the ODFI prefix and the day’s next trace sequence', async () => {
+    expect(await processor.submitDebit(debit())).toEqual({
+      status: 'accepted',
+      traceNumber: trace(1),
+    });
+    expect(await processor.submitDebit(debit({ amountCents: 100 }))).toEqual({
+      status: 'accepted',
+      traceNumber: trace(2),
+    });
+    // Another institution's day has its own sequence.
+    expect(await processor.submitDebit(debit({ institutionId: summit }))).toEqual({
+      status: 'accepted',
+      traceNumber: trace(1),
+    });
+    // The next processing day starts again at 1.
+    clock.advance(24 * 3600_000);
+    expect(await processor.submitDebit(debit({ effectiveDate: '2026-11-27' }))).toEqual({
+      status: 'accepted',
+      traceNumber: trace(1),
+    });
+    const rows = await debitRows();
+    expect(rows.map((row) => [row.processing_date, row.trace_number])).toEqual([
+      ['2026-11-25', trace(1)],
+      ['2026-11-25', trace(2)],
+      ['2026-11-25', trace(1)],
+      ['2026-11-26', trace(1)],
+    ]);
+  });
+
+  it('answers a repeat with the first trace number and stores nothing more', async () => {
+    const request = debit();
+    const first = await processor.submitDebit(request);
+    const again = await processor.submitDebit(request);
+    // Even from another instance, the next day, after other debits.
+    await processor.submitDebit(debit());
+    clock.advance(24 * 3600_000);
+    // A retry on a later day dates the waiting payment that day: still the same debit.
+    const later = await otherInstance.submitDebit({ ...request, effectiveDate: '2026-11-27' });
+    expect(first).toEqual({ status: 'accepted', traceNumber: trace(1) });
+    expect(again).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1) });
+    expect(later).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1) });
+    expect(await debitRows()).toHaveLength(2);
+  });
+
+  it('makes one entry of concurrent duplicates, across instances, without a gap', async () => {
+    const request = debit();
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 === 0 ? processor : otherInstance).submitDebit(request),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'accepted')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.status === 'alreadyAccepted')).toHaveLength(7);
+    expect(
+      new Set(outcomes.map((outcome) => 'traceNumber' in outcome && outcome.traceNumber)),
+    ).toEqual(new Set([trace(1)]));
+    expect(await debitRows()).toHaveLength(1);
+    // The losers' rolled-back sequences were given back: the next debit is number 2.
+    expect(await processor.submitDebit(debit())).toEqual({
+      status: 'accepted',
+      traceNumber: trace(2),
+    });
+  });
+
+  it('numbers concurrent different debits 1 to n without gaps or repeats', async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 === 0 ? processor : otherInstance).submitDebit(debit()),
+      ),
+    );
+    const traces = outcomes.map((outcome) => ('traceNumber' in outcome ? outcome.traceNumber : ''));
+    expect(traces.toSorted()).toEqual(Array.from({ length: 12 }, (_, index) => trace(index + 1)));
+    expect(outcomes.every((outcome) => outcome.status === 'accepted')).toBe(true);
+  });
+
+  it('refuses a different debit under a used key and keeps the first', async () => {
+    const request = debit();
+    await processor.submitDebit(request);
+    await expect(processor.submitDebit({ ...request, amountCents: 99_999 })).rejects.toThrow(
+      AchIdempotencyConflictError,
+    );
+    await expect(
+      processor.submitDebit({ ...request, accountNumber: OTHER_ACCOUNT_NUMBER }),
+    ).rejects.toThrow(AchIdempotencyConflictError);
+    const rows = await debitRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.amount_cents).toBe(25_000);
+  });
+
+  it('refuses what cannot be a NACHA entry, and stores nothing of it', async () => {
+    const refusals: [Partial<AchDebitRequest>, string][] = [
+      [{ routingNumber: BAD_CHECKSUM }, 'RoutingNumberInvalid'],
+      [{ routingNumber: '12345678' }, 'RoutingNumberInvalid'],
+      [{ routingNumber: UNLISTED_ROUTING }, 'RoutingNumberInvalid'],
+      [{ accountNumber: '1111' }, 'InvalidInfo'],
+      [{ accountNumber: '12-34' }, 'InvalidInfo'],
+      [{ accountNumber: '123456789012345678' }, 'InvalidInfo'],
+      [{ ownerName: '***' }, 'InvalidInfo'],
+      [{ loanNumber: '001-100234-1-0000' }, 'InvalidInfo'],
+      [{ loanNumber: '' }, 'InvalidInfo'],
+      [{ amountCents: 10_000_000_000 }, 'InvalidInfo'],
+      [{ effectiveDate: '2026-02-30' }, 'InvalidInfo'],
+      // Later than the day's file settles (Friday the 27th): it would take the money early.
+      [{ effectiveDate: '2026-11-30' }, 'InvalidInfo'],
+      [{ accountType: 'Brokerage' as 'Checking' }, 'InvalidInfo'],
+    ];
+    for (const [overrides, error] of refusals) {
+      expect(await processor.submitDebit(debit(overrides)), JSON.stringify(overrides)).toEqual({
+        status: 'refused',
+        error,
+      });
+    }
+    await expect(processor.submitDebit(debit({ amountCents: 0 }))).rejects.toThrow(RangeError);
+    await expect(processor.submitDebit(debit({ amountCents: 10.5 }))).rejects.toThrow(RangeError);
+    await expect(processor.submitDebit(debit({ idempotencyKey: '' }))).rejects.toThrow(RangeError);
+    expect(await debitRows()).toEqual([]);
+    expect(await database.db.selectFrom('ach_processing_days').selectAll().execute()).toEqual([]);
+    // The effective date may be the settlement date itself.
+    expect((await processor.submitDebit(debit({ effectiveDate: '2026-11-27' }))).status).toBe(
+      'accepted',
+    );
+  });
+
+  it('keeps the account number and the owner name only encrypted', async () => {
+    await processor.submitDebit(debit({ ownerName: 'Jordan Q. Rivers' }));
+    await processor.submitDebit(
+      debit({ accountNumber: OTHER_ACCOUNT_NUMBER, accountType: 'Savings' }),
+    );
+    const dump = await sql<{
+      row: unknown;
+    }>`select row_to_json(ach_debits) as row from ach_debits`.execute(database.db);
+    const text = JSON.stringify(dump.rows);
+    expect(dump.rows).toHaveLength(2);
+    expect(text).not.toContain(ACCOUNT_NUMBER);
+    expect(text).not.toContain(OTHER_ACCOUNT_NUMBER);
+    expect(text).not.toContain('Jordan');
+    // No long run of digits other than the routing, trace and loan numbers and the amounts.
+    const runs = [...text.matchAll(/\d{9,}/g)].map((match) => match[0]);
+    expect(runs.every((run) => run === HARBOR_BANK || run.startsWith(ODFI_PREFIX))).toBe(true);
+    const [row] = await debitRows();
+    expect(TEST_DATA_PROTECTOR.decrypt(row?.account_number_sealed ?? '')).toBe(ACCOUNT_NUMBER);
+  });
+
+  it('files a debit under the institution’s calendar day, not the server’s', async () => {
+    // 22:30 in New York on Wednesday is already Thursday in UTC.
+    clock.set('2026-11-26T03:30:00.000Z');
+    await processor.submitDebit(debit());
+    // 20:30 in Denver on Wednesday, for Summit.
+    await processor.submitDebit(debit({ institutionId: summit }));
+    // 00:30 in New York on Thursday.
+    clock.set('2026-11-26T05:30:00.000Z');
+    await processor.submitDebit(debit({ effectiveDate: '2026-11-27' }));
+    expect((await debitRows()).map((row) => row.processing_date)).toEqual([
+      '2026-11-25',
+      '2026-11-25',
+      '2026-11-26',
+    ]);
+  });
+
+  it('settles on the next business day on the Federal Reserve calendar', () => {
+    expect(achSettlementDate('2026-11-24')).toBe('2026-11-25');
+    expect(achSettlementDate('2026-11-25')).toBe('2026-11-27'); // Thanksgiving
+    expect(achSettlementDate('2026-11-27')).toBe('2026-11-30'); // Friday → Monday
+    expect(achSettlementDate('2026-11-28')).toBe('2026-11-30'); // a Saturday's file
+    expect(achSettlementDate('2026-12-31')).toBe('2027-01-04'); // New Year's Day, a weekend
+  });
+
+  it('lists the days with their counts and totals, newest first, per institution', async () => {
+    await processor.submitDebit(debit({ amountCents: 12_345 }));
+    await processor.submitDebit(debit({ amountCents: 55 }));
+    await processor.submitDebit(debit({ institutionId: summit, amountCents: 777 }));
+    clock.set('2026-11-27T14:00:00.000Z');
+    await processor.submitDebit(debit({ effectiveDate: '2026-11-27', amountCents: 1_000_000 }));
+    expect(await processor.listDays(harbor)).toEqual([
+      { date: '2026-11-27', entries: 1, totalDebitCents: 1_000_000 },
+      { date: '2026-11-25', entries: 2, totalDebitCents: 12_400 },
+    ]);
+    expect(await processor.listDays(summit)).toEqual([
+      { date: '2026-11-25', entries: 1, totalDebitCents: 777 },
+    ]);
+  });
+
+  it('writes the day’s NACHA file, which parses back to the same entries and totals', async () => {
+    const requests = [
+      debit({ amountCents: 25_000, ownerName: 'José Núñez-O’Brien' }),
+      debit({
+        routingNumber: PRAIRIE_BANK,
+        accountNumber: OTHER_ACCOUNT_NUMBER,
+        accountType: 'Savings',
+        ownerName: 'Pat Lee',
+        loanNumber: '002-200411-7',
+        amountCents: 123_456,
+      }),
+      debit({ amountCents: 1, effectiveDate: '2026-11-24' }),
+    ];
+    for (const request of requests) await processor.submitDebit(request);
+    clock.advance(3 * 3600_000);
+    await processor.submitDebit(debit({ institutionId: summit }));
+    clock.set('2026-12-01T15:00:00.000Z');
+
+    const file = await processor.dayFile(harbor, '2026-11-25');
+    expect(file).toMatchObject({
+      institutionId: harbor,
+      date: '2026-11-25',
+      entries: 3,
+      totalDebitCents: 148_457,
+    });
+    const parsed = parseNachaFile(file?.content ?? '');
+    expect(parsed).toMatchObject({
+      immediateDestination: BUILTIN_ODFI.routingNumber,
+      immediateOrigin: `9${String(harbor).padStart(9, '0')}`,
+      immediateOriginName: 'HARBOR COMMUNITY CREDIT',
+      creationDate: '2026-11-25',
+      // The last debit came in at 10:00 New York time.
+      creationTime: '1000',
+      entryAndAddendaCount: 3,
+      totalDebitCents: 148_457,
+      totalCreditCents: 0,
+    });
+    expect(parsed.batches).toHaveLength(1);
+    const [batch] = parsed.batches;
+    expect(batch).toMatchObject({
+      secCode: 'WEB',
+      companyName: 'HARBOR COMMUNITY',
+      companyEntryDescription: 'LOAN PMT',
+      effectiveEntryDate: '2026-11-27',
+      originatingDfiIdentification: ODFI_PREFIX,
+      totalDebitCents: 148_457,
+    });
+    expect(batch?.entries).toEqual([
+      {
+        secCode: 'WEB',
+        transactionCode: '27',
+        accountType: 'Checking',
+        routingNumber: HARBOR_BANK,
+        accountNumber: ACCOUNT_NUMBER,
+        amountCents: 25_000,
+        individualId: '001-100234-1',
+        individualName: "JOSE NUNEZ-O'BRIEN",
+        paymentType: 'S',
+        traceNumber: trace(1),
+      },
+      {
+        secCode: 'WEB',
+        transactionCode: '37',
+        accountType: 'Savings',
+        routingNumber: PRAIRIE_BANK,
+        accountNumber: OTHER_ACCOUNT_NUMBER,
+        amountCents: 123_456,
+        individualId: '002-200411-7',
+        individualName: 'PAT LEE',
+        paymentType: 'S',
+        traceNumber: trace(2),
+      },
+      {
+        secCode: 'WEB',
+        transactionCode: '27',
+        accountType: 'Checking',
+        routingNumber: HARBOR_BANK,
+        accountNumber: ACCOUNT_NUMBER,
+        amountCents: 1,
+        individualId: '001-100234-1',
+        individualName: 'JORDAN RIVERS',
+        paymentType: 'S',
+        traceNumber: trace(3),
+      },
+    ]);
+    // The same file each time it is asked, whenever that is.
+    clock.advance(86_400_000);
+    expect((await otherInstance.dayFile(harbor, '2026-11-25'))?.content).toBe(file?.content);
+    // Summit's debit is in Summit's file only.
+    expect((await processor.dayFile(summit, '2026-11-25'))?.entries).toBe(1);
+  });
+
+  it('has no file for a day without debits or a malformed date', async () => {
+    await processor.submitDebit(debit());
+    expect(await processor.dayFile(harbor, '2026-11-24')).toBeUndefined();
+    expect(await processor.dayFile(summit, '2026-11-25')).toBeUndefined();
+    expect(await processor.dayFile(harbor, '2026-11-31')).toBeUndefined();
+    expect(await processor.dayFile(harbor, "2026-11-25' or 1=1")).toBeUndefined();
+  });
+});

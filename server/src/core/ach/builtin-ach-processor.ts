@@ -1,0 +1,332 @@
+import {
+  addBusinessDays,
+  calendarDateIn,
+  isAbaRoutingNumber,
+  isAchAccountNumber,
+  isCalendarDate,
+  isTimeZone,
+  type CalendarDate,
+} from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import type { AchDayFile, AchDebitOutcome, AchDebitRequest, AchProcessor } from './ach-processor';
+import {
+  findAchDebitByKey,
+  insertAchDebitOnce,
+  listAchDebitDays,
+  listAchDebitsOfDay,
+  takeTraceSequence,
+  type AchDebitRow,
+} from './ach-debits.repository';
+import {
+  parseNachaFile,
+  sanitizeNachaText,
+  writeNachaFile,
+  type NachaOriginator,
+} from './nacha-file';
+import type { RoutingDirectory } from './routing-directory';
+
+/**
+ * The ODFI (the institution's bank, which sends the debits to the ACH operator) of the built-in
+ * processor, when the app is not given one. An invented routing number in the style of the demo
+ * banks (institution identifier 9999, St. Louis district; it passes the ABA checksum and no bank
+ * in the FedACH directory holds it): the built-in processor is a test-mode stand-in, and a file it
+ * writes is meant to be read, not sent. A real ODFI's routing number and name go here in
+ * production (createBuiltinAchProcessor's `odfi`), or a real processor replaces this one.
+ */
+export const BUILTIN_ODFI = {
+  routingNumber: '081099991',
+  name: 'Built-in test ODFI',
+} as const;
+
+/** The entry description the borrower's bank statement shows next to the company name. */
+export const ACH_ENTRY_DESCRIPTION = 'LOAN PMT';
+
+const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+/** NACHA's amount field: ten digits of cents. */
+const MAX_ENTRY_CENTS = 9_999_999_999;
+/** NACHA's individual identification number field. */
+const LOAN_NUMBER_LENGTH = 15;
+/** NACHA's individual name field. */
+const OWNER_NAME_LENGTH = 22;
+
+/** A debit under a used idempotency key that is not the same debit: a caller's mistake. */
+export class AchIdempotencyConflictError extends Error {
+  constructor() {
+    super('ACH processor: this idempotency key was used for a different debit');
+    this.name = 'AchIdempotencyConflictError';
+  }
+}
+
+/** What the processor needs to know of an institution. */
+export interface AchInstitutionProfile {
+  name: string;
+  /** IANA time zone: processing days are its calendar days. */
+  timeZone: string;
+}
+
+export interface BuiltinAchProcessorOptions {
+  db: Kysely<Database>;
+  clock: Clock;
+  dataProtector: DataProtector;
+  routingDirectory: RoutingDirectory;
+  /** The institution's name and time zone (app.ts: `achInstitutionProfiles(institutions)`). */
+  institution(institutionId: number): Promise<AchInstitutionProfile | undefined>;
+  /** The ODFI; BUILTIN_ODFI when absent. */
+  odfi?: { routingNumber: string; name: string };
+}
+
+/**
+ * The institution's profile as the rest of the server sees it: the name, and the published
+ * `localeOptions.institutionTimeZone` (the zone the portal and the payment dates use), with the
+ * institution row's zone as the fallback for a value that is not an IANA zone.
+ */
+export function achInstitutionProfiles(institutions: {
+  findById(id: number): Promise<{ name: string; timeZone: string } | undefined>;
+  settings(id: number): Promise<{ get(key: 'localeOptions.institutionTimeZone'): string }>;
+}): (institutionId: number) => Promise<AchInstitutionProfile | undefined> {
+  return async (institutionId) => {
+    const institution = await institutions.findById(institutionId);
+    if (!institution) return undefined;
+    const published = (await institutions.settings(institutionId)).get(
+      'localeOptions.institutionTimeZone',
+    );
+    return {
+      name: institution.name,
+      timeZone: isTimeZone(published) ? published : institution.timeZone,
+    };
+  };
+}
+
+/**
+ * The originator fields of an institution's file. The spec and the settings are silent on them,
+ * so (decisions):
+ * - immediate destination: the ODFI's routing number and name (the file goes to the ODFI);
+ * - company identification and immediate origin: '9' and the institution's id in 9 digits.
+ *   NACHA's identification code designator 9 is "a user-assigned number"; an institution's tax
+ *   id (designator 1) is not among its settings. The same 10 characters serve as the immediate
+ *   origin, which the ODFI agrees with the originator;
+ * - immediate origin name and company name: the institution's name (the company name, cut to 16
+ *   characters, is what the borrower's bank statement shows);
+ * - entry description: 'LOAN PMT'.
+ */
+export function achOriginatorOf(
+  institutionId: number,
+  institutionName: string,
+  odfi: { routingNumber: string; name: string },
+): NachaOriginator {
+  const identification = `9${String(institutionId).padStart(9, '0')}`;
+  return {
+    immediateDestination: odfi.routingNumber,
+    immediateDestinationName: odfi.name,
+    immediateOrigin: identification,
+    immediateOriginName: institutionName,
+    companyName: institutionName,
+    companyIdentification: identification,
+    companyEntryDescription: ACH_ENTRY_DESCRIPTION,
+    originatingDfi: odfi.routingNumber,
+  };
+}
+
+/**
+ * The effective entry date of a processing day's file (decision): the next business day after
+ * the processing day on the Federal Reserve calendar, i.e. ordinary next-day settlement of a file
+ * the ODFI sends at the end of the day (no same-day ACH). A payment made today before the ACH
+ * cutoff has today as its payment date; the core credits the loan on that date and the
+ * borrower's bank settles the debit the next business day. A file of a weekend or holiday
+ * settles on the next business day too.
+ */
+export function achSettlementDate(processingDate: CalendarDate): CalendarDate {
+  return addBusinessDays(processingDate, 1);
+}
+
+function traceNumberOf(odfiRoutingNumber: string, sequence: number): string {
+  return odfiRoutingNumber.slice(0, 8) + String(sequence).padStart(7, '0');
+}
+
+/** Why the request cannot be a NACHA entry, or undefined when it can. */
+function requestIssue(
+  request: AchDebitRequest,
+  processingDate: CalendarDate,
+): 'RoutingNumberInvalid' | 'InvalidInfo' | undefined {
+  if (!isAbaRoutingNumber(request.routingNumber)) return 'RoutingNumberInvalid';
+  if (!isAchAccountNumber(request.accountNumber)) return 'InvalidInfo';
+  if (request.accountType !== 'Checking' && request.accountType !== 'Savings') return 'InvalidInfo';
+  if (sanitizeNachaText(request.ownerName, OWNER_NAME_LENGTH) === '') return 'InvalidInfo';
+  // A loan number longer than the field would be cut, and a return could not be matched to it.
+  const loanNumber = sanitizeNachaText(request.loanNumber, 100);
+  if (loanNumber === '' || loanNumber.length > LOAN_NUMBER_LENGTH) return 'InvalidInfo';
+  if (request.amountCents > MAX_ENTRY_CENTS) return 'InvalidInfo';
+  if (!isCalendarDate(request.effectiveDate)) return 'InvalidInfo';
+  // Decision: a debit is sent on (or after) its payment's date. One dated later than the day's
+  // file settles would take the borrower's money early, so it is refused rather than filed.
+  if (request.effectiveDate > achSettlementDate(processingDate)) return 'InvalidInfo';
+  return undefined;
+}
+
+/** Thrown inside the transaction to roll it back: a concurrent duplicate wrote first. */
+class DuplicateDebit extends Error {}
+
+/**
+ * The built-in ACH processor: WEB debits in its own tables (ach_debits, ach_processing_days),
+ * each processing day's debits as one NACHA file written with nacha-file.ts. The account number
+ * and owner name are kept only encrypted; the file, which the ODFI needs in clear, is made when
+ * staff download it and never stored.
+ */
+export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): AchProcessor {
+  const { db, clock, dataProtector, routingDirectory } = options;
+  const odfi = options.odfi ?? BUILTIN_ODFI;
+  if (!isAbaRoutingNumber(odfi.routingNumber)) {
+    throw new Error(`ACH processor: ODFI routing number '${odfi.routingNumber}' is not valid`);
+  }
+
+  async function profileOf(institutionId: number): Promise<AchInstitutionProfile> {
+    const profile = await options.institution(institutionId);
+    if (!profile) throw new Error(`ACH processor: no institution ${institutionId}`);
+    return profile;
+  }
+
+  // The fields that make a debit this debit (the key names one debit; a different one under it
+  // is a mistake). Keyed, so the digest of a short account number cannot be guessed back.
+  // Decision: not the effective date. A caller retrying after a lost answer on a later day sends
+  // that day as the date of a payment that waited (payment-settlement.ts); it is still the same
+  // debit, already in its day's file, and the repeat answers its trace number.
+  const digestOf = (request: AchDebitRequest) =>
+    dataProtector.digest(
+      'ach-debit',
+      JSON.stringify([
+        request.routingNumber,
+        request.accountNumber,
+        request.accountType,
+        request.ownerName,
+        request.loanNumber,
+        request.amountCents,
+      ]),
+    );
+
+  function repeatOutcome(row: AchDebitRow, request: AchDebitRequest): AchDebitOutcome {
+    if (!dataProtector.sameDigest(row.request_digest, digestOf(request))) {
+      throw new AchIdempotencyConflictError();
+    }
+    return { status: 'alreadyAccepted', traceNumber: row.trace_number };
+  }
+
+  return {
+    async submitDebit(request) {
+      const { institutionId, idempotencyKey } = request;
+      if (idempotencyKey === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        throw new RangeError(
+          `An idempotency key has 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+        );
+      }
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new RangeError(
+          `A debit is a positive whole number of cents, not ${request.amountCents}`,
+        );
+      }
+
+      const earlier = await findAchDebitByKey(db, institutionId, idempotencyKey);
+      if (earlier) return repeatOutcome(earlier, request);
+
+      const now = clock.now();
+      const { timeZone } = await profileOf(institutionId);
+      const processingDate = calendarDateIn(timeZone, now);
+      const issue = requestIssue(request, processingDate);
+      if (issue) return { status: 'refused', error: issue };
+      // Decision: the ODFI's operator returns an entry to a bank that is not an ACH participant,
+      // so a number the routing directory does not list is refused like a failed checksum.
+      if ((await routingDirectory.lookup(request.routingNumber)) === undefined) {
+        return { status: 'refused', error: 'RoutingNumberInvalid' };
+      }
+
+      try {
+        const written = await db.transaction().execute(async (trx) => {
+          const sequence = await takeTraceSequence(trx, institutionId, processingDate);
+          const row = await insertAchDebitOnce(trx, {
+            institution_id: institutionId,
+            idempotency_key: idempotencyKey,
+            request_digest: digestOf(request),
+            processing_date: processingDate,
+            trace_sequence: sequence,
+            trace_number: traceNumberOf(odfi.routingNumber, sequence),
+            requested_effective_date: request.effectiveDate,
+            routing_number: request.routingNumber,
+            account_type: request.accountType,
+            account_number_sealed: dataProtector.encrypt(request.accountNumber),
+            owner_name_sealed: dataProtector.encrypt(request.ownerName),
+            loan_number: request.loanNumber,
+            amount_cents: request.amountCents,
+            created_at: now,
+          });
+          if (!row) throw new DuplicateDebit();
+          return row;
+        });
+        return { status: 'accepted', traceNumber: written.trace_number };
+      } catch (error) {
+        if (!(error instanceof DuplicateDebit)) throw error;
+        // A concurrent duplicate wrote first: its trace number is the answer.
+        const winner = await findAchDebitByKey(db, institutionId, idempotencyKey);
+        if (!winner) throw new Error('ACH processor: a debit vanished');
+        return repeatOutcome(winner, request);
+      }
+    },
+
+    async listDays(institutionId) {
+      const days = await listAchDebitDays(db, institutionId);
+      return days.map((day) => ({
+        date: day.processing_date,
+        entries: day.entries,
+        totalDebitCents: day.total_cents,
+      }));
+    },
+
+    async dayFile(institutionId, date): Promise<AchDayFile | undefined> {
+      if (!isCalendarDate(date)) return undefined;
+      const rows = await listAchDebitsOfDay(db, institutionId, date);
+      const last = rows.at(-1);
+      if (last === undefined) return undefined;
+      const { name, timeZone } = await profileOf(institutionId);
+      const content = writeNachaFile({
+        originator: achOriginatorOf(institutionId, name, odfi),
+        effectiveEntryDate: achSettlementDate(date),
+        // Deterministic: the file is made "when" its last debit came in, so asking again for an
+        // unchanged day answers the same bytes (the header's creation date is the processing day).
+        createdAt: rows.reduce(
+          (latest, row) => (row.created_at > latest ? row.created_at : latest),
+          last.created_at,
+        ),
+        timeZone,
+        fileIdModifier: 'A',
+        debits: rows.map((row) => ({
+          secCode: 'WEB' as const,
+          accountType:
+            row.account_type === 'Savings' ? ('Savings' as const) : ('Checking' as const),
+          routingNumber: row.routing_number,
+          accountNumber: dataProtector.decrypt(row.account_number_sealed),
+          amountCents: row.amount_cents,
+          individualId: row.loan_number,
+          individualName: dataProtector.decrypt(row.owner_name_sealed),
+          // Decision: 'S' (single entry) for every debit; the request does not say whether a
+          // payment is one of a recurring authorisation.
+          paymentType: 'S' as const,
+        })),
+      });
+      // The writer numbers the entries 1, 2, 3... in the order given; the stored sequences run
+      // the same way without gaps, so the file carries the trace numbers the processor answered.
+      const parsed = parseNachaFile(content);
+      const traces = parsed.batches.flatMap((batch) => batch.entries.map((e) => e.traceNumber));
+      if (traces.join() !== rows.map((row) => row.trace_number).join()) {
+        throw new Error(`ACH processor: the trace numbers of ${date} are not 1 to ${rows.length}`);
+      }
+      return {
+        institutionId,
+        date,
+        content,
+        entries: rows.length,
+        totalDebitCents: parsed.totalDebitCents,
+      };
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import {
+  accountSelectionOutcome,
+  adjustedAchPaymentDate,
+  addDays,
+  centsToDollars,
+  errorEnvelope,
+  holdBlocksOf,
+  immediateAchBlockedAfterCutoff,
+  okEnvelope,
+  type PaymentInfoError,
+  type PaymentInfoResponse,
+  paymentInfoOutcome,
+  RECURRING_OPTIONS,
+  type RecurringPaymentInfo,
+  type SavedPaymentMethod,
+  type ScheduledPaymentInfo,
+} from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DataProtector } from '../../lib/data-protection';
+import type { LoanContext } from './payment-context';
+import { paymentHandleOf } from './payment-handles';
+import {
+  findActiveRecurring,
+  hasPendingRecurringOccurrence,
+  listLoanScheduledPayments,
+  type PaymentRow,
+  type RecurringPaymentRow,
+} from './payments.repository';
+
+/** The NonPaymentDays answered: those within the one-time window (at most a year ahead). */
+const NON_PAYMENT_DAYS_ANSWERED = 366;
+
+type InfoDependencies = { db: Kysely<Database>; dataProtector: DataProtector };
+
+/**
+ * The payment info errors the server decides (spec 001 section 8), in the order of section 4:
+ * a hold blocking every type is PaymentBlocked, no balance NoPaymentNeeded, then the fetched
+ * outcome (Delinquent, PaymentBlocked, DisabledPaymentsAfterCutoffTime).
+ *
+ * Decision: BlockedOnPendingRecurring ('We see you have a payment due soon...') answers while a
+ * date of the loan's recurring payment has been made and waits to post: another payment now
+ * could pay the same installment twice.
+ */
+async function infoError(
+  deps: InfoDependencies,
+  context: LoanContext,
+  scheduled: PaymentRow[],
+): Promise<PaymentInfoError | undefined> {
+  const { settings, terms, account } = context;
+  const achAllowed = !settings.get('achPaymentOptions.hideAchOption');
+  const cardsAllowed = settings.get('cardPaymentOptions.allowCardsOption');
+  const holdBlocks = holdBlocksOf(
+    terms.hold ?? account.hold,
+    settings.get('paymentOptions.blockPaymentsOnHoldCodesOption'),
+  );
+  const selection = accountSelectionOutcome({
+    accountNumber: account.number,
+    balance: account.balanceCents,
+    holdBlocks,
+    settings: {
+      achAllowed,
+      cardsAllowed,
+      useThirdPartyCardPayments: settings.get(
+        'thirdPartyPaymentOptions.useThirdPartyCardPaymentsOption',
+      ),
+      thirdPartyRoute: { enabled: false, branchMinimum: 0, branchMaximum: 0 },
+    },
+  });
+  if (selection.kind === 'blocked' || selection.kind === 'noPaymentNeeded') return selection.error;
+  const outcome = paymentInfoOutcome({
+    blockAchPayment: holdBlocks.ach,
+    blockCardPayment: holdBlocks.card,
+    accountAllowsAch: terms.allowAch,
+    accountAllowsCards: terms.allowCards,
+    delinquent: terms.delinquent,
+    blockImmediateAchAfterCutoff: achCutoffBlocked(context),
+    hasScheduledPayments: scheduled.some((payment) => payment.status === 'scheduled'),
+    settings: {
+      achAllowed,
+      cardsAllowed,
+      blockOnlinePaymentsWhenDelinquent: settings.get(
+        'paymentOptions.blockOnlinePaymentsWhenDelinquentOption',
+      ),
+    },
+  });
+  if (outcome.kind === 'invalid') return outcome.error;
+  if (await hasPendingRecurringOccurrence(deps.db, context.caller.institutionId, account.number)) {
+    return 'BlockedOnPendingRecurring';
+  }
+  return undefined;
+}
+
+function achCutoffBlocked(context: LoanContext): boolean {
+  return immediateAchBlockedAfterCutoff(
+    context.settings.get('achPaymentOptions.blockImmediateAchAfterCutoffOption'),
+    context.settings.get('achPaymentOptions.achCutoffTime'),
+    context.now,
+    context.caller.timeZone,
+  );
+}
+
+function scheduledInfo(
+  deps: InfoDependencies,
+  context: LoanContext,
+  payment: PaymentRow,
+): ScheduledPaymentInfo {
+  const posted = payment.status === 'posted';
+  return {
+    EncryptedString: paymentHandleOf(deps.dataProtector, 'scheduled', context.caller, payment.id),
+    IsCard: payment.is_card,
+    AccountNumber: payment.last_four,
+    PaymentDate: payment.pay_date,
+    PaymentAmount: centsToDollars(payment.amount_cents),
+    // Only the user who made it may delete it (another user of the customer sees it listed).
+    CanDelete:
+      !posted &&
+      payment.user_id === context.caller.userId &&
+      context.settings.get('paymentOptions.allowDeleteScheduledPaymentOption'),
+    HasBeenPosted: posted,
+  };
+}
+
+function recurringInfo(
+  deps: InfoDependencies,
+  context: LoanContext,
+  recurring: RecurringPaymentRow,
+): RecurringPaymentInfo {
+  const option = RECURRING_OPTIONS.find((choice) => choice === recurring.recurring_option);
+  if (!option)
+    throw new Error(`recurring_payments: unexpected option ${recurring.recurring_option}`);
+  return {
+    EncryptedData: paymentHandleOf(deps.dataProtector, 'recurring', context.caller, recurring.id),
+    IsCard: recurring.is_card,
+    Date: recurring.next_date,
+    RecurringOption: option,
+    NumberOfDays: recurring.days_before_due,
+    TotalAmount: centsToDollars(recurring.amount_cents),
+    AdditionalPrincipalAmount: centsToDollars(recurring.additional_principal_cents),
+    PaymentAccountNum: recurring.last_four,
+    CanDelete:
+      recurring.user_id === context.caller.userId &&
+      context.settings.get('paymentOptions.allowDeleteRecurringPaymentOption'),
+  };
+}
+
+/**
+ * GET /api/PaymentInformation/GetPaymentInfo's answer: the core's terms, the institution's
+ * settings, the user's saved methods and this module's scheduled and recurring payments.
+ */
+export async function paymentInfoResponse(
+  deps: InfoDependencies,
+  context: LoanContext,
+  methods: { methods: SavedPaymentMethod[]; defaultMethod: SavedPaymentMethod | null },
+  companyNumber: number,
+): Promise<PaymentInfoResponse> {
+  const { terms, account, settings, today, caller } = context;
+  const [scheduled, recurring] = await Promise.all([
+    listLoanScheduledPayments(deps.db, caller.institutionId, account.number, today),
+    findActiveRecurring(deps.db, caller.institutionId, account.number),
+  ]);
+  const error = await infoError(deps, context, scheduled);
+  if (error) return { HasNoErrors: false, Errors: errorEnvelope(error).Errors };
+  const cutoffBlocked = achCutoffBlocked(context);
+  const windowEnd = addDays(today, Math.min(terms.daysInPeriod, NON_PAYMENT_DAYS_ANSWERED));
+  const nonPaymentDays = context.nonPaymentDays.filter((day) => day <= windowEnd);
+  return {
+    ...okEnvelope(),
+    HasNoErrors: true,
+    DueDate: terms.dueDate ?? today,
+    PaymentDetails: {
+      LoanAccountNumber: account.number,
+      PaymentDate: today,
+      PaymentAmount: centsToDollars(terms.regularPaymentCents),
+      Company: companyNumber,
+    },
+    PaymentOptions: {
+      AllowACH: terms.allowAch && !settings.get('achPaymentOptions.hideAchOption'),
+      AllowCards: terms.allowCards && settings.get('cardPaymentOptions.allowCardsOption'),
+      NumberDaysInPeriod: terms.daysInPeriod,
+      RecurringAllowed: terms.recurringAllowed,
+      FirstPartyFees: {
+        ScheduledAchFee: centsToDollars(terms.fees.scheduledAchCents),
+        ECheckFeeAmount: centsToDollars(terms.fees.eCheckCents),
+        RecurringAchFee: centsToDollars(terms.fees.recurringAchCents),
+        DebitCardFeeAmount: centsToDollars(terms.fees.debitCardCents),
+        CreditCardFeeAmount: centsToDollars(terms.fees.creditCardCents),
+      },
+    },
+    ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, context, payment)),
+    RecurringPayment: recurring ? recurringInfo(deps, context, recurring) : null,
+    PaymentMethods: methods.methods,
+    DefaultPaymentMethod: methods.defaultMethod,
+    Delinquent: terms.delinquent,
+    TotalAmountDue: centsToDollars(terms.totalAmountDueCents),
+    PayOffAmount: centsToDollars(terms.payoffTodayCents),
+    LoanBillingFrequency: terms.billingFrequency,
+    FeesAndCharges: centsToDollars(terms.feesAndChargesCents),
+    accountType: account.type,
+    RestrictionCode: terms.restrictionCode,
+    NonPaymentDays: nonPaymentDays,
+    NonSchedulablePaymentDays: terms.nonSchedulableDays.slice(0, 1_000),
+    MailPreference: terms.mailPreference,
+    BlockImmediateACHPaymentsAfterCutoffTime: cutoffBlocked,
+    AdjustedACHPaymentDateAfterCutoffTime: cutoffBlocked
+      ? adjustedAchPaymentDate(today, context.nonPaymentDays)
+      : null,
+  };
+}

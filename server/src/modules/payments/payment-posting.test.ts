@@ -1,0 +1,369 @@
+import { AccountListResponse, addDays, type SavedPaymentMethod } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import { publishSettingsChange } from '../../testing/settings';
+import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { paymentIdOf } from './payment-handles';
+import {
+  addAccount,
+  addCard,
+  call,
+  type Caller,
+  charges,
+  coreLines,
+  debits,
+  HOME_EQUITY,
+  paymentBody,
+  paymentInfo,
+  submit,
+  VISA_DEBIT,
+} from './payment-test-kit';
+import { businessDayOnOrAfter, nextNominalDate } from './recurring-schedule';
+
+const NOT_FOUND = { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] };
+
+describe('recurring dates', () => {
+  it('steps each calendar schedule from its first date and moves closed days forward', () => {
+    expect(nextNominalDate('Weekly', '2025-03-18', '2025-03-18')).toBe('2025-03-25');
+    expect(nextNominalDate('BiWeekly', '2025-03-18', '2025-03-18')).toBe('2025-04-01');
+    // The 30th pays on February's last day, and on the 30th again in March.
+    expect(nextNominalDate('DayOfMonth', '2025-01-30', '2025-01-30')).toBe('2025-02-28');
+    expect(nextNominalDate('DayOfMonth', '2025-01-30', '2025-02-28')).toBe('2025-03-30');
+    // Twice a month: the 3rd and the 17th.
+    expect(nextNominalDate('SemiMonthly', '2025-03-03', '2025-03-03')).toBe('2025-03-17');
+    expect(nextNominalDate('SemiMonthly', '2025-03-03', '2025-03-17')).toBe('2025-04-03');
+    expect(nextNominalDate('SemiMonthly', '2025-03-20', '2025-03-20')).toBe('2025-04-06');
+    // Memorial Day 2025 (a Monday) pays on Tuesday; a Saturday on Monday; a listed holiday too.
+    expect(businessDayOnOrAfter('2025-05-26', [])).toBe('2025-05-27');
+    expect(businessDayOnOrAfter('2025-03-15', [])).toBe('2025-03-17');
+    expect(businessDayOnOrAfter('2025-03-17', ['2025-03-17'])).toBe('2025-03-18');
+  });
+});
+
+describe.each(testDatabases())(
+  'posting scheduled and recurring payments on $name',
+  (testDatabase) => {
+    let test: TestApp;
+    let jordan: Caller;
+    let pat: Caller;
+    let institutionId: number;
+    let userId: string;
+    let card: SavedPaymentMethod;
+    let account: SavedPaymentMethod;
+    let lineOfCredit: string;
+    let keyCounter = 0;
+    const nextKey = () => `posting-key-${String((keyCounter += 1)).padStart(6, '0')}`;
+
+    beforeAll(async () => {
+      test = await startTestApp(testDatabase);
+      const sessions: SignedIn[] = await Promise.all([
+        signIn(test.app, { username: 'jordan.rivers' }),
+        signIn(test.app, { username: 'pat.lee' }),
+      ]);
+      jordan = { app: test.app, who: sessions[0] as SignedIn };
+      pat = { app: test.app, who: sessions[1] as SignedIn };
+      institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+      userId = (
+        await test.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', 'jordan.rivers')
+          .where('institution_id', '=', institutionId)
+          .executeTakeFirstOrThrow()
+      ).id;
+      // These tests pay by bank account without the ACH draft agreement (payments.test.ts covers
+      // it) and schedule for loans that fall behind as the months pass.
+      await publishSettingsChange(test.app, 'localhost', {
+        shared: {
+          achPaymentOptions: { requireAchDraftAgreementOption: 'false' },
+          paymentSchedulingOptions: { blockSchedulingWhenPastDueOption: 'false' },
+        },
+      });
+      card = await addCard(jordan, HOME_EQUITY);
+      account = await addAccount(jordan);
+      const listed = await call(jordan, 'GET', '/api/accountList');
+      lineOfCredit =
+        AccountListResponse.parse(listed.json()).Accounts.find((item) => item.Type === 9)?.Number ??
+        '';
+    });
+    afterAll(async () => {
+      await test?.close();
+    });
+
+    const idOf = (key: string) => paymentIdOf(TEST_DATA_PROTECTOR, { institutionId, userId, key });
+    /** 10:00 in New York on a day (EDT from March 9th 2025). */
+    async function dayAt(date: string) {
+      test.clock.set(`${date}T14:00:00.000Z`);
+      // Each instance's sessions outlive the days the test moves through only if renewed.
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      await test.app.services.endOfDay.runOnce();
+      return test.app.services.paymentPosting.runOnce();
+    }
+    async function rows(kind: string) {
+      return test.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('kind', '=', kind)
+        .orderBy('pay_date')
+        .execute();
+    }
+
+    it('posts a scheduled payment on its date, once, after which it cannot be deleted', async () => {
+      const key = nextKey();
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-03-17', amount: 60 }),
+        key,
+      );
+      expect(answered.body.Errors).toEqual([]);
+      // Not before its date.
+      expect(await test.app.services.paymentPosting.runOnce()).toMatchObject({ settled: 0 });
+      expect(await charges(test.database.db, idOf(key))).toBe(0);
+      // Nothing posts inside the nightly window (the core's end of day runs in it).
+      const night = await publishSettingsChange(test.app, 'localhost', {
+        shared: {
+          maintenanceOptions: {
+            nightlyMaintenanceStartTime: '09:55',
+            nightlyMaintenanceMinutes: '15',
+          },
+        },
+      });
+      expect(await dayAt('2025-03-17')).toMatchObject({ queued: 0, settled: 0 });
+      await night();
+      expect(await dayAt('2025-03-17')).toMatchObject({ queued: 1, settled: 1 });
+      expect(await test.app.services.paymentPosting.runOnce()).toMatchObject({
+        queued: 0,
+        settled: 0,
+      });
+      const row = await test.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', idOf(key))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        status: 'posted',
+        reference_number: answered.body.ReferenceNumber,
+      });
+      expect(await coreLines(test.database.db, idOf(key))).toBe(1);
+      expect(await charges(test.database.db, idOf(key))).toBe(1);
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      if (!info.body.HasNoErrors) throw new Error('no info');
+      const [listed] = info.body.ScheduledPayments;
+      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
+      if (!listed) throw new Error('not listed');
+      const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
+        Token: '',
+        Payment: { EncryptedString: listed.EncryptedString, LoanAccountNumber: HOME_EQUITY },
+      });
+      expect(deleted.json()).toEqual({
+        HasNoErrors: false,
+        Errors: [{ ErrorMessage: 'HasBeenPosted' }],
+        Token: '',
+      });
+    });
+
+    it('posts each date of a weekly payment once, a holiday on the next business day', async () => {
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentSchedulingOptions: { holidayDates: '["2025-04-01"]' } },
+      });
+      try {
+        const key = nextKey();
+        const answered = await submit(
+          jordan,
+          'recurringAch',
+          paymentBody({
+            loan: HOME_EQUITY,
+            method: account,
+            date: '2025-03-18',
+            amount: 100,
+            recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+          }),
+          key,
+        );
+        expect(answered.body.Errors).toEqual([]);
+        const info = await paymentInfo(jordan, HOME_EQUITY);
+        expect(info.body).toMatchObject({
+          RecurringPayment: {
+            IsCard: false,
+            Date: '2025-03-18',
+            RecurringOption: 'Weekly',
+            TotalAmount: 100,
+            CanDelete: true,
+          },
+        });
+        // A second recurring payment for the loan is refused.
+        const again = await submit(
+          jordan,
+          'recurringCard',
+          paymentBody({
+            loan: HOME_EQUITY,
+            method: card,
+            date: '2025-03-19',
+            amount: 100,
+            recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+          }),
+          nextKey(),
+        );
+        expect(again.body.Errors[0]?.ErrorMessage).toBe('RecurringCardNotAllowed');
+        for (let day = '2025-03-18'; day <= '2025-04-16'; day = addDays(day, 1)) {
+          await dayAt(day);
+          // A second run the same day makes nothing more.
+          await test.app.services.paymentPosting.runOnce();
+        }
+        const dates = (await rows('recurring')).map((row) => [row.pay_date, row.status]);
+        expect(dates).toEqual([
+          ['2025-03-18', 'posted'],
+          ['2025-03-25', 'posted'],
+          ['2025-04-02', 'posted'],
+          ['2025-04-08', 'posted'],
+          ['2025-04-15', 'posted'],
+        ]);
+        for (const row of await rows('recurring')) {
+          expect(await coreLines(test.database.db, row.id)).toBe(1);
+          expect(await debits(test.database.db, row.id)).toBe(1);
+        }
+      } finally {
+        await restore();
+      }
+    });
+
+    it('blocks other payments while a date waits to post, and deletes the recurring payment', async () => {
+      test.clock.set('2025-04-22T14:00:00.000Z');
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      await test.app.services.endOfDay.runOnce();
+      // The date is made but not posted yet.
+      await test.app.services.paymentPosting.queueDue();
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual({
+        HasNoErrors: false,
+        Errors: [{ ErrorMessage: 'BlockedOnPendingRecurring' }],
+      });
+      await test.app.services.paymentPosting.runOnce();
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      if (!info.body.HasNoErrors || !info.body.RecurringPayment) throw new Error('no recurring');
+      const request = {
+        Token: '',
+        Payment: {
+          EncryptedString: info.body.RecurringPayment.EncryptedData,
+          LoanAccountNumber: HOME_EQUITY,
+        },
+      };
+      pat.who = await signIn(test.app, { username: 'pat.lee' });
+      const stranger = await call(pat, 'POST', '/api/PaymentRecurring/DeleteAch', request);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toEqual(NOT_FOUND);
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentOptions: { allowDeleteRecurringPaymentOption: 'false' } },
+      });
+      const blocked = await call(jordan, 'POST', '/api/PaymentRecurring/DeleteAch', request);
+      await restore();
+      expect(blocked.json()).toMatchObject({
+        Errors: [{ ErrorMessage: 'DeleteRecurringAchNotAllowed' }],
+      });
+      const deleted = await call(jordan, 'POST', '/api/PaymentRecurring/DeleteAch', request);
+      expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [], Token: '' });
+      const before = (await rows('recurring')).length;
+      await dayAt('2025-04-29');
+      expect((await rows('recurring')).length).toBe(before);
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject({
+        RecurringPayment: null,
+      });
+    });
+
+    it('cancels the payments set up with a saved method when the method is deleted', async () => {
+      const other = await addAccount(jordan, '5550009876');
+      const key = nextKey();
+      // The loan has fallen behind since its recurring payment was deleted.
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentSchedulingOptions: { allowSchedulingWhenDelinquentOption: 'true' } },
+      });
+      const answered = await submit(
+        jordan,
+        'scheduledAch',
+        paymentBody({ loan: HOME_EQUITY, method: other, date: '2025-05-06', amount: 70 }),
+        key,
+      );
+      await restore();
+      expect(answered.body.Errors).toEqual([]);
+      if (other.IsCard) throw new Error('not an account');
+      const deleted = await call(
+        jordan,
+        'POST',
+        '/api/PaymentMethod/DeleteAchPayment',
+        other.AchInfo,
+      );
+      expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [] });
+      const row = await test.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', idOf(key))
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('cancelled');
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject({
+        ScheduledPayments: [],
+      });
+    });
+
+    it("pays a line of credit's total due on its due date, once per due date", async () => {
+      expect(lineOfCredit).not.toBe('');
+      const info = await paymentInfo(jordan, lineOfCredit);
+      if (!info.body.HasNoErrors) throw new Error(`no info: ${JSON.stringify(info.body)}`);
+      const dueDate = info.body.DueDate;
+      // The line is behind by now: its total due is what each date pays.
+      expect(info.body.Delinquent).toBe(true);
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentSchedulingOptions: { allowSchedulingWhenDelinquentOption: 'true' } },
+      });
+      try {
+        const debit = await addCard(jordan, lineOfCredit, VISA_DEBIT);
+        const key = nextKey();
+        const answered = await submit(
+          jordan,
+          'recurringCard',
+          paymentBody({
+            loan: lineOfCredit,
+            method: debit,
+            date: '2025-04-29',
+            amount: 0,
+            recurring: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 },
+          }),
+          key,
+        );
+        expect(answered.body.Errors).toEqual([]);
+        const recurring = await test.database.db
+          .selectFrom('recurring_payments')
+          .selectAll()
+          .where('id', '=', idOf(key))
+          .executeTakeFirstOrThrow();
+        // Its due date has passed: the schedule starts tomorrow.
+        expect(recurring).toMatchObject({
+          pays_total_due: true,
+          recurring_option: 'DaysBeforeDue',
+          next_date: '2025-04-30',
+        });
+        for (let day = '2025-04-30'; day <= '2025-05-03'; day = addDays(day, 1)) {
+          await dayAt(day);
+          await test.app.services.paymentPosting.runOnce();
+        }
+        const made = (await rows('recurring')).filter((row) => row.loan_number === lineOfCredit);
+        expect(made[0]).toMatchObject({
+          pay_date: '2025-04-30',
+          amount_cents: Math.round(info.body.TotalAmountDue * 100),
+          status: 'posted',
+        });
+        for (const row of made) {
+          expect(await coreLines(test.database.db, row.id)).toBe(1);
+          expect(await charges(test.database.db, row.id)).toBe(1);
+        }
+        // Paid, the line's due date moved on: nothing more was drawn for the one that passed.
+        const after = await paymentInfo(jordan, lineOfCredit);
+        if (!after.body.HasNoErrors) throw new Error('no info');
+        expect(after.body.DueDate > dueDate).toBe(true);
+        expect(made).toHaveLength(1);
+      } finally {
+        await restore();
+      }
+    });
+  },
+);

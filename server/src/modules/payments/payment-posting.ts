@@ -1,0 +1,251 @@
+import {
+  addDays,
+  calendarDateIn,
+  type CalendarDate,
+  inNightWindow,
+  isRecurringOption,
+  minuteOfDayIn,
+} from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { listInstitutionZones } from '../institutions/institutions.repository';
+import { nightWindowOfSettings } from '../jobs/end-of-day';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
+import {
+  createPaymentSettlement,
+  type PaymentSettlement,
+  type SettlementDependencies,
+} from './payment-settlement';
+import {
+  advanceRecurring,
+  cancelRecurringPayment,
+  insertOccurrence,
+  listDuePaymentIds,
+  listDueRecurring,
+  type RecurringPaymentRow,
+} from './payments.repository';
+import { businessDayOnOrAfter, daysBeforeDuePayDate, nextNominalDate } from './recurring-schedule';
+
+/*
+ * Posting of scheduled payments and recurring dates on the job queue.
+ *
+ * Each run of the 'payments.due' job (queued every minute by every instance; the period's key
+ * makes it one job), per institution and outside its nightly window:
+ * (a) materialises each active recurring payment whose next date has come: one payments row for
+ *     the date (the unique index on recurring payment and date, and the id derived from them,
+ *     make a second instance's insert a no-op) and the next date moved on, in one transaction
+ *     guarded by the next date it read;
+ * (b) queues one 'payments.post' job per waiting payment whose date has come and whose day the
+ *     core has opened (the end of day closed the day before it), keyed 'payment-post:<id>', so a
+ *     payment has one job however often it is found. Its handler is settlePayment.
+ * Nothing posts inside the nightly window (the core's end of day runs in it). A post that the
+ * core refuses for an unopened day, or that cannot reach a processor, fails its job, which is
+ * retried with backoff for about two days (then dead, kept for support).
+ */
+
+export const PAYMENT_DUE_QUEUE = 'payments.due';
+export const PAYMENT_POST_QUEUE = 'payments.post';
+export const PAYMENT_DUE_EVERY_MS = 60_000;
+/** Retries of a post: 30 s doubling to an hour, about two days in all. */
+const POST_MAX_ATTEMPTS = 56;
+/** Rows handled per institution and run; the next run takes the rest. */
+const RUN_LIMIT = 5_000;
+
+export interface PostingRunReport {
+  occurrences: number;
+  queued: number;
+}
+
+export interface PaymentPostingWorker extends PaymentSettlement {
+  queues: QueueDefinition<never>[];
+  /** (a) and (b) above, as of the clock's now. */
+  queueDue(): Promise<PostingRunReport>;
+  /** queueDue, then runs the post jobs due now until none is left (tests call it by hand). */
+  runOnce(): Promise<PostingRunReport & { settled: number }>;
+}
+
+export interface PostingDependencies extends SettlementDependencies {
+  settings(institutionId: number): Promise<SettingsAccessor>;
+  /** The job queue (built after this worker's queue definitions). */
+  jobs(): Pick<JobQueue, 'enqueue' | 'runOnce'>;
+}
+
+class PostRetryLater extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PostRetryLater';
+  }
+}
+
+export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPostingWorker {
+  const { db, clock, core, dataProtector } = deps;
+  const settlement = createPaymentSettlement(deps);
+
+  function holidaysOf(settings: SettingsAccessor): CalendarDate[] {
+    return settings.get('paymentSchedulingOptions.holidayDates');
+  }
+
+  /** The amount of a date: the recurring amount, or a line of credit's total due that day. */
+  async function occurrenceOf(
+    recurring: RecurringPaymentRow,
+    today: CalendarDate,
+    holidays: readonly CalendarDate[],
+  ): Promise<
+    | {
+        payDate: CalendarDate | undefined;
+        key: CalendarDate;
+        next: CalendarDate;
+        amountCents: number;
+      }
+    | 'ended'
+  > {
+    const customer = { institutionId: recurring.institution_id, customerId: recurring.customer_id };
+    const needsTerms = recurring.recurring_option === 'DaysBeforeDue' || recurring.pays_total_due;
+    const terms = needsTerms
+      ? await core.paymentTerms(customer, recurring.loan_number, today)
+      : undefined;
+    if (needsTerms && !terms) return 'ended';
+    const amountCents = recurring.pays_total_due
+      ? (terms?.totalAmountDueCents ?? 0)
+      : recurring.amount_cents;
+    const option = recurring.recurring_option;
+    if (option === 'DaysBeforeDue') {
+      const dueDate = terms?.dueDate;
+      if (!dueDate) return 'ended';
+      const payDate = daysBeforeDuePayDate(dueDate, recurring.days_before_due, holidays);
+      // Checked again tomorrow: by then the posted payment has moved the due date on, and the
+      // same due date's date again is the unique index's no-op.
+      // The date's key is the due date's pay date: one payment per due date, however many
+      // days it takes the due date to move; a date already past (a loan behind) pays today.
+      if (payDate <= today) {
+        return { payDate: today, key: payDate, next: addDays(today, 1), amountCents };
+      }
+      return { payDate: undefined, key: payDate, next: payDate, amountCents };
+    }
+    if (!isRecurringOption(option) || option === 'DaysBeforeDue') {
+      throw new Error(`Unknown recurring option ${option}`);
+    }
+    const nominal = recurring.next_date;
+    return {
+      payDate: businessDayOnOrAfter(nominal, holidays),
+      key: businessDayOnOrAfter(nominal, holidays),
+      next: nextNominalDate(option, recurring.first_date ?? nominal, nominal),
+      amountCents,
+    };
+  }
+
+  async function materialise(
+    recurring: RecurringPaymentRow,
+    today: CalendarDate,
+    holidays: readonly CalendarDate[],
+  ): Promise<boolean> {
+    const occurrence = await occurrenceOf(recurring, today, holidays);
+    if (occurrence === 'ended') {
+      // The loan is no longer the customer's, or it is paid off: nothing more to draw.
+      await db
+        .transaction()
+        .execute((trx) => cancelRecurringPayment(trx, recurring.id, clock.now()));
+      return false;
+    }
+    return db.transaction().execute(async (trx) => {
+      if (!(await advanceRecurring(trx, recurring.id, recurring.next_date, occurrence.next))) {
+        return false;
+      }
+      // A line of credit with nothing due that day draws nothing.
+      if (occurrence.payDate === undefined || occurrence.amountCents <= 0) return false;
+      const id = occurrenceIdOf(dataProtector, recurring.id, occurrence.key);
+      return insertOccurrence(trx, {
+        id,
+        institution_id: recurring.institution_id,
+        user_id: recurring.user_id,
+        customer_id: recurring.customer_id,
+        loan_number: recurring.loan_number,
+        reference_number: referenceNumberOf(dataProtector, id),
+        kind: 'recurring',
+        recurring_payment_id: recurring.id,
+        pay_date: occurrence.payDate,
+        amount_cents: occurrence.amountCents,
+        additional_principal_cents: recurring.additional_principal_cents,
+        first_party_fee_cents: recurring.first_party_fee_cents,
+        third_party_fee_cents: recurring.third_party_fee_cents,
+        payment_method_id: recurring.payment_method_id,
+        is_card: recurring.is_card,
+        last_four: recurring.last_four,
+        card_type: recurring.card_type,
+        debit_credit_type: recurring.debit_credit_type,
+        processor_token: recurring.processor_token,
+        ach_account_type: recurring.ach_account_type,
+        routing_number: recurring.routing_number,
+        account_number_sealed: recurring.account_number_sealed,
+        owner_name_sealed: recurring.owner_name_sealed,
+        status: 'scheduled',
+        created_at: clock.now(),
+      });
+    });
+  }
+
+  async function queueDue(): Promise<PostingRunReport> {
+    const report: PostingRunReport = { occurrences: 0, queued: 0 };
+    for (const institution of await listInstitutionZones(db)) {
+      const settings = await deps.settings(institution.id);
+      const now = clock.now();
+      if (
+        inNightWindow(nightWindowOfSettings(settings), minuteOfDayIn(institution.time_zone, now))
+      ) {
+        continue;
+      }
+      const today = calendarDateIn(institution.time_zone, now);
+      const holidays = holidaysOf(settings);
+      for (const recurring of await listDueRecurring(db, institution.id, today, RUN_LIMIT)) {
+        if (await materialise(recurring, today, holidays)) report.occurrences += 1;
+      }
+      // The core's open day: the one after its last closed day (today when it keeps none).
+      const closed = await core.lastClosedDay(institution.id);
+      const open = closed === undefined ? today : addDays(closed, 1);
+      const through = open < today ? open : today;
+      for (const id of await listDuePaymentIds(db, institution.id, through, RUN_LIMIT)) {
+        const queued = await deps
+          .jobs()
+          .enqueue(PAYMENT_POST_QUEUE, { paymentId: id }, { key: `payment-post:${id}` });
+        if (queued) report.queued += 1;
+      }
+    }
+    return report;
+  }
+
+  const postQueue: QueueDefinition<{ paymentId: string }> = {
+    name: PAYMENT_POST_QUEUE,
+    maxAttempts: POST_MAX_ATTEMPTS,
+    batchSize: 50,
+    async handler({ job, stillMine }) {
+      if (!(await stillMine())) return;
+      const outcome = await settlement.settlePayment(job.payload.paymentId);
+      if (outcome.status === 'waiting') {
+        throw new PostRetryLater(`payment ${job.payload.paymentId}: the core's day is not open`);
+      }
+    },
+  };
+  const dueQueue: QueueDefinition<unknown> = {
+    name: PAYMENT_DUE_QUEUE,
+    maxAttempts: 3,
+    async handler({ stillMine }) {
+      if (await stillMine()) await queueDue();
+    },
+  };
+
+  return {
+    ...settlement,
+    queues: [postQueue, dueQueue],
+    queueDue,
+    async runOnce() {
+      const report = await queueDue();
+      let settled = 0;
+      for (;;) {
+        const done = await deps.jobs().runOnce(PAYMENT_POST_QUEUE);
+        if (done === 0) break;
+        settled += done;
+      }
+      return { ...report, settled };
+    },
+  };
+}

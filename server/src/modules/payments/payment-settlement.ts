@@ -1,0 +1,194 @@
+import { calendarDateIn, type CalendarDate } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import type { CardProcessor } from '../../core/card-processor';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import type { MailService } from '../mail/mail.service';
+import { paymentReceiptEmail } from './payment-receipt';
+import {
+  findPayment,
+  markPaymentFailed,
+  markPaymentPosted,
+  type PaymentRow,
+  userEmailOf,
+} from './payments.repository';
+
+/*
+ * Settling a payment: moving the money (card charge or ACH debit), posting it to the core, and
+ * recording that it posted. The same function serves an immediate payment in its request, its
+ * retry, and the posting job for scheduled and recurring dates.
+ *
+ * Exactly once: every external call is keyed by the payment's id (the card processor's charge
+ * idempotency key, the ACH processor's debit key, the core's posting key), so a run that died
+ * anywhere and a re-run, or two runs at once, charge once and post once; our own record is one
+ * guarded update (status 'scheduled' to 'posted') whose transaction also queues the receipt, so
+ * exactly one run marks it and sends it.
+ *
+ * Decisions (the spec is silent):
+ * - The money moved is the Payment Total: amount, additional principal and both fees in one
+ *   charge or debit (the borrower sees one total and one line on the statement). The core is
+ *   posted the amount plus the additional principal; the fees are the institution's, not the
+ *   loan's.
+ * - Card first, then the core: a decline then leaves the loan untouched (the row is 'failed' with
+ *   the card's error key). When the core refuses for good after a card was charged (the loan was
+ *   paid off meanwhile, the amount now exceeds the payoff) the charge is refunded and the row
+ *   fails with 'Error'. A bank debit cannot be recalled through the processor interface: the row
+ *   fails with 'Error' and support reverses the debit (logged through onCoreRefusal).
+ * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
+ *   leaves the row waiting: the posting job settles it once the day is open.
+ * - A failed date of a recurring payment leaves the recurring payment active (the next date is
+ *   tried as usual) and sends no notice: the receipt is the only mail a settlement sends, and a
+ *   failure notice needs wording the settings schema does not have yet.
+ */
+
+export type SettleOutcome =
+  | { status: 'posted'; payment: PaymentRow }
+  | { status: 'failed'; payment: PaymentRow; error: string }
+  /** Still waiting (the core's day is not open yet, or it was cancelled meanwhile). */
+  | { status: 'waiting'; payment: PaymentRow }
+  | { status: 'cancelled'; payment: PaymentRow }
+  | { status: 'missing' };
+
+export interface PaymentSettlement {
+  settlePayment(paymentId: string): Promise<SettleOutcome>;
+}
+
+export interface SettlementDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  cardProcessor: CardProcessor;
+  achProcessor: AchProcessor;
+  dataProtector: DataProtector;
+  mail: Pick<MailService, 'enqueue' | 'deliverSoon'>;
+  institutionName(institutionId: number): Promise<string>;
+  timeZone(institutionId: number): Promise<string>;
+  /** Told about a bank debit whose payment the core then refused (support reverses it). */
+  onCoreRefusal?(payment: PaymentRow, reason: string): void;
+}
+
+/** What a settled row answers, read from the row alone (a repeat's answer). */
+export function outcomeOfRow(payment: PaymentRow): SettleOutcome {
+  switch (payment.status) {
+    case 'posted':
+      return { status: 'posted', payment };
+    case 'failed':
+      return { status: 'failed', payment, error: payment.failure ?? 'Error' };
+    case 'cancelled':
+      return { status: 'cancelled', payment };
+    default:
+      return { status: 'waiting', payment };
+  }
+}
+
+function totalCents(payment: PaymentRow): number {
+  return (
+    payment.amount_cents +
+    payment.additional_principal_cents +
+    payment.first_party_fee_cents +
+    payment.third_party_fee_cents
+  );
+}
+
+type MoneyOutcome = { moved: true; chargeId?: string } | { moved: false; error: string };
+
+export function createPaymentSettlement(deps: SettlementDependencies): PaymentSettlement {
+  const { db, clock, core, cardProcessor, achProcessor, dataProtector } = deps;
+
+  async function moveMoney(payment: PaymentRow, today: CalendarDate): Promise<MoneyOutcome> {
+    if (payment.is_card) {
+      const charged = await cardProcessor.charge({
+        institutionId: payment.institution_id,
+        token: payment.processor_token ?? '',
+        amountCents: totalCents(payment),
+        idempotencyKey: payment.id,
+      });
+      if (charged.status === 'approved') return { moved: true, chargeId: charged.chargeId };
+      return { moved: false, error: charged.status === 'declined' ? charged.error : 'Error' };
+    }
+    const debit = await achProcessor.submitDebit({
+      institutionId: payment.institution_id,
+      idempotencyKey: payment.id,
+      // A date that waited past its day settles on the day it is sent.
+      effectiveDate: payment.pay_date < today ? today : payment.pay_date,
+      routingNumber: payment.routing_number ?? '',
+      accountNumber: dataProtector.decrypt(payment.account_number_sealed ?? ''),
+      accountType: payment.ach_account_type === 'Savings' ? 'Savings' : 'Checking',
+      ownerName: payment.owner_name_sealed ? dataProtector.decrypt(payment.owner_name_sealed) : '',
+      loanNumber: payment.loan_number,
+      amountCents: totalCents(payment),
+    });
+    return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
+  }
+
+  async function fail(payment: PaymentRow, error: string): Promise<SettleOutcome> {
+    await markPaymentFailed(db, payment.id, error);
+    const now = await findPayment(db, payment.id);
+    return now ? outcomeOfRow(now) : { status: 'missing' };
+  }
+
+  async function recordPosted(payment: PaymentRow, coreReference: string): Promise<SettleOutcome> {
+    const [to, institutionName] = await Promise.all([
+      userEmailOf(db, { institutionId: payment.institution_id, userId: payment.user_id }),
+      deps.institutionName(payment.institution_id),
+    ]);
+    const marked = await db.transaction().execute(async (trx) => {
+      if (!(await markPaymentPosted(trx, payment.id, coreReference, clock.now()))) return false;
+      if (to !== '') {
+        await deps.mail.enqueue(paymentReceiptEmail({ institutionName, to, payment }), trx);
+      }
+      return true;
+    });
+    if (marked) {
+      if (to !== '') deps.mail.deliverSoon();
+      return {
+        status: 'posted',
+        payment: { ...payment, status: 'posted', core_reference: coreReference },
+      };
+    }
+    // Another run marked it first (or it was cancelled meanwhile): its row answers.
+    const now = await findPayment(db, payment.id);
+    return now ? outcomeOfRow(now) : { status: 'missing' };
+  }
+
+  return {
+    async settlePayment(paymentId) {
+      const payment = await findPayment(db, paymentId);
+      if (!payment) return { status: 'missing' };
+      if (payment.status !== 'scheduled') return outcomeOfRow(payment);
+      const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
+      const money = await moveMoney(payment, today);
+      if (!money.moved) return fail(payment, money.error);
+      const posting = await core.postPayment(
+        { institutionId: payment.institution_id, customerId: payment.customer_id },
+        payment.loan_number,
+        {
+          postingKey: payment.id,
+          date: payment.pay_date,
+          amountCents: payment.amount_cents + payment.additional_principal_cents,
+          additionalPrincipalCents: payment.additional_principal_cents,
+          method: payment.is_card ? 'card' : 'ach',
+        },
+      );
+      if (posting.status === 'posted' || posting.status === 'alreadyPosted') {
+        return recordPosted(payment, posting.reference);
+      }
+      if (posting.status === 'refused' && posting.reason === 'dayNotClosed') {
+        return { status: 'waiting', payment };
+      }
+      const reason = posting.status === 'refused' ? posting.reason : posting.status;
+      if (money.chargeId !== undefined) {
+        await cardProcessor.refund({
+          institutionId: payment.institution_id,
+          chargeId: money.chargeId,
+        });
+      } else {
+        deps.onCoreRefusal?.(payment, reason);
+      }
+      return fail(payment, 'Error');
+    },
+  };
+}

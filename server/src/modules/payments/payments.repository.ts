@@ -1,0 +1,343 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type {
+  Database,
+  PaymentMethodsTable,
+  PaymentsTable,
+  RecurringPaymentsTable,
+} from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPaymentRow = Insertable<PaymentsTable>;
+export type RecurringPaymentRow = Selectable<RecurringPaymentsTable>;
+export type NewRecurringPaymentRow = Insertable<RecurringPaymentsTable>;
+export type StoredMethodRow = Selectable<PaymentMethodsTable>;
+
+export interface PaymentOwner {
+  institutionId: number;
+  userId: string;
+}
+
+/**
+ * The user's card by its processor token: saved, or single-use (made by AddCardPaymentMethod
+ * without saving). Undefined for anyone else's.
+ */
+export async function findUserCard(
+  db: Db,
+  owner: PaymentOwner,
+  profileId: string,
+): Promise<StoredMethodRow | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('profile_id', '=', profileId)
+    .where('is_card', '=', true)
+    .orderBy('saved', 'desc')
+    .executeTakeFirst();
+}
+
+/** The user's saved bank account by its handle; undefined for anyone else's. */
+export async function findUserSavedAccount(
+  db: Db,
+  owner: PaymentOwner,
+  profileId: string,
+): Promise<StoredMethodRow | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('profile_id', '=', profileId)
+    .where('is_card', '=', false)
+    .where('saved', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Serialises the decisions about one loan's payments (the scheduled-payment quota, one
+ * recurring payment) across transactions and server instances until this transaction ends.
+ */
+export async function lockLoanPayments(
+  trx: Db,
+  institutionId: number,
+  loanNumber: string,
+): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${institutionId}, hashtext(${`payments:${loanNumber}`}))`.execute(
+    trx,
+  );
+}
+
+/** The loan's one-time payments waiting for a later date (the scheduled-payment quota). */
+export async function countScheduledPayments(
+  db: Db,
+  institutionId: number,
+  loanNumber: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('institution_id', '=', institutionId)
+    .where('loan_number', '=', loanNumber)
+    .where('kind', '=', 'scheduled')
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The loan's scheduled payments for the list: those waiting, and those posted on or after
+ * `postedSince` (shown with HasBeenPosted until their day is over), by date.
+ */
+export async function listLoanScheduledPayments(
+  db: Db,
+  institutionId: number,
+  loanNumber: string,
+  postedSince: string,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('loan_number', '=', loanNumber)
+    .where('kind', '=', 'scheduled')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'scheduled'),
+        eb.and([eb('status', '=', 'posted'), eb('pay_date', '>=', postedSince)]),
+      ]),
+    )
+    .orderBy('pay_date')
+    .orderBy('created_at')
+    .limit(100)
+    .execute();
+}
+
+/** Whether a date of the loan's recurring payment is made and waiting to post. */
+export async function hasPendingRecurringOccurrence(
+  db: Db,
+  institutionId: number,
+  loanNumber: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('institution_id', '=', institutionId)
+    .where('loan_number', '=', loanNumber)
+    .where('kind', '=', 'recurring')
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findActiveRecurring(
+  db: Db,
+  institutionId: number,
+  loanNumber: string,
+): Promise<RecurringPaymentRow | undefined> {
+  return db
+    .selectFrom('recurring_payments')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('loan_number', '=', loanNumber)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+/** Inserts a payment; false when its id exists already (a retry of the same submission). */
+export async function insertPayment(db: Db, row: NewPaymentRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('payments')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/**
+ * Inserts one date of a recurring payment; false when that date exists already (another
+ * instance made it: the unique index on recurring payment and date decides).
+ */
+export async function insertOccurrence(db: Db, row: NewPaymentRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('payments')
+    .values(row)
+    // Any unique key: the date (recurring payment and date) or the id derived from them.
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function insertRecurring(db: Db, row: NewRecurringPaymentRow): Promise<void> {
+  await db.insertInto('recurring_payments').values(row).execute();
+}
+
+export async function findPayment(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findRecurring(db: Db, id: string): Promise<RecurringPaymentRow | undefined> {
+  return db.selectFrom('recurring_payments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The address a receipt goes to ('' when the user has none). */
+export async function userEmailOf(db: Db, owner: PaymentOwner): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select('customers.email')
+    .where('users.institution_id', '=', owner.institutionId)
+    .where('users.id', '=', owner.userId)
+    .executeTakeFirst();
+  return row?.email ?? '';
+}
+
+/** Marks a waiting payment posted; false when it was not waiting (another run marked it). */
+export async function markPaymentPosted(
+  db: Db,
+  id: string,
+  coreReference: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'posted', core_reference: coreReference, posted_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks a waiting payment failed with its error key; false when it was not waiting. */
+export async function markPaymentFailed(db: Db, id: string, failure: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'failed', failure })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */
+export async function cancelWaitingPayment(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Cancels an active recurring payment and its dates not posted yet; false when not active. */
+export async function cancelRecurringPayment(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('recurring_payments')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  await db
+    .updateTable('payments')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('recurring_payment_id', '=', id)
+    .where('status', '=', 'scheduled')
+    .execute();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Cancels what a saved method was set up to pay and has not paid: the user's waiting scheduled
+ * payments and dates, and active recurring payments, made with it. Answers how many of each.
+ */
+export async function cancelPaymentsOfMethod(
+  db: Db,
+  owner: PaymentOwner,
+  methodId: number,
+  at: Date,
+): Promise<{ payments: number; recurring: number }> {
+  const recurring = await db
+    .updateTable('recurring_payments')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('payment_method_id', '=', methodId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  const payments = await db
+    .updateTable('payments')
+    .set({ status: 'cancelled', cancelled_at: at })
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('payment_method_id', '=', methodId)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return {
+    payments: Number(payments.numUpdatedRows),
+    recurring: Number(recurring.numUpdatedRows),
+  };
+}
+
+/** Active recurring payments of an institution whose next date has come. */
+export async function listDueRecurring(
+  db: Db,
+  institutionId: number,
+  through: string,
+  limit: number,
+): Promise<RecurringPaymentRow[]> {
+  return db
+    .selectFrom('recurring_payments')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('status', '=', 'active')
+    .where('next_date', '<=', through)
+    .orderBy('next_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Moves a recurring payment's next date on, only from the date this run read: false when
+ * another instance moved it first (the caller's transaction then rolls back its occurrence too).
+ */
+export async function advanceRecurring(
+  db: Db,
+  id: string,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('recurring_payments')
+    .set({ next_date: to })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .where('next_date', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Ids of an institution's waiting payments dated on or before `through`, oldest first. */
+export async function listDuePaymentIds(
+  db: Db,
+  institutionId: number,
+  through: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('institution_id', '=', institutionId)
+    .where('status', '=', 'scheduled')
+    .where('pay_date', '<=', through)
+    .orderBy('pay_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,454 @@
+import {
+  type DeletePaymentRequest,
+  errorEnvelope,
+  ENVELOPE_CODES,
+  type GetThirdPartyFeeRequest,
+  okEnvelope,
+  SubmitPaymentResponse,
+  scheduleWording,
+  thirdPartyFeeFor,
+} from '@portal/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import { recordAuthorization, verifyPreviewToken } from '../ach-drafts/ach-drafts.service';
+import {
+  completeResumable,
+  type IdempotentAnswer,
+  type IdempotentSubmission,
+  peekResumable,
+  requestFingerprint,
+  runOnceResumable,
+} from './idempotency';
+import {
+  inNightMode,
+  loadLoanContext,
+  type LoanContext,
+  type PaymentCaller,
+  thirdPartyFeeSettingsOf,
+} from './payment-context';
+import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
+import { chooseMethod, type ChosenPaymentMethod } from './payment-method-choice';
+import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
+import {
+  type AcceptedPlan,
+  decideSubmission,
+  draftTermsMatch,
+  loanRefusal,
+  type SubmitRequest,
+} from './payment-submit';
+import {
+  cancelRecurringPayment,
+  cancelWaitingPayment,
+  countScheduledPayments,
+  findActiveRecurring,
+  findPayment,
+  findRecurring,
+  insertPayment,
+  insertRecurring,
+  lockLoanPayments,
+} from './payments.repository';
+import type { SettingsAccessor } from '@portal/settings-schema';
+
+/*
+ * Submitting a payment exactly once (spec 001 section 7, ARCHITECTURE "Payments").
+ *
+ * - Every submit carries an Idempotency-Key (IdempotencyKeyMissing, 400, without one). The
+ *   payment's id is derived from (institution, user, key) with a keyed digest, so every retry of
+ *   one attempt names the same payment, on any instance.
+ * - The key is looked at first: a key already answered replays its answer; a key used for a
+ *   different request is IdempotencyKeyReused (422); a key claimed but unanswered (the first
+ *   request died after its commit, or is still settling) is resumed below.
+ * - The request is then decided with the domain rules. A refusal is stored as the key's answer
+ *   (runOnceResumable), so a repeat gets the same refusal.
+ * - An accepted submission is one transaction: the key's claim and the payment row (status
+ *   'scheduled'; kind immediate or scheduled), or the recurring_payments row. The loan's payments
+ *   are locked in it and the quota and the one-recurring rule checked again, so two tabs or two
+ *   instances cannot both pass them. Scheduled and recurring payments are then done: the posting
+ *   job finds them by date. An immediate payment is settled at once after the commit with the
+ *   posting job's own settlePayment (card or debit, core posting, our record and receipt, each
+ *   keyed by the payment id), and the answer (ReferenceNumber, or the card's Declined, OverLimit,
+ *   Expired, InvalidInfo) is stored on the key.
+ * - A repeat finding the key claimed but unanswered settles the same payment id (idempotent) and
+ *   answers from the payment row. No path can make two payment rows (one id per key) or two
+ *   postings (one posting key per payment id at the core, one charge key at the processor).
+ * - Night mode (HostNightMode) is answered before the key is claimed and not stored: it is about
+ *   the hour, not the request, and the same attempt may be retried after it.
+ * - A failure the request cannot answer (a processor out of reach) answers 500 Generic ('Please
+ *   do not submit your payment again...'): the key stays claimed, and its retry, or the posting
+ *   job, finishes the same payment.
+ */
+
+/** The statuses a submit answers. */
+const SUBMIT_STATUSES = [200, 400, 404, 409, 422, 500] as const;
+export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
+export type SubmitAnswer = { status: SubmitStatus; body: SubmitPaymentResponse };
+
+export interface PaymentsService {
+  paymentInfo(caller: PaymentCaller, loanNumber: string): Promise<PaymentInfoOutcome>;
+  thirdPartyFee(
+    caller: PaymentCaller,
+    request: GetThirdPartyFeeRequest,
+  ): Promise<{ kind: 'notFound' } | { kind: 'ok'; cents: number | undefined }>;
+  submit(
+    caller: PaymentCaller,
+    request: SubmitRequest,
+    key: string | undefined,
+  ): Promise<SubmitAnswer>;
+  deletePayment(
+    caller: PaymentCaller,
+    kind: 'scheduled' | 'recurring',
+    isCard: boolean,
+    request: DeletePaymentRequest,
+  ): Promise<{ status: number; error: string | undefined }>;
+}
+
+export type PaymentInfoOutcome =
+  { kind: 'notFound' } | { kind: 'nightMode' } | { kind: 'ok'; context: LoanContext };
+
+export interface PaymentsServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  dataProtector: DataProtector;
+  settings(institutionId: number): Promise<SettingsAccessor>;
+  settlement: PaymentSettlement;
+}
+
+/** A stored answer as a submit answer (a status this call never stores reads as 500). */
+function submitAnswerOf(stored: IdempotentAnswer<SubmitPaymentResponse>): SubmitAnswer {
+  const status = SUBMIT_STATUSES.find((known) => known === stored.status) ?? 500;
+  return { status, body: stored.body };
+}
+
+function answer(status: SubmitStatus, body: SubmitPaymentResponse): SubmitAnswer {
+  return { status, body };
+}
+const accepted = (referenceNumber: string): SubmitAnswer =>
+  answer(200, { ...okEnvelope(), ReferenceNumber: referenceNumber });
+const refusedAnswer = (error: string, status: SubmitStatus = 200): SubmitAnswer =>
+  answer(status, { ...errorEnvelope(error), ReferenceNumber: '' });
+
+/** The answer of an immediate payment after settling, read from its row. */
+function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
+  switch (outcome.status) {
+    case 'posted':
+      return accepted(outcome.payment.reference_number);
+    // Accepted, and posted by the posting job once the core's day is open.
+    case 'waiting':
+      return accepted(outcome.payment.reference_number);
+    case 'failed':
+      return refusedAnswer(outcome.error);
+    case 'cancelled':
+      return refusedAnswer('Error');
+    case 'missing':
+      return refusedAnswer('Error');
+  }
+}
+
+export function createPaymentsService(deps: PaymentsServiceDependencies): PaymentsService {
+  const { db, clock, core, dataProtector, settlement } = deps;
+
+  function submission(
+    caller: PaymentCaller,
+    key: string,
+    route: string,
+    body: unknown,
+  ): IdempotentSubmission<SubmitPaymentResponse> {
+    return {
+      db,
+      institutionId: caller.institutionId,
+      userId: caller.userId,
+      key,
+      fingerprint: requestFingerprint(dataProtector, route, body),
+      now: clock.now(),
+      parseBody: (stored) => SubmitPaymentResponse.parse(stored),
+    };
+  }
+
+  /** Settles the key's payment and stores the answer (first to store wins; all get it). */
+  async function settleAndAnswer(
+    idempotent: IdempotentSubmission<SubmitPaymentResponse>,
+    paymentId: string,
+  ): Promise<SubmitAnswer> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment) {
+      // A recurring submission's key: its answer is its recurring payment's number.
+      const recurring = await findRecurring(db, paymentId);
+      const settled = recurring ? accepted(recurring.reference_number) : refusedAnswer('Error');
+      return submitAnswerOf(await completeResumable(idempotent, settled));
+    }
+    if (payment.kind !== 'immediate') {
+      return submitAnswerOf(
+        await completeResumable(idempotent, accepted(payment.reference_number)),
+      );
+    }
+    const settled = answerOfSettled(await settlement.settlePayment(paymentId));
+    return submitAnswerOf(await completeResumable(idempotent, settled));
+  }
+
+  async function decide(
+    caller: PaymentCaller,
+    request: SubmitRequest,
+  ): Promise<
+    | { kind: 'answer'; answer: SubmitAnswer }
+    | { kind: 'accept'; context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod }
+  > {
+    const payment = request.body.Payment;
+    const context = await loadLoanContext(deps, caller, payment.Details.LoanAccountNumber);
+    if (!context) return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
+    const loanError = loanRefusal(context, request);
+    if (loanError) return { kind: 'answer', answer: refusedAnswer(loanError) };
+    const choice = await chooseMethod(
+      { db, dataProtector },
+      caller,
+      context.settings,
+      payment.Method,
+      payment.Details.PaymentDate.slice(0, 10),
+    );
+    if (choice.kind === 'notFound') {
+      return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
+    }
+    if (choice.kind === 'refused') return { kind: 'answer', answer: refusedAnswer(choice.error) };
+    const [scheduledCount, recurring] = await Promise.all([
+      countScheduledPayments(db, caller.institutionId, context.account.number),
+      findActiveRecurring(db, caller.institutionId, context.account.number),
+    ]);
+    const decision = await decideSubmission(core, context, request, choice.method, {
+      scheduledCount,
+      hasRecurring: recurring !== undefined,
+    });
+    if (decision.kind === 'refuse') {
+      return { kind: 'answer', answer: refusedAnswer(decision.error) };
+    }
+    return { kind: 'accept', context, plan: decision.plan, method: choice.method };
+  }
+
+  /** The ACH draft agreement a recurring ACH payment needs, when the institution requires one. */
+  async function draftTerms(
+    caller: PaymentCaller,
+    context: LoanContext,
+    plan: AcceptedPlan,
+    method: ChosenPaymentMethod,
+  ) {
+    if (
+      !plan.recurring ||
+      method.paymentType !== 'ACH' ||
+      !context.settings.get('achPaymentOptions.requireAchDraftAgreementOption')
+    ) {
+      return { needed: false as const };
+    }
+    const terms = await verifyPreviewToken(
+      db,
+      { institutionId: caller.institutionId, userId: caller.userId },
+      plan.recurring.achDraftToken,
+      context.account.number,
+      clock.now(),
+    );
+    return {
+      needed: true as const,
+      terms: terms && draftTermsMatch(terms, plan, method) ? terms : undefined,
+    };
+  }
+
+  /** Writes an accepted submission with the key's claim; a refusal when the lock's recheck fails. */
+  async function write(
+    trx: Transaction<Database>,
+    caller: PaymentCaller,
+    paymentId: string,
+    accept: { context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod },
+    draft: Awaited<ReturnType<typeof draftTerms>>,
+  ): Promise<SubmitAnswer | undefined> {
+    const { context, plan, method } = accept;
+    const loanNumber = context.account.number;
+    await lockLoanPayments(trx, caller.institutionId, loanNumber);
+    const scheduledCount = await countScheduledPayments(trx, caller.institutionId, loanNumber);
+    const hasRecurring =
+      (await findActiveRecurring(trx, caller.institutionId, loanNumber)) !== undefined;
+    const max = context.settings.get('paymentSchedulingOptions.maxScheduledPaymentsAllowed');
+    const type = method.paymentType;
+    if (plan.kind === 'scheduled') {
+      if (scheduledCount >= max) return refusedAnswer('ReachedMaxScheduledAllowed');
+      if (hasRecurring)
+        return refusedAnswer(type === 'ACH' ? 'ScheduledAchNotAllowed' : 'ScheduledCardNotAllowed');
+    }
+    if (plan.kind === 'recurring' && (hasRecurring || scheduledCount > 0)) {
+      return refusedAnswer(type === 'ACH' ? 'RecurringAchNotAllowed' : 'RecurringCardNotAllowed');
+    }
+    const common = {
+      id: paymentId,
+      institution_id: caller.institutionId,
+      user_id: caller.userId,
+      customer_id: caller.customerId,
+      loan_number: loanNumber,
+      reference_number: referenceNumberOf(dataProtector, paymentId),
+      additional_principal_cents: plan.additionalPrincipalCents,
+      first_party_fee_cents: plan.firstPartyFeeCents,
+      third_party_fee_cents: plan.thirdPartyFeeCents,
+      created_at: clock.now(),
+      ...method.snapshot,
+    };
+    if (!plan.recurring) {
+      await insertPayment(trx, {
+        ...common,
+        kind: plan.kind,
+        pay_date: plan.payDate,
+        amount_cents: plan.amountCents,
+        is_payoff: plan.isPayoff,
+        status: 'scheduled',
+      });
+      return undefined;
+    }
+    let achDraftId: string | null = null;
+    if (draft.needed && draft.terms) {
+      achDraftId = await recordAuthorization(
+        trx,
+        { institutionId: caller.institutionId, userId: caller.userId },
+        {
+          loanNumber,
+          recurringPaymentId: paymentId,
+          terms: draft.terms,
+          scheduleText: scheduleWording({
+            RecurringOption: plan.recurring.option,
+            Date: plan.recurring.nextDate,
+            NumberOfDays: plan.recurring.daysBeforeDue,
+          }),
+          firstDate: plan.recurring.nextDate,
+        },
+        clock.now(),
+      );
+    }
+    await insertRecurring(trx, {
+      ...common,
+      recurring_option: plan.recurring.option,
+      days_before_due: plan.recurring.daysBeforeDue,
+      first_date: plan.recurring.firstDate,
+      next_date: plan.recurring.nextDate,
+      amount_cents: plan.amountCents,
+      pays_total_due: plan.recurring.paysTotalDue,
+      ach_draft_id: achDraftId,
+      status: 'active',
+    });
+    return undefined;
+  }
+
+  return {
+    async paymentInfo(caller, loanNumber) {
+      const context = await loadLoanContext(deps, caller, loanNumber);
+      if (!context) return { kind: 'notFound' };
+      if (inNightMode(context.settings, caller.timeZone, context.now)) return { kind: 'nightMode' };
+      return { kind: 'ok', context };
+    },
+
+    async thirdPartyFee(caller, request) {
+      const context = await loadLoanContext(deps, caller, request.LoanNumber);
+      if (!context) return { kind: 'notFound' };
+      return {
+        kind: 'ok',
+        cents: thirdPartyFeeFor(request, thirdPartyFeeSettingsOf(context.settings)),
+      };
+    },
+
+    async submit(caller, request, key) {
+      if (key === undefined) return refusedAnswer('IdempotencyKeyMissing', 400);
+      const settings = await deps.settings(caller.institutionId);
+      if (inNightMode(settings, caller.timeZone, clock.now()))
+        return refusedAnswer('HostNightMode');
+      const paymentId = paymentIdOf(dataProtector, { ...caller, key });
+      const idempotent = submission(
+        caller,
+        key,
+        `${request.route}:${request.paymentType}`,
+        request.body,
+      );
+      const seen = await peekResumable(idempotent);
+      if (seen) return resolved(seen);
+      const decided = await decide(caller, request);
+      const draft =
+        decided.kind === 'accept'
+          ? await draftTerms(caller, decided.context, decided.plan, decided.method)
+          : { needed: false as const };
+      const outcome = await runOnceResumable(idempotent, async (trx) => {
+        if (decided.kind === 'answer') return { kind: 'answer', answer: decided.answer };
+        if (draft.needed && !draft.terms)
+          return { kind: 'answer', answer: refusedAnswer('Invalid') };
+        const refusal = await write(trx, caller, paymentId, decided, draft);
+        if (refusal) return { kind: 'answer', answer: refusal };
+        return { kind: 'continue' };
+      });
+      return resolved(outcome);
+
+      async function resolved(
+        outcome: Awaited<ReturnType<typeof runOnceResumable<SubmitPaymentResponse>>>,
+      ): Promise<SubmitAnswer> {
+        switch (outcome.outcome) {
+          case 'ran':
+          case 'replayed':
+            return submitAnswerOf(outcome.answer);
+          case 'refused':
+            return refusedAnswer(
+              outcome.refusal,
+              outcome.refusal === 'IdempotencyKeyReused' ? 422 : 409,
+            );
+          case 'continue':
+            return settleAndAnswer(idempotent, paymentId);
+        }
+      }
+    },
+
+    async deletePayment(caller, kind, isCard, request) {
+      const owner = { institutionId: caller.institutionId, userId: caller.userId };
+      const id = openPaymentHandle(dataProtector, kind, owner, request.Payment.EncryptedString);
+      const notFound = { status: 404, error: ENVELOPE_CODES.notFound };
+      if (!id) return notFound;
+      const settings = await deps.settings(caller.institutionId);
+      const loanNumber = request.Payment.LoanAccountNumber;
+      if (kind === 'scheduled') {
+        const payment = await findPayment(db, id);
+        if (!payment || payment.user_id !== caller.userId || payment.loan_number !== loanNumber) {
+          return notFound;
+        }
+        if (payment.is_card !== isCard) return { status: 200, error: 'Deleting' };
+        if (!settings.get('paymentOptions.allowDeleteScheduledPaymentOption')) {
+          return {
+            status: 200,
+            error: isCard ? 'ModifyScheduledCardNotAllowed' : 'ModifyScheduledAchNotAllowed',
+          };
+        }
+        // Decision: a payment that posted answers 'HasBeenPosted', worded by
+        // recurringPaymentTexts.scheduledDeleteBlockedText ('Cannot delete scheduled payment.').
+        if (payment.status === 'posted') return { status: 200, error: 'HasBeenPosted' };
+        if (payment.status !== 'scheduled') return { status: 200, error: 'Deleting' };
+        const cancelled = await db
+          .transaction()
+          .execute((trx) => cancelWaitingPayment(trx, id, clock.now()));
+        // Posted or cancelled meanwhile: read again for the right refusal.
+        if (!cancelled) {
+          const now = await findPayment(db, id);
+          return { status: 200, error: now?.status === 'posted' ? 'HasBeenPosted' : 'Deleting' };
+        }
+        return { status: 200, error: undefined };
+      }
+      const recurring = await findRecurring(db, id);
+      if (
+        !recurring ||
+        recurring.user_id !== caller.userId ||
+        recurring.loan_number !== loanNumber
+      ) {
+        return notFound;
+      }
+      if (recurring.is_card !== isCard) return { status: 200, error: 'Deleting' };
+      if (!settings.get('paymentOptions.allowDeleteRecurringPaymentOption')) {
+        return {
+          status: 200,
+          error: isCard ? 'DeleteRecurringCardNotAllowed' : 'DeleteRecurringAchNotAllowed',
+        };
+      }
+      if (recurring.status !== 'active') return notFound;
+      await db.transaction().execute((trx) => cancelRecurringPayment(trx, id, clock.now()));
+      return { status: 200, error: undefined };
+    },
+  };
+}

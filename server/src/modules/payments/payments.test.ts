@@ -1,0 +1,778 @@
+import {
+  AccountListResponse,
+  PAYMENT_INFO_ERRORS,
+  type SavedPaymentMethod,
+  SUBMIT_ERRORS,
+  ThirdPartyFeeResponse,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import { publishSettingsChange } from '../../testing/settings';
+import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { paymentIdOf } from './payment-handles';
+import {
+  ACCOUNT_NUMBER,
+  addAccount,
+  addCard,
+  AUTO_LOAN,
+  call,
+  type Caller,
+  cardNumbersIn,
+  charges,
+  coreLines,
+  databaseText,
+  debits,
+  DECLINED_VISA,
+  HARBOR_BANK,
+  HOME_EQUITY,
+  NO_SUCH_LOAN,
+  OVER_LIMIT_VISA,
+  paymentBody,
+  paymentInfo,
+  SECURITY_CODE,
+  submit,
+  VISA,
+  VISA_DEBIT,
+} from './payment-test-kit';
+
+const error = (key: string) => ({ HasNoErrors: false, Errors: [{ ErrorMessage: key }] });
+const refusal = (key: string) => ({ ...error(key), ReferenceNumber: '' });
+const PAID_OFF_LOAN = '001-100101-4';
+const NOT_FOUND = { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] };
+
+describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: Caller;
+  let pat: Caller;
+  let patLoan: string;
+  let institutionId: number;
+  let card: SavedPaymentMethod;
+  let account: SavedPaymentMethod;
+  const logLines: string[] = [];
+  const answers: string[] = [];
+  let keyCounter = 0;
+  const nextKey = () => `test-key-${String((keyCounter += 1)).padStart(6, '0')}`;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase, {
+      logger: { level: 'trace', stream: { write: (line) => void logLines.push(line) } },
+    });
+    const sessions: SignedIn[] = await Promise.all([
+      signIn(test.app, { username: 'jordan.rivers' }),
+      signIn(test.app, { username: 'pat.lee' }),
+    ]);
+    jordan = { app: test.app, who: sessions[0] as SignedIn, answers };
+    pat = { app: test.app, who: sessions[1] as SignedIn, answers };
+    const listed = await call(pat, 'GET', '/api/accountList');
+    patLoan =
+      AccountListResponse.parse(listed.json()).Accounts.find((item) => item.Type === 9)?.Number ??
+      '';
+    expect(patLoan).not.toBe('');
+    institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    card = await addCard(jordan, HOME_EQUITY);
+    account = await addAccount(jordan);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function withSettings<T>(
+    change: Parameters<typeof publishSettingsChange>[2],
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const restore = await publishSettingsChange(test.app, 'localhost', change);
+    try {
+      return await run();
+    } finally {
+      await restore();
+    }
+  }
+  const idOf = (who: Caller, key: string) =>
+    paymentIdOf(TEST_DATA_PROTECTOR, { institutionId, userId: userIdOf(who), key });
+  const userIds = new Map<Caller, string>();
+  function userIdOf(who: Caller): string {
+    const id = userIds.get(who);
+    if (!id) throw new Error('unknown caller');
+    return id;
+  }
+  beforeAll(async () => {
+    for (const [who, username] of [
+      [jordan, 'jordan.rivers'],
+      [pat, 'pat.lee'],
+    ] as const) {
+      const row = await test.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .where('institution_id', '=', institutionId)
+        .executeTakeFirstOrThrow();
+      userIds.set(who, row.id);
+    }
+  });
+  async function paymentRow(id: string) {
+    return test.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+  async function paymentCount() {
+    const rows = await test.database.db.selectFrom('payments').select('id').execute();
+    return rows.length;
+  }
+
+  describe('GetPaymentInfo', () => {
+    it("answers the core's terms, the settings and the user's saved methods", async () => {
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({
+        HasNoErrors: true,
+        DueDate: '2025-03-19',
+        PaymentDetails: { LoanAccountNumber: HOME_EQUITY, PaymentDate: '2025-03-14', Company: 0 },
+        PaymentOptions: { AllowACH: true, AllowCards: true, NumberDaysInPeriod: 60 },
+        ScheduledPayments: [],
+        RecurringPayment: null,
+        Delinquent: false,
+        accountType: 0,
+        BlockImmediateACHPaymentsAfterCutoffTime: false,
+        AdjustedACHPaymentDateAfterCutoffTime: null,
+      });
+      if (!info.body.HasNoErrors) throw new Error('no info');
+      expect(info.body.PaymentMethods).toEqual([card, account]);
+      expect(info.body.PaymentDetails.PaymentAmount).toBeGreaterThan(0);
+    });
+
+    it("answers another user's loan exactly as a missing one", async () => {
+      const stranger = await call(
+        pat,
+        'GET',
+        `/api/PaymentInformation/GetPaymentInfo?accountNumber=${HOME_EQUITY}`,
+      );
+      const missing = await call(
+        jordan,
+        'GET',
+        `/api/PaymentInformation/GetPaymentInfo?accountNumber=${NO_SUCH_LOAN}`,
+      );
+      expect(stranger.statusCode).toBe(404);
+      expect(missing.statusCode).toBe(404);
+      expect(stranger.json()).toEqual(NOT_FOUND);
+      expect(missing.json()).toEqual(NOT_FOUND);
+    });
+
+    it('answers NiteMode while the nightly window is open (11:00 in New York)', async () => {
+      await withSettings(
+        {
+          shared: {
+            maintenanceOptions: {
+              nightlyMaintenanceStartTime: '10:55',
+              nightlyMaintenanceMinutes: '15',
+            },
+          },
+        },
+        async () => {
+          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual(error('NiteMode'));
+          const submitted = await submit(
+            jordan,
+            'immediateCard',
+            paymentBody({ loan: HOME_EQUITY, method: card }),
+            nextKey(),
+          );
+          expect(submitted.body).toEqual(refusal('HostNightMode'));
+        },
+      );
+      expect(PAYMENT_INFO_ERRORS.NiteMode).toContain('nightly system maintenance');
+    });
+
+    it('answers NoPaymentNeeded for a loan with nothing left to pay', async () => {
+      // jordan's boat loan was paid off seven months before the seed day.
+      expect((await paymentInfo(jordan, PAID_OFF_LOAN)).body).toEqual(error('NoPaymentNeeded'));
+    });
+
+    it('answers PaymentBlocked when neither ACH nor cards may pay, Delinquent when set', async () => {
+      await withSettings(
+        {
+          shared: {
+            achPaymentOptions: { hideAchOption: 'true' },
+            cardPaymentOptions: { allowCardsOption: 'false' },
+          },
+        },
+        async () => {
+          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual(error('PaymentBlocked'));
+        },
+      );
+      // The auto loan is two installments behind: delinquent.
+      expect((await paymentInfo(jordan, AUTO_LOAN)).body).toMatchObject({ Delinquent: true });
+      await withSettings(
+        { shared: { paymentOptions: { blockOnlinePaymentsWhenDelinquentOption: 'true' } } },
+        async () => {
+          expect((await paymentInfo(jordan, AUTO_LOAN)).body).toEqual(error('Delinquent'));
+          const submitted = await submit(
+            jordan,
+            'immediateCard',
+            paymentBody({ loan: AUTO_LOAN, method: card }),
+            nextKey(),
+          );
+          expect(submitted.body).toEqual(refusal('SecurityNotAllowed'));
+        },
+      );
+    });
+
+    it('answers the immediate-ACH cutoff and the date after it', async () => {
+      await withSettings(
+        {
+          shared: {
+            achPaymentOptions: {
+              blockImmediateAchAfterCutoffOption: 'true',
+              achCutoffTime: '10:30',
+            },
+          },
+        },
+        async () => {
+          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject({
+            BlockImmediateACHPaymentsAfterCutoffTime: true,
+            AdjustedACHPaymentDateAfterCutoffTime: '2025-03-17',
+          });
+          const submitted = await submit(
+            jordan,
+            'immediateAch',
+            paymentBody({ loan: HOME_EQUITY, method: account }),
+            nextKey(),
+          );
+          expect(submitted.body).toEqual(refusal('PaymentBeforeCutOffTime'));
+        },
+      );
+    });
+  });
+
+  describe('GetThirdPartyFee', () => {
+    const feeRequest = (overrides: Record<string, unknown> = {}) => ({
+      IsAch: false,
+      IsCreditCard: true,
+      IsDebitCard: false,
+      IsImmediate: true,
+      IsOneTime: true,
+      IsRecurring: false,
+      LoanNumber: HOME_EQUITY,
+      ...overrides,
+    });
+    async function fee(who: Caller, overrides: Record<string, unknown> = {}) {
+      const response = await call(
+        who,
+        'POST',
+        '/api/PaymentInformation/GetThirdPartyFee',
+        feeRequest(overrides),
+      );
+      return { status: response.statusCode, body: response.json() as unknown };
+    }
+
+    it('is 0 unless the third-party fee setting is on, then the fee of the method', async () => {
+      expect((await fee(jordan)).body).toEqual({
+        HasNoErrors: true,
+        Errors: [],
+        ThirdPartyFeeAmount: 0,
+      });
+      await withSettings(
+        {
+          shared: {
+            paymentAmountOptions: {
+              useThirdPartyFeeOption: 'true',
+              thirdPartyAchFee: '1.5',
+              thirdPartyDebitCardFee: '2',
+              thirdPartyCreditCardFee: '3.25',
+            },
+          },
+        },
+        async () => {
+          const amount = async (overrides: Record<string, unknown>) =>
+            ThirdPartyFeeResponse.parse((await fee(jordan, overrides)).body).ThirdPartyFeeAmount;
+          expect(await amount({})).toBe(3.25);
+          expect(await amount({ IsCreditCard: false, IsDebitCard: true })).toBe(2);
+          expect(
+            await amount({
+              IsCreditCard: false,
+              IsAch: true,
+              IsImmediate: false,
+              IsRecurring: true,
+              IsOneTime: false,
+            }),
+          ).toBe(1.5);
+          // The server's fee is the one a submit must carry.
+          const wrongFee = await submit(
+            jordan,
+            'immediateCard',
+            paymentBody({ loan: HOME_EQUITY, method: card, thirdPartyFee: 0 }),
+            nextKey(),
+          );
+          expect(wrongFee.body).toEqual(refusal('Invalid'));
+        },
+      );
+    });
+
+    it('refuses a request naming two methods as Invalid, and answers another loan as missing', async () => {
+      expect((await fee(jordan, { IsAch: true })).body).toEqual({
+        ...error('Invalid'),
+        ThirdPartyFeeAmount: 0,
+      });
+      const stranger = await fee(pat);
+      expect(stranger.status).toBe(404);
+      expect(stranger.body).toEqual(NOT_FOUND);
+    });
+  });
+
+  describe('paying now', () => {
+    it('charges a saved card once, posts it to the core once and e-mails a receipt', async () => {
+      const key = nextKey();
+      const answered = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 125.5 }),
+        key,
+      );
+      expect(answered.status).toBe(200);
+      expect(answered.body.HasNoErrors).toBe(true);
+      expect(answered.body.ReferenceNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      const id = idOf(jordan, key);
+      expect(await paymentRow(id)).toMatchObject({
+        status: 'posted',
+        kind: 'immediate',
+        amount_cents: 12_550,
+        reference_number: answered.body.ReferenceNumber,
+        last_four: '4242',
+      });
+      expect(await coreLines(test.database.db, id)).toBe(1);
+      expect(await charges(test.database.db, id)).toBe(1);
+      await test.app.services.outbox.runOnce();
+      const [receipt] = await test.app.services.mail.delivered({
+        institutionId,
+        to: 'jordan.rivers@example.test',
+      });
+      expect(receipt?.subject).toContain(answered.body.ReferenceNumber);
+      expect(receipt?.body).toContain('Visa ending in 4242');
+      expect(receipt?.body).toContain('$125.50');
+      expect(receipt?.body).toContain(HOME_EQUITY);
+      expect(receipt?.body).not.toContain(VISA);
+    });
+
+    it('answers a repeat of a key with the first answer and makes no second payment', async () => {
+      const key = nextKey();
+      const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 10 });
+      const first = await submit(jordan, 'immediateCard', body, key);
+      const count = await paymentCount();
+      const again = await submit(jordan, 'immediateCard', body, key);
+      expect(again).toEqual(first);
+      expect(await paymentCount()).toBe(count);
+      const id = idOf(jordan, key);
+      expect(await coreLines(test.database.db, id)).toBe(1);
+      expect(await charges(test.database.db, id)).toBe(1);
+    });
+
+    it('refuses a different request under a used key (422) and a submit without a key (400)', async () => {
+      const key = nextKey();
+      await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 11 }),
+        key,
+      );
+      const count = await paymentCount();
+      const reused = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 12 }),
+        key,
+      );
+      expect(reused).toEqual({ status: 422, body: refusal('IdempotencyKeyReused') });
+      const missing = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 12 }),
+        undefined,
+      );
+      expect(missing).toEqual({ status: 400, body: refusal('IdempotencyKeyMissing') });
+      expect(await paymentCount()).toBe(count);
+    });
+
+    it('makes one payment of five concurrent duplicates, and two of a double click with two keys', async () => {
+      const key = nextKey();
+      const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 13 });
+      const count = await paymentCount();
+      const all = await Promise.all(
+        Array.from({ length: 5 }, () => submit(jordan, 'immediateCard', body, key)),
+      );
+      const [first] = all;
+      expect(first?.body.HasNoErrors).toBe(true);
+      for (const answer of all) expect(answer).toEqual(first);
+      expect(await paymentCount()).toBe(count + 1);
+      const id = idOf(jordan, key);
+      expect(await coreLines(test.database.db, id)).toBe(1);
+      expect(await charges(test.database.db, id)).toBe(1);
+      // Two keys are two attempts: avoiding a double click is the portal's part.
+      const [one, two] = await Promise.all([
+        submit(jordan, 'immediateCard', body, nextKey()),
+        submit(jordan, 'immediateCard', body, nextKey()),
+      ]);
+      expect(one?.body.ReferenceNumber).not.toBe(two?.body.ReferenceNumber);
+      expect(await paymentCount()).toBe(count + 3);
+    });
+
+    it('answers a declined card with its key, posts nothing, and answers the same on a repeat', async () => {
+      for (const [number, key] of [
+        [DECLINED_VISA, 'Declined'],
+        [OVER_LIMIT_VISA, 'OverLimit'],
+      ] as const) {
+        const declining = await addCard(jordan, HOME_EQUITY, number);
+        const attempt = nextKey();
+        const body = paymentBody({ loan: HOME_EQUITY, method: declining, amount: 20 });
+        const answered = await submit(jordan, 'immediateCard', body, attempt);
+        expect(answered).toEqual({ status: 200, body: refusal(key) });
+        expect(await submit(jordan, 'immediateCard', body, attempt)).toEqual(answered);
+        const id = idOf(jordan, attempt);
+        expect(await paymentRow(id)).toMatchObject({ status: 'failed', failure: key });
+        expect(await coreLines(test.database.db, id)).toBe(0);
+      }
+      expect(SUBMIT_ERRORS.Declined).toBe('Transaction Declined.');
+    });
+
+    it('debits a saved bank account once, and a typed one for a payment made today only', async () => {
+      const key = nextKey();
+      const saved = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan: HOME_EQUITY, method: account, amount: 50 }),
+        key,
+      );
+      expect(saved.body.HasNoErrors).toBe(true);
+      expect(await debits(test.database.db, idOf(jordan, key))).toBe(1);
+      expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(1);
+      const typed = {
+        IsCard: false as const,
+        AchInfo: {
+          AccountType: 'Checking',
+          RoutingNumber: HARBOR_BANK,
+          AccountNumber: '55512345',
+          OwnerName: 'Jordan Rivers',
+        },
+      };
+      const once = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan: HOME_EQUITY, method: typed, amount: 30 }),
+        nextKey(),
+      );
+      expect(once.body.HasNoErrors).toBe(true);
+      const later = await submit(
+        jordan,
+        'scheduledAch',
+        paymentBody({ loan: HOME_EQUITY, method: typed, amount: 30, date: '2025-03-18' }),
+        nextKey(),
+      );
+      expect(later.body).toEqual(refusal('MustSavePaymentMethod'));
+      const badRouting = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({
+          loan: HOME_EQUITY,
+          method: { ...typed, AchInfo: { ...typed.AchInfo, RoutingNumber: '011099991' } },
+        }),
+        nextKey(),
+      );
+      expect(badRouting.body).toEqual(refusal('RoutingNumberInvalid'));
+    });
+  });
+
+  describe('the rules a submit is refused by', () => {
+    it('refuses each broken rule with its section 8 key and writes nothing', async () => {
+      const count = await paymentCount();
+      const check = async (path: Parameters<typeof submit>[1], body: unknown, key: string) => {
+        const answered = await submit(jordan, path, body, nextKey());
+        expect([key, answered.body]).toEqual([key, refusal(key)]);
+      };
+      const on = (overrides: Partial<Parameters<typeof paymentBody>[0]>) =>
+        paymentBody({ loan: HOME_EQUITY, method: card, ...overrides });
+      await check('immediateCard', on({ amount: 0 }), 'PaymentAmountMinimum');
+      await check('immediateCard', on({ amount: 999_999 }), 'PaymentAmountMaximum');
+      await check('immediateCard', on({ firstPartyFee: 1 }), 'Invalid');
+      await check('immediateCard', on({ date: '2025-03-17' }), 'Invalid');
+      await check('immediateAch', on({}), 'Invalid');
+      await check('scheduledCard', on({ date: '2025-03-13' }), 'PaymentDateMinimum');
+      await check('scheduledCard', on({ date: '2025-05-20' }), 'PaymentDateMaximum');
+      await check('scheduledCard', on({ date: '2025-03-15' }), 'PaymentDateWeekend');
+      await check('scheduledCard', on({ date: '2025-03-16' }), 'PaymentDateWeekend');
+      // The delinquent auto loan may not be scheduled (allowSchedulingWhenDelinquent is off).
+      await check(
+        'scheduledCard',
+        on({ loan: AUTO_LOAN, date: '2025-03-17' }),
+        'ScheduledCardNotAllowed',
+      );
+      const single = await addCard(jordan, HOME_EQUITY, VISA, false);
+      await check(
+        'scheduledCard',
+        on({ method: single, date: '2025-03-17' }),
+        'MustSavePaymentMethod',
+      );
+      await withSettings(
+        { shared: { paymentSchedulingOptions: { holidayDates: '["2025-03-20"]' } } },
+        () => check('scheduledCard', on({ date: '2025-03-20' }), 'PaymentDateHoliday'),
+      );
+      // Branch 001 paid on a partner's site: not here.
+      await withSettings(
+        {
+          shared: {
+            thirdPartyPaymentOptions: {
+              useThirdPartyRouteOption: 'true',
+              thirdPartyRouteBranchMinimum: '1',
+              thirdPartyRouteBranchMaximum: '1',
+            },
+          },
+        },
+        () => check('immediateCard', on({}), 'NoPaymentOnline'),
+      );
+      await withSettings({ shared: { cardPaymentOptions: { allowCardsOption: 'false' } } }, () =>
+        check('immediateCard', on({}), 'HostSecurity'),
+      );
+      await withSettings({ shared: { achPaymentOptions: { hideAchOption: 'true' } } }, () =>
+        check('immediateAch', on({ method: account }), 'HostACHSecurity'),
+      );
+      await withSettings(
+        { shared: { paymentAmountOptions: { maximumCardPaymentAmount: '50' } } },
+        () => check('immediateCard', on({ amount: 50.01 }), 'PaymentAmountMaximum'),
+      );
+      expect(await paymentCount()).toBe(count);
+    });
+
+    it('keeps the scheduled-payment quota and deletes a scheduled payment by its handle only', async () => {
+      const first = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-03-17', amount: 40 }),
+        nextKey(),
+      );
+      expect(first.body.HasNoErrors).toBe(true);
+      const second = await submit(
+        jordan,
+        'scheduledAch',
+        paymentBody({ loan: HOME_EQUITY, method: account, date: '2025-03-18', amount: 40 }),
+        nextKey(),
+      );
+      expect(second.body).toEqual(refusal('ReachedMaxScheduledAllowed'));
+      // Recurring is blocked while a scheduled payment waits.
+      const recurring = await submit(
+        jordan,
+        'recurringCard',
+        paymentBody({
+          loan: HOME_EQUITY,
+          method: card,
+          date: '2025-03-18',
+          amount: 40,
+          recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+        }),
+        nextKey(),
+      );
+      expect(recurring.body).toEqual(refusal('RecurringCardNotAllowed'));
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      if (!info.body.HasNoErrors) throw new Error('no info');
+      const [listed] = info.body.ScheduledPayments;
+      expect(listed).toMatchObject({
+        IsCard: true,
+        AccountNumber: '4242',
+        PaymentDate: '2025-03-17',
+        PaymentAmount: 40,
+        CanDelete: true,
+        HasBeenPosted: false,
+      });
+      if (!listed) throw new Error('not listed');
+      // After the cutoff, with cards off and a scheduled payment pending, nothing is left.
+      await withSettings(
+        {
+          shared: {
+            achPaymentOptions: {
+              blockImmediateAchAfterCutoffOption: 'true',
+              achCutoffTime: '10:30',
+            },
+            cardPaymentOptions: { allowCardsOption: 'false' },
+          },
+        },
+        async () => {
+          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual(
+            error('DisabledPaymentsAfterCutoffTime'),
+          );
+        },
+      );
+      const request = {
+        Token: '',
+        Payment: { EncryptedString: listed.EncryptedString, LoanAccountNumber: HOME_EQUITY },
+      };
+      const stranger = await call(pat, 'POST', '/api/PaymentScheduled/DeleteCard', request);
+      expect(stranger.statusCode).toBe(404);
+      expect(stranger.json()).toEqual(NOT_FOUND);
+      const forged = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
+        ...request,
+        Payment: { ...request.Payment, EncryptedString: `${listed.EncryptedString.slice(0, -1)}0` },
+      });
+      expect(forged.statusCode).toBe(404);
+      await withSettings(
+        { shared: { paymentOptions: { allowDeleteScheduledPaymentOption: 'false' } } },
+        async () => {
+          const blocked = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', request);
+          expect(blocked.json()).toEqual({ ...error('ModifyScheduledCardNotAllowed'), Token: '' });
+        },
+      );
+      const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', request);
+      expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [], Token: '' });
+      const after = await paymentInfo(jordan, HOME_EQUITY);
+      expect(after.body).toMatchObject({ ScheduledPayments: [] });
+    });
+  });
+
+  describe('a recurring ACH payment with the ACH draft agreement required', () => {
+    it('needs the previewed agreement of the same terms, and records the authorization', async () => {
+      await withSettings(
+        { shared: { achPaymentOptions: { requireAchDraftAgreementOption: 'true' } } },
+        async () => {
+          if (account.IsCard) throw new Error('not an account');
+          const info = await paymentInfo(jordan, HOME_EQUITY);
+          if (!info.body.HasNoErrors) throw new Error('no info');
+          // Five days before the due date, at the regular amount (the amount step is skipped).
+          const amount = info.body.PaymentDetails.PaymentAmount;
+          const body = (token: string, days = 5) =>
+            paymentBody({
+              loan: HOME_EQUITY,
+              method: account,
+              amount,
+              recurring: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: days },
+              achDraftToken: token,
+            });
+          const withoutToken = await submit(jordan, 'recurringAch', body(''), nextKey());
+          expect(withoutToken.body).toEqual(refusal('Invalid'));
+          const preview = await call(
+            jordan,
+            'POST',
+            '/api/AchDraftAgreement/PrepareAchDraftAgreementPreview',
+            {
+              LoanAccountNumber: HOME_EQUITY,
+              AchInfo: account.AchInfo,
+              Amount: amount,
+              AdditionalPrincipal: 0,
+              LocalTimeOffset: 240,
+              daysBeforeDue: 5,
+            },
+          );
+          const token = (preview.json() as { PassableToken: string }).PassableToken;
+          expect(token).not.toBe('');
+          // The agreement previewed five days; a payment of four is not what was agreed.
+          const otherTerms = await submit(jordan, 'recurringAch', body(token, 4), nextKey());
+          expect(otherTerms.body).toEqual(refusal('Invalid'));
+          const key = nextKey();
+          const agreed = await submit(jordan, 'recurringAch', body(token), key);
+          expect(agreed.body.Errors).toEqual([]);
+          const recurring = await test.database.db
+            .selectFrom('recurring_payments')
+            .selectAll()
+            .where('id', '=', idOf(jordan, key))
+            .executeTakeFirstOrThrow();
+          expect(recurring).toMatchObject({
+            recurring_option: 'DaysBeforeDue',
+            days_before_due: 5,
+            reference_number: agreed.body.ReferenceNumber,
+          });
+          expect(recurring.ach_draft_id).not.toBeNull();
+          const draft = await test.database.db
+            .selectFrom('ach_drafts')
+            .select(['recurring_payment_id', 'last_four'])
+            .where('id', '=', recurring.ach_draft_id ?? '')
+            .executeTakeFirstOrThrow();
+          expect(draft).toEqual({ recurring_payment_id: recurring.id, last_four: '3544' });
+          // Deleted again: the loan's other tests pay without it.
+          const listed = await paymentInfo(jordan, HOME_EQUITY);
+          if (!listed.body.HasNoErrors || !listed.body.RecurringPayment) {
+            throw new Error('not listed');
+          }
+          expect(listed.body.RecurringPayment).toMatchObject({
+            RecurringOption: 'DaysBeforeDue',
+            NumberOfDays: 5,
+            TotalAmount: amount,
+          });
+          const deleted = await call(jordan, 'POST', '/api/PaymentRecurring/DeleteAch', {
+            Token: '',
+            Payment: {
+              EncryptedString: listed.body.RecurringPayment.EncryptedData,
+              LoanAccountNumber: HOME_EQUITY,
+            },
+          });
+          expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [], Token: '' });
+        },
+      );
+    });
+  });
+
+  describe('another user', () => {
+    it("cannot pay jordan's loan with pat's card, nor pat's loan with jordan's card", async () => {
+      const patsCard = await addCard(pat, patLoan, VISA);
+      const count = await paymentCount();
+      const onJordansLoan = await submit(
+        pat,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: patsCard, amount: 10 }),
+        nextKey(),
+      );
+      expect(onJordansLoan).toEqual({ status: 404, body: refusal('NotFound') });
+      const withJordansCard = await submit(
+        pat,
+        'immediateCard',
+        paymentBody({ loan: patLoan, method: card, amount: 10 }),
+        nextKey(),
+      );
+      expect(withJordansCard).toEqual({ status: 404, body: refusal('NotFound') });
+      const withJordansAccount = await submit(
+        pat,
+        'immediateAch',
+        paymentBody({ loan: patLoan, method: account, amount: 10 }),
+        nextKey(),
+      );
+      expect(withJordansAccount).toEqual({ status: 404, body: refusal('NotFound') });
+      expect(await paymentCount()).toBe(count);
+    });
+
+    it("cannot replay jordan's key: a key is the user's own", async () => {
+      const key = nextKey();
+      const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 14 });
+      const jordans = await submit(jordan, 'immediateCard', body, key);
+      expect(jordans.body.HasNoErrors).toBe(true);
+      // pat's own payment under the same key is another payment.
+      const patsCard = await addCard(pat, patLoan, VISA_DEBIT);
+      const pats = await submit(
+        pat,
+        'immediateCard',
+        paymentBody({ loan: patLoan, method: patsCard, amount: 14 }),
+        key,
+      );
+      expect(pats.body.ReferenceNumber).not.toBe(jordans.body.ReferenceNumber);
+      expect(idOf(pat, key)).not.toBe(idOf(jordan, key));
+      expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(1);
+    });
+  });
+
+  it('keeps card numbers and security codes out of the database, the log, the outbox and every answer', async () => {
+    await test.app.services.outbox.runOnce();
+    const database = await databaseText(test.database.db);
+    expect(database).toContain('4242');
+    const log = logLines.join('\n');
+    const answered = answers.join('\n');
+    expect(log).toContain('/api/PaymentImmediate/SubmitCard');
+    for (const text of [database, log, answered]) {
+      expect(cardNumbersIn(text)).toEqual([]);
+      for (const number of [VISA, DECLINED_VISA, OVER_LIMIT_VISA])
+        expect(text).not.toContain(number);
+      expect(text).not.toContain(ACCOUNT_NUMBER);
+    }
+    expect(log).not.toContain(`"${SECURITY_CODE}"`);
+    expect(answered).not.toContain(`"${SECURITY_CODE}"`);
+    const mails = await test.app.services.mail.delivered({ institutionId, limit: 1000 });
+    const mailText = mails.map((mail) => `${mail.subject}\n${mail.body}`).join('\n');
+    expect(mailText).toContain('Payment received');
+    expect(cardNumbersIn(mailText)).toEqual([]);
+    // Standing on its own (a confirmation number's characters may hold any three digits).
+    expect(mailText).not.toMatch(new RegExp(`(?<![0-9A-Za-z])${SECURITY_CODE}(?![0-9A-Za-z])`));
+  });
+});
