@@ -516,6 +516,8 @@ export interface SettingTypes {
   "achPaymentTexts.routingNumberNotAllowedText": string;
   "achPaymentTexts.accountInvalidThirdPartyText": string;
   "achPaymentTexts.accountInvalidInternalText": string;
+  "achPaymentTexts.accountTypeLabel": string;
+  "achPaymentTexts.bankLabel": string;
   "cardPaymentOptions.allowCardsOption": boolean;
   "cardPaymentOptions.allowCardProfilesOption": boolean;
   "cardPaymentOptions.allowSingleUseCardOption": boolean;
@@ -560,6 +562,12 @@ export interface SettingTypes {
   "cardPaymentTexts.creditCardsNotAcceptedText": string;
   "cardPaymentTexts.cardFeeInfoText": string;
   "cardPaymentTexts.cardPaymentAdditionalErrorText": string;
+  "cardPaymentTexts.firstNameLabel": string;
+  "cardPaymentTexts.lastNameLabel": string;
+  "cardPaymentTexts.expirationLabel": string;
+  "cardPaymentTexts.address2Label": string;
+  "cardPaymentTexts.cardTypeLabel": string;
+  "cardPaymentTexts.walletUnavailableText": string;
   "paymentSchedulingOptions.maxScheduledPaymentsAllowed": number;
   "paymentSchedulingOptions.blockSchedulingWhenPastDueOption": boolean;
   "paymentSchedulingOptions.allowSchedulingWhenDelinquentOption": boolean;
@@ -620,6 +628,13 @@ export interface SettingTypes {
   "recurringPaymentTexts.recurringDateWithinText": string;
   "recurringPaymentTexts.recurringDateNotAllowedText": string;
   "recurringPaymentTexts.pastDueTodayOnlyText": string;
+  "recurringPaymentTexts.paymentDateLabel": string;
+  "recurringPaymentTexts.firstPaymentDateLabel": string;
+  "recurringPaymentTexts.recurringPaymentHeadingText": string;
+  "recurringPaymentTexts.recurringScheduleColumnText": string;
+  "recurringPaymentTexts.deleteRecurringButtonLabel": string;
+  "recurringPaymentTexts.scheduledPaymentsHeadingText": string;
+  "recurringPaymentTexts.deleteScheduledButtonLabel": string;
   "paymentAmountOptions.minimumAchPaymentAmount": number;
   "paymentAmountOptions.minimumCardPaymentAmount": number;
   "paymentAmountOptions.maximumCardPaymentAmount": number;
@@ -676,6 +691,11 @@ export interface SettingTypes {
   "paymentTexts.achOnlyText": string;
   "paymentTexts.amountRequiredText": string;
   "paymentTexts.amountRangeText": string;
+  "paymentTexts.loanAccountLabel": string;
+  "paymentTexts.acceptedCardsLabel": string;
+  "paymentTexts.removeDefaultMethodLabel": string;
+  "paymentTexts.deleteSingleUseMethodLabel": string;
+  "paymentTexts.deleteSavedMethodLabel": string;
   "paymentErrorTexts.feeLoadingErrorText": string;
   "paymentErrorTexts.genericInfoErrorText": string;
   "paymentErrorTexts.niteModeText": string;
@@ -1536,6 +1556,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "achPaymentTexts.routingNumberNotAllowedText": {"type":"text","default":"Invalid routing number.","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.accountInvalidThirdPartyText": {"type":"text","default":"Invalid account number.","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.accountInvalidInternalText": {"type":"text","default":"Invalid account number.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.accountTypeLabel": {"type":"text","default":"Account Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.bankLabel": {"type":"text","default":"Bank","set":"english","visibility":"public","wire":"gassySettings"},
   "cardPaymentOptions.allowCardsOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "cardPaymentOptions.allowCardProfilesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "cardPaymentOptions.allowSingleUseCardOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1580,6 +1602,12 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "cardPaymentTexts.creditCardsNotAcceptedText": {"type":"text","default":"We do not accept Credit Cards.","set":"english","visibility":"public","wire":"gassySettings"},
   "cardPaymentTexts.cardFeeInfoText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
   "cardPaymentTexts.cardPaymentAdditionalErrorText": {"type":"text","default":"","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.firstNameLabel": {"type":"text","default":"First Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.lastNameLabel": {"type":"text","default":"Last Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.expirationLabel": {"type":"text","default":"Expiration (MM/YY)","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.address2Label": {"type":"text","default":"Address 2","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.cardTypeLabel": {"type":"text","default":"Card Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "cardPaymentTexts.walletUnavailableText": {"type":"text","default":"Not available for online payments at this time.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentSchedulingOptions.maxScheduledPaymentsAllowed": {"type":"number","default":"1","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentSchedulingOptions.blockSchedulingWhenPastDueOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentSchedulingOptions.allowSchedulingWhenDelinquentOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1640,6 +1668,13 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.recurringDateWithinText": {"type":"text","default":"First payment date must be within 30 days","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.recurringDateNotAllowedText": {"type":"text","default":"That date is not allowed.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.pastDueTodayOnlyText": {"type":"text","default":"Overdue loan payment can only be made today","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDateLabel": {"type":"text","default":"Payment Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.firstPaymentDateLabel": {"type":"text","default":"First Payment Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringPaymentHeadingText": {"type":"text","default":"Recurring Payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recurringScheduleColumnText": {"type":"text","default":"Schedule","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteRecurringButtonLabel": {"type":"text","default":"Delete recurring payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledPaymentsHeadingText": {"type":"text","default":"Scheduled Payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteScheduledButtonLabel": {"type":"text","default":"Delete the scheduled payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentAmountOptions.minimumAchPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentAmountOptions.minimumCardPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentAmountOptions.maximumCardPaymentAmount": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1696,6 +1731,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.achOnlyText": {"type":"text","default":"Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.amountRequiredText": {"type":"text","default":"Payment amount is required","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.amountRangeText": {"type":"text","default":"Payment amount must be between {min} and {max}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.loanAccountLabel": {"type":"text","default":"Loan Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.acceptedCardsLabel": {"type":"text","default":"Accepted cards","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.removeDefaultMethodLabel": {"type":"text","default":"Remove default payment method","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteSingleUseMethodLabel": {"type":"text","default":"Delete single-use payment method","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteSavedMethodLabel": {"type":"text","default":"Delete {method}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.feeLoadingErrorText": {"type":"text","default":"There was a problem calculating the fee for this payment. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.genericInfoErrorText": {"type":"text","default":"There was a problem retrieving your account information.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.niteModeText": {"type":"text","default":"We are currently doing nightly system maintenance. Please try your payment again in about 15 minutes.","set":"english","visibility":"public","wire":"gassySettings"},

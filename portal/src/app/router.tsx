@@ -199,22 +199,25 @@ const myAccountRoutes: RouteObject[] = [
     (settings) => settings.get('achPaymentOptions.requireAchDraftAgreementOption'),
     DASHBOARD_PATH,
     [
-      placeholder('documents', 'pageTitleTexts.documentsPageTitle', {
-        heading: 'Documents',
-        purpose: 'your recurring ACH authorization documents.',
-      }),
+      {
+        path: 'documents',
+        handle: titled('pageTitleTexts.documentsPageTitle'),
+        lazy: async () => {
+          const { DocumentsPage } = await import('../features/documents/components/documents-page');
+          return { Component: DocumentsPage };
+        },
+      },
     ],
   ),
-  placeholder('payment', 'pageTitleTexts.paymentPageTitle', {
-    heading: 'Make a Payment',
-    purpose:
-      'pay a loan step by step (account, payment method, frequency, date and amount) and see its scheduled and recurring payments.',
-  }),
-  placeholder('payment/:accountNumber', 'pageTitleTexts.paymentPageTitle', {
-    heading: 'Make a Payment',
-    purpose:
-      'pay this loan step by step (payment method, frequency, date and amount) and see its scheduled and recurring payments.',
-  }),
+  {
+    // The account is preselected when the route names it (spec 001 section 2).
+    path: 'payment/:accountNumber?',
+    handle: titled('pageTitleTexts.paymentPageTitle'),
+    lazy: async () => {
+      const { MakePaymentPage } = await import('../features/payments/components/make-payment-page');
+      return { Component: MakePaymentPage };
+    },
+  },
   {
     // Optional: a missing number goes to the dashboard with the view error (spec 002).
     path: 'loanDetails/:accountNumber?',
@@ -266,10 +269,15 @@ const myAccountRoutes: RouteObject[] = [
       return { Component: LoginHistoryPage };
     },
   },
-  placeholder('paymentConfirm', 'pageTitleTexts.paymentConfirmPageTitle', {
-    heading: 'Payment Confirmation',
-    purpose: 'the confirmation of the payment you just made.',
-  }),
+  {
+    path: 'paymentConfirm',
+    handle: titled('pageTitleTexts.paymentConfirmPageTitle'),
+    lazy: async () => {
+      const { PaymentConfirmationPage } =
+        await import('../features/payment-confirmation/components/payment-confirmation-page');
+      return { Component: PaymentConfirmationPage };
+    },
+  },
 ];
 
 /**

@@ -40,6 +40,27 @@ describe('api client', () => {
     expect(second?.headers.has('ServicingBranch')).toBe(false);
   });
 
+  it('sends a call’s own headers (a submit’s Idempotency-Key) without letting them replace its own, and DELETE without a body', async () => {
+    const server = stubFetch({
+      'POST /api/PaymentImmediate/SubmitCard': OK,
+      'DELETE /api/PaymentMethod/RemoveDefaultPaymentMethod': OK,
+    });
+    const api = createApiClient();
+
+    await api.post('api/PaymentImmediate/SubmitCard', {}, Envelope, {
+      headers: { 'Idempotency-Key': 'attempt-0001', 'X-Requested-With': 'forged' },
+    });
+    await api.delete('api/PaymentMethod/RemoveDefaultPaymentMethod?accountNumber=001-1', Envelope);
+
+    const [submit] = server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+    expect(submit?.headers.get('Idempotency-Key')).toBe('attempt-0001');
+    expect(submit?.headers.get('X-Requested-With')).toBe('portal');
+    const [removal] = server.requestsTo('DELETE /api/PaymentMethod/RemoveDefaultPaymentMethod');
+    expect(removal?.headers.get('X-Requested-With')).toBe('portal');
+    expect(removal?.headers.has('Content-Type')).toBe(false);
+    expect(removal?.body).toBeFalsy();
+  });
+
   it('reads a text answer (the specs’ tokens), and the envelope of a refused one', async () => {
     stubFetch({
       'POST /api/AccountHistory/RetrieveDownloadToken': { body: 'token-1' },

@@ -44,6 +44,11 @@ export interface RequestOptions {
   ignoreUnauthorized?: boolean;
   /** A successful answer is plain text (the specs' token calls), not JSON. */
   text?: boolean;
+  /**
+   * Headers of this one call (a payment submit's Idempotency-Key). They cannot replace the
+   * client's own (CSRF, session, preview): those are set after.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** What the session knows about the caller; travels as headers, kept in memory only. */
@@ -60,6 +65,12 @@ export interface ApiClient {
   post<S extends z.ZodType>(
     path: string,
     body: unknown,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<z.output<S>>;
+  /** DELETE with the query in the path (RemoveDefaultPaymentMethod). */
+  delete<S extends z.ZodType>(
+    path: string,
     schema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
@@ -128,8 +139,13 @@ export function createApiClient(): ApiClient {
   let sessionHeaders: SessionHeaders = {};
   const logoutListeners = new Set<LogoutListener>();
 
-  function headersFor(method: string, hasBody: boolean): Headers {
-    const headers = new Headers({ Accept: 'application/json' });
+  function headersFor(
+    method: string,
+    hasBody: boolean,
+    extra: Readonly<Record<string, string>> = {},
+  ): Headers {
+    const headers = new Headers(extra);
+    headers.set('Accept', 'application/json');
     if (hasBody) headers.set('Content-Type', 'application/json');
     if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
     if (sessionHeaders.servicingBranch) {
@@ -143,19 +159,19 @@ export function createApiClient(): ApiClient {
   }
 
   async function request<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     body: unknown,
     schema: S,
     options: RequestOptions = {},
   ): Promise<z.output<S>> {
-    const hasBody = method !== 'GET';
+    const hasBody = method === 'POST';
     let response: Response;
     try {
       response = await fetch(resolveUrl(path), {
         method,
         credentials: 'same-origin',
-        headers: headersFor(method, hasBody),
+        headers: headersFor(method, hasBody, options.headers),
         body: hasBody ? JSON.stringify(body ?? {}) : undefined,
         signal: options.signal,
       });
@@ -187,6 +203,7 @@ export function createApiClient(): ApiClient {
   return {
     get: (path, schema, options) => request('GET', path, undefined, schema, options),
     post: (path, body, schema, options) => request('POST', path, body, schema, options),
+    delete: (path, schema, options) => request('DELETE', path, undefined, schema, options),
     setSessionHeaders(headers) {
       sessionHeaders = { ...headers };
     },

@@ -318,6 +318,8 @@ export interface FileDocumentsTable {
   file_format: string;
   content: Uint8Array;
   uploaded_at: Date;
+  /** The FileTypeID a customer chose when uploading (0022); null for the institution's own. */
+  file_type_id: number | null;
 }
 
 export interface DownloadTokensTable {
@@ -505,7 +507,7 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   first_party_fee_cents: ColumnType<number, number | undefined, number>;
   third_party_fee_cents: ColumnType<number, number | undefined, number>;
   is_payoff: ColumnType<boolean, boolean | undefined, boolean>;
-  /** 'scheduled', 'posted', 'failed', 'cancelled'. */
+  /** 'scheduled', 'settling' (money may have moved; not cancellable), 'posted', 'failed', 'cancelled'. */
   status: string;
   core_reference: string | null;
   failure: string | null;

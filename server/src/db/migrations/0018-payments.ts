@@ -146,9 +146,15 @@ export const payments: Migration = {
       .addColumn('routing_number', 'text')
       .addColumn('account_number_sealed', 'text')
       .addColumn('owner_name_sealed', 'text')
-      /** 'scheduled' (waiting for its date), 'posted', 'failed' (refused when posting), 'cancelled'. */
+      /**
+       * 'scheduled' (waiting for its date; the borrower may still cancel it), 'settling' (its
+       * settlement has begun: money may have moved, so it can no longer be cancelled), 'posted',
+       * 'failed' (refused when settling), 'cancelled'.
+       */
       .addColumn('status', 'text', (column) =>
-        column.notNull().check(sql`status in ('scheduled', 'posted', 'failed', 'cancelled')`),
+        column
+          .notNull()
+          .check(sql`status in ('scheduled', 'settling', 'posted', 'failed', 'cancelled')`),
       )
       /** The core's reference of the posted payment. */
       .addColumn('core_reference', 'text')
@@ -186,8 +192,7 @@ export const payments: Migration = {
     await db.schema
       .createIndex('payments_due')
       .on('payments')
-      .columns(['pay_date'])
-      .where(sql.ref('status'), '=', 'scheduled')
+      .columns(['status', 'pay_date'])
       .execute();
     await db.schema
       .createIndex('payments_loan')

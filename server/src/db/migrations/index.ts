@@ -19,6 +19,7 @@ import { payments } from './0018-payments';
 import { achDebits } from './0019-ach-debits';
 import { achDrafts } from './0020-ach-drafts';
 import { corePaymentTerms } from './0021-core-payment-terms';
+import { uploads } from './0022-uploads';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -45,4 +46,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019_ach_debits': achDebits,
   '0020_ach_drafts': achDrafts,
   '0021_core_payment_terms': corePaymentTerms,
+  '0022_uploads': uploads,
 };

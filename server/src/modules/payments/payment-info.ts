@@ -75,7 +75,9 @@ async function infoError(
     accountAllowsCards: terms.allowCards,
     delinquent: terms.delinquent,
     blockImmediateAchAfterCutoff: achCutoffBlocked(context),
-    hasScheduledPayments: scheduled.some((payment) => payment.status === 'scheduled'),
+    hasScheduledPayments: scheduled.some(
+      (payment) => payment.status === 'scheduled' || payment.status === 'settling',
+    ),
     settings: {
       achAllowed,
       cardsAllowed,
@@ -105,7 +107,8 @@ function scheduledInfo(
   context: LoanContext,
   payment: PaymentRow,
 ): ScheduledPaymentInfo {
-  const posted = payment.status === 'posted';
+  // Settling: its money may have moved already, so it is shown (and kept) as posted.
+  const posted = payment.status === 'posted' || payment.status === 'settling';
   return {
     EncryptedString: paymentHandleOf(deps.dataProtector, 'scheduled', context.caller, payment.id),
     IsCard: payment.is_card,

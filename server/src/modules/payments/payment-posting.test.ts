@@ -1,5 +1,5 @@
 import { AccountListResponse, addDays, type SavedPaymentMethod } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
@@ -364,6 +364,65 @@ describe.each(testDatabases())(
       } finally {
         await restore();
       }
+    });
+
+    it('finishes, once, a settlement that died after the charge, and refuses to cancel it meanwhile', async () => {
+      // The loan is behind by May: scheduling is allowed for it here.
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentSchedulingOptions: { allowSchedulingWhenDelinquentOption: 'true' } },
+      });
+      onTestFinished(restore);
+      const key = nextKey();
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-05-07', amount: 55 }),
+        key,
+      );
+      expect(answered.body.Errors).toEqual([]);
+      const id = idOf(key);
+      // A posting run began it (the row leaves 'scheduled' before money moves) and charged the
+      // card, then its process died before the core posting.
+      await test.database.db
+        .updateTable('payments')
+        .set({ status: 'settling' })
+        .where('id', '=', id)
+        .execute();
+      const row = await test.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const charged = await test.app.services.cardProcessor.charge({
+        institutionId,
+        token: row.processor_token ?? '',
+        amountCents: row.amount_cents + row.first_party_fee_cents + row.third_party_fee_cents,
+        idempotencyKey: id,
+      });
+      expect(charged.status).toBe('approved');
+
+      // The card was charged: the borrower sees it as posted and can no longer cancel it.
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      if (!info.body.HasNoErrors) throw new Error('no info');
+      const [listed] = info.body.ScheduledPayments;
+      expect(info.body.ScheduledPayments).toHaveLength(1);
+      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
+      const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
+        Token: '',
+        Payment: { EncryptedString: listed?.EncryptedString ?? '', LoanAccountNumber: HOME_EQUITY },
+      });
+      expect(deleted.json()).toMatchObject({ Errors: [{ ErrorMessage: 'HasBeenPosted' }] });
+
+      // On its date the posting job finishes it: one charge, one core line.
+      await dayAt('2025-05-07');
+      const after = await test.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(after.status).toBe('posted');
+      expect(await charges(test.database.db, id)).toBe(1);
+      expect(await coreLines(test.database.db, id)).toBe(1);
     });
   },
 );

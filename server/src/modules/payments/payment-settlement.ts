@@ -9,6 +9,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import type { MailService } from '../mail/mail.service';
 import { paymentReceiptEmail } from './payment-receipt';
 import {
+  beginSettlement,
   findPayment,
   markPaymentFailed,
   markPaymentPosted,
@@ -19,12 +20,14 @@ import {
 /*
  * Settling a payment: moving the money (card charge or ACH debit), posting it to the core, and
  * recording that it posted. The same function serves an immediate payment in its request, its
- * retry, and the posting job for scheduled and recurring dates.
+ * retry, and the posting job for scheduled and recurring dates. A row goes 'scheduled' to
+ * 'settling' before any money moves (the borrower can cancel only a 'scheduled' one), then to
+ * 'posted' or 'failed'; a run that died while 'settling' is finished by the next one.
  *
  * Exactly once: every external call is keyed by the payment's id (the card processor's charge
  * idempotency key, the ACH processor's debit key, the core's posting key), so a run that died
  * anywhere and a re-run, or two runs at once, charge once and post once; our own record is one
- * guarded update (status 'scheduled' to 'posted') whose transaction also queues the receipt, so
+ * guarded update (status 'settling' to 'posted') whose transaction also queues the receipt, so
  * exactly one run marks it and sends it.
  *
  * Decisions (the spec is silent):
@@ -158,7 +161,16 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     async settlePayment(paymentId) {
       const payment = await findPayment(db, paymentId);
       if (!payment) return { status: 'missing' };
-      if (payment.status !== 'scheduled') return outcomeOfRow(payment);
+      if (payment.status !== 'scheduled' && payment.status !== 'settling') {
+        return outcomeOfRow(payment);
+      }
+      // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
+      // this run either wins before it (and nothing moves) or is refused (HasBeenPosted).
+      if (payment.status === 'scheduled' && !(await beginSettlement(db, payment.id))) {
+        const now = await findPayment(db, payment.id);
+        if (!now) return { status: 'missing' };
+        if (now.status !== 'settling') return outcomeOfRow(now);
+      }
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const money = await moveMoney(payment, today);
       if (!money.moved) return fail(payment, money.error);

@@ -8,6 +8,9 @@ import type {
 
 type Db = Kysely<Database>;
 
+/** A payment not yet final: waiting for its date, or its settlement begun. */
+const PENDING = ['scheduled', 'settling'] as const;
+
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
 export type RecurringPaymentRow = Selectable<RecurringPaymentsTable>;
@@ -82,7 +85,7 @@ export async function countScheduledPayments(
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
     .where('kind', '=', 'scheduled')
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', PENDING)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
@@ -105,7 +108,7 @@ export async function listLoanScheduledPayments(
     .where('kind', '=', 'scheduled')
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'scheduled'),
+        eb('status', 'in', PENDING),
         eb.and([eb('status', '=', 'posted'), eb('pay_date', '>=', postedSince)]),
       ]),
     )
@@ -127,7 +130,7 @@ export async function hasPendingRecurringOccurrence(
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
     .where('kind', '=', 'recurring')
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', PENDING)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -196,7 +199,22 @@ export async function userEmailOf(db: Db, owner: PaymentOwner): Promise<string> 
   return row?.email ?? '';
 }
 
-/** Marks a waiting payment posted; false when it was not waiting (another run marked it). */
+/**
+ * Starts a waiting payment's settlement ('scheduled' to 'settling'): from now on money may move,
+ * so the borrower can no longer cancel it. False when it was not 'scheduled' (already settling,
+ * or cancelled, posted or failed meanwhile: the caller reads the row again).
+ */
+export async function beginSettlement(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payments')
+    .set({ status: 'settling' })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks a settling payment posted; false when it was not (another run marked it). */
 export async function markPaymentPosted(
   db: Db,
   id: string,
@@ -207,7 +225,7 @@ export async function markPaymentPosted(
     .updateTable('payments')
     .set({ status: 'posted', core_reference: coreReference, posted_at: at })
     .where('id', '=', id)
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', PENDING)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
@@ -218,7 +236,7 @@ export async function markPaymentFailed(db: Db, id: string, failure: string): Pr
     .updateTable('payments')
     .set({ status: 'failed', failure })
     .where('id', '=', id)
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', PENDING)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
@@ -322,7 +340,11 @@ export async function advanceRecurring(
   return result.numUpdatedRows === 1n;
 }
 
-/** Ids of an institution's waiting payments dated on or before `through`, oldest first. */
+/**
+ * Ids of an institution's payments to settle dated on or before `through`, oldest first: those
+ * waiting and those whose settlement began and did not finish (a crash, or the core's day not
+ * open yet).
+ */
 export async function listDuePaymentIds(
   db: Db,
   institutionId: number,
@@ -333,7 +355,7 @@ export async function listDuePaymentIds(
     .selectFrom('payments')
     .select('id')
     .where('institution_id', '=', institutionId)
-    .where('status', '=', 'scheduled')
+    .where('status', 'in', PENDING)
     .where('pay_date', '<=', through)
     .orderBy('pay_date')
     .orderBy('id')

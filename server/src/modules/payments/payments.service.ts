@@ -419,7 +419,10 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         }
         // Decision: a payment that posted answers 'HasBeenPosted', worded by
         // recurringPaymentTexts.scheduledDeleteBlockedText ('Cannot delete scheduled payment.').
-        if (payment.status === 'posted') return { status: 200, error: 'HasBeenPosted' };
+        // A payment whose settlement began (money may have moved) is as good as posted.
+        if (payment.status === 'posted' || payment.status === 'settling') {
+          return { status: 200, error: 'HasBeenPosted' };
+        }
         if (payment.status !== 'scheduled') return { status: 200, error: 'Deleting' };
         const cancelled = await db
           .transaction()
@@ -427,7 +430,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         // Posted or cancelled meanwhile: read again for the right refusal.
         if (!cancelled) {
           const now = await findPayment(db, id);
-          return { status: 200, error: now?.status === 'posted' ? 'HasBeenPosted' : 'Deleting' };
+          const settled = now?.status === 'posted' || now?.status === 'settling';
+          return { status: 200, error: settled ? 'HasBeenPosted' : 'Deleting' };
         }
         return { status: 200, error: undefined };
       }

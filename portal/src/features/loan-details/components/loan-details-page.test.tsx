@@ -3,9 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
 import { profileBody, type SettingValues } from '../../../testing/fixtures';
+import {
+  paymentInfoFixture,
+  recurringPaymentFixture,
+  scheduledPaymentFixture,
+} from '../../../lib/payments/payment-info-fixture';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 const NUMBER = '001-100234-1';
+const PAYMENT_INFO_ROUTE = 'GET /api/PaymentInformation/GetPaymentInfo';
 
 function accountData(
   overrides: Partial<AccountDataResponse['Information']> = {},
@@ -280,30 +286,13 @@ describe('the loan page', () => {
     ['shows', 'false'],
     ['hides', 'true'],
   ])('%s each section its hide option names', async (_verb, hidden) => {
-    const base = accountData();
-    renderLoan({
-      data: {
-        ...base,
-        Information: {
-          ...base.Information,
-          PaymentInformation: {
-            ...base.Information.PaymentInformation,
-            RecurringPayment: {
-              ReferenceNumber: 'R-1',
-              Description: 'Monthly on the 2nd',
-              NextPaymentDate: '2025-04-02T00:00:00',
-              PaymentAmount: 471.6,
-              MethodDescription: 'Checking ****6789',
-            },
-            ScheduledPayments: [
-              {
-                ReferenceNumber: 'S-1',
-                PaymentDate: '2025-03-20T00:00:00',
-                PaymentAmount: 100,
-                MethodDescription: 'Checking ****6789',
-              },
-            ],
-          },
+    const { server } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          body: paymentInfoFixture({
+            RecurringPayment: recurringPaymentFixture(),
+            ScheduledPayments: [scheduledPaymentFixture()],
+          }),
         },
       },
       settings: {
@@ -324,11 +313,14 @@ describe('the loan page', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Loan Information' });
+    if (hidden === 'false') await screen.findByRole('region', { name: 'Scheduled Payments' });
+    // With both lists hidden the loan's payment info is not even asked for.
+    expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(hidden === 'true' ? 0 : 1);
     const regions = [
       'Loan balance',
       'Payments',
-      'Recurring payment',
-      'Scheduled payments',
+      'Recurring Payment',
+      'Scheduled Payments',
       'History',
       'E-Statements',
       'Documents',
@@ -340,6 +332,93 @@ describe('the loan page', () => {
     expect(screen.queryAllByRole('heading', { name: 'Jordan Rivers' })).toHaveLength(
       hidden === 'true' ? 0 : 1,
     );
+  });
+
+  it('shows the recurring payment as a table and the scheduled payments, from the payment info', async () => {
+    let deleted = false;
+    const { user, server } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: () => ({
+          body: paymentInfoFixture({
+            RecurringPayment: recurringPaymentFixture({
+              RecurringOption: 'DayOfMonth',
+              Date: '2026-12-02',
+            }),
+            ScheduledPayments: deleted ? [] : [scheduledPaymentFixture({ IsCard: true })],
+          }),
+        }),
+        'POST /api/PaymentScheduled/DeleteCard': () => {
+          deleted = true;
+          return { body: { HasNoErrors: true, Errors: [], Token: '' } };
+        },
+      },
+    });
+    const recurring = await screen.findByRole('region', { name: 'Recurring Payment' });
+    const table = within(recurring).getByRole('table', { name: 'Recurring Payment' });
+    expect(within(table).getByRole('rowheader')).toHaveTextContent('Monthly on the 2nd');
+    expect(table).toHaveTextContent('$471.60');
+    expect(table).toHaveTextContent('Account Ending In');
+    expect(
+      within(recurring).getByRole('button', { name: 'Delete recurring payment' }),
+    ).toBeVisible();
+    expect(server.requestsTo(PAYMENT_INFO_ROUTE)[0]?.search).toBe(`?accountNumber=${NUMBER}`);
+
+    const scheduled = screen.getByRole('region', { name: 'Scheduled Payments' });
+    expect(within(scheduled).getByRole('img', { name: 'Card' })).toBeVisible();
+    await expectNoAxeViolations();
+    await user.click(
+      within(scheduled).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to delete this scheduled payment?',
+    });
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // While the dialog is open the page behind it is hidden from the accessibility tree, so the
+    // list's absence counts only once the dialog has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Scheduled Payments' })).toBeNull(),
+    );
+    expect(server.requestsTo('POST /api/PaymentScheduled/DeleteCard')[0]?.body).toEqual({
+      Token: '',
+      Payment: { EncryptedString: 'scheduled-handle-1', LoanAccountNumber: NUMBER },
+    });
+    expect(screen.getByRole('region', { name: 'Recurring Payment' })).toBeVisible();
+  }, 60_000);
+
+  it('keeps the loan page when its payment info cannot be loaded, without the payment lists', async () => {
+    const { server } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          status: 503,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NiteMode' }] },
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    await waitFor(() => expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Recurring Payment' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Scheduled Payments' })).toBeNull();
+    expect(window.location.hash).toBe(`#/myaccount/loanDetails/${NUMBER}`);
+  });
+
+  it('shows the recurring payment blocked from deletion when the payment info says so', async () => {
+    renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          body: paymentInfoFixture({
+            RecurringPayment: recurringPaymentFixture({ CanDelete: false }),
+          }),
+        },
+      },
+    });
+    const recurring = await screen.findByRole('region', { name: 'Recurring Payment' });
+    expect(recurring).toHaveTextContent('Cannot delete recurring payment.');
+    expect(within(recurring).queryByRole('button')).toBeNull();
   });
 
   it('makes a closed loan read-only, without alerts or e-statements', async () => {

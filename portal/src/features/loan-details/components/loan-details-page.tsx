@@ -34,6 +34,10 @@ import { HistorySection } from './history-section';
 import { InsuranceDialog } from './insurance-dialog';
 import { PayoffQuoteDialog } from './payoff-quote-dialog';
 import { LoadingBlock } from '../../../components/loading-block';
+import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
+import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
+import { isLoanAccount } from '../../../lib/accounts/get-account-list';
+import { usePaymentInfo } from '../../../lib/payments/payment-info';
 
 const DASHBOARD = '/myaccount/dashboard';
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
@@ -138,7 +142,6 @@ function LoanDetails({
   // The host's 0001-01-01 is shown as None (spec 002 section 3).
   const dateOrNone = (text: string) =>
     formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
-  const { RecurringPayment, ScheduledPayments } = info.PaymentInformation;
 
   const financial: (readonly [string, ReactNode])[] = [
     ['Principal balance', money(info.PrincipalBalance)],
@@ -261,28 +264,8 @@ function LoanDetails({
         </Grid>
       </Box>
       <Divider />
-      {RecurringPayment && !hide('loanDetailsOptions.hideRecurringPaymentsOption') ? (
-        <Facts
-          label="Recurring payment"
-          rows={[
-            ['Schedule', RecurringPayment.Description],
-            ['Next payment', dateOrNone(RecurringPayment.NextPaymentDate)],
-            ['Amount', money(RecurringPayment.PaymentAmount)],
-            ['From', RecurringPayment.MethodDescription],
-          ]}
-        />
-      ) : null}
-      {ScheduledPayments.length > 0 && !hide('loanDetailsOptions.hideScheduledPaymentsOption') ? (
-        <Facts
-          label="Scheduled payments"
-          rows={ScheduledPayments.map(
-            (payment) =>
-              [
-                dateOrNone(payment.PaymentDate),
-                `${money(payment.PaymentAmount)} from ${payment.MethodDescription}`,
-              ] as const,
-          )}
-        />
+      {isLoanAccount({ Type: info.AccountType }) ? (
+        <LoanPaymentLists accountNumber={accountNumber} />
       ) : null}
       {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
         <HistorySection accountNumber={accountNumber} daysSinceOpened={info.DaysSinceOpened} />
@@ -312,5 +295,44 @@ function LoanDetails({
         <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * The loan's recurring payment and scheduled payments (spec 001 "Recurring payment info box" in
+ * its table layout, and "Scheduled payment list"), from the payment info of the loan, each with
+ * its delete flow; loanDetailsOptions.hideRecurringPaymentsOption and hideScheduledPaymentsOption
+ * hide them. While the payment info loads, or when it cannot be loaded, neither shows: the rest
+ * of the loan page does not depend on it.
+ */
+function LoanPaymentLists({ accountNumber }: { accountNumber: string }) {
+  const settings = useSettings();
+  const hideRecurring = settings.get('loanDetailsOptions.hideRecurringPaymentsOption');
+  const hideScheduled = settings.get('loanDetailsOptions.hideScheduledPaymentsOption');
+  const paymentInfo = usePaymentInfo(accountNumber, { enabled: !(hideRecurring && hideScheduled) });
+  const data = paymentInfo.data;
+  if (!data) return null;
+  // A deletion updates the payment info itself (useDeletePayment): nothing more to do here.
+  const onDeleted = () => undefined;
+  return (
+    <>
+      {data.RecurringPayment && !hideRecurring ? (
+        <RecurringPaymentBox
+          accountNumber={accountNumber}
+          payment={data.RecurringPayment}
+          layout="table"
+          placement="loanDetails"
+          onDeleted={onDeleted}
+        />
+      ) : null}
+      {hideScheduled ? null : (
+        <ScheduledPaymentsList
+          accountNumber={accountNumber}
+          payments={data.ScheduledPayments}
+          placement="loanDetails"
+          onDeleted={onDeleted}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { StubRoutes } from '../../../testing/fetch-stub';
+import type { SettingValues } from '../../../testing/fixtures';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const DRAFTS_ROUTE = 'GET /api/AchDraftAgreement/GetACHDrafts';
+const DRAFTS = [
+  {
+    Id: '0b6f1f9e-6a55-4a8f-9a34-5b0f0f6f2a11',
+    LoanAccountNumber: '001-100234-1',
+    CreationDate: '2026-03-07T19:05:09Z',
+  },
+  {
+    Id: '5d1c7b0a-2f43-4e0e-8d7e-3c2b1a0f9e22',
+    LoanAccountNumber: '001-100777-5',
+    CreationDate: '2026-11-20T09:30:00',
+  },
+];
+
+function renderDocuments(options: { routes?: StubRoutes; settings?: SettingValues } = {}) {
+  return renderPortal({
+    path: '/myaccount/documents',
+    signedIn: true,
+    settings: { 'achPaymentOptions.requireAchDraftAgreementOption': 'true', ...options.settings },
+    routes: {
+      [DRAFTS_ROUTE]: { body: { HasNoErrors: true, Errors: [], Drafts: DRAFTS } },
+      ...options.routes,
+    },
+  });
+}
+
+describe('the Documents screen', () => {
+  it('lists each recurring ACH authorization by loan and creation date under the instructions', async () => {
+    renderDocuments();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+    expect(await screen.findByText('Please choose a document to view')).toBeVisible();
+    const links = screen
+      .getAllByRole('button')
+      .filter((button) => button.textContent?.startsWith('Recurring ACH Authorization'));
+    expect(links.map((link) => link.textContent)).toEqual([
+      // 19:05:09 UTC is 2:05:09 PM in New York (the institution's zone) on 7 March 2026.
+      'Recurring ACH Authorization 001-100234-1 3/7/26, 2:05:09',
+      'Recurring ACH Authorization 001-100777-5 11/20/26, 9:30:00',
+    ]);
+    expect(document.title).toBe('Payments - Documents');
+    await expectNoAxeViolations();
+  });
+
+  it('opens the authorization in a new tab with a passable token and the draft id', async () => {
+    const opened: string[] = [];
+    const tab = { opener: {}, location: { href: '' }, close: () => undefined };
+    const open = vi.spyOn(window, 'open').mockImplementation(() => {
+      Object.defineProperty(tab.location, 'href', {
+        set: (url: string) => opened.push(url),
+        configurable: true,
+      });
+      return tab as unknown as Window;
+    });
+    const { user, server } = renderDocuments({
+      routes: { 'GET /api/PassableToken/GetPassableToken': { body: 'one-use-token' } },
+    });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Recurring ACH Authorization 001-100777-5 11/20/26, 9:30:00',
+      }),
+    );
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const url = new URL(opened[0] ?? '');
+    expect(url.pathname).toBe('/api/AchDraftAgreement/RenderACHDraftAgreement');
+    expect(url.searchParams.get('token')).toBe('one-use-token');
+    expect(url.searchParams.get('guid')).toBe(DRAFTS[1]?.Id);
+    expect(server.requestsTo('GET /api/PassableToken/GetPassableToken')).toHaveLength(1);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    open.mockRestore();
+  });
+
+  it('says so when the document cannot be opened', async () => {
+    const close = vi.fn();
+    const open = vi
+      .spyOn(window, 'open')
+      .mockImplementation(
+        () => ({ opener: {}, location: { href: '' }, close }) as unknown as Window,
+      );
+    const { user } = renderDocuments({
+      routes: { 'GET /api/PassableToken/GetPassableToken': { status: 500, body: undefined } },
+    });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Recurring ACH Authorization 001-100234-1 3/7/26, 2:05:09',
+      }),
+    );
+    expect(await screen.findByText('There was an error retrieving the draft.')).toBeVisible();
+    expect(close).toHaveBeenCalled();
+    open.mockRestore();
+  });
+
+  it('uses the institution’s link wording', async () => {
+    renderDocuments({
+      settings: {
+        'paymentDocumentsTexts.documentLinkText': 'Authorization for {accountNumber} of {date}',
+      },
+    });
+    expect(
+      await screen.findByRole('button', {
+        name: 'Authorization for 001-100234-1 of 3/7/26, 2:05:09',
+      }),
+    ).toBeVisible();
+  });
+
+  it('says There are no associated documents with this account. when there are none', async () => {
+    renderDocuments({
+      routes: { [DRAFTS_ROUTE]: { body: { HasNoErrors: true, Errors: [], Drafts: [] } } },
+    });
+    expect(
+      await screen.findByText('There are no associated documents with this account.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Please choose a document to view')).toBeNull();
+    await expectNoAxeViolations();
+  });
+
+  it('says There was an error retrieving the draft. when the list cannot be loaded', async () => {
+    renderDocuments({
+      routes: {
+        [DRAFTS_ROUTE]: {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Error' }], Drafts: [] },
+        },
+      },
+    });
+    expect(await screen.findByText('There was an error retrieving the draft.')).toBeVisible();
+    expect(screen.queryByText('Please choose a document to view')).toBeNull();
+  });
+
+  it('is not reachable without the ACH draft agreement setting', async () => {
+    renderDocuments({ settings: { 'achPaymentOptions.requireAchDraftAgreementOption': 'false' } });
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
+  });
+
+  it('has no axe violations in the dark scheme with the list', async () => {
+    renderDocuments({ settings: { 'themeOptions.colorScheme': 'dark' } });
+    const main = await screen.findByRole('main');
+    await within(main).findByText('Please choose a document to view');
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations in the dark scheme with the error', async () => {
+    renderDocuments({
+      settings: { 'themeOptions.colorScheme': 'dark' },
+      routes: { [DRAFTS_ROUTE]: { status: 500, body: undefined } },
+    });
+    await screen.findByText('There was an error retrieving the draft.');
+    await expectNoAxeViolations();
+  });
+});

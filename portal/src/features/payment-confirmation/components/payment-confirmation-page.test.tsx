@@ -1,0 +1,248 @@
+import { addDays, calendarDateIn, formatUsDate, type PaymentConfirmation } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  clearConfirmation,
+  CONFIRMATION_STORAGE_KEY,
+  readConfirmation,
+  saveConfirmation,
+} from '../../../lib/payments/confirmation-store';
+import { installFakeMobileBridge } from '../../../testing/fake-mobile-bridge';
+import type { SettingValues } from '../../../testing/fixtures';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const today = () => calendarDateIn('America/New_York', new Date());
+
+function confirmation(
+  overrides: Partial<PaymentConfirmation> = {},
+  submission: Partial<PaymentConfirmation['submissionInfo']> = {},
+): PaymentConfirmation {
+  return {
+    referenceNumber: 'PMT-20261126-0001',
+    payDate: today(),
+    dueDate: addDays(today(), 6),
+    isRecurringLOCPayingTotalDue: false,
+    ...overrides,
+    submissionInfo: {
+      accountNumber: '001-100234-1',
+      amount: 47160,
+      additionalPrincipalAmount: 0,
+      fees: { firstParty: 295, thirdParty: 100 },
+      frequencyInfo: { frequency: 'OneTime', numDays: 0 },
+      method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+      ...submission,
+    },
+  };
+}
+
+const ACH = { IsCard: false, AchInfo: { AccountType: 'Checking', AccountNumber: '6789' } } as const;
+
+function renderConfirmation(stored: PaymentConfirmation | undefined, settings?: SettingValues) {
+  if (stored) saveConfirmation(stored);
+  return renderPortal({ path: '/myaccount/paymentConfirm', signedIn: true, settings });
+}
+
+/** The rows as term → value. */
+async function rows(): Promise<Record<string, string>> {
+  await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });
+  const terms = screen.getAllByRole('term');
+  return Object.fromEntries(
+    terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']),
+  );
+}
+
+afterEach(() => {
+  clearConfirmation();
+  sessionStorage.clear();
+});
+
+describe('the payment confirmation', () => {
+  it('shows every row of an immediate card payment, without the scheduled warning', async () => {
+    renderConfirmation(confirmation());
+    expect(await rows()).toEqual({
+      'Confirmation Number': 'PMT-20261126-0001',
+      'Loan Number': '001-100234-1',
+      Card: 'Visa ****4242',
+      Frequency: 'One Time',
+      'Payment Date': formatUsDate(today()),
+      Amount: '$471.60',
+      Fee: '$3.95',
+      Total: '$475.55',
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      screen.queryByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(document.title).toBe('Payments - Payment Confirmation');
+    await expectNoAxeViolations();
+  });
+
+  it('warns that a scheduled ACH payment is scheduled, and shows the total to draft', async () => {
+    renderConfirmation(
+      confirmation(
+        { payDate: addDays(today(), 5) },
+        { method: ACH, fees: { firstParty: 0, thirdParty: 0 } },
+      ),
+    );
+    const shown = await rows();
+    expect(shown).toMatchObject({
+      Account: 'Checking ****6789',
+      'Payment Date': formatUsDate(addDays(today(), 5)),
+      Fee: '$0.00',
+      Total: '$471.60',
+      'Total Payment to Draft': '$471.60',
+    });
+    expect(shown).not.toHaveProperty('Card');
+    expect(
+      screen.getByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('hides the scheduled warning by setting', async () => {
+    renderConfirmation(confirmation({ payDate: addDays(today(), 5) }), {
+      'confirmationOptions.hideScheduledWarningOption': 'true',
+      'confirmationTexts.titleText': 'Thank you',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+    expect(
+      screen.queryByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeNull();
+  });
+
+  it('describes a recurring days-before-due ACH payment with its days prior and additional principal', async () => {
+    renderConfirmation(
+      confirmation(
+        { payDate: addDays(today(), 3) },
+        {
+          method: ACH,
+          additionalPrincipalAmount: 2500,
+          frequencyInfo: { frequency: 'DaysBeforeDue', numDays: 3 },
+        },
+      ),
+    );
+    expect(await rows()).toMatchObject({
+      Frequency: '3 days before your loan is due',
+      'Days Prior': '3',
+      'Additional Principal': '$25.00',
+      Total: '$500.55',
+      'Total Payment to Draft': '$500.55',
+    });
+    expect(
+      screen.getByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says the amount of a recurring line-of-credit payment of the total due is worked out at payment time', async () => {
+    renderConfirmation(
+      confirmation(
+        { isRecurringLOCPayingTotalDue: true, payDate: addDays(today(), 7) },
+        {
+          method: ACH,
+          amount: 0,
+          fees: { firstParty: 0, thirdParty: 0 },
+          frequencyInfo: { frequency: 'MonthlyOnDate', numDays: 0 },
+        },
+      ),
+    );
+    const shown = await rows();
+    expect(shown.Amount).toBe('The amount due will be calculated at the time of each payment.');
+    expect(shown.Frequency).toMatch(/^Monthly on the \d+(st|nd|rd|th)$/);
+    expect(shown).not.toHaveProperty('Total');
+    expect(shown).not.toHaveProperty('Total Payment to Draft');
+  });
+
+  it.each([
+    ['hideConfirmationNumberOption', 'Confirmation Number'],
+    ['hideLoanNumberOption', 'Loan Number'],
+    ['hidePaymentMethodOption', 'Account'],
+    ['hideFrequencyOption', 'Frequency'],
+    ['hidePaymentDateOption', 'Payment Date'],
+    ['hideDaysPriorOption', 'Days Prior'],
+    ['hideAmountOption', 'Amount'],
+    ['hideFeeOption', 'Fee'],
+    ['hideAdditionalPrincipalOption', 'Additional Principal'],
+    ['hideTotalOption', 'Total'],
+    ['hideTotalToDraftOption', 'Total Payment to Draft'],
+  ])('confirmationOptions.%s hides the %s row only', async (option, label) => {
+    renderConfirmation(
+      confirmation(
+        { payDate: addDays(today(), 3) },
+        {
+          method: ACH,
+          additionalPrincipalAmount: 2500,
+          frequencyInfo: { frequency: 'DaysBeforeDue', numDays: 3 },
+        },
+      ),
+      { [`confirmationOptions.${option}`]: 'true' },
+    );
+    const shown = Object.keys(await rows());
+    expect(shown).not.toContain(label);
+    expect(shown).toHaveLength(10);
+  });
+
+  it('goes back to the dashboard and forgets the confirmation', async () => {
+    const { user } = renderConfirmation(confirmation());
+    await rows();
+    expect(readConfirmation()).toBeDefined();
+    await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
+    // Once the dashboard has replaced the page.
+    await waitFor(() => expect(readConfirmation()).toBeUndefined());
+    expect(screen.queryByRole('heading', { name: 'Payment Confirmation' })).toBeNull();
+  });
+
+  it('prints the page', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = renderConfirmation(confirmation());
+    await user.click(await screen.findByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
+  it('has no Print button in the mobile app', async () => {
+    installFakeMobileBridge();
+    renderConfirmation(confirmation());
+    await rows();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Print' })).toBeNull();
+  });
+
+  it('shows a confirmation kept in sessionStorage, as after a reload', async () => {
+    sessionStorage.setItem(
+      CONFIRMATION_STORAGE_KEY,
+      JSON.stringify(confirmation({ referenceNumber: 'PMT-RELOADED' })),
+    );
+    renderConfirmation(undefined);
+    expect((await rows())['Confirmation Number']).toBe('PMT-RELOADED');
+  });
+
+  it('goes to the dashboard when nothing is stored', async () => {
+    renderConfirmation(undefined);
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Payment Confirmation' })).toBeNull();
+  });
+
+  it('has no axe violations in the dark scheme', async () => {
+    renderConfirmation(
+      confirmation(
+        { payDate: addDays(today(), 5) },
+        { method: ACH, additionalPrincipalAmount: 100 },
+      ),
+      { 'themeOptions.colorScheme': 'dark' },
+    );
+    await rows();
+    expect(document.documentElement).toHaveClass('dark');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+});

@@ -1,0 +1,305 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  recurringPaymentFixture,
+  scheduledPaymentFixture,
+} from '../../../lib/payments/payment-info-fixture';
+import { stubViewportWidth } from '../../../testing/match-media';
+import { expectNoAxeViolations } from '../../../testing/render-portal';
+import {
+  TODAY,
+  chooseFrequency,
+  chooseMethod,
+  fixTheDate,
+  listItem,
+  paymentInfo,
+  renderPayment,
+  typeDate,
+  type PaymentUi,
+} from './payment-page-harness';
+
+const SUBMITTED = { body: { HasNoErrors: true, Errors: [], ReferenceNumber: 'REF-2002' } };
+
+beforeEach(fixTheDate);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function oneTimeByCard(ui: PaymentUi) {
+  await chooseMethod(ui, 'Card', 'card_1');
+  await chooseFrequency(ui, 'OneTime');
+  // With a scheduled or recurring payment the date is today and cannot be changed.
+  if (screen.getByLabelText('Payment Date').hasAttribute('disabled')) return;
+  await typeDate(ui, 'Payment Date', TODAY);
+}
+
+function amountError(): string | null {
+  const field = screen.getByLabelText('Amount');
+  const id = (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .find((part) => part.endsWith('-error'));
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+describe('the payment amount', { timeout: 40_000 }, () => {
+  it('is required, kept between the bounds, stripped of symbols and shown as currency on blur', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui);
+    const amount = await screen.findByLabelText('Amount');
+    await ui.user.clear(amount);
+    await ui.user.tab();
+    expect(amountError()).toBe('Payment amount is required');
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    await ui.user.type(amount, '20000');
+    await ui.user.tab();
+    expect(amountError()).toBe('Payment amount must be between $0.01 and $18,990.12');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '$1,234.5');
+    await ui.user.tab();
+    expect(amount).toHaveValue('1234.50');
+    expect(amountError()).toBeNull();
+    expect(screen.getByText('Payment Total: $1,237.00')).toBeVisible();
+  });
+
+  it('lowers an amount due above the card maximum, with the warning', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.maximumCardPaymentAmount': '300' },
+    });
+    await oneTimeByCard(ui);
+    expect(await screen.findByLabelText('Amount')).toHaveValue('300.00');
+    expect(
+      screen.getByText(
+        'Your total due amount of $471.60 exceeds the max amount allowed to pay with this payment method. Please select a different payment method to pay your total due.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('allows only ACH when the amount that must be paid reaches the card maximum', async () => {
+    const ui = renderPayment({
+      settings: {
+        'paymentAmountOptions.maximumCardPaymentAmount': '400',
+        'paymentAmountOptions.forceTotalDueOption': 'true',
+      },
+    });
+    await oneTimeByCard(ui);
+    await screen.findByLabelText('Amount');
+    expect(amountError()).toBe(
+      'Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.',
+    );
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+  });
+
+  it('offers Pay Amount Due for recurring payments: ticking it fills the regular amount', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    const amount = await screen.findByLabelText('Amount');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '100');
+    await ui.user.click(screen.getByRole('checkbox', { name: 'Pay Amount Due' }));
+    expect(amount).toHaveValue('471.60');
+    expect(amount).toBeDisabled();
+  });
+
+  it('forces Pay Amount Due on for days-before-due ACH with additional principal but no custom amount', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption': 'true' },
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'DaysBeforeDue');
+    await ui.user.selectOptions(
+      screen.getByRole('combobox', { name: 'Day(s) before due date' }),
+      '2',
+    );
+    const payDue = await screen.findByRole('checkbox', { name: 'Pay Amount Due' });
+    expect(payDue).toBeChecked();
+    expect(payDue).toBeDisabled();
+    expect(screen.getByLabelText('Amount')).toBeDisabled();
+  });
+
+  it('adds additional principal to a recurring ACH payment and sends it', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption': 'true' },
+      routes: { 'POST /api/PaymentRecurring/SubmitAch': SUBMITTED },
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    const principal = await screen.findByLabelText('Additional Principal Amount');
+    await ui.user.type(principal, '25');
+    await ui.user.tab();
+    expect(principal).toHaveValue('25.00');
+    expect(screen.getByText('Payment Total: $496.60')).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Schedule Payment' }));
+    await ui.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }),
+    );
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
+    );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')[0]?.body).toMatchObject({
+      Payment: {
+        Details: { PaymentAmount: 471.6, AdditionalPrincipalAmount: 25, PaymentDate: '2026-11-30' },
+        RecurringDetails: { RecurringOption: 'DayOfMonth' },
+      },
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+  });
+
+  it('offers no additional principal to a recurring card payment', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption': 'true' },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    await screen.findByLabelText('Amount');
+    expect(screen.queryByLabelText('Additional Principal Amount')).toBeNull();
+  });
+
+  it('sends 0 for a recurring line of credit paying total due, and says it is calculated then', async () => {
+    const ui = renderPayment({
+      accounts: [listItem({ Type: 9 })],
+      info: paymentInfo({ accountType: 9 }),
+      routes: { 'POST /api/PaymentRecurring/SubmitAch': SUBMITTED },
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    await ui.user.click(await screen.findByRole('checkbox', { name: 'Pay Amount Due' }));
+    expect(
+      screen.getByText('The amount due will be calculated at the time of each payment.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Payment Total/)).toBeNull();
+    await ui.user.click(screen.getByRole('button', { name: 'Schedule Payment' }));
+    await ui.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }),
+    );
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
+    );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')[0]?.body).toMatchObject({
+      Payment: { Details: { PaymentAmount: 0 } },
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+  });
+});
+
+describe('the confirm dialog', { timeout: 40_000 }, () => {
+  it('is 400 px wide and has no axe violations in the dark scheme', async () => {
+    const ui = renderPayment({ settings: { 'themeOptions.colorScheme': 'dark' } });
+    await oneTimeByCard(ui);
+    await ui.user.click(await screen.findByRole('button', { name: 'Make Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    expect(within(dialog).getByRole('button', { name: 'No' })).toBeVisible();
+    expect(getComputedStyle(dialog).width).toBe('400px');
+    await expectNoAxeViolations(dialog);
+  });
+});
+
+describe('deleting a scheduled or recurring payment', { timeout: 40_000 }, () => {
+  it('returns to the method step after a scheduled payment is deleted', async () => {
+    let deleted = false;
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPaymentInfo': () => ({
+          body: paymentInfo({ ScheduledPayments: deleted ? [] : [scheduledPaymentFixture()] }),
+        }),
+        'POST /api/PaymentScheduled/DeleteAch': () => {
+          deleted = true;
+          return { body: { HasNoErrors: true, Errors: [], Token: 't' } };
+        },
+      },
+    });
+    await oneTimeByCard(ui);
+    expect(await screen.findByLabelText('Amount')).toBeVisible();
+    await ui.user.click(
+      screen.getByRole('button', { name: 'Delete the scheduled payment of $100.00 on 12/15/2026' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to delete this scheduled payment?',
+    });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Scheduled Payments' })).toBeNull(),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    // Back at the method step: the type stays, the method is to be chosen again.
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+  });
+
+  it('returns to the method step after the recurring payment is deleted', async () => {
+    let deleted = false;
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPaymentInfo': () => ({
+          body: paymentInfo({ RecurringPayment: deleted ? null : recurringPaymentFixture() }),
+        }),
+        'POST /api/PaymentRecurring/DeleteAch': () => {
+          deleted = true;
+          return { body: { HasNoErrors: true, Errors: [], Token: 't' } };
+        },
+      },
+    });
+    await oneTimeByCard(ui);
+    expect(await screen.findByLabelText('Amount')).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Delete recurring payment' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to delete your recurring payment?',
+    });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Recurring Payment' })).toBeNull(),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+  });
+});
+
+describe('the phone layout', { timeout: 40_000 }, () => {
+  it('can be completed by keyboard alone at 375 px, with no axe violations', async () => {
+    stubViewportWidth(375);
+    vi.stubGlobal('innerWidth', 375);
+    const ui = renderPayment({
+      settings: { 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      info: paymentInfo({ ScheduledPayments: [scheduledPaymentFixture()] }),
+      routes: { 'POST /api/PaymentImmediate/SubmitCard': SUBMITTED },
+    });
+    const { user } = ui;
+    const card = await screen.findByRole('radio', { name: 'Card' });
+    // Every step's control is reached with Tab from the one before, and used with the keyboard.
+    async function tabTo(element: HTMLElement) {
+      for (let presses = 0; presses < 40 && document.activeElement !== element; presses += 1) {
+        await user.tab();
+      }
+      expect(document.activeElement).toBe(element);
+    }
+    // The payment type radios are one tab stop (the first radio while none is checked).
+    await tabTo(card);
+    await user.keyboard(' ');
+    expect(card).toBeChecked();
+    const methods = await screen.findByRole('combobox', { name: 'Payment Type' });
+    await tabTo(methods);
+    await user.selectOptions(methods, 'card_1');
+    const frequency = await screen.findByRole('combobox', { name: 'Payment Frequency' });
+    await tabTo(frequency);
+    await user.selectOptions(frequency, 'OneTime');
+    // The scheduled payment uses the quota: the date is today, disabled, and skipped by Tab.
+    expect(screen.getByLabelText('Payment Date')).toBeDisabled();
+    await tabTo(await screen.findByLabelText('Amount'));
+    const submit = await screen.findByRole('button', { name: 'Make Payment' });
+    await tabTo(submit);
+    // The scheduled list's delete button comes after the submit button, still reachable.
+    await tabTo(
+      screen.getByRole('button', { name: 'Delete the scheduled payment of $100.00 on 12/15/2026' }),
+    );
+    await expectNoAxeViolations();
+    submit.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+  });
+});

@@ -1,0 +1,318 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../testing/render-portal';
+import {
+  LOAN,
+  TODAY,
+  chooseFrequency,
+  chooseMethod,
+  fixTheDate,
+  paymentInfo,
+  renderPayment,
+  typeDate,
+  type PaymentUi,
+} from './payment-page-harness';
+
+beforeEach(fixTheDate);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const PAYOFF = 'Pay off the full amount';
+
+async function oneTimeByCard(ui: PaymentUi, date = TODAY) {
+  await chooseMethod(ui, 'Card', 'card_1');
+  await chooseFrequency(ui, 'OneTime');
+  await typeDate(ui, 'Payment Date', date);
+}
+
+function errorOf(label: string): string | null {
+  const field = screen.getByLabelText(label);
+  const id = (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .find((part) => part.endsWith('-error'));
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+}
+
+function dayChoices(): string[] {
+  return within(screen.getByRole('combobox', { name: 'Day(s) before due date' }))
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('value') ?? '')
+    .filter(Boolean);
+}
+
+describe('the one-time payment date', { timeout: 40_000 }, () => {
+  it.each([
+    ['', 'Payment date is required'],
+    ['2026-11-20', 'Payment date cannot be in the past'],
+    ['2026-11-26', 'Payment cannot be made on a holiday.'],
+    ['2026-11-28', 'Payment date cannot be on a Saturday'],
+    ['2026-11-29', 'Payment date cannot be on a Sunday'],
+    ['2026-12-28', 'Payment date cannot be scheduled over this many days: 30'],
+  ])('refuses %j with %j and shows no amount step', async (date, message) => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui, date);
+    expect(errorOf('Payment Date')).toBe(message);
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+  });
+
+  it('allows Saturdays and Sundays when the settings do', async () => {
+    const ui = renderPayment({
+      settings: {
+        'paymentSchedulingOptions.allowSaturdayPaymentsOption': 'true',
+        'paymentSchedulingOptions.allowSundayPaymentsOption': 'true',
+      },
+    });
+    await oneTimeByCard(ui, '2026-11-28');
+    expect(errorOf('Payment Date')).toBeNull();
+    await typeDate(ui, 'Payment Date', '2026-11-29');
+    expect(errorOf('Payment Date')).toBeNull();
+    expect(await screen.findByLabelText('Amount')).toBeVisible();
+  });
+
+  it('refuses a listed non-payment day as a holiday', async () => {
+    const ui = renderPayment({ info: paymentInfo({ NonPaymentDays: ['2026-12-01T00:00:00'] }) });
+    await oneTimeByCard(ui, '2026-12-01');
+    expect(errorOf('Payment Date')).toBe('Payment cannot be made on a holiday.');
+  });
+
+  it('blocks the small-dollar window: 4 days ahead for mail preference 1', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentSchedulingOptions.useSmallDollarRuleOption': 'true' },
+      info: paymentInfo({ MailPreference: 1 }),
+    });
+    await oneTimeByCard(ui, '2026-11-27');
+    expect(errorOf('Payment Date')).toBe('Payment cannot be made on this date.');
+    await typeDate(ui, 'Payment Date', '2026-11-30');
+    expect(errorOf('Payment Date')).toBeNull();
+  });
+
+  it('holds immediate ACH past the cutoff to a future date', async () => {
+    const ui = renderPayment({
+      info: paymentInfo({ BlockImmediateACHPaymentsAfterCutoffTime: true }),
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'OneTime');
+    await typeDate(ui, 'Payment Date', TODAY);
+    expect(errorOf('Payment Date')).toBe('ACH payments can only be scheduled for a future date.');
+    await typeDate(ui, 'Payment Date', '2026-11-25');
+    expect(errorOf('Payment Date')).toBeNull();
+  });
+
+  it('warns that an overdue loan can only be paid today, and fixes the date to today', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentSchedulingOptions.blockSchedulingWhenPastDueOption': 'true' },
+      info: paymentInfo({ DueDate: '2026-11-02' }),
+      accounts: undefined,
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByText('Overdue loan payment can only be made today')).toBeVisible();
+    const date = screen.getByLabelText('Payment Date');
+    expect(date).toBeDisabled();
+    expect(date).toHaveValue(TODAY);
+  });
+
+  it('shows no overdue warning for a loan that is not past due', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentSchedulingOptions.blockSchedulingWhenPastDueOption': 'true' },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.queryByText('Overdue loan payment can only be made today')).toBeNull();
+    expect(screen.getByLabelText('Payment Date')).toBeEnabled();
+  });
+});
+
+describe('pay-off', { timeout: 40_000 }, () => {
+  it('pays off today at the payoff amount, skipping the amount step', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui);
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(screen.getByText('Pay off as of today: $18,990.12')).toBeVisible();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    // $18,990.12 and the debit card fee of $2.50.
+    expect(await screen.findByText('Payment Total: $18,992.62')).toBeVisible();
+    expect(ui.server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(0);
+  });
+
+  it('asks for a quote for a future date, with a spinner, and pays the quote', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    await oneTimeByCard(ui, '2026-11-30');
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    expect(screen.queryByText(/Payment Total/)).toBeNull();
+    const [request] = ui.server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote');
+    expect(new URLSearchParams(request?.search)).toEqual(
+      new URLSearchParams({ AccountNumber: LOAN, PayOffDate: '2026-11-30' }),
+    );
+    answer({ body: { HasNoErrors: true, Errors: [], PayOffQuoteAmount: 19001 } });
+    expect(await screen.findByText('Pay off as of 11/30/2026: $19,001.00')).toBeVisible();
+    expect(await screen.findByText('Payment Total: $19,003.50')).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('unticks pay-off and says so when the quote fails', async () => {
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'PayOffQuote' }] },
+        },
+      },
+    });
+    await oneTimeByCard(ui, '2026-11-30');
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(await screen.findByText('Could not get payoff quote')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: PAYOFF })).not.toBeChecked();
+    expect(screen.queryByText(/Pay off as of/)).toBeNull();
+  });
+
+  it('is not offered when the max payoff percent is set below 1', async () => {
+    const ui = renderPayment({ settings: { 'paymentAmountOptions.maxPayoffPercent': '0.9' } });
+    await oneTimeByCard(ui);
+    expect(screen.queryByRole('checkbox', { name: PAYOFF })).toBeNull();
+  });
+});
+
+describe('the third-party fee', { timeout: 40_000 }, () => {
+  it('is fetched once the frequency is valid, with a spinner, and added to the processing fee', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.useThirdPartyFeeOption': 'true' },
+      routes: {
+        'POST /api/PaymentInformation/GetThirdPartyFee': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    await oneTimeByCard(ui);
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(ui.server.requestsTo('POST /api/PaymentInformation/GetThirdPartyFee')[0]?.body).toEqual({
+      IsAch: false,
+      IsCreditCard: false,
+      IsDebitCard: true,
+      IsImmediate: true,
+      IsOneTime: true,
+      IsRecurring: false,
+      LoanNumber: LOAN,
+    });
+    answer({ body: { HasNoErrors: true, Errors: [], ThirdPartyFeeAmount: 1.25 } });
+    // The debit card fee of $2.50 and the third-party fee of $1.25.
+    expect(await screen.findByText('Processing Fee: $3.75')).toBeVisible();
+    expect(screen.getByText('Payment Total: $475.35')).toBeVisible();
+  });
+
+  it('shows the fee error and goes no further when the fee fails', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.useThirdPartyFeeOption': 'true' },
+      routes: {
+        'POST /api/PaymentInformation/GetThirdPartyFee': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Error' }] },
+        },
+      },
+    });
+    await oneTimeByCard(ui);
+    expect(
+      await screen.findByText(
+        'There was a problem calculating the fee for this payment. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+  });
+
+  it('is not asked for when the setting is off', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui);
+    expect(await screen.findByText('Processing Fee: $2.50')).toBeVisible();
+    expect(ui.server.requestsTo('POST /api/PaymentInformation/GetThirdPartyFee')).toHaveLength(0);
+  });
+});
+
+describe('recurring dates', { timeout: 40_000 }, () => {
+  it('takes a first date for Monthly, within 31 days and in the future', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    expect(
+      screen.getByText('This payment will repeat on the schedule you choose until you cancel it.'),
+    ).toBeVisible();
+    await typeDate(ui, 'First Payment Date', TODAY);
+    expect(errorOf('First Payment Date')).toBe('Payment date must be in the future');
+    await typeDate(ui, 'First Payment Date', '2026-12-28');
+    expect(errorOf('First Payment Date')).toBe('First payment date must be within 30 days');
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    expect(errorOf('First Payment Date')).toBeNull();
+    expect(await screen.findByLabelText('Amount')).toBeVisible();
+    // Monthly says nothing about a second date.
+    expect(screen.queryByText(/the second/)).toBeNull();
+  });
+
+  it('says how Twice a Month works, and refuses a day after the 28th', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'SemiMonthly');
+    expect(
+      screen.getByText(/Your first payment will be made on the date you choose/),
+    ).toBeVisible();
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    expect(errorOf('First Payment Date')).toBe('That date is not allowed.');
+    await typeDate(ui, 'First Payment Date', '2026-12-01');
+    expect(errorOf('First Payment Date')).toBeNull();
+  });
+
+  it('hides the Twice a Month text when its setting says so', async () => {
+    const ui = renderPayment({ settings: { 'paymentOptions.hideSemiMonthlyInfoOption': 'true' } });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'SemiMonthly');
+    expect(screen.getByLabelText('First Payment Date')).toBeVisible();
+    expect(screen.queryByText(/Your first payment will be made on the date you choose/)).toBeNull();
+  });
+});
+
+describe('days before due', { timeout: 40_000 }, () => {
+  it('offers 1 to 9 days less Thanksgiving and dates before tomorrow (due 12/02)', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'DaysBeforeDue');
+    // 6 days before is 11/26 (Thanksgiving); 8 and 9 days before are today and yesterday.
+    expect(dayChoices()).toEqual(['1', '2', '3', '4', '5', '7']);
+  });
+
+  it('offers 1 to 3 days when the loan is not billed monthly', async () => {
+    const ui = renderPayment({ info: paymentInfo({ LoanBillingFrequency: 'biweekly' }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'DaysBeforeDue');
+    expect(dayChoices()).toEqual(['1', '2', '3']);
+  });
+
+  it('leaves out the listed non-payment days', async () => {
+    const ui = renderPayment({ info: paymentInfo({ NonPaymentDays: ['2026-11-30T00:00:00'] }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'DaysBeforeDue');
+    expect(dayChoices()).toEqual(['1', '3', '4', '5', '7', '8', '9']);
+  });
+
+  it('needs a choice before the next step', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'DaysBeforeDue');
+    expect(screen.queryByText(/Payment Total/)).toBeNull();
+    await ui.user.selectOptions(
+      screen.getByRole('combobox', { name: 'Day(s) before due date' }),
+      '2',
+    );
+    await waitFor(() => expect(screen.getByText('Payment Total: $471.60')).toBeVisible());
+  });
+});

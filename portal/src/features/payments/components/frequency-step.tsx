@@ -1,0 +1,411 @@
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  type PAYMENT_DATE_ISSUE_TEXT_KEYS,
+  type RECURRING_DATE_ISSUE_TEXT_KEYS,
+  addDays,
+  daysBeforeDueChoices,
+  daysBeforeDueDate,
+  dollarsToCents,
+  fillPlaceholders,
+  firstSelectablePaymentDate,
+  formatUsd,
+  formatUsDate,
+  frequencyStep,
+  futurePayoffAllowed,
+  isPaymentFrequency,
+  latestPaymentDate,
+  offeredFrequencies,
+  payoffOffered,
+  paymentDateIssue,
+  paymentDateSelectable,
+  paymentKindOf,
+  recurringAllowed,
+  recurringDateIssue,
+  RECURRING_FIRST_DATE_MAX_DAYS,
+  schedulingAllowed,
+  showsOverdueTodayOnlyWarning,
+  thirdPartyFeeRequest,
+  type CalendarDate,
+  type Cents,
+  type PaymentFrequency,
+  type PaymentKind,
+  type RecurringDateFrequency,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { InputField } from '../../../components/masked-input/input-field';
+import type { PaymentInfo } from '../../../lib/payments/payment-info';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { payoffQuoteQuery, thirdPartyFeeQuery } from '../api/payment-step-data';
+import { feeMethodOf, isSingleUse, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
+import {
+  amountLoanOf,
+  amountSettingsOf,
+  daysBeforeDueContextOf,
+  oneTimeDateContextOf,
+  onlyImmediatePayments,
+  recurringDateContextOf,
+  recurringFrequencySettingsOf,
+  schedulingSettingsOf,
+} from '../utils/payment-context';
+import type { TextKey } from './payment-texts';
+
+const FREQUENCY_TEXT: Record<PaymentFrequency, TextKey> = {
+  OneTime: 'recurringPaymentTexts.oneTimeText',
+  Weekly: 'recurringPaymentTexts.weeklyText',
+  TwoWeeks: 'recurringPaymentTexts.twoWeeksText',
+  SemiMonthly: 'recurringPaymentTexts.semiMonthlyText',
+  MonthlyOnDate: 'recurringPaymentTexts.monthlyOnDateText',
+  DaysBeforeDue: 'recurringPaymentTexts.daysBeforeDueText',
+  OnDueDate: 'recurringPaymentTexts.onDueDateText',
+};
+
+/** The settings text of each one-time date issue (the domain's PAYMENT_DATE_ISSUE_TEXT_KEYS). */
+const PAYMENT_DATE_ISSUE_TEXTS = {
+  required: 'recurringPaymentTexts.paymentDateRequiredText',
+  past: 'recurringPaymentTexts.paymentDatePastText',
+  tooFar: 'recurringPaymentTexts.paymentDateTooFarText',
+  holiday: 'recurringPaymentTexts.paymentDateHolidayText',
+  saturday: 'recurringPaymentTexts.paymentDateSaturdayText',
+  sunday: 'recurringPaymentTexts.paymentDateSundayText',
+  immediateAch: 'recurringPaymentTexts.achFutureDateOnlyText',
+  smallDollar: 'recurringPaymentTexts.paymentDateBlockedText',
+} as const satisfies Record<keyof typeof PAYMENT_DATE_ISSUE_TEXT_KEYS, TextKey>;
+
+/** The settings text of each recurring date issue (RECURRING_DATE_ISSUE_TEXT_KEYS). */
+const RECURRING_DATE_ISSUE_TEXTS = {
+  required: 'recurringPaymentTexts.paymentDateRequiredText',
+  notFuture: 'recurringPaymentTexts.recurringDateFutureText',
+  tooFar: 'recurringPaymentTexts.recurringDateWithinText',
+  dayOfMonth: 'recurringPaymentTexts.recurringDateNotAllowedText',
+  notSchedulable: 'recurringPaymentTexts.recurringDateNotAllowedText',
+  holiday: 'recurringPaymentTexts.paymentDateHolidayText',
+  saturday: 'recurringPaymentTexts.paymentDateSaturdayText',
+  sunday: 'recurringPaymentTexts.paymentDateSundayText',
+  smallDollar: 'recurringPaymentTexts.paymentDateBlockedText',
+} as const satisfies Record<keyof typeof RECURRING_DATE_ISSUE_TEXT_KEYS, TextKey>;
+
+/** The frequency step's valid result (the spec's frequency info). */
+export interface FrequencyInfo {
+  frequency: PaymentFrequency;
+  kind: PaymentKind;
+  /** The one-time date, a recurring first date, or the date days before the due date. */
+  date: CalendarDate;
+  /** Days before due (0 for OnDueDate and every calendar frequency). */
+  numDays: number;
+  isPayoff: boolean;
+  payoffQuoteCents: Cents | undefined;
+  thirdPartyFeeCents: Cents;
+}
+
+interface FrequencyStepProps {
+  accountNumber: string;
+  info: PaymentInfo;
+  chosen: ChosenMethod;
+  today: CalendarDate;
+  pastDue: boolean;
+  /** The steps after this one, given the valid frequency info. */
+  children(frequency: FrequencyInfo): ReactNode;
+}
+
+/**
+ * Step 3, Payment Frequency (spec 001 sections 2, 4 "Frequency choice" and "Pay-off", 5 "Payment
+ * date", "Recurring date", "Days before due", "Scheduling permission"). Every rule is the
+ * domain's; this step shows the choices they allow and their messages. A valid choice fetches
+ * the third-party fee (when that setting is on) before the next step shows.
+ */
+export function FrequencyStep(props: FrequencyStepProps) {
+  const settings = useSettings();
+  const { info, today, chosen } = props;
+  const paymentType = paymentTypeOf(chosen);
+  const schedulingSettings = schedulingSettingsOf(settings);
+  const method = { paymentType, singleUse: isSingleUse(chosen) };
+  const common = {
+    pastDue: props.pastDue,
+    delinquent: info.Delinquent,
+    onlyImmediatePayments: onlyImmediatePayments(info),
+    hasRecurringPayment: info.RecurringPayment !== null,
+    method,
+    settings: schedulingSettings,
+  };
+  const canSchedule = schedulingAllowed({
+    ...common,
+    numScheduledPayments: info.ScheduledPayments.length,
+  });
+  const canRecur = recurringAllowed({
+    ...common,
+    recurringAllowedByHost: info.PaymentOptions.RecurringAllowed,
+    hasScheduledPayments: info.ScheduledPayments.length > 0,
+  });
+  const frequencies = offeredFrequencies(canRecur, recurringFrequencySettingsOf(settings));
+  const oneTimeContext = oneTimeDateContextOf(info, settings, today, paymentType);
+  const amountSettings = amountSettingsOf(settings);
+  const loan = amountLoanOf(info, undefined);
+
+  const [frequency, setFrequency] = useState<PaymentFrequency | ''>('');
+  const [date, setDate] = useState<string>(
+    () => (canSchedule ? firstSelectablePaymentDate(oneTimeContext) : undefined) ?? today,
+  );
+  const [payoff, setPayoff] = useState(false);
+  const [recurringDate, setRecurringDate] = useState('');
+  const [daysBeforeDue, setDaysBeforeDue] = useState('');
+
+  const futurePayoff = futurePayoffAllowed(paymentType, {
+    futurePayoffAllowedForAch: settings.get('paymentOptions.futurePayoffAllowedForAchOption'),
+    futurePayoffAllowedForCard: settings.get('paymentOptions.futurePayoffAllowedForCardOption'),
+  });
+  const dateSelectable = paymentDateSelectable(canSchedule, payoff, futurePayoff);
+  const oneTimeDate = dateSelectable ? date : today;
+  const dateIssue = paymentDateIssue(oneTimeDate, oneTimeContext);
+  const payoffShown = payoffOffered({ method: paymentType, loan, settings: amountSettings });
+  const futureQuoteNeeded =
+    frequency === 'OneTime' && payoff && oneTimeDate !== today && !dateIssue;
+  const quote = useQuery({
+    ...payoffQuoteQuery(props.accountNumber, oneTimeDate),
+    enabled: futureQuoteNeeded,
+  });
+  // Section 4: a failed quote unticks pay-off and shows 'Could not get payoff quote'.
+  const quoteFailed = futureQuoteNeeded && quote.isError;
+  const payoffTicked = payoff && !quoteFailed;
+  const payoffQuoteCents =
+    payoffTicked && futureQuoteNeeded && quote.data
+      ? dollarsToCents(quote.data.PayOffQuoteAmount)
+      : undefined;
+
+  const step = frequency ? frequencyStep(frequency) : undefined;
+  const dbdContext = daysBeforeDueContextOf(info, today);
+  const dbdChoices = daysBeforeDueChoices(dbdContext);
+  const recurringIssue =
+    step?.detail === 'recurringDate' && frequency !== '' && frequency !== 'OneTime'
+      ? recurringDateIssue(
+          frequency as RecurringDateFrequency,
+          recurringDate,
+          recurringDateContextOf(info, settings, today),
+        )
+      : undefined;
+
+  let valid: Omit<FrequencyInfo, 'thirdPartyFeeCents' | 'kind'> | undefined;
+  if (
+    frequency === 'OneTime' &&
+    !dateIssue &&
+    (!payoffTicked || !futureQuoteNeeded || payoffQuoteCents !== undefined)
+  ) {
+    valid = {
+      frequency,
+      date: oneTimeDate,
+      numDays: 0,
+      isPayoff: payoffTicked,
+      payoffQuoteCents,
+    };
+  } else if (frequency === 'OnDueDate') {
+    valid = {
+      frequency,
+      date: info.DueDate.slice(0, 10),
+      numDays: 0,
+      isPayoff: false,
+      payoffQuoteCents: undefined,
+    };
+  } else if (frequency === 'DaysBeforeDue' && dbdChoices.includes(Number(daysBeforeDue))) {
+    const days = Number(daysBeforeDue);
+    valid = {
+      frequency,
+      // Decided: a days-before-due payment is dated its first occurrence, the next due date
+      // less the days (the server keeps the schedule).
+      date: daysBeforeDueDate(info.DueDate.slice(0, 10), days),
+      numDays: days,
+      isPayoff: false,
+      payoffQuoteCents: undefined,
+    };
+  } else if (
+    step?.detail === 'recurringDate' &&
+    frequency !== '' &&
+    recurringDate &&
+    !recurringIssue
+  ) {
+    valid = {
+      frequency,
+      date: recurringDate,
+      numDays: 0,
+      isPayoff: false,
+      payoffQuoteCents: undefined,
+    };
+  }
+  const kind = valid ? paymentKindOf(valid.frequency, valid.date, today) : undefined;
+  const useFee = settings.get('paymentAmountOptions.useThirdPartyFeeOption');
+  const feeRequest =
+    valid && kind
+      ? thirdPartyFeeRequest(feeMethodOf(chosen), kind, props.accountNumber)
+      : undefined;
+  const fee = useQuery({
+    ...thirdPartyFeeQuery(
+      feeRequest ?? {
+        IsAch: false,
+        IsCreditCard: false,
+        IsDebitCard: false,
+        IsImmediate: false,
+        IsOneTime: false,
+        IsRecurring: false,
+        LoanNumber: props.accountNumber,
+      },
+    ),
+    enabled: useFee && feeRequest !== undefined,
+  });
+  const feeCents = !useFee
+    ? 0
+    : fee.data
+      ? dollarsToCents(fee.data.ThirdPartyFeeAmount)
+      : undefined;
+
+  function dateIssueText(): string | undefined {
+    if (!dateIssue) return undefined;
+    const text = settings.get(PAYMENT_DATE_ISSUE_TEXTS[dateIssue]);
+    return fillPlaceholders(text, { n: info.PaymentOptions.NumberDaysInPeriod });
+  }
+
+  const payoffLine =
+    payoffTicked && frequency === 'OneTime'
+      ? oneTimeDate === today
+        ? `${settings.get('paymentTexts.payoffTodayText')} ${formatUsd(loan.payoffCents)}`
+        : payoffQuoteCents !== undefined
+          ? `${fillPlaceholders(settings.get('paymentTexts.payoffDateText'), { date: formatUsDate(oneTimeDate) })} ${formatUsd(payoffQuoteCents)}`
+          : undefined
+      : undefined;
+
+  return (
+    <>
+      <Stack component="section" spacing={2} aria-labelledby="payment-frequency-heading">
+        <Typography id="payment-frequency-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {settings.get('paymentTexts.paymentFrequencyHeadingText')}
+        </Typography>
+        <TextField
+          select
+          label={settings.get('paymentTexts.paymentFrequencyHeadingText')}
+          value={frequency}
+          onChange={(event) => {
+            const value = event.target.value;
+            setFrequency(isPaymentFrequency(value) ? value : '');
+            setPayoff(false);
+            setRecurringDate('');
+            setDaysBeforeDue('');
+          }}
+          slotProps={{ select: { native: true } }}
+        >
+          <option value="" />
+          {frequencies.map((choice) => (
+            <option key={choice} value={choice}>
+              {settings.get(FREQUENCY_TEXT[choice])}
+            </option>
+          ))}
+        </TextField>
+
+        {step?.detail === 'payNowOrLater' ? (
+          <Stack spacing={1}>
+            {showsOverdueTodayOnlyWarning(
+              props.pastDue,
+              schedulingSettings.blockSchedulingWhenPastDue,
+            ) ? (
+              <Alert severity="warning">
+                {settings.get('recurringPaymentTexts.pastDueTodayOnlyText')}
+              </Alert>
+            ) : null}
+            {payoffShown ? (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={payoffTicked}
+                    onChange={(event) => setPayoff(event.target.checked)}
+                  />
+                }
+                label={settings.get('paymentTexts.payoffCheckboxText')}
+              />
+            ) : null}
+            <InputField
+              label={settings.get('recurringPaymentTexts.paymentDateLabel')}
+              type="date"
+              value={oneTimeDate}
+              disabled={!dateSelectable}
+              onChange={(event) => setDate(event.target.value)}
+              slotProps={{
+                input: {
+                  min: today,
+                  max: latestPaymentDate(today, info.PaymentOptions.NumberDaysInPeriod),
+                },
+              }}
+              errorMessage={dateIssueText()}
+            />
+            {futureQuoteNeeded && quote.isFetching ? (
+              <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
+            ) : null}
+            {payoffLine ? <Typography role="status">{payoffLine}</Typography> : null}
+            {quoteFailed ? (
+              <Alert severity="error">{settings.get('paymentTexts.payoffQuoteErrorText')}</Alert>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {step?.detail === 'daysBeforeDue' ? (
+          <TextField
+            select
+            label={settings.get('recurringPaymentTexts.daysBeforeDueLabel')}
+            value={daysBeforeDue}
+            onChange={(event) => setDaysBeforeDue(event.target.value)}
+            slotProps={{ select: { native: true } }}
+          >
+            <option value="" />
+            {dbdChoices.map((days) => (
+              <option key={days} value={String(days)}>
+                {days}
+              </option>
+            ))}
+          </TextField>
+        ) : null}
+
+        {step?.detail === 'recurringDate' ? (
+          <Stack spacing={1}>
+            <InputField
+              label={settings.get('recurringPaymentTexts.firstPaymentDateLabel')}
+              type="date"
+              value={recurringDate}
+              onChange={(event) => setRecurringDate(event.target.value)}
+              slotProps={{
+                input: {
+                  min: addDays(today, 1),
+                  max: addDays(today, RECURRING_FIRST_DATE_MAX_DAYS),
+                },
+              }}
+              errorMessage={
+                recurringDate && recurringIssue
+                  ? settings.get(RECURRING_DATE_ISSUE_TEXTS[recurringIssue])
+                  : undefined
+              }
+            />
+            {frequency === 'SemiMonthly' &&
+            !settings.get('paymentOptions.hideSemiMonthlyInfoOption') ? (
+              <Typography>{settings.get('recurringPaymentTexts.semiMonthlyInfoText')}</Typography>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {step?.showsRecurringNotice &&
+        !settings.get('paymentOptions.hideRecurringPaymentNoticeOption') ? (
+          <Alert severity="info">{settings.get('recurringPaymentTexts.recurringNoticeText')}</Alert>
+        ) : null}
+        {useFee && feeRequest && fee.isFetching ? (
+          <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
+        ) : null}
+        {useFee && feeRequest && fee.isError ? (
+          <Alert severity="error">{settings.get('paymentErrorTexts.feeLoadingErrorText')}</Alert>
+        ) : null}
+      </Stack>
+      {valid && kind && feeCents !== undefined
+        ? props.children({ ...valid, kind, thirdPartyFeeCents: feeCents })
+        : null}
+    </>
+  );
+}

@@ -1,0 +1,373 @@
+import type { AccountListItem, PaymentInfoResponse } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StubRoutes } from '../../../testing/fetch-stub';
+import { OK, type SettingValues } from '../../../testing/fixtures';
+import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+
+const LOAN = '001-100234-1';
+// Tuesday 2026-11-24, 10:00 in New York: a business day before Thanksgiving.
+const NOW = new Date('2026-11-24T15:00:00Z');
+const TODAY = '2026-11-24';
+
+function listItem(overrides: Partial<AccountListItem> = {}): AccountListItem {
+  return {
+    Number: LOAN,
+    Type: 0,
+    Comment: '',
+    Description: 'Auto Loan',
+    Balance: 18452.37,
+    AvailableBalance: 0,
+    Rate: 649,
+    Status: 'Current',
+    StatementPreference: 'Electronic',
+    LoanDueDate: '2026-12-02',
+    LoanAmountDue: 471.6,
+    MonthlyInstallment: 471.6,
+    FeesDue: 0,
+    NameOnAcct: 'Jordan Rivers',
+    ...overrides,
+  };
+}
+
+const SAVED_CARD = {
+  IsCard: true as const,
+  CardInfo: {
+    CardType: 'visa' as const,
+    LastFour: '4242',
+    ExpirationDate: '12/29',
+    ProfileId: 'card_1',
+    DebitCreditType: 'DebitCard' as const,
+  },
+};
+const SAVED_ACH = {
+  IsCard: false as const,
+  AchInfo: { AccountType: 'Checking' as const, AccountNumber: '6789', ProfileId: 'ach_1' },
+};
+
+function paymentInfo(
+  overrides: Partial<Extract<PaymentInfoResponse, { HasNoErrors: true }>> = {},
+): PaymentInfoResponse {
+  return {
+    HasNoErrors: true,
+    Errors: [],
+    DueDate: '2026-12-02',
+    PaymentDetails: {
+      LoanAccountNumber: LOAN,
+      PaymentDate: '2026-12-02',
+      PaymentAmount: 471.6,
+      Company: 0,
+    },
+    PaymentOptions: {
+      AllowACH: true,
+      AllowCards: true,
+      NumberDaysInPeriod: 30,
+      RecurringAllowed: true,
+      FirstPartyFees: {
+        ScheduledAchFee: 0,
+        ECheckFeeAmount: 0,
+        RecurringAchFee: 0,
+        DebitCardFeeAmount: 2.5,
+        CreditCardFeeAmount: 3.5,
+      },
+    },
+    ScheduledPayments: [],
+    RecurringPayment: null,
+    PaymentMethods: [SAVED_CARD, SAVED_ACH],
+    DefaultPaymentMethod: null,
+    Delinquent: false,
+    TotalAmountDue: 471.6,
+    PayOffAmount: 18990.12,
+    LoanBillingFrequency: 'monthly',
+    FeesAndCharges: 0,
+    accountType: 0,
+    RestrictionCode: '',
+    NonPaymentDays: [],
+    NonSchedulablePaymentDays: [],
+    MailPreference: 0,
+    BlockImmediateACHPaymentsAfterCutoffTime: false,
+    AdjustedACHPaymentDateAfterCutoffTime: null,
+    ...overrides,
+  };
+}
+
+const SUBMITTED = { HasNoErrors: true, Errors: [], ReferenceNumber: 'REF-1001' };
+
+function renderPayment(
+  options: {
+    accounts?: AccountListItem[];
+    info?: PaymentInfoResponse;
+    settings?: SettingValues;
+    routes?: StubRoutes;
+    path?: string;
+  } = {},
+) {
+  return renderPortal({
+    path: options.path ?? `/myaccount/payment/${LOAN}`,
+    signedIn: true,
+    settings: options.settings,
+    routes: {
+      'GET /api/accountList': {
+        body: { HasNoErrors: true, Errors: [], Accounts: options.accounts ?? [listItem()] },
+      },
+      'GET /api/AccountData': { body: { HasNoErrors: false, Errors: [], Hold: null } },
+      'GET /api/PaymentInformation/GetPaymentInfo': { body: options.info ?? paymentInfo() },
+      'POST /api/PaymentMethod/GetPaymentMethods': {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          PaymentMethods: [SAVED_CARD, SAVED_ACH],
+          DefaultPaymentMethod: null,
+        },
+      },
+      ...options.routes,
+    },
+  });
+}
+
+// Holds are read from the loan data; the tests turn that off unless they test a hold.
+const NO_HOLDS: SettingValues = { 'paymentOptions.blockPaymentsOnHoldCodesOption': 'false' };
+
+type Ui = ReturnType<typeof renderPayment>;
+
+async function payByCardToday(ui: Ui) {
+  const { user } = ui;
+  await user.click(await screen.findByRole('radio', { name: 'Card' }));
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Payment Type' }), 'card_1');
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Payment Frequency' }), 'OneTime');
+  const date = screen.getByLabelText('Payment Date');
+  await user.clear(date);
+  await user.type(date, TODAY);
+  return screen.findByRole('button', { name: 'Make Payment' });
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the make-a-payment screen', { timeout: 20_000 }, () => {
+  it('lists only open loans and lines with amount and due date, preselecting the route’s loan', async () => {
+    renderPayment({
+      settings: NO_HOLDS,
+      accounts: [
+        listItem(),
+        listItem({ Number: '001-200-1', Comment: 'NOX$', Type: 9 }),
+        listItem({ Number: '001-300-1', Comment: 'IRSO' }),
+        listItem({ Number: '001-400-1', Type: 1 }),
+      ],
+    });
+    const select = await screen.findByRole('combobox', { name: 'Loan Account' });
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['', `${LOAN} - $471.60 12/02/2026`, '001-200-1 - $471.60 12/02/2026']);
+    expect(select).toHaveValue(LOAN);
+    expect(await screen.findByRole('radio', { name: 'Card' })).toBeInTheDocument();
+  });
+
+  it('says no payment is needed for a zero balance, without asking for the payment info', async () => {
+    const { server } = renderPayment({ settings: NO_HOLDS, accounts: [listItem({ Balance: 0 })] });
+    expect(
+      await screen.findByText('No payment needed at this time. Credit line has no balance.'),
+    ).toBeVisible();
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
+  });
+
+  it('blocks a loan whose hold stops online payments', async () => {
+    renderPayment({
+      routes: {
+        'GET /api/AccountData': {
+          body: { HasNoErrors: true, Errors: [], Hold: 'NoPaymentOnline' },
+        },
+      },
+    });
+    expect(await screen.findByText(/Payment has been blocked for this account/)).toBeVisible();
+  });
+
+  it('sends a loan in the third-party branch range to the configured site', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user, server } = renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'thirdPartyPaymentOptions.useThirdPartyRouteOption': 'true',
+        'thirdPartyPaymentOptions.thirdPartyRouteBranchMinimum': '1',
+        'thirdPartyPaymentOptions.thirdPartyRouteBranchMaximum': '5',
+        'thirdPartyPaymentOptions.thirdPartyRouteURL': 'https://pay.example/loans',
+      },
+    });
+    expect(
+      await screen.findByText(/For this account, payment must be made on a different web site/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Continue to Make Payment' }));
+    expect(open).toHaveBeenCalledWith('https://pay.example/loans', '_blank', 'noopener,noreferrer');
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
+    await expectNoAxeViolations();
+  });
+
+  it('pays today by saved card: fee, total, confirm dialog, one request and the confirmation', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: { 'POST /api/PaymentImmediate/SubmitCard': { body: SUBMITTED } },
+    });
+    const submit = await payByCardToday(ui);
+    expect(screen.getByLabelText('Amount')).toHaveValue('471.60');
+    expect(screen.getByText('Processing Fee: $2.50')).toBeVisible();
+    expect(screen.getByText('Payment Total: $474.10')).toBeVisible();
+    await expectNoAxeViolations();
+    await ui.user.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await expectNoAxeViolations(dialog);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1),
+    );
+    const [request] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+    expect(request?.body).toMatchObject({
+      Payment: {
+        LogonName: 'jordan.rivers',
+        Details: { PaymentDate: TODAY, PaymentAmount: 471.6, FirstPartyFee: 2.5 },
+        Method: { IsCard: true, CardInfo: { ProfileId: 'card_1' } },
+        IsPayoff: false,
+      },
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    expect(request?.headers.get('Idempotency-Key')).toMatch(/^[\x21-\x7E]{8,}$/);
+  });
+
+  it('sends one request for a double click on submit', async () => {
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: { 'POST /api/PaymentImmediate/SubmitCard': { body: SUBMITTED } },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.dblClick(submit);
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1);
+  });
+
+  it('retries a lost answer under the same key, and keeps submit disabled after a decline', async () => {
+    let calls = 0;
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': () => {
+          calls += 1;
+          if (calls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+          return {
+            body: {
+              HasNoErrors: false,
+              Errors: [{ ErrorMessage: 'Declined' }],
+              ReferenceNumber: '',
+            },
+          };
+        },
+      },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.click(submit);
+    expect(
+      await screen.findByText('There was a problem attempting to create a new payment.'),
+    ).toBeVisible();
+    expect(submit).toBeEnabled();
+    await ui.user.click(submit);
+    expect(await screen.findByText('Transaction Declined.')).toBeVisible();
+    const [first, second] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+    expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  });
+
+  it('resets the later steps when the method changes', async () => {
+    const ui = renderPayment({ settings: NO_HOLDS });
+    await payByCardToday(ui);
+    await ui.user.click(screen.getByRole('radio', { name: 'E-Check' }));
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+  });
+
+  it('skips the amount step for a days-before-due ACH payment and uses the regular amount', async () => {
+    const { user } = renderPayment({ settings: NO_HOLDS });
+    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'ach_1',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      'DaysBeforeDue',
+    );
+    expect(
+      screen.getByText('This payment will repeat on the schedule you choose until you cancel it.'),
+    ).toBeVisible();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Day(s) before due date' }), '3');
+    expect(await screen.findByText('Payment Total: $471.60')).toBeVisible();
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Schedule Payment' })).toBeEnabled();
+  });
+
+  it('asks for the ACH draft agreement before a recurring ACH payment, Agree only after the preview', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-1' },
+        },
+        'POST /api/PaymentRecurring/SubmitAch': { body: SUBMITTED },
+      },
+    });
+    const { user } = ui;
+    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'ach_1',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      'OnDueDate',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Preview Agreement' });
+    await expectNoAxeViolations(agreement);
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please open and read the agreement, then confirm.',
+    });
+    const agree = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(agree).toBeDisabled();
+    await expectNoAxeViolations(dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
+    await waitFor(() => expect(agree).toBeEnabled());
+    expect(tab.location.href).toContain(
+      'api/AchDraftAgreement/RenderACHDraftAgreementPreview?token=draft-token-1',
+    );
+    await user.click(agree);
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
+    );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')[0]?.body).toMatchObject({
+      AchDraftAgreementToken: 'draft-token-1',
+      Payment: { RecurringDetails: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 } },
+    });
+  });
+
+  it('has no axe violations in the dark scheme, with the new-method modal open', async () => {
+    const { user } = renderPayment({
+      settings: { ...NO_HOLDS, 'themeOptions.colorScheme': 'dark' },
+      routes: { 'POST /api/PaymentMethod/AddCardPaymentMethod': OK },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Card' }));
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations();
+    await user.click(screen.getByRole('button', { name: 'New payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Card Number is required')).toBeVisible();
+    await expectNoAxeViolations(dialog);
+  });
+});

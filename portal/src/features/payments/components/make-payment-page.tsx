@@ -1,0 +1,334 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  PAYMENT_CARD_TYPE_NAMES,
+  PAYMENT_CARD_TYPES,
+  PAYMENT_INFO_ERROR_TEXT_KEYS,
+  accountSelectionOutcome,
+  calendarDateIn,
+  dollarsToCents,
+  formatUsd,
+  formatUsDate,
+  holdBlocksOf,
+  paymentInfoOutcome,
+  preselectedPaymentType,
+  type AccountListItem,
+  type PaymentInfoError,
+  type PaymentType,
+} from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LazyRichText } from '../../../components/lazy-rich-text';
+import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
+import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
+import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
+import { openInNewTab, safeLinkUrl } from '../../../lib/external-link';
+import { paymentErrorText } from '../../../lib/payments/payment-error-text';
+import { usePaymentInfo, type PaymentInfo } from '../../../lib/payments/payment-info';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { loanHoldQuery } from '../api/payment-step-data';
+import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
+import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
+import { amountLoanOf, amountSettingsOf, isPastDue } from '../utils/payment-context';
+import { AmountStep } from './amount-step';
+import { FrequencyStep } from './frequency-step';
+import { MethodStep } from './method-step';
+import { TotalStep } from './total-step';
+
+/** Section 3: in the payment selector only an empty Comment or 'NOX$' counts as open. */
+export function isPayableAccount(account: AccountListItem): boolean {
+  const comment = account.Comment.trim().toUpperCase();
+  return isLoanAccount(account) && (comment === '' || comment === 'NOX$');
+}
+
+function accountLabel(account: AccountListItem): string {
+  const due = formatUsd(dollarsToCents(Math.max(0, account.LoanAmountDue)));
+  const date = account.LoanDueDate ? ` ${formatUsDate(account.LoanDueDate.slice(0, 10))}` : '';
+  return `${account.Number} - ${due}${date}`;
+}
+
+/**
+ * The make-a-payment screen (spec 001 section 2, myaccount/payment and payment/{accountNumber}):
+ * cumulative steps, each shown once the one before is valid. Changing a step resets the later
+ * ones: each later step is keyed by what it depends on, so React starts it afresh.
+ */
+export function MakePaymentPage() {
+  const settings = useSettings();
+  const params = useParams();
+  const navigate = useNavigate();
+  const accounts = useAccountList();
+  const payable = (accounts.data?.Accounts ?? []).filter(isPayableAccount);
+  const routeAccount = params.accountNumber ?? '';
+  const [picked, setPicked] = useState<string | undefined>(undefined);
+  const accountNumber =
+    picked ?? (payable.some((account) => account.Number === routeAccount) ? routeAccount : '');
+  const account = payable.find((item) => item.Number === accountNumber);
+  const linkUrl = safeLinkUrl(settings.get('thirdPartyPaymentOptions.thirdPartyPaymentLinkURL'));
+  const acceptedCards = PAYMENT_CARD_TYPES.filter((type) =>
+    settings.get(
+      type === 'visa'
+        ? 'cardPaymentOptions.allowVisaOption'
+        : type === 'amex'
+          ? 'cardPaymentOptions.allowAmexOption'
+          : type === 'master'
+            ? 'cardPaymentOptions.allowMasterCardOption'
+            : 'cardPaymentOptions.allowDiscoverOption',
+    ),
+  );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Typography variant="h1" sx={{ fontSize: '2rem' }}>
+        {settings.get('loggedInLayout.makePaymentMenuText')}
+      </Typography>
+      {settings.get('paymentTexts.paymentPageMessageRichText').trim() ? (
+        <LazyRichText html={settings.get('paymentTexts.paymentPageMessageRichText')} />
+      ) : null}
+      {!settings.get('paymentOptions.hideServicingFeeInfoOption') &&
+      settings.get('paymentTexts.servicingFeeInfoRichText').trim() ? (
+        <LazyRichText html={settings.get('paymentTexts.servicingFeeInfoRichText')} />
+      ) : null}
+      {settings.get('paymentOptions.showCardImagesOption') &&
+      settings.get('cardPaymentOptions.allowCardsOption') &&
+      acceptedCards.length > 0 ? (
+        // Decided: the settings carry no card image files, so the accepted brands show by name.
+        <Typography variant="body2" aria-label={settings.get('paymentTexts.acceptedCardsLabel')}>
+          {acceptedCards.map((type) => PAYMENT_CARD_TYPE_NAMES[type]).join(' · ')}
+        </Typography>
+      ) : null}
+
+      <Stack component="section" spacing={2} aria-labelledby="select-account-heading">
+        <Typography id="select-account-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {settings.get('paymentTexts.selectLoanAccountHeadingText')}
+        </Typography>
+        {accounts.isPending ? (
+          <CircularProgress aria-label={settings.get('errorTexts.loadingText')} />
+        ) : accounts.isError ? (
+          <Alert severity="error">{settings.get('paymentErrorTexts.genericInfoErrorText')}</Alert>
+        ) : (
+          <TextField
+            select
+            label={settings.get('paymentTexts.loanAccountLabel')}
+            value={accountNumber}
+            onChange={(event) => {
+              setPicked(event.target.value);
+              void navigate(
+                event.target.value
+                  ? `/myaccount/payment/${encodeURIComponent(event.target.value)}`
+                  : '/myaccount/payment',
+                { replace: true },
+              );
+            }}
+            slotProps={{ select: { native: true } }}
+          >
+            <option value="" />
+            {payable.map((item) => (
+              <option key={item.Number} value={item.Number}>
+                {accountLabel(item)}
+              </option>
+            ))}
+          </TextField>
+        )}
+        {settings.get('thirdPartyPaymentOptions.showThirdPartyPaymentLinkOption') && linkUrl ? (
+          <Link href={linkUrl} target="_blank" rel="noopener noreferrer">
+            {settings.get('thirdPartyPaymentTexts.thirdPartyPaymentLinkText')}
+          </Link>
+        ) : null}
+      </Stack>
+
+      {account ? <AccountGate key={account.Number} account={account} /> : null}
+    </Stack>
+  );
+}
+
+function InfoError(props: { error: PaymentInfoError }) {
+  const settings = useSettings();
+  return <Alert severity="error">{settings.get(PAYMENT_INFO_ERROR_TEXT_KEYS[props.error])}</Alert>;
+}
+
+/** The selection outcomes (spec 001 section 4), before and after the payment info is fetched. */
+function AccountGate(props: { account: AccountListItem }) {
+  const settings = useSettings();
+  const { account } = props;
+  const honourHolds = settings.get('paymentOptions.blockPaymentsOnHoldCodesOption');
+  const hold = useQuery({ ...loanHoldQuery(account.Number), enabled: honourHolds });
+  const achAllowed = !settings.get('achPaymentOptions.hideAchOption');
+  const cardsAllowed = settings.get('cardPaymentOptions.allowCardsOption');
+  const outcome =
+    honourHolds && !hold.isSuccess
+      ? undefined
+      : accountSelectionOutcome({
+          accountNumber: account.Number,
+          balance: dollarsToCents(Math.max(0, account.Balance)),
+          holdBlocks: holdBlocksOf(hold.data, honourHolds),
+          settings: {
+            achAllowed,
+            cardsAllowed,
+            useThirdPartyCardPayments: settings.get(
+              'thirdPartyPaymentOptions.useThirdPartyCardPaymentsOption',
+            ),
+            thirdPartyRoute: {
+              enabled: settings.get('thirdPartyPaymentOptions.useThirdPartyRouteOption'),
+              branchMinimum: settings.get('thirdPartyPaymentOptions.thirdPartyRouteBranchMinimum'),
+              branchMaximum: settings.get('thirdPartyPaymentOptions.thirdPartyRouteBranchMaximum'),
+            },
+          },
+        });
+  const info = usePaymentInfo(account.Number, { enabled: outcome?.kind === 'fetchPaymentInfo' });
+
+  if (honourHolds && hold.isError) return <InfoError error="InfoLoad" />;
+  if (!outcome || (outcome.kind === 'fetchPaymentInfo' && info.isPending)) {
+    return <CircularProgress aria-label={settings.get('errorTexts.loadingText')} />;
+  }
+  if (outcome.kind === 'blocked') return <InfoError error="PaymentBlocked" />;
+  if (outcome.kind === 'noPaymentNeeded') return <InfoError error="NoPaymentNeeded" />;
+  if (outcome.kind === 'thirdPartyRoute') {
+    return (
+      <Stack spacing={2}>
+        <Typography>{settings.get('thirdPartyPaymentTexts.thirdPartyRouteText')}</Typography>
+        <div>
+          <Button
+            variant="contained"
+            onClick={() =>
+              openInNewTab(settings.get('thirdPartyPaymentOptions.thirdPartyRouteURL'))
+            }
+          >
+            {settings.get('thirdPartyPaymentTexts.thirdPartyRouteButtonText')}
+          </Button>
+        </div>
+      </Stack>
+    );
+  }
+  if (info.isError) {
+    return <Alert severity="error">{paymentErrorText(settings, 'paymentInfo', info.error)}</Alert>;
+  }
+  if (!info.data) return null;
+  const after = paymentInfoOutcome({
+    blockAchPayment: outcome.blockAchPayment,
+    blockCardPayment: outcome.blockCardPayment,
+    accountAllowsAch: info.data.PaymentOptions.AllowACH,
+    accountAllowsCards: info.data.PaymentOptions.AllowCards,
+    delinquent: info.data.Delinquent,
+    blockImmediateAchAfterCutoff: info.data.BlockImmediateACHPaymentsAfterCutoffTime,
+    hasScheduledPayments: info.data.ScheduledPayments.length > 0,
+    settings: {
+      achAllowed,
+      cardsAllowed,
+      blockOnlinePaymentsWhenDelinquent: settings.get(
+        'paymentOptions.blockOnlinePaymentsWhenDelinquentOption',
+      ),
+    },
+  });
+  if (after.kind === 'invalid') return <InfoError error={after.error} />;
+  return (
+    <PaymentFlow
+      account={account}
+      info={info.data}
+      achAvailable={!after.blockAchPayment}
+      cardAvailable={!after.blockCardPayment}
+    />
+  );
+}
+
+/** Steps 2 to 5 of one loan, with its scheduled and recurring payments. */
+function PaymentFlow(props: {
+  account: AccountListItem;
+  info: PaymentInfo;
+  achAvailable: boolean;
+  cardAvailable: boolean;
+}) {
+  const settings = useSettings();
+  const { account, info } = props;
+  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  const [paymentType, setPaymentType] = useState<PaymentType | undefined>(() =>
+    preselectedPaymentType(props.achAvailable, props.cardAvailable),
+  );
+  const [chosen, setChosen] = useState<ChosenMethod | undefined>(undefined);
+  // Deleting a scheduled or recurring payment returns to the method step (section 4).
+  const [methodRound, setMethodRound] = useState(0);
+  const attempts = useRef(createIdempotencyAttempts());
+  const [refused, setRefused] = useState(false);
+  const pastDue = isPastDue(account, info, today);
+
+  function backToMethodStep() {
+    setChosen(undefined);
+    setMethodRound((round) => round + 1);
+  }
+
+  return (
+    <>
+      <MethodStep
+        key={methodRound}
+        accountNumber={account.Number}
+        info={info}
+        achAvailable={props.achAvailable}
+        cardAvailable={props.cardAvailable}
+        paymentType={paymentType}
+        onPaymentType={setPaymentType}
+        chosen={chosen}
+        onChoose={setChosen}
+      />
+      {chosen ? (
+        <FrequencyStep
+          key={`${methodRound}:${chosenMethodKey(chosen)}`}
+          accountNumber={account.Number}
+          info={info}
+          chosen={chosen}
+          today={today}
+          pastDue={pastDue}
+        >
+          {(frequency) => (
+            <AmountStep
+              key={JSON.stringify(frequency)}
+              context={{
+                method: paymentTypeOf(chosen),
+                frequency: frequency.frequency,
+                paymentDate:
+                  frequency.frequency === 'DaysBeforeDue' || frequency.frequency === 'OnDueDate'
+                    ? undefined
+                    : frequency.date,
+                today,
+                isPayoff: frequency.isPayoff,
+                payoffQuoteCents: frequency.payoffQuoteCents,
+                loan: amountLoanOf(info, account),
+                settings: amountSettingsOf(settings),
+              }}
+            >
+              {(amount) => (
+                <TotalStep
+                  accountNumber={account.Number}
+                  info={info}
+                  chosen={chosen}
+                  frequency={frequency}
+                  amount={amount}
+                  attempts={attempts.current}
+                  refused={refused}
+                  onRefused={() => setRefused(true)}
+                />
+              )}
+            </AmountStep>
+          )}
+        </FrequencyStep>
+      ) : null}
+      <ScheduledPaymentsList
+        accountNumber={account.Number}
+        payments={info.ScheduledPayments}
+        onDeleted={backToMethodStep}
+      />
+      {info.RecurringPayment ? (
+        <RecurringPaymentBox
+          accountNumber={account.Number}
+          payment={info.RecurringPayment}
+          layout="card"
+          onDeleted={backToMethodStep}
+        />
+      ) : null}
+    </>
+  );
+}

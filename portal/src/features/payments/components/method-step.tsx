@@ -1,0 +1,427 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  PAYMENT_CARD_TYPE_NAMES,
+  fillPlaceholders,
+  paymentTypeStep,
+  showsSetAsDefault,
+  type PaymentType,
+  type SavedPaymentMethod,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useConfirm } from '../../../components/dialogs/confirm-dialog';
+import { openInNewTab } from '../../../lib/external-link';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { useSignedInUser } from '../../../lib/session/session-context';
+import {
+  deleteSavedPaymentMethod,
+  paymentMethodsQuery,
+  removeDefaultPaymentMethod,
+  setDefaultPaymentMethod,
+  usePaymentMethods,
+} from '../api/payment-methods';
+import {
+  paymentTypeOf,
+  profileIdOf,
+  sameSavedMethod,
+  savedLastFour,
+  type ChosenMethod,
+} from '../utils/chosen-method';
+import type { PaymentInfo } from '../../../lib/payments/payment-info';
+import { useOpenPaymentDetails } from './payment-details-dialog';
+
+/** Section 9: the delete status shows for 5 seconds. */
+export const DELETE_STATUS_MS = 5000;
+
+const WALLETS = [
+  ['walletPaymentOptions.allowGooglePayOption', 'cardPaymentTexts.googlePayText'],
+  ['walletPaymentOptions.allowApplePayOption', 'cardPaymentTexts.applePayText'],
+  ['walletPaymentOptions.allowVenmoOption', 'cardPaymentTexts.venmoText'],
+  ['walletPaymentOptions.allowPaypalOption', 'cardPaymentTexts.paypalText'],
+] as const;
+
+function methodLabel(settings: ReturnType<typeof useSettings>, method: SavedPaymentMethod) {
+  const lastFour = savedLastFour(method);
+  return method.IsCard
+    ? `${PAYMENT_CARD_TYPE_NAMES[method.CardInfo.CardType]} ${fillPlaceholders(settings.get('paymentTexts.defaultCardText'), { lastFour })}`
+    : `${method.AchInfo.AccountType} ${fillPlaceholders(settings.get('paymentTexts.defaultAccountText'), { lastFour })}`;
+}
+
+interface MethodStepProps {
+  accountNumber: string;
+  info: PaymentInfo;
+  achAvailable: boolean;
+  cardAvailable: boolean;
+  /** The payment type chosen (or preselected). */
+  paymentType: PaymentType | undefined;
+  onPaymentType(type: PaymentType): void;
+  chosen: ChosenMethod | undefined;
+  onChoose(chosen: ChosenMethod | undefined): void;
+}
+
+/**
+ * Step 2, Payment Type (spec 001 sections 2 and 4): Card and E-Check radios (and the wallets the
+ * settings offer, disabled), the default method with its remove icon, the single-use method with
+ * its delete icon, the saved methods with delete and Set As Default, the New payment method
+ * button and, for third-party card payments, the page that leaves for the configured site.
+ */
+export function MethodStep(props: MethodStepProps) {
+  const settings = useSettings();
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const confirm = useConfirm();
+  const openPaymentDetails = useOpenPaymentDetails();
+  const methodsQuery = usePaymentMethods(props.accountNumber, true);
+  const methods = methodsQuery.data?.PaymentMethods ?? props.info.PaymentMethods;
+  // With paymentOptions.useDefaultPaymentMethodOption off there is no default to show, remove,
+  // set or preselect (the setting's description: it shows the default and its remove icon).
+  const useDefault = settings.get('paymentOptions.useDefaultPaymentMethodOption');
+  const defaultMethod = !useDefault
+    ? null
+    : methodsQuery.data
+      ? methodsQuery.data.DefaultPaymentMethod
+      : props.info.DefaultPaymentMethod;
+  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
+  const [settingDefault, setSettingDefault] = useState(false);
+  const [defaultError, setDefaultError] = useState(false);
+  const thirdPartyCards = settings.get('thirdPartyPaymentOptions.useThirdPartyCardPaymentsOption');
+  const { paymentType, chosen } = props;
+  const ofType = methods.filter((method) => (paymentType === 'Card') === method.IsCard);
+  const step = paymentType
+    ? paymentTypeStep(paymentType, ofType.length, thirdPartyCards)
+    : undefined;
+  const selected = chosen?.kind === 'saved' ? chosen.method : undefined;
+
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(undefined), DELETE_STATUS_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const permissions =
+    paymentType === 'Card'
+      ? {
+          canSave: settings.get('cardPaymentOptions.allowCardProfilesOption'),
+          canUseOnce: settings.get('cardPaymentOptions.allowSingleUseCardOption'),
+        }
+      : {
+          // Section 6: ACH profiles only for a personal user (company 0) while not disallowed.
+          canSave:
+            props.info.PaymentDetails.Company === 0 &&
+            user.companyNumber === 0 &&
+            !settings.get('achPaymentOptions.disallowAchProfilesOption'),
+          canUseOnce: settings.get('achPaymentOptions.allowSingleUseAchOption'),
+        };
+  const canAddNew = permissions.canSave || permissions.canUseOnce;
+
+  async function addNew(type: PaymentType) {
+    const result = await openPaymentDetails({
+      paymentType: type,
+      accountNumber: props.accountNumber,
+      permissions:
+        type === paymentType
+          ? permissions
+          : { canSave: permissions.canSave, canUseOnce: permissions.canUseOnce },
+    });
+    if (!result) return;
+    if (result.kind === 'saved') {
+      await queryClient.invalidateQueries({
+        queryKey: paymentMethodsQuery(props.accountNumber).queryKey,
+      });
+    }
+    props.onChoose(result);
+  }
+
+  function choose(type: PaymentType) {
+    props.onPaymentType(type);
+    const saved = methods.filter((method) => (type === 'Card') === method.IsCard);
+    const next = paymentTypeStep(type, saved.length, thirdPartyCards);
+    // Decided: the loan's default method of the type is preselected.
+    const preferred = saved.find(
+      (method) => defaultMethod && sameSavedMethod(method, defaultMethod),
+    );
+    props.onChoose(preferred ? { kind: 'saved', method: preferred } : undefined);
+    if (next === 'newMethod' && canAddNewOf(type)) void addNew(type);
+  }
+
+  function canAddNewOf(type: PaymentType): boolean {
+    if (type === 'Card') {
+      return (
+        settings.get('cardPaymentOptions.allowCardProfilesOption') ||
+        settings.get('cardPaymentOptions.allowSingleUseCardOption')
+      );
+    }
+    return canAddNew;
+  }
+
+  async function remove(method: SavedPaymentMethod) {
+    const warn = settings.get('paymentOptions.showDeletePaymentMethodWarningOption');
+    const agreed = await confirm({
+      title: settings.get('paymentTexts.deleteMethodConfirmText'),
+      text: warn ? settings.get('paymentTexts.deleteMethodWarningText') : undefined,
+      cancelText: settings.get('paymentTexts.deleteMethodCancelText'),
+      confirmText: settings.get('paymentTexts.deleteMethodConfirmButtonText'),
+    });
+    if (!agreed) return;
+    try {
+      await deleteSavedPaymentMethod(method);
+      if (selected && sameSavedMethod(selected, method)) props.onChoose(undefined);
+      queryClient.setQueryData(paymentMethodsQuery(props.accountNumber).queryKey, (current) =>
+        current
+          ? {
+              ...current,
+              PaymentMethods: current.PaymentMethods.filter((m) => !sameSavedMethod(m, method)),
+              DefaultPaymentMethod:
+                current.DefaultPaymentMethod &&
+                sameSavedMethod(current.DefaultPaymentMethod, method)
+                  ? null
+                  : current.DefaultPaymentMethod,
+            }
+          : current,
+      );
+      setStatus({ kind: 'success', text: settings.get('paymentTexts.deleteMethodSuccessText') });
+    } catch {
+      setStatus({ kind: 'error', text: settings.get('paymentTexts.deleteMethodErrorText') });
+    }
+  }
+
+  async function makeDefault(method: SavedPaymentMethod) {
+    setSettingDefault(true);
+    setDefaultError(false);
+    try {
+      await setDefaultPaymentMethod(props.accountNumber, method);
+      queryClient.setQueryData(paymentMethodsQuery(props.accountNumber).queryKey, (current) =>
+        current ? { ...current, DefaultPaymentMethod: method } : current,
+      );
+    } catch {
+      setDefaultError(true);
+    } finally {
+      setSettingDefault(false);
+    }
+  }
+
+  const typeOptions: { value: PaymentType; label: string; available: boolean }[] = [
+    {
+      value: 'Card',
+      label: settings.get('cardPaymentTexts.cardOptionText'),
+      available: props.cardAvailable,
+    },
+    {
+      value: 'ACH',
+      label: settings.get('achPaymentTexts.eCheckOptionText'),
+      available: props.achAvailable,
+    },
+  ];
+  const wallets = props.cardAvailable ? WALLETS.filter(([option]) => settings.get(option)) : [];
+
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="payment-type-heading">
+      <Typography id="payment-type-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
+        {settings.get('paymentTexts.paymentTypeHeadingText')}
+      </Typography>
+      <FormControl>
+        <FormLabel id="payment-type-label">
+          {settings.get('paymentTexts.paymentTypeHeadingText')}
+        </FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby="payment-type-label"
+          value={paymentType ?? ''}
+          onChange={(event) => choose(event.target.value === 'Card' ? 'Card' : 'ACH')}
+        >
+          {typeOptions
+            .filter((option) => option.available)
+            .map((option) => (
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={option.label}
+              />
+            ))}
+          {wallets.map(([option, text]) => (
+            <FormControlLabel
+              key={option}
+              value={option}
+              disabled
+              control={<Radio slotProps={{ input: { 'aria-describedby': 'wallet-note' } }} />}
+              label={settings.get(text)}
+            />
+          ))}
+        </RadioGroup>
+        {/* Decided: no wallet provider (Google Pay, Apple Pay, Venmo, PayPal merchant) is reachable
+          from this product, so a wallet the settings turn on shows as a disabled choice with
+          this note rather than a choice that cannot complete. */}
+        {wallets.length > 0 ? (
+          <FormHelperText id="wallet-note">
+            {settings.get('cardPaymentTexts.walletUnavailableText')}
+          </FormHelperText>
+        ) : null}
+      </FormControl>
+
+      {defaultMethod ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography>
+            {defaultMethod.IsCard
+              ? fillPlaceholders(settings.get('paymentTexts.defaultCardText'), {
+                  lastFour: defaultMethod.CardInfo.LastFour,
+                })
+              : fillPlaceholders(settings.get('paymentTexts.defaultAccountText'), {
+                  lastFour: defaultMethod.AchInfo.AccountNumber,
+                })}
+          </Typography>
+          <RemoveDefaultButton accountNumber={props.accountNumber} />
+        </Stack>
+      ) : null}
+
+      {chosen && chosen.kind !== 'saved' ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography>
+            {settings.get('paymentTexts.singleUseMethodText')}{' '}
+            {paymentTypeOf(chosen) === 'Card'
+              ? chosen.kind === 'singleUseCard'
+                ? PAYMENT_CARD_TYPE_NAMES[chosen.method.CardInfo.CardType]
+                : ''
+              : chosen.kind === 'singleUseAch'
+                ? chosen.ach.AccountType
+                : ''}{' '}
+            {chosen.kind === 'singleUseAch'
+              ? chosen.ach.AccountNumber.slice(-4)
+              : savedLastFour(chosen.method)}
+          </Typography>
+          <IconButton
+            aria-label={settings.get('paymentTexts.deleteSingleUseMethodLabel')}
+            onClick={() => props.onChoose(undefined)}
+          >
+            <DeleteOutlineIcon />
+          </IconButton>
+        </Stack>
+      ) : null}
+
+      {step === 'thirdPartyCardPage' ? (
+        <Stack spacing={1}>
+          <Typography>{settings.get('thirdPartyPaymentTexts.thirdPartyCardNoticeText')}</Typography>
+          <div>
+            <Button
+              variant="contained"
+              onClick={() =>
+                openInNewTab(settings.get('thirdPartyPaymentOptions.thirdPartyCardPaymentURL'))
+              }
+            >
+              {settings.get('thirdPartyPaymentTexts.thirdPartyCardButtonText')}
+            </Button>
+          </div>
+        </Stack>
+      ) : paymentType ? (
+        <Stack spacing={1}>
+          {ofType.length > 0 ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <TextField
+                select
+                fullWidth
+                label={settings.get('paymentTexts.paymentTypeHeadingText')}
+                value={selected ? profileIdOf(selected) : ''}
+                onChange={(event) => {
+                  const method = ofType.find((m) => profileIdOf(m) === event.target.value);
+                  props.onChoose(method ? { kind: 'saved', method } : undefined);
+                }}
+                slotProps={{ select: { native: true } }}
+              >
+                <option value="" />
+                {ofType.map((method) => (
+                  <option key={profileIdOf(method)} value={profileIdOf(method)}>
+                    {methodLabel(settings, method)}
+                  </option>
+                ))}
+              </TextField>
+              {/* Decided: one delete button beside the select, for the selected method: a
+                  button inside a listbox option cannot be reached by keyboard or screen reader. */}
+              {selected ? (
+                <IconButton
+                  aria-label={fillPlaceholders(
+                    settings.get('paymentTexts.deleteSavedMethodLabel'),
+                    {
+                      method: methodLabel(settings, selected),
+                    },
+                  )}
+                  onClick={() => void remove(selected)}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              ) : null}
+            </Stack>
+          ) : null}
+          {selected &&
+          showsSetAsDefault({
+            useDefaultPaymentMethodOption: useDefault,
+            selected,
+            defaultMethod,
+          }) ? (
+            <div>
+              <Button
+                variant="outlined"
+                loading={settingDefault}
+                onClick={() => void makeDefault(selected)}
+              >
+                {settings.get('paymentTexts.setAsDefaultButtonText')}
+              </Button>
+            </div>
+          ) : null}
+          {defaultError ? (
+            <Alert severity="error">{settings.get('paymentTexts.setDefaultErrorText')}</Alert>
+          ) : null}
+          {canAddNewOf(paymentType) ? (
+            <div>
+              <Button variant="outlined" onClick={() => void addNew(paymentType)}>
+                {settings.get('paymentTexts.newPaymentMethodButtonText')}
+              </Button>
+            </div>
+          ) : null}
+        </Stack>
+      ) : null}
+      {status ? (
+        <Alert severity={status.kind} role="status">
+          {status.text}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The default method's remove icon. DELETE api/PaymentMethod/RemoveDefaultPaymentMethod; the
+ * spec has a failure only logged, so nothing shows either way but the default's removal.
+ */
+function RemoveDefaultButton(props: { accountNumber: string }) {
+  const settings = useSettings();
+  const queryClient = useQueryClient();
+  return (
+    <IconButton
+      aria-label={settings.get('paymentTexts.removeDefaultMethodLabel')}
+      onClick={() =>
+        void removeDefaultPaymentMethod(props.accountNumber)
+          .then(() =>
+            queryClient.setQueryData(
+              paymentMethodsQuery(props.accountNumber).queryKey,
+              (current) => (current ? { ...current, DefaultPaymentMethod: null } : current),
+            ),
+          )
+          .catch((error: unknown) => console.warn('RemoveDefaultPaymentMethod failed', error))
+      }
+    >
+      <DeleteOutlineIcon />
+    </IconButton>
+  );
+}

@@ -1,0 +1,226 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SettingValues } from '../../../testing/fixtures';
+import { expectNoAxeViolations } from '../../../testing/render-portal';
+import {
+  LOAN,
+  SAVED_ACH,
+  fixTheDate,
+  methodsBody,
+  renderPayment,
+  type PaymentUi,
+} from './payment-page-harness';
+
+const NEW_CARD = {
+  IsCard: true as const,
+  CardInfo: {
+    CardType: 'visa' as const,
+    LastFour: '1111',
+    ExpirationDate: '11/26',
+    ProfileId: 'card_9',
+    DebitCreditType: 'DebitCard' as const,
+  },
+};
+
+beforeEach(fixTheDate);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderCard(settings: SettingValues = {}) {
+  let saved = false;
+  return renderPayment({
+    settings,
+    routes: {
+      // No card is saved: picking Card opens the Payment Details modal at once.
+      'POST /api/PaymentMethod/GetPaymentMethods': () => ({
+        body: methodsBody(saved ? [SAVED_ACH, NEW_CARD] : [SAVED_ACH]),
+      }),
+      'POST /api/PaymentMethod/AddCardPaymentMethod': (request) => {
+        const body = request.body as { SavePaymentProfile?: boolean };
+        saved = body.SavePaymentProfile !== false;
+        return { body: { HasNoErrors: true, Errors: [], PaymentMethod: NEW_CARD } };
+      },
+    },
+  });
+}
+
+async function openCardForm(ui: PaymentUi) {
+  await ui.user.click(await screen.findByRole('radio', { name: 'Card' }));
+  return screen.findByRole('dialog', { name: 'Payment Details' });
+}
+
+async function fill(ui: PaymentUi, dialog: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = within(dialog).getByLabelText(label);
+    await ui.user.clear(field);
+    if (value) await ui.user.type(field, value);
+  }
+}
+
+const VALID_CARD = {
+  'First Name': 'Jordan',
+  'Last Name': 'Rivers',
+  'Card Number': '4111111111111111',
+  'Expiration (MM/YY)': '1126',
+  'CVV/CVC': '123',
+  'Zip Code': '10017',
+};
+
+async function continueIn(ui: PaymentUi, dialog: HTMLElement) {
+  await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}
+
+describe('the new card form', { timeout: 40_000 }, () => {
+  it('words every missing field, sends nothing, and has no axe violations (light and dark)', async () => {
+    for (const scheme of ['light', 'dark']) {
+      const ui = renderCard({ 'themeOptions.colorScheme': scheme });
+      const dialog = await openCardForm(ui);
+      await continueIn(ui, dialog);
+      expect(within(dialog).getAllByText('Name is required')).toHaveLength(2);
+      for (const message of [
+        'Card Number is required',
+        'Expiration required',
+        'CVV/CVC required',
+        'Zip Code required',
+      ]) {
+        expect(within(dialog).getByText(message)).toBeVisible();
+      }
+      expect(ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')).toHaveLength(0);
+      await expectNoAxeViolations(dialog);
+      ui.unmount();
+    }
+  });
+
+  it('refuses bad names, a bad card number, a past or impossible expiry, a short CVV and a bad zip', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, {
+      ...VALID_CARD,
+      'First Name': 'J0rdan',
+      'Last Name': 'Ri--vers',
+      'Card Number': '4111111111111112',
+      'Expiration (MM/YY)': '1026',
+      'CVV/CVC': '12',
+      'Zip Code': '1001',
+    });
+    await continueIn(ui, dialog);
+    expect(within(dialog).getAllByText('Invalid')).toHaveLength(2);
+    expect(within(dialog).getByText('Card Number is invalid')).toBeVisible();
+    // October 2026 ended before today (2026-11-24).
+    expect(within(dialog).getByText('Expiration invalid')).toBeVisible();
+    expect(within(dialog).getByText('CVV/CVC invalid')).toBeVisible();
+    expect(within(dialog).getByText('Zip Code invalid')).toBeVisible();
+
+    await fill(ui, dialog, { 'Expiration (MM/YY)': '1330' });
+    expect(within(dialog).getByText('Expiration invalid')).toBeVisible();
+    // A card expiring this month is valid through the month's end; zip+4 is a zip.
+    await fill(ui, dialog, { 'Expiration (MM/YY)': '1126', 'Zip Code': '10017-1234' });
+    expect(within(dialog).queryByText('Expiration invalid')).toBeNull();
+    expect(within(dialog).queryByText('Zip Code invalid')).toBeNull();
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')).toHaveLength(0);
+  });
+
+  it('says a brand the institution does not accept is not supported, and wants 4 CVV digits for amex', async () => {
+    const ui = renderCard({ 'cardPaymentOptions.allowDiscoverOption': 'false' });
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, { ...VALID_CARD, 'Card Number': '6011111111111117' });
+    await continueIn(ui, dialog);
+    expect(
+      within(dialog).getByText(
+        "The card number you've entered does not appear to be a supported type.",
+      ),
+    ).toBeVisible();
+    await fill(ui, dialog, { 'Card Number': '378282246310005', 'CVV/CVC': '123' });
+    expect(within(dialog).getByLabelText('Card Number')).toHaveValue('3782 822463 10005');
+    expect(within(dialog).getByText('CVV/CVC invalid')).toBeVisible();
+    await fill(ui, dialog, { 'CVV/CVC': '1234' });
+    expect(within(dialog).queryByText('CVV/CVC invalid')).toBeNull();
+  });
+
+  it('asks for the full address, without ~ < > { } ^ [ ], when the setting is on', async () => {
+    const ui = renderCard({ 'cardPaymentOptions.requireFullBillingAddressOption': 'true' });
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, VALID_CARD);
+    await continueIn(ui, dialog);
+    expect(within(dialog).getByText('Address 1 is required')).toBeVisible();
+    expect(within(dialog).getByText('City is required')).toBeVisible();
+    expect(within(dialog).getByText('State is required')).toBeVisible();
+    await fill(ui, dialog, {
+      'Address 1': '1 Main St <b>',
+      'Address 2': 'Apt ^4',
+      City: 'New York',
+      State: 'NY',
+    });
+    expect(within(dialog).getAllByText('Address contains invalid characters')).toHaveLength(2);
+    await expectNoAxeViolations(dialog);
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')).toHaveLength(0);
+  });
+
+  it('offers Debit Card (preselected) or Credit Card, unless debit cards only', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    const group = within(dialog).getByRole('radiogroup', { name: 'Card Type' });
+    expect(within(group).getByRole('radio', { name: 'Debit Card' })).toBeChecked();
+    ui.unmount();
+    const debitOnly = renderCard({ 'cardPaymentOptions.debitCardsOnlyOption': 'true' });
+    const second = await openCardForm(debitOnly);
+    expect(within(second).queryByRole('radiogroup', { name: 'Card Type' })).toBeNull();
+  });
+
+  it('saves the card (number without spaces, MM/YY) and preselects it', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, VALID_CARD);
+    expect(within(dialog).getByLabelText('Card Number')).toHaveValue('4111 1111 1111 1111');
+    expect(within(dialog).getByLabelText('Expiration (MM/YY)')).toHaveValue('11/26');
+    await continueIn(ui, dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [request] = ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod');
+    expect(request?.body).toEqual({
+      BillingAddress: { ZipCode: '10017', Address1: '', Address2: '', City: '', State: '' },
+      CardHolderFirstName: 'Jordan',
+      CardHolderLastName: 'Rivers',
+      CardNumber: '4111111111111111',
+      ExpirationDate: '11/26',
+      SecurityCode: '123',
+      CardType: 'visa',
+      DebitCreditType: 'DebitCard',
+      LoanAccountNumber: LOAN,
+      SavePaymentProfile: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_9'),
+    );
+    // The card number and code are gone from the page with the form.
+    expect(document.body.innerHTML).not.toContain('4111 1111 1111 1111');
+  });
+
+  it('keeps an unsaved card for single use: the single-use box, and its delete icon drops it', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, VALID_CARD);
+    await ui.user.click(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }));
+    await continueIn(ui, dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')[0]?.body,
+    ).toMatchObject({ SavePaymentProfile: false });
+    expect(screen.getByText('Single-Use Payment Method: Visa 1111')).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Delete single-use payment method' }));
+    expect(screen.queryByText(/Single-Use Payment Method/)).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+  });
+
+  it('Cancel closes the modal and chooses nothing', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, VALID_CARD);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')).toHaveLength(0);
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+  });
+});

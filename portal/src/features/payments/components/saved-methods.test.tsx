@@ -1,0 +1,263 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoAxeViolations } from '../../../testing/render-portal';
+import {
+  LOAN,
+  SAVED_ACH,
+  SAVED_CARD,
+  chooseMethod,
+  fakeTimersThatRun,
+  fixTheDate,
+  methodsBody,
+  renderPayment,
+} from './payment-page-harness';
+
+const SECOND_CARD = {
+  IsCard: true as const,
+  CardInfo: {
+    CardType: 'master' as const,
+    LastFour: '4444',
+    ExpirationDate: '10/28',
+    ProfileId: 'card_2',
+    DebitCreditType: 'CreditCard' as const,
+  },
+};
+
+const DELETE_QUESTION = 'Are you sure you want to delete this payment method?';
+const DELETE_WARNING = /Deleting this payment method will cancel and remove any scheduled payments/;
+
+beforeEach(fixTheDate);
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves the (running) fake clock on to a time, measured on the same clock. */
+async function advanceTo(time: number) {
+  await act(() => vi.advanceTimersByTimeAsync(Math.max(0, time - Date.now())));
+}
+
+function methodOptions() {
+  return within(screen.getByRole('combobox', { name: 'Payment Type' }))
+    .getAllByRole('option')
+    .map((option) => option.getAttribute('value'));
+}
+
+describe('deleting a saved payment method', { timeout: 30_000 }, () => {
+  it('asks first (with the scheduled-payments warning); Cancel sends nothing', async () => {
+    const ui = renderPayment({ methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH]) });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: 'Delete Visa Card ending with 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    expect(within(dialog).getByText(DELETE_WARNING)).toBeVisible();
+    await expectNoAxeViolations(dialog);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/DeleteCardPayment')).toHaveLength(0);
+    expect(methodOptions()).toEqual(['', 'card_1', 'card_2']);
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+  });
+
+  it('has no axe violations in the dark scheme', async () => {
+    const ui = renderPayment({ settings: { 'themeOptions.colorScheme': 'dark' } });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: /^Delete Visa/ }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('leaves the warning out when its setting is off', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentOptions.showDeletePaymentMethodWarningOption': 'false' },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: /^Delete Visa/ }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    expect(within(dialog).queryByText(DELETE_WARNING)).toBeNull();
+  });
+
+  it('deletes the selected card, drops it from the list, clears the selection and notes success for 5 s', async () => {
+    fakeTimersThatRun();
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH]),
+      routes: {
+        'POST /api/PaymentMethod/DeleteCardPayment': { body: { HasNoErrors: true, Errors: [] } },
+      },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: /^Delete Visa/ }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    const note = await screen.findByText('Successfully deleted payment method.');
+    const shownAt = Date.now();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [request] = ui.server.requestsTo('POST /api/PaymentMethod/DeleteCardPayment');
+    expect(request?.body).toEqual(SAVED_CARD.CardInfo);
+    expect(methodOptions()).toEqual(['', 'card_2']);
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    // The selection is gone, and with it every later step.
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+
+    await advanceTo(shownAt + 4_800);
+    expect(note).toBeInTheDocument();
+    await advanceTo(shownAt + 5_100);
+    expect(screen.queryByText('Successfully deleted payment method.')).toBeNull();
+  });
+
+  it('deletes an ACH account through DeleteAchPayment with its AchInfo', async () => {
+    const ui = renderPayment({
+      routes: {
+        'POST /api/PaymentMethod/DeleteAchPayment': { body: { HasNoErrors: true, Errors: [] } },
+      },
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await ui.user.click(
+      screen.getByRole('button', { name: 'Delete Checking Account ending with 6789' }),
+    );
+    await ui.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Successfully deleted payment method.')).toBeVisible();
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/DeleteAchPayment')[0]?.body).toEqual(
+      SAVED_ACH.AchInfo,
+    );
+    // The last ACH account is gone: no dropdown is left for E-Check.
+    expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
+  });
+
+  it('notes a failed deletion for 5 s and keeps the method and its selection', async () => {
+    fakeTimersThatRun();
+    const ui = renderPayment({
+      routes: {
+        'POST /api/PaymentMethod/DeleteCardPayment': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Error' }] },
+        },
+      },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: /^Delete Visa/ }));
+    await ui.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const note = await screen.findByText('Error deleting payment method.');
+    const shownAt = Date.now();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(methodOptions()).toEqual(['', 'card_1']);
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+    await advanceTo(shownAt + 4_800);
+    expect(note).toBeInTheDocument();
+    await advanceTo(shownAt + 5_100);
+    expect(screen.queryByText('Error deleting payment method.')).toBeNull();
+  });
+});
+
+describe('the default payment method', { timeout: 30_000 }, () => {
+  it('offers Set As Default only for a selected method that is not the default', async () => {
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH], SAVED_CARD),
+    });
+    expect(await screen.findByText('Card ending with 4242')).toBeVisible();
+    await ui.user.click(await screen.findByRole('radio', { name: 'Card' }));
+    // The default is preselected: nothing to set.
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+    expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
+    await ui.user.selectOptions(screen.getByRole('combobox', { name: 'Payment Type' }), '');
+    expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
+    await ui.user.selectOptions(screen.getByRole('combobox', { name: 'Payment Type' }), 'card_2');
+    expect(screen.getByRole('button', { name: 'Set As Default Method' })).toBeVisible();
+  });
+
+  it('shows neither the default nor Set As Default when the setting is off', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentOptions.useDefaultPaymentMethodOption': 'false' },
+      methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH], SAVED_CARD),
+    });
+    await chooseMethod(ui, 'Card', 'card_2');
+    expect(screen.queryByText('Card ending with 4242')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove default payment method' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
+  });
+
+  it('sets the selected method as the default, with a spinner while it saves', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SAVED_ACH], SAVED_ACH),
+      routes: {
+        'POST /api/PaymentMethod/SetDefaultPaymentMethod': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    expect(await screen.findByText('Account ending with 6789')).toBeVisible();
+    await chooseMethod(ui, 'Card', 'card_1');
+    const button = screen.getByRole('button', { name: 'Set As Default Method' });
+    await ui.user.click(button);
+    expect(within(button).getByRole('progressbar')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    expect(
+      ui.server.requestsTo('POST /api/PaymentMethod/SetDefaultPaymentMethod')[0]?.body,
+    ).toEqual({
+      AccountNumber: LOAN,
+      PaymentMethod: SAVED_CARD,
+    });
+    answer({ body: { HasNoErrors: true, Errors: [] } });
+    expect(await screen.findByText('Card ending with 4242')).toBeVisible();
+    expect(screen.queryByText('Account ending with 6789')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
+  });
+
+  it('flags a failed Set As Default and keeps the old default', async () => {
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SAVED_ACH], SAVED_ACH),
+      routes: {
+        'POST /api/PaymentMethod/SetDefaultPaymentMethod': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Error' }] },
+        },
+      },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: 'Set As Default Method' }));
+    expect(
+      await screen.findByText('There was a problem setting your default payment method.'),
+    ).toBeVisible();
+    expect(screen.getByText('Account ending with 6789')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Set As Default Method' })).toBeEnabled();
+  });
+
+  it('removes the default through RemoveDefaultPaymentMethod', async () => {
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SAVED_ACH], SAVED_CARD),
+      routes: {
+        'DELETE /api/PaymentMethod/RemoveDefaultPaymentMethod': {
+          body: { HasNoErrors: true, Errors: [] },
+        },
+      },
+    });
+    expect(await screen.findByText('Card ending with 4242')).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Remove default payment method' }));
+    await waitFor(() => expect(screen.queryByText('Card ending with 4242')).toBeNull());
+    const [request] = ui.server.requestsTo('DELETE /api/PaymentMethod/RemoveDefaultPaymentMethod');
+    expect(request?.search).toBe(`?accountNumber=${encodeURIComponent(LOAN)}`);
+  });
+
+  it('only logs a failed removal: the default stays and nothing is shown', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SAVED_ACH], SAVED_CARD),
+      routes: {
+        'DELETE /api/PaymentMethod/RemoveDefaultPaymentMethod': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Error' }] },
+        },
+      },
+    });
+    await ui.user.click(
+      await screen.findByRole('button', { name: 'Remove default payment method' }),
+    );
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.getByText('Card ending with 4242')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,294 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  CARD_REFUSAL_ERRORS,
+  achDraftAgreementFirst,
+  achDraftChargedAmount,
+  centsToDollars,
+  firstPartyFee,
+  formatUsd,
+  paymentErrorDisplay,
+  paymentTotal,
+  processingFee,
+  recurringDetailsOf,
+  withCardAdditionalErrorText,
+  type PaymentConfirmation,
+  type PaymentRequest,
+  type RecurringPaymentRequest,
+} from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useConfirm } from '../../../components/dialogs/confirm-dialog';
+import { useDialogStack } from '../../../components/dialogs/dialog-stack';
+import { LazyRichText } from '../../../components/lazy-rich-text';
+import { accountKeys } from '../../../lib/accounts/get-account-list';
+import { ApiError } from '../../../lib/api-client';
+import { requestReview } from '../../../lib/mobile/mobile-bridge';
+import { failedAnswerOf } from '../../../lib/payments/payment-error-text';
+import { saveConfirmation } from '../../../lib/payments/confirmation-store';
+import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
+import { useSettings } from '../../../lib/settings/settings-context';
+import { useSignedInUser } from '../../../lib/session/session-context';
+import { submitCallOf, submitPayment } from '../api/submit-payment';
+import {
+  feeMethodOf,
+  paymentTypeOf,
+  requestMethodOf,
+  type ChosenMethod,
+} from '../utils/chosen-method';
+import type { IdempotencyAttempts } from '../utils/idempotency-attempt';
+import { firstPartyFeesOf } from '../utils/payment-context';
+import { askAchDraftAgreement } from './ach-draft-dialog';
+import type { AmountInfo } from './amount-step';
+import type { FrequencyInfo } from './frequency-step';
+import { methodErrorText } from './payment-texts';
+
+/** Section 9: the confirm-before-submit dialog is 400 px wide. */
+export const CONFIRM_DIALOG_WIDTH = 400;
+/** Section 9: the in-app review prompt waits 3 seconds after a successful payment. */
+export const REVIEW_PROMPT_DELAY_MS = 3000;
+
+interface TotalStepProps {
+  accountNumber: string;
+  info: PaymentInfo;
+  chosen: ChosenMethod;
+  frequency: FrequencyInfo;
+  amount: AmountInfo;
+  attempts: IdempotencyAttempts;
+  /** After a Declined, OverLimit, InvalidInfo or Expired answer, submit stays disabled. */
+  refused: boolean;
+  onRefused(): void;
+}
+
+/**
+ * Step 5, total and submit (spec 001 sections 2 and 4 "Submit"): the Processing Fee line
+ * (hideable), the card-fee text, the Payment Total and the submit button, worded by kind. Submit
+ * opens the ACH draft agreement (recurring ACH, when required) or the confirm dialog (when set),
+ * then sends the request with the attempt's Idempotency-Key.
+ */
+export function TotalStep(props: TotalStepProps) {
+  const settings = useSettings();
+  const user = useSignedInUser();
+  const confirm = useConfirm();
+  const dialogs = useDialogStack();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { chosen, frequency, amount, info } = props;
+  const paymentType = paymentTypeOf(chosen);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [submitting, setSubmitting] = useState(false);
+  // A ref, not state: a second click in the same event loop turn sees it at once.
+  const inFlight = useRef(false);
+
+  const firstPartyFeeCents = firstPartyFee(
+    firstPartyFeesOf(info),
+    feeMethodOf(chosen),
+    frequency.kind,
+  );
+  const money = {
+    amountCents: amount.amountCents,
+    firstPartyFeeCents,
+    thirdPartyFeeCents: frequency.thirdPartyFeeCents,
+    additionalPrincipalCents: amount.additionalPrincipalCents,
+  };
+  const feeCents = processingFee(money);
+  const totalCents = paymentTotal(money);
+  const cardFeeInfo = settings.get('cardPaymentTexts.cardFeeInfoText');
+
+  function requestBody(draftToken: string): PaymentRequest | RecurringPaymentRequest {
+    const payment = {
+      LogonName: user.username,
+      Details: {
+        PaymentDate: frequency.date,
+        LoanAccountNumber: props.accountNumber,
+        Company: info.PaymentDetails.Company,
+        PaymentAmount: centsToDollars(amount.amountCents),
+        FirstPartyFee: centsToDollars(firstPartyFeeCents),
+        ThirdPartyFee: centsToDollars(frequency.thirdPartyFeeCents),
+        AdditionalPrincipalAmount: centsToDollars(amount.additionalPrincipalCents),
+      },
+      AccountType: info.accountType,
+      IsPayoff: frequency.isPayoff,
+      Method: requestMethodOf(chosen),
+    };
+    const recurring = recurringDetailsOf(frequency.frequency, frequency.numDays);
+    if (frequency.kind === 'recurring' && recurring) {
+      return {
+        EncryptedData: '',
+        AchDraftAgreementToken: draftToken,
+        Payment: { ...payment, RecurringDetails: recurring },
+      };
+    }
+    return { EncryptedData: '', Payment: payment };
+  }
+
+  function confirmation(referenceNumber: string): PaymentConfirmation {
+    return {
+      referenceNumber,
+      payDate: frequency.date,
+      dueDate: info.DueDate.slice(0, 10),
+      isRecurringLOCPayingTotalDue: amount.totalDueAtPaymentTime,
+      submissionInfo: {
+        accountNumber: props.accountNumber,
+        amount: amount.amountCents,
+        additionalPrincipalAmount: amount.additionalPrincipalCents,
+        fees: { firstParty: firstPartyFeeCents, thirdParty: frequency.thirdPartyFeeCents },
+        frequencyInfo: { frequency: frequency.frequency, numDays: frequency.numDays },
+        method:
+          chosen.kind === 'singleUseAch'
+            ? {
+                IsCard: false,
+                AchInfo: {
+                  AccountNumber: chosen.ach.AccountNumber.slice(-4),
+                  AccountType: chosen.ach.AccountType,
+                },
+              }
+            : chosen.method.IsCard
+              ? {
+                  IsCard: true,
+                  CardInfo: {
+                    CardType: chosen.method.CardInfo.CardType,
+                    LastFour: chosen.method.CardInfo.LastFour,
+                  },
+                }
+              : {
+                  IsCard: false,
+                  AchInfo: {
+                    AccountNumber: chosen.method.AchInfo.AccountNumber,
+                    AccountType: chosen.method.AchInfo.AccountType,
+                  },
+                },
+      },
+    };
+  }
+
+  async function submit() {
+    if (inFlight.current || props.refused) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      let draftToken = '';
+      if (
+        achDraftAgreementFirst({
+          requireAchDraftAgreementOption: settings.get(
+            'achPaymentOptions.requireAchDraftAgreementOption',
+          ),
+          paymentType,
+          frequency: frequency.frequency,
+        })
+      ) {
+        const method = requestMethodOf(chosen);
+        const achInfo = method.IsCard ? undefined : method.AchInfo;
+        if (!achInfo) return;
+        const token = await askAchDraftAgreement(dialogs, {
+          LoanAccountNumber: props.accountNumber,
+          AchInfo: achInfo,
+          Amount: centsToDollars(
+            achDraftChargedAmount({
+              amountCents: amount.amountCents,
+              firstPartyFeeCents,
+              thirdPartyFeeCents: frequency.thirdPartyFeeCents,
+            }),
+          ),
+          AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
+          LocalTimeOffset: new Date().getTimezoneOffset(),
+          daysBeforeDue: frequency.numDays,
+        });
+        if (token === undefined) return;
+        draftToken = token;
+      } else if (settings.get('paymentOptions.confirmBeforeSubmitOption')) {
+        const agreed = await confirm({
+          title: settings.get('paymentTexts.confirmSubmitText'),
+          confirmText: settings.get('paymentTexts.confirmSubmitButtonText'),
+          cancelText: settings.get('paymentTexts.confirmSubmitNoText'),
+          width: CONFIRM_DIALOG_WIDTH,
+        });
+        if (!agreed) return;
+      }
+      const call = submitCallOf(frequency.kind, paymentType);
+      const submission = { path: call.path.replace(/^\//, ''), body: requestBody(draftToken) };
+      const key = props.attempts.keyFor(JSON.stringify(submission));
+      let answer;
+      try {
+        answer = await submitPayment(submission, key);
+      } catch (caught) {
+        // A lost answer or a 409 (the first submission still running) keeps the attempt open:
+        // a retry of the same request reuses its key. Any other answer is definitive.
+        const retryable =
+          !(caught instanceof ApiError) || caught.status === 0 || caught.status === 409;
+        if (!retryable) props.attempts.settle();
+        const display = paymentErrorDisplay('submit', failedAnswerOf(caught));
+        if (
+          display.kind === 'catalogued' &&
+          (CARD_REFUSAL_ERRORS as readonly string[]).includes(display.key)
+        ) {
+          props.onRefused();
+        }
+        setError(
+          withCardAdditionalErrorText(
+            methodErrorText(settings, display),
+            paymentType,
+            settings.get('cardPaymentTexts.cardPaymentAdditionalErrorText'),
+          ),
+        );
+        return;
+      }
+      props.attempts.settle();
+      saveConfirmation(confirmation(answer.ReferenceNumber));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.info(props.accountNumber) }),
+      ]);
+      if (settings.get('paymentOptions.requestReviewAfterPaymentOption')) {
+        setTimeout(() => void requestReview(), REVIEW_PROMPT_DELAY_MS);
+      }
+      await navigate('/myaccount/paymentConfirm');
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Stack
+      component="section"
+      spacing={1}
+      aria-label={settings.get('paymentTexts.paymentTotalText')}
+    >
+      {amount.totalDueAtPaymentTime ? (
+        <Typography>{settings.get('paymentTexts.locTotalDueText')}</Typography>
+      ) : (
+        <>
+          {settings.get('paymentOptions.hideProcessingFeeLineOption') ? null : (
+            <Typography>
+              {settings.get('paymentTexts.processingFeeText')}: {formatUsd(feeCents)}
+            </Typography>
+          )}
+          {paymentType === 'Card' && cardFeeInfo.trim() ? (
+            <LazyRichText html={cardFeeInfo} />
+          ) : null}
+          <Typography sx={{ fontWeight: 'bold' }}>
+            {settings.get('paymentTexts.paymentTotalText')}: {formatUsd(totalCents)}
+          </Typography>
+        </>
+      )}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      <div>
+        <Button
+          variant="contained"
+          disabled={props.refused}
+          loading={submitting}
+          onClick={() => void submit()}
+        >
+          {frequency.kind === 'immediate'
+            ? settings.get('paymentTexts.submitImmediateButtonText')
+            : settings.get('paymentTexts.submitLaterButtonText')}
+        </Button>
+      </div>
+    </Stack>
+  );
+}
