@@ -21,7 +21,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'eStatementOptions.statementProviderKeyReference':
     'an external statement provider client (spec 002)',
   'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',
-  'documentCenterOptions.fileTypes': 'document center uploads (spec 002)',
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
 
   'securityPolicyOptions.messagesPerHourPerIp': 'messages to the institution (spec 002)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withEnvelope } from '../envelope';
+import { Envelope, withEnvelope } from '../envelope';
 import { dollarsToCents } from '../rules/money';
 
 /**
@@ -197,6 +197,22 @@ export const AccountDocument = z.object({
   Name: z.string(),
 });
 export type AccountDocument = z.infer<typeof AccountDocument>;
+
+/** `GET /api/file/GetFileTypes` (spec 002 "File type": ID, Description). */
+export const FileTypesResponse = withEnvelope({
+  FileTypes: z.array(z.object({ ID: z.number().int(), Description: z.string() })),
+});
+export type FileType = z.infer<typeof FileTypesResponse>['FileTypes'][number];
+
+/** A stored upload (the three /api/file/Upload* calls): the new document, as the lists show it. */
+export const UploadResponse = withEnvelope({ Value: AccountDocument });
+
+/**
+ * A refused upload: the envelope plus the Message the uploader shows (spec 002 section 8: "a
+ * failed status shows the server's Message, else 'Internal Server Error'").
+ */
+export const UploadFailure = Envelope.extend({ Message: z.string() });
+export type UploadFailure = z.infer<typeof UploadFailure>;
 
 /**
  * Holds the core keeps on a loan, named as spec 002 section 8's loan page on-load flags; the

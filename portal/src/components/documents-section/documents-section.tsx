@@ -14,6 +14,8 @@ import { useId, useState } from 'react';
 import { documentViewUrl } from '../../lib/documents/document-view-url';
 import { openInNewTab } from '../../lib/new-tab';
 import { useSettings } from '../../lib/settings/settings-context';
+import type { UploadTarget } from '../../lib/uploads';
+import { FileUploader } from '../file-uploader/file-uploader';
 
 function FormatIcon(props: { format: string }) {
   const format = props.format.toLowerCase();
@@ -24,12 +26,21 @@ function FormatIcon(props: { format: string }) {
 
 /**
  * The file services' documents about an account (spec 002 loan details, "only if file services
- * are on and not hidden") or a loan application (its details' documents block): each with an
- * icon by format, its name and its upload date, opened in a new window. Uploading belongs to the
- * document center.
+ * are on and not hidden") or a loan application (its details' documents block, "with view and
+ * upload"): each with an icon by format, its name and its upload date, opened in a new window.
+ * With `upload`, the file uploader follows the list, unless file services are off or the
+ * institution hides the upload area (documentCenterOptions.hideUploadAreaOption, the document
+ * center's setting, which these blocks follow too); `onUploaded` refreshes the list.
  */
-export function DocumentsSection(props: { documents: readonly AccountDocument[] }) {
+export function DocumentsSection(props: {
+  documents: readonly AccountDocument[];
+  upload?: { target: UploadTarget; onUploaded(): void };
+}) {
   const settings = useSettings();
+  const canUpload =
+    props.upload !== undefined &&
+    settings.get('globalOptions.useFileServicesOption') &&
+    !settings.get('documentCenterOptions.hideUploadAreaOption');
   const headingId = useId();
   const timeZone = settings.get('localeOptions.institutionTimeZone');
   const [error, setError] = useState(false);
@@ -73,6 +84,9 @@ export function DocumentsSection(props: { documents: readonly AccountDocument[] 
         <Alert severity="error" sx={{ mt: 1 }}>
           {settings.get('documentCenterTexts.loadErrorText')}
         </Alert>
+      ) : null}
+      {canUpload && props.upload ? (
+        <FileUploader target={props.upload.target} onUploaded={props.upload.onUploaded} />
       ) : null}
     </Box>
   );

@@ -51,7 +51,12 @@ export async function insertDocument(
     file_format: string;
     content: Uint8Array;
     uploaded_at: Date;
+    file_type_id?: number;
   },
 ) {
-  await db.insertInto('file_documents').values(document).execute();
+  return db
+    .insertInto('file_documents')
+    .values(document)
+    .returning(LISTED)
+    .executeTakeFirstOrThrow();
 }

@@ -1,12 +1,13 @@
 import type { AppModule } from '../../app-module';
 import { documentsRoutes } from './documents.routes';
 
-/** The file services' documents: an account's list and opening one. */
+/** The file services' documents: an account's list, opening one, file types and uploads. */
 export const documentsModule: AppModule = async ({ app, db, services }) => {
   await app.register(documentsRoutes, {
     db,
     core: services.core,
     documents: services.documents,
     downloads: services.downloads,
+    settings: (institutionId) => services.institutions.settings(institutionId),
   });
 };

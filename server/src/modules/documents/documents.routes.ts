@@ -3,21 +3,27 @@ import {
   ENVELOPE_CODES,
   Envelope,
   errorEnvelope,
+  FileTypesResponse,
   okEnvelope,
+  UploadFailure,
+  UploadResponse,
   withEnvelope,
 } from '@portal/domain';
+import multipart from '@fastify/multipart';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DocumentStore } from '../../core/document-store';
+import type { DocumentStore, UploadTarget } from '../../core/document-store';
 import { toAccountDocument } from './document-wire';
-import type { ServicingCore } from '../../core/servicing-core';
+import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
+import { MAX_UPLOAD_BYTES, sniffContentType, UPLOAD_MESSAGES } from './upload-policy';
 
 /** The content types the built-in file services serve, by format. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -25,6 +31,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
+  tif: 'image/tiff',
 };
 
 function sendFile(
@@ -48,19 +55,111 @@ const EVERY_APPLICATION_SINCE = '1900-01-01';
 
 const AccountDocumentsResponse = withEnvelope({ Value: z.array(AccountDocument) });
 
+function uploadFailure(code: string, message: string): UploadFailure {
+  return { ...errorEnvelope(code), Message: message };
+}
+
+/** The parts of an upload request (spec 002 section 7: LoanNumber, ApplicationNumber, FileTypeID, file). */
+interface UploadForm {
+  fields: Map<string, string>;
+  file?: { name: string; bytes: Buffer };
+}
+
+/** A refusal: the status and the answer; nothing has been stored. */
+class UploadRefused extends Error {
+  constructor(
+    readonly status: 400 | 404 | 413 | 415,
+    readonly answer: UploadFailure,
+  ) {
+    super(answer.Message);
+  }
+}
+
+const invalid = (message: string) =>
+  new UploadRefused(400, uploadFailure(ENVELOPE_CODES.invalidRequest, message));
+
+const FIELD_NAMES = new Set(['LoanNumber', 'ApplicationNumber', 'FileTypeID', 'CustomerID']);
+
+/**
+ * Reads the whole multipart body (one file of at most MAX_UPLOAD_BYTES, a few short fields).
+ * A larger file is a 413 the moment it passes the limit; a malformed body is a 400.
+ */
+async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+  if (!request.isMultipart()) throw invalid(UPLOAD_MESSAGES.invalidRequest);
+  const form: UploadForm = { fields: new Map() };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') form.file = { name: part.filename, bytes };
+      } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
+        form.fields.set(part.fieldname, part.value.trim());
+      }
+    }
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new UploadRefused(
+        413,
+        uploadFailure(ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.tooLarge),
+      );
+    }
+    // Limits (a second file, too many fields), a cut-off or malformed body.
+    throw invalid(UPLOAD_MESSAGES.invalidRequest);
+  }
+  return form;
+}
+
+/** A FileTypeID: a positive whole number (the store then checks it is one of the institution's). */
+function fileTypeIdOf(form: UploadForm): number {
+  const text = form.fields.get('FileTypeID') ?? '';
+  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+  if (id <= 0) throw invalid(UPLOAD_MESSAGES.fileTypeRequired);
+  return id;
+}
+
+function checkedFile(form: UploadForm): { name: string; bytes: Buffer; contentType: string } {
+  if (!form.file) throw invalid(UPLOAD_MESSAGES.noFile);
+  if (form.file.bytes.length === 0) throw invalid(UPLOAD_MESSAGES.emptyFile);
+  const contentType = sniffContentType(form.file.bytes);
+  if (!contentType) {
+    throw new UploadRefused(
+      415,
+      uploadFailure(ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.unsupportedFormat),
+    );
+  }
+  return { ...form.file, contentType };
+}
+
+const UPLOAD_ROUTES = [
+  { url: '/api/file/UploadFileWithLoanNumber', kind: 'account', field: 'LoanNumber' },
+  {
+    url: '/api/file/UploadFileWithApplicationNumber',
+    kind: 'application',
+    field: 'ApplicationNumber',
+  },
+  { url: '/api/file/UploadByCustomerID', kind: 'customer', field: undefined },
+] as const;
+
 /**
  * The file services' calls of the accounts area (spec 002 section 7): an account's or a loan
- * application's documents,
- * and opening one in a new window with a passable token (a new window cannot send the session
- * header). Uploads belong to the document center. Every call answers only for the caller's own
- * accounts and documents; another user's get the answer of one that does not exist.
+ * application's documents, opening one in a new window with a passable token (a new window
+ * cannot send the session header), the file types and the three uploads. Every call answers only
+ * for the caller's own accounts and documents; another user's get the answer of one that does not
+ * exist.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
   core: ServicingCore;
   documents: DocumentStore;
   downloads: DownloadTokens;
-}> = async (app, { db, core, documents, downloads }) => {
+  settings: (institutionId: number) => Promise<SettingsAccessor>;
+}> = async (app, { db, core, documents, downloads, settings }) => {
+  // Only this plugin's routes read multipart bodies; the limits stop a body early, in the parser.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 100 },
+    throwFileSizeLimit: true,
+  });
+
   app.get(
     '/api/Documents/GetAccountDocuments',
     {
@@ -134,4 +233,122 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       return sendFile(reply, { type, fileName, content: opened.content });
     },
   );
+
+  /**
+   * File types and uploads exist only when the institution has file services (spec 002: "Only
+   * called when the file-services setting is on"). Uploads are also refused when the institution
+   * hides the upload area (documentCenterOptions.hideUploadAreaOption): a hidden control is no
+   * permission, so the server keeps to the same setting as the screens.
+   */
+  async function fileServicesOn(institutionId: number, forUpload: boolean) {
+    const accessor = await settings(institutionId);
+    if (!accessor.get('globalOptions.useFileServicesOption')) return false;
+    return !(forUpload && accessor.get('documentCenterOptions.hideUploadAreaOption'));
+  }
+  const fileServicesOff = uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.fileServicesOff);
+
+  app.get(
+    '/api/file/GetFileTypes',
+    {
+      config: { auth: 'required' },
+      schema: { response: { 200: FileTypesResponse, 401: Envelope, 404: UploadFailure } },
+    },
+    async (request, reply) => {
+      const { institutionId } = requestContext(request);
+      if (!(await fileServicesOn(institutionId, false))) {
+        return reply.code(404).send(fileServicesOff);
+      }
+      const types = await documents.fileTypes(institutionId);
+      return {
+        ...okEnvelope(),
+        FileTypes: types.map((type) => ({ ID: type.id, Description: type.description })),
+      };
+    },
+  );
+
+  /** The target of an upload, once the account or application is known to be the customer's. */
+  async function targetOf(
+    request: FastifyRequest,
+    customer: CustomerRef,
+    route: (typeof UPLOAD_ROUTES)[number],
+    form: UploadForm,
+  ): Promise<UploadTarget> {
+    if (route.kind === 'customer') return { kind: 'customer' };
+    const number = form.fields.get(route.field) ?? '';
+    if (route.kind === 'account') {
+      // Another user's account answers exactly as one that does not exist.
+      const owned =
+        number !== '' &&
+        number.length <= 40 &&
+        (await core.findAccount(customer, number, requestContext(request).today));
+      if (!owned) {
+        throw new UploadRefused(
+          404,
+          uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.accountNotFound),
+        );
+      }
+      return { kind: 'account', number };
+    }
+    const applications =
+      number === '' ? [] : await core.applications(customer, EVERY_APPLICATION_SINCE);
+    if (!applications.some((application) => application.number === number)) {
+      throw new UploadRefused(
+        404,
+        uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.applicationNotFound),
+      );
+    }
+    return { kind: 'application', number };
+  }
+
+  for (const route of UPLOAD_ROUTES) {
+    app.post(
+      route.url,
+      {
+        config: { auth: 'required' },
+        schema: {
+          response: {
+            200: UploadResponse,
+            400: UploadFailure,
+            401: Envelope,
+            403: Envelope,
+            404: UploadFailure,
+            413: UploadFailure,
+            415: UploadFailure,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { institutionId, now } = requestContext(request);
+        const customer = { institutionId, customerId: sessionOf(request).user.customerId };
+        if (!(await fileServicesOn(institutionId, true))) {
+          return reply.code(404).send(fileServicesOff);
+        }
+        try {
+          const form = await readUploadForm(request);
+          const target = await targetOf(request, customer, route, form);
+          const fileTypeId = fileTypeIdOf(form);
+          const file = checkedFile(form);
+          const result = await documents.upload(customer, target, {
+            name: file.name,
+            contentType: file.contentType,
+            bytes: file.bytes,
+            fileTypeId,
+            receivedAt: now,
+          });
+          if (!result.stored) {
+            throw result.refusal === 'unknownFileType'
+              ? invalid(UPLOAD_MESSAGES.fileTypeRequired)
+              : new UploadRefused(
+                  415,
+                  uploadFailure(ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.unsupportedFormat),
+                );
+          }
+          return { ...okEnvelope(), Value: toAccountDocument(result.document) };
+        } catch (error) {
+          if (error instanceof UploadRefused) return reply.code(error.status).send(error.answer);
+          throw error;
+        }
+      },
+    );
+  }
 };

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { stubXhr } from '../../../../../tests/support/xhr-stub';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 const APPROVED = {
@@ -155,5 +156,51 @@ describe('application details', () => {
     await screen.findByText('A-240275');
     expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
     expect(server.requestsTo('GET /api/Documents/GetApplicationDocuments')).toHaveLength(0);
+  });
+
+  it('uploads a document to the application and says so when the list cannot be refreshed', async () => {
+    const xhr = stubXhr(
+      {
+        'POST /api/file/UploadFileWithApplicationNumber': {
+          body: { HasNoErrors: true, Errors: [], Value: {} },
+        },
+      },
+      { status: 404 },
+    );
+    let listCalls = 0;
+    const { user } = renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        'GET /api/Application': {
+          body: { HasNoErrors: true, Errors: [], Application: APPROVED },
+        },
+        'GET /api/Documents/GetApplicationDocuments': () => {
+          listCalls += 1;
+          return listCalls === 1
+            ? { body: { HasNoErrors: true, Errors: [], Value: [] } }
+            : { status: 500 };
+        },
+        'GET /api/file/GetFileTypes': {
+          body: { HasNoErrors: true, Errors: [], FileTypes: [{ ID: 5, Description: 'Other' }] },
+        },
+      },
+    });
+    expect(await screen.findByText('No Uploaded Documents')).toBeVisible();
+    await user.upload(
+      await screen.findByLabelText('Add Files'),
+      new File(['%PDF-1.7'], 'id.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(screen.getByRole('combobox', { name: /File type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
+    expect(
+      await screen.findByText('Something went wrong when attempting to refresh the document list'),
+    ).toBeVisible();
+    const form = xhr.requests[0]?.body as FormData;
+    expect(form.get('ApplicationNumber')).toBe('A-240275');
+    expect(form.get('FileTypeID')).toBe('5');
+    await expectNoAxeViolations();
   });
 });

@@ -141,11 +141,24 @@ export function ApplicationDetailsPage() {
       ) : (
         <LoadingBlock height={180} label="Loading the application" />
       )}
-      {/* The documents block, with file services on (uploads belong to the document center). */}
+      {/* The documents block with view and upload, with file services on (spec 002). */}
       {application && fileServices ? (
         <Box sx={{ mt: 3 }}>
           {documents.data ? (
-            <DocumentsSection documents={documents.data.Value} />
+            <>
+              <DocumentsSection
+                documents={documents.data.Value}
+                upload={{
+                  target: { kind: 'application', number: application.ApplicationNumber },
+                  onUploaded: () => void documents.refetch(),
+                }}
+              />
+              {documents.isRefetchError ? (
+                <Alert severity="error" sx={{ mt: 1 }}>
+                  {settings.get('documentCenterTexts.refreshErrorText')}
+                </Alert>
+              ) : null}
+            </>
           ) : documents.isError ? (
             <Alert severity="error">{settings.get('documentCenterTexts.loadErrorText')}</Alert>
           ) : (

@@ -808,6 +808,25 @@ describe('the loan page', () => {
     ).toBeVisible();
   });
 
+  it('offers the file uploader under the loan documents, aimed at this loan', async () => {
+    const { server } = renderLoan({
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        'GET /api/file/GetFileTypes': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            FileTypes: [{ ID: 1, Description: 'Identification' }],
+          },
+        },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Documents' });
+    expect(await within(section).findByLabelText('Add Files')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Upload File(s)' })).toBeDisabled();
+    await waitFor(() => expect(server.requestsTo('GET /api/file/GetFileTypes')).toHaveLength(1));
+  });
+
   it('has no documents section while file services are off', async () => {
     renderLoan();
     await screen.findByRole('heading', { level: 1, name: 'Loan Information' });

@@ -289,7 +289,15 @@ function LoanDetails({
       )}
       {settings.get('globalOptions.useFileServicesOption') &&
       !hide('loanDetailsOptions.hideAccountDocumentsOption') ? (
-        <DocumentsSection documents={data.Documents} />
+        <DocumentsSection
+          documents={data.Documents}
+          // A closed loan's documents are kept, not added to.
+          upload={
+            closed
+              ? undefined
+              : { target: { kind: 'account', number: accountNumber }, onUploaded: changes.refresh }
+          }
+        />
       ) : null}
       {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
         <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />
