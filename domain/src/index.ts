@@ -33,3 +33,4 @@ export * from './payments/payment-fees';
 export * from './payments/payment-eligibility';
 export * from './payments/schedule-wording';
 export * from './payments/payment-display';
+export * from './payments/payment-rules';

@@ -387,8 +387,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     settings: (institutionId) => institutions.settings(institutionId),
     institutionName: async (institutionId) =>
       (await institutions.findById(institutionId))?.name ?? '',
+    // The published zone, as submissions and the core read it.
     timeZone: async (institutionId) =>
-      (await institutions.findById(institutionId))?.timeZone ?? 'America/New_York',
+      (await institutionTimeZone(institutionId)) ?? 'America/New_York',
     onCoreRefusal: (payment, reason) =>
       app.log.error(
         { payment: payment.id, reason },

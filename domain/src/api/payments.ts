@@ -897,10 +897,23 @@ export type PaymentMethodError = keyof typeof PAYMENT_METHOD_ERRORS;
 /** The note after a saved method is deleted (beside DeleteMethodFailed). */
 export const PAYMENT_METHOD_DELETED_TEXT = 'Successfully deleted payment method.';
 
-/** Errors of deleting a recurring or scheduled payment (section 8 "Deletion errors"). */
+/**
+ * Errors of deleting a recurring or scheduled payment (section 8 "Deletion errors"), and the
+ * refusals the server answers a deletion with: HasBeenPosted (a scheduled payment that posted or
+ * began to settle, worded as the list's 'Cannot delete scheduled payment.'), Deleting (section 8
+ * "Submit errors", the payment is not the kind named) and the not-allowed keys of the delete
+ * permission settings, each with the same wording as in `SUBMIT_ERRORS`.
+ */
 export const PAYMENT_DELETION_ERRORS = {
   RecurringDeleteFailed: 'An error occurred while attempting to cancel your recurring payment.',
   ScheduledDeleteFailed: 'There was an error deleting your payment.',
+  HasBeenPosted: 'Cannot delete scheduled payment.',
+  Deleting: SUBMIT_ERRORS.Deleting,
+  DeleteRecurringAchNotAllowed: SUBMIT_ERRORS.DeleteRecurringAchNotAllowed,
+  DeleteRecurringCardNotAllowed: SUBMIT_ERRORS.DeleteRecurringCardNotAllowed,
+  DeleteRecurringNotAllowed: SUBMIT_ERRORS.DeleteRecurringNotAllowed,
+  ModifyScheduledAchNotAllowed: SUBMIT_ERRORS.ModifyScheduledAchNotAllowed,
+  ModifyScheduledCardNotAllowed: SUBMIT_ERRORS.ModifyScheduledCardNotAllowed,
 } as const;
 export type PaymentDeletionError = keyof typeof PAYMENT_DELETION_ERRORS;
 
@@ -992,6 +1005,13 @@ export const PAYMENT_METHOD_ERROR_TEXT_KEYS = {
 export const PAYMENT_DELETION_ERROR_TEXT_KEYS = {
   RecurringDeleteFailed: 'recurringPaymentTexts.deleteRecurringErrorText',
   ScheduledDeleteFailed: 'recurringPaymentTexts.deleteScheduledErrorText',
+  HasBeenPosted: 'recurringPaymentTexts.scheduledDeleteBlockedText',
+  Deleting: SUBMIT_ERROR_TEXT_KEYS.Deleting,
+  DeleteRecurringAchNotAllowed: SUBMIT_ERROR_TEXT_KEYS.DeleteRecurringAchNotAllowed,
+  DeleteRecurringCardNotAllowed: SUBMIT_ERROR_TEXT_KEYS.DeleteRecurringCardNotAllowed,
+  DeleteRecurringNotAllowed: SUBMIT_ERROR_TEXT_KEYS.DeleteRecurringNotAllowed,
+  ModifyScheduledAchNotAllowed: SUBMIT_ERROR_TEXT_KEYS.ModifyScheduledAchNotAllowed,
+  ModifyScheduledCardNotAllowed: SUBMIT_ERROR_TEXT_KEYS.ModifyScheduledCardNotAllowed,
 } as const satisfies Record<PaymentDeletionError, SettingKey>;
 
 export const PAYMENT_OTHER_ERROR_TEXT_KEYS = {

@@ -632,14 +632,16 @@ describe('days before due', () => {
     );
   });
 
-  it('keeps days before tomorrow when non-payment days are listed (section 5)', () => {
+  it('drops days before tomorrow even when non-payment days are listed (both filters)', () => {
     const context = beforeDue({
       today: '2026-09-05',
       dueDate: '2026-09-10',
       nonPaymentDays: ['2026-09-08'],
     });
-    // Sep 8 is listed, Sep 7 is Labor Day; Sep 5 (today) and before stay on offer.
-    expect(daysBeforeDueChoices(context)).toEqual([1, 4, 5, 6, 7, 8, 9]);
+    // Sep 8 is listed, Sep 7 is Labor Day; Sep 5 (today) and before are never drawn on time.
+    expect(daysBeforeDueChoices(context)).toEqual([1, 4]);
+    expect(isDaysBeforeDueAllowed(5, context)).toBe(false);
+    expect(isDaysBeforeDueAllowed(9, context)).toBe(false);
   });
 
   it('accepts a submitted number only when it is offered, and 0 for on-due-date', () => {

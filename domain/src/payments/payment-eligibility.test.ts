@@ -337,13 +337,24 @@ describe('paymentInfoOutcome', () => {
     });
   });
 
-  it('says PaymentBlocked rather than the cutoff when ACH is blocked as well', () => {
+  it('says DisabledPaymentsAfterCutoffTime before PaymentBlocked (section 4 order)', () => {
     expect(
       paymentInfoOutcome(
         fetched({
           blockAchPayment: true,
           blockImmediateAchAfterCutoff: true,
           hasScheduledPayments: true,
+          accountAllowsCards: false,
+        }),
+      ),
+    ).toEqual({ kind: 'invalid', error: 'DisabledPaymentsAfterCutoffTime' });
+    // Without the cutoff case, both blocked is still PaymentBlocked.
+    expect(
+      paymentInfoOutcome(
+        fetched({
+          blockAchPayment: true,
+          blockImmediateAchAfterCutoff: true,
+          hasScheduledPayments: false,
           accountAllowsCards: false,
         }),
       ),
@@ -702,12 +713,16 @@ describe('scheduling permission', () => {
     ]);
   });
 
-  it('never schedules with a single-use card; single-use ACH and saved cards may', () => {
+  it('never schedules with a single-use method (card or ACH); saved methods may', () => {
     expect(methodCanSchedule({ paymentType: 'Card', singleUse: true })).toBe(false);
     expect(methodCanSchedule({ paymentType: 'Card', singleUse: false })).toBe(true);
-    expect(methodCanSchedule({ paymentType: 'ACH', singleUse: true })).toBe(true);
+    expect(methodCanSchedule({ paymentType: 'ACH', singleUse: true })).toBe(false);
+    expect(methodCanSchedule({ paymentType: 'ACH', singleUse: false })).toBe(true);
     expect(
       schedulingBlocks(scheduling({ method: { paymentType: 'Card', singleUse: true } })),
+    ).toEqual(['methodCannotSchedule']);
+    expect(
+      schedulingBlocks(scheduling({ method: { paymentType: 'ACH', singleUse: true } })),
     ).toEqual(['methodCannotSchedule']);
     expect(schedulingAllowed(scheduling({ method: undefined }))).toBe(true);
   });
@@ -809,11 +824,14 @@ describe('recurring permission', () => {
     expect(recurringAllowed(recurring({ delinquent: true, settings }))).toBe(true);
   });
 
-  it('is blocked with a single-use card but not with a single-use ACH account', () => {
+  it('is blocked with a single-use method, card or ACH account', () => {
     expect(
       recurringBlocks(recurring({ method: { paymentType: 'Card', singleUse: true } })),
     ).toEqual(['methodCannotSchedule']);
-    expect(recurringAllowed(recurring({ method: { paymentType: 'ACH', singleUse: true } }))).toBe(
+    expect(recurringBlocks(recurring({ method: { paymentType: 'ACH', singleUse: true } }))).toEqual(
+      ['methodCannotSchedule'],
+    );
+    expect(recurringAllowed(recurring({ method: { paymentType: 'ACH', singleUse: false } }))).toBe(
       true,
     );
   });

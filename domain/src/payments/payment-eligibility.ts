@@ -187,12 +187,12 @@ export interface FetchedPaymentInfo {
  * The loan's state after its payment information is fetched (spec 001 section 4), checked in this
  * order:
  * 1. a delinquent loan at an institution that blocks them is Delinquent;
- * 2. ACH ends up blocked when the hold, the account or the settings refuse it, and card likewise;
- *    both blocked is PaymentBlocked;
- * 3. immediate ACH blocked after the cutoff time, a scheduled payment pending and cards unusable
- *    leave nothing to do today or later: DisabledPaymentsAfterCutoffTime.
- * PaymentBlocked is checked before the cutoff because it is the lasting reason: a loan whose ACH
- * is blocked would not become payable after the cutoff passes.
+ * 2. immediate ACH blocked after the cutoff time, a scheduled payment pending and cards unusable
+ *    leave nothing to do today or later: DisabledPaymentsAfterCutoffTime;
+ * 3. ACH ends up blocked when the hold, the account or the settings refuse it, and card likewise;
+ *    both blocked is PaymentBlocked.
+ * This is section 4's order (the cutoff before PaymentBlocked). `hasScheduledPayments` counts only
+ * scheduled payments not yet posted (the payment info's ScheduledPayments without HasBeenPosted).
  */
 export function paymentInfoOutcome(info: FetchedPaymentInfo): PaymentInfoOutcome {
   const { settings } = info;
@@ -202,10 +202,10 @@ export function paymentInfoOutcome(info: FetchedPaymentInfo): PaymentInfoOutcome
   const blockAchPayment = info.blockAchPayment || !info.accountAllowsAch || !settings.achAllowed;
   const blockCardPayment =
     info.blockCardPayment || !info.accountAllowsCards || !settings.cardsAllowed;
-  if (blockAchPayment && blockCardPayment) return { kind: 'invalid', error: 'PaymentBlocked' };
   if (info.blockImmediateAchAfterCutoff && info.hasScheduledPayments && blockCardPayment) {
     return { kind: 'invalid', error: 'DisabledPaymentsAfterCutoffTime' };
   }
+  if (blockAchPayment && blockCardPayment) return { kind: 'invalid', error: 'PaymentBlocked' };
   return { kind: 'valid', blockAchPayment, blockCardPayment };
 }
 
@@ -518,9 +518,14 @@ export type SchedulingBlock =
   | 'onlyImmediatePayments'
   | 'hasRecurringPayment';
 
-/** A method may schedule unless it is a single-use card (those pay only immediately). */
+/**
+ * A method may be dated later than today (scheduled or recurring) only when it is saved: spec 001
+ * section 8 PayWithoutSaving and MustSavePaymentMethod allow a non-saved method, card or bank
+ * account alike, for an immediate payment only. The server refuses with MustSavePaymentMethod and
+ * the portal offers neither later dates nor recurring frequencies for such a method.
+ */
 export function methodCanSchedule(method: ChosenMethod): boolean {
-  return !(method.singleUse && method.paymentType === 'Card');
+  return !method.singleUse;
 }
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { daysBeforeDueWording, ordinal, scheduleWording, weekdayName } from './schedule-wording';
+import type { RecurringOption } from './payment-eligibility';
+import {
+  DEFAULT_SCHEDULE_WORDING_TEXTS,
+  SCHEDULE_WORDING_TEXT_KEYS,
+  daysBeforeDueWording,
+  ordinal,
+  scheduleWording,
+  scheduleWordingTextsOf,
+  weekdayName,
+} from './schedule-wording';
 
 describe('ordinal', () => {
   it.each([
@@ -116,5 +125,46 @@ describe('scheduleWording', () => {
     expect(() =>
       scheduleWording({ RecurringOption: 'DayOfMonth', Date: '2026-02-30', NumberOfDays: 0 }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('scheduleWording in the institution’s words', () => {
+  it('has each default text equal to its setting’s default', async () => {
+    const { SETTING_DEFINITIONS } = await import('@portal/settings-schema');
+    for (const [name, key] of Object.entries(SCHEDULE_WORDING_TEXT_KEYS)) {
+      expect([name, SETTING_DEFINITIONS[key].default]).toEqual([
+        name,
+        DEFAULT_SCHEDULE_WORDING_TEXTS[name as keyof typeof DEFAULT_SCHEDULE_WORDING_TEXTS],
+      ]);
+    }
+  });
+
+  it('fills {weekday}, {ordinal} and {n} into the given texts', () => {
+    const texts = {
+      weekly: 'Each {weekday}',
+      twoWeeks: 'Every second {weekday}',
+      semiMonthly: 'Twice monthly from the {ordinal}',
+      monthly: 'On the {ordinal} monthly',
+      onDueDate: 'On the due date',
+      oneDayBeforeDue: 'The day before it is due',
+      daysBeforeDue: '{n} days early',
+    };
+    // 2026-12-07 is a Monday.
+    const on = (RecurringOption: RecurringOption, NumberOfDays = 0) =>
+      scheduleWording({ RecurringOption, Date: '2026-12-07T00:00:00', NumberOfDays }, texts);
+    expect(on('Weekly')).toBe('Each Monday');
+    expect(on('BiWeekly')).toBe('Every second Monday');
+    expect(on('SemiMonthly')).toBe('Twice monthly from the 7th');
+    expect(on('DayOfMonth')).toBe('On the 7th monthly');
+    expect(on('DaysBeforeDue', 0)).toBe('On the due date');
+    expect(on('DaysBeforeDue', 1)).toBe('The day before it is due');
+    expect(on('DaysBeforeDue', 5)).toBe('5 days early');
+  });
+
+  it('reads the texts from the settings', () => {
+    const settings = {
+      get: (key: string) => (key === SCHEDULE_WORDING_TEXT_KEYS.weekly ? 'Weekly: {weekday}' : ''),
+    } as Parameters<typeof scheduleWordingTextsOf>[0];
+    expect(scheduleWordingTextsOf(settings).weekly).toBe('Weekly: {weekday}');
   });
 });

@@ -191,8 +191,14 @@ describe('the recurring payment box', () => {
   it.each([
     [
       'an unknown code',
-      'Deleting',
+      'NoSuchCode',
       'An error occurred while attempting to cancel your recurring payment.',
+    ],
+    ['Deleting', 'Deleting', 'An error occurred attempting to delete that payment.'],
+    [
+      'DeleteRecurringAchNotAllowed',
+      'DeleteRecurringAchNotAllowed',
+      'Deleting a recurring ACH payment is not allowed online. Please contact your financial institution.',
     ],
     ['a host message', 'The host refused this.', 'The host refused this.'],
     ['a Generic - message', 'Generic - Try again tomorrow', 'Try again tomorrow'],
@@ -381,6 +387,35 @@ describe('the scheduled payments list', () => {
     expect(screen.getByText('Deletions: 0')).toBeVisible();
   });
 
+  it.each([
+    ['HasBeenPosted', 'Cannot delete scheduled payment.'],
+    [
+      'ModifyScheduledAchNotAllowed',
+      'Scheduled ACH payments cannot be modified online. Please contact your financial institution.',
+    ],
+  ])('words the refusal %s with its own text', async (code, text) => {
+    const { user } = renderLists({
+      settings:
+        code === 'HasBeenPosted'
+          ? { 'recurringPaymentTexts.scheduledDeleteBlockedText': 'Already on its way.' }
+          : {},
+      info: paymentInfoFixture({ ScheduledPayments: payments }),
+      routes: { 'POST /api/PaymentScheduled/DeleteAch': FAILED(code) },
+    });
+    const list = await scheduledList();
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // HasBeenPosted reads the list's own blocked text, as the institution words it.
+    expect(
+      await within(dialog).findByText(code === 'HasBeenPosted' ? 'Already on its way.' : text),
+    ).toBeVisible();
+  });
+
   it('blocks a payment the server marks not deletable, or already posted, and all by setting', async () => {
     renderLists({
       info: paymentInfoFixture({
@@ -422,7 +457,7 @@ describe('the payment lists in the dark scheme', () => {
         RecurringPayment: recurringPaymentFixture(),
         ScheduledPayments: [scheduledPaymentFixture()],
       }),
-      routes: { 'POST /api/PaymentRecurring/DeleteAch': FAILED('Deleting') },
+      routes: { 'POST /api/PaymentRecurring/DeleteAch': FAILED('RecurringDeleteFailed') },
     });
     const box = await recurringBox();
     expect(document.documentElement).toHaveClass('dark');

@@ -14,12 +14,13 @@ import {
   canDeleteRecurringPayment,
   dollarsToCents,
   formatUsd,
+  scheduleWording,
+  scheduleWordingTextsOf,
   type RecurringPaymentInfo,
 } from '@portal/domain';
 import { useId, type ReactNode } from 'react';
 import { paymentErrorText } from '../../lib/payments/payment-error-text';
 import { useDeletePayment } from '../../lib/payments/payment-info';
-import { recurringScheduleText } from '../../lib/payments/schedule-text';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useDialogStack } from '../dialogs/dialog-stack';
 import { DeletePaymentDialog } from './delete-payment-dialog';
@@ -64,7 +65,7 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
     payment,
     settings.get('paymentOptions.allowDeleteRecurringPaymentOption'),
   );
-  const schedule = recurringScheduleText(settings, payment);
+  const schedule = scheduleWording(payment, scheduleWordingTextsOf(settings));
   const amount = formatUsd(dollarsToCents(payment.TotalAmount));
   const additionalPrincipalCents = dollarsToCents(payment.AdditionalPrincipalAmount);
   const showsAdditionalPrincipal = !payment.IsCard && additionalPrincipalCents > 0;

@@ -10,9 +10,24 @@ export function failedAnswerOf(error: unknown) {
   if (!(error instanceof ApiError) || error.status === 0) return 'networkFailure' as const;
   return {
     HasNoErrors: false,
-    Errors: error.errors.map((message) => ({ ErrorMessage: message })),
+    Errors: error.errors.map((message) => ({
+      ErrorMessage: IDEMPOTENCY_WORDING[message] ?? message,
+    })),
   };
 }
+
+/**
+ * The Idempotency-Key refusals of a submit (not in the spec's catalogue; ARCHITECTURE.md): a key
+ * already used with another request (IdempotencyKeyReused, 422), or a first submission still
+ * running after the client's retries (IdempotencyKeyInProgress, 409). Either way a payment may
+ * have been made under that key, so they are worded as section 8's Generic ('Please do not
+ * submit your payment again or your account could be charged multiple times'), never as the
+ * plain refusal (decided; found by the payment journeys, e2e/payments.spec.ts).
+ */
+const IDEMPOTENCY_WORDING: Readonly<Record<string, string>> = {
+  IdempotencyKeyReused: 'Generic',
+  IdempotencyKeyInProgress: 'Generic',
+};
 
 /**
  * What a failed payments call shows (spec 001 section 8 "Envelope rules", decided by the domain's

@@ -44,6 +44,17 @@ export async function getPaymentInfo(
   return answer;
 }
 
+/**
+ * The loan's scheduled payments still to be made: the list also shows those posted today
+ * (HasBeenPosted), which no longer count towards the scheduled-payment quota, the one-recurring
+ * rule or DisabledPaymentsAfterCutoffTime.
+ */
+export function pendingScheduledPayments(
+  info: Pick<PaymentInfo, 'ScheduledPayments'>,
+): PaymentInfo['ScheduledPayments'] {
+  return info.ScheduledPayments.filter((payment) => !payment.HasBeenPosted);
+}
+
 export const paymentInfoQuery = (accountNumber: string) =>
   queryOptions({
     queryKey: paymentKeys.info(accountNumber),

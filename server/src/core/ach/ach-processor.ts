@@ -45,8 +45,25 @@ export interface AchDayFile {
   totalDebitCents: Cents;
 }
 
+/**
+ * A bank account to validate before its first WEB debit (NACHA's WEB debit rule; see
+ * account-validation.ts). How the processor validates (a prenote, micro-deposits, a validation
+ * service) is its own business; the answer is whether the account can take debits.
+ */
+export interface AchAccountValidationRequest {
+  institutionId: number;
+  routingNumber: string;
+  accountNumber: string;
+  accountType: 'Checking' | 'Savings';
+}
+
+/** 'invalid': the bank or the validation service says no such open account (a third party's word). */
+export type AchAccountValidationOutcome = { status: 'valid' } | { status: 'invalid' };
+
 export interface AchProcessor {
   submitDebit(request: AchDebitRequest): Promise<AchDebitOutcome>;
+  /** Validates an account number on its first use (NACHA WEB debit rule). */
+  validateAccount(request: AchAccountValidationRequest): Promise<AchAccountValidationOutcome>;
   /** The processing days that have debits, newest first. */
   listDays(
     institutionId: number,

@@ -166,6 +166,17 @@ function requestIssue(
   return undefined;
 }
 
+/**
+ * The built-in processor's account validation answers 'invalid' for these account numbers, the
+ * industry's public test bank accounts that fail (Stripe's test mode: 000111111116 "no such
+ * account", 000111111113 "account closed"); every other account that passes the account-number
+ * rules is valid. Documented in the README.
+ */
+export const INVALID_TEST_ACCOUNT_NUMBERS: ReadonlySet<string> = new Set([
+  '000111111116',
+  '000111111113',
+]);
+
 /** Thrown inside the transaction to roll it back: a concurrent duplicate wrote first. */
 class DuplicateDebit extends Error {}
 
@@ -214,6 +225,18 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
   }
 
   return {
+    async validateAccount(request) {
+      // Decision: the built-in processor's "validation service" is the account-number rules and
+      // the test accounts above; it keeps nothing (the caller remembers validated accounts).
+      if (!isAbaRoutingNumber(request.routingNumber)) return { status: 'invalid' };
+      if (!isAchAccountNumber(request.accountNumber)) return { status: 'invalid' };
+      // The routing directory is the pre-check setting's business (achRoutingPreCheckOption),
+      // and an unlisted bank's debit is refused when it is sent: not looked up here.
+      return INVALID_TEST_ACCOUNT_NUMBERS.has(request.accountNumber)
+        ? { status: 'invalid' }
+        : { status: 'valid' };
+    },
+
     async submitDebit(request) {
       const { institutionId, idempotencyKey } = request;
       if (idempotencyKey === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {

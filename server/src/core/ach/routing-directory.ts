@@ -139,6 +139,15 @@ export const FEDERAL_RESERVE_BANKS: readonly RoutingDirectoryBank[] = [
  * identifier 9999 or 9998, which no bank held in the FedACH directory the numbers were checked
  * against. They are not real banks: a debit to one would be returned.
  */
+const FEDERAL_RESERVE_ROUTING_NUMBERS: ReadonlySet<string> = new Set(
+  FEDERAL_RESERVE_BANKS.map((bank) => bank.routingNumber),
+);
+
+/** Whether the routing number is one of the twelve Federal Reserve Banks' own. */
+export function isFederalReserveBank(routingNumber: string): boolean {
+  return FEDERAL_RESERVE_ROUTING_NUMBERS.has(routingNumber.trim());
+}
+
 export const DEMO_BANKS: readonly RoutingDirectoryBank[] = [
   {
     routingNumber: '011099990',

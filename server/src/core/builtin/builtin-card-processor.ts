@@ -225,11 +225,13 @@ export function createBuiltinCardProcessor(options: {
         return chargeOutcome(first, card);
       };
 
-      const earlier = await repeat();
-      if (earlier) return earlier;
-
+      // The charge is written under its key first (insertChargeOnce: the key's unique index
+      // decides); a key used before is read only when the write finds it taken. A first charge
+      // is two statements (the token and the write), a repeat answers its first outcome.
       const card = await findCardToken(db, institutionId, token);
-      if (card === undefined) return { status: 'declined', error: 'InvalidInfo' };
+      if (card === undefined) {
+        return (await repeat()) ?? { status: 'declined', error: 'InvalidInfo' };
+      }
       const behaviour = oneOf(BEHAVIOURS, card.behaviour, 'behaviour');
       // A saved card can run out between saving and a scheduled payment's date.
       const lapsed = isCardExpired(expirationText(card.expiry_month, card.expiry_year), today());

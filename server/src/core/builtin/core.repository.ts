@@ -314,6 +314,40 @@ export async function listOpenLoans(
     .execute();
 }
 
+/**
+ * The customer's loan run by the engine, locked until the transaction ends, with its account's
+ * id and type: one statement where a payment posting needs the account, then the loan locked.
+ * Undefined when the customer has no such account or it has no engine loan (the caller tells
+ * the two apart with findCustomerAccount: PostgreSQL cannot lock the nullable side of an outer
+ * join).
+ */
+export async function findCustomerLoanForUpdate(
+  db: Transaction<Database>,
+  institutionId: number,
+  customerId: string,
+  number: string,
+): Promise<(CoreLoanRow & { type: number }) | undefined> {
+  return db
+    .selectFrom('core_accounts')
+    .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
+    .selectAll('core_loans')
+    .select('core_accounts.type')
+    .where('core_accounts.institution_id', '=', institutionId)
+    .where('core_accounts.customer_id', '=', customerId)
+    .where('core_accounts.number', '=', number)
+    .forUpdate('core_loans')
+    .executeTakeFirst();
+}
+
+/** A loan's row as it is (no lock). */
+export async function findLoan(db: Db, accountId: number): Promise<CoreLoanRow | undefined> {
+  return db
+    .selectFrom('core_loans')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
 export async function findLoanForUpdate(
   db: Transaction<Database>,
   accountId: number,

@@ -1,4 +1,11 @@
-import { addDays, addMonths, type CalendarDate, type Cents, daysBetween } from '@portal/domain';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  type Cents,
+  daysBetween,
+  isLoanPastDue,
+} from '@portal/domain';
 
 /**
  * The built-in core's servicing rules for an installment loan, as pure functions over a loan's
@@ -267,10 +274,12 @@ function cycleEnd(terms: LoanTerms, today: CalendarDate): CalendarDate {
   }
 }
 
-/** Past due: an installment's due date has passed and it is not fully paid. */
+/**
+ * Past due: an installment's due date has passed and it is not fully paid (the domain's one rule,
+ * isLoanPastDue; nextDueDate is the oldest unpaid installment's, null when nothing is owed).
+ */
 export function isPastDue(terms: LoanTerms, state: LoanState, today: CalendarDate): boolean {
-  const due = nextDueDate(terms, state);
-  return due !== null && due < today;
+  return isLoanPastDue({ dueDate: nextDueDate(terms, state) }, today);
 }
 
 /** Days since the oldest unpaid installment fell due (0 when not past due). */

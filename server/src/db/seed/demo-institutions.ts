@@ -150,6 +150,10 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         },
       },
       english: {
+        // Asked before a bank account is saved for payments (spec 001 "ACH terms modal").
+        agreementTexts: {
+          agreementSetup: '/cdn/summit/agreements/ach-terms.html|2025-01-02|ACH Payment Terms|ach',
+        },
         loggedInLayout: {
           copyrightText: 'NMLS #000000. Licensed lender.',
         },

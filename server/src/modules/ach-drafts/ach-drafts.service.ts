@@ -7,6 +7,7 @@ import {
   dollarsToCents,
   isTimeZone,
   thirdPartyFeeFor,
+  thirdPartyFeeSettingsOf,
 } from '@portal/domain';
 import { agreementTypeCode, type SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -321,6 +322,7 @@ export function createAchDraftsService(options: {
     firstPartyCents: number,
   ): Promise<{ first: number; third: number }> {
     const settings = await options.settings(institutionId);
+    // The domain's one projection of the fee settings (as the submit reads them).
     const third = thirdPartyFeeFor(
       {
         IsAch: true,
@@ -330,13 +332,7 @@ export function createAchDraftsService(options: {
         IsOneTime: false,
         IsRecurring: true,
       },
-      {
-        useThirdPartyFee: settings.get('paymentAmountOptions.useThirdPartyFeeOption'),
-        achFeeCents: dollarsToCents(settings.get('paymentAmountOptions.thirdPartyAchFee')),
-        // Not asked for (an ACH request reads the ACH fee only).
-        debitCardFeeCents: 0,
-        creditCardFeeCents: 0,
-      },
+      thirdPartyFeeSettingsOf(settings),
     );
     return { first: firstPartyCents, third: third ?? 0 };
   }
@@ -373,6 +369,13 @@ export function createAchDraftsService(options: {
         caller.institutionId,
         paymentTerms.fees.recurringAchCents,
       );
+      // Spec 001 section 7: the preview carries Amount, the payment amount (the submit's
+      // PaymentAmount), and AdditionalPrincipal; the fees are the server's own figures, kept
+      // beside it. The agreement's charged amount (section 9: payment amount plus first- and
+      // third-party fees) is computed from these when the document is drawn, never sent. The
+      // recurring submit compares these terms with its own (draftTermsMatch): same payment
+      // amount, additional principal and fees.
+      const paymentCents = dollarsToCents(request.Amount);
       const token = createToken();
       const now = clock.now();
       await insertAchDraftPreview(
@@ -382,7 +385,7 @@ export function createAchDraftsService(options: {
           institution_id: caller.institutionId,
           user_id: caller.userId,
           loan_number: number,
-          amount_cents: dollarsToCents(request.Amount),
+          amount_cents: paymentCents,
           additional_principal_cents: dollarsToCents(request.AdditionalPrincipal),
           first_party_fee_cents: fees.first,
           third_party_fee_cents: fees.third,

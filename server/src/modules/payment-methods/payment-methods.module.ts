@@ -11,6 +11,7 @@ export const paymentMethodsModule: AppModule = async ({ app, db, clock, services
       core: services.core,
       settings: (institutionId) => services.institutions.settings(institutionId),
       cardProcessor: services.cardProcessor,
+      achProcessor: services.achProcessor,
       routingDirectory: services.routingDirectory,
       dataProtector: services.dataProtector,
     }),

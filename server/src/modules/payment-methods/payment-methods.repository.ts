@@ -141,3 +141,22 @@ export async function removeDefaultPaymentMethod(
     .where('account_number', '=', accountNumber)
     .execute();
 }
+
+/**
+ * The institution's bank accounts stored under a duplicate key (any user's, saved or used once):
+ * the accounts the institution has used, and so validated, before (NACHA WEB first use).
+ */
+export async function listInstitutionAchAccounts(
+  db: Db,
+  institutionId: number,
+  duplicateKey: string,
+): Promise<{ routing_number: string | null; account_number_sealed: string | null }[]> {
+  return db
+    .selectFrom('payment_methods')
+    .select(['routing_number', 'account_number_sealed'])
+    .where('institution_id', '=', institutionId)
+    .where('duplicate_key', '=', duplicateKey)
+    .where('is_card', '=', false)
+    .limit(20)
+    .execute();
+}

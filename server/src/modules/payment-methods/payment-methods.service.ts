@@ -20,12 +20,19 @@ import {
   type RoutingLookupOutcome,
   type SavedPaymentMethod,
   type SubmitError,
+  isAbaRoutingNumber,
   passesAbaChecksum,
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { RoutingDirectory, RoutingDirectoryBank } from '../../core/ach/routing-directory';
+import { needsAccountValidation } from '../../core/ach/account-validation';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import {
+  isFederalReserveBank,
+  type RoutingDirectory,
+  type RoutingDirectoryBank,
+} from '../../core/ach/routing-directory';
 import type { CardProcessor } from '../../core/card-processor';
 import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
@@ -39,6 +46,7 @@ import {
   findSavedPaymentMethod,
   hasSavedDuplicate,
   insertPaymentMethod,
+  listInstitutionAchAccounts,
   listSavedPaymentMethods,
   type MethodOwner,
   type PaymentMethodRow,
@@ -186,10 +194,11 @@ export function createPaymentMethodsService(options: {
   core: ServicingCore;
   settings: (institutionId: number) => Promise<SettingsAccessor>;
   cardProcessor: CardProcessor;
+  achProcessor: AchProcessor;
   routingDirectory: RoutingDirectory;
   dataProtector: DataProtector;
 }): PaymentMethodsService {
-  const { db, clock, core, cardProcessor, routingDirectory, dataProtector } = options;
+  const { db, clock, core, cardProcessor, achProcessor, routingDirectory, dataProtector } = options;
 
   const today = (caller: PaymentMethodCaller): CalendarDate =>
     calendarDateIn(caller.timeZone, clock.now());
@@ -246,13 +255,65 @@ export function createPaymentMethodsService(options: {
     }
   }
 
+  /** The keyed digest a bank account is found by (duplicates, first use), never the number. */
+  const achDuplicateKey = (routingNumber: string, accountNumber: string) =>
+    `ach:${dataProtector.digest('payment-method-ach-account', `${routingNumber}:${accountNumber}`)}`;
+
+  /**
+   * NACHA's WEB debit rule (account-validation.ts): an account number the institution has not
+   * used before is validated by the ACH processor before it is saved or used. "Used before" is
+   * any of the institution's stored bank accounts with the same routing and account number (any
+   * borrower's: first use is per Originator). Decision: a validation that passes is remembered
+   * by the stored method itself; a validate-only call that stores nothing validates again the
+   * next time. A processor's 'invalid' is RoutingAccountInvalidThirdParty (the bank's or the
+   * validation service's word, not our form rules, which answer RoutingAccountInvalidInternal).
+   */
+  async function firstUseIssue(
+    caller: PaymentMethodCaller,
+    ach: NewAchPaymentMethod,
+    accountNumber: string,
+  ): Promise<MethodErrorKey | undefined> {
+    const account = { routingNumber: ach.RoutingNumber, accountNumber };
+    const stored = await listInstitutionAchAccounts(
+      db,
+      caller.institutionId,
+      achDuplicateKey(ach.RoutingNumber, accountNumber),
+    );
+    const validated = stored.flatMap((row) =>
+      row.routing_number && row.account_number_sealed
+        ? [
+            {
+              routingNumber: row.routing_number,
+              accountNumber: dataProtector.decrypt(row.account_number_sealed),
+            },
+          ]
+        : [],
+    );
+    if (!needsAccountValidation(account, validated)) return undefined;
+    const outcome = await achProcessor.validateAccount({
+      institutionId: caller.institutionId,
+      ...account,
+      accountType: ach.AccountType,
+    });
+    return outcome.status === 'valid' ? undefined : 'RoutingAccountInvalidThirdParty';
+  }
+
   /** The first reason the bank account cannot be used; undefined when it can. */
   async function achIssue(
+    caller: PaymentMethodCaller,
     settings: SettingsAccessor,
     ach: NewAchPaymentMethod,
   ): Promise<MethodErrorKey | undefined> {
     if (settings.get('achPaymentOptions.hideAchOption')) return 'AchNotAllowed';
     if (!passesAbaChecksum(ach.RoutingNumber)) return 'RoutingNumberInvalid';
+    // Decision (spec 001 section 8 names RoutingNumberAchNotAllowed without its case): a number
+    // that passes the checksum but cannot take a borrower's ACH debit: a prefix the Federal
+    // Reserve does not give ACH participants (00 US Government, 80 traveler's checks, 13-20,
+    // ...: the domain's isAbaRoutingNumber), or a Federal Reserve Bank's own routing number
+    // (FedACH record type 0: it holds no borrower's account).
+    if (!isAbaRoutingNumber(ach.RoutingNumber) || isFederalReserveBank(ach.RoutingNumber)) {
+      return 'RoutingNumberAchNotAllowed';
+    }
     const routingPreCheck = settings.get('achPaymentOptions.achRoutingPreCheckOption');
     const issues = achFormIssues(
       { ...ach, AccountNumber: cleanAchAccountNumber(ach.AccountNumber) },
@@ -268,7 +329,7 @@ export function createPaymentMethodsService(options: {
     if (issues.RoutingNumber) return 'RoutingNumberInvalid';
     if (issues.AccountNumber) return 'RoutingAccountInvalidInternal';
     if (issues.OwnerName || issues.AccountType) return 'MethodError';
-    return undefined;
+    return firstUseIssue(caller, ach, cleanAchAccountNumber(ach.AccountNumber));
   }
 
   return {
@@ -335,9 +396,15 @@ export function createPaymentMethodsService(options: {
         },
       });
       if (tokenized.status !== 'approved') return refused(tokenized.error);
-      // The issuer knows whether the card is debit or credit; its answer decides the fees.
+      // Decision (review defect 8): the borrower's Debit/Credit choice stands unless the
+      // processor knows the card's funding for certain; then the processor's word decides the
+      // fees, and with debit-only on a card the processor says is credit is refused. The
+      // processor interface always answers a funding (TokenizedCard.funding), and the built-in
+      // processor knows each test card's (README "Test cards"), so today its word always decides;
+      // a processor that cannot tell would need 'unknown' added to CardFunding (and to the
+      // card_tokens check of migration 0015), and the borrower's choice would then be kept.
       const debitCreditType = tokenized.funding === 'debit' ? 'DebitCard' : 'CreditCard';
-      if (debitOnly && debitCreditType === 'CreditCard') return refused('CreditCardsNotAccepted');
+      if (debitOnly && tokenized.funding === 'credit') return refused('CreditCardsNotAccepted');
       const expiration = `${twoDigits(tokenized.expiryMonth)}/${twoDigits(tokenized.expiryYear)}`;
       const duplicateKey = `card:${tokenized.brand}:${tokenized.lastFour}:${expiration}`;
       if (saving && (await hasSavedDuplicate(db, owner(caller), duplicateKey))) {
@@ -360,7 +427,7 @@ export function createPaymentMethodsService(options: {
     },
 
     async validateAch(caller, ach) {
-      const issue = await achIssue(await options.settings(caller.institutionId), ach);
+      const issue = await achIssue(caller, await options.settings(caller.institutionId), ach);
       return issue ? refused(issue) : ok(true);
     },
 
@@ -372,16 +439,17 @@ export function createPaymentMethodsService(options: {
       ) {
         return refused('AchNotAllowed');
       }
-      const issue = await achIssue(settings, ach);
-      if (issue) return refused(issue);
       if ((await achAgreementsNeeded(caller, settings)).length > 0) {
         return refused('AchTermsDisagreed');
       }
       const accountNumber = cleanAchAccountNumber(ach.AccountNumber);
-      const duplicateKey = `ach:${dataProtector.digest(
-        'payment-method-ach-account',
-        `${ach.RoutingNumber}:${accountNumber}`,
-      )}`;
+      const duplicateKey = achDuplicateKey(ach.RoutingNumber, accountNumber);
+      // A saved duplicate is answered before validating (it was validated when first saved).
+      if (await hasSavedDuplicate(db, owner(caller), duplicateKey)) {
+        return refused('AlreadyExists');
+      }
+      const issue = await achIssue(caller, settings, ach);
+      if (issue) return refused(issue);
       if (await hasSavedDuplicate(db, owner(caller), duplicateKey)) {
         return refused('AlreadyExists');
       }

@@ -351,6 +351,81 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     });
   });
 
+  it('answers RoutingNumberAchNotAllowed for a routing number no borrower account has', async () => {
+    const validate = async (overrides: Record<string, unknown> = {}) =>
+      (
+        await post(jordan, '/api/PaymentMethod/ValidateAchPaymentMethod', achPayload(overrides))
+      ).json();
+    // A Federal Reserve Bank's own number (Boston), and checksum-valid numbers whose prefix the
+    // Federal Reserve gives no ACH participant (80: traveler's checks; 00: US Government).
+    for (const routing of ['011000015', '800000006', '000000000']) {
+      expect(await validate({ RoutingNumber: routing })).toEqual(
+        error('RoutingNumberAchNotAllowed'),
+      );
+    }
+    const before = await methods(jordan);
+    expect((await addAch(jordan, { RoutingNumber: '011000015' })).body).toMatchObject(
+      error('RoutingNumberAchNotAllowed'),
+    );
+    expect(await methods(jordan)).toEqual(before);
+  });
+
+  it('validates an account number on its first use (NACHA WEB) and not again', async () => {
+    const validate = async (overrides: Record<string, unknown> = {}) =>
+      (
+        await post(jordan, '/api/PaymentMethod/ValidateAchPaymentMethod', achPayload(overrides))
+      ).json();
+    // The processor's validation refuses the public failing test accounts: a third party's word.
+    for (const account of ['000111111116', '000111111113']) {
+      expect(await validate({ AccountNumber: account })).toEqual(
+        error('RoutingAccountInvalidThirdParty'),
+      );
+    }
+    const before = await methods(jordan);
+    expect((await addAch(jordan, { AccountNumber: '000111111116' })).body).toMatchObject(
+      error('RoutingAccountInvalidThirdParty'),
+    );
+    expect(await methods(jordan)).toEqual(before);
+    // An account the institution stored before is not validated again: the processor's
+    // validation is not called for it (a stored failing test account passes).
+    const institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    const { id: patId } = await test.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'pat.lee')
+      .where('institution_id', '=', institutionId)
+      .executeTakeFirstOrThrow();
+    const stored = '000111111116';
+    await test.database.db
+      .insertInto('payment_methods')
+      .values({
+        institution_id: institutionId,
+        user_id: patId,
+        profile_id: 'ach-validated-before',
+        is_card: false,
+        saved: true,
+        duplicate_key: `ach:${TEST_DATA_PROTECTOR.digest(
+          'payment-method-ach-account',
+          `${HARBOR_BANK}:${stored}`,
+        )}`,
+        last_four: stored.slice(-4),
+        ach_account_type: 'Checking',
+        routing_number: HARBOR_BANK,
+        account_number_sealed: TEST_DATA_PROTECTOR.encrypt(stored),
+        owner_name_sealed: TEST_DATA_PROTECTOR.encrypt('Pat Lee'),
+        created_at: new Date(),
+      })
+      .execute();
+    try {
+      expect(await validate({ AccountNumber: stored })).toEqual({ HasNoErrors: true, Errors: [] });
+    } finally {
+      await test.database.db
+        .deleteFrom('payment_methods')
+        .where('profile_id', '=', 'ach-validated-before')
+        .execute();
+    }
+  });
+
   it('saves a bank account only once the ACH terms are accepted, and only once', async () => {
     await withAchTerms(async () => {
       expect((await addAch(jordan)).body).toEqual({

@@ -3,15 +3,15 @@ import {
   addDays,
   calendarDateIn,
   type CalendarDate,
-  dollarsToCents,
   type FirstPartyFees,
   inNightWindow,
+  isTimeZone,
   minuteOfDayIn,
   nonPaymentDaysBetween,
-  type PaymentAmountSettings,
-  type RecurringFrequencySettings,
-  smallDollarBlockedDays,
-  type ThirdPartyFeeSettings,
+  type PaymentDayRules,
+  paymentDayRulesOf,
+  type PaymentRuleSettings,
+  paymentRulesOf,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { CoreAccount, CorePaymentTerms, ServicingCore } from '../../core/servicing-core';
@@ -26,12 +26,16 @@ export interface PaymentCaller {
   customerId: string;
   /** 0 for a personal user. */
   companyNumber: number;
+  /** The request's client address, for agreement records (the ACH draft authorization). */
+  ipAddress?: string;
 }
 
 /** A loan as the payment calls see it: the core's account and terms, and the settings. */
 export interface LoanContext {
   caller: PaymentCaller;
   settings: SettingsAccessor;
+  /** The settings as the payment rules read them (the domain's one projection, paymentRulesOf). */
+  rules: PaymentRuleSettings;
   now: Date;
   today: CalendarDate;
   account: CoreAccount;
@@ -78,6 +82,7 @@ export async function loadLoanContext(
   return {
     caller,
     settings,
+    rules: paymentRulesOf(settings),
     now,
     today,
     account,
@@ -88,60 +93,19 @@ export async function loadLoanContext(
   };
 }
 
+/**
+ * The institution's time zone as every payment rule reads it: the published
+ * `localeOptions.institutionTimeZone` when it names a zone, else the institutions row's column
+ * (the same reading as the request context's, institutions.service withPublishedTimeZone).
+ */
+export function institutionTimeZoneOf(settings: SettingsAccessor, columnZone: string): string {
+  const published = settings.get('localeOptions.institutionTimeZone');
+  return isTimeZone(published) ? published : columnZone;
+}
+
 /** Whether the institution's nightly window (its core's end of day) is open now. */
 export function inNightMode(settings: SettingsAccessor, timeZone: string, now: Date): boolean {
   return inNightWindow(nightWindowOfSettings(settings), minuteOfDayIn(timeZone, now));
-}
-
-/** The settings' dollars as cents (the schema keeps money as decimal numbers). */
-function cents(dollars: number): number {
-  return dollarsToCents(Math.max(0, dollars));
-}
-
-export function amountSettingsOf(settings: SettingsAccessor): PaymentAmountSettings {
-  return {
-    minimumAchPaymentCents: cents(settings.get('paymentAmountOptions.minimumAchPaymentAmount')),
-    minimumCardPaymentCents: cents(settings.get('paymentAmountOptions.minimumCardPaymentAmount')),
-    maximumCardPaymentCents: cents(settings.get('paymentAmountOptions.maximumCardPaymentAmount')),
-    maxPayoffPercent: settings.get('paymentAmountOptions.maxPayoffPercent'),
-    useMinimumPayment: settings.get('paymentAmountOptions.useMinimumPaymentOption'),
-    forceTotalDue: settings.get('paymentAmountOptions.forceTotalDueOption'),
-    requireTotalDueWhenDelinquent: settings.get(
-      'paymentAmountOptions.requireTotalDueWhenDelinquentOption',
-    ),
-    allowAdditionalAmountOnRecurring: settings.get(
-      'paymentAmountOptions.allowAdditionalAmountOnRecurringOption',
-    ),
-    allowAdditionalPrincipalOnRecurringAch: settings.get(
-      'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption',
-    ),
-    allowCustomAmountOnDaysBeforeDue: settings.get(
-      'paymentAmountOptions.allowCustomAmountOnDaysBeforeDueOption',
-    ),
-    allowPayoff: settings.get('paymentOptions.allowPayoffOption'),
-  };
-}
-
-export function thirdPartyFeeSettingsOf(settings: SettingsAccessor): ThirdPartyFeeSettings {
-  return {
-    useThirdPartyFee: settings.get('paymentAmountOptions.useThirdPartyFeeOption'),
-    achFeeCents: cents(settings.get('paymentAmountOptions.thirdPartyAchFee')),
-    debitCardFeeCents: cents(settings.get('paymentAmountOptions.thirdPartyDebitCardFee')),
-    creditCardFeeCents: cents(settings.get('paymentAmountOptions.thirdPartyCreditCardFee')),
-  };
-}
-
-export function recurringFrequencySettingsOf(
-  settings: SettingsAccessor,
-): RecurringFrequencySettings {
-  return {
-    allowWeekly: settings.get('recurringPaymentOptions.allowWeeklyOption'),
-    allowTwoWeeks: settings.get('recurringPaymentOptions.allowTwoWeeksOption'),
-    allowSemiMonthly: settings.get('recurringPaymentOptions.allowSemiMonthlyOption'),
-    allowMonthlyOnDate: settings.get('recurringPaymentOptions.allowMonthlyOnDateOption'),
-    allowDaysBeforeDue: settings.get('recurringPaymentOptions.allowDaysBeforeDueOption'),
-    allowOnDueDate: settings.get('recurringPaymentOptions.allowOnDueDateOption'),
-  };
 }
 
 export function firstPartyFeesOf(terms: CorePaymentTerms): FirstPartyFees {
@@ -154,39 +118,14 @@ export function firstPartyFeesOf(terms: CorePaymentTerms): FirstPartyFees {
   };
 }
 
-/** The scheduling settings of the permission rules. */
-export function schedulingSettingsOf(settings: SettingsAccessor) {
-  return {
-    blockSchedulingWhenPastDue: settings.get(
-      'paymentSchedulingOptions.blockSchedulingWhenPastDueOption',
-    ),
-    allowSchedulingWhenDelinquent: settings.get(
-      'paymentSchedulingOptions.allowSchedulingWhenDelinquentOption',
-    ),
-    maxScheduledPaymentsAllowed: settings.get(
-      'paymentSchedulingOptions.maxScheduledPaymentsAllowed',
-    ),
-  };
-}
-
-/** The day rules every payment date obeys (weekends, holidays, the small-dollar window). */
-export function dayRulesOf(context: LoanContext) {
-  const { settings } = context;
-  return {
+/**
+ * The day rules every payment date obeys (weekends, holidays, the small-dollar window): the
+ * domain's projection of the settings with the loan's non-payment days and mail preference.
+ */
+export function dayRulesOf(context: LoanContext): PaymentDayRules {
+  return paymentDayRulesOf(context.rules.days, {
     today: context.today,
     nonPaymentDays: context.nonPaymentDays,
-    allowSaturday: settings.get('paymentSchedulingOptions.allowSaturdayPaymentsOption'),
-    allowSunday: settings.get('paymentSchedulingOptions.allowSundayPaymentsOption'),
-    smallDollarDays: smallDollarDaysOf(context),
-  };
-}
-
-function smallDollarDaysOf(context: LoanContext): number {
-  const { settings } = context;
-  return smallDollarBlockedDays({
-    useSmallDollarRule: settings.get('paymentSchedulingOptions.useSmallDollarRuleOption'),
     mailPreference: context.terms.mailPreference,
-    daysMailPreference1: settings.get('paymentSchedulingOptions.smallDollarDaysMailPreference1'),
-    daysMailPreference2: settings.get('paymentSchedulingOptions.smallDollarDaysMailPreference2'),
   });
 }

@@ -44,6 +44,13 @@ import {
 const IMMEDIATE = 1_650;
 const SCHEDULED = 2_250;
 const HTTP_PART = 100;
+/**
+ * The full 10,000 run on PGlite; PostgreSQL (where two server instances really share a database)
+ * runs the same scenarios, faults and second worker with a third of the payments, to keep
+ * `npm test` within its time budget.
+ */
+const SCALE: Readonly<Record<string, number>> = { pglite: 1, postgres: 1 / 3 };
+const scaled = (count: number, database: string) => Math.ceil(count * (SCALE[database] ?? 1));
 
 interface Faults {
   afterPost: (paymentId: string) => boolean;
@@ -198,7 +205,7 @@ describe.each(testDatabases())('payments under faults on $name', (testDatabase) 
 
   it('settles every immediate payment exactly once through lost answers, crashes and database errors', async () => {
     const keys: string[] = [];
-    for (let index = 0; index < IMMEDIATE; index += 1) {
+    for (let index = 0; index < scaled(IMMEDIATE, testDatabase.name); index += 1) {
       const key = `immediate-${String(index).padStart(6, '0')}`;
       keys.push(key);
       const method = index % 25 === 0 ? declining : index % 3 === 0 ? account : card;
@@ -210,7 +217,7 @@ describe.each(testDatabases())('payments under faults on $name', (testDatabase) 
       expect(again).toEqual(first);
     }
     // A representative part over HTTP: five concurrent duplicates of each.
-    for (let index = 0; index < HTTP_PART; index += 1) {
+    for (let index = 0; index < scaled(HTTP_PART, testDatabase.name); index += 1) {
       // One session may make 300 calls a minute (securityPolicyOptions): the minute moves on.
       if (index % 40 === 39) test.clock.advance(61_000);
       const key = `http-${String(index).padStart(6, '0')}`;
@@ -236,7 +243,7 @@ describe.each(testDatabases())('payments under faults on $name', (testDatabase) 
 
   it('posts every scheduled payment exactly once with crashes, database errors and two workers', async () => {
     const keys: string[] = [];
-    for (let index = 0; index < SCHEDULED; index += 1) {
+    for (let index = 0; index < scaled(SCHEDULED, testDatabase.name); index += 1) {
       const key = `scheduled-${String(index).padStart(6, '0')}`;
       keys.push(key);
       const method = index % 2 === 0 ? card : account;
@@ -272,7 +279,9 @@ describe.each(testDatabases())('payments under faults on $name', (testDatabase) 
       const waiting = await test.database.db
         .selectFrom('payments')
         .select('id')
-        .where('status', '=', 'scheduled')
+        // Waiting for its date, or settling (a run died after moving money: its job's retry
+        // finishes it once the backoff has passed).
+        .where('status', 'in', ['scheduled', 'settling'])
         .execute();
       if (waiting.length === 0 && first.settled + other.settled === 0) break;
       // Failed attempts are retried after their backoff.

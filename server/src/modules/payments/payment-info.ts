@@ -75,9 +75,8 @@ async function infoError(
     accountAllowsCards: terms.allowCards,
     delinquent: terms.delinquent,
     blockImmediateAchAfterCutoff: achCutoffBlocked(context),
-    hasScheduledPayments: scheduled.some(
-      (payment) => payment.status === 'scheduled' || payment.status === 'settling',
-    ),
+    // Only those not shown as posted (HasBeenPosted: posted or settling), as the portal counts.
+    hasScheduledPayments: scheduled.some((payment) => payment.status === 'scheduled'),
     settings: {
       achAllowed,
       cardsAllowed,

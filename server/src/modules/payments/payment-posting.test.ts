@@ -19,7 +19,7 @@ import {
   submit,
   VISA_DEBIT,
 } from './payment-test-kit';
-import { businessDayOnOrAfter, nextNominalDate } from './recurring-schedule';
+import { businessDayOnOrAfter, businessDayOnOrBefore, nextNominalDate } from './recurring-schedule';
 
 const NOT_FOUND = { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] };
 
@@ -35,9 +35,27 @@ describe('recurring dates', () => {
     expect(nextNominalDate('SemiMonthly', '2025-03-03', '2025-03-17')).toBe('2025-04-03');
     expect(nextNominalDate('SemiMonthly', '2025-03-20', '2025-03-20')).toBe('2025-04-06');
     // Memorial Day 2025 (a Monday) pays on Tuesday; a Saturday on Monday; a listed holiday too.
-    expect(businessDayOnOrAfter('2025-05-26', [])).toBe('2025-05-27');
-    expect(businessDayOnOrAfter('2025-03-15', [])).toBe('2025-03-17');
-    expect(businessDayOnOrAfter('2025-03-17', ['2025-03-17'])).toBe('2025-03-18');
+    const closedWeekends = { nonPaymentDays: [], allowSaturday: false, allowSunday: false };
+    expect(businessDayOnOrAfter('2025-05-26', closedWeekends)).toBe('2025-05-27');
+    expect(businessDayOnOrAfter('2025-03-15', closedWeekends)).toBe('2025-03-17');
+    expect(
+      businessDayOnOrAfter('2025-03-17', { ...closedWeekends, nonPaymentDays: ['2025-03-17'] }),
+    ).toBe('2025-03-18');
+  });
+
+  it('keeps a weekend date the Saturday and Sunday settings allow (review defect 12)', () => {
+    const calendar = { nonPaymentDays: [], allowSaturday: true, allowSunday: false };
+    // Saturday Mar 15th 2025 stays; Sunday the 16th moves to Monday the 17th.
+    expect(businessDayOnOrAfter('2025-03-15', calendar)).toBe('2025-03-15');
+    expect(businessDayOnOrAfter('2025-03-16', calendar)).toBe('2025-03-17');
+    expect(businessDayOnOrBefore('2025-03-16', calendar)).toBe('2025-03-15');
+    const sundays = { nonPaymentDays: [], allowSaturday: false, allowSunday: true };
+    expect(businessDayOnOrAfter('2025-03-16', sundays)).toBe('2025-03-16');
+    expect(businessDayOnOrBefore('2025-03-15', sundays)).toBe('2025-03-14');
+    // A Federal Reserve holiday stays closed whatever the weekend settings say.
+    expect(
+      businessDayOnOrAfter('2025-05-26', { ...calendar, allowSaturday: true, allowSunday: true }),
+    ).toBe('2025-05-27');
   });
 });
 

@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { listInstitutionZones } from '../institutions/institutions.repository';
+import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
@@ -24,7 +25,13 @@ import {
   listDueRecurring,
   type RecurringPaymentRow,
 } from './payments.repository';
-import { businessDayOnOrAfter, daysBeforeDuePayDate, nextNominalDate } from './recurring-schedule';
+import {
+  businessDayOnOrAfter,
+  daysBeforeDuePayDate,
+  nextNominalDate,
+  type PaymentDayCalendar,
+  paymentDayCalendarOf,
+} from './recurring-schedule';
 
 /*
  * Posting of scheduled payments and recurring dates on the job queue.
@@ -81,15 +88,11 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
   const { db, clock, core, dataProtector } = deps;
   const settlement = createPaymentSettlement(deps);
 
-  function holidaysOf(settings: SettingsAccessor): CalendarDate[] {
-    return settings.get('paymentSchedulingOptions.holidayDates');
-  }
-
   /** The amount of a date: the recurring amount, or a line of credit's total due that day. */
   async function occurrenceOf(
     recurring: RecurringPaymentRow,
     today: CalendarDate,
-    holidays: readonly CalendarDate[],
+    holidays: PaymentDayCalendar,
   ): Promise<
     | {
         payDate: CalendarDate | undefined;
@@ -137,7 +140,7 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
   async function materialise(
     recurring: RecurringPaymentRow,
     today: CalendarDate,
-    holidays: readonly CalendarDate[],
+    holidays: PaymentDayCalendar,
   ): Promise<boolean> {
     const occurrence = await occurrenceOf(recurring, today, holidays);
     if (occurrence === 'ended') {
@@ -189,13 +192,13 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     for (const institution of await listInstitutionZones(db)) {
       const settings = await deps.settings(institution.id);
       const now = clock.now();
-      if (
-        inNightWindow(nightWindowOfSettings(settings), minuteOfDayIn(institution.time_zone, now))
-      ) {
+      // The institution's published zone, as the submit and the portal read it (review defect 3).
+      const zone = institutionTimeZoneOf(settings, institution.time_zone);
+      if (inNightWindow(nightWindowOfSettings(settings), minuteOfDayIn(zone, now))) {
         continue;
       }
-      const today = calendarDateIn(institution.time_zone, now);
-      const holidays = holidaysOf(settings);
+      const today = calendarDateIn(zone, now);
+      const holidays = paymentDayCalendarOf(settings);
       for (const recurring of await listDueRecurring(db, institution.id, today, RUN_LIMIT)) {
         if (await materialise(recurring, today, holidays)) report.occurrences += 1;
       }
@@ -217,8 +220,9 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     name: PAYMENT_POST_QUEUE,
     maxAttempts: POST_MAX_ATTEMPTS,
     batchSize: 50,
-    async handler({ job, stillMine }) {
-      if (!(await stillMine())) return;
+    // The queue renews the lease just before it calls the handler, so the handler does not again
+    // (one statement a payment).
+    async handler({ job }) {
       const outcome = await settlement.settlePayment(job.payload.paymentId);
       if (outcome.status === 'waiting') {
         throw new PostRetryLater(`payment ${job.payload.paymentId}: the core's day is not open`);

@@ -30,19 +30,12 @@ import {
   submittedPaymentAmountIssue,
   thirdPartyFeeFor,
   thirdPartyFeeRequest,
+  thirdPartyFeeSettingsOf,
   usesThirdPartyRoute,
 } from '@portal/domain';
 import type { AchDraftTerms } from '../ach-drafts/ach-drafts.service';
 import type { ServicingCore } from '../../core/servicing-core';
-import {
-  amountSettingsOf,
-  dayRulesOf,
-  firstPartyFeesOf,
-  type LoanContext,
-  recurringFrequencySettingsOf,
-  schedulingSettingsOf,
-  thirdPartyFeeSettingsOf,
-} from './payment-context';
+import { dayRulesOf, firstPartyFeesOf, type LoanContext } from './payment-context';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 import { daysBeforeDuePayDate } from './recurring-schedule';
 
@@ -191,7 +184,7 @@ function recurringStart(
   const details = recurringOf(request.body);
   if (!details) return 'Invalid';
   const frequency = frequencyOfRecurringOption(details.RecurringOption, details.DaysBeforeDue);
-  if (!frequencyOffered(frequency, true, recurringFrequencySettingsOf(context.settings))) {
+  if (!frequencyOffered(frequency, true, context.rules.recurringFrequencies)) {
     return method.paymentType === 'ACH' ? 'RecurringAchNotAllowed' : 'RecurringCardNotAllowed';
   }
   if (details.RecurringOption === 'DaysBeforeDue') {
@@ -204,7 +197,11 @@ function recurringStart(
       nonPaymentDays: context.nonPaymentDays,
     });
     if (!allowed) return 'Invalid';
-    const payDate = daysBeforeDuePayDate(dueDate, details.DaysBeforeDue, context.holidays);
+    const payDate = daysBeforeDuePayDate(dueDate, details.DaysBeforeDue, {
+      nonPaymentDays: context.holidays,
+      allowSaturday: context.rules.days.allowSaturday,
+      allowSunday: context.rules.days.allowSunday,
+    });
     // Too late for this due date: the schedule starts the day after it, when the core has
     // moved the due date on (or, unpaid, the loan's next date is taken then).
     const nextDate = payDate > context.today ? payDate : addOneDay(dueDate, context.today);
@@ -233,16 +230,15 @@ export function permissionRefusal(
   existing: { scheduledCount: number; hasRecurring: boolean },
 ): SubmitError | undefined {
   if (kind === 'immediate') return undefined;
-  // Section 8: a method that is not saved pays only today (a typed bank account included; the
-  // domain's methodCanSchedule speaks of single-use cards).
-  if (method.singleUse) return 'MustSavePaymentMethod';
+  // Section 8: a method that is not saved pays only today, card or bank account (the domain's
+  // methodCanSchedule, through schedulingBlocks/recurringBlocks: MustSavePaymentMethod).
   const shared = {
     pastDue: context.terms.pastDue,
     delinquent: context.terms.delinquent,
     onlyImmediatePayments: isImmediateOnlyRestriction(context.terms.restrictionCode),
     hasRecurringPayment: existing.hasRecurring,
     method: { paymentType: method.paymentType, singleUse: method.singleUse },
-    settings: schedulingSettingsOf(context.settings),
+    settings: context.rules.scheduling,
   };
   if (kind === 'scheduled') {
     const [block] = schedulingBlocks({ ...shared, numScheduledPayments: existing.scheduledCount });
@@ -271,16 +267,7 @@ async function amountRefusal(
   if (isPayoff) {
     if (frequency !== 'OneTime') return 'Invalid';
     if (payDate !== undefined && payDate > context.today) {
-      if (
-        !futurePayoffAllowed(method.paymentType, {
-          futurePayoffAllowedForAch: context.settings.get(
-            'paymentOptions.futurePayoffAllowedForAchOption',
-          ),
-          futurePayoffAllowedForCard: context.settings.get(
-            'paymentOptions.futurePayoffAllowedForCardOption',
-          ),
-        })
-      ) {
+      if (!futurePayoffAllowed(method.paymentType, context.rules.futurePayoff)) {
         return 'Invalid';
       }
       const quote = await core.payoffQuote(
@@ -308,7 +295,7 @@ async function amountRefusal(
         delinquent: context.terms.delinquent,
         lineOfCredit: context.lineOfCredit,
       },
-      settings: amountSettingsOf(context.settings),
+      settings: context.rules.amounts,
     },
     {
       amountCents: dollarsToCents(payment.Details.PaymentAmount),

@@ -24,6 +24,7 @@ export const paymentsModule: AppModule = async ({ app, db, clock, services }) =>
       core: services.core,
       settings,
       cardProcessor: services.cardProcessor,
+      achProcessor: services.achProcessor,
       routingDirectory: services.routingDirectory,
       dataProtector: services.dataProtector,
     }),

@@ -50,6 +50,7 @@ function callerOf(request: FastifyRequest): PaymentCaller {
     userId: user.id,
     customerId: user.customerId,
     companyNumber: user.companyNumber,
+    ipAddress: request.ip,
   };
 }
 

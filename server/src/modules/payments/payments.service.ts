@@ -6,7 +6,9 @@ import {
   okEnvelope,
   SubmitPaymentResponse,
   scheduleWording,
+  scheduleWordingTextsOf,
   thirdPartyFeeFor,
+  thirdPartyFeeSettingsOf,
 } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { ServicingCore } from '../../core/servicing-core';
@@ -27,7 +29,6 @@ import {
   loadLoanContext,
   type LoanContext,
   type PaymentCaller,
-  thirdPartyFeeSettingsOf,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
 import { chooseMethod, type ChosenPaymentMethod } from './payment-method-choice';
@@ -37,6 +38,7 @@ import {
   decideSubmission,
   draftTermsMatch,
   loanRefusal,
+  permissionRefusal,
   type SubmitRequest,
 } from './payment-submit';
 import {
@@ -267,16 +269,10 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     const scheduledCount = await countScheduledPayments(trx, caller.institutionId, loanNumber);
     const hasRecurring =
       (await findActiveRecurring(trx, caller.institutionId, loanNumber)) !== undefined;
-    const max = context.settings.get('paymentSchedulingOptions.maxScheduledPaymentsAllowed');
-    const type = method.paymentType;
-    if (plan.kind === 'scheduled') {
-      if (scheduledCount >= max) return refusedAnswer('ReachedMaxScheduledAllowed');
-      if (hasRecurring)
-        return refusedAnswer(type === 'ACH' ? 'ScheduledAchNotAllowed' : 'ScheduledCardNotAllowed');
-    }
-    if (plan.kind === 'recurring' && (hasRecurring || scheduledCount > 0)) {
-      return refusedAnswer(type === 'ACH' ? 'RecurringAchNotAllowed' : 'RecurringCardNotAllowed');
-    }
+    // The same domain rules (schedulingBlocks / recurringBlocks) on the counts read under the
+    // lock: the quota and the one-recurring rule cannot be passed by two requests at once.
+    const locked = permissionRefusal(context, plan.kind, method, { scheduledCount, hasRecurring });
+    if (locked) return refusedAnswer(locked);
     const common = {
       id: paymentId,
       institution_id: caller.institutionId,
@@ -310,14 +306,20 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
           loanNumber,
           recurringPaymentId: paymentId,
           terms: draft.terms,
-          scheduleText: scheduleWording({
-            RecurringOption: plan.recurring.option,
-            Date: plan.recurring.nextDate,
-            NumberOfDays: plan.recurring.daysBeforeDue,
-          }),
+          // The institution's wording, as the confirmation and the lists show it.
+          scheduleText: scheduleWording(
+            {
+              RecurringOption: plan.recurring.option,
+              Date: plan.recurring.nextDate,
+              NumberOfDays: plan.recurring.daysBeforeDue,
+            },
+            scheduleWordingTextsOf(context.settings),
+          ),
           firstDate: plan.recurring.nextDate,
         },
         clock.now(),
+        // The agreement record's IPAddress (spec 001 "Server agreement record").
+        { ipAddress: caller.ipAddress ?? '' },
       );
     }
     await insertRecurring(trx, {
@@ -342,6 +344,11 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       return { kind: 'ok', context };
     },
 
+    // Decision (issue 10 asks for a cached third-party fee, in-flight duplicates sharing one
+    // answer): the fee is a lookup of the institution's settings (thirdPartyFeeSettingsOf), and
+    // the settings accessor is already cached per institution (institutions.service), so there
+    // is nothing to cache here. Caching with in-flight sharing (createRefreshingCache) belongs
+    // here once a processor is asked for the fee.
     async thirdPartyFee(caller, request) {
       const context = await loadLoanContext(deps, caller, request.LoanNumber);
       if (!context) return { kind: 'notFound' };

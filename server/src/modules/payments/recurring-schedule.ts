@@ -3,11 +3,12 @@ import {
   addMonths,
   type CalendarDate,
   daysBeforeDueDate,
-  isNonPaymentDay,
-  isWeekend,
+  isPaymentDay,
+  paymentRulesOf,
   type RecurringOption,
   semiMonthlySecondDate,
 } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 
 /*
  * The dates of a recurring payment. Decisions (the spec fixes the choices, not the calendar):
@@ -20,33 +21,52 @@ import {
  *   month's last day (the 30th pays on February 28th).
  * - SemiMonthly pays on the first date's day and the day 14 days from it (the domain's
  *   semiMonthlySecondDate), each month.
+ * - "Business day" here is a payment day by the domain's rules: a Saturday or Sunday the
+ *   settings allow is one; a weekend day they do not allow and a holiday are not.
  * - DaysBeforeDue follows the loan's due date as the core reports it each time; a date on a
  *   non-business day moves to the business day before it, so the payment still arrives before
  *   the due date.
  */
 
-/** Whether no payment is made on `date`: a weekend or a Federal Reserve or institution holiday. */
-function isClosed(date: CalendarDate, holidays: readonly CalendarDate[]): boolean {
-  return isWeekend(date) || isNonPaymentDay(date, holidays);
+/**
+ * The days a recurring payment may be drawn on: the institution's holidays
+ * (`paymentSchedulingOptions.holidayDates`; Federal Reserve holidays always count) and the
+ * Saturday and Sunday settings. A weekend day the settings allow is a payment day (review defect
+ * 12): the domain's isPaymentDay decides, as for every other payment date.
+ */
+export interface PaymentDayCalendar {
+  nonPaymentDays: readonly CalendarDate[];
+  allowSaturday: boolean;
+  allowSunday: boolean;
+}
+
+/** The calendar of the institution's settings (the domain's one projection). */
+export function paymentDayCalendarOf(settings: SettingsAccessor): PaymentDayCalendar {
+  const { days } = paymentRulesOf(settings);
+  return {
+    nonPaymentDays: settings.get('paymentSchedulingOptions.holidayDates'),
+    allowSaturday: days.allowSaturday,
+    allowSunday: days.allowSunday,
+  };
 }
 
 /** The date itself when payments are made on it, else the next day they are. */
 export function businessDayOnOrAfter(
   date: CalendarDate,
-  holidays: readonly CalendarDate[],
+  calendar: PaymentDayCalendar,
 ): CalendarDate {
   let day = date;
-  while (isClosed(day, holidays)) day = addDays(day, 1);
+  while (!isPaymentDay(day, calendar)) day = addDays(day, 1);
   return day;
 }
 
 /** The date itself when payments are made on it, else the day before it that they are. */
 export function businessDayOnOrBefore(
   date: CalendarDate,
-  holidays: readonly CalendarDate[],
+  calendar: PaymentDayCalendar,
 ): CalendarDate {
   let day = date;
-  while (isClosed(day, holidays)) day = addDays(day, -1);
+  while (!isPaymentDay(day, calendar)) day = addDays(day, -1);
   return day;
 }
 
@@ -90,7 +110,7 @@ export function nextNominalDate(
 export function daysBeforeDuePayDate(
   dueDate: CalendarDate,
   days: number,
-  holidays: readonly CalendarDate[],
+  calendar: PaymentDayCalendar,
 ): CalendarDate {
-  return businessDayOnOrBefore(daysBeforeDueDate(dueDate, days), holidays);
+  return businessDayOnOrBefore(daysBeforeDueDate(dueDate, days), calendar);
 }

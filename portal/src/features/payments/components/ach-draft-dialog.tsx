@@ -1,25 +1,42 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { AchDraftPreviewRequest } from '@portal/domain';
 import { useState } from 'react';
-import type { DialogStack } from '../../../components/dialogs/dialog-stack';
+import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { LazyRichText } from '../../../components/lazy-rich-text';
+import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { achDraftPreviewUrl, prepareAchDraftPreview } from '../api/submit-payment';
+import {
+  PaymentRichTextAgreementDialog,
+  achAgreements,
+  institutionToday,
+} from './ach-terms-dialog';
 
 /**
  * The ACH draft agreement dialog (spec 001 sections 2 and 4 "Submit"): the agreement text with
- * Cancel and Agree, then the draft-agreement confirmation: the preview link
+ * the ACH agreements in force (one link each), Cancel and Agree, then the draft-agreement
+ * confirmation: the preview link
  * (PrepareAchDraftAgreementPreview, then RenderACHDraftAgreementPreview?token= in a new tab) and
  * Confirm, disabled until the preview was opened. Confirm closes with the preview's
  * PassableToken, which goes with the recurring request; Cancel closes with nothing.
  */
 function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?: string): void }) {
   const settings = useSettings();
+  const dialogs = useDialogStack();
+  // Decided: "each agreement" of section 2 is each ACH agreement in force (WhenToAgree ach, the
+  // ACH terms modal's), the same domain rule as there. With rich-text agreements each link opens
+  // the agreement's dialog, and Agree waits until every one was accepted there (section 2 and
+  // section 5 "Agreement setup"); otherwise each opens in a new tab and Agree does not wait.
+  const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
+  const [agreements] = useState(() => achAgreements(settings, institutionToday(settings)));
+  const [accepted, setAccepted] = useState<ReadonlySet<number>>(new Set());
+  const agreeable = !richText || agreements.every((agreement) => accepted.has(agreement.hostNum));
   const [token, setToken] = useState<string | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -45,19 +62,59 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
     return (
       <PortalDialog
         width={DIALOG_WIDTH.wide}
-        title={settings.get('achDraftAgreementTexts.previewButtonText')}
+        // Decided: the settings have no title of this step (achDraftAgreementTexts has none);
+        // it is named by the agreements heading, not by the preview button's words.
+        title={settings.get('postLoginTexts.agreementsHeadingText')}
         actions={
           <>
             <Button onClick={() => props.onClose(undefined)}>
               {settings.get('achDraftAgreementTexts.cancelButtonText')}
             </Button>
-            <Button variant="contained" onClick={() => setStage('confirmation')}>
+            <Button
+              variant="contained"
+              disabled={!agreeable}
+              onClick={() => setStage('confirmation')}
+            >
               {settings.get('achDraftAgreementTexts.agreeButtonText')}
             </Button>
           </>
         }
       >
-        <LazyRichText html={settings.get('achDraftAgreementTexts.dialogRichText')} />
+        <Stack spacing={1}>
+          <LazyRichText html={settings.get('achDraftAgreementTexts.dialogRichText')} />
+          {agreements.map((agreement) =>
+            richText ? (
+              <Link
+                key={agreement.hostNum}
+                component="button"
+                type="button"
+                sx={{ alignSelf: 'flex-start' }}
+                onClick={() =>
+                  void dialogs
+                    .open<boolean>((close) => (
+                      <PaymentRichTextAgreementDialog agreement={agreement} onAnswer={close} />
+                    ))
+                    .result.then((ok) => {
+                      if (ok) {
+                        setAccepted((current) => new Set([...current, agreement.hostNum]));
+                      }
+                    })
+                }
+              >
+                {agreement.name}
+              </Link>
+            ) : (
+              <Link
+                key={agreement.hostNum}
+                href={safeLinkUrl(agreement.url)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {agreement.name}
+              </Link>
+            ),
+          )}
+        </Stack>
       </PortalDialog>
     );
   }

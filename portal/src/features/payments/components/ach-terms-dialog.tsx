@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { calendarDateIn, isAgreementNeeded, type CalendarDate } from '@portal/domain';
 import {
   AGREEMENT_HOST_NUMBER_BASE,
   type Agreement,
@@ -27,7 +28,7 @@ const RICH_TEXT_KEYS = [
  * The payments area's rich-text agreement dialog (spec 001 section 2): the agreement's text with
  * Cancel and 'I Accept' (paymentTexts; the sign-in's agreement dialog words its buttons apart).
  */
-function PaymentRichTextAgreementDialog(props: {
+export function PaymentRichTextAgreementDialog(props: {
   agreement: Agreement;
   onAnswer(accepted: boolean): void;
 }) {
@@ -53,11 +54,26 @@ function PaymentRichTextAgreementDialog(props: {
   );
 }
 
-/** The agreements the setup asks for when an ACH method is saved (WhenToAgree ach). */
-export function achAgreements(settings: SettingsAccessor): Agreement[] {
+/**
+ * The agreements the setup asks for when an ACH method is saved (WhenToAgree ach) that are
+ * needed on `today`, the institution's date, by the one rule the server applies
+ * (`isAgreementNeeded`, spec 001 section 4): an agreement dated in the future is not asked yet.
+ * The portal does not know the user's earlier acceptances (the sign-in answer carries them only
+ * for the post-login step), so it asks every agreement in force; the server, which knows them,
+ * refuses a save while one is still needed.
+ */
+export function achAgreements(settings: SettingsAccessor, today: CalendarDate): Agreement[] {
   return settings
     .get('agreementTexts.agreementSetup')
-    .filter((agreement) => agreement.whenToAgree.includes('ach'));
+    .filter(
+      (agreement) =>
+        agreement.whenToAgree.includes('ach') && isAgreementNeeded(agreement.date, [], today),
+    );
+}
+
+/** Today in the institution's time zone, the date agreements are judged by. */
+export function institutionToday(settings: SettingsAccessor): CalendarDate {
+  return calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
 }
 
 interface AchTermsDialogProps {
@@ -176,7 +192,7 @@ export async function askAchTerms(
   settings: SettingsAccessor,
   userName: string,
 ): Promise<'agreed' | 'disagreed'> {
-  const agreements = achAgreements(settings);
+  const agreements = achAgreements(settings, institutionToday(settings));
   if (agreements.length === 0) return 'agreed';
   const answer = await dialogs.open<'agreed' | 'disagreed'>(
     (close) => <AchTermsDialog agreements={agreements} userName={userName} onAnswer={close} />,

@@ -175,10 +175,102 @@ describe('pay-off', { timeout: 40_000 }, () => {
     expect(screen.queryByText(/Pay off as of/)).toBeNull();
   });
 
+  it('stays unticked after a failed quote: a new date asks no quote and ticks nothing', async () => {
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'PayOffQuote' }] },
+        },
+      },
+    });
+    await oneTimeByCard(ui, '2026-11-30');
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(await screen.findByText('Could not get payoff quote')).toBeVisible();
+    await typeDate(ui, 'Payment Date', '2026-12-01');
+    expect(screen.getByRole('checkbox', { name: PAYOFF })).not.toBeChecked();
+    expect(ui.server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(1);
+    // Not a pay-off: the amount step is back, with the regular amount.
+    expect(await screen.findByLabelText('Amount')).toHaveValue('471.60');
+    expect(screen.queryByText(/Pay off as of/)).toBeNull();
+  });
+
+  it('asks again when ticked again after a failure, and unticks again if that fails too', async () => {
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'PayOffQuote' }] },
+        },
+      },
+    });
+    await oneTimeByCard(ui, '2026-11-30');
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(await screen.findByText('Could not get payoff quote')).toBeVisible();
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    await waitFor(() =>
+      expect(ui.server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(2),
+    );
+    expect(await screen.findByText('Could not get payoff quote')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: PAYOFF })).not.toBeChecked());
+  });
+
+  it('reads a max payoff percent of 0 as unset, as the server does (domain paymentRulesOf)', async () => {
+    const ui = renderPayment({ settings: { 'paymentAmountOptions.maxPayoffPercent': '0' } });
+    await oneTimeByCard(ui);
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(screen.getByText('Pay off as of today: $18,990.12')).toBeVisible();
+    expect(await screen.findByText('Payment Total: $18,992.62')).toBeVisible();
+  });
+
   it('is not offered when the max payoff percent is set below 1', async () => {
     const ui = renderPayment({ settings: { 'paymentAmountOptions.maxPayoffPercent': '0.9' } });
     await oneTimeByCard(ui);
     expect(screen.queryByRole('checkbox', { name: PAYOFF })).toBeNull();
+  });
+});
+
+describe('payments posted today', { timeout: 40_000 }, () => {
+  const POSTED = {
+    EncryptedString: 'posted-1',
+    IsCard: true,
+    AccountNumber: '4242',
+    PaymentDate: '2026-11-24T00:00:00',
+    PaymentAmount: 100,
+    CanDelete: false,
+    HasBeenPosted: true,
+  };
+  const PENDING = { ...POSTED, EncryptedString: 'pending-1', HasBeenPosted: false };
+
+  it('do not count towards the scheduled-payment quota or block a recurring payment', async () => {
+    const ui = renderPayment({ info: paymentInfo({ ScheduledPayments: [POSTED] }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(frequencies).toContain('DaysBeforeDue');
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByLabelText('Payment Date')).toBeEnabled();
+  });
+
+  it('while a pending one does (the quota of 1 is met)', async () => {
+    const ui = renderPayment({ info: paymentInfo({ ScheduledPayments: [PENDING] }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'));
+    expect(frequencies).not.toContain('DaysBeforeDue');
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByLabelText('Payment Date')).toBeDisabled();
+  });
+
+  it('do not disable payments after the ACH cutoff', async () => {
+    renderPayment({
+      info: paymentInfo({
+        ScheduledPayments: [POSTED],
+        BlockImmediateACHPaymentsAfterCutoffTime: true,
+      }),
+    });
+    expect(await screen.findByRole('radio', { name: 'E-Check' })).toBeInTheDocument();
+    expect(screen.queryByText(/past today's payment cutoff time/)).toBeNull();
   });
 });
 
@@ -297,11 +389,13 @@ describe('days before due', { timeout: 40_000 }, () => {
     expect(dayChoices()).toEqual(['1', '2', '3']);
   });
 
-  it('leaves out the listed non-payment days', async () => {
+  it('leaves out the listed non-payment days, and still every date before tomorrow', async () => {
     const ui = renderPayment({ info: paymentInfo({ NonPaymentDays: ['2026-11-30T00:00:00'] }) });
     await chooseMethod(ui, 'E-Check', 'ach_1');
     await chooseFrequency(ui, 'DaysBeforeDue');
-    expect(dayChoices()).toEqual(['1', '3', '4', '5', '7', '8', '9']);
+    // 2 days before is 11/30 (listed), 6 is Thanksgiving; 8 and 9 days before are today and
+    // yesterday, which could never be drawn on time (decided: both filters always apply).
+    expect(dayChoices()).toEqual(['1', '3', '4', '5', '7']);
   });
 
   it('needs a choice before the next step', async () => {

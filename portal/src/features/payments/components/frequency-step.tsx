@@ -25,6 +25,7 @@ import {
   paymentDateIssue,
   paymentDateSelectable,
   paymentKindOf,
+  paymentRulesOf,
   recurringAllowed,
   recurringDateIssue,
   RECURRING_FIRST_DATE_MAX_DAYS,
@@ -40,19 +41,16 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
-import type { PaymentInfo } from '../../../lib/payments/payment-info';
+import { pendingScheduledPayments, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { payoffQuoteQuery, thirdPartyFeeQuery } from '../api/payment-step-data';
 import { feeMethodOf, isSingleUse, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
 import {
   amountLoanOf,
-  amountSettingsOf,
   daysBeforeDueContextOf,
   oneTimeDateContextOf,
   onlyImmediatePayments,
   recurringDateContextOf,
-  recurringFrequencySettingsOf,
-  schedulingSettingsOf,
 } from '../utils/payment-context';
 import type { TextKey } from './payment-texts';
 
@@ -124,8 +122,11 @@ export function FrequencyStep(props: FrequencyStepProps) {
   const settings = useSettings();
   const { info, today, chosen } = props;
   const paymentType = paymentTypeOf(chosen);
-  const schedulingSettings = schedulingSettingsOf(settings);
+  const rules = paymentRulesOf(settings);
+  const schedulingSettings = rules.scheduling;
   const method = { paymentType, singleUse: isSingleUse(chosen) };
+  // Payments posted today stay listed (HasBeenPosted) but are no longer pending.
+  const pendingScheduled = pendingScheduledPayments(info).length;
   const common = {
     pastDue: props.pastDue,
     delinquent: info.Delinquent,
@@ -136,16 +137,16 @@ export function FrequencyStep(props: FrequencyStepProps) {
   };
   const canSchedule = schedulingAllowed({
     ...common,
-    numScheduledPayments: info.ScheduledPayments.length,
+    numScheduledPayments: pendingScheduled,
   });
   const canRecur = recurringAllowed({
     ...common,
     recurringAllowedByHost: info.PaymentOptions.RecurringAllowed,
-    hasScheduledPayments: info.ScheduledPayments.length > 0,
+    hasScheduledPayments: pendingScheduled > 0,
   });
-  const frequencies = offeredFrequencies(canRecur, recurringFrequencySettingsOf(settings));
-  const oneTimeContext = oneTimeDateContextOf(info, settings, today, paymentType);
-  const amountSettings = amountSettingsOf(settings);
+  const frequencies = offeredFrequencies(canRecur, rules.recurringFrequencies);
+  const oneTimeContext = oneTimeDateContextOf(info, rules, today, paymentType);
+  const amountSettings = rules.amounts;
   const loan = amountLoanOf(info, undefined);
 
   const [frequency, setFrequency] = useState<PaymentFrequency | ''>('');
@@ -153,13 +154,14 @@ export function FrequencyStep(props: FrequencyStepProps) {
     () => (canSchedule ? firstSelectablePaymentDate(oneTimeContext) : undefined) ?? today,
   );
   const [payoff, setPayoff] = useState(false);
+  // The last quote failure already acted on (its date and errorUpdateCount), and whether its
+  // message shows.
+  const [handledQuoteFailure, setHandledQuoteFailure] = useState<string | undefined>(undefined);
+  const [quoteErrorShown, setQuoteErrorShown] = useState(false);
   const [recurringDate, setRecurringDate] = useState('');
   const [daysBeforeDue, setDaysBeforeDue] = useState('');
 
-  const futurePayoff = futurePayoffAllowed(paymentType, {
-    futurePayoffAllowedForAch: settings.get('paymentOptions.futurePayoffAllowedForAchOption'),
-    futurePayoffAllowedForCard: settings.get('paymentOptions.futurePayoffAllowedForCardOption'),
-  });
+  const futurePayoff = futurePayoffAllowed(paymentType, rules.futurePayoff);
   const dateSelectable = paymentDateSelectable(canSchedule, payoff, futurePayoff);
   const oneTimeDate = dateSelectable ? date : today;
   const dateIssue = paymentDateIssue(oneTimeDate, oneTimeContext);
@@ -170,9 +172,22 @@ export function FrequencyStep(props: FrequencyStepProps) {
     ...payoffQuoteQuery(props.accountNumber, oneTimeDate),
     enabled: futureQuoteNeeded,
   });
-  // Section 4: a failed quote unticks pay-off and shows 'Could not get payoff quote'.
-  const quoteFailed = futureQuoteNeeded && quote.isError;
-  const payoffTicked = payoff && !quoteFailed;
+  // Section 4: a failed quote unticks pay-off and shows 'Could not get payoff quote'. The box
+  // stays unticked (a later date change asks no quote) until the borrower ticks it again; a
+  // failure already shown does not untick that new tick (the query keeps its error while it
+  // asks again), only a new failure does.
+  const quoteFailure = `${oneTimeDate}:${quote.errorUpdateCount}`;
+  const newQuoteFailure =
+    futureQuoteNeeded && quote.isError && !quote.isFetching && quoteFailure !== handledQuoteFailure;
+  if (newQuoteFailure) {
+    // Adjusted while rendering (React's pattern for state that follows a change), not in an
+    // effect: the next render already has pay-off unticked.
+    setPayoff(false);
+    setHandledQuoteFailure(quoteFailure);
+    setQuoteErrorShown(true);
+  }
+  const quoteFailed = newQuoteFailure || quoteErrorShown;
+  const payoffTicked = payoff && !(futureQuoteNeeded && quote.isError);
   const payoffQuoteCents =
     payoffTicked && futureQuoteNeeded && quote.data
       ? dollarsToCents(quote.data.PayOffQuoteAmount)
@@ -180,13 +195,15 @@ export function FrequencyStep(props: FrequencyStepProps) {
 
   const step = frequency ? frequencyStep(frequency) : undefined;
   const dbdContext = daysBeforeDueContextOf(info, today);
+  // The domain never offers a day whose date this cycle is before tomorrow (both of section 5's
+  // filters apply), so the first payment is never dated in the past.
   const dbdChoices = daysBeforeDueChoices(dbdContext);
   const recurringIssue =
     step?.detail === 'recurringDate' && frequency !== '' && frequency !== 'OneTime'
       ? recurringDateIssue(
           frequency as RecurringDateFrequency,
           recurringDate,
-          recurringDateContextOf(info, settings, today),
+          recurringDateContextOf(info, rules, today),
         )
       : undefined;
 
@@ -291,6 +308,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
             const value = event.target.value;
             setFrequency(isPaymentFrequency(value) ? value : '');
             setPayoff(false);
+            setQuoteErrorShown(false);
             setRecurringDate('');
             setDaysBeforeDue('');
           }}
@@ -318,8 +336,11 @@ export function FrequencyStep(props: FrequencyStepProps) {
               <FormControlLabel
                 control={
                   <Checkbox
-                    checked={payoffTicked}
-                    onChange={(event) => setPayoff(event.target.checked)}
+                    checked={payoff && !newQuoteFailure}
+                    onChange={(event) => {
+                      setPayoff(event.target.checked);
+                      if (event.target.checked) setQuoteErrorShown(false);
+                    }}
                   />
                 }
                 label={settings.get('paymentTexts.payoffCheckboxText')}

@@ -203,7 +203,9 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       await screen.findByText(/For this account, payment must be made on a different web site/),
     ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Continue to Make Payment' }));
-    expect(open).toHaveBeenCalledWith('https://pay.example/loans', '_blank', 'noopener,noreferrer');
+    // It leaves for the link in this tab (section 2), not in a new one.
+    expect(open).toHaveBeenCalledWith('https://pay.example/loans', '_self');
+    expect(open).toHaveBeenCalledTimes(1);
     expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
     await expectNoAxeViolations();
   });
@@ -332,7 +334,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       'OnDueDate',
     );
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
-    const agreement = await screen.findByRole('dialog', { name: 'Preview Agreement' });
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     await expectNoAxeViolations(agreement);
     await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
     const dialog = await screen.findByRole('dialog', {
@@ -354,6 +356,198 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       AchDraftAgreementToken: 'draft-token-1',
       Payment: { RecurringDetails: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 } },
     });
+  });
+
+  it('sends the payment amount without the fees as the draft preview’s Amount', async () => {
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const base = paymentInfo();
+    const withFee = base.HasNoErrors
+      ? paymentInfo({
+          PaymentOptions: {
+            ...base.PaymentOptions,
+            FirstPartyFees: { ...base.PaymentOptions.FirstPartyFees, RecurringAchFee: 1.5 },
+          },
+        })
+      : base;
+    const ui = renderPayment({
+      info: withFee,
+      settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-1' },
+        },
+      },
+    });
+    const { user } = ui;
+    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'ach_1',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      'OnDueDate',
+    );
+    expect(await screen.findByText('Processing Fee: $1.50')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please open and read the agreement, then confirm.',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
+    await waitFor(() =>
+      expect(
+        ui.server.requestsTo('POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview'),
+      ).toHaveLength(1),
+    );
+    // Section 7: Amount is the payment amount; the server adds the fees to the charged amount.
+    expect(
+      ui.server.requestsTo('POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview')[0]?.body,
+    ).toMatchObject({ Amount: 471.6, AdditionalPrincipal: 0 });
+  });
+
+  it('with rich-text agreements keeps Agree disabled until each ACH agreement in force was accepted', async () => {
+    const ui = renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'achPaymentOptions.requireAchDraftAgreementOption': 'true',
+        'agreementOptions.forceRichTextAgreementsOption': 'true',
+        'agreementTexts.agreementSetup': [
+          'https://bank.example/ach.pdf|2024-01-31|ACH Terms of Use|ach',
+          'https://bank.example/debit.pdf|2024-02-01|Debit Authorization|ach',
+          'https://bank.example/later.pdf|2027-01-01|Next Year Terms|ach',
+        ].join('\n'),
+      },
+    });
+    const { user } = ui;
+    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'ach_1',
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      'OnDueDate',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    const agree = within(agreement).getByRole('button', { name: 'Agree' });
+    expect(agree).toBeDisabled();
+    // An agreement dated after today is not in force yet.
+    expect(within(agreement).queryByRole('button', { name: 'Next Year Terms' })).toBeNull();
+    for (const name of ['ACH Terms of Use', 'Debit Authorization']) {
+      await user.click(within(agreement).getByRole('button', { name }));
+      const text = await screen.findByRole('dialog', { name });
+      await user.click(within(text).getByRole('button', { name: 'I Accept' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull());
+    }
+    expect(agree).toBeEnabled();
+    await expectNoAxeViolations(agreement);
+  });
+
+  it('keeps the Idempotency-Key after a 500 Generic, so a retry resumes the same attempt', async () => {
+    let calls = 0;
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': () => {
+          calls += 1;
+          if (calls === 1) {
+            return {
+              status: 500,
+              body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Generic' }] },
+            };
+          }
+          return { body: SUBMITTED };
+        },
+      },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.click(submit);
+    expect(await screen.findByText(/Please do not submit your payment again/)).toBeVisible();
+    await ui.user.click(submit);
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    const [first, second] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+    expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('takes a new Idempotency-Key after a definitive refusal', async () => {
+    let calls = 0;
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': () => {
+          calls += 1;
+          if (calls === 1) {
+            return {
+              body: {
+                HasNoErrors: false,
+                Errors: [{ ErrorMessage: 'Invalid' }],
+                ReferenceNumber: '',
+              },
+            };
+          }
+          return { body: SUBMITTED };
+        },
+      },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.click(submit);
+    expect(
+      await screen.findByText(/please ensure the information you entered is correct/),
+    ).toBeVisible();
+    await ui.user.click(submit);
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    const [first, second] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+    expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('chooses the only payment type allowed as a click would: its default method is preselected', async () => {
+    renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'achPaymentOptions.hideAchOption': 'true',
+        'paymentOptions.useDefaultPaymentMethodOption': 'true',
+      },
+      info: paymentInfo({ DefaultPaymentMethod: SAVED_CARD }),
+      routes: {
+        'POST /api/PaymentMethod/GetPaymentMethods': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            PaymentMethods: [SAVED_CARD, SAVED_ACH],
+            DefaultPaymentMethod: SAVED_CARD,
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole('radio', { name: 'Card' })).toBeChecked();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1'),
+    );
+    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+  });
+
+  it('opens the new-method modal at once when the only type allowed has nothing saved', async () => {
+    renderPayment({
+      settings: { ...NO_HOLDS, 'achPaymentOptions.hideAchOption': 'true' },
+      info: paymentInfo({ PaymentMethods: [SAVED_ACH] }),
+      routes: {
+        'POST /api/PaymentMethod/GetPaymentMethods': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            PaymentMethods: [SAVED_ACH],
+            DefaultPaymentMethod: null,
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Payment Details' })).toBeVisible();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('has no axe violations in the dark scheme, with the new-method modal open', async () => {

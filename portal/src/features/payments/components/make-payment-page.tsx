@@ -16,6 +16,7 @@ import {
   formatUsDate,
   holdBlocksOf,
   paymentInfoOutcome,
+  paymentRulesOf,
   preselectedPaymentType,
   type AccountListItem,
   type PaymentInfoError,
@@ -28,14 +29,19 @@ import { LazyRichText } from '../../../components/lazy-rich-text';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
-import { openInNewTab, safeLinkUrl } from '../../../lib/external-link';
+import { safeLinkUrl } from '../../../lib/external-link';
+import { acceptedCardTypesOf } from '../../../lib/payments/card-rules';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
-import { usePaymentInfo, type PaymentInfo } from '../../../lib/payments/payment-info';
+import {
+  pendingScheduledPayments,
+  usePaymentInfo,
+  type PaymentInfo,
+} from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { loanHoldQuery } from '../api/payment-step-data';
 import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
 import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
-import { amountLoanOf, amountSettingsOf, isPastDue } from '../utils/payment-context';
+import { amountLoanOf, isPastDue } from '../utils/payment-context';
 import { AmountStep } from './amount-step';
 import { FrequencyStep } from './frequency-step';
 import { MethodStep } from './method-step';
@@ -70,17 +76,8 @@ export function MakePaymentPage() {
     picked ?? (payable.some((account) => account.Number === routeAccount) ? routeAccount : '');
   const account = payable.find((item) => item.Number === accountNumber);
   const linkUrl = safeLinkUrl(settings.get('thirdPartyPaymentOptions.thirdPartyPaymentLinkURL'));
-  const acceptedCards = PAYMENT_CARD_TYPES.filter((type) =>
-    settings.get(
-      type === 'visa'
-        ? 'cardPaymentOptions.allowVisaOption'
-        : type === 'amex'
-          ? 'cardPaymentOptions.allowAmexOption'
-          : type === 'master'
-            ? 'cardPaymentOptions.allowMasterCardOption'
-            : 'cardPaymentOptions.allowDiscoverOption',
-    ),
-  );
+  const accepted = acceptedCardTypesOf(settings);
+  const acceptedCards = PAYMENT_CARD_TYPES.filter((type) => accepted[type]);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -195,9 +192,14 @@ function AccountGate(props: { account: AccountListItem }) {
         <div>
           <Button
             variant="contained"
-            onClick={() =>
-              openInNewTab(settings.get('thirdPartyPaymentOptions.thirdPartyRouteURL'))
-            }
+            onClick={() => {
+              // Section 2: the button "leaves to the configured link": this tab goes there (the
+              // external-link helper only vets the address; a new tab is for links that keep the
+              // portal open, and this account cannot be paid here). `window.open` with `_self`
+              // navigates like `location.assign`, as the single sign-on leaves.
+              const url = safeLinkUrl(settings.get('thirdPartyPaymentOptions.thirdPartyRouteURL'));
+              if (url) window.open(url, '_self');
+            }}
           >
             {settings.get('thirdPartyPaymentTexts.thirdPartyRouteButtonText')}
           </Button>
@@ -216,7 +218,8 @@ function AccountGate(props: { account: AccountListItem }) {
     accountAllowsCards: info.data.PaymentOptions.AllowCards,
     delinquent: info.data.Delinquent,
     blockImmediateAchAfterCutoff: info.data.BlockImmediateACHPaymentsAfterCutoffTime,
-    hasScheduledPayments: info.data.ScheduledPayments.length > 0,
+    // A payment posted today is listed (HasBeenPosted) but no longer pending.
+    hasScheduledPayments: pendingScheduledPayments(info.data).length > 0,
     settings: {
       achAllowed,
       cardsAllowed,
@@ -297,7 +300,7 @@ function PaymentFlow(props: {
                 isPayoff: frequency.isPayoff,
                 payoffQuoteCents: frequency.payoffQuoteCents,
                 loan: amountLoanOf(info, account),
-                settings: amountSettingsOf(settings),
+                settings: paymentRulesOf(settings).amounts,
               }}
             >
               {(amount) => (

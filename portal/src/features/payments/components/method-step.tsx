@@ -20,7 +20,7 @@ import {
   type SavedPaymentMethod,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { openInNewTab } from '../../../lib/external-link';
 import { useSettings } from '../../../lib/settings/settings-context';
@@ -39,7 +39,7 @@ import {
   savedLastFour,
   type ChosenMethod,
 } from '../utils/chosen-method';
-import type { PaymentInfo } from '../../../lib/payments/payment-info';
+import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useOpenPaymentDetails } from './payment-details-dialog';
 
 /** Section 9: the delete status shows for 5 seconds. */
@@ -110,8 +110,11 @@ export function MethodStep(props: MethodStepProps) {
     return () => clearTimeout(timer);
   }, [status]);
 
-  const permissions =
-    paymentType === 'Card'
+  // Per type: a click on a type opens its new-method modal before the step re-renders with it,
+  // so the modal must not take the permissions of the type shown before (found by the payment
+  // journeys: a business user's first card got the ACH rule, no Save Payment Profile).
+  const permissionsOf = (type: PaymentType | undefined) =>
+    type === 'Card'
       ? {
           canSave: settings.get('cardPaymentOptions.allowCardProfilesOption'),
           canUseOnce: settings.get('cardPaymentOptions.allowSingleUseCardOption'),
@@ -124,16 +127,12 @@ export function MethodStep(props: MethodStepProps) {
             !settings.get('achPaymentOptions.disallowAchProfilesOption'),
           canUseOnce: settings.get('achPaymentOptions.allowSingleUseAchOption'),
         };
-  const canAddNew = permissions.canSave || permissions.canUseOnce;
 
   async function addNew(type: PaymentType) {
     const result = await openPaymentDetails({
       paymentType: type,
       accountNumber: props.accountNumber,
-      permissions:
-        type === paymentType
-          ? permissions
-          : { canSave: permissions.canSave, canUseOnce: permissions.canUseOnce },
+      permissions: permissionsOf(type),
     });
     if (!result) return;
     if (result.kind === 'saved') {
@@ -157,14 +156,22 @@ export function MethodStep(props: MethodStepProps) {
   }
 
   function canAddNewOf(type: PaymentType): boolean {
-    if (type === 'Card') {
-      return (
-        settings.get('cardPaymentOptions.allowCardProfilesOption') ||
-        settings.get('cardPaymentOptions.allowSingleUseCardOption')
-      );
-    }
-    return canAddNew;
+    const allowed = permissionsOf(type);
+    return allowed.canSave || allowed.canUseOnce;
   }
+
+  // Section 4: a type preselected because it is the only one allowed is chosen as a click on it
+  // would: its default method is preselected, and with nothing saved the new-method modal opens
+  // at once. Once per mount (the ref holds across React's development double effect); a fresh
+  // method step (after a scheduled or recurring payment was deleted) does it again.
+  const preselectionRan = useRef(false);
+  useEffect(() => {
+    if (preselectionRan.current) return;
+    preselectionRan.current = true;
+    if (props.paymentType && !props.chosen) choose(props.paymentType);
+    // Mount only: later changes of the type come through choose() itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function remove(method: SavedPaymentMethod) {
     const warn = settings.get('paymentOptions.showDeletePaymentMethodWarningOption');
@@ -191,6 +198,9 @@ export function MethodStep(props: MethodStepProps) {
             }
           : current,
       );
+      // The server cancels the scheduled and recurring payments the method was paying
+      // (paymentTexts.deleteMethodWarningText): the loan's payment info is fetched again.
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.info(props.accountNumber) });
       setStatus({ kind: 'success', text: settings.get('paymentTexts.deleteMethodSuccessText') });
     } catch {
       setStatus({ kind: 'error', text: settings.get('paymentTexts.deleteMethodErrorText') });

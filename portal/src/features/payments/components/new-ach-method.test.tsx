@@ -253,6 +253,21 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
   });
 
+  it('asks only the ACH agreements in force: one dated after today is left out', async () => {
+    const ui = renderAch({
+      settings: {
+        'agreementTexts.agreementSetup':
+          'https://bank.example/ach-terms.pdf|2024-01-31|ACH Terms of Use|ach\nhttps://bank.example/new.pdf|2027-01-01|New ACH Terms|ach',
+      },
+    });
+    const dialog = await openAchForm(ui);
+    await fillAchForm(ui, dialog);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const terms = await screen.findByRole('dialog', { name: TERMS });
+    expect(within(terms).getByRole('link', { name: 'ACH Terms of Use' })).toBeVisible();
+    expect(within(terms).queryByRole('link', { name: 'New ACH Terms' })).toBeNull();
+  });
+
   it('has no axe violations on the ACH terms in the dark scheme', async () => {
     const ui = renderAch({ settings: { ...WITH_ACH_TERMS, 'themeOptions.colorScheme': 'dark' } });
     const dialog = await openAchForm(ui);
@@ -320,6 +335,19 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     expect(ui.server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
     expect(screen.getByText('Single-Use Payment Method: Checking 0001')).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    // Section 8 (MustSavePaymentMethod): a method not saved pays only today, as the server
+    // holds (the domain's methodCanSchedule): one time, dated today, no recurring choice.
+    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'))
+      .filter(Boolean);
+    expect(frequencies).toEqual(['OneTime']);
+    await ui.user.selectOptions(
+      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      'OneTime',
+    );
+    expect(screen.getByLabelText('Payment Date')).toBeDisabled();
+    expect(screen.getByLabelText('Payment Date')).toHaveValue('2026-11-24');
     await ui.user.click(screen.getByRole('button', { name: 'Delete single-use payment method' }));
     expect(screen.queryByText(/Single-Use Payment Method/)).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();

@@ -37,6 +37,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
+import { acceptedCardTypesOf } from '../../../lib/payments/card-rules';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -407,12 +408,7 @@ function useCardForm() {
       },
     },
     {
-      acceptedCardTypes: {
-        visa: settings.get('cardPaymentOptions.allowVisaOption'),
-        amex: settings.get('cardPaymentOptions.allowAmexOption'),
-        master: settings.get('cardPaymentOptions.allowMasterCardOption'),
-        discover: settings.get('cardPaymentOptions.allowDiscoverOption'),
-      },
+      acceptedCardTypes: acceptedCardTypesOf(settings),
       debitOnly,
       requireFullAddress: settings.get('cardPaymentOptions.requireFullBillingAddressOption'),
       today,

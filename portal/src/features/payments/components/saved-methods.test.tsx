@@ -9,6 +9,7 @@ import {
   fakeTimersThatRun,
   fixTheDate,
   methodsBody,
+  paymentInfo,
   renderPayment,
 } from './payment-page-harness';
 
@@ -125,6 +126,41 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
     );
     // The last ACH account is gone: no dropdown is left for E-Check.
     expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
+  });
+
+  it('fetches the payment info again: the payments the method paid are cancelled with it', async () => {
+    const scheduled = {
+      EncryptedString: 'scheduled-1',
+      IsCard: false,
+      AccountNumber: '6789',
+      PaymentDate: '2026-12-01T00:00:00',
+      PaymentAmount: 250,
+      CanDelete: true,
+      HasBeenPosted: false,
+    };
+    let infoCalls = 0;
+    const ui = renderPayment({
+      routes: {
+        'GET /api/PaymentInformation/GetPaymentInfo': () => {
+          infoCalls += 1;
+          return {
+            body: paymentInfo({ ScheduledPayments: infoCalls === 1 ? [scheduled] : [] }),
+          };
+        },
+        'POST /api/PaymentMethod/DeleteAchPayment': { body: { HasNoErrors: true, Errors: [] } },
+      },
+    });
+    expect(await screen.findByText('$250.00')).toBeVisible();
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await ui.user.click(
+      screen.getByRole('button', { name: 'Delete Checking Account ending with 6789' }),
+    );
+    await ui.user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Successfully deleted payment method.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('$250.00')).toBeNull());
+    expect(ui.server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(2);
   });
 
   it('notes a failed deletion for 5 s and keeps the method and its selection', async () => {

@@ -5,7 +5,6 @@ import Typography from '@mui/material/Typography';
 import {
   CARD_REFUSAL_ERRORS,
   achDraftAgreementFirst,
-  achDraftChargedAmount,
   centsToDollars,
   firstPartyFee,
   formatUsd,
@@ -25,7 +24,6 @@ import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { accountKeys } from '../../../lib/accounts/get-account-list';
-import { ApiError } from '../../../lib/api-client';
 import { requestReview } from '../../../lib/mobile/mobile-bridge';
 import { failedAnswerOf } from '../../../lib/payments/payment-error-text';
 import { saveConfirmation } from '../../../lib/payments/confirmation-store';
@@ -39,7 +37,7 @@ import {
   requestMethodOf,
   type ChosenMethod,
 } from '../utils/chosen-method';
-import type { IdempotencyAttempts } from '../utils/idempotency-attempt';
+import { retiresAttempt, type IdempotencyAttempts } from '../utils/idempotency-attempt';
 import { firstPartyFeesOf } from '../utils/payment-context';
 import { askAchDraftAgreement } from './ach-draft-dialog';
 import type { AmountInfo } from './amount-step';
@@ -187,13 +185,9 @@ export function TotalStep(props: TotalStepProps) {
         const token = await askAchDraftAgreement(dialogs, {
           LoanAccountNumber: props.accountNumber,
           AchInfo: achInfo,
-          Amount: centsToDollars(
-            achDraftChargedAmount({
-              amountCents: amount.amountCents,
-              firstPartyFeeCents,
-              thirdPartyFeeCents: frequency.thirdPartyFeeCents,
-            }),
-          ),
+          // Section 7: Amount is the payment amount; the server adds the fees to the charged
+          // amount itself (achDraftChargedAmount), so they are not sent in it.
+          Amount: centsToDollars(amount.amountCents),
           AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
           LocalTimeOffset: new Date().getTimezoneOffset(),
           daysBeforeDue: frequency.numDays,
@@ -216,11 +210,9 @@ export function TotalStep(props: TotalStepProps) {
       try {
         answer = await submitPayment(submission, key);
       } catch (caught) {
-        // A lost answer or a 409 (the first submission still running) keeps the attempt open:
-        // a retry of the same request reuses its key. Any other answer is definitive.
-        const retryable =
-          !(caught instanceof ApiError) || caught.status === 0 || caught.status === 409;
-        if (!retryable) props.attempts.settle();
+        // Only a definitive refusal retires the key; a lost answer, a 409, a 5xx or Generic
+        // keeps the attempt open, and a retry of the same request resumes it.
+        if (retiresAttempt(caught)) props.attempts.settle();
         const display = paymentErrorDisplay('submit', failedAnswerOf(caught));
         if (
           display.kind === 'catalogued' &&

@@ -1,3 +1,5 @@
+import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+
 /**
  * One Idempotency-Key per payment attempt (spec 001 section 4 "Submit", ARCHITECTURE.md): the
  * same key while the request stays the same and no definitive answer has come, so that a retry
@@ -28,4 +30,25 @@ export function createIdempotencyAttempts(generate: () => string = newKey): Idem
       open = undefined;
     },
   };
+}
+
+const CLIENT_CODES: readonly string[] = Object.values(CLIENT_ERROR_CODES);
+
+/**
+ * Whether a failed submit is a definitive refusal, which retires the attempt's key: the server
+ * answered with an error key, in a 200 envelope or a 4xx answer (other than 409, the first
+ * submission still running). Everything else keeps the key, so a retry of the same attempt
+ * resumes it on the server instead of starting a second payment: no answer, a 409, any 5xx (the
+ * server keeps the key claimed and its posting job may still complete the payment), an answer
+ * the client could not read, and a Generic answer (section 8: 'Please do not submit your payment
+ * again or your account could be charged multiple times'), whatever its status.
+ */
+export function retiresAttempt(caught: unknown): boolean {
+  if (!(caught instanceof ApiError)) return false;
+  const code = caught.code;
+  if (code === undefined || CLIENT_CODES.includes(code)) return false;
+  // SUBMIT_ERRORS.Generic: the payment may have gone through.
+  if (code === 'Generic') return false;
+  if (caught.status === 200) return true;
+  return caught.status >= 400 && caught.status < 500 && caught.status !== 409;
 }

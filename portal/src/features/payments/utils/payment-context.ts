@@ -1,75 +1,46 @@
 import {
-  ACCOUNT_STATUSES,
   dollarsToCents,
   isBilledMonthly,
   isImmediateOnlyRestriction,
-  smallDollarBlockedDays,
+  isLoanPastDue,
+  paymentDayRulesOf,
+  settingCents,
   type AccountListItem,
   type CalendarDate,
   type DaysBeforeDueContext,
   type FirstPartyFees,
   type OneTimeDateContext,
   type PaymentAmountLoan,
-  type PaymentAmountSettings,
+  type PaymentRuleSettings,
   type PaymentType,
   type RecurringDateContext,
-  type RecurringFrequencySettings,
 } from '@portal/domain';
-import type { SettingsAccessor } from '@portal/settings-schema';
 import type { PaymentInfo } from '../../../lib/payments/payment-info';
 
-/** A money setting (dollars as the schema holds them) in cents; an unreadable one counts as 0. */
-function settingCents(dollars: number): number {
-  try {
-    return dollarsToCents(Math.max(0, dollars));
-  } catch {
-    return 0;
-  }
-}
+/*
+ * The payment rules' inputs on the portal: the loan's facts from its payment info and account
+ * list entry, joined with the settings as the domain's one projection (`paymentRulesOf`, which
+ * the server reads too) gives them, so a setting means the same on both sides.
+ */
 
 /**
- * Whether the loan is past due. The payment information has no past-due flag (the spec's paying
- * info names one without a source): decided here as the account list's status 'Past Due', or a
- * due date before today (an unpaid due date that has not moved on).
+ * Whether the loan is past due: the domain's one rule (`isLoanPastDue`), fed the account list's
+ * Status and amount due when the list has the loan, and the payment info's due date. The payment
+ * info has no past-due flag of its own (the spec's paying info names one without a source).
  */
 export function isPastDue(
-  account: Pick<AccountListItem, 'Status'> | undefined,
+  account: Pick<AccountListItem, 'Status' | 'LoanAmountDue'> | undefined,
   info: PaymentInfo,
   today: CalendarDate,
 ): boolean {
-  return account?.Status === ACCOUNT_STATUSES.pastDue || info.DueDate.slice(0, 10) < today;
-}
-
-export function amountSettingsOf(settings: SettingsAccessor): PaymentAmountSettings {
-  const percent = settings.get('paymentAmountOptions.maxPayoffPercent');
-  return {
-    minimumAchPaymentCents: settingCents(
-      settings.get('paymentAmountOptions.minimumAchPaymentAmount'),
-    ),
-    minimumCardPaymentCents: settingCents(
-      settings.get('paymentAmountOptions.minimumCardPaymentAmount'),
-    ),
-    maximumCardPaymentCents: settingCents(
-      settings.get('paymentAmountOptions.maximumCardPaymentAmount'),
-    ),
-    // A percent of 0 or below is no cap the institution could mean: read as unset.
-    maxPayoffPercent: percent > 0 ? percent : undefined,
-    useMinimumPayment: settings.get('paymentAmountOptions.useMinimumPaymentOption'),
-    forceTotalDue: settings.get('paymentAmountOptions.forceTotalDueOption'),
-    requireTotalDueWhenDelinquent: settings.get(
-      'paymentAmountOptions.requireTotalDueWhenDelinquentOption',
-    ),
-    allowAdditionalAmountOnRecurring: settings.get(
-      'paymentAmountOptions.allowAdditionalAmountOnRecurringOption',
-    ),
-    allowAdditionalPrincipalOnRecurringAch: settings.get(
-      'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption',
-    ),
-    allowCustomAmountOnDaysBeforeDue: settings.get(
-      'paymentAmountOptions.allowCustomAmountOnDaysBeforeDueOption',
-    ),
-    allowPayoff: settings.get('paymentOptions.allowPayoffOption'),
-  };
+  return isLoanPastDue(
+    {
+      dueDate: info.DueDate.slice(0, 10),
+      amountDueCents: account ? settingCents(account.LoanAmountDue) : undefined,
+      status: account?.Status,
+    },
+    today,
+  );
 }
 
 export function amountLoanOf(
@@ -99,29 +70,26 @@ export function firstPartyFeesOf(info: PaymentInfo): FirstPartyFees {
   };
 }
 
-function dayRules(info: PaymentInfo, settings: SettingsAccessor, today: CalendarDate) {
-  return {
+function nonPaymentDaysOf(info: PaymentInfo): CalendarDate[] {
+  return info.NonPaymentDays.map((day) => day.slice(0, 10));
+}
+
+function dayRules(info: PaymentInfo, rules: PaymentRuleSettings, today: CalendarDate) {
+  return paymentDayRulesOf(rules.days, {
     today,
-    nonPaymentDays: info.NonPaymentDays.map((day) => day.slice(0, 10)),
-    allowSaturday: settings.get('paymentSchedulingOptions.allowSaturdayPaymentsOption'),
-    allowSunday: settings.get('paymentSchedulingOptions.allowSundayPaymentsOption'),
-    smallDollarDays: smallDollarBlockedDays({
-      useSmallDollarRule: settings.get('paymentSchedulingOptions.useSmallDollarRuleOption'),
-      mailPreference: info.MailPreference,
-      daysMailPreference1: settings.get('paymentSchedulingOptions.smallDollarDaysMailPreference1'),
-      daysMailPreference2: settings.get('paymentSchedulingOptions.smallDollarDaysMailPreference2'),
-    }),
-  };
+    nonPaymentDays: nonPaymentDaysOf(info),
+    mailPreference: info.MailPreference,
+  });
 }
 
 export function oneTimeDateContextOf(
   info: PaymentInfo,
-  settings: SettingsAccessor,
+  rules: PaymentRuleSettings,
   today: CalendarDate,
   paymentType: PaymentType,
 ): OneTimeDateContext {
   return {
-    ...dayRules(info, settings, today),
+    ...dayRules(info, rules, today),
     daysInPeriod: info.PaymentOptions.NumberDaysInPeriod,
     // The server's word on the cutoff (it reads the institution's clock); cards are never held.
     immediateAchBlocked: paymentType === 'ACH' && info.BlockImmediateACHPaymentsAfterCutoffTime,
@@ -130,11 +98,11 @@ export function oneTimeDateContextOf(
 
 export function recurringDateContextOf(
   info: PaymentInfo,
-  settings: SettingsAccessor,
+  rules: PaymentRuleSettings,
   today: CalendarDate,
 ): RecurringDateContext {
   return {
-    ...dayRules(info, settings, today),
+    ...dayRules(info, rules, today),
     nonSchedulablePaymentDays: info.NonSchedulablePaymentDays.map((day) => day.slice(0, 10)),
   };
 }
@@ -147,34 +115,7 @@ export function daysBeforeDueContextOf(
     today,
     dueDate: info.DueDate.slice(0, 10),
     billedMonthly: isBilledMonthly(info.LoanBillingFrequency),
-    nonPaymentDays: info.NonPaymentDays.map((day) => day.slice(0, 10)),
-  };
-}
-
-export function recurringFrequencySettingsOf(
-  settings: SettingsAccessor,
-): RecurringFrequencySettings {
-  return {
-    allowWeekly: settings.get('recurringPaymentOptions.allowWeeklyOption'),
-    allowTwoWeeks: settings.get('recurringPaymentOptions.allowTwoWeeksOption'),
-    allowSemiMonthly: settings.get('recurringPaymentOptions.allowSemiMonthlyOption'),
-    allowMonthlyOnDate: settings.get('recurringPaymentOptions.allowMonthlyOnDateOption'),
-    allowDaysBeforeDue: settings.get('recurringPaymentOptions.allowDaysBeforeDueOption'),
-    allowOnDueDate: settings.get('recurringPaymentOptions.allowOnDueDateOption'),
-  };
-}
-
-export function schedulingSettingsOf(settings: SettingsAccessor) {
-  return {
-    blockSchedulingWhenPastDue: settings.get(
-      'paymentSchedulingOptions.blockSchedulingWhenPastDueOption',
-    ),
-    allowSchedulingWhenDelinquent: settings.get(
-      'paymentSchedulingOptions.allowSchedulingWhenDelinquentOption',
-    ),
-    maxScheduledPaymentsAllowed: settings.get(
-      'paymentSchedulingOptions.maxScheduledPaymentsAllowed',
-    ),
+    nonPaymentDays: nonPaymentDaysOf(info),
   };
 }
 

@@ -1,0 +1,70 @@
+// The server for the submit benchmark (scripts/bench.mjs, "POST /api/PaymentImmediate/SubmitCard"):
+// the server's own code, started as server/src/main.ts starts it (PGlite files in DATA_DIR, the
+// demo seed, the job queue running, rate windows in memory), with one difference: its clock runs
+// from 10:00 in New York on BENCH_PAYMENT_DAY (default 2025-06-17, a Tuesday). Payments are
+// dated by the institution's calendar, and the machine's own day may be a Federal Reserve holiday
+// or a weekend, when an immediate payment is refused (spec 001 §4): the benchmark would then
+// measure refusals. Run through tsx (the built server bundle has no clock to set); prints
+// nothing but errors and warnings.
+//
+//   PORT=3210 DATA_DIR=/tmp/x npx tsx scripts/bench-payment-server.ts
+import { buildApp } from '../server/src/app';
+import { createDatabase } from '../server/src/db/create-database';
+import { migrateToLatest } from '../server/src/db/migrate';
+import { seedDemoData } from '../server/src/db/seed/seed-demo-data';
+import { loadDataKey } from '../server/src/lib/data-key';
+import { createDataProtector } from '../server/src/lib/data-protection';
+import type { Clock } from '../server/src/lib/clock';
+
+const PORT = Number(process.env.PORT ?? 3210);
+const DATA_DIR = process.env.DATA_DIR;
+if (!DATA_DIR) throw new Error('DATA_DIR is required');
+const DAY = process.env.BENCH_PAYMENT_DAY ?? '2025-06-17';
+
+// 10:00 in New York (EDT in June; EST would be 15:00 UTC, still a business hour).
+const startedAt = Date.now();
+const base = Date.parse(`${DAY}T14:00:00.000Z`);
+const clock: Clock = { now: () => new Date(base + (Date.now() - startedAt)) };
+
+const { key } = loadDataKey({ envKey: undefined, dataDir: DATA_DIR, demoMode: true });
+const dataProtector = createDataProtector(key);
+const database = await createDatabase({ dataDir: `${DATA_DIR}/pglite` });
+await migrateToLatest(database.db);
+await seedDemoData(database.db, { clock, dataProtector });
+const app = await buildApp({
+  db: database.db,
+  clock,
+  logger: { level: 'warn' },
+  demoMode: true,
+  dataProtector,
+  runJobs: true,
+  rateWindows: 'memory',
+  watchStatements: database.watchStatements,
+  // The load spreads its sign-ins over many addresses (X-Forwarded-For), as behind a balancer.
+  trustProxy: '127.0.0.1',
+});
+await app.listen({ port: PORT, host: '127.0.0.1' });
+
+// BENCH_PAYMENT_STATEMENTS=1: the statements run, by kind, written to stderr when the server
+// stops (to see what a submission costs the database).
+const statements = new Map<string, number>();
+if (process.env.BENCH_PAYMENT_STATEMENTS && database.watchStatements) {
+  database.watchStatements((text) => {
+    const key = text.replace(/\s+/g, ' ').slice(0, 140);
+    statements.set(key, (statements.get(key) ?? 0) + 1);
+  });
+}
+
+const stop = async () => {
+  if (statements.size > 0) {
+    const sorted = [...statements.entries()].sort((a, b) => b[1] - a[1]);
+    for (const [text, count] of sorted)
+      process.stderr.write(`${String(count).padStart(7)}  ${text}\n`);
+  }
+  app.services.health.beginShutdown();
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
