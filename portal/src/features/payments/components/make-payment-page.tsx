@@ -223,9 +223,9 @@ function AccountGate(props: { account: AccountListItem }) {
     settings: {
       achAllowed,
       cardsAllowed,
-      blockOnlinePaymentsWhenDelinquent: settings.get(
-        'paymentOptions.blockOnlinePaymentsWhenDelinquentOption',
-      ),
+      // An admin-only setting (it never reaches the portal): the server applies it and answers
+      // GetPaymentInfo with Delinquent, shown above as the info error.
+      blockOnlinePaymentsWhenDelinquent: false,
     },
   });
   if (after.kind === 'invalid') return <InfoError error={after.error} />;
