@@ -1,22 +1,44 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { useEffect, useMemo, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { FormTextField } from '../../../components/form-fields';
+import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
+// The text field's own module, not the form-fields barrel: the sign-in route loads no select,
+// radio or switch code (its bytes are a target of issue 8).
+import { FormTextField } from '../../../components/form-fields/form-text-field';
 import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
 
-/** Spec 000 section 5, sign-in. */
-function loginFormSchema(settings: SettingsAccessor) {
-  return z.object({
-    username: z.string().trim().min(1, settings.get('loginTexts.usernameRequiredText')),
-    password: z.string().min(1, settings.get('loginTexts.passwordRequiredText')),
-  });
+export interface LoginFormValues {
+  username: string;
+  password: string;
 }
-export type LoginFormValues = z.infer<ReturnType<typeof loginFormSchema>>;
+
+/**
+ * Spec 000 section 5, sign-in: both fields required (the user name trimmed). Two rules, so a
+ * small resolver instead of a schema library's: the sign-in route is the first page every
+ * borrower loads.
+ */
+function loginFormResolver(settings: SettingsAccessor): Resolver<LoginFormValues> {
+  return (values: LoginFormValues): ResolverResult<LoginFormValues> => {
+    const username = values.username.trim();
+    const errors: FieldErrors<LoginFormValues> = {};
+    if (username === '') {
+      errors.username = {
+        type: 'required',
+        message: settings.get('loginTexts.usernameRequiredText'),
+      };
+    }
+    if (values.password === '') {
+      errors.password = {
+        type: 'required',
+        message: settings.get('loginTexts.passwordRequiredText'),
+      };
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values: { username, password: values.password }, errors: {} };
+  };
+}
 
 interface LoginFormProps {
   submitting: boolean;
@@ -27,9 +49,9 @@ interface LoginFormProps {
 
 export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
   const settings = useSettings();
-  const schema = useMemo(() => loginFormSchema(settings), [settings]);
+  const resolver = useMemo(() => loginFormResolver(settings), [settings]);
   const { control, handleSubmit } = useForm<LoginFormValues>({
-    resolver: zodResolver(schema),
+    resolver,
     defaultValues: { username: autoLogin?.username ?? '', password: autoLogin?.password ?? '' },
   });
   const autoSubmitted = useRef(false);
