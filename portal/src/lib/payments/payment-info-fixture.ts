@@ -1,8 +1,4 @@
-import type {
-  PaymentInfoResponse,
-  RecurringPaymentInfo,
-  ScheduledPaymentInfo,
-} from '@portal/domain';
+import type { RecurringPaymentInfo, ScheduledPaymentInfo } from '@portal/domain';
 import type { PaymentInfo } from './payment-info';
 
 /*
@@ -45,7 +41,7 @@ export function scheduledPaymentFixture(
   };
 }
 
-export function paymentInfoFixture(overrides: Partial<PaymentInfo> = {}): PaymentInfoResponse {
+export function paymentInfoFixture(overrides: Partial<PaymentInfo> = {}): PaymentInfo {
   return {
     HasNoErrors: true,
     Errors: [],

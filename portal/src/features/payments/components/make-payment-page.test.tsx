@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
 import { OK, type SettingValues } from '../../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { LOAN, paymentInfo, SAVED_ACH, SAVED_CARD } from './payment-page-harness';
 
-const LOAN = '001-100234-1';
 // Tuesday 2026-11-24, 10:00 in New York: a business day before Thanksgiving.
 const NOW = new Date('2026-11-24T15:00:00Z');
 const TODAY = '2026-11-24';
@@ -26,67 +26,6 @@ function listItem(overrides: Partial<AccountListItem> = {}): AccountListItem {
     MonthlyInstallment: 471.6,
     FeesDue: 0,
     NameOnAcct: 'Jordan Rivers',
-    ...overrides,
-  };
-}
-
-const SAVED_CARD = {
-  IsCard: true as const,
-  CardInfo: {
-    CardType: 'visa' as const,
-    LastFour: '4242',
-    ExpirationDate: '12/29',
-    ProfileId: 'card_1',
-    DebitCreditType: 'DebitCard' as const,
-  },
-};
-const SAVED_ACH = {
-  IsCard: false as const,
-  AchInfo: { AccountType: 'Checking' as const, AccountNumber: '6789', ProfileId: 'ach_1' },
-};
-
-function paymentInfo(
-  overrides: Partial<Extract<PaymentInfoResponse, { HasNoErrors: true }>> = {},
-): PaymentInfoResponse {
-  return {
-    HasNoErrors: true,
-    Errors: [],
-    DueDate: '2026-12-02',
-    PaymentDetails: {
-      LoanAccountNumber: LOAN,
-      PaymentDate: '2026-12-02',
-      PaymentAmount: 471.6,
-      Company: 0,
-    },
-    PaymentOptions: {
-      AllowACH: true,
-      AllowCards: true,
-      NumberDaysInPeriod: 30,
-      RecurringAllowed: true,
-      FirstPartyFees: {
-        ScheduledAchFee: 0,
-        ECheckFeeAmount: 0,
-        RecurringAchFee: 0,
-        DebitCardFeeAmount: 2.5,
-        CreditCardFeeAmount: 3.5,
-      },
-    },
-    ScheduledPayments: [],
-    RecurringPayment: null,
-    PaymentMethods: [SAVED_CARD, SAVED_ACH],
-    DefaultPaymentMethod: null,
-    Delinquent: false,
-    TotalAmountDue: 471.6,
-    PayOffAmount: 18990.12,
-    LoanBillingFrequency: 'monthly',
-    FeesAndCharges: 0,
-    accountType: 0,
-    RestrictionCode: '',
-    NonPaymentDays: [],
-    NonSchedulablePaymentDays: [],
-    MailPreference: 0,
-    BlockImmediateACHPaymentsAfterCutoffTime: false,
-    AdjustedACHPaymentDateAfterCutoffTime: null,
     ...overrides,
   };
 }

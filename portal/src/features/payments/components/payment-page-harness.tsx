@@ -1,4 +1,8 @@
 import type { AccountListItem, PaymentInfoResponse, SavedPaymentMethod } from '@portal/domain';
+import {
+  FIXTURE_LOAN_NUMBER,
+  paymentInfoFixture,
+} from '../../../lib/payments/payment-info-fixture';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
@@ -11,7 +15,7 @@ import { renderPortal } from '../../../testing/render-portal';
  * the screen, its dialogs, the domain rules and the API client are the real ones.
  */
 
-export const LOAN = '001-100234-1';
+export const LOAN = FIXTURE_LOAN_NUMBER;
 /** Tuesday 2026-11-24, 10:00 in New York: a business day two days before Thanksgiving. */
 export const NOW = new Date('2026-11-24T15:00:00Z');
 export const TODAY = '2026-11-24';
@@ -55,46 +59,20 @@ export const SAVED_ACH = {
 
 export type LoanPaymentInfo = Extract<PaymentInfoResponse, { HasNoErrors: true }>;
 
+/** The shared GetPaymentInfo answer, with card fees and a saved card and bank account. */
 export function paymentInfo(overrides: Partial<LoanPaymentInfo> = {}): LoanPaymentInfo {
+  const base = paymentInfoFixture();
   return {
-    HasNoErrors: true,
-    Errors: [],
-    DueDate: '2026-12-02',
-    PaymentDetails: {
-      LoanAccountNumber: LOAN,
-      PaymentDate: '2026-12-02',
-      PaymentAmount: 471.6,
-      Company: 0,
-    },
+    ...base,
     PaymentOptions: {
-      AllowACH: true,
-      AllowCards: true,
-      NumberDaysInPeriod: 30,
-      RecurringAllowed: true,
+      ...base.PaymentOptions,
       FirstPartyFees: {
-        ScheduledAchFee: 0,
-        ECheckFeeAmount: 0,
-        RecurringAchFee: 0,
+        ...base.PaymentOptions.FirstPartyFees,
         DebitCardFeeAmount: 2.5,
         CreditCardFeeAmount: 3.5,
       },
     },
-    ScheduledPayments: [],
-    RecurringPayment: null,
     PaymentMethods: [SAVED_CARD, SAVED_ACH],
-    DefaultPaymentMethod: null,
-    Delinquent: false,
-    TotalAmountDue: 471.6,
-    PayOffAmount: 18990.12,
-    LoanBillingFrequency: 'monthly',
-    FeesAndCharges: 0,
-    accountType: 0,
-    RestrictionCode: '',
-    NonPaymentDays: [],
-    NonSchedulablePaymentDays: [],
-    MailPreference: 0,
-    BlockImmediateACHPaymentsAfterCutoffTime: false,
-    AdjustedACHPaymentDateAfterCutoffTime: null,
     ...overrides,
   };
 }
