@@ -154,6 +154,39 @@ async function scriptsOf(
   }
 }
 
+/**
+ * The journey a signed-in borrower makes: the dashboard first (where signing in lands), then its
+ * Make Payment link; what the browser receives for that click until the payment page is ready.
+ */
+async function paymentAfterDashboard(cookie: {
+  name: string;
+  value: string;
+}): Promise<ScriptBytes & { sizes: Map<string, number> }> {
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies([{ ...cookie, url: ORIGIN }]);
+    const page = await context.newPage();
+    const scripts = await watchScripts(page);
+    await page.goto(`${ORIGIN}/#/myaccount/dashboard`, { waitUntil: 'networkidle' });
+    await page.getByRole('main').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    scripts.take();
+    await page.getByRole('main').getByRole('link', { name: 'Make Payment' }).first().click();
+    await page.waitForURL(/myaccount\/payment/);
+    await page.getByRole('main').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    return scripts.take();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** What `route` loads that `before` did not (by file), as received. */
 function beyond(route: ScriptBytes & { sizes: Map<string, number> }, before: ScriptBytes) {
   const loaded = new Set(before.files);
@@ -183,6 +216,7 @@ try {
   const dashboard = await scriptsOf('/myaccount/dashboard', mainShown, await sessionCookie());
   const paymentBeyond = beyond(payment, signIn);
   const dashboardBeyond = beyond(dashboard, signIn);
+  const afterDashboard = await paymentAfterDashboard(await sessionCookie());
   console.log(
     JSON.stringify({
       paymentJsBytes: paymentBeyond.bytes,
@@ -194,6 +228,11 @@ try {
       signInJsBytes: signIn.bytes,
       signInJsFiles: signIn.files.length,
       dashboardJsBytes: dashboardBeyond.bytes,
+      paymentJsSizes: Object.fromEntries(
+        paymentBeyond.files.map((file) => [file, payment.sizes.get(file) ?? 0]),
+      ),
+      afterDashboardJsBytes: afterDashboard.bytes,
+      afterDashboardJsFiles: afterDashboard.files.length,
     }),
   );
 } finally {

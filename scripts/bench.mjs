@@ -447,7 +447,15 @@ function paymentPageBench() {
       `- JavaScript received for #/myaccount/payment beyond the sign-in route's files: ${figures.paymentJsBytes.toLocaleString('en-US')} bytes ` +
         `(${kb(figures.paymentJsBytes)} as received, ${figures.paymentJsEncoding}) in ${figures.paymentJsFiles} files — target ≤ 60 KB brotli`,
     );
-    report(`  - files: ${figures.paymentJsNames.join(', ')}`);
+    report(
+      `  - files, as received: ${Object.entries(figures.paymentJsSizes)
+        .sort(([, a], [, b]) => b - a)
+        .map(([file, bytes]) => `${file} ${bytes.toLocaleString('en-US')}`)
+        .join(', ')}`,
+    );
+    report(
+      `  - the journey (signed in on the dashboard, then its Make Payment link): ${kb(figures.afterDashboardJsBytes)} in ${figures.afterDashboardJsFiles} files`,
+    );
     report(
       `  - for reference: the payment route's JavaScript in all ${kb(figures.paymentRouteJsBytes)} (${kb(figures.paymentRouteJsDecoded)} decoded); ` +
         `the sign-in route's ${kb(figures.signInJsBytes)} in ${figures.signInJsFiles} files; the dashboard's beyond the sign-in route ${kb(figures.dashboardJsBytes)}`,
