@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applicationOptionsBody, loginResponseBody } from '../testing/fixtures';
 import { renderPortal } from '../testing/render-portal';
 
@@ -79,6 +79,31 @@ describe('routes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Welcome, Jordan Rivers' }),
     ).toBeVisible();
     await waitFor(() => expect(document.title).toBe('Payments - Dashboard'));
+  });
+
+  it('asks nothing about a session on the sign-in page (no 401 for every visitor)', async () => {
+    const { server } = renderPortal({ path: '/home/login' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Payments - Login'));
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(0);
+  });
+
+  it('checks the session once a myaccount route is reached from the sign-in page, without a blocker warning', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const { server } = renderPortal({ path: '/home/login', signedIn: true });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(0);
+    // An address typed into the bar: a POP navigation the router did not make.
+    window.location.hash = '#/myaccount/dashboard';
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Jordan Rivers' }),
+    ).toBeVisible();
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(1);
+    const blockerWarnings = warn.mock.calls.filter((call) =>
+      call.some((part) => String(part).includes('blocker')),
+    );
+    expect(blockerWarnings).toEqual([]);
+    warn.mockRestore();
   });
 
   it('opens registration without single sign-on', async () => {

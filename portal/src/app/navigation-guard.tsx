@@ -12,12 +12,41 @@ import { useUnsavedChangesStore } from '../lib/unsaved-changes';
  */
 export function NavigationGuard() {
   const store = useUnsavedChangesStore();
-  const dialogs = useDialogStack();
   const settings = useSettings();
   const location = useLocation();
   const unsaved = useSyncExternalStore(store.subscribe, store.hasUnsavedChanges);
   const leaveWarning = settings.get('dialogTexts.leavePageWarningText');
 
+  useEffect(() => {
+    store.setUnsavedChanges(false);
+    store.setLogoutChosen(false);
+  }, [location.key, store]);
+
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Browsers show their own wording; older ones show this text.
+      event.returnValue = leaveWarning;
+      return leaveWarning;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved, leaveWarning]);
+
+  // The router's blocker exists only while something is unsaved. A blocker registered all the
+  // time made React Router warn 'You are trying to use a blocker on a POP navigation to a
+  // location that was not created by @remix-run/router' on every hash change it did not make
+  // (a typed address, a page that sets location.hash), the sign-in page included: useBlocker
+  // registers its function with the router for as long as the component is mounted, whatever
+  // the function answers.
+  return unsaved ? <UnsavedChangesBlocker /> : null;
+}
+
+/** Blocks a route change while changes are unsaved, asking with the unsaved-changes dialog. */
+function UnsavedChangesBlocker() {
+  const store = useUnsavedChangesStore();
+  const dialogs = useDialogStack();
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>
       store.hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
@@ -49,23 +78,6 @@ export function NavigationGuard() {
       handle?.close();
     };
   }, [blocker, dialogs, store]);
-
-  useEffect(() => {
-    store.setUnsavedChanges(false);
-    store.setLogoutChosen(false);
-  }, [location.key, store]);
-
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Browsers show their own wording; older ones show this text.
-      event.returnValue = leaveWarning;
-      return leaveWarning;
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved, leaveWarning]);
 
   return null;
 }

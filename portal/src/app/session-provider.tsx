@@ -32,18 +32,32 @@ import { useUnsavedChangesStore } from '../lib/unsaved-changes';
 interface SessionState {
   status: SessionStatus;
   user: UserSession | null;
+  /** Signed out as far as the portal knows, without having asked: no start-up check yet. */
+  unchecked?: true;
 }
 
 const SIGNED_OUT: SessionState = { status: 'signedOut', user: null };
 const SIGNING_OUT: SessionState = { status: 'signingOut', user: null };
+const RESTORING: SessionState = { status: 'restoring', user: null };
+/**
+ * A visitor who opened a logged-out screen (the sign-in page, registration, recovery): nothing
+ * there needs to know about a session, so `GET /api/Profile` is not asked (a signed-out visitor
+ * got a 401 for it on every visit). The check runs once a myaccount route is reached.
+ */
+const UNCHECKED: SessionState = { status: 'signedOut', user: null, unchecked: true };
+
+function needsSession(pathname: string): boolean {
+  return pathname.startsWith('/myaccount');
+}
 
 function sessionHeadersOf(user: UserSession) {
   return { servicingBranch: user.servicingBranch, userToken: user.userToken };
 }
 
 /**
- * The user session (spec 000 sections 3 and 4), in memory only. On start-up `GET /api/Profile`
- * tells whether the HttpOnly session cookie is still good. Logout (by the user, the idle timeout
+ * The user session (spec 000 sections 3 and 4), in memory only. `GET /api/Profile` tells whether
+ * the HttpOnly session cookie is still good: at start-up on a myaccount route, else once the
+ * visitor reaches one (never on the sign-in page). Logout (by the user, the idle timeout
  * or an Unauthorized answer) revokes the session on the server, closes the dialogs, drops the
  * unsaved-changes flag and the user's cached data, and goes to the login screen with the reason.
  */
@@ -54,19 +68,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const dialogs = useDialogStack();
   const unsavedChanges = useUnsavedChangesStore();
   const settings = useSettings();
-  const [state, setState] = useState<SessionState>({ status: 'restoring', user: null });
+  const [state, setState] = useState<SessionState>(() =>
+    needsSession(pathname) ? RESTORING : UNCHECKED,
+  );
   const userRef = useRef<UserSession | null>(null);
   const loggingOut = useRef(false);
 
   // The router commits navigations in a transition: the user counts as signed out only once the
   // login location is committed, so the myaccount guard never redirects first and loses the reason.
   if (state.status === 'signingOut' && !pathname.startsWith('/myaccount')) setState(SIGNED_OUT);
+  // A logged-out screen's link (or the back button) into myaccount: find out about the session
+  // now, before the guard sends the visitor home.
+  if (state.unchecked && needsSession(pathname)) setState(RESTORING);
 
   useEffect(() => {
     userRef.current = state.user;
   }, [state.user]);
 
+  const restoring = state.status === 'restoring';
   useEffect(() => {
+    if (!restoring) return;
     const controller = new AbortController();
     const settle = (user: UserSession | null) => {
       if (controller.signal.aborted) return;
@@ -84,7 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       () => settle(null),
     );
     return () => controller.abort();
-  }, []);
+  }, [restoring]);
 
   const signIn = useCallback((response: LoginResponse) => {
     const user = userSessionFromLogin(response);

@@ -27,14 +27,13 @@ function PaymentListsHarness(props: { layout: 'card' | 'table' }) {
     <main>
       <h1>Payments</h1>
       <p>Deletions: {deletions}</p>
-      {info.data.RecurringPayment ? (
-        <RecurringPaymentBox
-          accountNumber={NUMBER}
-          payment={info.data.RecurringPayment}
-          layout={props.layout}
-          onDeleted={() => setDeletions((count) => count + 1)}
-        />
-      ) : null}
+      {/* As the payment page does: rendered without a payment too (it then holds the note). */}
+      <RecurringPaymentBox
+        accountNumber={NUMBER}
+        payment={info.data.RecurringPayment}
+        layout={props.layout}
+        onDeleted={() => setDeletions((count) => count + 1)}
+      />
       <ScheduledPaymentsList
         accountNumber={NUMBER}
         payments={info.data.ScheduledPayments}
@@ -187,6 +186,40 @@ describe('the recurring payment box', () => {
       { Token: '', Payment: { EncryptedString: 'recurring-handle-1', LoanAccountNumber: NUMBER } },
     ]);
   });
+
+  it.each(['card', 'table'] as const)(
+    'notes a deletion for screen readers and gives focus to the note, not the body (%s)',
+    async (layout) => {
+      let deleted = false;
+      const { user } = renderLists({
+        layout,
+        info: () => ({
+          body: paymentInfoFixture({
+            RecurringPayment: deleted ? null : recurringPaymentFixture(),
+          }),
+        }),
+        routes: {
+          'POST /api/PaymentRecurring/DeleteAch': () => {
+            deleted = true;
+            return DELETED;
+          },
+        },
+      });
+      const box = await recurringBox();
+      expect(screen.queryByText('Your recurring payment has been deleted.')).toBeNull();
+      await user.click(within(box).getByRole('button', { name: 'Delete recurring payment' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const note = await screen.findByText('Your recurring payment has been deleted.');
+      const status = note.closest('[role="status"]');
+      expect(status).not.toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(status));
+      expect(document.activeElement).not.toBe(document.body);
+      await expectNoAxeViolations();
+    },
+  );
 
   it.each([
     [
@@ -363,6 +396,106 @@ describe('the scheduled payments list', () => {
       Payment: { EncryptedString: 'scheduled-handle-2', LoanAccountNumber: NUMBER },
     });
     expect(server.requestsTo('POST /api/PaymentScheduled/DeleteAch')).toHaveLength(0);
+  });
+
+  it('notes the deletion for screen readers and gives focus to the next row’s delete button', async () => {
+    let deleted = false;
+    const { user } = renderLists({
+      info: () => ({
+        body: paymentInfoFixture({ ScheduledPayments: deleted ? payments.slice(1) : payments }),
+      }),
+      routes: {
+        'POST /api/PaymentScheduled/DeleteAch': () => {
+          deleted = true;
+          return DELETED;
+        },
+      },
+    });
+    const list = await scheduledList();
+    expect(screen.queryByText('Your scheduled payment has been deleted.')).toBeNull();
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const note = await screen.findByText('Your scheduled payment has been deleted.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(2));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(list).getByRole('button', {
+          name: 'Delete the scheduled payment of $1,234.50 on 12/20/2026',
+        }),
+      ),
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('gives focus to the list heading when no deletable row is left', async () => {
+    let deleted = false;
+    const posted = { ...payments[1], HasBeenPosted: true } as (typeof payments)[number];
+    const { user } = renderLists({
+      info: () => ({
+        body: paymentInfoFixture({
+          ScheduledPayments: deleted ? [posted] : ([payments[0], posted] as typeof payments),
+        }),
+      }),
+      routes: {
+        'POST /api/PaymentScheduled/DeleteAch': () => {
+          deleted = true;
+          return DELETED;
+        },
+      },
+    });
+    const list = await scheduledList();
+    await user.click(
+      within(list).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await screen.findByText('Your scheduled payment has been deleted.');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(list).getByRole('heading', { name: 'Scheduled Payments' }),
+      ),
+    );
+  });
+
+  it('keeps the note, with focus on it, when the last scheduled payment is deleted', async () => {
+    let deleted = false;
+    const { user } = renderLists({
+      info: () => ({
+        body: paymentInfoFixture({ ScheduledPayments: deleted ? [] : payments.slice(0, 1) }),
+      }),
+      routes: {
+        'POST /api/PaymentScheduled/DeleteAch': () => {
+          deleted = true;
+          return DELETED;
+        },
+      },
+    });
+    await user.click(
+      within(await scheduledList()).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const note = await screen.findByText('Your scheduled payment has been deleted.');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Scheduled Payments' })).toBeNull(),
+    );
+    const status = note.closest('[role="status"]');
+    expect(status).not.toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(status));
   });
 
   it('says There was an error deleting your payment. and keeps the row when the deletion fails', async () => {

@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -18,17 +19,21 @@ import {
   scheduleWordingTextsOf,
   type RecurringPaymentInfo,
 } from '@portal/domain';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { paymentErrorText } from '../../lib/payments/payment-error-text';
 import { useDeletePayment } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useDialogStack } from '../dialogs/dialog-stack';
-import { DeletePaymentDialog } from './delete-payment-dialog';
+import { DeletePaymentDialog, PAYMENT_DELETED_TEXTS } from './delete-payment-dialog';
 
 export interface RecurringPaymentBoxProps {
   /** The loan's account number, sent with the deletion. */
   accountNumber: string;
-  payment: RecurringPaymentInfo;
+  /**
+   * The loan's recurring payment; null when it has none. A parent that keeps the box rendered
+   * when the payment goes (null rather than unmounting it) shows the deletion's success note.
+   */
+  payment: RecurringPaymentInfo | null;
   /** "card" on the payment page, "table" on the loan page. */
   layout: 'card' | 'table';
   /** Called once the recurring payment has been deleted (the parent clears it). */
@@ -53,6 +58,14 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
   const dialogs = useDialogStack();
   const deletion = useDeletePayment();
   const headingId = useId();
+  const noteRef = useRef<HTMLDivElement>(null);
+  const [deletedRound, setDeletedRound] = useState(0);
+
+  // The box and its delete button are gone with the payment: focus goes to the success note
+  // (not to the page's body). Passive effects run after the dialog's focus trap has let go.
+  useEffect(() => {
+    if (deletedRound > 0) noteRef.current?.focus();
+  }, [deletedRound]);
 
   if (
     (props.placement ?? 'paymentPage') === 'paymentPage' &&
@@ -60,6 +73,19 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
   ) {
     return null;
   }
+
+  // Announced to screen readers (role status): the region is there before its text is, and it
+  // stays the same element (the first child) when the box goes.
+  const note = (
+    <div role="status" ref={noteRef} tabIndex={deletedRound > 0 ? -1 : undefined}>
+      {deletedRound > 0 ? (
+        <Alert severity="success" sx={{ mb: 1 }}>
+          {PAYMENT_DELETED_TEXTS.recurring}
+        </Alert>
+      ) : null}
+    </div>
+  );
+  if (!payment) return <>{note}</>;
 
   const deletable = canDeleteRecurringPayment(
     payment,
@@ -77,7 +103,7 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
   const amountLabel = settings.get('recurringPaymentTexts.amountLabel');
   const additionalPrincipalLabel = settings.get('recurringPaymentTexts.additionalPrincipalLabel');
 
-  async function askToDelete() {
+  async function askToDelete(payment: RecurringPaymentInfo) {
     const deleted = await dialogs.open<boolean>((close) => (
       <DeletePaymentDialog
         question={settings.get('recurringPaymentTexts.deleteRecurringConfirmText')}
@@ -92,13 +118,15 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
         onClose={close}
       />
     )).result;
-    if (deleted === true) onDeleted();
+    if (deleted !== true) return;
+    setDeletedRound((round) => round + 1);
+    onDeleted();
   }
 
   const deleteControl: ReactNode = deletable ? (
     <IconButton
       aria-label={settings.get('recurringPaymentTexts.deleteRecurringButtonLabel')}
-      onClick={() => void askToDelete()}
+      onClick={() => void askToDelete(payment)}
       color="error"
     >
       <DeleteOutlineIcon />
@@ -117,43 +145,46 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
 
   if (layout === 'table') {
     return (
-      <Box component="section" aria-labelledby={headingId}>
-        {heading}
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby={headingId}>
-            <TableHead>
-              <TableRow>
-                <TableCell>
-                  {settings.get('recurringPaymentTexts.recurringScheduleColumnText')}
-                </TableCell>
-                <TableCell align="right">{amountLabel}</TableCell>
-                {showsAdditionalPrincipal ? (
-                  <TableCell align="right">{additionalPrincipalLabel}</TableCell>
-                ) : null}
-                <TableCell>{endingInLabel}</TableCell>
-                <TableCell>{settings.get('recurringPaymentTexts.deleteYesText')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableRow>
-                <TableCell component="th" scope="row">
-                  {schedule}
-                </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {amount}
-                </TableCell>
-                {showsAdditionalPrincipal ? (
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatUsd(additionalPrincipalCents)}
+      <>
+        {note}
+        <Box component="section" aria-labelledby={headingId}>
+          {heading}
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby={headingId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>
+                    {settings.get('recurringPaymentTexts.recurringScheduleColumnText')}
                   </TableCell>
-                ) : null}
-                <TableCell>{payment.PaymentAccountNum}</TableCell>
-                <TableCell>{deleteControl}</TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+                  <TableCell align="right">{amountLabel}</TableCell>
+                  {showsAdditionalPrincipal ? (
+                    <TableCell align="right">{additionalPrincipalLabel}</TableCell>
+                  ) : null}
+                  <TableCell>{endingInLabel}</TableCell>
+                  <TableCell>{settings.get('recurringPaymentTexts.deleteYesText')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                <TableRow>
+                  <TableCell component="th" scope="row">
+                    {schedule}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {amount}
+                  </TableCell>
+                  {showsAdditionalPrincipal ? (
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {formatUsd(additionalPrincipalCents)}
+                    </TableCell>
+                  ) : null}
+                  <TableCell>{payment.PaymentAccountNum}</TableCell>
+                  <TableCell>{deleteControl}</TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Box>
         </Box>
-      </Box>
+      </>
     );
   }
 
@@ -165,34 +196,43 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
     [endingInLabel, payment.PaymentAccountNum],
   ];
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId}>
-      <CardContent>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-          {heading}
-          {deletable ? deleteControl : null}
-        </Stack>
-        <Typography sx={{ mb: 1 }}>{schedule}</Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-        >
-          {rows.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        {deletable ? null : <Box sx={{ mt: 1 }}>{deleteControl}</Box>}
-      </CardContent>
-    </Card>
+    <>
+      {note}
+      <Card variant="outlined" component="section" aria-labelledby={headingId}>
+        <CardContent>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+            {heading}
+            {deletable ? deleteControl : null}
+          </Stack>
+          <Typography sx={{ mb: 1 }}>{schedule}</Typography>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+            }}
+          >
+            {rows.map(([term, value]) => (
+              <Box key={term} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {term}
+                </Typography>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+          {deletable ? null : <Box sx={{ mt: 1 }}>{deleteControl}</Box>}
+        </CardContent>
+      </Card>
+    </>
   );
 }

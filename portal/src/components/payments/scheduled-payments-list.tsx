@@ -1,6 +1,7 @@
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -12,14 +13,14 @@ import {
   formatUsDate,
   type ScheduledPaymentInfo,
 } from '@portal/domain';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { paymentErrorText } from '../../lib/payments/payment-error-text';
 import { useDeletePayment } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
 import { DataTable } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { useDialogStack } from '../dialogs/dialog-stack';
-import { DeletePaymentDialog } from './delete-payment-dialog';
+import { DeletePaymentDialog, PAYMENT_DELETED_TEXTS } from './delete-payment-dialog';
 
 export interface ScheduledPaymentsListProps {
   /** The loan's account number, sent with a deletion. */
@@ -48,14 +49,41 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
   const dialogs = useDialogStack();
   const deletion = useDeletePayment();
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const noteRef = useRef<HTMLDivElement>(null);
+  // After a deletion: the success note, and where focus goes once the dialog has closed.
+  const [deleted, setDeleted] = useState<{ focus: string | undefined; round: number }>();
 
-  if (payments.length === 0) return null;
-  if (
+  // The dialog gives focus back to the row's delete button, which is gone with its row: focus
+  // goes to the next row's delete button (the previous one after the last row), else to the
+  // list's heading, or to the note when the list is gone. Passive effects run after the
+  // dialog's focus trap has let go (its clean-up runs first), so this one wins.
+  useEffect(() => {
+    if (!deleted) return;
+    const section = sectionRef.current;
+    const button = deleted.focus
+      ? [...(section?.querySelectorAll<HTMLElement>('[data-scheduled-payment]') ?? [])].find(
+          (element) => element.dataset.scheduledPayment === deleted.focus,
+        )
+      : undefined;
+    (button ?? section?.querySelector<HTMLElement>('h2') ?? noteRef.current)?.focus();
+  }, [deleted]);
+
+  const hidden =
     (props.placement ?? 'paymentPage') === 'paymentPage' &&
-    settings.get('paymentOptions.hideScheduledPaymentsListOption')
-  ) {
-    return null;
-  }
+    settings.get('paymentOptions.hideScheduledPaymentsListOption');
+  if (hidden) return null;
+  // Announced to screen readers (role status): the region is there before its text is.
+  const note = (
+    <div role="status" ref={noteRef} tabIndex={deleted && payments.length === 0 ? -1 : undefined}>
+      {deleted ? (
+        <Alert severity="success" sx={{ mb: 1 }}>
+          {PAYMENT_DELETED_TEXTS.scheduled}
+        </Alert>
+      ) : null}
+    </div>
+  );
+  if (payments.length === 0) return <>{note}</>;
 
   const heading = settings.get('recurringPaymentTexts.scheduledPaymentsHeadingText');
   const allowDelete = settings.get('paymentOptions.allowDeleteScheduledPaymentOption');
@@ -64,7 +92,7 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
   const money = (payment: ScheduledPaymentInfo) => formatUsd(dollarsToCents(payment.PaymentAmount));
 
   async function askToDelete(payment: ScheduledPaymentInfo) {
-    const deleted = await dialogs.open<boolean>((close) => (
+    const answer = await dialogs.open<boolean>((close) => (
       <DeletePaymentDialog
         question={settings.get('recurringPaymentTexts.deleteScheduledConfirmText')}
         errorTextOf={(error) => paymentErrorText(settings, 'scheduledDeletion', error)}
@@ -78,7 +106,15 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
         onClose={close}
       />
     )).result;
-    if (deleted === true) onDeleted();
+    if (answer !== true) return;
+    const index = payments.indexOf(payment);
+    const next = payments[index + 1] ?? payments[index - 1];
+    setDeleted((current) => ({
+      focus:
+        next && canDeleteScheduledPayment(next, allowDelete) ? next.EncryptedString : undefined,
+      round: (current?.round ?? 0) + 1,
+    }));
+    onDeleted();
   }
 
   const columns: DataTableColumn<ScheduledPaymentInfo>[] = [
@@ -140,6 +176,7 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
               { amount: money(payment), date: formatUsDate(payment.PaymentDate) },
             )}
             color="error"
+            data-scheduled-payment={payment.EncryptedString}
             onClick={() => void askToDelete(payment)}
           >
             <DeleteOutlineIcon />
@@ -152,19 +189,23 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
     },
   ];
 
+  // The note stays the same element (before the list) when the last row goes.
   return (
-    <Box component="section" aria-labelledby={headingId}>
-      <Typography variant="h6" component="h2" id={headingId}>
-        {heading}
-      </Typography>
-      <DataTable
-        columns={columns}
-        rows={payments}
-        getRowKey={(payment) => payment.EncryptedString}
-        caption={heading}
-        emptyText=""
-        primaryColumnId="date"
-      />
-    </Box>
+    <>
+      {note}
+      <Box component="section" aria-labelledby={headingId} ref={sectionRef}>
+        <Typography variant="h6" component="h2" id={headingId} tabIndex={-1}>
+          {heading}
+        </Typography>
+        <DataTable
+          columns={columns}
+          rows={payments}
+          getRowKey={(payment) => payment.EncryptedString}
+          caption={heading}
+          emptyText=""
+          primaryColumnId="date"
+        />
+      </Box>
+    </>
   );
 }

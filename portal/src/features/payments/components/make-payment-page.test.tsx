@@ -190,6 +190,78 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1);
   });
 
+  it('keeps the confirm dialog open and busy until the answer; a double click on Submit pays once', async () => {
+    let answer: (value: { body: unknown }) => void = () => {};
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    await ui.user.click(await payByCardToday(ui));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    const send = within(dialog).getByRole('button', { name: 'Submit' });
+    await ui.user.dblClick(send);
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1),
+    );
+    // In flight: the dialog stays, Submit shows progress and is disabled, No too.
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to submit?' })).toBe(dialog);
+    expect(send).toBeDisabled();
+    expect(within(send).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'No' })).toBeDisabled();
+    await ui.user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to submit?' })).toBe(dialog);
+
+    answer({ body: SUBMITTED });
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1);
+  });
+
+  it('keeps the confirm dialog open when the second click of a double click lands on its backdrop', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: { 'POST /api/PaymentImmediate/SubmitCard': { body: SUBMITTED } },
+    });
+    await ui.user.click(await payByCardToday(ui));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    // The second click hits what now covers the page button: the dialog's backdrop area.
+    const backdrop = dialog.closest('.MuiDialog-container');
+    expect(backdrop).not.toBeNull();
+    await ui.user.click(backdrop as Element);
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to submit?' })).toBe(dialog);
+    expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(0);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1);
+  });
+
+  it('closes the confirm dialog with No, and shows a failed payment’s error on the page', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Declined' }], ReferenceNumber: '' },
+        },
+      },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.click(submit);
+    let dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(0);
+    await ui.user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Transaction Declined.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('retries a lost answer under the same key, and keeps submit disabled after a decline', async () => {
     let calls = 0;
     const ui = renderPayment({
@@ -220,6 +292,19 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
     expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  });
+
+  it('shows the accepted card brands for Card only, never for E-Check', async () => {
+    const { user } = renderPayment({ settings: NO_HOLDS });
+    const eCheck = await screen.findByRole('radio', { name: 'E-Check' });
+    expect(screen.queryByLabelText('Accepted cards')).toBeNull();
+    await user.click(eCheck);
+    await screen.findByRole('combobox', { name: 'Payment Type' });
+    expect(screen.queryByLabelText('Accepted cards')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    expect(await screen.findByLabelText('Accepted cards')).toHaveTextContent(/Visa/);
+    await user.click(screen.getByRole('radio', { name: 'E-Check' }));
+    expect(screen.queryByLabelText('Accepted cards')).toBeNull();
   });
 
   it('resets the later steps when the method changes', async () => {

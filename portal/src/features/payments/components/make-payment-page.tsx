@@ -76,8 +76,6 @@ export function MakePaymentPage() {
     picked ?? (payable.some((account) => account.Number === routeAccount) ? routeAccount : '');
   const account = payable.find((item) => item.Number === accountNumber);
   const linkUrl = safeLinkUrl(settings.get('thirdPartyPaymentOptions.thirdPartyPaymentLinkURL'));
-  const accepted = acceptedCardTypesOf(settings);
-  const acceptedCards = PAYMENT_CARD_TYPES.filter((type) => accepted[type]);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -90,14 +88,6 @@ export function MakePaymentPage() {
       {!settings.get('paymentOptions.hideServicingFeeInfoOption') &&
       settings.get('paymentTexts.servicingFeeInfoRichText').trim() ? (
         <LazyRichText html={settings.get('paymentTexts.servicingFeeInfoRichText')} />
-      ) : null}
-      {settings.get('paymentOptions.showCardImagesOption') &&
-      settings.get('cardPaymentOptions.allowCardsOption') &&
-      acceptedCards.length > 0 ? (
-        // Decided: the settings carry no card image files, so the accepted brands show by name.
-        <Typography variant="body2" aria-label={settings.get('paymentTexts.acceptedCardsLabel')}>
-          {acceptedCards.map((type) => PAYMENT_CARD_TYPE_NAMES[type]).join(' · ')}
-        </Typography>
       ) : null}
 
       <Stack component="section" spacing={2} aria-labelledby="select-account-heading">
@@ -258,6 +248,8 @@ function PaymentFlow(props: {
   const attempts = useRef(createIdempotencyAttempts());
   const [refused, setRefused] = useState(false);
   const pastDue = isPastDue(account, info, today);
+  const accepted = acceptedCardTypesOf(settings);
+  const acceptedCards = PAYMENT_CARD_TYPES.filter((type) => accepted[type]);
 
   function backToMethodStep() {
     setChosen(undefined);
@@ -277,6 +269,17 @@ function PaymentFlow(props: {
         chosen={chosen}
         onChoose={setChosen}
       />
+      {/* The card images belong to cards: they show once Card is the payment type (a newcomer
+          found them under E-Check). */}
+      {paymentType === 'Card' &&
+      props.cardAvailable &&
+      settings.get('paymentOptions.showCardImagesOption') &&
+      acceptedCards.length > 0 ? (
+        // Decided: the settings carry no card image files, so the accepted brands show by name.
+        <Typography variant="body2" aria-label={settings.get('paymentTexts.acceptedCardsLabel')}>
+          {acceptedCards.map((type) => PAYMENT_CARD_TYPE_NAMES[type]).join(' · ')}
+        </Typography>
+      ) : null}
       {chosen ? (
         <FrequencyStep
           key={`${methodRound}:${chosenMethodKey(chosen)}`}
@@ -324,14 +327,13 @@ function PaymentFlow(props: {
         payments={info.ScheduledPayments}
         onDeleted={backToMethodStep}
       />
-      {info.RecurringPayment ? (
-        <RecurringPaymentBox
-          accountNumber={account.Number}
-          payment={info.RecurringPayment}
-          layout="card"
-          onDeleted={backToMethodStep}
-        />
-      ) : null}
+      {/* Rendered without a recurring payment too: the box then holds the deletion's note. */}
+      <RecurringPaymentBox
+        accountNumber={account.Number}
+        payment={info.RecurringPayment}
+        layout="card"
+        onDeleted={backToMethodStep}
+      />
     </>
   );
 }

@@ -205,6 +205,30 @@ describe('the default payment method', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Set As Default Method' })).toBeVisible();
   });
 
+  it('preselects the default bank account when E-Check is picked, and the default card for Card', async () => {
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH], SAVED_ACH),
+    });
+    expect(await screen.findByText('Account ending with 6789')).toBeVisible();
+    await chooseMethod(ui, 'E-Check');
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('ach_1');
+    // The default is chosen: the next step is there at once.
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    await chooseMethod(ui, 'Card');
+    // The default is a bank account: no card is preselected.
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+  });
+
+  it('preselects nothing without a default: spec 001 names no other method to preselect', async () => {
+    // Sections 2 and 4 preselect the route's account, the only payment type allowed and a method
+    // just added; the saved method shown as chosen is the default ('Default method'). A saved
+    // method that is not the default waits to be picked.
+    const ui = renderPayment({ methods: methodsBody([SAVED_CARD, SAVED_ACH], null) });
+    await chooseMethod(ui, 'E-Check');
+    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
+  });
+
   it('shows neither the default nor Set As Default when the setting is off', async () => {
     const ui = renderPayment({
       settings: { 'paymentOptions.useDefaultPaymentMethodOption': 'false' },

@@ -20,7 +20,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { accountKeys } from '../../../lib/accounts/get-account-list';
@@ -40,6 +39,7 @@ import {
 import { retiresAttempt, type IdempotencyAttempts } from '../utils/idempotency-attempt';
 import { firstPartyFeesOf } from '../utils/payment-context';
 import { askAchDraftAgreement } from './ach-draft-dialog';
+import { ConfirmSubmitDialog } from './confirm-submit-dialog';
 import type { AmountInfo } from './amount-step';
 import type { FrequencyInfo } from './frequency-step';
 import { methodErrorText } from './payment-texts';
@@ -70,7 +70,6 @@ interface TotalStepProps {
 export function TotalStep(props: TotalStepProps) {
   const settings = useSettings();
   const user = useSignedInUser();
-  const confirm = useConfirm();
   const dialogs = useDialogStack();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -163,13 +162,52 @@ export function TotalStep(props: TotalStepProps) {
     };
   }
 
+  /** Sends the request with the attempt's key; shows the error, or goes to the confirmation. */
+  async function send(draftToken: string) {
+    const call = submitCallOf(frequency.kind, paymentType);
+    const submission = { path: call.path.replace(/^\//, ''), body: requestBody(draftToken) };
+    const key = props.attempts.keyFor(JSON.stringify(submission));
+    let answer;
+    try {
+      answer = await submitPayment(submission, key);
+    } catch (caught) {
+      // Only a definitive refusal retires the key; a lost answer, a 409, a 5xx or Generic
+      // keeps the attempt open, and a retry of the same request resumes it.
+      if (retiresAttempt(caught)) props.attempts.settle();
+      const display = paymentErrorDisplay('submit', failedAnswerOf(caught));
+      if (
+        display.kind === 'catalogued' &&
+        (CARD_REFUSAL_ERRORS as readonly string[]).includes(display.key)
+      ) {
+        props.onRefused();
+      }
+      setError(
+        withCardAdditionalErrorText(
+          methodErrorText(settings, display),
+          paymentType,
+          settings.get('cardPaymentTexts.cardPaymentAdditionalErrorText'),
+        ),
+      );
+      return;
+    }
+    props.attempts.settle();
+    saveConfirmation(confirmation(answer.ReferenceNumber));
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
+      queryClient.invalidateQueries({ queryKey: paymentKeys.info(props.accountNumber) }),
+    ]);
+    if (settings.get('paymentOptions.requestReviewAfterPaymentOption')) {
+      setTimeout(() => void requestReview(), REVIEW_PROMPT_DELAY_MS);
+    }
+    await navigate('/myaccount/paymentConfirm');
+  }
+
   async function submit() {
     if (inFlight.current || props.refused) return;
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
     try {
-      let draftToken = '';
       if (
         achDraftAgreementFirst({
           requireAchDraftAgreementOption: settings.get(
@@ -193,52 +231,22 @@ export function TotalStep(props: TotalStepProps) {
           daysBeforeDue: frequency.numDays,
         });
         if (token === undefined) return;
-        draftToken = token;
+        await send(token);
       } else if (settings.get('paymentOptions.confirmBeforeSubmitOption')) {
-        const agreed = await confirm({
-          title: settings.get('paymentTexts.confirmSubmitText'),
-          confirmText: settings.get('paymentTexts.confirmSubmitButtonText'),
-          cancelText: settings.get('paymentTexts.confirmSubmitNoText'),
-          width: CONFIRM_DIALOG_WIDTH,
-        });
-        if (!agreed) return;
+        // The dialog sends the payment itself and stays open, busy, until the answer.
+        await dialogs.open<boolean>((close) => (
+          <ConfirmSubmitDialog
+            title={settings.get('paymentTexts.confirmSubmitText')}
+            confirmText={settings.get('paymentTexts.confirmSubmitButtonText')}
+            cancelText={settings.get('paymentTexts.confirmSubmitNoText')}
+            width={CONFIRM_DIALOG_WIDTH}
+            submit={() => send('')}
+            onClose={close}
+          />
+        )).result;
+      } else {
+        await send('');
       }
-      const call = submitCallOf(frequency.kind, paymentType);
-      const submission = { path: call.path.replace(/^\//, ''), body: requestBody(draftToken) };
-      const key = props.attempts.keyFor(JSON.stringify(submission));
-      let answer;
-      try {
-        answer = await submitPayment(submission, key);
-      } catch (caught) {
-        // Only a definitive refusal retires the key; a lost answer, a 409, a 5xx or Generic
-        // keeps the attempt open, and a retry of the same request resumes it.
-        if (retiresAttempt(caught)) props.attempts.settle();
-        const display = paymentErrorDisplay('submit', failedAnswerOf(caught));
-        if (
-          display.kind === 'catalogued' &&
-          (CARD_REFUSAL_ERRORS as readonly string[]).includes(display.key)
-        ) {
-          props.onRefused();
-        }
-        setError(
-          withCardAdditionalErrorText(
-            methodErrorText(settings, display),
-            paymentType,
-            settings.get('cardPaymentTexts.cardPaymentAdditionalErrorText'),
-          ),
-        );
-        return;
-      }
-      props.attempts.settle();
-      saveConfirmation(confirmation(answer.ReferenceNumber));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: paymentKeys.info(props.accountNumber) }),
-      ]);
-      if (settings.get('paymentOptions.requestReviewAfterPaymentOption')) {
-        setTimeout(() => void requestReview(), REVIEW_PROMPT_DELAY_MS);
-      }
-      await navigate('/myaccount/paymentConfirm');
     } finally {
       inFlight.current = false;
       setSubmitting(false);
