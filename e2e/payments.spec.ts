@@ -91,12 +91,32 @@ function businessDayAhead(days: number, timeZone = 'America/New_York'): string {
   date.setUTCDate(date.getUTCDate() + days);
   for (;;) {
     const text = date.toISOString().slice(0, 10);
-    const weekday = date.getUTCDay();
-    if (weekday !== 0 && weekday !== 6 && !FED_HOLIDAYS.has(text) && date.getUTCDate() <= 28) {
-      return text;
-    }
+    if (isPaymentDay(text) && date.getUTCDate() <= 28) return text;
     date.setUTCDate(date.getUTCDate() + 1);
   }
+}
+
+/**
+ * Whether the demo institutions take payments dated `date`: a weekday (neither Harbor nor Summit
+ * allows weekend dates: `allowSaturdayPaymentsOption` and `allowSundayPaymentsOption` are off)
+ * that is not a Federal Reserve holiday.
+ */
+function isPaymentDay(date: string): boolean {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !FED_HOLIDAYS.has(date);
+}
+
+/**
+ * A journey that pays today needs today to be a payment day at the institution: on a weekend or
+ * a Federal Reserve holiday no payment can be dated today (spec 001 section 5) and a single-use
+ * card pays today only, so such a journey cannot be walked then. Those days it is skipped with
+ * this reason; the API tests cover immediate payments on a fixed calendar every day.
+ */
+function skipUnlessPaymentDayToday(timeZone = 'America/New_York') {
+  test.skip(
+    !isPaymentDay(todayIn(timeZone)),
+    `today (${todayIn(timeZone)}, ${timeZone}) is a weekend day or a Federal Reserve holiday: no payment can be dated today`,
+  );
 }
 
 /** 'YYYY-MM-DD' as the portal shows dates: MM/dd/yyyy. */
@@ -223,6 +243,7 @@ test.describe('payments', () => {
         answers.push(response.text().catch(() => ''));
       }
     });
+    skipUnlessPaymentDayToday();
     await signIn(page, 'jordan.rivers');
     const row = page
       .getByRole('table', { name: 'Loans' })
@@ -493,6 +514,7 @@ test.describe('payments', () => {
   test('5. a declined card: Transaction Declined. and the submit button stays disabled', async ({
     page,
   }) => {
+    skipUnlessPaymentDayToday();
     await signIn(page, 'jordan.rivers');
     await openPaymentScreen(page, LINE_OF_CREDIT);
     const dialog = await openNewMethod(page, 'Card');
@@ -521,6 +543,7 @@ test.describe('payments', () => {
       page,
       baseURL,
     }) => {
+      skipUnlessPaymentDayToday('America/Denver');
       const summit = institutionOrigin(baseURL, 'summit');
       await signInAtSummit(page, summit, 'casey.morgan');
       await expect(page.locator('html')).toHaveClass(/dark/);
@@ -610,6 +633,7 @@ test.describe('payments', () => {
   });
 
   test('7. a double click on submit makes one payment', async ({ page }) => {
+    skipUnlessPaymentDayToday();
     await signIn(page, 'jordan.rivers');
     await openPaymentScreen(page, LINE_OF_CREDIT);
     const dialog = await openNewMethod(page, 'Card');
@@ -627,11 +651,14 @@ test.describe('payments', () => {
         submits.push(request.url());
       }
     });
-    // The button that sends is the confirm dialog's Submit: double clicked, it sends once. (A
-    // double click on Make Payment opens the dialog and its second click, on the backdrop,
-    // closes it again: nothing is sent, the borrower clicks once more.)
-    await page.getByRole('button', { name: 'Make Payment' }).click();
+    // A double click on Make Payment opens the confirm dialog, whose backdrop takes the second
+    // click and keeps it open; the button that sends is its Submit: double clicked, it sends once.
+    await page.getByRole('button', { name: 'Make Payment' }).dblclick();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await expect(confirm).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(confirm).toBeVisible();
+    expect(submits).toHaveLength(0);
     await confirm.getByRole('button', { name: 'Submit' }).dblclick();
     const rows = await confirmationRows(page);
     expect(rows).toMatchObject({ 'Loan Number': LINE_OF_CREDIT, Amount: '$17.31' });
@@ -678,6 +705,7 @@ test.describe('payments', () => {
   test('9. on a phone a payment can be completed and nothing overflows sideways', async ({
     page,
   }) => {
+    skipUnlessPaymentDayToday();
     await page.setViewportSize({ width: 390, height: 844 });
     const noOverflow = async () => {
       const widths = await page.evaluate(() => ({
