@@ -1039,6 +1039,27 @@ export interface SettingTypes {
   "emailTexts.activationSubjectText": string;
   "emailTexts.activationBodyText": string;
   "emailTexts.optOutFooterText": string;
+  "emailTexts.paymentReceiptSubjectText": string;
+  "emailTexts.paymentReceiptHeadingText": string;
+  "emailTexts.paymentReceiptConfirmationLineText": string;
+  "emailTexts.paymentReceiptLoanLineText": string;
+  "emailTexts.paymentReceiptDateLineText": string;
+  "emailTexts.paymentReceiptAmountLineText": string;
+  "emailTexts.paymentReceiptAdditionalPrincipalLineText": string;
+  "emailTexts.paymentReceiptFeeLineText": string;
+  "emailTexts.paymentReceiptTotalLineText": string;
+  "emailTexts.paymentReceiptMethodLineText": string;
+  "emailTexts.paymentCardMethodText": string;
+  "emailTexts.paymentAccountMethodText": string;
+  "emailTexts.paymentFailedSubjectText": string;
+  "emailTexts.paymentFailedBodyText": string;
+  "emailTexts.paymentFailedDeclinedReasonText": string;
+  "emailTexts.paymentFailedOverLimitReasonText": string;
+  "emailTexts.paymentFailedExpiredReasonText": string;
+  "emailTexts.paymentFailedCardInvalidReasonText": string;
+  "emailTexts.paymentFailedAchRefusedReasonText": string;
+  "emailTexts.paymentFailedPaidOffReasonText": string;
+  "emailTexts.paymentFailedOtherReasonText": string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -2079,4 +2100,25 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.activationSubjectText": {"type":"text","default":"{institutionName}: activate your online account","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.activationBodyText": {"type":"text","default":"An online account with the login name {username} has been created for you.\n\nOpen this link within {expiresIn} to choose your password:\n{link}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.optOutFooterText": {"type":"text","default":"To stop receiving e-mail notifications, open {link}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptSubjectText": {"type":"text","default":"Payment received: {confirmationNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptHeadingText": {"type":"text","default":"Thank you. {institutionName} has received your payment.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptConfirmationLineText": {"type":"text","default":"Confirmation number: {confirmationNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptLoanLineText": {"type":"text","default":"Loan: {loanNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptDateLineText": {"type":"text","default":"Payment date: {date}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptAmountLineText": {"type":"text","default":"Payment amount: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptAdditionalPrincipalLineText": {"type":"text","default":"Additional principal: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptFeeLineText": {"type":"text","default":"Processing fee: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptTotalLineText": {"type":"text","default":"Total: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptMethodLineText": {"type":"text","default":"Paid with: {method}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentCardMethodText": {"type":"text","default":"{brand} ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentAccountMethodText": {"type":"text","default":"Account ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedSubjectText": {"type":"text","default":"{institutionName}: your payment could not be made","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedBodyText": {"type":"text","default":"The payment on {date} for loan {loanNumber} of {amount} could not be made.\n\nReason: {reason}\n\nPaid with: {method}\n\nPlease make the payment another way, or contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedDeclinedReasonText": {"type":"text","default":"Your card was declined.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedOverLimitReasonText": {"type":"text","default":"Your card's limit would have been exceeded.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedExpiredReasonText": {"type":"text","default":"Your card has expired.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedCardInvalidReasonText": {"type":"text","default":"Your card's details were not accepted.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
 };

@@ -1,3 +1,4 @@
+import { createSettingsAccessor } from '@portal/settings-schema';
 import { describe, expect, it } from 'vitest';
 import {
   ACH_FORM_MESSAGES,
@@ -6,11 +7,13 @@ import {
   achAccountTypeIssue,
   achFormIssues,
   CARD_FORM_MESSAGES,
+  cardAcceptanceOf,
   cardExpirationIssue,
   cardExpirationLastDay,
   cardFormIssues,
   cardHolderNameIssue,
   cardNumberIssue,
+  cardUse,
   cardZipCodeIssue,
   cleanAchAccountNumber,
   confirmAccountNumberIssue,
@@ -18,6 +21,7 @@ import {
   debitCreditTypeIssue,
   detectCardType,
   formatCardNumberInput,
+  fundingOfDebitCreditType,
   hasForbiddenAddressCharacters,
   isAbaRoutingNumber,
   isCardExpired,
@@ -28,11 +32,16 @@ import {
   parseCardExpiration,
   passesAbaChecksum,
   passesLuhn,
+  PAYMENT_CARD_TYPES,
   PAYMENT_FORM_LIMITS,
   routingNumberIssue,
   securityCodeIssue,
   type AcceptedCardTypes,
   type AchFormOptions,
+  type CardAcceptance,
+  type CardToUse,
+  type CardUse,
+  type CardUseError,
   type CardFormOptions,
   type NewAchForm,
   type NewCardForm,
@@ -699,6 +708,127 @@ describe('the whole card form', () => {
     const noMaster = { ...OPTIONS, acceptedCardTypes: { ...ALL_CARDS, master: false } };
     expect(cardFormIssues({ ...GOOD, CardNumber: '5555555555554444' }, noMaster)).toEqual({
       CardNumber: 'cardTypeUnsupported',
+    });
+  });
+});
+
+describe('cardUse: whether a card may pay', () => {
+  const TODAY = '2026-03-15';
+  const EVERY_BRAND: CardAcceptance = { acceptedCardTypes: ALL_CARDS, debitOnly: false };
+  const DEBIT_ONLY: CardAcceptance = { ...EVERY_BRAND, debitOnly: true };
+  const CARD: CardToUse = { brand: 'visa', funding: 'credit', expiration: '12/30' };
+  const USABLE: CardUse = { usable: true };
+  const refused = (error: CardUseError): CardUse => ({ usable: false, error });
+
+  it('lets an accepted, unexpired card pay', () => {
+    expect(cardUse(CARD, EVERY_BRAND, TODAY)).toEqual(USABLE);
+    expect(cardUse({ ...CARD, funding: 'debit' }, DEBIT_ONLY, TODAY)).toEqual(USABLE);
+  });
+
+  it('refuses each brand the institution turns off, and only that one (InvalidInfo)', () => {
+    for (const brand of PAYMENT_CARD_TYPES) {
+      const acceptance = { ...EVERY_BRAND, acceptedCardTypes: { ...ALL_CARDS, [brand]: false } };
+      expect(cardUse({ ...CARD, brand }, acceptance, TODAY), brand).toEqual(refused('InvalidInfo'));
+      for (const other of PAYMENT_CARD_TYPES) {
+        if (other === brand) continue;
+        expect(cardUse({ ...CARD, brand: other }, acceptance, TODAY), other).toEqual(USABLE);
+      }
+    }
+  });
+
+  it('refuses a brand it does not know (InvalidInfo)', () => {
+    expect(cardUse({ ...CARD, brand: undefined }, EVERY_BRAND, TODAY)).toEqual(
+      refused('InvalidInfo'),
+    );
+    expect(cardUse({ ...CARD, brand: 'jcb' }, EVERY_BRAND, TODAY)).toEqual(refused('InvalidInfo'));
+    expect(cardUse({ ...CARD, brand: 'Visa' }, EVERY_BRAND, TODAY)).toEqual(refused('InvalidInfo'));
+    const none = { ...EVERY_BRAND, acceptedCardTypes: { ...ALL_CARDS, visa: false } };
+    expect(cardUse(CARD, none, TODAY)).toEqual(refused('InvalidInfo'));
+  });
+
+  it("refuses a credit card where only debit cards are taken, by the processor's funding", () => {
+    expect(cardUse(CARD, DEBIT_ONLY, TODAY)).toEqual(refused('CreditCardsNotAccepted'));
+    expect(cardUse({ ...CARD, funding: 'debit' }, DEBIT_ONLY, TODAY)).toEqual(USABLE);
+    expect(cardUse(CARD, EVERY_BRAND, TODAY)).toEqual(USABLE);
+  });
+
+  it('keeps a card good through the last day of its expiry month', () => {
+    const on = (expiration: string, today: string) =>
+      cardUse({ ...CARD, expiration }, EVERY_BRAND, today);
+    expect(on('03/26', '2026-03-01')).toEqual(USABLE);
+    expect(on('03/26', '2026-03-31')).toEqual(USABLE);
+    expect(on('03/26', '2026-04-01')).toEqual(refused('Expired'));
+    expect(on('02/28', '2028-02-29')).toEqual(USABLE);
+    expect(on('02/28', '2028-03-01')).toEqual(refused('Expired'));
+    expect(on('02/27', '2027-02-28')).toEqual(USABLE);
+    expect(on('02/27', '2027-03-01')).toEqual(refused('Expired'));
+    expect(on('12/26', '2026-12-31')).toEqual(USABLE);
+    expect(on('12/26', '2027-01-01')).toEqual(refused('Expired'));
+    expect(on('01/27', '2026-12-31')).toEqual(USABLE);
+    expect(on('02/26', TODAY)).toEqual(refused('Expired'));
+    expect(on('03/25', TODAY)).toEqual(refused('Expired'));
+  });
+
+  it('answers InvalidInfo for an expiration that is not MM/YY', () => {
+    for (const expiration of ['', '3/26', '03/2026', '00/26', '13/26', 'ab/cd', '0326']) {
+      expect(cardUse({ ...CARD, expiration }, EVERY_BRAND, TODAY), expiration).toEqual(
+        refused('InvalidInfo'),
+      );
+    }
+    // Surrounding spaces are trimmed, as the form does.
+    expect(cardUse({ ...CARD, expiration: ' 12/30 ' }, EVERY_BRAND, TODAY)).toEqual(USABLE);
+  });
+
+  it('answers the first failing rule: brand, then debit only, then expiry', () => {
+    const expiredCredit = { ...CARD, expiration: '01/20' };
+    const noVisa = { ...DEBIT_ONLY, acceptedCardTypes: { ...ALL_CARDS, visa: false } };
+    expect(cardUse(expiredCredit, noVisa, TODAY)).toEqual(refused('InvalidInfo'));
+    expect(cardUse(expiredCredit, DEBIT_ONLY, TODAY)).toEqual(refused('CreditCardsNotAccepted'));
+    expect(cardUse(expiredCredit, EVERY_BRAND, TODAY)).toEqual(refused('Expired'));
+  });
+
+  it('refuses a today that is not a calendar date', () => {
+    expect(() => cardUse(CARD, EVERY_BRAND, '2026-02-30')).toThrow(RangeError);
+    expect(() => cardUse(CARD, EVERY_BRAND, '03/15/2026')).toThrow(RangeError);
+  });
+
+  it('reads funding from a DebitCreditType', () => {
+    expect(fundingOfDebitCreditType('CreditCard')).toBe('credit');
+    expect(fundingOfDebitCreditType('DebitCard')).toBe('debit');
+  });
+
+  it('reads the card settings from their keys', () => {
+    const settings = createSettingsAccessor({
+      shared: {
+        cardPaymentOptions: {
+          allowVisaOption: 'true',
+          allowAmexOption: 'false',
+          allowMasterCardOption: 'true',
+          allowDiscoverOption: 'false',
+          debitCardsOnlyOption: 'true',
+        },
+      },
+      english: {},
+    });
+    expect(cardAcceptanceOf(settings)).toEqual({
+      acceptedCardTypes: { visa: true, amex: false, master: true, discover: false },
+      debitOnly: true,
+    });
+    const flipped = createSettingsAccessor({
+      shared: {
+        cardPaymentOptions: {
+          allowVisaOption: 'false',
+          allowAmexOption: 'true',
+          allowMasterCardOption: 'false',
+          allowDiscoverOption: 'true',
+          debitCardsOnlyOption: 'false',
+        },
+      },
+      english: {},
+    });
+    expect(cardAcceptanceOf(flipped)).toEqual({
+      acceptedCardTypes: { visa: false, amex: true, master: false, discover: true },
+      debitOnly: false,
     });
   });
 });

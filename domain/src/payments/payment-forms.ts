@@ -1,3 +1,4 @@
+import type { SettingsAccessor } from '@portal/settings-schema';
 import { daysInMonth, isCalendarDate, type CalendarDate } from '../rules/calendar';
 
 /**
@@ -276,6 +277,15 @@ export const PAYMENT_CARD_TYPE_NAMES: Readonly<Record<PaymentCardType, string>> 
  */
 export type AcceptedCardTypes = Readonly<Record<PaymentCardType, boolean>>;
 
+/** Whether the institution accepts this brand; an unknown brand never is. */
+export function isCardBrandAccepted(
+  brand: string | undefined,
+  accepted: AcceptedCardTypes,
+): boolean {
+  const type = PAYMENT_CARD_TYPES.find((choice) => choice === brand);
+  return type !== undefined && accepted[type];
+}
+
 export const DEBIT_CREDIT_TYPES = ['DebitCard', 'CreditCard'] as const;
 export type DebitCreditType = (typeof DEBIT_CREDIT_TYPES)[number];
 export const DEFAULT_DEBIT_CREDIT_TYPE: DebitCreditType = 'DebitCard';
@@ -405,6 +415,78 @@ export function hasForbiddenAddressCharacters(text: string): boolean {
   return /[~<>{}^[\]]/.test(text);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Whether a card may pay
+
+/** The card settings that decide whether a card may pay. */
+export interface CardAcceptance {
+  /** `cardPaymentOptions.allowVisaOption`, `.allowAmexOption`, `.allowMasterCardOption`, `.allowDiscoverOption` */
+  acceptedCardTypes: AcceptedCardTypes;
+  /** `cardPaymentOptions.debitCardsOnlyOption` */
+  debitOnly: boolean;
+}
+
+/** The institution's card settings as `cardUse` reads them; the only reader of these keys. */
+export function cardAcceptanceOf(settings: Pick<SettingsAccessor, 'get'>): CardAcceptance {
+  return {
+    acceptedCardTypes: {
+      visa: settings.get('cardPaymentOptions.allowVisaOption'),
+      amex: settings.get('cardPaymentOptions.allowAmexOption'),
+      master: settings.get('cardPaymentOptions.allowMasterCardOption'),
+      discover: settings.get('cardPaymentOptions.allowDiscoverOption'),
+    },
+    debitOnly: settings.get('cardPaymentOptions.debitCardsOnlyOption'),
+  };
+}
+
+/** A card's funding as the card processor reports it (README "Test cards"). */
+export type CardFunding = 'debit' | 'credit';
+
+/** The funding a DebitCreditType stands for (a saved card's is the processor's word). */
+export function fundingOfDebitCreditType(debitCreditType: string): CardFunding {
+  return debitCreditType === 'CreditCard' ? 'credit' : 'debit';
+}
+
+export interface CardToUse {
+  /** The brand (a CardType: visa, amex, master, discover); anything else is not accepted. */
+  brand: string | undefined;
+  /** Debit or credit as the processor reported it; it alone decides the debit-only refusal. */
+  funding: CardFunding;
+  /** MM/YY */
+  expiration: string;
+}
+
+/**
+ * Why a card may not pay, as the spec's error keys: InvalidInfo ('Invalid information entered.')
+ * for a brand the institution does not accept (or an expiration that is not MM/YY),
+ * CreditCardsNotAccepted ('We do not accept Credit Cards.') for a credit card under
+ * `debitCardsOnlyOption`, Expired ('Card is expired.').
+ */
+export type CardUseError = 'InvalidInfo' | 'CreditCardsNotAccepted' | 'Expired';
+
+export type CardUse = { usable: true } | { usable: false; error: CardUseError };
+
+/**
+ * Whether a card may pay on `today` (the institution's calendar date; for a scheduled payment,
+ * the day it is charged): its brand is accepted, it is not a credit card where only debit cards
+ * are, and it is good through the last day of its expiry month. The first failing rule, in that
+ * order, answers. Adding a card, paying with a saved or new one and the portal's card form all
+ * decide with this.
+ */
+export function cardUse(card: CardToUse, acceptance: CardAcceptance, today: CalendarDate): CardUse {
+  if (!isCalendarDate(today)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${today}`);
+  if (!isCardBrandAccepted(card.brand, acceptance.acceptedCardTypes)) {
+    return { usable: false, error: 'InvalidInfo' };
+  }
+  if (acceptance.debitOnly && card.funding === 'credit') {
+    return { usable: false, error: 'CreditCardsNotAccepted' };
+  }
+  if (!parseCardExpiration(card.expiration)) return { usable: false, error: 'InvalidInfo' };
+  return isCardExpired(card.expiration, today)
+    ? { usable: false, error: 'Expired' }
+    : { usable: true };
+}
+
 export interface NewCardForm {
   CardHolderFirstName: string;
   CardHolderLastName: string;
@@ -422,11 +504,7 @@ export interface NewCardForm {
   };
 }
 
-export interface CardFormOptions {
-  /** `cardPaymentOptions.allowVisaOption`, `.allowAmexOption`, `.allowMasterCardOption`, `.allowDiscoverOption` */
-  acceptedCardTypes: AcceptedCardTypes;
-  /** `cardPaymentOptions.debitCardsOnlyOption` */
-  debitOnly: boolean;
+export interface CardFormOptions extends CardAcceptance {
   /** `cardPaymentOptions.requireFullBillingAddressOption`: Address 1, City and State required. */
   requireFullAddress: boolean;
   /** The institution's calendar date, for the expiration. */
@@ -516,7 +594,7 @@ export function cardNumberIssue(
   if (digits === '') return 'cardNumberRequired';
   if (!/^\d+$/.test(digits)) return 'cardNumberInvalid';
   const type = detectCardType(digits);
-  if (type === undefined || !accepted[type]) return 'cardTypeUnsupported';
+  if (type === undefined || !isCardBrandAccepted(type, accepted)) return 'cardTypeUnsupported';
   if (digits.length !== cardNumberLength(type)) return 'cardNumberInvalid';
   return passesLuhn(digits) ? undefined : 'cardNumberInvalid';
 }

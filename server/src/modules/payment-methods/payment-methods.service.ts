@@ -1,6 +1,6 @@
 import {
   ACH_ACCOUNT_TYPES,
-  type AcceptedCardTypes,
+  cardAcceptanceOf,
   type AchAccountType,
   type AddCardPaymentMethodRequest,
   accountCategory,
@@ -8,10 +8,12 @@ import {
   calendarDateIn,
   type CalendarDate,
   cardFormIssues,
+  cardUse,
   cleanAchAccountNumber,
   configuredAgreements,
   DEBIT_CREDIT_TYPES,
   detectCardType,
+  fundingOfDebitCreditType,
   isAgreementNeeded,
   type NewAchPaymentMethod,
   normalizeCardNumber,
@@ -156,28 +158,24 @@ export function toSavedPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod 
   };
 }
 
-function acceptedCardTypes(settings: SettingsAccessor): AcceptedCardTypes {
-  return {
-    visa: settings.get('cardPaymentOptions.allowVisaOption'),
-    amex: settings.get('cardPaymentOptions.allowAmexOption'),
-    master: settings.get('cardPaymentOptions.allowMasterCardOption'),
-    discover: settings.get('cardPaymentOptions.allowDiscoverOption'),
-  };
-}
-
-/** Whether the institution's settings still let this saved method pay (brands, debit only, ...). */
-function isUsable(row: PaymentMethodRow, settings: SettingsAccessor): boolean {
+/**
+ * Whether the institution's settings still let this saved method pay (cards: allowed at all,
+ * then the domain's `cardUse`). An expired card stays listed: paying with it answers Expired,
+ * and the borrower sees which card to replace.
+ */
+function isUsable(row: PaymentMethodRow, settings: SettingsAccessor, today: CalendarDate): boolean {
   if (row.is_card) {
-    const type = PAYMENT_CARD_TYPES.find((choice) => choice === row.card_type);
-    return (
-      settings.get('cardPaymentOptions.allowCardsOption') &&
-      type !== undefined &&
-      acceptedCardTypes(settings)[type] &&
-      !(
-        settings.get('cardPaymentOptions.debitCardsOnlyOption') &&
-        row.debit_credit_type === 'CreditCard'
-      )
+    if (!settings.get('cardPaymentOptions.allowCardsOption')) return false;
+    const use = cardUse(
+      {
+        brand: row.card_type ?? undefined,
+        funding: fundingOfDebitCreditType(row.debit_credit_type ?? ''),
+        expiration: row.expiration_date ?? '',
+      },
+      cardAcceptanceOf(settings),
+      today,
     );
+    return use.usable || use.error === 'Expired';
   }
   return (
     !settings.get('achPaymentOptions.hideAchOption') &&
@@ -341,11 +339,11 @@ export function createPaymentMethodsService(options: {
         listSavedPaymentMethods(db, owner(caller)),
         findDefaultPaymentMethod(db, owner(caller), loan.number),
       ]);
-      const usable = rows.filter((row) => isUsable(row, settings));
+      const usable = rows.filter((row) => isUsable(row, settings, today(caller)));
       const withDefault =
         settings.get('paymentOptions.useDefaultPaymentMethodOption') &&
         defaultRow !== undefined &&
-        isUsable(defaultRow, settings);
+        isUsable(defaultRow, settings, today(caller));
       return ok({
         methods: usable.map(toSavedPaymentMethod),
         defaultMethod: withDefault ? toSavedPaymentMethod(defaultRow) : null,
@@ -366,17 +364,23 @@ export function createPaymentMethodsService(options: {
       ) {
         return refused('MethodError');
       }
-      const debitOnly = settings.get('cardPaymentOptions.debitCardsOnlyOption');
+      const acceptance = cardAcceptanceOf(settings);
       const issues = cardFormIssues(card, {
-        acceptedCardTypes: acceptedCardTypes(settings),
-        debitOnly,
+        ...acceptance,
         requireFullAddress: settings.get('cardPaymentOptions.requireFullBillingAddressOption'),
         today: today(caller),
       });
-      if (issues.DebitCreditType === 'creditCardsNotAccepted') {
-        return refused('CreditCardsNotAccepted');
-      }
-      if (issues.ExpirationDate === 'cardExpired') return refused('Expired');
+      // The card as the payload describes it; the processor's word decides again below.
+      const claimed = cardUse(
+        {
+          brand: detectCardType(card.CardNumber),
+          funding: fundingOfDebitCreditType(card.DebitCreditType),
+          expiration: card.ExpirationDate,
+        },
+        acceptance,
+        today(caller),
+      );
+      if (!claimed.usable) return refused(claimed.error);
       if (
         Object.keys(issues).length > 0 ||
         detectCardType(normalizeCardNumber(card.CardNumber)) !== card.CardType
@@ -404,8 +408,13 @@ export function createPaymentMethodsService(options: {
       // a processor that cannot tell would need 'unknown' added to CardFunding (and to the
       // card_tokens check of migration 0015), and the borrower's choice would then be kept.
       const debitCreditType = tokenized.funding === 'debit' ? 'DebitCard' : 'CreditCard';
-      if (debitOnly && tokenized.funding === 'credit') return refused('CreditCardsNotAccepted');
       const expiration = `${twoDigits(tokenized.expiryMonth)}/${twoDigits(tokenized.expiryYear)}`;
+      const use = cardUse(
+        { brand: tokenized.brand, funding: tokenized.funding, expiration },
+        acceptance,
+        today(caller),
+      );
+      if (!use.usable) return refused(use.error);
       const duplicateKey = `card:${tokenized.brand}:${tokenized.lastFour}:${expiration}`;
       if (saving && (await hasSavedDuplicate(db, owner(caller), duplicateKey))) {
         return refused('AlreadyExists');
@@ -492,7 +501,7 @@ export function createPaymentMethodsService(options: {
       const settings = await options.settings(caller.institutionId);
       if (
         !settings.get('paymentOptions.useDefaultPaymentMethodOption') ||
-        !isUsable(row, settings)
+        !isUsable(row, settings, today(caller))
       ) {
         return refused('SetDefaultFailed');
       }

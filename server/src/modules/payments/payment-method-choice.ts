@@ -2,9 +2,10 @@ import {
   achFormIssues,
   cleanAchAccountNumber,
   type FeeMethod,
-  isCardExpired,
+  cardAcceptanceOf,
+  cardUse,
+  fundingOfDebitCreditType,
   passesAbaChecksum,
-  PAYMENT_CARD_TYPES,
   type PaymentRequestMethod,
   type PaymentType,
   type SubmitError,
@@ -66,26 +67,21 @@ export async function chooseMethod(
   if (method.IsCard) {
     const row = await findUserCard(deps.db, owner, method.CardInfo.ProfileId);
     if (!row) return NOT_FOUND;
-    const brand = PAYMENT_CARD_TYPES.find((type) => type === row.card_type);
-    const brandAllowed =
-      brand !== undefined &&
-      {
-        visa: settings.get('cardPaymentOptions.allowVisaOption'),
-        amex: settings.get('cardPaymentOptions.allowAmexOption'),
-        master: settings.get('cardPaymentOptions.allowMasterCardOption'),
-        discover: settings.get('cardPaymentOptions.allowDiscoverOption'),
-      }[brand];
-    if (!brandAllowed) return refused('Invalid');
     const debitCredit = row.debit_credit_type === 'CreditCard' ? 'CreditCard' : 'DebitCard';
-    if (settings.get('cardPaymentOptions.debitCardsOnlyOption') && debitCredit === 'CreditCard') {
-      return refused('CreditCardsNotAccepted');
-    }
+    // Brand, debit only (the processor's funding, kept as the card's DebitCreditType) and a card
+    // still good on the day it is charged.
+    const use = cardUse(
+      {
+        brand: row.card_type ?? undefined,
+        funding: fundingOfDebitCreditType(debitCredit),
+        expiration: row.expiration_date ?? '',
+      },
+      cardAcceptanceOf(settings),
+      payDate,
+    );
+    if (!use.usable) return refused(use.error);
     if (!row.saved && !settings.get('cardPaymentOptions.allowSingleUseCardOption')) {
       return refused('PayWithoutSaving');
-    }
-    // A card must still be good on the day it is charged.
-    if (row.expiration_date && isCardExpired(row.expiration_date, payDate)) {
-      return refused('Expired');
     }
     return {
       kind: 'ok',

@@ -1,4 +1,4 @@
-import { AccountListResponse, addDays, type SavedPaymentMethod } from '@portal/domain';
+import { AccountListResponse, addDays, formatUsd, type SavedPaymentMethod } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
@@ -12,6 +12,7 @@ import {
   type Caller,
   charges,
   coreLines,
+  DECLINED_VISA,
   debits,
   HOME_EQUITY,
   paymentBody,
@@ -441,6 +442,95 @@ describe.each(testDatabases())(
       expect(after.status).toBe('posted');
       expect(await charges(test.database.db, id)).toBe(1);
       expect(await coreLines(test.database.db, id)).toBe(1);
+    });
+
+    it('e-mails one notice when a scheduled payment or a recurring date is declined, however often the job runs', async () => {
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: { paymentSchedulingOptions: { allowSchedulingWhenDelinquentOption: 'true' } },
+      });
+      onTestFinished(restore);
+      // Tokenizes, then every charge is declined.
+      const declining = await addCard(jordan, HOME_EQUITY, DECLINED_VISA);
+      const key = nextKey();
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: declining, date: '2025-05-13', amount: 42 }),
+        key,
+      );
+      expect(answered.body.Errors).toEqual([]);
+      const id = idOf(key);
+      const subject = 'Harbor Community Bank: your payment could not be made';
+      const notices = async () => {
+        await test.app.services.outbox.runOnce();
+        const delivered = await test.app.services.mail.delivered({
+          institutionId,
+          to: 'jordan.rivers@example.test',
+        });
+        return delivered.filter((mail) => mail.subject === subject);
+      };
+      expect(await notices()).toEqual([]);
+
+      // Two runs at once (a retry racing a slow first run): one marks it failed, one notice.
+      test.clock.set('2025-05-13T14:00:00.000Z');
+      const posting = test.app.services.paymentPosting;
+      await Promise.all([posting.settlePayment(id), posting.settlePayment(id)]);
+      await dayAt('2025-05-13');
+      expect(
+        await test.database.db
+          .selectFrom('payments')
+          .select(['status', 'failure'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'failed', failure: 'Declined' });
+      // The job again, and a retry of the post itself: no second notice.
+      await test.app.services.paymentPosting.runOnce();
+      expect(await test.app.services.paymentPosting.settlePayment(id)).toMatchObject({
+        status: 'failed',
+        error: 'Declined',
+      });
+      await dayAt('2025-05-13');
+      const sent = await notices();
+      expect(sent).toHaveLength(1);
+      const [notice] = sent;
+      const row = await test.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const total = row.amount_cents + row.first_party_fee_cents + row.third_party_fee_cents;
+      expect(notice?.body).toContain(
+        `The payment on 2025-05-13 for loan ****2352 of ${formatUsd(total)} could not be made.`,
+      );
+      expect(notice?.body).toContain('Reason: Your card was declined.');
+      expect(notice?.body).toContain('Visa ending in 0002');
+      expect(notice?.body).not.toContain(HOME_EQUITY);
+      expect(notice?.body).not.toContain(DECLINED_VISA);
+
+      // A recurring date declined the same way: one notice for that date too.
+      const recurring = await submit(
+        jordan,
+        'recurringCard',
+        paymentBody({
+          loan: HOME_EQUITY,
+          method: declining,
+          date: '2025-05-14',
+          amount: 31,
+          recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+        }),
+        nextKey(),
+      );
+      expect(recurring.body.Errors).toEqual([]);
+      await dayAt('2025-05-14');
+      await test.app.services.paymentPosting.runOnce();
+      await dayAt('2025-05-14');
+      const [date] = (await rows('recurring')).filter((item) => item.pay_date === '2025-05-14');
+      expect(date).toMatchObject({ status: 'failed', failure: 'Declined' });
+      const forDate = (await notices()).filter((mail) =>
+        mail.body.startsWith('The payment on 2025-05-14 for loan ****2352'),
+      );
+      expect(forDate).toHaveLength(1);
+      expect(await notices()).toHaveLength(2);
     });
   },
 );

@@ -1,46 +1,152 @@
 import { formatUsd, PAYMENT_CARD_TYPE_NAMES, PAYMENT_CARD_TYPES } from '@portal/domain';
+import { type EmailSettings, fillTemplate } from '../mail/emails';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { PaymentRow } from './payments.repository';
 
-/**
- * The e-mail receipt of a posted payment.
- *
- * Decision (the settings schema has no receipt texts yet, and this module may not add keys):
- * the wording is fixed here, in the spec's register; `emailTexts.paymentReceiptSubjectText` and
- * `...BodyText` are the natural keys once the schema grows them. The receipt names the
- * confirmation number, the loan, the date, the amounts and the method by its kind and last four
- * digits only: never a full card or account number.
+/*
+ * The payment e-mails: the receipt of a posted payment and the notice of a scheduled or recurring
+ * date that failed. Their wording is the institution's (`emailTexts.paymentReceipt*`,
+ * `emailTexts.payment*MethodText`, `emailTexts.paymentFailed*`, admin-only settings whose
+ * defaults are the product's wording), filled in here. They name the method by its kind and last
+ * four digits only, never a full card or account number.
  */
+
+function totalCents(payment: PaymentRow): number {
+  return (
+    payment.amount_cents +
+    payment.additional_principal_cents +
+    payment.first_party_fee_cents +
+    payment.third_party_fee_cents
+  );
+}
+
+/** "Visa ending in 4242" / "Account ending in 6789", as the settings word it. */
+function methodText(settings: EmailSettings, payment: PaymentRow): string {
+  if (payment.is_card) {
+    const brand = PAYMENT_CARD_TYPES.find((type) => type === payment.card_type);
+    return fillTemplate(settings.get('emailTexts.paymentCardMethodText'), {
+      brand: brand ? PAYMENT_CARD_TYPE_NAMES[brand] : 'Card',
+      lastFour: payment.last_four,
+    });
+  }
+  return fillTemplate(settings.get('emailTexts.paymentAccountMethodText'), {
+    lastFour: payment.last_four,
+  });
+}
+
+/** The loan number as a notice shows it: its last four digits only ('001-100235-2' -> '****2352'). */
+export function maskedLoanNumber(loanNumber: string): string {
+  return `****${loanNumber.replace(/\D/g, '').slice(-4)}`;
+}
+
 export function paymentReceiptEmail(input: {
+  settings: EmailSettings;
   institutionName: string;
   to: string;
   payment: PaymentRow;
 }): OutgoingMail {
-  const { payment } = input;
+  const { payment, settings } = input;
   const fees = payment.first_party_fee_cents + payment.third_party_fee_cents;
-  const total = payment.amount_cents + payment.additional_principal_cents + fees;
-  const brand = PAYMENT_CARD_TYPES.find((type) => type === payment.card_type);
-  const method = payment.is_card
-    ? `${brand ? PAYMENT_CARD_TYPE_NAMES[brand] : 'Card'} ending in ${payment.last_four}`
-    : `Account ending in ${payment.last_four}`;
+  const line = (key: Parameters<EmailSettings['get']>[0], values: Record<string, string>) =>
+    fillTemplate(String(settings.get(key)), values);
   const lines = [
-    `Thank you. ${input.institutionName} has received your payment.`,
+    line('emailTexts.paymentReceiptHeadingText', { institutionName: input.institutionName }),
     '',
-    `Confirmation number: ${payment.reference_number}`,
-    `Loan: ${payment.loan_number}`,
-    `Payment date: ${payment.pay_date}`,
-    `Payment amount: ${formatUsd(payment.amount_cents)}`,
+    line('emailTexts.paymentReceiptConfirmationLineText', {
+      confirmationNumber: payment.reference_number,
+    }),
+    line('emailTexts.paymentReceiptLoanLineText', { loanNumber: payment.loan_number }),
+    line('emailTexts.paymentReceiptDateLineText', { date: payment.pay_date }),
+    line('emailTexts.paymentReceiptAmountLineText', { amount: formatUsd(payment.amount_cents) }),
     ...(payment.additional_principal_cents > 0
-      ? [`Additional principal: ${formatUsd(payment.additional_principal_cents)}`]
+      ? [
+          line('emailTexts.paymentReceiptAdditionalPrincipalLineText', {
+            amount: formatUsd(payment.additional_principal_cents),
+          }),
+        ]
       : []),
-    ...(fees > 0 ? [`Processing fee: ${formatUsd(fees)}`] : []),
-    `Total: ${formatUsd(total)}`,
-    `Paid with: ${method}`,
+    ...(fees > 0
+      ? [line('emailTexts.paymentReceiptFeeLineText', { amount: formatUsd(fees) })]
+      : []),
+    line('emailTexts.paymentReceiptTotalLineText', { amount: formatUsd(totalCents(payment)) }),
+    line('emailTexts.paymentReceiptMethodLineText', { method: methodText(settings, payment) }),
   ];
   return {
     institutionId: payment.institution_id,
     to: input.to,
-    subject: `Payment received: ${payment.reference_number}`,
+    subject: line('emailTexts.paymentReceiptSubjectText', {
+      confirmationNumber: payment.reference_number,
+      institutionName: input.institutionName,
+    }),
     body: lines.join('\n'),
+  };
+}
+
+/**
+ * Why a date failed, for its notice: the card processor's error keys, the ACH processor's
+ * refusals, and the core's refusal reasons (when the core refused after the money moved).
+ */
+export type PaymentFailureReason =
+  | 'Declined'
+  | 'OverLimit'
+  | 'Expired'
+  | 'InvalidInfo'
+  | 'RoutingNumberInvalid'
+  | 'paidOff'
+  | 'exceedsPayoff'
+  | (string & {});
+
+const REASON_TEXTS = {
+  Declined: 'emailTexts.paymentFailedDeclinedReasonText',
+  OverLimit: 'emailTexts.paymentFailedOverLimitReasonText',
+  Expired: 'emailTexts.paymentFailedExpiredReasonText',
+  paidOff: 'emailTexts.paymentFailedPaidOffReasonText',
+  exceedsPayoff: 'emailTexts.paymentFailedPaidOffReasonText',
+} as const;
+
+/** The plain-words reason of a failure, as the settings word it. */
+export function paymentFailureReasonText(
+  settings: EmailSettings,
+  payment: Pick<PaymentRow, 'is_card'>,
+  reason: PaymentFailureReason,
+): string {
+  if (Object.hasOwn(REASON_TEXTS, reason)) {
+    return settings.get(REASON_TEXTS[reason as keyof typeof REASON_TEXTS]);
+  }
+  if (reason === 'InvalidInfo' || reason === 'RoutingNumberInvalid') {
+    return settings.get(
+      payment.is_card
+        ? 'emailTexts.paymentFailedCardInvalidReasonText'
+        : 'emailTexts.paymentFailedAchRefusedReasonText',
+    );
+  }
+  return settings.get('emailTexts.paymentFailedOtherReasonText');
+}
+
+/** The notice of a scheduled payment or recurring date that failed for good. */
+export function paymentFailedEmail(input: {
+  settings: EmailSettings;
+  institutionName: string;
+  to: string;
+  payment: PaymentRow;
+  reason: PaymentFailureReason;
+}): OutgoingMail {
+  const { payment, settings } = input;
+  const loanNumber = maskedLoanNumber(payment.loan_number);
+  return {
+    institutionId: payment.institution_id,
+    to: input.to,
+    subject: fillTemplate(settings.get('emailTexts.paymentFailedSubjectText'), {
+      institutionName: input.institutionName,
+      loanNumber,
+    }),
+    body: fillTemplate(settings.get('emailTexts.paymentFailedBodyText'), {
+      date: payment.pay_date,
+      loanNumber,
+      amount: formatUsd(totalCents(payment)),
+      method: methodText(settings, payment),
+      reason: paymentFailureReasonText(settings, payment, input.reason),
+      institutionName: input.institutionName,
+    }),
   };
 }

@@ -1,4 +1,5 @@
 import { calendarDateIn, type CalendarDate } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import type { CardProcessor } from '../../core/card-processor';
@@ -7,7 +8,11 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { MailService } from '../mail/mail.service';
-import { paymentReceiptEmail } from './payment-receipt';
+import {
+  paymentFailedEmail,
+  type PaymentFailureReason,
+  paymentReceiptEmail,
+} from './payment-receipt';
 import {
   beginSettlement,
   findPayment,
@@ -43,8 +48,11 @@ import {
  * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
  *   leaves the row waiting: the posting job settles it once the day is open.
  * - A failed date of a recurring payment leaves the recurring payment active (the next date is
- *   tried as usual) and sends no notice: the receipt is the only mail a settlement sends, and a
- *   failure notice needs wording the settings schema does not have yet.
+ *   tried as usual). A scheduled payment or recurring date that fails for good queues a notice
+ *   to the borrower (`paymentFailedEmail`: date, masked loan, total, method and the reason in
+ *   plain words) in the transaction of the guarded update that marks it failed, so exactly one
+ *   run sends it however often the job is retried, as the receipt. An immediate payment's
+ *   failure is answered in its request: no notice.
  * - Speed (issue 10's posting bench): the posting job's handler no longer renews its lease twice,
  *   and the core and the card processor take fewer statements. Also tried here and left out:
  *   the row read by the update that begins the settlement, the receipt's address read by the
@@ -75,6 +83,8 @@ export interface SettlementDependencies {
   dataProtector: DataProtector;
   mail: Pick<MailService, 'enqueue' | 'deliverSoon'>;
   institutionName(institutionId: number): Promise<string>;
+  /** The institution's published settings (the e-mails' wording). */
+  settings(institutionId: number): Promise<SettingsAccessor>;
   timeZone(institutionId: number): Promise<string>;
   /** Told about a bank debit whose payment the core then refused (support reverses it). */
   onCoreRefusal?(payment: PaymentRow, reason: string): void;
@@ -134,21 +144,54 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
   }
 
-  async function fail(payment: PaymentRow, error: string): Promise<SettleOutcome> {
-    await markPaymentFailed(db, payment.id, error);
+  /**
+   * Marks the row failed with its error key; a scheduled or recurring date also queues its
+   * notice, in the same transaction as the guarded update (one run marks it, so one notice).
+   * @param reason what the notice says (the error key, or the core's refusal behind 'Error')
+   */
+  async function fail(
+    payment: PaymentRow,
+    error: string,
+    reason: PaymentFailureReason = error,
+  ): Promise<SettleOutcome> {
+    if (payment.kind === 'immediate') {
+      await markPaymentFailed(db, payment.id, error);
+    } else {
+      const owner = { institutionId: payment.institution_id, userId: payment.user_id };
+      const [to, institutionName, settings] = await Promise.all([
+        userEmailOf(db, owner),
+        deps.institutionName(payment.institution_id),
+        deps.settings(payment.institution_id),
+      ]);
+      const marked = await db.transaction().execute(async (trx) => {
+        if (!(await markPaymentFailed(trx, payment.id, error))) return false;
+        if (to !== '') {
+          await deps.mail.enqueue(
+            paymentFailedEmail({ settings, institutionName, to, payment, reason }),
+            trx,
+          );
+        }
+        return true;
+      });
+      if (marked && to !== '') deps.mail.deliverSoon();
+    }
     const now = await findPayment(db, payment.id);
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
   async function recordPosted(payment: PaymentRow, coreReference: string): Promise<SettleOutcome> {
-    const [to, institutionName] = await Promise.all([
+    const [to, institutionName, settings] = await Promise.all([
       userEmailOf(db, { institutionId: payment.institution_id, userId: payment.user_id }),
       deps.institutionName(payment.institution_id),
+      deps.settings(payment.institution_id),
     ]);
     const marked = await db.transaction().execute(async (trx) => {
       if (!(await markPaymentPosted(trx, payment.id, coreReference, clock.now()))) return false;
       if (to !== '') {
-        await deps.mail.enqueue(paymentReceiptEmail({ institutionName, to, payment }), trx);
+        await deps.mail.enqueue(
+          paymentReceiptEmail({ settings, institutionName, to, payment }),
+          trx,
+        );
       }
       return true;
     });
@@ -207,7 +250,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       } else {
         deps.onCoreRefusal?.(payment, reason);
       }
-      return fail(payment, 'Error');
+      return fail(payment, 'Error', reason);
     },
   };
 }

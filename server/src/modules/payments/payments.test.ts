@@ -5,7 +5,7 @@ import {
   SUBMIT_ERRORS,
   ThirdPartyFeeResponse,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
@@ -541,6 +541,41 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         { shared: { paymentAmountOptions: { maximumCardPaymentAmount: '50' } } },
         () => check('immediateCard', on({ amount: 50.01 }), 'PaymentAmountMaximum'),
       );
+      // The domain's cardUse on the saved card: its brand turned off, a credit card (the
+      // processor's funding) where only debit cards are taken.
+      await withSettings({ shared: { cardPaymentOptions: { allowVisaOption: 'false' } } }, () =>
+        check('immediateCard', on({}), 'InvalidInfo'),
+      );
+      await withSettings(
+        { shared: { cardPaymentOptions: { debitCardsOnlyOption: 'true' } } },
+        async () => {
+          await check('immediateCard', on({}), 'CreditCardsNotAccepted');
+          await check('scheduledCard', on({ date: '2025-03-17' }), 'CreditCardsNotAccepted');
+        },
+      );
+      expect(await paymentCount()).toBe(count);
+    });
+
+    it('refuses a saved card that has expired by the day it would be charged', async () => {
+      const count = await paymentCount();
+      const profileId = card.IsCard ? card.CardInfo.ProfileId : '';
+      const expireAs = async (expiration: string) => {
+        await test.database.db
+          .updateTable('payment_methods')
+          .set({ expiration_date: expiration })
+          .where('profile_id', '=', profileId)
+          .execute();
+      };
+      onTestFinished(() => expireAs('12/29'));
+      // Good through March 31st 2025: today (March 14th) pays, April 1st would not.
+      await expireAs('03/25');
+      const on = (overrides: Partial<Parameters<typeof paymentBody>[0]>) =>
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 20, ...overrides });
+      const april = await submit(jordan, 'scheduledCard', on({ date: '2025-04-01' }), nextKey());
+      expect(april.body).toEqual(refusal('Expired'));
+      await expireAs('02/25');
+      const now = await submit(jordan, 'immediateCard', on({}), nextKey());
+      expect(now.body).toEqual(refusal('Expired'));
       expect(await paymentCount()).toBe(count);
     });
 

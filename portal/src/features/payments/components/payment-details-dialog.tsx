@@ -18,11 +18,14 @@ import {
   achFormIssues,
   applyDigitMask,
   calendarDateIn,
+  cardAcceptanceOf,
   cardFormIssues,
+  cardUse,
   cleanAchAccountNumber,
   debitCreditChoices,
   detectCardType,
   formatCardNumberInput,
+  fundingOfDebitCreditType,
   isRoutingNumberReadyForLookup,
   normalizeCardNumber,
   CARD_EXPIRATION_MASK,
@@ -37,7 +40,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
-import { acceptedCardTypesOf } from '../../../lib/payments/card-rules';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -381,7 +383,9 @@ function AchFields(props: { form: ReturnType<typeof useAchForm>; showErrors: boo
 function useCardForm() {
   const settings = useSettings();
   const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
-  const debitOnly = settings.get('cardPaymentOptions.debitCardsOnlyOption');
+  // The card settings as the domain reads them for every card decision (`cardUse`).
+  const acceptance = cardAcceptanceOf(settings);
+  const { debitOnly } = acceptance;
   const [form, setForm] = useState({
     CardHolderFirstName: '',
     CardHolderLastName: '',
@@ -408,8 +412,7 @@ function useCardForm() {
       },
     },
     {
-      acceptedCardTypes: acceptedCardTypesOf(settings),
-      debitOnly,
+      ...acceptance,
       requireFullAddress: settings.get('cardPaymentOptions.requireFullBillingAddressOption'),
       today,
     },
@@ -446,7 +449,19 @@ function useCardForm() {
     issues,
     touched,
     debitOnly,
-    valid: Object.keys(issues).length === 0,
+    // The fields carry each problem's text; whether the card may pay at all is `cardUse`'s
+    // (the server decides again with the processor's funding).
+    valid:
+      Object.keys(issues).length === 0 &&
+      cardUse(
+        {
+          brand: detectCardType(form.CardNumber),
+          funding: fundingOfDebitCreditType(form.DebitCreditType),
+          expiration: form.ExpirationDate.trim(),
+        },
+        acceptance,
+        today,
+      ).usable,
     set(field: keyof typeof form, value: string) {
       setForm((current) => ({ ...current, [field]: value }));
     },
