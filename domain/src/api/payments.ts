@@ -266,6 +266,14 @@ export type PaymentMethodsRequest = z.infer<typeof PaymentMethodsRequest>;
 export const PaymentMethodsResponse = withEnvelope({
   PaymentMethods: z.array(SavedPaymentMethod).max(100),
   DefaultPaymentMethod: SavedPaymentMethod.nullable(),
+  /**
+   * An addition to the spec's shape (which section 7 leaves unshown): the HostNums of the ACH
+   * agreements (WhenToAgree ach) the signed-in user still has to accept today, by section 4's
+   * rule (in force, and not accepted on or after the agreement's date). The ACH terms modal
+   * asks these only. Optional: an answer without it (an older server) leaves the portal asking
+   * every ACH agreement in force; the server refuses a save while one is still needed anyway.
+   */
+  AchAgreementsNeeded: z.array(z.number().int()).max(5).optional(),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 
@@ -850,6 +858,18 @@ export const SUBMIT_ERRORS = {
     'Scheduled card payments cannot be modified online. Please contact your financial institution.',
   /** A credit card at an institution that takes debit cards only (key chosen here). */
   CreditCardsNotAccepted: 'We do not accept Credit Cards.',
+  // An addition to section 8's submit keys: the payment info outcomes a submit meets too (the
+  // server applies the same loan outcome to a submit as to GetPaymentInfo), worded as there.
+  DisabledPaymentsAfterCutoffTime:
+    "Payments are disabled because you are past today's payment cutoff time and you already have a scheduled payment pending.",
+  BlockedOnPendingRecurring:
+    'We see you have a payment due soon. Please call customer service to make additional payments.',
+  // An addition to section 8's submit keys: a bank account typed for one payment is checked as
+  // ValidateAchPaymentMethod checks one, and refused with the same keys, worded as there.
+  RoutingNumberAchNotAllowed: 'Invalid routing number.',
+  RoutingAccountInvalidThirdParty: 'Invalid account number.',
+  RoutingAccountInvalidInternal: 'Invalid account number.',
+  RoutingLookup: 'An error has occured while verifying the routing number',
 } as const;
 export type SubmitError = keyof typeof SUBMIT_ERRORS;
 
@@ -981,6 +1001,12 @@ export const SUBMIT_ERROR_TEXT_KEYS = {
   ModifyScheduledAchNotAllowed: 'paymentErrorTexts.modifyScheduledAchNotAllowedText',
   ModifyScheduledCardNotAllowed: 'paymentErrorTexts.modifyScheduledCardNotAllowedText',
   CreditCardsNotAccepted: 'cardPaymentTexts.creditCardsNotAcceptedText',
+  DisabledPaymentsAfterCutoffTime: 'paymentErrorTexts.disabledAfterCutoffText',
+  BlockedOnPendingRecurring: 'paymentErrorTexts.blockedOnPendingRecurringText',
+  RoutingNumberAchNotAllowed: 'achPaymentTexts.routingNumberNotAllowedText',
+  RoutingAccountInvalidThirdParty: 'achPaymentTexts.accountInvalidThirdPartyText',
+  RoutingAccountInvalidInternal: 'achPaymentTexts.accountInvalidInternalText',
+  RoutingLookup: 'achPaymentTexts.routingLookupErrorText',
 } as const satisfies Record<SubmitError, SettingKey>;
 
 export const PAYMENT_METHOD_ERROR_TEXT_KEYS = {

@@ -16,6 +16,7 @@ import {
   immediateAchBlockedAfterCutoff,
   isDaysBeforeDueFrequency,
   isImmediateOnlyRestriction,
+  isPayableAccountComment,
   isPaymentFrequency,
   isRecurringOption,
   methodCanSchedule,
@@ -29,6 +30,7 @@ import {
   recurringAllowed,
   recurringBlocks,
   recurringDetailsOf,
+  savedProfileAllowed,
   schedulingAllowed,
   schedulingBlocks,
   showsOverdueTodayOnlyWarning,
@@ -896,5 +898,26 @@ describe('permission submit errors', () => {
     expect(permissionSubmitError('recurring', 'Card', 'notAllowedByHost')).toBe(
       'RecurringCardNotAllowed',
     );
+  });
+});
+
+describe('isPayableAccountComment', () => {
+  it("offers only a loan with an empty comment or 'NOX$' (any case) for payment", () => {
+    expect(['', '  ', 'NOX$', 'nox$', ' NOX$ '].every(isPayableAccountComment)).toBe(true);
+    expect(['IRSO', 'irso', 'CLOSED', 'NOX'].some(isPayableAccountComment)).toBe(false);
+  });
+});
+
+describe('savedProfileAllowed', () => {
+  const allowed = { allowCardProfiles: true, disallowAchProfiles: false };
+  it('takes a saved card only while card profiles are allowed', () => {
+    expect(savedProfileAllowed('Card', 0, allowed)).toBe(true);
+    expect(savedProfileAllowed('Card', 7, allowed)).toBe(true);
+    expect(savedProfileAllowed('Card', 0, { ...allowed, allowCardProfiles: false })).toBe(false);
+  });
+  it('takes a saved bank account only from a personal user while ACH profiles are allowed', () => {
+    expect(savedProfileAllowed('ACH', 0, allowed)).toBe(true);
+    expect(savedProfileAllowed('ACH', 7, allowed)).toBe(false);
+    expect(savedProfileAllowed('ACH', 0, { ...allowed, disallowAchProfiles: true })).toBe(false);
   });
 });

@@ -49,6 +49,34 @@ export function holdBlocksOf(
 }
 
 /**
+ * Whether a loan may be paid from the payment selector by its core status comment (spec 001
+ * section 3): only an empty comment or 'NOX$' (any case) counts as open there; 'IRSO' is open in
+ * the account list but not payable.
+ */
+export function isPayableAccountComment(comment: string): boolean {
+  const code = comment.trim().toUpperCase();
+  return code === '' || code === 'NOX$';
+}
+
+/**
+ * Whether a saved payment profile may be listed and used now (spec 001 section 6): a saved card
+ * while card profiles are allowed; a saved bank account for a personal user (company number 0)
+ * while ACH profiles are not disallowed. A method saved before the setting changed, or by a user
+ * who is now a business user, is neither offered nor taken.
+ *
+ * @param settings.allowCardProfiles `cardPaymentOptions.allowCardProfilesOption`
+ * @param settings.disallowAchProfiles `achPaymentOptions.disallowAchProfilesOption`
+ */
+export function savedProfileAllowed(
+  paymentType: PaymentType,
+  companyNumber: number,
+  settings: { allowCardProfiles: boolean; disallowAchProfiles: boolean },
+): boolean {
+  if (paymentType === 'Card') return settings.allowCardProfiles;
+  return companyNumber === 0 && !settings.disallowAchProfiles;
+}
+
+/**
  * The submit error key (spec 001 section 8) when a hold refuses a payment the server was asked
  * to make, or undefined when the hold allows it. NoPaymentOnline and NoAchPayment answer with
  * their own keys; the payoff lock and a dispute answer SecurityNotAllowed ('Payment has been

@@ -69,6 +69,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
         ...okEnvelope(),
         PaymentMethods: outcome.value.methods,
         DefaultPaymentMethod: outcome.value.defaultMethod,
+        AchAgreementsNeeded: outcome.value.achAgreementsNeeded,
       };
     },
   );

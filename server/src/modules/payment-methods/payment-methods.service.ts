@@ -4,7 +4,6 @@ import {
   type AchAccountType,
   type AddCardPaymentMethodRequest,
   accountCategory,
-  achFormIssues,
   calendarDateIn,
   type CalendarDate,
   cardFormIssues,
@@ -14,27 +13,22 @@ import {
   DEBIT_CREDIT_TYPES,
   detectCardType,
   fundingOfDebitCreditType,
+  holdBlocksOf,
+  savedProfileAllowed,
   isAgreementNeeded,
   type NewAchPaymentMethod,
   normalizeCardNumber,
   PAYMENT_CARD_TYPES,
   type PaymentMethodError,
-  type RoutingLookupOutcome,
   type SavedPaymentMethod,
   type SubmitError,
-  isAbaRoutingNumber,
   passesAbaChecksum,
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { needsAccountValidation } from '../../core/ach/account-validation';
 import type { AchProcessor } from '../../core/ach/ach-processor';
-import {
-  isFederalReserveBank,
-  type RoutingDirectory,
-  type RoutingDirectoryBank,
-} from '../../core/ach/routing-directory';
+import type { RoutingDirectory, RoutingDirectoryBank } from '../../core/ach/routing-directory';
 import type { CardProcessor } from '../../core/card-processor';
 import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
@@ -42,13 +36,13 @@ import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
 import { cancelPaymentsOfMethod } from '../payments/payments.repository';
+import { achAccountIssue, achDuplicateKey as duplicateKeyOf } from './ach-account-checks';
 import {
   deletePaymentMethod,
   findDefaultPaymentMethod,
   findSavedPaymentMethod,
   hasSavedDuplicate,
   insertPaymentMethod,
-  listInstitutionAchAccounts,
   listSavedPaymentMethods,
   type MethodOwner,
   type PaymentMethodRow,
@@ -104,7 +98,12 @@ export interface PaymentMethodsService {
     caller: PaymentMethodCaller,
     accountNumber: string,
   ): Promise<
-    MethodOutcome<{ methods: SavedPaymentMethod[]; defaultMethod: SavedPaymentMethod | null }>
+    MethodOutcome<{
+      methods: SavedPaymentMethod[];
+      defaultMethod: SavedPaymentMethod | null;
+      /** The HostNums of the ACH agreements the caller has yet to accept. */
+      achAgreementsNeeded: number[];
+    }>
   >;
   addCard(
     caller: PaymentMethodCaller,
@@ -159,11 +158,23 @@ export function toSavedPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod 
 }
 
 /**
- * Whether the institution's settings still let this saved method pay (cards: allowed at all,
- * then the domain's `cardUse`). An expired card stays listed: paying with it answers Expired,
- * and the borrower sees which card to replace.
+ * Whether the institution's settings still let this saved method pay: the saved-profile
+ * permission of section 6 (the domain's `savedProfileAllowed`: checked again here, not only
+ * when the method was added), then for cards allowed at all and the domain's `cardUse`. An
+ * expired card stays listed: paying with it answers Expired, and the borrower sees which card to
+ * replace.
  */
-function isUsable(row: PaymentMethodRow, settings: SettingsAccessor, today: CalendarDate): boolean {
+function isUsable(
+  row: PaymentMethodRow,
+  settings: SettingsAccessor,
+  today: CalendarDate,
+  companyNumber: number,
+): boolean {
+  if (
+    !savedProfileAllowed(row.is_card ? 'Card' : 'ACH', companyNumber, profileSettingsOf(settings))
+  ) {
+    return false;
+  }
   if (row.is_card) {
     if (!settings.get('cardPaymentOptions.allowCardsOption')) return false;
     const use = cardUse(
@@ -182,6 +193,14 @@ function isUsable(row: PaymentMethodRow, settings: SettingsAccessor, today: Cale
     (row.ach_account_type === 'Checking' ||
       settings.get('achPaymentOptions.allowSavingsAccountOption'))
   );
+}
+
+/** The saved-profile settings as the domain's `savedProfileAllowed` reads them. */
+export function profileSettingsOf(settings: SettingsAccessor) {
+  return {
+    allowCardProfiles: settings.get('cardPaymentOptions.allowCardProfilesOption'),
+    disallowAchProfiles: settings.get('achPaymentOptions.disallowAchProfilesOption'),
+  };
 }
 
 const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
@@ -245,116 +264,54 @@ export function createPaymentMethodsService(options: {
     );
   }
 
-  async function routingOutcome(routingNumber: string): Promise<RoutingLookupOutcome> {
-    try {
-      return (await routingDirectory.lookup(routingNumber)) ? 'found' : 'notFound';
-    } catch {
-      return 'failed';
-    }
-  }
-
-  /** The keyed digest a bank account is found by (duplicates, first use), never the number. */
+  const achChecks = { db, achProcessor, routingDirectory, dataProtector };
   const achDuplicateKey = (routingNumber: string, accountNumber: string) =>
-    `ach:${dataProtector.digest('payment-method-ach-account', `${routingNumber}:${accountNumber}`)}`;
-
-  /**
-   * NACHA's WEB debit rule (account-validation.ts): an account number the institution has not
-   * used before is validated by the ACH processor before it is saved or used. "Used before" is
-   * any of the institution's stored bank accounts with the same routing and account number (any
-   * borrower's: first use is per Originator). Decision: a validation that passes is remembered
-   * by the stored method itself; a validate-only call that stores nothing validates again the
-   * next time. A processor's 'invalid' is RoutingAccountInvalidThirdParty (the bank's or the
-   * validation service's word, not our form rules, which answer RoutingAccountInvalidInternal).
-   */
-  async function firstUseIssue(
-    caller: PaymentMethodCaller,
-    ach: NewAchPaymentMethod,
-    accountNumber: string,
-  ): Promise<MethodErrorKey | undefined> {
-    const account = { routingNumber: ach.RoutingNumber, accountNumber };
-    const stored = await listInstitutionAchAccounts(
-      db,
-      caller.institutionId,
-      achDuplicateKey(ach.RoutingNumber, accountNumber),
-    );
-    const validated = stored.flatMap((row) =>
-      row.routing_number && row.account_number_sealed
-        ? [
-            {
-              routingNumber: row.routing_number,
-              accountNumber: dataProtector.decrypt(row.account_number_sealed),
-            },
-          ]
-        : [],
-    );
-    if (!needsAccountValidation(account, validated)) return undefined;
-    const outcome = await achProcessor.validateAccount({
-      institutionId: caller.institutionId,
-      ...account,
-      accountType: ach.AccountType,
-    });
-    return outcome.status === 'valid' ? undefined : 'RoutingAccountInvalidThirdParty';
-  }
-
-  /** The first reason the bank account cannot be used; undefined when it can. */
-  async function achIssue(
-    caller: PaymentMethodCaller,
-    settings: SettingsAccessor,
-    ach: NewAchPaymentMethod,
-  ): Promise<MethodErrorKey | undefined> {
-    if (settings.get('achPaymentOptions.hideAchOption')) return 'AchNotAllowed';
-    if (!passesAbaChecksum(ach.RoutingNumber)) return 'RoutingNumberInvalid';
-    // Decision (spec 001 section 8 names RoutingNumberAchNotAllowed without its case): a number
-    // that passes the checksum but cannot take a borrower's ACH debit: a prefix the Federal
-    // Reserve does not give ACH participants (00 US Government, 80 traveler's checks, 13-20,
-    // ...: the domain's isAbaRoutingNumber), or a Federal Reserve Bank's own routing number
-    // (FedACH record type 0: it holds no borrower's account).
-    if (!isAbaRoutingNumber(ach.RoutingNumber) || isFederalReserveBank(ach.RoutingNumber)) {
-      return 'RoutingNumberAchNotAllowed';
-    }
-    const routingPreCheck = settings.get('achPaymentOptions.achRoutingPreCheckOption');
-    const issues = achFormIssues(
-      { ...ach, AccountNumber: cleanAchAccountNumber(ach.AccountNumber) },
-      {
-        allowSavings: settings.get('achPaymentOptions.allowSavingsAccountOption'),
-        // The confirmation field never reaches the server.
-        hideConfirmAccountNumber: true,
-        routingPreCheck,
-        routingLookup: routingPreCheck ? await routingOutcome(ach.RoutingNumber) : undefined,
-      },
-    );
-    if (issues.RoutingNumber === 'routingNumberLookupFailed') return 'RoutingLookup';
-    if (issues.RoutingNumber) return 'RoutingNumberInvalid';
-    if (issues.AccountNumber) return 'RoutingAccountInvalidInternal';
-    if (issues.OwnerName || issues.AccountType) return 'MethodError';
-    return firstUseIssue(caller, ach, cleanAchAccountNumber(ach.AccountNumber));
-  }
+    duplicateKeyOf(dataProtector, routingNumber, accountNumber);
 
   return {
     async list(caller, accountNumber) {
       const loan = await loanOf(caller, accountNumber);
       if (!loan) return NOT_FOUND;
-      const [settings, rows, defaultRow] = await Promise.all([
-        options.settings(caller.institutionId),
+      const settings = await options.settings(caller.institutionId);
+      const [rows, defaultRow, needed] = await Promise.all([
         listSavedPaymentMethods(db, owner(caller)),
         findDefaultPaymentMethod(db, owner(caller), loan.number),
+        achAgreementsNeeded(caller, settings),
       ]);
-      const usable = rows.filter((row) => isUsable(row, settings, today(caller)));
+      const usable = rows.filter((row) =>
+        isUsable(row, settings, today(caller), caller.companyNumber),
+      );
       const withDefault =
         settings.get('paymentOptions.useDefaultPaymentMethodOption') &&
         defaultRow !== undefined &&
-        isUsable(defaultRow, settings, today(caller));
+        isUsable(defaultRow, settings, today(caller), caller.companyNumber);
       return ok({
         methods: usable.map(toSavedPaymentMethod),
         defaultMethod: withDefault ? toSavedPaymentMethod(defaultRow) : null,
+        achAgreementsNeeded: needed.map((agreement) => agreement.hostNum),
       });
     },
 
     async addCard(caller, card) {
       const loan = await loanOf(caller, card.LoanAccountNumber);
       if (!loan) return NOT_FOUND;
-      const settings = await options.settings(caller.institutionId);
-      if (!settings.get('cardPaymentOptions.allowCardsOption') || loan.hold === 'NoPaymentOnline') {
+      const [settings, terms] = await Promise.all([
+        options.settings(caller.institutionId),
+        core.paymentTerms(
+          { institutionId: caller.institutionId, customerId: caller.customerId },
+          loan.number,
+          today(caller),
+        ),
+      ]);
+      if (!terms) return NOT_FOUND;
+      // The rule a card submit is refused by (payment-submit.ts loanRefusal): the core's hold
+      // as the institution honours it (holdBlocksOf), the core's and the settings' card switch.
+      const blockOnHolds = settings.get('paymentOptions.blockPaymentsOnHoldCodesOption');
+      if (
+        holdBlocksOf(terms.hold ?? loan.hold, blockOnHolds).card ||
+        !terms.allowCards ||
+        !settings.get('cardPaymentOptions.allowCardsOption')
+      ) {
         return refused('CardNotAllowed');
       }
       const saving = card.SavePaymentProfile;
@@ -436,7 +393,8 @@ export function createPaymentMethodsService(options: {
     },
 
     async validateAch(caller, ach) {
-      const issue = await achIssue(caller, await options.settings(caller.institutionId), ach);
+      const settings = await options.settings(caller.institutionId);
+      const issue = await achAccountIssue(achChecks, caller.institutionId, settings, ach);
       return issue ? refused(issue) : ok(true);
     },
 
@@ -457,7 +415,7 @@ export function createPaymentMethodsService(options: {
       if (await hasSavedDuplicate(db, owner(caller), duplicateKey)) {
         return refused('AlreadyExists');
       }
-      const issue = await achIssue(caller, settings, ach);
+      const issue = await achAccountIssue(achChecks, caller.institutionId, settings, ach);
       if (issue) return refused(issue);
       if (await hasSavedDuplicate(db, owner(caller), duplicateKey)) {
         return refused('AlreadyExists');
@@ -501,7 +459,7 @@ export function createPaymentMethodsService(options: {
       const settings = await options.settings(caller.institutionId);
       if (
         !settings.get('paymentOptions.useDefaultPaymentMethodOption') ||
-        !isUsable(row, settings, today(caller))
+        !isUsable(row, settings, today(caller), caller.companyNumber)
       ) {
         return refused('SetDefaultFailed');
       }

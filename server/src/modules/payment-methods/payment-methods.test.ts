@@ -194,6 +194,7 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
       Errors: [],
       PaymentMethods: [card],
       DefaultPaymentMethod: null,
+      AchAgreementsNeeded: [],
     });
     // Saved per user: the same card is offered for jordan's other loan too.
     expect((await methods(jordan, HOME_EQUITY)).PaymentMethods).toEqual([card]);
@@ -436,6 +437,8 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
         'In order to use the system you must agree to the terms and conditions.',
       );
       expect((await methods(jordan)).PaymentMethods.some((method) => !method.IsCard)).toBe(false);
+      // GetPaymentMethods names the ACH agreements still needed (the ACH terms modal asks those).
+      expect((await methods(jordan)).AchAgreementsNeeded).toEqual([11339]);
       const agreed = await post(jordan, '/api/AgreementLogging', {
         Agreements: [11339],
         UserName: 'jordan.rivers',
@@ -443,6 +446,7 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
         UnRestrictEmail: false,
       });
       expect(agreed.json()).toMatchObject({ HasNoErrors: true });
+      expect((await methods(jordan)).AchAgreementsNeeded).toEqual([]);
       const saved = savedAch((await addAch(jordan)).body);
       expect(saved.AchInfo).toMatchObject({ AccountType: 'Checking', AccountNumber: '3544' });
       expect((await methods(jordan)).PaymentMethods).toContainEqual(saved);

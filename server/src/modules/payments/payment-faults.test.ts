@@ -148,6 +148,8 @@ describe.each(testDatabases())('payments under faults on $name', (testDatabase) 
       dataProtector: services.dataProtector,
       settings: (id) => services.institutions.settings(id),
       settlement: services.paymentPosting,
+      achProcessor: services.achProcessor,
+      routingDirectory: services.routingDirectory,
     });
     await publishSettingsChange(test.app, 'localhost', {
       shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },

@@ -6,6 +6,7 @@ import {
   errorEnvelope,
   holdBlocksOf,
   immediateAchBlockedAfterCutoff,
+  isPayableAccountComment,
   okEnvelope,
   type PaymentInfoError,
   type PaymentInfoResponse,
@@ -14,6 +15,7 @@ import {
   type RecurringPaymentInfo,
   type SavedPaymentMethod,
   type ScheduledPaymentInfo,
+  type SubmitError,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -68,6 +70,13 @@ async function infoError(
     },
   });
   if (selection.kind === 'blocked' || selection.kind === 'noPaymentNeeded') return selection.error;
+  // Section 3 (after NoPaymentNeeded: a paid-off loan's comment is CLOSED, and it still has
+  // nothing to pay): in the payment selector only an empty comment or 'NOX$' counts as open, so the
+  // portal never offers another loan; the server refuses it too. Decision: PaymentBlocked, not
+  // NotFound: the loan is the caller's and the account list shows it ('IRSO' is open there),
+  // so NotFound would hide nothing, and 'Payment has been blocked for this account. Please
+  // contact your financial institution...' is what is true of it.
+  if (!isPayableAccountComment(account.comment)) return 'PaymentBlocked';
   const outcome = paymentInfoOutcome({
     blockAchPayment: holdBlocks.ach,
     blockCardPayment: holdBlocks.card,
@@ -90,6 +99,37 @@ async function infoError(
     return 'BlockedOnPendingRecurring';
   }
   return undefined;
+}
+
+/**
+ * The loan outcome of GetPaymentInfo applied to a submit (the server decides, whatever the
+ * portal showed): the same `infoError` on the loan's current scheduled payments, as a submit
+ * key. DisabledPaymentsAfterCutoffTime and BlockedOnPendingRecurring answer their own keys; a
+ * blocked or delinquent loan answers SecurityNotAllowed (worded as PaymentBlocked). Decision:
+ * NoPaymentNeeded is left to the amount rules, which refuse a payment above what is owed.
+ */
+export async function loanSubmitError(
+  deps: InfoDependencies,
+  context: LoanContext,
+): Promise<SubmitError | undefined> {
+  const { caller, account, today } = context;
+  const scheduled = await listLoanScheduledPayments(
+    deps.db,
+    caller.institutionId,
+    account.number,
+    today,
+  );
+  const error = await infoError(deps, context, scheduled);
+  switch (error) {
+    case undefined:
+    case 'NoPaymentNeeded':
+      return undefined;
+    case 'DisabledPaymentsAfterCutoffTime':
+    case 'BlockedOnPendingRecurring':
+      return error;
+    default:
+      return 'SecurityNotAllowed';
+  }
 }
 
 function achCutoffBlocked(context: LoanContext): boolean {

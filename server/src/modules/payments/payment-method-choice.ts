@@ -1,19 +1,21 @@
 import {
-  achFormIssues,
-  cleanAchAccountNumber,
   type FeeMethod,
   cardAcceptanceOf,
   cardUse,
+  cleanAchAccountNumber,
   fundingOfDebitCreditType,
-  passesAbaChecksum,
   type PaymentRequestMethod,
   type PaymentType,
+  savedProfileAllowed,
   type SubmitError,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { DataProtector } from '../../lib/data-protection';
+import {
+  type AchAccountCheckDependencies,
+  type AchAccountIssue,
+  achAccountIssue,
+} from '../payment-methods/ach-account-checks';
+import { profileSettingsOf } from '../payment-methods/payment-methods.service';
 import type { PaymentCaller } from './payment-context';
 import { findUserCard, findUserSavedAccount } from './payments.repository';
 
@@ -51,18 +53,55 @@ const NOT_FOUND = { kind: 'notFound' } as const;
 const refused = (error: SubmitError): MethodChoice => ({ kind: 'refused', error });
 
 /**
+ * A typed bank account's refusal as a submit answers it: the keys ValidateAchPaymentMethod
+ * answers (SUBMIT_ERRORS carries them, worded as there), except the two that have a submit key
+ * of their own: ACH turned off is the host's "no security for ACH" (loanRefusal answers it
+ * first), and a form issue of the owner name or account type is Invalid.
+ */
+const ACH_ISSUE_SUBMIT_ERRORS: Record<AchAccountIssue, SubmitError> = {
+  AchNotAllowed: 'HostACHSecurity',
+  RoutingNumberInvalid: 'RoutingNumberInvalid',
+  RoutingNumberAchNotAllowed: 'RoutingNumberAchNotAllowed',
+  RoutingLookup: 'RoutingLookup',
+  RoutingAccountInvalidInternal: 'RoutingAccountInvalidInternal',
+  RoutingAccountInvalidThirdParty: 'RoutingAccountInvalidThirdParty',
+  MethodError: 'Invalid',
+};
+
+/**
+ * A method that is not saved while the institution takes none of its kind (the single-use card
+ * or bank account settings). Section 8 words PayWithoutSaving and MustSavePaymentMethod as "only
+ * an immediate payment with a non-saved method": right for a later payment, wrong for one made
+ * today. Decision: section 8 has no key for "single-use methods are not taken", so a payment
+ * made today answers Invalid ('...please ensure the information you entered is correct.'); a
+ * scheduled or recurring one keeps PayWithoutSaving (save the method to pay later).
+ */
+const singleUseRefused = (immediate: boolean): MethodChoice =>
+  refused(immediate ? 'Invalid' : 'PayWithoutSaving');
+
+/**
+ * Decision (section 6: the saved-profile permissions): a saved method the settings no longer
+ * let the user keep (card profiles turned off; ACH profiles disallowed, or a business user) is
+ * not listed, and a request naming it is refused as Invalid, as a saved savings account is
+ * when savings accounts are turned off.
+ */
+const PROFILE_NOT_ALLOWED: SubmitError = 'Invalid';
+
+/**
  * The method a payment request names, checked to be the caller's and usable today: a saved or
  * single-use card of this user (by its processor token), a saved bank account of this user, or a
  * bank account typed in the request (single use). The request's own copy of a saved method's
  * details is never trusted: everything but the handle comes from our record.
  */
 export async function chooseMethod(
-  deps: { db: Kysely<Database>; dataProtector: DataProtector },
+  deps: AchAccountCheckDependencies,
   caller: PaymentCaller,
   settings: SettingsAccessor,
   method: PaymentRequestMethod,
-  payDate: string,
+  payment: { payDate: string; immediate: boolean },
 ): Promise<MethodChoice> {
+  const { payDate, immediate } = payment;
+  const profiles = profileSettingsOf(settings);
   const owner = { institutionId: caller.institutionId, userId: caller.userId };
   if (method.IsCard) {
     const row = await findUserCard(deps.db, owner, method.CardInfo.ProfileId);
@@ -81,7 +120,10 @@ export async function chooseMethod(
     );
     if (!use.usable) return refused(use.error);
     if (!row.saved && !settings.get('cardPaymentOptions.allowSingleUseCardOption')) {
-      return refused('PayWithoutSaving');
+      return singleUseRefused(immediate);
+    }
+    if (row.saved && !savedProfileAllowed('Card', caller.companyNumber, profiles)) {
+      return refused(PROFILE_NOT_ALLOWED);
     }
     return {
       kind: 'ok',
@@ -111,6 +153,9 @@ export async function chooseMethod(
     const row = await findUserSavedAccount(deps.db, owner, info.ProfileId);
     if (!row || row.last_four !== info.AccountNumber) return NOT_FOUND;
     if (row.ach_account_type === 'Savings' && !allowSavings) return refused('Invalid');
+    if (!savedProfileAllowed('ACH', caller.companyNumber, profiles)) {
+      return refused(PROFILE_NOT_ALLOWED);
+    }
     return {
       kind: 'ok',
       method: {
@@ -134,16 +179,19 @@ export async function chooseMethod(
     };
   }
   if (!settings.get('achPaymentOptions.allowSingleUseAchOption')) {
-    return refused('PayWithoutSaving');
+    return singleUseRefused(immediate);
   }
-  if (!passesAbaChecksum(info.RoutingNumber)) return refused('RoutingNumberInvalid');
+  // The checks a bank account being saved passes (ach-account-checks.ts): checksum, an ACH
+  // routing number, the form rules with the routing directory pre-check when set, and the
+  // processor's validation of an account number on its first use.
   const accountNumber = cleanAchAccountNumber(info.AccountNumber);
-  const issues = achFormIssues(
-    { ...info, AccountNumber: accountNumber },
-    { allowSavings, hideConfirmAccountNumber: true, routingPreCheck: false },
-  );
-  if (issues.RoutingNumber) return refused('RoutingNumberInvalid');
-  if (Object.keys(issues).length > 0) return refused('Invalid');
+  const issue = await achAccountIssue(deps, caller.institutionId, settings, {
+    AccountType: info.AccountType,
+    RoutingNumber: info.RoutingNumber,
+    AccountNumber: accountNumber,
+    OwnerName: info.OwnerName,
+  });
+  if (issue) return refused(ACH_ISSUE_SUBMIT_ERRORS[issue]);
   return {
     kind: 'ok',
     method: {

@@ -258,6 +258,14 @@ describe.each(testDatabases())(
         HasNoErrors: false,
         Errors: [{ ErrorMessage: 'BlockedOnPendingRecurring' }],
       });
+      // A submit meets the same loan outcome (the portal's answer is never trusted).
+      const meanwhile = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-04-22', amount: 20 }),
+        nextKey(),
+      );
+      expect(meanwhile.body.Errors[0]?.ErrorMessage).toBe('BlockedOnPendingRecurring');
       await test.app.services.paymentPosting.runOnce();
       const info = await paymentInfo(jordan, HOME_EQUITY);
       if (!info.body.HasNoErrors || !info.body.RecurringPayment) throw new Error('no recurring');

@@ -16,6 +16,8 @@ export const paymentsModule: AppModule = async ({ app, db, clock, services }) =>
       dataProtector: services.dataProtector,
       settings,
       settlement: services.paymentPosting,
+      achProcessor: services.achProcessor,
+      routingDirectory: services.routingDirectory,
     }),
     // The saved-methods listing of GetPaymentInfo is the payment methods module's own.
     methods: createPaymentMethodsService({

@@ -11,6 +11,8 @@ import {
   thirdPartyFeeSettingsOf,
 } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -31,6 +33,7 @@ import {
   type PaymentCaller,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
+import { loanSubmitError } from './payment-info';
 import { chooseMethod, type ChosenPaymentMethod } from './payment-method-choice';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
 import {
@@ -117,6 +120,9 @@ export interface PaymentsServiceDependencies {
   dataProtector: DataProtector;
   settings(institutionId: number): Promise<SettingsAccessor>;
   settlement: PaymentSettlement;
+  /** A bank account typed for one payment is checked as a saved one is (ach-account-checks). */
+  achProcessor: AchProcessor;
+  routingDirectory: RoutingDirectory;
 }
 
 /** A stored answer as a submit answer (a status this call never stores reads as 500). */
@@ -201,14 +207,23 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     const payment = request.body.Payment;
     const context = await loadLoanContext(deps, caller, payment.Details.LoanAccountNumber);
     if (!context) return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
-    const loanError = loanRefusal(context, request);
+    const loanError =
+      loanRefusal(context, request) ?? (await loanSubmitError({ db, dataProtector }, context));
     if (loanError) return { kind: 'answer', answer: refusedAnswer(loanError) };
     const choice = await chooseMethod(
-      { db, dataProtector },
+      {
+        db,
+        dataProtector,
+        achProcessor: deps.achProcessor,
+        routingDirectory: deps.routingDirectory,
+      },
       caller,
       context.settings,
       payment.Method,
-      payment.Details.PaymentDate.slice(0, 10),
+      {
+        payDate: payment.Details.PaymentDate.slice(0, 10),
+        immediate: request.route === 'immediate',
+      },
     );
     if (choice.kind === 'notFound') {
       return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
