@@ -13,14 +13,22 @@ import {
   formatUsDate,
   type ScheduledPaymentInfo,
 } from '@portal/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { paymentErrorText } from '../../lib/payments/payment-error-text';
 import { useDeletePayment } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
-import { DataTable } from '../data-table/data-table';
+import type { DataTable as DataTableComponent } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { useDialogStack } from '../dialogs/dialog-stack';
 import { DeletePaymentDialog, PAYMENT_DELETED_TEXTS } from './delete-payment-dialog';
+
+/**
+ * The table loads with the first scheduled payment to show: most loans have none, and the payment
+ * page's first download leaves it out then.
+ */
+const DataTable = lazy(() =>
+  import('../data-table/data-table').then((module) => ({ default: module.DataTable })),
+) as unknown as typeof DataTableComponent;
 
 export interface ScheduledPaymentsListProps {
   /** The loan's account number, sent with a deletion. */
@@ -193,19 +201,22 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
   return (
     <>
       {note}
-      <Box component="section" aria-labelledby={headingId} ref={sectionRef}>
-        <Typography variant="h6" component="h2" id={headingId} tabIndex={-1}>
-          {heading}
-        </Typography>
-        <DataTable
-          columns={columns}
-          rows={payments}
-          getRowKey={(payment) => payment.EncryptedString}
-          caption={heading}
-          emptyText=""
-          primaryColumnId="date"
-        />
-      </Box>
+      {/* The heading shows with its table. */}
+      <Suspense fallback={null}>
+        <Box component="section" aria-labelledby={headingId} ref={sectionRef}>
+          <Typography variant="h6" component="h2" id={headingId} tabIndex={-1}>
+            {heading}
+          </Typography>
+          <DataTable
+            columns={columns}
+            rows={payments}
+            getRowKey={(payment) => payment.EncryptedString}
+            caption={heading}
+            emptyText=""
+            primaryColumnId="date"
+          />
+        </Box>
+      </Suspense>
     </>
   );
 }

@@ -406,6 +406,40 @@ describe('the loan page', () => {
     expect(window.location.hash).toBe(`#/myaccount/loanDetails/${NUMBER}`);
   });
 
+  it('says the recurring payment was deleted once it is gone from the loan page', async () => {
+    let deleted = false;
+    const { user, server } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: () => ({
+          body: paymentInfoFixture({
+            RecurringPayment: deleted ? null : recurringPaymentFixture(),
+          }),
+        }),
+        'POST /api/PaymentRecurring/DeleteAch': () => {
+          deleted = true;
+          return { body: { HasNoErrors: true, Errors: [], Token: '' } };
+        },
+      },
+    });
+    const recurring = await screen.findByRole('region', { name: 'Recurring Payment' });
+    await user.click(within(recurring).getByRole('button', { name: 'Delete recurring payment' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to delete your recurring payment?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Recurring Payment' })).toBeNull(),
+    );
+    expect(server.requestsTo('POST /api/PaymentRecurring/DeleteAch')).toHaveLength(1);
+    // The box's note, announced (role status) and focused now that the delete button is gone.
+    const note = screen
+      .getAllByRole('status')
+      .find((status) => status.textContent === 'Your recurring payment has been deleted.');
+    expect(note).toBeVisible();
+    expect(note).toHaveFocus();
+  }, 60_000);
+
   it('shows the recurring payment blocked from deletion when the payment info says so', async () => {
     renderLoan({
       routes: {

@@ -324,7 +324,8 @@ function LoanPaymentLists({ accountNumber }: { accountNumber: string }) {
   const onDeleted = () => undefined;
   return (
     <>
-      {data.RecurringPayment && !hideRecurring ? (
+      {/* Rendered without a recurring payment too: the box then holds the deletion's note. */}
+      {hideRecurring ? null : (
         <RecurringPaymentBox
           accountNumber={accountNumber}
           payment={data.RecurringPayment}
@@ -332,7 +333,7 @@ function LoanPaymentLists({ accountNumber }: { accountNumber: string }) {
           placement="loanDetails"
           onDeleted={onDeleted}
         />
-      ) : null}
+      )}
       {hideScheduled ? null : (
         <ScheduledPaymentsList
           accountNumber={accountNumber}

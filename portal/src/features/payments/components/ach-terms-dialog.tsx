@@ -57,17 +57,25 @@ export function PaymentRichTextAgreementDialog(props: {
 /**
  * The agreements the setup asks for when an ACH method is saved (WhenToAgree ach) that are
  * needed on `today`, the institution's date, by the one rule the server applies
- * (`isAgreementNeeded`, spec 001 section 4): an agreement dated in the future is not asked yet.
- * The portal does not know the user's earlier acceptances (the sign-in answer carries them only
- * for the post-login step), so it asks every agreement in force; the server, which knows them,
- * refuses a save while one is still needed.
+ * (`isAgreementNeeded`, spec 001 section 4): in force (not dated in the future) and not accepted
+ * on or after the agreement's date. The user's acceptances are the server's: GetPaymentMethods
+ * answers the HostNums still needed (`AchAgreementsNeeded`, an addition to the spec's shape), and
+ * with `needed` only those are asked; an agreement accepted before is not asked again. Without
+ * it (an answer that does not carry the list) every agreement in force is asked; the server
+ * refuses a save while one is still needed either way.
  */
-export function achAgreements(settings: SettingsAccessor, today: CalendarDate): Agreement[] {
+export function achAgreements(
+  settings: SettingsAccessor,
+  today: CalendarDate,
+  needed?: readonly number[],
+): Agreement[] {
   return settings
     .get('agreementTexts.agreementSetup')
     .filter(
       (agreement) =>
-        agreement.whenToAgree.includes('ach') && isAgreementNeeded(agreement.date, [], today),
+        agreement.whenToAgree.includes('ach') &&
+        isAgreementNeeded(agreement.date, [], today) &&
+        (needed === undefined || needed.includes(agreement.hostNum)),
     );
 }
 
@@ -185,14 +193,16 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
 
 /**
  * Asks for the ACH terms before an ACH method is saved. With no agreement of WhenToAgree ach in
- * the setup there is nothing to agree to (decided: the method is saved without the modal).
+ * the setup, or none still needed (`needed`: GetPaymentMethods' AchAgreementsNeeded), there is
+ * nothing to agree to (decided: the method is saved without the modal).
  */
 export async function askAchTerms(
   dialogs: DialogStack,
   settings: SettingsAccessor,
   userName: string,
+  needed?: readonly number[],
 ): Promise<'agreed' | 'disagreed'> {
-  const agreements = achAgreements(settings, institutionToday(settings));
+  const agreements = achAgreements(settings, institutionToday(settings), needed);
   if (agreements.length === 0) return 'agreed';
   const answer = await dialogs.open<'agreed' | 'disagreed'>(
     (close) => <AchTermsDialog agreements={agreements} userName={userName} onAnswer={close} />,

@@ -33,8 +33,8 @@ async function oneTimeByCard(ui: PaymentUi) {
   await typeDate(ui, 'Payment Date', TODAY);
 }
 
-function amountError(): string | null {
-  const field = screen.getByLabelText('Amount');
+function amountError(label = 'Amount'): string | null {
+  const field = screen.getByLabelText(label);
   const id = (field.getAttribute('aria-describedby') ?? '')
     .split(' ')
     .find((part) => part.endsWith('-error'));
@@ -56,7 +56,7 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     await ui.user.clear(amount);
     await ui.user.type(amount, '$1,234.5');
     await ui.user.tab();
-    expect(amount).toHaveValue('1234.50');
+    expect(amount).toHaveValue('$1,234.50');
     expect(amountError()).toBeNull();
     expect(screen.getByText('Payment Total: $1,237.00')).toBeVisible();
   });
@@ -66,7 +66,7 @@ describe('the payment amount', { timeout: 40_000 }, () => {
       settings: { 'paymentAmountOptions.maximumCardPaymentAmount': '300' },
     });
     await oneTimeByCard(ui);
-    expect(await screen.findByLabelText('Amount')).toHaveValue('300.00');
+    expect(await screen.findByLabelText('Amount')).toHaveValue('$300.00');
     expect(
       screen.getByText(
         'Your total due amount of $471.60 exceeds the max amount allowed to pay with this payment method. Please select a different payment method to pay your total due.',
@@ -98,7 +98,7 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     await ui.user.clear(amount);
     await ui.user.type(amount, '100');
     await ui.user.click(screen.getByRole('checkbox', { name: 'Pay Amount Due' }));
-    expect(amount).toHaveValue('471.60');
+    expect(amount).toHaveValue('$471.60');
     expect(amount).toBeDisabled();
   });
 
@@ -129,7 +129,7 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     const principal = await screen.findByLabelText('Additional Principal Amount');
     await ui.user.type(principal, '25');
     await ui.user.tab();
-    expect(principal).toHaveValue('25.00');
+    expect(principal).toHaveValue('$25.00');
     expect(screen.getByText('Payment Total: $496.60')).toBeVisible();
     await ui.user.click(screen.getByRole('button', { name: 'Schedule Payment' }));
     await ui.user.click(
@@ -145,6 +145,36 @@ describe('the payment amount', { timeout: 40_000 }, () => {
       },
     });
     await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+  });
+
+  it('holds additional principal to the payoff limit less the amount, saying the range', async () => {
+    // Half the payoff of $18,990.12 is $9,495.06; less the amount of $471.60 leaves $9,023.46.
+    const ui = renderPayment({
+      settings: {
+        'paymentAmountOptions.allowAdditionalPrincipalOnRecurringAchOption': 'true',
+        'paymentAmountOptions.maxPayoffPercent': '0.5',
+      },
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    const principal = await screen.findByLabelText('Additional Principal Amount');
+    const range = 'Payment amount must be between $0.01 and $9,023.46';
+    await ui.user.type(principal, '1.2.3');
+    await ui.user.tab();
+    expect(amountError('Additional Principal Amount')).toBe(range);
+    expect(screen.queryByRole('button', { name: 'Schedule Payment' })).toBeNull();
+    await ui.user.clear(principal);
+    await ui.user.type(principal, '9023.47');
+    await ui.user.tab();
+    expect(amountError('Additional Principal Amount')).toBe(range);
+    expect(screen.queryByRole('button', { name: 'Schedule Payment' })).toBeNull();
+    await ui.user.clear(principal);
+    await ui.user.type(principal, '9023.46');
+    await ui.user.tab();
+    expect(amountError('Additional Principal Amount')).toBeNull();
+    expect(screen.getByText('Payment Total: $9,495.06')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Schedule Payment' })).toBeVisible();
   });
 
   it('offers no additional principal to a recurring card payment', async () => {
@@ -215,7 +245,9 @@ describe('deleting a scheduled or recurring payment', { timeout: 40_000 }, () =>
     await oneTimeByCard(ui);
     expect(await screen.findByLabelText('Amount')).toBeVisible();
     await ui.user.click(
-      screen.getByRole('button', { name: 'Delete the scheduled payment of $100.00 on 12/15/2026' }),
+      await screen.findByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
     );
     const dialog = await screen.findByRole('dialog', {
       name: 'Are you sure you want to delete this scheduled payment?',
@@ -295,7 +327,9 @@ describe('the phone layout', { timeout: 40_000 }, () => {
     await tabTo(submit);
     // The scheduled list's delete button comes after the submit button, still reachable.
     await tabTo(
-      screen.getByRole('button', { name: 'Delete the scheduled payment of $100.00 on 12/15/2026' }),
+      await screen.findByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
     );
     await expectNoAxeViolations();
     submit.focus();

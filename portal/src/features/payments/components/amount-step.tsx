@@ -8,7 +8,7 @@ import {
   aboveMaximumWarningText,
   amountStepSkipped,
   fixedPaymentAmount,
-  formatUsdPlain,
+  formatUsd,
   initialPaymentAmount,
   parseAdditionalPrincipalInput,
   parsePaymentAmountInput,
@@ -16,6 +16,7 @@ import {
   paymentAmountEditing,
   paymentAmountIssue,
   paymentAmountIssueText,
+  payoffCapCents,
   type Cents,
   type PaymentAmountContext,
 } from '@portal/domain';
@@ -31,10 +32,16 @@ export interface AmountInfo {
   totalDueAtPaymentTime: boolean;
 }
 
-/** The amount as the input shows it after blur: US currency with two decimals. */
+/**
+ * The amount as the input shows it after blur (spec 001 section 5, 'formatted as US currency on
+ * blur'): '$1,234.50'. Parsing strips the symbol and the grouping again.
+ */
 function shown(cents: Cents): string {
-  return formatUsdPlain(cents);
+  return formatUsd(cents);
 }
+
+/** The least additional principal there is: one cent (an empty field is none). */
+const ADDITIONAL_PRINCIPAL_MINIMUM_CENTS: Cents = 1;
 
 /**
  * Step 4, Payment Amount (spec 001 sections 4 and 5), or its fixed amount when the step is
@@ -72,6 +79,23 @@ export function AmountStep(props: {
   const principal = editing.additionalPrincipalOffered
     ? parseAdditionalPrincipalInput(principalText)
     : 0;
+  // The amount plus the additional principal may reach the payoff limit the server holds them to
+  // (`submittedPaymentAmountIssue`), not beyond it.
+  const principalMaximumCents = Math.max(
+    0,
+    payoffCapCents(context.loan.payoffCents, context.settings.maxPayoffPercent) - (typed ?? 0),
+  );
+  const principalIssueText =
+    principal === undefined || principal > principalMaximumCents
+      ? paymentAmountIssueText(
+          {
+            key: principal === undefined ? 'belowMinimum' : 'aboveMaximum',
+            minimumCents: ADDITIONAL_PRINCIPAL_MINIMUM_CENTS,
+            maximumCents: principalMaximumCents,
+          },
+          settings.get('paymentTexts.amountRangeText'),
+        )
+      : undefined;
   const issueText = issue
     ? paymentAmountIssueText(
         issue,
@@ -82,7 +106,8 @@ export function AmountStep(props: {
             : settings.get('paymentTexts.amountRangeText'),
       )
     : undefined;
-  const valid = !issue && typed !== undefined && principal !== undefined;
+  const valid =
+    !issue && typed !== undefined && principal !== undefined && principalIssueText === undefined;
 
   return (
     <>
@@ -135,9 +160,7 @@ export function AmountStep(props: {
               if (cents !== undefined && principalText !== '') setPrincipalText(shown(cents));
             }}
             inputProps={{ maxLength: PAYMENT_AMOUNT_MAX_LENGTH }}
-            errorMessage={
-              principal === undefined ? settings.get('paymentTexts.amountRangeText') : undefined
-            }
+            errorMessage={principalIssueText}
           />
         ) : null}
       </Stack>

@@ -190,7 +190,7 @@ describe('pay-off', { timeout: 40_000 }, () => {
     expect(screen.getByRole('checkbox', { name: PAYOFF })).not.toBeChecked();
     expect(ui.server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(1);
     // Not a pay-off: the amount step is back, with the regular amount.
-    expect(await screen.findByLabelText('Amount')).toHaveValue('471.60');
+    expect(await screen.findByLabelText('Amount')).toHaveValue('$471.60');
     expect(screen.queryByText(/Pay off as of/)).toBeNull();
   });
 
@@ -243,7 +243,7 @@ describe('payments posted today', { timeout: 40_000 }, () => {
   it('do not count towards the scheduled-payment quota or block a recurring payment', async () => {
     const ui = renderPayment({ info: paymentInfo({ ScheduledPayments: [POSTED] }) });
     await chooseMethod(ui, 'E-Check', 'ach_1');
-    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+    const frequencies = within(await screen.findByRole('combobox', { name: 'Payment Frequency' }))
       .getAllByRole('option')
       .map((option) => option.getAttribute('value'));
     expect(frequencies).toContain('DaysBeforeDue');
@@ -254,7 +254,7 @@ describe('payments posted today', { timeout: 40_000 }, () => {
   it('while a pending one does (the quota of 1 is met)', async () => {
     const ui = renderPayment({ info: paymentInfo({ ScheduledPayments: [PENDING] }) });
     await chooseMethod(ui, 'E-Check', 'ach_1');
-    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+    const frequencies = within(await screen.findByRole('combobox', { name: 'Payment Frequency' }))
       .getAllByRole('option')
       .map((option) => option.getAttribute('value'));
     expect(frequencies).not.toContain('DaysBeforeDue');

@@ -73,7 +73,10 @@ async function payByCardToday(ui: Ui) {
   const { user } = ui;
   await user.click(await screen.findByRole('radio', { name: 'Card' }));
   await user.selectOptions(await screen.findByRole('combobox', { name: 'Payment Type' }), 'card_1');
-  await user.selectOptions(screen.getByRole('combobox', { name: 'Payment Frequency' }), 'OneTime');
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+    'OneTime',
+  );
   const date = screen.getByLabelText('Payment Date');
   await user.clear(date);
   await user.type(date, TODAY);
@@ -155,7 +158,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       routes: { 'POST /api/PaymentImmediate/SubmitCard': { body: SUBMITTED } },
     });
     const submit = await payByCardToday(ui);
-    expect(screen.getByLabelText('Amount')).toHaveValue('471.60');
+    expect(screen.getByLabelText('Amount')).toHaveValue('$471.60');
     expect(screen.getByText('Processing Fee: $2.50')).toBeVisible();
     expect(screen.getByText('Payment Total: $474.10')).toBeVisible();
     await expectNoAxeViolations();
@@ -323,7 +326,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       'ach_1',
     );
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
       'DaysBeforeDue',
     );
     expect(
@@ -354,7 +357,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       'ach_1',
     );
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
       'OnDueDate',
     );
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
@@ -410,7 +413,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       'ach_1',
     );
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
       'OnDueDate',
     );
     expect(await screen.findByText('Processing Fee: $1.50')).toBeVisible();
@@ -452,7 +455,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       'ach_1',
     );
     await user.selectOptions(
-      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
       'OnDueDate',
     );
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
@@ -552,7 +555,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1'),
     );
-    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
   });
 
   it('opens the new-method modal at once when the only type allowed has nothing saved', async () => {

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   PAYMENT_CARD_TYPE_NAMES,
@@ -16,15 +15,15 @@ import {
   formatUsDate,
   holdBlocksOf,
   paymentInfoOutcome,
-  paymentRulesOf,
   preselectedPaymentType,
   type AccountListItem,
   type PaymentInfoError,
   type PaymentType,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { NativeSelectField } from '../../../components/form-fields/native-select-field';
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
@@ -39,13 +38,24 @@ import {
 } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { loanHoldQuery } from '../api/payment-step-data';
-import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
+import type { ChosenMethod } from '../utils/chosen-method';
 import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
-import { amountLoanOf, isPastDue } from '../utils/payment-context';
-import { AmountStep } from './amount-step';
-import { FrequencyStep } from './frequency-step';
+import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
-import { TotalStep } from './total-step';
+import { preloadPaymentDetails } from './open-payment-details';
+
+const loadLaterSteps = () => import('./payment-later-steps');
+/**
+ * Frequency, amount and total: loaded when the borrower picks a payment type (or one is
+ * preselected), not with the page, whose first download is the account and method steps.
+ */
+const PaymentLaterSteps = lazy(loadLaterSteps);
+
+/** What the borrower will need next once a payment type is picked: the later steps and the new-method modal. */
+function preloadNextSteps(): void {
+  void loadLaterSteps();
+  preloadPaymentDetails();
+}
 
 /** Section 3: in the payment selector only an empty Comment or 'NOX$' counts as open. */
 export function isPayableAccount(account: AccountListItem): boolean {
@@ -99,20 +109,16 @@ export function MakePaymentPage() {
         ) : accounts.isError ? (
           <Alert severity="error">{settings.get('paymentErrorTexts.genericInfoErrorText')}</Alert>
         ) : (
-          <TextField
-            select
+          <NativeSelectField
             label={settings.get('paymentTexts.loanAccountLabel')}
             value={accountNumber}
-            onChange={(event) => {
-              setPicked(event.target.value);
+            onChange={(value) => {
+              setPicked(value);
               void navigate(
-                event.target.value
-                  ? `/myaccount/payment/${encodeURIComponent(event.target.value)}`
-                  : '/myaccount/payment',
+                value ? `/myaccount/payment/${encodeURIComponent(value)}` : '/myaccount/payment',
                 { replace: true },
               );
             }}
-            slotProps={{ select: { native: true } }}
           >
             <option value="" />
             {payable.map((item) => (
@@ -120,7 +126,7 @@ export function MakePaymentPage() {
                 {accountLabel(item)}
               </option>
             ))}
-          </TextField>
+          </NativeSelectField>
         )}
         {settings.get('thirdPartyPaymentOptions.showThirdPartyPaymentLinkOption') && linkUrl ? (
           <Link href={linkUrl} target="_blank" rel="noopener noreferrer">
@@ -242,10 +248,11 @@ function PaymentFlow(props: {
   const [paymentType, setPaymentType] = useState<PaymentType | undefined>(() =>
     preselectedPaymentType(props.achAvailable, props.cardAvailable),
   );
+  if (paymentType) preloadNextSteps();
   const [chosen, setChosen] = useState<ChosenMethod | undefined>(undefined);
   // Deleting a scheduled or recurring payment returns to the method step (section 4).
   const [methodRound, setMethodRound] = useState(0);
-  const attempts = useRef(createIdempotencyAttempts());
+  const [attempts] = useState(() => createIdempotencyAttempts());
   const [refused, setRefused] = useState(false);
   const pastDue = isPastDue(account, info, today);
   const accepted = acceptedCardTypesOf(settings);
@@ -281,46 +288,21 @@ function PaymentFlow(props: {
         </Typography>
       ) : null}
       {chosen ? (
-        <FrequencyStep
-          key={`${methodRound}:${chosenMethodKey(chosen)}`}
-          accountNumber={account.Number}
-          info={info}
-          chosen={chosen}
-          today={today}
-          pastDue={pastDue}
+        <Suspense
+          fallback={<CircularProgress aria-label={settings.get('errorTexts.loadingText')} />}
         >
-          {(frequency) => (
-            <AmountStep
-              key={JSON.stringify(frequency)}
-              context={{
-                method: paymentTypeOf(chosen),
-                frequency: frequency.frequency,
-                paymentDate:
-                  frequency.frequency === 'DaysBeforeDue' || frequency.frequency === 'OnDueDate'
-                    ? undefined
-                    : frequency.date,
-                today,
-                isPayoff: frequency.isPayoff,
-                payoffQuoteCents: frequency.payoffQuoteCents,
-                loan: amountLoanOf(info, account),
-                settings: paymentRulesOf(settings).amounts,
-              }}
-            >
-              {(amount) => (
-                <TotalStep
-                  accountNumber={account.Number}
-                  info={info}
-                  chosen={chosen}
-                  frequency={frequency}
-                  amount={amount}
-                  attempts={attempts.current}
-                  refused={refused}
-                  onRefused={() => setRefused(true)}
-                />
-              )}
-            </AmountStep>
-          )}
-        </FrequencyStep>
+          <PaymentLaterSteps
+            account={account}
+            info={info}
+            chosen={chosen}
+            today={today}
+            pastDue={pastDue}
+            methodRound={methodRound}
+            attempts={attempts}
+            refused={refused}
+            onRefused={() => setRefused(true)}
+          />
+        </Suspense>
       ) : null}
       <ScheduledPaymentsList
         accountNumber={account.Number}

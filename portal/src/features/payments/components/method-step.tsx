@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   PAYMENT_CARD_TYPE_NAMES,
@@ -22,6 +21,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
+import { NativeSelectField } from '../../../components/form-fields/native-select-field';
 import { openInNewTab } from '../../../lib/external-link';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -40,7 +40,7 @@ import {
   type ChosenMethod,
 } from '../utils/chosen-method';
 import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
-import { useOpenPaymentDetails } from './payment-details-dialog';
+import { useOpenPaymentDetails } from './open-payment-details';
 
 /** Section 9: the delete status shows for 5 seconds. */
 export const DELETE_STATUS_MS = 5000;
@@ -338,16 +338,13 @@ export function MethodStep(props: MethodStepProps) {
         <Stack spacing={1}>
           {ofType.length > 0 ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                select
-                fullWidth
+              <NativeSelectField
                 label={settings.get('paymentTexts.paymentTypeHeadingText')}
                 value={selected ? profileIdOf(selected) : ''}
-                onChange={(event) => {
-                  const method = ofType.find((m) => profileIdOf(m) === event.target.value);
+                onChange={(value) => {
+                  const method = ofType.find((m) => profileIdOf(m) === value);
                   props.onChoose(method ? { kind: 'saved', method } : undefined);
                 }}
-                slotProps={{ select: { native: true } }}
               >
                 <option value="" />
                 {ofType.map((method) => (
@@ -355,7 +352,7 @@ export function MethodStep(props: MethodStepProps) {
                     {methodLabel(settings, method)}
                   </option>
                 ))}
-              </TextField>
+              </NativeSelectField>
               {/* Decided: one delete button beside the select, for the selected method: a
                   button inside a listbox option cannot be reached by keyboard or screen reader. */}
               {selected ? (

@@ -250,7 +250,23 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('ach_2'),
     );
-    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+  });
+
+  it('does not ask the ACH terms again once accepted (GetPaymentMethods: AchAgreementsNeeded)', async () => {
+    const ui = renderSaving({
+      'POST /api/PaymentMethod/GetPaymentMethods': () => ({
+        body: { ...methodsBody([SAVED_CARD]), AchAgreementsNeeded: [] },
+      }),
+    });
+    const dialog = await openAchForm(ui);
+    await fillAchForm(ui, dialog);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(1),
+    );
+    expect(screen.queryByRole('dialog', { name: TERMS })).toBeNull();
+    expect(ui.server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
   });
 
   it('asks only the ACH agreements in force: one dated after today is left out', async () => {
@@ -334,16 +350,16 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
     expect(ui.server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
     expect(screen.getByText('Single-Use Payment Method: Checking 0001')).toBeVisible();
-    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
     // Section 8 (MustSavePaymentMethod): a method not saved pays only today, as the server
     // holds (the domain's methodCanSchedule): one time, dated today, no recurring choice.
-    const frequencies = within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+    const frequencies = within(await screen.findByRole('combobox', { name: 'Payment Frequency' }))
       .getAllByRole('option')
       .map((option) => option.getAttribute('value'))
       .filter(Boolean);
     expect(frequencies).toEqual(['OneTime']);
     await ui.user.selectOptions(
-      screen.getByRole('combobox', { name: 'Payment Frequency' }),
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
       'OneTime',
     );
     expect(screen.getByLabelText('Payment Date')).toBeDisabled();

@@ -208,7 +208,7 @@ describe('the new card form', { timeout: 40_000 }, () => {
     ).toMatchObject({ SavePaymentProfile: false });
     expect(screen.getByText('Single-Use Payment Method: Visa 1111')).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
     await ui.user.click(screen.getByRole('button', { name: 'Delete single-use payment method' }));
     expect(screen.queryByText(/Single-Use Payment Method/)).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();

@@ -35,7 +35,7 @@ import {
   type RoutingLookupOutcome,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
@@ -46,6 +46,7 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import {
   addAchPaymentMethod,
   addCardPaymentMethod,
+  paymentMethodsQuery,
   routingLookupQuery,
   validateAchPaymentMethod,
 } from '../api/payment-methods';
@@ -147,7 +148,7 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
     try {
       const chosen =
         props.paymentType === 'ACH'
-          ? await achForm.submit(save)
+          ? await achForm.submit(props.accountNumber, save)
           : await cardForm.submit(props.accountNumber, save);
       if (chosen === 'disagreed') {
         setError(settings.get('achPaymentTexts.achTermsRequiredText'));
@@ -210,6 +211,7 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
 function useAchForm() {
   const settings = useSettings();
   const dialogs = useDialogStack();
+  const queryClient = useQueryClient();
   const user = useSignedInUser();
   const [form, setForm] = useState({
     OwnerName: '',
@@ -249,7 +251,7 @@ function useAchForm() {
     routingLookup: lookupOutcome,
   });
 
-  async function submit(save: boolean): Promise<ChosenMethod | 'disagreed'> {
+  async function submit(accountNumber: string, save: boolean): Promise<ChosenMethod | 'disagreed'> {
     const payload: NewAchPaymentMethod = {
       AccountType: form.AccountType === 'Savings' ? 'Savings' : 'Checking',
       RoutingNumber: routingNumber,
@@ -258,7 +260,17 @@ function useAchForm() {
     };
     await validateAchPaymentMethod(payload);
     if (!save) return { kind: 'singleUseAch', ach: payload };
-    const agreed = await askAchTerms(dialogs, settings, user.username);
+    // Only the ACH terms this user has not accepted since they took effect (GetPaymentMethods'
+    // AchAgreementsNeeded; the server checks again when the account is saved).
+    const methods = await queryClient
+      .ensureQueryData(paymentMethodsQuery(accountNumber))
+      .catch(() => undefined);
+    const agreed = await askAchTerms(
+      dialogs,
+      settings,
+      user.username,
+      methods?.AchAgreementsNeeded,
+    );
     if (agreed === 'disagreed') return 'disagreed';
     const added = await addAchPaymentMethod(payload);
     if (!added.PaymentMethod) throw new ApiError(200, []);
@@ -589,18 +601,4 @@ function CardFields(props: { form: ReturnType<typeof useCardForm>; showErrors: b
       })}
     </>
   );
-}
-
-/** Opens the Payment Details modal; resolves with the chosen method, or undefined on Cancel. */
-export function useOpenPaymentDetails() {
-  const dialogs = useDialogStack();
-  return async (
-    props: Omit<PaymentDetailsDialogProps, 'onClose'>,
-  ): Promise<ChosenMethod | undefined> => {
-    const chosen = await dialogs.open<ChosenMethod | undefined>(
-      (close) => <PaymentDetailsDialog {...props} onClose={close} />,
-      { dismissible: false },
-    ).result;
-    return chosen;
-  };
 }
