@@ -909,6 +909,12 @@ export const PAYMENT_METHOD_ERRORS = {
     'Card payment not allowed on this loan at this time. Please make an ACH payment or contact your institution.',
   AchNotAllowed:
     'ACH payment not allowed on this loan at this time. Please make a card payment or contact your institution.',
+  /** AddCardPaymentMethod: the card processor's refusals, worded as for a payment (section 8). */
+  Declined: 'Transaction Declined.',
+  OverLimit: 'Card limit exceeded.',
+  InvalidInfo: 'Invalid information entered.',
+  Expired: 'Card is expired.',
+  CreditCardsNotAccepted: 'We do not accept Credit Cards.',
   /** Info rather than error. */
   AchFutureDateOnly: 'ACH payments can only be scheduled for a future date.',
 } as const;
@@ -1026,6 +1032,11 @@ export const PAYMENT_METHOD_ERROR_TEXT_KEYS = {
   CardNotAllowed: 'paymentErrorTexts.cardNotAllowedText',
   AchNotAllowed: 'paymentErrorTexts.achNotAllowedText',
   AchFutureDateOnly: 'recurringPaymentTexts.achFutureDateOnlyText',
+  Declined: 'paymentErrorTexts.declinedText',
+  OverLimit: 'paymentErrorTexts.overLimitText',
+  InvalidInfo: 'paymentErrorTexts.invalidInfoText',
+  Expired: 'paymentErrorTexts.cardExpiredText',
+  CreditCardsNotAccepted: 'cardPaymentTexts.creditCardsNotAcceptedText',
 } as const satisfies Record<PaymentMethodError, SettingKey>;
 
 export const PAYMENT_DELETION_ERROR_TEXT_KEYS = {

@@ -295,6 +295,37 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
     expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+
+    // Disabled for the declined card only: another method may pay (the bank account here).
+    await ui.user.click(screen.getByRole('radio', { name: 'E-Check' }));
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'ach_1',
+    );
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+      'OneTime',
+    );
+    const date = screen.getByLabelText('Payment Date');
+    await ui.user.clear(date);
+    await ui.user.type(date, TODAY);
+    expect(
+      await screen.findByRole('button', { name: /Make Payment|Schedule Payment/ }),
+    ).toBeEnabled();
+    // And back on the declined card, it stays disabled.
+    await ui.user.click(screen.getByRole('radio', { name: 'Card' }));
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      'card_1',
+    );
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+      'OneTime',
+    );
+    const again = screen.getByLabelText('Payment Date');
+    await ui.user.clear(again);
+    await ui.user.type(again, TODAY);
+    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
   });
 
   it('shows the accepted card brands for Card only, never for E-Check', async () => {

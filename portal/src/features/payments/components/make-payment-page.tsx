@@ -38,7 +38,7 @@ import {
 } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { loanHoldQuery } from '../api/payment-step-data';
-import type { ChosenMethod } from '../utils/chosen-method';
+import { chosenMethodKey, type ChosenMethod } from '../utils/chosen-method';
 import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
 import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
@@ -253,7 +253,11 @@ function PaymentFlow(props: {
   // Deleting a scheduled or recurring payment returns to the method step (section 4).
   const [methodRound, setMethodRound] = useState(0);
   const [attempts] = useState(() => createIdempotencyAttempts());
-  const [refused, setRefused] = useState(false);
+  // Section 4: after a Declined, OverLimit, InvalidInfo or Expired answer the submit button stays
+  // disabled: for that method. Decided: another method (a new card after a decline) may pay, as
+  // a borrower would expect (a newcomer found the button disabled for good until a reload).
+  const [refusedMethod, setRefusedMethod] = useState<string | undefined>(undefined);
+  const refused = chosen !== undefined && refusedMethod === chosenMethodKey(chosen);
   const pastDue = isPastDue(account, info, today);
   const accepted = acceptedCardTypesOf(settings);
   const acceptedCards = PAYMENT_CARD_TYPES.filter((type) => accepted[type]);
@@ -300,7 +304,7 @@ function PaymentFlow(props: {
             methodRound={methodRound}
             attempts={attempts}
             refused={refused}
-            onRefused={() => setRefused(true)}
+            onRefused={() => setRefusedMethod(chosenMethodKey(chosen))}
           />
         </Suspense>
       ) : null}

@@ -214,6 +214,29 @@ describe('the new card form', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
   });
 
+  it.each([
+    ['Declined', 'Transaction Declined.'],
+    ['OverLimit', 'Card limit exceeded.'],
+    ['InvalidInfo', 'Invalid information entered.'],
+    ['Expired', 'Card is expired.'],
+    ['CreditCardsNotAccepted', 'We do not accept Credit Cards.'],
+  ])('words the processor refusal %s as the spec does, and keeps the form', async (key, text) => {
+    const ui = renderPayment({
+      routes: {
+        'POST /api/PaymentMethod/GetPaymentMethods': () => ({ body: methodsBody([SAVED_ACH]) }),
+        'POST /api/PaymentMethod/AddCardPaymentMethod': () => ({
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: key }] },
+        }),
+      },
+    });
+    const dialog = await openCardForm(ui);
+    await fill(ui, dialog, VALID_CARD);
+    await continueIn(ui, dialog);
+    expect(await within(dialog).findByText(text)).toBeVisible();
+    expect(within(dialog).queryByText('An error occurred.')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Payment Details' })).toBeVisible();
+  });
+
   it('Cancel closes the modal and chooses nothing', async () => {
     const ui = renderCard();
     const dialog = await openCardForm(ui);
