@@ -165,6 +165,10 @@ describe('the routing number lookup', { timeout: 30_000 }, () => {
       `?routingNumber=${TEST_ROUTING_NUMBER}`,
     );
     expect(await within(dialog).findByText('Bank: JPMorgan Chase Bank')).toBeVisible();
+    // Edited to a number that fails the checksum: the bank of the old number goes.
+    await ui.user.type(routing, '{Backspace}');
+    await ui.user.type(routing, TEST_ROUTING_NUMBER.endsWith('1') ? '2' : '1');
+    expect(within(dialog).queryByText('Bank: JPMorgan Chase Bank')).toBeNull();
   });
 
   it('says when the lookup fails', async () => {

@@ -281,7 +281,9 @@ function useAchForm() {
     form,
     issues,
     touched,
-    bankName: lookup.data?.BankExists ? lookup.data.Name : undefined,
+    // Only the bank of the number now in the field (a newcomer saw the last number's bank stay
+    // under an edited, invalid one).
+    bankName: lookupOutcome === 'found' ? lookup.data?.Name : undefined,
     lookupFailed: lookupOutcome === 'failed',
     preCheck: settings.get('achPaymentOptions.achRoutingPreCheckOption'),
     valid: Object.keys(issues).length === 0,
