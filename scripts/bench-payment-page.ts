@@ -227,6 +227,7 @@ try {
       paymentRouteJsDecoded: payment.decoded,
       signInJsBytes: signIn.bytes,
       signInJsFiles: signIn.files.length,
+      signInJsNames: signIn.files,
       dashboardJsBytes: dashboardBeyond.bytes,
       paymentJsSizes: Object.fromEntries(
         paymentBeyond.files.map((file) => [file, payment.sizes.get(file) ?? 0]),
