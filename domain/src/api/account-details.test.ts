@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AccountDetailsResponse,
   DEFAULT_ALERTS,
   dueDateAlertsWithoutDays,
   type EmailAlerts,
   isDueDateAlertDays,
+  LOAN_HOLDS,
   paperlessWithoutEmail,
 } from './account-details';
 
@@ -41,5 +43,25 @@ describe('paperless statements need an e-mail address', () => {
     expect(paperlessWithoutEmail('ElectronicOnly', '   ')).toBe(true);
     expect(paperlessWithoutEmail('ElectronicOnly', 'sky@example.test')).toBe(false);
     expect(paperlessWithoutEmail('PaperOnly', '')).toBe(false);
+  });
+});
+
+describe("the AccountDetails answer carries the loan's hold (an addition to spec 002)", () => {
+  const answer = (hold: unknown) => ({
+    HasNoErrors: true,
+    Errors: [],
+    Information: { HasNoErrors: true, Errors: [], Information: null },
+    Hold: hold,
+  });
+
+  it('takes every hold the core keeps, or none', () => {
+    for (const hold of [...LOAN_HOLDS, null]) {
+      expect(AccountDetailsResponse.parse(answer(hold)).Hold).toBe(hold);
+    }
+  });
+
+  it('refuses an answer without the field or with a hold it does not know', () => {
+    expect(AccountDetailsResponse.safeParse(answer(undefined)).success).toBe(false);
+    expect(AccountDetailsResponse.safeParse(answer('Frozen')).success).toBe(false);
   });
 });

@@ -226,6 +226,9 @@ export const LOAN_HOLDS = [
 ] as const;
 export type LoanHold = (typeof LOAN_HOLDS)[number];
 
+/** The core's hold on a loan, or null when none: the loan's on-load flag (spec 002 section 8). */
+export const LoanHoldField = z.enum(LOAN_HOLDS).nullable();
+
 /** The loan page's data load (path chosen here: `GET /api/AccountData?accountNumber=`). */
 export const AccountDataResponse = withEnvelope({
   Information: LoanAccountInformation,
@@ -241,14 +244,24 @@ export const AccountDataResponse = withEnvelope({
     z.object({ Name: z.string(), Url: z.string(), HostNum: z.number() }),
   ),
   /** The core's hold on the loan, if any (not in the spec's answer: its on-load flag). */
-  Hold: z.enum(LOAN_HOLDS).nullable(),
+  Hold: LoanHoldField,
 });
 export type AccountDataResponse = z.infer<typeof AccountDataResponse>;
 
-/** `GET /api/AccountDetails?accountNumber`: the information with its own envelope. */
+/**
+ * `GET /api/AccountDetails?accountNumber`: the information with its own envelope (spec 002
+ * section 7 names Information.HasNoErrors and Information.Errors only).
+ */
 export const AccountDetailsResponse = withEnvelope({
   Information: withEnvelope({ Information: LoanAccountInformation.nullable() }),
+  /**
+   * The core's hold on the loan, if any: an addition to the spec's answer, the same as
+   * AccountData's. The payment screen (spec 001 section 7 calls AccountDetails) reads it to apply
+   * `paymentOptions.blockPaymentsOnHoldCodesOption` without loading the whole loan page.
+   */
+  Hold: LoanHoldField,
 });
+export type AccountDetailsResponse = z.infer<typeof AccountDetailsResponse>;
 
 export const UpdateAddressRequest = z.object({
   AccountNumber: z.string().min(1).max(40),

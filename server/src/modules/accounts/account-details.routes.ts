@@ -84,9 +84,14 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const information = await service.information(callerOf(request), request.query.accountNumber);
-      if (!information) return notFound(reply);
-      return { ...okEnvelope(), Information: { ...okEnvelope(), Information: information } };
+      const details = await service.details(callerOf(request), request.query.accountNumber);
+      if (!details) return notFound(reply);
+      return {
+        ...okEnvelope(),
+        Information: { ...okEnvelope(), Information: details.information },
+        // Not in the spec's answer: the payment screen's hold check reads it (spec 001 section 7).
+        Hold: details.hold,
+      };
     },
   );
 

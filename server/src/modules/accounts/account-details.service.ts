@@ -152,13 +152,20 @@ export interface LoanPage {
   hold: LoanHold | null;
 }
 
+/** The AccountDetails answer's parts: the information and the hold (as the loan page's). */
+export type LoanDetails = Pick<LoanPage, 'information' | 'hold'>;
+
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface AccountDetailsService {
   today(caller: Pick<AccountCaller, 'timeZone'>): CalendarDate;
   /** The caller's account (hidden ones too: the loan page of a hidden account still opens). */
   account(caller: AccountCaller, number: string): Promise<CoreAccount | undefined>;
-  information(caller: AccountCaller, number: string): Promise<LoanAccountInformation | undefined>;
+  /**
+   * `GET /api/AccountDetails`: the loan's information and the core's hold on it (the payment
+   * screen reads the hold there); undefined when the account is not the caller's.
+   */
+  details(caller: AccountCaller, number: string): Promise<LoanDetails | undefined>;
   /**
    * The loan page's load: the information and statement format, the alerts, this year's
    * statements, the e-statement agreements still to accept and the documents. The account is
@@ -322,9 +329,13 @@ export function createAccountDetailsService(options: {
     today,
     account,
 
-    async information(caller, number) {
-      const info = await core.loanInformation(customer(caller), number, today(caller));
-      return info ? toLoanInformation(info, today(caller)) : undefined;
+    async details(caller, number) {
+      const day = today(caller);
+      // The core answers for the caller's customer only: another's account is undefined.
+      const info = await core.loanInformation(customer(caller), number, day);
+      return info
+        ? { information: toLoanInformation(info, day), hold: info.account.hold }
+        : undefined;
     },
 
     async loanPage(caller, number) {

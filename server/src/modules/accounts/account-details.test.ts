@@ -143,26 +143,44 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
   });
 
   it("answers the core's hold on a loan with the loan (spec 002 section 8's on-load flags)", async () => {
-    const held = '001-100235-2';
+    const held = HOME_EQUITY;
     const setHold = (hold: LoanHold | null) =>
       test.database.db
         .updateTable('core_accounts')
         .set({ host_hold: hold })
         .where('number', '=', held)
         .execute();
+    // AccountDetails carries the hold too (the payment screen's hold check, spec 001 section 7).
+    async function accountDetails(who: SignedIn, number: string) {
+      const response = await get(who, `/api/AccountDetails?accountNumber=${number}`);
+      expect(response.statusCode).toBe(200);
+      return AccountDetailsResponse.parse(response.json());
+    }
     expect((await accountData(jordan, held)).Hold).toBeNull();
+    expect((await accountDetails(jordan, held)).Hold).toBeNull();
     try {
       for (const hold of LOAN_HOLDS) {
         await setHold(hold);
         const data = await accountData(jordan, held);
         expect(data.Hold).toBe(hold);
         expect(data.Information.AccountNumber).toBe(held);
-        // Another user learns nothing, held or not.
-        expect((await get(pat, `/api/AccountData?accountNumber=${held}`)).statusCode).toBe(404);
+        const details = await accountDetails(jordan, held);
+        expect(details.Hold).toBe(hold);
+        expect(details.Information.Information?.AccountNumber).toBe(held);
+        // Another user learns nothing, held or not: the answer of an account that does not exist.
+        for (const call of ['AccountData', 'AccountDetails']) {
+          const theirs = await get(pat, `/api/${call}?accountNumber=${held}`);
+          const none = await get(pat, `/api/${call}?accountNumber=${NO_SUCH_ACCOUNT}`);
+          expect(theirs.statusCode).toBe(404);
+          expect(theirs.body).toBe(none.body);
+          expect(theirs.body).not.toContain(hold);
+        }
       }
     } finally {
       await setHold(null);
     }
+    // Only that loan was held: Jordan's other loan answers no hold.
+    expect((await accountDetails(jordan, AUTO_LOAN)).Hold).toBeNull();
   });
 
   it('shows a paid-off loan with no next payment date', async () => {

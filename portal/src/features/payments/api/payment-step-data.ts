@@ -1,5 +1,5 @@
 import {
-  AccountDataResponse,
+  AccountDetailsResponse,
   PAYMENT_CALLS,
   PayoffQuoteResponse,
   ThirdPartyFeeResponse,
@@ -13,17 +13,18 @@ import { paymentFeatureKeys } from './keys';
 
 /**
  * The loan's hold (spec 002's on-load flag), which the account selection outcome needs before
- * the payment information is fetched. Only the loan data call (`GET /api/AccountData`) carries
- * it, so the screen asks for it when `paymentOptions.blockPaymentsOnHoldCodesOption` is on.
+ * the payment information is fetched: `GET /api/AccountDetails?accountNumber=` (spec 001 section
+ * 7), whose answer carries `Hold` as an addition to the spec's shape. The screen asks for it when
+ * `paymentOptions.blockPaymentsOnHoldCodesOption` is on.
  */
 export const loanHoldQuery = (accountNumber: string) =>
   queryOptions({
     queryKey: paymentFeatureKeys.hold(accountNumber),
     queryFn: async ({ signal }): Promise<LoanHold | null> => {
       const data = await api.get(
-        `api/AccountData?${new URLSearchParams({ accountNumber }).toString()}`,
-        // Only the hold is read: the rest of the loan data is the loan page's.
-        z.object({ Hold: AccountDataResponse.shape.Hold }),
+        `api/AccountDetails?${new URLSearchParams({ accountNumber }).toString()}`,
+        // Only the hold is read here.
+        z.object({ Hold: AccountDetailsResponse.shape.Hold }),
         { signal },
       );
       return data.Hold;
