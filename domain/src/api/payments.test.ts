@@ -18,6 +18,7 @@ import {
   AddCardPaymentMethodRequest,
   AddPaymentMethodResponse,
   CardInfo,
+  CardLastFour,
   DeletePaymentRequest,
   DeletePaymentResponse,
   GetThirdPartyFeeRequest,
@@ -60,7 +61,7 @@ const DRAFT_ID = '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b';
 
 const savedCard = {
   CardType: 'visa',
-  LastFour: '4242',
+  CardNumber: '4242',
   ExpirationDate: '12/29',
   ProfileId: 'tok_7Hq2xLp9',
   DebitCreditType: 'DebitCard',
@@ -226,9 +227,10 @@ describe('payment info (GET GetPaymentInfo)', () => {
     ['an unknown recurring option', ['RecurringPayment', 'RecurringOption'], 'Monthly'],
     [
       'a whole card number as the last four',
-      ['PaymentMethods', 0, 'CardInfo', 'LastFour'],
+      ['PaymentMethods', 0, 'CardInfo', 'CardNumber'],
       '4242424242424242',
     ],
+    ['five digits as the last four', ['PaymentMethods', 0, 'CardInfo', 'CardNumber'], '42424'],
     [
       'a whole account number as the last four',
       ['DefaultPaymentMethod', 'AchInfo', 'AccountNumber'],
@@ -337,6 +339,21 @@ describe('payment methods', () => {
     expect(CardInfo.safeParse({ ...savedCard, ProfileId: 'tok 1' }).success).toBe(false);
   });
 
+  it.each([
+    ['a whole card number', '4242424242424242'],
+    ['three digits', '424'],
+    ['five digits', '42424'],
+    ['a masked number', '**** 4242'],
+    ['letters', '42a2'],
+  ])("refuses %s as a saved card's CardNumber (its last four)", (_name, value) => {
+    expect(CardInfo.safeParse({ ...savedCard, CardNumber: value }).success).toBe(false);
+  });
+
+  it('knows a saved card by CardNumber (the last four), not by the former LastFour', () => {
+    const { CardNumber, ...rest } = savedCard;
+    expect(CardInfo.safeParse({ ...rest, LastFour: CardNumber }).success).toBe(false);
+  });
+
   it('looks up a bank by its 9-digit routing number', () => {
     expect(RoutingLookupQuery.safeParse({ routingNumber: '011000015' }).success).toBe(true);
     expect(RoutingLookupQuery.safeParse({ routingNumber: '01100001X' }).success).toBe(false);
@@ -434,6 +451,11 @@ describe('submitting a payment', () => {
       'a card known by its number',
       ['Payment', 'Method', 'CardInfo'],
       { ...savedCard, ProfileId: undefined, CardNumber: '4242424242424242' },
+    ],
+    [
+      'a whole card number as the last four',
+      ['Payment', 'Method', 'CardInfo', 'CardNumber'],
+      '4242424242424242',
     ],
     ['a card without its flag', ['Payment', 'Method', 'IsCard'], 'yes'],
     ['an oversized EncryptedData', ['EncryptedData'], 'x'.repeat(4001)],
@@ -564,7 +586,7 @@ describe('confirmation data (portal state)', () => {
       additionalPrincipalAmount: 0,
       fees: { firstParty: 295, thirdParty: 0 },
       frequencyInfo: { frequency: 'OneTime', numDays: 0 },
-      method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+      method: { IsCard: true, CardInfo: { CardType: 'visa', CardNumber: '4242' } },
     },
   };
 
@@ -581,6 +603,16 @@ describe('confirmation data (portal state)', () => {
     ],
     ['dollars instead of cents', ['submissionInfo', 'amount'], 412.37],
     ['a negative fee', ['submissionInfo', 'fees', 'firstParty'], -1],
+    [
+      'a whole card number as the last four',
+      ['submissionInfo', 'method', 'CardInfo', 'CardNumber'],
+      '4242424242424242',
+    ],
+    [
+      'the former LastFour shape',
+      ['submissionInfo', 'method', 'CardInfo'],
+      { CardType: 'visa', LastFour: '4242' },
+    ],
   ])('refuses %s', (_name, path, value) => {
     expect(PaymentConfirmation.safeParse(withValue(confirmation, path, value)).success).toBe(false);
   });
@@ -591,24 +623,27 @@ describe('confirmation data (portal state)', () => {
 
 const CARD_DATA_FIELD = /card.?num|^pan$|security.?code|cvv|cvc|^cid$|^cvn/i;
 
-/** Every field name of a schema, at any depth; fails on a schema kind it does not know. */
-function fieldNames(schema: z.core.$ZodType): string[] {
+/** Each field of a schema at any depth, with its schema; throws on a schema kind it cannot read. */
+function fields(schema: z.core.$ZodType): { name: string; schema: z.core.$ZodType }[] {
   if (schema instanceof z.ZodObject) {
-    return Object.entries(schema.shape).flatMap(([key, value]) => [key, ...fieldNames(value)]);
+    return Object.entries(schema.shape).flatMap(([name, value]) => [
+      { name, schema: value },
+      ...fields(value),
+    ]);
   }
-  if (schema instanceof z.ZodArray) return fieldNames(schema.element);
+  if (schema instanceof z.ZodArray) return fields(schema.element);
   if (
     schema instanceof z.ZodOptional ||
     schema instanceof z.ZodNullable ||
     schema instanceof z.ZodDefault
   ) {
-    return fieldNames(schema.unwrap());
+    return fields(schema.unwrap());
   }
   if (schema instanceof z.ZodUnion) {
-    return schema.options.flatMap((option) => fieldNames(option));
+    return schema.options.flatMap((option) => fields(option));
   }
   if (schema instanceof z.ZodPipe) {
-    return [...fieldNames(schema.in), ...fieldNames(schema.out)];
+    return [...fields(schema.in), ...fields(schema.out)];
   }
   if (
     schema instanceof z.ZodString ||
@@ -620,26 +655,32 @@ function fieldNames(schema: z.core.$ZodType): string[] {
   ) {
     return [];
   }
-  throw new Error(`fieldNames does not know ${schema.constructor.name}`);
+  throw new Error(`fields does not know ${schema.constructor.name}`);
+}
+
+/**
+ * The fields of a schema named like card data (a card number, a security code), less a card's
+ * last four: the spec names it CardInfo.CardNumber, and its schema, CardLastFour, holds exactly
+ * four digits. A field of that name with any other schema counts as a card number.
+ */
+function cardDataFields(schema: z.core.$ZodType): string[] {
+  return fields(schema)
+    .filter((field) => CARD_DATA_FIELD.test(field.name) && field.schema !== CardLastFour)
+    .map((field) => field.name);
 }
 
 const calls = Object.entries(PAYMENT_CALLS);
 
 describe('card numbers and security codes', () => {
   it('has a field named like a card number or security code in the new-card request only', () => {
-    expect(
-      fieldNames(AddCardPaymentMethodRequest).filter((name) => CARD_DATA_FIELD.test(name)),
-    ).toEqual(['CardNumber', 'SecurityCode']);
+    expect(cardDataFields(AddCardPaymentMethodRequest)).toEqual(['CardNumber', 'SecurityCode']);
     const requests = calls.flatMap(([name, call]) =>
       ['query' in call ? call.query : undefined, 'body' in call ? call.body : undefined]
         .filter(
           (schema): schema is z.ZodType =>
             schema !== undefined && schema !== AddCardPaymentMethodRequest,
         )
-        .map((schema) => ({
-          call: name,
-          fields: fieldNames(schema).filter((field) => CARD_DATA_FIELD.test(field)),
-        })),
+        .map((schema) => ({ call: name, fields: cardDataFields(schema) })),
     );
     expect(requests.filter(({ fields }) => fields.length > 0)).toEqual([]);
   });
@@ -648,19 +689,34 @@ describe('card numbers and security codes', () => {
     'never answers %s with a card number or security code',
     (_name, call) => {
       if (call.response === 'document') return;
-      expect(fieldNames(call.response).filter((field) => CARD_DATA_FIELD.test(field))).toEqual([]);
+      expect(cardDataFields(call.response)).toEqual([]);
     },
   );
 
-  it('drops a card number slipped into an answer', () => {
-    const answer = PaymentMethodsResponse.parse({
-      ...OK,
-      PaymentMethods: [
-        { IsCard: true, CardInfo: { ...savedCard, CardNumber: '4242424242424242' } },
-      ],
-      DefaultPaymentMethod: null,
-    });
-    expect(JSON.stringify(answer)).not.toContain('4242424242424242');
+  it("passes a card's CardNumber only as its last four, exactly four digits", () => {
+    const lastFours = [
+      ...calls.flatMap(([, call]) => (call.response === 'document' ? [] : fields(call.response))),
+      ...fields(PaymentConfirmation),
+    ].filter((field) => field.name === 'CardNumber');
+    expect(lastFours.length).toBeGreaterThan(0);
+    expect(lastFours.every((field) => field.schema === CardLastFour)).toBe(true);
+    expect(CardLastFour.safeParse('4242').success).toBe(true);
+    for (const value of ['4242424242424242', '42424', '424', '', ' 4242', '42 4']) {
+      expect(CardLastFour.safeParse(value).success).toBe(false);
+    }
+  });
+
+  it('refuses a whole card number as the last four, and drops one slipped in under another name', () => {
+    const answer = (cardInfo: object) =>
+      PaymentMethodsResponse.safeParse({
+        ...OK,
+        PaymentMethods: [{ IsCard: true, CardInfo: cardInfo }],
+        DefaultPaymentMethod: null,
+      });
+    expect(answer({ ...savedCard, CardNumber: '4242424242424242' }).success).toBe(false);
+    const slipped = answer({ ...savedCard, Pan: '4242424242424242' });
+    expect(slipped.success).toBe(true);
+    expect(JSON.stringify(slipped.data)).not.toContain('4242424242424242');
   });
 });
 

@@ -131,13 +131,18 @@ export const AchInfo = z.object({
 export type AchInfo = z.infer<typeof AchInfo>;
 
 /**
- * A saved card. The spec's CardInfo.CardNumber holds the last four digits; on this wire it is
- * named LastFour so that no field of any answer is named like a card number (the scans for card
- * data, and readers, need not tell a last four from a number). ExpirationDate is MM/YY.
+ * A card's last four digits, the only card digits any answer carries. Spec 001 names the field
+ * CardInfo.CardNumber; it holds exactly four digits, so a whole number there is refused.
+ */
+export const CardLastFour = z.string().regex(/^\d{4}$/);
+
+/**
+ * A saved card. CardNumber is its last four digits (spec 001 section 3 "Saved payment method":
+ * "CardNumber as last four"), never the whole number. ExpirationDate is MM/YY.
  */
 export const CardInfo = z.object({
   CardType: z.enum(PAYMENT_CARD_TYPES),
-  LastFour: z.string().regex(/^\d{4}$/),
+  CardNumber: CardLastFour,
   ExpirationDate: z.string().regex(CARD_EXPIRATION),
   ProfileId,
   DebitCreditType: z.enum(DEBIT_CREDIT_TYPES),
@@ -578,11 +583,11 @@ export const PaymentConfirmation = z.object({
       frequency: z.enum(PAYMENT_FREQUENCIES),
       numDays: DaysBeforeDue,
     }),
-    /** The spec's method.CardInfo.CardNumber is the last four digits: LastFour here. */
+    /** method.CardInfo.CardNumber is the card's last four digits, as in CardInfo. */
     method: z.discriminatedUnion('IsCard', [
       z.object({
         IsCard: z.literal(true),
-        CardInfo: CardInfo.pick({ CardType: true, LastFour: true }),
+        CardInfo: CardInfo.pick({ CardType: true, CardNumber: true }),
       }),
       z.object({
         IsCard: z.literal(false),

@@ -247,7 +247,7 @@ describe('showsSetAsDefault', () => {
     IsCard: true,
     CardInfo: {
       CardType: 'visa',
-      LastFour: '1111',
+      CardNumber: '1111',
       ExpirationDate: '12/30',
       ProfileId,
       DebitCreditType: 'DebitCard',

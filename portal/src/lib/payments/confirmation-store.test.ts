@@ -18,7 +18,7 @@ const CONFIRMATION: PaymentConfirmation = {
     additionalPrincipalAmount: 0,
     fees: { firstParty: 295, thirdParty: 0 },
     frequencyInfo: { frequency: 'OneTime', numDays: 0 },
-    method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+    method: { IsCard: true, CardInfo: { CardType: 'visa', CardNumber: '4242' } },
   },
 };
 
@@ -51,6 +51,18 @@ describe('the confirmation store', () => {
     expect(readConfirmation()).toBeUndefined();
   });
 
+  it("counts an earlier build's shape (CardInfo.LastFour, not CardNumber) as nothing", () => {
+    const earlier = {
+      ...CONFIRMATION,
+      submissionInfo: {
+        ...CONFIRMATION.submissionInfo,
+        method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+      },
+    };
+    sessionStorage.setItem(CONFIRMATION_STORAGE_KEY, JSON.stringify(earlier));
+    expect(readConfirmation()).toBeUndefined();
+  });
+
   it('refuses to save a confirmation the schema refuses (a whole card number, say)', () => {
     const withCardNumber = {
       ...CONFIRMATION,
@@ -58,7 +70,7 @@ describe('the confirmation store', () => {
         ...CONFIRMATION.submissionInfo,
         method: {
           IsCard: true as const,
-          CardInfo: { CardType: 'visa' as const, LastFour: '4242424242424242' },
+          CardInfo: { CardType: 'visa' as const, CardNumber: '4242424242424242' },
         },
       },
     };

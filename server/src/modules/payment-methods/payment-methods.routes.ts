@@ -144,7 +144,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       const outcome = await service.remove(callerOf(request), {
         isCard: true,
         profileId: request.body.ProfileId,
-        lastFour: request.body.LastFour,
+        lastFour: request.body.CardNumber,
       });
       if (outcome.kind === 'notFound') return notFound(reply);
       return outcome.kind === 'refused' ? errorEnvelope(outcome.error) : okEnvelope();

@@ -133,14 +133,17 @@ function oneOf<T extends string>(choices: readonly T[], value: string | null, wh
   return found;
 }
 
-/** The DTO of a stored method: its handle and last four, never more. */
+/**
+ * The DTO of a stored method: its handle and last four (CardInfo.CardNumber or
+ * AchInfo.AccountNumber), never more.
+ */
 export function toSavedPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod {
   if (row.is_card) {
     return {
       IsCard: true,
       CardInfo: {
         CardType: oneOf(PAYMENT_CARD_TYPES, row.card_type, 'card type'),
-        LastFour: row.last_four,
+        CardNumber: row.last_four,
         ExpirationDate: row.expiration_date ?? '',
         ProfileId: row.profile_id,
         DebitCreditType: oneOf(DEBIT_CREDIT_TYPES, row.debit_credit_type, 'debit/credit type'),

@@ -182,7 +182,7 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     const card = savedCard(added.body);
     expect(card.CardInfo).toMatchObject({
       CardType: 'visa',
-      LastFour: '4242',
+      CardNumber: '4242',
       ExpirationDate: '12/29',
       // The issuer says 4242 4242 4242 4242 is a credit card.
       DebitCreditType: 'CreditCard',
@@ -206,7 +206,7 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     expect(PAYMENT_METHOD_ERRORS.AlreadyExists).toBe('Payment method already exists.');
     // A single-use copy of it is not a duplicate, and is never listed.
     const single = await addCard(jordan, { SavePaymentProfile: false });
-    expect(savedCard(single.body).CardInfo.LastFour).toBe('4242');
+    expect(savedCard(single.body).CardInfo.CardNumber).toBe('4242');
     expect((await methods(jordan)).PaymentMethods).toHaveLength(1);
   });
 
@@ -634,6 +634,18 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
       expect((await methods(jordan)).PaymentMethods).toHaveLength(before);
       expect((await methods(pat, patLoan)).PaymentMethods).toHaveLength(1);
     });
+  });
+
+  it("deletes a card only by its CardInfo with CardNumber as the card's last four", async () => {
+    const card = (await methods(jordan)).PaymentMethods.find((method) => method.IsCard);
+    if (!card?.IsCard) throw new Error('jordan has no saved card');
+    const { CardNumber, ...rest } = card.CardInfo;
+    const deleteCard = (body: object) => post(jordan, '/api/PaymentMethod/DeleteCardPayment', body);
+    // The former wire name, a whole number and another last four are not this card.
+    expect((await deleteCard({ ...rest, LastFour: CardNumber })).statusCode).toBe(400);
+    expect((await deleteCard({ ...rest, CardNumber: '4242424242424242' })).statusCode).toBe(400);
+    expect((await deleteCard({ ...rest, CardNumber: '0000' })).statusCode).toBe(404);
+    expect((await methods(jordan)).PaymentMethods).toContainEqual(card);
   });
 
   it('deletes a saved card and a saved bank account, clearing a default that used them', async () => {

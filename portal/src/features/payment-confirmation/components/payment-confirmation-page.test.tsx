@@ -29,7 +29,7 @@ function confirmation(
       additionalPrincipalAmount: 0,
       fees: { firstParty: 295, thirdParty: 100 },
       frequencyInfo: { frequency: 'OneTime', numDays: 0 },
-      method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+      method: { IsCard: true, CardInfo: { CardType: 'visa', CardNumber: '4242' } },
       ...submission,
     },
   };
@@ -229,6 +229,23 @@ describe('the payment confirmation', () => {
     renderConfirmation(undefined);
     await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
     expect(screen.queryByRole('heading', { name: 'Payment Confirmation' })).toBeNull();
+  });
+
+  it("goes to the dashboard, without failing, when an earlier build's shape is stored (LastFour)", async () => {
+    const stored = confirmation({ referenceNumber: 'PMT-EARLIER' });
+    sessionStorage.setItem(
+      CONFIRMATION_STORAGE_KEY,
+      JSON.stringify({
+        ...stored,
+        submissionInfo: {
+          ...stored.submissionInfo,
+          method: { IsCard: true, CardInfo: { CardType: 'visa', LastFour: '4242' } },
+        },
+      }),
+    );
+    renderConfirmation(undefined);
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/dashboard'));
+    expect(screen.queryByText('PMT-EARLIER')).toBeNull();
   });
 
   it('has no axe violations in the dark scheme', async () => {

@@ -95,7 +95,7 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       ? {
           hideOption: 'confirmationOptions.hidePaymentMethodOption',
           label: settings.get('confirmationTexts.cardUsedLabel'),
-          value: `${PAYMENT_CARD_TYPE_NAMES[method.CardInfo.CardType]} ****${method.CardInfo.LastFour}`,
+          value: `${PAYMENT_CARD_TYPE_NAMES[method.CardInfo.CardType]} ****${method.CardInfo.CardNumber}`,
         }
       : {
           hideOption: 'confirmationOptions.hidePaymentMethodOption',

@@ -148,7 +148,7 @@ export function TotalStep(props: TotalStepProps) {
                   IsCard: true,
                   CardInfo: {
                     CardType: chosen.method.CardInfo.CardType,
-                    LastFour: chosen.method.CardInfo.LastFour,
+                    CardNumber: chosen.method.CardInfo.CardNumber,
                   },
                 }
               : {

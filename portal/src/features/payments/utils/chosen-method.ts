@@ -33,7 +33,7 @@ export function lastFourOf(chosen: ChosenMethod): string {
 }
 
 export function savedLastFour(method: SavedPaymentMethod): string {
-  return method.IsCard ? method.CardInfo.LastFour : method.AchInfo.AccountNumber;
+  return method.IsCard ? method.CardInfo.CardNumber : method.AchInfo.AccountNumber;
 }
 
 export function profileIdOf(method: SavedPaymentMethod): string {
