@@ -168,7 +168,7 @@ async function fillCard(
 
 /** Picks a saved method of the saved-methods dropdown by its label. */
 async function chooseSaved(page: Page, label: string) {
-  const select = page.getByRole('combobox', { name: 'Payment Type' });
+  const select = page.getByRole('combobox', { name: 'Saved Payment Methods' });
   await select.selectOption({ label });
 }
 
@@ -260,7 +260,7 @@ test.describe('payments', () => {
       save: true,
     });
     // Saved: the new card is preselected in the saved-methods dropdown.
-    const saved = page.getByRole('combobox', { name: 'Payment Type' });
+    const saved = page.getByRole('combobox', { name: 'Saved Payment Methods' });
     await expect(saved.locator('option:checked')).toHaveText('Visa Card ending with 4242');
     await chooseFrequency(page, 'One Time');
     await expect(page.getByLabel('Payment Date')).toHaveValue(todayIn('America/New_York'));
@@ -325,7 +325,7 @@ test.describe('payments', () => {
       await terms.getByRole('button', { name: 'Agree' }).click();
     }
     await expect(dialog).toHaveCount(0);
-    const saved = page.getByRole('combobox', { name: 'Payment Type' });
+    const saved = page.getByRole('combobox', { name: 'Saved Payment Methods' });
     await expect(saved.locator('option:checked')).toHaveText('Checking Account ending with 0113');
 
     const date = businessDayAhead(10);

@@ -616,6 +616,9 @@ export interface SettingTypes {
   "recurringPaymentTexts.scheduledDeleteBlockedText": string;
   "recurringPaymentTexts.deleteRecurringErrorText": string;
   "recurringPaymentTexts.deleteScheduledErrorText": string;
+  "recurringPaymentTexts.deleteRecurringSuccessText": string;
+  "recurringPaymentTexts.deleteScheduledSuccessText": string;
+  "recurringPaymentTexts.schedulingBlockedByRecurringText": string;
   "recurringPaymentTexts.paymentDateRequiredText": string;
   "recurringPaymentTexts.paymentDateHolidayText": string;
   "recurringPaymentTexts.paymentDatePastText": string;
@@ -653,6 +656,7 @@ export interface SettingTypes {
   "paymentTexts.paymentPageMessageRichText": string;
   "paymentTexts.selectLoanAccountHeadingText": string;
   "paymentTexts.paymentTypeHeadingText": string;
+  "paymentTexts.savedMethodsLabel": string;
   "paymentTexts.paymentFrequencyHeadingText": string;
   "paymentTexts.paymentAmountHeadingText": string;
   "paymentTexts.paymentTotalText": string;
@@ -1677,6 +1681,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.scheduledDeleteBlockedText": {"type":"text","default":"Cannot delete scheduled payment.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteRecurringErrorText": {"type":"text","default":"An error occurred while attempting to cancel your recurring payment.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteScheduledErrorText": {"type":"text","default":"There was an error deleting your payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteRecurringSuccessText": {"type":"text","default":"Your recurring payment has been deleted.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.deleteScheduledSuccessText": {"type":"text","default":"Your scheduled payment has been deleted.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.schedulingBlockedByRecurringText": {"type":"text","default":"This loan has a recurring payment, so another payment can only be made today.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDateRequiredText": {"type":"text","default":"Payment date is required","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDateHolidayText": {"type":"text","default":"Payment cannot be made on a holiday.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDatePastText": {"type":"text","default":"Payment date cannot be in the past","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1714,6 +1721,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.paymentPageMessageRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.selectLoanAccountHeadingText": {"type":"text","default":"Select Loan Account","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.paymentTypeHeadingText": {"type":"text","default":"Payment Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.savedMethodsLabel": {"type":"text","default":"Saved Payment Methods","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.paymentFrequencyHeadingText": {"type":"text","default":"Payment Frequency","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.paymentAmountHeadingText": {"type":"text","default":"Payment Amount","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.paymentTotalText": {"type":"text","default":"Payment Total","set":"english","visibility":"public","wire":"gassySettings"},

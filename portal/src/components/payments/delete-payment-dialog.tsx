@@ -4,19 +4,6 @@ import { useState } from 'react';
 import { useSettings } from '../../lib/settings/settings-context';
 import { DIALOG_WIDTH, PortalDialog } from '../dialogs/portal-dialog';
 
-/*
- * The success note after a deletion. Spec 001 section 4 ("Deleting a recurring or scheduled
- * payment": idle, confirm, loading, then success or error) names a success state but gives it no
- * wording, and the settings schema has no key for it (recurringPaymentTexts has only the confirm,
- * blocked and error texts). Decided: these short sentences, in the manner of the method deletion's
- * 'Successfully deleted payment method.', kept here until settings-schema adds
- * recurringPaymentTexts.deleteRecurringSuccessText and deleteScheduledSuccessText.
- */
-export const PAYMENT_DELETED_TEXTS = {
-  recurring: 'Your recurring payment has been deleted.',
-  scheduled: 'Your scheduled payment has been deleted.',
-} as const;
-
 /**
  * The confirmation before deleting a recurring or scheduled payment (spec 001 section 4
  * "Deleting a recurring or scheduled payment": idle, confirm, loading, then success or error),

@@ -221,6 +221,33 @@ describe('the recurring payment box', () => {
     },
   );
 
+  it('notes the deletion in the configured wording', async () => {
+    let deleted = false;
+    const { user } = renderLists({
+      settings: { 'recurringPaymentTexts.deleteRecurringSuccessText': 'Autopay is cancelled.' },
+      info: () => ({
+        body: paymentInfoFixture({
+          RecurringPayment: deleted ? null : recurringPaymentFixture(),
+        }),
+      }),
+      routes: {
+        'POST /api/PaymentRecurring/DeleteAch': () => {
+          deleted = true;
+          return DELETED;
+        },
+      },
+    });
+    await user.click(
+      within(await recurringBox()).getByRole('button', { name: 'Delete recurring payment' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const note = await screen.findByText('Autopay is cancelled.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Your recurring payment has been deleted.')).toBeNull();
+  });
+
   it.each([
     [
       'an unknown code',
@@ -466,6 +493,35 @@ describe('the scheduled payments list', () => {
         within(list).getByRole('heading', { name: 'Scheduled Payments' }),
       ),
     );
+  });
+
+  it('notes the deletion of a scheduled payment in the configured wording', async () => {
+    let deleted = false;
+    const { user } = renderLists({
+      settings: {
+        'recurringPaymentTexts.deleteScheduledSuccessText': 'That payment is cancelled.',
+      },
+      info: () => ({
+        body: paymentInfoFixture({ ScheduledPayments: deleted ? payments.slice(1) : payments }),
+      }),
+      routes: {
+        'POST /api/PaymentScheduled/DeleteAch': () => {
+          deleted = true;
+          return DELETED;
+        },
+      },
+    });
+    await user.click(
+      within(await scheduledList()).getByRole('button', {
+        name: 'Delete the scheduled payment of $100.00 on 12/15/2026',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const note = await screen.findByText('That payment is cancelled.');
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText('Your scheduled payment has been deleted.')).toBeNull();
   });
 
   it('keeps the note, with focus on it, when the last scheduled payment is deleted', async () => {

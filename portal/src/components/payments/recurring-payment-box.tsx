@@ -24,7 +24,7 @@ import { paymentErrorText } from '../../lib/payments/payment-error-text';
 import { useDeletePayment } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useDialogStack } from '../dialogs/dialog-stack';
-import { DeletePaymentDialog, PAYMENT_DELETED_TEXTS } from './delete-payment-dialog';
+import { DeletePaymentDialog } from './delete-payment-dialog';
 
 export interface RecurringPaymentBoxProps {
   /** The loan's account number, sent with the deletion. */
@@ -80,7 +80,7 @@ export function RecurringPaymentBox(props: RecurringPaymentBoxProps) {
     <div role="status" ref={noteRef} tabIndex={deletedRound > 0 ? -1 : undefined}>
       {deletedRound > 0 ? (
         <Alert severity="success" sx={{ mb: 1 }}>
-          {PAYMENT_DELETED_TEXTS.recurring}
+          {settings.get('recurringPaymentTexts.deleteRecurringSuccessText')}
         </Alert>
       ) : null}
     </div>

@@ -20,7 +20,7 @@ import { useSettings } from '../../lib/settings/settings-context';
 import type { DataTable as DataTableComponent } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { useDialogStack } from '../dialogs/dialog-stack';
-import { DeletePaymentDialog, PAYMENT_DELETED_TEXTS } from './delete-payment-dialog';
+import { DeletePaymentDialog } from './delete-payment-dialog';
 
 /**
  * The table loads with the first scheduled payment to show: most loans have none, and the payment
@@ -86,7 +86,7 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
     <div role="status" ref={noteRef} tabIndex={deleted && payments.length === 0 ? -1 : undefined}>
       {deleted ? (
         <Alert severity="success" sx={{ mb: 1 }}>
-          {PAYMENT_DELETED_TEXTS.scheduled}
+          {settings.get('recurringPaymentTexts.deleteScheduledSuccessText')}
         </Alert>
       ) : null}
     </div>

@@ -260,7 +260,7 @@ describe('deleting a scheduled or recurring payment', { timeout: 40_000 }, () =>
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
     expect(screen.queryByLabelText('Amount')).toBeNull();
     // Back at the method step: the type stays, the method is to be chosen again.
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
   });
 
   it('returns to the method step after the recurring payment is deleted', async () => {
@@ -288,7 +288,7 @@ describe('deleting a scheduled or recurring payment', { timeout: 40_000 }, () =>
       expect(screen.queryByRole('heading', { name: 'Recurring Payment' })).toBeNull(),
     );
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
   });
 });
 
@@ -314,7 +314,7 @@ describe('the phone layout', { timeout: 40_000 }, () => {
     await tabTo(card);
     await user.keyboard(' ');
     expect(card).toBeChecked();
-    const methods = await screen.findByRole('combobox', { name: 'Payment Type' });
+    const methods = await screen.findByRole('combobox', { name: 'Saved Payment Methods' });
     await tabTo(methods);
     await user.selectOptions(methods, 'card_1');
     const frequency = await screen.findByRole('combobox', { name: 'Payment Frequency' });

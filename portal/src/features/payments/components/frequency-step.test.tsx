@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recurringPaymentFixture } from '../../../lib/payments/payment-info-fixture';
 import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
@@ -121,6 +122,98 @@ describe('the one-time payment date', { timeout: 40_000 }, () => {
     await chooseFrequency(ui, 'OneTime');
     expect(screen.queryByText('Overdue loan payment can only be made today')).toBeNull();
     expect(screen.getByLabelText('Payment Date')).toBeEnabled();
+  });
+});
+
+describe('why only One Time today is offered', { timeout: 40_000 }, () => {
+  const RECURRING_TEXT =
+    'This loan has a recurring payment, so another payment can only be made today.';
+
+  async function offeredFrequencies(): Promise<(string | null)[]> {
+    return within(await screen.findByRole('combobox', { name: 'Payment Frequency' }))
+      .getAllByRole('option')
+      .map((option) => option.getAttribute('value'))
+      .filter(Boolean);
+  }
+
+  it('says the loan has a recurring payment, under the frequency and with the locked date', async () => {
+    const ui = renderPayment({
+      info: paymentInfo({ RecurringPayment: recurringPaymentFixture() }),
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    expect(await offeredFrequencies()).toEqual(['OneTime']);
+    expect(screen.getByText(RECURRING_TEXT)).toBeVisible();
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByText(RECURRING_TEXT)).toBeVisible();
+    expect(screen.getByLabelText('Payment Date')).toBeDisabled();
+    await expectNoAxeViolations();
+  });
+
+  it('reads the recurring reason from its setting', async () => {
+    const ui = renderPayment({
+      settings: {
+        'recurringPaymentTexts.schedulingBlockedByRecurringText': 'Autopay is on: pay today only.',
+      },
+      info: paymentInfo({ RecurringPayment: recurringPaymentFixture() }),
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    expect(await screen.findByText('Autopay is on: pay today only.')).toBeVisible();
+    expect(screen.queryByText(RECURRING_TEXT)).toBeNull();
+  });
+
+  it('says the scheduled-payment quota is met', async () => {
+    const ui = renderPayment({
+      info: paymentInfo({
+        ScheduledPayments: [
+          {
+            EncryptedString: 'pending-1',
+            IsCard: true,
+            AccountNumber: '4242',
+            PaymentDate: '2026-12-01T00:00:00',
+            PaymentAmount: 100,
+            CanDelete: true,
+            HasBeenPosted: false,
+          },
+        ],
+      }),
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    expect(
+      await screen.findByText(
+        'You have scheduled the maximum amount of payments at this time. Cannot create another.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('says scheduled payments are not allowed when only immediate payments are', async () => {
+    const ui = renderPayment({
+      info: paymentInfo({ RestrictionCode: 'InterestTooHighForDelayedPayment' }),
+    });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    expect(
+      await screen.findByText('Scheduled ACH payments are not allowed for this account.'),
+    ).toBeVisible();
+  });
+
+  it('adds nothing to the overdue warning of a past-due loan', async () => {
+    const ui = renderPayment({
+      settings: { 'paymentSchedulingOptions.blockSchedulingWhenPastDueOption': 'true' },
+      info: paymentInfo({ DueDate: '2026-11-02', RecurringPayment: recurringPaymentFixture() }),
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByText('Overdue loan payment can only be made today')).toBeVisible();
+    expect(screen.queryByText(RECURRING_TEXT)).toBeNull();
+  });
+
+  it('says nothing when the payment may be scheduled', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'Card', 'card_1');
+    expect((await offeredFrequencies()).length).toBeGreaterThan(1);
+    await chooseFrequency(ui, 'OneTime');
+    expect(screen.getByLabelText('Payment Date')).toBeEnabled();
+    expect(screen.queryByText(RECURRING_TEXT)).toBeNull();
+    expect(screen.queryByText(/maximum amount of payments/)).toBeNull();
   });
 });
 

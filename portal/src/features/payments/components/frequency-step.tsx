@@ -29,14 +29,16 @@ import {
   recurringAllowed,
   recurringDateIssue,
   RECURRING_FIRST_DATE_MAX_DAYS,
-  schedulingAllowed,
+  schedulingBlocks,
   showsOverdueTodayOnlyWarning,
   thirdPartyFeeRequest,
   type CalendarDate,
   type Cents,
   type PaymentFrequency,
   type PaymentKind,
+  type PaymentType,
   type RecurringDateFrequency,
+  type SchedulingBlock,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -89,6 +91,37 @@ const RECURRING_DATE_ISSUE_TEXTS = {
   smallDollar: 'recurringPaymentTexts.paymentDateBlockedText',
 } as const satisfies Record<keyof typeof RECURRING_DATE_ISSUE_TEXT_KEYS, TextKey>;
 
+/**
+ * Why only One Time today is offered, as an info line under the frequency (spec 001 section 5
+ * "Scheduling permission"). Each block reads the settings text that already words it: the
+ * section 8 texts of the same refusals (ReachedMaxScheduledAllowed, MustSavePaymentMethod, the
+ * scheduled "not allowed" variants, Delinquent). The spec words no text for an existing recurring
+ * payment: recurringPaymentTexts.schedulingBlockedByRecurringText is the product's. A past-due
+ * block has none here: the spec's own warning ('Overdue loan payment can only be made today')
+ * shows with the date.
+ */
+function schedulingBlockedTextKey(
+  block: SchedulingBlock,
+  paymentType: PaymentType,
+): TextKey | undefined {
+  switch (block) {
+    case 'pastDue':
+      return undefined;
+    case 'delinquent':
+      return 'paymentErrorTexts.delinquentText';
+    case 'scheduledQuotaReached':
+      return 'paymentErrorTexts.reachedMaxScheduledText';
+    case 'methodCannotSchedule':
+      return 'paymentErrorTexts.mustSavePaymentMethodText';
+    case 'onlyImmediatePayments':
+      return paymentType === 'ACH'
+        ? 'paymentErrorTexts.scheduledAchNotAllowedText'
+        : 'paymentErrorTexts.scheduledCardNotAllowedText';
+    case 'hasRecurringPayment':
+      return 'recurringPaymentTexts.schedulingBlockedByRecurringText';
+  }
+}
+
 /** The frequency step's valid result (the spec's frequency info). */
 export interface FrequencyInfo {
   frequency: PaymentFrequency;
@@ -135,10 +168,17 @@ export function FrequencyStep(props: FrequencyStepProps) {
     method,
     settings: schedulingSettings,
   };
-  const canSchedule = schedulingAllowed({
+  const blocks = schedulingBlocks({
     ...common,
     numScheduledPayments: pendingScheduled,
   });
+  const canSchedule = blocks.length === 0;
+  // One reason, the first in the spec's order; none when past due (its warning says it).
+  const blockedTextKey = blocks.includes('pastDue')
+    ? undefined
+    : blocks
+        .map((block) => schedulingBlockedTextKey(block, paymentType))
+        .find((key) => key !== undefined);
   const canRecur = recurringAllowed({
     ...common,
     recurringAllowedByHost: info.PaymentOptions.RecurringAllowed,
@@ -321,6 +361,8 @@ export function FrequencyStep(props: FrequencyStepProps) {
             </option>
           ))}
         </TextField>
+
+        {blockedTextKey ? <Alert severity="info">{settings.get(blockedTextKey)}</Alert> : null}
 
         {step?.detail === 'payNowOrLater' ? (
           <Stack spacing={1}>

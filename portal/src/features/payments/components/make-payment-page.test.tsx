@@ -49,7 +49,7 @@ function renderPayment(
       'GET /api/accountList': {
         body: { HasNoErrors: true, Errors: [], Accounts: options.accounts ?? [listItem()] },
       },
-      'GET /api/AccountData': { body: { HasNoErrors: false, Errors: [], Hold: null } },
+      'GET /api/AccountDetails': { body: { HasNoErrors: false, Errors: [], Hold: null } },
       'GET /api/PaymentInformation/GetPaymentInfo': { body: options.info ?? paymentInfo() },
       'POST /api/PaymentMethod/GetPaymentMethods': {
         body: {
@@ -64,7 +64,8 @@ function renderPayment(
   });
 }
 
-// Holds are read from the loan data; the tests turn that off unless they test a hold.
+// Holds are read from the loan's details (AccountDetails); the tests turn that off unless they
+// test a hold.
 const NO_HOLDS: SettingValues = { 'paymentOptions.blockPaymentsOnHoldCodesOption': 'false' };
 
 type Ui = ReturnType<typeof renderPayment>;
@@ -72,7 +73,10 @@ type Ui = ReturnType<typeof renderPayment>;
 async function payByCardToday(ui: Ui) {
   const { user } = ui;
   await user.click(await screen.findByRole('radio', { name: 'Card' }));
-  await user.selectOptions(await screen.findByRole('combobox', { name: 'Payment Type' }), 'card_1');
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
+    'card_1',
+  );
   await user.selectOptions(
     await screen.findByRole('combobox', { name: 'Payment Frequency' }),
     'OneTime',
@@ -120,14 +124,20 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   it('blocks a loan whose hold stops online payments', async () => {
-    renderPayment({
+    const { server } = renderPayment({
       routes: {
-        'GET /api/AccountData': {
+        'GET /api/AccountDetails': {
           body: { HasNoErrors: true, Errors: [], Hold: 'NoPaymentOnline' },
         },
       },
     });
     expect(await screen.findByText(/Payment has been blocked for this account/)).toBeVisible();
+    // The hold comes from the loan's details (spec 001 section 7), not the loan page's data.
+    expect(server.requestsTo('GET /api/AccountDetails').map((request) => request.search)).toEqual([
+      `?accountNumber=${LOAN}`,
+    ]);
+    expect(server.requestsTo('GET /api/AccountData')).toHaveLength(0);
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
   });
 
   it('sends a loan in the third-party branch range to the configured site', async () => {
@@ -299,7 +309,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     // Disabled for the declined card only: another method may pay (the bank account here).
     await ui.user.click(screen.getByRole('radio', { name: 'E-Check' }));
     await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'ach_1',
     );
     await ui.user.selectOptions(
@@ -315,7 +325,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     // And back on the declined card, it stays disabled.
     await ui.user.click(screen.getByRole('radio', { name: 'Card' }));
     await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'card_1',
     );
     await ui.user.selectOptions(
@@ -333,7 +343,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const eCheck = await screen.findByRole('radio', { name: 'E-Check' });
     expect(screen.queryByLabelText('Accepted cards')).toBeNull();
     await user.click(eCheck);
-    await screen.findByRole('combobox', { name: 'Payment Type' });
+    await screen.findByRole('combobox', { name: 'Saved Payment Methods' });
     expect(screen.queryByLabelText('Accepted cards')).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Card' }));
     expect(await screen.findByLabelText('Accepted cards')).toHaveTextContent(/Visa/);
@@ -353,7 +363,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = renderPayment({ settings: NO_HOLDS });
     await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
     await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'ach_1',
     );
     await user.selectOptions(
@@ -384,7 +394,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
     await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'ach_1',
     );
     await user.selectOptions(
@@ -440,7 +450,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
     await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'ach_1',
     );
     await user.selectOptions(
@@ -482,7 +492,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
     await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       'ach_1',
     );
     await user.selectOptions(
@@ -584,7 +594,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('radio', { name: 'Card' })).toBeChecked();
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1'),
+      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_1'),
     );
     expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
   });

@@ -286,7 +286,7 @@ export function MethodStep(props: MethodStepProps) {
           <Typography>
             {defaultMethod.IsCard
               ? fillPlaceholders(settings.get('paymentTexts.defaultCardText'), {
-                  lastFour: defaultMethod.CardInfo.LastFour,
+                  lastFour: defaultMethod.CardInfo.CardNumber,
                 })
               : fillPlaceholders(settings.get('paymentTexts.defaultAccountText'), {
                   lastFour: defaultMethod.AchInfo.AccountNumber,
@@ -339,7 +339,7 @@ export function MethodStep(props: MethodStepProps) {
           {ofType.length > 0 ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <NativeSelectField
-                label={settings.get('paymentTexts.paymentTypeHeadingText')}
+                label={settings.get('paymentTexts.savedMethodsLabel')}
                 value={selected ? profileIdOf(selected) : ''}
                 onChange={(value) => {
                   const method = ofType.find((m) => profileIdOf(m) === value);

@@ -252,7 +252,7 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     });
     expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(1);
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('ach_2'),
+      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('ach_2'),
     );
     expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
   });

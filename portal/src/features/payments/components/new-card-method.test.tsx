@@ -15,7 +15,7 @@ const NEW_CARD = {
   IsCard: true as const,
   CardInfo: {
     CardType: 'visa' as const,
-    LastFour: '1111',
+    CardNumber: '1111',
     ExpirationDate: '11/26',
     ProfileId: 'card_9',
     DebitCreditType: 'DebitCard' as const,
@@ -190,7 +190,7 @@ describe('the new card form', { timeout: 40_000 }, () => {
       SavePaymentProfile: true,
     });
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_9'),
+      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_9'),
     );
     // The card number and code are gone from the page with the form.
     expect(document.body.innerHTML).not.toContain('4111 1111 1111 1111');
@@ -207,7 +207,7 @@ describe('the new card form', { timeout: 40_000 }, () => {
       ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')[0]?.body,
     ).toMatchObject({ SavePaymentProfile: false });
     expect(screen.getByText('Single-Use Payment Method: Visa 1111')).toBeVisible();
-    expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Saved Payment Methods' })).toBeNull();
     expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
     await ui.user.click(screen.getByRole('button', { name: 'Delete single-use payment method' }));
     expect(screen.queryByText(/Single-Use Payment Method/)).toBeNull();

@@ -46,7 +46,7 @@ export const SAVED_CARD = {
   IsCard: true as const,
   CardInfo: {
     CardType: 'visa' as const,
-    LastFour: '4242',
+    CardNumber: '4242',
     ExpirationDate: '12/29',
     ProfileId: 'card_1',
     DebitCreditType: 'DebitCard' as const,
@@ -89,7 +89,7 @@ export function methodsBody(
   };
 }
 
-/** Holds are read from the loan data; the tests turn that off. */
+/** Holds are read from the loan's details (GET /api/AccountDetails); the tests turn that off. */
 export const NO_HOLDS: SettingValues = { 'paymentOptions.blockPaymentsOnHoldCodesOption': 'false' };
 
 export interface RenderPaymentOptions {
@@ -124,7 +124,7 @@ export async function chooseMethod(ui: PaymentUi, type: 'Card' | 'E-Check', prof
   await ui.user.click(await screen.findByRole('radio', { name: type }));
   if (profileId) {
     await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Type' }),
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
       profileId,
     );
   }

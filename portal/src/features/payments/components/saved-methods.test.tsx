@@ -17,7 +17,7 @@ const SECOND_CARD = {
   IsCard: true as const,
   CardInfo: {
     CardType: 'master' as const,
-    LastFour: '4444',
+    CardNumber: '4444',
     ExpirationDate: '10/28',
     ProfileId: 'card_2',
     DebitCreditType: 'CreditCard' as const,
@@ -38,7 +38,7 @@ async function advanceTo(time: number) {
 }
 
 function methodOptions() {
-  return within(screen.getByRole('combobox', { name: 'Payment Type' }))
+  return within(screen.getByRole('combobox', { name: 'Saved Payment Methods' }))
     .getAllByRole('option')
     .map((option) => option.getAttribute('value'));
 }
@@ -55,7 +55,7 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(ui.server.requestsTo('POST /api/PaymentMethod/DeleteCardPayment')).toHaveLength(0);
     expect(methodOptions()).toEqual(['', 'card_1', 'card_2']);
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_1');
   });
 
   it('has no axe violations in the dark scheme', async () => {
@@ -97,7 +97,7 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
     const [request] = ui.server.requestsTo('POST /api/PaymentMethod/DeleteCardPayment');
     expect(request?.body).toEqual(SAVED_CARD.CardInfo);
     expect(methodOptions()).toEqual(['', 'card_2']);
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
     // The selection is gone, and with it every later step.
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
 
@@ -125,7 +125,7 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
       SAVED_ACH.AchInfo,
     );
     // The last ACH account is gone: no dropdown is left for E-Check.
-    expect(screen.queryByRole('combobox', { name: 'Payment Type' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Saved Payment Methods' })).toBeNull();
   });
 
   it('fetches the payment info again: the payments the method paid are cancelled with it', async () => {
@@ -181,7 +181,7 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
     const shownAt = Date.now();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(methodOptions()).toEqual(['', 'card_1']);
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_1');
     await advanceTo(shownAt + 4_800);
     expect(note).toBeInTheDocument();
     await advanceTo(shownAt + 5_100);
@@ -197,11 +197,17 @@ describe('the default payment method', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Card ending with 4242')).toBeVisible();
     await ui.user.click(await screen.findByRole('radio', { name: 'Card' }));
     // The default is preselected: nothing to set.
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('card_1');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_1');
     expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
-    await ui.user.selectOptions(screen.getByRole('combobox', { name: 'Payment Type' }), '');
+    await ui.user.selectOptions(
+      screen.getByRole('combobox', { name: 'Saved Payment Methods' }),
+      '',
+    );
     expect(screen.queryByRole('button', { name: 'Set As Default Method' })).toBeNull();
-    await ui.user.selectOptions(screen.getByRole('combobox', { name: 'Payment Type' }), 'card_2');
+    await ui.user.selectOptions(
+      screen.getByRole('combobox', { name: 'Saved Payment Methods' }),
+      'card_2',
+    );
     expect(screen.getByRole('button', { name: 'Set As Default Method' })).toBeVisible();
   });
 
@@ -211,12 +217,12 @@ describe('the default payment method', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Account ending with 6789')).toBeVisible();
     await chooseMethod(ui, 'E-Check');
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('ach_1');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('ach_1');
     // The default is chosen: the next step is there at once.
     expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
     await chooseMethod(ui, 'Card');
     // The default is a bank account: no card is preselected.
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
   });
 
   it('preselects nothing without a default: spec 001 names no other method to preselect', async () => {
@@ -225,7 +231,7 @@ describe('the default payment method', { timeout: 30_000 }, () => {
     // method that is not the default waits to be picked.
     const ui = renderPayment({ methods: methodsBody([SAVED_CARD, SAVED_ACH], null) });
     await chooseMethod(ui, 'E-Check');
-    expect(screen.getByRole('combobox', { name: 'Payment Type' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
     expect(screen.queryByRole('combobox', { name: 'Payment Frequency' })).toBeNull();
   });
 
