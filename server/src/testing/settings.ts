@@ -44,3 +44,18 @@ export async function publishSettingsChange(
     });
   };
 }
+
+/** Runs `run` with `change` published at `host`, then publishes the previous settings again. */
+export async function withPublishedSettings<T>(
+  app: PortalApp,
+  host: string,
+  change: InstitutionConfiguration,
+  run: () => Promise<T>,
+): Promise<T> {
+  const restore = await publishSettingsChange(app, host, change);
+  try {
+    return await run();
+  } finally {
+    await restore();
+  }
+}

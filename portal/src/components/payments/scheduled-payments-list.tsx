@@ -24,7 +24,8 @@ import { DeletePaymentDialog } from './delete-payment-dialog';
 
 /**
  * The table loads with the first scheduled payment to show: most loans have none, and the payment
- * page's first download leaves it out then.
+ * page's first download leaves it out then. The cast keeps DataTable's row type: `lazy()` drops
+ * a component's generic parameter.
  */
 const DataTable = lazy(() =>
   import('../data-table/data-table').then((module) => ({ default: module.DataTable })),

@@ -1,3 +1,4 @@
+import type { InstitutionConfiguration } from '@portal/settings-schema';
 import {
   AccountListResponse,
   AddPaymentMethodResponse,
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEDERAL_RESERVE_BANKS } from '../../core/ach/routing-directory';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
-import { publishSettingsChange } from '../../testing/settings';
+import { withPublishedSettings } from '../../testing/settings';
 import {
   PORTAL_WRITE_HEADERS,
   signIn,
@@ -141,17 +142,8 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     );
     return { status: response.statusCode, body: response.json() as unknown };
   }
-  async function withSettings<T>(
-    change: Parameters<typeof publishSettingsChange>[2],
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const restore = await publishSettingsChange(test.app, 'localhost', change);
-    try {
-      return await run();
-    } finally {
-      await restore();
-    }
-  }
+  const withSettings = <T>(change: InstitutionConfiguration, run: () => Promise<T>) =>
+    withPublishedSettings(test.app, 'localhost', change, run);
   async function withAchTerms<T>(run: () => Promise<T>): Promise<T> {
     const institution = await test.app.services.institutions.resolveHost('localhost');
     if (!institution) throw new Error('No institution at localhost');

@@ -1,3 +1,4 @@
+import type { InstitutionConfiguration } from '@portal/settings-schema';
 import {
   AccountListResponse,
   PaymentMethodsResponse,
@@ -6,7 +7,7 @@ import {
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
-import { publishSettingsChange } from '../../testing/settings';
+import { withPublishedSettings } from '../../testing/settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import {
   addAccount,
@@ -72,17 +73,8 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
     await test?.close();
   });
 
-  async function withSettings<T>(
-    change: Parameters<typeof publishSettingsChange>[2],
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const restore = await publishSettingsChange(test.app, 'localhost', change);
-    try {
-      return await run();
-    } finally {
-      await restore();
-    }
-  }
+  const withSettings = <T>(change: InstitutionConfiguration, run: () => Promise<T>) =>
+    withPublishedSettings(test.app, 'localhost', change, run);
   async function paymentCount() {
     const rows = await test.database.db.selectFrom('payments').select('id').execute();
     return rows.length;

@@ -1,3 +1,4 @@
+import type { InstitutionConfiguration } from '@portal/settings-schema';
 import {
   AccountListResponse,
   PAYMENT_INFO_ERRORS,
@@ -7,7 +8,7 @@ import {
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
-import { publishSettingsChange } from '../../testing/settings';
+import { withPublishedSettings } from '../../testing/settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { paymentIdOf } from './payment-handles';
@@ -80,17 +81,8 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
     await test?.close();
   });
 
-  async function withSettings<T>(
-    change: Parameters<typeof publishSettingsChange>[2],
-    run: () => Promise<T>,
-  ): Promise<T> {
-    const restore = await publishSettingsChange(test.app, 'localhost', change);
-    try {
-      return await run();
-    } finally {
-      await restore();
-    }
-  }
+  const withSettings = <T>(change: InstitutionConfiguration, run: () => Promise<T>) =>
+    withPublishedSettings(test.app, 'localhost', change, run);
   const idOf = (who: Caller, key: string) =>
     paymentIdOf(TEST_DATA_PROTECTOR, { institutionId, userId: userIdOf(who), key });
   const userIds = new Map<Caller, string>();
