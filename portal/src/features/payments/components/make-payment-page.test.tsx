@@ -70,12 +70,13 @@ const NO_HOLDS: SettingValues = { 'paymentOptions.blockPaymentsOnHoldCodesOption
 
 type Ui = ReturnType<typeof renderPayment>;
 
-async function payByCardToday(ui: Ui) {
+/** Picks the type and saved method, One Time and today's date. */
+async function chooseForToday(ui: Ui, type: 'Card' | 'E-Check', profileId: string) {
   const { user } = ui;
-  await user.click(await screen.findByRole('radio', { name: 'Card' }));
+  await user.click(await screen.findByRole('radio', { name: type }));
   await user.selectOptions(
     await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-    'card_1',
+    profileId,
   );
   await user.selectOptions(
     await screen.findByRole('combobox', { name: 'Payment Frequency' }),
@@ -84,6 +85,10 @@ async function payByCardToday(ui: Ui) {
   const date = screen.getByLabelText('Payment Date');
   await user.clear(date);
   await user.type(date, TODAY);
+}
+
+async function payByCardToday(ui: Ui) {
+  await chooseForToday(ui, 'Card', 'card_1');
   return screen.findByRole('button', { name: 'Make Payment' });
 }
 
@@ -307,34 +312,12 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
 
     // Disabled for the declined card only: another method may pay (the bank account here).
-    await ui.user.click(screen.getByRole('radio', { name: 'E-Check' }));
-    await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'ach_1',
-    );
-    await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OneTime',
-    );
-    const date = screen.getByLabelText('Payment Date');
-    await ui.user.clear(date);
-    await ui.user.type(date, TODAY);
+    await chooseForToday(ui, 'E-Check', 'ach_1');
     expect(
       await screen.findByRole('button', { name: /Make Payment|Schedule Payment/ }),
     ).toBeEnabled();
     // And back on the declined card, it stays disabled.
-    await ui.user.click(screen.getByRole('radio', { name: 'Card' }));
-    await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'card_1',
-    );
-    await ui.user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OneTime',
-    );
-    const again = screen.getByLabelText('Payment Date');
-    await ui.user.clear(again);
-    await ui.user.type(again, TODAY);
+    await chooseForToday(ui, 'Card', 'card_1');
     expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
   });
 

@@ -21,7 +21,7 @@ import {
   type PaymentType,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NativeSelectField } from '../../../components/form-fields/native-select-field';
 import { LazyRichText } from '../../../components/lazy-rich-text';
@@ -248,7 +248,9 @@ function PaymentFlow(props: {
   const [paymentType, setPaymentType] = useState<PaymentType | undefined>(() =>
     preselectedPaymentType(props.achAvailable, props.cardAvailable),
   );
-  if (paymentType) preloadNextSteps();
+  useEffect(() => {
+    if (paymentType) preloadNextSteps();
+  }, [paymentType]);
   const [chosen, setChosen] = useState<ChosenMethod | undefined>(undefined);
   // Deleting a scheduled or recurring payment returns to the method step (section 4).
   const [methodRound, setMethodRound] = useState(0);
