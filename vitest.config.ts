@@ -21,6 +21,8 @@ export default defineConfig({
             'tests/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/dist/**'],
+          // Gives the run an id for the seeded template databases, and drops them at the end.
+          globalSetup: ['./server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // The server suites share one module graph per worker: each file builds its own app

@@ -7,6 +7,7 @@ import {
   waitForDemoMail,
   test,
 } from './fixtures';
+import { journeyNow } from './journey-clock';
 
 // The logged-out account flows of spec 000 (sections 2.7-2.12) against the seeded demo data
 // (server/src/db/seed and server/src/modules/registration/registration.demo.ts). Each journey
@@ -87,7 +88,7 @@ test.describe('dark scheme', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Payoff Quote' }).click();
     const payoff = page.getByRole('dialog', { name: 'Payoff Quote' });
-    const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(journeyNow().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
     await payoff.getByLabel('Payoff date').fill(date);
     await payoff.getByRole('button', { name: 'Get Quote' }).click();
     await expect(payoff.getByRole('status')).toContainText('Your payoff amount as of');

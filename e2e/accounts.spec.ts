@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn, test } from './fixtures';
+import { journeyNow } from './journey-clock';
 
 // The demo seed generates every account from its opening to today through the built-in core.
 
@@ -96,7 +97,7 @@ test.describe('the accounts area', () => {
 
     await page.getByRole('button', { name: 'Payoff Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Payoff Quote' });
-    const date = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(journeyNow().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
     await dialog.getByLabel('Payoff date').fill(date);
     await dialog.getByRole('button', { name: 'Get Quote' }).click();
     await expect(dialog.getByRole('status')).toContainText('Your payoff amount as of');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { journeyNow } from './journey-clock';
 
 /**
  * Every journey comes from its own client address (X-Forwarded-For, trusted from the loopback
@@ -11,6 +12,11 @@ export const test = base.extend({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const n = hash(testInfo.testId) % 250;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.51.100.${n + 1}` });
+  },
+  // Pages read the server's time (e2e/journey-clock.ts); it runs on in real time.
+  context: async ({ context }, use) => {
+    await context.clock.install({ time: journeyNow() });
+    await use(context);
   },
 });
 

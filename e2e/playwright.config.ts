@@ -1,4 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
+// Sets the run's clock offset in the environment the server and the workers inherit.
+import './journey-clock';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${E2E_PORT}`;
@@ -42,7 +44,10 @@ export default defineConfig({
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      E2E_CLOCK_OFFSET_MS: process.env.E2E_CLOCK_OFFSET_MS ?? '0',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -20,6 +20,10 @@ const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     DEMO_MODE: 'true',
+    // The journeys' clock (e2e/journey-clock.ts): a business day at 15:00 UTC.
+    DEMO_CLOCK_START: new Date(
+      Date.now() + Number(process.env.E2E_CLOCK_OFFSET_MS ?? 0),
+    ).toISOString(),
     DATABASE_URL: '',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Journeys send X-Forwarded-For (e2e/fixtures.ts); trusted from the loopback address only.

@@ -96,6 +96,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('starts the demo clock at DEMO_CLOCK_START, in demo mode only', () => {
+    expect(loadConfig({}, { cwd }).clockStart).toBeUndefined();
+    expect(loadConfig({ DEMO_CLOCK_START: '2026-11-27T15:00:00Z' }, { cwd }).clockStart).toEqual(
+      new Date('2026-11-27T15:00:00Z'),
+    );
+    expect(problemsOf({ DEMO_CLOCK_START: 'tomorrow' })).toEqual(['DEMO_CLOCK_START']);
+    expect(problemsOf({ DEMO_CLOCK_START: '2026-11-27' })).toEqual(['DEMO_CLOCK_START']);
+    expect(problemsOf({ DEMO_CLOCK_START: '2026-11-27T15:00:00Z', DEMO_MODE: 'false' })).toEqual([
+      'DEMO_CLOCK_START',
+    ]);
+  });
+
   it('names a bad DATABASE_URL without echoing it (it carries a password)', () => {
     const url = 'mysql://portal:hunter2@db/portal';
     expect(() => loadConfig({ DATABASE_URL: url }, { cwd })).toThrow(/DATABASE_URL: .*not shown/);

@@ -18,6 +18,12 @@ export interface ServerConfig {
   production: boolean;
   /** Seeds the demo institutions and borrowers into an empty database. */
   demoMode: boolean;
+  /**
+   * DEMO_CLOCK_START (demo mode only): the instant the server's clock reads when it starts; it
+   * then runs on in real time. The journeys use it to walk a business day at a fixed hour on any
+   * day of the year (e2e/journey-clock.ts).
+   */
+  clockStart: Date | undefined;
   /** Marks the session cookie Secure (it then only travels over HTTPS). */
   cookieSecure: boolean;
   /** Fastify's trustProxy: false, a hop count, or a list of proxy addresses and CIDR ranges. */
@@ -140,6 +146,26 @@ export function loadConfig(
     );
   }
 
+  const clockText = read('DEMO_CLOCK_START');
+  let clockStart: Date | undefined;
+  if (clockText !== undefined) {
+    const instant = new Date(clockText);
+    if (
+      !/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(clockText) ||
+      isNaN(instant.getTime())
+    ) {
+      fail(
+        'DEMO_CLOCK_START',
+        'must be an ISO 8601 instant such as 2026-11-27T15:00:00Z',
+        undefined,
+      );
+    } else if (!demoMode) {
+      fail('DEMO_CLOCK_START', 'is for demo mode only (DEMO_MODE=true)', undefined);
+    } else {
+      clockStart = instant;
+    }
+  }
+
   // Secure cookies unless the server listens on loopback outside production (a browser on this
   // machine over http); in production a local proxy terminates https in front of it.
   const cookieText = read('COOKIE_SECURE')?.toLowerCase();
@@ -207,6 +233,7 @@ export function loadConfig(
     logLevel,
     production,
     demoMode,
+    clockStart,
     cookieSecure,
     trustProxy,
     portalDist,

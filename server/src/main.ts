@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { PgliteLockedError } from './db/pglite-lock';
 import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
+import { clockStartingAt, systemClock } from './lib/clock';
 import { DataKeyError, loadDataKey } from './lib/data-key';
 import { createDataProtector } from './lib/data-protection';
 import { createSmtpTransport, type MailTransport } from './modules/mail/transports';
@@ -95,13 +96,17 @@ async function main(): Promise<void> {
     onPoolError: (error) => console.error('PostgreSQL connection error:', error.message),
   });
   await migrateToLatest(database.db);
+  const clock = config.clockStart ? clockStartingAt(config.clockStart) : systemClock;
+  if (config.clockStart)
+    console.log(`Clock: starts at ${config.clockStart.toISOString()} (DEMO_CLOCK_START)`);
   if (config.demoMode) {
-    const { seeded } = await seedDemoData(database.db, { dataProtector: protector });
+    const { seeded } = await seedDemoData(database.db, { dataProtector: protector, clock });
     if (seeded) console.log('Seeded the demo institutions and borrowers.');
   }
 
   const app = await buildApp({
     db: database.db,
+    clock,
     logger: { level: config.logLevel },
     demoMode: config.demoMode,
     portalDist: config.portalDist,

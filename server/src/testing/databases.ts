@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import {
   createDatabase,
   createPgliteDatabase,
@@ -12,6 +13,9 @@ import {
 } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations/index';
+import { seedDemoData } from '../db/seed/seed-demo-data';
+import { createTestClock } from './clock';
+import { TEST_DATA_PROTECTOR } from './keys';
 
 export interface TestDatabase {
   /** 'pglite' or 'postgres', for test names (`describe.each(testDatabases())('on $name', …)`). */
@@ -21,6 +25,13 @@ export interface TestDatabase {
    * database next to TEST_DATABASE_URL's, dropped again by `close()`.
    */
   open(): Promise<DatabaseHandle>;
+  /**
+   * A fresh database holding the demo data exactly as `seedDemoData` writes it with the test
+   * clock's start and the test key (what `startTestApp` needs). Seeding runs the built-in core
+   * from each loan's origination (seconds), so each worker seeds once per run and copies that:
+   * PGlite from an in-memory dump, PostgreSQL with `create database … template`.
+   */
+  openSeeded(): Promise<DatabaseHandle>;
 }
 
 /**
@@ -30,10 +41,73 @@ export interface TestDatabase {
 export function testDatabases(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): TestDatabase[] {
-  const databases: TestDatabase[] = [{ name: 'pglite', open: openPglite }];
+  const databases: TestDatabase[] = [
+    { name: 'pglite', open: openPglite, openSeeded: openSeededPglite },
+  ];
   const url = env.TEST_DATABASE_URL?.trim();
-  if (url) databases.push({ name: 'postgres', open: () => openPostgres(url) });
+  if (url) {
+    databases.push({
+      name: 'postgres',
+      open: () => openPostgres(url),
+      openSeeded: () => openSeededPostgres(url),
+    });
+  }
   return databases;
+}
+
+/** Writes the demo data as `startTestApp` always has: the test clock's start, the test key. */
+async function seed(handle: DatabaseHandle): Promise<void> {
+  await seedDemoData(handle.db, { clock: createTestClock(), dataProtector: TEST_DATA_PROTECTOR });
+}
+
+let seededPglite: Promise<Blob> | undefined;
+
+async function openSeededPglite(): Promise<DatabaseHandle> {
+  seededPglite ??= (async () => {
+    const handle = await createPgliteDatabase({
+      inMemory: true,
+      pgliteTemplate: await pgliteTemplate(),
+    });
+    try {
+      await seed(handle);
+      return await handle.client.dumpDataDir('none');
+    } finally {
+      await handle.close();
+    }
+  })();
+  return await createDatabase({ inMemory: true, pgliteTemplate: await seededPglite });
+}
+
+/**
+ * The seeded template database of this worker, named after the run (so the run's global
+ * teardown drops it, server/src/testing/global-setup.ts) and the process. Without a run (a file
+ * run outside this configuration) each database is seeded itself.
+ */
+let seededPostgres: Promise<string> | undefined;
+/** PostgreSQL copies a template for one `create database` at a time. */
+let copying: Promise<unknown> = Promise.resolve();
+
+async function openSeededPostgres(adminUrl: string): Promise<DatabaseHandle> {
+  const run = inject('testRunId');
+  if (!run) {
+    const handle = await openPostgres(adminUrl);
+    await seed(handle);
+    return handle;
+  }
+  seededPostgres ??= (async () => {
+    const name = `${SEEDED_TEMPLATE_PREFIX}${run}_${process.pid}`;
+    const handle = await openPostgres(adminUrl, { name, keep: true });
+    try {
+      await seed(handle);
+    } finally {
+      await handle.close();
+    }
+    return name;
+  })();
+  const template = await seededPostgres;
+  const opening = copying.then(() => openPostgres(adminUrl, { template }));
+  copying = opening.catch(() => undefined);
+  return await opening;
 }
 
 /**
@@ -79,12 +153,20 @@ async function openPglite(): Promise<DatabaseHandle> {
   return handle;
 }
 
-async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
-  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/** Seeded template databases start with this, then the run's id (global-setup.ts). */
+export const SEEDED_TEMPLATE_PREFIX = 'portal_seed_';
+
+async function openPostgres(
+  adminUrl: string,
+  options: { name?: string; template?: string; keep?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const name = options.name ?? `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      `create database ${name}${options.template ? ` template ${options.template}` : ''}`,
+    );
   } finally {
     await admin.end();
   }
@@ -92,6 +174,7 @@ async function openPostgres(adminUrl: string): Promise<DatabaseHandle> {
   url.pathname = `/${name}`;
   const handle = await createDatabase({ url: url.toString() });
   await migrateToLatest(handle.db);
+  if (options.keep) return handle;
   let dropping: Promise<void> | undefined;
   const dropDatabase = async () => {
     await handle.close();

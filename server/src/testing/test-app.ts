@@ -1,6 +1,5 @@
 import { buildApp, type BuildAppOptions, type PortalApp } from '../app';
 import type { DatabaseHandle } from '../db/create-database';
-import { seedDemoData } from '../db/seed/seed-demo-data';
 import { createTestClock, type TestClock } from './clock';
 import type { TestDatabase } from './databases';
 import { TEST_DATA_PROTECTOR } from './keys';
@@ -22,8 +21,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { seed = true, ...appOptions } = options;
   const clock = createTestClock();
-  const database = await testDatabase.open();
-  if (seed) await seedDemoData(database.db, { clock, dataProtector: TEST_DATA_PROTECTOR });
+  const database = seed ? await testDatabase.openSeeded() : await testDatabase.open();
   const app = await buildApp({
     db: database.db,
     clock,

@@ -7,7 +7,7 @@ import { paymentErrorText } from './payment-error-text';
 const settings = createSettingsAccessor(wireSettings({}));
 
 // The refusals the server answers that the portal's catalogues must word (found by running the
-// payment journeys against the real server, e2e/payments.spec.ts).
+// payment journeys against the real server, e2e/payments-jordan.spec.ts).
 describe('the wording of refusals the payments server answers', () => {
   it("words a scheduled payment's HasBeenPosted refusal as the scheduled delete-blocked text", () => {
     const refused = new ApiError(200, ['HasBeenPosted']);

@@ -22,7 +22,7 @@ export function failedAnswerOf(error: unknown) {
  * running after the client's retries (IdempotencyKeyInProgress, 409). Either way a payment may
  * have been made under that key, so they are worded as section 8's Generic ('Please do not
  * submit your payment again or your account could be charged multiple times'), never as the
- * plain refusal (decided; found by the payment journeys, e2e/payments.spec.ts).
+ * plain refusal (decided; found by the payment journeys, e2e/payments-jordan.spec.ts).
  */
 const IDEMPOTENCY_WORDING: Readonly<Record<string, string>> = {
   IdempotencyKeyReused: 'Generic',
