@@ -23,26 +23,50 @@ afterEach(() => {
 interface SelectorEngine {
   check(selector: string, element: Element): { match: boolean; pseudoElement: string | null };
 }
-/** The class names and tag the last compound of a simple selector needs; null: ask the engine. */
-const needs = new Map<string, { classes: string[]; tag: string | null } | null>();
-function needsOf(selector: string) {
+interface Need {
+  classes: string[];
+  tag: string | null;
+}
+/**
+ * For each selector of a list, the class names and tag its last compound needs; null when one of
+ * them needs neither (or the text has escapes): then the engine decides. What stands inside
+ * brackets or parentheses (`[type="x"]`, `:not(.a)`, `:is(.a, .b)`) is left out, which only ever
+ * needs less.
+ */
+const needs = new Map<string, Need[] | null>();
+function needsOf(selector: string): Need[] | null {
   let need = needs.get(selector);
   if (need === undefined) {
     need = null;
-    if (!/[,()[\]\\"'|]/.test(selector)) {
-      const last =
-        selector
-          .trim()
-          .split(/[\s>+~]+/)
-          .pop() ?? '';
-      const classes = [...last.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] ?? '');
-      const tag = /^[a-zA-Z][\w-]*/.exec(last)?.[0]?.toLowerCase() ?? null;
-      if (classes.length > 0 || tag) need = { classes, tag };
+    if (!/\\/.test(selector)) {
+      let text = selector;
+      for (let before = ''; before !== text;) {
+        before = text;
+        text = text.replace(/\([^()]*\)|\[[^[\]]*\]/g, '');
+      }
+      const members = text.split(',').map((member) => {
+        const last =
+          member
+            .trim()
+            .split(/[\s>+~]+/)
+            .pop() ?? '';
+        const classes = [...last.matchAll(/\.([^\s.#:>+~,[\]()*]+)/g)].map(
+          (match) => match[1] ?? '',
+        );
+        const tag = /^([a-zA-Z][\w-]*)(?=$|[.#:])/.exec(last)?.[1]?.toLowerCase() ?? null;
+        return classes.length > 0 || tag ? { classes, tag } : null;
+      });
+      if (!/[()[\]|]/.test(text) && members.every((member) => member !== null)) {
+        need = members as Need[];
+      }
     }
     needs.set(selector, need);
   }
   return need;
 }
+const meets = (element: Element, { classes, tag }: Need) =>
+  (tag === null || tag === element.localName.toLowerCase()) &&
+  classes.every((name) => element.classList.contains(name));
 // jsdom's wrapper-to-implementation map (its generated utils; no types ship for them).
 const utils = createRequire(import.meta.url)('jsdom/lib/jsdom/living/generated/utils.js') as {
   implForWrapper(wrapper: unknown): { _domSelector?: SelectorEngine } | null;
@@ -53,11 +77,7 @@ if (engine && typeof engine.check === 'function') {
   const check = engine.check.bind(engine);
   engine.check = (selector, element) => {
     const need = needsOf(selector);
-    if (
-      need &&
-      ((need.tag !== null && need.tag !== element.localName.toLowerCase()) ||
-        need.classes.some((name) => !element.classList.contains(name)))
-    ) {
+    if (need && !need.some((member) => meets(element, member))) {
       return { match: false, pseudoElement: null };
     }
     return check(selector, element);
