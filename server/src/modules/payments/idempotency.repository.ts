@@ -80,9 +80,11 @@ export async function completeIdempotencyKey(
  * value, so a wait can be bounded for one statement and restored after it.
  */
 export async function setLocalLockTimeout(db: Db, value: string): Promise<string> {
+  // One statement: PostgreSQL evaluates a select list left to right, so the previous value is
+  // read before set_config changes it (two statements cost every submission two round trips).
   const { rows } = await sql<{ previous: string }>`
-    select current_setting('lock_timeout') as previous`.execute(db);
-  await sql`select set_config('lock_timeout', ${value}, true)`.execute(db);
+    select current_setting('lock_timeout') as previous,
+      set_config('lock_timeout', ${value}, true) as current`.execute(db);
   return rows[0]?.previous ?? '0';
 }
 
