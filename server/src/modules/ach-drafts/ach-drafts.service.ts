@@ -4,6 +4,8 @@ import {
   calendarDateIn,
   type CalendarDate,
   daysBeforeDueWording,
+  scheduleWordingTextsOf,
+  type ScheduleWordingTexts,
   dollarsToCents,
   isTimeZone,
   thirdPartyFeeFor,
@@ -70,11 +72,15 @@ export const ACH_DRAFT_AGREEMENT_RECORD = {
 
 /**
  * The schedule a preview shows. The preview call carries only daysBeforeDue (spec 001 section 7),
- * not the frequency: days above 0 are the days-before-due wording; 0 is either 'on your due date'
- * or another frequency, so the preview names no schedule it cannot know.
+ * not the frequency: days above 0 are the days-before-due wording in the institution's words
+ * (`texts`, as the signed authorization uses); 0 is either 'on your due date' or another
+ * frequency, so the preview names no schedule it cannot know (in the document's own English, as
+ * its other labels).
  */
-export function previewScheduleText(daysBeforeDue: number): string {
-  return daysBeforeDue > 0 ? daysBeforeDueWording(daysBeforeDue) : 'As chosen for this payment';
+export function previewScheduleText(daysBeforeDue: number, texts: ScheduleWordingTexts): string {
+  return daysBeforeDue > 0
+    ? daysBeforeDueWording(daysBeforeDue, texts)
+    : 'As chosen for this payment';
 }
 
 /**
@@ -430,7 +436,7 @@ export function createAchDraftsService(options: {
         additionalPrincipalCents: row.additional_principal_cents,
         firstPartyFeeCents: row.first_party_fee_cents,
         thirdPartyFeeCents: row.third_party_fee_cents,
-        scheduleText: previewScheduleText(row.days_before_due),
+        scheduleText: previewScheduleText(row.days_before_due, scheduleWordingTextsOf(settings)),
         at: now,
         localTimeOffset: row.local_time_offset,
         authorizationHtml: authorizationHtml(settings),

@@ -226,6 +226,20 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect((await get(jordan, previewUrl(token))).statusCode).toBe(200);
   });
 
+  it("words the preview's schedule in the institution's days-before-due text", async () => {
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: { recurringPaymentTexts: { daysBeforeDueScheduleText: '{n} business days early' } },
+    });
+    try {
+      const token = await prepare(jordan, { daysBeforeDue: 4 });
+      const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
+      expect(text).toContain('4 business days early');
+      expect(text).not.toContain('4 days before your loan is due');
+    } finally {
+      await restore();
+    }
+  });
+
   it('charges the third-party ACH fee too when the institution charges one', async () => {
     const firstParty = await recurringFirstPartyFee();
     const restore = await publishSettingsChange(test.app, 'localhost', {
