@@ -559,6 +559,8 @@ export interface AchDraftPreviewsTable {
   local_time_offset: number;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** When the borrower first opened the preview (migration 0023); null until then. */
+  opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** A signed recurring ACH authorization and its PDF (migration 0020). */

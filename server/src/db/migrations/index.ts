@@ -20,6 +20,7 @@ import { achDebits } from './0019-ach-debits';
 import { achDrafts } from './0020-ach-drafts';
 import { corePaymentTerms } from './0021-core-payment-terms';
 import { uploads } from './0022-uploads';
+import { achDraftPreviewOpened } from './0023-ach-draft-preview-opened';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -47,4 +48,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020_ach_drafts': achDrafts,
   '0021_core_payment_terms': corePaymentTerms,
   '0022_uploads': uploads,
+  '0023_ach_draft_preview_opened': achDraftPreviewOpened,
 };

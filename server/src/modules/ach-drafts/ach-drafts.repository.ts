@@ -103,6 +103,22 @@ export async function findLiveAchDraftPreviewByToken(
     .executeTakeFirst();
 }
 
+/** Records that the preview under this token hash was opened (its first opening counts). */
+export async function markAchDraftPreviewOpened(
+  db: Db,
+  institutionId: number,
+  tokenHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('ach_draft_previews')
+    .set({ opened_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('institution_id', '=', institutionId)
+    .where('opened_at', 'is', null)
+    .execute();
+}
+
 /** The user's customer's names (the portal shows personal_name as the user's name). */
 export async function findBorrowerNames(db: Db, owner: DraftOwner) {
   return db

@@ -36,6 +36,7 @@ import {
   findLatestAchDraftPreview,
   findLiveAchDraftPreview,
   findLiveAchDraftPreviewByToken,
+  markAchDraftPreviewOpened,
   insertAchDraft,
   insertAchDraftPreview,
   listAchDrafts,
@@ -129,7 +130,9 @@ export async function verifyPreviewToken(
 ): Promise<AchDraftTerms | undefined> {
   if (token.length === 0 || token.length > 200) return undefined;
   const row = await findLiveAchDraftPreview(db, caller, hashToken(token), now);
-  return row && row.loan_number === loanNumber ? termsOf(row) : undefined;
+  // The borrower agrees to what the preview showed: one never opened is no agreement (spec 001
+  // section 2, Confirm disabled until the preview was opened; the server decides).
+  return row && row.loan_number === loanNumber && row.opened_at !== null ? termsOf(row) : undefined;
 }
 
 /** The borrower's name as the portal shows it (the customer's personal name). */
@@ -419,6 +422,7 @@ export function createAchDraftsService(options: {
       if (!row) return notFound;
       // Bound to its user: another signed-in user of the browser gets nothing.
       if (input.sessionUserId !== undefined && input.sessionUserId !== row.user_id) return notFound;
+      await markAchDraftPreviewOpened(db, input.institutionId, row.token_hash, now);
       const owner = { institutionId: input.institutionId, userId: row.user_id };
       const [branding, settings, borrowerName] = await Promise.all([
         options.pdfBranding(input.institutionId),

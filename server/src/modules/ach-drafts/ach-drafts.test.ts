@@ -133,15 +133,21 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       ...overrides,
     };
   }
-  async function prepare(who: SignedIn, overrides: Record<string, unknown> = {}) {
+  const previewUrl = (token: string) => `${RENDER_PREVIEW_PATH}?token=${encodeURIComponent(token)}`;
+  /** A preview's token, opened by its user as the portal's link does (unless `open` is false). */
+  async function prepare(
+    who: SignedIn,
+    overrides: Record<string, unknown> = {},
+    { open = true }: { open?: boolean } = {},
+  ) {
     const response = await post(who, PREVIEW_PATH, previewBody(overrides));
     expect(response.statusCode).toBe(200);
     const body = AchDraftPreviewResponse.parse(response.json());
     expect(body.HasNoErrors).toBe(true);
     expect(body.PassableToken).not.toBe('');
+    if (open) expect((await get(who, previewUrl(body.PassableToken))).statusCode).toBe(200);
     return body.PassableToken;
   }
-  const previewUrl = (token: string) => `${RENDER_PREVIEW_PATH}?token=${encodeURIComponent(token)}`;
   async function passableToken(who: SignedIn) {
     const response = await get(who, '/api/PassableToken/GetPassableToken');
     expect(response.statusCode).toBe(200);
@@ -276,6 +282,17 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect(text).not.toContain(NEW_ACCOUNT_NUMBER);
     const stored = await test.database.db.selectFrom('ach_draft_previews').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(NEW_ACCOUNT_NUMBER);
+  });
+
+  it('counts a preview as agreed to only once its user opened it (Confirm waits for it)', async () => {
+    const token = await prepare(jordan, {}, { open: false });
+    const db = test.database.db;
+    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
+    // Another user's opening does not count.
+    expect((await get(pat, previewUrl(token))).statusCode).toBe(404);
+    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
+    expect((await get(jordan, previewUrl(token))).statusCode).toBe(200);
+    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
   });
 
   it('binds a preview to its user and loan, and lets it expire', async () => {

@@ -56,6 +56,16 @@ export async function call(
   return response;
 }
 
+/** Opens an ACH draft agreement preview as the portal's link does (the agreement needs it). */
+export async function openAchDraftPreview(caller: Caller, token: string): Promise<void> {
+  const opened = await call(
+    caller,
+    'GET',
+    `/api/AchDraftAgreement/RenderACHDraftAgreementPreview?token=${encodeURIComponent(token)}`,
+  );
+  if (opened.statusCode !== 200) throw new Error(`the preview did not open: ${opened.statusCode}`);
+}
+
 export async function addCard(
   caller: Caller,
   loan: string,

@@ -31,6 +31,7 @@ import {
   OVER_LIMIT_VISA,
   paymentBody,
   paymentInfo,
+  openAchDraftPreview,
   SECURITY_CODE,
   submit,
   VISA,
@@ -691,6 +692,10 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           );
           const token = (preview.json() as { PassableToken: string }).PassableToken;
           expect(token).not.toBe('');
+          // A preview the borrower never opened is no agreement (the portal's Confirm waits).
+          const unopened = await submit(jordan, 'recurringAch', body(token), nextKey());
+          expect(unopened.body).toEqual(refusal('Invalid'));
+          await openAchDraftPreview(jordan, token);
           // The agreement previewed four days; a payment of three is not what was agreed.
           const otherTerms = await submit(jordan, 'recurringAch', body(token, 3), nextKey());
           expect(otherTerms.body).toEqual(refusal('Invalid'));
@@ -778,6 +783,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           );
           const token = (preview.json() as { PassableToken: string }).PassableToken;
           expect(token).not.toBe('');
+          await openAchDraftPreview(sky, token);
           const body = (overrides: { amount?: number }) =>
             paymentBody({
               loan,
