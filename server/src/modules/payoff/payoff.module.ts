@@ -10,6 +10,7 @@ export const payoffModule: AppModule = async ({ app, db, clock, services }) => {
     core: services.core,
     downloads: services.downloads,
     branding: services.pdfBranding,
+    settings: (institutionId) => services.institutions.settings(institutionId),
     nightMode: nightModeHook({
       clock,
       settings: (institutionId) => services.institutions.settings(institutionId),

@@ -12,6 +12,7 @@ import {
   PayoffQuoteQuery,
   PayoffQuoteResponse,
 } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -79,9 +80,10 @@ export const payoffRoutes: FastifyPluginAsyncZod<{
   core: ServicingCore;
   downloads: DownloadTokens;
   branding(institutionId: number): Promise<PdfBranding>;
+  settings(institutionId: number): Promise<Pick<SettingsAccessor, 'get'>>;
   /** Answers NightError while the nightly processing window is open. */
   nightMode: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-}> = async (app, { db, clock, core, downloads, branding, nightMode }) => {
+}> = async (app, { db, clock, core, downloads, branding, settings, nightMode }) => {
   app.addHook('preHandler', nightMode);
   const quoteFor = async (
     customer: { institutionId: number; customerId: string },
@@ -131,6 +133,12 @@ export const payoffRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { institutionId, timeZone } = requestContext(request);
       const { user } = sessionOf(request);
+      // The breakdown belongs to the loan page's payoff quote dialog, which the institution may
+      // switch off (payoffQuoteOptions.usePayoffQuoteOption): then there is none to download.
+      // GetPayOffQuote stays, for the payment screen's payoff line.
+      if (!(await settings(institutionId)).get('payoffQuoteOptions.usePayoffQuoteOption')) {
+        return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
+      }
       const { quote } = await quoteFor(
         { institutionId, customerId: user.customerId },
         timeZone,

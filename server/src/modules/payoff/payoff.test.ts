@@ -1,6 +1,7 @@
 import { AccountDataResponse, PayoffQuoteResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
+import { publishSettingsChange } from '../../testing/settings';
 import {
   PORTAL_WRITE_HEADERS,
   signIn,
@@ -93,5 +94,17 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     expect((await token(pat)).statusCode).toBe(404);
     const another = await token(jordan);
     expect((await open(pat, another.body)).statusCode).toBe(404);
+
+    // Without the payoff quote dialog (usePayoffQuoteOption off) there is no breakdown to
+    // download; the quote itself stays, for the payment screen's payoff line.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: { payoffQuoteOptions: { usePayoffQuoteOption: 'false' } },
+    });
+    try {
+      expect((await token(jordan)).statusCode).toBe(404);
+      expect((await quote(jordan, '2025-03-20')).statusCode).toBe(200);
+    } finally {
+      await restore();
+    }
   });
 });
