@@ -32,11 +32,15 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
   // Decided: "each agreement" of section 2 is each ACH agreement in force (WhenToAgree ach, the
   // ACH terms modal's), the same domain rule as there. With rich-text agreements each link opens
   // the agreement's dialog, and Agree waits until every one was accepted there (section 2 and
-  // section 5 "Agreement setup"); otherwise each opens in a new tab and Agree does not wait.
+  // section 5 "Agreement setup"); otherwise each opens in a new tab, and Agree waits until every
+  // link was opened when `forceUserToClickOnURLToAgreeOption` says so (as in the ACH terms modal).
   const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
+  const mustOpen = settings.get('agreementOptions.forceUserToClickOnURLToAgreeOption');
   const [agreements] = useState(() => achAgreements(settings, institutionToday(settings)));
   const [accepted, setAccepted] = useState<ReadonlySet<number>>(new Set());
-  const agreeable = !richText || agreements.every((agreement) => accepted.has(agreement.hostNum));
+  const mark = (hostNum: number) => setAccepted((current) => new Set([...current, hostNum]));
+  const agreeable =
+    !(richText || mustOpen) || agreements.every((agreement) => accepted.has(agreement.hostNum));
   const [token, setToken] = useState<string | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -95,9 +99,7 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
                       <PaymentRichTextAgreementDialog agreement={agreement} onAnswer={close} />
                     ))
                     .result.then((ok) => {
-                      if (ok) {
-                        setAccepted((current) => new Set([...current, agreement.hostNum]));
-                      }
+                      if (ok) mark(agreement.hostNum);
                     })
                 }
               >
@@ -109,6 +111,7 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
                 href={safeLinkUrl(agreement.url)}
                 target="_blank"
                 rel="noopener noreferrer"
+                onClick={() => mark(agreement.hostNum)}
               >
                 {agreement.name}
               </Link>

@@ -498,6 +498,38 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await expectNoAxeViolations(agreement);
   });
 
+  it('with forceUserToClickOnURLToAgreeOption keeps Agree disabled until each ACH agreement link was opened', async () => {
+    const ui = renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'achPaymentOptions.requireAchDraftAgreementOption': 'true',
+        'agreementOptions.forceUserToClickOnURLToAgreeOption': 'true',
+        'agreementTexts.agreementSetup': [
+          'https://bank.example/ach.pdf|2024-01-31|ACH Terms of Use|ach',
+          'https://bank.example/debit.pdf|2024-02-01|Debit Authorization|ach',
+        ].join('\n'),
+      },
+    });
+    const { user } = ui;
+    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
+      'ach_1',
+    );
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+      'OnDueDate',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    const agree = within(agreement).getByRole('button', { name: 'Agree' });
+    // jsdom does not navigate: a click on a link only runs its handler.
+    await user.click(within(agreement).getByRole('link', { name: 'ACH Terms of Use' }));
+    expect(agree).toBeDisabled();
+    await user.click(within(agreement).getByRole('link', { name: 'Debit Authorization' }));
+    expect(agree).toBeEnabled();
+  });
+
   it('keeps the Idempotency-Key after a 500 Generic, so a retry resumes the same attempt', async () => {
     let calls = 0;
     const ui = renderPayment({
