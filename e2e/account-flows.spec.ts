@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   expectNoAxeViolations,
   institutionOrigin,
   newestDemoMailId,
-  waitForDemoMail,
+  signInAtSummit,
   test,
+  waitForDemoMail,
 } from './fixtures';
 import { journeyNow } from './journey-clock';
 
@@ -48,23 +48,6 @@ async function codeFromMail(page: Page, origin: string, email: string, afterId: 
 // Summit follows the device's colour scheme and this browser prefers dark. It runs first in this
 // file: the recovery journey below gives jordan.rivers at Summit a new password. (Summit takes
 // no consumer applications: application details are checked in the light scheme, accounts.spec.)
-async function signInAtSummit(page: Page, origin: string, username: string) {
-  const email = `${username}@example.test`;
-  const before = await newestDemoMailId(page, origin, email);
-  await page.goto(`${origin}/#/home/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Security Code' })).toBeVisible();
-  const mail = await waitForDemoMail(page, origin, email, { afterId: before });
-  await page
-    .getByRole('textbox', { name: 'Security Code' })
-    .fill(/\b(\d{6})\b/.exec(mail.body)?.[1] ?? '');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
-  await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
-}
-
 test.describe('dark scheme', () => {
   test.use({ colorScheme: 'dark' });
 

@@ -147,3 +147,21 @@ export async function newestDemoMailId(page: Page, origin: string, to: string): 
   const messages = await demoMailTo(page, origin, to);
   return Math.max(0, ...messages.map((message) => message.id));
 }
+
+/** Signs in at Summit, which asks for a security code from the demo mailbox. */
+export async function signInAtSummit(page: Page, origin: string, username: string) {
+  const email = `${username}@example.test`;
+  const before = await newestDemoMailId(page, origin, email);
+  await page.goto(`${origin}/#/home/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Security Code' })).toBeVisible();
+  const mail = await waitForDemoMail(page, origin, email, { afterId: before });
+  await page
+    .getByRole('textbox', { name: 'Security Code' })
+    .fill(/\b(\d{6})\b/.exec(mail.body)?.[1] ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
+  await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
+}

@@ -1,10 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import {
-  expectNoAxeViolations,
-  newestDemoMailId,
-  waitForDemoMail,
-  DEMO_PASSWORD,
-} from './fixtures';
+import { expectNoAxeViolations } from './fixtures';
 import { journeyToday } from './journey-clock';
 import { isBusinessDay } from '../domain/src/rules/business-days';
 import { addDays } from '../domain/src/rules/calendar';
@@ -155,24 +150,6 @@ export async function confirmationRows(page: Page): Promise<Record<string, strin
   return Object.fromEntries(
     terms.map((term, index) => [term.trim(), definitions[index]?.trim() ?? '']),
   );
-}
-
-/** Signs in at Summit, which asks for a security code from the demo mailbox. */
-export async function signInAtSummit(page: Page, origin: string, username: string) {
-  const email = `${username}@example.test`;
-  const before = await newestDemoMailId(page, origin, email);
-  await page.goto(`${origin}/#/home/login`);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Security Code' })).toBeVisible();
-  const mail = await waitForDemoMail(page, origin, email, { afterId: before });
-  await page
-    .getByRole('textbox', { name: 'Security Code' })
-    .fill(/\b(\d{6})\b/.exec(mail.body)?.[1] ?? '');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
-  await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
 }
 
 /** Whether the institution's agreement setup has ACH terms (an agreement whose when-to-agree names ach). */

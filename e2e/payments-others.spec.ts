@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { institutionOrigin, signIn, test } from './fixtures';
+import { institutionOrigin, signIn, signInAtSummit, test } from './fixtures';
 import {
   SKY_AUTO,
   SKY_RV,
@@ -18,7 +18,6 @@ import {
   typeAmount,
   submitAndConfirm,
   confirmationRows,
-  signInAtSummit,
   hasAchTerms,
   ordinal,
 } from './payment-journeys';
