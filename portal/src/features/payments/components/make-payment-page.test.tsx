@@ -87,6 +87,19 @@ async function chooseForToday(ui: Ui, type: 'Card' | 'E-Check', profileId: strin
   await user.type(date, TODAY);
 }
 
+/** The saved bank account ach_1, paid every due date (a recurring ACH payment). */
+async function chooseRecurringAchOnDueDate({ user }: Ui) {
+  await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
+    'ach_1',
+  );
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+    'OnDueDate',
+  );
+}
+
 async function payByCardToday(ui: Ui) {
   await chooseForToday(ui, 'Card', 'card_1');
   return screen.findByRole('button', { name: 'Make Payment' });
@@ -375,15 +388,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       },
     });
     const { user } = ui;
-    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'ach_1',
-    );
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OnDueDate',
-    );
+    await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     await expectNoAxeViolations(agreement);
@@ -431,15 +436,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       },
     });
     const { user } = ui;
-    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'ach_1',
-    );
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OnDueDate',
-    );
+    await chooseRecurringAchOnDueDate(ui);
     expect(await screen.findByText('Processing Fee: $1.50')).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
@@ -473,15 +470,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       },
     });
     const { user } = ui;
-    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'ach_1',
-    );
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OnDueDate',
-    );
+    await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     const agree = within(agreement).getByRole('button', { name: 'Agree' });
@@ -511,15 +500,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       },
     });
     const { user } = ui;
-    await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
-      'ach_1',
-    );
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
-      'OnDueDate',
-    );
+    await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     const agree = within(agreement).getByRole('button', { name: 'Agree' });
