@@ -1,16 +1,10 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
-import { useDialogEntry } from './dialog-stack';
+import { lazy, Suspense, type ReactNode } from 'react';
 
 /** Dialog widths of spec 000 section 9. */
 export const DIALOG_WIDTH = { narrow: 300, standard: 350, wide: 500 } as const;
 
-interface PortalDialogProps {
+export interface PortalDialogProps {
   /** The accessible name of the dialog. */
   title: ReactNode;
   width: number;
@@ -21,38 +15,23 @@ interface PortalDialogProps {
   icon?: ReactNode;
 }
 
+/**
+ * MUI's dialog (modal, focus trap, transitions: about 9 KB compressed) loads when the first
+ * dialog opens, not with the pages that may open one.
+ */
+const PortalDialogFrame = lazy(() => import('./portal-dialog-frame'));
+
+/**
+ * Stands in for the dialog while its code loads (once per visit): it takes the clicks a modal
+ * backdrop would, so a second click on the button that opened it does not open it twice.
+ */
+const loadingBackdrop = <Box aria-hidden sx={{ position: 'fixed', inset: 0, zIndex: 'modal' }} />;
+
 /** The frame of every portal dialog; open it with `useDialogStack().open`. */
-export function PortalDialog({ title, width, children, actions, icon }: PortalDialogProps) {
-  const entry = useDialogEntry();
-  const descriptionId = useId();
+export function PortalDialog(props: PortalDialogProps) {
   return (
-    <Dialog
-      open={entry.open}
-      onClose={() => {
-        if (entry.dismissible) entry.dismiss();
-      }}
-      maxWidth={false}
-      inert={!entry.isTop && entry.open}
-      aria-describedby={children ? descriptionId : undefined}
-      slotProps={{
-        paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } },
-        transition: { onExited: entry.onExited },
-      }}
-    >
-      {icon ? (
-        <Box aria-hidden sx={{ display: 'flex', justifyContent: 'center', pt: 3, fontSize: 48 }}>
-          {icon}
-        </Box>
-      ) : null}
-      <DialogTitle sx={icon ? { textAlign: 'center' } : undefined}>{title}</DialogTitle>
-      {children ? (
-        <DialogContent>
-          <DialogContentText id={descriptionId} component="div">
-            {children}
-          </DialogContentText>
-        </DialogContent>
-      ) : null}
-      <DialogActions>{actions}</DialogActions>
-    </Dialog>
+    <Suspense fallback={loadingBackdrop}>
+      <PortalDialogFrame {...props} />
+    </Suspense>
   );
 }

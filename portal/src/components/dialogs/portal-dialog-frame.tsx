@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect, useId, useRef } from 'react';
+import { useDialogEntry } from './dialog-stack';
+import type { PortalDialogProps } from './portal-dialog';
+
+/**
+ * The MUI dialog behind `PortalDialog`: modal, focus trap, backdrop and transitions. A module of
+ * its own so that no page downloads it before a dialog opens.
+ */
+export default function PortalDialogFrame({
+  title,
+  width,
+  children,
+  actions,
+  icon,
+}: PortalDialogProps) {
+  const entry = useDialogEntry();
+  const descriptionId = useId();
+  // Closed while this module was still loading: the dialog never shows, so there is no closing
+  // transition to end, and the stack entry is dropped here instead.
+  const closedBeforeShown = useRef(!entry.open);
+  useEffect(() => {
+    if (!closedBeforeShown.current) return;
+    closedBeforeShown.current = false;
+    entry.onExited();
+  });
+  return (
+    <Dialog
+      open={entry.open}
+      onClose={() => {
+        if (entry.dismissible) entry.dismiss();
+      }}
+      maxWidth={false}
+      inert={!entry.isTop && entry.open}
+      aria-describedby={children ? descriptionId : undefined}
+      slotProps={{
+        paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } },
+        transition: { onExited: entry.onExited },
+      }}
+    >
+      {icon ? (
+        <Box aria-hidden sx={{ display: 'flex', justifyContent: 'center', pt: 3, fontSize: 48 }}>
+          {icon}
+        </Box>
+      ) : null}
+      <DialogTitle sx={icon ? { textAlign: 'center' } : undefined}>{title}</DialogTitle>
+      {children ? (
+        <DialogContent>
+          <DialogContentText id={descriptionId} component="div">
+            {children}
+          </DialogContentText>
+        </DialogContent>
+      ) : null}
+      <DialogActions>{actions}</DialogActions>
+    </Dialog>
+  );
+}
