@@ -7,14 +7,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { InstitutionLogo } from '../../components/institution-logo';
 import { useSignedInUser } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
-import { MobileMenu, NavigationBar } from './main-navigation';
+import { NavigationBar } from './main-navigation';
 import type { MenuAction, MenuItem } from './menu-items';
 import { SkipLink } from './skip-link';
+
+/** The drawer (MUI's modal and slide) loads when the Menu button is first pressed. */
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 interface LoggedInHeaderProps {
   menuItems: MenuItem[];
@@ -35,6 +38,7 @@ export function LoggedInHeader({
   const settings = useSettings();
   const user = useSignedInUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuOpenedOnce, setMenuOpenedOnce] = useState(false);
   const drawerId = useId();
   const navigationLabel = settings.get('loggedInLayout.mainNavigationLabel');
 
@@ -64,7 +68,10 @@ export function LoggedInHeader({
             aria-label={settings.get('loggedInLayout.mobileMenuButtonText')}
             aria-controls={menuOpen ? drawerId : undefined}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuOpen(true);
+              setMenuOpenedOnce(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
@@ -87,15 +94,19 @@ export function LoggedInHeader({
         )}
       </Toolbar>
       {compact ? (
-        <MobileMenu
-          id={drawerId}
-          dialogLabel={settings.get('loggedInLayout.mobileMenuButtonText')}
-          label={navigationLabel}
-          items={menuItems}
-          open={menuOpen}
-          onClose={() => setMenuOpen(false)}
-          onAction={onAction}
-        />
+        menuOpenedOnce ? (
+          <Suspense fallback={null}>
+            <MobileMenu
+              id={drawerId}
+              dialogLabel={settings.get('loggedInLayout.mobileMenuButtonText')}
+              label={navigationLabel}
+              items={menuItems}
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              onAction={onAction}
+            />
+          </Suspense>
+        ) : null
       ) : (
         <NavigationBar label={navigationLabel} items={menuItems} onAction={onAction} />
       )}

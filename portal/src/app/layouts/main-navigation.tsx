@@ -1,14 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import { NavLink } from 'react-router';
 import type { MenuAction, MenuItem } from './menu-items';
 
-interface NavigationProps {
+export interface NavigationProps {
   label: string;
   items: MenuItem[];
   onAction(action: MenuAction): void;
@@ -67,57 +62,5 @@ export function NavigationBar({ label, items, onAction }: NavigationProps) {
         ))}
       </Box>
     </Box>
-  );
-}
-
-interface MobileMenuProps extends NavigationProps {
-  id: string;
-  /** The accessible name of the drawer (the Menu button's text). */
-  dialogLabel: string;
-  open: boolean;
-  onClose(): void;
-}
-
-/** The same menu in a drawer, behind the Menu button on small screens. */
-export function MobileMenu({
-  id,
-  dialogLabel,
-  label,
-  items,
-  open,
-  onClose,
-  onAction,
-}: MobileMenuProps) {
-  return (
-    <Drawer
-      id={id}
-      anchor="left"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { 'aria-label': dialogLabel } }}
-    >
-      <Box component="nav" aria-label={label} sx={{ width: 280 }}>
-        <List>
-          {items.map((item) => (
-            <ListItem key={item.id} disablePadding>
-              {item.kind === 'link' ? (
-                <ListItemButton component={NavLink} to={item.to} onClick={onClose}>
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              ) : (
-                <ListItemButton
-                  onClick={() => {
-                    onClose();
-                    onAction(item.action);
-                  }}
-                >
-                  <ListItemText primary={item.label} />
-                </ListItemButton>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      </Box>
-    </Drawer>
   );
 }
