@@ -805,10 +805,12 @@ export const SUBMIT_ERRORS = {
   New: 'There was a problem attempting to create a new payment. Please contact your financial institution for further assistance.',
   Invalid:
     'There was a problem attempting to submit, please ensure the information you entered is correct.',
+  /** Shown as information (`paymentErrorSeverity`): see `permissionSubmitError`. */
   MultipleScheduled:
-    'Scheduled payments cannot be modified online. Please contact your financial institution for further assistance.',
+    'This loan has scheduled payments that cannot be modified online. Please contact your financial institution for further assistance.',
+  /** Shown as information (`paymentErrorSeverity`): see `permissionSubmitError`. */
   Scheduled:
-    'This scheduled payment cannot be modified online. Please contact your financial institution for further assistance.',
+    'This loan has a scheduled payment that cannot be modified online. Please contact your financial institution for further assistance.',
   Retrieving: 'There was a problem retrieving information associated with this account.',
   SecurityNotAllowed:
     'Payment has been blocked for this account. Please contact your financial institution for further assistance.',

@@ -17,6 +17,7 @@ import {
   showsSetAsDefault,
   withCardAdditionalErrorText,
   type PaymentErrorCatalogue,
+  paymentErrorSeverity,
 } from './payment-display';
 
 const CATALOGUES: readonly PaymentErrorCatalogue[] = [
@@ -163,6 +164,24 @@ describe('paymentErrorDisplay', () => {
       key: 'Error',
     });
     expect(paymentErrorDisplay('submit', errorEnvelope('unauthorized')).kind).toBe('catalogued');
+  });
+});
+
+describe('paymentErrorSeverity', () => {
+  it('shows MultipleScheduled and Scheduled as information, everything else as an error', () => {
+    const severityOf = (key: string) =>
+      paymentErrorSeverity(paymentErrorDisplay('submit', errorEnvelope(key)));
+    expect(severityOf('MultipleScheduled')).toBe('info');
+    expect(severityOf('Scheduled')).toBe('info');
+    for (const key of ['Error', 'New', 'ContactUs', 'Connection', 'Retrieving', 'Declined']) {
+      expect(severityOf(key)).toBe('error');
+    }
+    expect(paymentErrorSeverity(paymentErrorDisplay('submit', 'networkFailure'))).toBe('error');
+    expect(
+      paymentErrorSeverity(
+        paymentErrorDisplay('submit', errorEnvelope('Scheduled payments moved')),
+      ),
+    ).toBe('error');
   });
 });
 

@@ -151,6 +151,18 @@ export function paymentErrorDisplay<C extends PaymentErrorCatalogue>(
   return catalogued(isKeyOf(rule.wordings, message) ? message : rule.unknown);
 }
 
+/** Section 8 names MultipleScheduled and Scheduled "info messages". */
+const INFORMATION_KEYS: ReadonlySet<string> = new Set(['MultipleScheduled', 'Scheduled']);
+
+/**
+ * How an answer's message is shown (spec 001 section 8): MultipleScheduled and Scheduled, which
+ * tell the borrower that scheduled payments cannot be modified online, as information; every
+ * other message as an error.
+ */
+export function paymentErrorSeverity(display: PaymentErrorDisplay): 'info' | 'error' {
+  return display.kind === 'catalogued' && INFORMATION_KEYS.has(display.key) ? 'info' : 'error';
+}
+
 /**
  * Whether submitting opens the ACH draft agreement first, its token then going with the request
  * (spec 001 section 4 "Submit"): the setting is on, the method is ACH and the frequency is not

@@ -892,11 +892,22 @@ describe('permission submit errors', () => {
     expect(permissionSubmitError('scheduled', 'Card', 'onlyImmediatePayments')).toBe(
       'ScheduledCardNotAllowed',
     );
-    expect(permissionSubmitError('recurring', 'ACH', 'hasScheduledPayment')).toBe(
+    expect(permissionSubmitError('recurring', 'ACH', 'hasRecurringPayment')).toBe(
       'RecurringAchNotAllowed',
     );
     expect(permissionSubmitError('recurring', 'Card', 'notAllowedByHost')).toBe(
       'RecurringCardNotAllowed',
+    );
+  });
+
+  it('tells a recurring payment refused for pending scheduled ones that they stay (section 8)', () => {
+    expect(permissionSubmitError('recurring', 'ACH', 'hasScheduledPayment', 1)).toBe('Scheduled');
+    expect(permissionSubmitError('recurring', 'Card', 'hasScheduledPayment', 1)).toBe('Scheduled');
+    expect(permissionSubmitError('recurring', 'ACH', 'hasScheduledPayment', 2)).toBe(
+      'MultipleScheduled',
+    );
+    expect(permissionSubmitError('recurring', 'Card', 'hasScheduledPayment', 3)).toBe(
+      'MultipleScheduled',
     );
   });
 });

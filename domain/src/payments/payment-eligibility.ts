@@ -671,17 +671,26 @@ export function paymentDateSelectable(
 /**
  * The submit error key (spec 001 section 8) when the server refuses a scheduled or recurring
  * payment for a permission block. A met quota is ReachedMaxScheduledAllowed, a single-use method
- * that may not be dated later MustSavePaymentMethod; every other block is
- * the section's "not allowed" variant for the kind and payment type. The spec names those
- * variants without keys; these are the keys chosen for them.
+ * that may not be dated later MustSavePaymentMethod. A recurring payment refused because the loan
+ * has scheduled payments pending is the section's information that scheduled payments cannot be
+ * modified online: Scheduled for one, MultipleScheduled for more (decision: setting up a
+ * recurring payment would change how the loan is paid, and the borrower's pending scheduled
+ * payments stay as they are; the institution can change them). Every other block is the
+ * section's "not allowed" variant for the kind and payment type. The spec names those variants
+ * without keys; these are the keys chosen for them.
+ *
+ * @param scheduledCount the loan's scheduled payments pending (for hasScheduledPayment)
  */
 export function permissionSubmitError(
   kind: 'scheduled' | 'recurring',
   paymentType: PaymentType,
   block: SchedulingBlock | RecurringBlock,
+  scheduledCount = 0,
 ):
   | 'ReachedMaxScheduledAllowed'
   | 'MustSavePaymentMethod'
+  | 'Scheduled'
+  | 'MultipleScheduled'
   | 'ScheduledAchNotAllowed'
   | 'ScheduledCardNotAllowed'
   | 'RecurringAchNotAllowed'
@@ -689,6 +698,9 @@ export function permissionSubmitError(
   if (block === 'scheduledQuotaReached') return 'ReachedMaxScheduledAllowed';
   // Section 8: a non-saved method pays only immediately (MustSavePaymentMethod).
   if (block === 'methodCannotSchedule') return 'MustSavePaymentMethod';
+  if (block === 'hasScheduledPayment') {
+    return scheduledCount > 1 ? 'MultipleScheduled' : 'Scheduled';
+  }
   if (kind === 'scheduled') {
     return paymentType === 'ACH' ? 'ScheduledAchNotAllowed' : 'ScheduledCardNotAllowed';
   }

@@ -11,6 +11,11 @@ import type { CalendarDate, Cents, LoanHold } from '@portal/domain';
  * for one that does not exist: callers must not be able to tell the two apart.
  *
  * Money is integer cents, dates are calendar dates in the institution's time zone.
+ *
+ * A core adapter that cannot reach its system throws `CoreUnavailableError` (any other throw is
+ * an unexpected failure): a payment submission meeting it before anything was written answers
+ * the specs' Connection ('Connection error. Please try again later.'), since retrying the same
+ * attempt later is safe. The built-in core runs in the server's own database and never throws it.
  */
 export interface ServicingCore {
   /**
@@ -365,4 +370,12 @@ export interface EndOfDayReport {
   interestCents: Cents;
   lateFees: number;
   statements: number;
+}
+
+/** The core could not be reached (a connection refused or timed out before it answered). */
+export class CoreUnavailableError extends Error {
+  constructor(message = 'the core servicing system could not be reached', options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'CoreUnavailableError';
+  }
 }

@@ -43,8 +43,10 @@ import {
  * - Card first, then the core: a decline then leaves the loan untouched (the row is 'failed' with
  *   the card's error key). When the core refuses for good after a card was charged (the loan was
  *   paid off meanwhile, the amount now exceeds the payoff) the charge is refunded and the row
- *   fails with 'Error'. A bank debit cannot be recalled through the processor interface: the row
- *   fails with 'Error' and support reverses the debit (logged through onCoreRefusal).
+ *   fails with New (section 8's create-payment error that asks the borrower to contact the
+ *   institution: trying again would be refused again). A bank debit cannot be recalled through
+ *   the processor interface: the row fails with ContactUs (the money left the borrower's account
+ *   and the institution returns it) and support reverses the debit (told through onCoreRefusal).
  * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
  *   leaves the row waiting: the posting job settles it once the day is open.
  * - A failed date of a recurring payment leaves the recurring payment active (the next date is
@@ -147,7 +149,8 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   /**
    * Marks the row failed with its error key; a scheduled or recurring date also queues its
    * notice, in the same transaction as the guarded update (one run marks it, so one notice).
-   * @param reason what the notice says (the error key, or the core's refusal behind 'Error')
+   * @param reason what the notice says (the error key, or the core's refusal behind New or
+   *   ContactUs)
    */
   async function fail(
     payment: PaymentRow,
@@ -247,10 +250,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
           institutionId: payment.institution_id,
           chargeId: money.chargeId,
         });
-      } else {
-        deps.onCoreRefusal?.(payment, reason);
+        return fail(payment, 'New', reason);
       }
-      return fail(payment, 'Error', reason);
+      deps.onCoreRefusal?.(payment, reason);
+      return fail(payment, 'ContactUs', reason);
     },
   };
 }

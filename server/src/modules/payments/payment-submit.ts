@@ -249,7 +249,9 @@ export function permissionRefusal(
     recurringAllowedByHost: context.terms.recurringAllowed,
     hasScheduledPayments: existing.scheduledCount > 0,
   });
-  return block ? permissionSubmitError('recurring', method.paymentType, block) : undefined;
+  return block
+    ? permissionSubmitError('recurring', method.paymentType, block, existing.scheduledCount)
+    : undefined;
 }
 
 /** The amount rules (section 5) on the submitted amounts. */

@@ -39,6 +39,7 @@ const SUBMIT_ANSWERS = {
   409: SubmitPaymentResponse,
   422: SubmitPaymentResponse,
   500: SubmitPaymentResponse,
+  503: SubmitPaymentResponse,
 };
 
 function callerOf(request: FastifyRequest): PaymentCaller {

@@ -1,4 +1,5 @@
 import {
+  calendarDateIn,
   type DeletePaymentRequest,
   errorEnvelope,
   ENVELOPE_CODES,
@@ -13,7 +14,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import type { RoutingDirectory } from '../../core/ach/routing-directory';
-import type { ServicingCore } from '../../core/servicing-core';
+import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
@@ -84,10 +85,17 @@ import type { SettingsAccessor } from '@portal/settings-schema';
  * - A failure the request cannot answer (a processor out of reach) answers 500 Generic ('Please
  *   do not submit your payment again...'): the key stays claimed, and its retry, or the posting
  *   job, finishes the same payment.
+ * - The core out of reach while the request is decided (CoreUnavailableError, before the key is
+ *   claimed and before anything is written) answers 503 Connection ('Connection error. Please try
+ *   again later.'), not stored: nothing happened, and the same attempt may be retried.
+ * - A loan number the customer holds that is not a payable loan (a deposit, or an account the
+ *   core has no payment terms for) answers Retrieving ('There was a problem retrieving
+ *   information associated with this account.'); one the customer does not hold is 404, as for
+ *   one that does not exist.
  */
 
 /** The statuses a submit answers. */
-const SUBMIT_STATUSES = [200, 400, 404, 409, 422, 500] as const;
+const SUBMIT_STATUSES = [200, 400, 404, 409, 422, 500, 503] as const;
 export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
 export type SubmitAnswer = { status: SubmitStatus; body: SubmitPaymentResponse };
 
@@ -206,7 +214,17 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
   > {
     const payment = request.body.Payment;
     const context = await loadLoanContext(deps, caller, payment.Details.LoanAccountNumber);
-    if (!context) return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
+    if (!context) {
+      const held = await core.findAccount(
+        { institutionId: caller.institutionId, customerId: caller.customerId },
+        payment.Details.LoanAccountNumber,
+        calendarDateIn(caller.timeZone, clock.now()),
+      );
+      return {
+        kind: 'answer',
+        answer: held ? refusedAnswer('Retrieving') : refusedAnswer(ENVELOPE_CODES.notFound, 404),
+      };
+    }
     const loanError =
       loanRefusal(context, request) ?? (await loanSubmitError({ db, dataProtector }, context));
     if (loanError) return { kind: 'answer', answer: refusedAnswer(loanError) };
@@ -387,7 +405,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       );
       const seen = await peekResumable(idempotent);
       if (seen) return resolved(seen);
-      const decided = await decide(caller, request);
+      let decided: Awaited<ReturnType<typeof decide>>;
+      try {
+        decided = await decide(caller, request);
+      } catch (error) {
+        if (error instanceof CoreUnavailableError) return refusedAnswer('Connection', 503);
+        throw error;
+      }
       const draft =
         decided.kind === 'accept'
           ? await draftTerms(caller, decided.context, decided.plan, decided.method)
@@ -466,6 +490,10 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         return notFound;
       }
       if (recurring.is_card !== isCard) return { status: 200, error: 'Deleting' };
+      // Decision: the generic variant (DeleteRecurringNotAllowed) is for a recurring payment whose
+      // method type the server cannot tell; every recurring payment here has one, so the setting
+      // answers the ACH or the card variant. The portal still words the generic key (a bank's
+      // own payment server may answer it).
       if (!settings.get('paymentOptions.allowDeleteRecurringPaymentOption')) {
         return {
           status: 200,

@@ -11,6 +11,7 @@ import { testDatabases } from '../../testing/databases';
 import { withPublishedSettings } from '../../testing/settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { CoreUnavailableError } from '../../core/servicing-core';
 import { paymentIdOf } from './payment-handles';
 import {
   ACCOUNT_NUMBER,
@@ -41,6 +42,7 @@ import {
 const error = (key: string) => ({ HasNoErrors: false, Errors: [{ ErrorMessage: key }] });
 const refusal = (key: string) => ({ ...error(key), ReferenceNumber: '' });
 const PAID_OFF_LOAN = '001-100101-4';
+const LINE_OF_CREDIT = '001-300120-7';
 const NOT_FOUND = { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] };
 /** The handle with its last MAC digit changed (always to a different digit). */
 const forgedHandle = (handle: string) =>
@@ -600,7 +602,8 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         }),
         nextKey(),
       );
-      expect(recurring.body).toEqual(refusal('RecurringCardNotAllowed'));
+      // Section 8's information that the pending scheduled payment cannot be modified online.
+      expect(recurring.body).toEqual(refusal('Scheduled'));
       const info = await paymentInfo(jordan, HOME_EQUITY);
       if (!info.body.HasNoErrors) throw new Error('no info');
       const [listed] = info.body.ScheduledPayments;
@@ -878,6 +881,154 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
       expect(pats.body.ReferenceNumber).not.toBe(jordans.body.ReferenceNumber);
       expect(idOf(pat, key)).not.toBe(idOf(jordan, key));
       expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(1);
+    });
+  });
+
+  describe('the answers of a core out of reach, a race with the core, and pending scheduled payments', () => {
+    it('answers Connection (503) while the core is out of reach, writes nothing, and the same attempt pays later', async () => {
+      const core = test.app.services.core;
+      const real = core.paymentTerms.bind(core);
+      core.paymentTerms = () => Promise.reject(new CoreUnavailableError());
+      onTestFinished(() => {
+        core.paymentTerms = real;
+      });
+      const key = nextKey();
+      const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 15 });
+      const count = await paymentCount();
+      const unreachable = await submit(jordan, 'immediateCard', body, key);
+      expect(unreachable).toEqual({ status: 503, body: refusal('Connection') });
+      expect(await paymentCount()).toBe(count);
+      expect(await charges(test.database.db, idOf(jordan, key))).toBe(0);
+      core.paymentTerms = real;
+      const later = await submit(jordan, 'immediateCard', body, key);
+      expect(later.body.HasNoErrors).toBe(true);
+      expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(1);
+      expect(SUBMIT_ERRORS.Connection).toBe('Connection error. Please try again later.');
+    });
+
+    it("answers Retrieving for the borrower's own account that is not a loan, NotFound for another's", async () => {
+      const listed = AccountListResponse.parse(
+        (await call(jordan, 'GET', '/api/accountList')).json(),
+      );
+      const checking = listed.Accounts.find((item) => item.Number.includes('-500321-'))?.Number;
+      if (!checking) throw new Error("jordan's checking account is not listed");
+      const count = await paymentCount();
+      const own = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: checking, method: card, amount: 10 }),
+        nextKey(),
+      );
+      expect(own).toEqual({ status: 200, body: refusal('Retrieving') });
+      const stranger = await submit(
+        pat,
+        'immediateCard',
+        paymentBody({ loan: checking, method: card, amount: 10 }),
+        nextKey(),
+      );
+      expect(stranger).toEqual({ status: 404, body: refusal('NotFound') });
+      expect(await paymentCount()).toBe(count);
+      expect(SUBMIT_ERRORS.Retrieving).toBe(
+        'There was a problem retrieving information associated with this account.',
+      );
+    });
+
+    it('answers New when the core refuses a charged card (refunded), ContactUs after a sent debit', async () => {
+      // The race: between the decision and the posting, another payment pays the loan off at
+      // the core (the real built-in core, under another posting key); ours is then refused.
+      const core = test.app.services.core;
+      const real = core.postPayment.bind(core);
+      core.postPayment = async (customer, number, payment) => {
+        const terms = await core.paymentTerms(customer, number, payment.date);
+        if (terms && terms.payoffTodayCents > 0) {
+          await real(customer, number, {
+            postingKey: `race:${payment.postingKey}`,
+            date: payment.date,
+            amountCents: terms.payoffTodayCents,
+            additionalPrincipalCents: 0,
+            method: 'ach',
+          });
+        }
+        return real(customer, number, payment);
+      };
+      onTestFinished(() => {
+        core.postPayment = real;
+      });
+      const lineKey = nextKey();
+      const line = LINE_OF_CREDIT;
+      const byCard = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: line, method: card, amount: 25 }),
+        lineKey,
+      );
+      expect(byCard).toEqual({ status: 200, body: refusal('New') });
+      const charge = await test.database.db
+        .selectFrom('card_processor_charges')
+        .select(['status', 'refunded_at'])
+        .where('idempotency_key', '=', idOf(jordan, lineKey))
+        .executeTakeFirstOrThrow();
+      expect(charge.refunded_at).not.toBeNull();
+      expect(await paymentRow(idOf(jordan, lineKey))).toMatchObject({
+        status: 'failed',
+        failure: 'New',
+      });
+      // The past-due auto loan, paid its total due (1,481.65) from the saved bank account.
+      const debitKey = nextKey();
+      const byBank = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan: AUTO_LOAN, method: account, amount: 1_481.65 }),
+        debitKey,
+      );
+      expect(byBank).toEqual({ status: 200, body: refusal('ContactUs') });
+      expect(await debits(test.database.db, idOf(jordan, debitKey))).toBe(1);
+      expect(await coreLines(test.database.db, idOf(jordan, debitKey))).toBe(0);
+      expect(await paymentRow(idOf(jordan, debitKey))).toMatchObject({
+        status: 'failed',
+        failure: 'ContactUs',
+      });
+    });
+
+    it('answers MultipleScheduled to a recurring payment while two scheduled payments wait', async () => {
+      await withSettings(
+        { shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '3' } } },
+        async () => {
+          const handles: string[] = [];
+          for (const date of ['2025-03-17', '2025-03-18']) {
+            const made = await submit(
+              jordan,
+              'scheduledCard',
+              paymentBody({ loan: HOME_EQUITY, method: card, date, amount: 42 }),
+              nextKey(),
+            );
+            expect(made.body.HasNoErrors).toBe(true);
+          }
+          const recurring = await submit(
+            jordan,
+            'recurringAch',
+            paymentBody({
+              loan: HOME_EQUITY,
+              method: account,
+              date: '2025-03-20',
+              amount: 40,
+              recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+            }),
+            nextKey(),
+          );
+          expect(recurring.body).toEqual(refusal('MultipleScheduled'));
+          const info = await paymentInfo(jordan, HOME_EQUITY);
+          if (!info.body.HasNoErrors) throw new Error('no info');
+          handles.push(...info.body.ScheduledPayments.map((item) => item.EncryptedString));
+          for (const handle of handles) {
+            const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
+              Token: '',
+              Payment: { EncryptedString: handle, LoanAccountNumber: HOME_EQUITY },
+            });
+            expect(deleted.json()).toMatchObject({ HasNoErrors: true });
+          }
+        },
+      );
     });
   });
 

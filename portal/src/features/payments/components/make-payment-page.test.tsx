@@ -569,6 +569,30 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
   });
 
+  it('shows Scheduled as information and Connection as an error (section 8)', async () => {
+    let calls = 0;
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': () => {
+          calls += 1;
+          const key = calls === 1 ? 'Scheduled' : 'Connection';
+          return {
+            status: calls === 1 ? 200 : 503,
+            body: { HasNoErrors: false, Errors: [{ ErrorMessage: key }], ReferenceNumber: '' },
+          };
+        },
+      },
+    });
+    const submit = await payByCardToday(ui);
+    await ui.user.click(submit);
+    const info = await screen.findByText(/has a scheduled payment that cannot be modified online/);
+    expect(info.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorInfo');
+    await ui.user.click(submit);
+    const failure = await screen.findByText('Connection error. Please try again later.');
+    expect(failure.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+  });
+
   it('chooses the only payment type allowed as a click would: its default method is preselected', async () => {
     renderPayment({
       settings: {

@@ -9,6 +9,7 @@ import {
   firstPartyFee,
   formatUsd,
   paymentErrorDisplay,
+  paymentErrorSeverity,
   paymentTotal,
   processingFee,
   recurringDetailsOf,
@@ -75,7 +76,9 @@ export function TotalStep(props: TotalStepProps) {
   const queryClient = useQueryClient();
   const { chosen, frequency, amount, info } = props;
   const paymentType = paymentTypeOf(chosen);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const [error, setError] = useState<{ text: string; severity: 'info' | 'error' } | undefined>(
+    undefined,
+  );
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: a second click in the same event loop turn sees it at once.
   const inFlight = useRef(false);
@@ -181,13 +184,14 @@ export function TotalStep(props: TotalStepProps) {
       ) {
         props.onRefused();
       }
-      setError(
-        withCardAdditionalErrorText(
+      setError({
+        text: withCardAdditionalErrorText(
           methodErrorText(settings, display),
           paymentType,
           settings.get('cardPaymentTexts.cardPaymentAdditionalErrorText'),
         ),
-      );
+        severity: paymentErrorSeverity(display),
+      });
       return;
     }
     props.attempts.settle();
@@ -276,7 +280,7 @@ export function TotalStep(props: TotalStepProps) {
           </Typography>
         </>
       )}
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <Alert severity={error.severity}>{error.text}</Alert> : null}
       <div>
         <Button
           variant="contained"
