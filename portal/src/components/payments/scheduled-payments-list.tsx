@@ -1,35 +1,13 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import {
-  canDeleteScheduledPayment,
-  dollarsToCents,
-  fillPlaceholders,
-  formatUsd,
-  formatUsDate,
-  type ScheduledPaymentInfo,
-} from '@portal/domain';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { paymentErrorText } from '../../lib/payments/payment-error-text';
-import { useDeletePayment } from '../../lib/payments/payment-info';
+import type { ScheduledPaymentInfo } from '@portal/domain';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSettings } from '../../lib/settings/settings-context';
-import type { DataTable as DataTableComponent } from '../data-table/data-table';
-import type { DataTableColumn } from '../data-table/data-table-column';
-import { useDialogStack } from '../dialogs/dialog-stack';
-import { DeletePaymentDialog } from './delete-payment-dialog';
 
 /**
- * The table loads with the first scheduled payment to show: most loans have none, and the payment
- * page's first download leaves it out then. The cast keeps DataTable's row type: `lazy()` drops
- * a component's generic parameter.
+ * The heading, the table and the deletion load with the first scheduled payment to show: most
+ * loans have none, and the payment page's first download leaves them out then.
  */
-const DataTable = lazy(() =>
-  import('../data-table/data-table').then((module) => ({ default: module.DataTable })),
-) as unknown as typeof DataTableComponent;
+const ScheduledPaymentsTable = lazy(() => import('./scheduled-payments-table'));
 
 export interface ScheduledPaymentsListProps {
   /** The loan's account number, sent with a deletion. */
@@ -55,9 +33,6 @@ export interface ScheduledPaymentsListProps {
 export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
   const { accountNumber, payments, onDeleted } = props;
   const settings = useSettings();
-  const dialogs = useDialogStack();
-  const deletion = useDeletePayment();
-  const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const noteRef = useRef<HTMLDivElement>(null);
   // After a deletion: the success note, and where focus goes once the dialog has closed.
@@ -94,129 +69,20 @@ export function ScheduledPaymentsList(props: ScheduledPaymentsListProps) {
   );
   if (payments.length === 0) return <>{note}</>;
 
-  const heading = settings.get('recurringPaymentTexts.scheduledPaymentsHeadingText');
-  const allowDelete = settings.get('paymentOptions.allowDeleteScheduledPaymentOption');
-  const achName = settings.get('achPaymentTexts.eCheckOptionText');
-  const cardName = settings.get('cardPaymentTexts.cardOptionText');
-  const money = (payment: ScheduledPaymentInfo) => formatUsd(dollarsToCents(payment.PaymentAmount));
-
-  async function askToDelete(payment: ScheduledPaymentInfo) {
-    const answer = await dialogs.open<boolean>((close) => (
-      <DeletePaymentDialog
-        question={settings.get('recurringPaymentTexts.deleteScheduledConfirmText')}
-        errorTextOf={(error) => paymentErrorText(settings, 'scheduledDeletion', error)}
-        remove={() =>
-          deletion.mutateAsync({
-            kind: 'scheduled',
-            isCard: payment.IsCard,
-            payment: { EncryptedString: payment.EncryptedString, LoanAccountNumber: accountNumber },
-          })
-        }
-        onClose={close}
-      />
-    )).result;
-    if (answer !== true) return;
-    const index = payments.indexOf(payment);
-    const next = payments[index + 1] ?? payments[index - 1];
-    setDeleted((current) => ({
-      focus:
-        next && canDeleteScheduledPayment(next, allowDelete) ? next.EncryptedString : undefined,
-      round: (current?.round ?? 0) + 1,
-    }));
-    onDeleted();
-  }
-
-  const columns: DataTableColumn<ScheduledPaymentInfo>[] = [
-    {
-      id: 'type',
-      header: settings.get('recurringPaymentTexts.scheduledTypeColumnText'),
-      type: 'string',
-      sortable: false,
-      getValue: (payment) => (payment.IsCard ? cardName : achName),
-      renderCell: (payment) => (
-        <Box
-          component="span"
-          role="img"
-          aria-label={payment.IsCard ? cardName : achName}
-          sx={{ display: 'inline-flex', verticalAlign: 'middle' }}
-        >
-          {payment.IsCard ? (
-            <CreditCardIcon fontSize="small" aria-hidden />
-          ) : (
-            <AccountBalanceIcon fontSize="small" aria-hidden />
-          )}
-        </Box>
-      ),
-    },
-    {
-      id: 'account',
-      header: settings.get('recurringPaymentTexts.scheduledAccountColumnText'),
-      type: 'string',
-      sortable: false,
-      getValue: (payment) => payment.AccountNumber,
-    },
-    {
-      id: 'date',
-      header: settings.get('recurringPaymentTexts.scheduledDateColumnText'),
-      type: 'date',
-      sortable: false,
-      getValue: (payment) => payment.PaymentDate.slice(0, 10),
-      renderCell: (payment) => formatUsDate(payment.PaymentDate),
-    },
-    {
-      id: 'amount',
-      header: settings.get('recurringPaymentTexts.scheduledAmountColumnText'),
-      type: 'number',
-      sortable: false,
-      getValue: (payment) => dollarsToCents(payment.PaymentAmount),
-      renderCell: money,
-    },
-    {
-      id: 'delete',
-      header: settings.get('recurringPaymentTexts.deleteYesText'),
-      type: 'string',
-      sortable: false,
-      getValue: () => '',
-      renderCell: (payment) =>
-        canDeleteScheduledPayment(payment, allowDelete) ? (
-          <IconButton
-            aria-label={fillPlaceholders(
-              settings.get('recurringPaymentTexts.deleteScheduledButtonLabel'),
-              { amount: money(payment), date: formatUsDate(payment.PaymentDate) },
-            )}
-            color="error"
-            data-scheduled-payment={payment.EncryptedString}
-            onClick={() => void askToDelete(payment)}
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        ) : (
-          <Typography variant="body2" color="text.secondary" component="span">
-            {settings.get('recurringPaymentTexts.scheduledDeleteBlockedText')}
-          </Typography>
-        ),
-    },
-  ];
-
   // The note stays the same element (before the list) when the last row goes.
   return (
     <>
       {note}
-      {/* The heading shows with its table. */}
       <Suspense fallback={null}>
-        <Box component="section" aria-labelledby={headingId} ref={sectionRef}>
-          <Typography variant="h6" component="h2" id={headingId} tabIndex={-1}>
-            {heading}
-          </Typography>
-          <DataTable
-            columns={columns}
-            rows={payments}
-            getRowKey={(payment) => payment.EncryptedString}
-            caption={heading}
-            emptyText=""
-            primaryColumnId="date"
-          />
-        </Box>
+        <ScheduledPaymentsTable
+          accountNumber={accountNumber}
+          payments={payments}
+          sectionRef={sectionRef}
+          onDeleted={(focus) => {
+            setDeleted((current) => ({ focus, round: (current?.round ?? 0) + 1 }));
+            onDeleted();
+          }}
+        />
       </Suspense>
     </>
   );
