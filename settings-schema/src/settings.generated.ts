@@ -1748,7 +1748,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.richTextAgreementCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.richTextAgreementAcceptText": {"type":"text","default":"I Accept","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodConfirmText": {"type":"text","default":"Are you sure you want to delete this payment method?","set":"english","visibility":"public","wire":"gassySettings"},
-  "paymentTexts.deleteMethodWarningText": {"type":"text","default":"Deleting this payment method will cancel and remove any scheduled payments set up with it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodWarningText": {"type":"text","default":"Deleting this payment method will cancel and remove any scheduled or recurring payments set up with it.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodConfirmButtonText": {"type":"text","default":"Delete","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodSuccessText": {"type":"text","default":"Successfully deleted payment method.","set":"english","visibility":"public","wire":"gassySettings"},

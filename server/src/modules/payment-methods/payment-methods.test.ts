@@ -21,6 +21,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
+import { paymentBody, paymentInfo, submit } from '../payments/payment-test-kit';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const AUTO_LOAN = '001-100234-1';
@@ -638,6 +639,38 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     expect((await deleteCard({ ...rest, CardNumber: '4242424242424242' })).statusCode).toBe(400);
     expect((await deleteCard({ ...rest, CardNumber: '0000' })).statusCode).toBe(404);
     expect((await methods(jordan)).PaymentMethods).toContainEqual(card);
+  });
+
+  it('cancels the recurring payment a deleted card was paying, as the dialog warns', async () => {
+    const listed = (await methods(jordan)).PaymentMethods;
+    const existing = listed.find(
+      (method) => method.IsCard && method.CardInfo.CardNumber === '4444',
+    );
+    const card =
+      existing ??
+      savedCard((await addCard(jordan, { CardNumber: MASTERCARD, CardType: 'master' })).body);
+    const caller = { app: test.app, who: jordan };
+    const made = await submit(
+      caller,
+      'recurringCard',
+      paymentBody({
+        loan: HOME_EQUITY,
+        method: card,
+        date: '2025-03-20',
+        amount: 40,
+        recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+      }),
+      'delete-method-recurring',
+    );
+    expect(made.body.HasNoErrors).toBe(true);
+    const before = await paymentInfo(caller, HOME_EQUITY);
+    expect(before.body).toMatchObject({ RecurringPayment: { PaymentAccountNum: '4444' } });
+    if (!card.IsCard) throw new Error('not a card');
+    const deleted = await post(jordan, '/api/PaymentMethod/DeleteCardPayment', card.CardInfo);
+    expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    expect((await paymentInfo(caller, HOME_EQUITY)).body).toMatchObject({
+      RecurringPayment: null,
+    });
   });
 
   it('deletes a saved card and a saved bank account, clearing a default that used them', async () => {

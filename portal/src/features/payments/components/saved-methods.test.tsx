@@ -25,7 +25,8 @@ const SECOND_CARD = {
 };
 
 const DELETE_QUESTION = 'Are you sure you want to delete this payment method?';
-const DELETE_WARNING = /Deleting this payment method will cancel and remove any scheduled payments/;
+const DELETE_WARNING =
+  /Deleting this payment method will cancel and remove any scheduled or recurring payments/;
 
 beforeEach(fixTheDate);
 afterEach(() => {
