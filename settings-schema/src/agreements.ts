@@ -66,6 +66,12 @@ function normaliseDate(text: string, entryIndex: number): string {
 }
 
 /**
+ * The parser's fixed wording for an unknown when-to-agree name (the specs'). The admin app shows
+ * the institution's `agreementTexts.invalidAgreementTypeText` in its place.
+ */
+export const INVALID_AGREEMENT_TYPE_MESSAGE = 'Invalid agreement type';
+
+/**
  * Parses an agreement setup string: up to five entries, one per line, each `URL|date|name|types`
  * where types are when-to-agree names joined by dashes (`login-registration`).
  * The specs do not fix how entries are separated; this product uses one entry per line.
@@ -106,7 +112,9 @@ export function parseAgreementSetup(setup: string): Agreement[] {
     const whenToAgree = typesText.split('-').map((type) => type.trim().toLowerCase());
     const unknown = whenToAgree.filter((type) => !isAgreementType(type));
     // The specs' fixed parser wording; the row is added when several problems are listed.
-    if (unknown.length > 0) problems.push({ entryIndex: index, message: 'Invalid agreement type' });
+    if (unknown.length > 0) {
+      problems.push({ entryIndex: index, message: INVALID_AGREEMENT_TYPE_MESSAGE });
+    }
     if (problems.length > before) return [];
     return [
       {

@@ -3,6 +3,7 @@ export type { AccessorOptions, SettingsAccessor } from './accessor';
 export {
   AGREEMENT_HOST_NUMBER_BASE,
   AGREEMENT_TYPES,
+  INVALID_AGREEMENT_TYPE_MESSAGE,
   MAX_AGREEMENTS,
   agreementTypeCode,
   formatAgreementSetup,

@@ -7,7 +7,11 @@ import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema } from '@
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { DraftSession, KeySaveState } from '../../../lib/draft/draft-session';
-import { shallowEqualObjects, useDraftSelector } from '../../../lib/draft/use-draft';
+import { shallowEqualObjects, useDraftSelector, useDraftValue } from '../../../lib/draft/use-draft';
+import {
+  INVALID_AGREEMENT_TYPE_TEXT_KEY,
+  wordedSetupProblem,
+} from '../widgets/agreement-setup-widget';
 import {
   definitionOf,
   SET_LABELS,
@@ -119,6 +123,13 @@ function SettingField({
   onShowInPreview,
   children,
 }: SettingFieldProps) {
+  // The agreement setup's parser problems name an unknown when-to-agree type in the
+  // institution's agreementTexts.invalidAgreementTypeText (shown to administrators).
+  const invalidTypeText = useDraftValue(session, INVALID_AGREEMENT_TYPE_TEXT_KEY);
+  const shown =
+    settingKey === 'agreementTexts.agreementSetup'
+      ? errors.map((message) => wordedSetupProblem(message, invalidTypeText))
+      : errors;
   const selector = useCallback(
     (current: DraftSession): KeyFacts => {
       const document = current.getDocument();
@@ -176,13 +187,13 @@ function SettingField({
         {facts.from === null && ` Saved to the ${SET_LABELS[definition.set]} when changed.`}
       </Typography>
       {children}
-      {errors.length > 0 && (
+      {shown.length > 0 && (
         <Box
           component="ul"
           id={`${id}__error`}
           sx={{ color: 'error.main', m: 0, mt: 0.5, pl: 2.5, typography: 'body2' }}
         >
-          {errors.map((message) => (
+          {shown.map((message) => (
             <li key={message}>{message}</li>
           ))}
         </Box>

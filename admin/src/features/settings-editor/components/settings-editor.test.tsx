@@ -147,6 +147,21 @@ describe('the settings editor', { timeout: 60_000 }, () => {
     expect(patches).toHaveLength(0);
   });
 
+  it('words an unknown when-to-agree name with the draft’s invalidAgreementTypeText', async () => {
+    const { user } = renderEditor('/i/harbor/settings?group=agreements', {
+      draft: {
+        english: { agreementTexts: { invalidAgreementTypeText: 'Unknown agreement kind' } },
+      },
+    });
+    const setup = await screen.findByRole('group', { name: 'Agreement setup' });
+    await user.click(within(setup).getByRole('button', { name: 'Edit as text' }));
+    const text = within(setup).getByRole('textbox', { name: /Setup text/ });
+    await user.click(text);
+    await user.paste('https://example.com/terms|2024-01-01|Terms|sometimes');
+    expect(await within(setup).findByText('Agreement 1: Unknown agreement kind')).toBeVisible();
+    expect(within(setup).queryByText(/Invalid agreement type/)).toBeNull();
+  });
+
   it('shows every problem of a setup text with its row, not only the first', async () => {
     const { user, patches } = renderEditor('/i/harbor/settings?group=agreements');
     const setup = await screen.findByRole('group', { name: 'Agreement setup' });

@@ -9,12 +9,15 @@ import {
   AGREEMENT_TYPES,
   AgreementSetupError,
   formatAgreementSetup,
+  INVALID_AGREEMENT_TYPE_MESSAGE,
   MAX_AGREEMENTS,
   parseAgreementSetup,
   type AgreementType,
 } from '@portal/settings-schema';
 import { memo, useState } from 'react';
-import { textOf } from '../utils/form-context';
+import { useDraftValue } from '../../../lib/draft/use-draft';
+import type { DraftSession } from '../../../lib/draft/draft-session';
+import { isSettingsFormContext, textOf } from '../utils/form-context';
 import type { SettingWidgetProps } from './basic-widgets';
 
 interface AgreementRow {
@@ -35,12 +38,25 @@ const TYPE_LABELS: Record<AgreementType, string> = {
 
 type Parsed = { ok: true; rows: AgreementRow[] } | { ok: false; messages: string[] };
 
-/** Every problem of the setup, each naming its row. */
-function describeSetupError(error: unknown): string[] {
+/** The settings text that words an unknown when-to-agree name for administrators. */
+export const INVALID_AGREEMENT_TYPE_TEXT_KEY = 'agreementTexts.invalidAgreementTypeText';
+
+/** A setup problem with the parser's 'Invalid agreement type' in the institution's wording. */
+export function wordedSetupProblem(message: string, invalidTypeText: string): string {
+  const text = invalidTypeText.trim();
+  return text === '' ? message : message.replaceAll(INVALID_AGREEMENT_TYPE_MESSAGE, text);
+}
+
+/**
+ * Every problem of the setup, each naming its row; an unknown when-to-agree name in the
+ * institution's `agreementTexts.invalidAgreementTypeText` (the draft's, when it has one).
+ */
+function describeSetupError(error: unknown, invalidTypeText: string): string[] {
   if (!(error instanceof AgreementSetupError)) {
     return [error instanceof Error ? error.message : 'The setup cannot be read'];
   }
-  return error.problems.map(({ entryIndex, message }) => {
+  return error.problems.map(({ entryIndex, message: parsed }) => {
+    const message = wordedSetupProblem(parsed, invalidTypeText);
     const prefix = `Agreement ${(entryIndex ?? 0) + 1}`;
     return entryIndex !== undefined && !message.startsWith(prefix)
       ? `${prefix}: ${message}`
@@ -48,7 +64,7 @@ function describeSetupError(error: unknown): string[] {
   });
 }
 
-function parse(text: string): Parsed {
+function parse(text: string, invalidTypeText: string): Parsed {
   try {
     return {
       ok: true,
@@ -60,7 +76,7 @@ function parse(text: string): Parsed {
       })),
     };
   } catch (error) {
-    return { ok: false, messages: describeSetupError(error) };
+    return { ok: false, messages: describeSetupError(error, invalidTypeText) };
   }
 }
 
@@ -203,9 +219,32 @@ const EMPTY_ROW: AgreementRow = { url: '', date: '', name: '', whenToAgree: [] }
 export const SettingAgreementSetupWidget = memo(function SettingAgreementSetupWidget(
   props: SettingWidgetProps,
 ) {
+  const context = isSettingsFormContext(props.registry.formContext)
+    ? props.registry.formContext
+    : undefined;
+  return context ? (
+    <WithDraftTexts session={context.session} props={props} />
+  ) : (
+    <AgreementSetupEditor props={props} invalidTypeText="" />
+  );
+});
+
+/** Reads the draft's text for an unknown when-to-agree name (re-rendering when it changes). */
+function WithDraftTexts({ session, props }: { session: DraftSession; props: SettingWidgetProps }) {
+  const invalidTypeText = useDraftValue(session, INVALID_AGREEMENT_TYPE_TEXT_KEY);
+  return <AgreementSetupEditor props={props} invalidTypeText={invalidTypeText} />;
+}
+
+function AgreementSetupEditor({
+  props,
+  invalidTypeText,
+}: {
+  props: SettingWidgetProps;
+  invalidTypeText: string;
+}) {
   const { id, value, onChange, onFocus, onBlur, readonly, disabled } = props;
   const text = textOf(value);
-  const parsed = parse(text);
+  const parsed = parse(text, invalidTypeText);
   // Rows being edited, valid only while the setting still holds the text they last produced.
   const [editing, setEditing] = useState<{ rows: AgreementRow[]; text: string } | null>(null);
   const [asText, setAsText] = useState(false);
@@ -301,4 +340,4 @@ export const SettingAgreementSetupWidget = memo(function SettingAgreementSetupWi
       )}
     </Box>
   );
-});
+}
