@@ -98,6 +98,12 @@ export type ResetPasswordResponse = z.infer<typeof ResetPasswordResponse>;
 export const AgreementLoggingRequest = z.object({
   Agreements: z.array(z.number().int()).max(5),
   UserName: z.string().max(200),
+  /**
+   * Sent true with the e-statement agreements (spec 001 section 7). Decided: it changes nothing
+   * on the server. The statement format is an account's, and this call names no account:
+   * `POST /api/AccountEStatements/SetStatementFormat` turns e-statements on for the account right
+   * after the agreements are recorded (spec 002), and refuses paperless until they are.
+   */
   TurnEStatementsOn: z.boolean().optional().default(false),
   UnRestrictEmail: z.boolean().optional().default(false),
 });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { LazyRichText } from '../../../components/lazy-rich-text';
+import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
@@ -23,10 +24,20 @@ import {
  * the ACH agreements in force (one link each), Cancel and Agree, then the draft-agreement
  * confirmation: the preview link
  * (PrepareAchDraftAgreementPreview, then RenderACHDraftAgreementPreview?token= in a new tab) and
- * Confirm, disabled until the preview was opened. Confirm closes with the preview's
- * PassableToken, which goes with the recurring request; Cancel closes with nothing.
+ * Confirm, disabled until the preview has loaded in its tab (the server marks the preview opened
+ * when it renders it, and accepts only an opened preview's token). Confirm closes with the
+ * preview's PassableToken, which goes with the recurring request; Cancel closes with nothing.
+ *
+ * Decided: Agree records the ACH agreements it showed (POST /api/AgreementLogging, as the ACH
+ * terms modal does; section 4 "Agreements": accepting posts an agreement record), so the borrower
+ * is not asked for them again when saving a bank account; a failure keeps the dialog open with
+ * 'An error occurred, please try again.' (achAgreementSaveErrorText).
  */
-function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?: string): void }) {
+function AchDraftDialog(props: {
+  request: AchDraftPreviewRequest;
+  userName: string;
+  onClose(token?: string): void;
+}) {
   const settings = useSettings();
   const dialogs = useDialogStack();
   // Decided: "each agreement" of section 2 is each ACH agreement in force (WhenToAgree ach, the
@@ -44,6 +55,8 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
   const [token, setToken] = useState<string | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
+  const [recording, setRecording] = useState(false);
+  const [recordFailed, setRecordFailed] = useState(false);
   // First the agreement (Agree), then its confirmation (Confirm once the preview was opened).
   const [stage, setStage] = useState<'agreement' | 'confirmation'>('agreement');
 
@@ -55,10 +68,32 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
       return achDraftPreviewUrl(answer.PassableToken);
     });
     try {
-      await openInNewTab(prepared);
+      await openInNewTab(prepared, { untilLoaded: true });
       setOpened(true);
     } catch (caught) {
       setError(paymentErrorText(settings, 'submit', caught));
+    }
+  }
+
+  async function agree() {
+    if (agreements.length === 0) {
+      setStage('confirmation');
+      return;
+    }
+    setRecording(true);
+    setRecordFailed(false);
+    try {
+      await postAgreementLogging({
+        Agreements: agreements.map((agreement) => agreement.hostNum),
+        UserName: props.userName,
+        TurnEStatementsOn: false,
+        UnRestrictEmail: false,
+      });
+      setStage('confirmation');
+    } catch {
+      setRecordFailed(true);
+    } finally {
+      setRecording(false);
     }
   }
 
@@ -71,13 +106,14 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
         title={settings.get('postLoginTexts.agreementsHeadingText')}
         actions={
           <>
-            <Button onClick={() => props.onClose(undefined)}>
+            <Button onClick={() => props.onClose(undefined)} disabled={recording}>
               {settings.get('achDraftAgreementTexts.cancelButtonText')}
             </Button>
             <Button
               variant="contained"
               disabled={!agreeable}
-              onClick={() => setStage('confirmation')}
+              loading={recording}
+              onClick={() => void agree()}
             >
               {settings.get('achDraftAgreementTexts.agreeButtonText')}
             </Button>
@@ -85,6 +121,11 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
         }
       >
         <Stack spacing={1}>
+          {recordFailed ? (
+            <Alert severity="error">
+              {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
+            </Alert>
+          ) : null}
           <LazyRichText html={settings.get('achDraftAgreementTexts.dialogRichText')} />
           {agreements.map((agreement) =>
             richText ? (
@@ -156,9 +197,10 @@ function AchDraftDialog(props: { request: AchDraftPreviewRequest; onClose(token?
 export async function askAchDraftAgreement(
   dialogs: DialogStack,
   request: AchDraftPreviewRequest,
+  userName: string,
 ): Promise<string | undefined> {
   return dialogs.open<string | undefined>(
-    (close) => <AchDraftDialog request={request} onClose={close} />,
+    (close) => <AchDraftDialog request={request} userName={userName} onClose={close} />,
     { dismissible: false },
   ).result;
 }

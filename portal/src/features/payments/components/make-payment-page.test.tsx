@@ -376,7 +376,13 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   it('asks for the ACH draft agreement before a recurring ACH payment, Agree only after the preview', async () => {
-    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const ui = renderPayment({
       settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
@@ -415,7 +421,13 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   it('sends the payment amount without the fees as the draft preview’s Amount', async () => {
-    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
     vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const base = paymentInfo();
     const withFee = base.HasNoErrors
@@ -509,6 +521,85 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(agree).toBeDisabled();
     await user.click(within(agreement).getByRole('link', { name: 'Debit Authorization' }));
     expect(agree).toBeEnabled();
+  });
+
+  it('records the ACH agreements at Agree, staying open with the error when that fails', async () => {
+    let calls = 0;
+    const ui = renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'achPaymentOptions.requireAchDraftAgreementOption': 'true',
+        'agreementTexts.agreementSetup': [
+          'https://bank.example/ach.pdf|2024-01-31|ACH Terms of Use|ach',
+          'https://bank.example/login.pdf|2024-01-31|Online Banking Terms|login',
+          'https://bank.example/debit.pdf|2024-02-01|Debit Authorization|ach',
+        ].join('\n'),
+      },
+      routes: {
+        'POST /api/AgreementLogging': () => {
+          calls += 1;
+          return calls === 1
+            ? { status: 500, body: { HasNoErrors: false, Errors: [] } }
+            : { body: { HasNoErrors: true, Errors: [] } };
+        },
+      },
+    });
+    const { user } = ui;
+    await chooseRecurringAchOnDueDate(ui);
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    expect(
+      await within(agreement).findByText('An error occurred, please try again.'),
+    ).toBeVisible();
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Please open and read the agreement, then confirm.',
+      }),
+    ).toBeVisible();
+    const logged = ui.server.requestsTo('POST /api/AgreementLogging');
+    expect(logged).toHaveLength(2);
+    // The ACH agreements only (host numbers 11337 and 11339), not the sign-in one.
+    expect(logged[1]?.body).toMatchObject({
+      Agreements: [11337, 11339],
+      TurnEStatementsOn: false,
+      UnRestrictEmail: false,
+    });
+  });
+
+  it('enables Confirm only once the preview has loaded in its tab, not when its address is given', async () => {
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'loading' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-2' },
+        },
+      },
+    });
+    const { user } = ui;
+    await chooseRecurringAchOnDueDate(ui);
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please open and read the agreement, then confirm.',
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
+    await waitFor(() => expect(tab.location.href).toContain('token=draft-token-2'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(confirm).toBeDisabled();
+    tab.document.readyState = 'complete';
+    await waitFor(() => expect(confirm).toBeEnabled());
   });
 
   it('keeps the Idempotency-Key after a 500 Generic, so a retry resumes the same attempt', async () => {

@@ -224,16 +224,20 @@ export function TotalStep(props: TotalStepProps) {
         const method = requestMethodOf(chosen);
         const achInfo = method.IsCard ? undefined : method.AchInfo;
         if (!achInfo) return;
-        const token = await askAchDraftAgreement(dialogs, {
-          LoanAccountNumber: props.accountNumber,
-          AchInfo: achInfo,
-          // Section 7: Amount is the payment amount; the server adds the fees to the charged
-          // amount itself (achDraftChargedAmount), so they are not sent in it.
-          Amount: centsToDollars(amount.amountCents),
-          AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
-          LocalTimeOffset: new Date().getTimezoneOffset(),
-          daysBeforeDue: frequency.numDays,
-        });
+        const token = await askAchDraftAgreement(
+          dialogs,
+          {
+            LoanAccountNumber: props.accountNumber,
+            AchInfo: achInfo,
+            // Section 7: Amount is the payment amount; the server adds the fees to the charged
+            // amount itself (achDraftChargedAmount), so they are not sent in it.
+            Amount: centsToDollars(amount.amountCents),
+            AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
+            LocalTimeOffset: new Date().getTimezoneOffset(),
+            daysBeforeDue: frequency.numDays,
+          },
+          user.username,
+        );
         if (token === undefined) return;
         await send(token);
       } else if (settings.get('paymentOptions.confirmBeforeSubmitOption')) {
