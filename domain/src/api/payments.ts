@@ -105,17 +105,6 @@ const LoanAccountType = z.number().int().min(0).max(99);
 const CompanyNumber = z.number().int().min(0).max(999_999_999);
 const DaysBeforeDue = z.number().int().min(0).max(DAYS_BEFORE_DUE_MAX_MONTHLY);
 
-/**
- * A schema for an answer whose fields exist only on success (GetPaymentInfo): the envelope with
- * HasNoErrors true and the fields, or the bare envelope with HasNoErrors false.
- */
-function fieldsOrErrors<T extends z.ZodRawShape>(shape: T) {
-  return z.discriminatedUnion('HasNoErrors', [
-    Envelope.extend({ HasNoErrors: z.literal(true), ...shape }),
-    Envelope.extend({ HasNoErrors: z.literal(false) }),
-  ]);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Saved payment methods (section 3 "Saved payment method")
 
@@ -228,35 +217,51 @@ export type ScheduledPaymentInfo = z.infer<typeof ScheduledPaymentInfo>;
 /**
  * The payment info response (section 3), fields as the spec spells them (`accountType` is lower
  * case on the wire). The client adds accountNumber, valid, blockAchPayment and blockCardPayment
- * itself; they are not on the wire. The fields come only with HasNoErrors true; an error answer
- * (NiteMode, PaymentBlocked, ... of `PAYMENT_INFO_ERRORS`) is the bare envelope.
+ * itself; they are not on the wire. The fields come only with HasNoErrors true. An error answer
+ * (NiteMode, PaymentBlocked, ... of `PAYMENT_INFO_ERRORS`) is the envelope; an addition to the
+ * spec's shape: a refusal about the loan (PaymentBlocked, Delinquent, BlockedOnPendingRecurring,
+ * DisabledPaymentsAfterCutoffTime, NoPaymentNeeded) still carries the loan's ScheduledPayments
+ * and RecurringPayment, so the borrower sees, and may delete, the payments behind it (a
+ * DisabledPaymentsAfterCutoffTime is about a pending scheduled payment; a spec review found them
+ * hidden exactly then).
  */
-export const PaymentInfoResponse = fieldsOrErrors({
-  DueDate: DateText,
-  PaymentDetails: PaymentInfoDetails,
-  PaymentOptions: PaymentInfoOptions,
-  ScheduledPayments: z.array(ScheduledPaymentInfo).max(100),
-  RecurringPayment: RecurringPaymentInfo.nullable(),
-  PaymentMethods: z.array(SavedPaymentMethod).max(100),
-  DefaultPaymentMethod: SavedPaymentMethod.nullable(),
-  Delinquent: z.boolean(),
-  TotalAmountDue: Dollars,
-  PayOffAmount: Dollars,
-  LoanBillingFrequency: ShortText,
-  FeesAndCharges: Dollars,
-  /** The loan's type code: 9 is a line of credit. */
-  accountType: LoanAccountType,
-  /** 'InterestTooHighForDelayedPayment' allows immediate payments only; '' for none. */
-  RestrictionCode: ShortText,
-  NonPaymentDays: z.array(DateText).max(1_000),
-  NonSchedulablePaymentDays: z.array(DateText).max(1_000),
-  /** 1 and 2 drive the small-dollar rule (4 and 7 days); other values do not. */
-  MailPreference: z.number().int().min(0).max(99),
-  BlockImmediateACHPaymentsAfterCutoffTime: z.boolean(),
-  /** The date an immediate ACH payment made after today's cutoff time gets. */
-  AdjustedACHPaymentDateAfterCutoffTime: DateText.nullable(),
-});
+export const PaymentInfoResponse = z.discriminatedUnion('HasNoErrors', [
+  Envelope.extend({ HasNoErrors: z.literal(true), ...paymentInfoFields() }),
+  Envelope.extend({
+    HasNoErrors: z.literal(false),
+    ScheduledPayments: z.array(ScheduledPaymentInfo).max(100).optional(),
+    RecurringPayment: RecurringPaymentInfo.nullable().optional(),
+  }),
+]);
 export type PaymentInfoResponse = z.infer<typeof PaymentInfoResponse>;
+
+function paymentInfoFields() {
+  return {
+    DueDate: DateText,
+    PaymentDetails: PaymentInfoDetails,
+    PaymentOptions: PaymentInfoOptions,
+    ScheduledPayments: z.array(ScheduledPaymentInfo).max(100),
+    RecurringPayment: RecurringPaymentInfo.nullable(),
+    PaymentMethods: z.array(SavedPaymentMethod).max(100),
+    DefaultPaymentMethod: SavedPaymentMethod.nullable(),
+    Delinquent: z.boolean(),
+    TotalAmountDue: Dollars,
+    PayOffAmount: Dollars,
+    LoanBillingFrequency: ShortText,
+    FeesAndCharges: Dollars,
+    /** The loan's type code: 9 is a line of credit. */
+    accountType: LoanAccountType,
+    /** 'InterestTooHighForDelayedPayment' allows immediate payments only; '' for none. */
+    RestrictionCode: ShortText,
+    NonPaymentDays: z.array(DateText).max(1_000),
+    NonSchedulablePaymentDays: z.array(DateText).max(1_000),
+    /** 1 and 2 drive the small-dollar rule (4 and 7 days); other values do not. */
+    MailPreference: z.number().int().min(0).max(99),
+    BlockImmediateACHPaymentsAfterCutoffTime: z.boolean(),
+    /** The date an immediate ACH payment made after today's cutoff time gets. */
+    AdjustedACHPaymentDateAfterCutoffTime: DateText.nullable(),
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/PaymentMethod/GetPaymentMethods

@@ -202,7 +202,15 @@ export async function paymentInfoResponse(
     findActiveRecurring(deps.db, caller.institutionId, account.number),
   ]);
   const error = await infoError(deps, context, scheduled);
-  if (error) return { HasNoErrors: false, Errors: errorEnvelope(error).Errors };
+  if (error) {
+    // The loan's payments go with a refusal about the loan (domain PaymentInfoResponse).
+    return {
+      HasNoErrors: false,
+      Errors: errorEnvelope(error).Errors,
+      ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, context, payment)),
+      RecurringPayment: recurring ? recurringInfo(deps, context, recurring) : null,
+    };
+  }
   const cutoffBlocked = achCutoffBlocked(context);
   const windowEnd = addDays(today, Math.min(terms.daysInPeriod, NON_PAYMENT_DAYS_ANSWERED));
   const nonPaymentDays = context.nonPaymentDays.filter((day) => day <= windowEnd);

@@ -159,7 +159,7 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
           },
         },
         async () => {
-          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual(
+          expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject(
             error('DisabledPaymentsAfterCutoffTime'),
           );
           const later = await submit(
@@ -197,7 +197,7 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
   describe('a loan the payment selector does not offer (C)', () => {
     it("refuses GetPaymentInfo and submits for a loan whose comment is not empty or 'NOX$'", async () => {
       await setLoan(HOME_EQUITY, { comment: 'IRSO' }, { comment: 'NOX$' });
-      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual(error('PaymentBlocked'));
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject(error('PaymentBlocked'));
       const paid = await submit(
         jordan,
         'immediateCard',
