@@ -15,11 +15,18 @@ export interface PortalDialogProps {
   icon?: ReactNode;
 }
 
+const loadFrame = () => import('./portal-dialog-frame');
+
 /**
  * MUI's dialog (modal, focus trap, transitions: about 9 KB compressed) loads when the first
  * dialog opens, not with the pages that may open one.
  */
-const PortalDialogFrame = lazy(() => import('./portal-dialog-frame'));
+const PortalDialogFrame = lazy(loadFrame);
+
+/** Starts loading the dialog code early (a screen whose next step is likely a dialog). */
+export function preloadPortalDialog(): void {
+  void loadFrame();
+}
 
 /**
  * Stands in for the dialog while its code loads (once per visit): it takes the clicks a modal

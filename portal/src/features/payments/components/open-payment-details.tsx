@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
+import { preloadPortalDialog } from '../../../components/dialogs/portal-dialog';
 import type { ChosenMethod } from '../utils/chosen-method';
 import type { PaymentDetailsDialog } from './payment-details-dialog';
 
@@ -8,12 +9,13 @@ type PaymentDetailsProps = Omit<ComponentProps<typeof PaymentDetailsDialog>, 'on
 const loadPaymentDetails = () => import('./payment-details-dialog');
 
 /**
- * Starts loading the Payment Details modal (the new card and bank account forms) before it is
- * needed: once the borrower picks a payment type. The modal is not part of the payment page's
- * first download: most payments use a saved method.
+ * Starts loading the Payment Details modal (the new card and bank account forms, and the dialog
+ * code it opens in) before it is needed: once the borrower picks a payment type. The modal is not
+ * part of the payment page's first download: most payments use a saved method.
  */
 export function preloadPaymentDetails(): void {
   void loadPaymentDetails();
+  preloadPortalDialog();
 }
 
 /** Opens the Payment Details modal; resolves with the chosen method, or undefined on Cancel. */
