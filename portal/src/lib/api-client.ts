@@ -19,13 +19,20 @@ export class ApiError extends Error {
   readonly errors: readonly string[];
   /** The first error message, which is the one the screens act on (spec 001 section 8). */
   readonly code: string | undefined;
+  /** The failed answer's JSON (some refusals carry more than their errors), else undefined. */
+  readonly body: unknown;
 
-  constructor(status: number, errors: readonly string[], options?: { cause?: unknown }) {
+  constructor(
+    status: number,
+    errors: readonly string[],
+    options?: { cause?: unknown; body?: unknown },
+  ) {
     super(errors[0] ?? `Request failed with status ${status}`, options);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.code = errors[0];
+    this.body = options?.body;
   }
 }
 
@@ -188,7 +195,7 @@ export function createApiClient(): ApiClient {
       if (messages[0] === ENVELOPE_CODES.unauthorized && !options.ignoreUnauthorized) {
         for (const listener of [...logoutListeners]) listener('unauthorized');
       }
-      throw new ApiError(response.status, messages);
+      throw new ApiError(response.status, messages, { body: json });
     }
 
     const parsed = schema.safeParse(json);

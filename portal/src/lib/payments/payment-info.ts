@@ -45,6 +45,21 @@ export async function getPaymentInfo(
 }
 
 /**
+ * The loan's scheduled and recurring payments a refused GetPaymentInfo still carries (a refusal
+ * about the loan: domain PaymentInfoResponse), or undefined for any other failure.
+ */
+export function paymentListsOfRefusal(
+  error: unknown,
+): Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment'> | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const parsed = PaymentInfoResponse.safeParse(error.body);
+  if (!parsed.success || parsed.data.HasNoErrors) return undefined;
+  const { ScheduledPayments, RecurringPayment } = parsed.data;
+  if (ScheduledPayments === undefined && RecurringPayment === undefined) return undefined;
+  return { ScheduledPayments: ScheduledPayments ?? [], RecurringPayment: RecurringPayment ?? null };
+}
+
+/**
  * The loan's scheduled payments still to be made: the list also shows those posted today
  * (HasBeenPosted), which no longer count towards the scheduled-payment quota, the one-recurring
  * rule or DisabledPaymentsAfterCutoffTime.

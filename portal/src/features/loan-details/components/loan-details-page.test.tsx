@@ -282,6 +282,36 @@ describe('the loan page', () => {
     expect(city).toHaveValue('South Portland');
   });
 
+  it('lists the recurring and scheduled payments a refused payment info still carries', async () => {
+    renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          body: {
+            HasNoErrors: false,
+            Errors: [{ ErrorMessage: 'BlockedOnPendingRecurring' }],
+            ScheduledPayments: [scheduledPaymentFixture()],
+            RecurringPayment: recurringPaymentFixture(),
+          },
+        },
+      },
+    });
+    // The lists' code loads when there is something to list (a lazy chunk): wait for it.
+    const recurring = await screen.findByRole(
+      'region',
+      { name: 'Recurring Payment' },
+      { timeout: 5_000 },
+    );
+    expect(
+      within(recurring).getByRole('button', { name: 'Delete recurring payment' }),
+    ).toBeVisible();
+    const scheduled = await screen.findByRole(
+      'region',
+      { name: 'Scheduled Payments' },
+      { timeout: 5_000 },
+    );
+    expect(within(scheduled).getByRole('table', { name: 'Scheduled Payments' })).toBeVisible();
+  });
+
   it.each([
     ['shows', 'false'],
     ['hides', 'true'],

@@ -37,7 +37,7 @@ import { LoadingBlock } from '../../../components/loading-block';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount } from '../../../lib/accounts/get-account-list';
-import { usePaymentInfo } from '../../../lib/payments/payment-info';
+import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
 
 const DASHBOARD = '/myaccount/dashboard';
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
@@ -311,14 +311,15 @@ function LoanDetails({
  * its table layout, and "Scheduled payment list"), from the payment info of the loan, each with
  * its delete flow; loanDetailsOptions.hideRecurringPaymentsOption and hideScheduledPaymentsOption
  * hide them. While the payment info loads, or when it cannot be loaded, neither shows: the rest
- * of the loan page does not depend on it.
+ * of the loan page does not depend on it. A refusal about the loan carries them too, and they show.
  */
 function LoanPaymentLists({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
   const hideRecurring = settings.get('loanDetailsOptions.hideRecurringPaymentsOption');
   const hideScheduled = settings.get('loanDetailsOptions.hideScheduledPaymentsOption');
   const paymentInfo = usePaymentInfo(accountNumber, { enabled: !(hideRecurring && hideScheduled) });
-  const data = paymentInfo.data;
+  // A refusal about the loan (PaymentBlocked, DisabledPaymentsAfterCutoffTime, ...) still lists them.
+  const data = paymentInfo.data ?? paymentListsOfRefusal(paymentInfo.error);
   if (!data) return null;
   // A deletion updates the payment info itself (useDeletePayment): nothing more to do here.
   const onDeleted = () => undefined;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StubRoutes } from '../../../testing/fetch-stub';
 import { OK, type SettingValues } from '../../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { scheduledPaymentFixture } from '../../../lib/payments/payment-info-fixture';
 import { LOAN, paymentInfo, SAVED_ACH, SAVED_CARD } from './payment-page-harness';
 
 // Tuesday 2026-11-24, 10:00 in New York: a business day before Thanksgiving.
@@ -156,6 +157,40 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     ]);
     expect(server.requestsTo('GET /api/AccountData')).toHaveLength(0);
     expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
+  });
+
+  it('shows NiteMode when the hold lookup meets the nightly window', async () => {
+    renderPayment({
+      routes: {
+        'GET /api/AccountDetails': {
+          status: 503,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NightError' }] },
+        },
+      },
+    });
+    expect(
+      await screen.findByText(/We are currently doing nightly system maintenance/),
+    ).toBeVisible();
+  });
+
+  it('lists the scheduled payment behind a refusal about the loan, deletable', async () => {
+    const refused: PaymentInfoResponse = {
+      HasNoErrors: false,
+      Errors: [{ ErrorMessage: 'DisabledPaymentsAfterCutoffTime' }],
+      ScheduledPayments: [scheduledPaymentFixture({ PaymentAmount: 1_234.5 })],
+      RecurringPayment: null,
+    };
+    renderPayment({
+      settings: NO_HOLDS,
+      routes: { 'GET /api/PaymentInformation/GetPaymentInfo': { body: refused } },
+    });
+    expect(await screen.findByText(/you are past today's payment cutoff time/)).toBeVisible();
+    const list = await screen.findByRole('region', { name: 'Scheduled Payments' });
+    expect(
+      within(list).getByRole('button', {
+        name: 'Delete the scheduled payment of $1,234.50 on 12/15/2026',
+      }),
+    ).toBeVisible();
   });
 
   it('sends a loan in the third-party branch range to the configured site', async () => {

@@ -28,10 +28,12 @@ import { LazyRichText } from '../../../components/lazy-rich-text';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
+import { ApiError } from '../../../lib/api-client';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { acceptedCardTypesOf } from '../../../lib/payments/card-rules';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
 import {
+  paymentListsOfRefusal,
   pendingScheduledPayments,
   usePaymentInfo,
   type PaymentInfo,
@@ -145,6 +147,34 @@ function InfoError(props: { error: PaymentInfoError }) {
   return <Alert severity="error">{settings.get(PAYMENT_INFO_ERROR_TEXT_KEYS[props.error])}</Alert>;
 }
 
+/**
+ * The loan's scheduled and recurring payments under a refusal about the loan: a
+ * DisabledPaymentsAfterCutoffTime or BlockedOnPendingRecurring is about them, and the borrower
+ * may still see and delete them (a deletion fetches the payment info again).
+ */
+function PaymentsBehindRefusal(props: {
+  accountNumber: string;
+  lists: Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment'> | undefined;
+}) {
+  if (!props.lists) return null;
+  const onDeleted = () => undefined;
+  return (
+    <>
+      <ScheduledPaymentsList
+        accountNumber={props.accountNumber}
+        payments={props.lists.ScheduledPayments}
+        onDeleted={onDeleted}
+      />
+      <RecurringPaymentBox
+        accountNumber={props.accountNumber}
+        payment={props.lists.RecurringPayment}
+        layout="card"
+        onDeleted={onDeleted}
+      />
+    </>
+  );
+}
+
 /** The selection outcomes (spec 001 section 4), before and after the payment info is fetched. */
 function AccountGate(props: { account: AccountListItem }) {
   const settings = useSettings();
@@ -175,7 +205,12 @@ function AccountGate(props: { account: AccountListItem }) {
         });
   const info = usePaymentInfo(account.Number, { enabled: outcome?.kind === 'fetchPaymentInfo' });
 
-  if (honourHolds && hold.isError) return <InfoError error="InfoLoad" />;
+  // The hold comes from the loan page's AccountDetails, which answers NightError in the nightly
+  // window: that is the payment info's NiteMode (section 8), not a load problem.
+  if (honourHolds && hold.isError) {
+    const night = hold.error instanceof ApiError && hold.error.code === 'NightError';
+    return <InfoError error={night ? 'NiteMode' : 'InfoLoad'} />;
+  }
   if (!outcome || (outcome.kind === 'fetchPaymentInfo' && info.isPending)) {
     return <CircularProgress aria-label={settings.get('errorTexts.loadingText')} />;
   }
@@ -204,7 +239,15 @@ function AccountGate(props: { account: AccountListItem }) {
     );
   }
   if (info.isError) {
-    return <Alert severity="error">{paymentErrorText(settings, 'paymentInfo', info.error)}</Alert>;
+    return (
+      <>
+        <Alert severity="error">{paymentErrorText(settings, 'paymentInfo', info.error)}</Alert>
+        <PaymentsBehindRefusal
+          accountNumber={account.Number}
+          lists={paymentListsOfRefusal(info.error)}
+        />
+      </>
+    );
   }
   if (!info.data) return null;
   const after = paymentInfoOutcome({
@@ -224,7 +267,14 @@ function AccountGate(props: { account: AccountListItem }) {
       blockOnlinePaymentsWhenDelinquent: false,
     },
   });
-  if (after.kind === 'invalid') return <InfoError error={after.error} />;
+  if (after.kind === 'invalid') {
+    return (
+      <>
+        <InfoError error={after.error} />
+        <PaymentsBehindRefusal accountNumber={account.Number} lists={info.data} />
+      </>
+    );
+  }
   return (
     <PaymentFlow
       account={account}
