@@ -88,7 +88,9 @@ import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { securityPolicyOf } from './modules/auth/policy';
 import {
   MAIL_DELIVERY_QUEUE,
+  MAIL_SWEEP_EVERY_MS,
   mailDeliveryQueue,
+  outboxWorkerOf,
   type OutboxWorker,
 } from './modules/mail/mail-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
@@ -195,7 +197,7 @@ export interface AppServices {
   health: HealthService;
   mail: MailService;
   throttle: ThrottleService;
-  /** The outbox delivery job; `runOnce()` delivers what is due now. */
+  /** The outbox's delivery; `runOnce()` sweeps what is due now. */
   outbox: OutboxWorker;
   /** The job queue every background job runs on (modules/jobs/job-queue.ts). */
   jobs: JobQueue;
@@ -396,33 +398,27 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
         'the core refused a bank-account payment whose debit was sent: reverse the debit',
       ),
   });
+  const mailDelivery = mailDeliveryQueue({
+    db,
+    clock,
+    dataProtector,
+    keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
+    transport: options.mailTransport ?? createMailboxTransport(),
+  });
   const jobs = createJobQueue({
     db,
     clock,
-    queues: [
-      ...paymentPosting.queues,
-      mailDeliveryQueue({
-        db,
-        clock,
-        dataProtector,
-        keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
-        transport: options.mailTransport ?? createMailboxTransport(),
-      }),
-      housekeeping.queue,
-      endOfDay.queue,
-    ],
+    queues: [...paymentPosting.queues, mailDelivery, housekeeping.queue, endOfDay.queue],
     schedules: [
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
       { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
       { queue: PAYMENT_DUE_QUEUE, everyMs: PAYMENT_DUE_EVERY_MS },
+      { queue: MAIL_DELIVERY_QUEUE, everyMs: MAIL_SWEEP_EVERY_MS },
     ],
     onError: (error, job) =>
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
-  const outbox: OutboxWorker = {
-    runOnce: () => jobs.runOnce(MAIL_DELIVERY_QUEUE),
-    nudge: () => jobs.nudge(),
-  };
+  const outbox: OutboxWorker = outboxWorkerOf(mailDelivery.sweep, jobs);
   const mail = createMailService({ db, clock, dataProtector, jobs });
   let sessionCache: SessionCache<LiveSessionRow> | undefined;
   if (options.watchStatements) {

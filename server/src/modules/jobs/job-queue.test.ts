@@ -92,6 +92,70 @@ describe.each(testDatabases())('job queue on $name', (testDatabase) => {
     expect(await effects(db())).toHaveLength(1);
   });
 
+  it('queues many jobs at once, skipping the keys queued before', async () => {
+    const clock = createTestClock();
+    const queue = createJobQueue({ db: db(), clock, queues: [recordingQueue('q', 'a')] });
+    await queue.enqueue('q', { n: 0 }, { key: 'post:2' });
+    const many = Array.from({ length: 2_500 }, (_, n) => ({ payload: { n }, key: `post:${n}` }));
+    expect(await queue.enqueueMany('q', many)).toBe(2_499);
+    expect(await queue.enqueueMany('q', many.slice(0, 10))).toBe(0);
+    const jobs = await listJobs(db(), 'q');
+    expect(jobs).toHaveLength(2_500);
+    expect(jobs.find((job) => job.key === 'post:2')?.payload).toEqual({ n: 0 });
+  });
+
+  it('polls only the queue a nudge names, and every queue and schedule once a full round is due', async () => {
+    const clock = createTestClock();
+    const queue = createJobQueue({
+      db: db(),
+      clock,
+      intervalMs: 60 * SECOND,
+      queues: [recordingQueue('named', 'a'), recordingQueue('other', 'a')],
+      schedules: [{ queue: 'other', everyMs: 60 * SECOND }],
+    });
+    queue.start();
+    try {
+      // The first round is a full one: the schedule's job of this period runs.
+      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(1));
+      await queue.enqueue('named', {});
+      await queue.enqueue('other', {});
+      queue.nudge('named');
+      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(2));
+      const states = (await listJobs(db(), 'other')).map((job) => job.state);
+      expect(states.sort()).toEqual(['done', 'queued']);
+      // A nudge naming no queue polls them all.
+      queue.nudge();
+      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(3));
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('queues one job for a burst of requests to run soon, and none once stopped', async () => {
+    const clock = createTestClock();
+    const queue = createJobQueue({
+      db: db(),
+      clock,
+      intervalMs: 60 * SECOND,
+      queues: [recordingQueue('sweep', 'a')],
+    });
+    queue.soon('sweep', 10);
+    queue.start();
+    try {
+      for (let request = 0; request < 20; request += 1) queue.soon('sweep', 50);
+      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(1));
+      const jobs = await listJobs(db(), 'sweep');
+      expect(jobs.map((job) => [job.key?.startsWith('soon:'), job.state])).toEqual([
+        [true, 'done'],
+      ]);
+    } finally {
+      await queue.stop();
+    }
+    queue.soon('sweep', 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await listJobs(db(), 'sweep')).toHaveLength(1);
+  });
+
   it('runs a job no earlier than its time', async () => {
     const clock = createTestClock();
     const queue = createJobQueue({ db: db(), clock, queues: [recordingQueue('q', 'a')] });

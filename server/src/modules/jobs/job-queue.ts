@@ -3,11 +3,19 @@ import type { Kysely } from 'kysely';
 import type { Database, JobRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createRecurringJob } from './recurring-job';
-import { claimJobs, failJob, finishJob, insertJob, renewLease } from './jobs.repository';
+import {
+  claimJobs,
+  failJob,
+  finishJob,
+  insertJob,
+  insertJobs,
+  renewLease,
+} from './jobs.repository';
 
 /**
- * The job queue: every background job of the server (mail delivery, housekeeping, and next the
- * posting of scheduled payments) runs through it, on PGlite and on PostgreSQL alike.
+ * The job queue: every background job of the server (sweeps of the mail outbox, housekeeping,
+ * the core's end of day, the posting of due payments) runs through it, on PGlite and on
+ * PostgreSQL alike.
  *
  * Guarantees, each covered by job-queue.test.ts:
  * - A job is leased to one worker at a time (claims use FOR UPDATE SKIP LOCKED); the lease is
@@ -23,6 +31,11 @@ import { claimJobs, failJob, finishJob, insertJob, renewLease } from './jobs.rep
  *   with its last error, for support) and the queue's `onDead` runs in the same transaction.
  * - Enqueueing is idempotent per (queue, key), and can join the caller's transaction, so a job
  *   exists only if the change that asked for it commits.
+ *
+ * Cost, since every statement counts on PGlite's one connection: a job whose handler writes
+ * nothing through `complete` is finished by its one guarded update (no transaction); many jobs
+ * can be queued by one statement (`enqueueMany`); a nudge that names its queue polls that queue
+ * alone, and `soon` turns a burst of requests into one job.
  *
  * Why not pg-boss: it needs its own connection pool and schema next to ours (PGlite has a single
  * connection we already serialise), its completion is keyed by job id only (a worker whose job
@@ -79,6 +92,8 @@ export function defaultRetryDelayMs(attempts: number): number {
 }
 
 const DEFAULT_MAX_ATTEMPTS = 8;
+/** Jobs inserted by one statement of `enqueueMany`. */
+const ENQUEUE_CHUNK = 1_000;
 
 /** Done jobs are kept a week and dead ones a month (for support), then housekeeping deletes them. */
 export const DONE_JOB_RETENTION_MS = 7 * 24 * 3_600_000;
@@ -103,14 +118,34 @@ export interface JobQueue {
     options?: EnqueueOptions,
     db?: Kysely<Database>,
   ): Promise<boolean>;
+  /**
+   * Queues many jobs of one queue in one statement (a day's payments to post); keys already
+   * queued are skipped. Resolves to how many were queued.
+   */
+  enqueueMany(
+    queue: string,
+    jobs: readonly { payload: unknown; key: string }[],
+    options?: Omit<EnqueueOptions, 'key'>,
+  ): Promise<number>;
   /** Claims and runs the due jobs of one queue (all queues without a name); the number done. */
   runOnce(queue?: string): Promise<number>;
   /** Queues the current period's job of every schedule (each poll does it first). */
   schedule(): Promise<void>;
+  /**
+   * Queues one job of `queue` (of its own key) and polls that queue about `withinMs` from now,
+   * however often this is asked in the meantime: a burst of requests gets one run (the outbox's
+   * sweep after a burst of messages). Only while polling (between start() and stop()); the
+   * queue's schedule covers a request lost to a stop.
+   */
+  soon(queue: string, withinMs: number): void;
   /** Polls every intervalMs until stop(). */
   start(): void;
-  /** Polls as soon as possible (a job was just queued). */
-  nudge(): void;
+  /**
+   * Polls as soon as possible (a job was just queued). Naming the queue polls that queue alone
+   * (unless the timer's full round is due): a nudge per request must not cost every queue's
+   * claim and every schedule's insert.
+   */
+  nudge(queue?: string): void;
   /** Stops polling and waits for the jobs under way. */
   stop(): Promise<void>;
 }
@@ -199,7 +234,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // A job whose last attempt's worker died is out of attempts before it runs.
       if (job.attempts > job.max_attempts) throw new PermanentJobError('out of attempts');
       await definition.handler(context);
-      if (!completed) await context.complete(async () => undefined);
+      // Nothing to write with it: the guarded update alone, one statement (no transaction).
+      if (!completed && !(await finishJob(db, { id: job.id, token, at: clock.now() }))) {
+        throw new JobLeaseLost(job.id);
+      }
       return true;
     } catch (error) {
       if (error instanceof JobLeaseLost) return false;
@@ -269,11 +307,54 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
   }
 
+  async function enqueueMany(
+    queue: string,
+    jobs: readonly { payload: unknown; key: string }[],
+    enqueueOptions: Omit<EnqueueOptions, 'key'> = {},
+  ): Promise<number> {
+    const now = clock.now();
+    const runAt = enqueueOptions.runAt ?? now;
+    const maxAttempts =
+      enqueueOptions.maxAttempts ?? definitions.get(queue)?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    let queued = 0;
+    // A statement's parameters are limited (65,535 in PostgreSQL): a thousand jobs at a time.
+    for (let first = 0; first < jobs.length; first += ENQUEUE_CHUNK) {
+      queued += await insertJobs(
+        db,
+        jobs.slice(first, first + ENQUEUE_CHUNK).map(({ payload, key }) => ({
+          queue,
+          payload,
+          key,
+          runAt,
+          maxAttempts,
+          now,
+        })),
+      );
+    }
+    return queued;
+  }
+
+  const intervalMs = options.intervalMs ?? 2000;
+  // Queues named by nudges since the last round. A round runs only those, unless it is a full
+  // round (schedules, then every queue): the timer's, a nudge that named no queue, or any round
+  // once intervalMs has passed since the last full one (steady nudges keep the timer from firing).
+  const nudged = new Set<string>();
+  let fullRoundAsked = true;
+  let lastFullRound = -Infinity;
   const poller = createRecurringJob({
-    intervalMs: options.intervalMs ?? 2000,
+    intervalMs,
     round: async (stopped) => {
-      await schedule();
-      for (const definition of definitions.values()) {
+      const full = fullRoundAsked || performance.now() - lastFullRound >= intervalMs;
+      const selected = full
+        ? [...definitions.values()]
+        : [...nudged].map((name) => definitionOf(name));
+      nudged.clear();
+      fullRoundAsked = false;
+      if (full) {
+        lastFullRound = performance.now();
+        await schedule();
+      }
+      for (const definition of selected) {
         // A full batch means more may be waiting.
         while (!stopped() && (await runQueue(definition)).full);
       }
@@ -281,10 +362,48 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     ...(options.onError ? { onError: (error: unknown) => options.onError?.(error) } : {}),
   });
 
+  function nudge(queue?: string): void {
+    if (queue === undefined) fullRoundAsked = true;
+    // A queue this instance does not run: nothing to poll here.
+    else if (definitions.has(queue)) nudged.add(queue);
+    else return;
+    poller.nudge();
+  }
+
+  let polling = false;
+  const soonTimers = new Map<string, NodeJS.Timeout>();
+  // A request that fired just before stop(): stop() waits for its insert.
+  const soonInserts = new Set<Promise<void>>();
+
   return {
     enqueue,
+    enqueueMany,
     runOnce,
     schedule,
-    ...poller,
+    start() {
+      polling = true;
+      poller.start();
+    },
+    async stop() {
+      polling = false;
+      for (const timer of soonTimers.values()) clearTimeout(timer);
+      soonTimers.clear();
+      await Promise.all(soonInserts);
+      await poller.stop();
+    },
+    soon(queue, withinMs) {
+      if (!polling || soonTimers.has(queue)) return;
+      const timer = setTimeout(() => {
+        soonTimers.delete(queue);
+        const insert = enqueue(queue, {}, { key: `soon:${randomUUID()}` })
+          .then(() => nudge(queue))
+          .catch((error: unknown) => options.onError?.(error))
+          .finally(() => soonInserts.delete(insert));
+        soonInserts.add(insert);
+      }, withinMs);
+      timer.unref();
+      soonTimers.set(queue, timer);
+    },
+    nudge,
   };
 }

@@ -31,6 +31,30 @@ export async function insertJob(db: Db, job: NewJob): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Inserts many jobs in one statement, skipping (queue, key) pairs that exist; how many went in. */
+export async function insertJobs(
+  db: Db,
+  jobs: readonly (NewJob & { key: string })[],
+): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const rows = await db
+    .insertInto('jobs')
+    .values(
+      jobs.map((job) => ({
+        queue: job.queue,
+        key: job.key,
+        payload: JSON.stringify(job.payload ?? {}),
+        run_at: job.runAt,
+        max_attempts: job.maxAttempts,
+        created_at: job.now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['queue', 'key']).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
 /**
  * Leases up to `limit` due jobs of one queue to one worker: queued ones whose time has come and
  * active ones whose lease lapsed (their worker died). `FOR UPDATE SKIP LOCKED` lets several

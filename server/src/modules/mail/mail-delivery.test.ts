@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
 import { createDatabase, type DatabaseHandle } from '../../db/create-database';
 import { migrateToLatest } from '../../db/migrate';
 import type { Database } from '../../db/schema';
-import { claimJobs, insertJob, listJobs } from '../jobs/jobs.repository';
-import { deleteFinishedMessages, insertOutboxMessage } from './outbox.repository';
+import { claimDueMessages, deleteFinishedMessages, insertOutboxMessage } from './outbox.repository';
 import type { MailMessage, MailTransport } from './transports';
 import { createTestClock, type TestClock } from '../../testing/clock';
 import { testDatabases } from '../../testing/databases';
@@ -50,39 +49,17 @@ async function createInstitution(db: Kysely<Database>): Promise<number> {
   return row.id;
 }
 
-/** Queues messages as the mail service does: each message with its delivery job. */
-async function queue(
-  db: Kysely<Database>,
-  institutionId: number,
-  to: string[],
-  at: Date,
-  maxAttempts = 8,
-) {
+/** Queues messages as the mail service does: the outbox row is all the sweep needs. */
+async function queue(db: Kysely<Database>, institutionId: number, to: string[], at: Date) {
   for (const address of to) {
-    const id = await insertOutboxMessage(db, {
+    await insertOutboxMessage(db, {
       institutionId,
       to: address,
       subject: `Hello ${address}`,
       body: TEST_DATA_PROTECTOR.encrypt('Your code is 123456'),
       at,
     });
-    await insertJob(db, {
-      queue: MAIL_DELIVERY_QUEUE,
-      key: `mail:${id}`,
-      payload: { messageId: id },
-      runAt: at,
-      maxAttempts,
-      now: at,
-    });
   }
-}
-
-async function jobOf(db: Kysely<Database>, to: string) {
-  const message = await messageTo(db, to);
-  const jobs = await listJobs(db, MAIL_DELIVERY_QUEUE);
-  const job = jobs.find((row) => row.key === `mail:${message.id}`);
-  if (!job) throw new Error(`no delivery job for ${to}`);
-  return job;
 }
 
 async function messageTo(db: Kysely<Database>, to: string) {
@@ -204,10 +181,13 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
 
     expect(await worker.runOnce()).toBe(0);
     let row = await messageTo(db(), 'retry@example.test');
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, last_error: 'relay refused' });
-    let job = await jobOf(db(), 'retry@example.test');
-    expect(job).toMatchObject({ state: 'queued', attempts: 1 });
-    expect(job.run_at.getTime() - clock.now().getTime()).toBe(30 * SECOND);
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_error: 'relay refused',
+      claimed_until: null,
+    });
+    expect(row.next_attempt_at.getTime() - clock.now().getTime()).toBe(30 * SECOND);
 
     // Not due yet: the transport is not asked again.
     clock.advance(30 * SECOND - 1);
@@ -218,8 +198,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     expect(await worker.runOnce()).toBe(0);
     row = await messageTo(db(), 'retry@example.test');
     expect(row).toMatchObject({ status: 'pending', attempts: 2 });
-    job = await jobOf(db(), 'retry@example.test');
-    expect(job.run_at.getTime() - clock.now().getTime()).toBe(60 * SECOND);
+    expect(row.next_attempt_at.getTime() - clock.now().getTime()).toBe(60 * SECOND);
 
     clock.advance(60 * SECOND);
     expect(await worker.runOnce()).toBe(1);
@@ -255,7 +234,7 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
       transport,
       maxAttempts: 3,
     });
-    await queue(db(), institutionId, ['bounces@example.test'], clock.now(), 3);
+    await queue(db(), institutionId, ['bounces@example.test'], clock.now());
 
     for (let run = 0; run < 3; run += 1) {
       expect(await worker.runOnce()).toBe(0);
@@ -263,10 +242,6 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     }
     const row = await messageTo(db(), 'bounces@example.test');
     expect(row).toMatchObject({ status: 'failed', attempts: 3, last_error: 'relay refused' });
-    expect(await jobOf(db(), 'bounces@example.test')).toMatchObject({
-      state: 'dead',
-      last_error: 'Error: relay refused',
-    });
     expect(calls).toHaveLength(3);
 
     clock.advance(48 * HOUR);
@@ -305,18 +280,21 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     });
     await queue(db(), institutionId, ['orphan@example.test'], clock.now());
     // A worker claims the message, then its process dies before sending.
-    await claimJobs(db(), {
-      queue: MAIL_DELIVERY_QUEUE,
+    await claimDueMessages(db(), {
       now: clock.now(),
-      leaseUntil: new Date(clock.now().getTime() + 60 * SECOND),
+      claimedUntil: new Date(clock.now().getTime() + 60 * SECOND),
       limit: 10,
-      token: 'dead-worker',
     });
 
     expect(await worker.runOnce()).toBe(0);
     clock.advance(60 * SECOND + 1);
     expect(await worker.runOnce()).toBe(1);
     expect(delivered.map((message) => message.to)).toEqual(['orphan@example.test']);
+    // The dead worker's claim counted an attempt.
+    expect(await messageTo(db(), 'orphan@example.test')).toMatchObject({
+      status: 'sent',
+      attempts: 2,
+    });
   });
 
   it('does not queue again a message another worker took over and sent when a slow send fails late', async () => {
@@ -416,6 +394,65 @@ describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) =>
     expect(await otherWorker.runOnce()).toBe(0);
     expect(await slowWorker.runOnce()).toBe(0);
     expect([...slowDelivered, ...other.delivered.map((message) => message.to)]).toHaveLength(4);
+  });
+
+  it('fails, without sending it, a message whose sender died in its last attempt', async () => {
+    clock = createTestClock();
+    const { transport, calls } = recordingTransport();
+    const worker = createOutboxWorker({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      transport,
+      claimMs: 60 * SECOND,
+      maxAttempts: 2,
+    });
+    await queue(db(), institutionId, ['unlucky@example.test'], clock.now());
+    for (let death = 0; death < 2; death += 1) {
+      await claimDueMessages(db(), {
+        now: clock.now(),
+        claimedUntil: new Date(clock.now().getTime() + 60 * SECOND),
+        limit: 10,
+      });
+      clock.advance(61 * SECOND);
+    }
+    expect(await worker.runOnce()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(await messageTo(db(), 'unlucky@example.test')).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+    });
+  });
+
+  it('sweeps soon after mail is queued while the app runs its jobs, one sweep for a burst', async () => {
+    clock = createTestClock();
+    const { transport, delivered } = recordingTransport({ name: 'smtp' });
+    const app = await buildApp({
+      db: db(),
+      clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      mailTransport: transport,
+      runJobs: true,
+    });
+    try {
+      await app.ready();
+      const addresses = ['burst-1', 'burst-2', 'burst-3'].map((name) => `${name}@example.test`);
+      for (const to of addresses) {
+        await app.services.mail.enqueue({ institutionId, to, subject: 'Soon', body: 'Hello' });
+        app.services.mail.deliverSoon();
+      }
+      await vi.waitFor(() => expect(delivered).toHaveLength(3), { timeout: 5000 });
+      expect(delivered.map((message) => message.to)).toEqual(addresses);
+      const sweeps = await db()
+        .selectFrom('jobs')
+        .select('key')
+        .where('queue', '=', MAIL_DELIVERY_QUEUE)
+        .where('key', 'like', 'soon:%')
+        .execute();
+      expect(sweeps).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
   });
 
   it("is the app's outbox service, which delivers what the mail service queued", async () => {

@@ -4,9 +4,17 @@ import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { JobQueue } from '../jobs/job-queue';
 
-/** The queue of mail delivery jobs (mail-delivery.ts handles it). */
-export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
 import { insertOutboxMessage, listDeliveredMessages } from './outbox.repository';
+
+/** The queue whose jobs sweep the outbox (mail-delivery.ts handles it). */
+export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
+
+/**
+ * How long a request to deliver waits for others to join it: a burst of messages (a receipt a
+ * payment) is one sweep instead of one each. A person waiting for a code does not notice a
+ * quarter of a second.
+ */
+export const MAIL_SOON_MS = 250;
 
 export interface OutgoingMail {
   institutionId: number;
@@ -30,7 +38,7 @@ export interface MailService {
    * exists only if the change that caused it commits. Call `deliverSoon()` after the commit.
    */
   enqueue(message: OutgoingMail, db?: Kysely<Database>): Promise<void>;
-  /** Asks the delivery job to run now instead of at its next tick. */
+  /** Asks for a sweep of the outbox soon (MAIL_SOON_MS) instead of at its next period. */
   deliverSoon(): void;
   /** The demo mailbox's view: delivered messages of an institution, newest first. */
   delivered(query: {
@@ -62,33 +70,23 @@ export function createMailService(options: {
   db: Kysely<Database>;
   clock: Clock;
   dataProtector: DataProtector;
-  /** Where each message's delivery job goes (queue 'mail.deliver', run by mail-delivery.ts). */
-  jobs: Pick<JobQueue, 'enqueue' | 'nudge'>;
+  /** The queue that sweeps the outbox ('mail.deliver', run by mail-delivery.ts). */
+  jobs: Pick<JobQueue, 'soon'>;
 }): MailService {
   const { db, clock, dataProtector } = options;
   return {
     async enqueue(message, executor = db) {
-      const queue = async (trx: Kysely<Database>) => {
-        const id = await insertOutboxMessage(trx, {
-          institutionId: message.institutionId,
-          to: cleanLine(message.to),
-          subject: cleanLine(message.subject),
-          body: sealMailBody(dataProtector, message.body),
-          at: clock.now(),
-        });
-        // The message and its delivery job exist together or not at all.
-        await options.jobs.enqueue(
-          MAIL_DELIVERY_QUEUE,
-          { messageId: id },
-          { key: `mail:${id}` },
-          trx,
-        );
-      };
-      if (executor.isTransaction) await queue(executor);
-      else await executor.transaction().execute(queue);
+      // The outbox row is the message's whole delivery state: the sweep finds it when due.
+      await insertOutboxMessage(executor, {
+        institutionId: message.institutionId,
+        to: cleanLine(message.to),
+        subject: cleanLine(message.subject),
+        body: sealMailBody(dataProtector, message.body),
+        at: clock.now(),
+      });
     },
     deliverSoon() {
-      options.jobs.nudge();
+      options.jobs.soon(MAIL_DELIVERY_QUEUE, MAIL_SOON_MS);
     },
     async delivered(query) {
       const rows = await listDeliveredMessages(db, {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, OutboxMessageRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -28,42 +28,84 @@ export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Pr
   return row.id;
 }
 
-/** One message by id (undefined once purged). */
-export async function findOutboxMessage(db: Db, id: number): Promise<OutboxMessageRow | undefined> {
-  return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * Claims up to `limit` messages due now for one sender: pending ones whose time has come and
+ * whose last claim (a sender that died, or one that failed and let go) has lapsed. Each claim
+ * counts an attempt, and the attempt number is the claim's fencing token: a sender acts on a
+ * message only while the row still carries its attempt (a sender that took it over counted the
+ * next). `FOR UPDATE SKIP LOCKED` lets several senders claim at once without taking one message
+ * twice.
+ */
+export async function claimDueMessages(
+  db: Db,
+  claim: { now: Date; claimedUntil: Date; limit: number },
+): Promise<OutboxMessageRow[]> {
+  const { rows } = await sql<OutboxMessageRow>`
+    update outbox_messages
+    set attempts = attempts + 1, claimed_until = ${claim.claimedUntil}
+    where id in (
+      select id from outbox_messages
+      where status = 'pending' and next_attempt_at <= ${claim.now}
+        and (claimed_until is null or claimed_until < ${claim.now})
+      order by next_attempt_at, id
+      limit ${claim.limit}
+      for update skip locked
+    )
+    returning *`.execute(db);
+  return rows.sort(
+    (a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || a.id - b.id,
+  );
 }
 
-/** Counts an attempt on a message still to send; false when it was sent or failed meanwhile. */
-export async function recordAttempt(
+/** Extends a claim while its attempt holds; false when another sender took the message over. */
+export async function renewMessageClaim(
   db: Db,
-  attempt: { id: number; attempts: number },
+  claim: { id: number; attempts: number; claimedUntil: Date },
 ): Promise<boolean> {
   const row = await db
     .updateTable('outbox_messages')
-    .set({ attempts: attempt.attempts })
-    .where('id', '=', attempt.id)
+    .set({ claimed_until: claim.claimedUntil })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
     .where('status', '=', 'pending')
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Keeps the reason of a failed attempt for support; a message sent meanwhile keeps its ''. */
-export async function recordFailedAttempt(db: Db, failure: { id: number; error: string }) {
+/**
+ * Lets go of a failed attempt, keeping its reason for support: pending again from `retryAt`, or
+ * failed for good when it is null (purged after a month). A message another sender took over
+ * (or sent) meanwhile is left as it is.
+ */
+export async function releaseFailedAttempt(
+  db: Db,
+  failure: { id: number; attempts: number; error: string; retryAt: Date | null },
+): Promise<void> {
   await db
     .updateTable('outbox_messages')
-    .set({ last_error: failure.error.slice(0, 500) })
+    .set({
+      status: failure.retryAt ? 'pending' : 'failed',
+      next_attempt_at: failure.retryAt ?? sql<Date>`next_attempt_at`,
+      claimed_until: null,
+      last_error: failure.error.slice(0, 500),
+    })
     .where('id', '=', failure.id)
+    .where('attempts', '=', failure.attempts)
     .where('status', '=', 'pending')
     .execute();
 }
 
-/** Out of attempts: the message is failed for good (and purged after a month). */
-export async function markMessageFailed(db: Db, id: number): Promise<void> {
+/** Out of attempts (its last sender died): failed for good, unless another sender has it. */
+export async function markMessageFailed(
+  db: Db,
+  claim: { id: number; attempts: number },
+): Promise<void> {
   await db
     .updateTable('outbox_messages')
     .set({ status: 'failed', claimed_until: null })
-    .where('id', '=', id)
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
     .where('status', '=', 'pending')
     .execute();
 }

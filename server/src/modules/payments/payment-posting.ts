@@ -74,7 +74,7 @@ export interface PaymentPostingWorker extends PaymentSettlement {
 export interface PostingDependencies extends SettlementDependencies {
   settings(institutionId: number): Promise<SettingsAccessor>;
   /** The job queue (built after this worker's queue definitions). */
-  jobs(): Pick<JobQueue, 'enqueue' | 'runOnce'>;
+  jobs(): Pick<JobQueue, 'enqueueMany' | 'runOnce'>;
 }
 
 class PostRetryLater extends Error {
@@ -206,12 +206,12 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       const closed = await core.lastClosedDay(institution.id);
       const open = closed === undefined ? today : addDays(closed, 1);
       const through = open < today ? open : today;
-      for (const id of await listDuePaymentIds(db, institution.id, through, RUN_LIMIT)) {
-        const queued = await deps
-          .jobs()
-          .enqueue(PAYMENT_POST_QUEUE, { paymentId: id }, { key: `payment-post:${id}` });
-        if (queued) report.queued += 1;
-      }
+      const due = await listDuePaymentIds(db, institution.id, through, RUN_LIMIT);
+      // One statement per thousand (a day's scheduled payments come due at once).
+      report.queued += await deps.jobs().enqueueMany(
+        PAYMENT_POST_QUEUE,
+        due.map((id) => ({ payload: { paymentId: id }, key: `payment-post:${id}` })),
+      );
     }
     return report;
   }
