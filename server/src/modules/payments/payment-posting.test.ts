@@ -254,9 +254,11 @@ describe.each(testDatabases())(
       await test.app.services.endOfDay.runOnce();
       // The date is made but not posted yet.
       await test.app.services.paymentPosting.queueDue();
-      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toEqual({
+      // The refusal still lists the recurring payment behind it (payment-info.ts).
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject({
         HasNoErrors: false,
         Errors: [{ ErrorMessage: 'BlockedOnPendingRecurring' }],
+        RecurringPayment: { RecurringOption: 'Weekly', CanDelete: true },
       });
       // A submit meets the same loan outcome (the portal's answer is never trusted).
       const meanwhile = await submit(
