@@ -174,6 +174,11 @@ export type PaymentInfoOptions = z.infer<typeof PaymentInfoOptions>;
 /** The loan's regular payment: PaymentAmount is what 'Pay Amount Due' fills in. */
 export const PaymentInfoDetails = z.object({
   LoanAccountNumber,
+  /**
+   * Decided (the spec does not say): the institution's today by the server's clock. The portal
+   * dates the payment from it, not from the device's clock, which may be a day off (a borrower's
+   * wrong clock, or the demo clock DEMO_CLOCK_START).
+   */
   PaymentDate: DateText,
   PaymentAmount: Dollars,
   Company: CompanyNumber,

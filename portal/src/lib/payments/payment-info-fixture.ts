@@ -48,7 +48,8 @@ export function paymentInfoFixture(overrides: Partial<PaymentInfo> = {}): Paymen
     DueDate: '2026-12-02',
     PaymentDetails: {
       LoanAccountNumber: FIXTURE_LOAN_NUMBER,
-      PaymentDate: '2026-12-02',
+      // The server's today (the payment page's harness runs on 2026-11-24).
+      PaymentDate: '2026-11-24',
       PaymentAmount: 471.6,
       Company: 0,
     },

@@ -159,6 +159,26 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(0);
   });
 
+  it("dates the payment by the server's today, not a device clock a day behind", async () => {
+    const base = paymentInfo();
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      info: { ...base, PaymentDetails: { ...base.PaymentDetails, PaymentDate: '2026-11-25' } },
+    });
+    await ui.user.click(await screen.findByRole('radio', { name: 'Card' }));
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
+      'card_1',
+    );
+    await ui.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+      'OneTime',
+    );
+    // The device says 2026-11-24; the server's today is the 25th: paying that day is paying now.
+    expect(screen.getByLabelText('Payment Date')).toHaveValue('2026-11-25');
+    expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeVisible();
+  });
+
   it('shows NiteMode when the hold lookup meets the nightly window', async () => {
     renderPayment({
       routes: {

@@ -17,6 +17,7 @@ import {
   paymentInfoOutcome,
   preselectedPaymentType,
   type AccountListItem,
+  type CalendarDate,
   type PaymentInfoError,
   type PaymentType,
 } from '@portal/domain';
@@ -285,6 +286,12 @@ function AccountGate(props: { account: AccountListItem }) {
   );
 }
 
+/** The server's today from the payment info (a calendar date), if it gives a valid one. */
+function serverToday(info: PaymentInfo): CalendarDate | undefined {
+  const date = info.PaymentDetails.PaymentDate.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : undefined;
+}
+
 /** Steps 2 to 5 of one loan, with its scheduled and recurring payments. */
 function PaymentFlow(props: {
   account: AccountListItem;
@@ -294,7 +301,11 @@ function PaymentFlow(props: {
 }) {
   const settings = useSettings();
   const { account, info } = props;
-  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  // The institution's today as the server answers it (PaymentDetails.PaymentDate), not the
+  // device's: a clock a day off would date the payment wrongly, and the server refuse it.
+  const today =
+    serverToday(info) ??
+    calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
   const [paymentType, setPaymentType] = useState<PaymentType | undefined>(() =>
     preselectedPaymentType(props.achAvailable, props.cardAvailable),
   );

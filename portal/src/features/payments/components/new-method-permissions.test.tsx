@@ -18,7 +18,7 @@ afterEach(() => {
 const BUSINESS_LOAN_INFO = paymentInfo({
   PaymentDetails: {
     LoanAccountNumber: LOAN,
-    PaymentDate: '2026-11-25',
+    PaymentDate: '2026-11-24',
     PaymentAmount: 250,
     Company: 5,
   },
