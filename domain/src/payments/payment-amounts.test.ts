@@ -279,6 +279,24 @@ describe('the amount the step starts with', () => {
     expect(initialPaymentAmount(context())).toEqual({ amountCents: 25_000 });
   });
 
+  it('starts a one-time payment from the amount due when something is due, a recurring one from the regular amount', () => {
+    // Past due: three installments due.
+    const pastDue = { loan: { amountDueCents: 75_000, totalDueCents: 77_500 } };
+    expect(initialPaymentAmount(context(pastDue))).toEqual({ amountCents: 75_000 });
+    // Part of the installment paid already.
+    const partlyPaid = { loan: { amountDueCents: 10_000 } };
+    expect(initialPaymentAmount(context(partlyPaid))).toEqual({ amountCents: 10_000 });
+    // Paid ahead: nothing due, the regular amount.
+    expect(initialPaymentAmount(context({ loan: { amountDueCents: 0 } }))).toEqual({
+      amountCents: 25_000,
+    });
+    for (const frequency of RECURRING) {
+      expect(
+        initialPaymentAmount(context({ ...pastDue, frequency, paymentDate: undefined })),
+      ).toEqual({ amountCents: 25_000 });
+    }
+  });
+
   it('raises the regular amount to the minimum, without a warning', () => {
     expect(initialPaymentAmount(context({ settings: { forceTotalDue: true } }))).toEqual({
       amountCents: 40_000,

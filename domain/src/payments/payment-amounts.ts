@@ -244,12 +244,23 @@ export interface InitialPaymentAmount {
 /**
  * The amount the step starts with: the regular amount, raised to the minimum when below it, then
  * lowered to the maximum (with the warning) when above it.
+ *
+ * Decided: a one-time payment starts from the amount due when something is due, the regular
+ * amount otherwise. The spec starts from the regular amount (the installment); a newcomer found
+ * it left a past-due loan past due (one installment offered while three were due) and made a
+ * borrower who had paid part of the installment overpay. A recurring payment starts from the
+ * regular amount, which it repeats.
  */
 export function initialPaymentAmount(context: PaymentAmountContext): InitialPaymentAmount {
   const bounds = paymentAmountBounds(context);
+  const { loan } = context;
+  const start =
+    context.frequency === 'OneTime' && loan.amountDueCents > 0
+      ? loan.amountDueCents
+      : loan.regularPaymentCents;
   // Raised to the minimum before it is held to the maximum, so that a total due above a card
   // maximum is what the warning names.
-  const raised = Math.max(context.loan.regularPaymentCents, uncappedMinimumCents(context));
+  const raised = Math.max(start, uncappedMinimumCents(context));
   if (raised > bounds.maximumCents) {
     return { amountCents: bounds.maximumCents, aboveMaximumWarning: { amountCents: raised } };
   }
