@@ -103,6 +103,12 @@ describe('the payment confirmation', () => {
     ).toBeVisible();
   });
 
+  it('starts focus at the heading, where the submit button that led here was', async () => {
+    renderConfirmation(confirmation());
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('hides the scheduled warning by setting', async () => {
     renderConfirmation(confirmation({ payDate: addDays(today(), 5) }), {
       'confirmationOptions.hideScheduledWarningOption': 'true',

@@ -14,7 +14,7 @@ import {
   type PaymentConfirmation,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { isMobileApp } from '../../../lib/mobile/mobile-app';
 import {
@@ -59,6 +59,10 @@ export function PaymentConfirmationPage() {
 
 function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
   const settings = useSettings();
+  // The submit button that led here is gone: focus starts at the page's heading, so a keyboard
+  // or screen reader user lands on the confirmation, not on the page's body.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   const info = confirmation.submissionInfo;
   const { method } = info;
   const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
@@ -176,7 +180,13 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
 
   return (
     <Stack spacing={3} sx={{ py: 2, maxWidth: 640 }}>
-      <Typography variant="h4" component="h1">
+      <Typography
+        ref={headingRef}
+        tabIndex={-1}
+        variant="h4"
+        component="h1"
+        sx={{ '&:focus': { outline: 'none' } }}
+      >
         {settings.get('confirmationTexts.titleText')}
       </Typography>
       {later && !settings.get('confirmationOptions.hideScheduledWarningOption') ? (

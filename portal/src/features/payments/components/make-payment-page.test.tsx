@@ -341,11 +341,15 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await ui.user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(0);
+    // Focus comes back to the button, which was busy while the dialog was open.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make Payment' })).toHaveFocus());
     await ui.user.click(screen.getByRole('button', { name: 'Make Payment' }));
     dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
     await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Transaction Declined.')).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The button is disabled after a decline: focus goes to the message instead.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
   });
 
   it('retries a lost answer under the same key, and keeps submit disabled after a decline', async () => {

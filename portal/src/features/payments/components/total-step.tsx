@@ -19,7 +19,7 @@ import {
   type RecurringPaymentRequest,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { LazyRichText } from '../../../components/lazy-rich-text';
@@ -68,6 +68,9 @@ interface TotalStepProps {
  * opens the ACH draft agreement (recurring ACH, when required) or the confirm dialog (when set),
  * then sends the request with the attempt's Idempotency-Key.
  */
+const FOCUS_POLL_MS = 50;
+const FOCUS_WAIT_MS = 2_000;
+
 export function TotalStep(props: TotalStepProps) {
   const settings = useSettings();
   const user = useSignedInUser();
@@ -82,6 +85,40 @@ export function TotalStep(props: TotalStepProps) {
   const [submitting, setSubmitting] = useState(false);
   // A ref, not state: a second click in the same event loop turn sees it at once.
   const inFlight = useRef(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // The button is busy (disabled) while the confirm dialog or the ACH draft agreement is open,
+  // so the dialog cannot give focus back to it when it closes, and a refusal may disable it for
+  // good: once the submission is over, focus left on the page's body goes to the message, or to
+  // the button (a keyboard user found it on the body after No, Escape and a decline).
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    if (submitting) {
+      wasSubmitting.current = true;
+      return undefined;
+    }
+    if (!wasSubmitting.current) return undefined;
+    wasSubmitting.current = false;
+    // A closing dialog holds focus until its exit transition ends: wait for it to let go.
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const active = document.activeElement;
+      const settled = !active || active === document.body || !active.closest('[role="dialog"]');
+      if (!settled && Date.now() - started < FOCUS_WAIT_MS) return;
+      window.clearInterval(timer);
+      // Lost: on the body, on an element gone, or on the button now disabled (a browser may
+      // keep focus there, where no key reaches anything).
+      if (
+        !active ||
+        active === document.body ||
+        !active.isConnected ||
+        active.matches(':disabled')
+      ) {
+        (alertRef.current ?? buttonRef.current)?.focus();
+      }
+    }, FOCUS_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [submitting]);
 
   const firstPartyFeeCents = firstPartyFee(
     firstPartyFeesOf(info),
@@ -284,9 +321,14 @@ export function TotalStep(props: TotalStepProps) {
           </Typography>
         </>
       )}
-      {error ? <Alert severity={error.severity}>{error.text}</Alert> : null}
+      {error ? (
+        <Alert ref={alertRef} tabIndex={-1} severity={error.severity}>
+          {error.text}
+        </Alert>
+      ) : null}
       <div>
         <Button
+          ref={buttonRef}
           variant="contained"
           disabled={props.refused}
           loading={submitting}
