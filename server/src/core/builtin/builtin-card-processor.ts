@@ -102,6 +102,9 @@ const EXPIRY_TIME_ZONE = 'Etc/GMT+12';
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
+/** Tokens kept in memory (then the memory starts again). */
+const KNOWN_TOKENS = 10_000;
+
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /**
@@ -164,6 +167,21 @@ export function createBuiltinCardProcessor(options: {
 }): CardProcessor {
   const { db, clock } = options;
   const today = () => calendarDateIn(EXPIRY_TIME_ZONE, clock.now());
+  // A token's row never changes once written (nothing updates it; it goes only with its
+  // institution, when a charge of it could not be written anyway), so a token found is kept:
+  // every charge of a saved card read it again (a statement a payment).
+  const knownTokens = new Map<string, CardTokenRow>();
+  async function cardToken(institutionId: number, token: string) {
+    const key = `${institutionId}|${token}`;
+    const known = knownTokens.get(key);
+    if (known) return known;
+    const row = await findCardToken(db, institutionId, token);
+    if (row) {
+      if (knownTokens.size >= KNOWN_TOKENS) knownTokens.clear();
+      knownTokens.set(key, row);
+    }
+    return row;
+  }
 
   return {
     async tokenize({ institutionId, card }) {
@@ -220,15 +238,16 @@ export function createBuiltinCardProcessor(options: {
         if (first.token !== token || first.amount_cents !== amountCents) {
           return { status: 'idempotencyKeyReused' };
         }
-        const card = await findCardToken(db, institutionId, first.token);
+        const card = await cardToken(institutionId, first.token);
         if (card === undefined) throw new Error('card_processor: a charge without its token');
         return chargeOutcome(first, card);
       };
 
       // The charge is written under its key first (insertChargeOnce: the key's unique index
       // decides); a key used before is read only when the write finds it taken. A first charge
-      // is two statements (the token and the write), a repeat answers its first outcome.
-      const card = await findCardToken(db, institutionId, token);
+      // is one statement once its token is known (the write), a repeat answers its first
+      // outcome.
+      const card = await cardToken(institutionId, token);
       if (card === undefined) {
         return (await repeat()) ?? { status: 'declined', error: 'InvalidInfo' };
       }

@@ -35,7 +35,7 @@ import {
   findPosting,
   findStatement,
   insertPostingOnce,
-  listCalendarDays,
+  listClosedDays,
   insertPostingReturningId,
   insertStatements,
   insertTransactions,
@@ -263,8 +263,19 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     maxAgeMs: ZONE_CACHE_MS,
   });
 
-  async function account(customer: CustomerRef, number: string) {
-    return findCustomerAccount(db, customer.institutionId, customer.customerId, number);
+  // The payment calls ask for an account and its payment terms at once (payment-context.ts,
+  // Promise.all): reads of one account asked for in the same turn of the event loop share one
+  // statement. Only the same turn: a read asked for later must see what happened since.
+  const sameTurnReads = new Map<string, Promise<AccountWithLoan | undefined>>();
+
+  function account(customer: CustomerRef, number: string): Promise<AccountWithLoan | undefined> {
+    const key = `${customer.institutionId}|${customer.customerId}|${number}`;
+    const shared = sameTurnReads.get(key);
+    if (shared) return shared;
+    const read = findCustomerAccount(db, customer.institutionId, customer.customerId, number);
+    sameTurnReads.set(key, read);
+    queueMicrotask(() => sameTurnReads.delete(key));
+    return read;
   }
 
   /**
@@ -357,11 +368,20 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     row: AccountWithLoan,
     today: CalendarDate,
   ): Promise<CoreLoanInformation | undefined> {
+    const figures = loanFiguresOf(row, today);
+    if (!figures) return undefined;
+    const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, yearOf(today));
+    return { ...figures, interestThisYearCents: thisYear, interestLastYearCents: lastYear };
+  }
+
+  /** The information without the year's interest (a sum over the history the terms need not). */
+  function loanFiguresOf(
+    row: AccountWithLoan,
+    today: CalendarDate,
+  ): Omit<CoreLoanInformation, 'interestThisYearCents' | 'interestLastYearCents'> | undefined {
     const category = accountCategory(row.type);
     if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
     const summary = toCoreAccount(row, today);
-    const year = yearOf(today);
-    const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, year);
     if (!row.terms || !row.loan_state) {
       return {
         account: summary,
@@ -379,8 +399,6 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         totalFeesCents: row.fees_due_cents,
         lastPaymentDate: null,
         lastPaymentCents: 0,
-        interestThisYearCents: thisYear,
-        interestLastYearCents: lastYear,
         creditLimitCents: row.balance_cents + row.available_balance_cents,
         availableCreditCents: row.available_balance_cents,
         daysPastDue: 0,
@@ -408,8 +426,6 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       totalFeesCents: state.lateChargesDueCents + state.otherFeesDueCents,
       lastPaymentDate: state.lastPaymentDate,
       lastPaymentCents: state.lastPaymentCents,
-      interestThisYearCents: thisYear,
-      interestLastYearCents: lastYear,
       creditLimitCents: terms.creditLimitCents ?? 0,
       availableCreditCents: summary.availableBalanceCents,
       daysPastDue: daysPastDue(terms, state, today),
@@ -523,20 +539,16 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     /**
      * The host's payment facts of a loan: its own columns (methods, kinds, fees, mail
      * preference, restriction) and the institution's closed days, with the amounts, dates and
-     * flags taken from `loanInformation` of the same day, so the payment screen and the loan
-     * page show the same numbers.
+     * flags `loanInformation` shows the same day (its figures, without the year's interest,
+     * which the terms do not carry), so the payment screen and the loan page show the same
+     * numbers.
      */
     async paymentTerms(customer, number, today): Promise<CorePaymentTerms | undefined> {
       const row = await account(customer, number);
       if (!row) return undefined;
-      const information = await loanInformationOf(row, today);
+      const information = loanFiguresOf(row, today);
       if (!information) return undefined;
-      const closed = (kind: 'noPayment' | 'noSchedule') =>
-        listCalendarDays(db, customer.institutionId, kind, today, MAX_CLOSED_DAYS);
-      const [nonPaymentDays, nonSchedulableDays] = await Promise.all([
-        closed('noPayment'),
-        closed('noSchedule'),
-      ]);
+      const closed = await listClosedDays(db, customer.institutionId, today, MAX_CLOSED_DAYS);
       return {
         allowAch: row.allow_ach,
         allowCards: row.allow_cards,
@@ -560,8 +572,8 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         pastDue: information.account.pastDue,
         delinquent: information.daysPastDue >= DELINQUENT_DAYS_PAST_DUE,
         restrictionCode: row.restriction_code,
-        nonPaymentDays,
-        nonSchedulableDays,
+        nonPaymentDays: closed.noPayment,
+        nonSchedulableDays: closed.noSchedule,
         mailPreference: row.mail_preference,
         hold: row.host_hold,
       };

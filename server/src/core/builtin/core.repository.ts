@@ -1,5 +1,5 @@
 import type { CalendarDate } from '@portal/domain';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type {
   CoreAccountRow,
@@ -554,24 +554,26 @@ export async function sumPaymentInterest(
 }
 
 /**
- * The institution's own closed days of a kind on or after `from`, in date order: the first
- * `limit` of them (the payment info carries at most 1,000 of each).
+ * The institution's own closed days of both kinds on or after `from`, in date order: the first
+ * `limit` of each (the payment info carries at most 1,000 of each), in one statement.
  */
-export async function listCalendarDays(
+export async function listClosedDays(
   db: Db,
   institutionId: number,
-  kind: 'noPayment' | 'noSchedule',
   from: CalendarDate,
   limit: number,
-): Promise<CalendarDate[]> {
-  const rows = await db
-    .selectFrom('core_calendar_days')
-    .select('date')
-    .where('institution_id', '=', institutionId)
-    .where('kind', '=', kind)
-    .where('date', '>=', from)
-    .orderBy('date')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.date);
+): Promise<{ noPayment: CalendarDate[]; noSchedule: CalendarDate[] }> {
+  const { rows } = await sql<{ kind: string; date: CalendarDate }>`
+    select kind, date from (
+      select kind, date, row_number() over (partition by kind order by date) as position
+      from core_calendar_days
+      where institution_id = ${institutionId} and date >= ${from}
+        and kind in ('noPayment', 'noSchedule')
+    ) days
+    where position <= ${limit}
+    order by date`.execute(db);
+  return {
+    noPayment: rows.filter((row) => row.kind === 'noPayment').map((row) => row.date),
+    noSchedule: rows.filter((row) => row.kind === 'noSchedule').map((row) => row.date),
+  };
 }
