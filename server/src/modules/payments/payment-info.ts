@@ -25,6 +25,7 @@ import { paymentHandleOf } from './payment-handles';
 import {
   findActiveRecurring,
   hasPendingRecurringOccurrence,
+  type LoanPaymentFacts,
   listLoanScheduledPayments,
   type PaymentRow,
   type RecurringPaymentRow,
@@ -45,9 +46,13 @@ type InfoDependencies = { db: Kysely<Database>; dataProtector: DataProtector };
  * could pay the same installment twice.
  */
 async function infoError(
-  deps: InfoDependencies,
   context: LoanContext,
-  scheduled: PaymentRow[],
+  payments: {
+    /** A scheduled payment of the loan is waiting (not shown as posted). */
+    hasWaitingScheduled: boolean;
+    /** Asked only when every other rule passes (GetPaymentInfo reads it then). */
+    hasPendingOccurrence: () => Promise<boolean>;
+  },
 ): Promise<PaymentInfoError | undefined> {
   const { settings, terms, account } = context;
   const achAllowed = !settings.get('achPaymentOptions.hideAchOption');
@@ -85,7 +90,7 @@ async function infoError(
     delinquent: terms.delinquent,
     blockImmediateAchAfterCutoff: achCutoffBlocked(context),
     // Only those not shown as posted (HasBeenPosted: posted or settling), as the portal counts.
-    hasScheduledPayments: scheduled.some((payment) => payment.status === 'scheduled'),
+    hasScheduledPayments: payments.hasWaitingScheduled,
     settings: {
       achAllowed,
       cardsAllowed,
@@ -95,31 +100,26 @@ async function infoError(
     },
   });
   if (outcome.kind === 'invalid') return outcome.error;
-  if (await hasPendingRecurringOccurrence(deps.db, context.caller.institutionId, account.number)) {
-    return 'BlockedOnPendingRecurring';
-  }
+  if (await payments.hasPendingOccurrence()) return 'BlockedOnPendingRecurring';
   return undefined;
 }
 
 /**
  * The loan outcome of GetPaymentInfo applied to a submit (the server decides, whatever the
- * portal showed): the same `infoError` on the loan's current scheduled payments, as a submit
- * key. DisabledPaymentsAfterCutoffTime and BlockedOnPendingRecurring answer their own keys; a
- * blocked or delinquent loan answers SecurityNotAllowed (worded as PaymentBlocked). Decision:
- * NoPaymentNeeded is left to the amount rules, which refuse a payment above what is owed.
+ * portal showed): the same `infoError` on the loan's current payments (`loanPaymentFacts`), as a
+ * submit key. DisabledPaymentsAfterCutoffTime and BlockedOnPendingRecurring answer their own
+ * keys; a blocked or delinquent loan answers SecurityNotAllowed (worded as PaymentBlocked).
+ * Decision: NoPaymentNeeded is left to the amount rules, which refuse a payment above what is
+ * owed.
  */
 export async function loanSubmitError(
-  deps: InfoDependencies,
   context: LoanContext,
+  facts: LoanPaymentFacts,
 ): Promise<SubmitError | undefined> {
-  const { caller, account, today } = context;
-  const scheduled = await listLoanScheduledPayments(
-    deps.db,
-    caller.institutionId,
-    account.number,
-    today,
-  );
-  const error = await infoError(deps, context, scheduled);
+  const error = await infoError(context, {
+    hasWaitingScheduled: facts.hasWaitingScheduled,
+    hasPendingOccurrence: async () => facts.hasPendingOccurrence,
+  });
   switch (error) {
     case undefined:
     case 'NoPaymentNeeded':
@@ -201,7 +201,11 @@ export async function paymentInfoResponse(
     listLoanScheduledPayments(deps.db, caller.institutionId, account.number, today),
     findActiveRecurring(deps.db, caller.institutionId, account.number),
   ]);
-  const error = await infoError(deps, context, scheduled);
+  const error = await infoError(context, {
+    hasWaitingScheduled: scheduled.some((payment) => payment.status === 'scheduled'),
+    hasPendingOccurrence: () =>
+      hasPendingRecurringOccurrence(deps.db, caller.institutionId, account.number),
+  });
   if (error) {
     // The loan's payments go with a refusal about the loan (domain PaymentInfoResponse).
     return {

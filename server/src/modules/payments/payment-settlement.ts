@@ -19,7 +19,6 @@ import {
   markPaymentFailed,
   markPaymentPosted,
   type PaymentRow,
-  userEmailOf,
 } from './payments.repository';
 
 /*
@@ -55,13 +54,13 @@ import {
  *   plain words) in the transaction of the guarded update that marks it failed, so exactly one
  *   run sends it however often the job is retried, as the receipt. An immediate payment's
  *   failure is answered in its request: no notice.
- * - Speed (issue 10's posting bench): the posting job's handler no longer renews its lease twice,
- *   and the core and the card processor take fewer statements. Also tried here and left out:
- *   the row read by the update that begins the settlement, the receipt's address read by the
- *   update that marks it posted, and the mark joined to the job's completing transaction (about
- *   five statements a payment). Each keeps exactly-once, but with them payment-faults.test.ts
- *   ends its rounds while one payment waits out a retry's backoff in 'settling' (its rounds wait
- *   for 'scheduled' rows only), so they wait until that test waits for 'settling' rows too.
+ * - Speed (issue 10's posting bench, every statement in turn on PGlite's one connection): the
+ *   update that begins the settlement answers the row (one statement, not a read and an
+ *   update), the update that marks it posted or failed answers the e-mail's address, and an
+ *   immediate payment's own request hands over the row it wrote. Decision: the mark is not
+ *   joined to the posting job's completing transaction; a job that writes nothing finishes by
+ *   one statement (job-queue.ts), so joining them would save nothing and tie the settlement
+ *   to the job queue.
  */
 
 export type SettleOutcome =
@@ -73,7 +72,11 @@ export type SettleOutcome =
   | { status: 'missing' };
 
 export interface PaymentSettlement {
-  settlePayment(paymentId: string): Promise<SettleOutcome>;
+  /**
+   * Settles the payment. `settling`: its row as the caller just committed it, 'settling' (an
+   * immediate payment's own request), so it is not read again.
+   */
+  settlePayment(paymentId: string, settling?: PaymentRow): Promise<SettleOutcome>;
 }
 
 export interface SettlementDependencies {
@@ -160,46 +163,43 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     if (payment.kind === 'immediate') {
       await markPaymentFailed(db, payment.id, error);
     } else {
-      const owner = { institutionId: payment.institution_id, userId: payment.user_id };
-      const [to, institutionName, settings] = await Promise.all([
-        userEmailOf(db, owner),
+      const [institutionName, settings] = await Promise.all([
         deps.institutionName(payment.institution_id),
         deps.settings(payment.institution_id),
       ]);
-      const marked = await db.transaction().execute(async (trx) => {
-        if (!(await markPaymentFailed(trx, payment.id, error))) return false;
-        if (to !== '') {
-          await deps.mail.enqueue(
-            paymentFailedEmail({ settings, institutionName, to, payment, reason }),
-            trx,
-          );
-        }
+      const notified = await db.transaction().execute(async (trx) => {
+        const marked = await markPaymentFailed(trx, payment.id, error);
+        if (!marked || marked.email === '') return false;
+        await deps.mail.enqueue(
+          paymentFailedEmail({ settings, institutionName, to: marked.email, payment, reason }),
+          trx,
+        );
         return true;
       });
-      if (marked && to !== '') deps.mail.deliverSoon();
+      if (notified) deps.mail.deliverSoon();
     }
     const now = await findPayment(db, payment.id);
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
   async function recordPosted(payment: PaymentRow, coreReference: string): Promise<SettleOutcome> {
-    const [to, institutionName, settings] = await Promise.all([
-      userEmailOf(db, { institutionId: payment.institution_id, userId: payment.user_id }),
+    const [institutionName, settings] = await Promise.all([
       deps.institutionName(payment.institution_id),
       deps.settings(payment.institution_id),
     ]);
+    // The update that marks it answers the receipt's address: one transaction of two statements.
     const marked = await db.transaction().execute(async (trx) => {
-      if (!(await markPaymentPosted(trx, payment.id, coreReference, clock.now()))) return false;
-      if (to !== '') {
+      const posted = await markPaymentPosted(trx, payment.id, coreReference, clock.now());
+      if (posted && posted.email !== '') {
         await deps.mail.enqueue(
-          paymentReceiptEmail({ settings, institutionName, to, payment }),
+          paymentReceiptEmail({ settings, institutionName, to: posted.email, payment }),
           trx,
         );
       }
-      return true;
+      return posted;
     });
     if (marked) {
-      if (to !== '') deps.mail.deliverSoon();
+      if (marked.email !== '') deps.mail.deliverSoon();
       return {
         status: 'posted',
         payment: { ...payment, status: 'posted', core_reference: coreReference },
@@ -210,20 +210,29 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
+  /** The row to settle, 'settling' from here on; or the answer of a row already final. */
+  async function begin(
+    paymentId: string,
+  ): Promise<{ settling: PaymentRow } | { final: SettleOutcome }> {
+    // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
+    // this run either wins before it (and nothing moves) or is refused (HasBeenPosted). The
+    // update answers the row, so a waiting payment is read and begun in one statement.
+    const begun = await beginSettlement(db, paymentId);
+    if (begun) return { settling: begun };
+    const payment = await findPayment(db, paymentId);
+    if (!payment) return { final: { status: 'missing' } };
+    // Settling already: a run that died, or one under way (every step below is keyed).
+    return payment.status === 'settling' ? { settling: payment } : { final: outcomeOfRow(payment) };
+  }
+
   return {
-    async settlePayment(paymentId) {
-      const payment = await findPayment(db, paymentId);
-      if (!payment) return { status: 'missing' };
-      if (payment.status !== 'scheduled' && payment.status !== 'settling') {
-        return outcomeOfRow(payment);
-      }
-      // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
-      // this run either wins before it (and nothing moves) or is refused (HasBeenPosted).
-      if (payment.status === 'scheduled' && !(await beginSettlement(db, payment.id))) {
-        const now = await findPayment(db, payment.id);
-        if (!now) return { status: 'missing' };
-        if (now.status !== 'settling') return outcomeOfRow(now);
-      }
+    async settlePayment(paymentId, settling) {
+      const begun =
+        settling?.id === paymentId && settling.status === 'settling'
+          ? { settling }
+          : await begin(paymentId);
+      if ('final' in begun) return begun.final;
+      const payment = begun.settling;
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const money = await moveMoney(payment, today);
       if (!money.moved) return fail(payment, money.error);

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   Database,
   PaymentMethodsTable,
@@ -73,21 +73,56 @@ export async function lockLoanPayments(
   );
 }
 
-/** The loan's one-time payments waiting for a later date (the scheduled-payment quota). */
-export async function countScheduledPayments(
+/** What the submit rules need of a loan's own payments (read in one statement). */
+export interface LoanPaymentFacts {
+  /** One-time payments waiting for a later date (the scheduled-payment quota). */
+  scheduledCount: number;
+  /** One of them not yet settling (GetPaymentInfo's "has scheduled payments"). */
+  hasWaitingScheduled: boolean;
+  /** A date of the loan's recurring payment is made and waits to post. */
+  hasPendingOccurrence: boolean;
+  /** The loan has an active recurring payment. */
+  hasActiveRecurring: boolean;
+}
+
+/**
+ * The loan's payment facts in one statement (a submission read them as four: the scheduled list,
+ * the pending recurring date, the quota's count and the recurring payment).
+ */
+export async function loanPaymentFacts(
   db: Db,
   institutionId: number,
   loanNumber: string,
-): Promise<number> {
+): Promise<LoanPaymentFacts> {
   const row = await db
     .selectFrom('payments')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('kind', '=', 'scheduled').as('scheduled_count'),
+      sql<boolean>`coalesce(bool_or(kind = 'scheduled' and status = 'scheduled'), false)`.as(
+        'has_waiting_scheduled',
+      ),
+      sql<boolean>`coalesce(bool_or(kind = 'recurring'), false)`.as('has_pending_occurrence'),
+      eb
+        .exists(
+          eb
+            .selectFrom('recurring_payments')
+            .select('id')
+            .where('institution_id', '=', institutionId)
+            .where('loan_number', '=', loanNumber)
+            .where('status', '=', 'active'),
+        )
+        .as('has_active_recurring'),
+    ])
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
-    .where('kind', '=', 'scheduled')
     .where('status', 'in', PENDING)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+    .executeTakeFirstOrThrow();
+  return {
+    scheduledCount: Number(row.scheduled_count),
+    hasWaitingScheduled: row.has_waiting_scheduled,
+    hasPendingOccurrence: row.has_pending_occurrence,
+    hasActiveRecurring: Boolean(row.has_active_recurring),
+  };
 }
 
 /**
@@ -149,15 +184,14 @@ export async function findActiveRecurring(
     .executeTakeFirst();
 }
 
-/** Inserts a payment; false when its id exists already (a retry of the same submission). */
-export async function insertPayment(db: Db, row: NewPaymentRow): Promise<boolean> {
-  const inserted = await db
+/** Inserts a payment; the row as stored, or undefined when its id exists already. */
+export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow | undefined> {
+  return db
     .insertInto('payments')
     .values(row)
     .onConflict((conflict) => conflict.column('id').doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return inserted !== undefined;
 }
 
 /**
@@ -187,58 +221,70 @@ export async function findRecurring(db: Db, id: string): Promise<RecurringPaymen
   return db.selectFrom('recurring_payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The address a receipt goes to ('' when the user has none). */
-export async function userEmailOf(db: Db, owner: PaymentOwner): Promise<string> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('customers', 'customers.id', 'users.customer_id')
-    .select('customers.email')
-    .where('users.institution_id', '=', owner.institutionId)
-    .where('users.id', '=', owner.userId)
-    .executeTakeFirst();
-  return row?.email ?? '';
-}
-
 /**
  * Starts a waiting payment's settlement ('scheduled' to 'settling'): from now on money may move,
- * so the borrower can no longer cancel it. False when it was not 'scheduled' (already settling,
- * or cancelled, posted or failed meanwhile: the caller reads the row again).
+ * so the borrower can no longer cancel it. Answers the row, or undefined when it was not
+ * 'scheduled' (already settling, or cancelled, posted or failed meanwhile: the caller reads the
+ * row again).
  */
-export async function beginSettlement(db: Db, id: string): Promise<boolean> {
-  const result = await db
+export async function beginSettlement(db: Db, id: string): Promise<PaymentRow | undefined> {
+  return db
     .updateTable('payments')
     .set({ status: 'settling' })
     .where('id', '=', id)
     .where('status', '=', 'scheduled')
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
 }
 
-/** Marks a settling payment posted; false when it was not (another run marked it). */
+/** The address the payment's e-mails go to, read by the update that marks it ('' for none). */
+function recipientOf(eb: ExpressionBuilder<Database, 'payments'>) {
+  return eb
+    .selectFrom('users')
+    .innerJoin('customers', 'customers.id', 'users.customer_id')
+    .select('customers.email')
+    .whereRef('users.institution_id', '=', 'payments.institution_id')
+    .whereRef('users.id', '=', 'payments.user_id')
+    .as('email');
+}
+
+/**
+ * Marks a settling payment posted. Answers the address its receipt goes to ('' for none), or
+ * undefined when it was not settling (another run marked it).
+ */
 export async function markPaymentPosted(
   db: Db,
   id: string,
   coreReference: string,
   at: Date,
-): Promise<boolean> {
-  const result = await db
+): Promise<{ email: string } | undefined> {
+  const row = await db
     .updateTable('payments')
     .set({ status: 'posted', core_reference: coreReference, posted_at: at })
     .where('id', '=', id)
     .where('status', 'in', PENDING)
+    .returning(recipientOf)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row && { email: row.email ?? '' };
 }
 
-/** Marks a waiting payment failed with its error key; false when it was not waiting. */
-export async function markPaymentFailed(db: Db, id: string, failure: string): Promise<boolean> {
-  const result = await db
+/**
+ * Marks a waiting payment failed with its error key. Answers the address its notice goes to
+ * ('' for none), or undefined when it was not waiting.
+ */
+export async function markPaymentFailed(
+  db: Db,
+  id: string,
+  failure: string,
+): Promise<{ email: string } | undefined> {
+  const row = await db
     .updateTable('payments')
     .set({ status: 'failed', failure })
     .where('id', '=', id)
     .where('status', 'in', PENDING)
+    .returning(recipientOf)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return row && { email: row.email ?? '' };
 }
 
 /** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */
