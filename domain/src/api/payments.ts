@@ -533,6 +533,14 @@ export const AchDraftPreviewRequest = z.object({
   AdditionalPrincipal: Dollars,
   LocalTimeOffset: z.number().int().min(-900).max(900),
   daysBeforeDue: DaysBeforeDue,
+  /**
+   * An addition to the spec's shape (section 7 names daysBeforeDue only): the recurring option
+   * and, for the date-based ones, the first payment date, so the preview states the schedule the
+   * borrower then signs (a newcomer found the preview saying 'As chosen for this payment'). The
+   * recurring submit must then name the same (draftTermsMatch).
+   */
+  RecurringOption: z.enum(RECURRING_OPTIONS).optional(),
+  Date: DateText.optional(),
 });
 export type AchDraftPreviewRequest = z.infer<typeof AchDraftPreviewRequest>;
 

@@ -561,6 +561,10 @@ export interface AchDraftPreviewsTable {
   expires_at: Timestamp;
   /** When the borrower first opened the preview (migration 0023); null until then. */
   opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The recurring option previewed ('Weekly', 'DayOfMonth', ...; migration 0024), or null. */
+  recurring_option: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first payment date previewed (date-based options), or null. */
+  first_date: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A signed recurring ACH authorization and its PDF (migration 0020). */

@@ -21,6 +21,7 @@ import { achDrafts } from './0020-ach-drafts';
 import { corePaymentTerms } from './0021-core-payment-terms';
 import { uploads } from './0022-uploads';
 import { achDraftPreviewOpened } from './0023-ach-draft-preview-opened';
+import { achDraftPreviewSchedule } from './0024-ach-draft-preview-schedule';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -49,4 +50,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021_core_payment_terms': corePaymentTerms,
   '0022_uploads': uploads,
   '0023_ach_draft_preview_opened': achDraftPreviewOpened,
+  '0024_ach_draft_preview_schedule': achDraftPreviewSchedule,
 };

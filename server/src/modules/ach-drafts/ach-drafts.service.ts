@@ -4,6 +4,8 @@ import {
   calendarDateIn,
   type CalendarDate,
   daysBeforeDueWording,
+  RECURRING_OPTIONS,
+  scheduleWording,
   scheduleWordingTextsOf,
   type ScheduleWordingTexts,
   dollarsToCents,
@@ -51,6 +53,10 @@ export interface AchDraftTerms {
   daysBeforeDue: number;
   accountType: 'Checking' | 'Savings';
   lastFour: string;
+  /** The recurring option previewed (migration 0024), or null for a preview made without it. */
+  recurringOption: string | null;
+  /** The first payment date previewed (date-based options), or null. */
+  firstDate: string | null;
 }
 
 /**
@@ -72,15 +78,30 @@ export const ACH_DRAFT_AGREEMENT_RECORD = {
 } as const;
 
 /**
- * The schedule a preview shows. The preview call carries only daysBeforeDue (spec 001 section 7),
- * not the frequency: days above 0 are the days-before-due wording in the institution's words
- * (`texts`, as the signed authorization uses); 0 is either 'on your due date' or another
- * frequency, so the preview names no schedule it cannot know (in the document's own English, as
- * its other labels).
+ * The schedule a preview shows, in the institution's words (`texts`, as the signed authorization
+ * uses). With the recurring option the portal now sends (and the first date of a date-based one)
+ * it is the schedule the borrower signs. Without it the preview call carries only daysBeforeDue
+ * (spec 001 section 7): days above 0 are the days-before-due wording; 0 is either 'on your due
+ * date' or another frequency, so the preview names no schedule it cannot know (in the document's
+ * own English, as its other labels).
  */
-export function previewScheduleText(daysBeforeDue: number, texts: ScheduleWordingTexts): string {
-  return daysBeforeDue > 0
-    ? daysBeforeDueWording(daysBeforeDue, texts)
+export function previewScheduleText(
+  preview: { daysBeforeDue: number; recurringOption: string | null; firstDate: string | null },
+  texts: ScheduleWordingTexts,
+): string {
+  const option = RECURRING_OPTIONS.find((known) => known === preview.recurringOption);
+  if (option && (option === 'DaysBeforeDue' || preview.firstDate)) {
+    return scheduleWording(
+      {
+        RecurringOption: option,
+        Date: preview.firstDate ?? '',
+        NumberOfDays: preview.daysBeforeDue,
+      },
+      texts,
+    );
+  }
+  return preview.daysBeforeDue > 0
+    ? daysBeforeDueWording(preview.daysBeforeDue, texts)
     : 'As chosen for this payment';
 }
 
@@ -112,6 +133,8 @@ function termsOf(row: AchDraftPreviewRow): AchDraftTerms {
     daysBeforeDue: row.days_before_due,
     accountType: asAccountType(row.account_type),
     lastFour: row.last_four,
+    recurringOption: row.recurring_option,
+    firstDate: row.first_date,
   };
 }
 
@@ -399,6 +422,12 @@ export function createAchDraftsService(options: {
           first_party_fee_cents: fees.first,
           third_party_fee_cents: fees.third,
           days_before_due: request.daysBeforeDue,
+          recurring_option: request.RecurringOption ?? null,
+          // Only a date-based option starts on a chosen date; days-before-due follows the loan.
+          first_date:
+            request.RecurringOption && request.RecurringOption !== 'DaysBeforeDue'
+              ? (request.Date?.slice(0, 10) ?? null)
+              : null,
           account_type: accountType,
           last_four: lastFour,
           local_time_offset: request.LocalTimeOffset,
@@ -440,7 +469,15 @@ export function createAchDraftsService(options: {
         additionalPrincipalCents: row.additional_principal_cents,
         firstPartyFeeCents: row.first_party_fee_cents,
         thirdPartyFeeCents: row.third_party_fee_cents,
-        scheduleText: previewScheduleText(row.days_before_due, scheduleWordingTextsOf(settings)),
+        scheduleText: previewScheduleText(
+          {
+            daysBeforeDue: row.days_before_due,
+            recurringOption: row.recurring_option,
+            firstDate: row.first_date,
+          },
+          scheduleWordingTextsOf(settings),
+        ),
+        ...(row.first_date ? { firstDate: row.first_date } : {}),
         at: now,
         localTimeOffset: row.local_time_offset,
         authorizationHtml: authorizationHtml(settings),

@@ -186,6 +186,8 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     daysBeforeDue: 3,
     accountType: 'Savings',
     lastFour: '3544',
+    recurringOption: null,
+    firstDate: null,
     ...overrides,
   });
 
@@ -205,6 +207,8 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       // As saved, whatever the request says.
       accountType: 'Savings',
       lastFour: '3544',
+      recurringOption: null,
+      firstDate: null,
     });
 
     const rendered = await get(jordan, previewUrl(token));
@@ -244,6 +248,36 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     } finally {
       await restore();
     }
+  });
+
+  it('previews the schedule and first date it is given, as the authorization will state them', async () => {
+    const token = await prepare(jordan, {
+      daysBeforeDue: 0,
+      RecurringOption: 'DayOfMonth',
+      Date: '2025-03-20',
+    });
+    expect(
+      await verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
+    ).toMatchObject({
+      recurringOption: 'DayOfMonth',
+      firstDate: '2025-03-20',
+    });
+    const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
+    expect(text).toContain('Monthly on the 20th');
+    expect(text).toContain('03/20/2025');
+    expect(text).not.toContain('As chosen for this payment');
+    // Days before due follows the loan's due date: no first date is previewed.
+    const byDue = await prepare(jordan, {
+      daysBeforeDue: 2,
+      RecurringOption: 'DaysBeforeDue',
+      Date: '2025-03-20',
+    });
+    expect(
+      await verifyPreviewToken(test.database.db, jordanCaller(), byDue, AUTO_LOAN),
+    ).toMatchObject({
+      recurringOption: 'DaysBeforeDue',
+      firstDate: null,
+    });
   });
 
   it('charges the third-party ACH fee too when the institution charges one', async () => {

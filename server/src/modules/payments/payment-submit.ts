@@ -330,7 +330,10 @@ export function draftTermsMatch(
     terms.feesCents === plan.firstPartyFeeCents + plan.thirdPartyFeeCents &&
     terms.daysBeforeDue === (plan.recurring?.daysBeforeDue ?? 0) &&
     terms.lastFour === method.snapshot.last_four &&
-    terms.accountType === method.snapshot.ach_account_type
+    terms.accountType === method.snapshot.ach_account_type &&
+    // A preview that named its schedule agreed to that one (older previews named none).
+    (terms.recurringOption === null || terms.recurringOption === plan.recurring?.option) &&
+    (terms.firstDate === null || terms.firstDate === plan.recurring?.firstDate)
   );
 }
 

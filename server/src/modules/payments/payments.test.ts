@@ -709,6 +709,26 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           // The agreement previewed four days; a payment of three is not what was agreed.
           const otherTerms = await submit(jordan, 'recurringAch', body(token, 3), nextKey());
           expect(otherTerms.body).toEqual(refusal('Invalid'));
+          // A preview of another schedule (weekly from the 20th) is not this one either.
+          const weekly = await call(
+            jordan,
+            'POST',
+            '/api/AchDraftAgreement/PrepareAchDraftAgreementPreview',
+            {
+              LoanAccountNumber: HOME_EQUITY,
+              AchInfo: account.AchInfo,
+              Amount: amount,
+              AdditionalPrincipal: 0,
+              LocalTimeOffset: 240,
+              daysBeforeDue: 4,
+              RecurringOption: 'Weekly',
+              Date: '2025-03-20',
+            },
+          );
+          const weeklyToken = (weekly.json() as { PassableToken: string }).PassableToken;
+          await openAchDraftPreview(jordan, weeklyToken);
+          const otherSchedule = await submit(jordan, 'recurringAch', body(weeklyToken), nextKey());
+          expect(otherSchedule.body).toEqual(refusal('Invalid'));
           const key = nextKey();
           const agreed = await submit(jordan, 'recurringAch', body(token), key);
           expect(agreed.body.Errors).toEqual([]);

@@ -524,7 +524,13 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     // Section 7: Amount is the payment amount; the server adds the fees to the charged amount.
     expect(
       ui.server.requestsTo('POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview')[0]?.body,
-    ).toMatchObject({ Amount: 471.6, AdditionalPrincipal: 0 });
+    ).toMatchObject({
+      Amount: 471.6,
+      AdditionalPrincipal: 0,
+      // The schedule the preview states (on the due date: days before due, 0 days).
+      RecurringOption: 'DaysBeforeDue',
+      daysBeforeDue: 0,
+    });
   });
 
   it('with rich-text agreements keeps Agree disabled until each ACH agreement in force was accepted', async () => {

@@ -260,6 +260,7 @@ export function TotalStep(props: TotalStepProps) {
       ) {
         const method = requestMethodOf(chosen);
         const achInfo = method.IsCard ? undefined : method.AchInfo;
+        const recurringDetails = recurringDetailsOf(frequency.frequency, frequency.numDays);
         if (!achInfo) return;
         const token = await askAchDraftAgreement(
           dialogs,
@@ -272,6 +273,10 @@ export function TotalStep(props: TotalStepProps) {
             AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
             LocalTimeOffset: new Date().getTimezoneOffset(),
             daysBeforeDue: frequency.numDays,
+            // The schedule the preview then states, as the authorization will.
+            ...(recurringDetails
+              ? { RecurringOption: recurringDetails.RecurringOption, Date: frequency.date }
+              : {}),
           },
           user.username,
         );
