@@ -339,6 +339,9 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('Invalid routing number.')).toBeVisible();
     expect(screen.queryByRole('dialog', { name: TERMS })).toBeNull();
+    // Editing the values the refusal was about clears it.
+    await ui.user.type(within(dialog).getByLabelText('Routing Number'), '{Backspace}0');
+    expect(within(dialog).queryByText('Invalid routing number.')).toBeNull();
   });
 
   it('keeps an unsaved account for single use, without the terms, in the single-use box', async () => {

@@ -184,6 +184,11 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
         spacing={2}
         sx={{ pt: 1 }}
         onSubmit={(event) => void onSubmit(event)}
+        // The server's refusal was about the values sent: it goes once they are edited (a
+        // newcomer found 'Invalid account number.' still shown after correcting the number).
+        onChange={() => {
+          if (error !== undefined) setError(undefined);
+        }}
         aria-busy={busy || undefined}
       >
         {error ? <Alert severity="error">{error}</Alert> : null}
