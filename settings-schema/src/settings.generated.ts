@@ -502,6 +502,7 @@ export interface SettingTypes {
   "achPaymentTexts.ownerNameInvalidText": string;
   "achPaymentTexts.routingNumberRequiredText": string;
   "achPaymentTexts.routingNumberInvalidText": string;
+  "achPaymentTexts.routingVerifyingText": string;
   "achPaymentTexts.bankNotFoundText": string;
   "achPaymentTexts.accountNumberRequiredText": string;
   "achPaymentTexts.accountNumberInvalidText": string;
@@ -794,6 +795,8 @@ export interface SettingTypes {
   "payoffQuoteTexts.submitButtonText": string;
   "payoffQuoteTexts.quoteText": string;
   "payoffQuoteTexts.downloadBreakdownText": string;
+  "payoffQuoteTexts.dateLabel": string;
+  "payoffQuoteTexts.dateBeyondHorizonText": string;
   "payoffQuoteTexts.dateInvalidText": string;
   "payoffQuoteTexts.requestErrorText": string;
   "dashboardOptions.bannerImage": string;
@@ -1567,6 +1570,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "achPaymentTexts.ownerNameInvalidText": {"type":"text","default":"Owner Name is invalid","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.routingNumberRequiredText": {"type":"text","default":"Routing Number is required","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.routingNumberInvalidText": {"type":"text","default":"Routing Number is invalid","set":"english","visibility":"public","wire":"gassySettings"},
+  "achPaymentTexts.routingVerifyingText": {"type":"text","default":"Verifying the routing number","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.bankNotFoundText": {"type":"text","default":"Invalid routing number.","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.accountNumberRequiredText": {"type":"text","default":"Account Number is required","set":"english","visibility":"public","wire":"gassySettings"},
   "achPaymentTexts.accountNumberInvalidText": {"type":"text","default":"Please contact your bank to confirm your bank account information","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1859,6 +1863,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "payoffQuoteTexts.submitButtonText": {"type":"text","default":"Get Quote","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.quoteText": {"type":"text","default":"Your payoff amount as of {date} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.downloadBreakdownText": {"type":"text","default":"Download Breakdown","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.dateLabel": {"type":"text","default":"Payoff date","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.dateBeyondHorizonText": {"type":"text","default":"Choose a date within {days} days of today.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.dateInvalidText": {"type":"text","default":"Error Choosing Date. Please Choose a future date","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.requestErrorText": {"type":"text","default":"An error occurred when attempting to submit a payoff quote request.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardOptions.bannerImage": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -43,7 +43,7 @@ export function DocumentsPage() {
 
   let body;
   if (drafts.isPending) {
-    body = <LoadingBlock height={120} label="Loading your documents" />;
+    body = <LoadingBlock height={120} label={settings.get('errorTexts.loadingText')} />;
   } else if (drafts.isError) {
     body = <Alert severity="error">{errorText}</Alert>;
   } else if (drafts.data.Drafts.length === 0) {

@@ -51,15 +51,17 @@ export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): voi
         }}
       >
         <InputField
-          label="Payoff date"
+          label={settings.get('payoffQuoteTexts.dateLabel')}
           type="date"
           value={date}
           onChange={(event) => setDate(event.target.value)}
           slotProps={{ input: { min: today, max: addDays(today, PAYOFF_HORIZON_DAYS) } }}
           errorMessage={
             problem === 'beyondHorizon'
-              ? // The horizon is this product's rule (the specs fix none), so its wording is too.
-                `Choose a date within ${PAYOFF_HORIZON_DAYS} days of today.`
+              ? // The horizon is this product's rule (the specs fix none); its wording a setting.
+                settings
+                  .get('payoffQuoteTexts.dateBeyondHorizonText')
+                  .replaceAll('{days}', String(PAYOFF_HORIZON_DAYS))
               : invalid
                 ? settings.get('payoffQuoteTexts.dateInvalidText')
                 : undefined

@@ -62,6 +62,7 @@ const ACH_ISSUE_TEXT: Partial<Record<AchFormIssue, TextKey>> = {
   routingNumberInvalid: 'achPaymentTexts.routingNumberInvalidText',
   routingNumberNotFound: 'achPaymentTexts.bankNotFoundText',
   routingNumberLookupFailed: 'achPaymentTexts.routingLookupErrorText',
+  routingNumberNotVerified: 'achPaymentTexts.routingVerifyingText',
   accountNumberRequired: 'achPaymentTexts.accountNumberRequiredText',
   accountNumberInvalid: 'achPaymentTexts.accountNumberInvalidText',
   confirmAccountNumberRequired: 'achPaymentTexts.confirmAccountNumberRequiredText',
