@@ -14,7 +14,7 @@ const LOAD_POLL_MS = 100;
  */
 export async function openInNewTab(
   address: Promise<string>,
-  options: { untilLoaded?: boolean } = {},
+  options: { untilLoaded?: boolean; keepThisTab?: boolean } = {},
 ): Promise<void> {
   const tab = window.open('', '_blank');
   let url: string;
@@ -23,6 +23,8 @@ export async function openInNewTab(
     if (tab) {
       tab.opener = null;
       tab.location.href = url;
+    } else if (options.keepThisTab) {
+      throw new PopupBlockedError(url);
     } else {
       window.location.assign(url);
     }
@@ -31,6 +33,18 @@ export async function openInNewTab(
     throw error;
   }
   if (options.untilLoaded && tab) await tabLoaded(tab);
+}
+
+/**
+ * The browser refused the new tab (a pop-up blocker), and the caller must not leave this tab
+ * (`keepThisTab`: a dialog in the middle of a payment): it offers `url` as a link instead, which
+ * the borrower's own click opens.
+ */
+export class PopupBlockedError extends Error {
+  constructor(readonly url: string) {
+    super('the browser did not open a new tab');
+    this.name = 'PopupBlockedError';
+  }
 }
 
 async function tabLoaded(tab: Window): Promise<void> {

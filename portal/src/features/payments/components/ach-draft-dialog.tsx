@@ -9,7 +9,7 @@ import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-d
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
-import { openInNewTab } from '../../../lib/new-tab';
+import { openInNewTab, PopupBlockedError } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { achDraftPreviewUrl, prepareAchDraftPreview } from '../api/submit-payment';
@@ -54,6 +54,8 @@ function AchDraftDialog(props: {
     !(richText || mustOpen) || agreements.every((agreement) => accepted.has(agreement.hostNum));
   const [token, setToken] = useState<string | undefined>(undefined);
   const [opened, setOpened] = useState(false);
+  // A pop-up blocker refused the tab: the preview is offered as a link the borrower clicks.
+  const [blockedUrl, setBlockedUrl] = useState<string | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [recording, setRecording] = useState(false);
   const [recordFailed, setRecordFailed] = useState(false);
@@ -68,10 +70,11 @@ function AchDraftDialog(props: {
       return achDraftPreviewUrl(answer.PassableToken);
     });
     try {
-      await openInNewTab(prepared, { untilLoaded: true });
+      await openInNewTab(prepared, { untilLoaded: true, keepThisTab: true });
       setOpened(true);
     } catch (caught) {
-      setError(paymentErrorText(settings, 'submit', caught));
+      if (caught instanceof PopupBlockedError) setBlockedUrl(caught.url);
+      else setError(paymentErrorText(settings, 'submit', caught));
     }
   }
 
@@ -183,9 +186,21 @@ function AchDraftDialog(props: {
     >
       <Stack spacing={2} component="span" sx={{ display: 'flex' }}>
         <span>
-          <Button variant="outlined" onClick={() => void preview()}>
-            {settings.get('achDraftAgreementTexts.previewButtonText')}
-          </Button>
+          {blockedUrl ? (
+            // The server marks the preview opened when it serves it, and decides at submit.
+            <Link
+              href={blockedUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpened(true)}
+            >
+              {settings.get('achDraftAgreementTexts.previewButtonText')}
+            </Link>
+          ) : (
+            <Button variant="outlined" onClick={() => void preview()}>
+              {settings.get('achDraftAgreementTexts.previewButtonText')}
+            </Button>
+          )}
         </span>
         {error ? <Alert severity="error">{error}</Alert> : null}
       </Stack>

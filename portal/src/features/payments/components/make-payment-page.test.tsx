@@ -633,6 +633,35 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers the preview as a link when a pop-up blocker refuses the tab, and stays on the payment', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-3' },
+        },
+      },
+    });
+    const { user } = ui;
+    await chooseRecurringAchOnDueDate(ui);
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please open and read the agreement, then confirm.',
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
+    const link = await within(dialog).findByRole('link', { name: 'Preview Agreement' });
+    expect(link).toHaveAttribute('href', expect.stringContaining('token=draft-token-3'));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(window.location.hash).toContain('/myaccount/payment');
+    expect(confirm).toBeDisabled();
+    await user.click(link);
+    expect(confirm).toBeEnabled();
+  });
+
   it('enables Confirm only once the preview has loaded in its tab, not when its address is given', async () => {
     const tab = {
       opener: {},
