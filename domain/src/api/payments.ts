@@ -590,6 +590,8 @@ export const PassableTokenText = TokenText;
 export const PaymentConfirmation = z.object({
   referenceNumber: z.string().min(1).max(64),
   payDate: DateText,
+  /** The server's today when it was submitted (GetPaymentInfo's PaymentDate), if known. */
+  submittedOn: DateText.optional(),
   dueDate: DateText,
   isRecurringLOCPayingTotalDue: z.boolean(),
   submissionInfo: z.object({

@@ -103,6 +103,17 @@ describe('the payment confirmation', () => {
     ).toBeVisible();
   });
 
+  it("counts a payment made on the server's day as made now when the device's clock is behind", async () => {
+    const serverDay = addDays(today(), 1);
+    renderConfirmation(confirmation({ payDate: serverDay, submittedOn: serverDay }));
+    await rows();
+    expect(
+      screen.queryByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeNull();
+  });
+
   it('starts focus at the heading, where the submit button that led here was', async () => {
     renderConfirmation(confirmation());
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });

@@ -65,7 +65,11 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
   useEffect(() => headingRef.current?.focus(), []);
   const info = confirmation.submissionInfo;
   const { method } = info;
-  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  // The server's day at submission when the device's clock is behind it; the device's own once
+  // later (a reload after the payment date).
+  const deviceToday = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  const submittedOn = confirmation.submittedOn?.slice(0, 10);
+  const today = submittedOn !== undefined && submittedOn > deviceToday ? submittedOn : deviceToday;
   const payDate = confirmation.payDate.slice(0, 10);
   // Decision (spec silent on when the warning applies): a payment that is not made today, a
   // scheduled one or the first of a recurring series, gets it. On a reload after the payment

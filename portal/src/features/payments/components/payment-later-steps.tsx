@@ -62,6 +62,7 @@ export default function PaymentLaterSteps(props: PaymentLaterStepsProps) {
               chosen={chosen}
               frequency={frequency}
               amount={amount}
+              today={props.today}
               attempts={props.attempts}
               refused={props.refused}
               onRefused={props.onRefused}

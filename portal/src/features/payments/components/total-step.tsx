@@ -14,6 +14,7 @@ import {
   processingFee,
   recurringDetailsOf,
   withCardAdditionalErrorText,
+  type CalendarDate,
   type PaymentConfirmation,
   type PaymentRequest,
   type RecurringPaymentRequest,
@@ -56,6 +57,8 @@ interface TotalStepProps {
   chosen: ChosenMethod;
   frequency: FrequencyInfo;
   amount: AmountInfo;
+  /** The institution's today, as the server answers it (the payment page's). */
+  today: CalendarDate;
   attempts: IdempotencyAttempts;
   /** After a Declined, OverLimit, InvalidInfo or Expired answer, submit stays disabled. */
   refused: boolean;
@@ -166,6 +169,7 @@ export function TotalStep(props: TotalStepProps) {
     return {
       referenceNumber,
       payDate: frequency.date,
+      submittedOn: props.today,
       dueDate: info.DueDate.slice(0, 10),
       isRecurringLOCPayingTotalDue: amount.totalDueAtPaymentTime,
       submissionInfo: {
