@@ -36,7 +36,7 @@ import {
   findStatement,
   insertPostingOnce,
   listClosedDays,
-  insertPostingReturningId,
+  postLineAndState,
   insertStatements,
   insertTransactions,
   listApplications,
@@ -703,8 +703,9 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
      * after days were closed rolls them back too: a refused payment changes nothing.
      *
      * Speed (a day's scheduled payments post one after another): the account and its locked loan
-     * are one statement, and the key is looked up only when the payment cannot be posted as new,
-     * so a first posting is five statements (the lock, the line, the state, begin and commit).
+     * are one statement, the line and the state another (postLineAndState), and the key is
+     * looked up only when the payment cannot be posted as new, so a first posting is four
+     * statements (the lock, the line with the state, begin and commit).
      */
     async postPayment(customer, number, payment): Promise<CorePaymentPostingResult> {
       const postingKey = paymentPostingKey(payment.postingKey);
@@ -790,14 +791,22 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
             `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
           const [values] = transactionRows(locked.account_id, [{ ...line, description }]);
           if (!values) throw new Error('A payment writes one history line.');
-          const id = await insertPostingReturningId(trx, { ...values, posting_key: postingKey });
+          const posted = await postLineAndState(
+            trx,
+            { ...values, posting_key: postingKey },
+            {
+              accountId: locked.account_id,
+              version: loan.version,
+              state: change.state,
+              at: clock.now(),
+            },
+          );
           // The key is taken: a repeat (its line answers, after the rollback below).
-          if (id === undefined) throw new PostingRefused('alreadyPosted');
-          if (
-            !(await saveLoanState(trx, locked.account_id, loan.version, change.state, clock.now()))
-          ) {
+          if (posted === 'keyTaken') throw new PostingRefused('alreadyPosted');
+          if (posted === 'changed') {
             throw new Error(`The loan ${locked.account_id} changed during a payment posting.`);
           }
+          const { id } = posted;
           return {
             status: 'posted',
             ...postedFigures(

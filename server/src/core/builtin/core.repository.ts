@@ -504,20 +504,41 @@ export async function findPosting(
 }
 
 /**
- * Inserts a posting once and answers its id; undefined when its key was posted already (the
- * account's unique key on the posting key).
+ * A payment's posting as one statement: its line inserted under its posting key and, only with
+ * it, the loan's new state saved under the version read ('changed' when the version moved,
+ * 'keyTaken' when the key was posted already: the caller rolls back). Two statements before;
+ * payments post one after another, and on PGlite every statement runs in turn.
  */
-export async function insertPostingReturningId(
-  db: Db,
+export async function postLineAndState(
+  db: Transaction<Database>,
   line: Insertable<CoreTransactionsTable> & { posting_key: string },
-): Promise<number | undefined> {
+  loan: { accountId: number; version: number; state: LoanState; at: Date },
+): Promise<{ id: number } | 'keyTaken' | 'changed'> {
   const row = await db
-    .insertInto('core_transactions')
-    .values(line)
-    .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.id);
+    .with('line', (cte) =>
+      cte
+        .insertInto('core_transactions')
+        .values(line)
+        .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
+        .returning('id'),
+    )
+    .with('saved', (cte) =>
+      cte
+        .updateTable('core_loans')
+        .set({ state: JSON.stringify(loan.state), version: loan.version + 1, updated_at: loan.at })
+        .where('account_id', '=', loan.accountId)
+        .where('version', '=', loan.version)
+        .where((eb) => eb.exists(eb.selectFrom('line').select('line.id')))
+        .returning('account_id'),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('line').select('line.id').as('id'),
+      eb.selectFrom('saved').select('saved.account_id').as('saved'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.id === null) return 'keyTaken';
+  if (row.saved === null) return 'changed';
+  return { id: Number(row.id) };
 }
 
 /** The interest the account's payments paid in each of two calendar years (one query). */
