@@ -394,7 +394,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     achProcessor,
     dataProtector,
     mail: {
-      enqueue: (message, executor) => mail.enqueue(message, executor),
+      prepare: (message) => mail.prepare(message),
       deliverSoon: () => mail.deliverSoon(),
     },
     jobs: () => jobs,

@@ -1,10 +1,15 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, OutboxMessagesTable } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { JobQueue } from '../jobs/job-queue';
 
-import { insertOutboxMessage, listDeliveredMessages } from './outbox.repository';
+import {
+  insertOutboxMessage,
+  listDeliveredMessages,
+  type NewOutboxMessage,
+  outboxRowOf,
+} from './outbox.repository';
 
 /** The queue whose jobs sweep the outbox (mail-delivery.ts handles it). */
 export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
@@ -38,6 +43,12 @@ export interface MailService {
    * exists only if the change that caused it commits. Call `deliverSoon()` after the commit.
    */
   enqueue(message: OutgoingMail, db?: Kysely<Database>): Promise<void>;
+  /**
+   * The message's outbox row (cleaned, its body sealed), for a repository that queues it in the
+   * same statement as the change that causes it (a payment marked posted and its receipt).
+   * Call `deliverSoon()` after that statement.
+   */
+  prepare(message: OutgoingMail): Insertable<OutboxMessagesTable>;
   /** Asks for a sweep of the outbox soon (MAIL_SOON_MS) instead of at its next period. */
   deliverSoon(): void;
   /** The demo mailbox's view: delivered messages of an institution, newest first. */
@@ -74,16 +85,20 @@ export function createMailService(options: {
   jobs: Pick<JobQueue, 'soon'>;
 }): MailService {
   const { db, clock, dataProtector } = options;
+  const outboxMessageOf = (message: OutgoingMail): NewOutboxMessage => ({
+    institutionId: message.institutionId,
+    to: cleanLine(message.to),
+    subject: cleanLine(message.subject),
+    body: sealMailBody(dataProtector, message.body),
+    at: clock.now(),
+  });
   return {
     async enqueue(message, executor = db) {
       // The outbox row is the message's whole delivery state: the sweep finds it when due.
-      await insertOutboxMessage(executor, {
-        institutionId: message.institutionId,
-        to: cleanLine(message.to),
-        subject: cleanLine(message.subject),
-        body: sealMailBody(dataProtector, message.body),
-        at: clock.now(),
-      });
+      await insertOutboxMessage(executor, outboxMessageOf(message));
+    },
+    prepare(message) {
+      return outboxRowOf(outboxMessageOf(message));
     },
     deliverSoon() {
       options.jobs.soon(MAIL_DELIVERY_QUEUE, MAIL_SOON_MS);

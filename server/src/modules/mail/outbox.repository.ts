@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, OutboxMessageRow } from '../../db/schema';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, OutboxMessageRow, OutboxMessagesTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
@@ -11,18 +11,23 @@ export interface NewOutboxMessage {
   at: Date;
 }
 
+/** A message's outbox row, due at once. */
+export function outboxRowOf(message: NewOutboxMessage): Insertable<OutboxMessagesTable> {
+  return {
+    institution_id: message.institutionId,
+    to_address: message.to,
+    subject: message.subject,
+    body: message.body,
+    next_attempt_at: message.at,
+    created_at: message.at,
+  };
+}
+
 /** Queues a message; pass the caller's transaction so it is sent only if the change commits. */
 export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Promise<number> {
   const row = await db
     .insertInto('outbox_messages')
-    .values({
-      institution_id: message.institutionId,
-      to_address: message.to,
-      subject: message.subject,
-      body: message.body,
-      next_attempt_at: message.at,
-      created_at: message.at,
-    })
+    .values(outboxRowOf(message))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

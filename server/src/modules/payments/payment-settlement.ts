@@ -16,9 +16,11 @@ import {
 import {
   beginSettlement,
   findPayment,
+  findPaymentWithRecipient,
   markPaymentFailed,
   markPaymentPosted,
   type PaymentRow,
+  type PaymentWithRecipient,
 } from './payments.repository';
 
 /*
@@ -31,7 +33,7 @@ import {
  * Exactly once: every external call is keyed by the payment's id (the card processor's charge
  * idempotency key, the ACH processor's debit key, the core's posting key), so a run that died
  * anywhere and a re-run, or two runs at once, charge once and post once; our own record is one
- * guarded update (status 'settling' to 'posted') whose transaction also queues the receipt, so
+ * guarded update (status 'settling' to 'posted') whose statement also queues the receipt, so
  * exactly one run marks it and sends it.
  *
  * Decisions (the spec is silent):
@@ -51,16 +53,17 @@ import {
  * - A failed date of a recurring payment leaves the recurring payment active (the next date is
  *   tried as usual). A scheduled payment or recurring date that fails for good queues a notice
  *   to the borrower (`paymentFailedEmail`: date, masked loan, total, method and the reason in
- *   plain words) in the transaction of the guarded update that marks it failed, so exactly one
+ *   plain words) in the statement of the guarded update that marks it failed, so exactly one
  *   run sends it however often the job is retried, as the receipt. An immediate payment's
  *   failure is answered in its request: no notice.
  * - Speed (issue 10's posting bench, every statement in turn on PGlite's one connection): the
- *   update that begins the settlement answers the row (one statement, not a read and an
- *   update), the update that marks it posted or failed answers the e-mail's address, and an
- *   immediate payment's own request hands over the row it wrote. Decision: the mark is not
- *   joined to the posting job's completing transaction; a job that writes nothing finishes by
- *   one statement (job-queue.ts), so joining them would save nothing and tie the settlement
- *   to the job queue.
+ *   update that begins the settlement answers the row and the address its e-mails go to (one
+ *   statement, not a read, an update and another read), the guarded update that marks it posted
+ *   or failed queues its e-mail in the same statement (payments.repository
+ *   updatePendingWithMail; a transaction of four before), and an immediate payment's own
+ *   request hands over the row it wrote. Decision: the mark is not joined to the posting job's
+ *   completing transaction; a job that writes nothing finishes by one statement
+ *   (job-queue.ts), so joining them would save nothing and tie the settlement to the job queue.
  */
 
 export type SettleOutcome =
@@ -76,7 +79,7 @@ export interface PaymentSettlement {
    * Settles the payment. `settling`: its row as the caller just committed it, 'settling' (an
    * immediate payment's own request), so it is not read again.
    */
-  settlePayment(paymentId: string, settling?: PaymentRow): Promise<SettleOutcome>;
+  settlePayment(paymentId: string, settling?: PaymentWithRecipient): Promise<SettleOutcome>;
 }
 
 export interface SettlementDependencies {
@@ -86,7 +89,7 @@ export interface SettlementDependencies {
   cardProcessor: CardProcessor;
   achProcessor: AchProcessor;
   dataProtector: DataProtector;
-  mail: Pick<MailService, 'enqueue' | 'deliverSoon'>;
+  mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
   institutionName(institutionId: number): Promise<string>;
   /** The institution's published settings (the e-mails' wording). */
   settings(institutionId: number): Promise<SettingsAccessor>;
@@ -151,55 +154,54 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
 
   /**
    * Marks the row failed with its error key; a scheduled or recurring date also queues its
-   * notice, in the same transaction as the guarded update (one run marks it, so one notice).
+   * notice, in the same statement as the guarded update (one run marks it, so one notice).
    * @param reason what the notice says (the error key, or the core's refusal behind New or
    *   ContactUs)
    */
   async function fail(
-    payment: PaymentRow,
+    payment: PaymentWithRecipient,
     error: string,
     reason: PaymentFailureReason = error,
   ): Promise<SettleOutcome> {
-    if (payment.kind === 'immediate') {
-      await markPaymentFailed(db, payment.id, error);
-    } else {
+    let notice;
+    if (payment.kind !== 'immediate' && payment.recipient !== '') {
       const [institutionName, settings] = await Promise.all([
         deps.institutionName(payment.institution_id),
         deps.settings(payment.institution_id),
       ]);
-      const notified = await db.transaction().execute(async (trx) => {
-        const marked = await markPaymentFailed(trx, payment.id, error);
-        if (!marked || marked.email === '') return false;
-        await deps.mail.enqueue(
-          paymentFailedEmail({ settings, institutionName, to: marked.email, payment, reason }),
-          trx,
-        );
-        return true;
-      });
-      if (notified) deps.mail.deliverSoon();
+      notice = deps.mail.prepare(
+        paymentFailedEmail({ settings, institutionName, to: payment.recipient, payment, reason }),
+      );
+    }
+    if ((await markPaymentFailed(db, payment.id, error, notice)) && notice) {
+      deps.mail.deliverSoon();
     }
     const now = await findPayment(db, payment.id);
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
-  async function recordPosted(payment: PaymentRow, coreReference: string): Promise<SettleOutcome> {
-    const [institutionName, settings] = await Promise.all([
-      deps.institutionName(payment.institution_id),
-      deps.settings(payment.institution_id),
-    ]);
-    // The update that marks it answers the receipt's address: one transaction of two statements.
-    const marked = await db.transaction().execute(async (trx) => {
-      const posted = await markPaymentPosted(trx, payment.id, coreReference, clock.now());
-      if (posted && posted.email !== '') {
-        await deps.mail.enqueue(
-          paymentReceiptEmail({ settings, institutionName, to: posted.email, payment }),
-          trx,
-        );
-      }
-      return posted;
-    });
+  async function recordPosted(
+    payment: PaymentWithRecipient,
+    coreReference: string,
+  ): Promise<SettleOutcome> {
+    let receipt;
+    if (payment.recipient !== '') {
+      const [institutionName, settings] = await Promise.all([
+        deps.institutionName(payment.institution_id),
+        deps.settings(payment.institution_id),
+      ]);
+      receipt = deps.mail.prepare(
+        paymentReceiptEmail({ settings, institutionName, to: payment.recipient, payment }),
+      );
+    }
+    const marked = await markPaymentPosted(
+      db,
+      payment.id,
+      { coreReference, at: clock.now() },
+      receipt,
+    );
     if (marked) {
-      if (marked.email !== '') deps.mail.deliverSoon();
+      if (receipt) deps.mail.deliverSoon();
       return {
         status: 'posted',
         payment: { ...payment, status: 'posted', core_reference: coreReference },
@@ -213,13 +215,13 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   /** The row to settle, 'settling' from here on; or the answer of a row already final. */
   async function begin(
     paymentId: string,
-  ): Promise<{ settling: PaymentRow } | { final: SettleOutcome }> {
+  ): Promise<{ settling: PaymentWithRecipient } | { final: SettleOutcome }> {
     // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
     // this run either wins before it (and nothing moves) or is refused (HasBeenPosted). The
     // update answers the row, so a waiting payment is read and begun in one statement.
     const begun = await beginSettlement(db, paymentId);
     if (begun) return { settling: begun };
-    const payment = await findPayment(db, paymentId);
+    const payment = await findPaymentWithRecipient(db, paymentId);
     if (!payment) return { final: { status: 'missing' } };
     // Settling already: a run that died, or one under way (every step below is keyed).
     return payment.status === 'settling' ? { settling: payment } : { final: outcomeOfRow(payment) };

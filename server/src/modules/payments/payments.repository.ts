@@ -1,6 +1,15 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type QueryCreator,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type {
   Database,
+  OutboxMessagesTable,
   PaymentMethodsTable,
   PaymentsTable,
   RecurringPaymentsTable,
@@ -184,14 +193,22 @@ export async function findActiveRecurring(
     .executeTakeFirst();
 }
 
-/** Inserts a payment; the row as stored, or undefined when its id exists already. */
-export async function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow | undefined> {
-  return db
+/**
+ * Inserts a payment; the row as stored with its e-mails' address, or undefined when its id
+ * exists already.
+ */
+export async function insertPayment(
+  db: Db,
+  row: NewPaymentRow,
+): Promise<PaymentWithRecipient | undefined> {
+  const inserted = await db
     .insertInto('payments')
     .values(row)
     .onConflict((conflict) => conflict.column('id').doNothing())
     .returningAll()
+    .returning(recipientOf)
     .executeTakeFirst();
+  return inserted && withRecipient(inserted);
 }
 
 /**
@@ -217,27 +234,13 @@ export async function findPayment(db: Db, id: string): Promise<PaymentRow | unde
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findRecurring(db: Db, id: string): Promise<RecurringPaymentRow | undefined> {
-  return db.selectFrom('recurring_payments').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** A payment with the address its e-mails go to (the receipt, or the notice of a failure). */
+export type PaymentWithRecipient = PaymentRow & {
+  /** The customer's e-mail address, '' when there is none. */
+  recipient: string;
+};
 
-/**
- * Starts a waiting payment's settlement ('scheduled' to 'settling'): from now on money may move,
- * so the borrower can no longer cancel it. Answers the row, or undefined when it was not
- * 'scheduled' (already settling, or cancelled, posted or failed meanwhile: the caller reads the
- * row again).
- */
-export async function beginSettlement(db: Db, id: string): Promise<PaymentRow | undefined> {
-  return db
-    .updateTable('payments')
-    .set({ status: 'settling' })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** The address the payment's e-mails go to, read by the update that marks it ('' for none). */
+/** The address the payment's e-mails go to, read with the payment's row ('' for none). */
 function recipientOf(eb: ExpressionBuilder<Database, 'payments'>) {
   return eb
     .selectFrom('users')
@@ -245,46 +248,120 @@ function recipientOf(eb: ExpressionBuilder<Database, 'payments'>) {
     .select('customers.email')
     .whereRef('users.institution_id', '=', 'payments.institution_id')
     .whereRef('users.id', '=', 'payments.user_id')
-    .as('email');
+    .as('recipient');
+}
+
+function withRecipient(row: PaymentRow & { recipient: string | null }): PaymentWithRecipient {
+  return { ...row, recipient: row.recipient ?? '' };
+}
+
+export async function findPaymentWithRecipient(
+  db: Db,
+  id: string,
+): Promise<PaymentWithRecipient | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .select(recipientOf)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && withRecipient(row);
+}
+
+export async function findRecurring(db: Db, id: string): Promise<RecurringPaymentRow | undefined> {
+  return db.selectFrom('recurring_payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /**
- * Marks a settling payment posted. Answers the address its receipt goes to ('' for none), or
- * undefined when it was not settling (another run marked it).
+ * Starts a waiting payment's settlement ('scheduled' to 'settling'): from now on money may move,
+ * so the borrower can no longer cancel it. Answers the row with its e-mails' address, or
+ * undefined when it was not 'scheduled' (already settling, or cancelled, posted or failed
+ * meanwhile: the caller reads the row again).
+ */
+export async function beginSettlement(
+  db: Db,
+  id: string,
+): Promise<PaymentWithRecipient | undefined> {
+  const row = await db
+    .updateTable('payments')
+    .set({ status: 'settling' })
+    .where('id', '=', id)
+    .where('status', '=', 'scheduled')
+    .returningAll()
+    .returning(recipientOf)
+    .executeTakeFirst();
+  return row && withRecipient(row);
+}
+
+/**
+ * Changes a pending payment (a guarded update: false when it was no longer pending) and, in the
+ * same statement, queues its e-mail when one is given (mail.service prepare): exactly the run
+ * that changes it queues the e-mail, in one statement rather than a transaction of four.
+ */
+async function updatePendingWithMail(
+  db: Db,
+  id: string,
+  change: Updateable<PaymentsTable>,
+  mail: Insertable<OutboxMessagesTable> | undefined,
+): Promise<boolean> {
+  const update = (executor: QueryCreator<Database>) =>
+    executor
+      .updateTable('payments')
+      .set(change)
+      .where('id', '=', id)
+      .where('status', 'in', PENDING);
+  if (!mail) return (await update(db).executeTakeFirst()).numUpdatedRows === 1n;
+  // Parameters in a select list have no type of their own: each is cast to its column's.
+  const rows = await db
+    .with('changed', (cte) => update(cte).returning('id'))
+    .insertInto('outbox_messages')
+    .columns(['institution_id', 'to_address', 'subject', 'body', 'next_attempt_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('changed')
+        .select([
+          eb.cast<number>(eb.val(mail.institution_id), 'integer').as('institution_id'),
+          eb.cast<string>(eb.val(mail.to_address), 'text').as('to_address'),
+          eb.cast<string>(eb.val(mail.subject), 'text').as('subject'),
+          eb.cast<string>(eb.val(mail.body), 'text').as('body'),
+          eb.cast<Date>(eb.val(mail.next_attempt_at), 'timestamptz').as('next_attempt_at'),
+          eb.cast<Date>(eb.val(mail.created_at), 'timestamptz').as('created_at'),
+        ]),
+    )
+    .returning('id')
+    .execute();
+  return rows.length === 1;
+}
+
+/**
+ * Marks a pending payment posted, with its receipt (mail.service prepare) when it has an
+ * address; false when it was not pending (another run marked it).
  */
 export async function markPaymentPosted(
   db: Db,
   id: string,
-  coreReference: string,
-  at: Date,
-): Promise<{ email: string } | undefined> {
-  const row = await db
-    .updateTable('payments')
-    .set({ status: 'posted', core_reference: coreReference, posted_at: at })
-    .where('id', '=', id)
-    .where('status', 'in', PENDING)
-    .returning(recipientOf)
-    .executeTakeFirst();
-  return row && { email: row.email ?? '' };
+  posted: { coreReference: string; at: Date },
+  receipt: Insertable<OutboxMessagesTable> | undefined,
+): Promise<boolean> {
+  return updatePendingWithMail(
+    db,
+    id,
+    { status: 'posted', core_reference: posted.coreReference, posted_at: posted.at },
+    receipt,
+  );
 }
 
 /**
- * Marks a waiting payment failed with its error key. Answers the address its notice goes to
- * ('' for none), or undefined when it was not waiting.
+ * Marks a pending payment failed with its error key, with its notice when one is given; false
+ * when it was not pending.
  */
 export async function markPaymentFailed(
   db: Db,
   id: string,
   failure: string,
-): Promise<{ email: string } | undefined> {
-  const row = await db
-    .updateTable('payments')
-    .set({ status: 'failed', failure })
-    .where('id', '=', id)
-    .where('status', 'in', PENDING)
-    .returning(recipientOf)
-    .executeTakeFirst();
-  return row && { email: row.email ?? '' };
+  notice?: Insertable<OutboxMessagesTable>,
+): Promise<boolean> {
+  return updatePendingWithMail(db, id, { status: 'failed', failure }, notice);
 }
 
 /** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */

@@ -54,7 +54,7 @@ import {
   insertRecurring,
   loanPaymentFacts,
   lockLoanPayments,
-  type PaymentRow,
+  type PaymentWithRecipient,
 } from './payments.repository';
 import type { SettingsAccessor } from '@portal/settings-schema';
 
@@ -197,7 +197,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
   async function settleAndAnswer(
     idempotent: IdempotentSubmission<SubmitPaymentResponse>,
     paymentId: string,
-    immediate?: PaymentRow,
+    immediate?: PaymentWithRecipient,
   ): Promise<SubmitAnswer> {
     if (immediate) {
       const settled = answerOfSettled(await settlement.settlePayment(paymentId, immediate));
@@ -311,7 +311,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     paymentId: string,
     accept: { context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod },
     draft: Awaited<ReturnType<typeof draftTerms>>,
-  ): Promise<{ refused: SubmitAnswer } | { immediate: PaymentRow | undefined }> {
+  ): Promise<{ refused: SubmitAnswer } | { immediate: PaymentWithRecipient | undefined }> {
     const { context, plan, method } = accept;
     const loanNumber = context.account.number;
     // An immediate payment is not among what the quota and the one-recurring rule count, and
@@ -441,7 +441,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
           ? await draftTerms(caller, decided.context, decided.plan, decided.method)
           : { needed: false as const };
       // The immediate payment's row as committed: its settlement below need not read it again.
-      let immediate: PaymentRow | undefined;
+      let immediate: PaymentWithRecipient | undefined;
       const outcome = await runOnceResumable(idempotent, async (trx) => {
         if (decided.kind === 'answer') return { kind: 'answer', answer: decided.answer };
         if (draft.needed && !draft.terms)
