@@ -424,7 +424,7 @@ function postingBench() {
     const figures = JSON.parse(posting.stdout.trim().split('\n').pop());
     report(
       `- ${figures.payments.toLocaleString('en-US')} scheduled payments due today (half card, half bank account) on ${figures.loans.toLocaleString('en-US')} loans of ${figures.customers.toLocaleString('en-US')} borrowers: ` +
-        `posted in ${(figures.postingMs / 1000).toFixed(1)} s, ${figures.msPerPayment} ms a payment (${figures.runs} runs of the due job; ` +
+        `posted in ${(figures.postingMs / 1000).toFixed(1)} s (CPU ${(figures.cpuMs / 1000).toFixed(1)} s), ${figures.msPerPayment} ms a payment (${figures.runs} runs of the due job; ` +
         `statuses ${JSON.stringify(figures.statuses)}, ${figures.corePostings.toLocaleString('en-US')} core postings) — target ≤ 60 s`,
     );
   } else {
