@@ -156,6 +156,36 @@ describe.each(testDatabases())('job queue on $name', (testDatabase) => {
     expect(await listJobs(db(), 'sweep')).toHaveLength(1);
   });
 
+  it('marks done together the jobs of a batch that wrote nothing, leaving one taken over meanwhile to its new worker', async () => {
+    const clock = createTestClock();
+    const runs: string[] = [];
+    let otherDone: number | undefined;
+    const quiet = (instance: string, batchSize: number): QueueDefinition<{ n: number }> => ({
+      name: 'quiet',
+      leaseMs: 60 * SECOND,
+      batchSize,
+      async handler({ job }) {
+        runs.push(`${instance}:${job.payload.n}`);
+        // While the first worker runs its last job, the batch's leases lapse and the other
+        // worker takes the oldest job over (it claims one at a time).
+        if (instance === 'a' && job.payload.n === 3) {
+          clock.advance(61 * SECOND);
+          otherDone = await other.runOnce('quiet');
+        }
+      },
+    });
+    const queue = createJobQueue({ db: db(), clock, queues: [quiet('a', 10)] });
+    const other = createJobQueue({ db: db(), clock, queues: [quiet('b', 1)] });
+    for (const n of [1, 2, 3]) await queue.enqueue('quiet', { n });
+    const done = await queue.runOnce('quiet');
+    expect(runs).toEqual(['a:1', 'a:2', 'a:3', 'b:1']);
+    expect(otherDone).toBe(1);
+    // The first worker marked done the two still under its leases; the other marked its own.
+    expect(done).toBe(2);
+    const jobs = await listJobs(db(), 'quiet');
+    expect(jobs.map((job) => job.state)).toEqual(['done', 'done', 'done']);
+  });
+
   it('runs a job no earlier than its time', async () => {
     const clock = createTestClock();
     const queue = createJobQueue({ db: db(), clock, queues: [recordingQueue('q', 'a')] });

@@ -7,6 +7,7 @@ import {
   claimJobs,
   failJob,
   finishJob,
+  finishJobs,
   insertJob,
   insertJobs,
   renewLease,
@@ -31,11 +32,14 @@ import {
  *   with its last error, for support) and the queue's `onDead` runs in the same transaction.
  * - Enqueueing is idempotent per (queue, key), and can join the caller's transaction, so a job
  *   exists only if the change that asked for it commits.
+ * - A job whose handler writes nothing through `complete` is marked done after the rest of its
+ *   claimed batch ran, with them, in one statement under each one's lease: a worker that died
+ *   before that leaves them to be run again once their leases lapse, as any job whose worker
+ *   died (every job is idempotent).
  *
- * Cost, since every statement counts on PGlite's one connection: a job whose handler writes
- * nothing through `complete` is finished by its one guarded update (no transaction); many jobs
- * can be queued by one statement (`enqueueMany`); a nudge that names its queue polls that queue
- * alone, and `soon` turns a burst of requests into one job.
+ * Cost, since every statement counts on PGlite's one connection: the batch's done marks are one
+ * statement; many jobs can be queued by one statement (`enqueueMany`); a nudge that names its
+ * queue polls that queue alone, and `soon` turns a burst of requests into one job.
  *
  * Why not pg-boss: it needs its own connection pool and schema next to ours (PGlite has a single
  * connection we already serialise), its completion is keyed by job id only (a worker whose job
@@ -182,7 +186,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   };
   const workerToken = randomUUID();
 
-  async function runJob(definition: QueueDefinition, job: JobRow): Promise<boolean> {
+  /**
+   * Runs one claimed job: 'done' when it finished (through `complete`), 'ran' when its handler
+   * ended without writing through `complete` (finished with its batch), 'not done' otherwise.
+   */
+  async function runJob(
+    definition: QueueDefinition,
+    job: JobRow,
+  ): Promise<'done' | 'ran' | 'not done'> {
     const leaseMs = definition.leaseMs ?? 60_000;
     const token = job.lease_token ?? '';
     const lease = () => ({
@@ -202,7 +213,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // first. Skipping it for a fresh claim saves a statement on every short job.
     const claimedUntil = job.lease_until?.getTime() ?? 0;
     if (claimedUntil - clock.now().getTime() < (leaseMs * 2) / 3 && !(await stillMine())) {
-      return false;
+      return 'not done';
     }
     const heartbeat = setInterval(() => {
       stillMine().catch((error: unknown) => options.onError?.(error, job));
@@ -234,13 +245,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // A job whose last attempt's worker died is out of attempts before it runs.
       if (job.attempts > job.max_attempts) throw new PermanentJobError('out of attempts');
       await definition.handler(context);
-      // Nothing to write with it: the guarded update alone, one statement (no transaction).
-      if (!completed && !(await finishJob(db, { id: job.id, token, at: clock.now() }))) {
-        throw new JobLeaseLost(job.id);
-      }
-      return true;
+      return completed ? 'done' : 'ran';
     } catch (error) {
-      if (error instanceof JobLeaseLost) return false;
+      if (error instanceof JobLeaseLost) return 'not done';
       options.onError?.(error, job);
       const message = messageOf(error);
       const retry = !(error instanceof PermanentJobError) && job.attempts < job.max_attempts;
@@ -252,7 +259,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (!(await failJob(trx, { id: job.id, token, at, error: message, retryAt }))) return;
         if (!retryAt) await definition.onDead?.(job, message, trx);
       });
-      return false;
+      return 'not done';
     } finally {
       clearInterval(heartbeat);
     }
@@ -269,7 +276,22 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       token: `${workerToken}:${randomUUID()}`,
     });
     let done = 0;
-    for (const job of jobs) if (await runJob(definition, job)) done += 1;
+    const ran: JobRow[] = [];
+    for (const job of jobs) {
+      const outcome = await runJob(definition, job);
+      if (outcome === 'done') done += 1;
+      else if (outcome === 'ran') ran.push(job);
+    }
+    // The jobs that wrote nothing through `complete` are marked done together, each under its
+    // lease (one statement a batch, not one a job). One taken over meanwhile stays its new
+    // worker's; a crash before this runs them again once their leases lapse (jobs are
+    // idempotent).
+    if (ran.length > 0) {
+      done += await finishJobs(db, {
+        leases: ran.map((job) => ({ id: job.id, token: job.lease_token ?? '' })),
+        at: clock.now(),
+      });
+    }
     return { done, full: jobs.length === limit };
   }
 

@@ -119,6 +119,30 @@ export async function finishJob(
 }
 
 /**
+ * Marks done the jobs whose leases still hold (a batch whose handlers wrote nothing through
+ * `complete`); answers how many. One taken over by another worker is left to it.
+ */
+export async function finishJobs(
+  db: Db,
+  batch: { leases: readonly { id: number; token: string }[]; at: Date },
+): Promise<number> {
+  const rows = await db
+    .updateTable('jobs')
+    .set({ state: 'done', finished_at: batch.at, lease_token: null, lease_until: null })
+    .where('state', '=', 'active')
+    .where((eb) =>
+      eb(
+        eb.refTuple('id', 'lease_token'),
+        'in',
+        batch.leases.map((lease) => eb.tuple(lease.id, lease.token)),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
  * Records a failed attempt under this lease: queued again at `retryAt`, or dead when it is null.
  * A worker whose lease lapsed changes nothing (the job is someone else's now).
  */
