@@ -24,8 +24,6 @@ const AWAITING: Readonly<Record<string, string>> = {
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
 
   'securityPolicyOptions.messagesPerHourPerIp': 'messages to the institution (spec 002)',
-  // The parser's message is the spec's fixed wording; the admin shows the parser's message.
-  'agreementTexts.invalidAgreementTypeText': 'an institution wording for agreement setup errors',
 };
 
 function sourceFiles(directory: string): string[] {
