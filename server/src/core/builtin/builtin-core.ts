@@ -36,7 +36,8 @@ import {
   findStatement,
   insertPostingOnce,
   listClosedDays,
-  postLineAndState,
+  findCustomerLoan,
+  postLineWithState,
   insertStatements,
   insertTransactions,
   listApplications,
@@ -692,26 +693,128 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     },
 
     /**
-     * One transaction: the loan is locked, the loan's days before the payment's date closed if
-     * the end of day has not closed them yet (the same per-loan closing it runs, so its later run
-     * finds them closed and skips them), the payment applied by the engine, its line written
-     * under the account's unique posting key and the state saved with the version check. The
-     * lock makes concurrent posts of one key wait; the unique key makes a second line
-     * impossible. A repeat answers the first figures: when the line's insert finds the key taken,
-     * or when the payment would be refused (a repeat of a payoff finds the loan paid off), the
-     * transaction rolls back and the line posted under the key, if any, answers. A refusal found
+     * The loan is read, the payment applied by the engine, and its line written under the
+     * account's unique posting key in the statement that saves the loan's new state under the
+     * version read (postLineWithState): the unique key makes a second line impossible, and a
+     * concurrent change of the loan (another posting, the end of day) moves the version, when
+     * the posting is made again in a transaction that locks the loan. That transaction is also
+     * the way when the end of day has not closed the days before the payment's date: it closes
+     * them first (the same per-loan closing it runs, so its later run finds them closed and skips
+     * them). A repeat answers the first figures: when the key is found taken, or when the payment
+     * would be refused (a repeat of a payoff finds the loan paid off), nothing is written (the
+     * transaction rolls back) and the line posted under the key, if any, answers. A refusal found
      * after days were closed rolls them back too: a refused payment changes nothing.
      *
-     * Speed (a day's scheduled payments post one after another): the account and its locked loan
-     * are one statement, the line and the state another (postLineAndState), and the key is
-     * looked up only when the payment cannot be posted as new, so a first posting is four
-     * statements (the lock, the line with the state, begin and commit).
+     * Speed (a day's scheduled payments post one after another, every statement in turn on
+     * PGlite): a first posting is two statements (the loan, and the line with the state), and the
+     * key is looked up only when the payment cannot be posted as new.
      */
     async postPayment(customer, number, payment): Promise<CorePaymentPostingResult> {
       const postingKey = paymentPostingKey(payment.postingKey);
       const today = await institutionToday(customer.institutionId);
       let accountId: number | undefined;
+
+      /** The payment applied to the loan, days before its date closed already. */
+      function planOf(loan: CoreLoanRow) {
+        const { terms, state } = loan;
+        const { amountCents, additionalPrincipalCents } = payment;
+        // A date before the open day posts as of it: the interest of the days between is
+        // accrued already and cannot be taken back.
+        const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
+        let change;
+        try {
+          change = applyPayment(terms, state, {
+            date,
+            amountCents,
+            additionalPrincipalCents,
+            ...(payment.description === undefined ? {} : { description: payment.description }),
+          });
+        } catch (error) {
+          if (error instanceof PaymentExceedsPayoffError) throw new PostingRefused('exceedsPayoff');
+          throw error;
+        }
+        const [line] = change.transactions;
+        if (!line) throw new Error('A payment writes one history line.');
+        // The engine pays charges and interest first: the additional principal goes to
+        // principal only when the rest of the payment covers them.
+        if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
+          throw new PostingRefused('additionalPrincipalBeforeInterest');
+        }
+        const description =
+          payment.description ??
+          `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
+        const [values] = transactionRows(loan.account_id, [{ ...line, description }]);
+        if (!values) throw new Error('A payment writes one history line.');
+        return { date, line, values: { ...values, posting_key: postingKey }, state: change.state };
+      }
+
+      /** The refusals before anything is applied (the loan as read). */
+      function refuseEarly(loan: CoreLoanRow) {
+        const { amountCents, additionalPrincipalCents } = payment;
+        if (
+          !Number.isSafeInteger(amountCents) ||
+          amountCents <= 0 ||
+          !Number.isSafeInteger(additionalPrincipalCents) ||
+          additionalPrincipalCents < 0 ||
+          additionalPrincipalCents > amountCents
+        ) {
+          throw new PostingRefused('invalidAmount');
+        }
+        if (loan.state.paidOffDate !== null) throw new PostingRefused('paidOff');
+        // A day after the institution's today has not begun: closing the days before it would
+        // accrue interest, charge late fees and write statements ahead of time.
+        if (payment.date > today) throw new PostingRefused('dayNotClosed');
+      }
+
+      /** Writes the plan under the version read; undefined when the loan changed meanwhile. */
+      async function write(
+        executor: Kysely<Database>,
+        loan: CoreLoanRow,
+        plan: ReturnType<typeof planOf>,
+      ): Promise<CorePaymentPostingResult | undefined> {
+        const posted = await postLineWithState(executor, plan.values, {
+          accountId: loan.account_id,
+          version: loan.version,
+          state: plan.state,
+          at: clock.now(),
+        });
+        // The key is taken: a repeat (its line answers, below).
+        if (posted === 'keyTaken') throw new PostingRefused('alreadyPosted');
+        if (posted === 'changed') return undefined;
+        return {
+          status: 'posted',
+          ...postedFigures(
+            {
+              id: posted.id,
+              date: plan.date,
+              principal_cents: plan.line.principalCents,
+              interest_cents: plan.line.interestCents,
+              other_cents: plan.line.otherCents,
+              total_cents: plan.line.totalCents,
+              principal_balance_cents: plan.line.principalBalanceCents,
+            },
+            nextDueDate(loan.terms, plan.state),
+          ),
+        };
+      }
+
       try {
+        // Without a lock, when the loan's days before the date are closed (nearly always).
+        const read = await findCustomerLoan(
+          db,
+          customer.institutionId,
+          customer.customerId,
+          number,
+        );
+        const category = read && accountCategory(read.type);
+        if (read && (category === 'loan' || category === 'lineOfCredit')) {
+          accountId = read.account_id;
+          refuseEarly(read);
+          if (read.state.accruedTo >= payment.date) {
+            const posted = await write(db, read, planOf(read));
+            if (posted) return posted;
+          }
+        }
         return await db.transaction().execute(async (trx): Promise<CorePaymentPostingResult> => {
           const locked = await findCustomerLoanForUpdate(
             trx,
@@ -730,8 +833,8 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
             );
             return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
           }
-          const category = accountCategory(locked.type);
-          if (category !== 'loan' && category !== 'lineOfCredit') {
+          const lockedCategory = accountCategory(locked.type);
+          if (lockedCategory !== 'loan' && lockedCategory !== 'lineOfCredit') {
             return { status: 'refused', reason: 'notALoan' };
           }
           accountId = locked.account_id;
@@ -742,90 +845,23 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
             version: locked.version,
             updated_at: locked.updated_at,
           };
-          const { amountCents, additionalPrincipalCents } = payment;
-          if (
-            !Number.isSafeInteger(amountCents) ||
-            amountCents <= 0 ||
-            !Number.isSafeInteger(additionalPrincipalCents) ||
-            additionalPrincipalCents < 0 ||
-            additionalPrincipalCents > amountCents
-          ) {
-            throw new PostingRefused('invalidAmount');
-          }
-          if (loan.state.paidOffDate !== null) throw new PostingRefused('paidOff');
-          // A day after the institution's today has not begun: closing the days before it would
-          // accrue interest, charge late fees and write statements ahead of time.
-          if (payment.date > today) throw new PostingRefused('dayNotClosed');
+          refuseEarly(loan);
           // Interest is accrued for every day before `accruedTo` (the loan's open day). A payment
           // made after midnight but before the night's end of day finds yesterday still open:
           // the days before its date are closed here first, as the end of day would close them.
           for (let day = loan.state.accruedTo; day < payment.date; day = addDays(day, 1)) {
             loan = (await closeLockedLoanDay(trx, locked.account_id, loan, day)).loan;
           }
-          const { terms, state } = loan;
-          // A date before the open day posts as of it: the interest of the days between is
-          // accrued already and cannot be taken back.
-          const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
-          let change;
-          try {
-            change = applyPayment(terms, state, {
-              date,
-              amountCents,
-              additionalPrincipalCents,
-              ...(payment.description === undefined ? {} : { description: payment.description }),
-            });
-          } catch (error) {
-            if (error instanceof PaymentExceedsPayoffError)
-              throw new PostingRefused('exceedsPayoff');
-            throw error;
-          }
-          const [line] = change.transactions;
-          if (!line) throw new Error('A payment writes one history line.');
-          // The engine pays charges and interest first: the additional principal goes to
-          // principal only when the rest of the payment covers them.
-          if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
-            throw new PostingRefused('additionalPrincipalBeforeInterest');
-          }
-          const description =
-            payment.description ??
-            `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
-          const [values] = transactionRows(locked.account_id, [{ ...line, description }]);
-          if (!values) throw new Error('A payment writes one history line.');
-          const posted = await postLineAndState(
-            trx,
-            { ...values, posting_key: postingKey },
-            {
-              accountId: locked.account_id,
-              version: loan.version,
-              state: change.state,
-              at: clock.now(),
-            },
-          );
-          // The key is taken: a repeat (its line answers, after the rollback below).
-          if (posted === 'keyTaken') throw new PostingRefused('alreadyPosted');
-          if (posted === 'changed') {
+          const posted = await write(trx, loan, planOf(loan));
+          if (!posted) {
             throw new Error(`The loan ${locked.account_id} changed during a payment posting.`);
           }
-          const { id } = posted;
-          return {
-            status: 'posted',
-            ...postedFigures(
-              {
-                id,
-                date,
-                principal_cents: line.principalCents,
-                interest_cents: line.interestCents,
-                other_cents: line.otherCents,
-                total_cents: line.totalCents,
-                principal_balance_cents: line.principalBalanceCents,
-              },
-              nextDueDate(terms, change.state),
-            ),
-          };
+          return posted;
         });
       } catch (error) {
         if (!(error instanceof PostingRefused) || accountId === undefined) throw error;
-        // Rolled back. A key posted before answers its first figures, whatever this request says.
+        // Nothing written. A key posted before answers its first figures, whatever this request
+        // says.
         const [earlier, loan] = await Promise.all([
           findPosting(db, accountId, postingKey),
           findLoan(db, accountId),

@@ -327,6 +327,22 @@ export async function findCustomerLoanForUpdate(
   customerId: string,
   number: string,
 ): Promise<(CoreLoanRow & { type: number }) | undefined> {
+  return customerLoan(db, institutionId, customerId, number)
+    .forUpdate('core_loans')
+    .executeTakeFirst();
+}
+
+/** The same, not locked (a posting that writes under the version it read). */
+export async function findCustomerLoan(
+  db: Db,
+  institutionId: number,
+  customerId: string,
+  number: string,
+): Promise<(CoreLoanRow & { type: number }) | undefined> {
+  return customerLoan(db, institutionId, customerId, number).executeTakeFirst();
+}
+
+function customerLoan(db: Db, institutionId: number, customerId: string, number: string) {
   return db
     .selectFrom('core_accounts')
     .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
@@ -334,9 +350,7 @@ export async function findCustomerLoanForUpdate(
     .select('core_accounts.type')
     .where('core_accounts.institution_id', '=', institutionId)
     .where('core_accounts.customer_id', '=', customerId)
-    .where('core_accounts.number', '=', number)
-    .forUpdate('core_loans')
-    .executeTakeFirst();
+    .where('core_accounts.number', '=', number);
 }
 
 /** A loan's row as it is (no lock). */
@@ -504,41 +518,75 @@ export async function findPosting(
 }
 
 /**
- * A payment's posting as one statement: its line inserted under its posting key and, only with
- * it, the loan's new state saved under the version read ('changed' when the version moved,
- * 'keyTaken' when the key was posted already: the caller rolls back). Two statements before;
- * payments post one after another, and on PGlite every statement runs in turn.
+ * A payment's posting as one statement: the loan's new state saved under the version read and,
+ * only with it, the payment's line inserted under its posting key. Answers the line's id;
+ * 'changed' when the version moved (a concurrent posting or end of day: nothing was written),
+ * 'keyTaken' when the key was posted already (the statement failed whole: nothing was written).
+ * Safe without a lock: a statement is atomic, and the version guards the state read.
  */
-export async function postLineAndState(
-  db: Transaction<Database>,
+export async function postLineWithState(
+  db: Db,
   line: Insertable<CoreTransactionsTable> & { posting_key: string },
   loan: { accountId: number; version: number; state: LoanState; at: Date },
 ): Promise<{ id: number } | 'keyTaken' | 'changed'> {
-  const row = await db
-    .with('line', (cte) =>
-      cte
-        .insertInto('core_transactions')
-        .values(line)
-        .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
-        .returning('id'),
-    )
-    .with('saved', (cte) =>
-      cte
-        .updateTable('core_loans')
-        .set({ state: JSON.stringify(loan.state), version: loan.version + 1, updated_at: loan.at })
-        .where('account_id', '=', loan.accountId)
-        .where('version', '=', loan.version)
-        .where((eb) => eb.exists(eb.selectFrom('line').select('line.id')))
-        .returning('account_id'),
-    )
-    .selectNoFrom((eb) => [
-      eb.selectFrom('line').select('line.id').as('id'),
-      eb.selectFrom('saved').select('saved.account_id').as('saved'),
-    ])
-    .executeTakeFirstOrThrow();
-  if (row.id === null) return 'keyTaken';
-  if (row.saved === null) return 'changed';
-  return { id: Number(row.id) };
+  try {
+    const row = await db
+      .with('saved', (cte) =>
+        cte
+          .updateTable('core_loans')
+          .set({
+            state: JSON.stringify(loan.state),
+            version: loan.version + 1,
+            updated_at: loan.at,
+          })
+          .where('account_id', '=', loan.accountId)
+          .where('version', '=', loan.version)
+          .returning('account_id'),
+      )
+      .insertInto('core_transactions')
+      .columns([
+        'account_id',
+        'date',
+        'time',
+        'kind',
+        'description',
+        'principal_cents',
+        'interest_cents',
+        'other_cents',
+        'total_cents',
+        'principal_balance_cents',
+        'posting_key',
+      ])
+      // The parameters take their columns' types (PostgreSQL types an insert's select list).
+      .expression((eb) =>
+        eb
+          .selectFrom('saved')
+          .select([
+            'saved.account_id',
+            eb.val(line.date).as('date'),
+            eb.val(line.time ?? '00:00:00').as('time'),
+            eb.val(line.kind).as('kind'),
+            eb.val(line.description).as('description'),
+            eb.val(line.principal_cents).as('principal_cents'),
+            eb.val(line.interest_cents).as('interest_cents'),
+            eb.val(line.other_cents).as('other_cents'),
+            eb.val(line.total_cents).as('total_cents'),
+            eb.val(line.principal_balance_cents).as('principal_balance_cents'),
+            eb.val(line.posting_key).as('posting_key'),
+          ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row ? { id: Number(row.id) } : 'changed';
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'keyTaken';
+    throw error;
+  }
+}
+
+/** PostgreSQL's unique_violation. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }
 
 /** The interest the account's payments paid in each of two calendar years (one query). */

@@ -199,6 +199,25 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     );
   });
 
+  it('posts each of ten concurrent payments of one loan on the state the one before it left', async () => {
+    const quote = await core.payoffQuote(jordan, AUTO_LOAN, TODAY);
+    // All ten read the loan before any writes: one writes under the version read, the others
+    // find it moved and post again under the loan's lock.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        core.postPayment(jordan, AUTO_LOAN, payment({ postingKey: `together-${index}` })),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(10).fill('posted'));
+    for (let index = 0; index < 10; index += 1) {
+      expect(await linesUnder(AUTO_LOAN, `together-${index}`)).toBe(1);
+    }
+    expect((await core.payoffQuote(jordan, AUTO_LOAN, TODAY))?.totalCents).toBe(
+      (quote?.totalCents ?? 0) - 10 * 10_000,
+    );
+    await expectReconciles(AUTO_LOAN);
+  });
+
   it('posts two lines for two keys', async () => {
     const one = await core.postPayment(jordan, AUTO_LOAN, payment({ postingKey: 'one' }));
     const two = await core.postPayment(jordan, AUTO_LOAN, payment({ postingKey: 'two' }));
