@@ -311,21 +311,21 @@ async function updatePendingWithMail(
       .where('id', '=', id)
       .where('status', 'in', PENDING);
   if (!mail) return (await update(db).executeTakeFirst()).numUpdatedRows === 1n;
-  // Parameters in a select list have no type of their own: each is cast to its column's.
   const rows = await db
     .with('changed', (cte) => update(cte).returning('id'))
     .insertInto('outbox_messages')
     .columns(['institution_id', 'to_address', 'subject', 'body', 'next_attempt_at', 'created_at'])
+    // The parameters take their columns' types (PostgreSQL types an insert's select list).
     .expression((eb) =>
       eb
         .selectFrom('changed')
         .select([
-          eb.cast<number>(eb.val(mail.institution_id), 'integer').as('institution_id'),
-          eb.cast<string>(eb.val(mail.to_address), 'text').as('to_address'),
-          eb.cast<string>(eb.val(mail.subject), 'text').as('subject'),
-          eb.cast<string>(eb.val(mail.body), 'text').as('body'),
-          eb.cast<Date>(eb.val(mail.next_attempt_at), 'timestamptz').as('next_attempt_at'),
-          eb.cast<Date>(eb.val(mail.created_at), 'timestamptz').as('created_at'),
+          eb.val(mail.institution_id).as('institution_id'),
+          eb.val(mail.to_address).as('to_address'),
+          eb.val(mail.subject).as('subject'),
+          eb.val(mail.body).as('body'),
+          eb.val(mail.next_attempt_at).as('next_attempt_at'),
+          eb.val(mail.created_at).as('created_at'),
         ]),
     )
     .returning('id')
