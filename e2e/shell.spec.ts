@@ -83,6 +83,11 @@ test.describe('idle timeout', () => {
   test('warns after 3 idle minutes, counts down, Resume keeps the session, 0 logs out', async ({
     page,
   }) => {
+    // The dialog code loads when first needed; the watcher fetches it halfway through the idle
+    // time (or at sign-in, if a dialog opened there).
+    const dialogCodeLoaded = page.waitForResponse((response) =>
+      /\/portal-dialog-frame-[^/]*\.js$/.test(new URL(response.url()).pathname),
+    );
     // The page's clock is Playwright's (e2e/fixtures.ts installs it), so the test can move it.
     await signIn(page, DEMO_USERS.jordan.username);
     await expect(page.getByRole('banner').getByText(DEMO_USERS.jordan.personalName)).toBeVisible();
@@ -94,6 +99,9 @@ test.describe('idle timeout', () => {
     await page.mouse.move(1, 1);
     await page.mouse.move(2, 2);
     await page.clock.runFor(179_000);
+    await dialogCodeLoaded;
+    // A connection that dropped while the borrower was away does not keep the warning from showing.
+    await page.context().setOffline(true);
     const dialog = page.getByRole('dialog', { name: 'Your session is about to expire!' });
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.clock.runFor(1_000);
@@ -105,6 +113,7 @@ test.describe('idle timeout', () => {
     await expect(dialog).toContainText('You will be logged out in 0 minutes 59 seconds');
 
     // Time flows again for the rest (the dialog's exit transition runs on timers).
+    await page.context().setOffline(false);
     await page.clock.resume();
     await dialog.getByRole('button', { name: 'Resume' }).click();
     await expect(dialog).toBeHidden();

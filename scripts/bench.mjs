@@ -159,6 +159,17 @@ async function pacedLoad({
   };
 }
 
+/** A process's CPU time so far in ms (Linux /proc; undefined elsewhere). */
+function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -385,7 +396,11 @@ async function submitBench() {
     };
     // Warm-up (not reported), then the measurement.
     await load(10, 2);
+    const cpuBefore = processCpuMs(server.pid);
     const paid = await load(SUBMIT_RATE, SUBMIT_SECONDS);
+    // Settle the receipts' sweeps before reading the server's CPU time again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const cpuAfter = processCpuMs(server.pid);
     const ms = (value) => value.toFixed(1);
     const kinds = Object.entries(paid.failureKinds)
       .map(([kind, count]) => `${count}× ${kind}`)
@@ -395,6 +410,11 @@ async function submitBench() {
         `${new Set(payers.map((payer) => payer.loan)).size} loans, ${payers.length} sessions, test card 4242 4242 4242 4242, dated ${PAYMENT_DAY}): ` +
         `p50 ${ms(paid.p50)} ms, p99 ${ms(paid.p99)} ms, max ${ms(paid.max)} ms, errors (refusals included) ${paid.failures}${kinds ? ` (${kinds})` : ''} — target p99 ≤ 50 ms`,
     );
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      report(
+        `  - the server's CPU time: ${ms((cpuAfter - cpuBefore) / paid.count)} ms a payment (its receipts' delivery included; on a machine shared with other work the latencies wait for the processor, this much less)`,
+      );
+    }
     if (left.length > 0)
       report(`  - loans left out (they refused the probe payment): ${left.join(', ')}`);
     report(

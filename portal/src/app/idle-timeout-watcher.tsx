@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useDialogStack, type DialogHandle } from '../components/dialogs/dialog-stack';
+import { preloadPortalDialog } from '../components/dialogs/portal-dialog';
 import { SessionTimeoutDialog } from '../components/dialogs/session-timeout-dialog';
 import { createIdleTimer, IDLE_ACTIVITY_EVENTS } from '../lib/idle-timer';
 import { useSession } from '../lib/session/session-context';
@@ -13,6 +14,11 @@ type TimeoutResult = 'resume' | 'logout';
  * is mounted exactly while the URL contains /myaccount: mounting starts the watch, leaving for
  * /home stops it. After the idle time the warning counts down; Resume keeps the session, 0 logs
  * out with reason sessionExpired. Input while the warning is open does not dismiss it.
+ *
+ * The dialog code is not part of a page's first download (portal-dialog.tsx): the watcher fetches
+ * it halfway through the idle time, so the warning does not wait on the network (a connection
+ * that dropped while the borrower was away), and opens the warning once it is in. The logout at
+ * 0 happens whether or not the warning could show.
  */
 export function IdleTimeoutWatcher() {
   const { status, logout } = useSession();
@@ -26,26 +32,46 @@ export function IdleTimeoutWatcher() {
     if (!active) return;
     const secondsLeft = createValueStore(countdownSeconds);
     let warning: DialogHandle<TimeoutResult> | undefined;
+    /** Counts warnings, so a warning whose code arrives after it ended does not open. */
+    let warningNumber = 0;
+    const preloadHandle = setTimeout(
+      () => void preloadPortalDialog().catch(() => undefined),
+      timeoutMs / 2,
+    );
+    const openWarning = () => {
+      const handle = dialogs.open<TimeoutResult>(
+        (close) => (
+          <SessionTimeoutDialog secondsLeft={secondsLeft} onResume={() => close('resume')} />
+        ),
+        { dismissible: false },
+      );
+      warning = handle;
+      void handle.result.then((result) => {
+        if (warning === handle) warning = undefined;
+        if (result === 'resume') timer.resume();
+        else if (result === 'logout') void logout('sessionExpired');
+      });
+    };
     const timer = createIdleTimer({
       timeoutMs,
       countdownSeconds,
       onWarning(seconds) {
         secondsLeft.set(seconds);
-        const handle = dialogs.open<TimeoutResult>(
-          (close) => (
-            <SessionTimeoutDialog secondsLeft={secondsLeft} onResume={() => close('resume')} />
-          ),
-          { dismissible: false },
+        const number = ++warningNumber;
+        void preloadPortalDialog().then(
+          () => {
+            if (number === warningNumber && timer.phase === 'warning') openWarning();
+          },
+          // Still out of reach: no warning, but the logout at 0 happens all the same.
+          () => undefined,
         );
-        warning = handle;
-        void handle.result.then((result) => {
-          if (warning === handle) warning = undefined;
-          if (result === 'resume') timer.resume();
-          else if (result === 'logout') void logout('sessionExpired');
-        });
       },
       onCountdown: (seconds) => secondsLeft.set(seconds),
-      onTimeout: () => warning?.close('logout'),
+      onTimeout: () => {
+        warningNumber += 1;
+        if (warning) warning.close('logout');
+        else void logout('sessionExpired');
+      },
     });
     const onActivity = () => timer.recordActivity();
     for (const type of IDLE_ACTIVITY_EVENTS) {
@@ -53,6 +79,8 @@ export function IdleTimeoutWatcher() {
     }
     timer.start();
     return () => {
+      clearTimeout(preloadHandle);
+      warningNumber += 1;
       timer.stop();
       for (const type of IDLE_ACTIVITY_EVENTS) {
         window.removeEventListener(type, onActivity, { capture: true });

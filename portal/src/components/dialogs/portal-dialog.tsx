@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type * as FrameModuleValue from './portal-dialog-frame';
 
 /** Dialog widths of spec 000 section 9. */
 export const DIALOG_WIDTH = { narrow: 300, standard: 350, wide: 500 } as const;
@@ -15,17 +16,39 @@ export interface PortalDialogProps {
   icon?: ReactNode;
 }
 
-const loadFrame = () => import('./portal-dialog-frame');
+type FrameModule = typeof FrameModuleValue;
+
+/** The dialog code once it has loaded: later dialogs render it at once, without suspending. */
+let loadedFrame: FrameModule['default'] | undefined;
+let loading: Promise<FrameModule> | undefined;
+
+function loadFrame(): Promise<FrameModule> {
+  loading ??= import('./portal-dialog-frame').then(
+    (module) => {
+      loadedFrame = module.default;
+      return module;
+    },
+    (error: unknown) => {
+      // A failed download (the connection dropped) is tried again by the next dialog.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
  * MUI's dialog (modal, focus trap, transitions: about 9 KB compressed) loads when the first
  * dialog opens, not with the pages that may open one.
  */
-const PortalDialogFrame = lazy(loadFrame);
+const LazyPortalDialogFrame = lazy(loadFrame);
 
-/** Starts loading the dialog code early (a screen whose next step is likely a dialog). */
-export function preloadPortalDialog(): void {
-  void loadFrame();
+/**
+ * Starts loading the dialog code early (a screen whose next step is likely a dialog); settles
+ * when it has loaded, after which a dialog opens without a loading step.
+ */
+export function preloadPortalDialog(): Promise<void> {
+  return loadFrame().then(() => undefined);
 }
 
 /**
@@ -36,9 +59,12 @@ const loadingBackdrop = <Box aria-hidden sx={{ position: 'fixed', inset: 0, zInd
 
 /** The frame of every portal dialog; open it with `useDialogStack().open`. */
 export function PortalDialog(props: PortalDialogProps) {
+  // Chosen once per dialog: switching between the two ways later would mount it afresh.
+  const [Frame] = useState(() => loadedFrame);
+  if (Frame) return <Frame {...props} />;
   return (
     <Suspense fallback={loadingBackdrop}>
-      <PortalDialogFrame {...props} />
+      <LazyPortalDialogFrame {...props} />
     </Suspense>
   );
 }

@@ -15,7 +15,7 @@ const loadPaymentDetails = () => import('./payment-details-dialog');
  */
 export function preloadPaymentDetails(): void {
   void loadPaymentDetails();
-  preloadPortalDialog();
+  void preloadPortalDialog().catch(() => undefined);
 }
 
 /** Opens the Payment Details modal; resolves with the chosen method, or undefined on Cancel. */
