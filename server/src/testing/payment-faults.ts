@@ -8,6 +8,8 @@ import { publishSettingsChange } from './settings';
 import { signIn, startTestApp, type SignedIn, type TestApp } from './test-app';
 import type { PaymentCaller } from '../modules/payments/payment-context';
 import { paymentIdOf } from '../modules/payments/payment-handles';
+import { openMailBody } from '../modules/mail/mail.service';
+import { findPaymentWithRecipient } from '../modules/payments/payments.repository';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import {
   addAccount,
@@ -336,19 +338,42 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
       select idempotency_key as key, count(*) as count from ach_debits
       group by idempotency_key`.execute(db);
       const debitsByKey = new Map(debitRows.rows.map((row) => [row.key, Number(row.count)]));
+      // The e-mails each payment queued (its receipt, or the notice of its failure), found by
+      // its confirmation number in the body.
+      const messages = (await db.selectFrom('outbox_messages').select(['body']).execute()).map(
+        (message) => openMailBody(TEST_DATA_PROTECTOR, message.body),
+      );
+      const mailsOf = (reference: string) =>
+        messages.filter((body) => body.includes(reference)).length;
       let posted = 0;
+      let receipts = 0;
       for (const payment of payments) {
         const line = linesByKey.get(`payment:${payment.id}`) ?? 0;
         const money = (payment.is_card ? chargesByKey : debitsByKey).get(payment.id) ?? 0;
+        const withRecipient = await findPaymentWithRecipient(db, payment.id);
+        const reference = withRecipient?.reference_number ?? '';
+        expect(reference).not.toBe('');
+        const mails = mailsOf(reference);
         if (payment.status === 'posted') {
           posted += 1;
-          expect([payment.id, line, money]).toEqual([payment.id, 1, 1]);
+          receipts += mails;
+          // Posted once, paid once, and its receipt queued once (none without an address).
+          expect([payment.id, line, money, mails]).toEqual([
+            payment.id,
+            1,
+            1,
+            withRecipient?.recipient ? 1 : 0,
+          ]);
         } else {
-          // A declined card: charged at most once (the decline), never posted.
+          // A declined card: charged at most once (the decline), never posted, no receipt (at
+          // most the notice of its failure).
           expect([payment.id, line]).toEqual([payment.id, 0]);
           expect(money).toBeLessThanOrEqual(1);
+          expect(mails).toBeLessThanOrEqual(1);
         }
       }
+      // The borrowers have addresses: the receipts' check above was not vacuous.
+      if (posted > 0) expect(receipts).toBeGreaterThan(0);
       counts.posted += posted;
       counts.declined += payments.length - posted;
       const faults = await sql<{ value: string }>`
@@ -359,7 +384,7 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
           `${counts.posted} postings (${counts.submissions + counts.posted} in all); ` +
           `${counts.declined} declined cards; injected ${injectedCrashes} crashes and ` +
           `${databaseFaults} database errors; ${counts.takeovers} job takeovers by a second worker; ` +
-          `every posted payment has exactly 1 core line and 1 charge or debit; 0 lost`,
+          `every posted payment has exactly 1 core line, 1 charge or debit and 1 receipt to its address; 0 lost`,
       );
     }
   });

@@ -253,6 +253,12 @@ function yearOf(date: CalendarDate): number {
   return Number(date.slice(0, 4));
 }
 
+function freezeAccount(row: AccountWithLoan): AccountWithLoan {
+  if (row.terms) Object.freeze(row.terms);
+  if (row.loan_state) Object.freeze(row.loan_state);
+  return Object.freeze(row);
+}
+
 export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
   const { db, clock } = options;
   // The institution's time zone is asked for on every posting; the app's answer reads its
@@ -273,7 +279,10 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     const key = `${customer.institutionId}|${customer.customerId}|${number}`;
     const shared = sameTurnReads.get(key);
     if (shared) return shared;
-    const read = findCustomerAccount(db, customer.institutionId, customer.customerId, number);
+    // Frozen: every caller of the turn holds the same object, so none may change it for another.
+    const read = findCustomerAccount(db, customer.institutionId, customer.customerId, number).then(
+      (row) => row && freezeAccount(row),
+    );
     sameTurnReads.set(key, read);
     queueMicrotask(() => sameTurnReads.delete(key));
     return read;

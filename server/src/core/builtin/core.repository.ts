@@ -579,14 +579,19 @@ export async function postLineWithState(
       .executeTakeFirst();
     return row ? { id: Number(row.id) } : 'changed';
   } catch (error) {
-    if (isUniqueViolation(error)) return 'keyTaken';
+    if (isPostingKeyTaken(error)) return 'keyTaken';
     throw error;
   }
 }
 
-/** PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+/**
+ * PostgreSQL's unique_violation on the posting key (migration 0011's constraint), the only
+ * unique constraint of the lines today; one added later is not mistaken for it.
+ */
+function isPostingKeyTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  if (error.code !== '23505') return false;
+  return !('constraint' in error) || error.constraint === 'core_transactions_posting';
 }
 
 /** The interest the account's payments paid in each of two calendar years (one query). */

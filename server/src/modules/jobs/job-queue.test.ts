@@ -186,6 +186,45 @@ describe.each(testDatabases())('job queue on $name', (testDatabase) => {
     expect(jobs.map((job) => job.state)).toEqual(['done', 'done', 'done']);
   });
 
+  it('marks finished jobs done while a later job of their batch outlasts their lease, so no other worker runs them again', async () => {
+    // Real time: the lease is 300 ms; the batch's second job takes 1.2 s while a second worker
+    // polls. Unless the batch marks the first job done as it goes and renews the third's lease,
+    // those leases lapse and the poller takes them over: the first would run twice, the third
+    // (allowed one attempt, and counted one by the takeover) would die unrun.
+    const clock: Clock = systemClock;
+    const runs: string[] = [];
+    const quiet = (instance: string): QueueDefinition<{ n: number }> => ({
+      name: 'batch',
+      leaseMs: 300,
+      batchSize: 10,
+      maxAttempts: 1,
+      async handler({ job }) {
+        runs.push(`${instance}:${job.payload.n}`);
+        if (instance === 'a' && job.payload.n === 2) {
+          await new Promise((resolve) => setTimeout(resolve, 1200));
+        }
+      },
+    });
+    const queue = createJobQueue({ db: db(), clock, queues: [quiet('a')] });
+    const poller = createJobQueue({ db: db(), clock, queues: [quiet('p')] });
+    for (const n of [1, 2, 3]) await queue.enqueue('batch', { n });
+    const run = queue.runOnce('batch');
+    await vi.waitFor(() => expect(runs).toContain('a:2'));
+    const until = Date.now() + 1100;
+    while (Date.now() < until) {
+      await poller.runOnce('batch');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await run).toBe(3);
+    expect(runs).toEqual(['a:1', 'a:2', 'a:3']);
+    const jobs = await listJobs(db(), 'batch');
+    expect(jobs.map((job) => [job.state, job.attempts])).toEqual([
+      ['done', 1],
+      ['done', 1],
+      ['done', 1],
+    ]);
+  });
+
   it('runs a job no earlier than its time', async () => {
     const clock = createTestClock();
     const queue = createJobQueue({ db: db(), clock, queues: [recordingQueue('q', 'a')] });

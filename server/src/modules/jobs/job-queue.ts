@@ -11,6 +11,7 @@ import {
   insertJob,
   insertJobs,
   renewLease,
+  renewLeases,
 } from './jobs.repository';
 
 /**
@@ -193,6 +194,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function runJob(
     definition: QueueDefinition,
     job: JobRow,
+    /** Called with each lease renewal (its batch marks its finished jobs done meanwhile). */
+    onHeartbeat?: () => Promise<void>,
   ): Promise<'done' | 'ran' | 'not done'> {
     const leaseMs = definition.leaseMs ?? 60_000;
     const token = job.lease_token ?? '';
@@ -217,6 +220,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     }
     const heartbeat = setInterval(() => {
       stillMine().catch((error: unknown) => options.onError?.(error, job));
+      onHeartbeat?.().catch((error: unknown) => options.onError?.(error, job));
     }, leaseMs / 3);
     heartbeat.unref();
     let completed = false;
@@ -268,30 +272,56 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   async function runQueue(definition: QueueDefinition): Promise<{ done: number; full: boolean }> {
     const now = clock.now();
     const limit = definition.batchSize ?? 10;
+    const leaseMs = definition.leaseMs ?? 60_000;
     const jobs = await claimJobs(db, {
       queue: definition.name,
       now,
-      leaseUntil: new Date(now.getTime() + (definition.leaseMs ?? 60_000)),
+      leaseUntil: new Date(now.getTime() + leaseMs),
       limit,
       token: `${workerToken}:${randomUUID()}`,
     });
     let done = 0;
-    const ran: JobRow[] = [];
-    for (const job of jobs) {
-      const outcome = await runJob(definition, job);
+    // The jobs that wrote nothing through `complete` are marked done together, each under its
+    // lease (one statement a batch, not one a job). A finished job's lease is no longer renewed,
+    // so in a batch that runs long they are marked as it goes: before the next job once a third
+    // of the lease has passed since the claim, and with each renewal of a long job's lease.
+    // Either way within the lease they were claimed under, so no other worker runs them again.
+    // One taken over meanwhile (its worker stalled past the lease) stays its new worker's; a
+    // crash before the mark runs them again once their leases lapse (jobs are idempotent).
+    let ran: JobRow[] = [];
+    // One mark at a time, in order (a renewal's mark may still run when the batch ends).
+    let marking: Promise<void> = Promise.resolve();
+    const markRan = () => {
+      marking = marking
+        .catch(() => undefined)
+        .then(async () => {
+          if (ran.length === 0) return;
+          const finished = ran;
+          ran = [];
+          done += await finishJobs(db, {
+            leases: finished.map((job) => ({ id: job.id, token: job.lease_token ?? '' })),
+            at: clock.now(),
+          });
+        });
+      return marking;
+    };
+    // The jobs still waiting behind a long one keep their leases too: a job taken over before
+    // it started would count an attempt it never made (one allowed a single attempt would die).
+    const renewWaiting = async (index: number) => {
+      await renewLeases(db, {
+        leases: jobs.slice(index + 1).map((job) => ({ id: job.id, token: job.lease_token ?? '' })),
+        leaseUntil: new Date(clock.now().getTime() + leaseMs),
+      });
+    };
+    for (const [index, job] of jobs.entries()) {
+      if (clock.now().getTime() - now.getTime() >= leaseMs / 3) await markRan();
+      const outcome = await runJob(definition, job, async () => {
+        await Promise.all([markRan(), renewWaiting(index)]);
+      });
       if (outcome === 'done') done += 1;
       else if (outcome === 'ran') ran.push(job);
     }
-    // The jobs that wrote nothing through `complete` are marked done together, each under its
-    // lease (one statement a batch, not one a job). One taken over meanwhile stays its new
-    // worker's; a crash before this runs them again once their leases lapse (jobs are
-    // idempotent).
-    if (ran.length > 0) {
-      done += await finishJobs(db, {
-        leases: ran.map((job) => ({ id: job.id, token: job.lease_token ?? '' })),
-        at: clock.now(),
-      });
-    }
+    await markRan();
     return { done, full: jobs.length === limit };
   }
 

@@ -99,6 +99,31 @@ export async function renewLease(
 }
 
 /**
+ * Extends the leases that still hold of jobs claimed together: the ones waiting in a batch
+ * behind a long job. Returns how many were still under their leases.
+ */
+export async function renewLeases(
+  db: Db,
+  batch: { leases: readonly { id: number; token: string }[]; leaseUntil: Date },
+): Promise<number> {
+  if (batch.leases.length === 0) return 0;
+  const rows = await db
+    .updateTable('jobs')
+    .set({ lease_until: batch.leaseUntil })
+    .where('state', '=', 'active')
+    .where((eb) =>
+      eb(
+        eb.refTuple('id', 'lease_token'),
+        'in',
+        batch.leases.map((lease) => eb.tuple(lease.id, lease.token)),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/**
  * Marks the job done under this lease only. Run it first in the transaction that makes the
  * job's changes: it locks the row, so the job cannot be claimed again until the transaction ends,
  * and it finds no row when the lease was lost, so the caller rolls back.
