@@ -49,7 +49,13 @@ const REQUIRED = { auth: 'required' } as const;
 function callerOf(request: FastifyRequest): AccountCaller {
   const { institutionId, timeZone } = requestContext(request);
   const { user } = sessionOf(request);
-  return { institutionId, timeZone, userId: user.id, customerId: user.customerId };
+  return {
+    institutionId,
+    timeZone,
+    userId: user.id,
+    customerId: user.customerId,
+    companyNumber: user.companyNumber,
+  };
 }
 
 /**

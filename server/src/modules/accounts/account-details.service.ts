@@ -41,6 +41,7 @@ import type {
 import type { DocumentStore, StoredDocument } from '../../core/document-store';
 import { listedStatementProvider } from '../../core/statement-providers';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
 /** Who is asking: the signed-in user, their customer and the institution's today. */
@@ -49,6 +50,8 @@ export interface AccountCaller {
   timeZone: string;
   userId: string;
   customerId: string;
+  /** 0 for a personal user (which saved methods the settings still allow depends on it). */
+  companyNumber: number;
 }
 
 /** Error codes of the accounts area's answers (the portal words them from settings). */
@@ -67,9 +70,12 @@ function pickEmailAlerts(alerts: AccountAlerts['EmailAlerts']): AccountAlerts['E
   return Object.fromEntries(keys.map((key) => [key, alerts[key]])) as AccountAlerts['EmailAlerts'];
 }
 
+type DefaultPaymentMethod = LoanAccountInformation['PaymentInformation']['DefaultPaymentMethod'];
+
 export function toLoanInformation(
   info: CoreLoanInformation,
   today: CalendarDate,
+  payments: { defaultMethod: DefaultPaymentMethod },
 ): LoanAccountInformation {
   const account = info.account;
   return {
@@ -106,9 +112,10 @@ export function toLoanInformation(
     DaysSinceOpened: Math.max(1, daysBetween(info.originationDate, today)),
     PaymentInformation: {
       TotalAmountDue: centsToDollars(info.totalAmountDueCents),
-      // Recurring and scheduled payments are the payments issue's; none exist yet.
+      // Not yet filled: the domain's summary shapes for them differ from GetPaymentInfo's
+      // (RecurringPaymentInfo, ScheduledPaymentInfo), which the loan page reads them from.
       RecurringPayment: null,
-      DefaultPaymentMethod: null,
+      DefaultPaymentMethod: payments.defaultMethod,
       ScheduledPayments: [],
     },
   };
@@ -260,8 +267,29 @@ export function createAccountDetailsService(options: {
   documents: DocumentStore;
   /** Keeps built loan pages until a write (account-reads.ts); absent, every call builds one. */
   reads?: ReadCache;
+  /** The saved methods' module: the loan's default method is the one it answers. */
+  paymentMethods: Pick<PaymentMethodsService, 'list'>;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
+
+  /**
+   * The caller's default method of the loan, as GetPaymentInfo and GetPaymentMethods answer it
+   * (useDefaultPaymentMethodOption on, and the method still usable under the settings), with its
+   * last four only. The listing checks the loan is the caller's itself: null for anyone else's.
+   */
+  async function defaultMethodOf(
+    caller: AccountCaller,
+    number: string,
+  ): Promise<DefaultPaymentMethod> {
+    const settings = await options.settings(caller.institutionId);
+    if (!settings.get('paymentOptions.useDefaultPaymentMethodOption')) return null;
+    const listed = await options.paymentMethods.list(caller, number);
+    const method = listed.kind === 'ok' ? listed.value.defaultMethod : null;
+    if (!method) return null;
+    return method.IsCard
+      ? { IsCard: true, LastFour: method.CardInfo.CardNumber }
+      : { IsCard: false, LastFour: method.AchInfo.AccountNumber };
+  }
 
   async function eStatementAgreements(caller: AccountCaller): Promise<Agreement[]> {
     const [settings, acceptances] = await Promise.all([
@@ -304,16 +332,18 @@ export function createAccountDetailsService(options: {
     if (!info) return undefined;
     // The account is the caller's (the core answered for their customer): the rest needs no
     // second ownership check. This year is always among the years offered.
-    const [alertsOf, statements, agreements, documents, settings] = await Promise.all([
-      alerts(caller, number),
-      core.statements(customer(caller), number, Number(day.slice(0, 4))),
-      eStatementAgreements(caller),
-      options.documents.accountDocuments(customer(caller), number),
-      options.settings(caller.institutionId),
-    ]);
+    const [alertsOf, statements, agreements, documents, settings, defaultMethod] =
+      await Promise.all([
+        alerts(caller, number),
+        core.statements(customer(caller), number, Number(day.slice(0, 4))),
+        eStatementAgreements(caller),
+        options.documents.accountDocuments(customer(caller), number),
+        options.settings(caller.institutionId),
+        defaultMethodOf(caller, number),
+      ]);
     const provider = settings.get('eStatementOptions.statementProvider');
     return {
-      information: toLoanInformation(info, day),
+      information: toLoanInformation(info, day, { defaultMethod }),
       format: info.account.statementPreference,
       alerts: alertsOf,
       statements: (statements ?? []).map((statement) =>
@@ -331,10 +361,14 @@ export function createAccountDetailsService(options: {
 
     async details(caller, number) {
       const day = today(caller);
-      // The core answers for the caller's customer only: another's account is undefined.
-      const info = await core.loanInformation(customer(caller), number, day);
+      // The core answers for the caller's customer only: another's account is undefined (the
+      // default method's listing, read meanwhile, checks the loan is the caller's too).
+      const [info, defaultMethod] = await Promise.all([
+        core.loanInformation(customer(caller), number, day),
+        defaultMethodOf(caller, number),
+      ]);
       return info
-        ? { information: toLoanInformation(info, day), hold: info.account.hold }
+        ? { information: toLoanInformation(info, day, { defaultMethod }), hold: info.account.hold }
         : undefined;
     },
 

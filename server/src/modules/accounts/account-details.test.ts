@@ -8,6 +8,7 @@ import {
   InsuranceResponse,
   LOAN_HOLDS,
   type LoanHold,
+  PaymentMethodsResponse,
   PayoffProjectionResponse,
   StatementListResponse,
   UpdateAddressResponse,
@@ -24,7 +25,8 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { pdfText } from '../../testing/pdf-text';
-import { publishSettingsChange } from '../../testing/settings';
+import { publishSettingsChange, withPublishedSettings } from '../../testing/settings';
+import { addAccount, addCard, VISA_DEBIT } from '../payments/payment-test-kit';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -188,6 +190,100 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(info.PrincipalBalance).toBe(0);
     expect(info.NextPaymentDate).toBe('0001-01-01T00:00:00');
     expect(info.LastPaymentDate).not.toBe('0001-01-01T00:00:00');
+  });
+
+  it("answers the caller's default payment method of the loan by its last four, as the payment calls answer it, and no one else's", async () => {
+    const paymentInformation = async (who: SignedIn, number: string) => {
+      const fromData = (await accountData(who, number)).Information.PaymentInformation;
+      const details = await get(who, `/api/AccountDetails?accountNumber=${number}`);
+      const fromDetails = AccountDetailsResponse.parse(details.json()).Information.Information
+        .PaymentInformation;
+      expect(fromDetails).toEqual(fromData);
+      return fromData;
+    };
+    const methodsDefault = async (who: SignedIn, number: string) =>
+      PaymentMethodsResponse.parse(
+        (await post(who, '/api/PaymentMethod/GetPaymentMethods', { AccountNumber: number })).json(),
+      ).DefaultPaymentMethod;
+    const setDefault = async (who: SignedIn, number: string, method: unknown) => {
+      const set = await post(who, '/api/PaymentMethod/SetDefaultPaymentMethod', {
+        AccountNumber: number,
+        PaymentMethod: method,
+      });
+      expect(set.json()).toEqual({ HasNoErrors: true, Errors: [] });
+    };
+    const patLoan = (await accountList(pat)).find((account) => account.Type === 9)?.Number ?? '';
+    expect(patLoan).not.toBe('');
+    expect((await paymentInformation(jordan, AUTO_LOAN)).DefaultPaymentMethod).toBeNull();
+
+    const card = await addCard({ app: test.app, who: jordan }, AUTO_LOAN);
+    const account = await addAccount({ app: test.app, who: jordan });
+    await setDefault(jordan, AUTO_LOAN, card);
+    await setDefault(jordan, HOME_EQUITY, account);
+    const patsCard = await addCard({ app: test.app, who: pat }, patLoan, VISA_DEBIT);
+    await setDefault(pat, patLoan, patsCard);
+
+    // The very next load has it (a kept loan page is dropped by the write).
+    expect((await paymentInformation(jordan, AUTO_LOAN)).DefaultPaymentMethod).toEqual({
+      IsCard: true,
+      LastFour: '4242',
+    });
+    expect(await methodsDefault(jordan, AUTO_LOAN)).toEqual(card);
+    expect((await paymentInformation(jordan, HOME_EQUITY)).DefaultPaymentMethod).toEqual({
+      IsCard: false,
+      LastFour: '3544',
+    });
+    // Pat sees Pat's own default only, and nothing of Jordan's loans.
+    expect((await paymentInformation(pat, patLoan)).DefaultPaymentMethod).toEqual({
+      IsCard: true,
+      LastFour: '5556',
+    });
+    for (const number of [AUTO_LOAN, HOME_EQUITY]) {
+      for (const url of [
+        `/api/AccountData?accountNumber=${number}`,
+        `/api/AccountDetails?accountNumber=${number}`,
+      ]) {
+        const foreign = await get(pat, url);
+        expect(foreign.statusCode).toBe(404);
+        expect(foreign.body).not.toContain('PaymentInformation');
+      }
+    }
+
+    // The settings decide as on the payment page: the option off shows none, and a card
+    // default goes once cards are no longer taken.
+    await withPublishedSettings(
+      test.app,
+      'localhost',
+      { shared: { paymentOptions: { useDefaultPaymentMethodOption: 'false' } } },
+      async () => {
+        expect((await paymentInformation(jordan, AUTO_LOAN)).DefaultPaymentMethod).toBeNull();
+        expect((await paymentInformation(jordan, HOME_EQUITY)).DefaultPaymentMethod).toBeNull();
+      },
+    );
+    await withPublishedSettings(
+      test.app,
+      'localhost',
+      { shared: { cardPaymentOptions: { allowCardsOption: 'false' } } },
+      async () => {
+        expect(await methodsDefault(jordan, AUTO_LOAN)).toBeNull();
+        expect((await paymentInformation(jordan, AUTO_LOAN)).DefaultPaymentMethod).toBeNull();
+        expect((await paymentInformation(jordan, HOME_EQUITY)).DefaultPaymentMethod).toEqual({
+          IsCard: false,
+          LastFour: '3544',
+        });
+      },
+    );
+    for (const [who, number] of [
+      [jordan, AUTO_LOAN],
+      [jordan, HOME_EQUITY],
+      [pat, patLoan],
+    ] as const) {
+      await test.app.inject({
+        method: 'DELETE',
+        url: `/api/PaymentMethod/RemoveDefaultPaymentMethod?accountNumber=${number}`,
+        headers: { cookie: who.cookie, ...PORTAL_WRITE_HEADERS },
+      });
+    }
   });
 
   it('answers another user exactly as for an account that does not exist, on every call', async () => {

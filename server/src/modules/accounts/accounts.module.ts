@@ -8,6 +8,7 @@ import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
 import { nightModeHook } from './night-mode';
 import { accountReadCache } from './account-reads';
+import { createPaymentMethodsService } from '../payment-methods/payment-methods.service';
 import {
   createBuiltinDocumentProvider,
   createBuiltinUrlProvider,
@@ -25,14 +26,26 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
   await app.register(accountsRoutes, {
     service: createAccountsService({ core: services.core, clock, reads }),
   });
+  const settings = (institutionId: number) => services.institutions.settings(institutionId);
   const details = createAccountDetailsService({
     db,
     clock,
     core: services.core,
     zips: zipDirectory,
-    settings: (institutionId) => services.institutions.settings(institutionId),
+    settings,
     documents: services.documents,
     reads,
+    // The loan's default method is the saved methods module's answer (as in GetPaymentInfo).
+    paymentMethods: createPaymentMethodsService({
+      db,
+      clock,
+      core: services.core,
+      settings,
+      cardProcessor: services.cardProcessor,
+      achProcessor: services.achProcessor,
+      routingDirectory: services.routingDirectory,
+      dataProtector: services.dataProtector,
+    }),
   });
   await app.register(accountDetailsRoutes, {
     service: details,

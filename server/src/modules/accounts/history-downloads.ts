@@ -126,6 +126,7 @@ export function createHistoryDownloads(options: {
         timeZone: request.timeZone,
         userId: request.userId,
         customerId: user.customer_id,
+        companyNumber: user.company_number,
       };
       const [lines, account] = await Promise.all([
         options.details.history(caller, request.accountNumber, request.days),
