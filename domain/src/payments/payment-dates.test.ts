@@ -11,6 +11,7 @@ import {
   adjustedAchPaymentDate,
   afterAchCutoff,
   daysBeforeDueChoices,
+  daysBeforeDuePayDate,
   daysBeforeDueDate,
   firstSelectablePaymentDate,
   isBilledMonthly,
@@ -68,6 +69,8 @@ const beforeDue = (overrides: Partial<DaysBeforeDueContext> = {}): DaysBeforeDue
   dueDate: '2026-03-25',
   billedMonthly: true,
   nonPaymentDays: [],
+  allowSaturday: false,
+  allowSunday: false,
   ...overrides,
 });
 
@@ -622,8 +625,10 @@ describe('days before due', () => {
 
   it('keeps only days whose date is tomorrow or later', () => {
     const context = beforeDue({ today: '2026-09-05', dueDate: '2026-09-10' });
-    // Sep 9, 8 and 6 remain: Sep 7 is Labor Day, Sep 5 is today.
-    expect(daysBeforeDueChoices(context)).toEqual([1, 2, 4]);
+    // Sep 9 and 8 remain: Sep 7 is Labor Day, Sep 6 is a Sunday drawn on Friday Sep 4 (past),
+    // Sep 5 is today. With Sundays allowed, Sep 6 is drawn on Sep 6 and stays.
+    expect(daysBeforeDueChoices(context)).toEqual([1, 2]);
+    expect(daysBeforeDueChoices({ ...context, allowSunday: true })).toEqual([1, 2, 4]);
     expect(daysBeforeDueChoices(beforeDue({ today: '2026-03-24', dueDate: '2026-03-25' }))).toEqual(
       [],
     );
@@ -638,10 +643,33 @@ describe('days before due', () => {
       dueDate: '2026-09-10',
       nonPaymentDays: ['2026-09-08'],
     });
-    // Sep 8 is listed, Sep 7 is Labor Day; Sep 5 (today) and before are never drawn on time.
-    expect(daysBeforeDueChoices(context)).toEqual([1, 4]);
+    // Sep 8 is listed, Sep 7 is Labor Day, Sep 6 (Sunday) is drawn on Friday Sep 4; Sep 5
+    // (today) and before are never drawn on time.
+    expect(daysBeforeDueChoices(context)).toEqual([1]);
+    expect(daysBeforeDueChoices({ ...context, allowSunday: true })).toEqual([1, 4]);
     expect(isDaysBeforeDueAllowed(5, context)).toBe(false);
     expect(isDaysBeforeDueAllowed(9, context)).toBe(false);
+  });
+
+  it('offers a day by the date it is drawn on: a weekend the settings refuse moves to the Friday before', () => {
+    // Friday Nov 27 2026; the loan is due Monday Nov 30. "1 day before" is Sunday Nov 29 and
+    // "2" Saturday Nov 28: both are drawn on Friday Nov 27, today, too late for this due date.
+    const friday = beforeDue({ today: '2026-11-27', dueDate: '2026-11-30' });
+    expect(daysBeforeDuePayDate('2026-11-30', 1, friday)).toBe('2026-11-27');
+    expect(daysBeforeDuePayDate('2026-11-30', 2, friday)).toBe('2026-11-27');
+    expect(daysBeforeDueChoices(friday)).toEqual([]);
+    expect(isDaysBeforeDueAllowed(1, friday)).toBe(false);
+    // On Thursday, Friday is tomorrow: 1 and 2 are offered and drawn on Friday, 3 (Friday
+    // itself) too; 4 is Thursday, today.
+    const thursday = { ...friday, today: '2026-11-26' };
+    expect(daysBeforeDueChoices(thursday)).toEqual([1, 2, 3]);
+    // Weekends allowed: drawn on the day itself.
+    const weekends = { ...friday, allowSaturday: true, allowSunday: true };
+    expect(daysBeforeDuePayDate('2026-11-30', 1, weekends)).toBe('2026-11-29');
+    expect(daysBeforeDueChoices(weekends)).toEqual([1, 2]);
+    // A Federal Reserve holiday moves back too: "1 day before" a Friday Nov 27 due date is
+    // Thanksgiving (Nov 26 2026), drawn on Wednesday Nov 25.
+    expect(daysBeforeDuePayDate('2026-11-27', 1, friday)).toBe('2026-11-25');
   });
 
   it('accepts a submitted number only when it is offered, and 0 for on-due-date', () => {

@@ -433,6 +433,33 @@ export interface DaysBeforeDueContext {
   billedMonthly: boolean;
   /** The payment info's NonPaymentDays; Federal Reserve holidays count whether listed or not. */
   nonPaymentDays: readonly CalendarDate[];
+  /** The Saturday and Sunday settings: a weekend day they do not allow is not drawn on. */
+  allowSaturday: boolean;
+  allowSunday: boolean;
+}
+
+/** The date itself when payments are made on it, else the nearest day before it that they are. */
+export function paymentDayOnOrBefore(
+  date: CalendarDate,
+  rules: Pick<PaymentDayRules, 'nonPaymentDays' | 'allowSaturday' | 'allowSunday'>,
+): CalendarDate {
+  let day = date;
+  while (!isPaymentDay(day, rules)) day = addDays(day, -1);
+  return day;
+}
+
+/**
+ * The date a days-before-due payment is drawn for a due date: `days` calendar days before it,
+ * moved to the payment day before when that is a weekend day the settings do not allow or a
+ * holiday, so the payment still arrives before the due date. The portal shows this date and
+ * the server schedules it.
+ */
+export function daysBeforeDuePayDate(
+  dueDate: CalendarDate,
+  days: number,
+  rules: Pick<PaymentDayRules, 'nonPaymentDays' | 'allowSaturday' | 'allowSunday'>,
+): CalendarDate {
+  return paymentDayOnOrBefore(daysBeforeDueDate(dueDate, days), rules);
 }
 
 /**
@@ -447,6 +474,9 @@ export interface DaysBeforeDueContext {
  * NonPaymentDays whenever one falls ahead, so the alternative reading kept past dates on offer
  * almost always, and a day whose date this cycle is today or already past can never be drawn on
  * time: the first draft would come after the due date. Never offering it is the safe reading.
+ * "Its date" is the date it is drawn on (daysBeforeDuePayDate): a Sunday the settings do not
+ * allow is drawn on the Friday before, so on a Friday "1 day before" a Monday due date is not
+ * offered (the draft would be today, too late).
  */
 export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
   const max = context.billedMonthly ? DAYS_BEFORE_DUE_MAX_MONTHLY : DAYS_BEFORE_DUE_MAX_NOT_MONTHLY;
@@ -455,7 +485,7 @@ export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
   for (let days = 1; days <= max; days += 1) {
     const date = daysBeforeDueDate(context.dueDate, days);
     if (isNonPaymentDay(date, context.nonPaymentDays)) continue;
-    if (date >= tomorrow) choices.push(days);
+    if (daysBeforeDuePayDate(context.dueDate, days, context) >= tomorrow) choices.push(days);
   }
   return choices;
 }

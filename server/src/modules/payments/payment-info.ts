@@ -16,6 +16,7 @@ import {
   type SavedPaymentMethod,
   type ScheduledPaymentInfo,
   type SubmitError,
+  RECURRING_FIRST_DATE_MAX_DAYS,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -31,7 +32,11 @@ import {
   type RecurringPaymentRow,
 } from './payments.repository';
 
-/** The NonPaymentDays answered: those within the one-time window (at most a year ahead). */
+/**
+ * The NonPaymentDays answered: those the portal may offer a date on. The one-time window (at most
+ * a year ahead), the recurring first date's 31 days, and through the due date (the days-before-due
+ * dates), whichever reaches furthest.
+ */
 const NON_PAYMENT_DAYS_ANSWERED = 366;
 
 type InfoDependencies = { db: Kysely<Database>; dataProtector: DataProtector };
@@ -216,7 +221,11 @@ export async function paymentInfoResponse(
     };
   }
   const cutoffBlocked = achCutoffBlocked(context);
-  const windowEnd = addDays(today, Math.min(terms.daysInPeriod, NON_PAYMENT_DAYS_ANSWERED));
+  const windowEnd = [
+    addDays(today, Math.min(terms.daysInPeriod, NON_PAYMENT_DAYS_ANSWERED)),
+    addDays(today, RECURRING_FIRST_DATE_MAX_DAYS),
+    terms.dueDate ?? today,
+  ].reduce((latest, day) => (day > latest ? day : latest));
   const nonPaymentDays = context.nonPaymentDays.filter((day) => day <= windowEnd);
   return {
     ...okEnvelope(),

@@ -2,6 +2,7 @@ import {
   addDays,
   calendarDateIn,
   type CalendarDate,
+  daysBeforeDuePayDate,
   inNightWindow,
   isRecurringOption,
   minuteOfDayIn,
@@ -27,7 +28,6 @@ import {
 } from './payments.repository';
 import {
   businessDayOnOrAfter,
-  daysBeforeDuePayDate,
   nextNominalDate,
   type PaymentDayCalendar,
   paymentDayCalendarOf,

@@ -1,5 +1,6 @@
 import {
   addDays,
+  daysBeforeDuePayDate,
   type CalendarDate,
   dollarsToCents,
   firstPartyFee,
@@ -37,7 +38,6 @@ import type { AchDraftTerms } from '../ach-drafts/ach-drafts.service';
 import type { ServicingCore } from '../../core/servicing-core';
 import { dayRulesOf, firstPartyFeesOf, type LoanContext } from './payment-context';
 import type { ChosenPaymentMethod } from './payment-method-choice';
-import { daysBeforeDuePayDate } from './recurring-schedule';
 
 /*
  * The server's decision on a submitted payment (spec 001 sections 4, 5 and 8). The portal's
@@ -195,10 +195,12 @@ function recurringStart(
       dueDate,
       billedMonthly: isBilledMonthly(context.terms.billingFrequency),
       nonPaymentDays: context.nonPaymentDays,
+      allowSaturday: context.rules.days.allowSaturday,
+      allowSunday: context.rules.days.allowSunday,
     });
     if (!allowed) return 'Invalid';
     const payDate = daysBeforeDuePayDate(dueDate, details.DaysBeforeDue, {
-      nonPaymentDays: context.holidays,
+      nonPaymentDays: context.nonPaymentDays,
       allowSaturday: context.rules.days.allowSaturday,
       allowSunday: context.rules.days.allowSunday,
     });

@@ -674,10 +674,12 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           if (account.IsCard) throw new Error('not an account');
           const info = await paymentInfo(jordan, HOME_EQUITY);
           if (!info.body.HasNoErrors) throw new Error('no info');
-          // Four days before the due date (Mar 15; five would be today, never offered: review
-          // defect 4), at the regular amount (the amount step is skipped).
+          // Two days before the due date (Wednesday Mar 19): Monday Mar 17. Five would be today
+          // (never offered: review defect 4); three and four are Sunday and Saturday, drawn on
+          // Friday Mar 14, today, so not offered either (the spec review's finding 1). At the
+          // regular amount (the amount step is skipped).
           const amount = info.body.PaymentDetails.PaymentAmount;
-          const body = (token: string, days = 4) =>
+          const body = (token: string, days = 2) =>
             paymentBody({
               loan: HOME_EQUITY,
               method: account,
@@ -697,7 +699,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
               Amount: amount,
               AdditionalPrincipal: 0,
               LocalTimeOffset: 240,
-              daysBeforeDue: 4,
+              daysBeforeDue: 2,
             },
           );
           const token = (preview.json() as { PassableToken: string }).PassableToken;
@@ -706,8 +708,8 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           const unopened = await submit(jordan, 'recurringAch', body(token), nextKey());
           expect(unopened.body).toEqual(refusal('Invalid'));
           await openAchDraftPreview(jordan, token);
-          // The agreement previewed four days; a payment of three is not what was agreed.
-          const otherTerms = await submit(jordan, 'recurringAch', body(token, 3), nextKey());
+          // The agreement previewed two days; a payment of one is not what was agreed.
+          const otherTerms = await submit(jordan, 'recurringAch', body(token, 1), nextKey());
           expect(otherTerms.body).toEqual(refusal('Invalid'));
           // A preview of another schedule (weekly from the 20th) is not this one either.
           const weekly = await call(
@@ -720,7 +722,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
               Amount: amount,
               AdditionalPrincipal: 0,
               LocalTimeOffset: 240,
-              daysBeforeDue: 4,
+              daysBeforeDue: 2,
               RecurringOption: 'Weekly',
               Date: '2025-03-20',
             },
@@ -729,6 +731,9 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           await openAchDraftPreview(jordan, weeklyToken);
           const otherSchedule = await submit(jordan, 'recurringAch', body(weeklyToken), nextKey());
           expect(otherSchedule.body).toEqual(refusal('Invalid'));
+          // Four days (Saturday Mar 15) would be drawn today, too late for this due date.
+          const tooLate = await submit(jordan, 'recurringAch', body(token, 4), nextKey());
+          expect(tooLate.body).toEqual(refusal('Invalid'));
           const key = nextKey();
           const agreed = await submit(jordan, 'recurringAch', body(token), key);
           expect(agreed.body.Errors).toEqual([]);
@@ -739,7 +744,9 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
             .executeTakeFirstOrThrow();
           expect(recurring).toMatchObject({
             recurring_option: 'DaysBeforeDue',
-            days_before_due: 4,
+            days_before_due: 2,
+            // The date the portal shows (domain daysBeforeDuePayDate), on this due date.
+            next_date: '2025-03-17',
             reference_number: agreed.body.ReferenceNumber,
           });
           expect(recurring.ach_draft_id).not.toBeNull();
@@ -756,7 +763,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           }
           expect(listed.body.RecurringPayment).toMatchObject({
             RecurringOption: 'DaysBeforeDue',
-            NumberOfDays: 4,
+            NumberOfDays: 2,
             TotalAmount: amount,
           });
           const deleted = await call(jordan, 'POST', '/api/PaymentRecurring/DeleteAch', {

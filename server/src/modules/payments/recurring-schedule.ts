@@ -2,8 +2,8 @@ import {
   addDays,
   addMonths,
   type CalendarDate,
-  daysBeforeDueDate,
   isPaymentDay,
+  paymentDayOnOrBefore,
   paymentRulesOf,
   type RecurringOption,
   semiMonthlySecondDate,
@@ -65,9 +65,7 @@ export function businessDayOnOrBefore(
   date: CalendarDate,
   calendar: PaymentDayCalendar,
 ): CalendarDate {
-  let day = date;
-  while (!isPaymentDay(day, calendar)) day = addDays(day, -1);
-  return day;
+  return paymentDayOnOrBefore(date, calendar);
 }
 
 function monthsBetween(from: CalendarDate, to: CalendarDate): number {
@@ -104,13 +102,4 @@ export function nextNominalDate(
       return addDays(addMonths(monthStart, 1), early - 1);
     }
   }
-}
-
-/** The date a days-before-due payment is drawn for a due date. */
-export function daysBeforeDuePayDate(
-  dueDate: CalendarDate,
-  days: number,
-  calendar: PaymentDayCalendar,
-): CalendarDate {
-  return businessDayOnOrBefore(daysBeforeDueDate(dueDate, days), calendar);
 }

@@ -10,7 +10,7 @@ import {
   type RECURRING_DATE_ISSUE_TEXT_KEYS,
   addDays,
   daysBeforeDueChoices,
-  daysBeforeDueDate,
+  daysBeforeDuePayDate,
   dollarsToCents,
   fillPlaceholders,
   firstSelectablePaymentDate,
@@ -234,7 +234,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
       : undefined;
 
   const step = frequency ? frequencyStep(frequency) : undefined;
-  const dbdContext = daysBeforeDueContextOf(info, today);
+  const dbdContext = daysBeforeDueContextOf(info, rules, today);
   // The domain never offers a day whose date this cycle is before tomorrow (both of section 5's
   // filters apply), so the first payment is never dated in the past.
   const dbdChoices = daysBeforeDueChoices(dbdContext);
@@ -272,9 +272,10 @@ export function FrequencyStep(props: FrequencyStepProps) {
     const days = Number(daysBeforeDue);
     valid = {
       frequency,
-      // Decided: a days-before-due payment is dated its first occurrence, the next due date
-      // less the days (the server keeps the schedule).
-      date: daysBeforeDueDate(info.DueDate.slice(0, 10), days),
+      // Decided: a days-before-due payment is dated its first occurrence: the next due date
+      // less the days, on the payment day before when that is a weekend day or a holiday (the
+      // date the server schedules; the server keeps the schedule).
+      date: daysBeforeDuePayDate(info.DueDate.slice(0, 10), days, dbdContext),
       numDays: days,
       isPayoff: false,
       payoffQuoteCents: undefined,

@@ -109,6 +109,7 @@ export function recurringDateContextOf(
 
 export function daysBeforeDueContextOf(
   info: PaymentInfo,
+  rules: PaymentRuleSettings,
   today: CalendarDate,
 ): DaysBeforeDueContext {
   return {
@@ -116,6 +117,8 @@ export function daysBeforeDueContextOf(
     dueDate: info.DueDate.slice(0, 10),
     billedMonthly: isBilledMonthly(info.LoanBillingFrequency),
     nonPaymentDays: nonPaymentDaysOf(info),
+    allowSaturday: rules.days.allowSaturday,
+    allowSunday: rules.days.allowSunday,
   };
 }
 
