@@ -197,7 +197,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
       const fromData = (await accountData(who, number)).Information.PaymentInformation;
       const details = await get(who, `/api/AccountDetails?accountNumber=${number}`);
       const fromDetails = AccountDetailsResponse.parse(details.json()).Information.Information
-        .PaymentInformation;
+        ?.PaymentInformation;
       expect(fromDetails).toEqual(fromData);
       return fromData;
     };
