@@ -9,6 +9,7 @@ import {
   holdBlocksOf,
   holdSubmitError,
   immediateAchBlockedAfterCutoff,
+  isCardExpired,
   isBilledMonthly,
   isDaysBeforeDueAllowed,
   isImmediateOnlyRestriction,
@@ -378,6 +379,12 @@ export async function decideSubmission(
     if (typeof date === 'string') return refuse(date);
     kind = date.kind;
     payDate = date.payDate;
+  }
+  // A card good on the request's PaymentDate (checked with the method) must still be good on the
+  // date the server charges it: a recurring payment's first date is the server's (days before
+  // due, on the due date), whatever date the request carried.
+  if (method.paymentType === 'Card' && isCardExpired(method.expiration ?? '', payDate)) {
+    return refuse('Expired');
   }
   const permission = permissionRefusal(context, kind, method, existing);
   if (permission) return refuse(permission);

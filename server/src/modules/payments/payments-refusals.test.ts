@@ -662,4 +662,67 @@ describe.each(testDatabases())('the payment refusals of section 8 on $name', (te
       ).toEqual(DELETED);
     });
   });
+  describe('a card that expires before the date the server charges it', () => {
+    it('refuses a recurring card payment on the due date with Expired, whatever PaymentDate the request carried', async () => {
+      // casey.morgan's loan is due April 14 (the seed day is March 14). A card good through
+      // March is good on the request's PaymentDate (today) but expired on the first charge: the
+      // server's own first date decides (the spec review's finding 3).
+      const casey: Caller = {
+        app: test.app,
+        who: await signIn(test.app, { username: 'casey.morgan' }),
+      };
+      const loan = '001-900001-1';
+      const info = await paymentInfo(casey, loan);
+      if (!info.body.HasNoErrors) throw new Error('no payment info');
+      expect(info.body.DueDate.slice(0, 10)).toBe('2025-04-14');
+      const added = await call(casey, 'POST', '/api/PaymentMethod/AddCardPaymentMethod', {
+        BillingAddress: { ZipCode: '04101', Address1: '', Address2: '', City: '', State: '' },
+        CardHolderFirstName: 'Casey',
+        CardHolderLastName: 'Morgan',
+        CardNumber: '4242424242424242',
+        ExpirationDate: '03/25',
+        SecurityCode: '739',
+        CardType: 'visa',
+        DebitCreditType: 'CreditCard',
+        LoanAccountNumber: loan,
+        SavePaymentProfile: true,
+      });
+      const marchCard = (added.json() as { PaymentMethod?: SavedPaymentMethod }).PaymentMethod;
+      if (!marchCard) throw new Error(`no card: ${added.body}`);
+      const body = paymentBody({
+        loan,
+        method: marchCard,
+        amount: info.body.PaymentDetails.PaymentAmount,
+        date: '2025-03-14',
+        // On the due date: DaysBeforeDue with 0 days (section 4's mapping of OnDueDate).
+        recurring: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 },
+      });
+      await writesNothing(async () => {
+        const answer = await submit(casey, 'recurringCard', body, nextKey());
+        expect(answer.body).toEqual(refusal('Expired'));
+      });
+    });
+
+    it('answers a submit its schema refuses with 400 InvalidRequest and the field, not a server error', async () => {
+      const body = paymentBody({
+        loan: HOME_EQUITY,
+        method: card,
+        date: MONDAY,
+        recurring: { RecurringOption: 'OnDueDate', DaysBeforeDue: 0 },
+      });
+      await writesNothing(async () => {
+        const answer = await call(jordan, 'POST', '/api/PaymentRecurring/SubmitCard', body, {
+          'idempotency-key': nextKey(),
+        });
+        expect(answer.statusCode).toBe(400);
+        const envelope = answer.json() as {
+          HasNoErrors: boolean;
+          Errors: { ErrorMessage: string }[];
+        };
+        expect(envelope.HasNoErrors).toBe(false);
+        expect(envelope.Errors[0]).toEqual({ ErrorMessage: 'InvalidRequest' });
+        expect(envelope.Errors[1]?.ErrorMessage).toMatch(/RecurringOption/);
+      });
+    });
+  });
 });

@@ -16,6 +16,7 @@ import {
   ThirdPartyFeeResponse,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
@@ -31,14 +32,19 @@ import type { DataProtector } from '../../lib/data-protection';
 
 const REQUIRED = { auth: 'required' } as const;
 const NOT_FOUND = { 401: Envelope, 404: Envelope };
+/**
+ * The submit calls' answers. A request the schema refuses (400) and a server error (500) are
+ * answered by the error handler's plain envelope, without a ReferenceNumber: declared as either,
+ * or the answer failed its own schema and left as a bare 500 (a malformed submit did so).
+ */
 const SUBMIT_ANSWERS = {
   200: SubmitPaymentResponse,
-  400: SubmitPaymentResponse,
+  400: z.union([SubmitPaymentResponse, Envelope]),
   401: Envelope,
   404: SubmitPaymentResponse,
   409: SubmitPaymentResponse,
   422: SubmitPaymentResponse,
-  500: SubmitPaymentResponse,
+  500: z.union([SubmitPaymentResponse, Envelope]),
   503: SubmitPaymentResponse,
 };
 
