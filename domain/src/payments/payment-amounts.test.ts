@@ -619,6 +619,35 @@ describe('the server’s check of a submitted amount', () => {
     ).toBe('belowMinimum');
   });
 
+  it('refuses a card for a line of credit paying its total due above the card maximum', () => {
+    // The total due is $400.00; the amount step is skipped (0 means the total due).
+    const locCard = (maximumCardPaymentCents: number) =>
+      context({
+        frequency: 'MonthlyOnDate',
+        method: 'Card',
+        loan: { lineOfCredit: true },
+        settings: { maximumCardPaymentCents },
+      });
+    expect(submittedPaymentAmountIssue(locCard(39_999), { amountCents: 0, ...none })).toEqual({
+      key: 'achOnly',
+    });
+    expect(submittedPaymentAmountIssue(locCard(40_000), { amountCents: 0, ...none })).toBe(
+      undefined,
+    );
+    // No maximum configured (0), or a bank account: no limit.
+    expect(submittedPaymentAmountIssue(locCard(0), { amountCents: 0, ...none })).toBe(undefined);
+    expect(
+      submittedPaymentAmountIssue(
+        context({
+          frequency: 'MonthlyOnDate',
+          loan: { lineOfCredit: true },
+          settings: { maximumCardPaymentCents: 100 },
+        }),
+        { amountCents: 0, ...none },
+      ),
+    ).toBe(undefined);
+  });
+
   it('holds a skipped step to its fixed amount', () => {
     const payoff = context({
       isPayoff: true,

@@ -477,9 +477,24 @@ export type SubmittedAmountIssue =
   | { key: 'additionalPrincipalAboveMaximum'; maximumCents: Cents };
 
 /**
+ * A card cannot pay the line of credit's total due (the recurring 'total due at payment time'
+ * case): it is above `paymentAmountOptions.maximumCardPaymentAmount` (section 5's card maximum;
+ * 'Only payment by ACH is allowed at this time...'). The amount step is skipped in that case, so
+ * the submit is where it is caught; each date's charge is held to the maximum again when it
+ * posts (the total due may have grown since).
+ */
+export function totalDueAboveCardMaximum(
+  context: Pick<PaymentAmountContext, 'method' | 'loan' | 'settings'>,
+): boolean {
+  const cardMaximum = context.settings.maximumCardPaymentCents;
+  return context.method === 'Card' && cardMaximum > 0 && context.loan.totalDueCents > cardMaximum;
+}
+
+/**
  * The server's check of a submitted amount (the portal's guidance is never trusted):
  * - a pay-off only where the checkbox is offered;
- * - a recurring line-of-credit payment may send 0, meaning the total due at payment time;
+ * - a recurring line-of-credit payment may send 0, meaning the total due at payment time (by
+ *   card only while that is within the card maximum);
  * - a skipped step, or a forced 'Pay Amount Due', must carry its fixed amount (the regular
  *   amount, a pay-off's quote);
  * - any other amount must pass `paymentAmountIssue`;
@@ -502,6 +517,7 @@ export function submittedPaymentAmountIssue(
     isRecurringFrequency(context.frequency) &&
     !context.isPayoff &&
     submitted.amountCents === 0;
+  if (locTotalDue && totalDueAboveCardMaximum(context)) return { key: 'achOnly' };
   if (!locTotalDue) {
     const fixed =
       fixedPaymentAmount(context) ??

@@ -334,7 +334,7 @@ describe.each(testDatabases())(
       });
     });
 
-    it("pays a line of credit's total due on its due date, once per due date", async () => {
+    it("pays a line of credit's total due on its due date, by card up to the card maximum, once per due date", async () => {
       expect(lineOfCredit).not.toBe('');
       const info = await paymentInfo(jordan, lineOfCredit);
       if (!info.body.HasNoErrors) throw new Error(`no info: ${JSON.stringify(info.body)}`);
@@ -346,20 +346,30 @@ describe.each(testDatabases())(
       });
       try {
         const debit = await addCard(jordan, lineOfCredit, VISA_DEBIT);
+        const body = paymentBody({
+          loan: lineOfCredit,
+          method: debit,
+          date: '2025-04-29',
+          amount: 0,
+          recurring: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 },
+        });
+        // A card maximum below the total due: a card cannot pay it (section 5's card maximum).
+        const totalDueCents = Math.round(info.body.TotalAmountDue * 100);
+        const cardMaximum = (cents: number) =>
+          publishSettingsChange(test.app, 'localhost', {
+            shared: {
+              paymentAmountOptions: { maximumCardPaymentAmount: (cents / 100).toFixed(2) },
+            },
+          });
+        const restoreMaximum = await cardMaximum(totalDueCents - 1);
+        const refused = await submit(jordan, 'recurringCard', body, nextKey());
+        expect(refused.body.Errors).toEqual([{ ErrorMessage: 'PaymentAmountMaximum' }]);
+        await restoreMaximum();
         const key = nextKey();
-        const answered = await submit(
-          jordan,
-          'recurringCard',
-          paymentBody({
-            loan: lineOfCredit,
-            method: debit,
-            date: '2025-04-29',
-            amount: 0,
-            recurring: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 },
-          }),
-          key,
-        );
+        const answered = await submit(jordan, 'recurringCard', body, key);
         expect(answered.body.Errors).toEqual([]);
+        // The maximum lowered after the submit: each date's charge is held to it.
+        onTestFinished(await cardMaximum(totalDueCents - 100));
         const recurring = await test.database.db
           .selectFrom('recurring_payments')
           .selectAll()
@@ -378,14 +388,15 @@ describe.each(testDatabases())(
         const made = (await rows('recurring')).filter((row) => row.loan_number === lineOfCredit);
         expect(made[0]).toMatchObject({
           pay_date: '2025-04-30',
-          amount_cents: Math.round(info.body.TotalAmountDue * 100),
+          amount_cents: totalDueCents - 100,
           status: 'posted',
         });
         for (const row of made) {
           expect(await coreLines(test.database.db, row.id)).toBe(1);
           expect(await charges(test.database.db, row.id)).toBe(1);
         }
-        // Paid, the line's due date moved on: nothing more was drawn for the one that passed.
+        // Paid (up to the card maximum), the line's due date moved on: nothing more was drawn
+        // for the one that passed.
         const after = await paymentInfo(jordan, lineOfCredit);
         if (!after.body.HasNoErrors) throw new Error('no info');
         expect(after.body.DueDate > dueDate).toBe(true);

@@ -5,6 +5,7 @@ import {
   daysBeforeDuePayDate,
   inNightWindow,
   isRecurringOption,
+  paymentRulesOf,
   minuteOfDayIn,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
@@ -93,6 +94,7 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     recurring: RecurringPaymentRow,
     today: CalendarDate,
     holidays: PaymentDayCalendar,
+    cardMaximumCents: number,
   ): Promise<
     | {
         payDate: CalendarDate | undefined;
@@ -108,8 +110,14 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       ? await core.paymentTerms(customer, recurring.loan_number, today)
       : undefined;
     if (needsTerms && !terms) return 'ended';
+    // A line of credit's total due by card is held to the card maximum: the submit refused a
+    // total due above it, and one that has grown beyond it since pays the maximum (as the amount
+    // step lowers an amount above the maximum to it) rather than nothing.
+    const totalDue = terms?.totalAmountDueCents ?? 0;
     const amountCents = recurring.pays_total_due
-      ? (terms?.totalAmountDueCents ?? 0)
+      ? recurring.is_card && cardMaximumCents > 0
+        ? Math.min(totalDue, cardMaximumCents)
+        : totalDue
       : recurring.amount_cents;
     const option = recurring.recurring_option;
     if (option === 'DaysBeforeDue') {
@@ -141,8 +149,9 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     recurring: RecurringPaymentRow,
     today: CalendarDate,
     holidays: PaymentDayCalendar,
+    cardMaximumCents: number,
   ): Promise<boolean> {
-    const occurrence = await occurrenceOf(recurring, today, holidays);
+    const occurrence = await occurrenceOf(recurring, today, holidays, cardMaximumCents);
     if (occurrence === 'ended') {
       // The loan is no longer the customer's, or it is paid off: nothing more to draw.
       await db
@@ -199,8 +208,11 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       }
       const today = calendarDateIn(zone, now);
       const holidays = paymentDayCalendarOf(settings);
+      const cardMaximumCents = paymentRulesOf(settings).amounts.maximumCardPaymentCents;
       for (const recurring of await listDueRecurring(db, institution.id, today, RUN_LIMIT)) {
-        if (await materialise(recurring, today, holidays)) report.occurrences += 1;
+        if (await materialise(recurring, today, holidays, cardMaximumCents)) {
+          report.occurrences += 1;
+        }
       }
       // The core's open day: the one after its last closed day (today when it keeps none).
       const closed = await core.lastClosedDay(institution.id);
