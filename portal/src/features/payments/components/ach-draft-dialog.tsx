@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import type { AchDraftPreviewRequest } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
@@ -12,6 +13,7 @@ import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab, PopupBlockedError } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
 import { useSettings } from '../../../lib/settings/settings-context';
+import { paymentFeatureKeys } from '../api/keys';
 import { achDraftPreviewUrl, prepareAchDraftPreview } from '../api/submit-payment';
 import {
   PaymentRichTextAgreementDialog,
@@ -36,9 +38,12 @@ import {
 function AchDraftDialog(props: {
   request: AchDraftPreviewRequest;
   userName: string;
+  /** GetPaymentMethods' AchAgreementsNeeded: the ACH agreements this user has yet to accept. */
+  needed: readonly number[] | undefined;
   onClose(token?: string): void;
 }) {
   const settings = useSettings();
+  const queryClient = useQueryClient();
   const dialogs = useDialogStack();
   // Decided: "each agreement" of section 2 is each ACH agreement in force (WhenToAgree ach, the
   // ACH terms modal's), the same domain rule as there. With rich-text agreements each link opens
@@ -47,7 +52,11 @@ function AchDraftDialog(props: {
   // link was opened when `forceUserToClickOnURLToAgreeOption` says so (as in the ACH terms modal).
   const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
   const mustOpen = settings.get('agreementOptions.forceUserToClickOnURLToAgreeOption');
-  const [agreements] = useState(() => achAgreements(settings, institutionToday(settings)));
+  // Only those still needed (section 4: not accepted on or after the agreement's date), as the
+  // ACH terms modal asks them; none left goes straight to the preview.
+  const [agreements] = useState(() =>
+    achAgreements(settings, institutionToday(settings), props.needed),
+  );
   const [accepted, setAccepted] = useState<ReadonlySet<number>>(new Set());
   const mark = (hostNum: number) => setAccepted((current) => new Set([...current, hostNum]));
   const agreeable =
@@ -91,6 +100,10 @@ function AchDraftDialog(props: {
         UserName: props.userName,
         TurnEStatementsOn: false,
         UnRestrictEmail: false,
+      });
+      // Accepted now: the methods' list of agreements still needed is out of date.
+      void queryClient.invalidateQueries({
+        queryKey: paymentFeatureKeys.methods(props.request.LoanAccountNumber),
       });
       setStage('confirmation');
     } catch {
@@ -213,9 +226,12 @@ export async function askAchDraftAgreement(
   dialogs: DialogStack,
   request: AchDraftPreviewRequest,
   userName: string,
+  needed?: readonly number[],
 ): Promise<string | undefined> {
   return dialogs.open<string | undefined>(
-    (close) => <AchDraftDialog request={request} userName={userName} onClose={close} />,
+    (close) => (
+      <AchDraftDialog request={request} userName={userName} needed={needed} onClose={close} />
+    ),
     { dismissible: false },
   ).result;
 }

@@ -479,6 +479,63 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     });
   });
 
+  it('does not ask again for ACH agreements already accepted (GetPaymentMethods: AchAgreementsNeeded)', async () => {
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const ui = renderPayment({
+      settings: {
+        ...NO_HOLDS,
+        'achPaymentOptions.requireAchDraftAgreementOption': 'true',
+        'agreementOptions.forceRichTextAgreementsOption': 'true',
+        'agreementTexts.agreementSetup':
+          'https://bank.example/ach.pdf|2024-01-31|ACH Terms of Use|ach',
+      },
+      routes: {
+        'POST /api/PaymentMethod/GetPaymentMethods': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            PaymentMethods: [SAVED_CARD, SAVED_ACH],
+            DefaultPaymentMethod: null,
+            AchAgreementsNeeded: [],
+          },
+        },
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-2' },
+        },
+        'POST /api/PaymentRecurring/SubmitAch': { body: SUBMITTED },
+      },
+    });
+    const { user } = ui;
+    await chooseRecurringAchOnDueDate(ui);
+    await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    // The institution's ACH agreement (rich text, each to be accepted) was accepted before: the
+    // draft agreement lists none, and Agree is enabled at once.
+    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
+    expect(within(agreement).queryByRole('button', { name: 'ACH Terms of Use' })).toBeNull();
+    const agree = within(agreement).getByRole('button', { name: 'Agree' });
+    expect(agree).toBeEnabled();
+    await user.click(agree);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Please open and read the agreement, then confirm.',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
+    );
+    // Nothing was accepted again.
+    expect(ui.server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
+  });
+
   it('sends the payment amount without the fees as the draft preview’s Amount', async () => {
     const tab = {
       opener: {},

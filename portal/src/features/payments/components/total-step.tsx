@@ -31,6 +31,7 @@ import { saveConfirmation } from '../../../lib/payments/confirmation-store';
 import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import { paymentMethodsQuery } from '../api/payment-methods';
 import { submitCallOf, submitPayment } from '../api/submit-payment';
 import {
   feeMethodOf,
@@ -266,6 +267,10 @@ export function TotalStep(props: TotalStepProps) {
         const achInfo = method.IsCard ? undefined : method.AchInfo;
         const recurringDetails = recurringDetailsOf(frequency.frequency, frequency.numDays);
         if (!achInfo) return;
+        // The ACH agreements this user has yet to accept (as the ACH terms modal asks them).
+        const methods = await queryClient
+          .ensureQueryData(paymentMethodsQuery(props.accountNumber))
+          .catch(() => undefined);
         const token = await askAchDraftAgreement(
           dialogs,
           {
@@ -283,6 +288,7 @@ export function TotalStep(props: TotalStepProps) {
               : {}),
           },
           user.username,
+          methods?.AchAgreementsNeeded,
         );
         if (token === undefined) return;
         await send(token);
