@@ -179,7 +179,11 @@ function recurringInfo(
   return {
     EncryptedData: paymentHandleOf(deps.dataProtector, 'recurring', context.caller, recurring.id),
     IsCard: recurring.is_card,
-    Date: recurring.next_date,
+    // Decided: the date the schedule is worded by (the portal shows no date of it). A monthly
+    // schedule keeps its first date's day: its next date is the month's last day in a shorter
+    // month (the 30th pays on February 28th), which would read 'Monthly on the 28th'.
+    Date:
+      option === 'DayOfMonth' && recurring.first_date ? recurring.first_date : recurring.next_date,
     RecurringOption: option,
     NumberOfDays: recurring.days_before_due,
     TotalAmount: centsToDollars(recurring.amount_cents),

@@ -5,6 +5,7 @@ import {
   type SavedPaymentMethod,
   SUBMIT_ERRORS,
   ThirdPartyFeeResponse,
+  scheduleWording,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
@@ -663,6 +664,47 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
       expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [], Token: '' });
       const after = await paymentInfo(jordan, HOME_EQUITY);
       expect(after.body).toMatchObject({ ScheduledPayments: [] });
+    });
+  });
+
+  describe('a monthly recurring payment', () => {
+    it("is worded by its first date's day, also in a month that clamps its next date", async () => {
+      const key = nextKey();
+      const made = await submit(
+        jordan,
+        'recurringCard',
+        paymentBody({
+          loan: HOME_EQUITY,
+          method: card,
+          date: '2025-03-28',
+          amount: 40,
+          recurring: { RecurringOption: 'DayOfMonth', DaysBeforeDue: 0 },
+        }),
+        key,
+      );
+      expect(made.body.Errors).toEqual([]);
+      // As a schedule on the 30th reads in February, when its next date is the 28th: here its
+      // next date is moved to the 25th.
+      await test.database.db
+        .updateTable('recurring_payments')
+        .set({ next_date: '2025-04-25' })
+        .where('id', '=', idOf(jordan, key))
+        .execute();
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      if (!info.body.HasNoErrors || !info.body.RecurringPayment) throw new Error('not listed');
+      expect(info.body.RecurringPayment).toMatchObject({
+        RecurringOption: 'DayOfMonth',
+        Date: '2025-03-28',
+      });
+      expect(scheduleWording(info.body.RecurringPayment)).toBe('Monthly on the 28th');
+      const deleted = await call(jordan, 'POST', '/api/PaymentRecurring/DeleteCard', {
+        Token: '',
+        Payment: {
+          EncryptedString: info.body.RecurringPayment.EncryptedData,
+          LoanAccountNumber: HOME_EQUITY,
+        },
+      });
+      expect(deleted.json()).toEqual({ HasNoErrors: true, Errors: [], Token: '' });
     });
   });
 
