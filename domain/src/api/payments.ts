@@ -565,7 +565,11 @@ export const AchDraftListItem = z.object({
 });
 export type AchDraftListItem = z.infer<typeof AchDraftListItem>;
 
-/** GET /api/AchDraftAgreement/GetACHDrafts: "list of ACH draft items", decided as Drafts. */
+/**
+ * GET /api/AchDraftAgreement/GetACHDrafts: "list of ACH draft items". Decided: the list is the
+ * envelope's Drafts, not a bare array, so that this answer reports a failure the way every other
+ * answer of the API does (HasNoErrors, Errors).
+ */
 export const AchDraftsResponse = withEnvelope({ Drafts: z.array(AchDraftListItem).max(1_000) });
 export type AchDraftsResponse = z.infer<typeof AchDraftsResponse>;
 
