@@ -243,21 +243,15 @@ async function main() {
     // BENCH_POSTING_PROFILE=1: the database's time by statement (PGlite runs in this thread, so
     // the rest of the run is our code), to see where the time goes.
     const profile = new Map<string, { count: number; ms: number }>();
-    const query = database.client.query.bind(database.client);
-    if (process.env.BENCH_POSTING_PROFILE) {
-      database.client.query = (async (text: string, ...rest: unknown[]) => {
-        const at = process.hrtime.bigint();
-        try {
-          return await (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-        } finally {
+    const unwatch = process.env.BENCH_POSTING_PROFILE
+      ? database.watchStatements?.((text, ms) => {
           const key = text.replace(/\s+/g, ' ').slice(0, 150);
           const entry = profile.get(key) ?? { count: 0, ms: 0 };
           entry.count += 1;
-          entry.ms += elapsedMs(at);
+          entry.ms += ms;
           profile.set(key, entry);
-        }
-      }) as typeof database.client.query;
-    }
+        })
+      : undefined;
     // BENCH_POSTING_CPU_PROFILE=<file>: a CPU profile of the run alone (Chrome DevTools reads it).
     const profilePath = process.env.BENCH_POSTING_CPU_PROFILE;
     const inspector = profilePath ? new Session() : undefined;
@@ -296,7 +290,7 @@ async function main() {
       inspector.disconnect();
     }
     if (process.env.BENCH_POSTING_PROFILE) {
-      database.client.query = query;
+      unwatch?.();
       const sorted = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
       const statements = sorted.reduce((total, [, entry]) => total + entry.count, 0);
       const databaseMs = sorted.reduce((total, [, entry]) => total + entry.ms, 0);

@@ -50,19 +50,13 @@ await app.listen({ port: PORT, host: '127.0.0.1' });
 // stops (to see what a submission costs the database).
 const statements = new Map<string, { count: number; ms: number }>();
 if (process.env.BENCH_PAYMENT_STATEMENTS) {
-  const query = database.client.query.bind(database.client);
-  database.client.query = (async (text: string, ...rest: unknown[]) => {
-    const at = process.hrtime.bigint();
-    try {
-      return await (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest);
-    } finally {
-      const key = text.replace(/\s+/g, ' ').slice(0, 140);
-      const entry = statements.get(key) ?? { count: 0, ms: 0 };
-      entry.count += 1;
-      entry.ms += Number(process.hrtime.bigint() - at) / 1e6;
-      statements.set(key, entry);
-    }
-  }) as typeof database.client.query;
+  database.watchStatements?.((text, ms) => {
+    const key = text.replace(/\s+/g, ' ').slice(0, 140);
+    const entry = statements.get(key) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += ms;
+    statements.set(key, entry);
+  });
 }
 
 const stop = async () => {

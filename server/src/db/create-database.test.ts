@@ -137,6 +137,72 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     expect(row.name).toBe('10');
   });
 
+  // PGlite keeps statements prepared (pglite-dialect.ts PgliteStatements): these hold on both.
+  describe('a statement run again', () => {
+    it('is planned with its own parameters each time (an ON CONFLICT naming a partial index)', async () => {
+      await sql`create table prepared_upsert (k text not null, saved boolean not null)`.execute(
+        handle.db,
+      );
+      await sql`create unique index prepared_upsert_saved on prepared_upsert (k) where saved`.execute(
+        handle.db,
+      );
+      const upsert = (k: string, saved: boolean) =>
+        sql<{ k: string }>`insert into prepared_upsert (k, saved) values (${k}, ${saved})
+          on conflict (k) where saved = ${true} do nothing returning k`.execute(handle.db);
+      // PostgreSQL would plan a kept statement once for any parameters after its fifth run.
+      for (let run = 0; run < 8; run += 1) {
+        expect((await upsert(`key ${run}`, true)).rows).toEqual([{ k: `key ${run}` }]);
+        expect((await upsert(`key ${run}`, true)).rows).toEqual([]);
+      }
+      expect((await upsert('key 0', false)).rows).toEqual([{ k: 'key 0' }]);
+    });
+
+    it('sees a table as it is after a change, and as it was after a change rolled back', async () => {
+      await sql`create table prepared_shape (id integer primary key)`.execute(handle.db);
+      await sql`insert into prepared_shape (id) values (1)`.execute(handle.db);
+      const read = () =>
+        sql<Record<string, unknown>>`select * from prepared_shape where id = ${1}`.execute(
+          handle.db,
+        );
+      expect((await read()).rows).toEqual([{ id: 1 }]);
+      await sql`alter table prepared_shape add column note text default 'added'`.execute(handle.db);
+      expect((await read()).rows).toEqual([{ id: 1, note: 'added' }]);
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`alter table prepared_shape add column other text default 'gone'`.execute(trx);
+          const inside = await sql<
+            Record<string, unknown>
+          >`select * from prepared_shape where id = ${1}`.execute(trx);
+          expect(inside.rows).toEqual([{ id: 1, note: 'added', other: 'gone' }]);
+          throw new Error('roll back');
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error) || error.message !== 'roll back') throw error;
+        });
+      expect((await read()).rows).toEqual([{ id: 1, note: 'added' }]);
+    });
+
+    it('answers as before after an error, and after many other statements', async () => {
+      const read = (value: number) =>
+        sql<{ value: number }>`select ${value}::integer + 1 as value`.execute(handle.db);
+      expect((await read(1)).rows).toEqual([{ value: 2 }]);
+      // The same statement failing (integer out of range), then running again.
+      await expect(read(2_147_483_647)).rejects.toMatchObject({ code: '22003' });
+      expect((await read(2)).rows).toEqual([{ value: 3 }]);
+      // More different statements than PGlite keeps prepared (500).
+      for (let other = 0; other < 520; other += 1) {
+        const text = sql.raw(`select $1::integer + ${other} as value`);
+        const { rows } = await handle.db.executeQuery<{ value: number }>({
+          ...text.compile(handle.db),
+          parameters: [other],
+        });
+        expect(rows).toEqual([{ value: 2 * other }]);
+      }
+      expect((await read(3)).rows).toEqual([{ value: 4 }]);
+    });
+  });
+
   it('reports how many rows an update touched', async () => {
     await addInstitution('touched');
     const result = await handle.db

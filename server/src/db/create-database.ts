@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createPgliteDialect } from './pglite-dialect';
+import { createPgliteDialect, CUSTOM_PLANS } from './pglite-dialect';
 import { lockPgliteDir, type PgliteLock } from './pglite-lock';
 import type { Database } from './schema';
 
@@ -15,10 +15,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /**
    * PGlite only (one process holds the database, so this process sees every write): calls
-   * `listener` with the SQL of each statement run, and returns the unsubscribe function.
-   * PostgreSQL has other writers (a second server instance), so it offers no such watch.
+   * `listener` with the SQL of each statement run and the milliseconds it took, and returns the
+   * unsubscribe function. PostgreSQL has other writers (a second server instance), so it offers
+   * no such watch.
    */
-  watchStatements?: (listener: (sql: string) => void) => () => void;
+  watchStatements?: (listener: (sql: string, ms: number) => void) => () => void;
 }
 
 export interface CreateDatabaseOptions {
@@ -97,18 +98,21 @@ async function createPglite(options: CreateDatabaseOptions) {
       ...(dataDir ? { dataDir } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
       parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
+      // Every statement planned with its parameters, as PostgreSQL plans pg's: the dialect then
+      // keeps statements prepared (pglite-dialect.ts PgliteStatements).
+      startParams: [...PGlite.defaultStartParams, '-c', `plan_cache_mode=${CUSTOM_PLANS}`],
     });
   } catch (error) {
     lock?.release();
     throw error;
   }
-  const listeners = new Set<(sql: string) => void>();
-  const watchStatements = (listener: (sql: string) => void) => {
+  const listeners = new Set<(sql: string, ms: number) => void>();
+  const watchStatements = (listener: (sql: string, ms: number) => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
-  const onStatement = (sql: string) => {
-    for (const listener of listeners) listener(sql);
+  const onStatement = (sql: string, ms: number) => {
+    for (const listener of listeners) listener(sql, ms);
   };
   const db = new Kysely<Database>({ dialect: createPgliteDialect(client, { onStatement }) });
   const close = onlyOnce(async () => {
