@@ -403,10 +403,8 @@ export function createPaymentMethodsService(options: {
 
     async addAch(caller, ach) {
       const settings = await options.settings(caller.institutionId);
-      if (
-        settings.get('achPaymentOptions.disallowAchProfilesOption') ||
-        caller.companyNumber !== 0
-      ) {
+      // Section 6's rule, once (domain savedProfileAllowed): a personal user, ACH profiles allowed.
+      if (!savedProfileAllowed('ACH', caller.companyNumber, profileSettingsOf(settings))) {
         return refused('AchNotAllowed');
       }
       if ((await achAgreementsNeeded(caller, settings)).length > 0) {

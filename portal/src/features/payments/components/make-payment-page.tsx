@@ -14,6 +14,7 @@ import {
   formatUsd,
   formatUsDate,
   holdBlocksOf,
+  isPayableAccountComment,
   paymentInfoOutcome,
   preselectedPaymentType,
   type AccountListItem,
@@ -62,8 +63,7 @@ function preloadNextSteps(): void {
 
 /** Section 3: in the payment selector only an empty Comment or 'NOX$' counts as open. */
 export function isPayableAccount(account: AccountListItem): boolean {
-  const comment = account.Comment.trim().toUpperCase();
-  return isLoanAccount(account) && (comment === '' || comment === 'NOX$');
+  return isLoanAccount(account) && isPayableAccountComment(account.Comment);
 }
 
 function accountLabel(account: AccountListItem): string {

@@ -14,6 +14,7 @@ import {
   PAYMENT_CARD_TYPE_NAMES,
   fillPlaceholders,
   paymentTypeStep,
+  savedProfileAllowed,
   showsSetAsDefault,
   type PaymentType,
   type SavedPaymentMethod,
@@ -113,18 +114,22 @@ export function MethodStep(props: MethodStepProps) {
   // Per type: a click on a type opens its new-method modal before the step re-renders with it,
   // so the modal must not take the permissions of the type shown before (found by the payment
   // journeys: a business user's first card got the ACH rule, no Save Payment Profile).
+  // Section 6's rule, once (domain savedProfileAllowed): a card while card profiles are allowed;
+  // a bank account for a personal user (company 0, as the loan's payment info says too) while ACH
+  // profiles are not disallowed.
+  const profiles = {
+    allowCardProfiles: settings.get('cardPaymentOptions.allowCardProfilesOption'),
+    disallowAchProfiles: settings.get('achPaymentOptions.disallowAchProfilesOption'),
+  };
+  const companyNumber = Math.max(user.companyNumber, props.info.PaymentDetails.Company);
   const permissionsOf = (type: PaymentType | undefined) =>
     type === 'Card'
       ? {
-          canSave: settings.get('cardPaymentOptions.allowCardProfilesOption'),
+          canSave: savedProfileAllowed('Card', companyNumber, profiles),
           canUseOnce: settings.get('cardPaymentOptions.allowSingleUseCardOption'),
         }
       : {
-          // Section 6: ACH profiles only for a personal user (company 0) while not disallowed.
-          canSave:
-            props.info.PaymentDetails.Company === 0 &&
-            user.companyNumber === 0 &&
-            !settings.get('achPaymentOptions.disallowAchProfilesOption'),
+          canSave: savedProfileAllowed('ACH', companyNumber, profiles),
           canUseOnce: settings.get('achPaymentOptions.allowSingleUseAchOption'),
         };
 
