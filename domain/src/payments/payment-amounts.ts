@@ -531,15 +531,24 @@ export function submittedPaymentAmountIssue(
     }
   }
   if (principal > 0) {
-    const maximum = payoffCapCents(context.loan.payoffCents, context.settings.maxPayoffPercent);
-    if (submitted.amountCents + principal > maximum) {
-      return {
-        key: 'additionalPrincipalAboveMaximum',
-        maximumCents: maximum - submitted.amountCents,
-      };
-    }
+    const maximumCents = additionalPrincipalMaximumCents(context, submitted.amountCents);
+    if (principal > maximumCents) return { key: 'additionalPrincipalAboveMaximum', maximumCents };
   }
   return undefined;
+}
+
+/**
+ * The most additional principal a payment of `amountCents` may add: the amount plus the
+ * additional principal may reach the payoff amount (times `maxPayoffPercent`), not beyond it.
+ */
+export function additionalPrincipalMaximumCents(
+  context: Pick<PaymentAmountContext, 'loan' | 'settings'>,
+  amountCents: Cents,
+): Cents {
+  return Math.max(
+    0,
+    payoffCapCents(context.loan.payoffCents, context.settings.maxPayoffPercent) - amountCents,
+  );
 }
 
 /**

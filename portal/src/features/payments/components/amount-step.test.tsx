@@ -214,6 +214,25 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     });
     await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
   });
+
+  it('allows only ACH for a recurring line of credit paying a total due above the card maximum', async () => {
+    // The total due is $471.60; a card may pay $400.00 at most.
+    const ui = renderPayment({
+      accounts: [listItem({ Type: 9 })],
+      info: paymentInfo({ accountType: 9 }),
+      settings: { 'paymentAmountOptions.maximumCardPaymentAmount': '400' },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    await ui.user.click(await screen.findByRole('checkbox', { name: 'Pay Amount Due' }));
+    expect(
+      await screen.findByText(
+        'Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Schedule Payment' })).toBeNull();
+  });
 });
 
 describe('the confirm dialog', { timeout: 40_000 }, () => {

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import {
   PAYMENT_AMOUNT_MAX_LENGTH,
   aboveMaximumWarningText,
+  additionalPrincipalMaximumCents,
   amountStepSkipped,
   fixedPaymentAmount,
   formatUsd,
@@ -16,9 +17,10 @@ import {
   paymentAmountEditing,
   paymentAmountIssue,
   paymentAmountIssueText,
-  payoffCapCents,
+  totalDueAboveCardMaximum,
   type Cents,
   type PaymentAmountContext,
+  type PaymentAmountIssue,
 } from '@portal/domain';
 import { useState, type ReactNode } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
@@ -75,16 +77,19 @@ export function AmountStep(props: {
 
   const due = payDue ? payAmountDue(context) : undefined;
   const typed = due ? due.amountCents : parsePaymentAmountInput(text);
-  const issue = due?.totalDueAtPaymentTime ? undefined : paymentAmountIssue(context, typed);
+  // The total due at payment time (a line of credit): no amount to check, but a card above its
+  // maximum cannot pay it (the server refuses it the same way, submittedPaymentAmountIssue).
+  const issue: PaymentAmountIssue | undefined = due?.totalDueAtPaymentTime
+    ? totalDueAboveCardMaximum(context)
+      ? { key: 'achOnly' }
+      : undefined
+    : paymentAmountIssue(context, typed);
   const principal = editing.additionalPrincipalOffered
     ? parseAdditionalPrincipalInput(principalText)
     : 0;
   // The amount plus the additional principal may reach the payoff limit the server holds them to
   // (`submittedPaymentAmountIssue`), not beyond it.
-  const principalMaximumCents = Math.max(
-    0,
-    payoffCapCents(context.loan.payoffCents, context.settings.maxPayoffPercent) - (typed ?? 0),
-  );
+  const principalMaximumCents = additionalPrincipalMaximumCents(context, typed ?? 0);
   const principalIssueText =
     principal === undefined || principal > principalMaximumCents
       ? paymentAmountIssueText(
