@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createPgliteDialect, CUSTOM_PLANS } from './pglite-dialect';
+import { createPgliteDialect } from './pglite-dialect';
 import { lockPgliteDir, type PgliteLock } from './pglite-lock';
 import type { Database } from './schema';
 
@@ -98,9 +98,6 @@ async function createPglite(options: CreateDatabaseOptions) {
       ...(dataDir ? { dataDir } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
       parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
-      // Every statement planned with its parameters, as PostgreSQL plans pg's: the dialect then
-      // keeps statements prepared (pglite-dialect.ts PgliteStatements).
-      startParams: [...PGlite.defaultStartParams, '-c', `plan_cache_mode=${CUSTOM_PLANS}`],
     });
   } catch (error) {
     lock?.release();

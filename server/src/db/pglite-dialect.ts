@@ -72,8 +72,12 @@ const MAX_PREPARED = 500;
 /** A longer statement, or one with more parameters, is a one-off (a bulk insert): not kept. */
 const MAX_PREPARED_SQL = 20_000;
 const MAX_PREPARED_PARAMETERS = 200;
-/** The plan cache mode under which statements are kept prepared (`PgliteStatements.init`). */
-export const CUSTOM_PLANS = 'force_custom_plan';
+/**
+ * An ON CONFLICT that names a partial unique index by its predicate (`on conflict (a, b) where
+ * saved = $12`): PostgreSQL finds the index when it plans the statement, which it cannot do for
+ * a generic plan (no parameter values), so such a statement is never kept (see PgliteStatements).
+ */
+const ARBITER_PREDICATE = /\bon conflict\s*\((?:[^()]|\([^()]*\))*\)\s*where\b/i;
 
 interface Prepared {
   name: string;
@@ -110,9 +114,17 @@ function concatenated(parts: Uint8Array[]): Uint8Array {
  * the text each time. Here a statement is prepared under a name the first time its text is seen
  * (parse and describe, one call), and each run is then one call (bind, execute, sync) with the
  * parameters serialised by the types the describe reported, as `query` does. Measured on a
- * payment's update by id: 0.52 ms of CPU with `query`, 0.31 ms here; a read by id 0.53 ms and
- * 0.20 ms (each still planned with its parameters, see `init`). The rows, errors and type
- * parsing are those of `query` (its parsers and serialisers, the same error objects).
+ * payment's update by id: 0.52 ms of CPU with `query`, 0.31 ms here planned each run and 0.22 ms
+ * with one plan (below); a read by id 0.53, 0.20 and 0.12 ms. The rows, errors and type parsing
+ * are those of `query` (its parsers and serialisers, the same error objects).
+ *
+ * A statement kept by name is planned with its parameters for its first five runs, then
+ * PostgreSQL may keep one plan for any parameters when it costs no more than those did (its
+ * default for prepared statements, plan_cache_mode=auto): planning was a quarter of the posting
+ * bench's time. PostgreSQL through pg, and PGlite's own `query`, plan each run. One statement
+ * cannot have such a plan: an insert whose ON CONFLICT names a partial unique index by its
+ * predicate (payment methods' `where saved = $12`) finds its index only with the parameter's
+ * value; it runs unnamed, planned each time.
  *
  * A prepared statement keeps its plan's result columns: after a statement that can change a
  * table (CREATE, ALTER, DROP, SET...; the migrations) every kept statement is closed, and again
@@ -126,24 +138,9 @@ export class PgliteStatements {
   #counter = 0;
   /** A schema change ran in the open transaction. */
   #schemaChangedInTransaction = false;
-  /** Whether statements are kept by name (see `init`). */
-  #keeping = false;
 
   constructor(client: PGlite) {
     this.#client = client;
-  }
-
-  /**
-   * Keeps statements only when PGlite plans each run with its parameters
-   * (`plan_cache_mode=force_custom_plan`, a start parameter: create-database.ts). A statement
-   * kept under a name would otherwise be planned once for any parameters after five runs, and
-   * such a generic plan differs: an insert whose ON CONFLICT names a partial unique index by a
-   * parameter (`where saved = $12`) finds no index and fails. PostgreSQL through pg, and
-   * PGlite's own `query`, plan every statement with its parameters; so does this.
-   */
-  async init(): Promise<void> {
-    const setting = await this.#client.query<{ plan_cache_mode: string }>('show plan_cache_mode');
-    this.#keeping = setting.rows[0]?.plan_cache_mode === CUSTOM_PLANS;
   }
 
   async run(sql: string, parameters: readonly unknown[]): Promise<StatementResult> {
@@ -202,8 +199,8 @@ export class PgliteStatements {
 
   async #prepare(sql: string, parameterCount: number): Promise<Prepared> {
     const keep =
-      this.#keeping &&
       PREPARABLE.test(sql) &&
+      !ARBITER_PREDICATE.test(sql) &&
       sql.length <= MAX_PREPARED_SQL &&
       parameterCount <= MAX_PREPARED_PARAMETERS;
     const name = keep ? `k${(this.#counter += 1)}` : '';
@@ -333,20 +330,17 @@ class PgliteConnection implements DatabaseConnection {
 
 class PgliteDriver implements Driver {
   readonly #client: PGlite;
-  readonly #statements: PgliteStatements;
   readonly #connection: PgliteConnection;
   readonly #mutex = new Mutex();
   readonly #releases = new Map<DatabaseConnection, () => void>();
 
   constructor(client: PGlite, onStatement?: (sql: string, ms: number) => void) {
     this.#client = client;
-    this.#statements = new PgliteStatements(client);
-    this.#connection = new PgliteConnection(this.#statements, onStatement);
+    this.#connection = new PgliteConnection(new PgliteStatements(client), onStatement);
   }
 
   async init(): Promise<void> {
     await this.#client.waitReady;
-    await this.#statements.init();
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
