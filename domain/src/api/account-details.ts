@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { Envelope, withEnvelope } from '../envelope';
 import { dollarsToCents } from '../rules/money';
+// Before './payments' (which reads them from here): evaluated first, they are ready when it runs.
+export { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
+import { RecurringPaymentInfo, ScheduledPaymentInfo } from './payments';
 
 /**
  * The accounts area's calls (spec 002 sections 3 and 7). Money on the wire is decimal dollars
@@ -37,23 +40,6 @@ export const DefaultPaymentMethodSummary = z.object({
   LastFour: z.string(),
 });
 
-/** A scheduled (one-time, future) payment as the loan page lists it. */
-export const ScheduledPaymentSummary = z.object({
-  ReferenceNumber: z.string(),
-  PaymentDate: z.string(),
-  PaymentAmount: z.number(),
-  MethodDescription: z.string(),
-});
-
-/** A recurring payment as the loan page lists it. */
-export const RecurringPaymentSummary = z.object({
-  ReferenceNumber: z.string(),
-  Description: z.string(),
-  NextPaymentDate: z.string(),
-  PaymentAmount: z.number(),
-  MethodDescription: z.string(),
-});
-
 /** Loan account information (spec 002 section 3). InterestRate is percent × 100. */
 export const LoanAccountInformation = z.object({
   Name: z.string(),
@@ -85,9 +71,11 @@ export const LoanAccountInformation = z.object({
   DaysSinceOpened: z.number().int(),
   PaymentInformation: z.object({
     TotalAmountDue: z.number(),
-    RecurringPayment: RecurringPaymentSummary.nullable(),
+    // GetPaymentInfo's shapes, so the portal reads them one way. Lazily: payments.ts imports
+    // this file, and when it is loaded first this one runs before its schemas exist.
+    RecurringPayment: z.lazy(() => RecurringPaymentInfo).nullable(),
     DefaultPaymentMethod: DefaultPaymentMethodSummary.nullable(),
-    ScheduledPayments: z.array(ScheduledPaymentSummary),
+    ScheduledPayments: z.array(z.lazy(() => ScheduledPaymentInfo)).max(100),
   }),
 });
 export type LoanAccountInformation = z.infer<typeof LoanAccountInformation>;
@@ -356,17 +344,6 @@ export const LoginHistoryEntry = z.object({
   IPAddress: z.string(),
 });
 export const LoginHistoryResponse = withEnvelope({ List: z.array(LoginHistoryEntry) });
-
-/** `GET /api/PaymentInformation/GetPayOffQuote?AccountNumber&PayOffDate` (spec 001). */
-export const PayoffQuoteQuery = z.object({
-  AccountNumber: z.string().min(1).max(40),
-  PayOffDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-});
-export const PayoffQuoteResponse = withEnvelope({ PayOffQuoteAmount: z.number() });
-export const PayoffDownloadTokenRequest = z.object({
-  AccountNumber: z.string().min(1).max(40),
-  EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
-});
 
 function hasWholeCents(dollars: number): boolean {
   try {

@@ -42,6 +42,8 @@ import type { DocumentStore, StoredDocument } from '../../core/document-store';
 import { listedStatementProvider } from '../../core/statement-providers';
 import { listAgreementAcceptances } from '../borrowers/users.repository';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
+import { loanPaymentLists, type LoanPaymentLists } from '../payments/payment-info';
+import type { DataProtector } from '../../lib/data-protection';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
 /** Who is asking: the signed-in user, their customer and the institution's today. */
@@ -75,7 +77,7 @@ type DefaultPaymentMethod = LoanAccountInformation['PaymentInformation']['Defaul
 export function toLoanInformation(
   info: CoreLoanInformation,
   today: CalendarDate,
-  payments: { defaultMethod: DefaultPaymentMethod },
+  payments: { defaultMethod: DefaultPaymentMethod; lists: LoanPaymentLists },
 ): LoanAccountInformation {
   const account = info.account;
   return {
@@ -112,11 +114,9 @@ export function toLoanInformation(
     DaysSinceOpened: Math.max(1, daysBetween(info.originationDate, today)),
     PaymentInformation: {
       TotalAmountDue: centsToDollars(info.totalAmountDueCents),
-      // Not yet filled: the domain's summary shapes for them differ from GetPaymentInfo's
-      // (RecurringPaymentInfo, ScheduledPaymentInfo), which the loan page reads them from.
-      RecurringPayment: null,
+      RecurringPayment: payments.lists.RecurringPayment,
       DefaultPaymentMethod: payments.defaultMethod,
-      ScheduledPayments: [],
+      ScheduledPayments: payments.lists.ScheduledPayments,
     },
   };
 }
@@ -269,6 +269,8 @@ export function createAccountDetailsService(options: {
   reads?: ReadCache;
   /** The saved methods' module: the loan's default method is the one it answers. */
   paymentMethods: Pick<PaymentMethodsService, 'list'>;
+  /** Makes the payments' handles (EncryptedString, EncryptedData), as GetPaymentInfo's. */
+  dataProtector: DataProtector;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
 
@@ -289,6 +291,23 @@ export function createAccountDetailsService(options: {
     return method.IsCard
       ? { IsCard: true, LastFour: method.CardInfo.CardNumber }
       : { IsCard: false, LastFour: method.AchInfo.AccountNumber };
+  }
+
+  /**
+   * The loan's scheduled and recurring payments as GetPaymentInfo lists them (the same function).
+   * They are listed by loan number: only call it for a loan the core answered for the caller.
+   */
+  async function paymentListsOf(
+    caller: AccountCaller,
+    number: string,
+    day: CalendarDate,
+  ): Promise<LoanPaymentLists> {
+    const settings = await options.settings(caller.institutionId);
+    return loanPaymentLists(
+      { db, dataProtector: options.dataProtector },
+      { caller, settings, today: day },
+      number,
+    );
   }
 
   async function eStatementAgreements(caller: AccountCaller): Promise<Agreement[]> {
@@ -332,7 +351,7 @@ export function createAccountDetailsService(options: {
     if (!info) return undefined;
     // The account is the caller's (the core answered for their customer): the rest needs no
     // second ownership check. This year is always among the years offered.
-    const [alertsOf, statements, agreements, documents, settings, defaultMethod] =
+    const [alertsOf, statements, agreements, documents, settings, defaultMethod, lists] =
       await Promise.all([
         alerts(caller, number),
         core.statements(customer(caller), number, Number(day.slice(0, 4))),
@@ -340,10 +359,11 @@ export function createAccountDetailsService(options: {
         options.documents.accountDocuments(customer(caller), number),
         options.settings(caller.institutionId),
         defaultMethodOf(caller, number),
+        paymentListsOf(caller, number, day),
       ]);
     const provider = settings.get('eStatementOptions.statementProvider');
     return {
-      information: toLoanInformation(info, day, { defaultMethod }),
+      information: toLoanInformation(info, day, { defaultMethod, lists }),
       format: info.account.statementPreference,
       alerts: alertsOf,
       statements: (statements ?? []).map((statement) =>
@@ -362,14 +382,18 @@ export function createAccountDetailsService(options: {
     async details(caller, number) {
       const day = today(caller);
       // The core answers for the caller's customer only: another's account is undefined (the
-      // default method's listing, read meanwhile, checks the loan is the caller's too).
+      // default method's listing, read meanwhile, checks the loan is the caller's too). The
+      // payments, listed by loan number, are read after it: only for a loan that is the caller's.
       const [info, defaultMethod] = await Promise.all([
         core.loanInformation(customer(caller), number, day),
         defaultMethodOf(caller, number),
       ]);
-      return info
-        ? { information: toLoanInformation(info, day, { defaultMethod }), hold: info.account.hold }
-        : undefined;
+      if (!info) return undefined;
+      const lists = await paymentListsOf(caller, number, day);
+      return {
+        information: toLoanInformation(info, day, { defaultMethod, lists }),
+        hold: info.account.hold,
+      };
     },
 
     async loanPage(caller, number) {

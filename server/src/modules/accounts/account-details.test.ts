@@ -26,7 +26,15 @@ import {
 } from '../../testing/test-app';
 import { pdfText } from '../../testing/pdf-text';
 import { publishSettingsChange, withPublishedSettings } from '../../testing/settings';
-import { addAccount, addCard, VISA_DEBIT } from '../payments/payment-test-kit';
+import {
+  addAccount,
+  addCard,
+  call,
+  paymentBody,
+  paymentInfo,
+  submit,
+  VISA_DEBIT,
+} from '../payments/payment-test-kit';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -284,6 +292,138 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         headers: { cookie: who.cookie, ...PORTAL_WRITE_HEADERS },
       });
     }
+  });
+
+  it("lists the loan's scheduled and recurring payments as GetPaymentInfo does, to the loan's holder only", async () => {
+    const jordanCaller = { app: test.app, who: jordan };
+    const loanPayments = async (who: SignedIn, number: string) => {
+      const fromData = (await accountData(who, number)).Information.PaymentInformation;
+      const details = await get(who, `/api/AccountDetails?accountNumber=${number}`);
+      const fromDetails = AccountDetailsResponse.parse(details.json()).Information.Information
+        ?.PaymentInformation;
+      expect(fromDetails).toEqual(fromData);
+      return {
+        ScheduledPayments: fromData.ScheduledPayments,
+        RecurringPayment: fromData.RecurringPayment,
+      };
+    };
+    const fromPaymentInfo = async (number: string) => {
+      const info = (await paymentInfo(jordanCaller, number)).body;
+      return {
+        ScheduledPayments: info.ScheduledPayments ?? [],
+        RecurringPayment: info.RecurringPayment ?? null,
+      };
+    };
+    const patLoan = (await accountList(pat)).find((account) => account.Type === 9)?.Number ?? '';
+    expect(patLoan).not.toBe('');
+    const none = { ScheduledPayments: [], RecurringPayment: null };
+    /** Pat sees none of it: nothing on Pat's own loan, and Jordan's loans are not found. */
+    const hiddenFromPat = async (handle: string) => {
+      expect(await loanPayments(pat, patLoan)).toEqual(none);
+      for (const number of [HOME_EQUITY, AUTO_LOAN]) {
+        for (const url of [
+          `/api/AccountData?accountNumber=${number}`,
+          `/api/AccountDetails?accountNumber=${number}`,
+        ]) {
+          const foreign = await get(pat, url);
+          expect(foreign.statusCode).toBe(404);
+          expect(foreign.body).not.toContain(handle);
+        }
+      }
+    };
+    const remove = async (path: string, handle: string) => {
+      const deleted = await call(jordanCaller, 'POST', path, {
+        Token: '',
+        Payment: { EncryptedString: handle, LoanAccountNumber: HOME_EQUITY },
+      });
+      expect(deleted.json()).toMatchObject({ HasNoErrors: true });
+    };
+    const noDeletes = {
+      shared: {
+        paymentOptions: {
+          allowDeleteScheduledPaymentOption: 'false',
+          allowDeleteRecurringPaymentOption: 'false',
+        },
+      },
+    };
+    expect(await loanPayments(jordan, HOME_EQUITY)).toEqual(none);
+    // Not the card of the default method's test: a saved card is added once.
+    const card = await addCard(jordanCaller, HOME_EQUITY, VISA_DEBIT);
+
+    // A loan has a scheduled or a recurring payment at a time (section 8): one, then the other.
+    const scheduled = await submit(
+      jordanCaller,
+      'scheduledCard',
+      paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-03-17', amount: 40 }),
+      'account-details-scheduled',
+    );
+    expect(scheduled.body.Errors).toEqual([]);
+    // The very next load lists it (a kept loan page is dropped by the write), as the payment
+    // screen's call does, its handle included; only on its own loan.
+    const withScheduled = await loanPayments(jordan, HOME_EQUITY);
+    expect(withScheduled).toEqual(await fromPaymentInfo(HOME_EQUITY));
+    expect(withScheduled).toEqual({
+      ScheduledPayments: [
+        {
+          EncryptedString: expect.stringMatching(/^s\./),
+          IsCard: true,
+          AccountNumber: '5556',
+          PaymentDate: '2025-03-17',
+          PaymentAmount: 40,
+          CanDelete: true,
+          HasBeenPosted: false,
+        },
+      ],
+      RecurringPayment: null,
+    });
+    expect(await loanPayments(jordan, AUTO_LOAN)).toEqual(none);
+    // CanDelete follows the settings, as on the payment screen.
+    await withPublishedSettings(test.app, 'localhost', noDeletes, async () => {
+      const listed = (await loanPayments(jordan, HOME_EQUITY)).ScheduledPayments;
+      expect(listed.map((payment) => payment.CanDelete)).toEqual([false]);
+    });
+    const scheduledHandle = withScheduled.ScheduledPayments[0]?.EncryptedString ?? 'missing';
+    await hiddenFromPat(scheduledHandle);
+    await remove('/api/PaymentScheduled/DeleteCard', scheduledHandle);
+    expect(await loanPayments(jordan, HOME_EQUITY)).toEqual(none);
+
+    const recurring = await submit(
+      jordanCaller,
+      'recurringCard',
+      paymentBody({
+        loan: HOME_EQUITY,
+        method: card,
+        date: '2025-03-28',
+        amount: 55,
+        recurring: { RecurringOption: 'DayOfMonth', DaysBeforeDue: 0 },
+      }),
+      'account-details-recurring',
+    );
+    expect(recurring.body.Errors).toEqual([]);
+    const withRecurring = await loanPayments(jordan, HOME_EQUITY);
+    expect(withRecurring).toEqual(await fromPaymentInfo(HOME_EQUITY));
+    expect(withRecurring).toEqual({
+      ScheduledPayments: [],
+      RecurringPayment: {
+        EncryptedData: expect.stringMatching(/^r\./),
+        IsCard: true,
+        Date: '2025-03-28',
+        RecurringOption: 'DayOfMonth',
+        NumberOfDays: 0,
+        TotalAmount: 55,
+        AdditionalPrincipalAmount: 0,
+        PaymentAccountNum: '5556',
+        CanDelete: true,
+      },
+    });
+    expect(await loanPayments(jordan, AUTO_LOAN)).toEqual(none);
+    await withPublishedSettings(test.app, 'localhost', noDeletes, async () => {
+      expect((await loanPayments(jordan, HOME_EQUITY)).RecurringPayment?.CanDelete).toBe(false);
+    });
+    const recurringHandle = withRecurring.RecurringPayment?.EncryptedData ?? 'missing';
+    await hiddenFromPat(recurringHandle);
+    await remove('/api/PaymentRecurring/DeleteCard', recurringHandle);
+    expect(await loanPayments(jordan, HOME_EQUITY)).toEqual(none);
   });
 
   it('answers another user exactly as for an account that does not exist, on every call', async () => {

@@ -46,6 +46,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
       routingDirectory: services.routingDirectory,
       dataProtector: services.dataProtector,
     }),
+    dataProtector: services.dataProtector,
   });
   await app.register(accountDetailsRoutes, {
     service: details,

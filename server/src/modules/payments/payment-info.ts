@@ -2,6 +2,7 @@ import {
   accountSelectionOutcome,
   adjustedAchPaymentDate,
   addDays,
+  type CalendarDate,
   centsToDollars,
   errorEnvelope,
   holdBlocksOf,
@@ -18,10 +19,11 @@ import {
   type SubmitError,
   RECURRING_FIRST_DATE_MAX_DAYS,
 } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
-import type { LoanContext } from './payment-context';
+import type { LoanContext, PaymentCaller } from './payment-context';
 import { paymentHandleOf } from './payment-handles';
 import {
   findActiveRecurring,
@@ -146,9 +148,26 @@ function achCutoffBlocked(context: LoanContext): boolean {
   );
 }
 
+/**
+ * Who reads a loan's payments, and when: the caller (their handles, and whether they may delete),
+ * the institution's settings and its today (the posted payments listed are today's and later).
+ * A LoanContext is one.
+ */
+export interface PaymentListReader {
+  caller: Pick<PaymentCaller, 'institutionId' | 'userId'>;
+  settings: SettingsAccessor;
+  today: CalendarDate;
+}
+
+/** A loan's payments as GetPaymentInfo lists them. */
+export interface LoanPaymentLists {
+  ScheduledPayments: ScheduledPaymentInfo[];
+  RecurringPayment: RecurringPaymentInfo | null;
+}
+
 function scheduledInfo(
   deps: InfoDependencies,
-  context: LoanContext,
+  context: PaymentListReader,
   payment: PaymentRow,
 ): ScheduledPaymentInfo {
   // Settling: its money may have moved already, so it is shown (and kept) as posted.
@@ -170,7 +189,7 @@ function scheduledInfo(
 
 function recurringInfo(
   deps: InfoDependencies,
-  context: LoanContext,
+  context: PaymentListReader,
   recurring: RecurringPaymentRow,
 ): RecurringPaymentInfo {
   const option = RECURRING_OPTIONS.find((choice) => choice === recurring.recurring_option);
@@ -196,6 +215,29 @@ function recurringInfo(
 }
 
 /**
+ * The loan's scheduled payments (waiting, settling, and posted from today) and its active
+ * recurring payment, as GetPaymentInfo answers them; the loan page (AccountDetails, AccountData)
+ * lists the same. Every payment of the loan is listed, whichever of the customer's users made it:
+ * the caller must hold the loan (the core's answer for their customer proves it), and only its
+ * maker may delete one (CanDelete).
+ */
+export async function loanPaymentLists(
+  deps: InfoDependencies,
+  reader: PaymentListReader,
+  loanNumber: string,
+): Promise<LoanPaymentLists> {
+  const { institutionId } = reader.caller;
+  const [scheduled, recurring] = await Promise.all([
+    listLoanScheduledPayments(deps.db, institutionId, loanNumber, reader.today),
+    findActiveRecurring(deps.db, institutionId, loanNumber),
+  ]);
+  return {
+    ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
+    RecurringPayment: recurring ? recurringInfo(deps, reader, recurring) : null,
+  };
+}
+
+/**
  * GET /api/PaymentInformation/GetPaymentInfo's answer: the core's terms, the institution's
  * settings, the user's saved methods and this module's scheduled and recurring payments.
  */
@@ -206,12 +248,10 @@ export async function paymentInfoResponse(
   companyNumber: number,
 ): Promise<PaymentInfoResponse> {
   const { terms, account, settings, today, caller } = context;
-  const [scheduled, recurring] = await Promise.all([
-    listLoanScheduledPayments(deps.db, caller.institutionId, account.number, today),
-    findActiveRecurring(deps.db, caller.institutionId, account.number),
-  ]);
+  const lists = await loanPaymentLists(deps, context, account.number);
   const error = await infoError(context, {
-    hasWaitingScheduled: scheduled.some((payment) => payment.status === 'scheduled'),
+    // Waiting: status 'scheduled', the only one listed that is not shown as posted.
+    hasWaitingScheduled: lists.ScheduledPayments.some((payment) => !payment.HasBeenPosted),
     hasPendingOccurrence: () =>
       hasPendingRecurringOccurrence(deps.db, caller.institutionId, account.number),
   });
@@ -220,8 +260,7 @@ export async function paymentInfoResponse(
     return {
       HasNoErrors: false,
       Errors: errorEnvelope(error).Errors,
-      ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, context, payment)),
-      RecurringPayment: recurring ? recurringInfo(deps, context, recurring) : null,
+      ...lists,
     };
   }
   const cutoffBlocked = achCutoffBlocked(context);
@@ -254,8 +293,7 @@ export async function paymentInfoResponse(
         CreditCardFeeAmount: centsToDollars(terms.fees.creditCardCents),
       },
     },
-    ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, context, payment)),
-    RecurringPayment: recurring ? recurringInfo(deps, context, recurring) : null,
+    ...lists,
     PaymentMethods: methods.methods,
     DefaultPaymentMethod: methods.defaultMethod,
     Delinquent: terms.delinquent,
