@@ -874,6 +874,7 @@ export interface SettingTypes {
   "loanDetailsTexts.insuranceNoneText": string;
   "loanDetailsTexts.insuranceErrorText": string;
   "loanDetailsTexts.noInsuranceText": string;
+  "loanDetailsTexts.defaultPaymentMethodLabel": string;
   "addressFormTexts.address1RequiredText": string;
   "addressFormTexts.address1TooLongText": string;
   "addressFormTexts.cityRequiredText": string;
@@ -1942,6 +1943,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.insuranceNoneText": {"type":"text","default":"None","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceErrorText": {"type":"text","default":"An error occurred attempting to load insurance information.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.noInsuranceText": {"type":"text","default":"No insurances found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.defaultPaymentMethodLabel": {"type":"text","default":"Default payment method","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.address1RequiredText": {"type":"text","default":"You must enter an address","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.address1TooLongText": {"type":"text","default":"Cannot be longer than 45 characters","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.cityRequiredText": {"type":"text","default":"You must enter a city","set":"english","visibility":"public","wire":"gassySettings"},

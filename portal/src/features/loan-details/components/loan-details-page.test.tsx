@@ -184,6 +184,57 @@ describe('the loan page', () => {
     await expectNoAxeViolations();
   });
 
+  it.each([
+    ['a card', { IsCard: true, LastFour: '4242' }, 'Card ending with 4242'],
+    ['an account', { IsCard: false, LastFour: '3544' }, 'Account ending with 3544'],
+  ])(
+    'shows the default payment method, %s, among the payments while the option is on',
+    async (_kind, method, shown) => {
+      const data = accountData();
+      const withDefault = {
+        ...data,
+        Information: {
+          ...data.Information,
+          PaymentInformation: {
+            ...data.Information.PaymentInformation,
+            DefaultPaymentMethod: method,
+          },
+        },
+      };
+      renderLoan({
+        data: withDefault,
+        settings: { 'paymentOptions.useDefaultPaymentMethodOption': 'true' },
+      });
+      const payments = await screen.findByRole('region', { name: 'Payments' });
+      expect(payments).toHaveTextContent(`Default payment method${shown}`);
+      await expectNoAxeViolations();
+    },
+  );
+
+  it.each([
+    ['the option is off', { IsCard: true, LastFour: '4242' }, 'false'],
+    ['there is no default', null, 'true'],
+  ])('shows no default payment method when %s', async (_case, method, option) => {
+    const data = accountData();
+    renderLoan({
+      data: {
+        ...data,
+        Information: {
+          ...data.Information,
+          PaymentInformation: {
+            ...data.Information.PaymentInformation,
+            DefaultPaymentMethod: method,
+          },
+        },
+      },
+      settings: { 'paymentOptions.useDefaultPaymentMethodOption': option },
+    });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(payments).toHaveTextContent('Total amount due');
+    expect(payments).not.toHaveTextContent('Default payment method');
+    expect(payments).not.toHaveTextContent('ending with');
+  });
+
   it('loads the chosen history range, All being the days since opening, and explains a refusal', async () => {
     const { user, server } = renderLoan({
       routes: {

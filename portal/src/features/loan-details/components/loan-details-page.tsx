@@ -9,6 +9,7 @@ import {
   type AccountDataResponse,
   accountCategory,
   dollarsToCents,
+  fillPlaceholders,
   formatRate,
   formatUsd,
   formatUsDate,
@@ -160,6 +161,10 @@ function LoanDetails({
     ['Interest paid this year', money(info.CurrentYearToDateInterest)],
     ['Interest paid last year', money(info.LastYearToDateInterest)],
   ];
+  // Only with the option on (the server then answers none either).
+  const defaultMethod = settings.get('paymentOptions.useDefaultPaymentMethodOption')
+    ? info.PaymentInformation.DefaultPaymentMethod
+    : null;
   const payments: (readonly [string, ReactNode])[] = [
     ['Next payment date', dateOrNone(info.NextPaymentDate)],
     ['Next payment amount', money(info.NextPaymentAmount)],
@@ -170,6 +175,21 @@ function LoanDetails({
     ['Last payment date', dateOrNone(info.LastPaymentDate)],
     ['Last payment amount', money(info.LastPaymentAmount)],
     ...(info.DaysPastDue > 0 ? ([['Days past due', String(info.DaysPastDue)]] as const) : []),
+    ...(defaultMethod
+      ? ([
+          [
+            settings.get('loanDetailsTexts.defaultPaymentMethodLabel'),
+            fillPlaceholders(
+              settings.get(
+                defaultMethod.IsCard
+                  ? 'paymentTexts.defaultCardText'
+                  : 'paymentTexts.defaultAccountText',
+              ),
+              { lastFour: defaultMethod.LastFour },
+            ),
+          ],
+        ] as const)
+      : []),
   ];
 
   return (
