@@ -8,6 +8,8 @@
 // nothing but errors and warnings.
 //
 //   PORT=3210 DATA_DIR=/tmp/x npx tsx scripts/bench-payment-server.ts
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { buildApp } from '../server/src/app';
 import { createPgliteDatabase } from '../server/src/db/create-database';
 import { migrateToLatest } from '../server/src/db/migrate';
@@ -59,7 +61,27 @@ if (process.env.BENCH_PAYMENT_STATEMENTS) {
   });
 }
 
+// BENCH_PAYMENT_CPU_PROFILE=<file>: a CPU profile of the server from here until it stops (Chrome
+// DevTools reads it), to see where a submission's time goes.
+const profilePath = process.env.BENCH_PAYMENT_CPU_PROFILE;
+const inspector = profilePath ? new Session() : undefined;
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    inspector?.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+if (inspector) {
+  inspector.connect();
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+}
+
 const stop = async () => {
+  if (inspector && profilePath) {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(profilePath, JSON.stringify(profile));
+    inspector.disconnect();
+  }
   if (statements.size > 0) {
     const sorted = [...statements.entries()].sort((a, b) => b[1].count - a[1].count);
     for (const [text, { count, ms }] of sorted) {
