@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Envelope, withEnvelope } from '../envelope';
 import { dollarsToCents } from '../rules/money';
-// Before './payments' (which reads them from here): evaluated first, they are ready when it runs.
+// The payoff quote's schemas live in their own module (payments.ts and this one both use them).
 export { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
 import { RecurringPaymentInfo, ScheduledPaymentInfo } from './payments';
 
@@ -71,11 +71,10 @@ export const LoanAccountInformation = z.object({
   DaysSinceOpened: z.number().int(),
   PaymentInformation: z.object({
     TotalAmountDue: z.number(),
-    // GetPaymentInfo's shapes, so the portal reads them one way. Lazily: payments.ts imports
-    // this file, and when it is loaded first this one runs before its schemas exist.
-    RecurringPayment: z.lazy(() => RecurringPaymentInfo).nullable(),
+    // GetPaymentInfo's shapes, so the portal reads them one way.
+    RecurringPayment: RecurringPaymentInfo.nullable(),
     DefaultPaymentMethod: DefaultPaymentMethodSummary.nullable(),
-    ScheduledPayments: z.array(z.lazy(() => ScheduledPaymentInfo)).max(100),
+    ScheduledPayments: z.array(ScheduledPaymentInfo).max(100),
   }),
 });
 export type LoanAccountInformation = z.infer<typeof LoanAccountInformation>;

@@ -15,11 +15,7 @@ import {
   DEBIT_CREDIT_TYPES,
   PAYMENT_CARD_TYPES,
 } from '../payments/payment-forms';
-import {
-  PayoffDownloadTokenRequest,
-  PayoffQuoteQuery,
-  PayoffQuoteResponse,
-} from './account-details';
+import { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
 import { AgreementLoggingRequest } from './auth-steps';
 
 /**
