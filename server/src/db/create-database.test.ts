@@ -186,8 +186,9 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     it('answers as before after an error, and after many other statements', async () => {
       const read = (value: number) =>
         sql<{ value: number }>`select ${value}::integer + 1 as value`.execute(handle.db);
-      // Past its fifth run PostgreSQL may keep one plan for any parameters.
-      for (let value = 0; value < 10; value += 1) {
+      // Past its fifth run PostgreSQL may keep one plan for any parameters, and past its
+      // thousandth the statement is prepared again.
+      for (let value = 0; value < 1_010; value += 1) {
         expect((await read(value)).rows).toEqual([{ value: value + 1 }]);
       }
       // The same statement failing (integer out of range), then running again.
