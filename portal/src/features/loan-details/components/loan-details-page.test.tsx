@@ -843,6 +843,29 @@ describe('the loan page', () => {
     expect(server.requestsTo('GET /api/PaymentInformation/GetPayOffQuote')).toHaveLength(1);
   });
 
+  it("starts the payoff quote at the server's today, not the device's", async () => {
+    // The server's day (GetPaymentInfo's PaymentDate) is a week from the device's.
+    const serverToday = addDays(calendarDateIn('America/New_York', new Date()), 7);
+    const { user } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          body: paymentInfoFixture({
+            PaymentDetails: {
+              ...paymentInfoFixture().PaymentDetails,
+              PaymentDate: serverToday,
+            },
+          }),
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Payoff Quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payoff Quote' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Payoff date')).toHaveValue(serverToday),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Get Quote' })).toBeEnabled();
+  });
+
   it('lists insurance with its coverage, and hides the account after confirmation', async () => {
     const { user } = renderLoan({
       settings: { 'loanDetailsOptions.useInsuranceInformationOption': 'true' },

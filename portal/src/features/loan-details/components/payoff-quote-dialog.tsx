@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
 import { openInNewTab } from '../../../lib/new-tab';
+import { usePaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { payoffBreakdownUrl, usePayoffQuote } from '../api/payoff-quote';
 
@@ -25,8 +26,17 @@ import { payoffBreakdownUrl, usePayoffQuote } from '../api/payoff-quote';
  */
 export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): void }) {
   const settings = useSettings();
-  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
-  const [date, setDate] = useState(today);
+  // The server's today (GetPaymentInfo's PaymentDate, as the payment page dates payments), so a
+  // device clock a day off does not start the quote on a day the server refuses; the device's
+  // date in the institution's zone until it is known, or when the loan's payment info is refused.
+  const paymentInfo = usePaymentInfo(props.accountNumber);
+  const serverToday = paymentInfo.data?.HasNoErrors
+    ? paymentInfo.data.PaymentDetails.PaymentDate.slice(0, 10)
+    : undefined;
+  const today =
+    serverToday ?? calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  const [typedDate, setDate] = useState<string | undefined>(undefined);
+  const date = typedDate ?? today;
   const quote = usePayoffQuote(props.accountNumber);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const problem = payoffDateProblem(date, today);
