@@ -2,6 +2,9 @@ import { achDraftChargedAmount, formatUsd, formatUsDate } from '@portal/domain';
 import sanitizeHtml from 'sanitize-html';
 import { createBrandedPdf, type PdfBranding } from '../../lib/pdf/branded-pdf';
 
+/** The amount of a line of credit's payment that pays its total due (sent as 0). */
+const TOTAL_DUE_WORDS = 'The total amount due on each payment date';
+
 /** The wording of the ACH draft agreement's title and documents (spec 001 "Documents screen"). */
 export const AUTHORIZATION_TITLE = 'Recurring ACH Authorization';
 
@@ -142,14 +145,24 @@ export async function renderAchDraftPdf(input: AchDraftDocument): Promise<Uint8A
     firstPartyFeeCents: input.firstPartyFeeCents,
     thirdPartyFeeCents: input.thirdPartyFeeCents,
   });
+  // A line of credit paying its total due sends the amount as 0: each payment draws the total
+  // due on its date, which the authorization says in words rather than as $0.00.
+  const feesCents = input.firstPartyFeeCents + input.thirdPartyFeeCents;
+  const totalDue = input.amountCents === 0;
+  const paymentAmount = totalDue ? TOTAL_DUE_WORDS : formatUsd(input.amountCents);
+  const charged = totalDue
+    ? feesCents > 0
+      ? `${TOTAL_DUE_WORDS}, plus ${formatUsd(feesCents)} in fees`
+      : TOTAL_DUE_WORDS
+    : formatUsd(chargedCents);
   const rows: [string, string][] = [
     ['Institution', input.branding.institutionName],
     ['Borrower', input.borrowerName],
     ['Loan account', input.loanNumber],
     ['Bank account', `${input.accountType} account ending in ${input.lastFour}`],
-    ['Payment amount', formatUsd(input.amountCents)],
-    ['Fees', formatUsd(input.firstPartyFeeCents + input.thirdPartyFeeCents)],
-    ['Amount charged each payment', formatUsd(chargedCents)],
+    ['Payment amount', paymentAmount],
+    ['Fees', formatUsd(feesCents)],
+    ['Amount charged each payment', charged],
     ['Additional principal', formatUsd(input.additionalPrincipalCents)],
     ['Schedule', input.scheduleText],
     ...(input.firstDate
@@ -177,7 +190,7 @@ export async function renderAchDraftPdf(input: AchDraftDocument): Promise<Uint8A
   }
   doc.text(
     `I authorize ${input.branding.institutionName} to debit my ${input.accountType.toLowerCase()} ` +
-      `account ending in ${input.lastFour} for ${formatUsd(chargedCents)} each payment ` +
+      `account ending in ${input.lastFour} for ${totalDue ? charged.charAt(0).toLowerCase() + charged.slice(1) : charged} each payment ` +
       `(${input.scheduleText.charAt(0).toLowerCase()}${input.scheduleText.slice(1)}) for loan ` +
       `${input.loanNumber}, until I cancel this authorization.`,
     left,

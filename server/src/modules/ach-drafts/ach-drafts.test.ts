@@ -280,6 +280,23 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     });
   });
 
+  it("words a line of credit's total due, sent as 0, instead of $0.00", async () => {
+    const token = await prepare(jordan, {
+      LoanAccountNumber: '001-300120-7',
+      Amount: 0,
+      AdditionalPrincipal: 0,
+      daysBeforeDue: 0,
+      RecurringOption: 'DaysBeforeDue',
+    });
+    const text = (await pdfText((await get(jordan, previewUrl(token))).rawPayload)).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain('The total amount due on each payment date');
+    expect(text).toContain('for the total amount due on each payment date');
+    expect(text).not.toContain('$0.00 each payment');
+  });
+
   it('charges the third-party ACH fee too when the institution charges one', async () => {
     const firstParty = await recurringFirstPartyFee();
     const restore = await publishSettingsChange(test.app, 'localhost', {
