@@ -88,6 +88,17 @@ describe('the recurring payment box', () => {
     await expectNoAxeViolations();
   });
 
+  it("words a line of credit's total due (kept as 0) instead of showing $0.00", async () => {
+    renderLists({
+      info: paymentInfoFixture({
+        RecurringPayment: recurringPaymentFixture({ TotalAmount: 0, AdditionalPrincipalAmount: 0 }),
+      }),
+    });
+    const box = await recurringBox();
+    expect(box).toHaveTextContent('The amount due will be calculated at the time of each payment.');
+    expect(box).not.toHaveTextContent('$0.00');
+  });
+
   it('shows Card Ending In for a card, and additional principal never for a card or when 0', async () => {
     renderLists({
       info: paymentInfoFixture({

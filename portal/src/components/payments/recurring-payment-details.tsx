@@ -50,7 +50,11 @@ export default function RecurringPaymentDetails(props: RecurringPaymentDetailsPr
     settings.get('paymentOptions.allowDeleteRecurringPaymentOption'),
   );
   const schedule = scheduleWording(payment, scheduleWordingTextsOf(settings));
-  const amount = formatUsd(dollarsToCents(payment.TotalAmount));
+  // A line of credit paying its total due is sent and kept as 0: worded, not shown as $0.00.
+  const amount =
+    dollarsToCents(payment.TotalAmount) === 0
+      ? settings.get('paymentTexts.locTotalDueText')
+      : formatUsd(dollarsToCents(payment.TotalAmount));
   const additionalPrincipalCents = dollarsToCents(payment.AdditionalPrincipalAmount);
   const showsAdditionalPrincipal = !payment.IsCard && additionalPrincipalCents > 0;
   const endingInLabel = settings.get(
