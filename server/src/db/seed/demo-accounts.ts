@@ -301,6 +301,37 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       behaviour: { kind: 'onTime' },
     },
   ],
+  'devon.hayes': [
+    {
+      // Current; its recurring payment is drawn days before each due date (payments.demo.ts).
+      kind: 'loan',
+      account: '100730',
+      type: LOAN,
+      description: 'Auto Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 2_150_000,
+      rateHundredths: 579,
+      termPayments: 60,
+      openedMonthsAgo: 16,
+      // Due about 12 days after the seed day: the days before it are still ahead.
+      openedDayOffset: 12,
+      behaviour: { kind: 'onTime' },
+    },
+    {
+      // Current; a one-time payment is scheduled a few business days ahead (payments.demo.ts).
+      kind: 'loan',
+      account: '100731',
+      type: LOAN,
+      description: 'Personal Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 750_000,
+      rateHundredths: 1_049,
+      termPayments: 36,
+      openedMonthsAgo: 11,
+      openedDayOffset: 9,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
   'quinn.harper': [
     {
       kind: 'loan',

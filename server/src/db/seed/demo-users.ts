@@ -38,8 +38,8 @@ const BOTH = ['harbor', 'summit'] as const;
  * The demo borrowers. jordan.rivers, casey.morgan and pat.lee exist at Harbor and Summit (user
  * names are per institution); at Harbor they go straight to the dashboard, Summit asks every
  * sign-in for a security code. riley.chen and avery.stone show the post-login steps at Harbor;
- * sky.bennett has no e-mail address;
- * quinn.harper signs in through Cedar's single sign-on.
+ * sky.bennett has no e-mail address; devon.hayes has payments already made (a recurring and a
+ * scheduled one, payments.demo.ts); quinn.harper signs in through Cedar's single sign-on.
  */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
@@ -133,6 +133,22 @@ export const DEMO_USERS: readonly DemoUser[] = [
     phone: '2075550177',
     lastLoginDaysAgo: 12,
     lastLoginIp: '198.51.100.62',
+    institutions: ['harbor'],
+  },
+  {
+    // A recurring payment and a scheduled payment already made, by a saved card (payments.demo.ts).
+    username: 'devon.hayes',
+    firstName: 'Devon',
+    lastName: 'Hayes',
+    personalName: 'Devon Hayes',
+    companyNumber: 0,
+    email: 'devon.hayes@example.test',
+    ssn: '900551313',
+    dateOfBirth: '1981-10-06',
+    zip: '04102',
+    phone: '2075550152',
+    lastLoginDaysAgo: 6,
+    lastLoginIp: '203.0.113.57',
     institutions: ['harbor'],
   },
   {

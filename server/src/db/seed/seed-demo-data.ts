@@ -16,6 +16,7 @@ import {
   seedAccountFlowDemo,
   SUMMIT_REGISTRATION_HOLDER,
 } from './account-holders.demo';
+import { DEMO_PAYMENTS_USERNAME, seedPaymentsDemo } from './payments.demo';
 import { seedStaffDemo } from './staff.demo';
 import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
 import { seedApplicationDocuments, seedLoanDocuments } from './demo-documents';
@@ -282,6 +283,31 @@ export async function seedDemoData(
           },
           DEMO_APPLICATIONS[user.username] ?? [],
         );
+        // --- Payments demo (a recurring and a scheduled payment already made, by a saved card) ---
+        if (institution.slug === 'harbor' && user.username === DEMO_PAYMENTS_USERNAME) {
+          await seedPaymentsDemo(trx, {
+            institutionId,
+            timeZone: institution.timeZone,
+            settings: institutionSettings,
+            branch: institution.branch,
+            branding: {
+              institutionName: institution.name,
+              primaryColor: institutionSettings.get('themeOptions.primaryColor'),
+            },
+            user: {
+              userId,
+              customerId,
+              companyNumber: user.companyNumber,
+              username: user.username,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              zip: user.zip,
+            },
+            now,
+            protector,
+          });
+        }
+        // --- end of the payments demo ---
       }
 
       // --- Account flows demo (S2: registration holders, sam.taylor to activate, opt-out) ---

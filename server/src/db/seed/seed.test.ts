@@ -5,6 +5,7 @@ import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { createOutboxWorker } from '../../modules/mail/mail-delivery';
 import type { MailMessage } from '../../modules/mail/transports';
+import { referenceNumberOf } from '../../modules/payments/payment-handles';
 import type { DatabaseHandle } from '../create-database';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { assertValidDemoSettings, seedDemoData } from './seed-demo-data';
@@ -71,9 +72,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       transactions: await count('core_transactions'),
       versions: await count('settings_versions'),
     };
-    // Ten borrowers of demo-users.ts plus the account-flow demo's user to activate (sam.taylor);
-    // the registration holders (Harbor's and Summit's) have accounts but no user.
-    expect(before).toMatchObject({ institutions: 3, users: 11, accounts: 38, versions: 3 });
+    // Eleven borrowers of demo-users.ts plus the account-flow demo's user to activate
+    // (sam.taylor); the registration holders (Harbor's and Summit's) have accounts but no user.
+    expect(before).toMatchObject({ institutions: 3, users: 12, accounts: 40, versions: 3 });
     // Every account's history, generated from its opening.
     expect(before.transactions).toBeGreaterThan(1_000);
     await expect(
@@ -173,6 +174,100 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     expect(login.map((row) => row.name_of_terms)).toEqual(['E-Sign Disclosure']);
   });
 
+  it("writes devon.hayes's recurring and scheduled payments as accepted submissions, by his saved card", async () => {
+    const db = handle.db;
+    const devon = await db
+      .selectFrom('users')
+      .select(['id', 'institution_id'])
+      .where('username', '=', 'devon.hayes')
+      .executeTakeFirstOrThrow();
+    const installment = async (number: string) => {
+      const loan = await db
+        .selectFrom('core_loans')
+        .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
+        .select('core_loans.terms')
+        .where('core_accounts.number', '=', number)
+        .executeTakeFirstOrThrow();
+      return loan.terms.installmentCents;
+    };
+    const cards = await db
+      .selectFrom('payment_methods')
+      .selectAll()
+      .where('user_id', '=', devon.id)
+      .execute();
+    expect(cards).toEqual([
+      expect.objectContaining({
+        is_card: true,
+        saved: true,
+        card_type: 'visa',
+        debit_credit_type: 'DebitCard',
+        last_four: '5556',
+        expiration_date: '12/29',
+      }),
+    ]);
+    const [card] = cards;
+    if (!card) throw new Error('no card');
+    // The method's snapshot, as every payment keeps one.
+    const byCard = {
+      user_id: devon.id,
+      institution_id: devon.institution_id,
+      payment_method_id: card.id,
+      is_card: true,
+      last_four: '5556',
+      card_type: 'visa',
+      debit_credit_type: 'DebitCard',
+      processor_token: card.profile_id,
+      routing_number: null,
+      account_number_sealed: null,
+    };
+
+    const recurring = await db
+      .selectFrom('recurring_payments')
+      .selectAll()
+      .where('user_id', '=', devon.id)
+      .execute();
+    // Seeded on Sunday 2025-06-01: the auto loan is due on Friday the 13th, and five days before
+    // it is a Sunday, drawn on the Friday before.
+    expect(recurring).toEqual([
+      expect.objectContaining({
+        ...byCard,
+        loan_number: '001-100730-2',
+        recurring_option: 'DaysBeforeDue',
+        days_before_due: 5,
+        first_date: null,
+        next_date: '2025-06-06',
+        amount_cents: await installment('001-100730-2'),
+        first_party_fee_cents: 0,
+        third_party_fee_cents: 0,
+        pays_total_due: false,
+        ach_draft_id: null,
+        status: 'active',
+      }),
+    ]);
+    const scheduled = await db
+      .selectFrom('payments')
+      .selectAll()
+      .where('user_id', '=', devon.id)
+      .execute();
+    // Three business days after the Sunday: Monday, Tuesday, Wednesday.
+    expect(scheduled).toEqual([
+      expect.objectContaining({
+        ...byCard,
+        loan_number: '001-100731-3',
+        kind: 'scheduled',
+        recurring_payment_id: null,
+        pay_date: '2025-06-04',
+        amount_cents: await installment('001-100731-3'),
+        is_payoff: false,
+        status: 'scheduled',
+      }),
+    ]);
+    // Confirmation numbers derived from the ids, as a submission's.
+    for (const row of [...recurring, ...scheduled]) {
+      expect(row.reference_number).toBe(referenceNumberOf(TEST_DATA_PROTECTOR, row.id));
+    }
+  });
+
   it('stores SSNs only encrypted, with a blind index that finds them', async () => {
     const customers = await handle.db
       .selectFrom('customers')
@@ -190,7 +285,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .select('password_hash')
       .where('password_hash', 'is not', null)
       .execute();
-    expect(users).toHaveLength(10);
+    expect(users).toHaveLength(11);
     for (const user of users) {
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('Demo-Pass-2024');
