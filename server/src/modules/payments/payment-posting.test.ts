@@ -119,11 +119,13 @@ describe.each(testDatabases())(
       await test.app.services.endOfDay.runOnce();
       return test.app.services.paymentPosting.runOnce();
     }
+    /** Jordan's payments of a kind (the demo seed has other borrowers' payments too). */
     async function rows(kind: string) {
       return test.database.db
         .selectFrom('payments')
         .selectAll()
         .where('kind', '=', kind)
+        .where('user_id', '=', userId)
         .orderBy('pay_date')
         .execute();
     }
