@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, JobRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -98,6 +98,19 @@ export async function renewLease(
   return row !== undefined;
 }
 
+/** The active jobs among these whose leases still hold (each one's id under its own token). */
+function underLeases(leases: readonly { id: number; token: string }[]) {
+  return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.and([
+      eb('state', '=', 'active'),
+      eb(
+        eb.refTuple('id', 'lease_token'),
+        'in',
+        leases.map((lease) => eb.tuple(lease.id, lease.token)),
+      ),
+    ]);
+}
+
 /**
  * Extends the leases that still hold of jobs claimed together: the ones waiting in a batch
  * behind a long job. Returns how many were still under their leases.
@@ -110,14 +123,7 @@ export async function renewLeases(
   const rows = await db
     .updateTable('jobs')
     .set({ lease_until: batch.leaseUntil })
-    .where('state', '=', 'active')
-    .where((eb) =>
-      eb(
-        eb.refTuple('id', 'lease_token'),
-        'in',
-        batch.leases.map((lease) => eb.tuple(lease.id, lease.token)),
-      ),
-    )
+    .where(underLeases(batch.leases))
     .returning('id')
     .execute();
   return rows.length;
@@ -154,14 +160,7 @@ export async function finishJobs(
   const rows = await db
     .updateTable('jobs')
     .set({ state: 'done', finished_at: batch.at, lease_token: null, lease_until: null })
-    .where('state', '=', 'active')
-    .where((eb) =>
-      eb(
-        eb.refTuple('id', 'lease_token'),
-        'in',
-        batch.leases.map((lease) => eb.tuple(lease.id, lease.token)),
-      ),
-    )
+    .where(underLeases(batch.leases))
     .returning('id')
     .execute();
   return rows.length;
