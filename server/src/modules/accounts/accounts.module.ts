@@ -8,7 +8,7 @@ import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
 import { nightModeHook } from './night-mode';
 import { accountReadCache } from './account-reads';
-import { createPaymentMethodsService } from '../payment-methods/payment-methods.service';
+import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.module';
 import {
   createBuiltinDocumentProvider,
   createBuiltinUrlProvider,
@@ -36,16 +36,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
     documents: services.documents,
     reads,
     // The loan's default method is the saved methods module's answer (as in GetPaymentInfo).
-    paymentMethods: createPaymentMethodsService({
-      db,
-      clock,
-      core: services.core,
-      settings,
-      cardProcessor: services.cardProcessor,
-      achProcessor: services.achProcessor,
-      routingDirectory: services.routingDirectory,
-      dataProtector: services.dataProtector,
-    }),
+    paymentMethods: paymentMethodsServiceOf({ db, clock, services }),
     dataProtector: services.dataProtector,
   });
   await app.register(accountDetailsRoutes, {

@@ -1,5 +1,5 @@
 import type { AppModule } from '../../app-module';
-import { createPaymentMethodsService } from '../payment-methods/payment-methods.service';
+import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.module';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 
@@ -20,15 +20,6 @@ export const paymentsModule: AppModule = async ({ app, db, clock, services }) =>
       routingDirectory: services.routingDirectory,
     }),
     // The saved-methods listing of GetPaymentInfo is the payment methods module's own.
-    methods: createPaymentMethodsService({
-      db,
-      clock,
-      core: services.core,
-      settings,
-      cardProcessor: services.cardProcessor,
-      achProcessor: services.achProcessor,
-      routingDirectory: services.routingDirectory,
-      dataProtector: services.dataProtector,
-    }),
+    methods: paymentMethodsServiceOf({ db, clock, services }),
   });
 };
