@@ -1,7 +1,9 @@
 import {
+  accountNumberFormatOk,
   calendarDateIn,
   digitsOnly,
   fillPlaceholders,
+  formatAccountNumber,
   isEmailAddress,
   isPhoneNumber,
   isZipCode,
@@ -119,8 +121,12 @@ function checkPersonalInfo(
         settings,
         'registrationValidationTexts.accountNumberRequiredText',
       );
-    } else if (accountNumberMask && number.length !== accountNumberMask.length) {
-      // An incomplete masked number: the server would answer AccountNumberError.
+    } else if (
+      !accountNumberFormatOk(formatAccountNumber(number, accountNumberMask), accountNumberMask)
+    ) {
+      // The server's own check of the number as the payload sends it (domain): an incomplete
+      // masked number, or without a mask anything but digits and inner dashes, would be
+      // answered AccountNumberError.
       issues.accountNumber = textOf(settings, 'registrationErrorTexts.accountNumberErrorText');
     }
   }
