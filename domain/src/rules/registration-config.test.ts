@@ -37,6 +37,17 @@ describe('registration rules (one copy for the form and the server)', () => {
     expect(rules.questions).toEqual(['Your first pet?']);
   });
 
+  it('offers no blank question (the portal lists, and the server accepts, the same ones)', () => {
+    const rules = registrationRulesOf(
+      settingsOf({
+        securityQuestionOptions: {
+          secretQuestionList: JSON.stringify(['Your first pet?', '   ']),
+        },
+      }),
+    );
+    expect(rules.questions).toEqual(['Your first pet?']);
+  });
+
   it('lets the user choose the account type when neither or both types are on, else presets it', () => {
     const both = registrationRulesOf(
       settingsOf({

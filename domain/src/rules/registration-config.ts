@@ -95,8 +95,10 @@ export function registrationRulesOf(settings: SettingsAccessor): RegistrationRul
     },
     secretQuestion: !settings.get('recoveryOptions.recoverCredentialsWithoutQuestionOption'),
     customQuestion: settings.get('registrationOptions.useCustomSecurityQuestionOption'),
+    // The questions offered (spec 000 section 2.5): the configured ones that are not blank and
+    // match the permitted-character pattern; the portal offers these and the server accepts these.
     questions: stringList(settings.get('securityQuestionOptions.secretQuestionList')).filter(
-      (question) => answerPattern.test(question),
+      (question) => question.trim() !== '' && answerPattern.test(question),
     ),
     answerPattern,
     userNamePattern: allowedCharactersPattern(

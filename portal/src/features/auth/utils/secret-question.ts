@@ -10,13 +10,10 @@ export function secretAnswerPattern(settings: SettingsAccessor): RegExp {
   return registrationRulesOf(settings).answerPattern;
 }
 
-/** The configured questions that match the permitted-character pattern (spec 000 section 2.5). */
+/**
+ * The questions offered (spec 000 section 2.5): domain's list, the one the server accepts (not
+ * blank, matching the permitted-character pattern).
+ */
 export function offeredSecretQuestions(settings: SettingsAccessor): string[] {
-  const pattern = secretAnswerPattern(settings);
-  const list: unknown = settings.get('securityQuestionOptions.secretQuestionList');
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (question): question is string =>
-      typeof question === 'string' && question.trim() !== '' && pattern.test(question),
-  );
+  return registrationRulesOf(settings).questions;
 }
