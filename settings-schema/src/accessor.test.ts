@@ -202,3 +202,25 @@ describe('json settings and their declared shape', () => {
     expect(heard[0]).toMatch(/loginOptions\.infoLists/);
   });
 });
+
+describe('stored regular expressions that do not compile', () => {
+  it('are read as stored (the validator refuses them; the rules fall back at run time)', () => {
+    const heard: string[] = [];
+    const rules = [{ ValidationRuleType: 8, ValidationRegex: '[unclosed' }];
+    const settings = createSettingsAccessor(
+      {
+        shared: {
+          passwordRuleOptions: { passwordValidationRules: JSON.stringify(rules) },
+          securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '[unclosed' },
+        },
+        english: {},
+      },
+      { onInvalidValue: (error) => heard.push(error.message) },
+    );
+    expect(settings.get('passwordRuleOptions.passwordValidationRules')).toEqual(rules);
+    expect(settings.get('securityQuestionOptions.secretAnswerAllowedCharactersPattern')).toBe(
+      '[unclosed',
+    );
+    expect(heard).toEqual([]);
+  });
+});

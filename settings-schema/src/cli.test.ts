@@ -53,6 +53,30 @@ describe('portal-settings validate', () => {
     );
   });
 
+  it('refuses a regular expression setting that does not compile (as the editor and import do)', () => {
+    const path = fileWith(
+      JSON.stringify({
+        shared: {
+          securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '[unclosed' },
+          passwordRuleOptions: {
+            passwordValidationRules: JSON.stringify([
+              { ValidationRuleType: 8, ValidationRegex: '[unclosed', RegexMatchMeansError: true },
+            ]),
+          },
+        },
+      }),
+    );
+    const result = run(['validate', path]);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain(
+      `${path}: securityQuestionOptions.secretAnswerAllowedCharactersPattern (shared): must be a valid regular expression (Unterminated character class)`,
+    );
+    expect(result.err).toContain(
+      `${path}: passwordRuleOptions.passwordValidationRules (shared): JSON value at /0/ValidationRegex must be a valid regular expression (Unterminated character class)`,
+    );
+    expect(result.err).toContain('2 error(s)');
+  });
+
   it('reports a file that is not JSON', () => {
     const result = run(['validate', fileWith('{ nope')]);
     expect(result.code).toBe(1);

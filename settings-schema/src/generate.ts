@@ -164,6 +164,10 @@ function standaloneModule(
     // String lengths by UTF-16 units keep the output free of ajv's runtime helpers.
     unicode: false,
     inlineRefs: false,
+    // "regex" (a JSON value holding a regular expression) compiles no check here: validate.ts
+    // compiles each such value as the portal and server do, and the accessor, which also runs this
+    // code, keeps a stored broken pattern for the rules' own fallback instead of dropping the value.
+    formats: { regex: true },
     logger: {
       log: console.log,
       warn: (...args: unknown[]) => {

@@ -23,6 +23,8 @@ export interface SchemaNode {
   minItems?: number;
   $ref?: string;
   $defs?: Record<string, SchemaNode>;
+  /** `regex`: the text is a JavaScript regular expression, which the validator compiles. */
+  format?: string;
   'x-type'?: string;
   'x-group'?: string;
   'x-set'?: string;
@@ -87,6 +89,8 @@ export function walkSettingsSchema(schema: SettingsSchemaDocument): SchemaEntry[
       }
       if (type !== 'enum' && node.enum)
         throw new Error(`${key}: only enum settings may have "enum"`);
+      if (node.format !== undefined && (node.format !== 'regex' || type !== 'text'))
+        throw new Error(`${key}: only "format": "regex" is known, and only on text settings`);
       const definition: SettingDefinition = {
         key,
         section,
@@ -101,6 +105,7 @@ export function walkSettingsSchema(schema: SettingsSchemaDocument): SchemaEntry[
         group: requiredText(node['x-group'], `${key} x-group`),
       };
       if (node.enum) definition.enum = node.enum.map(String);
+      if (node.format === 'regex') definition.format = 'regex';
       if (typeof node['x-minimum'] === 'number') definition.minimum = node['x-minimum'];
       if (typeof node['x-maximum'] === 'number') definition.maximum = node['x-maximum'];
       if (node['x-route'] !== undefined)

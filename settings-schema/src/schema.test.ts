@@ -9,6 +9,7 @@ import {
   VALIDATOR_DECLARATIONS,
 } from './generate';
 import { readSettingValue } from './accessor';
+import { walkSettingsSchema, type SettingsSchemaDocument } from './schema-walk';
 import { SETTING_DEFINITIONS } from './settings.generated';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
@@ -105,5 +106,35 @@ describe('settings schema', () => {
     expect(Object.keys(SETTING_DEFINITIONS)).toEqual(
       listSettingDefinitions().map((definition) => definition.key),
     );
+  });
+});
+
+describe('walkSettingsSchema', () => {
+  function schemaWith(extra: Record<string, unknown>): SettingsSchemaDocument {
+    const node = {
+      type: 'string',
+      'x-type': 'number',
+      'x-set': 'shared',
+      'x-visibility': 'public',
+      'x-group': 'Demo',
+      title: 'Demo',
+      description: 'A demo setting',
+      default: '1',
+      ...extra,
+    };
+    return {
+      $defs: { settings: { properties: { demo: { properties: { value: node } } } } },
+    };
+  }
+
+  it('knows "format": "regex" on text settings only', () => {
+    expect(() => walkSettingsSchema(schemaWith({ format: 'regex' }))).toThrow(
+      'demo.value: only "format": "regex" is known, and only on text settings',
+    );
+    expect(() => walkSettingsSchema(schemaWith({ 'x-type': 'text', format: 'email' }))).toThrow(
+      'only "format": "regex" is known',
+    );
+    const [entry] = walkSettingsSchema(schemaWith({ 'x-type': 'text', format: 'regex' }));
+    expect(entry?.definition.format).toBe('regex');
   });
 });

@@ -60,4 +60,6 @@ export interface SettingDefinition extends SettingRuntimeDefinition {
   /** Bounds of a number setting (`x-minimum`, `x-maximum`). */
   minimum?: number;
   maximum?: number;
+  /** `regex`: the value is a JavaScript regular expression; the validator refuses one that does not compile. */
+  format?: 'regex';
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listSettingDefinitions } from './definitions';
 import { validateInstitutionConfig } from './validate';
 
 describe('validateInstitutionConfig', () => {
@@ -111,6 +112,88 @@ describe('validateInstitutionConfig', () => {
         set: 'shared',
         message: 'JSON value must NOT have more than 3 items',
       },
+    ]);
+  });
+
+  it('refuses every regular expression setting that does not compile, naming its place', () => {
+    const rules = JSON.stringify([
+      { ValidationRuleType: 0, ValidationRegex: '[A-Z]', RegexMatchMeansError: false },
+      { ValidationRuleType: 8, ValidationRegex: '[unclosed', RegexMatchMeansError: true },
+    ]);
+    const result = validateInstitutionConfig({
+      shared: {
+        securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '[unclosed' },
+        passwordRuleOptions: {
+          usernameAllowedCharactersPattern: '(a',
+          passwordValidationRules: rules,
+          logonValidationRules: JSON.stringify([{ ValidationRuleType: 3, ValidationRegex: '*' }]),
+        },
+      },
+    });
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual([
+      {
+        key: 'securityQuestionOptions.secretAnswerAllowedCharactersPattern',
+        set: 'shared',
+        message: 'must be a valid regular expression (Unterminated character class)',
+      },
+      {
+        key: 'passwordRuleOptions.usernameAllowedCharactersPattern',
+        set: 'shared',
+        message: 'must be a valid regular expression (Unterminated group)',
+      },
+      {
+        key: 'passwordRuleOptions.passwordValidationRules',
+        set: 'shared',
+        message:
+          'JSON value at /1/ValidationRegex must be a valid regular expression (Unterminated character class)',
+      },
+      {
+        key: 'passwordRuleOptions.logonValidationRules',
+        set: 'shared',
+        message:
+          'JSON value at /0/ValidationRegex must be a valid regular expression (Nothing to repeat)',
+      },
+    ]);
+  });
+
+  it('accepts regular expressions that compile, an empty pattern and rules without one', () => {
+    const result = validateInstitutionConfig({
+      shared: {
+        securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '' },
+        passwordRuleOptions: {
+          usernameAllowedCharactersPattern: '^[a-z/]+$',
+          passwordValidationRules: JSON.stringify([
+            { ValidationRuleType: 8, ValidationRegex: '(.)\\1\\1', RegexMatchMeansError: true },
+            { ValidationRuleType: 0, ValidationRegex: null },
+            { ValidationRuleType: 6 },
+          ]),
+        },
+      },
+    });
+    expect(result).toEqual({ valid: true, errors: [] });
+  });
+
+  it('compiles patterns without flags, as the portal and server do', () => {
+    // "\\a" and a lone "{" are refused under the "u" or "v" flag but compile without flags, which
+    // is how allowedCharactersPattern and the password rules read them.
+    const pattern = '^\\a{$';
+    for (const flags of ['u', 'v']) expect(() => new RegExp(pattern, flags), flags).toThrow();
+    expect(new RegExp(pattern).test('a{')).toBe(true);
+    expect(
+      validateInstitutionConfig({
+        shared: { passwordRuleOptions: { usernameAllowedCharactersPattern: pattern } },
+      }),
+    ).toEqual({ valid: true, errors: [] });
+  });
+
+  it('finds every regular expression setting through the schema', () => {
+    const textPatterns = listSettingDefinitions()
+      .filter((definition) => definition.format === 'regex')
+      .map((definition) => definition.key);
+    expect(textPatterns.sort()).toEqual([
+      'passwordRuleOptions.usernameAllowedCharactersPattern',
+      'securityQuestionOptions.secretAnswerAllowedCharactersPattern',
     ]);
   });
 

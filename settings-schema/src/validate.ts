@@ -1,8 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import { readSettingValue } from './accessor';
 import { validateConfiguration, validateJsonValues } from './config-validator.generated.js';
-import { findSettingDefinition } from './definitions';
+import { findSettingDefinition, settingsSchema } from './definitions';
 import { SettingsError } from './errors';
+import { walkSettingsSchema, type SchemaNode } from './schema-walk';
 import { SETTING_SETS, type InstitutionConfiguration, type SettingSet } from './types';
 
 export interface ConfigurationError {
@@ -58,9 +59,80 @@ function describe(error: ErrorObject): ConfigurationError {
 }
 
 /**
+ * Why `source` does not compile as a regular expression, or undefined when it does. It compiles
+ * with no flags, as the portal and the server compile these settings (`allowedCharactersPattern`
+ * and the password rules' `ValidationRegex` in domain): a value they would have to fall back from
+ * is refused here, in the editor, the import and the CLI alike.
+ */
+function regexProblem(source: string): string | undefined {
+  try {
+    new RegExp(source);
+    return undefined;
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    // V8: "Invalid regular expression: /[a/: Unterminated character class"; keep the reason.
+    const prefix = 'Invalid regular expression: ';
+    const reason = text.startsWith(prefix) ? text.slice(text.lastIndexOf(': ') + 2) : text;
+    return `must be a valid regular expression (${reason})`;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function containsRegex(node: SchemaNode | undefined): boolean {
+  if (!node) return false;
+  return (
+    node.format === 'regex' ||
+    containsRegex(node.items) ||
+    (node.anyOf ?? []).some(containsRegex) ||
+    Object.values(node.properties ?? {}).some(containsRegex)
+  );
+}
+
+let regexJsonSchemas: Map<string, SchemaNode> | undefined;
+
+/** The JSON schemas (by key) of the json settings that hold a regular expression somewhere. */
+function regexJsonSchemaOf(key: string): SchemaNode | undefined {
+  regexJsonSchemas ??= new Map(
+    walkSettingsSchema(settingsSchema).flatMap(({ definition, node }) => {
+      const jsonSchema = node['x-jsonSchema'];
+      return containsRegex(jsonSchema) && jsonSchema ? [[definition.key, jsonSchema] as const] : [];
+    }),
+  );
+  return regexJsonSchemas.get(key);
+}
+
+/** Each place (a JSON pointer) in `value` that its schema marks `format: regex` and does not compile. */
+function regexProblemsIn(
+  node: SchemaNode,
+  value: unknown,
+  pointer: string,
+  found: Map<string, string>,
+): void {
+  if (node.format === 'regex' && typeof value === 'string') {
+    const problem = regexProblem(value);
+    if (problem) found.set(pointer, problem);
+  }
+  for (const alternative of node.anyOf ?? []) regexProblemsIn(alternative, value, pointer, found);
+  if (Array.isArray(value) && node.items) {
+    const items = node.items;
+    value.forEach((item, index) => regexProblemsIn(items, item, `${pointer}/${index}`, found));
+  }
+  if (isRecord(value)) {
+    for (const [field, child] of Object.entries(node.properties ?? {})) {
+      if (!Object.hasOwn(value, field)) continue;
+      const step = field.replace(/~/g, '~0').replace(/\//g, '~1');
+      regexProblemsIn(child, value[field], `${pointer}/${step}`, found);
+    }
+  }
+}
+
+/**
  * Validates an institution configuration document against the settings schema: unknown sets,
  * sections and keys, values of the wrong type, malformed JSON, agreement setup strings and numbers
- * out of range. Every error names its key.
+ * out of range, and regular expressions that do not compile. Every error names its key.
  */
 export function validateInstitutionConfig(config: unknown): ConfigurationValidation {
   if (!validateConfiguration(config)) {
@@ -81,6 +153,10 @@ export function validateInstitutionConfig(config: unknown): ConfigurationValidat
           if (definition.type === 'json') {
             jsonValues[key] = value;
             jsonSets[key] = set;
+          }
+          if (definition.format === 'regex' && typeof value === 'string') {
+            const problem = regexProblem(value);
+            if (problem) errors.push({ key, set, message: problem });
           }
           if (typeof value === 'number') {
             const { minimum, maximum } = definition;
@@ -109,6 +185,17 @@ export function validateInstitutionConfig(config: unknown): ConfigurationValidat
         ...(set ? { set } : {}),
         message: `JSON value${inner} ${error.message ?? 'is invalid'}`,
       });
+    }
+  }
+  for (const [key, value] of Object.entries(jsonValues)) {
+    const schema = regexJsonSchemaOf(key);
+    if (!schema) continue;
+    const found = new Map<string, string>();
+    regexProblemsIn(schema, value, '', found);
+    const set = jsonSets[key];
+    for (const [pointer, problem] of found) {
+      const inner = pointer === '' ? '' : ` at ${pointer}`;
+      errors.push({ key, ...(set ? { set } : {}), message: `JSON value${inner} ${problem}` });
     }
   }
   return { valid: errors.length === 0, errors };
