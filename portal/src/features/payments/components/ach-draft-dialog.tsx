@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { LazyRichText } from '../../../components/lazy-rich-text';
-import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
+import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab, PopupBlockedError } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
@@ -87,6 +87,8 @@ function AchDraftDialog(props: {
     }
   }
 
+  const agreementLogging = useAgreementLogging();
+
   async function agree() {
     if (agreements.length === 0) {
       setStage('confirmation');
@@ -95,7 +97,7 @@ function AchDraftDialog(props: {
     setRecording(true);
     setRecordFailed(false);
     try {
-      await postAgreementLogging({
+      await agreementLogging.mutateAsync({
         Agreements: agreements.map((agreement) => agreement.hostNum),
         UserName: props.userName,
         TurnEStatementsOn: false,

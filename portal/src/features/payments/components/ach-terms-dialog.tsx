@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { LazyRichText } from '../../../components/lazy-rich-text';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
-import { postAgreementLogging } from '../../../lib/agreements/agreement-logging';
+import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { useSettings } from '../../../lib/settings/settings-context';
 
@@ -111,11 +111,13 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
 
   const mark = (hostNum: number) => setAccepted((current) => new Set([...current, hostNum]));
 
+  const agreementLogging = useAgreementLogging();
+
   async function agree() {
     setSaving(true);
     setFailed(false);
     try {
-      await postAgreementLogging({
+      await agreementLogging.mutateAsync({
         Agreements: agreements.map((agreement) => agreement.hostNum),
         UserName: userName,
         TurnEStatementsOn: false,
