@@ -737,6 +737,47 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       expect(exported.headers['content-disposition']).toContain('harbor-draft.json');
     });
 
+    it('refuses to import a regular expression that does not compile, naming its place', async () => {
+      const before = (await settingsOf('harbor')).draft?.document;
+      const document = {
+        shared: {
+          securityQuestionOptions: { secretAnswerAllowedCharactersPattern: '[unclosed' },
+          passwordRuleOptions: {
+            passwordValidationRules: JSON.stringify([
+              { ValidationRuleType: 8, ValidationRegex: '[unclosed', RegexMatchMeansError: true },
+            ]),
+          },
+        },
+      };
+      const expected = {
+        valid: false,
+        applied: false,
+        problems: [
+          {
+            key: 'securityQuestionOptions.secretAnswerAllowedCharactersPattern',
+            set: 'shared',
+            message: 'must be a valid regular expression (Unterminated character class)',
+          },
+          {
+            key: 'passwordRuleOptions.passwordValidationRules',
+            set: 'shared',
+            message:
+              'JSON value at /0/ValidationRegex must be a valid regular expression (Unterminated character class)',
+          },
+        ],
+      };
+      for (const dryRun of ['true', 'false']) {
+        const response = await call(
+          staff.editor,
+          'POST',
+          `/admin-api/institutions/harbor/import?dryRun=${dryRun}`,
+          { document },
+        );
+        expect(response.json(), `dryRun=${dryRun}`).toMatchObject(expected);
+      }
+      expect((await settingsOf('harbor')).draft?.document).toEqual(before);
+    });
+
     it('records every change in the audit log: who, which keys, old and new values, the comment', async () => {
       const entries = await auditOf('harbor');
       expect(entries.map((entry) => entry.action)).toEqual([
