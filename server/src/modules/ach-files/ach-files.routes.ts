@@ -1,4 +1,4 @@
-import { ADMIN_ERROR_CODES, centsToDollars, isCalendarDate } from '@portal/domain';
+import { ADMIN_ERROR_CODES, isCalendarDate } from '@portal/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -21,7 +21,8 @@ export const AchDayListResponse = z.object({
       /** The processing day, 'YYYY-MM-DD' in the institution's time zone. */
       date: z.string(),
       entries: z.number().int(),
-      totalDebit: z.number(),
+      /** The day's debits in integer cents (money is cents inside our own APIs). */
+      totalDebitCents: z.number().int(),
       /** What the download is called: ACH-<slug>-<date>.txt. */
       fileName: z.string(),
     }),
@@ -115,7 +116,7 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
         days: days.map((day) => ({
           date: day.date,
           entries: day.entries,
-          totalDebit: centsToDollars(day.totalDebitCents),
+          totalDebitCents: day.totalDebitCents,
           fileName: achFileName(institution.slug, day.date),
         })),
       };

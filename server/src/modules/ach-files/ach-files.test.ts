@@ -128,7 +128,9 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
       const response = await get(who, '/admin-api/institutions/harbor/ach-files');
       expect(response.statusCode, who).toBe(200);
       expect(AchDayListResponse.parse(response.json())).toEqual({
-        days: [{ date: TODAY, entries: 2, totalDebit: 260.5, fileName: `ACH-harbor-${TODAY}.txt` }],
+        days: [
+          { date: TODAY, entries: 2, totalDebitCents: 26_050, fileName: `ACH-harbor-${TODAY}.txt` },
+        ],
       });
     }
     const summit = await get('publisher@summit', '/admin-api/institutions/summit/ach-files');

@@ -14,7 +14,7 @@ export const AchDayListResponse = z.object({
       date: z.string(),
       entries: z.number().int(),
       /** Dollars. */
-      totalDebit: z.number(),
+      totalDebitCents: z.number().int(),
       fileName: z.string(),
     }),
   ),

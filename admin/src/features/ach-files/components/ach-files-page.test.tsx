@@ -6,8 +6,13 @@ import { formatProcessingDay } from './ach-files-page';
 
 const DAYS = {
   days: [
-    { date: '2026-11-25', entries: 3, totalDebit: 1484.57, fileName: 'ACH-harbor-2026-11-25.txt' },
-    { date: '2026-11-24', entries: 1, totalDebit: 0.01, fileName: 'ACH-harbor-2026-11-24.txt' },
+    {
+      date: '2026-11-25',
+      entries: 3,
+      totalDebitCents: 148_457,
+      fileName: 'ACH-harbor-2026-11-25.txt',
+    },
+    { date: '2026-11-24', entries: 1, totalDebitCents: 1, fileName: 'ACH-harbor-2026-11-24.txt' },
   ],
 };
 

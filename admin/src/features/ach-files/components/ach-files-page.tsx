@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { StaffRole } from '@portal/domain';
+import { formatUsd, type StaffRole } from '@portal/domain';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api-client';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
@@ -22,7 +22,6 @@ const DAY = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** A processing day ('YYYY-MM-DD', the institution's calendar) as staff read it. */
 export function formatProcessingDay(date: string): string {
@@ -100,7 +99,7 @@ export function AchFilesPage({ slug, role }: AchFilesPageProps) {
                       <time dateTime={day.date}>{label}</time>
                     </TableCell>
                     <TableCell align="right">{day.entries}</TableCell>
-                    <TableCell align="right">{DOLLARS.format(day.totalDebit)}</TableCell>
+                    <TableCell align="right">{formatUsd(day.totalDebitCents)}</TableCell>
                     {mayDownload && (
                       <TableCell>
                         <Button
