@@ -179,6 +179,38 @@ describe('the settings editor', { timeout: 60_000 }, () => {
     expect(patches).toHaveLength(0);
   });
 
+  it('refuses a regular expression that does not compile, in a text and in a JSON rule, and does not save it', async () => {
+    const { user, patches } = renderEditor('/i/harbor/settings?group=password-and-username-rules');
+    const answer = await screen.findByRole('group', {
+      name: 'Permitted secret question and answer characters',
+    });
+    const pattern = within(answer).getByRole('textbox');
+    await user.clear(pattern);
+    await user.click(pattern);
+    await user.paste('[unclosed');
+    expect(
+      await within(answer).findByText(
+        'must be a valid regular expression (Unterminated character class)',
+      ),
+    ).toBeVisible();
+    expect(within(answer).getByText('Not saved: fix the problem first')).toBeVisible();
+
+    const rules = screen.getByRole('group', { name: 'Password rules' });
+    const json = within(rules).getByRole('textbox');
+    await user.clear(json);
+    await user.click(json);
+    await user.paste(
+      '[{"ValidationRuleType":8,"ValidationRegex":"(.","RegexMatchMeansError":true}]',
+    );
+    expect(
+      await within(rules).findByText(
+        'JSON value at /0/ValidationRegex must be a valid regular expression (Unterminated group)',
+      ),
+    ).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(patches).toHaveLength(0);
+  });
+
   it('edits agreements as rows and writes them back as a setup string', async () => {
     const { user, patches } = renderEditor('/i/harbor/settings?group=agreements');
     const setup = await screen.findByRole('group', { name: 'Agreement setup' });
