@@ -1,42 +1,21 @@
 import {
-  addDays,
   ApplicationListQuery,
   ApplicationListResponse,
   ApplicationQuery,
   ApplicationResponse,
-  type Application,
-  calendarDateIn,
-  centsToDollars,
   Envelope,
-  hostDateTime,
   okEnvelope,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../lib/clock';
-import type { CoreApplication, ServicingCore } from '../../core/servicing-core';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import type { ApplicationsService } from './applications.service';
 
-/** A single application can be opened by its link long after it left the list's 30 days. */
-export const APPLICATION_LOOKUP_DAYS = 3_660;
-
-export function toApplication(application: CoreApplication): Application {
-  return {
-    ApplicationNumber: application.number,
-    Status: application.status,
-    AmountRequested: centsToDollars(application.amountRequestedCents),
-    AmountApproved: centsToDollars(application.amountApprovedCents),
-    LastModified: hostDateTime(application.lastModified),
-    Office: application.office,
-    FundsExpected: hostDateTime(application.fundsExpected),
-  };
-}
-
-/** The customer's loan applications (spec 002 "Application list and details"), from the core. */
-export const applicationsRoutes: FastifyPluginAsyncZod<{
-  core: ServicingCore;
-  clock: Clock;
-}> = async (app, { core, clock }) => {
+/** The customer's loan applications (spec 002 "Application list and details"). */
+export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/api/Application/GetList',
     {
@@ -49,12 +28,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { institutionId, timeZone } = requestContext(request);
       const { user } = sessionOf(request);
-      const today = calendarDateIn(timeZone, clock.now());
-      const list = await core.applications(
+      const applications = await service.list(
         { institutionId, customerId: user.customerId },
-        addDays(today, -request.query.numDaysToRetrieve),
+        timeZone,
+        request.query.numDaysToRetrieve,
       );
-      return { ...okEnvelope(), Applications: list.map(toApplication) };
+      return { ...okEnvelope(), Applications: applications };
     },
   );
 
@@ -70,17 +49,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { institutionId, timeZone } = requestContext(request);
       const { user } = sessionOf(request);
-      const today = calendarDateIn(timeZone, clock.now());
-      const list = await core.applications(
+      const found = await service.find(
         { institutionId, customerId: user.customerId },
-        addDays(today, -APPLICATION_LOOKUP_DAYS),
-      );
-      const found = list.find(
-        (application) => application.number === request.query.applicationNumber,
+        timeZone,
+        request.query.applicationNumber,
       );
       if (!found)
         return reply.code(404).send({ HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] });
-      return { ...okEnvelope(), Application: toApplication(found) };
+      return { ...okEnvelope(), Application: found };
     },
   );
 };
