@@ -334,6 +334,29 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     expect(mail.at(-1)?.subject).toMatch(/secret question was changed/);
   });
 
+  it('counts a wrong current password offered to replace the secret question as a failed sign-in', async () => {
+    const body = await login('devon.hayes');
+    expect(body.PendingSteps).toEqual([]);
+    // Five failures lock a user name by default (securityPolicyOptions.maxFailedLoginAttempts).
+    for (let guess = 0; guess < 5; guess += 1) {
+      const answer = await post('/api/register/SetPasswordQuestion', body.UserToken, {
+        PasswordQuestion: 'What was the name of your first pet?',
+        PasswordAnswer: 'Takeover',
+        CurrentPassword: `wrong-guess-${guess}`,
+      });
+      expect(errors(answer)).toEqual(['Invalid']);
+    }
+    const signInAgain = await test.app.inject({
+      method: 'POST',
+      url: '/api/login/userlogin',
+      remoteAddress: nextClientAddress(),
+      headers: { ...PORTAL_WRITE_HEADERS, 'x-session-transport': 'header' },
+      payload: { username: 'devon.hayes', password: PASSWORD },
+    });
+    expect(signInAgain.statusCode).toBe(403);
+    expect(errors(signInAgain)).toEqual(['LockedOnBadPassword']);
+  });
+
   it('refuses a step while maintenance mode is on', async () => {
     const body = await login('avery.stone');
     const restore = await publishSettingsChange(test.app, 'localhost', {
