@@ -1,3 +1,4 @@
+import { findSettingDefinition } from '@portal/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
@@ -152,6 +153,12 @@ describe.each(testDatabases())('sign-in lockout and rate limits on $name', (test
     expect((await login('pat.lee', PASSWORD, freshAddress())).statusCode).toBe(200);
     test.clock.advance(MINUTE);
     expect((await login('pat.lee', PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('allows 60 sign-ins a minute per address by default, so an office behind one address does not reach it', () => {
+    expect(
+      findSettingDefinition('securityPolicyOptions.loginRequestsPerMinutePerIp')?.default,
+    ).toBe('60');
   });
 
   it('records every attempt with its date, address, outcome and reason', async () => {
