@@ -32,10 +32,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import {
   ACCOUNT_ERRORS,
-  type AccountCaller,
   type AccountDetailsService,
   monthlyPoints,
   toHistoryItem,
@@ -45,18 +45,6 @@ import type { HistoryDownloads } from './history-downloads';
 import { toAccountDocument } from '../documents/document-wire';
 
 const REQUIRED = { auth: 'required' } as const;
-
-function callerOf(request: FastifyRequest): AccountCaller {
-  const { institutionId, timeZone } = requestContext(request);
-  const { user } = sessionOf(request);
-  return {
-    institutionId,
-    timeZone,
-    userId: user.id,
-    customerId: user.customerId,
-    companyNumber: user.companyNumber,
-  };
-}
 
 /**
  * The answer for an account the caller does not hold, whether it exists or not: the same status
@@ -90,7 +78,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const details = await service.details(callerOf(request), request.query.accountNumber);
+      const details = await service.details(signedInCaller(request), request.query.accountNumber);
       if (!details) return notFound(reply);
       return {
         ...okEnvelope(),
@@ -112,7 +100,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
+      const caller = signedInCaller(request);
       const number = request.query.accountNumber;
       const page = await service.loanPage(caller, number);
       if (!page) return notFound(reply);
@@ -144,7 +132,10 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const points = await service.balanceHistory(callerOf(request), request.query.accountNumber);
+      const points = await service.balanceHistory(
+        signedInCaller(request),
+        request.query.accountNumber,
+      );
       if (points === undefined) return notFound(reply);
       if (points === 'denied') {
         return { ...errorEnvelope(ACCOUNT_ERRORS.securityNotAllowed), Points: [] };
@@ -171,7 +162,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const projection = await service.payoffProjection(
-        callerOf(request),
+        signedInCaller(request),
         request.query.accountNumber,
         dollarsToCents(request.query.extraPrincipal),
       );
@@ -204,7 +195,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const outcome = await service.updateAddress(
-        callerOf(request),
+        signedInCaller(request),
         request.body.AccountNumber,
         request.body.Address,
       );
@@ -235,7 +226,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       if (!daysOk || dueDateAlertsWithoutDays(trimmed).length > 0) {
         return errorEnvelope(ACCOUNT_ERRORS.correctErrors);
       }
-      const saved = await service.saveAlerts(callerOf(request), AccountNumber, {
+      const saved = await service.saveAlerts(signedInCaller(request), AccountNumber, {
         TextAlerts,
         EmailAlerts: trimmed,
       });
@@ -251,7 +242,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const saved = await service.setStatementFormat(
-        callerOf(request),
+        signedInCaller(request),
         request.body.AccountNumber,
         request.body.Format,
         sessionOf(request).user.email,
@@ -272,7 +263,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const list = await service.statements(
-        callerOf(request),
+        signedInCaller(request),
         request.query.AccountNumber,
         request.query.Year,
       );
@@ -288,7 +279,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       schema: { body: ShowHideAccountRequest, response: { 200: Envelope, ...NOT_FOUND } },
     },
     async (request, reply) => {
-      const hidden = await service.hide(callerOf(request), request.body.AccountNumber);
+      const hidden = await service.hide(signedInCaller(request), request.body.AccountNumber);
       return hidden ? okEnvelope() : notFound(reply);
     },
   );
@@ -300,7 +291,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       schema: { body: InsuranceRequest, response: { 200: InsuranceResponse, ...NOT_FOUND } },
     },
     async (request, reply) => {
-      const items = await service.insurance(callerOf(request), request.body.accountNumber);
+      const items = await service.insurance(signedInCaller(request), request.body.accountNumber);
       if (!items) return notFound(reply);
       return {
         ...okEnvelope(),
@@ -324,7 +315,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const lines = await service.history(
-        callerOf(request),
+        signedInCaller(request),
         request.query.accountNumber,
         request.query.days,
       );
@@ -343,7 +334,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       schema: { body: HistoryDownloadTokenRequest, response: { 200: z.string(), ...NOT_FOUND } },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
+      const caller = signedInCaller(request);
       const { AccountNumber, DaysOfHistory, DownloadType } = request.body;
       const lines = await service.history(caller, AccountNumber, DaysOfHistory);
       if (lines === undefined || lines === 'denied') return notFound(reply);

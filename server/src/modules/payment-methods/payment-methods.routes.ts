@@ -17,26 +17,13 @@ import {
   SetDefaultPaymentMethodRequest,
   ValidateAchPaymentMethodRequest,
 } from '@portal/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
-import { requestContext } from '../../plugins/request-context';
-import type { PaymentMethodCaller, PaymentMethodsService } from './payment-methods.service';
+import { signedInCaller } from '../../plugins/signed-in-caller';
+import type { PaymentMethodsService } from './payment-methods.service';
 
 const REQUIRED = { auth: 'required' } as const;
 const NOT_FOUND = { 401: Envelope, 404: Envelope };
-
-function callerOf(request: FastifyRequest): PaymentMethodCaller {
-  const { institutionId, timeZone } = requestContext(request);
-  const { user } = sessionOf(request);
-  return {
-    institutionId,
-    timeZone,
-    userId: user.id,
-    customerId: user.customerId,
-    companyNumber: user.companyNumber,
-  };
-}
 
 /**
  * A loan or method the caller does not hold, whether it exists or not: the same status and body,
@@ -60,7 +47,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await service.list(callerOf(request), request.body.AccountNumber);
+      const outcome = await service.list(signedInCaller(request), request.body.AccountNumber);
       if (outcome.kind === 'notFound') return notFound(reply);
       if (outcome.kind === 'refused') {
         return { ...errorEnvelope(outcome.error), PaymentMethods: [], DefaultPaymentMethod: null };
@@ -84,7 +71,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await service.addCard(callerOf(request), request.body);
+      const outcome = await service.addCard(signedInCaller(request), request.body);
       if (outcome.kind === 'notFound') return notFound(reply);
       if (outcome.kind === 'refused')
         return { ...errorEnvelope(outcome.error), PaymentMethod: null };
@@ -102,7 +89,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await service.addAch(callerOf(request), request.body);
+      const outcome = await service.addAch(signedInCaller(request), request.body);
       if (outcome.kind === 'notFound') return notFound(reply);
       if (outcome.kind === 'refused')
         return { ...errorEnvelope(outcome.error), PaymentMethod: null };
@@ -117,7 +104,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       schema: { body: ValidateAchPaymentMethodRequest, response: { 200: Envelope, ...NOT_FOUND } },
     },
     async (request, reply) => {
-      const outcome = await service.validateAch(callerOf(request), request.body);
+      const outcome = await service.validateAch(signedInCaller(request), request.body);
       if (outcome.kind === 'notFound') return notFound(reply);
       return outcome.kind === 'refused' ? errorEnvelope(outcome.error) : okEnvelope();
     },
@@ -127,7 +114,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
     PAYMENT_CALLS.deleteAchPaymentMethod.path,
     { config: REQUIRED, schema: { body: AchInfo, response: { 200: Envelope, ...NOT_FOUND } } },
     async (request, reply) => {
-      const outcome = await service.remove(callerOf(request), {
+      const outcome = await service.remove(signedInCaller(request), {
         isCard: false,
         profileId: request.body.ProfileId,
         lastFour: request.body.AccountNumber,
@@ -141,7 +128,7 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
     PAYMENT_CALLS.deleteCardPaymentMethod.path,
     { config: REQUIRED, schema: { body: CardInfo, response: { 200: Envelope, ...NOT_FOUND } } },
     async (request, reply) => {
-      const outcome = await service.remove(callerOf(request), {
+      const outcome = await service.remove(signedInCaller(request), {
         isCard: true,
         profileId: request.body.ProfileId,
         lastFour: request.body.CardNumber,
@@ -159,10 +146,14 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const method = request.body.PaymentMethod;
-      const outcome = await service.setDefault(callerOf(request), request.body.AccountNumber, {
-        isCard: method.IsCard,
-        profileId: method.IsCard ? method.CardInfo.ProfileId : method.AchInfo.ProfileId,
-      });
+      const outcome = await service.setDefault(
+        signedInCaller(request),
+        request.body.AccountNumber,
+        {
+          isCard: method.IsCard,
+          profileId: method.IsCard ? method.CardInfo.ProfileId : method.AchInfo.ProfileId,
+        },
+      );
       if (outcome.kind === 'notFound') return notFound(reply);
       return outcome.kind === 'refused' ? errorEnvelope(outcome.error) : okEnvelope();
     },
@@ -178,7 +169,10 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await service.removeDefault(callerOf(request), request.query.accountNumber);
+      const outcome = await service.removeDefault(
+        signedInCaller(request),
+        request.query.accountNumber,
+      );
       if (outcome.kind === 'notFound') return notFound(reply);
       return outcome.kind === 'refused' ? errorEnvelope(outcome.error) : okEnvelope();
     },

@@ -18,11 +18,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
-import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { readIdempotencyKey } from './idempotency';
-import type { PaymentCaller } from './payment-context';
 import { paymentInfoResponse } from './payment-info';
 import type { PaymentsService, SubmitAnswer } from './payments.service';
 import type { SubmitRequest, SubmitRoute } from './payment-submit';
@@ -47,19 +45,6 @@ const SUBMIT_ANSWERS = {
   500: z.union([SubmitPaymentResponse, Envelope]),
   503: SubmitPaymentResponse,
 };
-
-function callerOf(request: FastifyRequest): PaymentCaller {
-  const { institutionId, timeZone } = requestContext(request);
-  const { user } = sessionOf(request);
-  return {
-    institutionId,
-    timeZone,
-    userId: user.id,
-    customerId: user.customerId,
-    companyNumber: user.companyNumber,
-    ipAddress: request.ip,
-  };
-}
 
 const SUBMITS: { call: keyof typeof PAYMENT_CALLS; route: SubmitRoute; type: 'ACH' | 'Card' }[] = [
   { call: 'submitImmediateCard', route: 'immediate', type: 'Card' },
@@ -96,7 +81,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
+      const caller = signedInCaller(request);
       const outcome = await service.paymentInfo(caller, request.query.accountNumber);
       if (outcome.kind === 'notFound') {
         return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
@@ -125,7 +110,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const outcome = await service.thirdPartyFee(callerOf(request), request.body);
+      const outcome = await service.thirdPartyFee(signedInCaller(request), request.body);
       if (outcome.kind === 'notFound') {
         return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
       }
@@ -141,7 +126,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   ): Promise<SubmitAnswer> => {
     try {
       return await service.submit(
-        callerOf(request),
+        signedInCaller(request),
         submitRequest,
         readIdempotencyKey(request.headers),
       );
@@ -190,7 +175,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const outcome = await service.deletePayment(callerOf(request), kind, isCard, request.body);
+        const outcome = await service.deletePayment(
+          signedInCaller(request),
+          kind,
+          isCard,
+          request.body,
+        );
         if (outcome.status === 404) {
           return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
         }
