@@ -23,8 +23,11 @@ export const statementListQuery = (accountNumber: string, year: number) =>
     queryFn: ({ signal }) => getStatementList(accountNumber, year, signal),
   });
 
-export const useStatementList = (accountNumber: string, year: number) =>
-  useQuery(statementListQuery(accountNumber, year));
+export const useStatementList = (
+  accountNumber: string,
+  year: number,
+  options: { enabled?: boolean } = {},
+) => useQuery({ ...statementListQuery(accountNumber, year), enabled: options.enabled ?? true });
 
 /** `GET /api/AccountEstatements/GetAmsiveStatementUrl` (providers 1 and 3). */
 export async function getProviderStatementUrl(statement: {

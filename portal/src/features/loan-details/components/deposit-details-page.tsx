@@ -92,7 +92,7 @@ export function DepositDetailsPage() {
         <Typography variant="h5" component="h2" id="deposit-statements-heading" gutterBottom>
           Statements
         </Typography>
-        <StatementList accountNumber={account.Number} />
+        <StatementList accountNumber={account.Number} kind="deposit" />
       </Box>
     </Stack>
   );

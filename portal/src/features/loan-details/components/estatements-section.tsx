@@ -15,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type AccountAlerts,
-  calendarDateIn,
   formatUsDate,
   hostDateOf,
   type StatementFormat,
@@ -34,6 +33,7 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { getProviderStatementUrl, statementDocumentUrl, useStatementList } from '../api/statements';
 import { LoadingBlock } from '../../../components/loading-block';
+import { useServerToday } from '../hooks/use-server-today';
 import { loanLoadError, loanSaveErrors } from '../utils/save-errors';
 
 /** An agreement the user has yet to accept before paperless statements (host number for the log). */
@@ -298,19 +298,28 @@ function StatementAlerts(props: {
 }
 
 /** The year selector (the last few years) and the year's statements, each opened by its provider. */
-export function StatementList(props: { accountNumber: string }) {
+export function StatementList(props: {
+  accountNumber: string;
+  /** A deposit has no payment info to take the server's today from (useServerToday). */
+  kind?: 'loan' | 'deposit';
+}) {
   const settings = useSettings();
   const confirm = useConfirm();
   const [error, setError] = useState<string | undefined>(undefined);
-  const thisYear = Number(
-    calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date()).slice(0, 4),
-  );
+  // The server's year, not the device's: the server lists the last few years of its own today,
+  // and a device clock past New Year's Eve would ask for a year the server has no statements of.
+  // The list waits for it (the loading block shows) rather than ask for the device's year first.
+  const serverToday = useServerToday(props.accountNumber, { loan: props.kind !== 'deposit' });
+  const thisYear = Number(serverToday.today.slice(0, 4));
   const years = Array.from(
     { length: Math.max(1, settings.get('eStatementOptions.statementYears')) },
     (_, index) => thisYear - index,
   );
-  const [year, setYear] = useState(thisYear);
-  const statements = useStatementList(props.accountNumber, year);
+  const [chosenYear, setYear] = useState<number | undefined>(undefined);
+  const year = chosenYear ?? thisYear;
+  const statements = useStatementList(props.accountNumber, year, {
+    enabled: serverToday.settled,
+  });
   async function open(statement: StatementListItem) {
     setError(undefined);
     try {

@@ -1024,6 +1024,38 @@ describe('the loan page', () => {
     );
   });
 
+  it("lists the statement years of the server's today, not the device's", async () => {
+    // The server has already reached the next year (New Year's Eve on a slow device clock).
+    const deviceYear = Number(calendarDateIn('America/New_York', new Date()).slice(0, 4));
+    const serverYear = deviceYear + 1;
+    const { user, server } = renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: {
+          body: paymentInfoFixture({
+            PaymentDetails: {
+              ...paymentInfoFixture().PaymentDetails,
+              PaymentDate: `${serverYear}-01-01`,
+            },
+          }),
+        },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'E-Statements' });
+    const year = within(section).getByRole('combobox', { name: 'Year' });
+    await waitFor(() => expect(year).toHaveTextContent(String(serverYear)));
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/accountEStatements/GetStatementList')).toHaveLength(1),
+    );
+    // The list waited for the server's today: the device's year was never asked for.
+    expect(server.requestsTo('GET /api/accountEStatements/GetStatementList')[0]?.search).toContain(
+      `Year=${serverYear}`,
+    );
+    await user.click(year);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(
+      [serverYear, serverYear - 1, serverYear - 2].map(String),
+    );
+  });
+
   it('has no axe violations in the dark scheme, on the page and in every dialog', async () => {
     const { user } = renderLoan({
       // With a hold, so its message is checked too.

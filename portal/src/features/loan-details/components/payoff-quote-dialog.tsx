@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   addDays,
-  calendarDateIn,
   dollarsToCents,
   fillPlaceholders,
   formatUsd,
@@ -16,9 +15,9 @@ import { useState } from 'react';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
 import { openInNewTab } from '../../../lib/new-tab';
-import { usePaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { payoffBreakdownUrl, usePayoffQuote } from '../api/payoff-quote';
+import { useServerToday } from '../hooks/use-server-today';
 
 /**
  * The payoff quote dialog (spec 001 "Payoff quote dialog", spec 002 section 5): a date from today
@@ -26,15 +25,8 @@ import { payoffBreakdownUrl, usePayoffQuote } from '../api/payoff-quote';
  */
 export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): void }) {
   const settings = useSettings();
-  // The server's today (GetPaymentInfo's PaymentDate, as the payment page dates payments), so a
-  // device clock a day off does not start the quote on a day the server refuses; the device's
-  // date in the institution's zone until it is known, or when the loan's payment info is refused.
-  const paymentInfo = usePaymentInfo(props.accountNumber);
-  const serverToday = paymentInfo.data?.HasNoErrors
-    ? paymentInfo.data.PaymentDetails.PaymentDate.slice(0, 10)
-    : undefined;
-  const today =
-    serverToday ?? calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  // A device clock a day off must not start the quote on a day the server refuses.
+  const { today } = useServerToday(props.accountNumber);
   const [typedDate, setDate] = useState<string | undefined>(undefined);
   const date = typedDate ?? today;
   const quote = usePayoffQuote(props.accountNumber);
