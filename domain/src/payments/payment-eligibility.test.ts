@@ -20,6 +20,7 @@ import {
   isPaymentFrequency,
   isRecurringOption,
   methodCanSchedule,
+  noPaymentNeeded,
   offeredFrequencies,
   paymentDateSelectable,
   paymentInfoOutcome,
@@ -200,6 +201,12 @@ describe('accountSelectionOutcome', () => {
     });
     expect(accountSelectionOutcome(selection({ balance: -500 })).kind).toBe('noPaymentNeeded');
     expect(accountSelectionOutcome(selection({ balance: 1 })).kind).toBe('fetchPaymentInfo');
+  });
+
+  it('is the one rule of noPaymentNeeded, which the loan page applies too', () => {
+    expect(noPaymentNeeded(0)).toBe(true);
+    expect(noPaymentNeeded(-1)).toBe(true);
+    expect(noPaymentNeeded(1)).toBe(false);
   });
 
   it('sends a loan in the third-party branch range to the third-party route', () => {

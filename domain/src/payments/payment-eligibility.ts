@@ -126,6 +126,15 @@ export function usesThirdPartyRoute(accountNumber: string, route: ThirdPartyRout
   return branch !== undefined && branch >= route.branchMinimum && branch <= route.branchMaximum;
 }
 
+/**
+ * Whether a loan owes nothing to pay (spec 001 section 4 "Balance is 0: NoPaymentNeeded"): a
+ * balance (principal, in cents) of 0, or a credit balance. The server refuses a payment's
+ * information then, and the portal offers no payment: the loan page hides Make Payment.
+ */
+export function noPaymentNeeded(balanceCents: number): boolean {
+  return balanceCents <= 0;
+}
+
 /** What happens when a borrower picks a loan, before its payment information is fetched. */
 export type AccountSelectionOutcome =
   | { kind: 'blocked'; error: 'PaymentBlocked' }
@@ -171,7 +180,9 @@ export function accountSelectionOutcome(selection: AccountSelection): AccountSel
     return blocked;
   }
   if (holdBlocks.card && !settings.achAllowed) return blocked;
-  if (selection.balance <= 0) return { kind: 'noPaymentNeeded', error: 'NoPaymentNeeded' };
+  if (noPaymentNeeded(selection.balance)) {
+    return { kind: 'noPaymentNeeded', error: 'NoPaymentNeeded' };
+  }
   if (usesThirdPartyRoute(selection.accountNumber, settings.thirdPartyRoute)) {
     return { kind: 'thirdPartyRoute' };
   }

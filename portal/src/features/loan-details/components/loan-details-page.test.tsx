@@ -1024,6 +1024,72 @@ describe('the loan page', () => {
     );
   });
 
+  it('offers Make Payment and Payoff Quote on a line of credit that still owes', async () => {
+    renderLoan({
+      data: accountData({
+        AccountType: 9,
+        Description: 'Home Equity Line of Credit',
+        PrincipalBalance: 1200,
+        PayoffAmount: 1207.35,
+        CreditLimit: 10000,
+        AvailableCredit: 8800,
+      }),
+    });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: 'Make Payment' })).toBeVisible();
+    expect(within(main).getByRole('button', { name: 'Payoff Quote' })).toBeVisible();
+    expect(within(main).queryByText(/No payment needed/)).toBeNull();
+  });
+
+  it.each([
+    ['paid down to 0', 0],
+    ['never drawn', 0],
+  ])(
+    'offers neither Make Payment nor Payoff Quote on a line %s, and says nothing is owed',
+    async (_case, balance) => {
+      renderLoan({
+        data: accountData({
+          AccountType: 9,
+          Description: 'Overdraft Line of Credit',
+          PrincipalBalance: balance,
+          PayoffAmount: balance,
+          NextPaymentAmount: 0,
+          LateChargesDue: 0,
+          TotalLoanFees: 0,
+          DaysPastDue: 0,
+          CreditLimit: 2500,
+          AvailableCredit: 2500,
+          PaymentInformation: {
+            TotalAmountDue: 0,
+            RecurringPayment: null,
+            DefaultPaymentMethod: null,
+            ScheduledPayments: [],
+          },
+        }),
+      });
+      const main = await screen.findByRole('main');
+      expect(
+        await within(main).findByText(
+          'No payment needed at this time. Credit line has no balance.',
+        ),
+      ).toBeVisible();
+      expect(within(main).queryByRole('link', { name: 'Make Payment' })).toBeNull();
+      expect(within(main).queryByRole('button', { name: 'Payoff Quote' })).toBeNull();
+      // The rest of the page stays: the line can still be hidden, its statements read.
+      expect(within(main).getByRole('button', { name: 'Hide Account' })).toBeVisible();
+      expect(within(main).getByRole('region', { name: 'E-Statements' })).toBeVisible();
+      await expectNoAxeViolations();
+    },
+  );
+
+  it('words the nothing-owed line as the institution words NoPaymentNeeded', async () => {
+    renderLoan({
+      data: accountData({ AccountType: 9, PrincipalBalance: 0, PayoffAmount: 0 }),
+      settings: { 'paymentErrorTexts.noPaymentNeededText': 'Nothing is owed on this line.' },
+    });
+    expect(await screen.findByText('Nothing is owed on this line.')).toBeVisible();
+  });
+
   it("lists the statement years of the server's today, not the device's", async () => {
     // The server has already reached the next year (New Year's Eve on a slow device clock).
     const deviceYear = Number(calendarDateIn('America/New_York', new Date()).slice(0, 4));

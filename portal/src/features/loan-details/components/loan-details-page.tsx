@@ -16,6 +16,7 @@ import {
   hostDateOf,
   isClosedComment,
   type LoanHold,
+  noPaymentNeeded,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { useEffect, type ReactNode } from 'react';
@@ -139,7 +140,16 @@ function LoanDetails({
   const closed = isClosedComment(info.Comment);
   const line = accountCategory(info.AccountType) === 'lineOfCredit';
   const hide = (key: Parameters<typeof settings.get>[0]) => settings.get(key) === true;
-  const payEnabled = !settings.get('depositOptions.disableEZPayOption') && !closed;
+  // Decision: a loan that owes nothing offers no payment and no payoff quote, as a bank's own
+  // site would not. Make Payment follows the server's rule (domain noPaymentNeeded on the
+  // principal balance, the account list's Balance): the payment screen would only answer
+  // NoPaymentNeeded. Payoff Quote goes when today's payoff amount is 0: it could only quote
+  // $0.00. Instead the page says why, in the institution's NoPaymentNeeded wording, the same
+  // words the payment screen would show. (Lines of credit paid down to 0 or never drawn; a paid
+  // off installment loan is closed, and a closed loan offers neither anyway.)
+  const nothingToPay = noPaymentNeeded(dollarsToCents(info.PrincipalBalance));
+  const nothingToPayOff = dollarsToCents(info.PayoffAmount) <= 0;
+  const payEnabled = !settings.get('depositOptions.disableEZPayOption') && !closed && !nothingToPay;
   // The host's 0001-01-01 is shown as None (spec 002 section 3).
   const dateOrNone = (text: string) =>
     formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
@@ -207,6 +217,11 @@ function LoanDetails({
             {settings.get(HOLD_TEXTS[data.Hold])}
           </Alert>
         ) : null}
+        {!closed && nothingToPay ? (
+          <Typography sx={{ mb: 2 }}>
+            {settings.get('paymentErrorTexts.noPaymentNeededText')}
+          </Typography>
+        ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 3 }}>
           {payEnabled ? (
             <Button
@@ -217,7 +232,9 @@ function LoanDetails({
               {settings.get('dashboardTexts.makePaymentButtonText')}
             </Button>
           ) : null}
-          {settings.get('payoffQuoteOptions.usePayoffQuoteOption') && !closed ? (
+          {settings.get('payoffQuoteOptions.usePayoffQuoteOption') &&
+          !closed &&
+          !nothingToPayOff ? (
             <Button
               variant="outlined"
               onClick={() =>
