@@ -1122,6 +1122,45 @@ describe('the loan page', () => {
     );
   });
 
+  it('keeps the page when the reload after a save fails, saying so, and loads it again on request', async () => {
+    let loads = 0;
+    let reloadFails = true;
+    const { user, server } = renderLoan({
+      routes: {
+        'GET /api/AccountData': () => {
+          loads += 1;
+          return loads === 1 || !reloadFails
+            ? { body: accountData() }
+            : {
+                status: 500,
+                body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'HostError' }] },
+              };
+        },
+        'POST /api/AccountAlerts': { body: { HasNoErrors: true, Errors: [] } },
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'E-Statements' });
+    await user.click(within(section).getByLabelText('E-statement is ready (e-mail)'));
+    await waitFor(() => expect(server.requestsTo('POST /api/AccountAlerts')).toHaveLength(1));
+    const alert = await screen.findByText(
+      'There was a problem loading this loan. Please try again later.',
+    );
+    expect(alert).toBeVisible();
+    // Still the loan, not the dashboard.
+    expect(screen.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+    expect(screen.queryByRole('heading', { level: 1, name: /Welcome/ })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Loan balance' })).toHaveTextContent('$18,452.37');
+
+    reloadFails = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByText('There was a problem loading this loan. Please try again later.'),
+      ).toBeNull(),
+    );
+    expect(loads).toBe(3);
+  });
+
   it('has no axe violations in the dark scheme, on the page and in every dialog', async () => {
     const { user } = renderLoan({
       // With a hold, so its message is checked too.

@@ -93,18 +93,17 @@ export function LoanDetailsPage() {
   const navigate = useNavigate();
   const data = useAccountData(accountNumber);
 
+  // Only a first load that fails leaves the page. A reload after a save (or any later refetch)
+  // that fails keeps the loan as it was loaded, with the load error above it (LoanDetails): the
+  // save went through, and sending the borrower away would lose their place and other edits.
+  const firstLoadFailed = data.isError && data.data === undefined;
   useEffect(() => {
-    if (!data.isError) return;
-    const code = data.error instanceof ApiError ? data.error.code : undefined;
-    const flag =
-      code && code in LOAD_FLAGS ? LOAD_FLAGS[code as keyof typeof LOAD_FLAGS] : undefined;
+    if (!firstLoadFailed) return;
     void navigate(DASHBOARD, {
       replace: true,
-      state: {
-        viewError: settings.get(flag ?? 'loanDetailsTexts.loadErrorText'),
-      },
+      state: { viewError: settings.get(loadErrorKey(data.error)) },
     });
-  }, [data.isError, data.error, navigate, settings]);
+  }, [firstLoadFailed, data.error, navigate, settings]);
 
   if (accountNumber === '') {
     return (
@@ -122,15 +121,39 @@ export function LoanDetailsPage() {
       </Box>
     );
   }
-  return <LoanDetails accountNumber={accountNumber} data={data.data} />;
+  return (
+    <LoanDetails
+      accountNumber={accountNumber}
+      data={data.data}
+      reloadError={
+        data.isError && !data.isFetching ? settings.get(loadErrorKey(data.error)) : undefined
+      }
+      reload={() => void data.refetch()}
+    />
+  );
+}
+
+/** The wording of a failed load: its on-load flag's (NightError), else the general load error. */
+function loadErrorKey(
+  error: unknown,
+): (typeof LOAD_FLAGS)[keyof typeof LOAD_FLAGS] | 'loanDetailsTexts.loadErrorText' {
+  const code = error instanceof ApiError ? error.code : undefined;
+  return code && code in LOAD_FLAGS
+    ? LOAD_FLAGS[code as keyof typeof LOAD_FLAGS]
+    : 'loanDetailsTexts.loadErrorText';
 }
 
 function LoanDetails({
   accountNumber,
   data,
+  reloadError,
+  reload,
 }: {
   accountNumber: string;
   data: AccountDataResponse;
+  /** Why the loan could not be loaded again (after a save), the page showing it as loaded. */
+  reloadError: string | undefined;
+  reload(): void;
 }) {
   const settings = useSettings();
   const dialogs = useDialogStack();
@@ -212,6 +235,19 @@ function LoanDetails({
           {info.Description} {info.AccountNumber}
           {closed ? ' (Closed)' : ''}
         </Typography>
+        {reloadError ? (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                Try again
+              </Button>
+            }
+          >
+            {reloadError}
+          </Alert>
+        ) : null}
         {data.Hold ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {settings.get(HOLD_TEXTS[data.Hold])}
