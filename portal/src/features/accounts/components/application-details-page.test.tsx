@@ -142,6 +142,47 @@ describe('application details', () => {
     await expectNoAxeViolations();
   });
 
+  it('has no axe violations in the dark scheme, with the documents and the uploader', async () => {
+    renderPortal({
+      path: '/myaccount/applicationdetails/A-240275',
+      signedIn: true,
+      settings: {
+        'themeOptions.colorScheme': 'dark',
+        'globalOptions.useFileServicesOption': 'true',
+      },
+      routes: {
+        'GET /api/Application': {
+          body: { HasNoErrors: true, Errors: [], Application: APPROVED },
+        },
+        'GET /api/Documents/GetApplicationDocuments': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Value: [
+              {
+                FileId: '77',
+                DisplayName: 'Loan Approval Letter A-240275',
+                DisplayFormat: 'pdf',
+                ImageUrl: '',
+                DateUploaded: '2025-03-03T15:00:00.000Z',
+                Name: 'Loan Approval Letter A-240275.pdf',
+              },
+            ],
+          },
+        },
+        'GET /api/file/GetFileTypes': {
+          body: { HasNoErrors: true, Errors: [], FileTypes: [{ ID: 5, Description: 'Other' }] },
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Loan Approval Letter A-240275' }),
+    ).toBeVisible();
+    expect(await screen.findByLabelText('Add Files')).toBeInTheDocument();
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations();
+  });
+
   it('has no documents block while file services are off', async () => {
     const { server } = renderPortal({
       path: '/myaccount/applicationdetails/A-240275',

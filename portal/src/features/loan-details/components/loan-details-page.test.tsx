@@ -1259,3 +1259,74 @@ describe('the loan page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
   });
 });
+
+describe.each(['light', 'dark'] as const)('the loan page dialogs in the %s scheme', (scheme) => {
+  it('have no axe violations: hide account, e-statement withdrawal and consent, external statement', async () => {
+    const thisYear = calendarDateIn('America/New_York', new Date()).slice(0, 4);
+    let format: AccountDataResponse['StatementFormat'] = 'ElectronicOnly';
+    const { user } = renderLoan({
+      settings: {
+        'themeOptions.colorScheme': scheme,
+        'eStatementOptions.useEStatementConsentConfirmationOption': 'true',
+      },
+      routes: {
+        'GET /api/AccountData': () => ({ body: { ...accountData(), StatementFormat: format } }),
+        // The one save here is the withdrawal.
+        'POST /api/AccountEStatements/SetStatementFormat': () => {
+          format = 'PaperOnly';
+          return { body: { HasNoErrors: true, Errors: [] } };
+        },
+        'GET /api/accountEStatements/GetStatementList': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            // From the URL provider family: it opens after the external-statement notice.
+            StatementList: [
+              {
+                Id: 'st-url',
+                Date: `${thisYear}-01-31T00:00:00`,
+                Number: NUMBER,
+                Type: 0,
+                Provider: 1,
+              },
+            ],
+          },
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Loan history' });
+    if (scheme === 'dark') expect(document.documentElement).toHaveClass('dark');
+    else expect(document.documentElement).not.toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Hide Account' }));
+    await expectNoAxeViolations(await screen.findByRole('dialog', { name: 'Hide Account' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const toggle = screen.getByRole('switch', { name: 'Receive statements electronically' });
+    await user.click(toggle);
+    const withdraw = await screen.findByRole('dialog');
+    expect(withdraw).toHaveTextContent('Are you sure you want to stop receiving e-statements?');
+    await expectNoAxeViolations(withdraw);
+    await user.click(within(withdraw).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toggle).not.toBeChecked());
+
+    await user.click(toggle);
+    const consent = await screen.findByRole('dialog');
+    expect(
+      await within(consent).findByText(/you consent to receive your statements electronically/),
+    ).toBeVisible();
+    await expectNoAxeViolations(consent);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(await screen.findByRole('button', { name: `Statement 01/31/${thisYear}` }));
+    const external = await screen.findByRole('dialog');
+    expect(external).toHaveTextContent(
+      "Your statement will open on our statement provider's site in a new window.",
+    );
+    await expectNoAxeViolations(external);
+    await user.click(within(external).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 90_000);
+});
