@@ -19,7 +19,7 @@ import {
   HOME_EQUITY,
   paymentBody,
   submit,
-} from '../modules/payments/payment-test-kit';
+} from './payment-test-kit';
 
 /*
  * Fault tests: many submissions and postings with injected faults, then the proof that every

@@ -7,7 +7,7 @@ import {
   paymentBody,
   paymentInfo,
   submit,
-} from '../../modules/payments/payment-test-kit';
+} from '../../testing/payment-test-kit';
 import { testDatabases } from '../../testing/databases';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 

@@ -34,7 +34,7 @@ import {
   paymentInfo,
   submit,
   VISA_DEBIT,
-} from '../payments/payment-test-kit';
+} from '../../testing/payment-test-kit';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';

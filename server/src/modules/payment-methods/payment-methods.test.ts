@@ -21,7 +21,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
-import { paymentBody, paymentInfo, submit } from '../payments/payment-test-kit';
+import { paymentBody, paymentInfo, submit } from '../../testing/payment-test-kit';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const AUTO_LOAN = '001-100234-1';

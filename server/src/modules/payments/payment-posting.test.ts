@@ -19,7 +19,7 @@ import {
   paymentInfo,
   submit,
   VISA_DEBIT,
-} from './payment-test-kit';
+} from '../../testing/payment-test-kit';
 import { businessDayOnOrAfter, businessDayOnOrBefore, nextNominalDate } from './recurring-schedule';
 
 const NOT_FOUND = { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] };

@@ -20,7 +20,7 @@ import {
   paymentInfo,
   submit,
   VISA,
-} from './payment-test-kit';
+} from '../../testing/payment-test-kit';
 
 /*
  * The defects a review of the payment calls against spec 001 found: each test fails without its

@@ -21,7 +21,7 @@ import {
   paymentBody,
   paymentInfo,
   submit,
-} from './payment-test-kit';
+} from '../../testing/payment-test-kit';
 
 /*
  * The server's refusals of spec 001 section 8 that only the domain's rules were tested for: each

@@ -38,7 +38,7 @@ import {
   submit,
   VISA,
   VISA_DEBIT,
-} from './payment-test-kit';
+} from '../../testing/payment-test-kit';
 
 const error = (key: string) => ({ HasNoErrors: false, Errors: [{ ErrorMessage: key }] });
 const refusal = (key: string) => ({ ...error(key), ReferenceNumber: '' });

@@ -5,10 +5,10 @@ import {
   SubmitPaymentResponse,
 } from '@portal/domain';
 import { passesLuhn } from '@portal/domain';
-import type { PortalApp } from '../../app';
-import { PORTAL_WRITE_HEADERS, type SignedIn } from '../../testing/test-app';
+import type { PortalApp } from '../app';
+import { PORTAL_WRITE_HEADERS, type SignedIn } from './test-app';
 
-export { charges, coreLines, databaseText, debits } from './payment-test-counts.repository';
+export { charges, coreLines, databaseText, debits } from './payment-test-counts';
 
 /*
  * What the payments tests share: the demo loans, request bodies, calls and the counts that prove

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 /*
  * Test support only (the payments tests and fault tests): the counts that prove a payment moved
