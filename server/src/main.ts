@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
 import { PgliteLockedError } from './db/pglite-lock';
+import { demoSeedRefusal, findDemoSeed } from './db/seed/demo-seed-guard';
 import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
 import { clockStartingAt, systemClock } from './lib/clock';
@@ -102,6 +103,22 @@ async function main(): Promise<void> {
   if (config.demoMode) {
     const { seeded } = await seedDemoData(database.db, { dataProtector: protector, clock });
     if (seeded) console.log('Seeded the demo institutions and borrowers.');
+  } else {
+    // Demo data is served in demo mode only. Outside it (DEMO_MODE=false, production, any HOST:
+    // a proxy on this machine reaches a loopback server from the network) a database that holds
+    // the demo seed (someone tried the demo, then deployed the same DATA_DIR or DATABASE_URL)
+    // would serve users and staff whose password README.md publishes: refuse to start, and
+    // delete nothing (the operator chooses DEMO_MODE=true or another database). README "Two
+    // commands".
+    const found = await findDemoSeed(database.db);
+    if (found) {
+      const where = config.databaseUrl
+        ? 'the PostgreSQL database of DATABASE_URL'
+        : `PGlite in ${config.pgliteDir} (DATA_DIR)`;
+      console.error(demoSeedRefusal(found, where));
+      await database.close();
+      process.exit(1);
+    }
   }
 
   const app = await buildApp({

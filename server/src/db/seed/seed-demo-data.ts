@@ -16,6 +16,7 @@ import {
   seedAccountFlowDemo,
   SUMMIT_REGISTRATION_HOLDER,
 } from './account-holders.demo';
+import { DEMO_SEED_PUBLISHER } from './demo-seed-guard';
 import { DEMO_PAYMENTS_USERNAME, seedPaymentsDemo } from './payments.demo';
 import { seedStaffDemo } from './staff.demo';
 import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
@@ -121,7 +122,8 @@ export async function seedDemoData(
           version: 1,
           document: JSON.stringify(institution.settings),
           comment: 'Demo seed',
-          published_by: 'demo-seed',
+          // Marks the database as seeded in demo mode (demo-seed-guard.ts).
+          published_by: DEMO_SEED_PUBLISHER,
           published_at: now,
         })
         .execute();
