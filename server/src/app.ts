@@ -61,17 +61,21 @@ import {
   type PaymentPostingWorker,
 } from './modules/payments/payment-posting';
 import { adminModule } from './modules/admin/admin.module';
+import { auditModule } from './modules/audit/audit.module';
 import { authModule } from './modules/auth/auth.module';
+import { brandingModule } from './modules/branding/branding.module';
 import { credentialsModule } from './modules/credentials/credentials.module';
 import { healthModule } from './modules/health/health.module';
+import { institutionsModule } from './modules/institutions/institutions.module';
 import { mailModule } from './modules/mail/mail.module';
 import { previewsModule } from './modules/previews/previews.module';
 import { recoveryModule } from './modules/recovery/recovery.module';
 import { registrationModule } from './modules/registration/registration.module';
 import { setupModule } from './modules/setup/setup.module';
+import { staffModule } from './modules/staff/staff.module';
+import { STAFF_SESSION_COOKIE } from './modules/staff/staff.routes';
 import { staticFilesModule } from './modules/static-files/static-files.module';
 import { systemClock, type Clock } from './lib/clock';
-import { STAFF_SESSION_COOKIE } from './modules/admin/admin.routes';
 import { createAuditLog, type AuditLog } from './modules/audit/audit.service';
 import { createBrandingService, type BrandingService } from './modules/branding/branding.service';
 import { createPreviewsService, type PreviewsService } from './modules/previews/previews.service';
@@ -205,7 +209,7 @@ export interface AppServices {
   housekeeping: HousekeepingWorker;
   passwordHasher: PasswordHasher;
   dataProtector: DataProtector;
-  /** The admin API's configuration work and staff sign-in (issue 4). */
+  /** Staff's access to an institution and its configuration work: drafts, publish, versions. */
   admin: AdminService;
   /** Every change of a configuration, asset or institution, and staff sign-in events. */
   auditLog: AuditLog;
@@ -269,8 +273,14 @@ const APP_MODULES: readonly AppModule[] = [
   registrationModule,
   recoveryModule,
   accountLinksModule,
-  previewsModule,
+  // The admin API (/admin-api): the staff, the institutions, each one's configuration, audit log,
+  // branding files, previews and ACH files.
+  staffModule,
+  institutionsModule,
   adminModule,
+  auditModule,
+  brandingModule,
+  previewsModule,
   achFilesModule,
   staticFilesModule,
 ];

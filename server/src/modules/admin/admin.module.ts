@@ -1,24 +1,14 @@
 import type { AppModule } from '../../app-module';
+import { registerAdminApi } from './admin-api';
 import { adminRoutes } from './admin.routes';
 
-/** The staff admin API under /admin-api. */
-export const adminModule: AppModule = async ({
-  app,
-  services,
-  options,
-  cookieSecure,
-  cdnRoots,
-}) => {
-  await app.register(adminRoutes, {
-    prefix: '/admin-api',
-    auth: services.adminAuth,
+/**
+ * The admin API's institution configuration (drafts, publishing, versions, import, export, diff);
+ * its context also answers the /admin-api paths no module has. The other admin API modules (staff,
+ * institutions, audit, branding, previews) register beside it through registerAdminApi.
+ */
+export const adminModule: AppModule = async ({ app, services }) => {
+  await registerAdminApi(app, { auth: services.adminAuth, answersNotFound: true }, adminRoutes, {
     admin: services.admin,
-    auditLog: services.auditLog,
-    previews: services.previews,
-    branding: services.branding,
-    cookieSecure,
-    demoMode: options.demoMode ?? false,
-    adminOrigins: options.adminOrigins ?? [],
-    cdnRoots,
   });
 };

@@ -4,27 +4,18 @@ import {
   diffConfigurations,
   type ConfigurationDocument,
   type InstitutionSettingsResponse,
-  type InstitutionSummary,
-  isHostName,
   type StaffRole,
 } from '@portal/domain';
-import {
-  findSettingDefinition,
-  SETTING_SETS,
-  validateInstitutionConfig,
-  type InstitutionConfiguration,
-} from '@portal/settings-schema';
-import {
-  brandTokensFromSettings,
-  brandTokensToSettings,
-  contrastFailures,
-  describeContrastFailure,
-  type BrandTokens,
-} from '@portal/themes';
+import type { InstitutionConfiguration } from '@portal/settings-schema';
+import { brandTokensFromSettings, contrastFailures, describeContrastFailure } from '@portal/themes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { InstitutionConflictError } from '../institutions/institutions.repository';
+import { findInstitutionBySlug, listHosts } from '../institutions/institutions.repository';
+import {
+  createInstitutionsAdminService,
+  type InstitutionsAdminService,
+} from '../institutions/institutions-admin.service';
 import { accessorOf, type InstitutionsService } from '../institutions/institutions.service';
 import {
   AdminError,
@@ -34,23 +25,28 @@ import {
   type ProblemDetail,
 } from './admin-errors';
 import type { StaffPrincipal } from '../staff/staff-auth.service';
-import { isStaffRole } from '../staff/staff-auth.service';
+import { roleIn } from '../staff/staff-roles';
 import {
   deleteDraft,
   findDraft,
-  findInstitutionBySlug,
-  findTakenHosts,
   findVersion,
-  listHosts,
-  listInstitutionRows,
   listVersions,
   lockInstitution,
   upsertDraft,
 } from './admin.repository';
-import { findMembershipRole, listMemberships } from '../staff/staff.repository';
+import {
+  applyChange,
+  cloneDocument,
+  isConfigurationShape,
+  normaliseDocument,
+  problemsOf,
+} from './configuration-document';
 import type { AuditAction, AuditLog } from '../audit/audit.service';
 import type { BrandingService } from '../branding/branding.service';
-import { sanitizeRichText } from '../../lib/sanitize-html';
+
+// server/src/cli/institution-command.ts still imports the operator from here (its home is
+// modules/staff).
+export { OPERATOR } from '../staff/staff-auth.service';
 
 type Db = Kysely<Database>;
 
@@ -70,26 +66,11 @@ export interface AccessibleInstitution {
 export type DocumentRef = number | 'published' | 'draft';
 
 /**
- * Who the operators' commands on the server's machine act as (server/src/cli): an implementer
- * without a staff account, so the audit log names it by this label and no staff id.
+ * The admin API's work on an institution's configuration: who may reach it (access), its draft,
+ * publishing, versions, restore, import, export and diff.
  */
-export const OPERATOR: StaffPrincipal = {
-  staffId: '',
-  email: 'operator (command line)',
-  name: 'Operator',
-  isImplementer: true,
-};
-
-export interface CreateInstitutionInput {
-  name: string;
-  slug: string;
-  hosts: string[];
-  theme: BrandTokens;
-  copyFrom?: string;
-}
-
 export interface AdminService {
-  listInstitutions(staff: StaffPrincipal): Promise<InstitutionSummary[]>;
+  /** The institution by its slug if the staff member's role there allows `need`; 404 or 403. */
   access(staff: StaffPrincipal, slug: string, need: Need): Promise<AccessibleInstitution>;
   settings(institution: AccessibleInstitution): Promise<InstitutionSettingsResponse>;
   saveDraft(
@@ -142,10 +123,6 @@ export interface AdminService {
     document: unknown,
     dryRun: boolean,
   ): Promise<{ valid: boolean; problems: ProblemDetail[]; diff: DiffEntry[]; applied: boolean }>;
-  createInstitution(
-    staff: StaffPrincipal,
-    input: CreateInstitutionInput,
-  ): Promise<InstitutionSummary>;
   /** Every institution's host names: the admin page may frame their portals (the preview). */
   portalHosts(): Promise<string[]>;
 }
@@ -156,92 +133,17 @@ export interface AdminServiceOptions {
   institutions: InstitutionsService;
   /** Where every change is recorded (modules/audit). */
   auditLog: AuditLog;
-  /** A new institution's placeholder logos (modules/branding). */
+  /** Only for createInstitution below (a new institution's placeholder logos). */
   branding: Pick<BrandingService, 'writePlaceholderLogos'>;
 }
 
-/** Drops empty sections and sets, and sanitises every rich-text value. */
-export function normaliseDocument(document: ConfigurationDocument): InstitutionConfiguration {
-  const result: InstitutionConfiguration = {};
-  for (const set of SETTING_SETS) {
-    const sections = document[set];
-    if (!sections) continue;
-    const cleaned: Record<string, Record<string, string>> = {};
-    for (const [section, names] of Object.entries(sections)) {
-      const values: Record<string, string> = {};
-      for (const [name, value] of Object.entries(names)) {
-        const type = findSettingDefinition(`${section}.${name}`)?.type;
-        values[name] = type === 'richText' ? sanitizeRichText(value) : value;
-      }
-      if (Object.keys(values).length > 0) cleaned[section] = values;
-    }
-    if (Object.keys(cleaned).length > 0) result[set] = cleaned;
-  }
-  return result;
-}
-
-function problemsOf(document: unknown): ProblemDetail[] {
-  return validateInstitutionConfig(document).errors.map((error) => ({
-    key: error.key,
-    ...(error.set ? { set: error.set } : {}),
-    message: error.message,
-  }));
-}
-
-function isConfigurationShape(value: unknown): value is ConfigurationDocument {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.entries(value).every(
-    ([set, sections]) =>
-      (set === 'shared' || set === 'english') &&
-      typeof sections === 'object' &&
-      sections !== null &&
-      Object.values(sections).every(
-        (names) =>
-          typeof names === 'object' &&
-          names !== null &&
-          Object.values(names).every((text) => typeof text === 'string'),
-      ),
-  );
-}
-
-function cloneDocument(document: InstitutionConfiguration): InstitutionConfiguration {
-  return structuredClone(document);
-}
-
-function applyChange(
-  document: InstitutionConfiguration,
-  change: { set: 'shared' | 'english'; key: string; value: string | null },
-): void {
-  const dot = change.key.indexOf('.');
-  const section = dot > 0 ? change.key.slice(0, dot) : '';
-  const name = dot > 0 ? change.key.slice(dot + 1) : '';
-  if (!section || !name || name.includes('.')) {
-    throw invalidConfiguration([
-      { key: change.key, set: change.set, message: 'a key must be of the form section.name' },
-    ]);
-  }
-  const sections = (document[change.set] ??= {});
-  if (change.value === null) {
-    const names = sections[section];
-    // Emptied sections and sets are dropped when the document is normalised.
-    if (names)
-      sections[section] = Object.fromEntries(Object.entries(names).filter(([n]) => n !== name));
-    return;
-  }
-  (sections[section] ??= {})[name] = change.value;
-}
-
-export function createAdminService(options: AdminServiceOptions): AdminService {
+export function createAdminService(
+  options: AdminServiceOptions,
+): AdminService & Pick<InstitutionsAdminService, 'createInstitution'> {
   const { db, clock, institutions } = options;
-
-  async function roleIn(
-    staff: StaffPrincipal,
-    institutionId: number,
-  ): Promise<StaffRole | undefined> {
-    if (staff.isImplementer) return 'publisher';
-    const role = await findMembershipRole(db, staff.staffId, institutionId);
-    return role !== undefined && isStaffRole(role) ? role : undefined;
-  }
+  // Creation is modules/institutions' (its routes build their own); kept here only until
+  // server/src/cli/institution-command.ts calls createInstitutionsAdminService itself.
+  const creation = createInstitutionsAdminService(options);
 
   async function audit(
     executor: Db,
@@ -346,54 +248,11 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
     return found.document;
   }
 
-  async function summaryOf(staff: StaffPrincipal, slug: string): Promise<InstitutionSummary> {
-    const [rows, hosts] = await Promise.all([listInstitutionRows(db), listHosts(db)]);
-    const row = rows.find((candidate) => candidate.slug === slug);
-    if (!row) throw notFound();
-    const role = await roleIn(staff, row.id);
-    if (!role) throw notFound();
-    return {
-      slug: row.slug,
-      name: row.name,
-      hosts: hosts.get(row.id) ?? [],
-      cdnFolder: row.cdnFolder,
-      role,
-      publishedVersion: row.publishedVersion,
-      hasDraft: row.hasDraft,
-    };
-  }
-
   return {
-    async listInstitutions(staff) {
-      const [rows, hosts] = await Promise.all([listInstitutionRows(db), listHosts(db)]);
-      const roles = new Map<number, StaffRole>();
-      if (!staff.isImplementer) {
-        for (const membership of await listMemberships(db, staff.staffId)) {
-          if (isStaffRole(membership.role)) roles.set(membership.institutionId, membership.role);
-        }
-      }
-      return rows.flatMap((row) => {
-        const role = staff.isImplementer ? 'publisher' : roles.get(row.id);
-        return role
-          ? [
-              {
-                slug: row.slug,
-                name: row.name,
-                hosts: hosts.get(row.id) ?? [],
-                cdnFolder: row.cdnFolder,
-                role,
-                publishedVersion: row.publishedVersion,
-                hasDraft: row.hasDraft,
-              },
-            ]
-          : [];
-      });
-    },
-
     async access(staff, slug, need) {
       const row = await findInstitutionBySlug(db, slug);
       // Staff of other institutions learn nothing, not even that the institution exists.
-      const role = row ? await roleIn(staff, row.id) : undefined;
+      const role = row ? await roleIn(db, staff, row.id) : undefined;
       if (!row || !role) throw notFound('There is no such institution among yours.');
       if (RANK[role] < NEEDED_RANK[need]) {
         throw forbidden(
@@ -594,85 +453,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
       return { valid: true, problems: [], diff, applied: true };
     },
 
-    async createInstitution(staff, input) {
-      if (!staff.isImplementer) throw forbidden('Only implementers can create institutions.');
-      const hosts = [...new Set(input.hosts.map((host) => host.trim().toLowerCase()))];
-      const problems: ProblemDetail[] = [];
-      for (const host of hosts) {
-        if (!isHostName(host))
-          problems.push({ key: 'hosts', message: `"${host}" is not a host name` });
-      }
-      if (await findInstitutionBySlug(db, input.slug)) {
-        problems.push({ key: 'slug', message: `"${input.slug}" is taken` });
-      }
-      for (const host of await findTakenHosts(db, hosts)) {
-        problems.push({
-          key: 'hosts',
-          message: `"${host}" already answers for another institution`,
-        });
-      }
-      if (problems.length > 0) {
-        throw new AdminError(
-          409,
-          ADMIN_ERROR_CODES.conflict,
-          problems.map((p) => p.message).join('; '),
-          {
-            details: problems,
-          },
-        );
-      }
-      let base: InstitutionConfiguration = {};
-      if (input.copyFrom) {
-        const source = await findInstitutionBySlug(db, input.copyFrom);
-        if (!source) throw notFound(`There is no institution "${input.copyFrom}" to copy.`);
-        base = (await published(db, source.id)).document;
-      }
-      const document = normaliseDocument({
-        ...base,
-        shared: { ...base.shared, ...brandTokensToSettings(input.theme) },
-      });
-      const settingsProblems = problemsOf(document);
-      if (settingsProblems.length > 0) throw invalidConfiguration(settingsProblems);
-      const cdnFolder = `/cdn/${input.slug}`;
-      let timeZone = 'America/New_York';
-      if (input.copyFrom) {
-        const source = await findInstitutionBySlug(db, input.copyFrom);
-        if (source) timeZone = source.time_zone;
-      }
-      // A plain logo with the name, so the new portal shows something until one is uploaded.
-      await options.branding.writePlaceholderLogos(cdnFolder, input.name);
-      try {
-        await institutions.createInstitution({
-          slug: input.slug,
-          name: input.name,
-          cdnFolder,
-          timeZone,
-          hosts,
-          document,
-          comment: input.copyFrom
-            ? `Created from a copy of ${input.copyFrom}`
-            : 'Created from the defaults',
-          createdBy: staff.email,
-          within: async (trx, institutionId) => {
-            await audit(
-              trx,
-              staff,
-              institutionId,
-              'institution.create',
-              diffConfigurations({}, document),
-              `Hosts: ${hosts.join(', ')}`,
-            );
-          },
-        });
-      } catch (error) {
-        // A concurrent creation won the slug, a host name or the default role: nothing was written.
-        if (error instanceof InstitutionConflictError) {
-          throw new AdminError(409, ADMIN_ERROR_CODES.conflict, error.message);
-        }
-        throw error;
-      }
-      return summaryOf(staff, input.slug);
-    },
+    createInstitution: (staff, input) => creation.createInstitution(staff, input),
 
     async portalHosts() {
       return [...(await listHosts(db)).values()].flat();

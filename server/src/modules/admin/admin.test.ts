@@ -20,7 +20,8 @@ import {
 } from '../../testing/test-app';
 import { argon2PasswordHasher } from '../../lib/passwords';
 import { setStaffDisabled } from '../staff/staff.repository';
-import { adminOriginOf, STAFF_SESSION_COOKIE } from './admin.routes';
+import { adminOriginOf } from '../previews/preview-tokens.routes';
+import { STAFF_SESSION_COOKIE } from '../staff/staff.routes';
 import { totpCode } from '../staff/totp';
 
 const PASSWORD = 'Staff-Pass-2024!';

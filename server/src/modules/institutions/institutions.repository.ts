@@ -70,6 +70,76 @@ export async function upsertInstitutionSecret(
     .execute();
 }
 
+// ---- The institutions staff see in the admin API ---------------------------------------------
+
+export interface InstitutionListRow {
+  id: number;
+  slug: string;
+  name: string;
+  cdnFolder: string;
+  publishedVersion: number;
+  hasDraft: boolean;
+}
+
+export async function listInstitutionRows(db: Db): Promise<InstitutionListRow[]> {
+  const rows = await db
+    .selectFrom('institutions')
+    .leftJoin('settings_drafts', 'settings_drafts.institution_id', 'institutions.id')
+    .select((eb) => [
+      'institutions.id as id',
+      'institutions.slug as slug',
+      'institutions.name as name',
+      'institutions.cdn_folder as cdnFolder',
+      eb
+        .selectFrom('settings_versions')
+        .select((inner) => inner.fn.max('settings_versions.version').as('v'))
+        .whereRef('settings_versions.institution_id', '=', 'institutions.id')
+        .as('publishedVersion'),
+      'settings_drafts.institution_id as draftOf',
+    ])
+    .orderBy('institutions.name')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    cdnFolder: row.cdnFolder,
+    publishedVersion: row.publishedVersion ?? 0,
+    hasDraft: row.draftOf !== null,
+  }));
+}
+
+export async function listHosts(db: Db): Promise<Map<number, string[]>> {
+  const rows = await db
+    .selectFrom('institution_hosts')
+    .select(['institution_id', 'host'])
+    .orderBy('host')
+    .execute();
+  const hosts = new Map<number, string[]>();
+  for (const row of rows) {
+    const list = hosts.get(row.institution_id) ?? [];
+    list.push(row.host);
+    hosts.set(row.institution_id, list);
+  }
+  return hosts;
+}
+
+export async function findInstitutionBySlug(db: Db, slug: string) {
+  return db.selectFrom('institutions').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function findTakenHosts(db: Db, hosts: readonly string[]): Promise<string[]> {
+  if (hosts.length === 0) return [];
+  const rows = await db
+    .selectFrom('institution_hosts')
+    .select('host')
+    .where('host', 'in', hosts)
+    .execute();
+  return rows.map((row) => row.host);
+}
+
+// ---- Published settings ------------------------------------------------------------------------
+
 /**
  * A stored document as the settings code expects it: set → section → name → text. Anything else
  * (a hand-edited row) is dropped rather than trusted.

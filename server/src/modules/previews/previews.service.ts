@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
-import { listHosts } from '../admin/admin.repository';
+import { listHosts } from '../institutions/institutions.repository';
 import type { StaffPrincipal } from '../staff/staff-auth.service';
 import { findMembershipRole } from '../staff/staff.repository';
 import type { RequestContext } from '../../plugins/request-context';

@@ -60,6 +60,17 @@ export interface StaffPrincipal {
   isImplementer: boolean;
 }
 
+/**
+ * Who the operators' commands on the server's machine act as (server/src/cli): an implementer
+ * without a staff account, so the audit log names it by this label and no staff id.
+ */
+export const OPERATOR: StaffPrincipal = {
+  staffId: '',
+  email: 'operator (command line)',
+  name: 'Operator',
+  isImplementer: true,
+};
+
 export interface NewStaffInput {
   email: string;
   name: string;

@@ -1,0 +1,83 @@
+import { ADMIN_ERROR_CODES, PreviewTokenRequest, PreviewTokenResponse } from '@portal/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hostName } from '../../plugins/institution';
+import { SlugParams, staffOf } from '../admin/admin-api';
+import { AdminError } from '../admin/admin-errors';
+import type { AdminService } from '../admin/admin.service';
+import type { PreviewsService } from './previews.service';
+
+export interface PreviewTokensRoutesOptions {
+  /** Who may read which institution. */
+  admin: Pick<AdminService, 'access'>;
+  previews: PreviewsService;
+  /**
+   * Admin origins on other hosts than this server's (ADMIN_ORIGINS) that may receive preview
+   * tokens; the server's own host names always may.
+   */
+  adminOrigins: readonly string[];
+}
+
+/**
+ * The admin app's origin, which the portal will let frame a draft preview: the one the app
+ * claims (or its Origin header), else this server's own. Only an origin on the host the request
+ * came to (any port: the app's dev server) or on the ADMIN_ORIGINS list is accepted; any other
+ * claim, whoever makes it, gets no token, so no staff member can open the draft to a site of
+ * their choosing.
+ */
+export function adminOriginOf(
+  request: Pick<FastifyRequest, 'protocol' | 'host' | 'headers'>,
+  claimed: string | undefined,
+  allowed: readonly string[],
+): string | undefined {
+  const own = `${request.protocol}://${request.host}`;
+  const ownHost = hostName(request.host);
+  for (const candidate of [claimed, request.headers.origin, own]) {
+    if (!candidate) continue;
+    let url: URL;
+    try {
+      url = new URL(candidate);
+    } catch {
+      return undefined;
+    }
+    if (url.origin === 'null' || !/^https?:$/.test(url.protocol)) return undefined;
+    return url.hostname === ownHost || allowed.includes(url.origin) ? url.origin : undefined;
+  }
+  return own;
+}
+
+/**
+ * `POST /admin-api/institutions/:slug/preview-token`: a token that shows the institution's draft
+ * in its portal, framed by the admin app (the portal's side is previews.routes.ts).
+ */
+export const previewTokensRoutes: FastifyPluginAsyncZod<PreviewTokensRoutesOptions> = async (
+  app,
+  options,
+) => {
+  app.post(
+    '/institutions/:slug/preview-token',
+    {
+      schema: {
+        params: SlugParams,
+        body: PreviewTokenRequest.optional(),
+        response: { 200: PreviewTokenResponse },
+      },
+    },
+    async (request) => {
+      const staff = staffOf(request);
+      const institution = await options.admin.access(staff, request.params.slug, 'read');
+      const adminOrigin = adminOriginOf(request, request.body?.adminOrigin, options.adminOrigins);
+      if (!adminOrigin) {
+        throw new AdminError(
+          403,
+          ADMIN_ERROR_CODES.forbidden,
+          'Previews open only in the admin app on this server or an address in ADMIN_ORIGINS.',
+        );
+      }
+      return options.previews.createPreviewToken(staff, institution, {
+        adminOrigin,
+        adminHost: request.host,
+      });
+    },
+  );
+};
