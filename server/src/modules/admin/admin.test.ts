@@ -178,6 +178,44 @@ describe.each(testDatabases())('admin API on $name', (database) => {
     rmSync(cdnDir, { recursive: true, force: true });
   });
 
+  describe('the admin API, which each admin module registers its routes into', () => {
+    it("gives every module's routes the staff session check, any host and the API's error answers", async () => {
+      const oneRouteOfEachModule: ['GET' | 'POST', string][] = [
+        ['GET', '/admin-api/me'], // staff
+        ['GET', '/admin-api/institutions'], // institutions
+        ['GET', '/admin-api/institutions/harbor/settings'], // admin (configuration)
+        ['GET', '/admin-api/institutions/harbor/audit'], // audit
+        ['GET', '/admin-api/institutions/harbor/branding/logos/logoFullWhite.svg'], // branding
+        ['POST', '/admin-api/institutions/harbor/preview-token'], // previews
+        ['GET', '/admin-api/no-such-route'], // none: the admin module's context answers it
+      ];
+      for (const [method, url] of oneRouteOfEachModule) {
+        const response = await call(undefined, method, url);
+        expect(response.statusCode, url).toBe(401);
+        expect(errorOf(response).code, url).toBe('Unauthenticated');
+      }
+      const unknown = await call(staff.implementer, 'GET', '/admin-api/no-such-route');
+      expect(unknown.statusCode).toBe(404);
+      expect(errorOf(unknown)).toEqual({ code: 'NotFound', message: 'Not found.' });
+      for (const url of [
+        '/admin-api/staff',
+        '/admin-api/institutions',
+        '/admin-api/institutions/harbor/publish',
+      ]) {
+        const refused = await call(staff.implementer, 'POST', url, {});
+        expect(refused.statusCode, url).toBe(400);
+        expect(errorOf(refused).code, url).toBe('InvalidRequest');
+        expect(errorOf(refused).details?.length, url).toBeGreaterThan(0);
+      }
+      // Staff pick the institution in the app: a host no institution claims is no matter.
+      const elsewhere = await test.app.inject({
+        url: '/admin-api/me',
+        headers: { host: 'nowhere.example', cookie: staff.implementer?.cookie ?? '' },
+      });
+      expect(elsewhere.statusCode).toBe(200);
+    });
+  });
+
   describe('sign-in', () => {
     it('needs the password and then a TOTP code, and a code works only once', async () => {
       expect(errorOf(await login('editor@harbor.test', 'wrong')).code).toBe('InvalidCredentials');
