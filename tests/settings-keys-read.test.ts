@@ -16,10 +16,6 @@ const READERS = ['portal/src', 'admin/src', 'server/src', 'themes/src', 'domain/
  * fails.
  */
 const AWAITING: Readonly<Record<string, string>> = {
-  // For a bank's own statement provider client; the built-in providers need neither.
-  'eStatementOptions.statementProviderURL': 'an external statement provider client (spec 002)',
-  'eStatementOptions.statementProviderKeyReference':
-    'an external statement provider client (spec 002)',
   'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
 

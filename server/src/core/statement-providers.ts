@@ -1,4 +1,5 @@
 import { type CalendarDate, STATEMENT_PROVIDERS } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { CustomerRef } from './servicing-core';
 
 /**
@@ -14,10 +15,38 @@ export interface StatementRequest {
   type: number;
 }
 
+/**
+ * How the institution reaches its URL family provider: its `eStatementOptions` settings and the
+ * portal's own origin (what a path in the settings is on).
+ */
+export interface StatementProviderAccess {
+  /** The portal origin of the request, e.g. 'https://portal.harbor.example'. */
+  origin: string;
+  /** `statementProviderURL`: the document host the addresses point at ('' when not set). */
+  url: string;
+  /** `statementProviderKeyReference`: the name of the key that signs them ('' when not set). */
+  keyReference: string;
+}
+
+/** The institution's provider settings, trimmed, with the request's portal origin. */
+export function statementProviderAccess(
+  settings: SettingsAccessor,
+  origin: string,
+): StatementProviderAccess {
+  return {
+    origin,
+    url: settings.get('eStatementOptions.statementProviderURL').trim(),
+    keyReference: settings.get('eStatementOptions.statementProviderKeyReference').trim(),
+  };
+}
+
 /** Providers 1 and 3: the statement is opened at an address the provider hands out. */
 export interface UrlStatementProvider {
   /** A short-lived address of the statement, or undefined when the provider has none. */
-  statementUrl(request: StatementRequest, origin: string): Promise<string | undefined>;
+  statementUrl(
+    request: StatementRequest,
+    access: StatementProviderAccess,
+  ): Promise<string | undefined>;
 }
 
 /** Provider 4: the portal asks the provider for the document itself. */

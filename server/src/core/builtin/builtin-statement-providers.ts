@@ -1,9 +1,11 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { ServicingCore } from '../servicing-core';
 import type {
   DocumentStatementProvider,
+  StatementProviderAccess,
   StatementRequest,
   UrlStatementProvider,
 } from '../statement-providers';
@@ -23,20 +25,52 @@ const Reference = z.object({
 });
 
 /**
+ * Where the built-in provider's addresses point: `statementProviderURL` when it is set (an
+ * absolute http(s) address, or a path on the portal's host), otherwise this server's own document
+ * host, the portal origin + PROVIDER_DOCUMENT_PATH. Undefined for an address that is no web page
+ * (a mailto: or tel: the setting's format lets through, or one that does not parse).
+ */
+export function providerDocumentHost(access: StatementProviderAccess): URL | undefined {
+  let host: URL;
+  try {
+    host = new URL(access.url === '' ? PROVIDER_DOCUMENT_PATH : access.url, access.origin);
+  } catch {
+    return undefined;
+  }
+  return host.protocol === 'http:' || host.protocol === 'https:' ? host : undefined;
+}
+
+/** The built-in URL provider, with the document host's side: opening an address it handed out. */
+export interface BuiltinUrlStatementProvider extends UrlStatementProvider {
+  /**
+   * The statement behind a signed reference, if it was signed under the institution's current
+   * key reference, names that institution and has not expired.
+   */
+  open(
+    reference: string,
+    institution: { institutionId: number; keyReference: string },
+  ): Promise<Uint8Array | undefined>;
+}
+
+/**
  * The built-in stand-in for the URL family (providers 1 and 3): it hands out a signed, expiring
- * address on this server (as a provider's document host would) that serves the core's statement.
+ * address at the institution's document host (as a provider's would) that serves the core's
+ * statement. The signing key is derived from the server's data key and the institution's
+ * `statementProviderKeyReference`, so changing that name voids every address handed out.
  */
 export function createBuiltinUrlProvider(options: {
   core: ServicingCore;
   clock: Clock;
   protector: DataProtector;
-}): UrlStatementProvider & {
-  /** The statement behind a signed reference, if the signature holds and it has not expired. */
-  open(reference: string): Promise<Uint8Array | undefined>;
-} {
-  const sign = (body: string) => options.protector.digest('statement-provider-url', body);
+}): BuiltinUrlStatementProvider {
+  const signingKey = (keyReference: string) =>
+    options.protector.digest('statement-provider-key', keyReference);
+  const sign = (keyReference: string, body: string) =>
+    createHmac('sha256', signingKey(keyReference)).update(body).digest('base64url');
   return {
-    async statementUrl(request: StatementRequest, origin: string) {
+    async statementUrl(request: StatementRequest, access) {
+      const host = providerDocumentHost(access);
+      if (!host) return undefined;
       const body = Buffer.from(
         JSON.stringify({
           i: request.customer.institutionId,
@@ -46,11 +80,13 @@ export function createBuiltinUrlProvider(options: {
           e: options.clock.now().getTime() + PROVIDER_URL_MS,
         }),
       ).toString('base64url');
-      return `${origin}${PROVIDER_DOCUMENT_PATH}?ref=${body}.${sign(body)}`;
+      host.searchParams.set('ref', `${body}.${sign(access.keyReference, body)}`);
+      return host.href;
     },
-    async open(reference) {
+    async open(reference, institution) {
       const [body = '', signature = ''] = reference.split('.');
-      if (body === '' || !options.protector.sameDigest(sign(body), signature)) return undefined;
+      const expected = sign(institution.keyReference, body);
+      if (body === '' || !options.protector.sameDigest(expected, signature)) return undefined;
       let parsed;
       try {
         parsed = Reference.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
@@ -58,6 +94,7 @@ export function createBuiltinUrlProvider(options: {
         return undefined;
       }
       if (!parsed.success || parsed.data.e < options.clock.now().getTime()) return undefined;
+      if (parsed.data.i !== institution.institutionId) return undefined;
       return options.core.statementDocument(
         { institutionId: parsed.data.i, customerId: parsed.data.c },
         parsed.data.n,
@@ -67,7 +104,10 @@ export function createBuiltinUrlProvider(options: {
   };
 }
 
-/** The built-in stand-in for the document family (provider 4): the core renders the statement. */
+/**
+ * The built-in stand-in for the document family (provider 4): the core renders the statement.
+ * It calls no host and signs nothing, so it reads neither provider setting.
+ */
 export function createBuiltinDocumentProvider(options: {
   core: ServicingCore;
 }): DocumentStatementProvider {

@@ -15,10 +15,13 @@ import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
 import {
   type DocumentStatementProvider,
   listedStatementProvider,
-  type UrlStatementProvider,
+  statementProviderAccess,
 } from '../../core/statement-providers';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { PROVIDER_DOCUMENT_PATH } from '../../core/builtin/builtin-statement-providers';
+import {
+  type BuiltinUrlStatementProvider,
+  PROVIDER_DOCUMENT_PATH,
+} from '../../core/builtin/builtin-statement-providers';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
@@ -44,13 +47,15 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Uint8Array) {
  * Opening statements (spec 002 section 7): the built-in ones (provider 0) with ViewStatement, the
  * URL family (1 and 3) through GetAmsiveStatementUrl, the document family (4) through
  * GetBroadridgeDocument. The calls that open a new window carry a passable token (single-use,
- * a minute, bound to the user) instead of the session header a new window cannot send.
+ * a minute, bound to the user) instead of the session header a new window cannot send. The URL
+ * family's addresses point at the institution's `statementProviderURL` and are signed under its
+ * `statementProviderKeyReference` (builtin-statement-providers.ts).
  */
 export const statementsRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
   core: ServicingCore;
   downloads: DownloadTokens;
-  urlProvider: UrlStatementProvider & { open(reference: string): Promise<Uint8Array | undefined> };
+  urlProvider: BuiltinUrlStatementProvider;
   documentProvider: DocumentStatementProvider;
   settings(institutionId: number): Promise<SettingsAccessor>;
 }> = async (app, { db, core, downloads, urlProvider, documentProvider, settings }) => {
@@ -140,13 +145,10 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       const { user } = sessionOf(request);
       const customer = { institutionId, customerId: user.customerId };
       const { Number: number, Id: id, Date: date } = request.query;
-      const statement = await statementOf(
-        customer,
-        number,
-        id,
-        date,
-        STATEMENT_PROVIDERS.urlFamily,
-      );
+      const [statement, options] = await Promise.all([
+        statementOf(customer, number, id, date, STATEMENT_PROVIDERS.urlFamily),
+        settings(institutionId),
+      ]);
       const url =
         statement &&
         (await urlProvider.statementUrl(
@@ -157,7 +159,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
             date: statement.date,
             type: statement.type,
           },
-          origin,
+          statementProviderAccess(options, origin),
         ));
       if (!url) return notFound(reply);
       return { ...okEnvelope(), StatementUrl: url };
@@ -196,12 +198,16 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  // The built-in URL provider's document host (what a provider's address would point at).
+  // The built-in URL provider's document host (what a provider's address would point at; a host
+  // set in statementProviderURL passes its requests here). It opens only the addresses signed
+  // for this host's institution under its current key reference.
   app.get(
     PROVIDER_DOCUMENT_PATH,
     { schema: { querystring: z.object({ ref: z.string().max(2_000) }) } },
     async (request, reply) => {
-      const pdf = await urlProvider.open(request.query.ref);
+      const { institutionId, origin } = requestContext(request);
+      const { keyReference } = statementProviderAccess(await settings(institutionId), origin);
+      const pdf = await urlProvider.open(request.query.ref, { institutionId, keyReference });
       if (!pdf) return notFound(reply);
       return sendPdf(reply, 'statement', pdf);
     },
