@@ -5,6 +5,8 @@ import {
   evaluatePasswordRules,
   isEmailCandidate,
   normaliseSsnCandidate,
+  passwordProblems,
+  type PasswordLimits,
   type PasswordValidationRule,
 } from './password-rules';
 
@@ -105,5 +107,84 @@ describe('password rules', () => {
     expect(isEmailCandidate('a@b')).toBe(true);
     expect(isEmailCandidate('@b')).toBe(false);
     expect(isEmailCandidate('a@')).toBe(false);
+  });
+});
+
+describe('password problems (the one rule of the portal field and the server)', () => {
+  const limits = (rules: PasswordValidationRule[] = [], minimumLength = 8): PasswordLimits => ({
+    minimumLength,
+    maximumLength: 128,
+    rules,
+  });
+  const jordan = { logon: 'jordan.rivers', ssn: '123-45-6789', email: 'jordan@harbor.test' };
+
+  it('accepts a password that meets the built-in checks and every listed rule', () => {
+    expect(passwordProblems('Harbor!2024x', limits(), jordan)).toEqual([]);
+    expect(passwordProblems('Harbor!2024x', limits(ALL), jordan)).toEqual([]);
+  });
+
+  it('reports only "required" for an empty password', () => {
+    expect(passwordProblems('', limits(ALL), jordan)).toEqual(['required']);
+  });
+
+  it('applies the built-in checks without a rule list', () => {
+    expect(passwordProblems('Ab1', limits())).toEqual(['tooShort']);
+    expect(passwordProblems('harborbay', limits())).toEqual(['needsLetterNumber']);
+    expect(passwordProblems('12345678', limits())).toEqual(['needsLetterNumber']);
+    expect(passwordProblems('xJordan.Rivers1', limits(), jordan)).toEqual(['sameAsLogin']);
+    expect(passwordProblems('a123-45-6789', limits(), jordan)).toEqual(['sameAsSsn']);
+    expect(passwordProblems('a1'.repeat(65), limits())).toEqual(['tooLong']);
+  });
+
+  it('applies the built-in checks with a rule list too (spec 000 section 5)', () => {
+    const capitalAndSpecial = limits([rule(0), rule(4)]);
+    // Both pass the listed rules; the server always refused them, so the portal must too.
+    expect(passwordProblems('ABCDEFGH!!', capitalAndSpecial, jordan)).toEqual([
+      'needsLetterNumber',
+    ]);
+    expect(passwordProblems('Jordan.rivers1!', capitalAndSpecial, jordan)).toEqual(['sameAsLogin']);
+    expect(passwordProblems('Ab1!', capitalAndSpecial, jordan)).toEqual(['tooShort']);
+  });
+
+  it('adds the listed rules on top of the built-in checks, in a stable order', () => {
+    expect(passwordProblems('harbor', limits([rule(0), rule(4), rule(6)]))).toEqual([
+      'tooShort',
+      'needsLetterNumber',
+      'missingCapitalLetter',
+      'missingSpecialCharacter',
+      'doesNotMeetMinimumLength',
+    ]);
+  });
+
+  it('reports nothing a left-out fact would decide', () => {
+    // No logon, SSN, e-mail or history known: only what the password alone shows.
+    expect(passwordProblems('jordanrivers1', limits(ALL))).toEqual([
+      'missingCapitalLetter',
+      'missingSpecialCharacter',
+    ]);
+    expect(passwordProblems('Jordan@harbor.test1', limits([rule(7)]), jordan)).toEqual([]);
+    expect(
+      passwordProblems('jordan@harbor.test', limits([rule(7)]), { email: jordan.email }),
+    ).toEqual(['needsLetterNumber', 'matchesEmail']);
+  });
+
+  it('decides the SSN, e-mail and history rules from the facts the server has', () => {
+    expect(passwordProblems('Ab!123456789', limits([rule(5)]), jordan)).toEqual([
+      'sameAsSsn',
+      'matchesSSN',
+    ]);
+    expect(passwordProblems('Harbor!2024x', limits([rule(11)]), { isPrevious: true })).toEqual([
+      'passwordReused',
+    ]);
+    expect(passwordProblems('Harbor!2024x', limits([rule(11)]), { isPrevious: false })).toEqual([]);
+  });
+
+  it('refuses the current password, and a remembered one with or without rule 11', () => {
+    expect(passwordProblems('Harbor!2024x', limits(), { isCurrent: true })).toEqual([
+      'sameAsCurrent',
+    ]);
+    expect(passwordProblems('Harbor!2024x', limits(), { isPrevious: true })).toEqual([
+      'passwordReused',
+    ]);
   });
 });

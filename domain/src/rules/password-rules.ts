@@ -192,3 +192,76 @@ export function displayedPasswordRules(
     return true;
   });
 }
+
+/** What can be wrong with a password: the built-in checks, then the configured rule keys. */
+export type PasswordProblem =
+  | 'required'
+  | 'tooShort'
+  | 'tooLong'
+  | 'sameAsLogin'
+  | 'sameAsSsn'
+  | 'needsLetterNumber'
+  | 'sameAsCurrent'
+  | PasswordErrorKey;
+
+/** The institution's password limits and rule list (the rules answer of spec 000 section 3). */
+export interface PasswordLimits {
+  /** PasswordMinimumLength of the institution, else DEFAULT_MINIMUM_PASSWORD_LENGTH. */
+  minimumLength: number;
+  maximumLength: number;
+  rules: readonly PasswordValidationRule[];
+}
+
+/**
+ * What a password is checked against. A fact left out is unknown and the checks that need it
+ * report nothing: the portal knows what its form holds, the server knows the rest (the user's
+ * SSN, e-mail and password history) and checks every password again.
+ */
+export interface PasswordFacts {
+  /** The login name (built-in "not the user name", rules 9 and 10). */
+  logon?: string;
+  /** The SSN (built-in "not the SSN" and rule 5); only nine digits, dashes ignored, count. */
+  ssn?: string;
+  /** The e-mail address (rule 7). */
+  email?: string;
+  /** The new password equals the current one (server only). */
+  isCurrent?: boolean;
+  /** The new password equals one of the remembered previous ones (server only). */
+  isPrevious?: boolean;
+}
+
+/**
+ * Every problem of a password, in a stable order; none means the password is acceptable. The
+ * built-in checks always apply, with or without a rule list (spec 000 section 5: required, the
+ * minimum and maximum length, not the user name, not the SSN, a letter and a number); the
+ * institution's rules (types 0-11) come on top. The one rule of both the portal's field and the
+ * server's refusal.
+ */
+export function passwordProblems(
+  password: string,
+  limits: PasswordLimits,
+  facts: PasswordFacts = {},
+): PasswordProblem[] {
+  if (password === '') return ['required'];
+  const problems = new Set<PasswordProblem>();
+  if (password.length < limits.minimumLength) problems.add('tooShort');
+  if (password.length > limits.maximumLength) problems.add('tooLong');
+  const logon = facts.logon?.trim().toLowerCase() ?? '';
+  if (logon !== '' && password.toLowerCase().includes(logon)) problems.add('sameAsLogin');
+  const ssn = facts.ssn === undefined ? undefined : normaliseSsnCandidate(facts.ssn);
+  if (ssn !== undefined && password.replace(/-/g, '').includes(ssn)) problems.add('sameAsSsn');
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) problems.add('needsLetterNumber');
+  if (facts.isCurrent === true) problems.add('sameAsCurrent');
+  const outcomes = evaluatePasswordRules(password, limits.rules, limits.minimumLength, {
+    logon: facts.logon,
+    ssn: facts.ssn,
+    email: facts.email,
+    previousPasswordMatches: facts.isPrevious,
+  });
+  for (const outcome of outcomes) {
+    if (outcome.passed === false) problems.add(outcome.errorKey);
+  }
+  // History is a server policy (previousPasswordsRemembered) whether or not rule 11 is listed.
+  if (facts.isPrevious === true) problems.add('passwordReused');
+  return [...problems];
+}

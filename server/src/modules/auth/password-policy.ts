@@ -1,20 +1,22 @@
-import type { PasswordValidationRule } from '@portal/domain';
 import {
   credentialMaximumLength,
   DEFAULT_MINIMUM_PASSWORD_LENGTH,
   DEFAULT_MINIMUM_USERNAME_LENGTH,
   evaluatePasswordRules,
-  normaliseSsnCandidate,
   type PasswordErrorKey,
+  type PasswordLimits,
+  type PasswordProblem,
+  type PasswordValidationRule,
   type RegistrationErrorCode,
   type ResetPasswordCode,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 
-/** The password (or logon name) rules of an institution, as the rule endpoints answer them. */
-export interface CredentialRules {
-  minimumLength: number;
-  maximumLength: number;
+/**
+ * The password (or logon name) rules of an institution, as the rule endpoints answer them; the
+ * password's problems are domain's `passwordProblems` of these limits, the same the portal runs.
+ */
+export interface CredentialRules extends PasswordLimits {
   customerCredentials: boolean;
   rules: PasswordValidationRule[];
 }
@@ -68,63 +70,6 @@ export function logonRulesOf(settings: SettingsAccessor): CredentialRules {
       [0, 1, 2, 3, 4, 7].includes(rule.ValidationRuleType),
     ),
   };
-}
-
-/** What can be wrong with a password: the built-in checks, then the configured rule keys. */
-export type PasswordProblem =
-  | 'required'
-  | 'tooShort'
-  | 'tooLong'
-  | 'sameAsLogin'
-  | 'sameAsSsn'
-  | 'needsLetterNumber'
-  | 'sameAsCurrent'
-  | PasswordErrorKey;
-
-export interface PasswordFacts {
-  logon: string;
-  /** Nine digits, when the user's SSN is known. */
-  ssn?: string;
-  email?: string;
-  /** The new password equals the current one. */
-  isCurrent?: boolean;
-  /** The new password equals one of the remembered previous ones. */
-  isPrevious?: boolean;
-}
-
-/**
- * Every problem of a password, in a stable order. The built-in checks always apply (spec 000
- * section 5: length, not the user name, not the SSN, a letter and a number); the institution's
- * rules (rule types 0-11) come on top, with the server deciding the SSN, e-mail and history
- * rules itself. The portal runs the same rules; the server never trusts it.
- */
-export function passwordProblems(
-  password: string,
-  rules: CredentialRules,
-  facts: PasswordFacts,
-): PasswordProblem[] {
-  if (password === '') return ['required'];
-  const problems = new Set<PasswordProblem>();
-  if (password.length < rules.minimumLength) problems.add('tooShort');
-  if (password.length > rules.maximumLength) problems.add('tooLong');
-  const logon = facts.logon.trim().toLowerCase();
-  if (logon !== '' && password.toLowerCase().includes(logon)) problems.add('sameAsLogin');
-  const ssn = facts.ssn ? normaliseSsnCandidate(facts.ssn) : undefined;
-  if (ssn && password.replace(/-/g, '').includes(ssn)) problems.add('sameAsSsn');
-  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) problems.add('needsLetterNumber');
-  if (facts.isCurrent) problems.add('sameAsCurrent');
-  const outcomes = evaluatePasswordRules(password, rules.rules, rules.minimumLength, {
-    logon: facts.logon,
-    ssn: facts.ssn ?? '',
-    email: facts.email ?? '',
-    previousPasswordMatches: facts.isPrevious ?? false,
-  });
-  for (const outcome of outcomes) {
-    if (outcome.passed === false) problems.add(outcome.errorKey);
-  }
-  // History is a server policy (previousPasswordsRemembered) whether or not rule 11 is listed.
-  if (facts.isPrevious) problems.add('passwordReused');
-  return [...problems];
 }
 
 const RESET_CODE_BY_PROBLEM: Readonly<Record<PasswordProblem, ResetPasswordCode>> = {

@@ -1,6 +1,7 @@
 import {
   calendarDateIn,
   normaliseSsnCandidate,
+  passwordProblems,
   registrationRulesOf,
   type PostLoginStep,
   type ResetPasswordCode,
@@ -39,7 +40,7 @@ import {
   revokeDeviceTokensOf,
   useUserTokensOf,
 } from '../borrowers/codes.repository';
-import { passwordProblems, passwordRulesOf, resetPasswordCodes } from './password-policy';
+import { passwordRulesOf, resetPasswordCodes } from './password-policy';
 import { securityPolicyOf } from './policy';
 import {
   revokeSession,

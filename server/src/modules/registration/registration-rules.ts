@@ -9,6 +9,7 @@ import {
   isEmailAddress,
   isPhoneNumber,
   isZipCode,
+  passwordProblems,
   registrationDateOfBirth,
   type CreateAccountRequest,
   type RegistrationErrorCode,
@@ -17,7 +18,6 @@ import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import {
   logonRuleFlags,
   logonRulesOf,
-  passwordProblems,
   passwordRulesOf,
   registrationPasswordFlags,
 } from '../auth/password-policy';

@@ -3,7 +3,12 @@ import type {
   RegistrationErrorCode,
   ResetPasswordCode,
 } from '@portal/domain';
-import { calendarDateIn, isEmailCandidate, registrationRulesOf } from '@portal/domain';
+import {
+  calendarDateIn,
+  isEmailCandidate,
+  passwordProblems,
+  registrationRulesOf,
+} from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { CustomerRow, Database } from '../../db/schema';
@@ -26,7 +31,7 @@ import {
   markCodeVerified,
   useUserToken,
 } from '../borrowers/codes.repository';
-import { passwordProblems, passwordRulesOf, resetPasswordCodes } from '../auth/password-policy';
+import { passwordRulesOf, resetPasswordCodes } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
 import {
   customerHasUser,
