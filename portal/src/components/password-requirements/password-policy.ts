@@ -6,7 +6,10 @@ import {
   fillPlaceholders,
   isEmailCandidate,
   normaliseSsnCandidate,
+  passwordProblems,
   type PasswordErrorKey,
+  type PasswordLimits,
+  type PasswordProblem,
   type PasswordRuleType,
   type PasswordValidationRule,
   type PasswordValidationRulesResponse,
@@ -14,7 +17,10 @@ import {
 } from '@portal/domain';
 import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
 
-/** What the password is checked against; leave out what the form does not know. */
+/**
+ * What the password is checked against; leave out what the form does not know (domain's
+ * PasswordFacts without the history, which only the server knows).
+ */
 export interface PasswordContext {
   /** The login name (rules 9 and 10, legacy "must not contain the login name"). */
   logon?: string;
@@ -67,8 +73,11 @@ export interface PasswordPolicy {
   rules: readonly PasswordValidationRule[];
   /** MinimumLength of the rules answer (rule 6, listed when above zero). */
   ruleMinimumLength: number;
-  /** PasswordMinimumLength of the institution, else 8 (legacy rules). */
-  legacyMinimumLength: number;
+  /**
+   * The minimum every password must reach, as the server applies it: the rules answer's
+   * MinimumLength, else PasswordMinimumLength of the institution, else 8.
+   */
+  minimumLength: number;
   maximumLength: number;
   /** usePasswordValidationRuleListOption: show the list and one generic message. */
   listOption: boolean;
@@ -99,11 +108,13 @@ export function buildPasswordPolicy(
     (response && response.MaximumLength > 0
       ? response.MaximumLength
       : credentialMaximumLength(customerCredentials));
+  const ruleMinimumLength = response?.MinimumLength ?? 0;
+  const institutionMinimum =
+    institutionMinimumLength > 0 ? institutionMinimumLength : DEFAULT_MINIMUM_PASSWORD_LENGTH;
   return {
     rules: response?.PasswordValidationRules ?? [],
-    ruleMinimumLength: response?.MinimumLength ?? 0,
-    legacyMinimumLength:
-      institutionMinimumLength > 0 ? institutionMinimumLength : DEFAULT_MINIMUM_PASSWORD_LENGTH,
+    ruleMinimumLength,
+    minimumLength: ruleMinimumLength > 0 ? ruleMinimumLength : institutionMinimum,
     maximumLength,
     listOption: settings.get('passwordRuleOptions.usePasswordValidationRuleListOption'),
     messages: withDefaults(resetFormPasswordMessages(settings), overrides.messages),
@@ -230,78 +241,95 @@ function assessRuleList(
   return { items, failure };
 }
 
-function assessLegacy(
+/** The legacy list (no rule list): the built-in checks the domain applies, one line each. */
+function legacyItems(
   password: string,
   context: PasswordContext,
+  problems: readonly PasswordProblem[],
   policy: PasswordPolicy,
   settings: SettingsAccessor,
-): { items: PasswordRequirementItem[]; failure: string | undefined } {
-  const { messages } = policy;
-  const minimum = policy.legacyMinimumLength;
-  const lower = password.toLowerCase();
-  const logon = context.logon?.trim().toLowerCase() ?? '';
-  const ssn = context.ssn === undefined ? undefined : normaliseSsnCandidate(context.ssn);
-  const checks: { id: string; text: string; passed: boolean; message: string }[] = [
+): PasswordRequirementItem[] {
+  const unmet = (failed: boolean): RequirementState =>
+    password === '' || failed ? 'unmet' : 'met';
+  const items: PasswordRequirementItem[] = [
     {
       id: 'legacy-minimum',
-      text: text(settings, 'passwordRuleTexts.ruleMinimumLengthText', { n: minimum }),
-      passed: password.length >= minimum,
-      message: fillPlaceholders(messages.tooShort, { n: minimum }),
+      text: text(settings, 'passwordRuleTexts.ruleMinimumLengthText', { n: policy.minimumLength }),
+      state: unmet(problems.includes('tooShort')),
     },
+    // One domain check (needsLetterNumber), listed as its two halves.
     {
       id: 'legacy-letter',
       text: settings.get('passwordRuleTexts.ruleLetterText'),
-      passed: /[A-Za-z]/.test(password),
-      message: messages.lettersAndNumbers,
+      state: unmet(!/[A-Za-z]/.test(password)),
     },
     {
       id: 'legacy-number',
       text: settings.get('passwordRuleTexts.ruleNumberText'),
-      passed: /\d/.test(password),
-      message: messages.lettersAndNumbers,
+      state: unmet(!/[0-9]/.test(password)),
     },
   ];
   if (context.logon !== undefined) {
-    checks.push({
+    items.push({
       id: 'legacy-logon',
       text: settings.get('passwordRuleTexts.ruleNotContainLogonText'),
-      passed: password !== '' && (logon === '' || !lower.includes(logon)),
-      message: messages.sameAsLogon,
+      state: unmet(problems.includes('sameAsLogin')),
     });
   }
   if (context.ssn !== undefined) {
-    checks.push({
+    items.push({
       id: 'legacy-ssn',
       text: settings.get('passwordRuleTexts.ruleNotSsnText'),
-      passed: password !== '' && (ssn === undefined || !password.replace(/-/g, '').includes(ssn)),
-      message: messages.sameAsSsn,
+      state: unmet(problems.includes('sameAsSsn')),
     });
   }
-  // The order the messages take priority in (spec 000 section 5, registration logon).
-  const priority = [
-    'legacy-minimum',
-    'legacy-logon',
-    'legacy-ssn',
-    'legacy-letter',
-    'legacy-number',
-  ];
-  const failing = priority
-    .map((id) => checks.find((check) => check.id === id))
-    .find((check) => check !== undefined && !check.passed);
+  return items;
+}
+
+/** The field's message for one problem, in the screen's wording. */
+function problemMessage(
+  problem: PasswordProblem,
+  policy: PasswordPolicy,
+  settings: SettingsAccessor,
+): string {
+  const { messages } = policy;
+  switch (problem) {
+    case 'required':
+      return messages.required;
+    case 'tooShort':
+      return fillPlaceholders(messages.tooShort, { n: policy.minimumLength });
+    case 'tooLong':
+      return fillPlaceholders(messages.tooLong, { n: policy.maximumLength });
+    case 'sameAsLogin':
+      return messages.sameAsLogon;
+    case 'sameAsSsn':
+      return messages.sameAsSsn;
+    case 'needsLetterNumber':
+      return messages.lettersAndNumbers;
+    // Only the server knows the current password; the portal never reports this one.
+    case 'sameAsCurrent':
+      return text(settings, ERROR_TEXT_KEYS.passwordReused);
+    default:
+      return text(settings, ERROR_TEXT_KEYS[problem], { n: policy.minimumLength });
+  }
+}
+
+function limitsOf(policy: PasswordPolicy): PasswordLimits {
   return {
-    items: checks.map((check) => ({
-      id: check.id,
-      text: check.text,
-      state: check.passed ? 'met' : 'unmet',
-    })),
-    failure: failing?.message,
+    minimumLength: policy.minimumLength,
+    maximumLength: policy.maximumLength,
+    rules: policy.rules,
   };
 }
 
 /**
  * Checks a password against the policy: the list items with their state, and the one message the
- * field shows (required, then too long, then the first unmet rule; with the rule-list option the
- * generic 'Password requirements are not met, please try again' instead of a rule's message).
+ * field shows. The verdict is domain's `passwordProblems` of what the form knows (the server's
+ * own check of the password), plus the server's answers about rules 5, 7 and 11: the built-in
+ * checks apply with a rule list too. The message: required, then too long, then the first unmet
+ * list item, then the first problem (minimum, user name, SSN, letter and number, other rules);
+ * with the rule-list option the generic 'Password requirements are not met, please try again'
+ * instead.
  */
 export function assessPassword(
   password: string,
@@ -310,16 +338,23 @@ export function assessPassword(
   policy: PasswordPolicy,
   settings: SettingsAccessor,
 ): PasswordAssessment {
+  const problems = passwordProblems(password, limitsOf(policy), {
+    logon: context.logon,
+    ssn: context.ssn,
+    email: context.email,
+  });
   const { items, failure } =
     policy.rules.length > 0
       ? assessRuleList(password, context, verdicts, policy, settings)
-      : assessLegacy(password, context, policy, settings);
+      : { items: legacyItems(password, context, problems, policy, settings), failure: undefined };
+  const first = problems[0];
+  const message =
+    failure ?? (first === undefined ? undefined : problemMessage(first, policy, settings));
   let error: string | undefined;
-  if (password === '') error = policy.messages.required;
-  else if (password.length > policy.maximumLength) {
-    error = fillPlaceholders(policy.messages.tooLong, { n: policy.maximumLength });
-  } else if (failure !== undefined) {
-    error = policy.listOption ? settings.get('passwordRuleTexts.requirementsNotMetText') : failure;
+  if (first === 'required') error = policy.messages.required;
+  else if (problems.includes('tooLong')) error = problemMessage('tooLong', policy, settings);
+  else if (message !== undefined) {
+    error = policy.listOption ? settings.get('passwordRuleTexts.requirementsNotMetText') : message;
   }
   return { items, error };
 }

@@ -262,6 +262,39 @@ describe('legacy password rules (no rule list)', () => {
   });
 });
 
+describe('the built-in checks with a rule list (the server refuses these too)', () => {
+  // Rule list [capital letter, special character]: both passwords meet every listed rule.
+  async function typeAndLeave(password: string, settings: SettingValues) {
+    const user = userEvent.setup();
+    renderHarness({ serverCheck: NONE, context: { logon: 'jordan.rivers' } }, settings, [0, 4]);
+    await user.type(await screen.findByLabelText('Password'), password);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+  }
+
+  it.each([
+    ['ABCDEFGH!!', 'Password must have both a letter and a number'],
+    ['Jordan.rivers1!', 'Password must not be the same as the username.'],
+  ])('refuses %s, naming the built-in check', async (password, message) => {
+    await typeAndLeave(password, {});
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message);
+  });
+
+  it.each(['ABCDEFGH!!', 'Jordan.rivers1!'])(
+    'refuses %s with the generic message while the list shows every rule met',
+    async (password) => {
+      await typeAndLeave(password, LIST_ON);
+      expect(
+        await screen.findByText('Password requirements are not met, please try again'),
+      ).toBeVisible();
+      expect(listItems()).toEqual([
+        'Requirement met:At least one capital letter',
+        'Requirement met:At least one special character',
+      ]);
+    },
+  );
+});
+
 describe('asynchronous password checks', () => {
   function setupWithFakeTimers() {
     vi.useFakeTimers({ shouldAdvanceTime: true });
