@@ -348,13 +348,15 @@ export function assessPassword(
       ? assessRuleList(password, context, verdicts, policy, settings)
       : { items: legacyItems(password, context, problems, policy, settings), failure: undefined };
   const first = problems[0];
-  const message =
-    failure ?? (first === undefined ? undefined : problemMessage(first, policy, settings));
   let error: string | undefined;
   if (first === 'required') error = policy.messages.required;
   else if (problems.includes('tooLong')) error = problemMessage('tooLong', policy, settings);
-  else if (message !== undefined) {
-    error = policy.listOption ? settings.get('passwordRuleTexts.requirementsNotMetText') : message;
+  else if (failure !== undefined) {
+    error = policy.listOption ? settings.get('passwordRuleTexts.requirementsNotMetText') : failure;
+  } else if (first !== undefined) {
+    // A built-in check (spec 000: always applied) that the institution's list does not show: its
+    // own words, even with the list option, since every item the list shows may be met.
+    error = problemMessage(first, policy, settings);
   }
   return { items, error };
 }

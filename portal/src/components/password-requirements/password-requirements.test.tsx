@@ -280,13 +280,18 @@ describe('the built-in checks with a rule list (the server refuses these too)', 
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message);
   });
 
-  it.each(['ABCDEFGH!!', 'Jordan.rivers1!'])(
-    'refuses %s with the generic message while the list shows every rule met',
-    async (password) => {
+  it.each([
+    ['ABCDEFGH!!', 'Password must have both a letter and a number'],
+    ['Jordan.rivers1!', 'Password must not be the same as the username.'],
+  ])(
+    'refuses %s with the list option by naming the built-in check, since the list shows every rule met',
+    async (password, message) => {
+      // The generic wording would leave the borrower with a list all met and no way to know why.
       await typeAndLeave(password, LIST_ON);
+      expect(await screen.findByText(message)).toBeVisible();
       expect(
-        await screen.findByText('Password requirements are not met, please try again'),
-      ).toBeVisible();
+        screen.queryByText('Password requirements are not met, please try again'),
+      ).not.toBeInTheDocument();
       expect(listItems()).toEqual([
         'Requirement met:At least one capital letter',
         'Requirement met:At least one special character',
