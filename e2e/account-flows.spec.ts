@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import {
   expectNoAxeViolations,
+  getAtInstitution,
   institutionOrigin,
   newestDemoMailId,
   signInAtSummit,
@@ -51,11 +52,32 @@ async function codeFromMail(page: Page, origin: string, email: string, afterId: 
 test.describe('dark scheme', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('the accounts area in the dark scheme: dashboard, loan and its payoff dialog, deposit, login history', async ({
+  test('the accounts area in the dark scheme: dashboard, loans and their dialogs, deposit, login history', async ({
     page,
     baseURL,
   }) => {
     const summit = institutionOrigin(baseURL, 'summit');
+    // Summit offers no insurance dialog and asks no consent before paperless statements (its
+    // seed leaves both options at their defaults), so no Summit loan opens them. The pages here
+    // read Summit's settings with those two options on, so that both dialogs are checked in
+    // Summit's dark palette too; every call is still answered by the server as it is.
+    await page.route(`${summit}/api/setup/ApplicationOptions*`, async (route) => {
+      const url = new URL(route.request().url());
+      const response = await getAtInstitution(page, summit, `${url.pathname}${url.search}`);
+      // The answer's settings sets (domain ApplicationOptionsResponse: section, key, text).
+      const options: { gassySettings: { shared: Record<string, Record<string, string>> } } =
+        await response.json();
+      const shared = options.gassySettings.shared;
+      shared.loanDetailsOptions = {
+        ...shared.loanDetailsOptions,
+        useInsuranceInformationOption: 'true',
+      };
+      shared.eStatementOptions = {
+        ...shared.eStatementOptions,
+        useEStatementConsentConfirmationOption: 'true',
+      };
+      await route.fulfill({ response, json: options });
+    });
     await signInAtSummit(page, summit, 'jordan.rivers');
     await expect(page.locator('html')).toHaveClass(/dark/);
     const loans = page.getByRole('table', { name: 'Loans' });
@@ -78,6 +100,47 @@ test.describe('dark scheme', () => {
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(payoff).toHaveCount(0);
+
+    // This loan's insurance (joint credit life and disability).
+    await page.getByRole('button', { name: 'Insurance' }).click();
+    const insurance = page.getByRole('dialog', { name: 'Insurance Information' });
+    await expect(insurance).toContainText('Joint');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(insurance).toHaveCount(0);
+
+    // Hide Account asks first; Escape keeps the account.
+    await page.getByRole('button', { name: 'Hide Account' }).click();
+    const hide = page.getByRole('dialog', { name: 'Hide Account' });
+    await expect(hide.getByRole('button', { name: 'Confirm' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(hide).toHaveCount(0);
+
+    // This loan has paper statements: going paperless asks for consent first; Cancel keeps paper.
+    const paperless = page.getByRole('switch', { name: 'Receive statements electronically' });
+    await expect(paperless).not.toBeChecked();
+    await paperless.click();
+    const consent = page.getByRole('dialog', { name: 'E-Statements' });
+    await expect(consent).toContainText('you consent to receive your statements electronically');
+    await expectNoAxeViolations(page);
+    await consent.getByRole('button', { name: 'Cancel' }).click();
+    await expect(consent).toHaveCount(0);
+    await expect(paperless).not.toBeChecked();
+
+    // The auto loan has e-statements: turning them off asks first; Cancel keeps them.
+    await page.goBack();
+    await loans.getByRole('link', { name: /Auto Loan/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Loan Information' })).toBeVisible();
+    const electronic = page.getByRole('switch', { name: 'Receive statements electronically' });
+    await expect(electronic).toBeChecked();
+    await electronic.click();
+    const withdraw = page.getByRole('dialog', { name: 'E-Statements' });
+    await expect(withdraw).toContainText('Are you sure you want to stop receiving e-statements?');
+    await expectNoAxeViolations(page);
+    await withdraw.getByRole('button', { name: 'Cancel' }).click();
+    await expect(withdraw).toHaveCount(0);
+    await expect(electronic).toBeChecked();
 
     await page.goBack();
     await page
