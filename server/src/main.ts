@@ -101,7 +101,11 @@ async function main(): Promise<void> {
   if (config.clockStart)
     console.log(`Clock: starts at ${config.clockStart.toISOString()} (DEMO_CLOCK_START)`);
   if (config.demoMode) {
-    const { seeded } = await seedDemoData(database.db, { dataProtector: protector, clock });
+    const { seeded } = await seedDemoData(database.db, {
+      dataProtector: protector,
+      clock,
+      portalOrigin: `http://localhost:${config.port}`,
+    });
     if (seeded) console.log('Seeded the demo institutions and borrowers.');
   } else {
     // Demo data is served in demo mode only. Outside it (DEMO_MODE=false, production, any HOST:

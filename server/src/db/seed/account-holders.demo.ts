@@ -172,6 +172,8 @@ export async function seedAccountFlowDemo(
     institutionName: string;
     /** The institution's settings: the activation e-mail is worded by them. */
     settings: EmailSettings;
+    /** Where the activation e-mail's links point (the running server's Harbor address). */
+    portalOrigin: string;
   },
 ): Promise<void> {
   const { institutionId, now } = seed;
@@ -212,9 +214,9 @@ export async function seedAccountFlowDemo(
     institutionName: seed.institutionName,
     to: DEMO_ACTIVATION_HOLDER.email,
     username: DEMO_ACTIVATION_USERNAME,
-    activationUrl: activationLink(DEMO_PORTAL_ORIGIN, activationToken),
+    activationUrl: activationLink(seed.portalOrigin, activationToken),
     lifetimeMs: DEMO_ACTIVATION_LIFETIME_MS,
-    optOutUrl: optOutLink(DEMO_PORTAL_ORIGIN, optOutToken),
+    optOutUrl: optOutLink(seed.portalOrigin, optOutToken),
   });
   // Queued like any other e-mail (message and delivery job together); the server sends it.
   const clock = { now: () => now };

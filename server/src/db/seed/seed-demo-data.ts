@@ -12,6 +12,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import { hashPassword as argon2Hash } from '../../lib/passwords';
 import type { Database } from '../schema';
 import {
+  DEMO_PORTAL_ORIGIN,
   insertDemoAccountHolder,
   seedAccountFlowDemo,
   SUMMIT_REGISTRATION_HOLDER,
@@ -37,6 +38,11 @@ export interface SeedOptions {
   hashPassword?: (password: string) => Promise<string>;
   /** Encrypts the SSNs and the single sign-on secret with the server's data key. */
   dataProtector: DataProtector;
+  /**
+   * Harbor's address for the links of the seeded activation e-mail (the server's port:
+   * `http://localhost:3000` by default, `PORT` otherwise).
+   */
+  portalOrigin?: string;
 }
 
 export interface SeedOutcome {
@@ -315,6 +321,7 @@ export async function seedDemoData(
       // --- Account flows demo (S2: registration holders, sam.taylor to activate, opt-out) ---
       if (institution.slug === 'harbor') {
         await seedAccountFlowDemo(trx, {
+          portalOrigin: options.portalOrigin ?? DEMO_PORTAL_ORIGIN,
           institutionId,
           institutionName: institution.name,
           settings: createSettingsAccessor({

@@ -63,7 +63,12 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
 
   it('seeds an empty database once and leaves it alone afterwards', async () => {
     await expect(
-      seedDemoData(handle.db, { clock, dataProtector: TEST_DATA_PROTECTOR }),
+      seedDemoData(handle.db, {
+        clock,
+        dataProtector: TEST_DATA_PROTECTOR,
+        // The server's port (PORT=3456): the seeded activation e-mail links there.
+        portalOrigin: 'http://localhost:3456',
+      }),
     ).resolves.toEqual({ seeded: true });
     const before = {
       institutions: await count('institutions'),
@@ -102,7 +107,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     expect(sent).toEqual([
       expect.objectContaining({
         to: 'sam.taylor@example.test',
-        text: expect.stringMatching(/#\/home\/activate\?token=/),
+        text: expect.stringMatching(/http:\/\/localhost:3456\/#\/home\/activate\?token=/),
       }),
     ]);
   });
