@@ -322,7 +322,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   const auditLog = createAuditLog({ db, clock });
   const branding = createBrandingService({ db, auditLog, cdnDir: options.cdnDir });
-  const admin = createAdminService({ db, clock, institutions, auditLog, branding });
+  const admin = createAdminService({ db, clock, institutions, auditLog });
   const previews = createPreviewsService({
     db,
     clock,

@@ -4,12 +4,16 @@ import { parseArgs } from 'node:util';
 import { CreateInstitutionRequest } from '@portal/domain';
 import { systemClock } from '../lib/clock';
 import { AdminError } from '../modules/admin/admin-errors';
-import { listHosts, listInstitutionRows } from '../modules/admin/admin.repository';
-import { createAdminService, OPERATOR } from '../modules/admin/admin.service';
 import { createAuditLog } from '../modules/audit/audit.service';
 import { createBrandingService } from '../modules/branding/branding.service';
-import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
+import { createInstitutionsAdminService } from '../modules/institutions/institutions-admin.service';
+import {
+  findDefaultInstitution,
+  listHosts,
+  listInstitutionRows,
+} from '../modules/institutions/institutions.repository';
 import { createInstitutionsService } from '../modules/institutions/institutions.service';
+import { OPERATOR } from '../modules/staff/staff-auth.service';
 import {
   dataProtectorOf,
   exitCodeOf,
@@ -104,8 +108,8 @@ async function create(args: readonly string[], io: InstitutionCommandIo): Promis
     const institutions = createInstitutionsService({ db, clock, dataProtector });
     const auditLog = createAuditLog({ db, clock });
     const branding = createBrandingService({ db, auditLog, cdnDir: config.cdnDir });
-    const admin = createAdminService({ db, clock, institutions, auditLog, branding });
-    const created = await admin.createInstitution(OPERATOR, request).catch((error: unknown) => {
+    const creation = createInstitutionsAdminService({ db, institutions, auditLog, branding });
+    const created = await creation.createInstitution(OPERATOR, request).catch((error: unknown) => {
       throw refusalOf(error);
     });
     const isDefault = (await findDefaultInstitution(db))?.slug === created.slug;

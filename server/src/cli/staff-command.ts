@@ -7,13 +7,16 @@ import {
   isStaffRole,
   STAFF_ROLES,
 } from '../modules/staff/staff-auth.service';
-import { findInstitutionBySlug, listInstitutionRows } from '../modules/admin/admin.repository';
 import {
   findStaffByEmail,
   listStaffWithMemberships,
   setStaffDisabled,
 } from '../modules/staff/staff.repository';
-import { findDefaultInstitution } from '../modules/institutions/institutions.repository';
+import {
+  findDefaultInstitution,
+  findInstitutionBySlug,
+  listInstitutionRows,
+} from '../modules/institutions/institutions.repository';
 import { createAuditLog } from '../modules/audit/audit.service';
 import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';

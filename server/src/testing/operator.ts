@@ -8,7 +8,7 @@ import { AdminLoginResponse } from '@portal/domain';
 import pg from 'pg';
 import { buildApp, type PortalApp } from '../app';
 import { createDatabase, type DatabaseHandle } from '../db/create-database';
-import { STAFF_SESSION_COOKIE } from '../modules/admin/admin.routes';
+import { STAFF_SESSION_COOKIE } from '../modules/staff/staff.routes';
 import { totpCode } from '../modules/staff/totp';
 import type { TestClock } from './clock';
 import { TEST_DATA_PROTECTOR } from './keys';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseNachaFile } from '../../core/ach/nacha-file';
 import { testDatabases } from '../../testing/databases';
 import { PORTAL_WRITE_HEADERS, startTestApp, type TestApp } from '../../testing/test-app';
-import { STAFF_SESSION_COOKIE } from '../admin/admin.routes';
+import { STAFF_SESSION_COOKIE } from '../staff/staff.routes';
 import { totpCode } from '../staff/totp';
 import { AchDayListResponse } from './ach-files.routes';
 

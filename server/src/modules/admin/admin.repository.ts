@@ -5,14 +5,6 @@ import { asConfiguration } from '../institutions/institutions.repository';
 
 type Db = Kysely<Database>;
 
-// Institution rows are read through modules/institutions; server/src/cli still imports these three
-// from here until it imports them from there.
-export {
-  findInstitutionBySlug,
-  listHosts,
-  listInstitutionRows,
-} from '../institutions/institutions.repository';
-
 // ---- Drafts and versions ---------------------------------------------------------------------
 
 export interface VersionRow {

@@ -18,11 +18,6 @@ import { z } from 'zod';
 import { SlugParams, staffOf } from './admin-api';
 import type { AdminService, DocumentRef } from './admin.service';
 
-// The staff session cookie's home is modules/staff; tests outside the admin modules
-// (testing/operator.ts, jobs/housekeeping.test.ts, ach-files/ach-files.test.ts) still import it
-// from here.
-export { STAFF_SESSION_COOKIE } from '../staff/staff.routes';
-
 export interface AdminRoutesOptions {
   admin: AdminService;
 }

@@ -12,10 +12,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { findInstitutionBySlug, listHosts } from '../institutions/institutions.repository';
-import {
-  createInstitutionsAdminService,
-  type InstitutionsAdminService,
-} from '../institutions/institutions-admin.service';
 import { accessorOf, type InstitutionsService } from '../institutions/institutions.service';
 import {
   AdminError,
@@ -42,11 +38,6 @@ import {
   problemsOf,
 } from './configuration-document';
 import type { AuditAction, AuditLog } from '../audit/audit.service';
-import type { BrandingService } from '../branding/branding.service';
-
-// server/src/cli/institution-command.ts still imports the operator from here (its home is
-// modules/staff).
-export { OPERATOR } from '../staff/staff-auth.service';
 
 type Db = Kysely<Database>;
 
@@ -133,17 +124,10 @@ export interface AdminServiceOptions {
   institutions: InstitutionsService;
   /** Where every change is recorded (modules/audit). */
   auditLog: AuditLog;
-  /** Only for createInstitution below (a new institution's placeholder logos). */
-  branding: Pick<BrandingService, 'writePlaceholderLogos'>;
 }
 
-export function createAdminService(
-  options: AdminServiceOptions,
-): AdminService & Pick<InstitutionsAdminService, 'createInstitution'> {
+export function createAdminService(options: AdminServiceOptions): AdminService {
   const { db, clock, institutions } = options;
-  // Creation is modules/institutions' (its routes build their own); kept here only until
-  // server/src/cli/institution-command.ts calls createInstitutionsAdminService itself.
-  const creation = createInstitutionsAdminService(options);
 
   async function audit(
     executor: Db,
@@ -452,8 +436,6 @@ export function createAdminService(
       await storeDraft(staff, institution, () => next, 'import');
       return { valid: true, problems: [], diff, applied: true };
     },
-
-    createInstitution: (staff, input) => creation.createInstitution(staff, input),
 
     async portalHosts() {
       return [...(await listHosts(db)).values()].flat();

@@ -12,7 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
-import { STAFF_SESSION_COOKIE } from '../admin/admin.routes';
+import { STAFF_SESSION_COOKIE } from '../staff/staff.routes';
 import { totpCode } from '../staff/totp';
 import {
   CLOCK_SKEW_MARGIN_MS,
