@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
   expectNoAxeViolations,
-  getAtInstitution,
   institutionOrigin,
   newestDemoMailId,
   signInAtSummit,
@@ -57,27 +56,7 @@ test.describe('dark scheme', () => {
     baseURL,
   }) => {
     const summit = institutionOrigin(baseURL, 'summit');
-    // Summit offers no insurance dialog and asks no consent before paperless statements (its
-    // seed leaves both options at their defaults), so no Summit loan opens them. The pages here
-    // read Summit's settings with those two options on, so that both dialogs are checked in
-    // Summit's dark palette too; every call is still answered by the server as it is.
-    await page.route(`${summit}/api/setup/ApplicationOptions*`, async (route) => {
-      const url = new URL(route.request().url());
-      const response = await getAtInstitution(page, summit, `${url.pathname}${url.search}`);
-      // The answer's settings sets (domain ApplicationOptionsResponse: section, key, text).
-      const options: { gassySettings: { shared: Record<string, Record<string, string>> } } =
-        await response.json();
-      const shared = options.gassySettings.shared;
-      shared.loanDetailsOptions = {
-        ...shared.loanDetailsOptions,
-        useInsuranceInformationOption: 'true',
-      };
-      shared.eStatementOptions = {
-        ...shared.eStatementOptions,
-        useEStatementConsentConfirmationOption: 'true',
-      };
-      await route.fulfill({ response, json: options });
-    });
+    // Summit, like Harbor, shows insurance and asks consent before paperless statements.
     await signInAtSummit(page, summit, 'jordan.rivers');
     await expect(page.locator('html')).toHaveClass(/dark/);
     const loans = page.getByRole('table', { name: 'Loans' });

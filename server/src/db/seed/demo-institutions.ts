@@ -148,6 +148,10 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
           thirdPartyDebitCardFee: '2.50',
           thirdPartyCreditCardFee: '3.95',
         },
+        // As at Harbor: the loan page's Insurance button and the consent asked before paperless
+        // statements (so both dialogs are seen, and checked, in Summit's dark scheme too).
+        loanDetailsOptions: { useInsuranceInformationOption: 'true' },
+        eStatementOptions: { useEStatementConsentConfirmationOption: 'true' },
       },
       english: {
         // Asked before a bank account is saved for payments (spec 001 "ACH terms modal").
