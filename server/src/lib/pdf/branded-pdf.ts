@@ -22,6 +22,11 @@ export interface BrandedPdf {
 
 const MARGIN = 50;
 const BAND_HEIGHT = 64;
+/** svg-to-pdfkit's warnings when it drew nothing of the logo. */
+const UNDRAWABLE_SVG = [
+  'SVGtoPDF: the input does not look like a valid SVG',
+  "SVGtoPDF: this element can't be rendered directly",
+];
 
 export function createBrandedPdf(
   branding: PdfBranding,
@@ -53,12 +58,18 @@ export function createBrandedPdf(
     let drawn = false;
     if (branding.logoSvg) {
       try {
+        // svg-to-pdfkit draws what it can and only warns about the rest; when the text is no SVG
+        // at all it draws nothing, and the band would carry neither the logo nor the name.
+        let undrawable = false;
         SVGtoPDF(doc, branding.logoSvg, MARGIN, 12, {
           width: 220,
           height: BAND_HEIGHT - 24,
           preserveAspectRatio: 'xMinYMid meet',
+          warningCallback: (warning) => {
+            if (UNDRAWABLE_SVG.some((start) => warning.startsWith(start))) undrawable = true;
+          },
         });
-        drawn = true;
+        drawn = !undrawable;
       } catch {
         drawn = false;
       }

@@ -4,6 +4,12 @@ declare module 'svg-to-pdfkit' {
     svg: string,
     x: number,
     y: number,
-    options?: { width?: number; height?: number; preserveAspectRatio?: string },
+    options?: {
+      width?: number;
+      height?: number;
+      preserveAspectRatio?: string;
+      /** Called with each problem met (console.warn when not given); drawing goes on. */
+      warningCallback?: (warning: string) => void;
+    },
   ): void;
 }
