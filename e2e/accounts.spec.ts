@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page } from '@playwright/test';
+import { pdfText } from '../server/src/testing/pdf-text';
 import { expectNoAxeViolations, signIn, test } from './fixtures';
 import { journeyNow } from './journey-clock';
 
@@ -17,6 +18,11 @@ async function downloadFrom(page: Page, click: () => Promise<void>) {
   const download = await started;
   const path = await download.path();
   return { name: download.suggestedFilename(), body: await readFile(path) };
+}
+
+/** A PDF's text line by line, each line's spaces and tabs as one space. */
+function textLines(text: string): string[] {
+  return text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
 }
 
 test.describe('the accounts area', () => {
@@ -82,30 +88,57 @@ test.describe('the accounts area', () => {
 
     const history = page.getByRole('table', { name: 'Loan history' });
     await page.getByRole('button', { name: '90', exact: true }).click();
-    await expect(history.getByRole('row').nth(1)).toBeVisible();
+    const firstRow = history.getByRole('row').nth(1);
+    await expect(firstRow).toBeVisible();
+    // The table's first row as shown: date, description, five amounts, time.
+    const shown = (await firstRow.locator('th, td').allInnerTexts()).map((cell) => cell.trim());
+    expect(shown).toHaveLength(8);
+    const [rowDate = '', description = '', ...rest] = shown;
+    const amounts = rest.slice(0, 5);
+    const time = rest[5] ?? '';
     const csv = await downloadFrom(page, () =>
       page.getByRole('button', { name: 'Download CSV' }).click(),
     );
-    expect(csv.name).toMatch(/^history-001-100235-2-.*\.csv$/);
+    // In the institution's name.
+    expect(csv.name).toMatch(/^Harbor Community Bank history 001-100235-2 \d{4}-\d{2}-\d{2}\.csv$/);
     const lines = csv.body.toString('utf8').trim().split('\n');
     expect(lines[0]).toBe('Date,Time,Description,Principal,Interest,Other,Total,Principal Balance');
     expect(lines.some((line) => line.includes('Payment received'))).toBe(true);
+    // The table's row is in the file, its amounts as plain dollars ('$1,234.56' is 1234.56).
+    const plain = amounts.map((amount) => amount.replace(/[$,]/g, ''));
+    expect(lines).toContain([rowDate, time, description, ...plain].join(','));
     const pdf = await downloadFrom(page, () =>
       page.getByRole('button', { name: 'Download PDF' }).click(),
     );
-    expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.name).toMatch(/^Harbor Community Bank history 001-100235-2 \d{4}-\d{2}-\d{2}\.pdf$/);
+    const historyText = await pdfText(pdf.body);
+    expect(historyText).toContain('Harbor Community Bank');
+    expect(historyText).toContain('Account History');
+    expect(historyText).toContain('Home Equity Loan 001-100235-2');
+    // The same row, as the table shows it.
+    expect(textLines(historyText)).toContain([rowDate, description, ...amounts].join(' '));
 
     await page.getByRole('button', { name: 'Payoff Quote' }).click();
     const dialog = page.getByRole('dialog', { name: 'Payoff Quote' });
     const date = new Date(journeyNow().getTime() + 10 * 86_400_000).toISOString().slice(0, 10);
     await dialog.getByLabel('Payoff date').fill(date);
     await dialog.getByRole('button', { name: 'Get Quote' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Your payoff amount as of');
+    const quote = dialog.getByRole('status');
+    await expect(quote).toContainText('Your payoff amount as of');
     await expectNoAxeViolations(page);
+    const quoted = /is (\$[\d,]+\.\d{2})\./.exec(await quote.innerText())?.[1];
+    expect(quoted).toBeDefined();
     const breakdown = await downloadFrom(page, () =>
       dialog.getByRole('button', { name: 'Download Breakdown' }).click(),
     );
-    expect(breakdown.body.subarray(0, 5).toString()).toBe('%PDF-');
+    // The breakdown of the quote the dialog showed, for the date asked.
+    const breakdownText = await pdfText(breakdown.body);
+    expect(breakdownText).toContain('Payoff Quote');
+    expect(breakdownText).toContain('Home Equity Loan 001-100235-2');
+    expect(breakdownText).toContain(
+      `Good through ${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`,
+    );
+    expect(textLines(breakdownText)).toContain(`Total payoff amount ${quoted}`);
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Insurance' }).click();

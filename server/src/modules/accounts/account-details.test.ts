@@ -4,8 +4,13 @@ import {
   AccountHistoryResponse,
   AccountListResponse,
   BalanceHistoryResponse,
+  formatUsd,
+  formatUsDate,
+  formatUsdPlain,
+  type HistoryItem,
   hostDateOf,
   InsuranceResponse,
+  LoginResponse,
   LOAN_HOLDS,
   type LoanHold,
   PaymentMethodsResponse,
@@ -802,7 +807,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     });
   });
 
-  it('downloads history as CSV and PDF once per token, only for the user who asked', async () => {
+  it("downloads history as CSV and PDF in the institution's name, once per token, only for the user who asked", async () => {
     const token = async (type: 0 | 1) => {
       const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
         AccountNumber: AUTO_LOAN,
@@ -818,32 +823,85 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         url: `/api/AccountHistory/DownloadAccountHistory?token=${encodeURIComponent(value)}`,
         headers: who ? { cookie: who.cookie } : {},
       });
+    const api = AccountHistoryResponse.parse(
+      (await get(jordan, `/api/AccountHistory?accountNumber=${AUTO_LOAN}&days=90`)).json(),
+    );
+    // A past-due loan's 90 days: interest, late charges and at least one payment.
+    expect(api.List.length).toBeGreaterThan(2);
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    const dateOf = (line: HistoryItem) => formatUsDate(hostDateOf(line.TransactionDate) ?? '');
 
     const csvToken = await token(0);
     const csv = await download(jordan, csvToken);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toMatch(/attachment; filename="history-/);
+    // The file is in the institution's name; the CSV itself stays a table a program can read.
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="Harbor Community Bank history ${AUTO_LOAN} ${TODAY}.csv"`,
+    );
     const rows = csv.body.trim().split('\n');
     expect(rows[0]).toBe('Date,Time,Description,Principal,Interest,Other,Total,Principal Balance');
-    const api = AccountHistoryResponse.parse(
-      (await get(jordan, `/api/AccountHistory?accountNumber=${AUTO_LOAN}&days=90`)).json(),
+    // Every row of the JSON history, in its order, with its amounts in plain dollars.
+    expect(rows.slice(1)).toEqual(
+      api.List.map((line) =>
+        [
+          dateOf(line),
+          line.TransactionTime,
+          line.TransactionDescription,
+          ...[
+            line.PrincipalAmount,
+            line.InterestAmount,
+            line.OtherAmount,
+            line.TotalPaymentAmount,
+            line.RunningPrincipalBalance,
+          ].map((amount) => formatUsdPlain(cents(amount))),
+        ].join(','),
+      ),
     );
-    expect(rows).toHaveLength(api.List.length + 1);
-    const first = api.List[0];
-    expect(rows[1]).toContain(first?.TransactionDescription ?? 'missing');
-    expect(rows[1]).toContain((first?.RunningPrincipalBalance ?? 0).toFixed(2));
     // Used once: the same token opens nothing the second time.
     expect((await download(jordan, csvToken)).statusCode).toBe(404);
 
     const pdf = await download(undefined, await token(1));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Harbor Community Bank history ${AUTO_LOAN} ${TODAY}.pdf"`,
+    );
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Harbor Community Bank');
+    expect(text).toContain(`Auto Loan ${AUTO_LOAN}`);
+    expect(text).toContain('The last 90 days, as of 03/14/2025');
+    // Every row of the JSON history, each on its own line with its amounts as shown.
+    const lines = text.split('\n').map((line) => line.replace(/\s+/g, ' ').trim());
+    let from = 0;
+    for (const line of api.List) {
+      const shown = [
+        dateOf(line),
+        line.TransactionDescription,
+        ...[
+          line.PrincipalAmount,
+          line.InterestAmount,
+          line.OtherAmount,
+          line.TotalPaymentAmount,
+          line.RunningPrincipalBalance,
+        ].map((amount) => formatUsd(cents(amount))),
+      ].join(' ');
+      const at = lines.indexOf(shown, from);
+      expect(at, shown).toBeGreaterThanOrEqual(from);
+      from = at + 1;
+    }
 
-    // Another signed-in user cannot use Jordan's token, and it is spent by the attempt.
+    // Another signed-in user cannot use Jordan's token, and it is spent by the attempt: Pat
+    // gets the answer of a token that names nothing.
+    const answer = (response: Awaited<ReturnType<typeof download>>) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      body: response.body,
+    });
     const stolen = await token(0);
-    expect((await download(pat, stolen)).statusCode).toBe(404);
+    const foreign = answer(await download(pat, stolen));
+    expect(foreign.status).toBe(404);
+    expect(foreign).toEqual(answer(await download(pat, 'no-such-token')));
     expect((await download(jordan, stolen)).statusCode).toBe(404);
     // An expired token opens nothing.
     const late = await token(0);
@@ -875,6 +933,56 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const after = await accountList(jordan);
     expect(after.map((account) => account.Number)).not.toContain(target?.Number);
     expect(after).toHaveLength(before.length - 1);
+
+    // The admin's preview signs in as the sample borrower, read-only: hiding is a change, refused.
+    const { institutions, adminAuth, previews } = test.app.services;
+    const harbor = await institutions.resolveHost('localhost');
+    if (!harbor) throw new Error('Harbor is missing');
+    const staff = await adminAuth.createStaff({
+      email: 'hide-preview@harbor.test',
+      name: 'Preview',
+      password: 'Staff-Pass-2026!',
+      memberships: [{ institutionId: harbor.id, role: 'viewer' }],
+    });
+    const { token: previewToken } = await previews.createPreviewToken(
+      {
+        staffId: staff.id,
+        email: 'hide-preview@harbor.test',
+        name: 'Preview',
+        isImplementer: false,
+      },
+      harbor,
+      { adminOrigin: 'http://localhost:3000', adminHost: 'localhost:3000' },
+    );
+    const sample = await test.app.inject({
+      method: 'POST',
+      url: '/api/Preview/SignIn',
+      headers: { ...PORTAL_WRITE_HEADERS, 'x-preview-token': previewToken },
+    });
+    expect(sample.statusCode).toBe(200);
+    const previewSession = LoginResponse.parse(sample.json()).UserToken;
+    const asPreview = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      test.app.inject({
+        method,
+        url,
+        headers: { ...PORTAL_WRITE_HEADERS, usertoken: previewSession },
+        ...(payload ? { payload } : {}),
+      });
+    const sampleAccounts = async () =>
+      AccountListResponse.parse((await asPreview('GET', '/api/accountList')).json()).Accounts;
+    const shown = await sampleAccounts();
+    const sampleLoan = shown.find((account) => account.Type === 0);
+    expect(sampleLoan).toBeDefined();
+    const refused = await asPreview('POST', '/api/Account/ShowHideAccount', {
+      AccountNumber: sampleLoan?.Number,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      HasNoErrors: false,
+      Errors: [{ ErrorMessage: 'PreviewReadOnly' }],
+    });
+    // Nothing was hidden: the sample borrower's list is as it was.
+    expect(await sampleAccounts()).toEqual(shown);
   });
 });
 
@@ -896,6 +1004,12 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     test.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
   const passable = async (who: SignedIn) =>
     (await get(who, '/api/PassableToken/GetPassableToken')).body;
+  /** What a caller learns from an answer: its status, its type and its body. */
+  const answer = (response: Awaited<ReturnType<typeof get>>) => ({
+    status: response.statusCode,
+    type: response.headers['content-type'],
+    body: response.body,
+  });
   async function statements(number: string, year = 2024) {
     const response = await get(
       jordan,
@@ -908,8 +1022,8 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     const [statement] = await statements(AUTO_LOAN);
     expect(statement?.Provider).toBe(0);
     const date = hostDateOf(statement?.Date) ?? '';
-    const url = (token: string) =>
-      `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${AUTO_LOAN}&Id=${statement?.Id}&Type=0&token=${token}`;
+    const url = (token: string, number = AUTO_LOAN) =>
+      `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${number}&Id=${statement?.Id}&Type=0&token=${token}`;
     // A statement keeps the address it was sent to, whatever the address is now.
     const moved = await test.app.inject({
       method: 'POST',
@@ -940,9 +1054,12 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     expect(text).toContain(AUTO_LOAN);
     expect(text).toContain('Harbor Community Bank');
     expect(text).toContain(`${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`);
-    // Spent; and another user's token does not open Jordan's statement.
+    // Spent; and another user's token does not open Jordan's statement: Pat gets the answer of
+    // an account that does not exist.
     expect((await get(undefined, url(token))).statusCode).toBe(404);
-    expect((await get(pat, url(await passable(pat)))).statusCode).toBe(404);
+    const foreign = answer(await get(pat, url(await passable(pat))));
+    expect(foreign.status).toBe(404);
+    expect(foreign).toEqual(answer(await get(pat, url(await passable(pat), NO_SUCH_ACCOUNT))));
   });
 
   it('prints a deposit statement whose summary adds up, withdrawals included', async () => {
@@ -981,19 +1098,27 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     ] as const) {
       const [statement] = await statements(number);
       expect(statement?.Provider).toBe(provider);
-      const query = `Date=${hostDateOf(statement?.Date)}&Number=${number}&Type=0&Id=${statement?.Id}`;
-      const answer = await get(jordan, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
-      const { StatementUrl } = answer.json() as { StatementUrl: string };
+      const query = (account: string) =>
+        `Date=${hostDateOf(statement?.Date)}&Number=${account}&Type=0&Id=${statement?.Id}`;
+      const opened = await get(
+        jordan,
+        `/api/AccountEstatements/GetAmsiveStatementUrl?${query(number)}`,
+      );
+      const { StatementUrl } = opened.json() as { StatementUrl: string };
       const address = new URL(StatementUrl);
       const path = `${address.pathname}${address.search}`;
       const pdf = await get(undefined, path);
       expect(pdf.statusCode).toBe(200);
       expect(await pdfText(pdf.rawPayload)).toContain(number);
-      // Altered, it opens nothing; nor does another user's request for Jordan's statement.
+      // Altered, it opens nothing; nor does another user's request for Jordan's statement,
+      // answered as for an account that does not exist.
       const altered = `${path.slice(0, -3)}${path.endsWith('abc') ? 'abd' : 'abc'}`;
       expect((await get(undefined, altered)).statusCode).toBe(404);
-      const foreign = await get(pat, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
-      expect(foreign.statusCode).toBe(404);
+      const asked = async (account: string) =>
+        answer(await get(pat, `/api/AccountEstatements/GetAmsiveStatementUrl?${query(account)}`));
+      const foreign = await asked(number);
+      expect(foreign.status).toBe(404);
+      expect(foreign).toEqual(await asked(NO_SUCH_ACCOUNT));
       test.clock.advance(5 * 60_000 + 1_000);
       expect((await get(undefined, path)).statusCode).toBe(404);
     }
@@ -1007,8 +1132,8 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
       const [statement] = await statements(AUTO_LOAN);
       expect(statement?.Provider).toBe(3);
       const query = `Date=${hostDateOf(statement?.Date)}&Number=${AUTO_LOAN}&Type=0&Id=${statement?.Id}`;
-      const answer = await get(jordan, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
-      const address = new URL((answer.json() as { StatementUrl: string }).StatementUrl);
+      const opened = await get(jordan, `/api/AccountEstatements/GetAmsiveStatementUrl?${query}`);
+      const address = new URL((opened.json() as { StatementUrl: string }).StatementUrl);
       const pdf = await get(undefined, `${address.pathname}${address.search}`);
       expect(await pdfText(pdf.rawPayload)).toContain(AUTO_LOAN);
       // Not through the built-in viewer any more; the loan page's list says the same.
@@ -1033,11 +1158,14 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     ).Accounts.find((account) => account.Type === 9);
     const [statement] = await statements(line?.Number ?? '');
     expect(statement?.Provider).toBe(4);
-    const url = (token: string) =>
-      `/api/AccountEStatements/GetBroadridgeDocument?token=${token}&documentId=${statement?.Id}&date=${hostDateOf(statement?.Date)}`;
+    const url = (token: string, documentId = statement?.Id) =>
+      `/api/AccountEStatements/GetBroadridgeDocument?token=${token}&documentId=${documentId}&date=${hostDateOf(statement?.Date)}`;
     const pdf = await get(undefined, url(await passable(jordan)));
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload)).toContain(line?.Number ?? 'missing');
-    expect((await get(pat, url(await passable(pat)))).statusCode).toBe(404);
+    // Pat asking for Jordan's document gets the answer of a document that does not exist.
+    const foreign = answer(await get(pat, url(await passable(pat))));
+    expect(foreign.status).toBe(404);
+    expect(foreign).toEqual(answer(await get(pat, url(await passable(pat), '999999999'))));
   });
 });

@@ -1,4 +1,4 @@
-import { calendarDateIn, centsToDollars, formatUsd } from '@portal/domain';
+import { calendarDateIn, formatUsd, formatUsdPlain } from '@portal/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -50,13 +50,36 @@ export function historyCsv(lines: readonly CoreTransaction[]): string {
       usDate(line.date),
       line.time,
       safeCell(line.description),
-      centsToDollars(line.principalCents).toFixed(2),
-      centsToDollars(line.interestCents).toFixed(2),
-      centsToDollars(line.otherCents).toFixed(2),
-      centsToDollars(line.totalCents).toFixed(2),
-      centsToDollars(line.principalBalanceCents).toFixed(2),
+      formatUsdPlain(line.principalCents),
+      formatUsdPlain(line.interestCents),
+      formatUsdPlain(line.otherCents),
+      formatUsdPlain(line.totalCents),
+      formatUsdPlain(line.principalBalanceCents),
     ]),
   ]);
+}
+
+/**
+ * The files' name, in the institution's name: 'Harbor Community Bank history 001-100234-1
+ * 2025-03-14.csv'. The CSV itself stays a plain table (a title line would break the reading of
+ * its header), so its name carries the institution. The name goes into a quoted
+ * Content-Disposition filename, which takes printable ASCII only: accents are dropped, and
+ * anything else outside it, quotes and the characters a file name cannot hold are left out.
+ */
+export function historyFileName(
+  institutionName: string,
+  accountNumber: string,
+  today: string,
+  extension: 'csv' | 'pdf',
+): string {
+  const ascii = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]|["\\/:*?<>|]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const institution = ascii(institutionName);
+  return `${institution ? `${institution} ` : ''}history ${ascii(accountNumber)} ${today}.${extension}`;
 }
 
 export async function historyPdf(input: {
@@ -134,19 +157,25 @@ export function createHistoryDownloads(options: {
       ]);
       if (!account || lines === undefined || lines === 'denied') return undefined;
       const today = calendarDateIn(request.timeZone, options.clock.now());
-      const base = `history-${request.accountNumber}-${today}`;
+      const branding = await options.branding(request.institutionId);
+      const filename = historyFileName(
+        branding.institutionName,
+        request.accountNumber,
+        today,
+        request.format,
+      );
       if (request.format === 'csv') {
         return {
           contentType: 'text/csv; charset=utf-8',
-          filename: `${base}.csv`,
+          filename,
           body: new TextEncoder().encode(historyCsv(lines)),
         };
       }
       return {
         contentType: 'application/pdf',
-        filename: `${base}.pdf`,
+        filename,
         body: await historyPdf({
-          branding: await options.branding(request.institutionId),
+          branding,
           accountNumber: request.accountNumber,
           description: account.description,
           today,
