@@ -1,6 +1,7 @@
-import { AccountDataResponse, PayoffQuoteResponse } from '@portal/domain';
+import { AccountDataResponse, parseUsd, PayoffQuoteResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
+import { pdfText } from '../../testing/pdf-text';
 import { publishSettingsChange } from '../../testing/settings';
 import {
   PORTAL_WRITE_HEADERS,
@@ -11,6 +12,7 @@ import {
 } from '../../testing/test-app';
 
 const AUTO_LOAN = '001-100234-1';
+const NO_SUCH_ACCOUNT = '001-999999-9';
 
 describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
   let test: TestApp;
@@ -65,12 +67,12 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
 
   it('answers another user as for a loan that does not exist', async () => {
     const foreign = await quote(pat, '2025-03-20');
-    const missing = await quote(pat, '2025-03-20', '001-999999-9');
+    const missing = await quote(pat, '2025-03-20', NO_SUCH_ACCOUNT);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(missing.body);
   });
 
-  it('downloads the breakdown as a PDF once, for the user who asked', async () => {
+  it('downloads the breakdown as a PDF once, for the user who asked, adding up to the quote', async () => {
     const token = async (who: SignedIn, number = AUTO_LOAN) =>
       test.app.inject({
         method: 'POST',
@@ -89,11 +91,48 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     const pdf = await open(jordan, issued.body);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Harbor Community Bank');
+    expect(text).toContain(`Auto Loan ${AUTO_LOAN}`);
+    expect(text).toContain('Good through 03/20/2025, quoted 03/14/2025');
+    /** The amount the breakdown shows on the line of this label, in cents. */
+    const amount = (label: string) => {
+      const shown = new RegExp(`^${label}\\s+(\\$[\\d,]+\\.\\d{2})$`, 'm').exec(text)?.[1];
+      expect(shown, label).toBeDefined();
+      return parseUsd(shown ?? '') ?? Number.NaN;
+    };
+    const parts = [
+      amount('Principal balance'),
+      amount('Interest to the payoff date'),
+      amount('Late charges'),
+      amount('Other fees'),
+    ];
+    // A past-due loan: interest and late charges are part of it.
+    expect(parts.every((part) => part >= 0)).toBe(true);
+    expect(parts[1]).toBeGreaterThan(0);
+    expect(parts[2]).toBeGreaterThan(0);
+    const quoted = PayoffQuoteResponse.parse((await quote(jordan, '2025-03-20')).json());
+    const quotedCents = Math.round(quoted.PayOffQuoteAmount * 100);
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBe(quotedCents);
+    expect(amount('Total payoff amount')).toBe(quotedCents);
     expect((await open(jordan, issued.body)).statusCode).toBe(404);
-    expect((await token(pat)).statusCode).toBe(404);
+
+    // Another user gets the answers of a loan that does not exist: no token for Jordan's loan,
+    // and Jordan's token opens what a token that names nothing opens.
+    const answer = (response: Awaited<ReturnType<typeof open>>) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      body: response.body,
+    });
+    const foreignToken = answer(await token(pat));
+    expect(foreignToken.status).toBe(404);
+    expect(foreignToken).toEqual(answer(await token(pat, NO_SUCH_ACCOUNT)));
     const another = await token(jordan);
-    expect((await open(pat, another.body)).statusCode).toBe(404);
+    const foreignOpen = answer(await open(pat, another.body));
+    expect(foreignOpen.status).toBe(404);
+    expect(foreignOpen).toEqual(answer(await open(pat, 'no-such-token')));
+    // Spent by Pat's attempt.
+    expect((await open(jordan, another.body)).statusCode).toBe(404);
 
     // Without the payoff quote dialog (usePayoffQuoteOption off) there is no breakdown to
     // download; the quote itself stays, for the payment screen's payoff line.
