@@ -40,6 +40,7 @@ import {
   submit,
   VISA_DEBIT,
 } from '../../testing/payment-test-kit';
+import { historyFileName } from './history-downloads';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -1167,5 +1168,20 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     const foreign = answer(await get(pat, url(await passable(pat))));
     expect(foreign.status).toBe(404);
     expect(foreign).toEqual(answer(await get(pat, url(await passable(pat), '999999999'))));
+  });
+});
+
+describe('history file names', () => {
+  it("are in the institution's name, in what a quoted Content-Disposition filename takes", () => {
+    expect(historyFileName('Harbor Community Bank', '001-100234-1', '2025-03-14', 'csv')).toBe(
+      'Harbor Community Bank history 001-100234-1 2025-03-14.csv',
+    );
+    // Accents dropped; quotes, slashes and other characters a file name cannot hold left out.
+    expect(historyFileName('Caisse "Québec" A/B  Crédit', '001-1', '2025-03-14', 'pdf')).toBe(
+      'Caisse Quebec AB Credit history 001-1 2025-03-14.pdf',
+    );
+    expect(historyFileName('银行', '001-1', '2025-03-14', 'csv')).toBe(
+      'history 001-1 2025-03-14.csv',
+    );
   });
 });
