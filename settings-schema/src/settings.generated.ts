@@ -460,6 +460,7 @@ export interface SettingTypes {
   "commonTexts.printButtonText": string;
   "commonTexts.noneText": string;
   "commonTexts.newDocumentMarkerText": string;
+  "commonTexts.tryAgainButtonText": string;
   "paymentOptions.useDefaultPaymentMethodOption": boolean;
   "paymentOptions.blockPaymentsOnHoldCodesOption": boolean;
   "paymentOptions.showDeletePaymentMethodWarningOption": boolean;
@@ -819,6 +820,29 @@ export interface SettingTypes {
   "dashboardTexts.loginHistoryLinkText": string;
   "dashboardTexts.defaultStatusText": string;
   "dashboardTexts.availableBalanceColumnText": string;
+  "dashboardTexts.welcomeText": string;
+  "dashboardTexts.loadingText": string;
+  "dashboardTexts.descriptionColumnText": string;
+  "dashboardTexts.accountNumberColumnText": string;
+  "dashboardTexts.balanceColumnText": string;
+  "dashboardTexts.rateColumnText": string;
+  "dashboardTexts.statusColumnText": string;
+  "dashboardTexts.dueDateColumnText": string;
+  "dashboardTexts.amountDueColumnText": string;
+  "dashboardTexts.installmentColumnText": string;
+  "dashboardTexts.feesDueColumnText": string;
+  "dashboardTexts.statementsColumnText": string;
+  "dashboardTexts.nameOnAccountColumnText": string;
+  "dashboardTexts.paperStatementsText": string;
+  "dashboardTexts.electronicStatementsText": string;
+  "dashboardTexts.depositLoadingText": string;
+  "dashboardTexts.depositBalancesLabel": string;
+  "dashboardTexts.depositMaturityDateLabel": string;
+  "dashboardTexts.depositNameOnAccountLabel": string;
+  "dashboardTexts.depositHistoryCaption": string;
+  "dashboardTexts.depositHistoryAmountColumnText": string;
+  "dashboardTexts.depositHistoryBalanceColumnText": string;
+  "dashboardTexts.depositStatementsHeadingText": string;
   "applicationDetailsOptions.hideApplicationNumberOption": boolean;
   "applicationDetailsOptions.hideStatusOption": boolean;
   "applicationDetailsOptions.hideAmountRequestedOption": boolean;
@@ -834,6 +858,8 @@ export interface SettingTypes {
   "applicationDetailsTexts.fundsExpectedLabel": string;
   "applicationDetailsTexts.errorText": string;
   "applicationDetailsTexts.connectErrorText": string;
+  "applicationDetailsTexts.loadingText": string;
+  "applicationDetailsTexts.documentsLoadingText": string;
   "loanDetailsOptions.hidePersonalAddressSectionOption": boolean;
   "loanDetailsOptions.hideFinancialSectionOption": boolean;
   "loanDetailsOptions.hideHistoryPaymentSectionOption": boolean;
@@ -875,6 +901,82 @@ export interface SettingTypes {
   "loanDetailsTexts.insuranceErrorText": string;
   "loanDetailsTexts.noInsuranceText": string;
   "loanDetailsTexts.defaultPaymentMethodLabel": string;
+  "loanDetailsTexts.loadingText": string;
+  "loanDetailsTexts.closedMarkerText": string;
+  "loanDetailsTexts.insuranceButtonText": string;
+  "loanDetailsTexts.insuranceTitleText": string;
+  "loanDetailsTexts.insuranceMaturityText": string;
+  "loanDetailsTexts.insuranceLoadingText": string;
+  "loanDetailsTexts.insuranceTableLabel": string;
+  "loanDetailsTexts.insuranceTypeColumnText": string;
+  "loanDetailsTexts.insuranceCoverageColumnText": string;
+  "loanDetailsTexts.insurancePremiumColumnText": string;
+  "loanDetailsTexts.hideAccountButtonText": string;
+  "loanDetailsTexts.hideAccountTitleText": string;
+  "loanDetailsTexts.balanceFactsHeadingText": string;
+  "loanDetailsTexts.paymentFactsHeadingText": string;
+  "loanDetailsTexts.principalBalanceLabel": string;
+  "loanDetailsTexts.payoffAmountLabel": string;
+  "loanDetailsTexts.interestRateLabel": string;
+  "loanDetailsTexts.creditLimitLabel": string;
+  "loanDetailsTexts.availableCreditLabel": string;
+  "loanDetailsTexts.originalAmountLabel": string;
+  "loanDetailsTexts.originalMaturityDateLabel": string;
+  "loanDetailsTexts.originationDateLabel": string;
+  "loanDetailsTexts.interestThisYearLabel": string;
+  "loanDetailsTexts.interestLastYearLabel": string;
+  "loanDetailsTexts.nextPaymentDateLabel": string;
+  "loanDetailsTexts.nextPaymentAmountLabel": string;
+  "loanDetailsTexts.totalAmountDueLabel": string;
+  "loanDetailsTexts.lateChargesDueLabel": string;
+  "loanDetailsTexts.miscellaneousFeesLabel": string;
+  "loanDetailsTexts.lastPaymentDateLabel": string;
+  "loanDetailsTexts.lastPaymentAmountLabel": string;
+  "loanDetailsTexts.daysPastDueLabel": string;
+  "loanDetailsTexts.savedMarkText": string;
+  "loanDetailsTexts.alertsHeadingText": string;
+  "loanDetailsTexts.textAlertsLabel": string;
+  "loanDetailsTexts.delinquentTextAlertLabel": string;
+  "loanDetailsTexts.emailAlertsLabel": string;
+  "loanDetailsTexts.delinquentEmailAlertLabel": string;
+  "loanDetailsTexts.dueDateAlertGroupLabel": string;
+  "loanDetailsTexts.dueDateAlertLabel": string;
+  "loanDetailsTexts.dueDateDaysLabel": string;
+  "loanDetailsTexts.dueDateBeforeAfterLabel": string;
+  "loanDetailsTexts.dueDateBeforeText": string;
+  "loanDetailsTexts.dueDateAfterText": string;
+  "loanDetailsTexts.historyHeadingText": string;
+  "loanDetailsTexts.historyRangeLabel": string;
+  "loanDetailsTexts.historyLoadingText": string;
+  "loanDetailsTexts.historyCaption": string;
+  "loanDetailsTexts.historyDateColumnText": string;
+  "loanDetailsTexts.historyDescriptionColumnText": string;
+  "loanDetailsTexts.historyPrincipalColumnText": string;
+  "loanDetailsTexts.historyInterestColumnText": string;
+  "loanDetailsTexts.historyOtherColumnText": string;
+  "loanDetailsTexts.historyTotalColumnText": string;
+  "loanDetailsTexts.historyPrincipalBalanceColumnText": string;
+  "loanDetailsTexts.historyTimeColumnText": string;
+  "loanDetailsTexts.balanceHeadingText": string;
+  "loanDetailsTexts.extraPrincipalLabel": string;
+  "loanDetailsTexts.extraPrincipalHelpText": string;
+  "loanDetailsTexts.extraPrincipalInvalidText": string;
+  "loanDetailsTexts.projectionErrorText": string;
+  "loanDetailsTexts.projectionNotRepaidText": string;
+  "loanDetailsTexts.projectionRegularText": string;
+  "loanDetailsTexts.projectionExtraText": string;
+  "loanDetailsTexts.paymentSingularText": string;
+  "loanDetailsTexts.paymentPluralText": string;
+  "loanDetailsTexts.balanceSeriesText": string;
+  "loanDetailsTexts.projectedSeriesText": string;
+  "loanDetailsTexts.extraSeriesText": string;
+  "loanDetailsTexts.balanceChartLoadingText": string;
+  "loanDetailsTexts.balanceTableToggleText": string;
+  "loanDetailsTexts.balanceTableCaption": string;
+  "loanDetailsTexts.noBalancesText": string;
+  "loanDetailsTexts.balanceTableDateColumnText": string;
+  "loanDetailsTexts.balanceTableLineColumnText": string;
+  "loanDetailsTexts.balanceTableBalanceColumnText": string;
   "addressFormTexts.address1RequiredText": string;
   "addressFormTexts.address1TooLongText": string;
   "addressFormTexts.cityRequiredText": string;
@@ -882,6 +984,12 @@ export interface SettingTypes {
   "addressFormTexts.stateRequiredText": string;
   "addressFormTexts.zipCodeRequiredText": string;
   "addressFormTexts.zipCodeInvalidText": string;
+  "addressFormTexts.formLabel": string;
+  "addressFormTexts.addressLabel": string;
+  "addressFormTexts.cityLabel": string;
+  "addressFormTexts.stateLabel": string;
+  "addressFormTexts.statePlaceholderText": string;
+  "addressFormTexts.zipCodeLabel": string;
   "eStatementOptions.useEStatementsOption": boolean;
   "eStatementOptions.useEStatementConsentConfirmationOption": boolean;
   "eStatementOptions.statementYears": number;
@@ -895,6 +1003,17 @@ export interface SettingTypes {
   "eStatementTexts.consentRichText": string;
   "eStatementTexts.withdrawText": string;
   "eStatementTexts.externalRedirectText": string;
+  "eStatementTexts.headingText": string;
+  "eStatementTexts.dialogTitleText": string;
+  "eStatementTexts.toggleLabel": string;
+  "eStatementTexts.alertsLabel": string;
+  "eStatementTexts.alertsGroupLabel": string;
+  "eStatementTexts.textAlertLabel": string;
+  "eStatementTexts.emailAlertLabel": string;
+  "eStatementTexts.yearLabel": string;
+  "eStatementTexts.loadingText": string;
+  "eStatementTexts.listLabel": string;
+  "eStatementTexts.statementLinkText": string;
   "profileTexts.loginNameRequiredText": string;
   "profileTexts.loginNameTooLongText": string;
   "profileTexts.loginNameTooShortText": string;
@@ -1529,6 +1648,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "commonTexts.printButtonText": {"type":"text","default":"Print","set":"english","visibility":"public","wire":"gassySettings"},
   "commonTexts.noneText": {"type":"text","default":"None","set":"english","visibility":"public","wire":"gassySettings"},
   "commonTexts.newDocumentMarkerText": {"type":"text","default":"New","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.tryAgainButtonText": {"type":"text","default":"Try again","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentOptions.useDefaultPaymentMethodOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentOptions.blockPaymentsOnHoldCodesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentOptions.showDeletePaymentMethodWarningOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1888,6 +2008,29 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dashboardTexts.loginHistoryLinkText": {"type":"text","default":"Login History","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.defaultStatusText": {"type":"text","default":"Current","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.availableBalanceColumnText": {"type":"text","default":"Payable Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.welcomeText": {"type":"text","default":"Welcome, {name}","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.loadingText": {"type":"text","default":"Loading accounts","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.descriptionColumnText": {"type":"text","default":"Description","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.accountNumberColumnText": {"type":"text","default":"Account Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.balanceColumnText": {"type":"text","default":"Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.rateColumnText": {"type":"text","default":"Rate","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.statusColumnText": {"type":"text","default":"Status","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.dueDateColumnText": {"type":"text","default":"Due Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.amountDueColumnText": {"type":"text","default":"Amount Due","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.installmentColumnText": {"type":"text","default":"Installment","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.feesDueColumnText": {"type":"text","default":"Fees Due","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.statementsColumnText": {"type":"text","default":"Statements","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.nameOnAccountColumnText": {"type":"text","default":"Name on Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.paperStatementsText": {"type":"text","default":"Paper","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.electronicStatementsText": {"type":"text","default":"Electronic","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositLoadingText": {"type":"text","default":"Loading the account","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositBalancesLabel": {"type":"text","default":"Balances","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositMaturityDateLabel": {"type":"text","default":"Maturity date","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositNameOnAccountLabel": {"type":"text","default":"Name on account","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositHistoryCaption": {"type":"text","default":"Account history","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositHistoryAmountColumnText": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositHistoryBalanceColumnText": {"type":"text","default":"Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositStatementsHeadingText": {"type":"text","default":"Statements","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsOptions.hideApplicationNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "applicationDetailsOptions.hideStatusOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "applicationDetailsOptions.hideAmountRequestedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1903,6 +2046,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "applicationDetailsTexts.fundsExpectedLabel": {"type":"text","default":"Funds Expected to arrive on","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.errorText": {"type":"text","default":"An error occurred trying to retrieve this application.","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.connectErrorText": {"type":"text","default":"Cannot connect to the service","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.loadingText": {"type":"text","default":"Loading the application","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.documentsLoadingText": {"type":"text","default":"Loading the documents","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hidePersonalAddressSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideFinancialSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideHistoryPaymentSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1944,6 +2089,82 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.insuranceErrorText": {"type":"text","default":"An error occurred attempting to load insurance information.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.noInsuranceText": {"type":"text","default":"No insurances found.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.defaultPaymentMethodLabel": {"type":"text","default":"Default payment method","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.loadingText": {"type":"text","default":"Loading the loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.closedMarkerText": {"type":"text","default":"Closed","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceButtonText": {"type":"text","default":"Insurance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceTitleText": {"type":"text","default":"Insurance Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceMaturityText": {"type":"text","default":"Original maturity date: {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceLoadingText": {"type":"text","default":"Loading insurance information","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceTableLabel": {"type":"text","default":"Insurance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceTypeColumnText": {"type":"text","default":"Type","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insuranceCoverageColumnText": {"type":"text","default":"Coverage","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.insurancePremiumColumnText": {"type":"text","default":"Premium","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.hideAccountButtonText": {"type":"text","default":"Hide Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.hideAccountTitleText": {"type":"text","default":"Hide Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceFactsHeadingText": {"type":"text","default":"Loan balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.paymentFactsHeadingText": {"type":"text","default":"Payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.principalBalanceLabel": {"type":"text","default":"Principal balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.payoffAmountLabel": {"type":"text","default":"Payoff amount today","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.interestRateLabel": {"type":"text","default":"Interest rate","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.creditLimitLabel": {"type":"text","default":"Credit limit","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.availableCreditLabel": {"type":"text","default":"Available credit","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.originalAmountLabel": {"type":"text","default":"Original amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.originalMaturityDateLabel": {"type":"text","default":"Original maturity date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.originationDateLabel": {"type":"text","default":"Origination date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.interestThisYearLabel": {"type":"text","default":"Interest paid this year","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.interestLastYearLabel": {"type":"text","default":"Interest paid last year","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.nextPaymentDateLabel": {"type":"text","default":"Next payment date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.nextPaymentAmountLabel": {"type":"text","default":"Next payment amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.totalAmountDueLabel": {"type":"text","default":"Total amount due","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.lateChargesDueLabel": {"type":"text","default":"Late charges due","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.miscellaneousFeesLabel": {"type":"text","default":"Miscellaneous fees","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.lastPaymentDateLabel": {"type":"text","default":"Last payment date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.lastPaymentAmountLabel": {"type":"text","default":"Last payment amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.daysPastDueLabel": {"type":"text","default":"Days past due","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.savedMarkText": {"type":"text","default":"Saved","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.alertsHeadingText": {"type":"text","default":"Alert Preferences","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.textAlertsLabel": {"type":"text","default":"Text alerts","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.delinquentTextAlertLabel": {"type":"text","default":"Loan is delinquent (text)","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.emailAlertsLabel": {"type":"text","default":"E-mail alerts","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.delinquentEmailAlertLabel": {"type":"text","default":"Loan is delinquent (e-mail)","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateAlertGroupLabel": {"type":"text","default":"Due date reminder {number}","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateAlertLabel": {"type":"text","default":"Due date reminder {number} (e-mail)","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateDaysLabel": {"type":"text","default":"Days (reminder {number})","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateBeforeAfterLabel": {"type":"text","default":"Reminder {number}: before or after the due date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateBeforeText": {"type":"text","default":"Before","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.dueDateAfterText": {"type":"text","default":"After","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyHeadingText": {"type":"text","default":"History","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyRangeLabel": {"type":"text","default":"Days of history","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyLoadingText": {"type":"text","default":"Loading the history","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyCaption": {"type":"text","default":"Loan history","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyDateColumnText": {"type":"text","default":"Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyDescriptionColumnText": {"type":"text","default":"Description","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyPrincipalColumnText": {"type":"text","default":"Principal","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyInterestColumnText": {"type":"text","default":"Interest","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyOtherColumnText": {"type":"text","default":"Other","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyTotalColumnText": {"type":"text","default":"Total","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyPrincipalBalanceColumnText": {"type":"text","default":"Principal Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyTimeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceHeadingText": {"type":"text","default":"Balance and Payoff","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.extraPrincipalLabel": {"type":"text","default":"Extra principal each payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.extraPrincipalHelpText": {"type":"text","default":"See how paying more toward principal moves the payoff date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.extraPrincipalInvalidText": {"type":"text","default":"Enter an amount from $0.00 to {max}.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.projectionErrorText": {"type":"text","default":"The projection could not be loaded.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.projectionNotRepaidText": {"type":"text","default":"At the regular payment the loan is not projected to be repaid.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.projectionRegularText": {"type":"text","default":"At the regular payment the loan is paid off on {date}, after {count} more {payments} and {interest} of interest.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.projectionExtraText": {"type":"text","default":"With {extra} more each payment, it is paid off on {date}, after {count} {payments}, saving {saved} of interest.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.paymentSingularText": {"type":"text","default":"payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.paymentPluralText": {"type":"text","default":"payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceSeriesText": {"type":"text","default":"Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.projectedSeriesText": {"type":"text","default":"Projected","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.extraSeriesText": {"type":"text","default":"With extra principal","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceChartLoadingText": {"type":"text","default":"Loading the balance chart","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceTableToggleText": {"type":"text","default":"The balance by year, as a table","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceTableCaption": {"type":"text","default":"Balance by year","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.noBalancesText": {"type":"text","default":"No balances yet.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceTableDateColumnText": {"type":"text","default":"Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceTableLineColumnText": {"type":"text","default":"Line","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.balanceTableBalanceColumnText": {"type":"text","default":"Principal Balance","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.address1RequiredText": {"type":"text","default":"You must enter an address","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.address1TooLongText": {"type":"text","default":"Cannot be longer than 45 characters","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.cityRequiredText": {"type":"text","default":"You must enter a city","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1951,6 +2172,12 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "addressFormTexts.stateRequiredText": {"type":"text","default":"You must select a state","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.zipCodeRequiredText": {"type":"text","default":"You must enter a zip code","set":"english","visibility":"public","wire":"gassySettings"},
   "addressFormTexts.zipCodeInvalidText": {"type":"text","default":"Zip code must be 5 digits","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.formLabel": {"type":"text","default":"Mailing address","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.addressLabel": {"type":"text","default":"Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.cityLabel": {"type":"text","default":"City","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.stateLabel": {"type":"text","default":"State","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.statePlaceholderText": {"type":"text","default":"Select a state","set":"english","visibility":"public","wire":"gassySettings"},
+  "addressFormTexts.zipCodeLabel": {"type":"text","default":"Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementOptions.useEStatementsOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "eStatementOptions.useEStatementConsentConfirmationOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "eStatementOptions.statementYears": {"type":"number","default":"3","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1964,6 +2191,17 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "eStatementTexts.consentRichText": {"type":"richText","default":"<p>By turning on e-statements you consent to receive your statements electronically instead of by mail.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.withdrawText": {"type":"text","default":"Are you sure you want to stop receiving e-statements? Your statements will be mailed to you.","set":"english","visibility":"public","wire":"gassySettings"},
   "eStatementTexts.externalRedirectText": {"type":"text","default":"Your statement will open on our statement provider's site in a new window.","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.headingText": {"type":"text","default":"E-Statements","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.dialogTitleText": {"type":"text","default":"E-Statements","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.toggleLabel": {"type":"text","default":"Receive statements electronically","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.alertsLabel": {"type":"text","default":"Tell me when a statement is ready","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.alertsGroupLabel": {"type":"text","default":"Statement alerts","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.textAlertLabel": {"type":"text","default":"E-statement is ready (text)","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.emailAlertLabel": {"type":"text","default":"E-statement is ready (e-mail)","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.yearLabel": {"type":"text","default":"Year","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.loadingText": {"type":"text","default":"Loading statements","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.listLabel": {"type":"text","default":"Statements of {year}","set":"english","visibility":"public","wire":"gassySettings"},
+  "eStatementTexts.statementLinkText": {"type":"text","default":"Statement {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "profileTexts.loginNameRequiredText": {"type":"text","default":"Login name is required.","set":"english","visibility":"public","wire":"gassySettings"},
   "profileTexts.loginNameTooLongText": {"type":"text","default":"Login name cannot be longer than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
   "profileTexts.loginNameTooShortText": {"type":"text","default":"Login name must be more than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},

@@ -18,7 +18,7 @@ type Column = DataTableColumn<AccountListItem>;
 
 /**
  * One of the dashboard's lists as a sortable table (cards on phones). The column headers are
- * the specs' field names in plain words; only Payable Balance is a setting.
+ * the specs' field names in plain words, each a setting (dashboardTexts.*ColumnText).
  */
 export function AccountTable(props: {
   category: AccountCategory;
@@ -32,7 +32,7 @@ export function AccountTable(props: {
 
   const description: Column = {
     id: 'description',
-    header: 'Description',
+    header: settings.get('dashboardTexts.descriptionColumnText'),
     type: 'string',
     getValue: (row) => row.Description,
     renderCell: (row) => {
@@ -42,13 +42,13 @@ export function AccountTable(props: {
   };
   const number: Column = {
     id: 'number',
-    header: 'Account Number',
+    header: settings.get('dashboardTexts.accountNumberColumnText'),
     type: 'string',
     getValue: (row) => row.Number,
   };
   const balance: Column = {
     id: 'balance',
-    header: 'Balance',
+    header: settings.get('dashboardTexts.balanceColumnText'),
     type: 'number',
     getValue: (row) => row.Balance,
     renderCell: (row) => money(row.Balance),
@@ -62,54 +62,59 @@ export function AccountTable(props: {
   };
   const rate: Column = {
     id: 'rate',
-    header: 'Rate',
+    header: settings.get('dashboardTexts.rateColumnText'),
     type: 'number',
     getValue: (row) => row.Rate,
     renderCell: (row) => formatRate(row.Rate),
   };
   const status: Column = {
     id: 'status',
-    header: 'Status',
+    header: settings.get('dashboardTexts.statusColumnText'),
     type: 'string',
     getValue: (row) => row.Status || defaultStatus,
   };
   const dueDate: Column = {
     id: 'dueDate',
-    header: 'Due Date',
+    header: settings.get('dashboardTexts.dueDateColumnText'),
     type: 'date',
     getValue: (row) => shownDueDate(row),
     renderCell: (row) => formatUsDate(shownDueDate(row)),
   };
   const amountDue: Column = {
     id: 'amountDue',
-    header: 'Amount Due',
+    header: settings.get('dashboardTexts.amountDueColumnText'),
     type: 'number',
     getValue: (row) => row.LoanAmountDue,
     renderCell: (row) => money(row.LoanAmountDue),
   };
   const installment: Column = {
     id: 'installment',
-    header: 'Installment',
+    header: settings.get('dashboardTexts.installmentColumnText'),
     type: 'number',
     getValue: (row) => row.MonthlyInstallment,
     renderCell: (row) => money(row.MonthlyInstallment),
   };
   const fees: Column = {
     id: 'fees',
-    header: 'Fees Due',
+    header: settings.get('dashboardTexts.feesDueColumnText'),
     type: 'number',
     getValue: (row) => row.FeesDue,
     renderCell: (row) => money(row.FeesDue),
   };
   const statements: Column = {
     id: 'statements',
-    header: 'Statements',
+    header: settings.get('dashboardTexts.statementsColumnText'),
     type: 'string',
-    getValue: (row) => (row.StatementPreference === 'PaperOnly' ? 'Paper' : 'Electronic'),
+    getValue: (row) =>
+      settings.get(
+        row.StatementPreference === 'PaperOnly'
+          ? 'dashboardTexts.paperStatementsText'
+          : 'dashboardTexts.electronicStatementsText',
+      ),
   };
   const owner: Column = {
     id: 'owner',
-    header: 'Name on Account',
+    header: settings.get('dashboardTexts.nameOnAccountColumnText'),
     type: 'string',
     getValue: (row) => row.NameOnAcct,
   };

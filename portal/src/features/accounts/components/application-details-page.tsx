@@ -139,7 +139,7 @@ export function ApplicationDetailsPage() {
             : settings.get('applicationDetailsTexts.connectErrorText')}
         </Alert>
       ) : (
-        <LoadingBlock height={180} label="Loading the application" />
+        <LoadingBlock height={180} label={settings.get('applicationDetailsTexts.loadingText')} />
       )}
       {/* The documents block with view and upload, with file services on (spec 002). */}
       {application && fileServices ? (
@@ -162,7 +162,10 @@ export function ApplicationDetailsPage() {
           ) : documents.isError ? (
             <Alert severity="error">{settings.get('documentCenterTexts.loadErrorText')}</Alert>
           ) : (
-            <LoadingBlock height={80} label="Loading the documents" />
+            <LoadingBlock
+              height={80}
+              label={settings.get('applicationDetailsTexts.documentsLoadingText')}
+            />
           )}
         </Box>
       ) : null}

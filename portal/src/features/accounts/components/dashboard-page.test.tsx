@@ -125,6 +125,24 @@ describe('the dashboard', () => {
     await expectNoAxeViolations();
   });
 
+  it("shows the welcome, the column headers and the statement values in the institution's words", async () => {
+    renderDashboard([PAST_DUE, SAVINGS], {
+      settings: {
+        'dashboardTexts.welcomeText': 'Good to see you, {name}',
+        'dashboardTexts.dueDateColumnText': 'Next due',
+        'dashboardTexts.accountNumberColumnText': 'Number',
+        'dashboardTexts.paperStatementsText': 'By mail',
+      },
+    });
+    const loans = await table('Loans');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Good to see you, /);
+    expect(within(loans).getByRole('columnheader', { name: 'Next due' })).toBeVisible();
+    expect(within(loans).queryByRole('columnheader', { name: 'Due Date' })).toBeNull();
+    const deposits = screen.getByRole('table', { name: 'Deposits' });
+    expect(within(deposits).getByRole('columnheader', { name: 'Number' })).toBeVisible();
+    expect(within(deposits).getAllByRole('row')[1]).toHaveTextContent('By mail');
+  });
+
   it('offers the closed-accounts toggle only when an account is closed, clearing its due date', async () => {
     const { user } = renderDashboard([PAST_DUE, BOAT]);
     const loans = await table('Loans');

@@ -74,13 +74,17 @@ export function DashboardPage() {
 
   const placeholder = (
     // Tall enough to keep the footer out of view: nothing moves when the page fills in.
-    <LoadingBlock height={160} label="Loading accounts" sx={{ minHeight: '100vh' }} />
+    <LoadingBlock
+      height={160}
+      label={settings.get('dashboardTexts.loadingText')}
+      sx={{ minHeight: '100vh' }}
+    />
   );
 
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
       <Typography variant="h4" component="h1">
-        Welcome, {user.personalName}
+        {fillPlaceholders(settings.get('dashboardTexts.welcomeText'), { name: user.personalName })}
       </Typography>
       {viewError ? <Alert severity="error">{viewError}</Alert> : null}
       {/* The rest shows at once, when the lists (and the information text's code) are in, so

@@ -122,35 +122,41 @@ export function AddressForm(props: {
   );
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label="Mailing address">
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={submit}
+      aria-label={settings.get('addressFormTexts.formLabel')}
+    >
       <FormTextField
         control={control}
         name="Address1"
-        label="Address"
+        label={settings.get('addressFormTexts.addressLabel')}
         disabled={props.readOnly}
         slotProps={{ input: { maxLength: ADDRESS_LIMITS.address1 } }}
       />
       <FormTextField
         control={control}
         name="City"
-        label="City"
+        label={settings.get('addressFormTexts.cityLabel')}
         disabled={props.readOnly}
         slotProps={{ input: { maxLength: ADDRESS_LIMITS.city } }}
       />
       <FormSelectField
         control={control}
         name="State"
-        label="State"
+        label={settings.get('addressFormTexts.stateLabel')}
         disabled={props.readOnly}
         options={[
-          { value: '', label: 'Select a state' },
+          { value: '', label: settings.get('addressFormTexts.statePlaceholderText') },
           ...US_STATES.map((state) => ({ value: state.Value, label: state.Description })),
         ]}
       />
       <FormTextField
         control={control}
         name="ZipCode"
-        label="Zip Code"
+        label={settings.get('addressFormTexts.zipCodeLabel')}
         disabled={props.readOnly}
         slotProps={{ input: { maxLength: ADDRESS_LIMITS.zipDigits, inputMode: 'numeric' } }}
       />
@@ -176,7 +182,11 @@ export function AddressForm(props: {
             {settings.get('commonTexts.cancelButtonText')}
           </Button>
           {savedMark ? (
-            <CheckCircleOutlinedIcon color="success" titleAccess="Saved" role="img" />
+            <CheckCircleOutlinedIcon
+              color="success"
+              titleAccess={settings.get('loanDetailsTexts.savedMarkText')}
+              role="img"
+            />
           ) : null}
         </Stack>
       )}

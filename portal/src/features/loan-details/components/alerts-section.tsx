@@ -15,6 +15,7 @@ import {
   type AccountAlerts,
   DUE_DATE_ALERT_DAYS_MAX_LENGTH,
   dueDateAlertsWithoutDays,
+  fillPlaceholders,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -24,6 +25,13 @@ import { withDueDateAlertDefaults } from '../utils/alerts';
 import { loanSaveErrors } from '../utils/save-errors';
 
 type EmailAlerts = AccountAlerts['EmailAlerts'];
+
+/** The wordings of each due-date alert: {number} is the alert's number (1 to 4). */
+type DueDateAlertTextKey =
+  | 'loanDetailsTexts.dueDateAlertGroupLabel'
+  | 'loanDetailsTexts.dueDateAlertLabel'
+  | 'loanDetailsTexts.dueDateDaysLabel'
+  | 'loanDetailsTexts.dueDateBeforeAfterLabel';
 
 /**
  * The alerts with the e-statement alerts as saved: those belong to the e-statements section
@@ -98,12 +106,14 @@ export function AlertsSection(props: {
   return (
     <Box component="section" aria-labelledby="alerts-heading">
       <Typography variant="h5" component="h2" id="alerts-heading" gutterBottom>
-        Alert Preferences
+        {settings.get('loanDetailsTexts.alertsHeadingText')}
       </Typography>
       <Stack spacing={2}>
         {textOn ? (
-          <FormGroup aria-label="Text alerts">
-            <FormLabel component="legend">Text alerts</FormLabel>
+          <FormGroup aria-label={settings.get('loanDetailsTexts.textAlertsLabel')}>
+            <FormLabel component="legend">
+              {settings.get('loanDetailsTexts.textAlertsLabel')}
+            </FormLabel>
             <FormControlLabel
               control={
                 <Checkbox
@@ -111,12 +121,14 @@ export function AlertsSection(props: {
                   onChange={(event) => setText({ AlertLoanDelinquent: event.target.checked })}
                 />
               }
-              label="Loan is delinquent (text)"
+              label={settings.get('loanDetailsTexts.delinquentTextAlertLabel')}
             />
           </FormGroup>
         ) : null}
-        <FormGroup aria-label="E-mail alerts">
-          <FormLabel component="legend">E-mail alerts</FormLabel>
+        <FormGroup aria-label={settings.get('loanDetailsTexts.emailAlertsLabel')}>
+          <FormLabel component="legend">
+            {settings.get('loanDetailsTexts.emailAlertsLabel')}
+          </FormLabel>
           <FormControlLabel
             control={
               <Checkbox
@@ -124,7 +136,7 @@ export function AlertsSection(props: {
                 onChange={(event) => setEmail({ AlertLoanDelinquent: event.target.checked })}
               />
             }
-            label="Loan is delinquent (e-mail)"
+            label={settings.get('loanDetailsTexts.delinquentEmailAlertLabel')}
           />
         </FormGroup>
         {([1, 2, 3, 4] as const).map((alert) => {
@@ -132,11 +144,13 @@ export function AlertsSection(props: {
           const before = `AlertLoanDueDate${alert}Before` as const;
           const days = `AlertLoanDueDate${alert}Days` as const;
           const maxLength = DUE_DATE_ALERT_DAYS_MAX_LENGTH[alert - 1];
+          const worded = (key: DueDateAlertTextKey) =>
+            fillPlaceholders(settings.get(key), { number: alert });
           return (
             <Box
               key={alert}
               role="group"
-              aria-label={`Due date reminder ${alert}`}
+              aria-label={worded('loanDetailsTexts.dueDateAlertGroupLabel')}
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2 }}
             >
               <FormControlLabel
@@ -146,12 +160,12 @@ export function AlertsSection(props: {
                     onChange={(event) => setEmail({ [on]: event.target.checked })}
                   />
                 }
-                label={`Due date reminder ${alert} (e-mail)`}
+                label={worded('loanDetailsTexts.dueDateAlertLabel')}
               />
               <TextField
                 size="small"
                 id={`alert-days-${alert}`}
-                label={`Days (reminder ${alert})`}
+                label={worded('loanDetailsTexts.dueDateDaysLabel')}
                 error={checked && withoutDays.includes(alert)}
                 helperText={
                   checked && withoutDays.includes(alert)
@@ -168,12 +182,20 @@ export function AlertsSection(props: {
               />
               <RadioGroup
                 row
-                aria-label={`Reminder ${alert}: before or after the due date`}
+                aria-label={worded('loanDetailsTexts.dueDateBeforeAfterLabel')}
                 value={alerts.EmailAlerts[before] ? 'before' : 'after'}
                 onChange={(event) => setEmail({ [before]: event.target.value === 'before' })}
               >
-                <FormControlLabel value="before" control={<Radio />} label="Before" />
-                <FormControlLabel value="after" control={<Radio />} label="After" />
+                <FormControlLabel
+                  value="before"
+                  control={<Radio />}
+                  label={settings.get('loanDetailsTexts.dueDateBeforeText')}
+                />
+                <FormControlLabel
+                  value="after"
+                  control={<Radio />}
+                  label={settings.get('loanDetailsTexts.dueDateAfterText')}
+                />
               </RadioGroup>
             </Box>
           );
@@ -196,7 +218,11 @@ export function AlertsSection(props: {
               </>
             ) : null}
             {savedMark ? (
-              <CheckCircleOutlinedIcon color="success" titleAccess="Saved" role="img" />
+              <CheckCircleOutlinedIcon
+                color="success"
+                titleAccess={settings.get('loanDetailsTexts.savedMarkText')}
+                role="img"
+              />
             ) : null}
           </Stack>
         ) : null}

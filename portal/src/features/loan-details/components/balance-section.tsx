@@ -10,12 +10,14 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   dollarsToCents,
+  fillPlaceholders,
   formatUsd,
   formatUsDate,
   MAX_PROJECTED_EXTRA_PRINCIPAL,
   parseUsd,
   type PayoffProjectionResponse,
 } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import { LoadingBlock } from '../../../components/loading-block';
@@ -41,22 +43,36 @@ function useSettled<T>(value: T, delayMs: number): T {
 
 type Path = PayoffProjectionResponse['Regular'];
 
-const payments = (count: number, more = '') =>
-  `${count} ${more}${count === 1 ? 'payment' : 'payments'}`;
-
-/** The sentence comparing the payoff with extra principal to the regular one. */
-function comparison(extraCents: number, regular: Path, withExtra: Path): string {
+/** The sentence comparing the payoff with extra principal to the regular one (settings' words). */
+function comparison(
+  settings: SettingsAccessor,
+  extraCents: number,
+  regular: Path,
+  withExtra: Path,
+): string {
   if (regular.PayoffDate === null) {
-    return 'At the regular payment the loan is not projected to be repaid.';
+    return settings.get('loanDetailsTexts.projectionNotRepaidText');
   }
-  const regularText = `At the regular payment the loan is paid off on ${formatUsDate(
-    regular.PayoffDate,
-  )}, after ${payments(regular.Payments, 'more ')} and ${money(regular.TotalInterest)} of interest.`;
+  const payments = (count: number) =>
+    settings.get(
+      count === 1 ? 'loanDetailsTexts.paymentSingularText' : 'loanDetailsTexts.paymentPluralText',
+    );
+  const regularText = fillPlaceholders(settings.get('loanDetailsTexts.projectionRegularText'), {
+    date: formatUsDate(regular.PayoffDate),
+    count: regular.Payments,
+    payments: payments(regular.Payments),
+    interest: money(regular.TotalInterest),
+  });
   if (extraCents === 0 || withExtra.PayoffDate === null) return regularText;
   const saved = Math.max(0, regular.TotalInterest - withExtra.TotalInterest);
-  return `${regularText} With ${formatUsd(extraCents)} more each payment, it is paid off on ${formatUsDate(
-    withExtra.PayoffDate,
-  )}, after ${payments(withExtra.Payments)}, saving ${money(saved)} of interest.`;
+  const extraText = fillPlaceholders(settings.get('loanDetailsTexts.projectionExtraText'), {
+    extra: formatUsd(extraCents),
+    date: formatUsDate(withExtra.PayoffDate),
+    count: withExtra.Payments,
+    payments: payments(withExtra.Payments),
+    saved: money(saved),
+  });
+  return `${regularText} ${extraText}`;
 }
 
 /** The last point of each year: what the table lists (the chart shows every month). */
@@ -67,6 +83,8 @@ function yearly(points: readonly { Date: string; Balance: number }[]) {
 }
 
 interface TableRow {
+  /** The line's id: its label is the institution's wording, which two lines may share. */
+  line: string;
   date: string;
   kind: string;
   balance: number;
@@ -92,18 +110,24 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
   const today = historyPoints.at(-1);
   const withToday = (points: readonly { Date: string; Balance: number }[]) =>
     today ? [today, ...points] : points;
-  const series: BalanceSeries[] = [{ id: 'history', label: 'Balance', points: historyPoints }];
+  const series: BalanceSeries[] = [
+    {
+      id: 'history',
+      label: settings.get('loanDetailsTexts.balanceSeriesText'),
+      points: historyPoints,
+    },
+  ];
   if (!props.closed && deferredProjection) {
     series.push({
       id: 'regular',
-      label: 'Projected',
+      label: settings.get('loanDetailsTexts.projectedSeriesText'),
       points: withToday(deferredProjection.Regular.Balances),
       dashed: true,
     });
     if (extraCents > 0) {
       series.push({
         id: 'extra',
-        label: 'With extra principal',
+        label: settings.get('loanDetailsTexts.extraSeriesText'),
         points: withToday(deferredProjection.WithExtra.Balances),
         dashed: true,
       });
@@ -112,6 +136,7 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
   const rows: TableRow[] = series.flatMap((line) =>
     yearly(line.points).map((point) => ({
       date: point.Date,
+      line: line.id,
       kind: line.label,
       balance: point.Balance,
     })),
@@ -120,20 +145,22 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
   return (
     <Box component="section" aria-labelledby="balance-heading">
       <Typography variant="h5" component="h2" id="balance-heading" gutterBottom>
-        Balance and Payoff
+        {settings.get('loanDetailsTexts.balanceHeadingText')}
       </Typography>
       <Stack spacing={2}>
         {!props.closed ? (
           <>
             <TextField
-              label="Extra principal each payment"
+              label={settings.get('loanDetailsTexts.extraPrincipalLabel')}
               value={extraText}
               onChange={(event) => setExtraText(event.target.value)}
               error={invalid}
               helperText={
                 invalid
-                  ? `Enter an amount from $0.00 to ${formatUsd(MAX_EXTRA_CENTS)}.`
-                  : 'See how paying more toward principal moves the payoff date.'
+                  ? fillPlaceholders(settings.get('loanDetailsTexts.extraPrincipalInvalidText'), {
+                      max: formatUsd(MAX_EXTRA_CENTS),
+                    })
+                  : settings.get('loanDetailsTexts.extraPrincipalHelpText')
               }
               inputMode="decimal"
               sx={{ maxWidth: 320 }}
@@ -142,16 +169,24 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
               }}
             />
             {projection.isError ? (
-              <Alert severity="error">The projection could not be loaded.</Alert>
+              <Alert severity="error">{settings.get('loanDetailsTexts.projectionErrorText')}</Alert>
             ) : deferredProjection ? (
               <Typography role="status">
-                {comparison(extraCents, deferredProjection.Regular, deferredProjection.WithExtra)}
+                {comparison(
+                  settings,
+                  extraCents,
+                  deferredProjection.Regular,
+                  deferredProjection.WithExtra,
+                )}
               </Typography>
             ) : null}
           </>
         ) : null}
         {history.isPending ? (
-          <LoadingBlock height={300} label="Loading the balance chart" />
+          <LoadingBlock
+            height={300}
+            label={settings.get('loanDetailsTexts.balanceChartLoadingText')}
+          />
         ) : history.isError ? (
           <Alert severity="error">
             {history.error instanceof ApiError && history.error.code === 'SecurityNotAllowed'
@@ -159,32 +194,44 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
               : settings.get('loanDetailsTexts.historyErrorText')}
           </Alert>
         ) : (
-          <Suspense fallback={<LoadingBlock height={300} label="Loading the balance chart" />}>
+          <Suspense
+            fallback={
+              <LoadingBlock
+                height={300}
+                label={settings.get('loanDetailsTexts.balanceChartLoadingText')}
+              />
+            }
+          >
             <BalanceChart series={series} />
           </Suspense>
         )}
         <Accordion disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            The balance by year, as a table
+            {settings.get('loanDetailsTexts.balanceTableToggleText')}
           </AccordionSummary>
           <AccordionDetails>
             <DataTable<TableRow>
-              caption="Balance by year"
+              caption={settings.get('loanDetailsTexts.balanceTableCaption')}
               rows={rows}
-              getRowKey={(row) => `${row.kind}|${row.date}`}
-              emptyText="No balances yet."
+              getRowKey={(row) => `${row.line}|${row.date}`}
+              emptyText={settings.get('loanDetailsTexts.noBalancesText')}
               columns={[
                 {
                   id: 'date',
-                  header: 'Date',
+                  header: settings.get('loanDetailsTexts.balanceTableDateColumnText'),
                   type: 'date',
                   getValue: (row) => row.date,
                   renderCell: (row) => formatUsDate(row.date),
                 },
-                { id: 'kind', header: 'Line', type: 'string', getValue: (row) => row.kind },
+                {
+                  id: 'kind',
+                  header: settings.get('loanDetailsTexts.balanceTableLineColumnText'),
+                  type: 'string',
+                  getValue: (row) => row.kind,
+                },
                 {
                   id: 'balance',
-                  header: 'Principal Balance',
+                  header: settings.get('loanDetailsTexts.balanceTableBalanceColumnText'),
                   type: 'number',
                   getValue: (row) => row.balance,
                   renderCell: (row) => money(row.balance),

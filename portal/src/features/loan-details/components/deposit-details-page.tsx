@@ -29,7 +29,13 @@ export function DepositDetailsPage() {
   const settings = useSettings();
   const accounts = useAccountList();
   if (accounts.isPending) {
-    return <LoadingBlock height={240} label="Loading the account" sx={{ my: 2 }} />;
+    return (
+      <LoadingBlock
+        height={240}
+        label={settings.get('dashboardTexts.depositLoadingText')}
+        sx={{ my: 2 }}
+      />
+    );
   }
   const account = accounts.data?.Accounts.find((item) => item.Number === accountNumber);
   const category = account ? accountCategory(account.Type) : undefined;
@@ -59,25 +65,38 @@ export function DepositDetailsPage() {
       </Box>
       <Box
         component="dl"
-        aria-label="Balances"
+        aria-label={settings.get('dashboardTexts.depositBalancesLabel')}
         sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
       >
         {(
           [
-            ['Balance', money(account.Balance)],
+            [settings.get('dashboardTexts.balanceColumnText'), money(account.Balance)],
             [
               settings.get('dashboardTexts.availableBalanceColumnText'),
               money(account.AvailableBalance),
             ],
-            ['Rate', formatRate(account.Rate)],
+            [settings.get('dashboardTexts.rateColumnText'), formatRate(account.Rate)],
             ...(account.MaturityDate
-              ? ([['Maturity date', formatUsDate(account.MaturityDate)]] as const)
+              ? ([
+                  [
+                    settings.get('dashboardTexts.depositMaturityDateLabel'),
+                    formatUsDate(account.MaturityDate),
+                  ],
+                ] as const)
               : []),
-            ['Statements', account.StatementPreference === 'PaperOnly' ? 'Paper' : 'Electronic'],
-            ['Name on account', account.NameOnAcct],
+            [
+              settings.get('dashboardTexts.statementsColumnText'),
+              settings.get(
+                account.StatementPreference === 'PaperOnly'
+                  ? 'dashboardTexts.paperStatementsText'
+                  : 'dashboardTexts.electronicStatementsText',
+              ),
+            ],
+            [settings.get('dashboardTexts.depositNameOnAccountLabel'), account.NameOnAcct],
           ] as const
-        ).map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
+        ).map(([term, value], index) => (
+          // By place: two labels may share the institution's wording.
+          <Box key={index} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary">
               {term}
             </Typography>
@@ -87,10 +106,14 @@ export function DepositDetailsPage() {
           </Box>
         ))}
       </Box>
-      <HistorySection accountNumber={account.Number} caption="Account history" kind="deposit" />
+      <HistorySection
+        accountNumber={account.Number}
+        caption={settings.get('dashboardTexts.depositHistoryCaption')}
+        kind="deposit"
+      />
       <Box component="section" aria-labelledby="deposit-statements-heading">
         <Typography variant="h5" component="h2" id="deposit-statements-heading" gutterBottom>
-          Statements
+          {settings.get('dashboardTexts.depositStatementsHeadingText')}
         </Typography>
         <StatementList accountNumber={account.Number} kind="deposit" />
       </Box>

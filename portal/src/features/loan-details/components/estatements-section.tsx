@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type AccountAlerts,
+  fillPlaceholders,
   formatUsDate,
   hostDateOf,
   type StatementFormat,
@@ -143,7 +144,7 @@ export function EStatementsSection(props: {
     setError(undefined);
     if (!on) {
       const withdraw = await confirm({
-        title: 'E-Statements',
+        title: settings.get('eStatementTexts.dialogTitleText'),
         text: settings.get('eStatementTexts.withdrawText'),
       });
       if (!withdraw) return;
@@ -153,7 +154,7 @@ export function EStatementsSection(props: {
     const content = consentContent();
     if (content) {
       const agreed = await confirm({
-        title: 'E-Statements',
+        title: settings.get('eStatementTexts.dialogTitleText'),
         width: DIALOG_WIDTH.wide,
         text: content,
         confirmText: settings.get('agreementTexts.agreeButtonText'),
@@ -168,7 +169,7 @@ export function EStatementsSection(props: {
   async function agreeToUpdate() {
     setError(undefined);
     const agreed = await confirm({
-      title: 'E-Statements',
+      title: settings.get('eStatementTexts.dialogTitleText'),
       width: DIALOG_WIDTH.wide,
       text: consentContent(),
       confirmText: settings.get('agreementTexts.agreeButtonText'),
@@ -184,7 +185,7 @@ export function EStatementsSection(props: {
   return (
     <Box component="section" aria-labelledby="estatements-heading">
       <Typography variant="h5" component="h2" id="estatements-heading" gutterBottom>
-        E-Statements
+        {settings.get('eStatementTexts.headingText')}
       </Typography>
       <Stack spacing={2}>
         {noEmail ? (
@@ -227,7 +228,7 @@ export function EStatementsSection(props: {
               onChange={(event) => void toggle(event.target.checked)}
             />
           }
-          label="Receive statements electronically"
+          label={settings.get('eStatementTexts.toggleLabel')}
         />
         {error ? <Alert severity="error">{error}</Alert> : null}
         <StatementAlerts saved={props.alerts} save={props.saveAlerts} />
@@ -238,8 +239,8 @@ export function EStatementsSection(props: {
 }
 
 const STATEMENT_ALERT_CHANNELS = [
-  { channel: 'TextAlerts', label: 'E-statement is ready (text)' },
-  { channel: 'EmailAlerts', label: 'E-statement is ready (e-mail)' },
+  { channel: 'TextAlerts', label: 'eStatementTexts.textAlertLabel' },
+  { channel: 'EmailAlerts', label: 'eStatementTexts.emailAlertLabel' },
 ] as const;
 
 /**
@@ -271,8 +272,8 @@ function StatementAlerts(props: {
   }
 
   return (
-    <FormGroup aria-label="Statement alerts">
-      <FormLabel component="legend">Tell me when a statement is ready</FormLabel>
+    <FormGroup aria-label={settings.get('eStatementTexts.alertsGroupLabel')}>
+      <FormLabel component="legend">{settings.get('eStatementTexts.alertsLabel')}</FormLabel>
       {STATEMENT_ALERT_CHANNELS.filter(({ channel }) => channel === 'EmailAlerts' || textOn).map(
         ({ channel, label }) => (
           <FormControlLabel
@@ -284,7 +285,7 @@ function StatementAlerts(props: {
                 onChange={(event) => void change(channel, event.target.checked)}
               />
             }
-            label={label}
+            label={settings.get(label)}
           />
         ),
       )}
@@ -325,7 +326,7 @@ export function StatementList(props: {
     try {
       if (statement.Provider === 1 || statement.Provider === 3) {
         const go = await confirm({
-          title: 'E-Statements',
+          title: settings.get('eStatementTexts.dialogTitleText'),
           text: settings.get('eStatementTexts.externalRedirectText'),
         });
         if (!go) return;
@@ -343,7 +344,7 @@ export function StatementList(props: {
       <TextField
         select
         size="small"
-        label="Year"
+        label={settings.get('eStatementTexts.yearLabel')}
         value={year}
         onChange={(event) => setYear(Number(event.target.value))}
         sx={{ maxWidth: 160 }}
@@ -355,14 +356,14 @@ export function StatementList(props: {
         ))}
       </TextField>
       {statements.isPending ? (
-        <LoadingBlock height={80} label="Loading statements" />
+        <LoadingBlock height={80} label={settings.get('eStatementTexts.loadingText')} />
       ) : statements.isError ? (
         // A list that could not load is not an empty year: say so, and offer to try again.
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void statements.refetch()}>
-              Try again
+              {settings.get('commonTexts.tryAgainButtonText')}
             </Button>
           }
         >
@@ -371,11 +372,16 @@ export function StatementList(props: {
       ) : statements.data.StatementList.length === 0 ? (
         <Typography>{settings.get('eStatementTexts.noStatementsText')}</Typography>
       ) : (
-        <List dense aria-label={`Statements of ${year}`}>
+        <List
+          dense
+          aria-label={fillPlaceholders(settings.get('eStatementTexts.listLabel'), { year })}
+        >
           {statements.data.StatementList.map((statement) => (
             <ListItem key={statement.Id} disableGutters>
               <Link component="button" type="button" onClick={() => void open(statement)}>
-                Statement {formatUsDate(hostDateOf(statement.Date))}
+                {fillPlaceholders(settings.get('eStatementTexts.statementLinkText'), {
+                  date: formatUsDate(hostDateOf(statement.Date)),
+                })}
               </Link>
             </ListItem>
           ))}

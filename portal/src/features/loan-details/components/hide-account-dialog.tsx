@@ -23,7 +23,7 @@ export function HideAccountDialog(props: {
   return (
     <PortalDialog
       width={DIALOG_WIDTH.wide}
-      title="Hide Account"
+      title={settings.get('loanDetailsTexts.hideAccountTitleText')}
       actions={
         state === 'done' ? null : (
           <>

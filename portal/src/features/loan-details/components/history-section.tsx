@@ -58,7 +58,7 @@ export function HistorySection(props: {
   return (
     <Box component="section" aria-labelledby="loan-history-heading">
       <Typography variant="h5" component="h2" id="loan-history-heading" gutterBottom>
-        History
+        {settings.get('loanDetailsTexts.historyHeadingText')}
       </Typography>
       <Stack
         direction="row"
@@ -69,7 +69,7 @@ export function HistorySection(props: {
           exclusive
           size="small"
           value={range}
-          aria-label="Days of history"
+          aria-label={settings.get('loanDetailsTexts.historyRangeLabel')}
           onChange={(_event, value: number | 'all' | null) => {
             if (value !== null) setRange(value);
           }}
@@ -96,7 +96,7 @@ export function HistorySection(props: {
         </Alert>
       ) : null}
       {history.isPending ? (
-        <LoadingBlock height={160} label="Loading the history" />
+        <LoadingBlock height={160} label={settings.get('loanDetailsTexts.historyLoadingText')} />
       ) : history.isError ? (
         <Alert severity="error">
           {denied
@@ -105,7 +105,7 @@ export function HistorySection(props: {
         </Alert>
       ) : (
         <DataTable<HistoryItem>
-          caption={props.caption ?? 'Loan history'}
+          caption={props.caption ?? settings.get('loanDetailsTexts.historyCaption')}
           rows={history.data.List}
           getRowKey={(row) =>
             `${row.TransactionDate}|${row.TransactionTime}|${row.TransactionDescription}|${row.TotalPaymentAmount}|${row.RunningPrincipalBalance}`
@@ -115,53 +115,66 @@ export function HistorySection(props: {
           columns={[
             {
               id: 'date',
-              header: 'Date',
+              header: settings.get('loanDetailsTexts.historyDateColumnText'),
               type: 'date',
               getValue: (row) => hostDateOf(row.TransactionDate) ?? null,
               renderCell: (row) => formatUsDate(hostDateOf(row.TransactionDate)),
             },
             {
               id: 'description',
-              header: 'Description',
+              header: settings.get('loanDetailsTexts.historyDescriptionColumnText'),
               type: 'string',
               getValue: (row) => row.TransactionDescription,
             },
             {
               id: 'principal',
-              header: deposit ? 'Amount' : 'Principal',
+              header: settings.get(
+                deposit
+                  ? 'dashboardTexts.depositHistoryAmountColumnText'
+                  : 'loanDetailsTexts.historyPrincipalColumnText',
+              ),
               type: 'number',
               getValue: (row) => row.PrincipalAmount,
               renderCell: (row) => money(row.PrincipalAmount),
             },
             {
               id: 'interest',
-              header: 'Interest',
+              header: settings.get('loanDetailsTexts.historyInterestColumnText'),
               type: 'number',
               getValue: (row) => row.InterestAmount,
               renderCell: (row) => money(row.InterestAmount),
             },
             {
               id: 'other',
-              header: 'Other',
+              header: settings.get('loanDetailsTexts.historyOtherColumnText'),
               type: 'number',
               getValue: (row) => row.OtherAmount,
               renderCell: (row) => money(row.OtherAmount),
             },
             {
               id: 'total',
-              header: 'Total',
+              header: settings.get('loanDetailsTexts.historyTotalColumnText'),
               type: 'number',
               getValue: (row) => row.TotalPaymentAmount,
               renderCell: (row) => money(row.TotalPaymentAmount),
             },
             {
               id: 'balance',
-              header: deposit ? 'Balance' : 'Principal Balance',
+              header: settings.get(
+                deposit
+                  ? 'dashboardTexts.depositHistoryBalanceColumnText'
+                  : 'loanDetailsTexts.historyPrincipalBalanceColumnText',
+              ),
               type: 'number',
               getValue: (row) => row.RunningPrincipalBalance,
               renderCell: (row) => money(row.RunningPrincipalBalance),
             },
-            { id: 'time', header: 'Time', type: 'string', getValue: (row) => row.TransactionTime },
+            {
+              id: 'time',
+              header: settings.get('loanDetailsTexts.historyTimeColumnText'),
+              type: 'string',
+              getValue: (row) => row.TransactionTime,
+            },
           ]}
         />
       )}

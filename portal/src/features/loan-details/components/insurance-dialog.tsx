@@ -7,7 +7,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { dollarsToCents, formatUsd, formatUsDate, hostDateOf } from '@portal/domain';
+import {
+  dollarsToCents,
+  fillPlaceholders,
+  formatUsd,
+  formatUsDate,
+  hostDateOf,
+} from '@portal/domain';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useInsurance } from '../api/insurance';
@@ -30,29 +36,36 @@ export function InsuranceDialog(props: {
   return (
     <PortalDialog
       width={DIALOG_WIDTH.wide}
-      title="Insurance Information"
+      title={settings.get('loanDetailsTexts.insuranceTitleText')}
       actions={
         <Button onClick={props.onClose}>{settings.get('dialogTexts.acknowledgeButtonText')}</Button>
       }
     >
       {maturity ? (
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Original maturity date: {maturity}
+          {fillPlaceholders(settings.get('loanDetailsTexts.insuranceMaturityText'), {
+            date: maturity,
+          })}
         </Typography>
       ) : null}
       {insurance.isPending ? (
-        <CircularProgress size={30} aria-label="Loading insurance information" />
+        <CircularProgress
+          size={30}
+          aria-label={settings.get('loanDetailsTexts.insuranceLoadingText')}
+        />
       ) : insurance.isError ? (
         <Alert severity="error">{settings.get('loanDetailsTexts.insuranceErrorText')}</Alert>
       ) : insurance.data.Insurances.length === 0 ? (
         <Typography>{settings.get('loanDetailsTexts.noInsuranceText')}</Typography>
       ) : (
-        <Table size="small" aria-label="Insurance">
+        <Table size="small" aria-label={settings.get('loanDetailsTexts.insuranceTableLabel')}>
           <TableHead>
             <TableRow>
-              <TableCell>Type</TableCell>
-              <TableCell>Coverage</TableCell>
-              <TableCell align="right">Premium</TableCell>
+              <TableCell>{settings.get('loanDetailsTexts.insuranceTypeColumnText')}</TableCell>
+              <TableCell>{settings.get('loanDetailsTexts.insuranceCoverageColumnText')}</TableCell>
+              <TableCell align="right">
+                {settings.get('loanDetailsTexts.insurancePremiumColumnText')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

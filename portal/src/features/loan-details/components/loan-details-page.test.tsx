@@ -898,6 +898,49 @@ describe('the loan page', () => {
     ).toBeVisible();
   });
 
+  it("words the insurance and hide-account buttons, dialogs and facts in the institution's settings", async () => {
+    const { user } = renderLoan({
+      settings: {
+        'loanDetailsOptions.useInsuranceInformationOption': 'true',
+        'loanDetailsTexts.insuranceButtonText': 'Coverage on this loan',
+        'loanDetailsTexts.insuranceTitleText': 'Your coverage',
+        'loanDetailsTexts.insuranceMaturityText': 'Coverage runs to {date}',
+        'loanDetailsTexts.insuranceTypeColumnText': 'Plan',
+        'loanDetailsTexts.insurancePremiumColumnText': 'Monthly cost',
+        'loanDetailsTexts.hideAccountButtonText': 'Remove from online banking',
+        'loanDetailsTexts.hideAccountTitleText': 'Remove this loan?',
+        'loanDetailsTexts.balanceFactsHeadingText': 'What you owe',
+        'loanDetailsTexts.principalBalanceLabel': 'Principal left',
+      },
+      routes: {
+        'POST /api/Insurance/GetInsuranceInformation': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Insurances: [{ Type: 'Credit Life', IsIndividual: 1, Premium: 18.42 }],
+          },
+        },
+      },
+    });
+    const balance = await screen.findByRole('region', { name: 'What you owe' });
+    expect(balance).toHaveTextContent('Principal left$18,452.37');
+    expect(balance).not.toHaveTextContent('Principal balance');
+    expect(screen.queryByRole('button', { name: 'Insurance' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Coverage on this loan' }));
+    const insurance = await screen.findByRole('dialog', { name: 'Your coverage' });
+    expect(insurance).toHaveTextContent('Coverage runs to 05/02/2028');
+    const table = await within(insurance).findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Plan' })).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Monthly cost' })).toBeVisible();
+    expect(within(table).queryByRole('columnheader', { name: 'Premium' })).toBeNull();
+    await user.click(within(insurance).getByRole('button'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Remove from online banking' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove this loan?' })).toBeVisible();
+  });
+
   it('lists the account documents with file services on and opens one in a new window', async () => {
     const opened: string[] = [];
     const tab = { opener: {}, location: { href: '' }, close: () => undefined };

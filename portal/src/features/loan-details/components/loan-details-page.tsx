@@ -63,8 +63,9 @@ function Facts(props: { label: string; rows: readonly (readonly [string, ReactNo
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}
       >
-        {props.rows.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
+        {props.rows.map(([term, value], index) => (
+          // By place: two labels may share the institution's wording.
+          <Box key={index} sx={{ display: 'contents' }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {term}
             </Typography>
@@ -117,7 +118,7 @@ export function LoanDetailsPage() {
   if (!data.data) {
     return (
       <Box sx={{ py: 2 }}>
-        <LoadingBlock height={320} label="Loading the loan" />
+        <LoadingBlock height={320} label={settings.get('loanDetailsTexts.loadingText')} />
       </Box>
     );
   }
@@ -178,36 +179,47 @@ function LoanDetails({
     formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
 
   const financial: (readonly [string, ReactNode])[] = [
-    ['Principal balance', money(info.PrincipalBalance)],
-    ['Payoff amount today', money(info.PayoffAmount)],
-    ['Interest rate', formatRate(info.InterestRate)],
+    [settings.get('loanDetailsTexts.principalBalanceLabel'), money(info.PrincipalBalance)],
+    [settings.get('loanDetailsTexts.payoffAmountLabel'), money(info.PayoffAmount)],
+    [settings.get('loanDetailsTexts.interestRateLabel'), formatRate(info.InterestRate)],
     ...(line
       ? ([
-          ['Credit limit', money(info.CreditLimit)],
-          ['Available credit', money(info.AvailableCredit)],
+          [settings.get('loanDetailsTexts.creditLimitLabel'), money(info.CreditLimit)],
+          [settings.get('loanDetailsTexts.availableCreditLabel'), money(info.AvailableCredit)],
         ] as const)
       : ([
-          ['Original amount', money(info.OriginalLoanAmount)],
-          ['Original maturity date', dateOrNone(info.OriginalMaturityDate)],
+          [settings.get('loanDetailsTexts.originalAmountLabel'), money(info.OriginalLoanAmount)],
+          [
+            settings.get('loanDetailsTexts.originalMaturityDateLabel'),
+            dateOrNone(info.OriginalMaturityDate),
+          ],
         ] as const)),
-    ['Origination date', dateOrNone(info.LoanOriginationDate)],
-    ['Interest paid this year', money(info.CurrentYearToDateInterest)],
-    ['Interest paid last year', money(info.LastYearToDateInterest)],
+    [settings.get('loanDetailsTexts.originationDateLabel'), dateOrNone(info.LoanOriginationDate)],
+    [settings.get('loanDetailsTexts.interestThisYearLabel'), money(info.CurrentYearToDateInterest)],
+    [settings.get('loanDetailsTexts.interestLastYearLabel'), money(info.LastYearToDateInterest)],
   ];
   // Only with the option on (the server then answers none either).
   const defaultMethod = settings.get('paymentOptions.useDefaultPaymentMethodOption')
     ? info.PaymentInformation.DefaultPaymentMethod
     : null;
   const payments: (readonly [string, ReactNode])[] = [
-    ['Next payment date', dateOrNone(info.NextPaymentDate)],
-    ['Next payment amount', money(info.NextPaymentAmount)],
-    ['Total amount due', money(info.PaymentInformation.TotalAmountDue)],
-    ['Late charges due', money(info.LateChargesDue)],
+    [settings.get('loanDetailsTexts.nextPaymentDateLabel'), dateOrNone(info.NextPaymentDate)],
+    [settings.get('loanDetailsTexts.nextPaymentAmountLabel'), money(info.NextPaymentAmount)],
+    [
+      settings.get('loanDetailsTexts.totalAmountDueLabel'),
+      money(info.PaymentInformation.TotalAmountDue),
+    ],
+    [settings.get('loanDetailsTexts.lateChargesDueLabel'), money(info.LateChargesDue)],
     // Miscellaneous fees are the total fees less the late charges (spec 002 section 3).
-    ['Miscellaneous fees', money(Math.max(0, info.TotalLoanFees - info.LateChargesDue))],
-    ['Last payment date', dateOrNone(info.LastPaymentDate)],
-    ['Last payment amount', money(info.LastPaymentAmount)],
-    ...(info.DaysPastDue > 0 ? ([['Days past due', String(info.DaysPastDue)]] as const) : []),
+    [
+      settings.get('loanDetailsTexts.miscellaneousFeesLabel'),
+      money(Math.max(0, info.TotalLoanFees - info.LateChargesDue)),
+    ],
+    [settings.get('loanDetailsTexts.lastPaymentDateLabel'), dateOrNone(info.LastPaymentDate)],
+    [settings.get('loanDetailsTexts.lastPaymentAmountLabel'), money(info.LastPaymentAmount)],
+    ...(info.DaysPastDue > 0
+      ? ([[settings.get('loanDetailsTexts.daysPastDueLabel'), String(info.DaysPastDue)]] as const)
+      : []),
     ...(defaultMethod
       ? ([
           [
@@ -233,7 +245,7 @@ function LoanDetails({
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {info.Description} {info.AccountNumber}
-          {closed ? ' (Closed)' : ''}
+          {closed ? ` (${settings.get('loanDetailsTexts.closedMarkerText')})` : ''}
         </Typography>
         {reloadError ? (
           <Alert
@@ -241,7 +253,7 @@ function LoanDetails({
             sx={{ mb: 2 }}
             action={
               <Button color="inherit" size="small" onClick={reload}>
-                Try again
+                {settings.get('commonTexts.tryAgainButtonText')}
               </Button>
             }
           >
@@ -295,7 +307,7 @@ function LoanDetails({
                 ))
               }
             >
-              Insurance
+              {settings.get('loanDetailsTexts.insuranceButtonText')}
             </Button>
           ) : null}
           {settings.get('loanDetailsOptions.allowHideAccountOption') ? (
@@ -307,7 +319,7 @@ function LoanDetails({
                 if (hidden) void navigate(DASHBOARD);
               }}
             >
-              Hide Account
+              {settings.get('loanDetailsTexts.hideAccountButtonText')}
             </Button>
           ) : null}
         </Stack>
@@ -326,12 +338,18 @@ function LoanDetails({
           )}
           {hide('loanDetailsOptions.hideFinancialSectionOption') ? null : (
             <Grid size={{ xs: 12, md: 4 }}>
-              <Facts label="Loan balance" rows={financial} />
+              <Facts
+                label={settings.get('loanDetailsTexts.balanceFactsHeadingText')}
+                rows={financial}
+              />
             </Grid>
           )}
           {hide('loanDetailsOptions.hideHistoryPaymentSectionOption') ? null : (
             <Grid size={{ xs: 12, md: 4 }}>
-              <Facts label="Payments" rows={payments} />
+              <Facts
+                label={settings.get('loanDetailsTexts.paymentFactsHeadingText')}
+                rows={payments}
+              />
             </Grid>
           )}
         </Grid>
