@@ -1079,12 +1079,18 @@ export interface SettingTypes {
   "documentCenterTexts.refreshErrorText": string;
   "documentCenterTexts.loadErrorText": string;
   "documentCenterTexts.fileTypesErrorText": string;
+  "documentCenterTexts.documentsSectionHeadingText": string;
+  "documentCenterTexts.uploadedOnText": string;
   "fileUploadTexts.dropZoneText": string;
   "fileUploadTexts.addFilesButtonText": string;
   "fileUploadTexts.uploadButtonText": string;
   "fileUploadTexts.fileTypeRequiredText": string;
   "fileUploadTexts.networkErrorText": string;
   "fileUploadTexts.serverErrorText": string;
+  "fileUploadTexts.fileTypeLabel": string;
+  "fileUploadTexts.queueLabel": string;
+  "fileUploadTexts.progressLabel": string;
+  "fileUploadTexts.removeLabel": string;
   "messagesOptions.hideFeedbackOption": boolean;
   "messagesOptions.feedbackReasonOptions": Array<string>;
   "messagesOptions.useCaptchaOption": boolean;
@@ -2267,12 +2273,18 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "documentCenterTexts.refreshErrorText": {"type":"text","default":"Something went wrong when attempting to refresh the document list","set":"english","visibility":"public","wire":"gassySettings"},
   "documentCenterTexts.loadErrorText": {"type":"text","default":"Cannot connect to the service to get documents","set":"english","visibility":"public","wire":"gassySettings"},
   "documentCenterTexts.fileTypesErrorText": {"type":"text","default":"Cannot connect to the service to get file types","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.documentsSectionHeadingText": {"type":"text","default":"Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "documentCenterTexts.uploadedOnText": {"type":"text","default":"Uploaded {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.dropZoneText": {"type":"text","default":"Drag and drop files here","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.addFilesButtonText": {"type":"text","default":"Add Files","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.uploadButtonText": {"type":"text","default":"Upload File(s)","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.fileTypeRequiredText": {"type":"text","default":"Choose a file type","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.networkErrorText": {"type":"text","default":"The file transfer was unsuccessful, please try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "fileUploadTexts.serverErrorText": {"type":"text","default":"Internal Server Error","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.fileTypeLabel": {"type":"text","default":"File type","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.queueLabel": {"type":"text","default":"Files to upload","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.progressLabel": {"type":"text","default":"Upload progress of {name}","set":"english","visibility":"public","wire":"gassySettings"},
+  "fileUploadTexts.removeLabel": {"type":"text","default":"Remove {name}","set":"english","visibility":"public","wire":"gassySettings"},
   "messagesOptions.hideFeedbackOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "messagesOptions.feedbackReasonOptions": {"type":"json","default":"[\"Ease of use\",\"Speed\",\"Information available\",\"Customer service\",\"Other\"]","set":"shared","visibility":"public","wire":"gassySettings"},
   "messagesOptions.useCaptchaOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -10,7 +10,12 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { type AccountDocument, calendarDateIn, formatUsDate } from '@portal/domain';
+import {
+  type AccountDocument,
+  calendarDateIn,
+  fillPlaceholders,
+  formatUsDate,
+} from '@portal/domain';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { documentViewUrl } from '../../lib/documents/document-view-url';
@@ -91,6 +96,7 @@ export function DocumentsSection(props: {
     .filter((document) => newDocuments.has(document.FileId))
     .map((document) => document.DisplayName);
   const timeZone = settings.get('localeOptions.institutionTimeZone');
+  const uploadedOn = settings.get('documentCenterTexts.uploadedOnText');
   const [error, setError] = useState(false);
   async function open(document: AccountDocument) {
     setError(false);
@@ -103,7 +109,7 @@ export function DocumentsSection(props: {
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography variant="h5" component="h2" id={headingId} gutterBottom>
-        Documents
+        {settings.get('documentCenterTexts.documentsSectionHeadingText')}
       </Typography>
       {props.documents.length === 0 ? (
         <Typography>{settings.get('documentCenterTexts.noDocumentsText')}</Typography>
@@ -140,9 +146,9 @@ export function DocumentsSection(props: {
                       ) : null}
                     </>
                   }
-                  secondary={`Uploaded ${formatUsDate(
-                    calendarDateIn(timeZone, new Date(document.DateUploaded)),
-                  )}`}
+                  secondary={fillPlaceholders(uploadedOn, {
+                    date: formatUsDate(calendarDateIn(timeZone, new Date(document.DateUploaded))),
+                  })}
                 />
               </ListItem>
             );

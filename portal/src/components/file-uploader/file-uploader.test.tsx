@@ -135,6 +135,26 @@ describe('the file uploader in application details', () => {
     expect(server.requestsTo('GET /api/file/GetFileTypes')).toHaveLength(1);
   });
 
+  it("names the queue, file type, progress and remove button in the institution's words", async () => {
+    const { user } = renderApplication({
+      settings: {
+        'fileUploadTexts.queueLabel': 'Ready to send',
+        'fileUploadTexts.fileTypeLabel': 'Kind of document',
+        'fileUploadTexts.progressLabel': 'Sending {name}',
+        'fileUploadTexts.removeLabel': 'Take {name} off the list',
+        'documentCenterTexts.uploadedOnText': 'Added {date}',
+      },
+    });
+    await screen.findByRole('button', { name: 'Loan Approval Letter A-240275' });
+    expect(screen.getByText('Added 03/03/2025')).toBeVisible();
+    await addFiles(user, pdf('pay-stub.pdf'));
+    const queue = screen.getByRole('list', { name: 'Ready to send' });
+    expect(within(queue).getByRole('combobox', { name: /Kind of document/ })).toBeVisible();
+    expect(within(queue).getByRole('progressbar', { name: 'Sending pay-stub.pdf' })).toBeVisible();
+    await user.click(within(queue).getByRole('button', { name: 'Take pay-stub.pdf off the list' }));
+    expect(screen.queryByRole('list', { name: 'Ready to send' })).toBeNull();
+  });
+
   it('sends nothing until every file has a type, saying Choose a file type', async () => {
     const { user, xhr } = renderApplication();
     await addFiles(user, pdf('pay-stub.pdf'));

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { fillPlaceholders } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useMobileCapabilities } from '../../lib/mobile/mobile-capabilities';
@@ -21,17 +22,6 @@ import { useSession } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
 import { fileTypesQuery, uploadFile, type UploadTarget } from '../../lib/uploads';
 import { visuallyHidden } from '../visually-hidden';
-
-/*
- * Texts the settings schema has no key for (spec 002 gives no wording for them): kept here as
- * constants until settings-schema adds `fileUploadTexts` keys for them.
- */
-export const UPLOADER_CONSTANT_TEXTS = {
-  fileTypeLabel: 'File type',
-  progressLabel: (name: string) => `Upload progress of ${name}`,
-  removeLabel: (name: string) => `Remove ${name}`,
-  queueLabel: 'Files to upload',
-} as const;
 
 /** What the file picker offers; the server decides from the bytes (PDF, JPEG, PNG, TIFF). */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff';
@@ -93,6 +83,12 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
     typeRequired: settings.get('fileUploadTexts.fileTypeRequiredText'),
     network: settings.get('fileUploadTexts.networkErrorText'),
     server: settings.get('fileUploadTexts.serverErrorText'),
+    fileType: settings.get('fileUploadTexts.fileTypeLabel'),
+    queue: settings.get('fileUploadTexts.queueLabel'),
+    progress: (name: string) =>
+      fillPlaceholders(settings.get('fileUploadTexts.progressLabel'), { name }),
+    remove: (name: string) =>
+      fillPlaceholders(settings.get('fileUploadTexts.removeLabel'), { name }),
   };
 
   function add(files: FileList | null) {
@@ -225,12 +221,7 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
       </Stack>
 
       {queue.length > 0 ? (
-        <Box
-          component="ul"
-          aria-label={UPLOADER_CONSTANT_TEXTS.queueLabel}
-
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
+        <Box component="ul" aria-label={texts.queue} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {queue.map((queued) => {
             const missingType = queued.touched && queued.fileTypeId === '';
             return (
@@ -247,7 +238,7 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
                   select
                   size="small"
                   required
-                  label={UPLOADER_CONSTANT_TEXTS.fileTypeLabel}
+                  label={texts.fileType}
                   value={queued.fileTypeId}
                   disabled={uploading}
                   error={missingType}
@@ -265,11 +256,11 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
                 <LinearProgress
                   variant="determinate"
                   value={queued.progress ?? 0}
-                  aria-label={UPLOADER_CONSTANT_TEXTS.progressLabel(queued.file.name)}
+                  aria-label={texts.progress(queued.file.name)}
                   sx={{ flex: '1 1 8rem' }}
                 />
                 <IconButton
-                  aria-label={UPLOADER_CONSTANT_TEXTS.removeLabel(queued.file.name)}
+                  aria-label={texts.remove(queued.file.name)}
                   disabled={uploading}
                   onClick={() =>
                     setQueue((current) => current.filter((other) => other.key !== queued.key))
