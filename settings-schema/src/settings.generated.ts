@@ -461,6 +461,12 @@ export interface SettingTypes {
   "commonTexts.noneText": string;
   "commonTexts.newDocumentMarkerText": string;
   "commonTexts.tryAgainButtonText": string;
+  "commonTexts.sortByLabel": string;
+  "commonTexts.defaultSortText": string;
+  "commonTexts.ascendingText": string;
+  "commonTexts.descendingText": string;
+  "commonTexts.sortAscendingLabel": string;
+  "commonTexts.sortDescendingLabel": string;
   "paymentOptions.useDefaultPaymentMethodOption": boolean;
   "paymentOptions.blockPaymentsOnHoldCodesOption": boolean;
   "paymentOptions.showDeletePaymentMethodWarningOption": boolean;
@@ -1655,6 +1661,12 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "commonTexts.noneText": {"type":"text","default":"None","set":"english","visibility":"public","wire":"gassySettings"},
   "commonTexts.newDocumentMarkerText": {"type":"text","default":"New","set":"english","visibility":"public","wire":"gassySettings"},
   "commonTexts.tryAgainButtonText": {"type":"text","default":"Try again","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.sortByLabel": {"type":"text","default":"Sort by","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.defaultSortText": {"type":"text","default":"Default order","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.ascendingText": {"type":"text","default":"Ascending","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.descendingText": {"type":"text","default":"Descending","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.sortAscendingLabel": {"type":"text","default":"Sort direction: ascending","set":"english","visibility":"public","wire":"gassySettings"},
+  "commonTexts.sortDescendingLabel": {"type":"text","default":"Sort direction: descending","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentOptions.useDefaultPaymentMethodOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentOptions.blockPaymentsOnHoldCodesOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentOptions.showDeletePaymentMethodWarningOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, useId, type ReactNode } from 'react';
 import { visuallyHidden } from '../visually-hidden';
+import { useSettings } from '../../lib/settings/settings-context';
 import { isSortable, type DataTableColumn, type DataTableLayoutProps } from './data-table-column';
 import { ACTIONABLE_ROW_SX, rowVariantSx } from './row-styles';
 
@@ -22,7 +23,10 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
   const sortById = useId();
   const sortableColumns = columns.filter(isSortable);
   const descending = sort?.direction === 'desc';
-  const directionText = descending ? 'Descending' : 'Ascending';
+  const settings = useSettings();
+  const directionText = settings.get(
+    descending ? 'commonTexts.descendingText' : 'commonTexts.ascendingText',
+  );
 
   return (
     <Box>
@@ -44,7 +48,7 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
                 id={sortById}
                 select
                 size="small"
-                label="Sort by"
+                label={settings.get('commonTexts.sortByLabel')}
                 value={sort?.columnId ?? ''}
                 onChange={(event) => {
                   const columnId = event.target.value;
@@ -54,7 +58,9 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}
               >
-                {sort === null && <option value="">Default order</option>}
+                {sort === null && (
+                  <option value="">{settings.get('commonTexts.defaultSortText')}</option>
+                )}
                 {sortableColumns.map((column) => (
                   <option key={column.id} value={column.id}>
                     {column.header}
@@ -64,7 +70,9 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
               <Button
                 variant="outlined"
                 disabled={sort === null}
-                aria-label={`Sort direction: ${directionText.toLowerCase()}`}
+                aria-label={settings.get(
+                  descending ? 'commonTexts.sortDescendingLabel' : 'commonTexts.sortAscendingLabel',
+                )}
                 startIcon={descending ? <ArrowDownwardIcon /> : <ArrowUpwardIcon />}
                 onClick={() => {
                   if (sort) onSort({ ...sort, direction: descending ? 'asc' : 'desc' });

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { PortalProviders, prepareStartup } from '../../app/providers';
-import { applicationOptionsBody } from '../../testing/fixtures';
+import { applicationOptionsBody, type SettingValues } from '../../testing/fixtures';
 import { stubViewportWidth } from '../../testing/match-media';
 import { expectNoAxeViolations } from '../../testing/render-portal';
 import { DataTable } from './data-table';
@@ -72,8 +72,18 @@ const COLUMNS: DataTableColumn<Account>[] = [
 
 type Props = Partial<DataTableProps<Account>>;
 
-function Providers({ scheme, children }: { scheme: 'light' | 'dark'; children: ReactNode }) {
-  const startup = prepareStartup(applicationOptionsBody({ 'themeOptions.colorScheme': scheme }));
+function Providers({
+  scheme,
+  settings,
+  children,
+}: {
+  scheme: 'light' | 'dark';
+  settings?: SettingValues;
+  children: ReactNode;
+}) {
+  const startup = prepareStartup(
+    applicationOptionsBody({ 'themeOptions.colorScheme': scheme, ...settings }),
+  );
   return (
     <PortalProviders startup={startup}>
       <MemoryRouter>
@@ -83,10 +93,14 @@ function Providers({ scheme, children }: { scheme: 'light' | 'dark'; children: R
   );
 }
 
-function renderTable(props: Props = {}, scheme: 'light' | 'dark' = 'light') {
+function renderTable(
+  props: Props = {},
+  scheme: 'light' | 'dark' = 'light',
+  settings?: SettingValues,
+) {
   const user = userEvent.setup();
   render(
-    <Providers scheme={scheme}>
+    <Providers scheme={scheme} settings={settings}>
       <DataTable<Account>
         columns={COLUMNS}
         rows={ACCOUNTS}
@@ -320,6 +334,26 @@ describe('DataTable as cards', () => {
     await user.click(screen.getByRole('button', { name: 'Sort direction: descending' }));
     expect(screen.getByRole('button', { name: 'Sort direction: ascending' })).toBeEnabled();
     expect(cardOrder()[0]).toBe('Auto loan');
+  });
+
+  it("words the cards' sort controls in the institution's settings", async () => {
+    const { user } = renderTable({ layout: 'cards' }, 'light', {
+      'commonTexts.sortByLabel': 'Order by',
+      'commonTexts.defaultSortText': 'As listed',
+      'commonTexts.ascendingText': 'Low to high',
+      'commonTexts.descendingText': 'High to low',
+      'commonTexts.sortAscendingLabel': 'Ordered low to high',
+      'commonTexts.sortDescendingLabel': 'Ordered high to low',
+    });
+    const orderBy = screen.getByRole('combobox', { name: 'Order by' });
+    expect(within(orderBy).getAllByRole('option')[0]).toHaveTextContent('As listed');
+    await user.selectOptions(orderBy, 'Balance');
+    const direction = screen.getByRole('button', { name: 'Ordered low to high' });
+    expect(direction).toHaveTextContent('Low to high');
+    await user.click(direction);
+    expect(screen.getByRole('button', { name: 'Ordered high to low' })).toHaveTextContent(
+      'High to low',
+    );
   });
 
   it('shows the empty text without sort controls', () => {
