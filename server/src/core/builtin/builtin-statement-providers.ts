@@ -71,7 +71,9 @@ export function createBuiltinUrlProvider(options: {
     async statementUrl(request: StatementRequest, access) {
       const host = providerDocumentHost(access);
       if (!host) return undefined;
-      const body = Buffer.from(
+      // Sealed with the data key, not only signed: the address travels through the browser and
+      // any host in front, and need not tell them whose account it is.
+      const body = options.protector.encrypt(
         JSON.stringify({
           i: request.customer.institutionId,
           c: request.customer.customerId,
@@ -79,7 +81,7 @@ export function createBuiltinUrlProvider(options: {
           s: request.statementId,
           e: options.clock.now().getTime() + PROVIDER_URL_MS,
         }),
-      ).toString('base64url');
+      );
       host.searchParams.set('ref', `${body}.${sign(access.keyReference, body)}`);
       return host.href;
     },
@@ -89,7 +91,7 @@ export function createBuiltinUrlProvider(options: {
       if (body === '' || !options.protector.sameDigest(expected, signature)) return undefined;
       let parsed;
       try {
-        parsed = Reference.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+        parsed = Reference.safeParse(JSON.parse(options.protector.decrypt(body)));
       } catch {
         return undefined;
       }

@@ -64,5 +64,6 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
     }),
     documentProvider: createBuiltinDocumentProvider({ core: services.core }),
     settings: (institutionId) => services.institutions.settings(institutionId),
+    institutionOfHost: async (host) => (await services.institutions.resolveHost(host))?.id,
   });
 };

@@ -66,7 +66,8 @@ describe.each(testDatabases())('the statement provider settings on $name', (test
     );
     expect((await open(own)).statusCode).toBe(200);
 
-    const host = 'https://statements.harbor.example/open?from=portal';
+    // Another of Harbor's host names, fronting the document host (a proxy on port 8443).
+    const host = 'https://harbor.localhost:8443/open?from=portal';
     await withPublishedSettings(
       test.app,
       'localhost',
@@ -74,16 +75,33 @@ describe.each(testDatabases())('the statement provider settings on $name', (test
       async () => {
         const elsewhere = await address();
         // The implementer's host, its own query kept, the signed reference added.
-        expect(elsewhere.origin).toBe('https://statements.harbor.example');
+        expect(elsewhere.origin).toBe('https://harbor.localhost:8443');
         expect(elsewhere.pathname).toBe('/open');
         expect(elsewhere.searchParams.get('from')).toBe('portal');
-        expect(elsewhere.searchParams.get('ref')).toMatch(/^[\w-]+\.[\w-]+$/);
+        expect(elsewhere.searchParams.get('ref')).toMatch(/^v1:[\w:-]+\.[\w-]+$/);
         // What that host passes on to this server opens the statement.
         const pdf = await get(`${PROVIDER_DOCUMENT_PATH}?ref=${elsewhere.searchParams.get('ref')}`);
         expect(pdf.statusCode).toBe(200);
         expect(await pdfText(pdf.rawPayload)).toContain(HOME_EQUITY);
       },
     );
+
+    // A host that is not one of Harbor's gets no address: the signed address opens the
+    // statement for whoever holds it, so it is never sent to a host this server does not serve
+    // for the institution (another institution's included).
+    for (const foreign of [
+      'https://statements.elsewhere.example/open',
+      'https://summit.localhost/provider/statements',
+    ]) {
+      await withPublishedSettings(
+        test.app,
+        'localhost',
+        providerSettings({ statementProviderURL: foreign }),
+        async () => {
+          expect((await askAddress()).statusCode).toBe(404);
+        },
+      );
+    }
 
     // A path is on the portal's own host.
     await withPublishedSettings(
@@ -108,9 +126,10 @@ describe.each(testDatabases())('the statement provider settings on $name', (test
   });
 
   it('signs the addresses with a key derived from statementProviderKeyReference: changing it voids the addresses handed out', async () => {
-    // The test clock stands still: the same statement's reference has the same body each time.
     const unnamed = await address();
-    const [body, unnamedSignature] = (unnamed.searchParams.get('ref') ?? '').split('.');
+    const [body = '', unnamedSignature] = (unnamed.searchParams.get('ref') ?? '').split('.');
+    // The reference is sealed with the data key: whose statement it opens is not readable.
+    expect(body).toMatch(/^v1:/);
 
     const named = await withPublishedSettings(
       test.app,
@@ -118,8 +137,7 @@ describe.each(testDatabases())('the statement provider settings on $name', (test
       providerSettings({ statementProviderKeyReference: 'harbor-statements-2025' }),
       async () => {
         const signed = await address();
-        const [namedBody, namedSignature] = (signed.searchParams.get('ref') ?? '').split('.');
-        expect(namedBody).toBe(body);
+        const [, namedSignature] = (signed.searchParams.get('ref') ?? '').split('.');
         expect(namedSignature).not.toBe(unnamedSignature);
         // Under the new name the address signed before does not open; the new one does.
         expect((await open(unnamed)).statusCode).toBe(404);

@@ -58,7 +58,12 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
   urlProvider: BuiltinUrlStatementProvider;
   documentProvider: DocumentStatementProvider;
   settings(institutionId: number): Promise<SettingsAccessor>;
-}> = async (app, { db, core, downloads, urlProvider, documentProvider, settings }) => {
+  /** The institution a host name serves (the document host opens an address only there). */
+  institutionOfHost(host: string): Promise<number | undefined>;
+}> = async (
+  app,
+  { db, core, downloads, urlProvider, documentProvider, settings, institutionOfHost },
+) => {
   const customerOfToken = (request: FastifyRequest, token: string) =>
     customerOfPassableToken(request, { db, downloads, token });
 
@@ -161,7 +166,13 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
           },
           statementProviderAccess(options, origin),
         ));
-      if (!url) return notFound(reply);
+      // Handed out only on a host name of this institution: the built-in document host opens an
+      // address nowhere else, and a statementProviderURL naming any other host would send each
+      // borrower's signed address (it opens the statement for whoever holds it, for five
+      // minutes) to that host. A bank's own provider client decides for its own addresses.
+      if (!url || (await institutionOfHost(new URL(url).hostname)) !== institutionId) {
+        return notFound(reply);
+      }
       return { ...okEnvelope(), StatementUrl: url };
     },
   );
