@@ -227,7 +227,7 @@ describe.each(operatorTargets())('demo mode of the real server on $name', (targe
       `The server will not start: ${database} holds the demo data`,
     );
     expect(onNetwork.output).toContain('DEMO_MODE=true');
-    expect(onNetwork.output).toContain('Nothing was changed.');
+    expect(onNetwork.output).toContain('No data was changed.');
     // Behind a proxy on the same machine a loopback server is reachable from the network too.
     const behindProxy = await refusedStart({
       ...env,

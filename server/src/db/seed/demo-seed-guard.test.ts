@@ -119,7 +119,7 @@ describe('the refusal to serve the demo data outside demo mode', () => {
     expect(message).toContain('PGlite in /srv/data/pglite (DATA_DIR) holds the demo data');
     expect(message).toContain('the demo institutions harbor, summit with 12 online users');
     expect(message).toContain('the demo staff viewer@harbor.example');
-    expect(message).toContain('Nothing was changed.');
+    expect(message).toContain('No data was changed.');
     expect(message).toContain('DEMO_MODE=true');
     expect(message).toMatch(/another DATA_DIR \(PGlite\)\s+or another DATABASE_URL/);
   });

@@ -90,7 +90,7 @@ export function demoSeedRefusal(found: DemoSeedFound, database: string): string 
   return [
     `The server will not start: ${database} holds the demo data (${held.join(', and ')}),`,
     'whose passwords, SSNs and birth dates README.md publishes. Outside demo mode they would be',
-    'served to anyone who reaches the server. Nothing was changed.',
+    'served to anyone who reaches the server. No data was changed.',
     '  - To run the demo, start with DEMO_MODE=true (on a loopback HOST it is the default outside',
     '    production).',
     '  - For a deployment, start on a database without the demo data: another DATA_DIR (PGlite)',

@@ -10,7 +10,7 @@ import type { AdminAuthService, StaffPrincipal } from '../staff/staff-auth.servi
 
 /**
  * `GET /admin-api/institutions/:slug/ach-files`: the institution's processing days, newest first.
- * Money in dollars, as every answer of the API.
+ * Money in integer cents (the admin API is ours, not the specs' dollars on the wire).
  *
  * The admin app keeps its own copy of this contract (admin/src/features/ach-files/api): it is
  * not in domain/src/api/admin.ts yet.

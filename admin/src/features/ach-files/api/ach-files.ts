@@ -13,7 +13,7 @@ export const AchDayListResponse = z.object({
     z.object({
       date: z.string(),
       entries: z.number().int(),
-      /** Dollars. */
+      /** Integer cents. */
       totalDebitCents: z.number().int(),
       fileName: z.string(),
     }),
