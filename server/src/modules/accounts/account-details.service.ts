@@ -1,3 +1,4 @@
+import type { BorrowerCaller } from '../../lib/caller';
 import {
   type AccountAlerts,
   DEFAULT_ALERTS,
@@ -47,14 +48,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
 
 /** Who is asking: the signed-in user, their customer and the institution's today. */
-export interface AccountCaller {
-  institutionId: number;
-  timeZone: string;
-  userId: string;
-  customerId: string;
-  /** 0 for a personal user (which saved methods the settings still allow depends on it). */
-  companyNumber: number;
-}
+export type AccountCaller = BorrowerCaller;
 
 /** Error codes of the accounts area's answers (the portal words them from settings). */
 export const ACCOUNT_ERRORS = {

@@ -1,3 +1,4 @@
+import type { BorrowerCaller } from '../../lib/caller';
 import {
   ACH_ACCOUNT_TYPES,
   cardAcceptanceOf,
@@ -60,14 +61,7 @@ import {
  */
 
 /** Who is asking: the signed-in user, their customer and the institution's time zone. */
-export interface PaymentMethodCaller {
-  institutionId: number;
-  timeZone: string;
-  userId: string;
-  customerId: string;
-  /** 0 for a personal user; ACH profiles are for personal users only (spec section 6). */
-  companyNumber: number;
-}
+export type PaymentMethodCaller = BorrowerCaller;
 
 /** The error keys these calls answer: section 8's method errors and the card processor's. */
 export type MethodErrorKey =

@@ -1,3 +1,4 @@
+import type { BorrowerCaller } from '../../lib/caller';
 import {
   accountCategory,
   addDays,
@@ -18,17 +19,11 @@ import type { CoreAccount, CorePaymentTerms, ServicingCore } from '../../core/se
 import type { Clock } from '../../lib/clock';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 
-/** Who is paying: the signed-in user, their customer and the institution's time zone. */
-export interface PaymentCaller {
-  institutionId: number;
-  timeZone: string;
-  userId: string;
-  customerId: string;
-  /** 0 for a personal user. */
-  companyNumber: number;
-  /** The request's client address, for agreement records (the ACH draft authorization). */
-  ipAddress?: string;
-}
+/**
+ * Who is paying: the signed-in user, their customer and the institution's time zone; the client
+ * address only where an agreement is recorded.
+ */
+export type PaymentCaller = BorrowerCaller & { ipAddress?: string };
 
 /** A loan as the payment calls see it: the core's account and terms, and the settings. */
 export interface LoanContext {
