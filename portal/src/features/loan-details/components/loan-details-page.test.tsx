@@ -1085,8 +1085,8 @@ describe('the loan page', () => {
   });
 
   it.each([
-    ['paid down to 0', 0],
-    ['never drawn', 0],
+    ['paid down to 0 (or never drawn)', 0],
+    ['paid past 0 (a credit balance)', -25],
   ])(
     'offers neither Make Payment nor Payoff Quote on a line %s, and says nothing is owed',
     async (_case, balance) => {
