@@ -50,7 +50,11 @@ export default function PortalDialogFrame({
       ) : null}
       <DialogTitle sx={icon ? { textAlign: 'center' } : undefined}>{title}</DialogTitle>
       {children ? (
-        <DialogContent>
+        <DialogContent
+          // MUI leaves no room above content that follows a title (padding-top 0), which cut
+          // the floating label of a dialog's first outlined field (the payoff date).
+          sx={{ '.MuiDialogTitle-root + &': { pt: 1 } }}
+        >
           <DialogContentText id={descriptionId} component="div">
             {children}
           </DialogContentText>

@@ -1118,6 +1118,10 @@ describe('the loan page', () => {
       ).toBeVisible();
       expect(within(main).queryByRole('link', { name: 'Make Payment' })).toBeNull();
       expect(within(main).queryByRole('button', { name: 'Payoff Quote' })).toBeNull();
+      // Nothing to project: the balance chart stays, without the extra-principal projection.
+      const balances = await screen.findByRole('region', { name: 'Balance and Payoff' });
+      expect(within(balances).queryByLabelText('Extra principal each payment')).toBeNull();
+      expect(within(balances).queryByText(/^At the regular payment/)).toBeNull();
       // The rest of the page stays: the line can still be hidden, its statements read.
       expect(within(main).getByRole('button', { name: 'Hide Account' })).toBeVisible();
       expect(within(main).getByRole('region', { name: 'E-Statements' })).toBeVisible();

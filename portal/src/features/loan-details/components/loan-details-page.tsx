@@ -19,7 +19,7 @@ import {
   noPaymentNeeded,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { ApiError } from '../../../lib/api-client';
@@ -363,7 +363,8 @@ function LoanDetails({
       )}
       {/* Not in the spec: drawn from the history, so hidden with it. */}
       {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
-        <BalanceSection accountNumber={accountNumber} closed={closed} />
+        // Nothing owed: nothing to project either (the chart of the past stays).
+        <BalanceSection accountNumber={accountNumber} closed={closed || nothingToPay} />
       )}
       {closed ||
       hide('loanDetailsOptions.hideEStatementsOption') ||
@@ -411,7 +412,13 @@ function LoanPaymentLists({ accountNumber }: { accountNumber: string }) {
   const paymentInfo = usePaymentInfo(accountNumber, { enabled: !(hideRecurring && hideScheduled) });
   // A refusal about the loan (PaymentBlocked, DisabledPaymentsAfterCutoffTime, ...) still lists them.
   const data = paymentInfo.data ?? paymentListsOfRefusal(paymentInfo.error);
-  if (!data) return null;
+  // A loan that has had no recurring or scheduled payment in this visit shows nothing here: the
+  // two empty note regions would each take the page's section spacing. Once it has had one, the
+  // regions stay, so a deletion's note is announced.
+  const hasPayments = Boolean(data && (data.RecurringPayment || data.ScheduledPayments.length > 0));
+  const [hadPayments, setHadPayments] = useState(false);
+  if (hasPayments && !hadPayments) setHadPayments(true);
+  if (!data || !(hasPayments || hadPayments)) return null;
   // A deletion updates the payment info itself (useDeletePayment): nothing more to do here.
   const onDeleted = () => undefined;
   return (
