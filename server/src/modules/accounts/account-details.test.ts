@@ -808,6 +808,27 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     });
   });
 
+  it('titles the whole history ("All": the days since the account opened) as all history since its opening', async () => {
+    const info = AccountDetailsResponse.parse(
+      (await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`)).json(),
+    );
+    const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
+      AccountNumber: AUTO_LOAN,
+      DaysOfHistory: info.Information.Information.DaysSinceOpened,
+      DownloadType: 1,
+    });
+    expect(response.statusCode).toBe(200);
+    const pdf = await test.app.inject({
+      method: 'GET',
+      url: `/api/AccountHistory/DownloadAccountHistory?token=${encodeURIComponent(response.body)}`,
+      headers: { cookie: jordan.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toMatch(/All history since \d\d\/\d\d\/\d{4}, as of 03\/14\/2025/);
+    expect(text).not.toContain('The last');
+  });
+
   it("downloads history as CSV and PDF in the institution's name, once per token, only for the user who asked", async () => {
     const token = async (type: 0 | 1) => {
       const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {

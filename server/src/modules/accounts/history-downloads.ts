@@ -1,4 +1,4 @@
-import { calendarDateIn, formatUsd, formatUsdPlain } from '@portal/domain';
+import { calendarDateIn, daysBetween, formatUsd, formatUsdPlain } from '@portal/domain';
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -88,6 +88,8 @@ export async function historyPdf(input: {
   description: string;
   today: string;
   days: number;
+  /** When the account was opened: a window reaching back to it is the whole history ("All"). */
+  openedOn: string;
   lines: readonly CoreTransaction[];
 }): Promise<Uint8Array> {
   const { doc, finish } = createBrandedPdf(input.branding, {
@@ -97,7 +99,11 @@ export async function historyPdf(input: {
   doc.font('Helvetica-Bold').fontSize(14).text('Account History');
   doc.font('Helvetica').fontSize(10);
   doc.text(`${input.description} ${input.accountNumber}`);
-  doc.text(`The last ${input.days} days, as of ${usDate(input.today)}`);
+  doc.text(
+    daysBetween(input.openedOn, input.today) <= input.days
+      ? `All history since ${usDate(input.openedOn)}, as of ${usDate(input.today)}`
+      : `The last ${input.days} days, as of ${usDate(input.today)}`,
+  );
   doc.moveDown();
   if (input.lines.length === 0) {
     doc.text('No account history found.');
@@ -180,6 +186,7 @@ export function createHistoryDownloads(options: {
           description: account.description,
           today,
           days: request.days,
+          openedOn: account.openedOn,
           lines,
         }),
       };
