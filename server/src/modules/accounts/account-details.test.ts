@@ -814,7 +814,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     );
     const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
       AccountNumber: AUTO_LOAN,
-      DaysOfHistory: info.Information.Information.DaysSinceOpened,
+      DaysOfHistory: info.Information.Information?.DaysSinceOpened,
       DownloadType: 1,
     });
     expect(response.statusCode).toBe(200);
