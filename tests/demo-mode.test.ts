@@ -159,6 +159,13 @@ describe.each(operatorTargets())('demo mode of the real server on $name', (targe
       ...(await newTarget(target)),
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     };
+    // Before any institution exists the server says how to create one (every page is a 404).
+    const empty = await startServer({ ...env, HOST: '0.0.0.0' });
+    await expect
+      .poll(() => empty.output(), { timeout: 10_000 })
+      .toMatch(/No institution yet: the portal answers 404 until one exists/);
+    await stop(empty.child);
+
     // The operator's first institution (README "Starting a new deployment"): the default one, so
     // it answers on 127.0.0.1 and the sign-in below reaches a real institution's sign-in.
     const request = join(env.DATA_DIR ?? '', 'create-request.json');
@@ -199,7 +206,7 @@ describe.each(operatorTargets())('demo mode of the real server on $name', (targe
       HasNoErrors: false,
       Errors: [{ ErrorMessage: 'Invalid' }],
     });
-    expect(server.output()).not.toMatch(/Demo sign-ins|Seeded the demo/);
+    expect(server.output()).not.toMatch(/Demo sign-ins|Seeded the demo|No institution yet/);
     await stop(server.child);
 
     expect(await demoAccounts(env)).toEqual({ users: 0, staff: 0, institutions: ['lakeside'] });

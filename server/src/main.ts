@@ -5,7 +5,7 @@ import { createDatabase } from './db/create-database';
 import { migrateToLatest } from './db/migrate';
 import { PgliteLockedError } from './db/pglite-lock';
 import { demoSeedRefusal, findDemoSeed } from './db/seed/demo-seed-guard';
-import { demoSignIns, seedDemoData } from './db/seed/seed-demo-data';
+import { demoSignIns, hasInstitutions, seedDemoData } from './db/seed/seed-demo-data';
 import { DEMO_PASSWORD } from './db/seed/demo-users';
 import { clockStartingAt, systemClock } from './lib/clock';
 import { DataKeyError, loadDataKey } from './lib/data-key';
@@ -31,7 +31,7 @@ function browserHost(host: string): string {
   return ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(host) ? 'localhost' : host;
 }
 
-function printAddresses(config: ServerConfig, startedInMs: number): void {
+function printAddresses(config: ServerConfig, startedInMs: number, anyInstitution: boolean): void {
   const base = `http://${browserHost(config.host)}:${config.port}`;
   const lines = [
     `Borrower portal ready in ${startedInMs} ms`,
@@ -47,6 +47,14 @@ function printAddresses(config: ServerConfig, startedInMs: number): void {
       lines.push(`    ${institution}: http://${named}:${config.port}/  ${usernames.join(', ')}`);
     }
     lines.push('  Demo staff, registration and activation data: see README.md "Demo sign-ins".');
+  }
+  if (!anyInstitution) {
+    // A fresh deployment serves nothing until an institution exists (every page would be 404).
+    lines.push(
+      '  No institution yet: the portal answers 404 until one exists. Create the first institution',
+      '  and implementer with `npm run institution` and `npm run staff` (on PGlite, stop the server',
+      '  first): README.md "Starting a new deployment".',
+    );
   }
   console.log(lines.join('\n'));
 }
@@ -172,7 +180,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  printAddresses(config, Date.now() - started);
+  printAddresses(config, Date.now() - started, await hasInstitutions(database.db));
 }
 
 main().catch((error: unknown) => {
