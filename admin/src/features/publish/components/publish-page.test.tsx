@@ -96,6 +96,27 @@ describe('review and publish', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled());
   });
 
+  it('warns about low-contrast colours only while there is a draft to publish', async () => {
+    const yellow = {
+      ...PUBLISHED_DOCUMENT,
+      shared: { ...PUBLISHED_DOCUMENT.shared, themeOptions: { primaryColor: '#ffcc00' } },
+    };
+    renderAdmin({
+      path: '/i/harbor/publish',
+      routes: {
+        'GET /admin-api/institutions': institutionRoutes()['GET /admin-api/institutions'],
+        'GET /admin-api/institutions/harbor/settings': { body: settingsResponse(yellow, null) },
+        'GET /admin-api/institutions/harbor/diff': { body: { entries: [] } },
+      },
+    });
+    expect(
+      await screen.findByText('The draft is the same as the published settings.'),
+    ).toBeVisible();
+    expect(
+      screen.queryByRole('alert', { name: 'Brand colours fail the WCAG AA contrast check' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('lists brand colours below WCAG AA and publishes them only after confirmation', async () => {
     const yellow = {
       ...DRAFT_DOCUMENT,

@@ -185,7 +185,9 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
         {!allowed && (
           <Alert severity="info">Only publishers publish. Ask one to review this draft.</Alert>
         )}
-        {lowContrast.length > 0 && (
+        {/* Only while there is something to publish: after a publish (or with no draft) the
+            colours are already live and the warning's "publishing them asks" would mislead. */}
+        {hasDraft && lowContrast.length > 0 && (
           <Alert severity="warning" aria-labelledby="low-contrast-title">
             <Typography id="low-contrast-title" component="h3" variant="subtitle2">
               Brand colours fail the WCAG AA contrast check
