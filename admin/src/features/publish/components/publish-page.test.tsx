@@ -104,7 +104,7 @@ describe('review and publish', () => {
     renderAdmin({
       path: '/i/harbor/publish',
       routes: {
-        'GET /admin-api/institutions': institutionRoutes()['GET /admin-api/institutions'],
+        ...institutionRoutes(),
         'GET /admin-api/institutions/harbor/settings': { body: settingsResponse(yellow, null) },
         'GET /admin-api/institutions/harbor/diff': { body: { entries: [] } },
       },
