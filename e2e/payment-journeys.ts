@@ -88,12 +88,13 @@ export async function openNewMethod(page: Page, type: 'Card' | 'E-Check'): Promi
   const dialog = page.getByRole('dialog', { name: 'Payment Details' });
   const newMethod = page.getByRole('button', { name: 'New payment method' });
   await expect(dialog.or(newMethod).first()).toBeVisible();
-  if (!(await dialog.isVisible())) {
-    // The saved methods may still be arriving: the modal opens by itself when there are none.
-    await page.waitForTimeout(500);
-    if (!(await dialog.isVisible())) await newMethod.click();
-  }
-  await expect(dialog).toBeVisible();
+  // The saved methods may still be arriving: the modal opens by itself when there are none, and
+  // it may do so while the button is being clicked (its backdrop then takes the click, which
+  // waits forever). Click only while no dialog shows, briefly, until the dialog is there.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await newMethod.click({ timeout: 1_000 });
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   return dialog;
 }
 
