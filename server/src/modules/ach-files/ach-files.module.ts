@@ -1,11 +1,10 @@
 import type { AppModule } from '../../app-module';
+import { registerAdminApi } from '../admin/admin-api';
 import { achFilesRoutes } from './ach-files.routes';
 
 /** Staff's NACHA day files of the ACH processor, under the admin API. */
 export const achFilesModule: AppModule = async ({ app, services }) => {
-  await app.register(achFilesRoutes, {
-    prefix: '/admin-api/institutions/:slug/ach-files',
-    auth: services.adminAuth,
+  await registerAdminApi(app, { auth: services.adminAuth }, achFilesRoutes, {
     admin: services.admin,
     achProcessor: services.achProcessor,
   });

@@ -1,12 +1,10 @@
 import { ADMIN_ERROR_CODES, isCalendarDate } from '@portal/domain';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AchProcessor } from '../../core/ach/ach-processor';
-import { AdminError, forbidden, unauthenticated } from '../admin/admin-errors';
+import { SlugParams, staffOf } from '../admin/admin-api';
+import { AdminError, forbidden } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
-import type { AdminAuthService, StaffPrincipal } from '../staff/staff-auth.service';
 
 /**
  * `GET /admin-api/institutions/:slug/ach-files`: the institution's processing days, newest first.
@@ -29,13 +27,11 @@ export const AchDayListResponse = z.object({
   ),
 });
 
-const Params = z.object({ slug: z.string().max(60) });
-const DayParams = Params.extend({
+const DayParams = SlugParams.extend({
   date: z.string().max(10).refine(isCalendarDate, { message: 'must be a date, YYYY-MM-DD' }),
 });
 
 export interface AchFilesRoutesOptions {
-  auth: AdminAuthService;
   admin: AdminService;
   achProcessor: AchProcessor;
 }
@@ -44,19 +40,9 @@ export function achFileName(slug: string, date: string): string {
   return `ACH-${slug}-${date}.txt`;
 }
 
-function sendError(reply: FastifyReply, error: AdminError) {
-  return reply.code(error.statusCode).send({
-    error: {
-      code: error.code,
-      message: error.message,
-      ...(error.details ? { details: error.details } : {}),
-    },
-  });
-}
-
 /**
- * The ACH processor's day files for staff, beside the admin API (same staff session cookie, same
- * error shape, same roles). Decisions where the spec is silent:
+ * The ACH processor's day files for staff, in the admin API (registerAdminApi: its staff session,
+ * error shape and roles). Decisions where the spec is silent:
  * - any role of the institution may list the days (counts and totals only);
  * - the download holds every borrower's full account number in clear (the ODFI needs them), so
  *   only a publisher (or an implementer) may download it: the admin's highest role, the one
@@ -70,46 +56,13 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { auth, admin, achProcessor } = options;
-
-  // Staff pick the institution in the admin app; the host does not name it.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, institution: 'skip' };
-  });
-
-  async function staffOf(request: FastifyRequest): Promise<StaffPrincipal> {
-    const token = request.cookies[request.server.cookieNames.staff];
-    const principal = token ? await auth.resolveSession(token) : undefined;
-    if (!principal) throw unauthenticated();
-    return principal;
-  }
-
-  app.setErrorHandler((error: FastifyError | AdminError, request, reply) => {
-    if (error instanceof AdminError) return sendError(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((problem) => ({
-        key:
-          problem.instancePath.split('/').filter(Boolean).join('.') ||
-          (error.validationContext ?? 'request'),
-        message: problem.message ?? 'is invalid',
-      }));
-      return sendError(
-        reply,
-        new AdminError(400, 'InvalidRequest', 'The request is not valid.', { details }),
-      );
-    }
-    request.log.error({ err: error }, 'ACH file request failed');
-    return sendError(
-      reply,
-      new AdminError(500, 'ServerError', 'Something went wrong. Please try again.'),
-    );
-  });
+  const { admin, achProcessor } = options;
 
   app.get(
-    '/',
-    { schema: { params: Params, response: { 200: AchDayListResponse } } },
+    '/institutions/:slug/ach-files',
+    { schema: { params: SlugParams, response: { 200: AchDayListResponse } } },
     async (request) => {
-      const staff = await staffOf(request);
+      const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'read');
       const days = await achProcessor.listDays(institution.id);
       return {
@@ -123,34 +76,42 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
     },
   );
 
-  app.get('/:date', { schema: { params: DayParams } }, async (request, reply) => {
-    const staff = await staffOf(request);
-    const institution = await admin.access(staff, request.params.slug, 'read');
-    if (institution.role !== 'publisher') {
-      throw forbidden(
-        'The ACH file holds borrowers’ account numbers: only a publisher can download it.',
+  app.get(
+    '/institutions/:slug/ach-files/:date',
+    { schema: { params: DayParams } },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      const institution = await admin.access(staff, request.params.slug, 'read');
+      if (institution.role !== 'publisher') {
+        throw forbidden(
+          'The ACH file holds borrowers’ account numbers: only a publisher can download it.',
+        );
+      }
+      const file = await achProcessor.dayFile(institution.id, request.params.date);
+      if (!file) {
+        throw new AdminError(
+          404,
+          ADMIN_ERROR_CODES.notFound,
+          'There are no ACH debits on that day.',
+        );
+      }
+      request.log.info(
+        {
+          staffId: staff.staffId || 'operator',
+          institution: institution.slug,
+          achFileDate: file.date,
+          entries: file.entries,
+        },
+        'ACH file downloaded',
       );
-    }
-    const file = await achProcessor.dayFile(institution.id, request.params.date);
-    if (!file) {
-      throw new AdminError(404, ADMIN_ERROR_CODES.notFound, 'There are no ACH debits on that day.');
-    }
-    request.log.info(
-      {
-        staffId: staff.staffId || 'operator',
-        institution: institution.slug,
-        achFileDate: file.date,
-        entries: file.entries,
-      },
-      'ACH file downloaded',
-    );
-    return reply
-      .type('text/plain; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="${achFileName(institution.slug, file.date)}"`,
-      )
-      .header('cache-control', 'no-store')
-      .send(file.content);
-  });
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${achFileName(institution.slug, file.date)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
 };
