@@ -64,21 +64,29 @@ export function createInstitutionsAdminService(
 ): InstitutionsAdminService {
   const { db, institutions } = options;
 
+  type Row = Awaited<ReturnType<typeof listInstitutionRows>>[number];
+  /** What the staff's list shows of an institution they have this role at. */
+  const summaryFrom = (
+    row: Row,
+    hosts: Map<number, string[]>,
+    role: StaffRole,
+  ): InstitutionSummary => ({
+    slug: row.slug,
+    name: row.name,
+    hosts: hosts.get(row.id) ?? [],
+    cdnFolder: row.cdnFolder,
+    role,
+    publishedVersion: row.publishedVersion,
+    hasDraft: row.hasDraft,
+  });
+
   async function summaryOf(staff: StaffPrincipal, slug: string): Promise<InstitutionSummary> {
     const [rows, hosts] = await Promise.all([listInstitutionRows(db), listHosts(db)]);
     const row = rows.find((candidate) => candidate.slug === slug);
     if (!row) throw notFound();
     const role = await roleIn(db, staff, row.id);
     if (!role) throw notFound();
-    return {
-      slug: row.slug,
-      name: row.name,
-      hosts: hosts.get(row.id) ?? [],
-      cdnFolder: row.cdnFolder,
-      role,
-      publishedVersion: row.publishedVersion,
-      hasDraft: row.hasDraft,
-    };
+    return summaryFrom(row, hosts, role);
   }
 
   return {
@@ -92,19 +100,7 @@ export function createInstitutionsAdminService(
       }
       return rows.flatMap((row) => {
         const role = staff.isImplementer ? 'publisher' : roles.get(row.id);
-        return role
-          ? [
-              {
-                slug: row.slug,
-                name: row.name,
-                hosts: hosts.get(row.id) ?? [],
-                cdnFolder: row.cdnFolder,
-                role,
-                publishedVersion: row.publishedVersion,
-                hasDraft: row.hasDraft,
-              },
-            ]
-          : [];
+        return role ? [summaryFrom(row, hosts, role)] : [];
       });
     },
 
