@@ -1,7 +1,8 @@
-import type { AccountDataResponse, AccountDocument } from '@portal/domain';
+import type { AccountDocument } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubXhr } from '../../../../tests/support/xhr-stub';
+import { loanAccountData } from '../../testing/account-data';
 import type { SettingValues } from '../../testing/fixtures';
 import { expectNoAxeViolations, renderPortal } from '../../testing/render-portal';
 import type { StubRoutes } from '../../testing/fetch-stub';
@@ -237,65 +238,4 @@ describe('the new marker on the documents list', { timeout: 60_000 }, () => {
   );
 });
 
-const LOAN_DATA: AccountDataResponse = {
-  HasNoErrors: true,
-  Errors: [],
-  Information: {
-    Name: 'Jordan Rivers',
-    AccountNumber: '001-100234-1',
-    AccountType: 0,
-    Description: 'Auto Loan',
-    Comment: '',
-    Address: { Address1: '201 Commercial Street', City: 'Portland', State: 'ME', ZipCode: '04101' },
-    PrincipalBalance: 18452.37,
-    PayoffAmount: 18990.12,
-    NextPaymentDate: '2025-03-02T00:00:00',
-    NextPaymentAmount: 471.6,
-    InterestRate: 649,
-    CurrentYearToDateInterest: 210.5,
-    LastYearToDateInterest: 1320.75,
-    AvailableCredit: 0,
-    CreditLimit: 0,
-    LoanOriginationDate: '2022-05-02T00:00:00',
-    OriginalLoanAmount: 28000,
-    OriginalMaturityDate: '2028-05-02T00:00:00',
-    LateChargesDue: 35,
-    TotalLoanFees: 45,
-    LastPaymentDate: '0001-01-01T00:00:00',
-    LastPaymentAmount: 0,
-    MonthlyInstallment: 471.6,
-    BillingFrequency: 'monthly',
-    DaysPastDue: 0,
-    DaysSinceOpened: 1047,
-    PaymentInformation: {
-      TotalAmountDue: 471.6,
-      RecurringPayment: null,
-      DefaultPaymentMethod: null,
-      ScheduledPayments: [],
-    },
-  },
-  Alerts: {
-    TextAlerts: { AlertLoanDelinquent: false, EstatementAlert: false },
-    EmailAlerts: {
-      AlertLoanDelinquent: false,
-      EstatementAlert: false,
-      AlertLoanDueDate1: false,
-      AlertLoanDueDate2: false,
-      AlertLoanDueDate3: false,
-      AlertLoanDueDate4: false,
-      AlertLoanDueDate1Before: false,
-      AlertLoanDueDate2Before: false,
-      AlertLoanDueDate3Before: false,
-      AlertLoanDueDate4Before: false,
-      AlertLoanDueDate1Days: '',
-      AlertLoanDueDate2Days: '',
-      AlertLoanDueDate3Days: '',
-      AlertLoanDueDate4Days: '',
-    },
-  },
-  StatementFormat: 'ElectronicOnly',
-  Documents: [],
-  EStatements: [],
-  EStatementAgreements: [],
-  Hold: null,
-};
+const LOAN_DATA = loanAccountData();
