@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubXhr } from '../../../../../tests/support/xhr-stub';
+import type { StubRoutes } from '../../../testing/fetch-stub';
 import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
 
 const APPROVED = {
@@ -105,6 +106,26 @@ describe('application details', () => {
     expect(screen.queryByText('An error occurred trying to retrieve this application.')).toBeNull();
   });
 
+  /** The approved application's one document, its approval letter. */
+  const APPROVAL_LETTER_ROUTE: StubRoutes = {
+    'GET /api/Documents/GetApplicationDocuments': {
+      body: {
+        HasNoErrors: true,
+        Errors: [],
+        Value: [
+          {
+            FileId: '77',
+            DisplayName: 'Loan Approval Letter A-240275',
+            DisplayFormat: 'pdf',
+            ImageUrl: '',
+            DateUploaded: '2025-03-03T15:00:00.000Z',
+            Name: 'Loan Approval Letter A-240275.pdf',
+          },
+        ],
+      },
+    },
+  };
+
   it('lists the application’s documents with file services on, with no axe violations', async () => {
     const { server } = renderPortal({
       path: '/myaccount/applicationdetails/A-240275',
@@ -114,22 +135,7 @@ describe('application details', () => {
         'GET /api/Application': {
           body: { HasNoErrors: true, Errors: [], Application: APPROVED },
         },
-        'GET /api/Documents/GetApplicationDocuments': {
-          body: {
-            HasNoErrors: true,
-            Errors: [],
-            Value: [
-              {
-                FileId: '77',
-                DisplayName: 'Loan Approval Letter A-240275',
-                DisplayFormat: 'pdf',
-                ImageUrl: '',
-                DateUploaded: '2025-03-03T15:00:00.000Z',
-                Name: 'Loan Approval Letter A-240275.pdf',
-              },
-            ],
-          },
-        },
+        ...APPROVAL_LETTER_ROUTE,
       },
     });
     expect(
@@ -154,22 +160,7 @@ describe('application details', () => {
         'GET /api/Application': {
           body: { HasNoErrors: true, Errors: [], Application: APPROVED },
         },
-        'GET /api/Documents/GetApplicationDocuments': {
-          body: {
-            HasNoErrors: true,
-            Errors: [],
-            Value: [
-              {
-                FileId: '77',
-                DisplayName: 'Loan Approval Letter A-240275',
-                DisplayFormat: 'pdf',
-                ImageUrl: '',
-                DateUploaded: '2025-03-03T15:00:00.000Z',
-                Name: 'Loan Approval Letter A-240275.pdf',
-              },
-            ],
-          },
-        },
+        ...APPROVAL_LETTER_ROUTE,
         'GET /api/file/GetFileTypes': {
           body: { HasNoErrors: true, Errors: [], FileTypes: [{ ID: 5, Description: 'Other' }] },
         },
