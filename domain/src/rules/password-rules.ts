@@ -206,7 +206,11 @@ export type PasswordProblem =
 
 /** The institution's password limits and rule list (the rules answer of spec 000 section 3). */
 export interface PasswordLimits {
-  /** PasswordMinimumLength of the institution, else DEFAULT_MINIMUM_PASSWORD_LENGTH. */
+  /**
+   * The minimum the server applies: the password rules answer's MinimumLength (the portal), the
+   * institution's PasswordMinimumLength (the server), else DEFAULT_MINIMUM_PASSWORD_LENGTH; the
+   * rules answer carries the institution's value, so both are the same number.
+   */
   minimumLength: number;
   maximumLength: number;
   rules: readonly PasswordValidationRule[];
