@@ -10,7 +10,7 @@ import {
 import { journeyNow } from './journey-clock';
 
 // The logged-out account flows of spec 000 (sections 2.7-2.12) against the seeded demo data
-// (server/src/db/seed and server/src/modules/registration/registration.demo.ts). Each journey
+// (server/src/demo and server/src/modules/registration/registration.demo.ts). Each journey
 // uses its own demo person, so the journeys do not depend on each other or on other files.
 
 const DASHBOARD = /#\/myaccount\/dashboard/;

@@ -26,7 +26,7 @@ function hash(text: string): number {
   return value;
 }
 
-/** Demo borrowers of the seed (server/src/db/seed/README.md). */
+/** Demo borrowers of the seed (server/src/demo/README.md). */
 export const DEMO_PASSWORD = 'Demo-Pass-2024';
 export const DEMO_USERS = {
   jordan: { username: 'jordan.rivers', personalName: 'Jordan Rivers' },

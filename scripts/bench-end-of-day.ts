@@ -27,11 +27,12 @@ import { openDemoAccount, type DemoLoanDefinition } from '../server/src/core/bui
 import type { LoanBehaviour } from '../server/src/core/builtin/demo-history';
 import { createDatabase } from '../server/src/db/create-database';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { demoAccountNumber } from '../server/src/db/seed/demo-accounts';
-import { demoAddress } from '../server/src/db/seed/demo-users';
+import { demoAccountNumber } from '../server/src/demo/demo-accounts';
+import { demoAddress } from '../server/src/demo/demo-users';
 import { insertInstitution } from '../server/src/modules/institutions/institutions.repository';
 import { createEndOfDayWorker } from '../server/src/modules/jobs/end-of-day';
 import { createTestClock } from '../server/src/testing/clock';
+import type { CoreTables } from '../server/src/core/builtin/core.schema';
 
 const CUSTOMERS = 2_500;
 const LOANS_PER_CUSTOMER = 4;
@@ -153,7 +154,7 @@ async function main() {
           for (let loan = 0; loan < LOANS_PER_CUSTOMER; loan += 1) {
             const definition = loanDefinition(customer * LOANS_PER_CUSTOMER + loan);
             await openDemoAccount(
-              trx,
+              trx.withTables<CoreTables>(),
               {
                 institutionId,
                 customerId,
@@ -172,10 +173,12 @@ async function main() {
     }
     const setupMs = elapsedMs(setupStarted);
     const historyLines = await db
+      .withTables<CoreTables>()
       .selectFrom('core_transactions')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     const storedStatements = await db
+      .withTables<CoreTables>()
       .selectFrom('core_statements')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -185,7 +188,7 @@ async function main() {
     );
 
     const core = createBuiltinCore({
-      db,
+      db: db.withTables<CoreTables>(),
       clock,
       branding: async () => ({ institutionName: 'Bench Savings Bank', primaryColor: '#1f4e79' }),
     });
@@ -214,6 +217,7 @@ async function main() {
       }
       // What the run posted that day, by kind (history ends the day before the first run).
       const posted = await db
+        .withTables<CoreTables>()
         .selectFrom('core_transactions')
         .innerJoin('core_accounts', 'core_accounts.id', 'core_transactions.account_id')
         .select(['core_transactions.kind', (eb) => eb.fn.countAll<number>().as('count')])
@@ -245,6 +249,7 @@ async function main() {
     // long rendering the first day's statements would take, for comparison (not part of the run).
     const firstDay = days[0]?.date ?? today;
     const statements = await db
+      .withTables<CoreTables>()
       .selectFrom('core_statements')
       .innerJoin('core_accounts', 'core_accounts.id', 'core_statements.account_id')
       .select(['core_statements.id', 'core_accounts.number', 'core_accounts.customer_id'])

@@ -30,13 +30,14 @@ import { buildApp } from '../server/src/app';
 import { openDemoAccount, type DemoLoanDefinition } from '../server/src/core/builtin/core-seed';
 import { createPgliteDatabase } from '../server/src/db/create-database';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { demoAccountNumber } from '../server/src/db/seed/demo-accounts';
-import { demoAddress } from '../server/src/db/seed/demo-users';
-import { seedDemoData } from '../server/src/db/seed/seed-demo-data';
+import { demoAccountNumber } from '../server/src/demo/demo-accounts';
+import { demoAddress } from '../server/src/demo/demo-users';
+import { seedDemoData } from '../server/src/demo/seed-demo-data';
 import { createDataProtector } from '../server/src/lib/data-protection';
 import { referenceNumberOf } from '../server/src/modules/payments/payment-handles';
 import type { NewPaymentRow } from '../server/src/modules/payments/payments.repository';
 import { createTestClock } from '../server/src/testing/clock';
+import type { CoreTables } from '../server/src/core/builtin/core.schema';
 
 const PAYMENTS = Number(process.env.BENCH_POSTING_PAYMENTS ?? 10_000);
 const PAYMENTS_PER_LOAN = 2;
@@ -168,7 +169,7 @@ async function main() {
             const definition = loanDefinition(customer * LOANS_PER_CUSTOMER + loan);
             const number = demoAccountNumber(BRANCH, definition.account);
             await openDemoAccount(
-              trx,
+              trx.withTables<CoreTables>(),
               {
                 institutionId,
                 customerId,
@@ -313,6 +314,7 @@ async function main() {
       .execute();
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, Number(row.count)]));
     const coreLines = await db
+      .withTables<CoreTables>()
       .selectFrom('core_transactions')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('posting_key', 'is not', null)

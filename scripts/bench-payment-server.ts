@@ -13,7 +13,7 @@ import { Session } from 'node:inspector';
 import { buildApp } from '../server/src/app';
 import { createPgliteDatabase } from '../server/src/db/create-database';
 import { migrateToLatest } from '../server/src/db/migrate';
-import { seedDemoData } from '../server/src/db/seed/seed-demo-data';
+import { seedDemoData } from '../server/src/demo/seed-demo-data';
 import { loadDataKey } from '../server/src/lib/data-key';
 import { createDataProtector } from '../server/src/lib/data-protection';
 import type { Clock } from '../server/src/lib/clock';

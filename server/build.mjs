@@ -40,6 +40,6 @@ await build({
   logLevel: 'warning',
 });
 
-// The demo logos: /cdn falls back to them (see src/db/seed/seed-assets.ts).
-cpSync(`${root}src/db/seed/assets`, `${dist}/assets`, { recursive: true });
+// The demo logos: /cdn falls back to them (see src/demo/seed-assets.ts).
+cpSync(`${root}src/demo/assets`, `${dist}/assets`, { recursive: true });
 console.log('Built server/dist/main.js, server/dist/staff.js and server/dist/institution.js');

@@ -4,8 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../server/src/db/seed/demo-users';
-import { DEMO_STAFF } from '../server/src/db/seed/staff.demo';
+import { DEMO_USERS } from '../server/src/demo/demo-users';
+import { DEMO_STAFF } from '../server/src/demo/staff.demo';
 import { operatorTargets, withTargetDatabase } from '../server/src/testing/operator';
 
 // The real server process (server/src/main.ts) as an operator starts it, so what is checked is

@@ -4,7 +4,7 @@ import {
   LoginResponse,
   MaintenanceModeResponse,
 } from '@portal/domain';
-import { startTestApp, testDatabases, type TestApp } from '@portal/server';
+import { startTestApp, testDatabases, type TestApp } from '@portal/server/testing';
 import {
   createSettingsAccessor,
   listSettingDefinitions,

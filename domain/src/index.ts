@@ -25,7 +25,6 @@ export * from './rules/institution-identity';
 export * from './rules/postal-address';
 export * from './rules/night-window';
 export * from './rich-text-policy';
-export * from './rich-text-policy.cases';
 export * from './payments/payment-forms';
 export * from './payments/payment-dates';
 export * from './payments/payment-amounts';

@@ -3,13 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -17,10 +11,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import type { AppModule, ModuleContext } from './app-module';
-import { SEED_ASSETS_DIR } from './db/seed/seed-assets';
+import { SEED_ASSETS_DIR } from './demo/seed-assets';
 import { createBuiltinCore } from './core/builtin/builtin-core';
 import { createBuiltinDocumentStore } from './core/builtin/builtin-document-store';
+import {
+  createBuiltinDocumentProvider,
+  createBuiltinUrlProvider,
+} from './core/builtin/builtin-statement-providers';
+import { openSampleAccounts } from './core/builtin/sample-accounts';
 import type { DocumentStore } from './core/document-store';
 import type { CardProcessor } from './core/card-processor';
 import { createBuiltinCardProcessor } from './core/builtin/builtin-card-processor';
@@ -29,8 +27,8 @@ import type { AchProcessor } from './core/ach/ach-processor';
 import {
   achInstitutionProfiles,
   createBuiltinAchProcessor,
-} from './core/ach/builtin-ach-processor';
-import { createStoredRoutingDirectory } from './core/ach/stored-routing-directory';
+} from './core/builtin/ach/builtin-ach-processor';
+import { createStoredRoutingDirectory } from './core/builtin/ach/stored-routing-directory';
 import { achFilesModule } from './modules/ach-files/ach-files.module';
 import {
   createEndOfDayWorker,
@@ -51,6 +49,7 @@ import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
+import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { documentsModule } from './modules/documents/documents.module';
 import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -125,8 +124,10 @@ import { envelopeErrorsPlugin } from './plugins/envelope-errors';
 import { institutionPlugin } from './plugins/institution';
 import { loggerOptions, type LoggerSettings } from './plugins/logger';
 import { openApiPlugin } from './plugins/openapi';
+import type { PortalApp } from './plugins/portal-app';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import type { CoreTables } from './core/builtin/core.schema';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
@@ -193,7 +194,7 @@ export interface BuildAppOptions {
   cacheTtlMs?: number;
 }
 
-/** The services the app is composed of, for the admin API of a later step and for tests. */
+/** The services the app is composed of, for main.ts and the tests. */
 export interface AppServices {
   institutions: InstitutionsService;
   setup: SetupService;
@@ -238,52 +239,14 @@ export interface AppServices {
   paymentPosting: PaymentPostingWorker;
 }
 
-export type PortalApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+export type { PortalApp } from './plugins/portal-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The services the app is composed of: for main.ts and the tests, never for the modules. */
     services: AppServices;
-    demoMode: boolean;
-    /** The session cookies' names: `__Host-` prefixed when they are Secure. */
-    cookieNames: { session: string; staff: string };
   }
 }
-
-/** The feature modules in the order they register; the static files (catch-all) come last. */
-const APP_MODULES: readonly AppModule[] = [
-  healthModule,
-  setupModule,
-  authModule,
-  mailModule,
-  accountsModule,
-  paymentMethodsModule,
-  documentsModule,
-  achDraftsModule,
-  paymentsModule,
-  applicationsModule,
-  profileModule,
-  payoffModule,
-  credentialsModule,
-  registrationModule,
-  recoveryModule,
-  accountLinksModule,
-  // The admin API (/admin-api): the staff, the institutions, each one's configuration, audit log,
-  // branding files, previews and ACH files.
-  staffModule,
-  institutionsModule,
-  adminModule,
-  auditModule,
-  brandingModule,
-  previewsModule,
-  achFilesModule,
-  staticFilesModule,
-];
 
 /** A hop count becomes the function Fastify's types accept (it trusts the nearest `hops` proxies). */
 function trustProxyOption(
@@ -327,6 +290,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     db,
     clock,
     draftDocument: (institutionId) => admin.document({ id: institutionId }, 'draft'),
+    openSampleAccounts,
   });
   const setup = createSetupService({
     db,
@@ -373,8 +337,18 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   };
   const core =
     options.core ??
-    createBuiltinCore({ db, clock, branding: pdfBranding, timeZone: institutionTimeZone });
-  const documents = options.documents ?? createBuiltinDocumentStore({ db });
+    createBuiltinCore({
+      db: db.withTables<CoreTables>(),
+      clock,
+      branding: pdfBranding,
+      timeZone: institutionTimeZone,
+    });
+  const documents =
+    options.documents ??
+    createBuiltinDocumentStore({
+      db,
+      settings: (institutionId) => institutions.settings(institutionId),
+    });
   const cardProcessor = options.cardProcessor ?? createBuiltinCardProcessor({ db, clock });
   // The FedACH directory an operator loaded (`fedach load`), then the bundled banks.
   const routingDirectory =
@@ -545,17 +519,111 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await app.register(openApiPlugin);
   await app.register(previewFramePlugin, { service: setup });
 
-  const moduleContext: ModuleContext = {
-    app,
+  // The feature modules, each given what it uses; the static files (a catch-all) come last.
+  const cookieSecure = options.cookieSecure ?? false;
+  const demoMode = options.demoMode ?? false;
+  const downloads = services.downloads;
+  const paymentMethods = createPaymentMethodsService({
     db,
     clock,
-    services,
-    options,
-    cookieSecure: options.cookieSecure ?? false,
+    core,
+    settings: (institutionId) => institutions.settings(institutionId),
+    cardProcessor,
+    achProcessor,
+    routingDirectory,
+    dataProtector,
+  });
+  await healthModule(app, { health });
+  await setupModule(app, { setup, throttle });
+  await authModule(app, {
+    db,
+    clock,
+    auth,
+    passwordHasher,
+    dataProtector,
+    institutions,
+    throttle,
+    mail,
+    cookieSecure,
+    demoMode,
+  });
+  await mailModule(app, { mail, demoMode });
+  await accountsModule(app, {
+    db,
+    clock,
+    core,
+    documents,
+    institutions,
+    dataProtector,
+    downloads,
+    pdfBranding,
+    paymentMethods,
+    statementProviders: {
+      url: createBuiltinUrlProvider({ core, clock, protector: dataProtector }),
+      document: createBuiltinDocumentProvider({ core }),
+    },
+    // The built-in core and document store keep their data in this database.
+    ownCore: !options.core && !options.documents,
+    watchStatements: options.watchStatements,
+  });
+  await paymentMethodsModule(app, { paymentMethods });
+  await documentsModule(app, { db, core, documents, downloads, institutions });
+  await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding, cdnRoots });
+  await paymentsModule(app, {
+    db,
+    clock,
+    core,
+    institutions,
+    dataProtector,
+    paymentPosting,
+    achProcessor,
+    routingDirectory,
+    paymentMethods,
+  });
+  await applicationsModule(app, { clock, core });
+  await profileModule(app, { db, clock });
+  await payoffModule(app, { db, clock, core, institutions, downloads, pdfBranding });
+  await credentialsModule(app, {
+    db,
+    clock,
+    institutions,
+    passwordHasher,
+    dataProtector,
+    throttle,
+  });
+  await registrationModule(app, {
+    db,
+    clock,
+    core,
+    institutions,
+    passwordHasher,
+    dataProtector,
+    mail,
+    throttle,
+  });
+  await recoveryModule(app, { db, clock, institutions, passwordHasher, mail, throttle });
+  await accountLinksModule(app, { db, clock, throttle });
+  // The admin API (/admin-api): the staff, the institutions, each one's configuration, audit log,
+  // branding files, previews and ACH files.
+  await staffModule(app, { adminAuth, cookieSecure, demoMode });
+  await institutionsModule(app, { db, adminAuth, institutions, auditLog, branding });
+  await adminModule(app, { adminAuth, admin });
+  await auditModule(app, { adminAuth, admin, auditLog });
+  await brandingModule(app, { adminAuth, admin, branding, cdnRoots });
+  await previewsModule(app, {
+    adminAuth,
+    admin,
+    previews,
+    adminOrigins: options.adminOrigins ?? [],
+  });
+  await achFilesModule(app, { adminAuth, admin, achProcessor });
+  await staticFilesModule(app, {
+    admin,
+    institutions,
+    portalDist: options.portalDist,
+    adminDist: options.adminDist,
     cdnRoots,
-  };
-  // Each module registers its services and routes; the static files come last.
-  for (const register of APP_MODULES) await register(moduleContext);
+  });
 
   if (options.runJobs) {
     app.addHook('onReady', async () => {

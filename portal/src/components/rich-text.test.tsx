@@ -3,7 +3,7 @@ import {
   RICH_TEXT_CASES,
   RICH_TEXT_HOSTILE_INPUTS,
   richTextPolicyViolations,
-} from '@portal/domain';
+} from '@portal/domain/testing';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { withSettings } from '../testing/with-settings';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { RoutingLookupResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalApp } from '../app';
-import { seedDemoData } from '../db/seed/seed-demo-data';
+import { seedDemoData } from '../demo/seed-demo-data';
 import { createTestClock } from '../testing/clock';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_DATA_PROTECTOR } from '../testing/keys';
 import { operatorTargets, withTargetApp, withTargetDatabase } from '../testing/operator';

@@ -5,7 +5,7 @@ import { FedAchDirectoryError, parseFedAchDirectory } from '../core/ach/routing-
 import {
   replaceStoredRoutingDirectory,
   storedRoutingDirectoryStatus,
-} from '../core/ach/stored-routing-directory.repository';
+} from '../core/builtin/ach/stored-routing-directory.repository';
 import { systemClock } from '../lib/clock';
 import {
   exitCodeOf,

@@ -13,7 +13,7 @@ import {
   listInstitutionRows,
 } from '../modules/institutions/institutions.repository';
 import { createInstitutionsService } from '../modules/institutions/institutions.service';
-import { OPERATOR } from '../modules/staff/staff-auth.service';
+import { OPERATOR } from '../modules/staff/staff-principal';
 import {
   dataProtectorOf,
   exitCodeOf,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortalApp } from '../app';
 import type { DatabaseHandle } from '../db/create-database';
 import { lockPgliteDir } from '../db/pglite-lock';
-import { seedDemoData } from '../db/seed/seed-demo-data';
+import { seedDemoData } from '../demo/seed-demo-data';
 import { listStaffWithMemberships } from '../modules/staff/staff.repository';
 import { createTestClock } from '../testing/clock';
 import { TEST_DATA_ENCRYPTION_KEY, TEST_DATA_PROTECTOR } from '../testing/keys';

@@ -49,6 +49,27 @@ export interface UrlStatementProvider {
   ): Promise<string | undefined>;
 }
 
+/**
+ * The path this server serves a self-hosted URL provider's statements under (statements.routes.ts):
+ * where the built-in provider's addresses point unless `statementProviderURL` names a host.
+ */
+export const PROVIDER_DOCUMENT_PATH = '/provider/statements';
+
+/**
+ * A URL provider whose addresses this server opens itself (the built-in one plays the provider's
+ * document host): the portal also serves what the addresses it handed out point at.
+ */
+export interface SelfHostedUrlStatementProvider extends UrlStatementProvider {
+  /**
+   * The statement behind a signed reference, if it was signed under the institution's current
+   * key reference, names that institution and has not expired.
+   */
+  open(
+    reference: string,
+    institution: { institutionId: number; keyReference: string },
+  ): Promise<Uint8Array | undefined>;
+}
+
 /** Provider 4: the portal asks the provider for the document itself. */
 export interface DocumentStatementProvider {
   document(request: StatementRequest): Promise<Uint8Array | undefined>;

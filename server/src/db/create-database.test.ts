@@ -7,6 +7,7 @@ import { testDatabases } from '../testing/databases';
 import { createDatabase, parseBigintColumn, type DatabaseHandle } from './create-database';
 import { migrateToLatest } from './migrate';
 import { MIGRATIONS } from './migrations/index';
+import type { CoreTables } from '../core/builtin/core.schema';
 
 describe('parseBigintColumn', () => {
   it('reads safe integers and refuses the rest', () => {
@@ -54,6 +55,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     const { id: institutionId } = await addInstitution('numbers');
     const { id: customerId } = await addCustomer(institutionId);
     await handle.db
+      .withTables<CoreTables>()
       .insertInto('core_accounts')
       .values({
         institution_id: institutionId,
@@ -66,6 +68,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
       })
       .execute();
     const account = await handle.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['balance_cents', 'opened_on', 'loan_due_date'])
       .where('customer_id', '=', customerId)
@@ -103,6 +106,7 @@ describe.each(testDatabases())('the database on $name', (testDatabase) => {
     const { id: customerId } = await addCustomer(home.id);
     await expect(
       handle.db
+        .withTables<CoreTables>()
         .insertInto('core_accounts')
         .values({
           institution_id: other.id,

@@ -1,9 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
-import type { CoreTables } from '../core/builtin/core.schema';
-import type { AuditTables } from '../modules/audit/audit.schema';
-import type { PreviewTables } from '../modules/previews/previews.schema';
-import type { StaffTables } from '../modules/staff/staff.schema';
+import type { AuditTables } from './tables/audit';
+import type { PreviewTables } from './tables/previews';
+import type { StaffTables } from './tables/staff';
 
 /**
  * Column conventions (both PGlite and PostgreSQL are configured to read them this way in
@@ -334,7 +333,7 @@ export interface DownloadTokensTable {
   used_at: Timestamp | null;
 }
 
-export interface Database extends StaffTables, AuditTables, PreviewTables, CoreTables {
+export interface Database extends StaffTables, AuditTables, PreviewTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

@@ -3,7 +3,7 @@ import {
   RICH_TEXT_CASES,
   RICH_TEXT_HOSTILE_INPUTS,
   richTextPolicyViolations,
-} from '@portal/domain';
+} from '@portal/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from './sanitize-html';
 

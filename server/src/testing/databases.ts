@@ -13,7 +13,7 @@ import {
 } from '../db/create-database';
 import { migrateToLatest } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations/index';
-import { seedDemoData } from '../db/seed/seed-demo-data';
+import { seedDemoData } from '../demo/seed-demo-data';
 import { createTestClock } from './clock';
 import { TEST_DATA_PROTECTOR } from './keys';
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { CoreDatabase } from './core.schema';
 import type { Clock } from '../../lib/clock';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
@@ -79,7 +79,7 @@ export const END_OF_DAY_TIME = '23:59:00';
 
 /** The built-in core reads only its own tables (core.schema.ts). */
 export interface BuiltinCoreOptions {
-  db: Kysely<Database>;
+  db: Kysely<CoreDatabase>;
   clock: Clock;
   /** The institution's name, colour and logo for statements. */
   branding(institutionId: number): Promise<PdfBranding>;
@@ -295,7 +295,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
    * wrote), so a caller closing several days in one transaction goes on from there.
    */
   async function closeLockedLoanDay(
-    trx: Transaction<Database>,
+    trx: Transaction<CoreDatabase>,
     accountId: number,
     loan: CoreLoanRow,
     date: CalendarDate,
@@ -777,7 +777,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
       /** Writes the plan under the version read; undefined when the loan changed meanwhile. */
       async function write(
-        executor: Kysely<Database>,
+        executor: Kysely<CoreDatabase>,
         loan: CoreLoanRow,
         plan: ReturnType<typeof planOf>,
       ): Promise<CorePaymentPostingResult | undefined> {

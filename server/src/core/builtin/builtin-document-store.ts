@@ -1,7 +1,6 @@
-import { createSettingsAccessor, type SettingsAccessor } from '@portal/settings-schema';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findLatestSettingsVersion } from '../../modules/institutions/institutions.repository';
 import type { DocumentStore, StoredDocument, UploadTarget } from '../document-store';
 import { findCustomerDocument, insertDocument, listDocuments } from './documents.repository';
 
@@ -59,23 +58,13 @@ function numbersOf(target: UploadTarget) {
  * admin-only JSON list of {ID, Description} whose default is Identification, Income
  * Verification, Insurance, Correspondence, Other): staff edit, preview and publish them like any
  * other setting, with history, so they are not a table of their own. `settings` reads the
- * published settings; without it the store reads the latest published version itself (app.ts
- * may pass the institutions service's cached accessor instead).
+ * published settings (app.ts passes the institutions service's).
  */
 export function createBuiltinDocumentStore(options: {
   db: Kysely<Database>;
-  settings?: (institutionId: number) => Promise<SettingsAccessor>;
+  settings: (institutionId: number) => Promise<SettingsAccessor>;
 }): DocumentStore {
-  const { db } = options;
-  const settings =
-    options.settings ??
-    (async (institutionId: number) => {
-      const published = (await findLatestSettingsVersion(db, institutionId))?.document ?? {};
-      return createSettingsAccessor({
-        shared: published.shared ?? {},
-        english: published.english ?? {},
-      });
-    });
+  const { db, settings } = options;
 
   async function fileTypes(institutionId: number) {
     const list = (await settings(institutionId)).get('documentCenterOptions.fileTypes');

@@ -3,18 +3,16 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { ServicingCore } from '../servicing-core';
-import type {
-  DocumentStatementProvider,
-  StatementProviderAccess,
-  StatementRequest,
-  UrlStatementProvider,
+import {
+  PROVIDER_DOCUMENT_PATH,
+  type DocumentStatementProvider,
+  type SelfHostedUrlStatementProvider,
+  type StatementProviderAccess,
+  type StatementRequest,
 } from '../statement-providers';
 
 /** How long a built-in provider address opens its statement. */
 export const PROVIDER_URL_MS = 5 * 60_000;
-
-/** The path the built-in URL provider serves its statements under (see statements.routes.ts). */
-export const PROVIDER_DOCUMENT_PATH = '/provider/statements';
 
 const Reference = z.object({
   i: z.number().int(),
@@ -40,18 +38,6 @@ export function providerDocumentHost(access: StatementProviderAccess): URL | und
   return host.protocol === 'http:' || host.protocol === 'https:' ? host : undefined;
 }
 
-/** The built-in URL provider, with the document host's side: opening an address it handed out. */
-export interface BuiltinUrlStatementProvider extends UrlStatementProvider {
-  /**
-   * The statement behind a signed reference, if it was signed under the institution's current
-   * key reference, names that institution and has not expired.
-   */
-  open(
-    reference: string,
-    institution: { institutionId: number; keyReference: string },
-  ): Promise<Uint8Array | undefined>;
-}
-
 /**
  * The built-in stand-in for the URL family (providers 1 and 3): it hands out a signed, expiring
  * address at the institution's document host (as a provider's would) that serves the core's
@@ -62,7 +48,7 @@ export function createBuiltinUrlProvider(options: {
   core: ServicingCore;
   clock: Clock;
   protector: DataProtector;
-}): BuiltinUrlStatementProvider {
+}): SelfHostedUrlStatementProvider {
   const signingKey = (keyReference: string) =>
     options.protector.digest('statement-provider-key', keyReference);
   const sign = (keyReference: string, body: string) =>

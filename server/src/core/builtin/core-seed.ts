@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { CoreAccountsTable } from './core.schema';
-import type { Database } from '../../db/schema';
+import type { CoreDatabase } from './core.schema';
 import { END_OF_DAY_TIME, mailingLines, transactionRows } from './builtin-core';
 import {
   insertAccount,
@@ -177,7 +177,7 @@ export function demoLoanTerms(definition: DemoLoanDefinition, today: CalendarDat
 
 /** Writes one account with its generated history and statements; returns its id. */
 export async function openDemoAccount(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<CoreDatabase> | Transaction<CoreDatabase>,
   owner: AccountOwner,
   definition: DemoAccountDefinition,
 ): Promise<number> {
@@ -310,7 +310,7 @@ export interface DemoApplication {
 }
 
 export async function openDemoApplications(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<CoreDatabase> | Transaction<CoreDatabase>,
   owner: Pick<AccountOwner, 'institutionId' | 'customerId' | 'today'>,
   applications: readonly DemoApplication[],
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CalendarDate } from '@portal/domain';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { CoreDatabase } from './core.schema';
 import type {
   CoreAccountRow,
   CoreAccountsTable,
@@ -13,7 +13,7 @@ import type {
 } from './core.schema';
 import type { LoanState, LoanTerms } from './loan-engine';
 
-type Db = Kysely<Database> | Transaction<Database>;
+type Db = Kysely<CoreDatabase> | Transaction<CoreDatabase>;
 
 /** An account with its loan (terms and state) when the engine runs it. */
 export type AccountWithLoan = CoreAccountRow & {
@@ -322,7 +322,7 @@ export async function listOpenLoans(
  * join).
  */
 export async function findCustomerLoanForUpdate(
-  db: Transaction<Database>,
+  db: Transaction<CoreDatabase>,
   institutionId: number,
   customerId: string,
   number: string,
@@ -363,7 +363,7 @@ export async function findLoan(db: Db, accountId: number): Promise<CoreLoanRow |
 }
 
 export async function findLoanForUpdate(
-  db: Transaction<Database>,
+  db: Transaction<CoreDatabase>,
   accountId: number,
 ): Promise<CoreLoanRow | undefined> {
   return db
@@ -481,7 +481,7 @@ export async function listInterestBearingDeposits(
     .execute();
 }
 
-export async function findAccountForUpdate(db: Transaction<Database>, accountId: number) {
+export async function findAccountForUpdate(db: Transaction<CoreDatabase>, accountId: number) {
   return db
     .selectFrom('core_accounts')
     .selectAll()

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { LoanHold } from '@portal/domain';
+import type { Database } from '../../db/schema';
 import type { LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
 
 /**
@@ -171,7 +172,14 @@ export interface CoreEndOfDayTable {
   finished_at: CreatedAt;
 }
 
-export interface CoreTables {
+/**
+ * The portal's database as the built-in core sees it: its own tables beside the portal's. app.ts
+ * hands the core `db.withTables<CoreTables>()`; nothing outside core/builtin knows these tables.
+ */
+export type CoreDatabase = Database & CoreTables;
+
+// A type, not an interface: Kysely's withTables wants an index-compatible record.
+export type CoreTables = {
   core_accounts: CoreAccountsTable;
   core_loans: CoreLoansTable;
   core_transactions: CoreTransactionsTable;
@@ -180,7 +188,7 @@ export interface CoreTables {
   core_applications: CoreApplicationsTable;
   core_end_of_day: CoreEndOfDayTable;
   core_calendar_days: CoreCalendarDaysTable;
-}
+};
 
 export type CoreAccountRow = Selectable<CoreAccountsTable>;
 export type CoreLoanRow = Selectable<CoreLoansTable>;

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import { createBuiltinCore } from './builtin-core';
 import { applyPayment } from './loan-engine';
 import { closeLoanDay } from './servicing-day';
+import type { CoreTables } from './core.schema';
 
 /** jordan.rivers's auto loan at institution 1: two installments unpaid, late charges owed. */
 const AUTO_LOAN = '001-100234-1';
@@ -22,7 +23,7 @@ const TODAY = '2025-03-14';
  */
 function zonedCore(test: TestApp): ServicingCore {
   return createBuiltinCore({
-    db: test.database.db,
+    db: test.database.db.withTables<CoreTables>(),
     clock: test.clock,
     branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
     timeZone: async (institutionId) =>
@@ -72,6 +73,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     test = await startTestApp(testDatabase);
     core = zonedCore(test);
     const row = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['customer_id'])
       .where('institution_id', '=', 1)
@@ -80,6 +82,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     jordan = { institutionId: 1, customerId: row.customer_id };
     HOME_EQUITY = (
       await test.database.db
+        .withTables<CoreTables>()
         .selectFrom('core_accounts')
         .select(['number'])
         .where('institution_id', '=', 1)
@@ -93,6 +96,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
 
   async function linesUnder(number: string, postingKey: string): Promise<number> {
     const rows = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_transactions')
       .innerJoin('core_accounts', 'core_accounts.id', 'core_transactions.account_id')
       .select('core_transactions.id')
@@ -291,6 +295,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
 
   it("refuses what it cannot post and does not find another customer's account", async () => {
     const other = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['number'])
       .where('institution_id', '=', 1)
@@ -307,6 +312,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
       { status: 'notFound' },
     );
     const deposit = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['number'])
       .where('institution_id', '=', 1)
@@ -383,6 +389,7 @@ describe.each(testDatabases())(
       test = await startTestApp(testDatabase);
       core = zonedCore(test);
       const row = await test.database.db
+        .withTables<CoreTables>()
         .selectFrom('core_accounts')
         .select(['customer_id'])
         .where('institution_id', '=', 1)
@@ -391,6 +398,7 @@ describe.each(testDatabases())(
       jordan = { institutionId: 1, customerId: row.customer_id };
       homeEquity = (
         await test.database.db
+          .withTables<CoreTables>()
           .selectFrom('core_accounts')
           .select(['number'])
           .where('institution_id', '=', 1)
@@ -405,6 +413,7 @@ describe.each(testDatabases())(
     /** The loan's row in the core (terms, state, version) and its number of history lines. */
     async function loanRow(number: string) {
       const loan = await test.database.db
+        .withTables<CoreTables>()
         .selectFrom('core_loans')
         .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
         .select(['core_loans.terms', 'core_loans.state', 'core_loans.version', 'core_accounts.id'])
@@ -412,6 +421,7 @@ describe.each(testDatabases())(
         .where('core_accounts.number', '=', number)
         .executeTakeFirstOrThrow();
       const lines = await test.database.db
+        .withTables<CoreTables>()
         .selectFrom('core_transactions')
         .select(['id', 'date', 'kind', 'total_cents'])
         .where('account_id', '=', loan.id)
@@ -537,7 +547,7 @@ describe.each(testDatabases())(
         ),
       ).toEqual({ status: 'refused', reason: 'dayNotClosed' });
       const unzoned = createBuiltinCore({
-        db: test.database.db,
+        db: test.database.db.withTables<CoreTables>(),
         clock: test.clock,
         branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
       });

@@ -6,6 +6,7 @@ import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { DELINQUENT_DAYS_PAST_DUE } from './builtin-core';
 import { openDemoAccount } from './core-seed';
+import type { CoreTables } from './core.schema';
 
 /** jordan.rivers's loans at Harbor (institution 1), as the demo seed makes them. */
 const PAST_DUE_LOAN = '001-100234-1';
@@ -44,6 +45,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
     test = await startTestApp(testDatabase);
     core = test.app.services.core;
     const row = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['customer_id'])
       .where('institution_id', '=', 1)
@@ -52,6 +54,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
     jordan = { institutionId: 1, customerId: row.customer_id };
     homeEquity = (
       await test.database.db
+        .withTables<CoreTables>()
         .selectFrom('core_accounts')
         .select(['number'])
         .where('institution_id', '=', 1)
@@ -163,6 +166,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
 
   it("answers nothing for another customer's loan, a deposit or an unknown number", async () => {
     const other = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['number', 'customer_id'])
       .where('institution_id', '=', 1)
@@ -184,6 +188,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
     ).toBeUndefined();
     expect(await core.paymentTerms(jordan, '001-999999-9', TODAY)).toBeUndefined();
     const deposits = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['number'])
       .where('institution_id', '=', 1)
@@ -198,6 +203,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
 
   it("answers the loan's own facts and the institution's closed days from today on", async () => {
     await test.database.db
+      .withTables<CoreTables>()
       .updateTable('core_accounts')
       .set({
         allow_ach: false,
@@ -217,6 +223,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
       .where('number', '=', LINE_OF_CREDIT)
       .execute();
     await test.database.db
+      .withTables<CoreTables>()
       .insertInto('core_calendar_days')
       .values([
         { institution_id: 1, date: addDays(TODAY, -1), kind: 'noPayment' },
@@ -256,7 +263,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
   it("opens a demo loan with the payment facts its scenario gives, the others at the core's defaults", async () => {
     const number = '900-100641-0';
     await openDemoAccount(
-      test.database.db,
+      test.database.db.withTables<CoreTables>(),
       {
         institutionId: 1,
         customerId: jordan.customerId,
@@ -287,7 +294,7 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
     // A branch of its own that the number does not carry is the seed's mistake.
     await expect(
       openDemoAccount(
-        test.database.db,
+        test.database.db.withTables<CoreTables>(),
         {
           institutionId: 1,
           customerId: jordan.customerId,

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
- * The built-in ACH processor's own tables (server/src/core/ach/builtin-ach-processor.ts) and the
- * loaded FedACH routing directory (server/src/core/ach/stored-routing-directory.ts).
+ * The built-in ACH processor's own tables (server/src/core/builtin/ach/builtin-ach-processor.ts) and the
+ * loaded FedACH routing directory (server/src/core/builtin/ach/stored-routing-directory.ts).
  *
  * - ach_debits: one WEB debit per institution and idempotency key (a unique constraint, so two
  *   server instances sending the same payment make one entry). The account number and the owner's

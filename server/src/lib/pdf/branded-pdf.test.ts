@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { SEED_ASSETS_DIR } from '../../db/seed/seed-assets';
+import { SEED_ASSETS_DIR } from '../../demo/seed-assets';
 import { pdfText } from '../../testing/pdf-text';
 import { createBrandedPdf } from './branded-pdf';
 

@@ -1,11 +1,24 @@
-import type { AppModule } from '../../app-module';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { PortalApp } from '../../plugins/portal-app';
+import type { ThrottleService } from '../throttle/throttle.service';
 import { accountLinksRoutes } from './account-links.routes';
 import { createAccountLinksService } from './account-links.service';
 
+export interface AccountLinksModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  throttle: ThrottleService;
+}
+
 /** The links of e-mails: verify an address, opt out. */
-export const accountLinksModule: AppModule = async ({ app, db, clock, services }) => {
+export async function accountLinksModule(
+  app: PortalApp,
+  { db, clock, throttle }: AccountLinksModuleDeps,
+): Promise<void> {
   await app.register(accountLinksRoutes, {
     service: createAccountLinksService({ db, clock }),
-    throttle: services.throttle,
+    throttle,
   });
-};
+}

@@ -2,10 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { findBorrowerByUsername } from '../borrowers/users.repository';
-import {
-  DEMO_ACTIVATION_HOLDER,
-  DEMO_ACTIVATION_USERNAME,
-} from '../../db/seed/account-holders.demo';
+import { DEMO_ACTIVATION_HOLDER, DEMO_ACTIVATION_USERNAME } from '../../demo/account-holders.demo';
 import { portalOrigin } from '../../plugins/request-context';
 import { issueLinkToken } from './links';
 import { firstErrorOf, institutionIdOf, linkTokenFor, postJson } from '../../testing/account-flows';

@@ -41,6 +41,7 @@ import {
   VISA_DEBIT,
 } from '../../testing/payment-test-kit';
 import { historyFileName } from './history-downloads';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -162,6 +163,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const held = HOME_EQUITY;
     const setHold = (hold: LoanHold | null) =>
       test.database.db
+        .withTables<CoreTables>()
         .updateTable('core_accounts')
         .set({ host_hold: hold })
         .where('number', '=', held)

@@ -1,69 +1,88 @@
-import type { AppModule } from '../../app-module';
+import type { Kysely } from 'kysely';
+import type { DocumentStore } from '../../core/document-store';
+import type { ServicingCore } from '../../core/servicing-core';
+import type {
+  DocumentStatementProvider,
+  SelfHostedUrlStatementProvider,
+} from '../../core/statement-providers';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { zipDirectory } from '../../lib/zip-directory';
+import type { PortalApp } from '../../plugins/portal-app';
+import type { DownloadTokens } from '../downloads/download-tokens.service';
+import type { InstitutionsService } from '../institutions/institutions.service';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
+import { accountReadCache } from './account-reads';
 import { accountDetailsRoutes } from './account-details.routes';
 import { createAccountDetailsService } from './account-details.service';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
-import { statementsRoutes } from './statements.routes';
 import { nightModeHook } from './night-mode';
-import { accountReadCache } from './account-reads';
-import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.module';
-import {
-  createBuiltinDocumentProvider,
-  createBuiltinUrlProvider,
-} from '../../core/builtin/builtin-statement-providers';
+import { statementsRoutes } from './statements.routes';
+
+export interface AccountsModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  documents: DocumentStore;
+  institutions: InstitutionsService;
+  dataProtector: DataProtector;
+  downloads: DownloadTokens;
+  pdfBranding: (institutionId: number) => Promise<PdfBranding>;
+  /** The loan's default method is the saved methods module's answer (as in GetPaymentInfo). */
+  paymentMethods: PaymentMethodsService;
+  /** The statement providers of the core's accounts (app.ts picks them: built-in by default). */
+  statementProviders: { url: SelfHostedUrlStatementProvider; document: DocumentStatementProvider };
+  /** The built-in core and document store keep their data in this database. */
+  ownCore: boolean;
+  watchStatements?: (listener: (sql: string) => void) => () => void;
+}
 
 /** The signed-in borrower's accounts: the list and the loan page's calls. */
-export const accountsModule: AppModule = async ({ app, db, clock, services, options }) => {
+export async function accountsModule(app: PortalApp, deps: AccountsModuleDeps): Promise<void> {
+  const { db, clock, core, institutions } = deps;
   const reads = accountReadCache({
     clock,
-    watchStatements: options.watchStatements,
-    // The built-in core and document store keep their data in this database.
-    ownCore: !options.core && !options.documents,
+    watchStatements: deps.watchStatements,
+    ownCore: deps.ownCore,
     onClose: (unwatch) => app.addHook('onClose', async () => unwatch()),
   });
   await app.register(accountsRoutes, {
-    service: createAccountsService({ core: services.core, clock, reads }),
+    service: createAccountsService({ core, clock, reads }),
   });
-  const settings = (institutionId: number) => services.institutions.settings(institutionId);
+  const settings = (institutionId: number) => institutions.settings(institutionId);
   const details = createAccountDetailsService({
     db,
     clock,
-    core: services.core,
+    core,
     zips: zipDirectory,
     settings,
-    documents: services.documents,
+    documents: deps.documents,
     reads,
-    // The loan's default method is the saved methods module's answer (as in GetPaymentInfo).
-    paymentMethods: paymentMethodsServiceOf({ db, clock, services }),
-    dataProtector: services.dataProtector,
+    paymentMethods: deps.paymentMethods,
+    dataProtector: deps.dataProtector,
   });
   await app.register(accountDetailsRoutes, {
     service: details,
-    downloads: services.downloads,
-    nightMode: nightModeHook({
-      clock,
-      settings: (institutionId) => services.institutions.settings(institutionId),
-    }),
+    downloads: deps.downloads,
+    nightMode: nightModeHook({ clock, settings }),
     historyFiles: createHistoryDownloads({
       db,
       clock,
       details,
-      branding: services.pdfBranding,
+      branding: deps.pdfBranding,
     }),
   });
   await app.register(statementsRoutes, {
     db,
-    core: services.core,
-    downloads: services.downloads,
-    urlProvider: createBuiltinUrlProvider({
-      core: services.core,
-      clock,
-      protector: services.dataProtector,
-    }),
-    documentProvider: createBuiltinDocumentProvider({ core: services.core }),
-    settings: (institutionId) => services.institutions.settings(institutionId),
-    institutionOfHost: async (host) => (await services.institutions.resolveHost(host))?.id,
+    core,
+    downloads: deps.downloads,
+    urlProvider: deps.statementProviders.url,
+    documentProvider: deps.statementProviders.document,
+    settings,
+    institutionOfHost: async (host) => (await institutions.resolveHost(host))?.id,
   });
-};
+}

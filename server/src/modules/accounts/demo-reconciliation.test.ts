@@ -7,8 +7,8 @@ import {
   LoginResponse,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_INSTITUTIONS } from '../../db/seed/demo-institutions';
-import { DEMO_USERS } from '../../db/seed/demo-users';
+import { DEMO_INSTITUTIONS } from '../../demo/demo-institutions';
+import { DEMO_USERS } from '../../demo/demo-users';
 import { signHs256 } from '../../lib/hs256';
 import { testDatabases } from '../../testing/databases';
 import {
@@ -19,6 +19,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../testing/test-app';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 /** Account types the core runs as loans: a loan and a line of credit. */
 const LOAN_TYPES = [0, 9];
@@ -164,6 +165,7 @@ describe.each(testDatabases())('the demo data on $name', (testDatabase) => {
     const { db } = test.database;
     // Every loan and line of credit the core holds, at every institution.
     const held = await db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select(['institution_id', 'customer_id', 'number', 'type', 'history_denied'])
       .where('type', 'in', LOAN_TYPES)
@@ -181,6 +183,7 @@ describe.each(testDatabases())('the demo data on $name', (testDatabase) => {
     // history call): here the history of every loan is read, so the refusal is lifted.
     expect(held.some((account) => account.history_denied)).toBe(true);
     await db
+      .withTables<CoreTables>()
       .updateTable('core_accounts')
       .set({ history_denied: false })
       .where('type', 'in', LOAN_TYPES)

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { CoreTransaction } from '../../core/servicing-core';
-import { usDate } from '../../core/builtin/statement-pdf';
+import { formatUsDate as usDate } from '@portal/domain';
 import { findBorrowerById } from '../borrowers/users.repository';
 import type { AccountDetailsService } from './account-details.service';
 

@@ -1,6 +1,6 @@
 import { AccountListResponse, hostDateOf, StatementListResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_DOCUMENT_PATH } from '../../core/builtin/builtin-statement-providers';
+import { PROVIDER_DOCUMENT_PATH } from '../../core/statement-providers';
 import { testDatabases } from '../../testing/databases';
 import { pdfText } from '../../testing/pdf-text';
 import { withPublishedSettings } from '../../testing/settings';

@@ -15,13 +15,11 @@ import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
 import {
   type DocumentStatementProvider,
   listedStatementProvider,
+  PROVIDER_DOCUMENT_PATH,
+  type SelfHostedUrlStatementProvider,
   statementProviderAccess,
 } from '../../core/statement-providers';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import {
-  type BuiltinUrlStatementProvider,
-  PROVIDER_DOCUMENT_PATH,
-} from '../../core/builtin/builtin-statement-providers';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
@@ -55,7 +53,7 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
   core: ServicingCore;
   downloads: DownloadTokens;
-  urlProvider: BuiltinUrlStatementProvider;
+  urlProvider: SelfHostedUrlStatementProvider;
   documentProvider: DocumentStatementProvider;
   settings(institutionId: number): Promise<SettingsAccessor>;
   /** The institution a host name serves (the document host opens an address only there). */

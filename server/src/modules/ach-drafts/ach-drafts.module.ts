@@ -1,18 +1,37 @@
-import type { AppModule } from '../../app-module';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Clock } from '../../lib/clock';
+import type { PdfBranding } from '../../lib/pdf/branded-pdf';
+import type { PortalApp } from '../../plugins/portal-app';
+import type { DownloadTokens } from '../downloads/download-tokens.service';
+import type { InstitutionsService } from '../institutions/institutions.service';
 import { achDraftsRoutes } from './ach-drafts.routes';
 import { configureAchDraftRuntime, createAchDraftsService } from './ach-drafts.service';
 
+export interface AchDraftsModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  institutions: InstitutionsService;
+  downloads: DownloadTokens;
+  pdfBranding: (institutionId: number) => Promise<PdfBranding>;
+  /** Folders holding `<cdn folder>/...` branding files, first match wins. */
+  cdnRoots: readonly string[];
+}
+
 /** ACH draft agreements: the preview before a recurring ACH payment and the signed documents. */
-export const achDraftsModule: AppModule = async ({ app, db, clock, services, cdnRoots }) => {
-  configureAchDraftRuntime({ clock, cdnRoots });
+export async function achDraftsModule(app: PortalApp, deps: AchDraftsModuleDeps): Promise<void> {
+  const { db, clock, institutions } = deps;
+  configureAchDraftRuntime({ clock, cdnRoots: deps.cdnRoots });
   await app.register(achDraftsRoutes, {
     service: createAchDraftsService({
       db,
       clock,
-      core: services.core,
-      settings: (institutionId) => services.institutions.settings(institutionId),
-      pdfBranding: services.pdfBranding,
+      core: deps.core,
+      settings: (institutionId) => institutions.settings(institutionId),
+      pdfBranding: deps.pdfBranding,
     }),
-    downloads: services.downloads,
+    downloads: deps.downloads,
   });
-};
+}

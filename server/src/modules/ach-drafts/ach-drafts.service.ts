@@ -17,7 +17,6 @@ import { agreementTypeCode, type SettingsAccessor } from '@portal/settings-schem
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { ServicingCore } from '../../core/servicing-core';
-import { SEED_ASSETS_DIR } from '../../db/seed/seed-assets';
 import type { Database } from '../../db/schema';
 import { readCdnFile } from '../../lib/cdn-files';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -108,11 +107,11 @@ export function previewScheduleText(
 /**
  * The clock and branding folders of the running app, for the two functions the recurring submit
  * calls with a database handle only (verifyPreviewToken, recordAuthorization). The module sets
- * them when it registers; system time and the seed assets until then.
+ * them when it registers; system time and no branding folders until then.
  */
 const runtime: { clock: Clock; cdnRoots: readonly string[] } = {
   clock: systemClock,
-  cdnRoots: [SEED_ASSETS_DIR],
+  cdnRoots: [],
 };
 
 export function configureAchDraftRuntime(options: { clock: Clock; cdnRoots: readonly string[] }) {

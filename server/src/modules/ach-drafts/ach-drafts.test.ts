@@ -24,6 +24,7 @@ import {
   recordAuthorization,
   verifyPreviewToken,
 } from './ach-drafts.service';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const AUTO_LOAN = '001-100234-1';
@@ -77,6 +78,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     patId = users.find((user) => user.username === 'pat.lee')?.id ?? '';
     // The auto loan charges a first-party fee on each recurring ACH payment (the core's facts).
     await test.database.db
+      .withTables<CoreTables>()
       .updateTable('core_accounts')
       .set({ recurring_ach_fee_cents: RECURRING_ACH_FEE_CENTS })
       .where('institution_id', '=', institutionId)

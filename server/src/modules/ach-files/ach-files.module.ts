@@ -1,11 +1,20 @@
-import type { AppModule } from '../../app-module';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import type { PortalApp } from '../../plugins/portal-app';
 import { registerAdminApi } from '../admin/admin-api';
+import type { AdminService } from '../admin/admin.service';
+import type { AdminAuthService } from '../staff/staff-auth.service';
 import { achFilesRoutes } from './ach-files.routes';
 
+export interface AchFilesModuleDeps {
+  adminAuth: AdminAuthService;
+  admin: AdminService;
+  achProcessor: AchProcessor;
+}
+
 /** Staff's NACHA day files of the ACH processor, under the admin API. */
-export const achFilesModule: AppModule = async ({ app, services }) => {
-  await registerAdminApi(app, { auth: services.adminAuth }, achFilesRoutes, {
-    admin: services.admin,
-    achProcessor: services.achProcessor,
+export async function achFilesModule(app: PortalApp, deps: AchFilesModuleDeps): Promise<void> {
+  await registerAdminApi(app, { auth: deps.adminAuth }, achFilesRoutes, {
+    admin: deps.admin,
+    achProcessor: deps.achProcessor,
   });
-};
+}

@@ -3,9 +3,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PortalApp } from '../../app';
+import type { PortalApp } from '../../plugins/portal-app';
 import { TooManyRequestsError } from '../../lib/http-errors';
-import type { AdminAuthService, StaffPrincipal } from '../staff/staff-auth.service';
+import type { AdminAuthService } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import { AdminError, unauthenticated } from './admin-errors';
 
 declare module 'fastify' {

@@ -20,7 +20,7 @@ import {
   notFound,
   type ProblemDetail,
 } from './admin-errors';
-import type { StaffPrincipal } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import { roleIn } from '../staff/staff-roles';
 import {
   deleteDraft,

@@ -1,10 +1,18 @@
-import type { AppModule } from '../../app-module';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Clock } from '../../lib/clock';
+import type { PortalApp } from '../../plugins/portal-app';
 import { applicationsRoutes } from './applications.routes';
 import { createApplicationsService } from './applications.service';
 
+export interface ApplicationsModuleDeps {
+  clock: Clock;
+  core: ServicingCore;
+}
+
 /** Loan applications and their status. */
-export const applicationsModule: AppModule = async ({ app, clock, services }) => {
-  await app.register(applicationsRoutes, {
-    service: createApplicationsService({ core: services.core, clock }),
-  });
-};
+export async function applicationsModule(
+  app: PortalApp,
+  { clock, core }: ApplicationsModuleDeps,
+): Promise<void> {
+  await app.register(applicationsRoutes, { service: createApplicationsService({ core, clock }) });
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { StaffPrincipal } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import { insertAudit, listAudit } from './audit.repository';
 
 export type AuditAction = z.infer<typeof AuditEntry>['action'];

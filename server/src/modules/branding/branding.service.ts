@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { createToken } from '../../lib/tokens';
 import { AdminError } from '../admin/admin-errors';
 import type { AuditLog } from '../audit/audit.service';
-import type { StaffPrincipal } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import {
   ASSET_RULES,
   assetRelativePath,

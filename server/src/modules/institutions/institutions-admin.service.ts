@@ -19,7 +19,8 @@ import {
 import { normaliseDocument, problemsOf } from '../admin/configuration-document';
 import type { AuditLog } from '../audit/audit.service';
 import type { BrandingService } from '../branding/branding.service';
-import { isStaffRole, type StaffPrincipal } from '../staff/staff-auth.service';
+import { isStaffRole } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import { listMemberships } from '../staff/staff.repository';
 import { roleIn } from '../staff/staff-roles';
 import {

@@ -11,6 +11,7 @@ import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 const AUTO_LOAN = '001-100234-1';
 /** The boat loan, paid off seven months before the seed day. */
@@ -64,6 +65,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
       Object.fromEntries(
         (
           await test.database.db
+            .withTables<CoreTables>()
             .selectFrom('core_loans')
             .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
             .select(['core_accounts.number', 'core_loans.version'])
@@ -155,6 +157,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     expect(balance).toBe(march[0]?.RunningPrincipalBalance);
     // And its March statement, written that night, adds up to the balance after that line.
     const marchStatement = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_statements')
       .innerJoin('core_accounts', 'core_accounts.id', 'core_statements.account_id')
       .select(['core_statements.period_start', 'core_statements.snapshot'])
@@ -177,6 +180,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     );
     // The February statement (the demo history's) closed where March opens.
     const february = await test.database.db
+      .withTables<CoreTables>()
       .selectFrom('core_statements')
       .innerJoin('core_accounts', 'core_accounts.id', 'core_statements.account_id')
       .select('core_statements.snapshot')
@@ -189,12 +193,14 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     // The statement the night wrote opens at the principal after the last line before its period.
     const db = test.database.db;
     const account = await db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .select('id')
       .where('number', '=', AUTO_LOAN)
       .where('institution_id', '=', 1)
       .executeTakeFirstOrThrow();
     const april = await db
+      .withTables<CoreTables>()
       .selectFrom('core_statements')
       .select(['period_start', 'snapshot'])
       .where('account_id', '=', account.id)
@@ -202,6 +208,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
       .where('date', '<=', '2025-04-30')
       .executeTakeFirstOrThrow();
     const lastBefore = await db
+      .withTables<CoreTables>()
       .selectFrom('core_transactions')
       .select('principal_balance_cents')
       .where('account_id', '=', account.id)
@@ -228,6 +235,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
     try {
       const db = own.database.db;
       const loan = await db
+        .withTables<CoreTables>()
         .selectFrom('core_accounts')
         .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
         .select(['core_accounts.id', 'core_loans.state'])
@@ -235,6 +243,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
         .where('core_accounts.institution_id', '=', 1)
         .executeTakeFirstOrThrow();
       const lastStatement = await db
+        .withTables<CoreTables>()
         .selectFrom('core_statements')
         .select('date')
         .where('account_id', '=', loan.id)
@@ -250,6 +259,7 @@ describe.each(testDatabases())('the core end of day on $name', (testDatabase) =>
         .slice(0, 10);
       const linesOn = async (date: string) =>
         db
+          .withTables<CoreTables>()
           .selectFrom('core_transactions')
           .select(['kind', 'interest_cents'])
           .where('account_id', '=', loan.id)

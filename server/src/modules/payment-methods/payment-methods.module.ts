@@ -1,29 +1,15 @@
-import type { AppModule, ModuleContext } from '../../app-module';
+import type { PortalApp } from '../../plugins/portal-app';
 import { paymentMethodsRoutes } from './payment-methods.routes';
-import { createPaymentMethodsService, type PaymentMethodsService } from './payment-methods.service';
+import type { PaymentMethodsService } from './payment-methods.service';
 
 /**
- * The saved-methods service on the app's shared services: this module's routes use it, and so do
- * the payments module (GetPaymentInfo's listing) and the accounts module (the loan's default).
+ * The borrower's saved payment methods, their default per loan, and the routing lookup. The
+ * service is built by the root: the payments module (GetPaymentInfo's listing) and the accounts
+ * module (the loan's default) use the same one.
  */
-export function paymentMethodsServiceOf({
-  db,
-  clock,
-  services,
-}: Pick<ModuleContext, 'db' | 'clock' | 'services'>): PaymentMethodsService {
-  return createPaymentMethodsService({
-    db,
-    clock,
-    core: services.core,
-    settings: (institutionId) => services.institutions.settings(institutionId),
-    cardProcessor: services.cardProcessor,
-    achProcessor: services.achProcessor,
-    routingDirectory: services.routingDirectory,
-    dataProtector: services.dataProtector,
-  });
+export async function paymentMethodsModule(
+  app: PortalApp,
+  deps: { paymentMethods: PaymentMethodsService },
+): Promise<void> {
+  await app.register(paymentMethodsRoutes, { service: deps.paymentMethods });
 }
-
-/** The borrower's saved payment methods, their default per loan, and the routing lookup. */
-export const paymentMethodsModule: AppModule = async (context) => {
-  await context.app.register(paymentMethodsRoutes, { service: paymentMethodsServiceOf(context) });
-};

@@ -21,6 +21,7 @@ import {
   submit,
   VISA,
 } from '../../testing/payment-test-kit';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 /*
  * The defects a review of the payment calls against spec 001 found: each test fails without its
@@ -86,6 +87,7 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
   ) {
     const write = (values: typeof change) =>
       test.database.db
+        .withTables<CoreTables>()
         .updateTable('core_accounts')
         .set(values)
         .where('number', '=', number)
@@ -324,12 +326,14 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
       await setLoan(HOME_EQUITY, { allow_cards: true }, { allow_cards: true });
       // A hold the institution honours that blocks cards (a dispute blocks every type).
       await test.database.db
+        .withTables<CoreTables>()
         .updateTable('core_accounts')
         .set({ host_hold: 'Dispute' })
         .where('number', '=', HOME_EQUITY)
         .execute();
       onTestFinished(async () => {
         await test.database.db
+          .withTables<CoreTables>()
           .updateTable('core_accounts')
           .set({ host_hold: null })
           .where('number', '=', HOME_EQUITY)
@@ -409,11 +413,13 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
       await check(recurring('Weekly', '2025-04-15'), 'PaymentDateMaximum');
       // A day the core takes no payment scheduled for.
       await test.database.db
+        .withTables<CoreTables>()
         .insertInto('core_calendar_days')
         .values({ institution_id: institutionId, date: '2025-03-19', kind: 'noSchedule' })
         .execute();
       onTestFinished(async () => {
         await test.database.db
+          .withTables<CoreTables>()
           .deleteFrom('core_calendar_days')
           .where('institution_id', '=', institutionId)
           .where('date', '=', '2025-03-19')

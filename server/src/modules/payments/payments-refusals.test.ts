@@ -22,6 +22,7 @@ import {
   paymentInfo,
   submit,
 } from '../../testing/payment-test-kit';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 /*
  * The server's refusals of spec 001 section 8 that only the domain's rules were tested for: each
@@ -105,8 +106,13 @@ describe.each(testDatabases())('the payment refusals of section 8 on $name', (te
         | 'core_transactions',
     ) =>
       Number(
-        (await db.selectFrom(table).select(db.fn.countAll<string>().as('n')).execute())[0]?.n ??
-          Number.NaN,
+        (
+          await db
+            .withTables<CoreTables>()
+            .selectFrom(table)
+            .select(db.fn.countAll<string>().as('n'))
+            .execute()
+        )[0]?.n ?? Number.NaN,
       );
     return {
       payments: await count('payments'),
@@ -148,6 +154,7 @@ describe.each(testDatabases())('the payment refusals of section 8 on $name', (te
   ) {
     const write = (values: typeof change) =>
       test.database.db
+        .withTables<CoreTables>()
         .updateTable('core_accounts')
         .set(values)
         .where('number', '=', number)

@@ -1,25 +1,46 @@
-import type { AppModule } from '../../app-module';
-import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.module';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import type { RoutingDirectory } from '../../core/ach/routing-directory';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import type { PortalApp } from '../../plugins/portal-app';
+import type { InstitutionsService } from '../institutions/institutions.service';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
+import type { PaymentPostingWorker } from './payment-posting';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 
+export interface PaymentsModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  institutions: InstitutionsService;
+  dataProtector: DataProtector;
+  paymentPosting: PaymentPostingWorker;
+  achProcessor: AchProcessor;
+  routingDirectory: RoutingDirectory;
+  /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
+  paymentMethods: PaymentMethodsService;
+}
+
 /** Payment info, the third-party fee, the six submit calls and the four delete calls. */
-export const paymentsModule: AppModule = async ({ app, db, clock, services }) => {
-  const settings = (institutionId: number) => services.institutions.settings(institutionId);
+export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): Promise<void> {
+  const { db, clock } = deps;
   await app.register(paymentsRoutes, {
     db,
-    dataProtector: services.dataProtector,
+    dataProtector: deps.dataProtector,
     service: createPaymentsService({
       db,
       clock,
-      core: services.core,
-      dataProtector: services.dataProtector,
-      settings,
-      settlement: services.paymentPosting,
-      achProcessor: services.achProcessor,
-      routingDirectory: services.routingDirectory,
+      core: deps.core,
+      dataProtector: deps.dataProtector,
+      settings: (institutionId) => deps.institutions.settings(institutionId),
+      settlement: deps.paymentPosting,
+      achProcessor: deps.achProcessor,
+      routingDirectory: deps.routingDirectory,
     }),
-    // The saved-methods listing of GetPaymentInfo is the payment methods module's own.
-    methods: paymentMethodsServiceOf({ db, clock, services }),
+    methods: deps.paymentMethods,
   });
-};
+}

@@ -1,19 +1,34 @@
-import type { AppModule } from '../../app-module';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Clock } from '../../lib/clock';
+import type { PdfBranding } from '../../lib/pdf/branded-pdf';
+import type { PortalApp } from '../../plugins/portal-app';
 import { nightModeHook } from '../accounts/night-mode';
+import type { DownloadTokens } from '../downloads/download-tokens.service';
+import type { InstitutionsService } from '../institutions/institutions.service';
 import { payoffRoutes } from './payoff.routes';
 
+export interface PayoffModuleDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  institutions: InstitutionsService;
+  downloads: DownloadTokens;
+  pdfBranding: (institutionId: number) => Promise<PdfBranding>;
+}
+
 /** Payoff quotes and their breakdown. */
-export const payoffModule: AppModule = async ({ app, db, clock, services }) => {
+export async function payoffModule(app: PortalApp, deps: PayoffModuleDeps): Promise<void> {
+  const { db, clock, institutions } = deps;
+  const settings = (institutionId: number) => institutions.settings(institutionId);
   await app.register(payoffRoutes, {
     db,
     clock,
-    core: services.core,
-    downloads: services.downloads,
-    branding: services.pdfBranding,
-    settings: (institutionId) => services.institutions.settings(institutionId),
-    nightMode: nightModeHook({
-      clock,
-      settings: (institutionId) => services.institutions.settings(institutionId),
-    }),
+    core: deps.core,
+    downloads: deps.downloads,
+    branding: deps.pdfBranding,
+    settings,
+    nightMode: nightModeHook({ clock, settings }),
   });
-};
+}

@@ -5,11 +5,10 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
 import { listHosts } from '../institutions/institutions.repository';
-import type { StaffPrincipal } from '../staff/staff-auth.service';
+import type { StaffPrincipal } from '../staff/staff-principal';
 import { findMembershipRole } from '../staff/staff.repository';
 import type { RequestContext } from '../../plugins/request-context';
 import { insertSession } from '../auth/sessions.repository';
-import { openDemoAccount, type DemoAccountDefinition } from '../../core/builtin/core-seed';
 import { findLivePreviewToken, insertPreviewToken } from './preview-tokens.repository';
 import {
   findSampleBorrower,
@@ -20,56 +19,12 @@ import {
 
 export const PREVIEW_TOKEN_MS = 30 * 60_000;
 
-/**
- * The sample borrower's accounts in the built-in core: a loan due soon, a line of credit and a
- * savings account, generated like the demo's (the sample is made only where the built-in core runs).
- */
-const SAMPLE_ACCOUNTS: readonly DemoAccountDefinition[] = [
-  {
-    kind: 'loan',
-    account: '900001',
-    type: 0,
-    description: 'Sample Auto Loan',
-    statementPreference: 'ElectronicOnly',
-    principalCents: 1_800_000,
-    rateHundredths: 549,
-    termPayments: 60,
-    openedMonthsAgo: 14,
-    openedDayOffset: 12,
-    behaviour: { kind: 'onTime' },
-  },
-  {
-    kind: 'loan',
-    account: '900002',
-    type: 9,
-    description: 'Sample Line of Credit',
-    statementPreference: 'ElectronicOnly',
-    principalCents: 0,
-    creditLimitCents: 500_000,
-    minimumPaymentCents: 5_000,
-    rateHundredths: 1_199,
-    termPayments: 600,
-    openedMonthsAgo: 23,
-    behaviour: { kind: 'line', advances: [{ daysAgo: 300, amountCents: 250_000 }] },
-  },
-  {
-    kind: 'deposit',
-    account: '900003',
-    type: 3,
-    description: 'Sample Savings',
-    statementPreference: 'ElectronicOnly',
-    openingCents: 300_000,
-    rateHundredths: 35,
-    openedMonthsAgo: 30,
-  },
-];
-
-const SAMPLE_ADDRESS = {
-  address1: '1 Sample Way',
-  city: 'Portland',
-  state: 'ME',
-  zipCode: '04101',
-};
+/** Opens the sample borrower's accounts for the customer just created, with the caller's `db`. */
+export type SampleAccountOpener = (
+  db: Kysely<Database>,
+  owner: { institutionId: number; customerId: string; personalName: string; today: string },
+  now: Date,
+) => Promise<void>;
 
 /**
  * The admin's live preview: a short-lived token lets the portal, opened by the admin on the
@@ -111,6 +66,11 @@ export function createPreviewsService(options: {
   clock: Clock;
   /** The institution's draft, or its published document when there is no draft. */
   draftDocument(institutionId: number): Promise<ConfigurationDocument>;
+  /**
+   * Opens the sample borrower's accounts in the core, in the transaction that creates the sample
+   * (app.ts passes the built-in core's: the sample is made only where the built-in core runs).
+   */
+  openSampleAccounts: SampleAccountOpener;
 }): PreviewsService {
   const { db, clock } = options;
   const service: PreviewsService = {
@@ -174,23 +134,12 @@ export function createPreviewsService(options: {
             institutionId: request.institutionId,
             timeZone: request.timeZone,
             at: now,
-            openAccounts: async (executor, owner) => {
-              for (const account of SAMPLE_ACCOUNTS) {
-                await openDemoAccount(
-                  executor,
-                  {
-                    institutionId: request.institutionId,
-                    customerId: owner.customerId,
-                    number: `000-${account.account}-${account.account.slice(-1)}`,
-                    nameOnAccount: owner.personalName,
-                    address: SAMPLE_ADDRESS,
-                    today: owner.today,
-                    now,
-                  },
-                  account,
-                );
-              }
-            },
+            openAccounts: (executor, owner) =>
+              options.openSampleAccounts(
+                executor,
+                { ...owner, institutionId: request.institutionId },
+                now,
+              ),
           }));
         await insertSession(trx, {
           tokenHash: hashToken(sessionToken),

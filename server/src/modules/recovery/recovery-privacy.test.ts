@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_SECRET_ANSWER } from '../../db/seed/demo-users';
+import { DEMO_SECRET_ANSWER } from '../../demo/demo-users';
 import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
 import { testDatabases } from '../../testing/databases';
 import { nextClientAddress, startTestApp, type TestApp } from '../../testing/test-app';

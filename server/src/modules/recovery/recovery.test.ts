@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION } from '../../db/seed/demo-users';
+import { DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION } from '../../demo/demo-users';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';

@@ -4,7 +4,7 @@ import {
   type CreateAccountRequest,
 } from '@portal/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoAccountNumber } from '../../db/seed/demo-accounts';
+import { demoAccountNumber } from '../../demo/demo-accounts';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import {
@@ -22,6 +22,7 @@ import {
   publishShared,
 } from '../../testing/account-flows';
 import { findBorrowerByUsername } from '../borrowers/users.repository';
+import type { CoreTables } from '../../core/builtin/core.schema';
 
 const HARBOR_AGREEMENT = 11337;
 const PASSWORD = 'Fresh-Start-2025';
@@ -87,6 +88,7 @@ describe.each(testDatabases())('registration outcomes on $name', (testDatabase) 
       .returning('id')
       .executeTakeFirstOrThrow();
     await test.database.db
+      .withTables<CoreTables>()
       .insertInto('core_accounts')
       .values({
         institution_id: institutionId,

@@ -5,7 +5,7 @@ import {
   type CreateAccountRequest,
 } from '@portal/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoAccountNumber } from '../../db/seed/demo-accounts';
+import { demoAccountNumber } from '../../demo/demo-accounts';
 import { testDatabases } from '../../testing/databases';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { issueLinkToken } from '../account-links/links';
@@ -24,7 +24,7 @@ import {
   DEMO_REGISTRATION_HOLDERS,
   SUMMIT_REGISTRATION_HOLDER,
   type DemoAccountHolder,
-} from '../../db/seed/account-holders.demo';
+} from '../../demo/account-holders.demo';
 
 const [MORGAN, DREW] = DEMO_REGISTRATION_HOLDERS as [DemoAccountHolder, DemoAccountHolder];
 const HARBOR_AGREEMENT = 11337;

@@ -27,6 +27,7 @@ import {
   touchStaffSession,
 } from './staff.repository';
 import type { AuditLog } from '../audit/audit.service';
+import type { StaffPrincipal } from './staff-principal';
 import { createTotpSecret, matchTotp, totpUri } from './totp';
 
 const MINUTE = 60_000;
@@ -51,25 +52,6 @@ export const STAFF_ROLES: readonly StaffRole[] = ['viewer', 'editor', 'publisher
 export function isStaffRole(value: string): value is StaffRole {
   return STAFF_ROLES.some((role) => role === value);
 }
-
-/** The signed-in staff member of a request. */
-export interface StaffPrincipal {
-  staffId: string;
-  email: string;
-  name: string;
-  isImplementer: boolean;
-}
-
-/**
- * Who the operators' commands on the server's machine act as (server/src/cli): an implementer
- * without a staff account, so the audit log names it by this label and no staff id.
- */
-export const OPERATOR: StaffPrincipal = {
-  staffId: '',
-  email: 'operator (command line)',
-  name: 'Operator',
-  isImplementer: true,
-};
 
 export interface NewStaffInput {
   email: string;

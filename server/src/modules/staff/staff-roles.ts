@@ -1,7 +1,8 @@
 import type { StaffRole } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { isStaffRole, type StaffPrincipal } from './staff-auth.service';
+import { isStaffRole } from './staff-auth.service';
+import type { StaffPrincipal } from './staff-principal';
 import { findMembershipRole } from './staff.repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { StaffAccountRow } from './staff.schema';
+import type { StaffAccountRow } from '../../db/tables/staff';
 
 type Db = Kysely<Database>;
 

@@ -1,16 +1,32 @@
-import type { AppModule } from '../../app-module';
+import type { PortalApp } from '../../plugins/portal-app';
+import type { AdminService } from '../admin/admin.service';
+import type { InstitutionsService } from '../institutions/institutions.service';
 import { staticFilesRoutes } from './static-files.routes';
 
 const NOWHERE = '/nonexistent';
 
+export interface StaticFilesModuleDeps {
+  admin: AdminService;
+  institutions: InstitutionsService;
+  /** The built portal; nothing is served at / (503 text) when it is missing. */
+  portalDist?: string;
+  /** The built admin app; /admin/ answers 503 text when it is missing. */
+  adminDist?: string;
+  /** Folders holding `<cdn folder>/...` branding files, first match wins. */
+  cdnRoots: readonly string[];
+}
+
 /** The built portal and admin apps, branding files under /cdn, the favicon. Registered last. */
-export const staticFilesModule: AppModule = async ({ app, services, options, cdnRoots }) => {
+export async function staticFilesModule(
+  app: PortalApp,
+  deps: StaticFilesModuleDeps,
+): Promise<void> {
   await app.register(staticFilesRoutes, {
-    portalDist: options.portalDist ?? NOWHERE,
-    adminDist: options.adminDist ?? NOWHERE,
-    cdnRoots,
-    portalHosts: () => services.admin.portalHosts(),
+    portalDist: deps.portalDist ?? NOWHERE,
+    adminDist: deps.adminDist ?? NOWHERE,
+    cdnRoots: deps.cdnRoots,
+    portalHosts: () => deps.admin.portalHosts(),
     primaryColor: async (institutionId) =>
-      (await services.institutions.settings(institutionId)).get('themeOptions.primaryColor'),
+      (await deps.institutions.settings(institutionId)).get('themeOptions.primaryColor'),
   });
-};
+}

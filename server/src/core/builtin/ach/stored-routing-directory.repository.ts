@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AchRoutingDirectoryTable, Database } from '../../db/schema';
-import { fedAchParticipantToBank, type FedAchParticipant } from './routing-directory';
+import type { AchRoutingDirectoryTable, Database } from '../../../db/schema';
+import { fedAchParticipantToBank, type FedAchParticipant } from '../../ach/routing-directory';
 
 type Db = Kysely<Database>;
 

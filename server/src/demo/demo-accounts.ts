@@ -1,4 +1,4 @@
-import type { DemoAccountDefinition, DemoApplication } from '../../core/builtin/core-seed';
+import type { DemoAccountDefinition, DemoApplication } from '../core/builtin/core-seed';
 
 /**
  * What each demo borrower holds (the same at every demo institution), as scenarios the built-in

@@ -1,14 +1,15 @@
 import { validateInstitutionConfig } from '@portal/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClock } from '../../testing/clock';
-import { testDatabases } from '../../testing/databases';
-import { TEST_DATA_PROTECTOR } from '../../testing/keys';
-import { createOutboxWorker } from '../../modules/mail/mail-delivery';
-import type { MailMessage } from '../../modules/mail/transports';
-import { referenceNumberOf } from '../../modules/payments/payment-handles';
-import type { DatabaseHandle } from '../create-database';
+import { createTestClock } from '../testing/clock';
+import { testDatabases } from '../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../testing/keys';
+import { createOutboxWorker } from '../modules/mail/mail-delivery';
+import type { MailMessage } from '../modules/mail/transports';
+import { referenceNumberOf } from '../modules/payments/payment-handles';
+import type { DatabaseHandle } from '../db/create-database';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { assertValidDemoSettings, seedDemoData } from './seed-demo-data';
+import type { CoreTables } from '../core/builtin/core.schema';
 
 describe('the demo settings', () => {
   it.each(DEMO_INSTITUTIONS.map((institution) => [institution.slug, institution] as const))(
@@ -55,6 +56,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
     table: 'institutions' | 'users' | 'core_accounts' | 'core_transactions' | 'settings_versions',
   ) => {
     const row = await handle.db
+      .withTables<CoreTables>()
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -144,6 +146,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
 
   it('gives the non-personal user a commercial loan beyond 32-bit cents', async () => {
     const loans = await handle.db
+      .withTables<CoreTables>()
       .selectFrom('core_accounts')
       .innerJoin('core_loans', 'core_loans.account_id', 'core_accounts.id')
       .innerJoin('customers', 'customers.id', 'core_accounts.customer_id')
@@ -188,6 +191,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .executeTakeFirstOrThrow();
     const installment = async (number: string) => {
       const loan = await db
+        .withTables<CoreTables>()
         .selectFrom('core_loans')
         .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
         .select('core_loans.terms')

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema';
+import type { Database } from '../db/schema';
 
 export interface DemoStaffMember {
   email: string;

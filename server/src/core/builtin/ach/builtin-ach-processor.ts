@@ -8,10 +8,15 @@ import {
   type CalendarDate,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { DataProtector } from '../../lib/data-protection';
-import type { AchDayFile, AchDebitOutcome, AchDebitRequest, AchProcessor } from './ach-processor';
+import type { Database } from '../../../db/schema';
+import type { Clock } from '../../../lib/clock';
+import type { DataProtector } from '../../../lib/data-protection';
+import type {
+  AchDayFile,
+  AchDebitOutcome,
+  AchDebitRequest,
+  AchProcessor,
+} from '../../ach/ach-processor';
 import {
   findAchDebitByKey,
   insertAchDebitOnce,
@@ -25,8 +30,8 @@ import {
   sanitizeNachaText,
   writeNachaFile,
   type NachaOriginator,
-} from './nacha-file';
-import type { RoutingDirectory } from './routing-directory';
+} from '../../ach/nacha-file';
+import type { RoutingDirectory } from '../../ach/routing-directory';
 
 /**
  * The ODFI (the institution's bank, which sends the debits to the ACH operator) of the built-in

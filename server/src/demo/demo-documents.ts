@@ -1,10 +1,10 @@
 import { addDays, addMonths, type CalendarDate, formatUsd, formatUsDate } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { DemoApplication, DemoLoanDefinition } from '../../core/builtin/core-seed';
-import { demoLoanTerms } from '../../core/builtin/core-seed';
-import { insertDocument } from '../../core/builtin/documents.repository';
-import { createBrandedPdf } from '../../lib/pdf/branded-pdf';
-import type { Database } from '../schema';
+import type { DemoApplication, DemoLoanDefinition } from '../core/builtin/core-seed';
+import { demoLoanTerms } from '../core/builtin/core-seed';
+import { insertDocument } from '../core/builtin/documents.repository';
+import { createBrandedPdf } from '../lib/pdf/branded-pdf';
+import type { Database } from '../db/schema';
 
 /**
  * The documents the built-in file services keep for a demo installment loan: its note and its

@@ -11,45 +11,43 @@ import {
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
-import type { AchProcessor } from '../../core/ach/ach-processor';
-import { bundledRoutingDirectory } from '../../core/ach/routing-directory';
-import { createBuiltinCardProcessor } from '../../core/builtin/builtin-card-processor';
-import { createBuiltinCore } from '../../core/builtin/builtin-core';
-import type { ServicingCore } from '../../core/servicing-core';
-import type { Clock } from '../../lib/clock';
-import type { DataProtector } from '../../lib/data-protection';
-import type { PdfBranding } from '../../lib/pdf/branded-pdf';
-import { insertPaymentMethod } from '../../modules/payment-methods/payment-methods.repository';
-import { toSavedPaymentMethod } from '../../modules/payment-methods/payment-methods.service';
+import type { AchProcessor } from '../core/ach/ach-processor';
+import { bundledRoutingDirectory } from '../core/ach/routing-directory';
+import { createBuiltinCardProcessor } from '../core/builtin/builtin-card-processor';
+import { createBuiltinCore } from '../core/builtin/builtin-core';
+import type { ServicingCore } from '../core/servicing-core';
+import type { Clock } from '../lib/clock';
+import type { DataProtector } from '../lib/data-protection';
+import type { PdfBranding } from '../lib/pdf/branded-pdf';
+import { insertPaymentMethod } from '../modules/payment-methods/payment-methods.repository';
+import { toSavedPaymentMethod } from '../modules/payment-methods/payment-methods.service';
 import {
   institutionTimeZoneOf,
   type LoanContext,
   loadLoanContext,
   type PaymentCaller,
-} from '../../modules/payments/payment-context';
-import { paymentIdOf, referenceNumberOf } from '../../modules/payments/payment-handles';
-import { loanSubmitError } from '../../modules/payments/payment-info';
-import {
-  chooseMethod,
-  type ChosenPaymentMethod,
-} from '../../modules/payments/payment-method-choice';
+} from '../modules/payments/payment-context';
+import { paymentIdOf, referenceNumberOf } from '../modules/payments/payment-handles';
+import { loanSubmitError } from '../modules/payments/payment-info';
+import { chooseMethod, type ChosenPaymentMethod } from '../modules/payments/payment-method-choice';
 import {
   type AcceptedPlan,
   decideSubmission,
   loanRefusal,
   type SubmitRequest,
-} from '../../modules/payments/payment-submit';
+} from '../modules/payments/payment-submit';
 import {
   insertPayment,
   insertRecurring,
   loanPaymentFacts,
-} from '../../modules/payments/payments.repository';
+} from '../modules/payments/payments.repository';
 import {
   businessDayOnOrAfter,
   type PaymentDayCalendar,
-} from '../../modules/payments/recurring-schedule';
-import type { Database } from '../schema';
+} from '../modules/payments/recurring-schedule';
+import type { Database } from '../db/schema';
 import { demoAccountNumber } from './demo-accounts';
+import type { CoreTables } from '../core/builtin/core.schema';
 
 /*
  * Payments a demo borrower has already made (README "Payments to try"): devon.hayes at Harbor
@@ -123,7 +121,7 @@ export async function seedPaymentsDemo(
   };
   const card = await saveDemoCard(trx, seed, clock);
   const core = createBuiltinCore({
-    db: trx,
+    db: trx.withTables<CoreTables>(),
     clock,
     branding: () => Promise.resolve(seed.branding),
     timeZone: () => Promise.resolve(timeZone),

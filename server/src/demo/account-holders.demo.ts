@@ -1,13 +1,14 @@
 import { calendarDateIn } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import { openDemoAccount } from '../../core/builtin/core-seed';
+import { openDemoAccount } from '../core/builtin/core-seed';
 import { demoAddress } from './demo-users';
-import type { Database } from '../schema';
-import type { DataProtector } from '../../lib/data-protection';
-import { activationEmail, type EmailSettings } from '../../modules/mail/emails';
-import { activationLink, issueLinkToken, optOutLink } from '../../modules/account-links/links';
-import { createJobQueue } from '../../modules/jobs/job-queue';
-import { createMailService } from '../../modules/mail/mail.service';
+import type { Database } from '../db/schema';
+import type { DataProtector } from '../lib/data-protection';
+import { activationEmail, type EmailSettings } from '../modules/mail/emails';
+import { activationLink, issueLinkToken, optOutLink } from '../modules/account-links/links';
+import { createJobQueue } from '../modules/jobs/job-queue';
+import { createMailService } from '../modules/mail/mail.service';
+import type { CoreTables } from '../core/builtin/core.schema';
 
 /**
  * Demo data of the logged-out account flows: account holders without an online user, for
@@ -132,7 +133,7 @@ export async function insertDemoAccountHolder(
     now,
   };
   await openDemoAccount(
-    trx,
+    trx.withTables<CoreTables>(),
     { ...owner, number: seed.accountNumber(branch, holder.loanAccount) },
     {
       kind: 'loan',
@@ -149,7 +150,7 @@ export async function insertDemoAccountHolder(
   );
   if (holder.depositAccount) {
     await openDemoAccount(
-      trx,
+      trx.withTables<CoreTables>(),
       { ...owner, number: seed.accountNumber(branch, holder.depositAccount) },
       {
         kind: 'deposit',

@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/create-database';
-import { createTestClock } from '../../testing/clock';
-import { testDatabases } from '../../testing/databases';
-import { TEST_DATA_PROTECTOR } from '../../testing/keys';
-import type { AchDebitRequest, AchProcessor } from './ach-processor';
+import type { DatabaseHandle } from '../../../db/create-database';
+import { createTestClock } from '../../../testing/clock';
+import { testDatabases } from '../../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../../testing/keys';
+import type { AchDebitRequest, AchProcessor } from '../../ach/ach-processor';
 import {
   AchIdempotencyConflictError,
   achSettlementDate,
   BUILTIN_ODFI,
   createBuiltinAchProcessor,
 } from './builtin-ach-processor';
-import { parseNachaFile } from './nacha-file';
-import { bundledRoutingDirectory } from './routing-directory';
+import { parseNachaFile } from '../../ach/nacha-file';
+import { bundledRoutingDirectory } from '../../ach/routing-directory';
 
 // Wednesday 2026-11-25, 10:00 in New York: the next day is Thanksgiving, a Federal Reserve
 // holiday, so the day's file settles on Friday the 27th.

@@ -7,9 +7,9 @@ import {
   paymentBody,
   paymentInfo,
   submit,
-} from '../../testing/payment-test-kit';
-import { testDatabases } from '../../testing/databases';
-import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+} from '../testing/payment-test-kit';
+import { testDatabases } from '../testing/databases';
+import { signIn, startTestApp, type TestApp } from '../testing/test-app';
 
 /*
  * devon.hayes's payments already made (payments.demo.ts) behave as a borrower's own: the

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertInstitution } from '../../modules/institutions/institutions.repository';
-import { insertStaffAccount } from '../../modules/staff/staff.repository';
-import { createTestClock } from '../../testing/clock';
-import { testDatabases } from '../../testing/databases';
-import type { DatabaseHandle } from '../create-database';
+import { insertInstitution } from '../modules/institutions/institutions.repository';
+import { insertStaffAccount } from '../modules/staff/staff.repository';
+import { createTestClock } from '../testing/clock';
+import { testDatabases } from '../testing/databases';
+import type { DatabaseHandle } from '../db/create-database';
 import { DEMO_INSTITUTIONS } from './demo-institutions';
 import { demoSeedRefusal, findDemoSeed } from './demo-seed-guard';
 import { DEMO_STAFF } from './staff.demo';

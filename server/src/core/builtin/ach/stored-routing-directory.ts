@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { RoutingDirectory } from './routing-directory';
+import type { Database } from '../../../db/schema';
+import type { RoutingDirectory } from '../../ach/routing-directory';
 import { findStoredBank } from './stored-routing-directory.repository';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { AchDebitsTable, Database } from '../../db/schema';
+import type { AchDebitsTable, Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
 

@@ -7,10 +7,10 @@ import {
 } from '@portal/settings-schema';
 import { sql, type Kysely } from 'kysely';
 import { calendarDateIn } from '@portal/domain';
-import { systemClock, type Clock } from '../../lib/clock';
-import type { DataProtector } from '../../lib/data-protection';
-import { hashPassword as argon2Hash } from '../../lib/passwords';
-import type { Database } from '../schema';
+import { systemClock, type Clock } from '../lib/clock';
+import type { DataProtector } from '../lib/data-protection';
+import { hashPassword as argon2Hash } from '../lib/passwords';
+import type { Database } from '../db/schema';
 import {
   DEMO_PORTAL_ORIGIN,
   insertDemoAccountHolder,
@@ -20,7 +20,7 @@ import {
 import { DEMO_SEED_PUBLISHER } from './demo-seed-guard';
 import { DEMO_PAYMENTS_USERNAME, seedPaymentsDemo } from './payments.demo';
 import { seedStaffDemo } from './staff.demo';
-import { openDemoAccount, openDemoApplications } from '../../core/builtin/core-seed';
+import { openDemoAccount, openDemoApplications } from '../core/builtin/core-seed';
 import { seedApplicationDocuments, seedLoanDocuments } from './demo-documents';
 import { DEMO_ACCOUNTS, DEMO_APPLICATIONS, demoAccountNumber } from './demo-accounts';
 import { demoAddress } from './demo-users';
@@ -31,6 +31,7 @@ import {
   type DemoInstitution,
 } from './demo-institutions';
 import { DEMO_PASSWORD, DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION, demoUsersOf } from './demo-users';
+import type { CoreTables } from '../core/builtin/core.schema';
 
 export interface SeedOptions {
   /** "Today" of the seed: due dates and previous sign-ins are relative to it. */
@@ -246,7 +247,7 @@ export async function seedDemoData(
         // The built-in core's accounts, run from their opening to the seed day.
         for (const account of DEMO_ACCOUNTS[user.username] ?? []) {
           await openDemoAccount(
-            trx,
+            trx.withTables<CoreTables>(),
             {
               institutionId,
               customerId,
@@ -275,7 +276,7 @@ export async function seedDemoData(
           }
         }
         await openDemoApplications(
-          trx,
+          trx.withTables<CoreTables>(),
           { institutionId, customerId, today: seedDay },
           DEMO_APPLICATIONS[user.username] ?? [],
         );
