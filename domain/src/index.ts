@@ -24,6 +24,7 @@ export * from './rules/application-options';
 export * from './rules/institution-identity';
 export * from './rules/postal-address';
 export * from './rules/night-window';
+export * from './rules/loan-holds';
 export * from './rich-text-policy';
 export * from './rich-text-policy.cases';
 export * from './payments/payment-forms';
