@@ -25,6 +25,7 @@ export * from './rules/institution-identity';
 export * from './rules/postal-address';
 export * from './rules/night-window';
 export * from './rules/loan-holds';
+export * from './rules/account-masking';
 export * from './rich-text-policy';
 export * from './rich-text-policy.cases';
 export * from './payments/payment-forms';
