@@ -33,6 +33,7 @@ export * from './payments/payment-dates';
 export * from './payments/payment-amounts';
 export * from './payments/payment-fees';
 export * from './payments/payment-eligibility';
+export * from './payments/loan-payment-offer';
 export * from './payments/schedule-wording';
 export * from './payments/payment-display';
 export * from './payments/payment-rules';
