@@ -5,9 +5,9 @@ import {
   dueDateAlertsWithoutDays,
   type EmailAlerts,
   isDueDateAlertDays,
-  LOAN_HOLDS,
   paperlessWithoutEmail,
 } from './account-details';
+import { LOAN_HOLDS } from '../rules/loan-holds';
 
 const NONE: EmailAlerts = DEFAULT_ALERTS.EmailAlerts;
 

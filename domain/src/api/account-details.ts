@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Envelope, withEnvelope } from '../envelope';
+import { LOAN_HOLDS } from '../rules/loan-holds';
 import { dollarsToCents } from '../rules/money';
 // The payoff quote's schemas live in their own module (payments.ts and this one both use them).
 export { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
@@ -200,18 +201,6 @@ export const UploadResponse = withEnvelope({ Value: AccountDocument });
  */
 export const UploadFailure = Envelope.extend({ Message: z.string() });
 export type UploadFailure = z.infer<typeof UploadFailure>;
-
-/**
- * Holds the core keeps on a loan, named as spec 002 section 8's loan page on-load flags; the
- * page shows the flag's message (loanDetailsTexts.*Text) above the loan.
- */
-export const LOAN_HOLDS = [
-  'LoanLockedPayoff',
-  'Dispute',
-  'NoPaymentOnline',
-  'NoAchPayment',
-] as const;
-export type LoanHold = (typeof LOAN_HOLDS)[number];
 
 /** The core's hold on a loan, or null when none: the loan's on-load flag (spec 002 section 8). */
 export const LoanHoldField = z.enum(LOAN_HOLDS).nullable();

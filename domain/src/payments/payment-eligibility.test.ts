@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAN_HOLDS } from '../api/account-details';
+import { LOAN_HOLDS } from '../rules/loan-holds';
 import {
   DEFAULT_MAX_SCHEDULED_PAYMENTS,
   HOLD_PAYMENT_BLOCKS,

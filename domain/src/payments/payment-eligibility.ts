@@ -1,4 +1,4 @@
-import type { LoanHold } from '../api/account-details';
+import type { LoanHold } from '../rules/loan-holds';
 import { compareCalendarDates, type CalendarDate } from '../rules/calendar';
 import { afterAchCutoff } from './payment-dates';
 

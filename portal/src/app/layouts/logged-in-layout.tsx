@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { onlinePaymentsOn } from '@portal/domain';
 import { Outlet, useNavigation } from 'react-router';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { isLoanAccount, useAccountList } from '../../lib/accounts/get-account-list';
@@ -24,7 +25,7 @@ export function LoggedInLayout() {
   const navigation = useNavigation();
   const { viewError } = useViewError();
   const onAction = useMenuActions();
-  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const payEnabled = onlinePaymentsOn(settings);
   const accounts = useAccountList({ enabled: payEnabled });
   const hasLoanAccount = accounts.data?.Accounts.some(isLoanAccount) ?? false;
   const loading = navigation.state !== 'idle';

@@ -1,3 +1,4 @@
+import { onlinePaymentsOn } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { safeExternalUrl } from '../../lib/external-link';
 
@@ -63,7 +64,7 @@ export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): Me
           action: 'applyForLoan',
         }
       : undefined,
-    !settings.get('depositOptions.disableEZPayOption') && facts.hasLoanAccount
+    onlinePaymentsOn(settings) && facts.hasLoanAccount
       ? {
           id: 'makePayment',
           label: settings.get('loggedInLayout.makePaymentMenuText'),

@@ -10,6 +10,7 @@ import {
   type ScheduleWordingTexts,
   dollarsToCents,
   isTimeZone,
+  lastFourOf,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
 } from '@portal/domain';
@@ -393,7 +394,7 @@ export function createAchDraftsService(options: {
       } else {
         // A new account (not saved yet): its last four only are kept.
         accountType = request.AchInfo.AccountType;
-        lastFour = request.AchInfo.AccountNumber.slice(-4);
+        lastFour = lastFourOf(request.AchInfo.AccountNumber);
       }
 
       const fees = await recurringAchFees(

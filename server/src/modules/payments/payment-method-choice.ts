@@ -4,6 +4,7 @@ import {
   cardUse,
   cleanAchAccountNumber,
   fundingOfDebitCreditType,
+  lastFourOf,
   type PaymentRequestMethod,
   type PaymentType,
   savedProfileAllowed,
@@ -202,7 +203,7 @@ export async function chooseMethod(
       snapshot: {
         payment_method_id: null,
         is_card: false,
-        last_four: accountNumber.slice(-4),
+        last_four: lastFourOf(accountNumber),
         card_type: null,
         debit_credit_type: null,
         processor_token: null,

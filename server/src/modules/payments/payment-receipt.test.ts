@@ -1,7 +1,6 @@
 import { createSettingsAccessor } from '@portal/settings-schema';
 import { describe, expect, it } from 'vitest';
 import {
-  maskedLoanNumber,
   paymentFailedEmail,
   paymentFailureReasonText,
   paymentReceiptEmail,
@@ -184,10 +183,5 @@ describe('the failed payment notice', () => {
     expect(mail.body).toBe(
       '2025-05-13|****2352|$138.45|Visa ending in 4242|Declined by the card issuer.|Harbor',
     );
-  });
-
-  it('masks a loan number to its last four digits', () => {
-    expect(maskedLoanNumber('001-100235-2')).toBe('****2352');
-    expect(maskedLoanNumber('123456789')).toBe('****6789');
   });
 });

@@ -1,4 +1,9 @@
-import { formatUsd, PAYMENT_CARD_TYPE_NAMES, PAYMENT_CARD_TYPES } from '@portal/domain';
+import {
+  formatUsd,
+  maskAccountNumber,
+  PAYMENT_CARD_TYPE_NAMES,
+  PAYMENT_CARD_TYPES,
+} from '@portal/domain';
 import { type EmailSettings, fillTemplate } from '../mail/emails';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { PaymentRow } from './payments.repository';
@@ -32,11 +37,6 @@ function methodText(settings: EmailSettings, payment: PaymentRow): string {
   return fillTemplate(settings.get('emailTexts.paymentAccountMethodText'), {
     lastFour: payment.last_four,
   });
-}
-
-/** The loan number as a notice shows it: its last four digits only ('001-100235-2' -> '****2352'). */
-export function maskedLoanNumber(loanNumber: string): string {
-  return `****${loanNumber.replace(/\D/g, '').slice(-4)}`;
 }
 
 export function paymentReceiptEmail(input: {
@@ -132,7 +132,7 @@ export function paymentFailedEmail(input: {
   reason: PaymentFailureReason;
 }): OutgoingMail {
   const { payment, settings } = input;
-  const loanNumber = maskedLoanNumber(payment.loan_number);
+  const loanNumber = maskAccountNumber(payment.loan_number);
   return {
     institutionId: payment.institution_id,
     to: input.to,

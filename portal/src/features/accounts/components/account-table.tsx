@@ -6,6 +6,7 @@ import {
   formatRate,
   formatUsd,
   formatUsDate,
+  onlinePaymentsOn,
 } from '@portal/domain';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn } from '../../../components/data-table/data-table-column';
@@ -27,7 +28,7 @@ export function AccountTable(props: {
 }) {
   const settings = useSettings();
   const defaultStatus = settings.get('dashboardTexts.defaultStatusText');
-  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const payEnabled = onlinePaymentsOn(settings);
   const isLoan = props.category === 'loan' || props.category === 'lineOfCredit';
 
   const description: Column = {

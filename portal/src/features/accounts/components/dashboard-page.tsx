@@ -15,6 +15,7 @@ import {
   formatUsd,
   formatUsDate,
   hostDateOf,
+  onlinePaymentsOn,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { Suspense, useDeferredValue, useState } from 'react';
@@ -69,7 +70,7 @@ export function DashboardPage() {
   const info = settings.get('dashboardTexts.infoRichText');
   if (info) preloadRichText();
   const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
-  const payEnabled = !settings.get('depositOptions.disableEZPayOption');
+  const payEnabled = onlinePaymentsOn(settings);
   const { lists, hasClosed } = accountLists(accounts.data?.Accounts ?? [], showClosed);
 
   const placeholder = (

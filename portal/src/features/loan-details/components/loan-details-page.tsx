@@ -16,7 +16,7 @@ import {
   hostDateOf,
   isClosedComment,
   type LoanHold,
-  noPaymentNeeded,
+  loanPaymentOffer,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -165,15 +165,15 @@ function LoanDetails({
   const line = accountCategory(info.AccountType) === 'lineOfCredit';
   const hide = (key: Parameters<typeof settings.get>[0]) => settings.get(key) === true;
   // Decision: a loan that owes nothing offers no payment and no payoff quote, as a bank's own
-  // site would not. Make Payment follows the server's rule (domain noPaymentNeeded on the
+  // site would not. Make Payment follows loanPaymentOffer (the server's noPaymentNeeded on the
   // principal balance, the account list's Balance): the payment screen would only answer
   // NoPaymentNeeded. Payoff Quote goes when today's payoff amount is 0: it could only quote
   // $0.00. Instead the page says why, in the institution's NoPaymentNeeded wording, the same
   // words the payment screen would show. (Lines of credit paid down to 0 or never drawn; a paid
   // off installment loan is closed, and a closed loan offers neither anyway.)
-  const nothingToPay = noPaymentNeeded(dollarsToCents(info.PrincipalBalance));
+  const offer = loanPaymentOffer(info, settings);
+  const nothingToPay = offer.kind === 'none' && offer.reason === 'noPaymentNeeded';
   const nothingToPayOff = dollarsToCents(info.PayoffAmount) <= 0;
-  const payEnabled = !settings.get('depositOptions.disableEZPayOption') && !closed && !nothingToPay;
   // The host's 0001-01-01 is shown as None (spec 002 section 3).
   const dateOrNone = (text: string) =>
     formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
@@ -265,13 +265,13 @@ function LoanDetails({
             {settings.get(HOLD_TEXTS[data.Hold])}
           </Alert>
         ) : null}
-        {!closed && nothingToPay ? (
+        {nothingToPay ? (
           <Typography sx={{ mb: 2 }}>
             {settings.get('paymentErrorTexts.noPaymentNeededText')}
           </Typography>
         ) : null}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 3 }}>
-          {payEnabled ? (
+          {offer.kind === 'portal' ? (
             <Button
               variant="contained"
               component={RouterLink}

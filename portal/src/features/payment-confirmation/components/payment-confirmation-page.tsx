@@ -7,6 +7,7 @@ import {
   calendarDateIn,
   formatUsd,
   formatUsDate,
+  maskAccountNumber,
   PAYMENT_CARD_TYPE_NAMES,
   paymentKindOf,
   paymentTotal,
@@ -103,12 +104,12 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       ? {
           hideOption: 'confirmationOptions.hidePaymentMethodOption',
           label: settings.get('confirmationTexts.cardUsedLabel'),
-          value: `${PAYMENT_CARD_TYPE_NAMES[method.CardInfo.CardType]} ****${method.CardInfo.CardNumber}`,
+          value: `${PAYMENT_CARD_TYPE_NAMES[method.CardInfo.CardType]} ${maskAccountNumber(method.CardInfo.CardNumber)}`,
         }
       : {
           hideOption: 'confirmationOptions.hidePaymentMethodOption',
           label: settings.get('confirmationTexts.accountUsedLabel'),
-          value: `${method.AchInfo.AccountType} ****${method.AchInfo.AccountNumber}`,
+          value: `${method.AchInfo.AccountType} ${maskAccountNumber(method.AchInfo.AccountNumber)}`,
         },
     {
       hideOption: 'confirmationOptions.hideFrequencyOption',

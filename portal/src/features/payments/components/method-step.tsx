@@ -38,6 +38,7 @@ import {
   profileIdOf,
   sameSavedMethod,
   savedLastFour,
+  chosenLastFour,
   type ChosenMethod,
 } from '../utils/chosen-method';
 import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
@@ -312,9 +313,7 @@ export function MethodStep(props: MethodStepProps) {
               : chosen.kind === 'singleUseAch'
                 ? chosen.ach.AccountType
                 : ''}{' '}
-            {chosen.kind === 'singleUseAch'
-              ? chosen.ach.AccountNumber.slice(-4)
-              : savedLastFour(chosen.method)}
+            {chosenLastFour(chosen)}
           </Typography>
           <IconButton
             aria-label={settings.get('paymentTexts.deleteSingleUseMethodLabel')}

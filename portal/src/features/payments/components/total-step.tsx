@@ -8,6 +8,7 @@ import {
   centsToDollars,
   firstPartyFee,
   formatUsd,
+  lastFourOf,
   paymentErrorDisplay,
   paymentErrorSeverity,
   paymentTotal,
@@ -184,7 +185,7 @@ export function TotalStep(props: TotalStepProps) {
             ? {
                 IsCard: false,
                 AchInfo: {
-                  AccountNumber: chosen.ach.AccountNumber.slice(-4),
+                  AccountNumber: lastFourOf(chosen.ach.AccountNumber),
                   AccountType: chosen.ach.AccountType,
                 },
               }

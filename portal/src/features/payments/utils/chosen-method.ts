@@ -1,9 +1,10 @@
-import type {
-  FeeMethod,
-  NewAchPaymentMethod,
-  PaymentRequestMethod,
-  PaymentType,
-  SavedPaymentMethod,
+import {
+  lastFourOf,
+  type FeeMethod,
+  type NewAchPaymentMethod,
+  type PaymentRequestMethod,
+  type PaymentType,
+  type SavedPaymentMethod,
 } from '@portal/domain';
 
 export type SavedCard = Extract<SavedPaymentMethod, { IsCard: true }>;
@@ -27,8 +28,8 @@ export function isSingleUse(chosen: ChosenMethod): boolean {
   return chosen.kind !== 'saved';
 }
 
-export function lastFourOf(chosen: ChosenMethod): string {
-  if (chosen.kind === 'singleUseAch') return chosen.ach.AccountNumber.slice(-4);
+export function chosenLastFour(chosen: ChosenMethod): string {
+  if (chosen.kind === 'singleUseAch') return lastFourOf(chosen.ach.AccountNumber);
   return savedLastFour(chosen.method);
 }
 

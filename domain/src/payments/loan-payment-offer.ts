@@ -1,0 +1,47 @@
+import type { SettingsAccessor } from '@portal/settings-schema';
+import { isClosedComment } from '../api/accounts';
+import { dollarsToCents } from '../rules/money';
+import { noPaymentNeeded } from './payment-eligibility';
+
+/**
+ * Whether the institution takes loan payments online at all (`depositOptions.disableEZPayOption`
+ * off). With it on, no screen offers Make Payment (dashboard, menu, loan page) and the
+ * dashboard's loan rows open nothing (spec 002 "Dashboard").
+ */
+export function onlinePaymentsOn(settings: SettingsAccessor): boolean {
+  return !settings.get('depositOptions.disableEZPayOption');
+}
+
+/** The loan as the loan page has it: the fields of LoanAccountInformation the offer reads. */
+export interface OfferedLoan {
+  /** The core's status comment: one containing CLOSED (any case) is a closed loan. */
+  Comment: string;
+  /** The principal balance in dollars (the account list's Balance). */
+  PrincipalBalance: number;
+}
+
+/** Why a loan is offered no payment. */
+export type NoPaymentReason = 'closed' | 'noPaymentNeeded' | 'paymentsOff';
+
+/**
+ * Whether a loan is offered a payment: `portal` is Make Payment, the portal's payment screen
+ * (which then applies spec 001's selection outcomes: holds, the third-party route); `none` says
+ * why not.
+ */
+export type LoanPaymentOffer = { kind: 'none'; reason: NoPaymentReason } | { kind: 'portal' };
+
+/**
+ * Whether and how a loan can be paid, checked in this order: a closed loan takes no payment; a
+ * loan that owes nothing needs none (`noPaymentNeeded`, the server's rule: the payment screen
+ * would only answer NoPaymentNeeded); then the institution may have turned online payments off.
+ * The loan's own reasons come first so that a loan owing nothing is said to owe nothing whether
+ * payments are on or not.
+ */
+export function loanPaymentOffer(loan: OfferedLoan, settings: SettingsAccessor): LoanPaymentOffer {
+  if (isClosedComment(loan.Comment)) return { kind: 'none', reason: 'closed' };
+  if (noPaymentNeeded(dollarsToCents(loan.PrincipalBalance))) {
+    return { kind: 'none', reason: 'noPaymentNeeded' };
+  }
+  if (!onlinePaymentsOn(settings)) return { kind: 'none', reason: 'paymentsOff' };
+  return { kind: 'portal' };
+}
