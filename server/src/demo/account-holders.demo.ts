@@ -9,6 +9,7 @@ import { activationLink, issueLinkToken, optOutLink } from '../modules/account-l
 import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';
 import type { CoreTables } from '../core/builtin/core.schema';
+import { insertCustomer, insertUser } from './demo-seed.repository';
 
 /**
  * Demo data of the logged-out account flows: account holders without an online user, for
@@ -105,24 +106,20 @@ export async function insertDemoAccountHolder(
   holder: DemoAccountHolder,
 ): Promise<string> {
   const { institutionId, branch, now, protector } = seed;
-  const { id } = await trx
-    .insertInto('customers')
-    .values({
-      institution_id: institutionId,
-      first_name: holder.firstName,
-      last_name: holder.lastName,
-      personal_name: `${holder.firstName} ${holder.lastName}`,
-      email: holder.email,
-      ssn_encrypted: protector.encrypt(holder.ssn),
-      ssn_blind_index: protector.blindIndex(holder.ssn),
-      date_of_birth: holder.dateOfBirth,
-      zip: holder.zip,
-      phone: holder.phone,
-      servicing_branch: branch,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertCustomer(trx, {
+    institution_id: institutionId,
+    first_name: holder.firstName,
+    last_name: holder.lastName,
+    personal_name: `${holder.firstName} ${holder.lastName}`,
+    email: holder.email,
+    ssn_encrypted: protector.encrypt(holder.ssn),
+    ssn_blind_index: protector.blindIndex(holder.ssn),
+    date_of_birth: holder.dateOfBirth,
+    zip: holder.zip,
+    phone: holder.phone,
+    servicing_branch: branch,
+    created_at: now,
+  });
   const today = calendarDateIn('America/New_York', now);
   const owner = {
     institutionId,
@@ -183,18 +180,14 @@ export async function seedAccountFlowDemo(
   for (const holder of DEMO_REGISTRATION_HOLDERS) await insertHolder(holder);
 
   const customerId = await insertHolder(DEMO_ACTIVATION_HOLDER);
-  const { id: userId } = await trx
-    .insertInto('users')
-    .values({
-      institution_id: institutionId,
-      customer_id: customerId,
-      username: DEMO_ACTIVATION_USERNAME,
-      password_hash: null,
-      email_verified: false,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const userId = await insertUser(trx, {
+    institution_id: institutionId,
+    customer_id: customerId,
+    username: DEMO_ACTIVATION_USERNAME,
+    password_hash: null,
+    email_verified: false,
+    created_at: now,
+  });
   const activationToken = await issueLinkToken(trx, {
     institutionId,
     userId,

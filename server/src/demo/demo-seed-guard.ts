@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import {
+  countUsersOf,
+  listInstitutionsPublishedBy,
+  listStaffWithEmails,
+} from './demo-seed.repository';
 import { DEMO_STAFF } from './staff.demo';
 
 /**
@@ -27,46 +32,18 @@ export interface DemoSeedFound {
  * commands"). Reads only.
  */
 export async function findDemoSeed(db: Kysely<Database>): Promise<DemoSeedFound | undefined> {
-  const institutions = await db
-    .selectFrom('institutions')
-    .select(['institutions.id', 'institutions.slug'])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('settings_versions')
-          .select('settings_versions.id')
-          .whereRef('settings_versions.institution_id', '=', 'institutions.id')
-          .where('settings_versions.published_by', '=', DEMO_SEED_PUBLISHER),
-      ),
-    )
-    .orderBy('institutions.slug')
-    .execute();
-  const staff = await db
-    .selectFrom('staff_accounts')
-    .select('email')
-    .where(
-      'email',
-      'in',
-      DEMO_STAFF.map((member) => member.email),
-    )
-    .orderBy('email')
-    .execute();
+  const institutions = await listInstitutionsPublishedBy(db, DEMO_SEED_PUBLISHER);
+  const staff = await listStaffWithEmails(
+    db,
+    DEMO_STAFF.map((member) => member.email),
+  );
   if (institutions.length === 0 && staff.length === 0) return undefined;
   const users =
     institutions.length === 0
       ? 0
-      : Number(
-          (
-            await db
-              .selectFrom('users')
-              .select((eb) => eb.fn.countAll<string | number>().as('count'))
-              .where(
-                'institution_id',
-                'in',
-                institutions.map((row) => row.id),
-              )
-              .executeTakeFirstOrThrow()
-          ).count,
+      : await countUsersOf(
+          db,
+          institutions.map((row) => row.id),
         );
   return {
     institutions: institutions.map((row) => row.slug),

@@ -5,7 +5,7 @@ import {
   createSettingsAccessor,
   validateInstitutionConfig,
 } from '@portal/settings-schema';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { calendarDateIn } from '@portal/domain';
 import { systemClock, type Clock } from '../lib/clock';
 import type { DataProtector } from '../lib/data-protection';
@@ -18,6 +18,16 @@ import {
   SUMMIT_REGISTRATION_HOLDER,
 } from './account-holders.demo';
 import { DEMO_SEED_PUBLISHER } from './demo-seed-guard';
+import {
+  hasInstitutions,
+  insertAgreementLog,
+  insertCustomer,
+  insertDemoInstitution,
+  insertInstitutionSecret,
+  insertLoginHistory,
+  insertUser,
+  lockSeeding,
+} from './demo-seed.repository';
 import { DEMO_PAYMENTS_USERNAME, seedPaymentsDemo } from './payments.demo';
 import { seedStaffDemo } from './staff.demo';
 import { openDemoAccount, openDemoApplications } from '../core/builtin/core-seed';
@@ -52,8 +62,6 @@ export interface SeedOutcome {
 }
 
 /** Any number; it names the lock two instances take when both find the database empty. */
-const SEED_LOCK_KEY = 7_406_113;
-
 /** Fails loudly: a demo that starts with a configuration the admin app would reject is a bug. */
 export function assertValidDemoSettings(institutions: readonly DemoInstitution[]): void {
   for (const institution of institutions) {
@@ -65,10 +73,7 @@ export function assertValidDemoSettings(institutions: readonly DemoInstitution[]
   }
 }
 
-export async function hasInstitutions(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom('institutions').select('id').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+export { hasInstitutions };
 
 /**
  * Seeds the demo institutions, their published settings (version 1) and their borrowers
@@ -102,50 +107,31 @@ export async function seedDemoData(
   );
 
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    await lockSeeding(trx);
     if (await hasInstitutions(trx)) return { seeded: false };
 
     for (const institution of DEMO_INSTITUTIONS) {
-      const { id: institutionId } = await trx
-        .insertInto('institutions')
-        .values({
-          slug: institution.slug,
-          name: institution.name,
-          cdn_folder: institution.cdnFolder,
-          time_zone: institution.timeZone,
-          is_default: institution.isDefault,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('institution_hosts')
-        .values(institution.hosts.map((host) => ({ host, institution_id: institutionId })))
-        .execute();
-      await trx
-        .insertInto('settings_versions')
-        .values({
-          institution_id: institutionId,
-          version: 1,
-          document: JSON.stringify(institution.settings),
-          comment: 'Demo seed',
-          // Marks the database as seeded in demo mode (demo-seed-guard.ts).
-          published_by: DEMO_SEED_PUBLISHER,
-          published_at: now,
-        })
-        .execute();
+      const institutionId = await insertDemoInstitution(trx, {
+        slug: institution.slug,
+        name: institution.name,
+        cdnFolder: institution.cdnFolder,
+        timeZone: institution.timeZone,
+        isDefault: institution.isDefault,
+        hosts: institution.hosts,
+        settingsJson: JSON.stringify(institution.settings),
+        // Marks the database as seeded in demo mode (demo-seed-guard.ts).
+        publishedBy: DEMO_SEED_PUBLISHER,
+        now,
+      });
 
       if (institution.slug === 'cedar') {
         // The demo identity provider (/demo/idp) signs with this secret; a real one is set by staff.
-        await trx
-          .insertInto('institution_secrets')
-          .values({
-            institution_id: institutionId,
-            name: CEDAR_SSO_SECRET_NAME,
-            secret_encrypted: protector.encrypt(randomBytes(32).toString('base64url')),
-            created_at: now,
-          })
-          .execute();
+        await insertInstitutionSecret(trx, {
+          institutionId,
+          name: CEDAR_SSO_SECRET_NAME,
+          secretEncrypted: protector.encrypt(randomBytes(32).toString('base64url')),
+          now,
+        });
       }
 
       const seedDay = calendarDateIn(institution.timeZone, now);
@@ -157,70 +143,56 @@ export async function seedDemoData(
         const secrets = hashes.get(`${institution.slug}/${user.username}`);
         if (!secrets) throw new Error(`No password hash for ${user.username}`);
         const lastLoginAt = new Date(now.getTime() - user.lastLoginDaysAgo * 86_400_000);
-        const { id: customerId } = await trx
-          .insertInto('customers')
-          .values({
-            institution_id: institutionId,
-            first_name: user.firstName,
-            last_name: user.lastName,
-            personal_name: user.personalName,
-            email: user.email,
-            ssn_encrypted: protector.encrypt(user.ssn),
-            ssn_blind_index: protector.blindIndex(user.ssn),
-            date_of_birth: user.dateOfBirth,
-            zip: user.zip,
-            phone: user.phone,
-            company_number: user.companyNumber,
-            servicing_branch: institution.branch,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const { id: userId } = await trx
-          .insertInto('users')
-          .values({
-            institution_id: institutionId,
-            customer_id: customerId,
-            username: user.username,
-            password_hash: secrets.password,
-            email_verified: true,
-            must_change_password: user.mustChangePassword ?? false,
-            password_question: DEMO_SECRET_QUESTION,
-            password_answer_hash: secrets.answer,
-            last_login_at: lastLoginAt,
-            last_login_ip: user.lastLoginIp,
-            password_changed_at: lastLoginAt,
-            created_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('login_history')
-          .values({
-            institution_id: institutionId,
-            user_id: userId,
-            username_attempted: user.username,
-            ip: user.lastLoginIp,
-            success: true,
-            reason: '',
-            created_at: lastLoginAt,
-          })
-          .execute();
+        const customerId = await insertCustomer(trx, {
+          institution_id: institutionId,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          personal_name: user.personalName,
+          email: user.email,
+          ssn_encrypted: protector.encrypt(user.ssn),
+          ssn_blind_index: protector.blindIndex(user.ssn),
+          date_of_birth: user.dateOfBirth,
+          zip: user.zip,
+          phone: user.phone,
+          company_number: user.companyNumber,
+          servicing_branch: institution.branch,
+          created_at: now,
+        });
+        const userId = await insertUser(trx, {
+          institution_id: institutionId,
+          customer_id: customerId,
+          username: user.username,
+          password_hash: secrets.password,
+          email_verified: true,
+          must_change_password: user.mustChangePassword ?? false,
+          password_question: DEMO_SECRET_QUESTION,
+          password_answer_hash: secrets.answer,
+          last_login_at: lastLoginAt,
+          last_login_ip: user.lastLoginIp,
+          password_changed_at: lastLoginAt,
+          created_at: now,
+        });
+        await insertLoginHistory(trx, {
+          institution_id: institutionId,
+          user_id: userId,
+          username_attempted: user.username,
+          ip: user.lastLoginIp,
+          success: true,
+          reason: '',
+          created_at: lastLoginAt,
+        });
         if (institution.slug === 'harbor' && !user.agreementsPending) {
           // Accepted when they last signed in, after the agreement's date.
-          await trx
-            .insertInto('agreement_logs')
-            .values({
-              institution_id: institutionId,
-              user_id: userId,
-              name_of_terms: 'Online Banking Agreement',
-              ip_address: user.lastLoginIp,
-              date_of_agreement: lastLoginAt,
-              date_of_terms: HARBOR_AGREEMENT_DATE,
-              agreement_type: AGREEMENT_HOST_NUMBER_BASE,
-              when_to_agree: WHEN_TO_AGREE_CODES.login,
-            })
-            .execute();
+          await insertAgreementLog(trx, {
+            institution_id: institutionId,
+            user_id: userId,
+            name_of_terms: 'Online Banking Agreement',
+            ip_address: user.lastLoginIp,
+            date_of_agreement: lastLoginAt,
+            date_of_terms: HARBOR_AGREEMENT_DATE,
+            agreement_type: AGREEMENT_HOST_NUMBER_BASE,
+            when_to_agree: WHEN_TO_AGREE_CODES.login,
+          });
         }
         // Paperless statements were agreed to with the E-Sign disclosure (the second agreement),
         // also by a user whose sign-in agreement is pending (avery.stone): that one is new.
@@ -229,19 +201,16 @@ export async function seedDemoData(
             (account) => account.statementPreference === 'ElectronicOnly',
           );
           if (paperless) {
-            await trx
-              .insertInto('agreement_logs')
-              .values({
-                institution_id: institutionId,
-                user_id: userId,
-                name_of_terms: 'E-Sign Disclosure',
-                ip_address: user.lastLoginIp,
-                date_of_agreement: lastLoginAt,
-                date_of_terms: HARBOR_AGREEMENT_DATE,
-                agreement_type: AGREEMENT_HOST_NUMBER_BASE + 1,
-                when_to_agree: WHEN_TO_AGREE_CODES.estatements,
-              })
-              .execute();
+            await insertAgreementLog(trx, {
+              institution_id: institutionId,
+              user_id: userId,
+              name_of_terms: 'E-Sign Disclosure',
+              ip_address: user.lastLoginIp,
+              date_of_agreement: lastLoginAt,
+              date_of_terms: HARBOR_AGREEMENT_DATE,
+              agreement_type: AGREEMENT_HOST_NUMBER_BASE + 1,
+              when_to_agree: WHEN_TO_AGREE_CODES.estatements,
+            });
           }
         }
         // The built-in core's accounts, run from their opening to the seed day.

@@ -1,6 +1,11 @@
 import type { StaffRole } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import {
+  insertStaffAccount,
+  insertStaffMembership,
+  institutionIdsBySlug,
+} from './demo-seed.repository';
 
 export interface DemoStaffMember {
   email: string;
@@ -51,29 +56,21 @@ export async function seedStaffDemo(
   trx: Kysely<Database>,
   options: { password: string; hash: (password: string) => Promise<string>; now: Date },
 ): Promise<void> {
-  const institutions = await trx.selectFrom('institutions').select(['id', 'slug']).execute();
-  const idOf = new Map(institutions.map((row) => [row.slug, row.id]));
+  const idOf = await institutionIdsBySlug(trx);
   const hashes = await Promise.all(DEMO_STAFF.map(() => options.hash(options.password)));
   for (const [index, member] of DEMO_STAFF.entries()) {
-    const { id } = await trx
-      .insertInto('staff_accounts')
-      .values({
-        email: member.email,
-        name: member.name,
-        password_hash: hashes[index] ?? '',
-        totp_secret_encrypted: null,
-        is_implementer: member.isImplementer,
-        created_at: options.now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertStaffAccount(trx, {
+      email: member.email,
+      name: member.name,
+      password_hash: hashes[index] ?? '',
+      totp_secret_encrypted: null,
+      is_implementer: member.isImplementer,
+      created_at: options.now,
+    });
     for (const membership of member.memberships) {
       const institutionId = idOf.get(membership.slug);
       if (institutionId === undefined) continue;
-      await trx
-        .insertInto('staff_memberships')
-        .values({ staff_id: id, institution_id: institutionId, role: membership.role })
-        .execute();
+      await insertStaffMembership(trx, { staffId: id, institutionId, role: membership.role });
     }
   }
 }
