@@ -8,6 +8,7 @@ import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
 import { nightModeHook } from './night-mode';
 import { accountReadCache } from './account-reads';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.module';
 import {
   createBuiltinDocumentProvider,
@@ -54,7 +55,7 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
     }),
   });
   await app.register(statementsRoutes, {
-    db,
+    borrowers: createBorrowersService({ db }),
     core: services.core,
     downloads: services.downloads,
     urlProvider: createBuiltinUrlProvider({

@@ -8,9 +8,7 @@ import {
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
 import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
 import {
   type DocumentStatementProvider,
@@ -24,6 +22,7 @@ import {
 } from '../../core/builtin/builtin-statement-providers';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
 
@@ -52,7 +51,7 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Uint8Array) {
  * `statementProviderKeyReference` (builtin-statement-providers.ts).
  */
 export const statementsRoutes: FastifyPluginAsyncZod<{
-  db: Kysely<Database>;
+  borrowers: BorrowersService;
   core: ServicingCore;
   downloads: DownloadTokens;
   urlProvider: BuiltinUrlStatementProvider;
@@ -62,10 +61,10 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
   institutionOfHost(host: string): Promise<number | undefined>;
 }> = async (
   app,
-  { db, core, downloads, urlProvider, documentProvider, settings, institutionOfHost },
+  { borrowers, core, downloads, urlProvider, documentProvider, settings, institutionOfHost },
 ) => {
   const customerOfToken = (request: FastifyRequest, token: string) =>
-    customerOfPassableToken(request, { db, downloads, token });
+    customerOfPassableToken(request, { borrowers, downloads, token });
 
   /** The statement of the customer's account with this id and provider, if there is one. */
   async function statementOf(

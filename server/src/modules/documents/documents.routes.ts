@@ -13,14 +13,13 @@ import multipart from '@fastify/multipart';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DocumentStore, UploadTarget } from '../../core/document-store';
 import { toAccountDocument } from './document-wire';
 import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
-import type { Database } from '../../db/schema';
 import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
 import { MAX_UPLOAD_BYTES, sniffContentType, UPLOAD_MESSAGES } from './upload-policy';
@@ -148,12 +147,12 @@ const UPLOAD_ROUTES = [
  * exist.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<{
-  db: Kysely<Database>;
+  borrowers: BorrowersService;
   core: ServicingCore;
   documents: DocumentStore;
   downloads: DownloadTokens;
   settings: (institutionId: number) => Promise<SettingsAccessor>;
-}> = async (app, { db, core, documents, downloads, settings }) => {
+}> = async (app, { borrowers, core, documents, downloads, settings }) => {
   // Only this plugin's routes read multipart bodies; the limits stop a body early, in the parser.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 100 },
@@ -203,7 +202,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
   );
 
   const customerOfToken = (request: FastifyRequest, token: string) =>
-    customerOfPassableToken(request, { db, downloads, token });
+    customerOfPassableToken(request, { borrowers, downloads, token });
 
   app.get(
     '/api/Documents/ViewDocument',
