@@ -6,6 +6,7 @@ import { accountsRoutes } from './accounts.routes';
 import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
 import { statementsRoutes } from './statements.routes';
+import { createStatementsService } from './statements.service';
 import { nightModeHook } from './night-mode';
 import { accountReadCache } from './account-reads';
 import { createBorrowersService } from '../borrowers/borrowers.service';
@@ -13,6 +14,7 @@ import { paymentMethodsServiceOf } from '../payment-methods/payment-methods.modu
 import {
   createBuiltinDocumentProvider,
   createBuiltinUrlProvider,
+  PROVIDER_DOCUMENT_PATH,
 } from '../../core/builtin/builtin-statement-providers';
 
 /** The signed-in borrower's accounts: the list and the loan page's calls. */
@@ -54,17 +56,22 @@ export const accountsModule: AppModule = async ({ app, db, clock, services, opti
       branding: services.pdfBranding,
     }),
   });
-  await app.register(statementsRoutes, {
-    borrowers: createBorrowersService({ db }),
+  const urlProvider = createBuiltinUrlProvider({
     core: services.core,
-    downloads: services.downloads,
-    urlProvider: createBuiltinUrlProvider({
+    clock,
+    protector: services.dataProtector,
+  });
+  await app.register(statementsRoutes, {
+    service: createStatementsService({
       core: services.core,
-      clock,
-      protector: services.dataProtector,
+      urlProvider,
+      documentHost: urlProvider,
+      documentProvider: createBuiltinDocumentProvider({ core: services.core }),
+      settings: (institutionId) => services.institutions.settings(institutionId),
+      institutionOfHost: async (host) => (await services.institutions.resolveHost(host))?.id,
     }),
-    documentProvider: createBuiltinDocumentProvider({ core: services.core }),
-    settings: (institutionId) => services.institutions.settings(institutionId),
-    institutionOfHost: async (host) => (await services.institutions.resolveHost(host))?.id,
+    borrowers: createBorrowersService({ db }),
+    downloads: services.downloads,
+    documentHostPath: PROVIDER_DOCUMENT_PATH,
   });
 };
