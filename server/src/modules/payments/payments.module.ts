@@ -7,8 +7,6 @@ import { createPaymentsService } from './payments.service';
 export const paymentsModule: AppModule = async ({ app, db, clock, services }) => {
   const settings = (institutionId: number) => services.institutions.settings(institutionId);
   await app.register(paymentsRoutes, {
-    db,
-    dataProtector: services.dataProtector,
     service: createPaymentsService({
       db,
       clock,
@@ -18,8 +16,8 @@ export const paymentsModule: AppModule = async ({ app, db, clock, services }) =>
       settlement: services.paymentPosting,
       achProcessor: services.achProcessor,
       routingDirectory: services.routingDirectory,
+      // The saved-methods listing of GetPaymentInfo is the payment methods module's own.
+      methods: paymentMethodsServiceOf({ db, clock, services }),
     }),
-    // The saved-methods listing of GetPaymentInfo is the payment methods module's own.
-    methods: paymentMethodsServiceOf({ db, clock, services }),
   });
 };
