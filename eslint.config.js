@@ -7,6 +7,13 @@ import { noCrossFeatureImports } from './eslint-rules/no-cross-feature-imports.j
 
 const FRONT_ENDS = ['portal/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'];
 
+/** Kysely's sql tag: SQL is written in repositories only. */
+const SQL_IN_REPOSITORIES = {
+  name: 'kysely',
+  importNames: ['sql'],
+  message: 'SQL belongs in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -106,15 +113,24 @@ export default tseslint.config(
             'Queries are built in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
         },
       ],
+      'no-restricted-imports': ['error', { paths: [SQL_IN_REPOSITORIES] }],
+    },
+  },
+  {
+    // A route gets the signed-in borrower from signedInCaller only (the one place that builds it
+    // from the session); a route that needs the session row itself says why beside its import.
+    files: ['server/src/modules/*/*.routes.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: [SQL_IN_REPOSITORIES],
+          patterns: [
             {
-              name: 'kysely',
-              importNames: ['sql'],
+              group: ['**/plugins/auth'],
+              importNames: ['sessionOf'],
               message:
-                'SQL belongs in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+                'Routes get the signed-in caller from signedInCaller (plugins/signed-in-caller.ts).',
             },
           ],
         },

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 /** Stages that run together; each group starts when the one before has passed. */
 const groups = [
   [
-    ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
     ['format', 'npx', ['prettier', '--check', '.', '--log-level=warn']],
     ['type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
     ['build', 'npm', ['run', 'build']],

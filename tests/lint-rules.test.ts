@@ -55,6 +55,27 @@ describe('lint rules of the project', () => {
     );
   });
 
+  it('gives server routes the signed-in caller through signedInCaller only', async () => {
+    const session =
+      "import { sessionOf } from '../../plugins/auth';\nexport const s = sessionOf;\n";
+    expect(await messagesFor('server/src/modules/payoff/payoff.routes.ts', session)).toContain(
+      'no-restricted-imports',
+    );
+    expect(await messagesFor('server/src/modules/auth/auth.service.ts', session)).not.toContain(
+      'no-restricted-imports',
+    );
+    const token =
+      "import { presentedToken } from '../../plugins/auth';\nexport const t = presentedToken;\n";
+    expect(await messagesFor('server/src/modules/auth/auth.routes.ts', token)).not.toContain(
+      'no-restricted-imports',
+    );
+    // The routes' own rule keeps the server's SQL rule.
+    const query = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+    expect(await messagesFor('server/src/modules/payoff/payoff.routes.ts', query)).toContain(
+      'no-restricted-imports',
+    );
+  });
+
   it('forbids raw fetch in the front ends outside the API clients', async () => {
     const code = "export const f = () => fetch('/api/x');\n";
     expect(await messagesFor('portal/src/features/auth/api/x.ts', code)).toContain(

@@ -50,6 +50,8 @@ import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
+import { createBorrowersService } from './modules/borrowers/borrowers.service';
+import { createLoginHistoryService } from './modules/auth/login-history.service';
 import { documentsModule } from './modules/documents/documents.module';
 import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -523,6 +525,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   const cookieSecure = options.cookieSecure ?? false;
   const demoMode = options.demoMode ?? false;
   const downloads = services.downloads;
+  const borrowers = createBorrowersService({ db });
   const paymentMethods = createPaymentMethodsService({
     db,
     clock,
@@ -555,6 +558,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     documents,
     institutions,
     dataProtector,
+    borrowers,
     downloads,
     pdfBranding,
     paymentMethods,
@@ -567,7 +571,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     watchStatements: options.watchStatements,
   });
   await paymentMethodsModule(app, { paymentMethods });
-  await documentsModule(app, { db, core, documents, downloads, institutions });
+  await documentsModule(app, { core, documents, borrowers, downloads, institutions });
   await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding, cdnRoots });
   await paymentsModule(app, {
     db,
@@ -581,8 +585,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     paymentMethods,
   });
   await applicationsModule(app, { clock, core });
-  await profileModule(app, { db, clock });
-  await payoffModule(app, { db, clock, core, institutions, downloads, pdfBranding });
+  await profileModule(app, { loginHistory: createLoginHistoryService({ db, clock }) });
+  await payoffModule(app, { clock, core, institutions, borrowers, downloads, pdfBranding });
   await credentialsModule(app, {
     db,
     clock,

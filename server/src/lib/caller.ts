@@ -13,7 +13,9 @@ export interface SignedInCaller {
   companyNumber: number;
   /** The request's client address (agreement records such as the ACH draft authorization). */
   ipAddress: string;
+  /** The borrower's e-mail address on file ('' when none): paperless statements need one. */
+  email: string;
 }
 
-/** A caller whose client address the service does not need. */
-export type BorrowerCaller = Omit<SignedInCaller, 'ipAddress'>;
+/** A caller whose client address and e-mail address the service does not need. */
+export type BorrowerCaller = Omit<SignedInCaller, 'ipAddress' | 'email'>;

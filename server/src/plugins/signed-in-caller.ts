@@ -14,5 +14,6 @@ export function signedInCaller(request: FastifyRequest): SignedInCaller {
     customerId: user.customerId,
     companyNumber: user.companyNumber,
     ipAddress: ip,
+    email: user.email,
   };
 }

@@ -10,6 +10,7 @@ import type { PaymentCaller } from '../modules/payments/payment-context';
 import { paymentIdOf } from '../modules/payments/payment-handles';
 import { openMailBody } from '../modules/mail/mail.service';
 import { findPaymentWithRecipient } from '../modules/payments/payments.repository';
+import { createPaymentMethodsService } from '../modules/payment-methods/payment-methods.service';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import {
   addAccount,
@@ -152,15 +153,26 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
         companyNumber: 0,
       };
       const services = test.app.services;
+      const settings = (id: number) => services.institutions.settings(id);
       service = createPaymentsService({
         db,
         clock: test.clock,
         core: services.core,
         dataProtector: services.dataProtector,
-        settings: (id) => services.institutions.settings(id),
+        settings,
         settlement: services.paymentPosting,
         achProcessor: services.achProcessor,
         routingDirectory: services.routingDirectory,
+        methods: createPaymentMethodsService({
+          db,
+          clock: test.clock,
+          core: services.core,
+          settings,
+          cardProcessor: services.cardProcessor,
+          achProcessor: services.achProcessor,
+          routingDirectory: services.routingDirectory,
+          dataProtector: services.dataProtector,
+        }),
       });
       await publishSettingsChange(test.app, 'localhost', {
         shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },

@@ -30,7 +30,6 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
@@ -40,7 +39,6 @@ import {
   monthlyPoints,
   toHistoryItem,
 } from './account-details.service';
-import type { CorePayoffPath } from '../../core/servicing-core';
 import type { HistoryDownloads } from './history-downloads';
 import { toAccountDocument } from '../documents/document-wire';
 
@@ -167,7 +165,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         dollarsToCents(request.query.extraPrincipal),
       );
       if (!projection) return notFound(reply);
-      const path = (found: CorePayoffPath) => ({
+      const path = (found: typeof projection.regular) => ({
         PayoffDate: found.payoffDate,
         TotalInterest: centsToDollars(found.interestCents),
         Payments: found.payments,
@@ -241,11 +239,12 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       schema: { body: SetStatementFormatRequest, response: { 200: Envelope, ...NOT_FOUND } },
     },
     async (request, reply) => {
+      const caller = signedInCaller(request);
       const saved = await service.setStatementFormat(
-        signedInCaller(request),
+        caller,
         request.body.AccountNumber,
         request.body.Format,
-        sessionOf(request).user.email,
+        caller.email,
       );
       if (!saved) return notFound(reply);
       return saved.ok ? okEnvelope() : errorEnvelope(saved.error);

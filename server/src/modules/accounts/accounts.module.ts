@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DocumentStore } from '../../core/document-store';
 import type { ServicingCore } from '../../core/servicing-core';
-import type {
-  DocumentStatementProvider,
-  SelfHostedUrlStatementProvider,
+import {
+  type DocumentStatementProvider,
+  PROVIDER_DOCUMENT_PATH,
+  type SelfHostedUrlStatementProvider,
 } from '../../core/statement-providers';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -11,6 +12,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { zipDirectory } from '../../lib/zip-directory';
 import type { PortalApp } from '../../plugins/portal-app';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -22,6 +24,7 @@ import { createAccountsService } from './accounts.service';
 import { createHistoryDownloads } from './history-downloads';
 import { nightModeHook } from './night-mode';
 import { statementsRoutes } from './statements.routes';
+import { createStatementsService } from './statements.service';
 
 export interface AccountsModuleDeps {
   db: Kysely<Database>;
@@ -30,6 +33,7 @@ export interface AccountsModuleDeps {
   documents: DocumentStore;
   institutions: InstitutionsService;
   dataProtector: DataProtector;
+  borrowers: BorrowersService;
   downloads: DownloadTokens;
   pdfBranding: (institutionId: number) => Promise<PdfBranding>;
   /** The loan's default method is the saved methods module's answer (as in GetPaymentInfo). */
@@ -77,12 +81,16 @@ export async function accountsModule(app: PortalApp, deps: AccountsModuleDeps): 
     }),
   });
   await app.register(statementsRoutes, {
-    db,
-    core,
+    service: createStatementsService({
+      core,
+      urlProvider: deps.statementProviders.url,
+      documentHost: deps.statementProviders.url,
+      documentProvider: deps.statementProviders.document,
+      settings,
+      institutionOfHost: async (host) => (await institutions.resolveHost(host))?.id,
+    }),
+    borrowers: deps.borrowers,
     downloads: deps.downloads,
-    urlProvider: deps.statementProviders.url,
-    documentProvider: deps.statementProviders.document,
-    settings,
-    institutionOfHost: async (host) => (await institutions.resolveHost(host))?.id,
+    documentHostPath: PROVIDER_DOCUMENT_PATH,
   });
 }

@@ -1,8 +1,7 @@
 import { AccountListResponse, Envelope, okEnvelope } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { AccountsService } from './accounts.service';
-import { requestContext } from '../../plugins/request-context';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }> = async (
   app,
@@ -15,9 +14,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
       schema: { response: { 200: AccountListResponse, 401: Envelope } },
     },
     async (request) => {
-      const { institutionId, timeZone } = requestContext(request);
-      const { user } = sessionOf(request);
-      const accounts = await service.list({ institutionId, timeZone, customerId: user.customerId });
+      const { institutionId, timeZone, customerId } = signedInCaller(request);
+      const accounts = await service.list({ institutionId, timeZone, customerId });
       return { ...okEnvelope(), Accounts: accounts };
     },
   );

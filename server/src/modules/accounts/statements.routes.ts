@@ -1,29 +1,13 @@
-import {
-  Envelope,
-  ENVELOPE_CODES,
-  errorEnvelope,
-  okEnvelope,
-  STATEMENT_PROVIDERS,
-  withEnvelope,
-} from '@portal/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Envelope, ENVELOPE_CODES, errorEnvelope, okEnvelope, withEnvelope } from '@portal/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema';
-import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
-import {
-  type DocumentStatementProvider,
-  listedStatementProvider,
-  PROVIDER_DOCUMENT_PATH,
-  type SelfHostedUrlStatementProvider,
-  statementProviderAccess,
-} from '../../core/statement-providers';
-import type { SettingsAccessor } from '@portal/settings-schema';
-import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
+import type { StatementFile, StatementsService } from './statements.service';
 
 const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}/);
 const NUMBER = z.string().min(1).max(40);
@@ -41,6 +25,9 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Uint8Array) {
     .send(Buffer.from(pdf));
 }
 
+const sendStatement = (reply: FastifyReply, file: StatementFile) =>
+  sendPdf(reply, `statement-${file.accountNumber}-${file.date}`, file.pdf);
+
 /**
  * Opening statements (spec 002 section 7): the built-in ones (provider 0) with ViewStatement, the
  * URL family (1 and 3) through GetAmsiveStatementUrl, the document family (4) through
@@ -50,49 +37,18 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Uint8Array) {
  * `statementProviderKeyReference` (builtin-statement-providers.ts).
  */
 export const statementsRoutes: FastifyPluginAsyncZod<{
-  db: Kysely<Database>;
-  core: ServicingCore;
+  service: StatementsService;
+  borrowers: BorrowersService;
   downloads: DownloadTokens;
-  urlProvider: SelfHostedUrlStatementProvider;
-  documentProvider: DocumentStatementProvider;
-  settings(institutionId: number): Promise<SettingsAccessor>;
-  /** The institution a host name serves (the document host opens an address only there). */
-  institutionOfHost(host: string): Promise<number | undefined>;
-}> = async (
-  app,
-  { db, core, downloads, urlProvider, documentProvider, settings, institutionOfHost },
-) => {
-  const customerOfToken = (request: FastifyRequest, token: string) =>
-    customerOfPassableToken(request, { db, downloads, token });
-
-  /** The statement of the customer's account with this id and provider, if there is one. */
-  async function statementOf(
-    customer: CustomerRef,
-    number: string,
-    id: string,
-    date: string,
-    providers: readonly number[],
-  ) {
-    const [list, options] = await Promise.all([
-      core.statements(customer, number, Number(date.slice(0, 4))),
-      settings(customer.institutionId),
-    ]);
-    // Opened only through the provider the list named (listedStatementProvider).
-    const configured = options.get('eStatementOptions.statementProvider');
-    return list?.find(
-      (statement) =>
-        statement.id === id &&
-        providers.includes(listedStatementProvider(statement.provider, configured)),
-    );
-  }
-
+  /** The path the document host serves the URL provider's addresses under. */
+  documentHostPath: string;
+}> = async (app, { service, borrowers, downloads, documentHostPath }) => {
   app.get(
     '/api/PassableToken/GetPassableToken',
     { config: { auth: 'required' }, schema: { response: { 200: z.string(), 401: Envelope } } },
     async (request) => {
-      const { institutionId } = requestContext(request);
-      const { user } = sessionOf(request);
-      return downloads.issue({ institutionId, userId: user.id, purpose: 'passable', payload: {} });
+      const { institutionId, userId } = signedInCaller(request);
+      return downloads.issue({ institutionId, userId, purpose: 'passable', payload: {} });
     },
   );
 
@@ -114,15 +70,11 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const customer = await customerOfToken(request, request.query.token);
+      const { token, Number: accountNumber, Id: statementId, Date: date } = request.query;
+      const customer = await customerOfPassableToken(request, { borrowers, downloads, token });
       if (!customer) return notFound(reply);
-      const { Number: number, Id: id, Date: date } = request.query;
-      const statement = await statementOf(customer, number, id, date, [
-        STATEMENT_PROVIDERS.builtIn,
-      ]);
-      const pdf = statement && (await core.statementDocument(customer, number, id));
-      if (!pdf) return notFound(reply);
-      return sendPdf(reply, `statement-${number}-${statement.date}`, pdf);
+      const file = await service.builtInStatement(customer, { accountNumber, statementId, date });
+      return file ? sendStatement(reply, file) : notFound(reply);
     },
   );
 
@@ -144,33 +96,13 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { institutionId, origin } = requestContext(request);
-      const { user } = sessionOf(request);
-      const customer = { institutionId, customerId: user.customerId };
-      const { Number: number, Id: id, Date: date } = request.query;
-      const [statement, options] = await Promise.all([
-        statementOf(customer, number, id, date, STATEMENT_PROVIDERS.urlFamily),
-        settings(institutionId),
-      ]);
-      const url =
-        statement &&
-        (await urlProvider.statementUrl(
-          {
-            customer,
-            accountNumber: number,
-            statementId: id,
-            date: statement.date,
-            type: statement.type,
-          },
-          statementProviderAccess(options, origin),
-        ));
-      // Handed out only on a host name of this institution: the built-in document host opens an
-      // address nowhere else, and a statementProviderURL naming any other host would send each
-      // borrower's signed address (it opens the statement for whoever holds it, for five
-      // minutes) to that host. A bank's own provider client decides for its own addresses.
-      if (!url || (await institutionOfHost(new URL(url).hostname)) !== institutionId) {
-        return notFound(reply);
-      }
+      const { Number: accountNumber, Id: statementId, Date: date } = request.query;
+      const url = await service.statementUrl(
+        signedInCaller(request),
+        requestContext(request).origin,
+        { accountNumber, statementId, date },
+      );
+      if (!url) return notFound(reply);
       return { ...okEnvelope(), StatementUrl: url };
     },
   );
@@ -184,39 +116,26 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const customer = await customerOfToken(request, request.query.token);
+      const { token, documentId, date } = request.query;
+      const customer = await customerOfPassableToken(request, { borrowers, downloads, token });
       if (!customer) return notFound(reply);
-      const { documentId, date } = request.query;
-      // The call names the document only: find it among the customer's accounts.
-      const accounts = await core.listAccounts(customer, requestContext(request).today);
-      for (const account of accounts) {
-        const statement = await statementOf(customer, account.number, documentId, date, [
-          STATEMENT_PROVIDERS.documentFamily,
-        ]);
-        if (!statement) continue;
-        const pdf = await documentProvider.document({
-          customer,
-          accountNumber: account.number,
-          statementId: documentId,
-          date: statement.date,
-          type: statement.type,
-        });
-        if (pdf) return sendPdf(reply, `statement-${account.number}-${statement.date}`, pdf);
-      }
-      return notFound(reply);
+      const file = await service.providerDocument(
+        customer,
+        { statementId: documentId, date },
+        requestContext(request).today,
+      );
+      return file ? sendStatement(reply, file) : notFound(reply);
     },
   );
 
-  // The built-in URL provider's document host (what a provider's address would point at; a host
-  // set in statementProviderURL passes its requests here). It opens only the addresses signed
-  // for this host's institution under its current key reference.
+  // The URL provider's document host (what a provider's address would point at; a host set in
+  // statementProviderURL passes its requests here). It opens only the addresses signed for this
+  // host's institution under its current key reference.
   app.get(
-    PROVIDER_DOCUMENT_PATH,
+    documentHostPath,
     { schema: { querystring: z.object({ ref: z.string().max(2_000) }) } },
     async (request, reply) => {
-      const { institutionId, origin } = requestContext(request);
-      const { keyReference } = statementProviderAccess(await settings(institutionId), origin);
-      const pdf = await urlProvider.open(request.query.ref, { institutionId, keyReference });
+      const pdf = await service.openAddress(requestContext(request), request.query.ref);
       if (!pdf) return notFound(reply);
       return sendPdf(reply, 'statement', pdf);
     },

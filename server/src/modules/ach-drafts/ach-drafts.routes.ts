@@ -13,17 +13,17 @@ import {
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import type { AchDraftCaller, AchDraftPdf, AchDraftsService } from './ach-drafts.service';
 
 const NOT_FOUND = { 401: Envelope, 404: Envelope };
 
+/** The signed-in borrower, with the request's today (loans and fees are as of it). */
 function callerOf(request: FastifyRequest): AchDraftCaller {
-  const { institutionId, today } = requestContext(request);
-  const { user } = sessionOf(request);
-  return { institutionId, userId: user.id, customerId: user.customerId, today };
+  const { institutionId, userId, customerId } = signedInCaller(request);
+  return { institutionId, userId, customerId, today: requestContext(request).today };
 }
 
 /**

@@ -4,6 +4,7 @@ import { registerAdminApi } from '../admin/admin-api';
 import type { AdminService } from '../admin/admin.service';
 import type { AdminAuthService } from '../staff/staff-auth.service';
 import { achFilesRoutes } from './ach-files.routes';
+import { createAchFilesService } from './ach-files.service';
 
 export interface AchFilesModuleDeps {
   adminAuth: AdminAuthService;
@@ -14,7 +15,6 @@ export interface AchFilesModuleDeps {
 /** Staff's NACHA day files of the ACH processor, under the admin API. */
 export async function achFilesModule(app: PortalApp, deps: AchFilesModuleDeps): Promise<void> {
   await registerAdminApi(app, { auth: deps.adminAuth }, achFilesRoutes, {
-    admin: deps.admin,
-    achProcessor: deps.achProcessor,
+    service: createAchFilesService({ admin: deps.admin, achProcessor: deps.achProcessor }),
   });
 }

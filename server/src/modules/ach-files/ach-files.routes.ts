@@ -1,10 +1,8 @@
-import { ADMIN_ERROR_CODES, isCalendarDate } from '@portal/domain';
+import { isCalendarDate } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AchProcessor } from '../../core/ach/ach-processor';
 import { SlugParams, staffOf } from '../admin/admin-api';
-import { AdminError, forbidden } from '../admin/admin-errors';
-import type { AdminService } from '../admin/admin.service';
+import type { AchFilesService } from './ach-files.service';
 
 /**
  * `GET /admin-api/institutions/:slug/ach-files`: the institution's processing days, newest first.
@@ -32,8 +30,7 @@ const DayParams = SlugParams.extend({
 });
 
 export interface AchFilesRoutesOptions {
-  admin: AdminService;
-  achProcessor: AchProcessor;
+  service: AchFilesService;
 }
 
 export function achFileName(slug: string, date: string): string {
@@ -42,35 +39,27 @@ export function achFileName(slug: string, date: string): string {
 
 /**
  * The ACH processor's day files for staff, in the admin API (registerAdminApi: its staff session,
- * error shape and roles). Decisions where the spec is silent:
- * - any role of the institution may list the days (counts and totals only);
- * - the download holds every borrower's full account number in clear (the ODFI needs them), so
- *   only a publisher (or an implementer) may download it: the admin's highest role, the one
- *   trusted to change what borrowers see. A viewer or an editor gets 403;
- * - the admin's audit log records configuration changes and sign-ins (its actions are a closed
- *   list in domain/src/api/admin.ts, downloads are not among them, and the settings export is
- *   not recorded either), so a download is written to the request log instead: who, which
- *   institution and day, never the file.
+ * error shape and roles; who may list and download: ach-files.service.ts). The admin's audit log
+ * records configuration changes and sign-ins (its actions are a closed list in
+ * domain/src/api/admin.ts, downloads are not among them, and the settings export is not recorded
+ * either), so a download is written to the request log instead: who, which institution and day,
+ * never the file.
  */
 export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = async (
   app,
-  options,
+  { service },
 ) => {
-  const { admin, achProcessor } = options;
-
   app.get(
     '/institutions/:slug/ach-files',
     { schema: { params: SlugParams, response: { 200: AchDayListResponse } } },
     async (request) => {
-      const staff = staffOf(request);
-      const institution = await admin.access(staff, request.params.slug, 'read');
-      const days = await achProcessor.listDays(institution.id);
+      const { institutionSlug, days } = await service.days(staffOf(request), request.params.slug);
       return {
         days: days.map((day) => ({
           date: day.date,
           entries: day.entries,
           totalDebitCents: day.totalDebitCents,
-          fileName: achFileName(institution.slug, day.date),
+          fileName: achFileName(institutionSlug, day.date),
         })),
       };
     },
@@ -81,24 +70,15 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
     { schema: { params: DayParams } },
     async (request, reply) => {
       const staff = staffOf(request);
-      const institution = await admin.access(staff, request.params.slug, 'read');
-      if (institution.role !== 'publisher') {
-        throw forbidden(
-          'The ACH file holds borrowers’ account numbers: only a publisher can download it.',
-        );
-      }
-      const file = await achProcessor.dayFile(institution.id, request.params.date);
-      if (!file) {
-        throw new AdminError(
-          404,
-          ADMIN_ERROR_CODES.notFound,
-          'There are no ACH debits on that day.',
-        );
-      }
+      const { institutionSlug, file } = await service.dayFile(
+        staff,
+        request.params.slug,
+        request.params.date,
+      );
       request.log.info(
         {
           staffId: staff.staffId || 'operator',
-          institution: institution.slug,
+          institution: institutionSlug,
           achFileDate: file.date,
           entries: file.entries,
         },
@@ -108,7 +88,7 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
         .type('text/plain; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="${achFileName(institution.slug, file.date)}"`,
+          `attachment; filename="${achFileName(institutionSlug, file.date)}"`,
         )
         .header('cache-control', 'no-store')
         .send(file.content);

@@ -7,8 +7,7 @@ import {
   okEnvelope,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
-import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { ApplicationsService } from './applications.service';
 
 /** The customer's loan applications (spec 002 "Application list and details"). */
@@ -26,10 +25,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
     },
     async (request) => {
-      const { institutionId, timeZone } = requestContext(request);
-      const { user } = sessionOf(request);
+      const { institutionId, timeZone, customerId } = signedInCaller(request);
       const applications = await service.list(
-        { institutionId, customerId: user.customerId },
+        { institutionId, customerId },
         timeZone,
         request.query.numDaysToRetrieve,
       );
@@ -47,10 +45,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod<{ service: ApplicationsSe
       },
     },
     async (request, reply) => {
-      const { institutionId, timeZone } = requestContext(request);
-      const { user } = sessionOf(request);
+      const { institutionId, timeZone, customerId } = signedInCaller(request);
       const found = await service.find(
-        { institutionId, customerId: user.customerId },
+        { institutionId, customerId },
         timeZone,
         request.query.applicationNumber,
       );

@@ -20,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prepareDummyHash } from '../../lib/passwords';
+// eslint-disable-next-line no-restricted-imports -- GET /api/Profile reads the session row itself
 import { presentedToken, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import type { AuthService, SignedIn, SignInContext, SignInResult } from './auth.service';
@@ -214,6 +215,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/api/Profile',
     { config: { auth: 'required' }, schema: { response: { 200: ProfileResponse, 401: Envelope } } },
     async (request) => {
+      // The session row and its user's profile, not the caller: the session's start decides
+      // which sign-in was the previous one.
       const { session, user } = sessionOf(request);
       const previous = await service.previousSignIn(session);
       return {

@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TooManyRequestsError } from '../../lib/http-errors';
+// eslint-disable-next-line no-restricted-imports -- the steps work on the session row itself
 import { presentedToken, sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import { deliverToken } from './auth.routes';
@@ -27,6 +28,7 @@ export interface PostLoginRoutesOptions {
   cookieSecure: boolean;
 }
 
+/** The session whose steps are pending (its steps and token change), not a signed-in caller. */
 function callerOf(request: FastifyRequest): StepCaller {
   const { session, user } = sessionOf(request);
   const { institution, ip } = requestContext(request);

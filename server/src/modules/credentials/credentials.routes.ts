@@ -9,8 +9,8 @@ import {
   ValidatePasswordResponse,
 } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionOf } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
+import { signedInCaller } from '../../plugins/signed-in-caller';
 import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
 import type { CredentialsService, PasswordCheckRequest } from './credentials.service';
 
@@ -68,12 +68,8 @@ export const credentialsRoutes: FastifyPluginAsyncZod<CredentialsRoutesOptions> 
       },
     },
     async (request) => {
-      const { session } = sessionOf(request);
-      const result = await service.checkForUser(
-        session.institutionId,
-        session.userId,
-        checkRequest(request.body),
-      );
+      const { institutionId, userId } = signedInCaller(request);
+      const result = await service.checkForUser(institutionId, userId, checkRequest(request.body));
       return {
         ...okEnvelope(),
         PasswordMatchesSSN: result.matchesSsn,

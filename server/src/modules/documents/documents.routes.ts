@@ -10,20 +10,17 @@ import {
   withEnvelope,
 } from '@portal/domain';
 import multipart from '@fastify/multipart';
-import type { SettingsAccessor } from '@portal/settings-schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DocumentStore, UploadTarget } from '../../core/document-store';
-import { toAccountDocument } from './document-wire';
-import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
-import type { Database } from '../../db/schema';
-import { sessionOf } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import { signedInCaller } from '../../plugins/signed-in-caller';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
-import { MAX_UPLOAD_BYTES, sniffContentType, UPLOAD_MESSAGES } from './upload-policy';
+import { toAccountDocument } from './document-wire';
+import type { DocumentsService, UploadRefusal } from './documents.service';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './upload-policy';
 
 /** The content types the built-in file services serve, by format. */
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -50,9 +47,6 @@ function notFound(reply: FastifyReply) {
   return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
 }
 
-/** Applications are looked up whatever their age (the list call shows the last 30 days). */
-const EVERY_APPLICATION_SINCE = '1900-01-01';
-
 const AccountDocumentsResponse = withEnvelope({ Value: z.array(AccountDocument) });
 
 function uploadFailure(code: string, message: string): UploadFailure {
@@ -65,10 +59,12 @@ interface UploadForm {
   file?: { name: string; bytes: Buffer };
 }
 
-/** A refusal: the status and the answer; nothing has been stored. */
+type UploadStatus = 400 | 404 | 413 | 415;
+
+/** A body that cannot be read, or is too large: the status and the answer; nothing is stored. */
 class UploadRefused extends Error {
   constructor(
-    readonly status: 400 | 404 | 413 | 415,
+    readonly status: UploadStatus,
     readonly answer: UploadFailure,
   ) {
     super(answer.Message);
@@ -109,27 +105,6 @@ async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
   return form;
 }
 
-/** A FileTypeID: a positive whole number (the store then checks it is one of the institution's). */
-function fileTypeIdOf(form: UploadForm): number {
-  const text = form.fields.get('FileTypeID') ?? '';
-  const id = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-  if (id <= 0) throw invalid(UPLOAD_MESSAGES.fileTypeRequired);
-  return id;
-}
-
-function checkedFile(form: UploadForm): { name: string; bytes: Buffer; contentType: string } {
-  if (!form.file) throw invalid(UPLOAD_MESSAGES.noFile);
-  if (form.file.bytes.length === 0) throw invalid(UPLOAD_MESSAGES.emptyFile);
-  const contentType = sniffContentType(form.file.bytes);
-  if (!contentType) {
-    throw new UploadRefused(
-      415,
-      uploadFailure(ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.unsupportedFormat),
-    );
-  }
-  return { ...form.file, contentType };
-}
-
 const UPLOAD_ROUTES = [
   { url: '/api/file/UploadFileWithLoanNumber', kind: 'account', field: 'LoanNumber' },
   {
@@ -140,6 +115,16 @@ const UPLOAD_ROUTES = [
   { url: '/api/file/UploadByCustomerID', kind: 'customer', field: undefined },
 ] as const;
 
+/** The answer of each refused upload: its status, error code and Message. */
+const UPLOAD_REFUSALS = {
+  accountNotFound: [404, ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.accountNotFound],
+  applicationNotFound: [404, ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.applicationNotFound],
+  fileTypeRequired: [400, ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.fileTypeRequired],
+  noFile: [400, ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.noFile],
+  emptyFile: [400, ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.emptyFile],
+  unsupportedFormat: [415, ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.unsupportedFormat],
+} as const satisfies Record<UploadRefusal, readonly [UploadStatus, string, string]>;
+
 /**
  * The file services' calls of the accounts area (spec 002 section 7): an account's or a loan
  * application's documents, opening one in a new window with a passable token (a new window
@@ -148,12 +133,10 @@ const UPLOAD_ROUTES = [
  * exist.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<{
-  db: Kysely<Database>;
-  core: ServicingCore;
-  documents: DocumentStore;
+  service: DocumentsService;
+  borrowers: BorrowersService;
   downloads: DownloadTokens;
-  settings: (institutionId: number) => Promise<SettingsAccessor>;
-}> = async (app, { db, core, documents, downloads, settings }) => {
+}> = async (app, { service, borrowers, downloads }) => {
   // Only this plugin's routes read multipart bodies; the limits stop a body early, in the parser.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 100 },
@@ -170,11 +153,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { institutionId, today } = requestContext(request);
-      const customer = { institutionId, customerId: sessionOf(request).user.customerId };
-      const number = request.query.accountNumber;
-      if (!(await core.findAccount(customer, number, today))) return notFound(reply);
-      const list = await documents.accountDocuments(customer, number);
+      const list = await service.accountDocuments(
+        signedInCaller(request),
+        request.query.accountNumber,
+        requestContext(request).today,
+      );
+      if (!list) return notFound(reply);
       return { ...okEnvelope(), Value: list.map(toAccountDocument) };
     },
   );
@@ -189,21 +173,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { institutionId } = requestContext(request);
-      const customer = { institutionId, customerId: sessionOf(request).user.customerId };
-      const number = request.query.applicationNumber;
-      // Every application the core keeps for the customer, however old.
-      const applications = await core.applications(customer, EVERY_APPLICATION_SINCE);
-      if (!applications.some((application) => application.number === number)) {
-        return notFound(reply);
-      }
-      const list = await documents.applicationDocuments(customer, number);
+      const list = await service.applicationDocuments(
+        signedInCaller(request),
+        request.query.applicationNumber,
+      );
+      if (!list) return notFound(reply);
       return { ...okEnvelope(), Value: list.map(toAccountDocument) };
     },
   );
-
-  const customerOfToken = (request: FastifyRequest, token: string) =>
-    customerOfPassableToken(request, { db, downloads, token });
 
   app.get(
     '/api/Documents/ViewDocument',
@@ -221,9 +198,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const customer = await customerOfToken(request, request.query.token);
+      const customer = await customerOfPassableToken(request, {
+        borrowers,
+        downloads,
+        token: request.query.token,
+      });
       if (!customer) return reply.code(401).send(errorEnvelope(ENVELOPE_CODES.unauthorized));
-      const opened = await documents.open(customer, request.query.FileId);
+      const opened = await service.open(customer, request.query.FileId);
       if (!opened) return notFound(reply);
       const type = CONTENT_TYPES[opened.document.format] ?? 'application/octet-stream';
       const fileName = `${opened.document.displayName}.${opened.document.format}`.replace(
@@ -234,17 +215,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  /**
-   * File types and uploads exist only when the institution has file services (spec 002: "Only
-   * called when the file-services setting is on"). Uploads are also refused when the institution
-   * hides the upload area (documentCenterOptions.hideUploadAreaOption): a hidden control is no
-   * permission, so the server keeps to the same setting as the screens.
-   */
-  async function fileServicesOn(institutionId: number, forUpload: boolean) {
-    const accessor = await settings(institutionId);
-    if (!accessor.get('globalOptions.useFileServicesOption')) return false;
-    return !(forUpload && accessor.get('documentCenterOptions.hideUploadAreaOption'));
-  }
   const fileServicesOff = uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.fileServicesOff);
 
   app.get(
@@ -254,51 +224,14 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: FileTypesResponse, 401: Envelope, 404: UploadFailure } },
     },
     async (request, reply) => {
-      const { institutionId } = requestContext(request);
-      if (!(await fileServicesOn(institutionId, false))) {
-        return reply.code(404).send(fileServicesOff);
-      }
-      const types = await documents.fileTypes(institutionId);
+      const types = await service.fileTypes(requestContext(request).institutionId);
+      if (!types) return reply.code(404).send(fileServicesOff);
       return {
         ...okEnvelope(),
         FileTypes: types.map((type) => ({ ID: type.id, Description: type.description })),
       };
     },
   );
-
-  /** The target of an upload, once the account or application is known to be the customer's. */
-  async function targetOf(
-    request: FastifyRequest,
-    customer: CustomerRef,
-    route: (typeof UPLOAD_ROUTES)[number],
-    form: UploadForm,
-  ): Promise<UploadTarget> {
-    if (route.kind === 'customer') return { kind: 'customer' };
-    const number = form.fields.get(route.field) ?? '';
-    if (route.kind === 'account') {
-      // Another user's account answers exactly as one that does not exist.
-      const owned =
-        number !== '' &&
-        number.length <= 40 &&
-        (await core.findAccount(customer, number, requestContext(request).today));
-      if (!owned) {
-        throw new UploadRefused(
-          404,
-          uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.accountNotFound),
-        );
-      }
-      return { kind: 'account', number };
-    }
-    const applications =
-      number === '' ? [] : await core.applications(customer, EVERY_APPLICATION_SINCE);
-    if (!applications.some((application) => application.number === number)) {
-      throw new UploadRefused(
-        404,
-        uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.applicationNotFound),
-      );
-    }
-    return { kind: 'application', number };
-  }
 
   for (const route of UPLOAD_ROUTES) {
     app.post(
@@ -318,36 +251,31 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const { institutionId, now } = requestContext(request);
-        const customer = { institutionId, customerId: sessionOf(request).user.customerId };
-        if (!(await fileServicesOn(institutionId, true))) {
+        const { now, today } = requestContext(request);
+        const caller = signedInCaller(request);
+        if (!(await service.takesUploads(caller.institutionId))) {
           return reply.code(404).send(fileServicesOff);
         }
+        let form: UploadForm;
         try {
-          const form = await readUploadForm(request);
-          const target = await targetOf(request, customer, route, form);
-          const fileTypeId = fileTypeIdOf(form);
-          const file = checkedFile(form);
-          const result = await documents.upload(customer, target, {
-            name: file.name,
-            contentType: file.contentType,
-            bytes: file.bytes,
-            fileTypeId,
-            receivedAt: now,
-          });
-          if (!result.stored) {
-            throw result.refusal === 'unknownFileType'
-              ? invalid(UPLOAD_MESSAGES.fileTypeRequired)
-              : new UploadRefused(
-                  415,
-                  uploadFailure(ENVELOPE_CODES.invalidRequest, UPLOAD_MESSAGES.unsupportedFormat),
-                );
-          }
-          return { ...okEnvelope(), Value: toAccountDocument(result.document) };
+          form = await readUploadForm(request);
         } catch (error) {
           if (error instanceof UploadRefused) return reply.code(error.status).send(error.answer);
           throw error;
         }
+        const outcome = await service.upload(caller, {
+          target:
+            route.kind === 'customer'
+              ? { kind: 'customer' }
+              : { kind: route.kind, number: form.fields.get(route.field) ?? '' },
+          fileTypeId: form.fields.get('FileTypeID') ?? '',
+          file: form.file,
+          receivedAt: now,
+          today,
+        });
+        if (outcome.stored) return { ...okEnvelope(), Value: toAccountDocument(outcome.document) };
+        const [status, code, message] = UPLOAD_REFUSALS[outcome.refusal];
+        return reply.code(status).send(uploadFailure(code, message));
       },
     );
   }

@@ -1,9 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { CustomerRef } from '../../core/servicing-core';
-import type { Database } from '../../db/schema';
 import { requestContext } from '../../plugins/request-context';
-import { findBorrowerById } from '../borrowers/users.repository';
+import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from './download-tokens.service';
 
 /**
@@ -13,7 +11,7 @@ import type { DownloadTokens } from './download-tokens.service';
  */
 export async function customerOfPassableToken(
   request: FastifyRequest,
-  options: { db: Kysely<Database>; downloads: DownloadTokens; token: string },
+  options: { borrowers: BorrowersService; downloads: DownloadTokens; token: string },
 ): Promise<CustomerRef | undefined> {
   const { institutionId } = requestContext(request);
   const redeemed = await options.downloads.redeem({
@@ -22,6 +20,6 @@ export async function customerOfPassableToken(
     purpose: 'passable',
     sessionUserId: request.user?.id,
   });
-  const user = redeemed && (await findBorrowerById(options.db, institutionId, redeemed.userId));
-  return user ? { institutionId, customerId: user.customer_id } : undefined;
+  const borrower = redeemed && (await options.borrowers.findById(institutionId, redeemed.userId));
+  return borrower ? { institutionId, customerId: borrower.customerId } : undefined;
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import type { ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { PortalApp } from '../../plugins/portal-app';
@@ -27,20 +27,17 @@ export interface PaymentsModuleDeps {
 
 /** Payment info, the third-party fee, the six submit calls and the four delete calls. */
 export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): Promise<void> {
-  const { db, clock } = deps;
   await app.register(paymentsRoutes, {
-    db,
-    dataProtector: deps.dataProtector,
     service: createPaymentsService({
-      db,
-      clock,
+      db: deps.db,
+      clock: deps.clock,
       core: deps.core,
       dataProtector: deps.dataProtector,
       settings: (institutionId) => deps.institutions.settings(institutionId),
       settlement: deps.paymentPosting,
       achProcessor: deps.achProcessor,
       routingDirectory: deps.routingDirectory,
+      methods: deps.paymentMethods,
     }),
-    methods: deps.paymentMethods,
   });
 }

@@ -19,14 +19,9 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInCaller } from '../../plugins/signed-in-caller';
-import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { readIdempotencyKey } from './idempotency';
-import { paymentInfoResponse } from './payment-info';
 import type { PaymentsService, SubmitAnswer } from './payments.service';
 import type { SubmitRequest, SubmitRoute } from './payment-submit';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { DataProtector } from '../../lib/data-protection';
 
 const REQUIRED = { auth: 'required' } as const;
 const NOT_FOUND = { 401: Envelope, 404: Envelope };
@@ -65,12 +60,10 @@ const DELETES: {
 ];
 
 /** The payments calls of spec 001 section 7 (payment info, fee, submit, delete). */
-export const paymentsRoutes: FastifyPluginAsyncZod<{
-  service: PaymentsService;
-  methods: PaymentMethodsService;
-  db: Kysely<Database>;
-  dataProtector: DataProtector;
-}> = async (app, { service, methods, db, dataProtector }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     PAYMENT_CALLS.getPaymentInfo.path,
     {
@@ -81,22 +74,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const caller = signedInCaller(request);
-      const outcome = await service.paymentInfo(caller, request.query.accountNumber);
+      const outcome = await service.paymentInfo(
+        signedInCaller(request),
+        request.query.accountNumber,
+      );
       if (outcome.kind === 'notFound') {
         return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
       }
       if (outcome.kind === 'nightMode') {
         return { HasNoErrors: false, Errors: errorEnvelope('NiteMode').Errors } as const;
       }
-      const listed = await methods.list(caller, outcome.context.account.number);
-      const saved = listed.kind === 'ok' ? listed.value : { methods: [], defaultMethod: null };
-      return paymentInfoResponse(
-        { db, dataProtector },
-        outcome.context,
-        saved,
-        caller.companyNumber,
-      );
+      return outcome.answer;
     },
   );
 

@@ -5,6 +5,7 @@ import {
   ENVELOPE_CODES,
   type GetThirdPartyFeeRequest,
   okEnvelope,
+  type PaymentInfoResponse,
   SubmitPaymentResponse,
   scheduleWording,
   scheduleWordingTextsOf,
@@ -18,6 +19,7 @@ import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-c
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
+import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { recordAuthorization, verifyPreviewToken } from '../ach-drafts/ach-drafts.service';
 import {
   completeResumable,
@@ -34,7 +36,7 @@ import {
   type PaymentCaller,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
-import { loanSubmitError } from './payment-info';
+import { loanSubmitError, paymentInfoResponse } from './payment-info';
 import { chooseMethod, type ChosenPaymentMethod } from './payment-method-choice';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
 import {
@@ -125,7 +127,7 @@ export interface PaymentsService {
 }
 
 export type PaymentInfoOutcome =
-  { kind: 'notFound' } | { kind: 'nightMode' } | { kind: 'ok'; context: LoanContext };
+  { kind: 'notFound' } | { kind: 'nightMode' } | { kind: 'ok'; answer: PaymentInfoResponse };
 
 export interface PaymentsServiceDependencies {
   db: Kysely<Database>;
@@ -137,6 +139,8 @@ export interface PaymentsServiceDependencies {
   /** A bank account typed for one payment is checked as a saved one is (ach-account-checks). */
   achProcessor: AchProcessor;
   routingDirectory: RoutingDirectory;
+  /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
+  methods: Pick<PaymentMethodsService, 'list'>;
 }
 
 /** A stored answer as a submit answer (a status this call never stores reads as 500). */
@@ -398,7 +402,17 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const context = await loadLoanContext(deps, caller, loanNumber);
       if (!context) return { kind: 'notFound' };
       if (inNightMode(context.settings, caller.timeZone, context.now)) return { kind: 'nightMode' };
-      return { kind: 'ok', context };
+      const listed = await deps.methods.list(caller, context.account.number);
+      const saved = listed.kind === 'ok' ? listed.value : { methods: [], defaultMethod: null };
+      return {
+        kind: 'ok',
+        answer: await paymentInfoResponse(
+          { db, dataProtector },
+          context,
+          saved,
+          caller.companyNumber,
+        ),
+      };
     },
 
     // Decision (issue 10 asks for a cached third-party fee, in-flight duplicates sharing one

@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import type { PortalApp } from '../../plugins/portal-app';
+import type { LoginHistoryService } from '../auth/login-history.service';
 import { loginHistoryRoutes } from './login-history.routes';
 
 /** The profile area (login history so far). */
 export async function profileModule(
   app: PortalApp,
-  deps: { db: Kysely<Database>; clock: Clock },
+  deps: { loginHistory: LoginHistoryService },
 ): Promise<void> {
-  await app.register(loginHistoryRoutes, { db: deps.db, clock: deps.clock });
+  await app.register(loginHistoryRoutes, { loginHistory: deps.loginHistory });
 }
