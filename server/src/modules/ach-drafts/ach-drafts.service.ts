@@ -23,7 +23,7 @@ import { readCdnFile } from '../../lib/cdn-files';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
-import { insertAgreementLogs } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import { accessorOf } from '../institutions/institutions.service';
 import {
   findInstitutionById,
@@ -278,7 +278,7 @@ export async function recordAuthorization(
     created_at: now,
     document,
   });
-  await insertAgreementLogs(db, [
+  await createBorrowersService({ db }).recordAgreements([
     {
       institutionId: caller.institutionId,
       userId: caller.userId,

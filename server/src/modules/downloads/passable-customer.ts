@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CustomerRef } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import { requestContext } from '../../plugins/request-context';
-import { findBorrowerById } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from './download-tokens.service';
 
 /**
@@ -22,6 +22,8 @@ export async function customerOfPassableToken(
     purpose: 'passable',
     sessionUserId: request.user?.id,
   });
-  const user = redeemed && (await findBorrowerById(options.db, institutionId, redeemed.userId));
-  return user ? { institutionId, customerId: user.customer_id } : undefined;
+  const customer =
+    redeemed &&
+    (await createBorrowersService({ db: options.db }).customerOf(institutionId, redeemed.userId));
+  return customer ? { institutionId, customerId: customer.customerId } : undefined;
 }

@@ -35,7 +35,7 @@ import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
-import { listAgreementAcceptances } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import { cancelPaymentsOfMethod } from '../payments/payments.repository';
 import { achAccountIssue, achDuplicateKey as duplicateKeyOf } from './ach-account-checks';
 import {
@@ -213,6 +213,7 @@ export function createPaymentMethodsService(options: {
   dataProtector: DataProtector;
 }): PaymentMethodsService {
   const { db, clock, core, cardProcessor, achProcessor, routingDirectory, dataProtector } = options;
+  const borrowers = createBorrowersService({ db });
 
   const today = (caller: PaymentMethodCaller): CalendarDate =>
     calendarDateIn(caller.timeZone, clock.now());
@@ -244,8 +245,7 @@ export function createPaymentMethodsService(options: {
       agreement.whenToAgree.includes('ach'),
     );
     if (achTerms.length === 0) return [];
-    const acceptances = await listAgreementAcceptances(
-      db,
+    const acceptances = await borrowers.agreementAcceptances(
       caller.institutionId,
       caller.userId,
       caller.timeZone,
@@ -254,8 +254,8 @@ export function createPaymentMethodsService(options: {
       isAgreementNeeded(
         agreement.date,
         acceptances
-          .filter((row) => row.agreement_type === agreement.hostNum)
-          .map((row) => row.accepted_on),
+          .filter((acceptance) => acceptance.hostNum === agreement.hostNum)
+          .map((acceptance) => acceptance.acceptedOn),
         today(caller),
       ),
     );
