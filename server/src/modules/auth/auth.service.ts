@@ -27,6 +27,7 @@ import { securityPolicyOf, type SecurityPolicy } from './policy';
 import type { SessionCache } from './session-cache';
 import { nextIdleExpiry, SESSION_TOUCH_EVERY_MS, sessionPolicyOf } from './session-policy';
 import {
+  deleteEndedSessions,
   findLiveSession,
   findPreviousSuccessfulLogin,
   findSessionByTokenHash,
@@ -172,6 +173,14 @@ export async function countAsSignInFailure(
 /** The digest of a sign-in security code, bound to its session so a code fits nowhere else. */
 export function loginCodeDigest(protector: DataProtector, sessionId: number, code: string) {
   return protector.digest(`login-code:${sessionId}`, code);
+}
+
+/**
+ * Deletes the sessions that ended (idle, absolute expiry or sign-out) by `before`, and with them
+ * their sign-in codes and change-password links (housekeeping). Answers how many went.
+ */
+export function purgeEndedSessions(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteEndedSessions(db, before);
 }
 
 export function createAuthService(options: AuthServiceOptions): AuthService {

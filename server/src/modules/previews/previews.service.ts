@@ -10,7 +10,11 @@ import { findMembershipRole } from '../staff/staff.repository';
 import type { RequestContext } from '../../plugins/request-context';
 import { insertSession } from '../auth/sessions.repository';
 import { openDemoAccount, type DemoAccountDefinition } from '../../core/builtin/core-seed';
-import { findLivePreviewToken, insertPreviewToken } from './preview-tokens.repository';
+import {
+  deleteExpiredPreviewTokens,
+  findLivePreviewToken,
+  insertPreviewToken,
+} from './preview-tokens.repository';
 import {
   findSampleBorrower,
   insertSampleBorrower,
@@ -101,6 +105,11 @@ export interface PreviewsService {
     token: string,
     request: Pick<RequestContext, 'institutionId' | 'timeZone' | 'ip' | 'userAgent'>,
   ): Promise<{ sessionToken: string; borrower: SampleBorrower } | undefined>;
+}
+
+/** Deletes the preview tokens expired by `before` (for the housekeeping job); returns how many. */
+export function purgeExpiredPreviewTokens(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteExpiredPreviewTokens(db, before);
 }
 
 /** The longest a sample session lives without activity (the preview token ends it anyway). */
