@@ -9,7 +9,6 @@ import {
   scheduleWordingTextsOf,
   type ScheduleWordingTexts,
   dollarsToCents,
-  isTimeZone,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
 } from '@portal/domain';
@@ -24,11 +23,7 @@ import { systemClock, type Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
 import { createBorrowersService } from '../borrowers/borrowers.service';
-import { accessorOf } from '../institutions/institutions.service';
-import {
-  findInstitutionById,
-  findLatestSettingsVersion,
-} from '../institutions/institutions.repository';
+import { readInstitutionWithin } from '../institutions/institutions.service';
 import { findSavedPaymentMethod } from '../payment-methods/payment-methods.repository';
 import { AUTHORIZATION_TITLE, authorizationTitle, renderAchDraftPdf } from './ach-draft-pdf';
 import {
@@ -183,25 +178,15 @@ function authorizationHtml(settings: SettingsAccessor): string {
  * figures as the app's pdfBranding.
  */
 async function institutionWithin(db: Kysely<Database>, institutionId: number) {
-  const [institution, published] = await Promise.all([
-    findInstitutionById(db, institutionId),
-    findLatestSettingsVersion(db, institutionId),
-  ]);
-  const settings = accessorOf(published?.document ?? {});
+  const { institution, settings, timeZone } = await readInstitutionWithin(db, institutionId);
   const logo = institution
-    ? await readCdnFile(
-        runtime.cdnRoots,
-        institution.cdn_folder,
-        'branding/logos/logoFullWhite.svg',
-      )
+    ? await readCdnFile(runtime.cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
     : undefined;
   const branding: PdfBranding = {
     institutionName: institution?.name ?? '',
     primaryColor: settings.get('themeOptions.primaryColor'),
     ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
   };
-  const zone = settings.get('localeOptions.institutionTimeZone');
-  const timeZone = isTimeZone(zone) ? zone : (institution?.time_zone ?? 'UTC');
   return { branding, settings, timeZone };
 }
 

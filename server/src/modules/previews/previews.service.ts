@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
-import { listHosts } from '../institutions/institutions.repository';
+import { portalHostsOf } from '../institutions/institutions.service';
 import type { StaffPrincipal } from '../staff/staff-auth.service';
 import { findMembershipRole } from '../staff/staff.repository';
 import type { RequestContext } from '../../plugins/request-context';
@@ -135,7 +135,7 @@ export function createPreviewsService(options: {
         expiresAt,
         at: now,
       });
-      const hosts = (await listHosts(db)).get(institution.id) ?? [];
+      const hosts = await portalHostsOf(db, institution.id);
       const admin = new URL(where.adminOrigin);
       const adminHostName = where.adminHost.replace(/:\d+$/, '').toLowerCase();
       // Same origin as the admin when the admin runs on one of the institution's hosts.
