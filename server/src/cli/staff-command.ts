@@ -8,10 +8,10 @@ import {
   STAFF_ROLES,
 } from '../modules/staff/staff-auth.service';
 import {
-  findStaffByEmail,
-  listStaffWithMemberships,
-  setStaffDisabled,
-} from '../modules/staff/staff.repository';
+  listStaffAccounts,
+  setStaffAccountDisabled,
+  staffAccountExists,
+} from '../modules/staff/staff-accounts.service';
 import {
   createInstitutionsService,
   institutionBySlug,
@@ -132,7 +132,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
     new Refusal(`A staff account with the e-mail ${email} exists already.`);
   await withDatabase(config, io, async ({ db }) => {
     const institutions = createInstitutionsService({ db, clock, dataProtector });
-    if (await findStaffByEmail(db, email)) throw existsAlready();
+    if (await staffAccountExists(db, email)) throw existsAlready();
     let memberships: { institutionId: number; role: StaffRole }[] = [];
     if (slug !== undefined && staffRole !== undefined) {
       const institution = await institutionBySlug(db, slug);
@@ -202,7 +202,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
 
 async function list(args: readonly string[], io: StaffCommandIo): Promise<void> {
   parseOptions(args, []);
-  const rows = await withDatabase(readConfig(io.env), io, ({ db }) => listStaffWithMemberships(db));
+  const rows = await withDatabase(readConfig(io.env), io, ({ db }) => listStaffAccounts(db));
   if (rows.length === 0) {
     io.out('No staff accounts yet.');
     return;
@@ -236,7 +236,7 @@ async function setDisabled(
   const values = parseOptions(args, ['email']);
   const email = required(values.email, 'email').toLowerCase();
   const found = await withDatabase(readConfig(io.env), io, ({ db }) =>
-    setStaffDisabled(db, email, disabled, (io.clock ?? systemClock).now()),
+    setStaffAccountDisabled(db, { email, disabled, at: (io.clock ?? systemClock).now() }),
   );
   if (!found) throw new Refusal(`There is no staff account with the e-mail ${email}.`);
   io.out(`${email} is ${disabled ? 'disabled: it can no longer sign in' : 'enabled again'}.`);

@@ -176,6 +176,38 @@ export function loginCodeDigest(protector: DataProtector, sessionId: number, cod
 }
 
 /**
+ * The admin preview's session of its sample borrower (modules/previews): read-only, with no step
+ * to take, and never living past `endsAt` whatever its activity.
+ */
+export async function openSampleSession(
+  db: Kysely<Database>,
+  session: {
+    token: string;
+    userId: string;
+    institutionId: number;
+    at: Date;
+    endsAt: Date;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<void> {
+  await insertSession(db, {
+    tokenHash: hashToken(session.token),
+    userId: session.userId,
+    institutionId: session.institutionId,
+    createdAt: session.at,
+    idleExpiresAt: session.endsAt,
+    absoluteExpiresAt: session.endsAt,
+    ip: session.ip,
+    userAgent: session.userAgent.slice(0, 500),
+    pendingSteps: '',
+    signInMethod: 'preview',
+    deviceId: null,
+    readOnly: true,
+  });
+}
+
+/**
  * Deletes the sessions that ended (idle, absolute expiry or sign-out) by `before`, and with them
  * their sign-in codes and change-password links (housekeeping). Answers how many went.
  */

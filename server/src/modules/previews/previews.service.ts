@@ -6,9 +6,9 @@ import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
 import { portalHostsOf } from '../institutions/institutions.service';
 import type { StaffPrincipal } from '../staff/staff-auth.service';
-import { findMembershipRole } from '../staff/staff.repository';
+import { belongsTo } from '../staff/staff-roles';
 import type { RequestContext } from '../../plugins/request-context';
-import { insertSession } from '../auth/sessions.repository';
+import { openSampleSession } from '../auth/auth.service';
 import { openDemoAccount, type DemoAccountDefinition } from '../../core/builtin/core-seed';
 import {
   deleteExpiredPreviewTokens,
@@ -154,12 +154,8 @@ export function createPreviewsService(options: {
     async previewDocument(token, institutionId) {
       const row = await findLivePreviewToken(db, hashToken(token), clock.now());
       if (!row || row.institutionId !== institutionId) return undefined;
-      if (
-        !row.isImplementer &&
-        (await findMembershipRole(db, row.staffId, institutionId)) === undefined
-      ) {
-        return undefined;
-      }
+      const staff = { staffId: row.staffId, isImplementer: row.isImplementer };
+      if (!(await belongsTo(db, staff, institutionId))) return undefined;
       return {
         document: await options.draftDocument(institutionId),
         adminOrigin: row.adminOrigin,
@@ -201,19 +197,14 @@ export function createPreviewsService(options: {
               }
             },
           }));
-        await insertSession(trx, {
-          tokenHash: hashToken(sessionToken),
+        await openSampleSession(trx, {
+          token: sessionToken,
           userId: sample.userId,
           institutionId: request.institutionId,
-          createdAt: now,
-          idleExpiresAt: absoluteExpiresAt,
-          absoluteExpiresAt,
+          at: now,
+          endsAt: absoluteExpiresAt,
           ip: request.ip,
-          userAgent: request.userAgent.slice(0, 500),
-          pendingSteps: '',
-          signInMethod: 'preview',
-          deviceId: null,
-          readOnly: true,
+          userAgent: request.userAgent,
         });
         return sample;
       });
