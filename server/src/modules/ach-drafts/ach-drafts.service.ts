@@ -24,7 +24,7 @@ import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
 import { createBorrowersService } from '../borrowers/borrowers.service';
 import { readInstitutionWithin } from '../institutions/institutions.service';
-import { findSavedPaymentMethod } from '../payment-methods/payment-methods.repository';
+import { savedAchAccount } from '../payment-methods/payment-methods.service';
 import { AUTHORIZATION_TITLE, authorizationTitle, renderAchDraftPdf } from './ach-draft-pdf';
 import {
   type AchDraftPreviewRow,
@@ -369,13 +369,10 @@ export function createAchDraftsService(options: {
       let lastFour: string;
       if ('ProfileId' in request.AchInfo) {
         // A saved method: the caller's own, and its type and last four as saved (not as sent).
-        const method = await findSavedPaymentMethod(db, caller, {
-          profileId: request.AchInfo.ProfileId,
-          isCard: false,
-        });
-        if (!method?.ach_account_type) return notFound;
-        accountType = asAccountType(method.ach_account_type);
-        lastFour = method.last_four;
+        const saved = await savedAchAccount(db, caller, request.AchInfo.ProfileId);
+        if (!saved) return notFound;
+        accountType = asAccountType(saved.accountType);
+        lastFour = saved.lastFour;
       } else {
         // A new account (not saved yet): its last four only are kept.
         accountType = request.AchInfo.AccountType;

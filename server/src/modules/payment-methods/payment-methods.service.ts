@@ -36,7 +36,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { createBorrowersService } from '../borrowers/borrowers.service';
-import { cancelPaymentsOfMethod } from '../payments/payments.repository';
+import { cancelPaymentsMadeWith } from '../payments/payments-of-method';
 import { achAccountIssue, achDuplicateKey as duplicateKeyOf } from './ach-account-checks';
 import {
   deletePaymentMethod,
@@ -198,6 +198,21 @@ export function profileSettingsOf(settings: SettingsAccessor) {
     allowCardProfiles: settings.get('cardPaymentOptions.allowCardProfilesOption'),
     disallowAchProfiles: settings.get('achPaymentOptions.disallowAchProfilesOption'),
   };
+}
+
+/**
+ * The owner's saved bank account with this handle: its account type and last four as saved, not
+ * as a request says. Undefined for anyone else's, a card, or a method without an account type.
+ */
+export async function savedAchAccount(
+  db: Kysely<Database>,
+  owner: MethodOwner,
+  profileId: string,
+): Promise<{ accountType: string; lastFour: string } | undefined> {
+  const row = await findSavedPaymentMethod(db, owner, { profileId, isCard: false });
+  return row?.ach_account_type
+    ? { accountType: row.ach_account_type, lastFour: row.last_four }
+    : undefined;
 }
 
 const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
@@ -440,7 +455,7 @@ export function createPaymentMethodsService(options: {
       // Spec 001: deleting a method cancels and removes the scheduled (and recurring) payments
       // set up with it, in the same transaction as the delete.
       const deleted = await db.transaction().execute(async (trx) => {
-        await cancelPaymentsOfMethod(trx, owner(caller), row.id, clock.now());
+        await cancelPaymentsMadeWith(trx, owner(caller), row.id, clock.now());
         return deletePaymentMethod(trx, owner(caller), row.id);
       });
       return deleted ? ok(true) : NOT_FOUND;
