@@ -60,7 +60,7 @@ export interface NewOnlineUser extends NewUserRow {
 
 /**
  * The borrowers module: online users, the customers they belong to, their passwords, secret
- * questions and agreement records. Every method writes through the `db` it was created with:
+ * questions and agreement records. Every method works through the `db` it was created with:
  * inside a transaction, create it with the transaction.
  */
 export interface BorrowersService {
