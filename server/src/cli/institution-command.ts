@@ -8,11 +8,9 @@ import { createAuditLog } from '../modules/audit/audit.service';
 import { createBrandingService } from '../modules/branding/branding.service';
 import { createInstitutionsAdminService } from '../modules/institutions/institutions-admin.service';
 import {
-  findDefaultInstitution,
-  listHosts,
-  listInstitutionRows,
-} from '../modules/institutions/institutions.repository';
-import { createInstitutionsService } from '../modules/institutions/institutions.service';
+  createInstitutionsService,
+  listInstitutionDirectory,
+} from '../modules/institutions/institutions.service';
 import { OPERATOR } from '../modules/staff/staff-principal';
 import {
   dataProtectorOf,
@@ -112,7 +110,7 @@ async function create(args: readonly string[], io: InstitutionCommandIo): Promis
     const created = await creation.createInstitution(OPERATOR, request).catch((error: unknown) => {
       throw refusalOf(error);
     });
-    const isDefault = (await findDefaultInstitution(db))?.slug === created.slug;
+    const isDefault = (await institutions.defaultInstitution())?.slug === created.slug;
     io.out(`Created ${created.slug} (${created.name}), answering on ${created.hosts.join(', ')}.`);
     if (isDefault) {
       io.out(
@@ -134,22 +132,20 @@ async function create(args: readonly string[], io: InstitutionCommandIo): Promis
 
 async function list(args: readonly string[], io: InstitutionCommandIo): Promise<void> {
   parseOptions(args, []);
-  const { rows, hosts, defaultId } = await withDatabase(readConfig(io.env), io, async ({ db }) => ({
-    rows: await listInstitutionRows(db),
-    hosts: await listHosts(db),
-    defaultId: (await findDefaultInstitution(db))?.id,
-  }));
-  if (rows.length === 0) {
+  const institutions = await withDatabase(readConfig(io.env), io, ({ db }) =>
+    listInstitutionDirectory(db),
+  );
+  if (institutions.length === 0) {
     io.out('No institutions yet.');
     return;
   }
   const lines = [['SLUG', 'NAME', 'HOSTS', 'DEFAULT']];
-  for (const row of rows) {
+  for (const institution of institutions) {
     lines.push([
-      row.slug,
-      row.name,
-      (hosts.get(row.id) ?? []).join(',') || '-',
-      row.id === defaultId ? 'default' : '-',
+      institution.slug,
+      institution.name,
+      institution.hosts.join(',') || '-',
+      institution.isDefault ? 'default' : '-',
     ]);
   }
   const widths = [0, 1, 2].map((column) =>

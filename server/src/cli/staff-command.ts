@@ -8,15 +8,15 @@ import {
   STAFF_ROLES,
 } from '../modules/staff/staff-auth.service';
 import {
-  findStaffByEmail,
-  listStaffWithMemberships,
-  setStaffDisabled,
-} from '../modules/staff/staff.repository';
+  listStaffAccounts,
+  setStaffAccountDisabled,
+  staffAccountExists,
+} from '../modules/staff/staff-accounts.service';
 import {
-  findDefaultInstitution,
-  findInstitutionBySlug,
-  listInstitutionRows,
-} from '../modules/institutions/institutions.repository';
+  createInstitutionsService,
+  institutionBySlug,
+  listInstitutionDirectory,
+} from '../modules/institutions/institutions.service';
 import { createAuditLog } from '../modules/audit/audit.service';
 import { createJobQueue } from '../modules/jobs/job-queue';
 import { createMailService } from '../modules/mail/mail.service';
@@ -131,12 +131,13 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
   const existsAlready = () =>
     new Refusal(`A staff account with the e-mail ${email} exists already.`);
   await withDatabase(config, io, async ({ db }) => {
-    if (await findStaffByEmail(db, email)) throw existsAlready();
+    const institutions = createInstitutionsService({ db, clock, dataProtector });
+    if (await staffAccountExists(db, email)) throw existsAlready();
     let memberships: { institutionId: number; role: StaffRole }[] = [];
     if (slug !== undefined && staffRole !== undefined) {
-      const institution = await findInstitutionBySlug(db, slug);
+      const institution = await institutionBySlug(db, slug);
       if (!institution) {
-        const known = (await listInstitutionRows(db)).map((row) => row.slug);
+        const known = (await listInstitutionDirectory(db)).map((listed) => listed.slug);
         throw new Refusal(
           `There is no institution "${slug}". ${
             known.length > 0 ? `Known: ${known.join(', ')}.` : 'No institution exists yet.'
@@ -159,7 +160,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
       throttle: createThrottleService({ db, clock }),
       auditLog: createAuditLog({ db, clock }),
       demoMode: config.demoMode,
-      anchorInstitutionId: async () => (await findDefaultInstitution(db))?.id,
+      anchorInstitutionId: async () => (await institutions.defaultInstitution())?.id,
     });
     // The e-mail is the only unique column a new account fills: a unique violation means the
     // account was created (by the admin API) between the check above and this insert.
@@ -189,7 +190,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
       'Add the secret (or the otpauth:// address as a QR code) to an authenticator app, then sign ' +
         'in at /admin/ with the e-mail, the password and the 6-digit code.',
     );
-    if (!(await findDefaultInstitution(db))) {
+    if (!(await institutions.defaultInstitution())) {
       io.err(
         'Note: admin sign-in needs a default institution (the one serving localhost) and this ' +
           'database has none yet. The first institution created becomes it: ' +
@@ -201,7 +202,7 @@ async function create(args: readonly string[], io: StaffCommandIo): Promise<void
 
 async function list(args: readonly string[], io: StaffCommandIo): Promise<void> {
   parseOptions(args, []);
-  const rows = await withDatabase(readConfig(io.env), io, ({ db }) => listStaffWithMemberships(db));
+  const rows = await withDatabase(readConfig(io.env), io, ({ db }) => listStaffAccounts(db));
   if (rows.length === 0) {
     io.out('No staff accounts yet.');
     return;
@@ -235,7 +236,7 @@ async function setDisabled(
   const values = parseOptions(args, ['email']);
   const email = required(values.email, 'email').toLowerCase();
   const found = await withDatabase(readConfig(io.env), io, ({ db }) =>
-    setStaffDisabled(db, email, disabled, (io.clock ?? systemClock).now()),
+    setStaffAccountDisabled(db, { email, disabled, at: (io.clock ?? systemClock).now() }),
   );
   if (!found) throw new Refusal(`There is no staff account with the e-mail ${email}.`);
   io.out(`${email} is ${disabled ? 'disabled: it can no longer sign in' : 'enabled again'}.`);

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { hashToken } from '../../lib/tokens';
-import { findUserToken, useUserToken } from '../borrowers/codes.repository';
-import { updateUserFlags } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
 
 export interface AccountLinksService {
   /** Marks the e-mail address verified; false when the link is unknown, used or expired. */
@@ -18,29 +17,33 @@ export function createAccountLinksService(options: {
   clock: Clock;
 }): AccountLinksService {
   const { db, clock } = options;
+  const borrowers = createBorrowersService({ db });
+  const securityCodes = createSecurityCodesService({ db });
 
   return {
     async validateEmail(institutionId, token) {
-      const tokenHash = token.trim() === '' ? undefined : hashToken(token.trim());
-      if (!tokenHash) return false;
+      if (token.trim() === '') return false;
       return db.transaction().execute(async (trx) => {
+        const securityCodesInTrx = createSecurityCodesService({ db: trx });
         const now = clock.now();
-        const row = await findUserToken(trx, institutionId, tokenHash, ['verifyEmail']);
-        if (!row || row.used_at !== null) return false;
-        if (row.expires_at !== null && row.expires_at <= now) return false;
-        if (!(await useUserToken(trx, row.id, now))) return false;
-        await updateUserFlags(trx, row.user_id, { emailVerified: true });
+        const link = await securityCodesInTrx.findUserToken(institutionId, token.trim(), [
+          'verifyEmail',
+        ]);
+        if (!link || link.usedAt !== null) return false;
+        if (link.expiresAt !== null && link.expiresAt <= now) return false;
+        if (!(await securityCodesInTrx.useUserToken(link.id, now))) return false;
+        await createBorrowersService({ db: trx }).markEmailVerified(link.userId);
         return true;
       });
     },
 
     async optOut(institutionId, token) {
       if (token.trim() === '') return false;
-      const row = await findUserToken(db, institutionId, hashToken(token.trim()), ['optOut']);
-      if (!row) return false;
-      if (row.expires_at !== null && row.expires_at <= clock.now()) return false;
+      const link = await securityCodes.findUserToken(institutionId, token.trim(), ['optOut']);
+      if (!link) return false;
+      if (link.expiresAt !== null && link.expiresAt <= clock.now()) return false;
       // Lasting and idempotent: the same footer link may be pressed again.
-      await updateUserFlags(db, row.user_id, { emailOptOut: true });
+      await borrowers.optOutOfEmail(link.userId);
       return true;
     },
   };

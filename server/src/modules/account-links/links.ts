@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { createToken, hashToken } from '../../lib/tokens';
-import { insertUserToken, type UserTokenPurpose } from '../borrowers/codes.repository';
+import { createToken } from '../../lib/tokens';
+import {
+  createSecurityCodesService,
+  type UserTokenPurpose,
+} from '../borrowers/security-codes.service';
 
 /** A hash route of the portal, e.g. `home/verifyEmail/<token>`. */
 export function portalLink(origin: string, route: string): string {
@@ -24,11 +27,11 @@ export async function issueLinkToken(
   },
 ): Promise<string> {
   const token = createToken();
-  await insertUserToken(db, {
+  await createSecurityCodesService({ db }).issueUserToken({
     institutionId: link.institutionId,
     userId: link.userId,
     purpose: link.purpose,
-    tokenHash: hashToken(token),
+    token,
     sessionId: null,
     expiresAt: link.lifetimeMs === null ? null : new Date(link.at.getTime() + link.lifetimeMs),
     at: link.at,

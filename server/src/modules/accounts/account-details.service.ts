@@ -41,7 +41,7 @@ import type {
 } from '../../core/servicing-core';
 import type { DocumentStore, StoredDocument } from '../../core/document-store';
 import { listedStatementProvider } from '../../core/statement-providers';
-import { listAgreementAcceptances } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import { loanPaymentLists, type LoanPaymentLists } from '../payments/payment-info';
 import type { DataProtector } from '../../lib/data-protection';
@@ -267,6 +267,7 @@ export function createAccountDetailsService(options: {
   dataProtector: DataProtector;
 }): AccountDetailsService {
   const { db, clock, core, zips } = options;
+  const borrowers = createBorrowersService({ db });
 
   /**
    * The caller's default method of the loan, as GetPaymentInfo and GetPaymentMethods answer it
@@ -307,14 +308,10 @@ export function createAccountDetailsService(options: {
   async function eStatementAgreements(caller: AccountCaller): Promise<Agreement[]> {
     const [settings, acceptances] = await Promise.all([
       options.settings(caller.institutionId),
-      listAgreementAcceptances(db, caller.institutionId, caller.userId, caller.timeZone),
+      borrowers.agreementAcceptances(caller.institutionId, caller.userId, caller.timeZone),
     ]);
     return eStatementAgreementsNeeded(configuredAgreements(settings), {
-      acceptances: acceptances.map((row) => ({
-        hostNum: row.agreement_type,
-        name: row.name_of_terms,
-        acceptedOn: row.accepted_on,
-      })),
+      acceptances,
       today: today(caller),
     });
   }

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { CoreTransaction } from '../../core/servicing-core';
 import { formatUsDate as usDate } from '@portal/domain';
-import { findBorrowerById } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import type { AccountDetailsService } from './account-details.service';
 
 export interface HistoryFile {
@@ -146,16 +146,17 @@ export function createHistoryDownloads(options: {
   details: AccountDetailsService;
   branding(institutionId: number): Promise<PdfBranding>;
 }): HistoryDownloads {
+  const borrowers = createBorrowersService({ db: options.db });
   return {
     async render(request) {
-      const user = await findBorrowerById(options.db, request.institutionId, request.userId);
-      if (!user) return undefined;
+      const customer = await borrowers.customerOf(request.institutionId, request.userId);
+      if (!customer) return undefined;
       const caller = {
         institutionId: request.institutionId,
         timeZone: request.timeZone,
         userId: request.userId,
-        customerId: user.customer_id,
-        companyNumber: user.company_number,
+        customerId: customer.customerId,
+        companyNumber: customer.companyNumber,
       };
       const [lines, account] = await Promise.all([
         options.details.history(caller, request.accountNumber, request.days),

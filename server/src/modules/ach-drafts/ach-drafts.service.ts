@@ -9,7 +9,6 @@ import {
   scheduleWordingTextsOf,
   type ScheduleWordingTexts,
   dollarsToCents,
-  isTimeZone,
   lastFourOf,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
@@ -23,13 +22,9 @@ import { readCdnFile } from '../../lib/cdn-files';
 import { systemClock, type Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
-import { insertAgreementLogs } from '../borrowers/users.repository';
-import { accessorOf } from '../institutions/institutions.service';
-import {
-  findInstitutionById,
-  findLatestSettingsVersion,
-} from '../institutions/institutions.repository';
-import { findSavedPaymentMethod } from '../payment-methods/payment-methods.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
+import { readInstitutionWithin } from '../institutions/institutions.service';
+import { savedAchAccount } from '../payment-methods/payment-methods.service';
 import { AUTHORIZATION_TITLE, authorizationTitle, renderAchDraftPdf } from './ach-draft-pdf';
 import {
   type AchDraftPreviewRow,
@@ -183,25 +178,15 @@ function authorizationHtml(settings: SettingsAccessor): string {
  * figures as the app's pdfBranding.
  */
 async function institutionWithin(db: Kysely<Database>, institutionId: number) {
-  const [institution, published] = await Promise.all([
-    findInstitutionById(db, institutionId),
-    findLatestSettingsVersion(db, institutionId),
-  ]);
-  const settings = accessorOf(published?.document ?? {});
+  const { institution, settings, timeZone } = await readInstitutionWithin(db, institutionId);
   const logo = institution
-    ? await readCdnFile(
-        runtime.cdnRoots,
-        institution.cdn_folder,
-        'branding/logos/logoFullWhite.svg',
-      )
+    ? await readCdnFile(runtime.cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
     : undefined;
   const branding: PdfBranding = {
     institutionName: institution?.name ?? '',
     primaryColor: settings.get('themeOptions.primaryColor'),
     ...(logo ? { logoSvg: logo.toString('utf8') } : {}),
   };
-  const zone = settings.get('localeOptions.institutionTimeZone');
-  const timeZone = isTimeZone(zone) ? zone : (institution?.time_zone ?? 'UTC');
   return { branding, settings, timeZone };
 }
 
@@ -278,7 +263,7 @@ export async function recordAuthorization(
     created_at: now,
     document,
   });
-  await insertAgreementLogs(db, [
+  await createBorrowersService({ db }).recordAgreements([
     {
       institutionId: caller.institutionId,
       userId: caller.userId,
@@ -384,13 +369,10 @@ export function createAchDraftsService(options: {
       let lastFour: string;
       if ('ProfileId' in request.AchInfo) {
         // A saved method: the caller's own, and its type and last four as saved (not as sent).
-        const method = await findSavedPaymentMethod(db, caller, {
-          profileId: request.AchInfo.ProfileId,
-          isCard: false,
-        });
-        if (!method?.ach_account_type) return notFound;
-        accountType = asAccountType(method.ach_account_type);
-        lastFour = method.last_four;
+        const saved = await savedAchAccount(db, caller, request.AchInfo.ProfileId);
+        if (!saved) return notFound;
+        accountType = asAccountType(saved.accountType);
+        lastFour = saved.lastFour;
       } else {
         // A new account (not saved yet): its last four only are kept.
         accountType = request.AchInfo.AccountType;

@@ -1,7 +1,7 @@
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { asConfiguration } from '../institutions/institutions.repository';
+import { asConfiguration } from '../../db/stored-configuration';
 
 type Db = Kysely<Database>;
 

@@ -11,8 +11,12 @@ import { brandTokensFromSettings, contrastFailures, describeContrastFailure } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { findInstitutionBySlug, listHosts } from '../institutions/institutions.repository';
-import { accessorOf, type InstitutionsService } from '../institutions/institutions.service';
+import {
+  accessorOf,
+  allPortalHosts,
+  institutionBySlug,
+  type InstitutionsService,
+} from '../institutions/institutions.service';
 import {
   AdminError,
   forbidden,
@@ -234,10 +238,10 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
 
   return {
     async access(staff, slug, need) {
-      const row = await findInstitutionBySlug(db, slug);
+      const institution = await institutionBySlug(db, slug);
       // Staff of other institutions learn nothing, not even that the institution exists.
-      const role = row ? await roleIn(db, staff, row.id) : undefined;
-      if (!row || !role) throw notFound('There is no such institution among yours.');
+      const role = institution ? await roleIn(db, staff, institution.id) : undefined;
+      if (!institution || !role) throw notFound('There is no such institution among yours.');
       if (RANK[role] < NEEDED_RANK[need]) {
         throw forbidden(
           need === 'publish'
@@ -245,7 +249,13 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
             : 'Your role (viewer) can read the configuration but not change it.',
         );
       }
-      return { id: row.id, slug: row.slug, name: row.name, cdnFolder: row.cdn_folder, role };
+      return {
+        id: institution.id,
+        slug: institution.slug,
+        name: institution.name,
+        cdnFolder: institution.cdnFolder,
+        role,
+      };
     },
 
     settings,
@@ -438,7 +448,7 @@ export function createAdminService(options: AdminServiceOptions): AdminService {
     },
 
     async portalHosts() {
-      return [...(await listHosts(db)).values()].flat();
+      return allPortalHosts(db);
     },
   };
 }

@@ -22,18 +22,12 @@ import type { RequestSession, RequestUser } from '../../plugins/auth';
 import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
 import { securityCodeEmail } from '../mail/emails';
-import {
-  findBiometricDevice,
-  insertBiometricDevice,
-  insertSecurityCode,
-  insertUserToken,
-  isTrustedDevice,
-  recordSsoTokenUse,
-} from '../borrowers/codes.repository';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
 import type { SessionCache } from './session-cache';
 import { nextIdleExpiry, SESSION_TOUCH_EVERY_MS, sessionPolicyOf } from './session-policy';
 import {
+  deleteEndedSessions,
   findLiveSession,
   findPreviousSuccessfulLogin,
   findSessionByTokenHash,
@@ -42,14 +36,7 @@ import {
   revokeSession,
   touchSession,
 } from './sessions.repository';
-import {
-  findBorrowerById,
-  findBorrowerByUsername,
-  listAgreementAcceptances,
-  updateLastLogin,
-  updatePasswordHash,
-  type BorrowerRow,
-} from '../borrowers/users.repository';
+import { createBorrowersService, type Borrower } from '../borrowers/borrowers.service';
 import type { RequestContext } from '../../plugins/request-context';
 
 /** What the auth module needs of the institutions module. */
@@ -80,7 +67,7 @@ export interface SignedIn {
   token: string;
   session: RequestSession;
   /** The borrower as stored before this sign-in: last_login_* are the previous sign-in's. */
-  borrower: BorrowerRow;
+  borrower: Borrower;
   passwordSignIn: boolean;
   mfaRequired: boolean;
   trustedDevice: boolean;
@@ -188,8 +175,50 @@ export function loginCodeDigest(protector: DataProtector, sessionId: number, cod
   return protector.digest(`login-code:${sessionId}`, code);
 }
 
+/**
+ * The admin preview's session of its sample borrower (modules/previews): read-only, with no step
+ * to take, and never living past `endsAt` whatever its activity.
+ */
+export async function openSampleSession(
+  db: Kysely<Database>,
+  session: {
+    token: string;
+    userId: string;
+    institutionId: number;
+    at: Date;
+    endsAt: Date;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<void> {
+  await insertSession(db, {
+    tokenHash: hashToken(session.token),
+    userId: session.userId,
+    institutionId: session.institutionId,
+    createdAt: session.at,
+    idleExpiresAt: session.endsAt,
+    absoluteExpiresAt: session.endsAt,
+    ip: session.ip,
+    userAgent: session.userAgent.slice(0, 500),
+    pendingSteps: '',
+    signInMethod: 'preview',
+    deviceId: null,
+    readOnly: true,
+  });
+}
+
+/**
+ * Deletes the sessions that ended (idle, absolute expiry or sign-out) by `before`, and with them
+ * their sign-in codes and change-password links (housekeeping). Answers how many went.
+ */
+export function purgeEndedSessions(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteEndedSessions(db, before);
+}
+
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { db, clock, hasher, dataProtector, institutions, throttle, mail, sessionCache } = options;
+  const borrowers = createBorrowersService({ db });
+  const securityCodes = createSecurityCodesService({ db });
 
   async function policy(institutionId: number): Promise<SecurityPolicy> {
     return securityPolicyOf(await institutions.settings(institutionId));
@@ -219,16 +248,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     return { ok: false, code };
   }
 
-  async function agreementLogsOf(context: SignInContext, borrower: BorrowerRow) {
-    const rows = await listAgreementAcceptances(
-      db,
-      context.institutionId,
-      borrower.id,
-      context.timeZone,
-    );
-    return rows;
-  }
-
   async function grantBiometrics(
     institutionId: number,
     userId: string,
@@ -241,11 +260,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const now = clock.now();
     const token = createToken();
     const expiresAt = new Date(now.getTime() + lifetime);
-    await insertBiometricDevice(db, {
+    await securityCodes.grantBiometricToken({
       institutionId,
       userId,
       deviceId,
-      tokenHash: hashToken(token),
+      token,
       expiresAt,
       at: now,
     });
@@ -258,7 +277,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
    */
   async function openSession(
     context: SignInContext,
-    borrower: BorrowerRow,
+    borrower: Borrower,
     how: {
       method: 'password' | 'biometric' | 'sso';
       deviceId: string | null;
@@ -274,14 +293,15 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     if (mfaRequired && borrower.email.trim() === '') {
       return refuse(context, { userId: borrower.id, username: borrower.username }, 'MFANoEmail');
     }
-    const acceptances = await agreementLogsOf(context, borrower);
+    const acceptances = await borrowers.agreementAcceptances(
+      context.institutionId,
+      borrower.id,
+      context.timeZone,
+    );
     const agreements = configuredAgreements(settings);
     const today = calendarDateIn(context.timeZone, clock.now());
     const needed = agreementsNeededAtLogin(agreements, {
-      acceptances: acceptances.map((row) => ({
-        hostNum: row.agreement_type,
-        acceptedOn: row.accepted_on,
-      })),
+      acceptances,
       emailCommunicationRestricted: borrower.email_communication_restricted,
       today,
     });
@@ -316,13 +336,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         signInMethod: how.method,
         deviceId: how.deviceId,
       });
+      const borrowersInTrx = createBorrowersService({ db: trx });
+      const securityCodesInTrx = createSecurityCodesService({ db: trx });
       if (mfaRequired) {
-        await insertSecurityCode(trx, {
+        await securityCodesInTrx.issueSignInCode({
           institutionId: context.institutionId,
-          purpose: 'login',
           sessionId: session.id,
-          tokenHash: null,
-          subject: borrower.id,
+          userId: borrower.id,
           email: borrower.email,
           codeDigest: loginCodeDigest(dataProtector, session.id, code),
           expiresAt: new Date(now.getTime() + security.securityCodeLifetimeMs),
@@ -341,24 +361,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         );
       }
       if (changePasswordToken !== '') {
-        await insertUserToken(trx, {
+        await securityCodesInTrx.issueUserToken({
           institutionId: context.institutionId,
           userId: borrower.id,
           purpose: 'changePassword',
-          tokenHash: hashToken(changePasswordToken),
+          token: changePasswordToken,
           sessionId: session.id,
           expiresAt: absoluteExpiresAt,
           at: now,
         });
       }
-      if (how.rehash) {
-        await updatePasswordHash(trx, borrower.id, {
-          passwordHash: how.rehash,
-          at: now,
-          changed: false,
-        });
-      }
-      await updateLastLogin(trx, borrower.id, now, context.ip);
+      await borrowersInTrx.recordSignIn(borrower.id, {
+        at: now,
+        ip: context.ip,
+        rehashedPassword: how.rehash,
+      });
       await insertLoginAttempt(trx, {
         institutionId: context.institutionId,
         userId: borrower.id,
@@ -387,11 +404,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       changePasswordToken,
       biometrics,
       agreementLogs: acceptances.map((log) => ({
-        DateOfTerms: log.date_of_terms,
-        DateOfAgreement: log.date_of_agreement.toISOString(),
-        Name: log.name_of_terms,
-        Url: agreements.find((agreement) => agreement.hostNum === log.agreement_type)?.url ?? '',
-        HostNum: log.agreement_type,
+        DateOfTerms: log.dateOfTerms,
+        DateOfAgreement: log.acceptedAt.toISOString(),
+        Name: log.name,
+        Url: agreements.find((agreement) => agreement.hostNum === log.hostNum)?.url ?? '',
+        HostNum: log.hostNum,
       })),
       session: {
         id: row.id,
@@ -408,7 +425,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
   }
 
   /** Checks the borrower may sign in at all (after the credentials were accepted). */
-  function barred(borrower: BorrowerRow): LoginErrorCode | undefined {
+  function barred(borrower: Borrower): LoginErrorCode | undefined {
     if (!borrower.logon_allowed) return 'LogonNotAllowed';
     if (borrower.restricted) return 'Restricted';
     return undefined;
@@ -416,7 +433,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
   async function trustedDeviceOf(
     input: PasswordSignInInput,
-    borrower: BorrowerRow,
+    borrower: Borrower,
     settings: SettingsAccessor,
   ): Promise<boolean> {
     if (!settings.get('securityCodeOptions.allowTrustedDevicesOption')) return false;
@@ -428,10 +445,10 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         .filter((token) => token !== ''),
     );
     for (const token of [...candidates].slice(0, 3)) {
-      const trusted = await isTrustedDevice(db, {
+      const trusted = await securityCodes.isTrustedDevice({
         institutionId: input.institutionId,
         userId: borrower.id,
-        tokenHash: hashToken(token),
+        token,
         now: clock.now(),
       });
       if (trusted) return true;
@@ -484,7 +501,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       const borrower =
         username === ''
           ? undefined
-          : await findBorrowerByUsername(db, input.institutionId, username);
+          : await borrowers.findBorrowerSigningIn(input.institutionId, username);
       // Exactly one argon2 verification per attempt, against a dummy hash when there is no user
       // (or no password yet), so the answer time does not tell which names exist.
       const check =
@@ -541,11 +558,11 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       if (await throttle.lockedUntil(ipCounter))
         return refuse(input, attempt, 'MaxAttemptsReached');
       const device = settings.get('mobileAppOptions.allowBiometricSignInOption')
-        ? await findBiometricDevice(db, input.institutionId, hashToken(input.token))
+        ? await securityCodes.findBiometricDevice(input.institutionId, input.token)
         : undefined;
       const borrower =
-        device && device.device_id === input.deviceId && device.expires_at > clock.now()
-          ? await findBorrowerById(db, input.institutionId, device.user_id)
+        device && device.deviceId === input.deviceId && device.expiresAt > clock.now()
+          ? await borrowers.findBorrowerById(input.institutionId, device.userId)
           : undefined;
       if (!borrower) {
         await throttle.registerFailure(ipCounter, {
@@ -591,13 +608,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         claims.exp - claims.iat <= lifetimeS + SSO_CLOCK_SKEW_S;
       const named = { userId: null, username: claims.sub };
       if (!timely) return refuse(input, named, 'Invalid');
-      const firstUse = await recordSsoTokenUse(db, {
+      const firstUse = await securityCodes.recordSsoTokenUse({
         institutionId: input.institutionId,
         jti: claims.jti,
         expiresAt: new Date(claims.exp * 1000),
       });
       if (!firstUse) return refuse(input, named, 'Invalid');
-      const borrower = await findBorrowerByUsername(db, input.institutionId, claims.sub);
+      const borrower = await borrowers.findBorrowerSigningIn(input.institutionId, claims.sub);
       if (!borrower) return refuse(input, named, 'Invalid');
       const bar = barred(borrower);
       if (bar) return refuse(input, { userId: borrower.id, username: borrower.username }, bar);

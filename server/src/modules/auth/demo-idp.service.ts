@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { signHs256 } from '../../lib/hs256';
 import { DEFAULT_SSO_SECRET_NAME, type InstitutionDirectory } from './auth.service';
-import { findBorrowerByUsername, listUsernames } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 
 export interface DemoIdentityProvider {
   /** Whether the institution signs in through single sign-on and has a secret to sign with. */
@@ -24,6 +24,7 @@ export function createDemoIdentityProvider(options: {
   institutions: InstitutionDirectory;
 }): DemoIdentityProvider {
   const { db, clock, institutions } = options;
+  const borrowers = createBorrowersService({ db });
 
   async function secretOf(institutionId: number): Promise<string | undefined> {
     const settings = await institutions.settings(institutionId);
@@ -37,10 +38,10 @@ export function createDemoIdentityProvider(options: {
     async available(institutionId) {
       return (await secretOf(institutionId)) !== undefined;
     },
-    users: (institutionId) => listUsernames(db, institutionId),
+    users: (institutionId) => borrowers.signInNames(institutionId),
     async mint(institution, username) {
       const secret = await secretOf(institution.id);
-      const borrower = await findBorrowerByUsername(db, institution.id, username);
+      const borrower = await borrowers.findBorrowerSigningIn(institution.id, username);
       if (!secret || !borrower) return undefined;
       const settings = await institutions.settings(institution.id);
       const iat = Math.floor(clock.now().getTime() / 1000);

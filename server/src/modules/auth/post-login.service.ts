@@ -28,18 +28,7 @@ import {
   type BiometricsGrant,
   type InstitutionDirectory,
 } from './auth.service';
-import {
-  consumeCode,
-  consumeSessionCodes,
-  countCodeAttempt,
-  findSessionCode,
-  findUserToken,
-  insertSecurityCode,
-  insertTrustedDevice,
-  useUserToken,
-  revokeDeviceTokensOf,
-  useUserTokensOf,
-} from '../borrowers/codes.repository';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { passwordRulesOf, resetPasswordCodes } from './password-policy';
 import { securityPolicyOf } from './policy';
 import {
@@ -48,18 +37,7 @@ import {
   rotateSessionToken,
   updatePendingSteps,
 } from './sessions.repository';
-import {
-  findBorrowerById,
-  insertAgreementLogs,
-  insertPasswordHistory,
-  listAgreementAcceptances,
-  listPasswordHistory,
-  trimPasswordHistory,
-  updatePasswordHash,
-  updateSecretQuestion,
-  updateUserFlags,
-  type AgreementRecord,
-} from '../borrowers/users.repository';
+import { createBorrowersService, type AcceptedAgreement } from '../borrowers/borrowers.service';
 
 export interface StepInstitution {
   id: number;
@@ -143,6 +121,8 @@ function fail<T>(status: 403 | 429, ...codes: string[]): StepResult<T> {
 /** Settings-driven pattern; a pattern that does not compile permits letters, digits, punctuation and spaces. */
 export function createPostLoginService(options: PostLoginServiceOptions): PostLoginService {
   const { db, clock, hasher, dataProtector, institutions, throttle, mail, auth } = options;
+  const borrowers = createBorrowersService({ db });
+  const securityCodes = createSecurityCodesService({ db });
 
   /** The common gate of a step call: maintenance off, and no earlier step still pending. */
   async function gate(caller: StepCaller, step: PostLoginStep): Promise<string | undefined> {
@@ -218,16 +198,16 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         }));
       if (!withinRate) return fail(403, 'MaxAttemptsReached');
 
-      const code = await findSessionCode(db, caller.session.id);
+      const code = await securityCodes.currentSignInCode(caller.session.id);
       if (!code) return fail(403, 'CodeExpired');
-      if (code.expires_at <= clock.now()) return fail(403, 'CodeExpired');
-      const attempts = await countCodeAttempt(db, code.id, security.securityCodeMaxAttempts);
+      if (code.expiresAt <= clock.now()) return fail(403, 'CodeExpired');
+      const attempts = await securityCodes.countAttempt(code.id, security.securityCodeMaxAttempts);
       if (attempts === undefined) return fail(403, 'MaxAttemptsReached');
       const given = input.code.replace(/\s/g, '');
       const matches =
         /^\d{6}$/.test(given) &&
         dataProtector.sameDigest(
-          code.code_digest,
+          code.codeDigest,
           loginCodeDigest(dataProtector, caller.session.id, given),
         );
       if (!matches) {
@@ -245,15 +225,16 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         security.trustedDeviceLifetimeMs > 0;
       const trustedDeviceToken = trust ? createToken() : '';
       const done = await db.transaction().execute(async (trx) => {
-        if (!(await consumeCode(trx, code.id, now))) return false;
+        const securityCodesInTrx = createSecurityCodesService({ db: trx });
+        if (!(await securityCodesInTrx.consume(code.id, now))) return false;
         if (!(await complete(trx, caller.session, 'securityCode'))) return false;
         // The token that was issued before the code is no longer good.
         await rotateSessionToken(trx, caller.session.id, hashToken(token));
         if (trust) {
-          await insertTrustedDevice(trx, {
+          await securityCodesInTrx.trustDevice({
             institutionId: caller.institution.id,
             userId: caller.user.id,
-            tokenHash: hashToken(trustedDeviceToken),
+            token: trustedDeviceToken,
             expiresAt: new Date(now.getTime() + security.trustedDeviceLifetimeMs),
             at: now,
           });
@@ -292,13 +273,10 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       const now = clock.now();
       const code = createSecurityCode();
       await db.transaction().execute(async (trx) => {
-        await consumeSessionCodes(trx, caller.session.id, now);
-        await insertSecurityCode(trx, {
+        await createSecurityCodesService({ db: trx }).reissueSignInCode({
           institutionId: caller.institution.id,
-          purpose: 'login',
           sessionId: caller.session.id,
-          tokenHash: null,
-          subject: caller.user.id,
+          userId: caller.user.id,
           email: caller.user.email,
           codeDigest: loginCodeDigest(dataProtector, caller.session.id, code),
           expiresAt: new Date(now.getTime() + security.securityCodeLifetimeMs),
@@ -332,7 +310,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         key: caller.user.id,
       };
       if (await throttle.lockedUntil(counter)) return fail(403, 'MaxAttemptsReached');
-      const borrower = await findBorrowerById(db, caller.institution.id, caller.user.id);
+      const borrower = await borrowers.findBorrowerById(caller.institution.id, caller.user.id);
       if (!borrower) return fail(403, 'Invalid');
       const sameUser = input.username.trim().toLowerCase() === borrower.username.toLowerCase();
       const passwordOk =
@@ -363,7 +341,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       const done = await db.transaction().execute(async (trx) => {
         if (!(await complete(trx, caller.session, 'validateSSN'))) return false;
         // The identity is confirmed: the step is not asked again at the next sign-in.
-        await updateUserFlags(trx, borrower.id, { emailVerified: true });
+        await createBorrowersService({ db: trx }).markEmailVerified(borrower.id);
         return true;
       });
       return done ? completed(caller, 'validateSSN') : fail(403, 'Invalid');
@@ -376,7 +354,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       // Recovery trusts the answer, so a session may replace it only while the sign-in asks for
       // it, or with the current password (a wrong one counts as a failed sign-in).
       if (!caller.session.pendingSteps.includes('setupSecretQuestion')) {
-        const borrower = await findBorrowerById(db, caller.institution.id, caller.user.id);
+        const borrower = await borrowers.findBorrowerById(caller.institution.id, caller.user.id);
         const password = input.currentPassword ?? '';
         const check = borrower?.password_hash
           ? await hasher.verify(borrower.password_hash, password)
@@ -402,7 +380,10 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       const answerHash = await hasher.hash(normaliseSecretAnswer(answer));
       const done = await db.transaction().execute(async (trx) => {
         if (!(await complete(trx, caller.session, 'setupSecretQuestion'))) return false;
-        await updateSecretQuestion(trx, caller.user.id, { question, answerHash });
+        await createBorrowersService({ db: trx }).setSecretQuestion(caller.user.id, {
+          question,
+          answerHash,
+        });
         if (caller.user.email.trim() !== '') {
           await mail.enqueue(
             secretQuestionChangedEmail({
@@ -425,32 +406,31 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       const settings = await institutions.settings(caller.institution.id);
       const security = securityPolicyOf(settings);
       const now = clock.now();
-      const link = await findUserToken(db, caller.institution.id, hashToken(input.enc.trim()), [
+      const link = await securityCodes.findUserToken(caller.institution.id, input.enc.trim(), [
         'changePassword',
         'resetPassword',
       ]);
       const expired =
-        !link || link.used_at !== null || (link.expires_at !== null && link.expires_at <= now);
+        !link || link.usedAt !== null || (link.expiresAt !== null && link.expiresAt <= now);
       if (!link || expired) return fail(403, 'Expired');
       // The changePassword token belongs to its sign-in: only that session may use it.
       const stepSession =
         link.purpose === 'changePassword' &&
         caller.session !== null &&
-        caller.session.id === link.session_id
+        caller.session.id === link.sessionId
           ? caller.session
           : null;
       if (link.purpose === 'changePassword') {
         if (!stepSession) return fail(403, 'Expired');
         if (!mayRunStep(stepSession.pendingSteps, 'changePassword')) return fail(403, 'Error');
       }
-      const borrower = await findBorrowerById(db, caller.institution.id, link.user_id);
+      const borrower = await borrowers.findBorrowerById(caller.institution.id, link.userId);
       if (!borrower) return fail(403, 'Expired');
 
       const isCurrent =
         borrower.password_hash !== null &&
         (await hasher.verify(borrower.password_hash, input.password)).matches;
-      const history = await listPasswordHistory(
-        db,
+      const history = await borrowers.previousPasswordHashes(
         borrower.id,
         security.previousPasswordsRemembered,
       );
@@ -475,22 +455,18 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
 
       const passwordHash = await hasher.hash(input.password);
       const done = await db.transaction().execute(async (trx) => {
-        if (!(await useUserToken(trx, link.id, now))) return false;
-        if (stepSession && !(await complete(trx, stepSession, 'changePassword'))) return false;
-        if (borrower.password_hash !== null) {
-          await insertPasswordHistory(trx, {
-            userId: borrower.id,
-            passwordHash: borrower.password_hash,
-            at: now,
-          });
-          await trimPasswordHistory(trx, borrower.id, security.previousPasswordsRemembered);
+        if (!(await createSecurityCodesService({ db: trx }).useUserToken(link.id, now))) {
+          return false;
         }
-        await updatePasswordHash(trx, borrower.id, { passwordHash, at: now, changed: true });
-        await useUserTokensOf(trx, borrower.id, ['changePassword', 'resetPassword'], now);
-        // Anyone else signed in with the old password is signed out, and what stood in for it
-        // (biometric tokens, trusted devices) stops working.
+        if (stepSession && !(await complete(trx, stepSession, 'changePassword'))) return false;
+        // What stood in for the old password (biometric tokens, trusted devices) stops working,
+        // and anyone else signed in with it is signed out.
+        await createBorrowersService({ db: trx }).changePassword(borrower, {
+          passwordHash,
+          at: now,
+          remembered: security.previousPasswordsRemembered,
+        });
         await revokeUserSessions(trx, borrower.id, now, stepSession?.id);
-        await revokeDeviceTokensOf(trx, borrower.id, now);
         return true;
       });
       if (!done) return fail(403, 'Expired');
@@ -519,21 +495,17 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       if (accepted.length !== new Set(input.agreements).size) {
         return fail(403, 'AgreementRecordingError');
       }
-      const borrower = await findBorrowerById(db, caller.institution.id, caller.user.id);
+      const borrower = await borrowers.findBorrowerById(caller.institution.id, caller.user.id);
       if (!borrower) return fail(403, 'AgreementRecordingError');
       const now = clock.now();
       const today = calendarDateIn(caller.institution.timeZone, now);
-      const previous = await listAgreementAcceptances(
-        db,
+      const previous = await borrowers.agreementAcceptances(
         caller.institution.id,
         caller.user.id,
         caller.institution.timeZone,
       );
       const acceptances = [
-        ...previous.map((row) => ({
-          hostNum: row.agreement_type,
-          acceptedOn: row.accepted_on,
-        })),
+        ...previous.map((row) => ({ hostNum: row.hostNum, acceptedOn: row.acceptedOn })),
         ...accepted.map((agreement) => ({ hostNum: agreement.hostNum, acceptedOn: today })),
       ];
       const unrestrict =
@@ -548,7 +520,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       if (caller.session.pendingSteps.includes('agreements') && stillNeeded.length > 0) {
         return fail(403, 'MustAgreeToAllError');
       }
-      const records: AgreementRecord[] = accepted.map((agreement) => ({
+      const records: AcceptedAgreement[] = accepted.map((agreement) => ({
         institutionId: caller.institution.id,
         userId: caller.user.id,
         nameOfTerms: agreement.name,
@@ -563,10 +535,9 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       }));
       const done = await db.transaction().execute(async (trx) => {
         if (!(await complete(trx, caller.session, 'agreements'))) return false;
-        await insertAgreementLogs(trx, records);
-        if (unrestrict) {
-          await updateUserFlags(trx, caller.user.id, { emailCommunicationRestricted: false });
-        }
+        const borrowersInTrx = createBorrowersService({ db: trx });
+        await borrowersInTrx.recordAgreements(records);
+        if (unrestrict) await borrowersInTrx.liftEmailRestriction(caller.user.id);
         return true;
       });
       return done ? completed(caller, 'agreements') : fail(403, 'AgreementRecordingError');

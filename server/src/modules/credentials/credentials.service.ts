@@ -10,13 +10,12 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
-import { hashToken } from '../../lib/tokens';
-import { findUserToken } from '../borrowers/codes.repository';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
 import { countAsSignInFailure } from '../auth/auth.service';
 import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
-import { findBorrowerById, listPasswordHistory } from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 
 /** What ValidatePasswordFor* asks to be checked (each check only when its flag is set). */
 export interface PasswordCheckRequest {
@@ -84,6 +83,8 @@ export const PASSWORD_LINK_PURPOSES = ['changePassword', 'resetPassword'] as con
 export function createCredentialsService(options: CredentialsServiceOptions): CredentialsService {
   const { db, clock, dataProtector } = options;
   const hasher = options.hasher ?? argon2PasswordHasher;
+  const borrowers = createBorrowersService({ db });
+  const securityCodes = createSecurityCodesService({ db });
 
   async function check(
     institutionId: number,
@@ -102,7 +103,7 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     // A candidate longer than a password may be is refused by the length rule anyway; checking
     // it would let one request test a long string of SSN guesses.
     if (request.password.length > passwordRulesOf(settings).maximumLength) return result;
-    const borrower = await findBorrowerById(db, institutionId, userId);
+    const borrower = await borrowers.findBorrowerById(institutionId, userId);
     if (!borrower || request.password === '') return result;
 
     if (request.checkSsn && borrower.ssn_encrypted) {
@@ -128,7 +129,10 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
         });
         return result;
       }
-      const previous = await listPasswordHistory(db, userId, policy.previousPasswordsRemembered);
+      const previous = await borrowers.previousPasswordHashes(
+        userId,
+        policy.previousPasswordsRemembered,
+      );
       for (const stored of new Set(previous)) {
         if (stored === borrower.password_hash) continue;
         if ((await hasher.verify(stored, request.password)).matches) {
@@ -165,15 +169,15 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     async checkForResetToken(institutionId, resetToken, request) {
       const token = resetToken.trim();
       if (token === '') return 'Expired';
-      const row = await findUserToken(db, institutionId, hashToken(token), PASSWORD_LINK_PURPOSES);
+      const link = await securityCodes.findUserToken(institutionId, token, PASSWORD_LINK_PURPOSES);
       if (
-        !row ||
-        row.used_at !== null ||
-        (row.expires_at !== null && row.expires_at <= clock.now())
+        !link ||
+        link.usedAt !== null ||
+        (link.expiresAt !== null && link.expiresAt <= clock.now())
       ) {
         return 'Expired';
       }
-      return check(institutionId, row.user_id, request);
+      return check(institutionId, link.userId, request);
     },
   };
 }

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
-import { consumeDownloadToken, insertDownloadToken } from './download-tokens.repository';
+import {
+  consumeDownloadToken,
+  deleteExpiredDownloadTokens,
+  insertDownloadToken,
+} from './download-tokens.repository';
 
 /** A download opens in a new tab right after the token is issued: a minute is plenty. */
 export const DOWNLOAD_TOKEN_MS = 60_000;
@@ -31,6 +35,11 @@ export interface DownloadTokens {
     purpose: DownloadPurpose;
     sessionUserId: string | undefined;
   }): Promise<{ userId: string; payload: Record<string, unknown> } | undefined>;
+}
+
+/** Deletes the tokens expired before `before` (for the housekeeping job); returns how many. */
+export function purgeExpiredDownloadTokens(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteExpiredDownloadTokens(db, before);
 }
 
 export function createDownloadTokens(options: {

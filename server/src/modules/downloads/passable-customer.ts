@@ -20,6 +20,6 @@ export async function customerOfPassableToken(
     purpose: 'passable',
     sessionUserId: request.user?.id,
   });
-  const borrower = redeemed && (await options.borrowers.findById(institutionId, redeemed.userId));
-  return borrower ? { institutionId, customerId: borrower.customerId } : undefined;
+  const customer = redeemed && (await options.borrowers.customerOf(institutionId, redeemed.userId));
+  return customer ? { institutionId, customerId: customer.customerId } : undefined;
 }

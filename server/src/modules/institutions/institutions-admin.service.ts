@@ -19,10 +19,8 @@ import {
 import { normaliseDocument, problemsOf } from '../admin/configuration-document';
 import type { AuditLog } from '../audit/audit.service';
 import type { BrandingService } from '../branding/branding.service';
-import { isStaffRole } from '../staff/staff-auth.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
-import { listMemberships } from '../staff/staff.repository';
-import { roleIn } from '../staff/staff-roles';
+import { membershipRoles, roleIn } from '../staff/staff-roles';
 import {
   findInstitutionBySlug,
   findTakenHosts,
@@ -93,12 +91,9 @@ export function createInstitutionsAdminService(
   return {
     async listInstitutions(staff) {
       const [rows, hosts] = await Promise.all([listInstitutionRows(db), listHosts(db)]);
-      const roles = new Map<number, StaffRole>();
-      if (!staff.isImplementer) {
-        for (const membership of await listMemberships(db, staff.staffId)) {
-          if (isStaffRole(membership.role)) roles.set(membership.institutionId, membership.role);
-        }
-      }
+      const roles = staff.isImplementer
+        ? new Map<number, StaffRole>()
+        : await membershipRoles(db, staff.staffId);
       return rows.flatMap((row) => {
         const role = staff.isImplementer ? 'publisher' : roles.get(row.id);
         return role ? [summaryFrom(row, hosts, role)] : [];

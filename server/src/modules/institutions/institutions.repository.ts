@@ -1,6 +1,7 @@
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database, InstitutionRow } from '../../db/schema';
+import { asConfiguration } from '../../db/stored-configuration';
 
 type Db = Kysely<Database>;
 
@@ -139,31 +140,6 @@ export async function findTakenHosts(db: Db, hosts: readonly string[]): Promise<
 }
 
 // ---- Published settings ------------------------------------------------------------------------
-
-/**
- * A stored document as the settings code expects it: set → section → name → text. Anything else
- * (a hand-edited row) is dropped rather than trusted.
- */
-export function asConfiguration(value: unknown): InstitutionConfiguration {
-  const configuration: InstitutionConfiguration = {};
-  if (typeof value !== 'object' || value === null) return configuration;
-  for (const [set, sections] of Object.entries(value)) {
-    if ((set !== 'shared' && set !== 'english') || typeof sections !== 'object' || !sections) {
-      continue;
-    }
-    const sectionValues: Record<string, Record<string, string>> = {};
-    for (const [section, names] of Object.entries(sections)) {
-      if (typeof names !== 'object' || names === null) continue;
-      const texts: Record<string, string> = {};
-      for (const [name, text] of Object.entries(names)) {
-        if (typeof text === 'string') texts[name] = text;
-      }
-      sectionValues[section] = texts;
-    }
-    configuration[set] = sectionValues;
-  }
-  return configuration;
-}
 
 export interface PublishedSettings {
   version: number;

@@ -13,11 +13,15 @@ import type { RequestInstitution } from '../../plugins/institution';
 import {
   findDefaultInstitution,
   findInstitutionById,
+  findInstitutionBySlug,
   findInstitutionByHost,
   findInstitutionSecret,
   findLatestSettingsVersion,
   insertInstitution,
   insertNextSettingsVersion,
+  listHosts,
+  listInstitutionRows,
+  listInstitutionZones,
   upsertInstitutionSecret,
   type NewInstitutionEntry,
 } from './institutions.repository';
@@ -87,6 +91,93 @@ function toRequestInstitution(row: InstitutionRow): RequestInstitution {
 
 export function accessorOf(document: InstitutionConfiguration): SettingsAccessor {
   return createSettingsAccessor({ shared: document.shared ?? {}, english: document.english ?? {} });
+}
+
+/** An institution found by its slug, read now (no cache: staff act on one just created). */
+export async function institutionBySlug(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<RequestInstitution | undefined> {
+  const row = await findInstitutionBySlug(db, slug);
+  return row ? toRequestInstitution(row) : undefined;
+}
+
+/**
+ * Every institution's id and the time zone stored at its creation, by id (the jobs that run per
+ * institution; the published localeOptions.institutionTimeZone may override the zone).
+ */
+export async function listInstitutionTimeZones(
+  db: Kysely<Database>,
+): Promise<{ id: number; timeZone: string }[]> {
+  const rows = await listInstitutionZones(db);
+  return rows.map((row) => ({ id: row.id, timeZone: row.time_zone }));
+}
+
+/** The host names an institution's portal answers on, alphabetically. */
+export async function portalHostsOf(
+  db: Kysely<Database>,
+  institutionId: number,
+): Promise<string[]> {
+  return (await listHosts(db)).get(institutionId) ?? [];
+}
+
+/** The host names of every institution's portal. */
+export async function allPortalHosts(db: Kysely<Database>): Promise<string[]> {
+  return [...(await listHosts(db)).values()].flat();
+}
+
+/** One line of the operators' list of institutions. */
+export interface InstitutionListing {
+  id: number;
+  slug: string;
+  name: string;
+  hosts: string[];
+  /** The default institution also answers on localhost, and staff sign in through it. */
+  isDefault: boolean;
+}
+
+/** Every institution, by name, with its host names and which one is the default. */
+export async function listInstitutionDirectory(
+  db: Kysely<Database>,
+): Promise<InstitutionListing[]> {
+  const rows = await listInstitutionRows(db);
+  const hosts = await listHosts(db);
+  const defaultId = (await findDefaultInstitution(db))?.id;
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    hosts: hosts.get(row.id) ?? [],
+    isDefault: row.id === defaultId,
+  }));
+}
+
+/**
+ * An institution's name, CDN folder, published settings and time zone read through `db` only,
+ * for work inside a caller's transaction, where the cached `settings()` would read on another
+ * connection (on PGlite a second connection inside a transaction waits forever). The zone is
+ * the published one when it is an IANA zone, else the one stored at creation ('UTC' without an
+ * institution).
+ */
+export async function readInstitutionWithin(
+  db: Kysely<Database>,
+  institutionId: number,
+): Promise<{
+  institution: RequestInstitution | undefined;
+  settings: SettingsAccessor;
+  timeZone: string;
+}> {
+  const [row, published] = await Promise.all([
+    findInstitutionById(db, institutionId),
+    findLatestSettingsVersion(db, institutionId),
+  ]);
+  const settings = accessorOf(published?.document ?? {});
+  const zone = settings.get('localeOptions.institutionTimeZone');
+  return {
+    institution: row ? toRequestInstitution(row) : undefined,
+    settings,
+    timeZone: isTimeZone(zone) ? zone : (row?.time_zone ?? 'UTC'),
+  };
 }
 
 export function createInstitutionsService(

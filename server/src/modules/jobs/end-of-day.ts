@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { EndOfDayReport, ServicingCore } from '../../core/servicing-core';
-import { listInstitutionZones } from '../institutions/institutions.repository';
+import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import type { QueueDefinition } from './job-queue';
 
 export const END_OF_DAY_QUEUE = 'core-end-of-day';
@@ -46,13 +46,13 @@ export function createEndOfDayWorker(options: {
 }): EndOfDayWorker {
   async function runOnce(): Promise<EndOfDayReport[]> {
     const reports: EndOfDayReport[] = [];
-    for (const institution of await listInstitutionZones(options.db)) {
+    for (const institution of await listInstitutionTimeZones(options.db)) {
       const now = options.clock.now();
       const window = nightWindowOfSettings(await options.settings(institution.id));
       const due = endOfDayDue(
         window,
-        calendarDateIn(institution.time_zone, now),
-        minuteOfDayIn(institution.time_zone, now),
+        calendarDateIn(institution.timeZone, now),
+        minuteOfDayIn(institution.timeZone, now),
       );
       const last = await options.core.lastClosedDay(institution.id);
       const earliest = addDays(due, -(END_OF_DAY_CATCH_UP_DAYS - 1));

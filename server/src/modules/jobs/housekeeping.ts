@@ -1,24 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { deleteEndedStaffSessions, deleteSpentChallenges } from '../staff/staff.repository';
-import { deleteExpiredPreviewTokens } from '../previews/preview-tokens.repository';
-import {
-  deleteEndedBiometricDevices,
-  deleteExpiredSsoTokenUses,
-  deleteExpiredTrustedDevices,
-  deleteExpiredUserTokens,
-  deleteSpentSecurityCodes,
-} from '../borrowers/codes.repository';
-import { deleteClientErrorsSeenBefore, deletePageViewsBefore } from '../setup/setup.repository';
-import { deleteFinishedMessages } from '../mail/outbox.repository';
-import { deleteEndedSessions } from '../auth/sessions.repository';
+import { purgeEndedStaffSignIns } from '../staff/staff-auth.service';
+import { purgeExpiredPreviewTokens } from '../previews/previews.service';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
+import { purgeVisitorReports } from '../setup/setup.service';
+import { purgeFinishedMail } from '../mail/mail.service';
+import { purgeEndedSessions } from '../auth/auth.service';
 import { VERIFIED_CODE_LIFETIME_MS } from '../registration/registration.service';
 import type { ThrottleService } from '../throttle/throttle.service';
 import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } from './job-queue';
 import { deleteFinishedJobs } from './jobs.repository';
-import { deleteExpiredDownloadTokens } from '../downloads/download-tokens.repository';
-import { purgeExpiredIdempotencyKeys } from '../payments/idempotency.repository';
+import { purgeExpiredDownloadTokens } from '../downloads/download-tokens.service';
+import { purgeExpiredIdempotency } from '../payments/idempotency';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -89,38 +83,49 @@ export interface HousekeepingWorker {
 }
 
 /**
- * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes. Each table
- * is one DELETE whose conditions repeat (with a margin) what makes a row unusable, so a row that
- * could still be used is never touched. Audit, login history and agreement records are never
- * touched; mail, client-error reports and page views are kept for their retention periods. Several instances may run it at once: the deletes are idempotent.
+ * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes, through the
+ * purge of the module that owns each table. Each table is one DELETE whose conditions repeat
+ * (with a margin) what makes a row unusable, so a row that could still be used is never touched.
+ * Audit, login history and agreement records are never touched; mail, client-error reports and
+ * page views are kept for their retention periods. Several instances may run it at once: the
+ * deletes are idempotent.
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
+  const securityCodes = createSecurityCodesService({ db });
   async function runOnce(): Promise<HousekeepingReport> {
     const now = clock.now().getTime();
     const ended = new Date(now - CLOCK_SKEW_MARGIN_MS);
     const answered = new Date(now - LATE_ANSWER_RETENTION_MS);
+    const previewTokens = await purgeExpiredPreviewTokens(db, ended);
+    const staff = await purgeEndedStaffSignIns(db, ended);
+    // Before the codes: a session's sign-in codes go with it.
+    const sessions = await purgeEndedSessions(db, ended);
+    const secrets = await securityCodes.purgeSpent({
+      codesExpiredBefore: answered,
+      codesVerifiedBefore: new Date(now - VERIFIED_CODE_LIFETIME_MS - CLOCK_SKEW_MARGIN_MS),
+      linksExpiredBefore: answered,
+      endedBefore: ended,
+    });
+    const downloadTokens = await purgeExpiredDownloadTokens(db, ended);
+    const visitorReports = await purgeVisitorReports(db, {
+      clientErrorsSeenBefore: new Date(now - CLIENT_ERROR_RETENTION_MS),
+      pageViewsBefore: new Date(now - PAGE_VIEW_RETENTION_MS),
+    });
     const report: HousekeepingReport = {
-      previewTokens: await deleteExpiredPreviewTokens(db, ended),
-      staffChallenges: await deleteSpentChallenges(db, ended),
-      staffSessions: await deleteEndedStaffSessions(db, ended),
-      // Before the codes: a session's sign-in codes go with it.
-      sessions: await deleteEndedSessions(db, ended),
-      securityCodes: await deleteSpentSecurityCodes(db, {
-        expiredBefore: answered,
-        verifiedBefore: new Date(now - VERIFIED_CODE_LIFETIME_MS - CLOCK_SKEW_MARGIN_MS),
-      }),
-      userTokens: await deleteExpiredUserTokens(db, answered),
-      downloadTokens: await deleteExpiredDownloadTokens(db, ended),
-      trustedDevices: await deleteExpiredTrustedDevices(db, ended),
-      biometricDevices: await deleteEndedBiometricDevices(db, ended),
-      ssoTokenUses: await deleteExpiredSsoTokenUses(db, ended),
-      clientErrors: await deleteClientErrorsSeenBefore(
-        db,
-        new Date(now - CLIENT_ERROR_RETENTION_MS),
-      ),
-      pageViews: await deletePageViewsBefore(db, new Date(now - PAGE_VIEW_RETENTION_MS)),
-      mail: await deleteFinishedMessages(db, {
+      previewTokens,
+      staffChallenges: staff.challenges,
+      staffSessions: staff.sessions,
+      sessions,
+      securityCodes: secrets.securityCodes,
+      userTokens: secrets.userTokens,
+      downloadTokens,
+      trustedDevices: secrets.trustedDevices,
+      biometricDevices: secrets.biometricDevices,
+      ssoTokenUses: secrets.ssoTokenUses,
+      clientErrors: visitorReports.clientErrors,
+      pageViews: visitorReports.pageViews,
+      mail: await purgeFinishedMail(db, {
         sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
         failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
       }),
@@ -129,7 +134,7 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         deadBefore: new Date(now - DEAD_JOB_RETENTION_MS),
       }),
       // A submission's key answers repeats for a day (IDEMPOTENCY_KEY_LIFETIME_MS), then goes.
-      idempotencyKeys: await purgeExpiredIdempotencyKeys(db, ended),
+      idempotencyKeys: await purgeExpiredIdempotency(db, ended),
     };
     await options.throttle.purge();
     return report;

@@ -5,6 +5,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import type { JobQueue } from '../jobs/job-queue';
 
 import {
+  deleteFinishedMessages,
   insertOutboxMessage,
   listDeliveredMessages,
   type NewOutboxMessage,
@@ -75,6 +76,17 @@ export function sealMailBody(protector: Pick<DataProtector, 'encrypt'>, body: st
 export function openMailBody(protector: Pick<DataProtector, 'decrypt'>, sealed: string): string {
   // A body blanked after sending (outside demo mode) stays blank.
   return sealed === '' ? '' : protector.decrypt(sealed);
+}
+
+/**
+ * Deletes sent messages older than `sentBefore` and failed ones created before `failedBefore`
+ * (for the housekeeping job); pending and in-flight messages are never touched. Returns how many.
+ */
+export function purgeFinishedMail(
+  db: Kysely<Database>,
+  cutoff: { sentBefore: Date; failedBefore: Date },
+): Promise<number> {
+  return deleteFinishedMessages(db, cutoff);
 }
 
 export function createMailService(options: {

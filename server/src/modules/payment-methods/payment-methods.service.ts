@@ -36,8 +36,8 @@ import type { CoreAccount, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
-import { listAgreementAcceptances } from '../borrowers/users.repository';
-import { cancelPaymentsOfMethod } from '../payments/payments.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
+import { cancelPaymentsMadeWith } from '../payments/payments-of-method';
 import { achAccountIssue, achDuplicateKey as duplicateKeyOf } from './ach-account-checks';
 import {
   deletePaymentMethod,
@@ -201,6 +201,21 @@ export function profileSettingsOf(settings: SettingsAccessor) {
   };
 }
 
+/**
+ * The owner's saved bank account with this handle: its account type and last four as saved, not
+ * as a request says. Undefined for anyone else's, a card, or a method without an account type.
+ */
+export async function savedAchAccount(
+  db: Kysely<Database>,
+  owner: MethodOwner,
+  profileId: string,
+): Promise<{ accountType: string; lastFour: string } | undefined> {
+  const row = await findSavedPaymentMethod(db, owner, { profileId, isCard: false });
+  return row?.ach_account_type
+    ? { accountType: row.ach_account_type, lastFour: row.last_four }
+    : undefined;
+}
+
 const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
 
 export function createPaymentMethodsService(options: {
@@ -214,6 +229,7 @@ export function createPaymentMethodsService(options: {
   dataProtector: DataProtector;
 }): PaymentMethodsService {
   const { db, clock, core, cardProcessor, achProcessor, routingDirectory, dataProtector } = options;
+  const borrowers = createBorrowersService({ db });
 
   const today = (caller: PaymentMethodCaller): CalendarDate =>
     calendarDateIn(caller.timeZone, clock.now());
@@ -245,8 +261,7 @@ export function createPaymentMethodsService(options: {
       agreement.whenToAgree.includes('ach'),
     );
     if (achTerms.length === 0) return [];
-    const acceptances = await listAgreementAcceptances(
-      db,
+    const acceptances = await borrowers.agreementAcceptances(
       caller.institutionId,
       caller.userId,
       caller.timeZone,
@@ -255,8 +270,8 @@ export function createPaymentMethodsService(options: {
       isAgreementNeeded(
         agreement.date,
         acceptances
-          .filter((row) => row.agreement_type === agreement.hostNum)
-          .map((row) => row.accepted_on),
+          .filter((acceptance) => acceptance.hostNum === agreement.hostNum)
+          .map((acceptance) => acceptance.acceptedOn),
         today(caller),
       ),
     );
@@ -441,7 +456,7 @@ export function createPaymentMethodsService(options: {
       // Spec 001: deleting a method cancels and removes the scheduled (and recurring) payments
       // set up with it, in the same transaction as the delete.
       const deleted = await db.transaction().execute(async (trx) => {
-        await cancelPaymentsOfMethod(trx, owner(caller), row.id, clock.now());
+        await cancelPaymentsMadeWith(trx, owner(caller), row.id, clock.now());
         return deletePaymentMethod(trx, owner(caller), row.id);
       });
       return deleted ? ok(true) : NOT_FOUND;

@@ -9,7 +9,7 @@ import {
   minuteOfDayIn,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { listInstitutionZones } from '../institutions/institutions.repository';
+import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
@@ -198,11 +198,11 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
 
   async function queueDue(): Promise<PostingRunReport> {
     const report: PostingRunReport = { occurrences: 0, queued: 0 };
-    for (const institution of await listInstitutionZones(db)) {
+    for (const institution of await listInstitutionTimeZones(db)) {
       const settings = await deps.settings(institution.id);
       const now = clock.now();
       // The institution's published zone, as the submit and the portal read it (review defect 3).
-      const zone = institutionTimeZoneOf(settings, institution.time_zone);
+      const zone = institutionTimeZoneOf(settings, institution.timeZone);
       if (inNightWindow(nightWindowOfSettings(settings), minuteOfDayIn(zone, now))) {
         continue;
       }

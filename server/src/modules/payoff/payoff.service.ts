@@ -112,7 +112,7 @@ export function createPayoffService(options: {
         sessionUserId,
       });
       const payload = BreakdownPayload.safeParse(redeemed?.payload);
-      const borrower = redeemed && (await borrowers.findById(institutionId, redeemed.userId));
+      const borrower = redeemed && (await borrowers.customerOf(institutionId, redeemed.userId));
       if (!payload.success || !borrower) return undefined;
       const customer = { institutionId, customerId: borrower.customerId };
       const { today, quote } = await quoteFor(

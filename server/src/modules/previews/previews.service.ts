@@ -4,12 +4,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createToken, hashToken } from '../../lib/tokens';
-import { listHosts } from '../institutions/institutions.repository';
+import { portalHostsOf } from '../institutions/institutions.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
-import { findMembershipRole } from '../staff/staff.repository';
+import { belongsTo } from '../staff/staff-roles';
 import type { RequestContext } from '../../plugins/request-context';
-import { insertSession } from '../auth/sessions.repository';
-import { findLivePreviewToken, insertPreviewToken } from './preview-tokens.repository';
+import { openSampleSession } from '../auth/auth.service';
+import {
+  deleteExpiredPreviewTokens,
+  findLivePreviewToken,
+  insertPreviewToken,
+} from './preview-tokens.repository';
 import {
   findSampleBorrower,
   insertSampleBorrower,
@@ -58,6 +62,11 @@ export interface PreviewsService {
   ): Promise<{ sessionToken: string; borrower: SampleBorrower } | undefined>;
 }
 
+/** Deletes the preview tokens expired by `before` (for the housekeeping job); returns how many. */
+export function purgeExpiredPreviewTokens(db: Kysely<Database>, before: Date): Promise<number> {
+  return deleteExpiredPreviewTokens(db, before);
+}
+
 /** The longest a sample session lives without activity (the preview token ends it anyway). */
 export const SAMPLE_SESSION_MS = 30 * 60_000;
 
@@ -86,7 +95,7 @@ export function createPreviewsService(options: {
         expiresAt,
         at: now,
       });
-      const hosts = (await listHosts(db)).get(institution.id) ?? [];
+      const hosts = await portalHostsOf(db, institution.id);
       const admin = new URL(where.adminOrigin);
       const adminHostName = where.adminHost.replace(/:\d+$/, '').toLowerCase();
       // Same origin as the admin when the admin runs on one of the institution's hosts.
@@ -105,12 +114,8 @@ export function createPreviewsService(options: {
     async previewDocument(token, institutionId) {
       const row = await findLivePreviewToken(db, hashToken(token), clock.now());
       if (!row || row.institutionId !== institutionId) return undefined;
-      if (
-        !row.isImplementer &&
-        (await findMembershipRole(db, row.staffId, institutionId)) === undefined
-      ) {
-        return undefined;
-      }
+      const staff = { staffId: row.staffId, isImplementer: row.isImplementer };
+      if (!(await belongsTo(db, staff, institutionId))) return undefined;
       return {
         document: await options.draftDocument(institutionId),
         adminOrigin: row.adminOrigin,
@@ -141,19 +146,14 @@ export function createPreviewsService(options: {
                 now,
               ),
           }));
-        await insertSession(trx, {
-          tokenHash: hashToken(sessionToken),
+        await openSampleSession(trx, {
+          token: sessionToken,
           userId: sample.userId,
           institutionId: request.institutionId,
-          createdAt: now,
-          idleExpiresAt: absoluteExpiresAt,
-          absoluteExpiresAt,
+          at: now,
+          endsAt: absoluteExpiresAt,
           ip: request.ip,
-          userAgent: request.userAgent.slice(0, 500),
-          pendingSteps: '',
-          signInMethod: 'preview',
-          deviceId: null,
-          readOnly: true,
+          userAgent: request.userAgent,
         });
         return sample;
       });

@@ -11,7 +11,7 @@ import {
 import { resetPasswordEmail } from '../mail/emails';
 import { issueLinkToken, resetPasswordLink } from '../account-links/links';
 import { securityPolicyOf, type SecurityPolicy } from '../auth/policy';
-import { findBorrowersByEmail, type BorrowerRow } from '../borrowers/users.repository';
+import { createBorrowersService, type Borrower } from '../borrowers/borrowers.service';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type FailureCounter, type ThrottleService } from '../throttle/throttle.service';
 import type { RequestContext } from '../../plugins/request-context';
@@ -95,6 +95,7 @@ function sameText(a: string, b: string): boolean {
 export function createRecoveryService(options: RecoveryServiceOptions): RecoveryService {
   const { db, clock, mail, throttle } = options;
   const hasher = options.hasher ?? argon2PasswordHasher;
+  const borrowers = createBorrowersService({ db });
 
   function counters(institutionId: number, email: string, logonName?: string): FailureCounter[] {
     const list: FailureCounter[] = [
@@ -155,7 +156,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
     caller: RecoveryCaller,
     fields: RecoveryFields,
     identity: RecoveryIdentity,
-  ): Promise<BorrowerRow[] | undefined> {
+  ): Promise<Borrower[] | undefined> {
     const email = identity.email.trim();
     const zip = identity.zipCode.trim();
     const branch = identity.servicingBranch.trim();
@@ -163,7 +164,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
       ? registrationDateOfBirth(identity.dateOfBirth, caller.today)
       : undefined;
     // Always the same lookup, so a missing detail takes as long as a wrong one.
-    const found = await findBorrowersByEmail(db, caller.institutionId, email);
+    const found = await borrowers.findBorrowersToRecover(caller.institutionId, email);
     if (!fields.email || !isEmailAddress(email)) return undefined;
     if (fields.dateOfBirth && dateOfBirth === undefined) return undefined;
     if (fields.zipCode && !isZipCode(zip)) return undefined;
@@ -179,7 +180,7 @@ export function createRecoveryService(options: RecoveryServiceOptions): Recovery
   /** Issues the one-time reset link and queues its e-mail, in one transaction. */
   async function sendResetLink(
     caller: RecoveryCaller,
-    user: BorrowerRow,
+    user: Borrower,
     settings: SettingsAccessor,
     policy: SecurityPolicy,
   ): Promise<void> {

@@ -22,29 +22,10 @@ import {
 import { createSecurityCode, createToken, hashToken } from '../../lib/tokens';
 import { optOutLink, verifyEmailLink, issueLinkToken } from '../account-links/links';
 import { registrationCodeEmail, verifyEmailEmail, welcomeEmail } from '../mail/emails';
-import {
-  consumeCode,
-  countCodeAttempt,
-  findRegistrationCode,
-  findUserToken,
-  insertSecurityCode,
-  markCodeVerified,
-  useUserToken,
-} from '../borrowers/codes.repository';
+import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { passwordRulesOf, resetPasswordCodes } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
-import {
-  customerHasUser,
-  findBorrowerById,
-  findCustomersBySsnIndex,
-  insertAgreementLogs,
-  insertPasswordHistory,
-  insertUser,
-  updateCustomerContact,
-  updatePasswordHash,
-  updateUserFlags,
-  usernameTaken,
-} from '../borrowers/users.repository';
+import { createBorrowersService } from '../borrowers/borrowers.service';
 import type { MailService } from '../mail/mail.service';
 import { HOUR_MS, type ThrottleService } from '../throttle/throttle.service';
 import { findCustomersByIds } from './registration.repository';
@@ -143,6 +124,8 @@ export function createRegistrationService(
 ): RegistrationService {
   const { db, clock, dataProtector, mail, throttle, core } = options;
   const hasher = options.hasher ?? argon2PasswordHasher;
+  const borrowers = createBorrowersService({ db });
+  const securityCodes = createSecurityCodesService({ db });
 
   async function blocked(
     settings: SettingsAccessor,
@@ -178,8 +161,7 @@ export function createRegistrationService(
         holders.filter((holder) => types.includes(holder.accountType)).map((h) => h.customerId),
       );
     } else {
-      const found = await findCustomersBySsnIndex(
-        db,
+      const found = await borrowers.accountHoldersWithSsn(
         caller.institutionId,
         dataProtector.blindIndex(checked.ssnDigits),
       );
@@ -254,12 +236,10 @@ export function createRegistrationService(
       const tokenHash = hashToken(mfaToken);
       const code = createSecurityCode();
       await db.transaction().execute(async (trx) => {
-        await insertSecurityCode(trx, {
+        await createSecurityCodesService({ db: trx }).issueRegistrationCode({
           institutionId: caller.institutionId,
-          purpose: 'registration',
-          sessionId: null,
-          tokenHash,
-          subject: request.anonymousId.trim(),
+          mfaToken,
+          anonymousId: request.anonymousId.trim(),
           email: email.toLowerCase(),
           codeDigest: dataProtector.digest(CODE_DIGEST_PURPOSE, `${tokenHash}:${code}`),
           expiresAt: new Date(now.getTime() + policy.securityCodeLifetimeMs),
@@ -285,21 +265,22 @@ export function createRegistrationService(
     async validateCode(caller, request) {
       const settings = await options.settings(caller.institutionId);
       const policy = securityPolicyOf(settings);
-      const tokenHash = hashToken(request.mfaToken.trim());
-      const row = await findRegistrationCode(db, caller.institutionId, tokenHash);
-      if (!row || row.consumed_at !== null || row.subject !== request.anonymousId.trim()) {
+      const mfaToken = request.mfaToken.trim();
+      const tokenHash = hashToken(mfaToken);
+      const row = await securityCodes.findRegistrationCode(caller.institutionId, mfaToken);
+      if (!row || row.consumedAt !== null || row.subject !== request.anonymousId.trim()) {
         return { ok: false, code: 'Invalid' };
       }
-      if (row.expires_at <= clock.now()) return { ok: false, code: 'CodeExpired' };
-      const attempts = await countCodeAttempt(db, row.id, policy.securityCodeMaxAttempts);
+      if (row.expiresAt <= clock.now()) return { ok: false, code: 'CodeExpired' };
+      const attempts = await securityCodes.countAttempt(row.id, policy.securityCodeMaxAttempts);
       if (attempts === undefined) return { ok: false, code: 'MaxAttemptsReached' };
       const code = request.code.replace(/\s/g, '');
       const matches = dataProtector.sameDigest(
-        row.code_digest,
+        row.codeDigest,
         dataProtector.digest(CODE_DIGEST_PURPOSE, `${tokenHash}:${code}`),
       );
       if (!matches) return { ok: false, code: 'Invalid' };
-      await markCodeVerified(db, row.id, clock.now());
+      await securityCodes.markVerified(row.id, clock.now());
       return { ok: true };
     },
 
@@ -337,16 +318,16 @@ export function createRegistrationService(
       let codeId: number | undefined;
       if (config.multiFactor) {
         const row = request.MFAToken
-          ? await findRegistrationCode(db, caller.institutionId, hashToken(request.MFAToken.trim()))
+          ? await securityCodes.findRegistrationCode(caller.institutionId, request.MFAToken.trim())
           : undefined;
         const fresh =
-          row?.verified_at !== null &&
-          row?.verified_at !== undefined &&
-          row.verified_at.getTime() + VERIFIED_CODE_LIFETIME_MS > now.getTime();
+          row?.verifiedAt !== null &&
+          row?.verifiedAt !== undefined &&
+          row.verifiedAt.getTime() + VERIFIED_CODE_LIFETIME_MS > now.getTime();
         if (
           !row ||
           !fresh ||
-          row.consumed_at !== null ||
+          row.consumedAt !== null ||
           row.email !== checked.email.toLowerCase()
         ) {
           return { ok: false, flags: ['Invalid'] };
@@ -357,10 +338,12 @@ export function createRegistrationService(
       const match = await matchAccountHolder(caller, settings, request, checked);
       if ('flag' in match) return { ok: false, flags: [match.flag] };
       const { customer } = match;
-      if (await customerHasUser(db, customer.id)) return { ok: false, flags: ['Failed'] };
+      if (await borrowers.customerHasOnlineUser(customer.id)) {
+        return { ok: false, flags: ['Failed'] };
+      }
       // Only now, with the identity matched, may the answer say a user name is taken: asked
       // earlier, anyone could test which user names exist.
-      if (await usernameTaken(db, caller.institutionId, checked.username)) {
+      if (await borrowers.isUsernameTaken(caller.institutionId, checked.username)) {
         return { ok: false, flags: ['LoginNameExists'] };
       }
 
@@ -375,10 +358,15 @@ export function createRegistrationService(
 
       try {
         await db.transaction().execute(async (trx) => {
-          if (codeId !== undefined && !(await consumeCode(trx, codeId, now))) {
+          const borrowersInTrx = createBorrowersService({ db: trx });
+          if (
+            codeId !== undefined &&
+            !(await createSecurityCodesService({ db: trx }).consume(codeId, now))
+          ) {
             throw new RegistrationRefused('Invalid');
           }
-          const userId = await insertUser(trx, {
+          const phone = request.PhoneNumber.replace(/\D/g, '');
+          const userId = await borrowersInTrx.registerOnlineUser({
             institutionId: caller.institutionId,
             customerId: customer.id,
             username: checked.username,
@@ -386,16 +374,10 @@ export function createRegistrationService(
             passwordQuestion: answerHash ? question : '',
             passwordAnswerHash: answerHash,
             emailVerified,
+            contact: { email: checked.email, ...(phone ? { phone } : {}) },
             at: now,
           });
-          await insertPasswordHistory(trx, { userId, passwordHash, at: now });
-          const phone = request.PhoneNumber.replace(/\D/g, '');
-          await updateCustomerContact(trx, customer.id, {
-            email: checked.email,
-            ...(phone ? { phone } : {}),
-          });
-          await insertAgreementLogs(
-            trx,
+          await borrowersInTrx.recordAgreements(
             agreements.map((agreement) => ({
               institutionId: caller.institutionId,
               userId,
@@ -455,7 +437,7 @@ export function createRegistrationService(
         if (error instanceof RegistrationRefused) return { ok: false, flags: [error.flag] };
         // Two registrations raced for the name or the holder: the loser is told as if it came second.
         if (isUniqueViolation(error)) {
-          const taken = await usernameTaken(db, caller.institutionId, checked.username);
+          const taken = await borrowers.isUsernameTaken(caller.institutionId, checked.username);
           return { ok: false, flags: [taken ? 'LoginNameExists' : 'Failed'] };
         }
         throw error;
@@ -489,16 +471,16 @@ export function createRegistrationService(
       });
       const token = request.token.trim();
       if (token === '') return fail('Invalid');
-      const row = await findUserToken(db, caller.institutionId, hashToken(token), ['activation']);
-      if (!row) return fail('Invalid');
-      const borrower = await findBorrowerById(db, caller.institutionId, row.user_id);
+      const link = await securityCodes.findUserToken(caller.institutionId, token, ['activation']);
+      if (!link) return fail('Invalid');
+      const borrower = await borrowers.findBorrowerById(caller.institutionId, link.userId);
       if (!borrower) return fail('Invalid');
       // Already activated (this link or another way): the user should sign in instead.
-      if (row.used_at !== null || borrower.password_hash !== null) {
+      if (link.usedAt !== null || borrower.password_hash !== null) {
         return fail('LogonNameTaken', borrower.username);
       }
       const now = clock.now();
-      if (row.expires_at !== null && row.expires_at <= now) return fail('Expired');
+      if (link.expiresAt !== null && link.expiresAt <= now) return fail('Expired');
       if (borrower.restricted || !borrower.logon_allowed)
         return fail('Restricted', borrower.username);
 
@@ -517,11 +499,13 @@ export function createRegistrationService(
       }
       const passwordHash = await hasher.hash(request.password);
       const activated = await db.transaction().execute(async (trx) => {
-        if (!(await useUserToken(trx, row.id, now))) return false;
-        await updatePasswordHash(trx, borrower.id, { passwordHash, at: now, changed: true });
-        await insertPasswordHistory(trx, { userId: borrower.id, passwordHash, at: now });
-        // The link reached the user's mailbox, which proves the address.
-        await updateUserFlags(trx, borrower.id, { emailVerified: true });
+        if (!(await createSecurityCodesService({ db: trx }).useUserToken(link.id, now))) {
+          return false;
+        }
+        await createBorrowersService({ db: trx }).activateOnlineUser(borrower.id, {
+          passwordHash,
+          at: now,
+        });
         return true;
       });
       if (!activated) return fail('LogonNameTaken', borrower.username);

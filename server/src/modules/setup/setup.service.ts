@@ -15,7 +15,12 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createRefreshingCache } from '../../lib/refreshing-cache';
 import type { RequestInstitution } from '../../plugins/institution';
-import { insertPageView, upsertClientError } from './setup.repository';
+import {
+  deleteClientErrorsSeenBefore,
+  deletePageViewsBefore,
+  insertPageView,
+  upsertClientError,
+} from './setup.repository';
 
 /** Every institutionOptions.* key read as a number, plus where the branding lives and the name. */
 export function buildInstitutionOptions(
@@ -109,6 +114,20 @@ export function anonymiseRoute(route: string): string {
 
 function etagOf(body: unknown): string {
   return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Deletes the client-error reports not seen since `clientErrorsSeenBefore` and the page views
+ * recorded before `pageViewsBefore` (for the housekeeping job); returns how many of each.
+ */
+export async function purgeVisitorReports(
+  db: Kysely<Database>,
+  cutoff: { clientErrorsSeenBefore: Date; pageViewsBefore: Date },
+): Promise<{ clientErrors: number; pageViews: number }> {
+  return {
+    clientErrors: await deleteClientErrorsSeenBefore(db, cutoff.clientErrorsSeenBefore),
+    pageViews: await deletePageViewsBefore(db, cutoff.pageViewsBefore),
+  };
 }
 
 export function createSetupService(options: SetupServiceOptions): SetupService {

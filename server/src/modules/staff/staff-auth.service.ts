@@ -13,6 +13,8 @@ import {
   acceptTotpStep,
   consumeChallenge,
   countChallengeAttempt,
+  deleteEndedStaffSessions,
+  deleteSpentChallenges,
   findLiveStaffSession,
   findInstitutionIdsBySlug,
   findOpenChallenge,
@@ -145,6 +147,20 @@ function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Deletes the staff sign-in challenges spent or expired by `before`, and the staff sessions that
+ * ended by then (for the housekeeping job); returns how many of each.
+ */
+export async function purgeEndedStaffSignIns(
+  db: Kysely<Database>,
+  before: Date,
+): Promise<{ challenges: number; sessions: number }> {
+  return {
+    challenges: await deleteSpentChallenges(db, before),
+    sessions: await deleteEndedStaffSessions(db, before),
+  };
 }
 
 export function createAdminAuthService(options: AdminAuthServiceOptions): AdminAuthService {
