@@ -19,28 +19,21 @@ import type { ServicingCore } from '../core/servicing-core';
 import type { Clock } from '../lib/clock';
 import type { DataProtector } from '../lib/data-protection';
 import type { PdfBranding } from '../lib/pdf/branded-pdf';
-import { insertPaymentMethod } from '../modules/payment-methods/payment-methods.repository';
-import { toSavedPaymentMethod } from '../modules/payment-methods/payment-methods.service';
+import { createPaymentMethodsService } from '../modules/payment-methods/payment-methods.service';
 import {
   institutionTimeZoneOf,
   type LoanContext,
   loadLoanContext,
   type PaymentCaller,
 } from '../modules/payments/payment-context';
-import { paymentIdOf, referenceNumberOf } from '../modules/payments/payment-handles';
-import { loanSubmitError } from '../modules/payments/payment-info';
-import { chooseMethod, type ChosenPaymentMethod } from '../modules/payments/payment-method-choice';
+import { paymentIdOf } from '../modules/payments/payment-handles';
+import type { ChosenPaymentMethod } from '../modules/payments/payment-method-choice';
+import type { AcceptedPlan, SubmitRequest } from '../modules/payments/payment-submit';
 import {
-  type AcceptedPlan,
-  decideSubmission,
-  loanRefusal,
-  type SubmitRequest,
-} from '../modules/payments/payment-submit';
-import {
-  insertPayment,
-  insertRecurring,
-  loanPaymentFacts,
-} from '../modules/payments/payments.repository';
+  type AcceptedSubmission,
+  decideLoanSubmission,
+  recordAcceptedSubmission,
+} from '../modules/payments/payment-records';
 import {
   businessDayOnOrAfter,
   type PaymentDayCalendar,
@@ -119,13 +112,13 @@ export async function seedPaymentsDemo(
     customerId: user.customerId,
     companyNumber: user.companyNumber,
   };
-  const card = await saveDemoCard(trx, seed, clock);
   const core = createBuiltinCore({
     db: trx.withTables<CoreTables>(),
     clock,
     branding: () => Promise.resolve(seed.branding),
     timeZone: () => Promise.resolve(timeZone),
   });
+  const card = await saveDemoCard(trx, seed, clock, core, caller);
   const submission = {
     trx,
     core,
@@ -159,18 +152,8 @@ export async function seedPaymentsDemo(
   );
   const recurringPlan = recurring.plan.recurring;
   if (!recurringPlan) throw new Error('The demo recurring payment was not decided as recurring');
-  await insertRecurring(trx, {
-    ...writtenColumns(seed, caller, RECURRING_KEY, recurring),
-    recurring_option: recurringPlan.option,
-    days_before_due: recurringPlan.daysBeforeDue,
-    first_date: recurringPlan.firstDate,
-    next_date: recurringPlan.nextDate,
-    amount_cents: recurring.plan.amountCents,
-    pays_total_due: recurringPlan.paysTotalDue,
-    // A card payment has no ACH draft agreement.
-    ach_draft_id: null,
-    status: 'active',
-  });
+  // A card payment has no ACH draft agreement.
+  await recordAcceptedSubmission(trx, protector, accepted(seed, caller, RECURRING_KEY, recurring));
 
   const scheduled = await decideDemoPayment(
     submission,
@@ -187,54 +170,44 @@ export async function seedPaymentsDemo(
   if (scheduled.plan.kind !== 'scheduled') {
     throw new Error(`The demo scheduled payment was decided as ${scheduled.plan.kind}`);
   }
-  await insertPayment(trx, {
-    ...writtenColumns(seed, caller, SCHEDULED_KEY, scheduled),
-    kind: scheduled.plan.kind,
-    pay_date: scheduled.plan.payDate,
-    amount_cents: scheduled.plan.amountCents,
-    is_payoff: scheduled.plan.isPayoff,
-    status: 'scheduled',
-  });
+  await recordAcceptedSubmission(trx, protector, accepted(seed, caller, SCHEDULED_KEY, scheduled));
 }
 
-/** The card as AddCardPaymentMethod saves it: tokenized by the demo's processor, then stored. */
+/** The card, saved through the payment methods service as AddCardPaymentMethod saves one. */
 async function saveDemoCard(
   trx: Kysely<Database>,
   seed: PaymentsDemoSeed,
   clock: Clock,
+  core: ServicingCore,
+  caller: PaymentCaller,
 ): Promise<SavedPaymentMethod> {
+  const methods = createPaymentMethodsService({
+    db: trx,
+    clock,
+    core,
+    settings: () => Promise.resolve(seed.settings),
+    cardProcessor: createBuiltinCardProcessor({ db: trx, clock }),
+    achProcessor: NO_ACH_PROCESSOR,
+    routingDirectory: bundledRoutingDirectory(),
+    dataProtector: seed.protector,
+  });
   const expiryYear = (seed.now.getUTCFullYear() + 4) % 100;
-  const tokenized = await createBuiltinCardProcessor({ db: trx, clock }).tokenize({
-    institutionId: seed.institutionId,
-    card: {
-      number: DEMO_CARD_NUMBER,
-      expiration: `12/${String(expiryYear).padStart(2, '0')}`,
-      securityCode: '123',
-      holderFirstName: seed.user.firstName,
-      holderLastName: seed.user.lastName,
-      zipCode: seed.user.zip,
-    },
+  const saved = await methods.addCard(caller, {
+    BillingAddress: { ZipCode: seed.user.zip, Address1: '', Address2: '', City: '', State: '' },
+    CardHolderFirstName: seed.user.firstName,
+    CardHolderLastName: seed.user.lastName,
+    CardNumber: DEMO_CARD_NUMBER,
+    ExpirationDate: `12/${String(expiryYear).padStart(2, '0')}`,
+    SecurityCode: '123',
+    CardType: 'visa',
+    DebitCreditType: 'DebitCard',
+    LoanAccountNumber: demoAccountNumber(seed.branch, DEMO_RECURRING_LOAN),
+    SavePaymentProfile: true,
   });
-  if (tokenized.status !== 'approved') {
-    throw new Error(`The demo card was refused: ${tokenized.error}`);
+  if (saved.kind !== 'ok') {
+    throw new Error(`The demo card was refused: ${JSON.stringify(saved)}`);
   }
-  const expiration = `${String(tokenized.expiryMonth).padStart(2, '0')}/${String(tokenized.expiryYear % 100).padStart(2, '0')}`;
-  const row = await insertPaymentMethod(trx, {
-    institution_id: seed.institutionId,
-    user_id: seed.user.userId,
-    profile_id: tokenized.token,
-    is_card: true,
-    saved: true,
-    // payment-methods.service addCard's key of a saved card.
-    duplicate_key: `card:${tokenized.brand}:${tokenized.lastFour}:${expiration}`,
-    last_four: tokenized.lastFour,
-    card_type: tokenized.brand,
-    debit_credit_type: tokenized.funding === 'debit' ? 'DebitCard' : 'CreditCard',
-    expiration_date: expiration,
-    created_at: seed.now,
-  });
-  if (!row) throw new Error('The demo card was saved twice');
-  return toSavedPaymentMethod(row);
+  return saved.value;
 }
 
 interface DemoSubmission {
@@ -305,50 +278,37 @@ async function decideDemoPayment(
         }),
       }
     : { route: 'scheduled', paymentType: 'Card', body: PaymentRequest.parse({ Payment: payment }) };
-  const facts = await loanPaymentFacts(trx, caller.institutionId, context.account.number);
-  const loanError = loanRefusal(context, request) ?? (await loanSubmitError(context, facts));
-  if (loanError) throw refused(loanError);
-  const choice = await chooseMethod(
+  const decision = await decideLoanSubmission(
     {
       db: trx,
       dataProtector: submission.protector,
       achProcessor: NO_ACH_PROCESSOR,
       routingDirectory: bundledRoutingDirectory(),
+      core,
     },
     caller,
-    settings,
-    request.body.Payment.Method,
-    { payDate: wanted.paymentDate, immediate: false },
+    context,
+    request,
   );
-  if (choice.kind !== 'ok') throw refused(choice.kind === 'refused' ? choice.error : 'no card');
-  const decision = await decideSubmission(core, context, request, choice.method, {
-    scheduledCount: facts.scheduledCount,
-    hasRecurring: facts.hasActiveRecurring,
-  });
+  if (decision.kind === 'notFound') throw refused('no card');
   if (decision.kind === 'refuse') throw refused(decision.error);
-  return { context, plan: decision.plan, method: choice.method };
+  return { context, plan: decision.plan, method: decision.method };
 }
 
 /** The columns payments.service write gives a payment and a recurring payment alike. */
-function writtenColumns(
+function accepted(
   seed: PaymentsDemoSeed,
   caller: PaymentCaller,
   key: string,
   decision: DemoDecision,
-) {
-  const id = paymentIdOf(seed.protector, { ...caller, key });
+): AcceptedSubmission {
   return {
-    id,
-    institution_id: caller.institutionId,
-    user_id: caller.userId,
-    customer_id: caller.customerId,
-    loan_number: decision.context.account.number,
-    reference_number: referenceNumberOf(seed.protector, id),
-    additional_principal_cents: decision.plan.additionalPrincipalCents,
-    first_party_fee_cents: decision.plan.firstPartyFeeCents,
-    third_party_fee_cents: decision.plan.thirdPartyFeeCents,
-    created_at: seed.now,
-    ...decision.method.snapshot,
+    id: paymentIdOf(seed.protector, { ...caller, key }),
+    caller,
+    loanNumber: decision.context.account.number,
+    plan: decision.plan,
+    method: decision.method,
+    now: seed.now,
   };
 }
 

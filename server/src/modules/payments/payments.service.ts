@@ -35,15 +35,14 @@ import {
   type LoanContext,
   type PaymentCaller,
 } from './payment-context';
-import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
-import { loanSubmitError, paymentInfoResponse } from './payment-info';
-import { chooseMethod, type ChosenPaymentMethod } from './payment-method-choice';
+import { openPaymentHandle, paymentIdOf } from './payment-handles';
+import { paymentInfoResponse } from './payment-info';
+import type { ChosenPaymentMethod } from './payment-method-choice';
+import { decideLoanSubmission, recordAcceptedSubmission } from './payment-records';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
 import {
   type AcceptedPlan,
-  decideSubmission,
   draftTermsMatch,
-  loanRefusal,
   permissionRefusal,
   type SubmitRequest,
 } from './payment-submit';
@@ -52,8 +51,6 @@ import {
   cancelWaitingPayment,
   findPayment,
   findRecurring,
-  insertPayment,
-  insertRecurring,
   loanPaymentFacts,
   lockLoanPayments,
   type PaymentWithRecipient,
@@ -243,39 +240,24 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         answer: held ? refusedAnswer('Retrieving') : refusedAnswer(ENVELOPE_CODES.notFound, 404),
       };
     }
-    const refusal = loanRefusal(context, request);
-    if (refusal) return { kind: 'answer', answer: refusedAnswer(refusal) };
-    // The loan's own payments, once: its outcome below and the scheduling rules read them.
-    const facts = await loanPaymentFacts(db, caller.institutionId, context.account.number);
-    const loanError = await loanSubmitError(context, facts);
-    if (loanError) return { kind: 'answer', answer: refusedAnswer(loanError) };
-    const choice = await chooseMethod(
+    const decision = await decideLoanSubmission(
       {
         db,
         dataProtector,
         achProcessor: deps.achProcessor,
         routingDirectory: deps.routingDirectory,
+        core,
       },
       caller,
-      context.settings,
-      payment.Method,
-      {
-        payDate: payment.Details.PaymentDate.slice(0, 10),
-        immediate: request.route === 'immediate',
-      },
+      context,
+      request,
     );
-    if (choice.kind === 'notFound') {
+    if (decision.kind === 'notFound') {
       return { kind: 'answer', answer: refusedAnswer(ENVELOPE_CODES.notFound, 404) };
     }
-    if (choice.kind === 'refused') return { kind: 'answer', answer: refusedAnswer(choice.error) };
-    const decision = await decideSubmission(core, context, request, choice.method, {
-      scheduledCount: facts.scheduledCount,
-      hasRecurring: facts.hasActiveRecurring,
-    });
-    if (decision.kind === 'refuse') {
+    if (decision.kind === 'refuse')
       return { kind: 'answer', answer: refusedAnswer(decision.error) };
-    }
-    return { kind: 'accept', context, plan: decision.plan, method: choice.method };
+    return { kind: 'accept', context, plan: decision.plan, method: decision.method };
   }
 
   /** The ACH draft agreement a recurring ACH payment needs, when the institution requires one. */
@@ -331,35 +313,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       });
       if (locked) return { refused: refusedAnswer(locked) };
     }
-    const common = {
-      id: paymentId,
-      institution_id: caller.institutionId,
-      user_id: caller.userId,
-      customer_id: caller.customerId,
-      loan_number: loanNumber,
-      reference_number: referenceNumberOf(dataProtector, paymentId),
-      additional_principal_cents: plan.additionalPrincipalCents,
-      first_party_fee_cents: plan.firstPartyFeeCents,
-      third_party_fee_cents: plan.thirdPartyFeeCents,
-      created_at: clock.now(),
-      ...method.snapshot,
-    };
-    if (!plan.recurring) {
-      const payment = await insertPayment(trx, {
-        ...common,
-        kind: plan.kind,
-        pay_date: plan.payDate,
-        amount_cents: plan.amountCents,
-        is_payoff: plan.isPayoff,
-        // An immediate payment settles in this request, after this commit: nothing may cancel
-        // it, so it is 'settling' from the start (the posting job finishes it should this
-        // request die). A scheduled one waits for its date.
-        status: plan.kind === 'immediate' ? 'settling' : 'scheduled',
-      });
-      return { immediate: plan.kind === 'immediate' ? payment : undefined };
-    }
     let achDraftId: string | null = null;
-    if (draft.needed && draft.terms) {
+    if (plan.recurring && draft.needed && draft.terms) {
       achDraftId = await recordAuthorization(
         trx,
         { institutionId: caller.institutionId, userId: caller.userId },
@@ -383,18 +338,16 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         { ipAddress: caller.ipAddress ?? '' },
       );
     }
-    await insertRecurring(trx, {
-      ...common,
-      recurring_option: plan.recurring.option,
-      days_before_due: plan.recurring.daysBeforeDue,
-      first_date: plan.recurring.firstDate,
-      next_date: plan.recurring.nextDate,
-      amount_cents: plan.amountCents,
-      pays_total_due: plan.recurring.paysTotalDue,
-      ach_draft_id: achDraftId,
-      status: 'active',
+    const payment = await recordAcceptedSubmission(trx, dataProtector, {
+      id: paymentId,
+      caller,
+      loanNumber,
+      plan,
+      method,
+      now: clock.now(),
+      achDraftId,
     });
-    return { immediate: undefined };
+    return { immediate: plan.kind === 'immediate' ? payment : undefined };
   }
 
   return {
