@@ -51,6 +51,7 @@ import { accountsModule } from './modules/accounts/accounts.module';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createBorrowersService } from './modules/borrowers/borrowers.service';
+import { createAchDraftAuthorizations } from './modules/ach-drafts/ach-drafts.service';
 import { createLoginHistoryService } from './modules/auth/login-history.service';
 import { documentsModule } from './modules/documents/documents.module';
 import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
@@ -572,7 +573,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   await paymentMethodsModule(app, { paymentMethods });
   await documentsModule(app, { core, documents, borrowers, downloads, institutions });
-  await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding, cdnRoots });
+  await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding });
   await paymentsModule(app, {
     db,
     clock,
@@ -583,6 +584,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     achProcessor,
     routingDirectory,
     paymentMethods,
+    achDrafts: createAchDraftAuthorizations({ clock, cdnRoots }),
   });
   await applicationsModule(app, { clock, core });
   await profileModule(app, { loginHistory: createLoginHistoryService({ db, clock }) });

@@ -11,6 +11,7 @@ import { paymentIdOf } from '../modules/payments/payment-handles';
 import { openMailBody } from '../modules/mail/mail.service';
 import { findPaymentWithRecipient } from '../modules/payments/payments.repository';
 import { createPaymentMethodsService } from '../modules/payment-methods/payment-methods.service';
+import { createAchDraftAuthorizations } from '../modules/ach-drafts/ach-drafts.service';
 import { createPaymentsService, type PaymentsService } from '../modules/payments/payments.service';
 import {
   addAccount,
@@ -173,6 +174,7 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
           routingDirectory: services.routingDirectory,
           dataProtector: services.dataProtector,
         }),
+        achDrafts: createAchDraftAuthorizations({ clock: test.clock, cdnRoots: [] }),
       });
       await publishSettingsChange(test.app, 'localhost', {
         shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },

@@ -7,7 +7,7 @@ import type { PortalApp } from '../../plugins/portal-app';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import { achDraftsRoutes } from './ach-drafts.routes';
-import { configureAchDraftRuntime, createAchDraftsService } from './ach-drafts.service';
+import { createAchDraftsService } from './ach-drafts.service';
 
 export interface AchDraftsModuleDeps {
   db: Kysely<Database>;
@@ -16,14 +16,11 @@ export interface AchDraftsModuleDeps {
   institutions: InstitutionsService;
   downloads: DownloadTokens;
   pdfBranding: (institutionId: number) => Promise<PdfBranding>;
-  /** Folders holding `<cdn folder>/...` branding files, first match wins. */
-  cdnRoots: readonly string[];
 }
 
 /** ACH draft agreements: the preview before a recurring ACH payment and the signed documents. */
 export async function achDraftsModule(app: PortalApp, deps: AchDraftsModuleDeps): Promise<void> {
   const { db, clock, institutions } = deps;
-  configureAchDraftRuntime({ clock, cdnRoots: deps.cdnRoots });
   await app.register(achDraftsRoutes, {
     service: createAchDraftsService({
       db,

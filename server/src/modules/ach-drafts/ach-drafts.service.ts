@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import { readCdnFile } from '../../lib/cdn-files';
-import { systemClock, type Clock } from '../../lib/clock';
+import type { Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
 import { createBorrowersService } from '../borrowers/borrowers.service';
@@ -100,21 +100,6 @@ export function previewScheduleText(
     : 'As chosen for this payment';
 }
 
-/**
- * The clock and branding folders of the running app, for the two functions the recurring submit
- * calls with a database handle only (verifyPreviewToken, recordAuthorization). The module sets
- * them when it registers; system time and no branding folders until then.
- */
-const runtime: { clock: Clock; cdnRoots: readonly string[] } = {
-  clock: systemClock,
-  cdnRoots: [],
-};
-
-export function configureAchDraftRuntime(options: { clock: Clock; cdnRoots: readonly string[] }) {
-  runtime.clock = options.clock;
-  runtime.cdnRoots = options.cdnRoots;
-}
-
 function asAccountType(value: string): AchDraftTerms['accountType'] {
   if (value === 'Checking' || value === 'Savings') return value;
   throw new Error(`Not an ACH account type: ${value}`);
@@ -137,14 +122,13 @@ function termsOf(row: AchDraftPreviewRow): AchDraftTerms {
  * The terms of the preview this user made for this loan, while it is unexpired; undefined for
  * an unknown or expired token, another user's, or another loan's. The token is not spent: a
  * retried submit presents it again, and it expires on its own (ACH_DRAFT_PREVIEW_MS).
- * `now` defaults to the app's clock.
  */
-export async function verifyPreviewToken(
+async function verifyPreviewToken(
   db: Kysely<Database>,
   caller: { institutionId: number; userId: string },
   token: string,
   loanNumber: string,
-  now: Date = runtime.clock.now(),
+  now: Date,
 ): Promise<AchDraftTerms | undefined> {
   if (token.length === 0 || token.length > 200) return undefined;
   const row = await findLiveAchDraftPreview(db, caller, hashToken(token), now);
@@ -177,10 +161,14 @@ function authorizationHtml(settings: SettingsAccessor): string {
  * transaction: on PGlite a second connection inside a transaction waits forever). The same
  * figures as the app's pdfBranding.
  */
-async function institutionWithin(db: Kysely<Database>, institutionId: number) {
+async function institutionWithin(
+  db: Kysely<Database>,
+  institutionId: number,
+  cdnRoots: readonly string[],
+) {
   const { institution, settings, timeZone } = await readInstitutionWithin(db, institutionId);
   const logo = institution
-    ? await readCdnFile(runtime.cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+    ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
     : undefined;
   const branding: PdfBranding = {
     institutionName: institution?.name ?? '',
@@ -198,10 +186,11 @@ async function institutionWithin(db: Kysely<Database>, institutionId: number) {
  * and WhenToAgree as ACH_DRAFT_AGREEMENT_RECORD). Answers the draft's id.
  *
  * The PDF shows the time in the borrower's time zone of their latest preview of this loan (UTC
- * without one). `now` defaults to the app's clock; `options.branding` may be resolved before the
- * transaction (services.pdfBranding), else it is read through `db`.
+ * without one). `options.branding` may be resolved before the transaction (the app's
+ * pdfBranding), else it is read through `db`, the logo from `cdnRoots`.
  */
-export async function recordAuthorization(
+async function recordAuthorization(
+  cdnRoots: readonly string[],
   db: Kysely<Database>,
   caller: { institutionId: number; userId: string },
   input: {
@@ -211,12 +200,12 @@ export async function recordAuthorization(
     scheduleText: string;
     firstDate: string;
   },
-  now: Date = runtime.clock.now(),
+  now: Date,
   options: { ipAddress?: string; branding?: PdfBranding } = {},
 ): Promise<string> {
   const { terms } = input;
   const [institution, borrowerName, preview] = await Promise.all([
-    institutionWithin(db, caller.institutionId),
+    institutionWithin(db, caller.institutionId, cdnRoots),
     borrowerNameOf(db, caller),
     findLatestAchDraftPreview(db, caller, input.loanNumber),
   ]);
@@ -294,6 +283,43 @@ export type AchDraftOutcome<T> = { kind: 'ok'; value: T } | { kind: 'notFound' }
 export interface AchDraftPdf {
   title: string;
   pdf: Uint8Array;
+}
+
+/**
+ * What the recurring submit asks of the ACH draft agreements inside its own transaction (`db`):
+ * whether a preview token still stands for the loan's terms, and storing the signed authorization.
+ * app.ts builds it once with the app's clock and branding folders and hands it to the payments
+ * module.
+ */
+export interface AchDraftAuthorizations {
+  verifyPreviewToken(
+    db: Kysely<Database>,
+    caller: { institutionId: number; userId: string },
+    token: string,
+    loanNumber: string,
+    now?: Date,
+  ): Promise<AchDraftTerms | undefined>;
+  recordAuthorization(
+    db: Kysely<Database>,
+    caller: { institutionId: number; userId: string },
+    input: Parameters<typeof recordAuthorization>[3],
+    now?: Date,
+    options?: { ipAddress?: string; branding?: PdfBranding },
+  ): Promise<string>;
+}
+
+export function createAchDraftAuthorizations(options: {
+  clock: Clock;
+  /** Folders holding `<cdn folder>/...` branding files (the signed PDF's logo). */
+  cdnRoots: readonly string[];
+}): AchDraftAuthorizations {
+  const { clock, cdnRoots } = options;
+  return {
+    verifyPreviewToken: (db, caller, token, loanNumber, now = clock.now()) =>
+      verifyPreviewToken(db, caller, token, loanNumber, now),
+    recordAuthorization: (db, caller, input, now = clock.now(), extra = {}) =>
+      recordAuthorization(cdnRoots, db, caller, input, now, extra),
+  };
 }
 
 export interface AchDraftsService {

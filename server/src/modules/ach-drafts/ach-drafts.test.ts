@@ -21,8 +21,7 @@ import {
   ACH_DRAFT_AGREEMENT_RECORD,
   ACH_DRAFT_PREVIEW_MS,
   type AchDraftTerms,
-  recordAuthorization,
-  verifyPreviewToken,
+  createAchDraftAuthorizations,
 } from './ach-drafts.service';
 import type { CoreTables } from '../../core/builtin/core.schema';
 
@@ -46,6 +45,8 @@ const UNKNOWN_ID = '0b8e4f8e-8f5c-4a4e-9d0c-2f1f1c7c9a11';
 
 describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) => {
   let test: TestApp;
+  /** As app.ts builds them: the test's clock, no branding folders (the PDF names the institution). */
+  const drafts = () => createAchDraftAuthorizations({ clock: test.clock, cdnRoots: [] });
   let jordan: SignedIn;
   let pat: SignedIn;
   let patLoan: string;
@@ -201,7 +202,9 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     const stored = await test.database.db.selectFrom('ach_draft_previews').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    expect(await verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN)).toEqual({
+    expect(
+      await drafts().verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
+    ).toEqual({
       amountCents: 51_234,
       additionalPrincipalCents: 2_500,
       feesCents: firstParty,
@@ -259,7 +262,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       Date: '2025-03-20',
     });
     expect(
-      await verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
+      await drafts().verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
     ).toMatchObject({
       recurringOption: 'DayOfMonth',
       firstDate: '2025-03-20',
@@ -275,7 +278,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       Date: '2025-03-20',
     });
     expect(
-      await verifyPreviewToken(test.database.db, jordanCaller(), byDue, AUTO_LOAN),
+      await drafts().verifyPreviewToken(test.database.db, jordanCaller(), byDue, AUTO_LOAN),
     ).toMatchObject({
       recurringOption: 'DaysBeforeDue',
       firstDate: null,
@@ -308,7 +311,12 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     });
     try {
       const token = await prepare(jordan, { Amount: 100, AdditionalPrincipal: 0 });
-      const verified = await verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN);
+      const verified = await drafts().verifyPreviewToken(
+        test.database.db,
+        jordanCaller(),
+        token,
+        AUTO_LOAN,
+      );
       expect(verified?.feesCents).toBe(firstParty + 250);
       const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
       expect(text).toContain(formatUsd(10_000 + firstParty + 250));
@@ -328,7 +336,12 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       },
       daysBeforeDue: 0,
     });
-    const verified = await verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN);
+    const verified = await drafts().verifyPreviewToken(
+      test.database.db,
+      jordanCaller(),
+      token,
+      AUTO_LOAN,
+    );
     expect(verified).toMatchObject({ accountType: 'Checking', lastFour: '7731', daysBeforeDue: 0 });
     const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
     expect(text).toContain('Checking account ending in 7731');
@@ -340,23 +353,27 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
   it('counts a preview as agreed to only once its user opened it (Confirm waits for it)', async () => {
     const token = await prepare(jordan, {}, { open: false });
     const db = test.database.db;
-    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
     // Another user's opening does not count.
     expect((await get(pat, previewUrl(token))).statusCode).toBe(404);
-    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
     expect((await get(jordan, previewUrl(token))).statusCode).toBe(200);
-    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
   });
 
   it('binds a preview to its user and loan, and lets it expire', async () => {
     const token = await prepare(jordan);
     const db = test.database.db;
-    expect(await verifyPreviewToken(db, jordanCaller(), token, HOME_EQUITY)).toBeUndefined();
     expect(
-      await verifyPreviewToken(db, { institutionId, userId: patId }, token, AUTO_LOAN),
+      await drafts().verifyPreviewToken(db, jordanCaller(), token, HOME_EQUITY),
     ).toBeUndefined();
-    expect(await verifyPreviewToken(db, jordanCaller(), `${token}x`, AUTO_LOAN)).toBeUndefined();
-    expect(await verifyPreviewToken(db, jordanCaller(), '', AUTO_LOAN)).toBeUndefined();
+    expect(
+      await drafts().verifyPreviewToken(db, { institutionId, userId: patId }, token, AUTO_LOAN),
+    ).toBeUndefined();
+    expect(
+      await drafts().verifyPreviewToken(db, jordanCaller(), `${token}x`, AUTO_LOAN),
+    ).toBeUndefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), '', AUTO_LOAN)).toBeUndefined();
     // Another signed-in user of the browser gets the same answer as for an unknown token.
     const foreign = await get(pat, previewUrl(token));
     expect(foreign.statusCode).toBe(404);
@@ -366,9 +383,9 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect((await get(undefined, previewUrl(token))).statusCode).toBe(200);
 
     test.clock.advance(ACH_DRAFT_PREVIEW_MS - 1_000);
-    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
     test.clock.advance(1_000);
-    expect(await verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
+    expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeUndefined();
     // Half an hour idle ended the sessions too: sign in again.
     jordan = await signIn(test.app, { username: 'jordan.rivers' });
     pat = await signIn(test.app, { username: 'pat.lee' });
@@ -458,7 +475,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     const recurringPaymentId = '6f1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b';
     const signedAt = test.clock.now();
     const id = await test.database.db.transaction().execute((trx) =>
-      recordAuthorization(
+      drafts().recordAuthorization(
         trx,
         jordanCaller(),
         {
@@ -494,7 +511,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     // A second, later one: listed first.
     test.clock.advance(60_000);
     const later = await test.database.db.transaction().execute((trx) =>
-      recordAuthorization(trx, jordanCaller(), {
+      drafts().recordAuthorization(trx, jordanCaller(), {
         loanNumber: HOME_EQUITY,
         recurringPaymentId: '7a1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b',
         terms: terms({ accountType: 'Checking', lastFour: '7731' }),
@@ -576,7 +593,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     const before = (await test.database.db.selectFrom('ach_drafts').select('id').execute()).length;
     await expect(
       test.database.db.transaction().execute(async (trx) => {
-        await recordAuthorization(trx, jordanCaller(), {
+        await drafts().recordAuthorization(trx, jordanCaller(), {
           loanNumber: AUTO_LOAN,
           recurringPaymentId: '8b1d2c3b-4a59-4e7f-8a1b-2c3d4e5f6a7b',
           terms: terms(),

@@ -20,7 +20,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
-import { recordAuthorization, verifyPreviewToken } from '../ach-drafts/ach-drafts.service';
+import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import {
   completeResumable,
   type IdempotentAnswer,
@@ -138,6 +138,8 @@ export interface PaymentsServiceDependencies {
   routingDirectory: RoutingDirectory;
   /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
   methods: Pick<PaymentMethodsService, 'list'>;
+  /** The recurring ACH draft agreement a recurring bank-account payment is signed under. */
+  achDrafts: AchDraftAuthorizations;
 }
 
 /** A stored answer as a submit answer (a status this call never stores reads as 500). */
@@ -274,7 +276,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     ) {
       return { needed: false as const };
     }
-    const terms = await verifyPreviewToken(
+    const terms = await deps.achDrafts.verifyPreviewToken(
       db,
       { institutionId: caller.institutionId, userId: caller.userId },
       plan.recurring.achDraftToken,
@@ -315,7 +317,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     }
     let achDraftId: string | null = null;
     if (plan.recurring && draft.needed && draft.terms) {
-      achDraftId = await recordAuthorization(
+      achDraftId = await deps.achDrafts.recordAuthorization(
         trx,
         { institutionId: caller.institutionId, userId: caller.userId },
         {
