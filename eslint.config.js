@@ -5,7 +5,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noCrossFeatureImports } from './eslint-rules/no-cross-feature-imports.js';
 
-const FRONT_ENDS = ['portal/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'];
+const FRONT_ENDS = [
+  'web-kit/src/**/*.{ts,tsx}',
+  'portal/src/**/*.{ts,tsx}',
+  'admin/src/**/*.{ts,tsx}',
+];
 
 export default tseslint.config(
   {
