@@ -2,15 +2,7 @@ import {
   stubFetch as stubFetchWith,
   type FetchStub,
   type StubRoutes,
-} from '@portal/tests/fetch-stub';
-
-export type {
-  FetchStub,
-  StubHandler,
-  StubRequest,
-  StubResponse,
-  StubRoutes,
-} from '@portal/tests/fetch-stub';
+} from '@portal/web-kit/testing';
 
 /** Stubs `fetch` for an admin app test; unknown routes answer the admin API's 404 error. */
 export function stubFetch(routes: StubRoutes): FetchStub {

@@ -1,3 +1,4 @@
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppShell } from '../app/app-shell';
 import { PortalProviders, prepareStartup } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
-import { stubFetch, type StubRoutes } from './fetch-stub';
+import { stubFetch } from './fetch-stub';
 import {
   applicationOptionsBody,
   OK,

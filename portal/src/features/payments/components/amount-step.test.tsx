@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   scheduledPaymentFixture,
 } from '../../../lib/payments/payment-info-fixture';
 import { stubViewportWidth } from '../../../testing/match-media';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   TODAY,
   chooseFrequency,

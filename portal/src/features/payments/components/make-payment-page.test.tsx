@@ -1,9 +1,9 @@
 import type { AccountListItem, PaymentInfoResponse } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import { OK, type SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 import { scheduledPaymentFixture } from '../../../lib/payments/payment-info-fixture';
 import { LOAN, paymentInfo, SAVED_ACH, SAVED_CARD } from './payment-page-harness';
 

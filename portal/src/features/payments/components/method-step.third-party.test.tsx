@@ -1,7 +1,7 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
   SAVED_ACH,

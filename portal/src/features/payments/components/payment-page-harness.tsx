@@ -1,11 +1,11 @@
 import type { AccountListItem, PaymentInfoResponse, SavedPaymentMethod } from '@portal/domain';
+import type { StubRoutes } from '@portal/web-kit/testing';
 import {
   FIXTURE_LOAN_NUMBER,
   paymentInfoFixture,
 } from '../../../lib/payments/payment-info-fixture';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import type { SettingValues } from '../../../testing/fixtures';
 import { renderPortal } from '../../../testing/render-portal';
 

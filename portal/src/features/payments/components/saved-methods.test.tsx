@@ -1,6 +1,6 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
   SAVED_ACH,
