@@ -89,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['portal/src/lib/api-client.ts', 'admin/src/lib/api-client.ts'],
+    files: ['web-kit/src/api-client.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,11 +1,11 @@
 import type { StaffMe } from '@portal/domain';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { createQueryClient } from '@portal/web-kit';
 import type { StubRoutes } from '@portal/web-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { AdminApp } from '../app/admin-app';
-import { createQueryClient } from '../lib/query-client';
 import { stubFetch } from './fetch-stub';
 import { PUBLISHER } from './fixtures';
 

@@ -1,5 +1,6 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { createQueryClient } from '@portal/web-kit';
 import type { StubRoutes } from '@portal/web-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent, {
@@ -7,7 +8,6 @@ import userEvent, {
   type Options as UserEventOptions,
 } from '@testing-library/user-event';
 import { App } from '../app/app';
-import { createQueryClient } from '../lib/query-client';
 import { stubFetch } from './fetch-stub';
 import {
   accountListBody,
