@@ -2,6 +2,7 @@
 // bundle can include them.
 export { expectNoAxeViolations } from './axe';
 export {
+  fetchStubFor,
   stubFetch,
   type FetchStub,
   type StubHandler,
