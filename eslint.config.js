@@ -5,7 +5,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noCrossFeatureImports } from './eslint-rules/no-cross-feature-imports.js';
 
-const FRONT_ENDS = ['portal/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'];
+const FRONT_ENDS = [
+  'web-kit/src/**/*.{ts,tsx}',
+  'portal/src/**/*.{ts,tsx}',
+  'admin/src/**/*.{ts,tsx}',
+];
 
 /** Kysely's sql tag: SQL is written in repositories only. */
 const SQL_IN_REPOSITORIES = {
@@ -92,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['portal/src/lib/api-client.ts', 'admin/src/lib/api-client.ts'],
+    files: ['web-kit/src/api-client.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-syntax': 'off' },
   },
   {

@@ -37,7 +37,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['portal/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.{ts,tsx}'],
+          include: [
+            'web-kit/src/**/*.test.{ts,tsx}',
+            'portal/src/**/*.test.{ts,tsx}',
+            'admin/src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['./vitest.web-setup.ts'],
           testTimeout: 20_000,
           // Worker threads start faster than forked processes: 309 s against 324 s here.

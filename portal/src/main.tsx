@@ -1,10 +1,10 @@
+import { createQueryClient } from '@portal/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRouteCode } from './app/router';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
-import { createQueryClient } from './lib/query-client';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
 import { startProfileCheck } from './lib/session/startup-profile';
 

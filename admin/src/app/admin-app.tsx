@@ -1,10 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { BUILT_IN_THEMES, createPortalTheme } from '@portal/themes';
+import { createQueryClient } from '@portal/web-kit';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
 import { createAdminRouter } from './router';
 
 // The staff tool's own look, the same for every institution it edits: the product's navy with

@@ -1,5 +1,5 @@
 import type { ConfigurationDocument, StaffRole } from '@portal/domain';
-import type { StubRoutes } from './fetch-stub';
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { institutionSummary, settingsResponse } from './fixtures';
 
 export const PUBLISHED_DOCUMENT: ConfigurationDocument = {

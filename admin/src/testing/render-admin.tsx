@@ -1,12 +1,12 @@
 import type { StaffMe } from '@portal/domain';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { createQueryClient } from '@portal/web-kit';
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { expect } from 'vitest';
 import { AdminApp } from '../app/admin-app';
-import { createQueryClient } from '../lib/query-client';
-import { stubFetch, type StubRoutes } from './fetch-stub';
+import { stubFetch } from './fetch-stub';
 import { PUBLISHER } from './fixtures';
 
 export interface RenderAdminOptions {
@@ -46,22 +46,4 @@ export function renderAdmin(options: RenderAdminOptions = {}) {
     </CacheProvider>,
   );
   return { ...view, server, user, queryClient };
-}
-
-/**
- * Fails with the list of axe violations in the rendered page. Colour contrast is left to the
- * Playwright journeys (jsdom does not compute styles).
- */
-export async function expectNoAxeViolations(container: Element = document.body): Promise<void> {
-  const { default: axe } = await import('axe-core');
-  const results = await axe.run(container, {
-    // The preview frame's portal is checked by the portal's own tests and the journeys.
-    iframes: false,
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
 }

@@ -149,8 +149,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signedIn = state.status === 'signedIn';
   useEffect(
     () =>
-      api.onLogoutRequired((reason) => {
-        if (signedIn) void logout(reason);
+      api.onUnauthorized(() => {
+        if (signedIn) void logout('unauthorized');
       }),
     [logout, signedIn],
   );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '@portal/web-kit';
 
 interface NavigationProgressProps {
   loading: boolean;

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../testing/fetch-stub';
 import { OK } from '../testing/fixtures';
-import { createApiClient } from './api-client';
+import { createPortalApiClient } from './api-client';
 import { createClientErrorReporter, installGlobalErrorReporting } from './client-error-reporter';
 
 describe('client error reporter', () => {
   it('posts the message, stack and user agent with angle brackets and braces escaped', async () => {
     const server = stubFetch({ 'POST /api/ClientError': OK });
-    const reporter = createClientErrorReporter(createApiClient());
+    const reporter = createClientErrorReporter(createPortalApiClient());
     const error = new Error('bad <script>{x}</script>');
     error.stack = 'at <anonymous> {1}';
 
@@ -24,7 +24,7 @@ describe('client error reporter', () => {
 
   it('sends an identical report only once per page load', async () => {
     const server = stubFetch({ 'POST /api/ClientError': OK });
-    const reporter = createClientErrorReporter(createApiClient());
+    const reporter = createClientErrorReporter(createPortalApiClient());
 
     await reporter.report('The route /x has no page title');
     await reporter.report('The route /x has no page title');
@@ -36,7 +36,7 @@ describe('client error reporter', () => {
   it('logs "couldn\'t report error" when the report cannot be sent', async () => {
     stubFetch({ 'POST /api/ClientError': { status: 500, body: {} } });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await createClientErrorReporter(createApiClient()).report(new Error('boom'));
+    await createClientErrorReporter(createPortalApiClient()).report(new Error('boom'));
     expect(log).toHaveBeenCalledWith("couldn't report error");
     log.mockRestore();
   });

@@ -1,5 +1,6 @@
 import { Envelope, escapeClientErrorText, type ClientErrorRequest } from '@portal/domain';
-import { api, type ApiClient } from './api-client';
+import type { ApiClient } from '@portal/web-kit';
+import { api } from './api-client';
 
 const MAX_MESSAGE = 4000;
 const MAX_STACK = 20000;

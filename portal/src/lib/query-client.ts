@@ -1,27 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** First segment of the query keys that outlive a session (the start-up settings). */
 export const PUBLIC_QUERY_ROOTS: readonly string[] = ['setup'];
-
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  // A client error (4xx) will not get better by asking again.
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}
-
-export function createQueryClient(options: { retry?: boolean } = {}): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: options.retry === false ? false : shouldRetry,
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
 
 /** Forgets everything that belongs to the signed-in user (logout), keeping the public settings. */
 export function clearUserQueries(queryClient: QueryClient): void {

@@ -1,6 +1,6 @@
 import type { AccountListItem, InstitutionOptions, LoginResponse } from '@portal/domain';
 import { SETTING_DEFINITIONS, type GassySettings, type SettingKey } from '@portal/settings-schema';
-import type { StubResponse } from './fetch-stub';
+import type { StubResponse } from '@portal/web-kit/testing';
 
 /** Settings a test sets, by key, as the text the server would send. */
 export type SettingValues = Partial<Record<SettingKey, string>>;

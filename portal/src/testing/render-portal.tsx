@@ -1,14 +1,14 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import { createQueryClient } from '@portal/web-kit';
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { render } from '@testing-library/react';
 import userEvent, {
   PointerEventsCheckLevel,
   type Options as UserEventOptions,
 } from '@testing-library/user-event';
-import { expect } from 'vitest';
 import { App } from '../app/app';
-import { createQueryClient } from '../lib/query-client';
-import { stubFetch, type StubRoutes } from './fetch-stub';
+import { stubFetch } from './fetch-stub';
 import {
   accountListBody,
   applicationOptionsBody,
@@ -73,18 +73,4 @@ export function renderPortal(options: RenderPortalOptions = {}) {
     </CacheProvider>,
   );
   return { ...view, user, server, queryClient };
-}
-
-/**
- * Fails with the list of axe violations in the rendered page. Colour contrast is left to the
- * Playwright journeys (jsdom does not compute styles).
- */
-export async function expectNoAxeViolations(container: Element = document.body): Promise<void> {
-  const { default: axe } = await import('axe-core');
-  const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  );
-  expect(summary).toEqual([]);
 }

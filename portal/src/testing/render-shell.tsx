@@ -1,11 +1,12 @@
+import { createQueryClient } from '@portal/web-kit';
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppShell } from '../app/app-shell';
 import { PortalProviders, prepareStartup } from '../app/providers';
-import { createQueryClient } from '../lib/query-client';
-import { stubFetch, type StubRoutes } from './fetch-stub';
+import { stubFetch } from './fetch-stub';
 import {
   applicationOptionsBody,
   OK,

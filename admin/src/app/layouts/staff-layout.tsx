@@ -21,7 +21,7 @@ export function StaffLayout() {
   const refetch = me.refetch;
 
   // Any 401 means the session ended: ask who is signed in again (the guard then redirects).
-  useEffect(() => api.onUnauthenticated(() => void refetch()), [refetch]);
+  useEffect(() => api.onUnauthorized(() => void refetch()), [refetch]);
 
   if (me.isPending) {
     return (

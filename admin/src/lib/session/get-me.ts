@@ -12,7 +12,7 @@ export const meQuery = () =>
     queryKey: staffKeys.me(),
     queryFn: async ({ signal }): Promise<StaffMe | null> => {
       try {
-        return await api.get(adminPath('me'), StaffMe, { signal, ignoreUnauthenticated: true });
+        return await api.get(adminPath('me'), StaffMe, { signal, ignoreUnauthorized: true });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { AGREEMENT_HOST_NUMBER_BASE, type Agreement } from '@portal/settings-schema';
 import type { SettingsAccessor } from '@portal/settings-schema';
+import { RichText } from '@portal/web-kit';
 import type { DialogStack } from '../dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../dialogs/portal-dialog';
-import { RichText } from '../rich-text';
 import { safeLinkUrl } from '../../lib/external-link';
 
 const RICH_TEXT_KEYS = [

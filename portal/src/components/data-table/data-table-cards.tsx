@@ -10,8 +10,8 @@ import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { VisuallyHidden, visuallyHidden } from '@portal/web-kit';
 import { Fragment, useId, type ReactNode } from 'react';
-import { visuallyHidden } from '../visually-hidden';
 import { useSettings } from '../../lib/settings/settings-context';
 import { isSortable, type DataTableColumn, type DataTableLayoutProps } from './data-table-column';
 import { ACTIONABLE_ROW_SX, rowVariantSx } from './row-styles';
@@ -167,9 +167,7 @@ function AccordionRow<Row>(props: {
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
             {summary.map((column) => (
               <Typography key={column.id} variant="body2" component="span">
-                <Box component="span" sx={visuallyHidden}>
-                  {column.header}:{' '}
-                </Box>
+                <VisuallyHidden>{column.header}: </VisuallyHidden>
                 {props.render(column)}
               </Typography>
             ))}

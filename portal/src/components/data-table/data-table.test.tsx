@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -6,7 +7,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { PortalProviders, prepareStartup } from '../../app/providers';
 import { applicationOptionsBody, type SettingValues } from '../../testing/fixtures';
 import { stubViewportWidth } from '../../testing/match-media';
-import { expectNoAxeViolations } from '../../testing/render-portal';
 import { DataTable } from './data-table';
 import type { DataTableColumn, DataTableProps } from './data-table-column';
 

@@ -8,9 +8,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { visuallyHidden } from '@portal/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '../visually-hidden';
 import { DataTableCards } from './data-table-cards';
 import {
   columnAlign,

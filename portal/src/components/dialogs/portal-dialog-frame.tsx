@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useId, useRef } from 'react';
 import { useDialogEntry } from './dialog-stack';
-import type { PortalDialogProps } from './portal-dialog';
+import type { PortalDialogProps } from './portal-dialog-props';
 
 /**
  * The MUI dialog behind `PortalDialog`: modal, focus trap, backdrop and transitions. A module of

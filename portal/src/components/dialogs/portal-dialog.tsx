@@ -1,20 +1,10 @@
 import Box from '@mui/material/Box';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type * as FrameModuleValue from './portal-dialog-frame';
+import type { PortalDialogProps } from './portal-dialog-props';
 
 /** Dialog widths of spec 000 section 9. */
 export const DIALOG_WIDTH = { narrow: 300, standard: 350, wide: 500 } as const;
-
-export interface PortalDialogProps {
-  /** The accessible name of the dialog. */
-  title: ReactNode;
-  width: number;
-  /** The text of the dialog, which becomes its accessible description. */
-  children?: ReactNode;
-  actions: ReactNode;
-  /** A decorative icon above the title. */
-  icon?: ReactNode;
-}
 
 type FrameModule = typeof FrameModuleValue;
 

@@ -1,11 +1,10 @@
 import type { AccountDocument } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes, stubXhr } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubXhr } from '../../../../tests/support/xhr-stub';
 import { loanAccountData } from '../../testing/account-data';
 import type { SettingValues } from '../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../testing/render-portal';
-import type { StubRoutes } from '../../testing/fetch-stub';
+import { renderPortal } from '../../testing/render-portal';
 
 function application(number: string) {
   return {

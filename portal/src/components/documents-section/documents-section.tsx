@@ -16,6 +16,7 @@ import {
   fillPlaceholders,
   formatUsDate,
 } from '@portal/domain';
+import { visuallyHidden } from '@portal/web-kit';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { documentViewUrl } from '../../lib/documents/document-view-url';
@@ -23,7 +24,6 @@ import { openInNewTab } from '../../lib/new-tab';
 import { useSettings } from '../../lib/settings/settings-context';
 import type { UploadTarget } from '../../lib/uploads';
 import { FileUploader } from '../file-uploader/file-uploader';
-import { visuallyHidden } from '../visually-hidden';
 
 function FormatIcon(props: { format: string }) {
   const format = props.format.toLowerCase();

@@ -1,10 +1,14 @@
+import {
+  expectNoAxeViolations,
+  type StubRoutes,
+  stubXhr,
+  type XhrStubHandler,
+} from '@portal/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubXhr, type XhrStubHandler } from '../../../../tests/support/xhr-stub';
 import { MOBILE_APP_USER_AGENT } from '../../testing/fake-mobile-bridge';
 import type { SettingValues } from '../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../testing/render-portal';
-import type { StubRoutes } from '../../testing/fetch-stub';
+import { renderPortal } from '../../testing/render-portal';
 
 const APPLICATION = {
   ApplicationNumber: 'A-240275',

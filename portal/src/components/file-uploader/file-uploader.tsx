@@ -15,13 +15,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { fillPlaceholders } from '@portal/domain';
+import { visuallyHidden } from '@portal/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useMobileCapabilities } from '../../lib/mobile/mobile-capabilities';
 import { useSession } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
 import { fileTypesQuery, uploadFile, type UploadTarget } from '../../lib/uploads';
-import { visuallyHidden } from '../visually-hidden';
 
 /** What the file picker offers; the server decides from the bytes (PDF, JPEG, PNG, TIFF). */
 const ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff';

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { PasswordRequirements } from '../password-requirements/use-password-requirements';
-import { expectNoAxeViolations } from '../../testing/render-portal';
 import {
   FormCheckbox,
   FormCurrencyField,

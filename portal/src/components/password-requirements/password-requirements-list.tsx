@@ -2,8 +2,8 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Box from '@mui/material/Box';
+import { VisuallyHidden } from '@portal/web-kit';
 import type { ReactNode } from 'react';
-import { visuallyHidden } from '../visually-hidden';
 import type { RequirementState } from './password-policy';
 import type { PasswordRequirements } from './use-password-requirements';
 
@@ -51,9 +51,7 @@ export function PasswordRequirementsList({ requirements, id }: PasswordRequireme
           sx={{ display: 'flex', alignItems: 'center', gap: 1, typography: 'body2' }}
         >
           {ICONS[item.state]}
-          <Box component="span" sx={visuallyHidden}>
-            {REQUIREMENT_STATE_TEXT[item.state]}
-          </Box>
+          <VisuallyHidden>{REQUIREMENT_STATE_TEXT[item.state]}</VisuallyHidden>
           <span>{item.text}</span>
         </Box>
       ))}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { createQueryClient } from '@portal/web-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createQueryClient } from '../../lib/query-client';
 import { stubFetch } from '../../testing/fetch-stub';
 import type { SettingValues } from '../../testing/fixtures';
 import { withSettings } from '../../testing/with-settings';

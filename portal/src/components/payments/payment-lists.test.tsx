@@ -1,4 +1,5 @@
 import type { PaymentInfoResponse } from '@portal/domain';
+import { expectNoAxeViolations, type StubHandler, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -8,10 +9,8 @@ import {
   paymentInfoFixture,
   recurringPaymentFixture,
   scheduledPaymentFixture,
-} from '../../lib/payments/payment-info-fixture';
-import type { StubHandler, StubRoutes } from '../../testing/fetch-stub';
+} from '../../testing/payment-info-fixture';
 import type { SettingValues } from '../../testing/fixtures';
-import { expectNoAxeViolations } from '../../testing/render-portal';
 import { renderShell } from '../../testing/render-shell';
 import { RecurringPaymentBox } from './recurring-payment-box';
 import { ScheduledPaymentsList } from './scheduled-payments-list';

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../testing/render-portal';
 import { StepFrame } from './step-frame';
 
 function renderStep(props: { focusOnMount: boolean; errors?: string[]; busy?: boolean }) {

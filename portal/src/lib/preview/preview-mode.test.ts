@@ -1,6 +1,6 @@
 import { ApplicationOptionsResponse, type PreviewFrameMessage } from '@portal/domain';
+import { createQueryClient } from '@portal/web-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient } from '../query-client';
 import { applicationOptionsQuery, setupKeys } from '../settings/get-application-options';
 import { stubFetch } from '../../testing/fetch-stub';
 import { applicationOptionsBody } from '../../testing/fixtures';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LogoutReason } from '../api-client';
+import type { LogoutReason } from './session-context';
 
 /** What the logout paths hand to the login screen through route state. */
 const LoginRouteStateSchema = z.object({

@@ -1,8 +1,8 @@
 import type { LoginResponse, UserSession as DomainUserSession } from '@portal/domain';
 import { createContext, useContext } from 'react';
-import type { LogoutReason } from '../api-client';
 
-export type { LogoutReason };
+/** Why the session ended; the login screen shows a banner for each (spec 000 sections 4 and 8). */
+export type LogoutReason = 'sessionExpired' | 'unauthorized';
 
 /** The signed-in user (spec 000 section 3, "User session"), held in memory only. */
 export interface UserSession extends DomainUserSession {

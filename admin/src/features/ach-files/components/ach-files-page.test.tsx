@@ -1,7 +1,8 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionRoutes, refusal } from '../../../testing/institution';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 import { formatProcessingDay } from './ach-files-page';
 
 const DAYS = {

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatUsd, type StaffRole } from '@portal/domain';
-import { VisuallyHidden } from '../../../components/visually-hidden';
+import { VisuallyHidden } from '@portal/web-kit';
 import { errorMessage } from '../../../lib/api-client';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
 import { achFilePath, useAchDays } from '../api/ach-files';

@@ -1,8 +1,9 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format';
 import { institutionRoutes } from '../../../testing/institution';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const FIRST_PAGE = {
   entries: [

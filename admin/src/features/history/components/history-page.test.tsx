@@ -1,9 +1,9 @@
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingsResponse } from '../../../testing/fixtures';
 import { institutionRoutes, PUBLISHED_DOCUMENT, refusal } from '../../../testing/institution';
-import type { StubRoutes } from '../../../testing/fetch-stub';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const VERSIONS = {
   versions: [

@@ -1,10 +1,10 @@
 import { BUILT_IN_THEMES } from '@portal/themes';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IMPLEMENTER, institutionSummary, settingsResponse } from '../../../testing/fixtures';
 import { refusal } from '../../../testing/institution';
-import type { StubRoutes } from '../../../testing/fetch-stub';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const CEDAR = institutionSummary({
   slug: 'cedar',

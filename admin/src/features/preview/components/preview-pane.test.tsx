@@ -1,10 +1,10 @@
 import type { ConfigurationDocument, PreviewMessage } from '@portal/domain';
+import { createQueryClient } from '@portal/web-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DraftSession } from '../../../lib/draft/draft-session';
-import { createQueryClient } from '../../../lib/query-client';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { PreviewPane } from './preview-pane';
 

@@ -1,3 +1,4 @@
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingsResponse } from '../../../testing/fixtures';
@@ -7,8 +8,7 @@ import {
   PUBLISHED_DOCUMENT,
   refusal,
 } from '../../../testing/institution';
-import type { StubRoutes } from '../../../testing/fetch-stub';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const DIFF = {
   entries: [

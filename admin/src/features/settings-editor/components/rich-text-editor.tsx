@@ -12,11 +12,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import IconButton from '@mui/material/IconButton';
+import { sanitizeRichText } from '@portal/web-kit';
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { sanitizeRichText } from '../../../lib/rich-text';
 
 export interface RichTextEditorProps {
   id: string;

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { VisuallyHidden } from '@portal/web-kit';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { DraftSession, KeySaveState } from '../../../lib/draft/draft-session';
 import { shallowEqualObjects, useDraftSelector, useDraftValue } from '../../../lib/draft/use-draft';
 import {

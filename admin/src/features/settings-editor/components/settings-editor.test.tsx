@@ -1,10 +1,10 @@
 import { PatchDraftRequest, type ConfigurationDocument } from '@portal/domain';
+import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findSettingGroup } from '../../../lib/settings/definitions';
-import type { StubRequest } from '../../../testing/fetch-stub';
 import { institutionSummary, settingsResponse } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 import { FIRST_PAINT_FIELDS } from './setting-field-template';
 
 const PUBLISHED = {

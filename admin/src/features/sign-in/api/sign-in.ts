@@ -8,12 +8,12 @@ export type LoginChallenge = z.output<typeof AdminLoginResponse>;
 
 /** `POST /admin-api/login`: the password step; answers the second-factor challenge. */
 export function startSignIn(input: { email: string; password: string }) {
-  return api.post(adminPath('login'), input, AdminLoginResponse, { ignoreUnauthenticated: true });
+  return api.post(adminPath('login'), input, AdminLoginResponse, { ignoreUnauthorized: true });
 }
 
 /** `POST /admin-api/login/verify`: the code step; sets the session cookie and answers who. */
 export function verifySignIn(input: { challengeId: string; code: string }) {
-  return api.post(adminPath('login', 'verify'), input, StaffMe, { ignoreUnauthenticated: true });
+  return api.post(adminPath('login', 'verify'), input, StaffMe, { ignoreUnauthorized: true });
 }
 
 export const useStartSignIn = () => useMutation({ mutationFn: startSignIn });
@@ -32,8 +32,7 @@ export function useVerifySignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.post(adminPath('logout'), {}, z.unknown(), { ignoreUnauthenticated: true }),
+    mutationFn: () => api.post(adminPath('logout'), {}, z.unknown(), { ignoreUnauthorized: true }),
     onSettled: () => {
       queryClient.clear();
       queryClient.setQueryData(staffKeys.me(), null);

@@ -1,7 +1,8 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionSummary, PUBLISHER } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const institutions = { body: { institutions: [institutionSummary()] } };
 

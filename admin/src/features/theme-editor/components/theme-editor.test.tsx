@@ -1,4 +1,5 @@
 import { PatchDraftRequest } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settingsResponse } from '../../../testing/fixtures';
@@ -7,7 +8,7 @@ import {
   institutionRoutes,
   PUBLISHED_DOCUMENT,
 } from '../../../testing/institution';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 function renderTheme() {
   return renderAdmin({

@@ -1,9 +1,9 @@
+import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StubRequest } from '../../../testing/fetch-stub';
 import { settingsResponse } from '../../../testing/fixtures';
 import { institutionRoutes, PUBLISHED_DOCUMENT } from '../../../testing/institution';
-import { expectNoAxeViolations, renderAdmin } from '../../../testing/render-admin';
+import { renderAdmin } from '../../../testing/render-admin';
 
 const GOOD = { english: { loginTexts: { topHeadingText: 'Imported heading' } } };
 const BAD = { shared: { globalOptions: { useFAQOption: 'sometimes' } } };

@@ -1,6 +1,6 @@
+import type { StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import { renderPortal } from '../../../testing/render-portal';
 
 const LEGACY_RULES = {

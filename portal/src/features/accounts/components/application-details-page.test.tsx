@@ -1,8 +1,7 @@
+import { expectNoAxeViolations, type StubRoutes, stubXhr } from '@portal/web-kit/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubXhr } from '../../../../../tests/support/xhr-stub';
-import type { StubRoutes } from '../../../testing/fetch-stub';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 const APPROVED = {
   ApplicationNumber: 'A-240275',

@@ -9,9 +9,10 @@ import {
   type Application,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
+import { CLIENT_ERROR_CODES } from '@portal/web-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import {

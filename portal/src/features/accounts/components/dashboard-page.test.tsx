@@ -1,7 +1,8 @@
 import type { AccountListItem } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 import { profileBody } from '../../../testing/fixtures';
 import type { SettingValues } from '../../../testing/fixtures';
 

@@ -18,12 +18,12 @@ import {
   onlinePaymentsOn,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
+import { preloadRichText, SuspendingRichText } from '@portal/web-kit';
 import { Suspense, useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
-import { preloadRichText, SuspendingRichText } from '../../../components/lazy-rich-text';
 import { useAccountList } from '../../../lib/accounts/get-account-list';
 import { resolveCdnPath } from '../../../lib/cdn';
 import { safeExternalUrl } from '../../../lib/external-link';

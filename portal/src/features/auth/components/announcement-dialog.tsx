@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import type { SettingsAccessor } from '@portal/settings-schema';
+import { RichText } from '@portal/web-kit';
 import type { DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
-import { RichText } from '../../../components/rich-text';
 
 /** No setting names the modal; wanted: loginTexts.announcementTitleText. */
 export const ANNOUNCEMENT_TITLE = 'Announcement';

@@ -1,14 +1,10 @@
+import { expectNoAxeViolations, type StubResponse } from '@portal/web-kit/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAutoLogin, takeAutoLogin } from '../../../lib/session/auto-login';
 import { TRUSTED_DEVICES_STORAGE_KEY } from '../../../lib/session/trusted-devices';
-import type { StubResponse } from '../../../testing/fetch-stub';
 import { loginResponseBody } from '../../../testing/fixtures';
-import {
-  expectNoAxeViolations,
-  renderPortal,
-  type RenderPortalOptions,
-} from '../../../testing/render-portal';
+import { renderPortal, type RenderPortalOptions } from '../../../testing/render-portal';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,9 +1,10 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { LoginResponse } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { installFakeMobileBridge } from '../../../testing/fake-mobile-bridge';
 import { loginResponseBody, type SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,10 +1,10 @@
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { LoginResponse } from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRUSTED_DEVICES_STORAGE_KEY } from '../../../lib/session/trusted-devices';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import { loginResponseBody, OK, type SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,7 +1,8 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { configure, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginResponseBody, type SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,8 @@
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 const DRAFTS_ROUTE = 'GET /api/AchDraftAgreement/GetACHDrafts';
 const DRAFTS = [

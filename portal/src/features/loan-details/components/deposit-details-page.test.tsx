@@ -1,7 +1,8 @@
 import { calendarDateIn } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 const SAVINGS = {
   Number: '001-500322-3',

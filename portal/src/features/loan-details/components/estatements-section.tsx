@@ -22,11 +22,11 @@ import {
   type StatementListItem,
   paperlessWithoutEmail,
 } from '@portal/domain';
+import { LazyRichText } from '@portal/web-kit';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { DIALOG_WIDTH } from '../../../components/dialogs/portal-dialog';
-import { LazyRichText } from '../../../components/lazy-rich-text';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';

@@ -1,15 +1,15 @@
 import { type AccountDataResponse, addDays, calendarDateIn, formatUsDate } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import { LOAN_NUMBER, loanAccountData as accountData } from '../../../testing/account-data';
 import { profileBody, type SettingValues } from '../../../testing/fixtures';
 import {
   paymentInfoFixture,
   recurringPaymentFixture,
   scheduledPaymentFixture,
-} from '../../../lib/payments/payment-info-fixture';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+} from '../../../testing/payment-info-fixture';
+import { renderPortal } from '../../../testing/render-portal';
 
 const NUMBER = LOAN_NUMBER;
 const PAYMENT_INFO_ROUTE = 'GET /api/PaymentInformation/GetPaymentInfo';

@@ -1,4 +1,5 @@
 import { addDays, calendarDateIn, formatUsDate, type PaymentConfirmation } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../../lib/payments/confirmation-store';
 import { installFakeMobileBridge } from '../../../testing/fake-mobile-bridge';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 const today = () => calendarDateIn('America/New_York', new Date());
 

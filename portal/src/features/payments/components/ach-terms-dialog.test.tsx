@@ -1,3 +1,4 @@
+import { createQueryClient } from '@portal/web-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +9,6 @@ import {
   DialogStackProvider,
   useDialogStack,
 } from '../../../components/dialogs/dialog-stack';
-import { createQueryClient } from '../../../lib/query-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { stubFetch } from '../../../testing/fetch-stub';
 import { withSettings } from '../../../testing/with-settings';

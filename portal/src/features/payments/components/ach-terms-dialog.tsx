@@ -8,8 +8,8 @@ import {
   type Agreement,
   type SettingsAccessor,
 } from '@portal/settings-schema';
+import { LazyRichText } from '@portal/web-kit';
 import { useState } from 'react';
-import { LazyRichText } from '../../../components/lazy-rich-text';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';

@@ -1,11 +1,11 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   recurringPaymentFixture,
   scheduledPaymentFixture,
-} from '../../../lib/payments/payment-info-fixture';
+} from '../../../testing/payment-info-fixture';
 import { stubViewportWidth } from '../../../testing/match-media';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   TODAY,
   chooseFrequency,
@@ -16,7 +16,7 @@ import {
   renderPayment,
   typeDate,
   type PaymentUi,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 const SUBMITTED = { body: { HasNoErrors: true, Errors: [], ReferenceNumber: 'REF-2002' } };
 

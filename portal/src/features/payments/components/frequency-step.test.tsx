@@ -1,7 +1,7 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { recurringPaymentFixture } from '../../../lib/payments/payment-info-fixture';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
+import { recurringPaymentFixture } from '../../../testing/payment-info-fixture';
 import {
   LOAN,
   TODAY,
@@ -12,7 +12,7 @@ import {
   renderPayment,
   typeDate,
   type PaymentUi,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 beforeEach(fixTheDate);
 afterEach(() => {

@@ -1,11 +1,11 @@
 import type { AccountListItem, PaymentInfoResponse } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import { OK, type SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
-import { scheduledPaymentFixture } from '../../../lib/payments/payment-info-fixture';
-import { LOAN, paymentInfo, SAVED_ACH, SAVED_CARD } from './payment-page-harness';
+import { renderPortal } from '../../../testing/render-portal';
+import { scheduledPaymentFixture } from '../../../testing/payment-info-fixture';
+import { LOAN, paymentInfo, SAVED_ACH, SAVED_CARD } from '../../../testing/payment-page-harness';
 
 // Tuesday 2026-11-24, 10:00 in New York: a business day before Thanksgiving.
 const NOW = new Date('2026-11-24T15:00:00Z');

@@ -1,8 +1,15 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
-import { LOAN, NO_HOLDS, fixTheDate, listItem, renderPayment } from './payment-page-harness';
+import { renderPortal } from '../../../testing/render-portal';
+import {
+  LOAN,
+  NO_HOLDS,
+  fixTheDate,
+  listItem,
+  renderPayment,
+} from '../../../testing/payment-page-harness';
 
 /*
  * The link to a third-party payment site under the loan account dropdown (spec 001 section 2,

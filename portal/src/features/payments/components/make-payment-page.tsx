@@ -22,11 +22,11 @@ import {
   type PaymentInfoError,
   type PaymentType,
 } from '@portal/domain';
+import { LazyRichText } from '@portal/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NativeSelectField } from '../../../components/form-fields/native-select-field';
-import { LazyRichText } from '../../../components/lazy-rich-text';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';

@@ -1,7 +1,7 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
   SAVED_ACH,
@@ -10,7 +10,7 @@ import {
   methodsBody,
   paymentInfo,
   renderPayment,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 /*
  * The third-party card page (spec 001 section 2, step 2, and section 4 "Payment type"): with

@@ -1,8 +1,7 @@
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   SAVED_ACH,
   SAVED_CARD,
@@ -14,7 +13,7 @@ import {
   renderPayment,
   type PaymentUi,
   type RenderPaymentOptions,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 const OK = { body: { HasNoErrors: true, Errors: [] } };
 const TERMS = 'In order to add an ACH payment you must agree to the Terms and Conditions.';

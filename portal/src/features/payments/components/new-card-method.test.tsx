@@ -1,7 +1,7 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SettingValues } from '../../../testing/fixtures';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
   SAVED_ACH,
@@ -9,7 +9,7 @@ import {
   methodsBody,
   renderPayment,
   type PaymentUi,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 const NEW_CARD = {
   IsCard: true as const,

@@ -7,7 +7,7 @@ import {
   methodsBody,
   paymentInfo,
   renderPayment,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 beforeEach(fixTheDate);
 afterEach(() => {

@@ -1,6 +1,6 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoAxeViolations } from '../../../testing/render-portal';
 import {
   LOAN,
   SAVED_ACH,
@@ -11,7 +11,7 @@ import {
   methodsBody,
   paymentInfo,
   renderPayment,
-} from './payment-page-harness';
+} from '../../../testing/payment-page-harness';
 
 const SECOND_CARD = {
   IsCard: true as const,

@@ -20,11 +20,11 @@ import {
   type PaymentRequest,
   type RecurringPaymentRequest,
 } from '@portal/domain';
+import { LazyRichText } from '@portal/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
-import { LazyRichText } from '../../../components/lazy-rich-text';
 import { accountKeys } from '../../../lib/accounts/get-account-list';
 import { requestReview } from '../../../lib/mobile/mobile-bridge';
 import { failedAnswerOf } from '../../../lib/payments/payment-error-text';

@@ -1,4 +1,5 @@
-import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+import { CLIENT_ERROR_CODES } from '@portal/web-kit';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * One Idempotency-Key per payment attempt (spec 001 section 4 "Submit", ARCHITECTURE.md): the

@@ -1,6 +1,7 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 describe('login history', () => {
   it('lists sign-ins newest first, in the institution’s time zone', async () => {

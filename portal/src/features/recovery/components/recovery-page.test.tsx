@@ -1,6 +1,6 @@
+import type { StubResponse, StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StubResponse, StubRoutes } from '../../../testing/fetch-stub';
 import { OK, type SettingValues } from '../../../testing/fixtures';
 import { renderPortal } from '../../../testing/render-portal';
 

@@ -1,3 +1,4 @@
+import { LazyRichText } from '@portal/web-kit';
 import { memo, useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import {
@@ -14,7 +15,6 @@ import {
   ssnDescription,
   ZIP_MASK,
 } from '../../../components/masked-input/masks';
-import { LazyRichText } from '../../../components/lazy-rich-text';
 import { useSettings } from '../../../lib/settings/settings-context';
 import type { RegistrationConfig } from '../utils/registration-config';
 import type { RegistrationValues } from '../utils/registration-form';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { visuallyHidden } from '../../../components/visually-hidden';
+import { VisuallyHidden } from '@portal/web-kit';
 
 export interface BreadcrumbStep {
   id: string;
@@ -40,9 +40,7 @@ export function RegistrationBreadcrumb({ steps }: { steps: readonly BreadcrumbSt
               disabled={step.disabled}
               onClick={step.current ? undefined : step.onSelect}
             >
-              <Box component="span" sx={visuallyHidden}>
-                {`${index + 1}. `}
-              </Box>
+              <VisuallyHidden>{`${index + 1}. `}</VisuallyHidden>
               {step.label}
             </Button>
           </Box>

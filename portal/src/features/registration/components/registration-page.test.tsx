@@ -1,14 +1,14 @@
 import type { InstitutionOptions } from '@portal/domain';
+import { expectNoAxeViolations, type StubResponse, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { StubResponse, StubRoutes } from '../../../testing/fetch-stub';
 import {
   applicationOptionsBody,
   OK,
   TEST_INSTITUTION,
   type SettingValues,
 } from '../../../testing/fixtures';
-import { expectNoAxeViolations, renderPortal } from '../../../testing/render-portal';
+import { renderPortal } from '../../../testing/render-portal';
 
 const LEGACY_RULES: StubResponse = {
   body: {

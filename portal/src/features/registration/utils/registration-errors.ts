@@ -1,6 +1,7 @@
 import type { RegistrationErrorCode } from '@portal/domain';
 import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
-import { ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+import { CLIENT_ERROR_CODES } from '@portal/web-kit';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * The message of each registration flag (spec 000 section 8, "Registration flags"). Flags whose

@@ -1,5 +1,5 @@
 import type { RecurringPaymentInfo, ScheduledPaymentInfo } from '@portal/domain';
-import type { PaymentInfo } from './payment-info';
+import type { PaymentInfo } from '../lib/payments/payment-info';
 
 /*
  * Answers of GetPaymentInfo for component tests (the HTTP boundary is stubbed with them). Shared

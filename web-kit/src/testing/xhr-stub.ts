@@ -26,7 +26,7 @@ export interface XhrStub {
 
 /**
  * Replaces `XMLHttpRequest` (the HTTP boundary of uploads, which need upload progress that
- * `fetch` does not give) with a route table for the current test, as `fetch-stub.ts` does for
+ * `fetch` does not give) with a route table for the current test, as `stubFetch` does for
  * fetch: `'METHOD /path'` → answer; unknown routes get `notFound`. Only what an upload uses is
  * there: open, setRequestHeader, send, abort, `upload` progress events, and the load, error and
  * abort events with status and responseText.

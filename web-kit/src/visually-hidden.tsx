@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 
-/** Styles that hide an element from sight but not from assistive technology. */
+/** Styles (`sx`) that hide an element from sight but not from assistive technology. */
 export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
@@ -14,7 +14,10 @@ export const visuallyHidden = {
   width: '1px',
 } as const;
 
-/** Text for assistive technology only (e.g. which setting a repeated button acts on). */
+/**
+ * Text for assistive technology only, inline (a span): which row a repeated button acts on, a
+ * step's number, the state of a password rule that an icon shows.
+ */
 export function VisuallyHidden({ children }: { children: ReactNode }) {
   return (
     <Box component="span" sx={visuallyHidden}>

@@ -88,3 +88,8 @@ export function stubFetch(routes: StubRoutes, notFound: StubResponse): FetchStub
     },
   };
 }
+
+/** `stubFetch` for one app's API: unknown routes get `notFound`, that API's 404 answer. */
+export function fetchStubFor(notFound: StubResponse): (routes: StubRoutes) => FetchStub {
+  return (routes) => stubFetch(routes, notFound);
+}

@@ -33,8 +33,9 @@ const CONFIG: Config = {
 };
 
 /**
- * Settings rich text made safe by the shared `RICH_TEXT_POLICY`, as the portal renders it and the
- * server saves it. The editor's output passes through this before it is saved.
+ * Institution rich text (settings of type `richText`) made safe by the shared `RICH_TEXT_POLICY`,
+ * which the server applies too: the portal renders it, and the admin's editor passes its output
+ * through it before saving.
  */
 export function sanitizeRichText(html: string): string {
   return purifier.sanitize(html, CONFIG);

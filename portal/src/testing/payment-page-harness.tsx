@@ -1,13 +1,10 @@
 import type { AccountListItem, PaymentInfoResponse, SavedPaymentMethod } from '@portal/domain';
-import {
-  FIXTURE_LOAN_NUMBER,
-  paymentInfoFixture,
-} from '../../../lib/payments/payment-info-fixture';
+import type { StubRoutes } from '@portal/web-kit/testing';
+import { FIXTURE_LOAN_NUMBER, paymentInfoFixture } from './payment-info-fixture';
 import { screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { StubRoutes } from '../../../testing/fetch-stub';
-import type { SettingValues } from '../../../testing/fixtures';
-import { renderPortal } from '../../../testing/render-portal';
+import type { SettingValues } from './fixtures';
+import { renderPortal } from './render-portal';
 
 /*
  * Test support for the make-a-payment screen's component tests (not a test itself): the loan,

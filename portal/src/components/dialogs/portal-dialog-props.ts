@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+/**
+ * What every portal dialog shows. A module of its own: `PortalDialog` loads the frame lazily and
+ * the frame renders these props, so neither has to import the other for them.
+ */
+export interface PortalDialogProps {
+  /** The accessible name of the dialog. */
+  title: ReactNode;
+  width: number;
+  /** The text of the dialog, which becomes its accessible description. */
+  children?: ReactNode;
+  actions: ReactNode;
+  /** A decorative icon above the title. */
+  icon?: ReactNode;
+}
