@@ -1,6 +1,13 @@
 import { createSettingsAccessor } from '@portal/settings-schema';
 import { describe, expect, it } from 'vitest';
-import { loanPaymentOffer, onlinePaymentsOn, type OfferedLoan } from './loan-payment-offer';
+import {
+  accountPaymentOffer,
+  anyLoanPayable,
+  loanPaymentOffer,
+  onlinePaymentsOn,
+  paymentMenuShown,
+  type OfferedLoan,
+} from './loan-payment-offer';
 
 const settings = (disableEZPay = false) =>
   createSettingsAccessor({
@@ -64,5 +71,45 @@ describe('loan payment offer', () => {
 
   it('offers no payment on an open loan that owes while online payments are off', () => {
     expect(loanPaymentOffer(loan(), PAYMENTS_OFF)).toEqual({ kind: 'none', reason: 'paymentsOff' });
+  });
+});
+
+describe("the account list's offers", () => {
+  // Type 0 is an installment loan, 9 a line of credit, 1 a checking account (accountCategory).
+  const row = (Type: number, Balance: number, Comment = '') => ({ Type, Balance, Comment });
+
+  it('offer the payment screen for a loan or a line that owes, and nothing for a deposit', () => {
+    expect(accountPaymentOffer(row(0, 775.94), PAYMENTS_ON)).toEqual({ kind: 'portal' });
+    expect(accountPaymentOffer(row(9, 120), PAYMENTS_ON)).toEqual({ kind: 'portal' });
+    expect(accountPaymentOffer(row(1, 5000), PAYMENTS_ON)).toBeUndefined();
+  });
+
+  it('say no payment is needed for a line never drawn and a loan paid off', () => {
+    expect(accountPaymentOffer(row(9, 0), PAYMENTS_ON)).toEqual({
+      kind: 'none',
+      reason: 'noPaymentNeeded',
+    });
+    expect(accountPaymentOffer(row(0, 1200, 'CLOSED'), PAYMENTS_ON)).toEqual({
+      kind: 'none',
+      reason: 'closed',
+    });
+  });
+
+  it('lead Make Payment somewhere only while some loan can be paid', () => {
+    expect(anyLoanPayable([row(1, 5000), row(9, 0), row(0, 900, 'CLOSED')], PAYMENTS_ON)).toBe(
+      false,
+    );
+    expect(anyLoanPayable([row(1, 5000), row(0, 900)], PAYMENTS_ON)).toBe(true);
+    expect(anyLoanPayable([row(0, 900)], PAYMENTS_OFF)).toBe(false);
+    expect(anyLoanPayable([], PAYMENTS_ON)).toBe(false);
+  });
+});
+
+describe("the menu's Make Payment", () => {
+  it('shows with payments on and at least one loan or line, owing or not (spec 000 2.2)', () => {
+    expect(paymentMenuShown([{ Type: 1 }, { Type: 9 }], PAYMENTS_ON)).toBe(true);
+    expect(paymentMenuShown([{ Type: 0 }], PAYMENTS_ON)).toBe(true);
+    expect(paymentMenuShown([{ Type: 1 }, { Type: 7 }], PAYMENTS_ON)).toBe(false);
+    expect(paymentMenuShown([{ Type: 0 }], PAYMENTS_OFF)).toBe(false);
   });
 });

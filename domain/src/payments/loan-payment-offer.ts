@@ -1,5 +1,5 @@
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { isClosedComment } from '../api/accounts';
+import { accountCategory, isClosedComment, type AccountListItem } from '../api/accounts';
 import { dollarsToCents } from '../rules/money';
 import { noPaymentNeeded } from './payment-eligibility';
 
@@ -44,4 +44,49 @@ export function loanPaymentOffer(loan: OfferedLoan, settings: SettingsAccessor):
   }
   if (!onlinePaymentsOn(settings)) return { kind: 'none', reason: 'paymentsOff' };
   return { kind: 'portal' };
+}
+
+/**
+ * The offer for a row of the account list (its Balance is the principal owed, or a line's drawn
+ * balance); undefined for an account that is not a loan or a line of credit.
+ */
+export function accountPaymentOffer(
+  account: Pick<AccountListItem, 'Type' | 'Comment' | 'Balance'>,
+  settings: SettingsAccessor,
+): LoanPaymentOffer | undefined {
+  const category = accountCategory(account.Type);
+  if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
+  return loanPaymentOffer(
+    { Comment: account.Comment, PrincipalBalance: account.Balance },
+    settings,
+  );
+}
+
+/**
+ * Whether Make Payment leads anywhere for these accounts: some loan or line is offered the
+ * payment screen (the dashboard's button and the menu's item; the loan page asks per loan).
+ */
+export function anyLoanPayable(
+  accounts: readonly Pick<AccountListItem, 'Type' | 'Comment' | 'Balance'>[],
+  settings: SettingsAccessor,
+): boolean {
+  return accounts.some((account) => accountPaymentOffer(account, settings)?.kind === 'portal');
+}
+
+/**
+ * Whether the menu lists Make Payment: online payments on and at least one loan or line of credit
+ * among the accounts (spec 000 section 2.2 fixes this rule for the menu; the dashboard's button
+ * follows the loans' offers, anyLoanPayable).
+ */
+export function paymentMenuShown(
+  accounts: readonly Pick<AccountListItem, 'Type'>[],
+  settings: SettingsAccessor,
+): boolean {
+  return (
+    onlinePaymentsOn(settings) &&
+    accounts.some((account) => {
+      const category = accountCategory(account.Type);
+      return category === 'loan' || category === 'lineOfCredit';
+    })
+  );
 }

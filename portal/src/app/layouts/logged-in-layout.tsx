@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { onlinePaymentsOn } from '@portal/domain';
+import { onlinePaymentsOn, paymentMenuShown } from '@portal/domain';
 import { Outlet, useNavigation } from 'react-router';
 import { NavigationProgress } from '../../components/navigation-progress';
-import { isLoanAccount, useAccountList } from '../../lib/accounts/get-account-list';
+import { useAccountList } from '../../lib/accounts/get-account-list';
 import { useSettings } from '../../lib/settings/settings-context';
 import { useViewError } from '../../lib/view-error';
 import { IdleTimeoutWatcher } from '../idle-timeout-watcher';
@@ -27,7 +27,7 @@ export function LoggedInLayout() {
   const onAction = useMenuActions();
   const payEnabled = onlinePaymentsOn(settings);
   const accounts = useAccountList({ enabled: payEnabled });
-  const hasLoanAccount = accounts.data?.Accounts.some(isLoanAccount) ?? false;
+  const showPayment = paymentMenuShown(accounts.data?.Accounts ?? [], settings);
   const loading = navigation.state !== 'idle';
 
   return (
@@ -36,7 +36,7 @@ export function LoggedInLayout() {
       <LoggedInHeader
         mainId={MAIN_ID}
         compact={compact}
-        menuItems={buildMenuItems(settings, { hasLoanAccount })}
+        menuItems={buildMenuItems(settings, { paymentMenuShown: showPayment })}
         headerLinks={buildHeaderLinks(settings)}
         onAction={onAction}
       />

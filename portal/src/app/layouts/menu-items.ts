@@ -1,4 +1,3 @@
-import { onlinePaymentsOn } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { safeExternalUrl } from '../../lib/external-link';
 
@@ -28,8 +27,8 @@ export type MenuItem =
   | (MenuItemBase & { kind: 'action'; action: MenuAction });
 
 export interface MenuFacts {
-  /** The user has a loan or line of credit (Type 0 or 9 in the account list). */
-  hasLoanAccount: boolean;
+  /** Make Payment is listed (domain paymentMenuShown: payments on, a loan or line of credit). */
+  paymentMenuShown: boolean;
 }
 
 /**
@@ -64,7 +63,7 @@ export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): Me
           action: 'applyForLoan',
         }
       : undefined,
-    onlinePaymentsOn(settings) && facts.hasLoanAccount
+    facts.paymentMenuShown
       ? {
           id: 'makePayment',
           label: settings.get('loggedInLayout.makePaymentMenuText'),

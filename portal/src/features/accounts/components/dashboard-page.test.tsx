@@ -170,14 +170,27 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('switch', { name: 'Show closed accounts' })).toBeNull();
   });
 
-  it('says No Existing Accounts, or the list error, and keeps Make Payment unless payments are off', async () => {
-    renderDashboard([]);
+  it('says No Existing Accounts, and offers Make Payment only while some loan can be paid', async () => {
+    const { unmount } = renderDashboard([]);
     expect(await screen.findByText('No Existing Accounts')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Make Payment' })).toHaveAttribute(
-      'href',
-      '#/myaccount/payment',
-    );
+    expect(screen.queryByRole('link', { name: 'Make Payment' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Apply for a loan' })).toBeNull();
+    unmount();
+
+    // A closed loan and a savings account: nothing to pay. (The menu still lists Make Payment:
+    // spec 000 shows it to anyone with a loan account.)
+    const closed = renderDashboard([BOAT, SAVINGS]);
+    expect(await table('Deposits')).toBeVisible();
+    expect(
+      within(screen.getByRole('main')).queryByRole('link', { name: 'Make Payment' }),
+    ).toBeNull();
+    closed.unmount();
+
+    renderDashboard([BOAT, HOME_EQUITY]);
+    await table('Loans');
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Make Payment' }),
+    ).toHaveAttribute('href', '#/myaccount/payment');
   });
 
   it('shows the account list error', async () => {

@@ -15,7 +15,7 @@ import {
   formatUsd,
   formatUsDate,
   hostDateOf,
-  onlinePaymentsOn,
+  anyLoanPayable,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { preloadRichText, SuspendingRichText } from '@portal/web-kit';
@@ -70,7 +70,9 @@ export function DashboardPage() {
   const info = settings.get('dashboardTexts.infoRichText');
   if (info) preloadRichText();
   const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
-  const payEnabled = onlinePaymentsOn(settings);
+  // Make Payment leads somewhere only while some loan can be paid (one that owes nothing, or is
+  // closed, is offered none: loanPaymentOffer).
+  const payEnabled = anyLoanPayable(accounts.data?.Accounts ?? [], settings);
   const { lists, hasClosed } = accountLists(accounts.data?.Accounts ?? [], showClosed);
 
   const placeholder = (
