@@ -9,8 +9,7 @@
 /** Test code may reach anywhere: tests and test kits sit above everything they test. */
 const TEST_CODE = [
   '\\.test\\.tsx?$',
-  '\\.cases\\.ts$',
-  '^(server|portal|admin|web-kit)/src/testing/',
+  '^(server|portal|admin|web-kit|domain|settings-schema|themes)/src/testing/',
   '^tests/',
   '^e2e/',
 ];

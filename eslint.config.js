@@ -12,6 +12,13 @@ const FRONT_ENDS = [
 ];
 
 /** Kysely's sql tag: SQL is written in repositories only. */
+const QUERIES_IN_REPOSITORIES = {
+  selector:
+    'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+  message:
+    'Queries are built in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+};
+
 const SQL_IN_REPOSITORIES = {
   name: 'kysely',
   importNames: ['sql'],
@@ -71,13 +78,18 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Call the server through lib/api-client.ts.' },
+        {
+          name: 'fetch',
+          message:
+            'Call the server through the API client of @portal/web-kit (web-kit/src/api-client.ts).',
+        },
       ],
       'no-restricted-syntax': [
         'error',
         {
           selector: "MemberExpression[object.name='window'][property.name='fetch']",
-          message: 'Call the server through lib/api-client.ts.',
+          message:
+            'Call the server through the API client of @portal/web-kit (web-kit/src/api-client.ts).',
         },
       ],
       'no-restricted-imports': [
@@ -108,16 +120,25 @@ export default tseslint.config(
       'server/src/testing/**',
     ],
     rules: {
+      'no-restricted-syntax': ['error', QUERIES_IN_REPOSITORIES],
+      'no-restricted-imports': ['error', { paths: [SQL_IN_REPOSITORIES] }],
+    },
+  },
+  {
+    // The signed-in borrower is read from the request in plugins/ only (signedInCaller,
+    // signedInUserIdOf, sessionOf): a module never reads request.user or request.session.
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts', 'server/src/**/*.repository.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        QUERIES_IN_REPOSITORIES,
         {
-          selector:
-            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|selectNoFrom)$/]',
+          selector: "MemberExpression[object.name='request'][property.name=/^(user|session)$/]",
           message:
-            'Queries are built in repositories (server/src/modules/*/*.repository.ts) or server/src/db.',
+            'Get the caller from signedInCaller, or the optional signed-in user from signedInUserIdOf (plugins/signed-in-caller.ts).',
         },
       ],
-      'no-restricted-imports': ['error', { paths: [SQL_IN_REPOSITORIES] }],
     },
   },
   {

@@ -4,31 +4,14 @@ import {
   DEMO_USERS,
   expectNoAxeViolations,
   institutionOrigin,
-  newestDemoMailId,
-  waitForDemoMail,
+  staffSignIn,
   test,
 } from './fixtures';
 
-/** Demo staff of the seed (server/src/modules/admin/admin.demo.ts); password as borrowers'. */
+/** Demo staff of the seed (server/src/demo/staff.demo.ts); password as borrowers'. */
 const PUBLISHER = 'publisher@harbor.example';
 const IMPLEMENTER = 'implementer@portal.example';
 const PREVIEW = 'iframe[title="Portal preview with the draft settings"]';
-
-/** Signs a staff member in with the password and the code e-mailed to the demo mailbox. */
-async function staffSignIn(page: Page, email: string, baseURL: string | undefined): Promise<void> {
-  const origin = new URL(baseURL ?? 'http://localhost:3103').origin;
-  const afterId = await newestDemoMailId(page, origin, email);
-  await page.goto('/admin/#/sign-in');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText(`We e-mailed a code to ${email}`)).toBeVisible();
-  const mail = await waitForDemoMail(page, origin, email, { afterId });
-  const code = /\b(\d{4,8})\b/.exec(mail.body)?.[1] ?? '';
-  await page.getByLabel('Security code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
-}
 
 async function openSetting(page: Page, key: string, title: string) {
   const search = page.getByRole('searchbox', { name: 'Search settings' });

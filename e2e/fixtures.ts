@@ -34,9 +34,17 @@ export const DEMO_USERS = {
   pat: { username: 'pat.lee' },
 } as const;
 
-/** Fails with the list of violations when axe finds any on the page as it is now. */
+/**
+ * Fails with the list of violations when axe finds any on the page as it is now.
+ *
+ * Legacy mode runs `axe.run` in the page (and its same-origin frames) with every rule, as the
+ * default mode does; the default also opens a blank page per check to merge frame results, which
+ * cost 10 to 20 s a check on a busy 2-core machine and nearly half of some journeys. What legacy
+ * mode skips is cross-origin frames: the only one is the admin's preview of the portal, and every
+ * portal screen it shows is checked in its own journeys.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
@@ -148,6 +156,13 @@ export async function newestDemoMailId(page: Page, origin: string, to: string): 
   return Math.max(0, ...messages.map((message) => message.id));
 }
 
+/**
+ * The password account-flows.spec.ts's recovery journey gives jordan.rivers at Summit. The
+ * journeys share one server and run in no fixed order across the two workers, so a later journey
+ * signing jordan in at Summit may meet either password.
+ */
+export const SUMMIT_RECOVERED_PASSWORD = 'Summit-Reset-2025';
+
 /** Signs in at Summit, which asks for a security code from the demo mailbox. */
 export async function signInAtSummit(page: Page, origin: string, username: string) {
   const email = `${username}@example.test`;
@@ -156,7 +171,14 @@ export async function signInAtSummit(page: Page, origin: string, username: strin
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Security Code' })).toBeVisible();
+  const codeStep = page.getByRole('heading', { level: 2, name: 'Security Code' });
+  const refused = page.getByText('Username or password is invalid.');
+  await expect(codeStep.or(refused)).toBeVisible();
+  if (username === 'jordan.rivers' && (await refused.isVisible())) {
+    await page.getByLabel('Password', { exact: true }).fill(SUMMIT_RECOVERED_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  }
+  await expect(codeStep).toBeVisible();
   const mail = await waitForDemoMail(page, origin, email, { afterId: before });
   await page
     .getByRole('textbox', { name: 'Security Code' })
@@ -164,4 +186,24 @@ export async function signInAtSummit(page: Page, origin: string, username: strin
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
   await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
+}
+
+/** Signs a staff member in to the admin app with the password and the code e-mailed to the demo mailbox. */
+export async function staffSignIn(
+  page: Page,
+  email: string,
+  baseURL: string | undefined,
+): Promise<void> {
+  const origin = new URL(baseURL ?? 'http://localhost:3103').origin;
+  const afterId = await newestDemoMailId(page, origin, email);
+  await page.goto('/admin/#/sign-in');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(`We e-mailed a code to ${email}`)).toBeVisible();
+  const mail = await waitForDemoMail(page, origin, email, { afterId });
+  const code = /\b(\d{4,8})\b/.exec(mail.body)?.[1] ?? '';
+  await page.getByLabel('Security code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Institutions' })).toBeVisible();
 }

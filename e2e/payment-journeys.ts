@@ -32,6 +32,12 @@ export const CASEY_LOAN = '001-900001-1';
 export const HARBOR_BANK_ROUTING = '011099990';
 export const THIRD_PARTY_URL = 'https://pay.harbor-partner.example/loans';
 
+/** The names the journeys type on a card, per borrower. */
+export const HOLDERS = {
+  jordan: { firstName: 'Jordan', lastName: 'Rivers' },
+  casey: { firstName: 'Casey', lastName: 'Morgan' },
+} as const;
+
 /** The public test cards the built-in card processor knows (builtin-card-processor.ts). */
 export const CARDS = {
   visa: '4242 4242 4242 4242',
@@ -76,7 +82,8 @@ export function usDate(date: string): string {
 export async function openPaymentScreen(page: Page, account: string) {
   await page.goto(`/#/myaccount/payment/${account}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Make Payment' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Loan Account' })).toContainText(account);
+  // The choice names the loan with its number masked (issue 20, item 5); its value is the number.
+  await expect(page.getByRole('combobox', { name: 'Loan Account' })).toHaveValue(account);
 }
 
 /**
@@ -115,6 +122,101 @@ export async function fillCard(
   await expect(dialog).toHaveCount(0);
 }
 
+/** Opens the new-method modal for Card and adds the card (fillCard). */
+export async function addNewCard(
+  page: Page,
+  card: { number: string; firstName: string; lastName: string; save: boolean },
+) {
+  await fillCard(page, await openNewMethod(page, 'Card'), card);
+}
+
+/**
+ * Types a bank account into the new-method modal: Harbor's routing number (the bank lookup after
+ * the 300 ms pause names the bank), the account number twice, and Save Payment Profile ticked when
+ * it is to be saved (unticked until the borrower ticks it, issue 20 item 9).
+ */
+export async function typeBankAccount(
+  dialog: Locator,
+  account: { owner: string; number: string; save: boolean },
+) {
+  await dialog.getByLabel('Owner Name').fill(account.owner);
+  await dialog.getByLabel('Routing Number').fill(HARBOR_BANK_ROUTING);
+  await expect(dialog).toContainText('Harbor Community Bank');
+  await dialog.getByLabel('Account Number', { exact: true }).fill(account.number);
+  await dialog.getByLabel('Confirm Account Number').fill(account.number);
+  if (account.save) await dialog.getByRole('checkbox', { name: 'Save Payment Profile' }).check();
+}
+
+/** The ACH terms modal, asked when a bank account is saved (spec 001 section 2). */
+export function achTermsDialog(page: Page): Locator {
+  return page.getByRole('dialog', {
+    name: 'In order to add an ACH payment you must agree to the Terms and Conditions.',
+  });
+}
+
+/**
+ * Agrees to the ACH terms as a borrower must (issue 20 item 7): Agree waits until each agreement
+ * was opened, so each link is opened in its tab (closed again), then Agree.
+ */
+export async function agreeToAchTerms(page: Page, terms: Locator) {
+  const agree = terms.getByRole('button', { name: 'Agree', exact: true });
+  await expect(agree).toBeDisabled();
+  for (const link of await terms.getByRole('link').all()) {
+    const tab = page.waitForEvent('popup');
+    await link.click();
+    await (await tab).close();
+  }
+  await axe(page);
+  await agree.click();
+  await expect(terms).toHaveCount(0);
+}
+
+/**
+ * Types a bank account (typeBankAccount) and continues; a bank account to save meets the ACH
+ * terms when the institution has ACH agreements this borrower has yet to accept.
+ */
+export async function fillBankAccount(
+  page: Page,
+  dialog: Locator,
+  account: { owner: string; number: string; save: boolean },
+) {
+  await typeBankAccount(dialog, account);
+  await axe(page);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const terms = achTermsDialog(page);
+  // The terms open above the modal (hiding it from the accessibility tree), or the modal closes.
+  await expect
+    .poll(async () => (await terms.isVisible()) || (await dialog.count()) === 0)
+    .toBe(true);
+  if (await terms.isVisible()) await agreeToAchTerms(page, terms);
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Opens the new-method modal for E-Check and adds the bank account (fillBankAccount). */
+export async function addNewBankAccount(
+  page: Page,
+  account: { owner: string; number: string; save: boolean },
+) {
+  await fillBankAccount(page, await openNewMethod(page, 'E-Check'), account);
+}
+
+/**
+ * Pays now with the card the processor declines, typed for this payment only, and answers the
+ * refusal the method step shows (issue 20 item 4).
+ */
+export async function payWithDeclinedCard(
+  page: Page,
+  holder: { firstName: string; lastName: string },
+): Promise<Locator> {
+  await addNewCard(page, { number: CARDS.declined, ...holder, save: false });
+  // Not saved: the single-use box.
+  await expect(page.getByText('Single-Use Payment Method: Visa 0002')).toBeVisible();
+  await chooseFrequency(page, 'One Time');
+  await typeAmount(page, '30.00');
+  await submitAndConfirm(page, 'Make Payment');
+  return page.getByRole('alert').filter({ hasText: 'Transaction Declined.' });
+}
+
 /** Picks a saved method of the saved-methods dropdown by its label. */
 export async function chooseSaved(page: Page, label: string) {
   const select = page.getByRole('combobox', { name: 'Saved Payment Methods' });
@@ -126,9 +228,12 @@ export async function chooseFrequency(page: Page, frequency: string) {
 }
 
 export async function typeAmount(page: Page, amount: string) {
-  const field = page
-    .getByRole('region', { name: 'Payment Amount' })
-    .getByRole('textbox', { name: 'Amount' });
+  const region = page.getByRole('region', { name: 'Payment Amount' });
+  const field = region.getByRole('textbox', { name: 'Amount' });
+  // A recurring payment starts with Pay Amount Due ticked (issue 20): typing an amount unticks it.
+  await expect(field).toBeVisible();
+  const payDue = region.getByRole('checkbox', { name: 'Pay Amount Due' });
+  if ((await payDue.count()) > 0 && (await payDue.isChecked())) await payDue.uncheck();
   await field.fill(amount);
   await field.blur();
 }
@@ -151,13 +256,6 @@ export async function confirmationRows(page: Page): Promise<Record<string, strin
   return Object.fromEntries(
     terms.map((term, index) => [term.trim(), definitions[index]?.trim() ?? '']),
   );
-}
-
-/** Whether the institution's agreement setup has ACH terms (an agreement whose when-to-agree names ach). */
-export async function hasAchTerms(page: Page): Promise<boolean> {
-  const response = await page.request.get('/api/setup/ApplicationOptions');
-  const text = await response.text();
-  return /\|(?:[a-z]+-)*ach(?:-[a-z]+)*(?:\\n|")/.test(text);
 }
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st: the day of a monthly schedule as the portal names it. */

@@ -4,19 +4,19 @@ import { journeyToday } from './journey-clock';
 import {
   HOME_EQUITY,
   LINE_OF_CREDIT,
-  HARBOR_BANK_ROUTING,
   CARDS,
   axe,
   businessDayAhead,
   usDate,
   openPaymentScreen,
-  openNewMethod,
-  fillCard,
+  addNewCard,
+  addNewBankAccount,
+  payWithDeclinedCard,
   chooseFrequency,
   typeAmount,
   submitAndConfirm,
   confirmationRows,
-  hasAchTerms,
+  HOLDERS,
 } from './payment-journeys';
 
 // Payment journeys on jordan.rivers's Home Equity Loan and Line of Credit at Harbor (the loans each journey uses: e2e/payment-journeys.ts).
@@ -43,16 +43,11 @@ test.describe('payments by jordan.rivers', () => {
 
     await openPaymentScreen(page, HOME_EQUITY);
     await axe(page);
-    const dialog = await openNewMethod(page, 'Card');
-    await fillCard(page, dialog, {
-      number: CARDS.visa,
-      firstName: 'Jordan',
-      lastName: 'Rivers',
-      save: true,
-    });
-    // Saved: the new card is preselected in the saved-methods dropdown.
-    const saved = page.getByRole('combobox', { name: 'Saved Payment Methods' });
-    await expect(saved.locator('option:checked')).toHaveText('Visa Card ending with 4242');
+    await addNewCard(page, { number: CARDS.visa, ...HOLDERS.jordan, save: true });
+    // To be saved with the payment (issue 20 item 9): it is the payment's new method.
+    await expect(
+      page.getByText('New payment method, saved when you make this payment: Visa 4242'),
+    ).toBeVisible();
     await chooseFrequency(page, 'One Time');
     await expect(page.getByLabel('Payment Date')).toHaveValue(journeyToday());
     await typeAmount(page, '125.00');
@@ -69,7 +64,7 @@ test.describe('payments by jordan.rivers', () => {
       Frequency: 'One Time',
       'Payment Date': usDate(journeyToday()),
       Amount: '$125.00',
-      Fee: '$0.00',
+      'Processing Fee': '$0.00',
       Total: '$125.00',
     });
     // Not a scheduled payment: no scheduled warning.
@@ -95,29 +90,14 @@ test.describe('payments by jordan.rivers', () => {
     page,
   }) => {
     await signIn(page, 'jordan.rivers');
-    const achTerms = await hasAchTerms(page);
     await openPaymentScreen(page, LINE_OF_CREDIT);
-    const dialog = await openNewMethod(page, 'E-Check');
-    await dialog.getByLabel('Owner Name').fill('Jordan Rivers');
-    await dialog.getByLabel('Routing Number').fill(HARBOR_BANK_ROUTING);
-    // The bank lookup after the 300 ms pause names the bank.
-    await expect(dialog).toContainText('Harbor Community Bank');
-    await dialog.getByLabel('Account Number', { exact: true }).fill('20480113');
-    await dialog.getByLabel('Confirm Account Number').fill('20480113');
-    await axe(page);
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    if (achTerms) {
-      // Saving a bank account asks for the ACH terms first (spec 001 section 2).
-      const terms = page.getByRole('dialog', {
-        name: 'In order to add an ACH payment you must agree to the Terms and Conditions.',
-      });
-      await expect(terms).toBeVisible();
-      await axe(page);
-      await terms.getByRole('button', { name: 'Agree' }).click();
-    }
-    await expect(dialog).toHaveCount(0);
-    const saved = page.getByRole('combobox', { name: 'Saved Payment Methods' });
-    await expect(saved.locator('option:checked')).toHaveText('Checking Account ending with 0113');
+    // Saving a bank account asks for the ACH terms first where the institution has any (spec 001
+    // section 2): Harbor has none.
+    await addNewBankAccount(page, { owner: 'Jordan Rivers', number: '20480113', save: true });
+    // Saved with the payment (issue 20 item 9), not on Continue.
+    await expect(
+      page.getByText('New payment method, saved when you make this payment: Checking 0113'),
+    ).toBeVisible();
 
     const date = businessDayAhead(10);
     await chooseFrequency(page, 'One Time');
@@ -153,13 +133,7 @@ test.describe('payments by jordan.rivers', () => {
   test('4. pay off a loan with a quote for a future date', async ({ page }) => {
     await signIn(page, 'jordan.rivers');
     await openPaymentScreen(page, HOME_EQUITY);
-    const dialog = await openNewMethod(page, 'Card');
-    await fillCard(page, dialog, {
-      number: CARDS.mastercard,
-      firstName: 'Jordan',
-      lastName: 'Rivers',
-      save: true,
-    });
+    await addNewCard(page, { number: CARDS.mastercard, ...HOLDERS.jordan, save: true });
     await chooseFrequency(page, 'One Time');
     const date = businessDayAhead(10);
     await page.getByRole('checkbox', { name: 'Pay off the full amount' }).check();
@@ -189,26 +163,15 @@ test.describe('payments by jordan.rivers', () => {
     await axe(page);
   });
 
-  test('5. a declined card: Transaction Declined. and the submit button stays disabled', async ({
+  test('5. a declined card: Transaction Declined., the card unselected and what next offered', async ({
     page,
   }) => {
     await signIn(page, 'jordan.rivers');
     await openPaymentScreen(page, LINE_OF_CREDIT);
-    const dialog = await openNewMethod(page, 'Card');
-    await fillCard(page, dialog, {
-      number: CARDS.declined,
-      firstName: 'Jordan',
-      lastName: 'Rivers',
-      save: false,
-    });
-    // Not saved: the single-use box.
-    await expect(page.getByText('Single-Use Payment Method: Visa 0002')).toBeVisible();
-    await chooseFrequency(page, 'One Time');
-    await typeAmount(page, '30.00');
-    await submitAndConfirm(page, 'Make Payment');
-    const total = page.getByRole('region', { name: 'Payment Total' });
-    await expect(total.getByRole('alert')).toHaveText('Transaction Declined.');
-    await expect(total.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+    const refusal = await payWithDeclinedCard(page, HOLDERS.jordan);
+    // Issue 20 item 4: the declined card is unselected and the method step says what next.
+    await expect(refusal).toContainText('Use another card');
+    await expect(page.getByRole('button', { name: 'Make Payment' })).toHaveCount(0);
     await expect(page).toHaveURL(/#\/myaccount\/payment\//);
     await axe(page);
   });
@@ -216,13 +179,7 @@ test.describe('payments by jordan.rivers', () => {
   test('7. a double click on submit makes one payment', async ({ page }) => {
     await signIn(page, 'jordan.rivers');
     await openPaymentScreen(page, LINE_OF_CREDIT);
-    const dialog = await openNewMethod(page, 'Card');
-    await fillCard(page, dialog, {
-      number: CARDS.visa,
-      firstName: 'Jordan',
-      lastName: 'Rivers',
-      save: false,
-    });
+    await addNewCard(page, { number: CARDS.visa, ...HOLDERS.jordan, save: false });
     await chooseFrequency(page, 'One Time');
     await typeAmount(page, '17.31');
     const submits: string[] = [];

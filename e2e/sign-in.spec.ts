@@ -99,6 +99,13 @@ test.describe('sign-in', () => {
     await expect(
       page.getByRole('heading', { level: 2, name: 'Change Your Password' }),
     ).toBeVisible();
+    // Issue 20 item 16: the step lists the password rules although Harbor does not turn the
+    // rule-list option on (spec 000: 'new password with confirmation and the rule list').
+    const rules = page.getByRole('list', { name: 'Password requirements' });
+    await expect(rules).toBeVisible();
+    expect(await rules.getByRole('listitem').count()).toBeGreaterThan(1);
+    await page.getByLabel('New Password', { exact: true }).fill('short');
+    await expect(rules.getByRole('listitem').first()).toContainText('not met');
     await expectNoAxeViolations(page);
     await page.getByLabel('New Password', { exact: true }).fill('Riley-Fresh-2025');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Riley-Fresh-2026');

@@ -214,6 +214,8 @@ try {
   };
   const payment = await scriptsOf(`/myaccount/payment/${LOAN}`, mainShown, await sessionCookie());
   const dashboard = await scriptsOf('/myaccount/dashboard', mainShown, await sessionCookie());
+  const profile = await scriptsOf('/myaccount/profile', mainShown, await sessionCookie());
+  const profileBeyond = beyond(profile, signIn);
   const paymentBeyond = beyond(payment, signIn);
   const dashboardBeyond = beyond(dashboard, signIn);
   const afterDashboard = await paymentAfterDashboard(await sessionCookie());
@@ -229,6 +231,9 @@ try {
       signInJsFiles: signIn.files.length,
       signInJsNames: signIn.files,
       dashboardJsBytes: dashboardBeyond.bytes,
+      profileJsBytes: profileBeyond.bytes,
+      profileJsFiles: profileBeyond.files.length,
+      profileJsEncoding: [...profile.encodings].join(', ') || 'none',
       paymentJsSizes: Object.fromEntries(
         paymentBeyond.files.map((file) => [file, payment.sizes.get(file) ?? 0]),
       ),

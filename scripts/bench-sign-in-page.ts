@@ -18,6 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PAGE_PORT ?? 3105);
 const PAGE = `http://localhost:${PORT}/#/home/login`;
 const DASHBOARD = `http://localhost:${PORT}/#/myaccount/dashboard`;
+const PROFILE = `http://localhost:${PORT}/#/myaccount/profile`;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -121,8 +122,9 @@ async function lighthouseScores(url: string, signedIn = false): Promise<number[]
         output: 'json',
         ...(signedIn ? { extraHeaders: { Cookie: await signedInCookie() } } : {}),
       });
-      if (signedIn && !result?.lhr.finalDisplayedUrl.includes('/myaccount/dashboard')) {
-        throw new Error(`the dashboard run ended at ${result?.lhr.finalDisplayedUrl}`);
+      const route = new URL(url).hash.replace(/^#/, '');
+      if (signedIn && !result?.lhr.finalDisplayedUrl.includes(route)) {
+        throw new Error(`the ${route} run ended at ${result?.lhr.finalDisplayedUrl}`);
       }
       const score = result?.lhr.categories.performance?.score;
       if (typeof score === 'number') scores.push(Math.round(score * 100));
@@ -140,10 +142,13 @@ try {
   const wire = await bytesReceived();
   const scores = await lighthouseScores(PAGE);
   const dashboard = await lighthouseScores(DASHBOARD, true);
+  const profile = await lighthouseScores(PROFILE, true);
   console.log(
     JSON.stringify({
       dashboardLighthouseScores: dashboard,
       dashboardLighthouseMedian: median(dashboard),
+      profileLighthouseScores: profile,
+      profileLighthouseMedian: median(profile),
       signInBytesReceived: wire.bytes,
       signInBytesDecoded: wire.decoded,
       signInRequests: wire.requests,

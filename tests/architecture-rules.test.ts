@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // firing, or a lint script that stops running it, fails here.
 const root = join(import.meta.dirname, '..');
 const config = join(root, '.dependency-cruiser.cjs');
+const require = createRequire(import.meta.url);
 const depcruise = join(root, 'node_modules', '.bin', 'depcruise');
 
 /** The fixture tree: path -> source. Each file says in its name what it is. */
@@ -32,8 +34,9 @@ const FIXTURES: Record<string, string> = {
   'server/src/core/servicing-core.ts': 'export interface ServicingCore { day: string }\n',
   'server/src/core/builtin/builtin-core.ts':
     "import type { ServicingCore } from '../servicing-core';\nexport const builtin: ServicingCore = { day: '' };\n",
+  // app.ts wires the modules and picks the built-in core (lawful), and imports an entry point (not).
   'server/src/app.ts':
-    "import { loansModule } from './modules/loans/loans.module';\nimport { builtin } from './core/builtin/builtin-core';\nexport const app = [loansModule, builtin];\n",
+    "import { loansModule } from './modules/loans/loans.module';\nimport { builtin } from './core/builtin/builtin-core';\nimport { run } from './cli/run';\nexport const app = [loansModule, builtin, run];\n",
   'server/src/testing/kit.ts': "export const kit = 'test kit';\n",
   'server/src/modules/loans/loans.test.ts':
     "import { kit } from '../../testing/kit';\nimport { findLoan } from '../fees/../loans/loans.repository';\nexport const t = [kit, findLoan];\n",
@@ -58,6 +61,44 @@ const FIXTURES: Record<string, string> = {
   'portal/src/features/one/a.ts': "import { b } from '../two/b';\nexport const a = b;\n",
   'portal/src/features/two/b.ts': "export const b = 'b';\n",
   'portal/src/lib/bad-shared.ts': "import { a } from '../features/one/a';\nexport const s = a;\n",
+
+  // Every layer of the server refuses the layer above it.
+  'server/src/main.ts': "import { app } from './app';\nexport const main = app;\n",
+  'server/src/cli/run.ts': "export const run = 'run';\n",
+  'server/src/demo/seed.ts':
+    "import { loanService } from '../modules/loans/loans.service';\nimport { builtin } from '../core/builtin/builtin-core';\nexport const seed = [loanService, builtin];\n",
+  'server/src/demo/bad-demo.ts': "import { app } from '../app';\nexport const d = app;\n",
+  'server/src/demo/bad-demo-repository.ts':
+    "import { findLoan } from '../modules/loans/loans.repository';\nexport const d = findLoan;\n",
+  'server/src/plugins/auth.ts': "export const auth = 'auth';\n",
+  'server/src/plugins/bad-plugin.ts':
+    "import { loanService } from '../modules/loans/loans.service';\nexport const p = loanService;\n",
+  'server/src/core/bad-core.ts':
+    "import { auth } from '../plugins/auth';\nexport const c = auth;\n",
+  'server/src/db/bad-db.ts':
+    "import type { ServicingCore } from '../core/servicing-core';\nexport type D = ServicingCore;\n",
+  // Inside a module: routes reach only services; repositories only the database; services never
+  // routes.
+  'server/src/modules/bad-routes-db/bad-routes-db.routes.ts':
+    "import type { Database } from '../../db/schema';\nexport type R = Database;\n",
+  'server/src/modules/bad-repository/bad-repository.repository.ts':
+    "import { auth } from '../../plugins/auth';\nexport const r = auth;\n",
+  'server/src/modules/bad-service-routes/bad-service-routes.service.ts':
+    "import { routes } from '../loans/loans.routes';\nexport const s = routes;\n",
+  // Front ends and packages.
+  'portal/src/app/routes.ts': "import { a } from '../features/one/a';\nexport const routes = a;\n",
+  'portal/src/features/two/bad-app.ts':
+    "import { routes } from '../../app/routes';\nexport const c = routes;\n",
+  'admin/src/lib/bad-app-import.ts':
+    "import { s } from '../../../portal/src/lib/bad-shared';\nexport const x = s;\n",
+  'web-kit/src/api.ts': "export const api = 'api';\n",
+  'domain/src/testing/cases.ts': "export const cases = ['case'];\n",
+  'domain/src/rules/bad-package.ts':
+    "import { cents } from '../../../server/src/lib/money';\nexport const d = cents;\n",
+  'domain/src/rules/bad-web-kit.ts':
+    "import { api } from '../../../web-kit/src/api';\nexport const d = api;\n",
+  'domain/src/rules/bad-domain-testing.ts':
+    "import { cases } from '../testing/cases';\nexport const d = cases;\n",
 };
 
 interface Violation {
@@ -78,7 +119,17 @@ beforeAll(async () => {
   // depcruise exits with the number of errors; its JSON lists them either way.
   const { stdout } = await promisify(execFile)(
     depcruise,
-    ['server/src', 'portal/src', '--config', config, '--output-type', 'json'],
+    [
+      'server/src',
+      'portal/src',
+      'admin/src',
+      'domain/src',
+      'web-kit/src',
+      '--config',
+      config,
+      '--output-type',
+      'json',
+    ],
     { cwd: tree, maxBuffer: 16 * 1024 * 1024 },
   ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const result = JSON.parse(stdout) as {
@@ -155,6 +206,73 @@ describe('the import rules npm run lint enforces', () => {
     ]);
   });
 
+  it('refuse each server layer importing one above it', () => {
+    expect(rulesBrokenBy('server/src/demo/bad-demo.ts')).toEqual(['server-layer-demo']);
+    expect(rulesBrokenBy('server/src/plugins/bad-plugin.ts')).toEqual(['server-layer-plugins']);
+    expect(rulesBrokenBy('server/src/core/bad-core.ts')).toEqual(['server-layer-core']);
+    expect(rulesBrokenBy('server/src/db/bad-db.ts')).toEqual(['server-layer-db']);
+    expect(rulesBrokenBy('server/src/app.ts')).toEqual(['server-layer-root']);
+  });
+
+  it("refuse code outside the modules importing a module's repository", () => {
+    expect(rulesBrokenBy('server/src/demo/bad-demo-repository.ts')).toEqual([
+      'repository-only-from-its-module',
+    ]);
+  });
+
+  it('refuse a route importing the database, a repository importing a plugin, a service importing routes', () => {
+    expect(rulesBrokenBy('server/src/modules/bad-routes-db/bad-routes-db.routes.ts')).toEqual([
+      'routes-call-services',
+    ]);
+    expect(rulesBrokenBy('server/src/modules/bad-repository/bad-repository.repository.ts')).toEqual(
+      ['repositories-call-the-database'],
+    );
+    expect(
+      rulesBrokenBy('server/src/modules/bad-service-routes/bad-service-routes.service.ts'),
+    ).toEqual(['services-do-not-call-routes']);
+  });
+
+  it('refuse a feature importing app/, and an app importing another app', () => {
+    expect(rulesBrokenBy('portal/src/features/two/bad-app.ts')).toEqual([
+      'front-end-features-below-app',
+    ]);
+    expect(rulesBrokenBy('admin/src/lib/bad-app-import.ts')).toEqual([
+      'apps-do-not-import-each-other',
+    ]);
+  });
+
+  it('refuse a shared package importing an app, the web kit, or its own test support', () => {
+    expect(rulesBrokenBy('domain/src/rules/bad-package.ts')).toEqual(['packages-run-one-way']);
+    expect(rulesBrokenBy('domain/src/rules/bad-web-kit.ts')).toEqual(['web-kit-is-for-front-ends']);
+    expect(rulesBrokenBy('domain/src/rules/bad-domain-testing.ts')).toEqual([
+      'no-testing-in-production',
+    ]);
+  });
+
+  it('have a fixture that breaks each rule of the configuration', () => {
+    const rules = (require(config) as { forbidden: { name: string }[] }).forbidden.map(
+      (rule) => rule.name,
+    );
+    const broken = new Set(violations.map((violation) => violation.rule));
+    expect(rules.filter((rule) => !broken.has(rule))).toEqual([]);
+  });
+
+  it('place every top-level entry of server/src in a layer the document draws', () => {
+    const rules = (
+      require(config) as {
+        forbidden: { name: string; from: { path?: string }; to: { path?: string | string[] } }[];
+      }
+    ).forbidden.filter((rule) => rule.name.startsWith('server-layer-'));
+    const layerPaths = rules.flatMap((rule) => [rule.from.path ?? '', rule.to.path ?? []].flat());
+    const entries = readdirSync(join(root, 'server/src'), { withFileTypes: true })
+      .filter((entry) => !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing')
+      .map((entry) => `server/src/${entry.name}${entry.isDirectory() ? '/' : ''}`);
+    const outside = entries.filter(
+      (entry) => !layerPaths.some((path) => new RegExp(path).test(entry)),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('let the lawful imports through: routes, services, repositories, the root and tests', () => {
     const lawful = [
       'server/src/modules/loans/loans.routes.ts',
@@ -163,7 +281,9 @@ describe('the import rules npm run lint enforces', () => {
       'server/src/modules/loans/loans.module.ts',
       'server/src/modules/loans/loans.test.ts',
       'server/src/modules/fees/fees.service.ts',
-      'server/src/app.ts',
+      'server/src/main.ts',
+      'server/src/demo/seed.ts',
+      'portal/src/app/routes.ts',
     ];
     for (const from of lawful) expect(rulesBrokenBy(from), from).toEqual([]);
   });

@@ -76,6 +76,25 @@ describe('lint rules of the project', () => {
     );
   });
 
+  it('keeps request.user and request.session out of the modules (plugins read them)', async () => {
+    const code =
+      "import type { FastifyRequest } from 'fastify';\nexport const u = (request: FastifyRequest) => request.user?.id;\n";
+    expect(await messagesFor('server/src/modules/payoff/payoff.routes.ts', code)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(await messagesFor('server/src/modules/payoff/payoff.service.ts', code)).toContain(
+      'no-restricted-syntax',
+    );
+    const session =
+      "import type { FastifyRequest } from 'fastify';\nexport const s = (request: FastifyRequest) => request.session;\n";
+    expect(await messagesFor('server/src/modules/auth/post-login.routes.ts', session)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(await messagesFor('server/src/plugins/signed-in-caller.ts', code)).not.toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   it('forbids raw fetch in the front ends outside the API client', async () => {
     const code = "export const f = () => fetch('/api/x');\n";
     expect(await messagesFor('portal/src/features/auth/api/x.ts', code)).toContain(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextPolicyViolations } from './rich-text-policy.cases';
+import { richTextPolicyViolations } from './testing/rich-text-policy.cases';
 import {
   isRichTextAttributeAllowed,
   isRichTextUrlAllowed,

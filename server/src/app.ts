@@ -1,4 +1,4 @@
-import { isTimeZone } from '@portal/domain';
+import { isTimeZone, pastDueTextsOf } from '@portal/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
@@ -48,11 +48,20 @@ import { applicationsModule } from './modules/applications/applications.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
+import { cardVelocityModule } from './modules/card-velocity/card-velocity.module';
+import { createCardVelocityService } from './modules/card-velocity/card-velocity.service';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.module';
 import { createPaymentMethodsService } from './modules/payment-methods/payment-methods.service';
 import { createBorrowersService } from './modules/borrowers/borrowers.service';
 import { createAchDraftAuthorizations } from './modules/ach-drafts/ach-drafts.service';
 import { createLoginHistoryService } from './modules/auth/login-history.service';
+import { createProfileService } from './modules/profile/profile.service';
+import {
+  createNotificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { createAccountAlertsReader } from './modules/accounts/account-alerts.service';
+import { zipDirectory } from './lib/zip-directory';
 import { documentsModule } from './modules/documents/documents.module';
 import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
 import { paymentsModule } from './modules/payments/payments.module';
@@ -70,6 +79,18 @@ import { credentialsModule } from './modules/credentials/credentials.module';
 import { healthModule } from './modules/health/health.module';
 import { institutionsModule } from './modules/institutions/institutions.module';
 import { mailModule } from './modules/mail/mail.module';
+import { smsModule } from './modules/sms/sms.module';
+import { textingModule } from './modules/texting/texting.module';
+import { createSmsService, type SmsService } from './modules/sms/sms.service';
+import { createBuiltinSmsProvider, type SmsProvider } from './modules/sms/providers';
+import {
+  SMS_DELIVERY_QUEUE,
+  SMS_SWEEP_EVERY_MS,
+  smsDeliveryQueue,
+  smsOutboxWorkerOf,
+  type SmsOutboxWorker,
+} from './modules/sms/sms-delivery';
+import { createTextingService, type TextingService } from './modules/texting/texting.service';
 import { previewsModule } from './modules/previews/previews.module';
 import { recoveryModule } from './modules/recovery/recovery.module';
 import { registrationModule } from './modules/registration/registration.module';
@@ -81,6 +102,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createAuditLog, type AuditLog } from './modules/audit/audit.service';
 import { createBrandingService, type BrandingService } from './modules/branding/branding.service';
 import { createPreviewsService, type PreviewsService } from './modules/previews/previews.service';
+import { allowedInPreview, previewReadOnlyEnvelope } from './modules/previews/preview-read-calls';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
 import { createAdminAuthService, type AdminAuthService } from './modules/staff/staff-auth.service';
 import { previewFramePlugin } from './modules/setup/preview-frame';
@@ -174,6 +196,8 @@ export interface BuildAppOptions {
    * and tests read what a user received. Otherwise a sent body is blanked. Default: demoMode.
    */
   keepSentMailBodies?: boolean;
+  /** Where the SMS outbox sends texts: the built-in provider (the demo phone) unless given one. */
+  smsProvider?: SmsProvider;
   /**
    * Runs the background jobs (outbox delivery, housekeeping); tests run them by hand
    * (services.outbox, services.housekeeping).
@@ -207,6 +231,12 @@ export interface AppServices {
   throttle: ThrottleService;
   /** The outbox's delivery; `runOnce()` sweeps what is due now. */
   outbox: OutboxWorker;
+  /** The SMS outbox: queues texts, the demo phone's conversations. */
+  sms: SmsService;
+  /** The SMS outbox's delivery; `runOnce()` sweeps what is due now. */
+  smsOutbox: SmsOutboxWorker;
+  /** Text subscriptions, and texts to users who opted in (for the modules that send them). */
+  texting: TextingService;
   /** The job queue every background job runs on (modules/jobs/job-queue.ts). */
   jobs: JobQueue;
   /** Deletes expired sessions, codes and tokens; `runOnce()` purges as of the clock's now. */
@@ -226,6 +256,8 @@ export interface AppServices {
   core: ServicingCore;
   /** The core's end of day on the job queue; `runOnce()` closes the days due now. */
   endOfDay: EndOfDayWorker;
+  /** The alerts borrowers chose, sent once per event; `runDay()` is the day's pass. */
+  notifications: NotificationsService;
   /** The institution's name, colour and logo for the PDFs it sends. */
   pdfBranding(institutionId: number): Promise<PdfBranding>;
   /** Single-use tokens that open a download in a new tab. */
@@ -294,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     clock,
     draftDocument: (institutionId) => admin.document({ id: institutionId }, 'draft'),
     openSampleAccounts,
+    seal: (text) => dataProtector.encrypt(text),
   });
   const setup = createSetupService({
     db,
@@ -311,7 +344,11 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     const institution = await institutions.findById(institutionId);
     const settings = await institutions.settings(institutionId);
     const logo = institution
-      ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+      ? await readCdnFile(
+          cdnRoots,
+          institution.cdnFolder,
+          settings.get('themeOptions.logoFullPath'),
+        )
       : undefined;
     return {
       institutionName: institution?.name ?? '',
@@ -345,6 +382,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       clock,
       branding: pdfBranding,
       timeZone: institutionTimeZone,
+      pastDueTexts: async (institutionId) =>
+        pastDueTextsOf(await institutions.settings(institutionId)),
     });
   const documents =
     options.documents ??
@@ -366,11 +405,37 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       routingDirectory,
       institution: achInstitutionProfiles(institutions),
     });
+  // The mail, texting and profile services are built below; the closures reach them when an
+  // alert is sent.
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    core,
+    institutions,
+    borrowers: createBorrowersService({ db }),
+    preferences: (userId) => profile.notificationPreferences(userId),
+    accountAlerts: createAccountAlertsReader({ db }),
+    mail: {
+      enqueue: (message, executor) => mail.enqueue(message, executor),
+      deliverSoon: () => mail.deliverSoon(),
+    },
+    texting: {
+      accountTextNumber: (institutionId, userId, brandingId) =>
+        texting.accountTextNumber(institutionId, userId, brandingId),
+      queueText: (text, executor) => texting.queueText(text, executor),
+      deliverTextsSoon: () => texting.deliverTextsSoon(),
+    },
+    jobs: () => jobs,
+    onError: (error, event) =>
+      app.log.error({ err: error, alert: event.kind }, 'an alert could not be sent'),
+  });
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
     core,
     settings: (institutionId) => institutions.settings(institutionId),
+    afterClose: (institutionId, lastClosed) =>
+      notifications.afterEndOfDay(institutionId, lastClosed),
   });
   // The mail service and the queue are built below; the worker reaches them when it runs.
   const paymentPosting = createPaymentPostingWorker({
@@ -391,6 +456,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     // The published zone, as submissions and the core read it.
     timeZone: async (institutionId) =>
       (await institutionTimeZone(institutionId)) ?? 'America/New_York',
+    tell: (event) => notifications.tell(event),
     onCoreRefusal: (payment, reason) =>
       app.log.error(
         { payment: payment.id, reason },
@@ -404,21 +470,57 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
     transport: options.mailTransport ?? createMailboxTransport(),
   });
+  const smsProvider = options.smsProvider ?? createBuiltinSmsProvider();
+  const smsDelivery = smsDeliveryQueue({
+    db,
+    clock,
+    dataProtector,
+    // The demo phone shows sent texts, as the demo mailbox does e-mail.
+    keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
+    provider: smsProvider,
+  });
   const jobs = createJobQueue({
     db,
     clock,
-    queues: [...paymentPosting.queues, mailDelivery, housekeeping.queue, endOfDay.queue],
+    queues: [
+      ...paymentPosting.queues,
+      mailDelivery,
+      smsDelivery,
+      housekeeping.queue,
+      endOfDay.queue,
+      notifications.queue,
+    ],
     schedules: [
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
       { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
       { queue: PAYMENT_DUE_QUEUE, everyMs: PAYMENT_DUE_EVERY_MS },
       { queue: MAIL_DELIVERY_QUEUE, everyMs: MAIL_SWEEP_EVERY_MS },
+      { queue: SMS_DELIVERY_QUEUE, everyMs: SMS_SWEEP_EVERY_MS },
     ],
     onError: (error, job) =>
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
   const outbox: OutboxWorker = outboxWorkerOf(mailDelivery.sweep, jobs);
   const mail = createMailService({ db, clock, dataProtector, jobs });
+  // The texting service (built next, on this one) hears the phone's replies.
+  const sms = createSmsService({
+    db,
+    clock,
+    dataProtector,
+    provider: smsProvider,
+    jobs,
+    replies: () => texting,
+  });
+  const smsOutbox = smsOutboxWorkerOf(smsDelivery.sweep, jobs);
+  const texting: TextingService = createTextingService({
+    db,
+    clock,
+    borrowers: createBorrowersService({ db }),
+    sms,
+    settings: (institutionId) => institutions.settings(institutionId),
+    institutionName: async (institutionId) =>
+      (await institutions.findById(institutionId))?.name ?? '',
+  });
   let sessionCache: SessionCache<LiveSessionRow> | undefined;
   if (options.watchStatements) {
     const cache = createSessionCache<LiveSessionRow>();
@@ -437,6 +539,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     institutions,
     throttle,
     mail,
+    tell: notifications.tell,
   });
   const adminAuth = createAdminAuthService({
     db,
@@ -458,6 +561,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     mail,
     throttle,
     outbox,
+    sms,
+    smsOutbox,
+    texting,
     jobs,
     housekeeping,
     passwordHasher,
@@ -469,6 +575,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminAuth,
     core,
     endOfDay,
+    notifications,
     pdfBranding,
     downloads: createDownloadTokens({ db, clock }),
     documents,
@@ -518,6 +625,16 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
         windowMs: 60_000,
       });
     },
+    // The admin's preview: reads pass (POST reads included), changes get the preview notice.
+    readOnlySession: {
+      allows: (request) => allowedInPreview(request.method, request.routeOptions.url),
+      refusal: async (_request, session) =>
+        previewReadOnlyEnvelope(
+          (await institutions.settings(session.institutionId)).get(
+            'errorTexts.previewReadOnlyText',
+          ),
+        ),
+    },
   });
   await app.register(openApiPlugin);
   await app.register(previewFramePlugin, { service: setup });
@@ -552,6 +669,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     demoMode,
   });
   await mailModule(app, { mail, demoMode });
+  await smsModule(app, { sms, demoMode });
+  await textingModule(app, { texting });
   await accountsModule(app, {
     db,
     clock,
@@ -571,6 +690,14 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     ownCore: !options.core && !options.documents,
     watchStatements: options.watchStatements,
   });
+  await cardVelocityModule(app, {
+    cardVelocity: createCardVelocityService({
+      db,
+      throttle,
+      auditLog,
+      settings: (institutionId) => institutions.settings(institutionId),
+    }),
+  });
   await paymentMethodsModule(app, { paymentMethods });
   await documentsModule(app, { core, documents, borrowers, downloads, institutions });
   await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding });
@@ -585,9 +712,23 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     routingDirectory,
     paymentMethods,
     achDrafts: createAchDraftAuthorizations({ clock, cdnRoots }),
+    tell: notifications.tell,
   });
   await applicationsModule(app, { clock, core });
-  await profileModule(app, { loginHistory: createLoginHistoryService({ db, clock }) });
+  const profile = createProfileService({
+    db,
+    clock,
+    institutions,
+    auth,
+    hasher: passwordHasher,
+    dataProtector,
+    throttle,
+    mail,
+    zips: zipDirectory,
+    documents,
+    tell: notifications.tell,
+  });
+  await profileModule(app, { profile, loginHistory: createLoginHistoryService({ db, clock }) });
   await payoffModule(app, { clock, core, institutions, borrowers, downloads, pdfBranding });
   await credentialsModule(app, {
     db,
@@ -608,7 +749,14 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     throttle,
   });
   await recoveryModule(app, { db, clock, institutions, passwordHasher, mail, throttle });
-  await accountLinksModule(app, { db, clock, throttle });
+  await accountLinksModule(app, {
+    db,
+    clock,
+    throttle,
+    emailChanges: {
+      confirm: (institutionId, token) => profile.confirmEmailChange(institutionId, token),
+    },
+  });
   // The admin API (/admin-api): the staff, the institutions, each one's configuration, audit log,
   // branding files, previews and ACH files.
   await staffModule(app, { adminAuth, cookieSecure, demoMode });

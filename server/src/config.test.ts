@@ -143,6 +143,43 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }, { cwd }).trustProxy).toBe(1);
   });
 
+  it.each([
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.1, 0.0.0.0/0',
+    '0.0.0.0/1',
+    '128.0.0.0/1',
+    '0.0.0.0/0.0.0.0',
+    '::ffff:0:0/96',
+    '2000::/3',
+    '10.0.0.0/33',
+    '10.0.0.0/255.0.255.0',
+    '10.0.0.0/8/8',
+    '10.0.0.1,,10.0.0.2',
+    'fade',
+  ])('refuses TRUST_PROXY=%j, which trusts (almost) anyone or is no range', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual(['TRUST_PROXY']);
+  });
+
+  it.each([
+    '10.0.0.0/8',
+    '10.0.0.0/255.0.0.0',
+    '172.16.0.0/12, 192.168.0.0/16',
+    '127.0.0.1',
+    '::1',
+    '2400:cb00::/32',
+    '::ffff:10.0.0.0/104',
+    'loopback, uniquelocal',
+  ])('accepts TRUST_PROXY=%j, a list of proxies', (value) => {
+    expect(loadConfig({ TRUST_PROXY: value }, { cwd }).trustProxy).toBe(value);
+  });
+
+  it('says why a range is refused', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '::/0' }, { cwd })).toThrow(
+      /TRUST_PROXY: .*"::\/0" is wider than \/16: it would trust any client's X-Forwarded-For, like true/,
+    );
+  });
+
   it('reads ADMIN_ORIGINS as a list of origins and refuses anything else', () => {
     expect(
       loadConfig({ ADMIN_ORIGINS: 'https://admin.bank.example, http://ops.local:8080' }, { cwd })

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -71,6 +72,54 @@ const SERVER_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const TRUE_WORDS = ['true', '1', 'yes', 'on'];
 const FALSE_WORDS = ['false', '0', 'no', 'off'];
+
+/** proxy-addr's names for the private ranges, which Fastify's trustProxy list accepts. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/**
+ * The widest range a list of proxies may name. A range wider than this holds addresses of the
+ * public internet that are no proxy of ours, and a client there could name its own address in
+ * X-Forwarded-For (0.0.0.0/0 and ::/0 are `true` in disguise). The widest real fleets are
+ * narrower: private 10.0.0.0/8, a CDN's published /13 (IPv4) or /29 (IPv6); `uniquelocal`
+ * names fc00::/7.
+ */
+const WIDEST_PROXY_PREFIX = { 4: 8, 6: 16 } as const;
+
+/** A dotted netmask (255.255.0.0) as its prefix length, or undefined when it is not one. */
+function netmaskPrefix(mask: string): number | undefined {
+  if (isIP(mask) !== 4) return undefined;
+  const bits = mask
+    .split('.')
+    .map((part) => Number(part).toString(2).padStart(8, '0'))
+    .join('');
+  return /^1*0*$/.test(bits) ? (bits.indexOf('0') === -1 ? 32 : bits.indexOf('0')) : undefined;
+}
+
+/**
+ * Why a TRUST_PROXY list is refused, or undefined when every entry is an address, a range no
+ * wider than WIDEST_PROXY_PREFIX or one of proxy-addr's private range names.
+ */
+export function proxyListProblem(text: string): string | undefined {
+  const entries = text.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (entry === '') return 'an empty entry';
+    if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) continue;
+    const [address = '', prefixText, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return `"${entry}" is not an address or a range`;
+    if (prefixText === undefined) continue;
+    const bits = version === 4 ? 32 : 128;
+    let prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : netmaskPrefix(prefixText);
+    if (prefix === undefined || prefix > bits) return `"${entry}" has no valid prefix length`;
+    // ::ffff:0:0/96 is every IPv4 address; count such a range by its IPv4 part.
+    const mappedIpv4 = version === 6 && /^::ffff:/i.test(address);
+    if (mappedIpv4) prefix -= 96;
+    const widest = WIDEST_PROXY_PREFIX[mappedIpv4 || version === 4 ? 4 : 6];
+    if (prefix < widest) {
+      return `"${entry}" is wider than /${widest}: it would trust any client's X-Forwarded-For, like true`;
+    }
+  }
+  return undefined;
+}
 
 export interface LoadConfigOptions {
   /** Relative paths in the environment resolve from here (default: the process's directory). */
@@ -182,13 +231,14 @@ export function loadConfig(
   if (trustText !== undefined) {
     // `true` would take any client's X-Forwarded-For as its address (and defeat every
     // per-address limit): name the proxies, or how many stand in front.
+    const listProblem = /^\d+$/.test(trustText) ? undefined : proxyListProblem(trustText);
     if (FALSE_WORDS.includes(trustText.toLowerCase())) trustProxy = false;
     else if (/^\d+$/.test(trustText) && Number(trustText) >= 1) trustProxy = Number(trustText);
-    else if (/^[\d.:a-fA-F/,\s]+$/.test(trustText)) trustProxy = trustText;
+    else if (listProblem === undefined) trustProxy = trustText;
     else {
       fail(
         'TRUST_PROXY',
-        'must be false, the number of proxies in front of the server, or a comma-separated list of proxy addresses or CIDR ranges',
+        `must be false, the number of proxies in front of the server, or a comma-separated list of proxy addresses or CIDR ranges (${listProblem})`,
         false,
       );
     }

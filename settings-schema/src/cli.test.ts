@@ -53,6 +53,25 @@ describe('portal-settings validate', () => {
     );
   });
 
+  it('reports a range error beside a type error, and refuses a fractional lockout, each on its own line', () => {
+    const path = fileWith(
+      JSON.stringify({
+        shared: {
+          globalOptions: { useFAQOption: 'maybe' },
+          securityPolicyOptions: { lockoutMinutes: '-1', maxFailedLoginAttempts: '2.5' },
+        },
+      }),
+    );
+    const result = run(['validate', path]);
+    expect(result.code).toBe(1);
+    expect(result.err.split('\n')).toEqual([
+      `${path}: globalOptions.useFAQOption (shared): must be "true" or "false"`,
+      `${path}: securityPolicyOptions.lockoutMinutes (shared): must be at least 0`,
+      `${path}: securityPolicyOptions.maxFailedLoginAttempts (shared): must be a whole number`,
+      '3 error(s)',
+    ]);
+  });
+
   it('refuses a regular expression setting that does not compile (as the editor and import do)', () => {
     const path = fileWith(
       JSON.stringify({
@@ -159,6 +178,13 @@ describe('portal-settings new-institution', () => {
       'utf8',
     );
     expect(logo).toContain('Lakeside Credit Union');
+    // The footer says "© <year> <name>." itself: the scaffold's copyright text does not repeat it.
+    expect(config).toMatchObject({
+      english: {
+        loggedInLayout: { copyrightText: 'All rights reserved.' },
+        loggedOutLayout: { copyrightText: 'All rights reserved.' },
+      },
+    });
     expect(existsSync(join(out, 'lakeside', 'cdn', 'branding', 'logos', 'logoIconWhite.svg'))).toBe(
       true,
     );

@@ -194,9 +194,11 @@ function newInstitution(args: readonly string[], out: Print, err: Print): number
         colorScheme: theme.colorScheme,
       },
     },
+    // The footer already says "© <year> <institution name>." before the copyright text, so the
+    // text carries no name (issue 20 item 24: the scaffold's footer said the name twice).
     english: {
-      loggedInLayout: { copyrightText: `${name}. All rights reserved.` },
-      loggedOutLayout: { copyrightText: `${name}. All rights reserved.` },
+      loggedInLayout: { copyrightText: 'All rights reserved.' },
+      loggedOutLayout: { copyrightText: 'All rights reserved.' },
     },
   };
   const result = validateInstitutionConfig(config);

@@ -112,6 +112,7 @@ export function validationSchema(schema: SettingsSchemaDocument): SchemaNode {
       const property: SchemaNode = { type: 'string' };
       if (type !== undefined && Object.hasOwn(VALUE_PATTERNS, type))
         property.pattern = VALUE_PATTERNS[type];
+      else if (typeof node.pattern === 'string') property.pattern = node.pattern;
       if (node.enum) property.enum = node.enum;
       properties[name] = property;
     }

@@ -34,6 +34,11 @@ export interface SchemaNode {
   'x-jsonSchema'?: SchemaNode;
   'x-minimum'?: number;
   'x-maximum'?: number;
+  /** A number setting that takes whole numbers only (counts, minutes, lengths). */
+  'x-integer'?: boolean;
+  /** A text setting's own pattern, and the words that say what it asks for. */
+  pattern?: string;
+  'x-patternMessage'?: string;
   [keyword: string]: unknown;
 }
 
@@ -108,6 +113,18 @@ export function walkSettingsSchema(schema: SettingsSchemaDocument): SchemaEntry[
       if (node.format === 'regex') definition.format = 'regex';
       if (typeof node['x-minimum'] === 'number') definition.minimum = node['x-minimum'];
       if (typeof node['x-maximum'] === 'number') definition.maximum = node['x-maximum'];
+      if (node['x-integer'] === true) {
+        if (type !== 'number') throw new Error(`${key}: only number settings may be "x-integer"`);
+        definition.integer = true;
+      }
+      if (node.pattern !== undefined) {
+        if (type !== 'text') throw new Error(`${key}: only text settings may have a "pattern"`);
+        definition.pattern = node.pattern;
+        definition.patternMessage = requiredText(
+          node['x-patternMessage'],
+          `${key} x-patternMessage`,
+        );
+      }
       if (node['x-route'] !== undefined)
         definition.route = requiredText(node['x-route'], `${key} x-route`);
       entries.push({ definition, node });

@@ -34,6 +34,7 @@ export interface SettingTypes {
   "loggedInLayout.findUsLinkText": string;
   "loggedInLayout.logoutLinkText": string;
   "loggedInLayout.dashboardMenuText": string;
+  "loggedInLayout.depositsMenuText": string;
   "loggedInLayout.applyForLoanMenuText": string;
   "loggedInLayout.makePaymentMenuText": string;
   "loggedInLayout.profileMenuText": string;
@@ -75,6 +76,7 @@ export interface SettingTypes {
   "dialogTexts.cancelButtonText": string;
   "errorTexts.pageLoadErrorText": string;
   "errorTexts.loadingText": string;
+  "errorTexts.previewReadOnlyText": string;
   "analyticsOptions.enablePageViewAnalyticsOption": boolean;
   "themeOptions.primaryColor": string;
   "themeOptions.secondaryColor": string;
@@ -82,6 +84,8 @@ export interface SettingTypes {
   "themeOptions.fontFamily": string;
   "themeOptions.borderRadius": number;
   "themeOptions.colorScheme": "light" | "dark" | "system";
+  "themeOptions.logoFullPath": string;
+  "themeOptions.logoIconPath": string;
   "institutionOptions.PasswordMinimumLength": number;
   "institutionOptions.UserNameMinimumLength": number;
   "institutionOptions.LoanOfficeLength": number;
@@ -97,6 +101,7 @@ export interface SettingTypes {
   "maintenanceOptions.nightlyMaintenanceMinutes": number;
   "securityPolicyOptions.maxFailedLoginAttempts": number;
   "securityPolicyOptions.maxFailedLoginAttemptsPerIp": number;
+  "securityPolicyOptions.loginCheckWork": number;
   "securityPolicyOptions.lockoutMinutes": number;
   "securityPolicyOptions.sessionIdleTimeoutMinutes": number;
   "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": number;
@@ -115,6 +120,11 @@ export interface SettingTypes {
   "securityPolicyOptions.recoveryRequestsPerHourPerIp": number;
   "securityPolicyOptions.registrationRequestsPerHourPerIp": number;
   "securityPolicyOptions.messagesPerHourPerIp": number;
+  "securityPolicyOptions.cardAttemptsPerHourPerUser": number;
+  "securityPolicyOptions.cardAttemptsPerHourPerSession": number;
+  "securityPolicyOptions.cardAttemptsPerHourPerIp": number;
+  "securityPolicyOptions.cardDeclinesBeforePause": number;
+  "securityPolicyOptions.cardDeclinePauseMinutes": number;
   "securityPolicyOptions.apiRequestsPerMinutePerSession": number;
   "pageTitleTexts.loginPageTitle": string;
   "pageTitleTexts.registerPageTitle": string;
@@ -163,6 +173,8 @@ export interface SettingTypes {
   "loginTexts.passwordRequiredText": string;
   "loginTexts.invalidCredentialsText": string;
   "loginTexts.tooManyRequestsText": string;
+  "loginTexts.signInCheckText": string;
+  "loginTexts.signInCheckFailedText": string;
   "loginTexts.maxLoginAttemptsText": string;
   "loginTexts.credentialValidationErrorText": string;
   "loginTexts.mfaNoEmailText": string;
@@ -669,6 +681,7 @@ export interface SettingTypes {
   "paymentTexts.paymentAmountHeadingText": string;
   "paymentTexts.paymentTotalText": string;
   "paymentTexts.processingFeeText": string;
+  "paymentTexts.afterDueDateWarningText": string;
   "paymentTexts.defaultCardText": string;
   "paymentTexts.defaultAccountText": string;
   "paymentTexts.singleUseMethodText": string;
@@ -692,6 +705,26 @@ export interface SettingTypes {
   "paymentTexts.richTextAgreementAcceptText": string;
   "paymentTexts.deleteMethodConfirmText": string;
   "paymentTexts.deleteMethodWarningText": string;
+  "paymentTexts.savedWithPaymentMethodText": string;
+  "paymentTexts.deleteMethodPaymentsText": string;
+  "paymentTexts.deleteMethodNoPaymentsText": string;
+  "paymentTexts.deleteMethodScheduledItemText": string;
+  "paymentTexts.deleteMethodRecurringItemText": string;
+  "paymentTexts.cardRefusedNextStepText": string;
+  "paymentTexts.cardRefusedCardOnlyText": string;
+  "paymentTexts.cardRefusedBankOnlyText": string;
+  "paymentTexts.cardRefusedContactText": string;
+  "paymentTexts.useAnotherCardButtonText": string;
+  "paymentTexts.payFromBankAccountButtonText": string;
+  "paymentTexts.choiceFeeText": string;
+  "paymentTexts.choiceNoFeeText": string;
+  "paymentTexts.chosenCardFeeText": string;
+  "paymentTexts.discardDetailsTitle": string;
+  "paymentTexts.discardDetailsConfirmText": string;
+  "paymentTexts.discardDetailsCancelText": string;
+  "paymentTexts.oneTimeAchAuthorizationText": string;
+  "paymentTexts.todayAchAuthorizationText": string;
+  "paymentTexts.recurringAchAuthorizationText": string;
   "paymentTexts.deleteMethodCancelText": string;
   "paymentTexts.deleteMethodConfirmButtonText": string;
   "paymentTexts.deleteMethodSuccessText": string;
@@ -703,7 +736,20 @@ export interface SettingTypes {
   "paymentTexts.achOnlyText": string;
   "paymentTexts.amountRequiredText": string;
   "paymentTexts.amountRangeText": string;
+  "paymentTexts.amountNotNumberText": string;
+  "paymentTexts.amountDecimalsText": string;
+  "paymentTexts.amountBelowMinimumText": string;
+  "paymentTexts.amountAboveMaximumText": string;
   "paymentTexts.loanAccountLabel": string;
+  "paymentTexts.loanAccountOptionText": string;
+  "paymentTexts.loanAccountOptionNoDueDateText": string;
+  "paymentTexts.paymentDateCalendarButtonLabel": string;
+  "paymentTexts.unavailableDatesHeadingText": string;
+  "paymentTexts.reviewHeadingText": string;
+  "paymentTexts.reviewLoanLabel": string;
+  "paymentTexts.reviewFirstPartyFeeLabel": string;
+  "paymentTexts.reviewThirdPartyFeeLabel": string;
+  "paymentTexts.reviewAuthorizationLabel": string;
   "paymentTexts.acceptedCardsLabel": string;
   "paymentTexts.removeDefaultMethodLabel": string;
   "paymentTexts.deleteSingleUseMethodLabel": string;
@@ -758,9 +804,11 @@ export interface SettingTypes {
   "paymentErrorTexts.methodAlreadyExistsText": string;
   "paymentErrorTexts.methodErrorText": string;
   "paymentErrorTexts.cardNotAllowedText": string;
+  "paymentErrorTexts.cardAttemptsPausedText": string;
   "paymentErrorTexts.achNotAllowedText": string;
   "confirmationOptions.hideScheduledWarningOption": boolean;
   "confirmationOptions.hideConfirmationNumberOption": boolean;
+  "confirmationOptions.hideLoanNameOption": boolean;
   "confirmationOptions.hideLoanNumberOption": boolean;
   "confirmationOptions.hidePaymentMethodOption": boolean;
   "confirmationOptions.hideFrequencyOption": boolean;
@@ -771,9 +819,11 @@ export interface SettingTypes {
   "confirmationOptions.hideAdditionalPrincipalOption": boolean;
   "confirmationOptions.hideTotalOption": boolean;
   "confirmationOptions.hideTotalToDraftOption": boolean;
+  "confirmationOptions.hidePaymentReceivedOption": boolean;
   "confirmationTexts.titleText": string;
   "confirmationTexts.scheduledWarningText": string;
   "confirmationTexts.confirmationNumberLabel": string;
+  "confirmationTexts.loanNameLabel": string;
   "confirmationTexts.loanNumberLabel": string;
   "confirmationTexts.accountUsedLabel": string;
   "confirmationTexts.cardUsedLabel": string;
@@ -785,6 +835,7 @@ export interface SettingTypes {
   "confirmationTexts.additionalPrincipalLabel": string;
   "confirmationTexts.totalLabel": string;
   "confirmationTexts.totalToDraftLabel": string;
+  "confirmationTexts.paymentReceivedLabel": string;
   "confirmationTexts.backToDashboardText": string;
   "achDraftAgreementTexts.dialogRichText": string;
   "achDraftAgreementTexts.previewButtonText": string;
@@ -792,13 +843,19 @@ export interface SettingTypes {
   "achDraftAgreementTexts.cancelButtonText": string;
   "achDraftAgreementTexts.confirmText": string;
   "achDraftAgreementTexts.confirmButtonText": string;
+  "achDraftAgreementTexts.reviewAgreedText": string;
   "paymentDocumentsTexts.titleText": string;
+  "paymentDocumentsTexts.titleWithLoanDocumentsText": string;
   "paymentDocumentsTexts.instructionsText": string;
   "paymentDocumentsTexts.documentLinkText": string;
   "paymentDocumentsTexts.noDocumentsText": string;
+  "paymentDocumentsTexts.authorizationsHeadingText": string;
+  "paymentDocumentsTexts.accountDocumentsHeadingText": string;
+  "paymentDocumentsTexts.accountDocumentsErrorText": string;
   "paymentDocumentsTexts.retrieveErrorText": string;
   "payoffQuoteOptions.usePayoffQuoteOption": boolean;
   "payoffQuoteTexts.linkText": string;
+  "payoffQuoteTexts.payoffInstructionsText": string;
   "payoffQuoteTexts.submitButtonText": string;
   "payoffQuoteTexts.quoteText": string;
   "payoffQuoteTexts.downloadBreakdownText": string;
@@ -816,6 +873,13 @@ export interface SettingTypes {
   "dashboardTexts.showClosedAccountsText": string;
   "dashboardTexts.loansHeadingText": string;
   "dashboardTexts.depositsHeadingText": string;
+  "dashboardTexts.depositsAreaHeadingText": string;
+  "dashboardTexts.depositsAvailableTotalText": string;
+  "dashboardTexts.depositsNextMaturityText": string;
+  "dashboardTexts.depositsRecentActivityHeadingText": string;
+  "dashboardTexts.depositsNoActivityText": string;
+  "dashboardTexts.depositsNoAccountsText": string;
+  "dashboardTexts.depositsActivityErrorText": string;
   "dashboardTexts.linesOfCreditHeadingText": string;
   "dashboardTexts.investmentsHeadingText": string;
   "dashboardTexts.noOpenAccountsText": string;
@@ -826,6 +890,8 @@ export interface SettingTypes {
   "dashboardTexts.loginHistoryLinkText": string;
   "dashboardTexts.defaultStatusText": string;
   "dashboardTexts.availableBalanceColumnText": string;
+  "dashboardTexts.lineOfCreditAvailableColumnText": string;
+  "dashboardTexts.investmentAvailableColumnText": string;
   "dashboardTexts.welcomeText": string;
   "dashboardTexts.loadingText": string;
   "dashboardTexts.descriptionColumnText": string;
@@ -866,6 +932,33 @@ export interface SettingTypes {
   "applicationDetailsTexts.connectErrorText": string;
   "applicationDetailsTexts.loadingText": string;
   "applicationDetailsTexts.documentsLoadingText": string;
+  "accountSummaryTexts.summaryHeadingText": string;
+  "accountSummaryTexts.pastDueTitleText": string;
+  "accountSummaryTexts.pastDueText": string;
+  "accountSummaryTexts.pastDueDaysText": string;
+  "accountSummaryTexts.pastDueOneDayText": string;
+  "accountSummaryTexts.nextPaymentHeadingText": string;
+  "accountSummaryTexts.nextPaymentText": string;
+  "accountSummaryTexts.nothingDueText": string;
+  "accountSummaryTexts.upcomingHeadingText": string;
+  "accountSummaryTexts.scheduledPaymentText": string;
+  "accountSummaryTexts.recurringPaymentText": string;
+  "accountSummaryTexts.noUpcomingPaymentsText": string;
+  "accountSummaryTexts.cardDueText": string;
+  "accountSummaryTexts.cardDetailsButtonText": string;
+  "accountSummaryTexts.cardHideDetailsButtonText": string;
+  "accountSummaryTexts.amountDueHeadingText": string;
+  "accountSummaryTexts.missedInstallmentsText": string;
+  "accountSummaryTexts.lateChargesText": string;
+  "accountSummaryTexts.otherFeesText": string;
+  "accountSummaryTexts.currentInstallmentText": string;
+  "accountSummaryTexts.totalDueText": string;
+  "accountSummaryTexts.bringCurrentText": string;
+  "accountSummaryTexts.amountDueIncludesText": string;
+  "accountSummaryTexts.amountDueLabel": string;
+  "accountSummaryTexts.dueDateLabel": string;
+  "accountSummaryTexts.changeAddressButtonText": string;
+  "accountSummaryTexts.mailingAddressHeadingText": string;
   "loanDetailsOptions.hidePersonalAddressSectionOption": boolean;
   "loanDetailsOptions.hideFinancialSectionOption": boolean;
   "loanDetailsOptions.hideHistoryPaymentSectionOption": boolean;
@@ -1035,6 +1128,23 @@ export interface SettingTypes {
   "profileTexts.securityAnswerInvalidText": string;
   "profileTexts.phoneRequiredText": string;
   "profileTexts.phoneInvalidText": string;
+  "profileTexts.userInfoHeadingText": string;
+  "profileTexts.personalInfoHeadingText": string;
+  "profileTexts.notificationsHeadingText": string;
+  "profileTexts.loginNameLabel": string;
+  "profileTexts.emailLabel": string;
+  "profileTexts.emailPendingText": string;
+  "profileTexts.currentPasswordLabel": string;
+  "profileTexts.newPasswordLabel": string;
+  "profileTexts.confirmNewPasswordLabel": string;
+  "profileTexts.secretQuestionLabel": string;
+  "profileTexts.secretAnswerLabel": string;
+  "profileTexts.biometricsLabel": string;
+  "profileTexts.phoneLabel": string;
+  "profileTexts.primaryPhoneLabel": string;
+  "profileTexts.textOptInLabel": string;
+  "profileTexts.textSubscriptionsButtonLabel": string;
+  "profileTexts.savedMarkText": string;
   "profileErrorTexts.invalidCurrentPasswordText": string;
   "profileErrorTexts.logonTooShortText": string;
   "profileErrorTexts.logonNameExistsText": string;
@@ -1073,6 +1183,20 @@ export interface SettingTypes {
   "textingTexts.noChangesText": string;
   "textingTexts.agreeButtonText": string;
   "textingTexts.disagreeButtonText": string;
+  "textingTexts.paymentDueAlertText": string;
+  "textingTexts.pastDueAlertText": string;
+  "textingTexts.statementReadyAlertText": string;
+  "textingTexts.newDeviceSignInAlertText": string;
+  "textingTexts.passwordChangedAlertText": string;
+  "textingTexts.emailChangedAlertText": string;
+  "textingTexts.logonNameChangedAlertText": string;
+  "textingTexts.paymentScheduledAlertText": string;
+  "textingTexts.paymentPostedAlertText": string;
+  "textingTexts.paymentFailedAlertText": string;
+  "textingTexts.recurringSetUpAlertText": string;
+  "textingTexts.recurringCancelledAlertText": string;
+  "textingTexts.dialogTitleText": string;
+  "textingTexts.retryButtonText": string;
   "documentCenterOptions.showDisclaimerOption": boolean;
   "documentCenterOptions.hideUploadAreaOption": boolean;
   "documentCenterOptions.fileTypes": Array<{ "ID": number; "Description": string }>;
@@ -1143,6 +1267,14 @@ export interface SettingTypes {
   "branchLocatorTexts.accessibilityNoteText": string;
   "branchLocatorTexts.invalidZipText": string;
   "loginHistoryTexts.dateColumnText": string;
+  "loginHistoryTexts.introText": string;
+  "loginHistoryTexts.timeColumnText": string;
+  "loginHistoryTexts.browserColumnText": string;
+  "loginHistoryTexts.deviceColumnText": string;
+  "loginHistoryTexts.resultColumnText": string;
+  "loginHistoryTexts.succeededText": string;
+  "loginHistoryTexts.failedText": string;
+  "loginHistoryTexts.unknownText": string;
   "loginHistoryTexts.ipAddressColumnText": string;
   "loginHistoryTexts.errorText": string;
   "loginHistoryTexts.noHistoryText": string;
@@ -1173,6 +1305,10 @@ export interface SettingTypes {
   "emailTexts.welcomeBodyText": string;
   "emailTexts.secretQuestionChangedSubjectText": string;
   "emailTexts.secretQuestionChangedBodyText": string;
+  "emailTexts.emailChangeVerifySubjectText": string;
+  "emailTexts.emailChangeVerifyBodyText": string;
+  "emailTexts.emailChangedNoticeSubjectText": string;
+  "emailTexts.emailChangedNoticeBodyText": string;
   "emailTexts.resetPasswordSubjectText": string;
   "emailTexts.resetPasswordBodyText": string;
   "emailTexts.activationSubjectText": string;
@@ -1183,6 +1319,7 @@ export interface SettingTypes {
   "emailTexts.paymentReceiptConfirmationLineText": string;
   "emailTexts.paymentReceiptLoanLineText": string;
   "emailTexts.paymentReceiptDateLineText": string;
+  "emailTexts.paymentReceiptReceivedLineText": string;
   "emailTexts.paymentReceiptAmountLineText": string;
   "emailTexts.paymentReceiptAdditionalPrincipalLineText": string;
   "emailTexts.paymentReceiptFeeLineText": string;
@@ -1199,6 +1336,26 @@ export interface SettingTypes {
   "emailTexts.paymentFailedAchRefusedReasonText": string;
   "emailTexts.paymentFailedPaidOffReasonText": string;
   "emailTexts.paymentFailedOtherReasonText": string;
+  "emailTexts.paymentDueSubjectText": string;
+  "emailTexts.paymentDueBodyText": string;
+  "emailTexts.paymentStillDueSubjectText": string;
+  "emailTexts.paymentStillDueBodyText": string;
+  "emailTexts.pastDueSubjectText": string;
+  "emailTexts.pastDueBodyText": string;
+  "emailTexts.statementReadySubjectText": string;
+  "emailTexts.statementReadyBodyText": string;
+  "emailTexts.newDeviceSignInSubjectText": string;
+  "emailTexts.newDeviceSignInBodyText": string;
+  "emailTexts.passwordChangedSubjectText": string;
+  "emailTexts.passwordChangedBodyText": string;
+  "emailTexts.logonNameChangedSubjectText": string;
+  "emailTexts.logonNameChangedBodyText": string;
+  "emailTexts.paymentScheduledSubjectText": string;
+  "emailTexts.paymentScheduledBodyText": string;
+  "emailTexts.recurringSetUpSubjectText": string;
+  "emailTexts.recurringSetUpBodyText": string;
+  "emailTexts.recurringCancelledSubjectText": string;
+  "emailTexts.recurringCancelledBodyText": string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -1234,10 +1391,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loggedInLayout.findUsLinkText": {"type":"text","default":"Find Us","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.logoutLinkText": {"type":"text","default":"Logout","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.dashboardMenuText": {"type":"text","default":"Dashboard","set":"english","visibility":"public","wire":"gassySettings"},
-  "loggedInLayout.applyForLoanMenuText": {"type":"text","default":"Apply For Loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "loggedInLayout.depositsMenuText": {"type":"text","default":"Deposits","set":"english","visibility":"public","wire":"gassySettings"},
+  "loggedInLayout.applyForLoanMenuText": {"type":"text","default":"Apply for a Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.makePaymentMenuText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.profileMenuText": {"type":"text","default":"Profile","set":"english","visibility":"public","wire":"gassySettings"},
-  "loggedInLayout.documentsMenuText": {"type":"text","default":"Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "loggedInLayout.documentsMenuText": {"type":"text","default":"Payment Authorizations","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.documentCenterMenuText": {"type":"text","default":"Document Center","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.contactInfoChangeMenuText": {"type":"text","default":"Contact Info Change","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.messagesMenuText": {"type":"text","default":"Messages","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1275,6 +1433,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dialogTexts.cancelButtonText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
   "errorTexts.pageLoadErrorText": {"type":"text","default":"An error occurred while trying to load that page.","set":"english","visibility":"public","wire":"gassySettings"},
   "errorTexts.loadingText": {"type":"text","default":"Loading","set":"english","visibility":"public","wire":"gassySettings"},
+  "errorTexts.previewReadOnlyText": {"type":"text","default":"This is a preview: nothing was saved or sent. Borrowers can do this once the settings are published.","set":"english","visibility":"public","wire":"gassySettings"},
   "analyticsOptions.enablePageViewAnalyticsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.primaryColor": {"type":"color","default":"#1f4e79","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.secondaryColor": {"type":"color","default":"#2e7d32","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1282,6 +1441,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "themeOptions.fontFamily": {"type":"text","default":"\"Source Sans 3\", \"Segoe UI\", Roboto, Helvetica, Arial, sans-serif","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.borderRadius": {"type":"number","default":"8","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.colorScheme": {"type":"enum","default":"light","set":"shared","visibility":"public","wire":"gassySettings","enum":["light","dark","system"]},
+  "themeOptions.logoFullPath": {"type":"text","default":"branding/logos/logoFullWhite.svg","set":"shared","visibility":"public","wire":"gassySettings"},
+  "themeOptions.logoIconPath": {"type":"text","default":"branding/logos/logoIconWhite.svg","set":"shared","visibility":"public","wire":"gassySettings"},
   "institutionOptions.PasswordMinimumLength": {"type":"number","default":"8","set":"shared","visibility":"public","wire":"institutionOptions"},
   "institutionOptions.UserNameMinimumLength": {"type":"number","default":"8","set":"shared","visibility":"public","wire":"institutionOptions"},
   "institutionOptions.LoanOfficeLength": {"type":"number","default":"0","set":"shared","visibility":"public","wire":"institutionOptions"},
@@ -1297,6 +1458,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "maintenanceOptions.nightlyMaintenanceMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.maxFailedLoginAttempts": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.maxFailedLoginAttemptsPerIp": {"type":"number","default":"20","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.loginCheckWork": {"type":"number","default":"50000","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.lockoutMinutes": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.sessionIdleTimeoutMinutes": {"type":"number","default":"15","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.sessionAbsoluteTimeoutMinutes": {"type":"number","default":"720","set":"shared","visibility":"admin","wire":"gassySettings"},
@@ -1315,6 +1477,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "securityPolicyOptions.recoveryRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.registrationRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.messagesPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.cardAttemptsPerHourPerUser": {"type":"number","default":"20","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.cardAttemptsPerHourPerSession": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.cardAttemptsPerHourPerIp": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.cardDeclinesBeforePause": {"type":"number","default":"5","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.cardDeclinePauseMinutes": {"type":"number","default":"60","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.apiRequestsPerMinutePerSession": {"type":"number","default":"300","set":"shared","visibility":"admin","wire":"gassySettings"},
   "pageTitleTexts.loginPageTitle": {"type":"text","default":"Payments - Login","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.registerPageTitle": {"type":"text","default":"Payments - Register","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1331,7 +1498,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "pageTitleTexts.depositsPageTitle": {"type":"text","default":"Payments - Deposits","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.depositDetailsPageTitle": {"type":"text","default":"Payments - Account Details","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.profilePageTitle": {"type":"text","default":"Payments - Profile","set":"english","visibility":"public","wire":"gassySettings"},
-  "pageTitleTexts.documentsPageTitle": {"type":"text","default":"Payments - Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.documentsPageTitle": {"type":"text","default":"Payments - Payment Authorizations","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.paymentPageTitle": {"type":"text","default":"Payments - Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.paymentConfirmPageTitle": {"type":"text","default":"Payments - Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.loanDetailsPageTitle": {"type":"text","default":"Payments - Loan Details","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1363,6 +1530,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loginTexts.passwordRequiredText": {"type":"text","default":"You must enter a password","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.invalidCredentialsText": {"type":"text","default":"Username or password is invalid.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.tooManyRequestsText": {"type":"text","default":"Too many sign-in requests are coming from your network right now. Please wait a minute and try again.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.signInCheckText": {"type":"text","default":"Many sign-ins have failed from your network recently, so your browser is doing a short security check before signing you in. This can take a few seconds.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginTexts.signInCheckFailedText": {"type":"text","default":"The security check before signing in could not be completed. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.maxLoginAttemptsText": {"type":"text","default":"You have exceeded the maximum number of login attempts. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.credentialValidationErrorText": {"type":"text","default":"There was an error validating your credentials. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginTexts.mfaNoEmailText": {"type":"text","default":"There is no email address associated with your account. Please contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1869,6 +2038,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.paymentAmountHeadingText": {"type":"text","default":"Payment Amount","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.paymentTotalText": {"type":"text","default":"Payment Total","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.processingFeeText": {"type":"text","default":"Processing Fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.afterDueDateWarningText": {"type":"text","default":"This date is after your due date of {dueDate}: the payment may be late, and a late charge may apply.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.defaultCardText": {"type":"text","default":"Card ending with {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.defaultAccountText": {"type":"text","default":"Account ending with {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.singleUseMethodText": {"type":"text","default":"Single-Use Payment Method:","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1892,6 +2062,26 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.richTextAgreementAcceptText": {"type":"text","default":"I Accept","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodConfirmText": {"type":"text","default":"Are you sure you want to delete this payment method?","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodWarningText": {"type":"text","default":"Deleting this payment method will cancel and remove any scheduled or recurring payments set up with it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.savedWithPaymentMethodText": {"type":"text","default":"New payment method, saved when you make this payment:","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodPaymentsText": {"type":"text","default":"Deleting it also cancels these payments:","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodNoPaymentsText": {"type":"text","default":"No scheduled or recurring payment uses this payment method.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodScheduledItemText": {"type":"text","default":"Scheduled payment of {amount} on {date} to {loan}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.deleteMethodRecurringItemText": {"type":"text","default":"Recurring payment of {amount}, {schedule}, to {loan}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.cardRefusedNextStepText": {"type":"text","default":"Nothing was charged. Use another card, or pay from a bank account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.cardRefusedCardOnlyText": {"type":"text","default":"Nothing was charged. Use another card.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.cardRefusedBankOnlyText": {"type":"text","default":"Nothing was charged. Pay from a bank account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.cardRefusedContactText": {"type":"text","default":"Nothing was charged. Please contact your financial institution to make this payment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.useAnotherCardButtonText": {"type":"text","default":"Use another card","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payFromBankAccountButtonText": {"type":"text","default":"Pay from a bank account","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.choiceFeeText": {"type":"text","default":"fee {fee}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.choiceNoFeeText": {"type":"text","default":"no fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.chosenCardFeeText": {"type":"text","default":"Processing fee with this card: {fee}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.discardDetailsTitle": {"type":"text","default":"Discard the details you entered?","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.discardDetailsConfirmText": {"type":"text","default":"Discard","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.discardDetailsCancelText": {"type":"text","default":"Keep editing","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.oneTimeAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} once from your {accountType} account ending in {lastFour} on {date}. A scheduled payment can be cancelled here until it is processed.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.todayAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} once from your {accountType} account ending in {lastFour} today, {date}. A payment made today cannot be cancelled here.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.recurringAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} from your {accountType} account ending in {lastFour} {frequency}, starting {date}, until you delete the recurring payment here or tell us to stop.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodCancelText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodConfirmButtonText": {"type":"text","default":"Delete","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteMethodSuccessText": {"type":"text","default":"Successfully deleted payment method.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1903,7 +2093,20 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.achOnlyText": {"type":"text","default":"Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.amountRequiredText": {"type":"text","default":"Payment amount is required","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.amountRangeText": {"type":"text","default":"Payment amount must be between {min} and {max}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountNotNumberText": {"type":"text","default":"Enter the amount as a number, like 250.00","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountDecimalsText": {"type":"text","default":"The amount cannot have more than two decimal places","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountBelowMinimumText": {"type":"text","default":"Payment amount must be at least {min}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.amountAboveMaximumText": {"type":"text","default":"Payment amount cannot be greater than {max}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.loanAccountLabel": {"type":"text","default":"Loan Account","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.loanAccountOptionText": {"type":"text","default":"{name} {number} — {amount} due {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.loanAccountOptionNoDueDateText": {"type":"text","default":"{name} {number} — {amount} due","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.paymentDateCalendarButtonLabel": {"type":"text","default":"Choose the date from a calendar","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.unavailableDatesHeadingText": {"type":"text","default":"Dates you cannot choose","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.reviewHeadingText": {"type":"text","default":"Check your payment","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.reviewLoanLabel": {"type":"text","default":"Loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.reviewFirstPartyFeeLabel": {"type":"text","default":"Fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.reviewThirdPartyFeeLabel": {"type":"text","default":"Third-party processing fee","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.reviewAuthorizationLabel": {"type":"text","default":"Authorization","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.acceptedCardsLabel": {"type":"text","default":"Accepted cards","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.removeDefaultMethodLabel": {"type":"text","default":"Remove default payment method","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.deleteSingleUseMethodLabel": {"type":"text","default":"Delete single-use payment method","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1958,9 +2161,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentErrorTexts.methodAlreadyExistsText": {"type":"text","default":"Payment method already exists.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.methodErrorText": {"type":"text","default":"An error occurred.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.cardNotAllowedText": {"type":"text","default":"Card payment not allowed on this loan at this time. Please make an ACH payment or contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentErrorTexts.cardAttemptsPausedText": {"type":"text","default":"For your security, paying by card is paused on your online account after several card attempts. Please contact your financial institution, or pay from a bank account.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentErrorTexts.achNotAllowedText": {"type":"text","default":"ACH payment not allowed on this loan at this time. Please make a card payment or contact your institution.","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideScheduledWarningOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideConfirmationNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hideLoanNameOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideLoanNumberOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hidePaymentMethodOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideFrequencyOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -1971,9 +2176,11 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "confirmationOptions.hideAdditionalPrincipalOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideTotalOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationOptions.hideTotalToDraftOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "confirmationOptions.hidePaymentReceivedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.titleText": {"type":"text","default":"Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.scheduledWarningText": {"type":"text","default":"Your payment has been scheduled and will be processed on the payment date.","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.confirmationNumberLabel": {"type":"text","default":"Confirmation Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.loanNameLabel": {"type":"text","default":"Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.loanNumberLabel": {"type":"text","default":"Loan Number","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.accountUsedLabel": {"type":"text","default":"Account","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.cardUsedLabel": {"type":"text","default":"Card","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1985,20 +2192,27 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "confirmationTexts.additionalPrincipalLabel": {"type":"text","default":"Additional Principal","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.totalLabel": {"type":"text","default":"Total","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.totalToDraftLabel": {"type":"text","default":"Total Payment to Draft","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.paymentReceivedLabel": {"type":"text","default":"Payment Received","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.backToDashboardText": {"type":"text","default":"Back to Dashboard","set":"english","visibility":"public","wire":"gassySettings"},
   "achDraftAgreementTexts.dialogRichText": {"type":"richText","default":"<p>By agreeing, you authorize us to draft the payment amount plus any fees from your bank account on the schedule you chose, until you cancel this authorization.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "achDraftAgreementTexts.previewButtonText": {"type":"text","default":"Preview Agreement","set":"english","visibility":"public","wire":"gassySettings"},
   "achDraftAgreementTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
   "achDraftAgreementTexts.cancelButtonText": {"type":"text","default":"Cancel","set":"english","visibility":"public","wire":"gassySettings"},
-  "achDraftAgreementTexts.confirmText": {"type":"text","default":"Please open and read the agreement, then confirm.","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.confirmText": {"type":"text","default":"Please open and read the agreement, then agree.","set":"english","visibility":"public","wire":"gassySettings"},
   "achDraftAgreementTexts.confirmButtonText": {"type":"text","default":"Confirm","set":"english","visibility":"public","wire":"gassySettings"},
-  "paymentDocumentsTexts.titleText": {"type":"text","default":"Documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "achDraftAgreementTexts.reviewAgreedText": {"type":"text","default":"Recurring ACH draft agreement, agreed","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.titleText": {"type":"text","default":"Payment Authorizations","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.titleWithLoanDocumentsText": {"type":"text","default":"Payment Authorizations and Loan Documents","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.instructionsText": {"type":"text","default":"Please choose a document to view","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.documentLinkText": {"type":"text","default":"Recurring ACH Authorization {accountNumber} {date}","set":"english","visibility":"public","wire":"gassySettings"},
-  "paymentDocumentsTexts.noDocumentsText": {"type":"text","default":"There are no associated documents with this account.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.noDocumentsText": {"type":"text","default":"You have no recurring ACH authorizations.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.authorizationsHeadingText": {"type":"text","default":"Recurring ACH authorizations","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.accountDocumentsHeadingText": {"type":"text","default":"Loan documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.accountDocumentsErrorText": {"type":"text","default":"The documents of this loan could not be loaded.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.retrieveErrorText": {"type":"text","default":"There was an error retrieving the draft.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteOptions.usePayoffQuoteOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.linkText": {"type":"text","default":"Payoff Quote","set":"english","visibility":"public","wire":"gassySettings"},
+  "payoffQuoteTexts.payoffInstructionsText": {"type":"text","default":"How to pay off your loan: send {amount}, payable to {institutionName}, to arrive by {date}. Funds that arrive later owe the daily interest shown above.\nOnline: choose Make Payment for loan {loanNumber} and tick Pay off the full amount.\nBy check: certified or cashier's check, with loan number {loanNumber} written on it, mailed to {institutionName}, Attn: Payoff Department, at the payment address on your statement.\nBy wire: call us for wire instructions and quote loan number {loanNumber}. We never send wire instructions by e-mail; do not follow any that arrive that way.","set":"english","visibility":"admin","wire":"gassySettings"},
   "payoffQuoteTexts.submitButtonText": {"type":"text","default":"Get Quote","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.quoteText": {"type":"text","default":"Your payoff amount as of {date} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.downloadBreakdownText": {"type":"text","default":"Download Breakdown","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2010,12 +2224,19 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dashboardTexts.infoRichText": {"type":"richText","default":"","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.missingEmailText": {"type":"text","default":"Your e-mail address is missing from your profile. Please add a valid e-mail address in the Profile tab.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.makePaymentButtonText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
-  "dashboardTexts.applyForLoanButtonText": {"type":"text","default":"Apply for a loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.applyForLoanButtonText": {"type":"text","default":"Apply for a Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.accountListErrorText": {"type":"text","default":"An error occurred trying to retrieve the account list.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.noAccountsText": {"type":"text","default":"No Existing Accounts","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.showClosedAccountsText": {"type":"text","default":"Show closed accounts","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.loansHeadingText": {"type":"text","default":"Loans","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsHeadingText": {"type":"text","default":"Deposits","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsAreaHeadingText": {"type":"text","default":"Deposits and investments","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsAvailableTotalText": {"type":"text","default":"Available in your deposit accounts","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsNextMaturityText": {"type":"text","default":"{account} matures on {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsRecentActivityHeadingText": {"type":"text","default":"Recent activity","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsNoActivityText": {"type":"text","default":"No transactions in the last 30 days.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsNoAccountsText": {"type":"text","default":"You have no deposit accounts or investments with us.","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositsActivityErrorText": {"type":"text","default":"Recent activity could not be loaded. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.linesOfCreditHeadingText": {"type":"text","default":"Lines of Credit","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.investmentsHeadingText": {"type":"text","default":"Investments","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.noOpenAccountsText": {"type":"text","default":"No open accounts.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2025,7 +2246,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dashboardTexts.previousLoginText": {"type":"text","default":"Previous login {date} from {ip}","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.loginHistoryLinkText": {"type":"text","default":"Login History","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.defaultStatusText": {"type":"text","default":"Current","set":"english","visibility":"public","wire":"gassySettings"},
-  "dashboardTexts.availableBalanceColumnText": {"type":"text","default":"Payable Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.availableBalanceColumnText": {"type":"text","default":"Available Balance","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.lineOfCreditAvailableColumnText": {"type":"text","default":"Available Credit","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.investmentAvailableColumnText": {"type":"text","default":"Available to Withdraw","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.welcomeText": {"type":"text","default":"Welcome, {name}","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.loadingText": {"type":"text","default":"Loading accounts","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.descriptionColumnText": {"type":"text","default":"Description","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2066,6 +2289,33 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "applicationDetailsTexts.connectErrorText": {"type":"text","default":"Cannot connect to the service","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.loadingText": {"type":"text","default":"Loading the application","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.documentsLoadingText": {"type":"text","default":"Loading the documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.summaryHeadingText": {"type":"text","default":"Your payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueTitleText": {"type":"text","default":"Payment past due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueText": {"type":"text","default":"{loan} is {days} past due. Pay {amount} to bring it current (due since {dueDate}).","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueDaysText": {"type":"text","default":"{n} days","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueOneDayText": {"type":"text","default":"1 day","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.nextPaymentHeadingText": {"type":"text","default":"Next payment due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.nextPaymentText": {"type":"text","default":"Due {dueDate} on {loan}","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.nothingDueText": {"type":"text","default":"Nothing is due on your loans right now.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.upcomingHeadingText": {"type":"text","default":"Scheduled and recurring payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.scheduledPaymentText": {"type":"text","default":"{amount} on {date} to {loan} from {method}","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.recurringPaymentText": {"type":"text","default":"{amount} {schedule} to {loan} from {method} (next on {date})","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.noUpcomingPaymentsText": {"type":"text","default":"No scheduled or recurring payments.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.cardDueText": {"type":"text","default":"Due {dueDate}","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.cardDetailsButtonText": {"type":"text","default":"Details","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.cardHideDetailsButtonText": {"type":"text","default":"Hide details","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.amountDueHeadingText": {"type":"text","default":"What makes up the amount due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.missedInstallmentsText": {"type":"text","default":"Missed installments ({count})","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.lateChargesText": {"type":"text","default":"Late charges and fees","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.otherFeesText": {"type":"text","default":"Other fees","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.currentInstallmentText": {"type":"text","default":"Current installment","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.totalDueText": {"type":"text","default":"Total amount due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.bringCurrentText": {"type":"text","default":"To bring the loan current","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.amountDueIncludesText": {"type":"text","default":"The Amount Due of {amountDue} in your loans list also counts the current installment of {installment}, which is not late yet.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.amountDueLabel": {"type":"text","default":"Amount due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.dueDateLabel": {"type":"text","default":"Due date","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.changeAddressButtonText": {"type":"text","default":"Change mailing address","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.mailingAddressHeadingText": {"type":"text","default":"Mailing address","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hidePersonalAddressSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideFinancialSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hideHistoryPaymentSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -2235,6 +2485,23 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "profileTexts.securityAnswerInvalidText": {"type":"text","default":"Invalid characters detected in answer.","set":"english","visibility":"public","wire":"gassySettings"},
   "profileTexts.phoneRequiredText": {"type":"text","default":"A phone number is required","set":"english","visibility":"public","wire":"gassySettings"},
   "profileTexts.phoneInvalidText": {"type":"text","default":"Phone number is invalid. A 10 digit phone number is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.userInfoHeadingText": {"type":"text","default":"User Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.personalInfoHeadingText": {"type":"text","default":"Personal Information","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.notificationsHeadingText": {"type":"text","default":"Notifications","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.loginNameLabel": {"type":"text","default":"Login Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.emailLabel": {"type":"text","default":"E-mail Address","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.emailPendingText": {"type":"text","default":"We sent a link to {email}. Your e-mail address changes when you open it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.currentPasswordLabel": {"type":"text","default":"Current Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.newPasswordLabel": {"type":"text","default":"New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.confirmNewPasswordLabel": {"type":"text","default":"Confirm New Password","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.secretQuestionLabel": {"type":"text","default":"Security Question","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.secretAnswerLabel": {"type":"text","default":"New Security Answer","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.biometricsLabel": {"type":"text","default":"Sign in with biometrics on this device","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.phoneLabel": {"type":"text","default":"Phone Number","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.primaryPhoneLabel": {"type":"text","default":"Primary phone","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.textOptInLabel": {"type":"text","default":"Text messages","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.textSubscriptionsButtonLabel": {"type":"text","default":"Text subscriptions","set":"english","visibility":"public","wire":"gassySettings"},
+  "profileTexts.savedMarkText": {"type":"text","default":"Saved","set":"english","visibility":"public","wire":"gassySettings"},
   "profileErrorTexts.invalidCurrentPasswordText": {"type":"text","default":"The current password you entered is incorrect.","set":"english","visibility":"public","wire":"gassySettings"},
   "profileErrorTexts.logonTooShortText": {"type":"text","default":"Login name is too short.","set":"english","visibility":"public","wire":"gassySettings"},
   "profileErrorTexts.logonNameExistsText": {"type":"text","default":"That login name already exists, please choose another.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2273,6 +2540,20 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "textingTexts.noChangesText": {"type":"text","default":"There are no changes to save.","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.disagreeButtonText": {"type":"text","default":"Disagree","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.paymentDueAlertText": {"type":"text","default":"{institutionName}: your payment of {amount} on loan {loanNumber} is due {dueDate}.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.pastDueAlertText": {"type":"text","default":"{institutionName}: loan {loanNumber} is past due. The payment due {dueDate} has not been received; {amount} is due now.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.statementReadyAlertText": {"type":"text","default":"{institutionName}: the statement of {statementDate} for loan {loanNumber} is ready online.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.newDeviceSignInAlertText": {"type":"text","default":"{institutionName}: your account was signed in to from {device} on {date} at {time}. Not you? Change your password.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.passwordChangedAlertText": {"type":"text","default":"{institutionName}: your password was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.emailChangedAlertText": {"type":"text","default":"{institutionName}: your e-mail address was changed to {newEmail} on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.logonNameChangedAlertText": {"type":"text","default":"{institutionName}: your login name was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.paymentScheduledAlertText": {"type":"text","default":"{institutionName}: a payment of {amount} on loan {loanNumber} is scheduled for {paymentDate}.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.paymentPostedAlertText": {"type":"text","default":"{institutionName}: your payment of {amount} on loan {loanNumber} dated {paymentDate} was received. Thank you.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.paymentFailedAlertText": {"type":"text","default":"{institutionName}: the payment of {amount} on loan {loanNumber} for {paymentDate} could not be made.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.recurringSetUpAlertText": {"type":"text","default":"{institutionName}: recurring payments of {amount} on loan {loanNumber} start {startDate} ({frequency}).","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.recurringCancelledAlertText": {"type":"text","default":"{institutionName}: the recurring payment of {amount} on loan {loanNumber} was cancelled on {date}.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.dialogTitleText": {"type":"text","default":"Text Subscriptions","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.retryButtonText": {"type":"text","default":"Retry","set":"english","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.showDisclaimerOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.hideUploadAreaOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.fileTypes": {"type":"json","default":"[{\"ID\":1,\"Description\":\"Identification\"},{\"ID\":2,\"Description\":\"Income Verification\"},{\"ID\":3,\"Description\":\"Insurance\"},{\"ID\":4,\"Description\":\"Correspondence\"},{\"ID\":5,\"Description\":\"Other\"}]","set":"shared","visibility":"admin","wire":"gassySettings"},
@@ -2343,6 +2624,14 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "branchLocatorTexts.accessibilityNoteText": {"type":"text","default":"This map service does not meet accessibility standards. Please contact us if you need help finding a branch.","set":"english","visibility":"public","wire":"gassySettings"},
   "branchLocatorTexts.invalidZipText": {"type":"text","default":"Invalid Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.dateColumnText": {"type":"text","default":"Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.introText": {"type":"text","default":"Sign-ins to your account and failed attempts of the last 12 months, newest first. If you do not recognise one, change your password and call us.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.timeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.browserColumnText": {"type":"text","default":"Browser","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.deviceColumnText": {"type":"text","default":"Device","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.resultColumnText": {"type":"text","default":"Result","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.succeededText": {"type":"text","default":"Signed in","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.failedText": {"type":"text","default":"Failed attempt","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.unknownText": {"type":"text","default":"Unknown","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.ipAddressColumnText": {"type":"text","default":"IP Address","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.errorText": {"type":"text","default":"Cannot Get Login History","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.noHistoryText": {"type":"text","default":"No login history found.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2373,6 +2662,10 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.welcomeBodyText": {"type":"text","default":"Your online account {username} has been created. You can now sign in.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.secretQuestionChangedSubjectText": {"type":"text","default":"{institutionName}: your secret question was changed","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.secretQuestionChangedBodyText": {"type":"text","default":"The secret question and answer of your online account {username} were just changed. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.emailChangeVerifySubjectText": {"type":"text","default":"{institutionName}: confirm your new e-mail address","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.emailChangeVerifyBodyText": {"type":"text","default":"You asked to use this e-mail address for the online account {username}.\n\nOpen this link within {expiresIn} to confirm it:\n{link}\n\nUntil then your e-mail address stays as it was. If you did not ask for this, ignore this message.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.emailChangedNoticeSubjectText": {"type":"text","default":"{institutionName}: your e-mail address was changed","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.emailChangedNoticeBodyText": {"type":"text","default":"The e-mail address of your online account {username} was just changed to {newEmail}. This address will no longer receive messages about the account. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.resetPasswordSubjectText": {"type":"text","default":"{institutionName}: reset your password","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.resetPasswordBodyText": {"type":"text","default":"We received a request to reset the password of the online account {username}.\n\nOpen this link within {expiresIn} to choose a new password. It works once:\n{link}\n\nIf you did not ask for this, you can ignore this e-mail; your password stays the same.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.activationSubjectText": {"type":"text","default":"{institutionName}: activate your online account","set":"english","visibility":"admin","wire":"gassySettings"},
@@ -2383,6 +2676,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentReceiptConfirmationLineText": {"type":"text","default":"Confirmation number: {confirmationNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptLoanLineText": {"type":"text","default":"Loan: {loanNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptDateLineText": {"type":"text","default":"Payment date: {date}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptReceivedLineText": {"type":"text","default":"Payment received: {dateTime}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptAmountLineText": {"type":"text","default":"Payment amount: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptAdditionalPrincipalLineText": {"type":"text","default":"Additional principal: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptFeeLineText": {"type":"text","default":"Processing fee: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
@@ -2399,4 +2693,24 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentDueSubjectText": {"type":"text","default":"{institutionName}: your payment is due {dueDate}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentDueBodyText": {"type":"text","default":"Your payment of {amount} on loan {loanNumber} is due on {dueDate}.\n\nIf you have already paid, thank you. You can make or schedule a payment when you sign in to your online account.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentStillDueSubjectText": {"type":"text","default":"{institutionName}: your payment due {dueDate} has not been received","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentStillDueBodyText": {"type":"text","default":"The payment on loan {loanNumber} that was due on {dueDate} has not been received. The amount due now is {amount}.\n\nYou can make a payment when you sign in to your online account, or contact {institutionName} if you need help.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.pastDueSubjectText": {"type":"text","default":"{institutionName}: your loan {loanNumber} is past due","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.pastDueBodyText": {"type":"text","default":"The payment on loan {loanNumber} that was due on {dueDate} has not been received, and the loan is now past due. The amount due now is {amount}.\n\nPlease make a payment as soon as you can, or contact {institutionName} if you need help.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.statementReadySubjectText": {"type":"text","default":"{institutionName}: your statement is ready","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.statementReadyBodyText": {"type":"text","default":"The statement of {statementDate} for loan {loanNumber} is ready. Sign in to your online account to view it.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.newDeviceSignInSubjectText": {"type":"text","default":"{institutionName}: a sign-in from a new device","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.newDeviceSignInBodyText": {"type":"text","default":"Your online account {username} was signed in to from {device} on {date} at {time}.\n\nIf this was you, there is nothing to do. If not, change your password and contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.passwordChangedSubjectText": {"type":"text","default":"{institutionName}: your password was changed","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.passwordChangedBodyText": {"type":"text","default":"The password of your online account {username} was changed on {date}. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.logonNameChangedSubjectText": {"type":"text","default":"{institutionName}: your login name was changed","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.logonNameChangedBodyText": {"type":"text","default":"The login name of your online account was changed to {username} on {date}. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentScheduledSubjectText": {"type":"text","default":"{institutionName}: your payment is scheduled","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentScheduledBodyText": {"type":"text","default":"A payment of {amount} on loan {loanNumber} is scheduled for {paymentDate}.\n\nPaid with: {method}\nConfirmation number: {confirmationNumber}\n\nYou can cancel it until then when you sign in to your online account.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.recurringSetUpSubjectText": {"type":"text","default":"{institutionName}: your recurring payment is set up","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.recurringSetUpBodyText": {"type":"text","default":"Recurring payments of {amount} on loan {loanNumber} are set up ({frequency}), starting {startDate}.\n\nPaid with: {method}\nConfirmation number: {confirmationNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.recurringCancelledSubjectText": {"type":"text","default":"{institutionName}: your recurring payment was cancelled","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.recurringCancelledBodyText": {"type":"text","default":"The recurring payment of {amount} on loan {loanNumber} (confirmation number {confirmationNumber}) was cancelled on {date}. No more payments will be made from it.","set":"english","visibility":"admin","wire":"gassySettings"},
 };

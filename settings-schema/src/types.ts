@@ -60,6 +60,11 @@ export interface SettingDefinition extends SettingRuntimeDefinition {
   /** Bounds of a number setting (`x-minimum`, `x-maximum`). */
   minimum?: number;
   maximum?: number;
+  /** A number setting that takes whole numbers only (`x-integer`): 2.5 minutes is refused. */
+  integer?: boolean;
+  /** A text setting's own pattern (`pattern`) and what it asks for (`x-patternMessage`). */
+  pattern?: string;
+  patternMessage?: string;
   /** `regex`: the value is a JavaScript regular expression; the validator refuses one that does not compile. */
   format?: 'regex';
 }

@@ -23,6 +23,67 @@ describe('validateInstitutionConfig', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('reports range errors and type errors together: a type error hides nothing', () => {
+    const result = validateInstitutionConfig({
+      shared: {
+        themeOptions: { primaryColor: 'blue' },
+        securityPolicyOptions: { lockoutMinutes: '-1' },
+      },
+    });
+    expect(result.errors).toEqual([
+      { key: 'themeOptions.primaryColor', set: 'shared', message: 'must be a colour like #1a2b3c' },
+      { key: 'securityPolicyOptions.lockoutMinutes', set: 'shared', message: 'must be at least 0' },
+    ]);
+  });
+
+  it('refuses a fractional value of a whole-number setting (a 2.5-minute lockout)', () => {
+    expect(
+      validateInstitutionConfig({ shared: { securityPolicyOptions: { lockoutMinutes: '2.5' } } })
+        .errors,
+    ).toEqual([
+      {
+        key: 'securityPolicyOptions.lockoutMinutes',
+        set: 'shared',
+        message: 'must be a whole number',
+      },
+    ]);
+    // Amounts stay fractional.
+    expect(
+      validateInstitutionConfig({
+        shared: { paymentAmountOptions: { minimumCardPaymentAmount: '2.5' } },
+      }).valid,
+    ).toBe(true);
+  });
+
+  it('lists each problem of an agreement setup as an error of its own', () => {
+    const result = validateInstitutionConfig({
+      english: {
+        agreementTexts: {
+          agreementSetup:
+            'ftp://bad|2024-01-01|Terms|login\nhttps://example.com/b|2024-13-45|Privacy|sometimes',
+        },
+      },
+    });
+    expect(result.errors.length).toBeGreaterThanOrEqual(3);
+    for (const error of result.errors) {
+      expect(error.key).toBe('agreementTexts.agreementSetup');
+      expect(error.message).not.toContain('\n');
+      expect(error.message).toMatch(/^Agreement [12]: /);
+    }
+  });
+
+  it('refuses a logo path outside the branding folder', () => {
+    expect(
+      validateInstitutionConfig({ shared: { themeOptions: { logoFullPath: 'branding/../x.svg' } } })
+        .errors[0]?.message,
+    ).toContain('must be an SVG file inside');
+    expect(
+      validateInstitutionConfig({
+        shared: { themeOptions: { logoFullPath: 'branding/logos/logoFull-1a2b3c.svg' } },
+      }).valid,
+    ).toBe(true);
+  });
+
   it('names the key and the reason for a value of the wrong type', () => {
     const result = validateInstitutionConfig({
       shared: {

@@ -1,10 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import { readSettingValue } from './accessor';
+import { parseAgreementSetup } from './agreements';
 import { validateConfiguration, validateJsonValues } from './config-validator.generated.js';
 import { findSettingDefinition, settingsSchema } from './definitions';
-import { SettingsError } from './errors';
+import { AgreementSetupError, SettingsError } from './errors';
 import { walkSettingsSchema, type SchemaNode } from './schema-walk';
-import { SETTING_SETS, type InstitutionConfiguration, type SettingSet } from './types';
+import { SETTING_SETS, type SettingSet } from './types';
 
 export interface ConfigurationError {
   /** `section.name`, or the section or set when the problem is above a key. */
@@ -42,10 +43,13 @@ function describe(error: ErrorObject): ConfigurationError {
     return { ...where, key, message: `unknown ${what} "${key}"` };
   }
   if (error.keyword === 'pattern') {
-    const type = findSettingDefinition(where.key)?.type ?? '';
+    const definition = findSettingDefinition(where.key);
     return {
       ...where,
-      message: TYPE_MESSAGES[type] ?? `must match ${String(error.params.pattern)}`,
+      message:
+        TYPE_MESSAGES[definition?.type ?? ''] ??
+        definition?.patternMessage ??
+        `must match ${String(error.params.pattern)}`,
     };
   }
   if (error.keyword === 'enum') {
@@ -129,25 +133,49 @@ function regexProblemsIn(
   }
 }
 
+/** Each problem of an agreement setup string as an error of its own (one line each). */
+function agreementSetupProblems(key: string, set: SettingSet, text: string): ConfigurationError[] {
+  try {
+    parseAgreementSetup(text);
+    return [];
+  } catch (error) {
+    if (!(error instanceof AgreementSetupError)) throw error;
+    // One problem reads as it always did; several are each their own line, with their row.
+    return error.problems.length > 1
+      ? error.problems.map((problem) => ({ key, set, message: problem.message }))
+      : [{ key, set, message: error.message }];
+  }
+}
+
 /**
  * Validates an institution configuration document against the settings schema: unknown sets,
  * sections and keys, values of the wrong type, malformed JSON, agreement setup strings and numbers
  * out of range, and regular expressions that do not compile. Every error names its key.
  */
 export function validateInstitutionConfig(config: unknown): ConfigurationValidation {
-  if (!validateConfiguration(config)) {
-    return { valid: false, errors: (validateConfiguration.errors ?? []).map(describe) };
-  }
-  const document = config as InstitutionConfiguration;
-  const errors: ConfigurationError[] = [];
+  // Every problem is reported, each on its own: a wrong type or an unknown key found by the
+  // document's shape check does not hide a number out of range or a bad agreement elsewhere.
+  const errors: ConfigurationError[] = validateConfiguration(config)
+    ? []
+    : (validateConfiguration.errors ?? []).map(describe);
+  /** Keys the shape check already refused (their value is not readable as their type). */
+  const refused = new Set(errors.map((error) => `${error.set ?? ''}:${error.key}`));
   const jsonValues: Record<string, unknown> = {};
   const jsonSets: Record<string, SettingSet> = {};
+  const document: Partial<Record<SettingSet, unknown>> = isRecord(config) ? config : {};
   for (const set of SETTING_SETS) {
-    for (const [section, values] of Object.entries(document[set] ?? {})) {
+    const sections = document[set];
+    if (!isRecord(sections)) continue;
+    for (const [section, values] of Object.entries(sections)) {
+      if (!isRecord(values)) continue;
       for (const [name, text] of Object.entries(values)) {
         const key = `${section}.${name}`;
         const definition = findSettingDefinition(key);
-        if (!definition) continue;
+        if (!definition || typeof text !== 'string' || refused.has(`${set}:${key}`)) continue;
+        if (definition.type === 'agreementSetup') {
+          errors.push(...agreementSetupProblems(key, set, text));
+          continue;
+        }
         try {
           const value = readSettingValue(key, definition.type, text);
           if (definition.type === 'json') {
@@ -160,6 +188,9 @@ export function validateInstitutionConfig(config: unknown): ConfigurationValidat
           }
           if (typeof value === 'number') {
             const { minimum, maximum } = definition;
+            if (definition.integer && !Number.isInteger(value)) {
+              errors.push({ key, set, message: 'must be a whole number' });
+            }
             if (minimum !== undefined && value < minimum) {
               errors.push({ key, set, message: `must be at least ${minimum}` });
             }

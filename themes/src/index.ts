@@ -7,6 +7,7 @@ export {
 } from './color';
 export {
   AA_TEXT_CONTRAST,
+  LOGO_CONTRAST,
   checkBrandContrast,
   contrastFailures,
   describeContrastFailure,
@@ -18,6 +19,8 @@ export {
   brandTokensFromSettings,
   brandTokensToSettings,
   logoPaths,
+  logoFilesFromSettings,
+  DEFAULT_LOGO_FILES,
 } from './tokens';
 export type {
   BrandTokens,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, mixColors, parseHexColor, readableTextOn } from './color';
 import { checkBrandContrast, contrastFailures, describeContrastFailure } from './contrast';
-import { createPortalTheme } from './theme';
+import { createPortalTheme, isSerifStack } from './theme';
 import { BUILT_IN_THEMES, logoPaths } from './tokens';
 
 describe('contrast', () => {
@@ -50,9 +50,11 @@ describe('contrastFailures', () => {
     expect(failures.map((check) => check.token)).toEqual(['primaryColor']);
     const [yellow] = failures;
     if (!yellow) throw new Error('no failure');
-    // Dark text on yellow reads well; yellow links on the white page do not.
+    // Dark text on yellow reads well; yellow links on the white page do not, and neither does
+    // the white logo on the yellow header (the text on it may be dark, the logo never is).
+    expect(yellow.logoRatio).toBeLessThan(3);
     expect(describeContrastFailure(yellow)).toBe(
-      `Primary colour #ffcc00: as text on the page it has ${yellow.ratioOnPage.toFixed(2)}:1 (WCAG AA needs 4.5:1).`,
+      `Primary colour #ffcc00: as text on the page it has ${yellow.ratioOnPage.toFixed(2)}:1 (WCAG AA needs 4.5:1); the white logo on it has ${(yellow.logoRatio ?? 0).toFixed(2)}:1 (a logo needs 3:1).`,
     );
     expect(yellow.ratioOnPage).toBeLessThan(2);
   });
@@ -114,5 +116,103 @@ describe('logoPaths', () => {
       full: '/cdn/harbor/branding/logos/logoFullWhite.svg',
       icon: '/cdn/harbor/branding/logos/logoIconWhite.svg',
     });
+  });
+
+  it('reads the files the settings name', () => {
+    expect(
+      logoPaths('/cdn/harbor', {
+        full: 'branding/logos/logoFull-0123456789ab.svg',
+        icon: 'branding/logos/logoIcon-0123456789ab.svg',
+      }),
+    ).toEqual({
+      full: '/cdn/harbor/branding/logos/logoFull-0123456789ab.svg',
+      icon: '/cdn/harbor/branding/logos/logoIcon-0123456789ab.svg',
+    });
+  });
+});
+
+describe('typography', () => {
+  it('sets amounts in tabular lining digits, in a sans beside a serif institution', () => {
+    const harbor = createPortalTheme(BUILT_IN_THEMES.harbor.tokens);
+    const summit = createPortalTheme(BUILT_IN_THEMES.summit.tokens);
+    expect(harbor.typography.figure.fontVariantNumeric).toBe('lining-nums tabular-nums');
+    expect(harbor.typography.figure.fontFamily).toMatch(/sans-serif$/);
+    expect(harbor.typography.h4.fontFamily).toBe(BUILT_IN_THEMES.harbor.tokens.fontFamily);
+    expect(summit.typography.figure.fontFamily).toBe(BUILT_IN_THEMES.summit.tokens.fontFamily);
+  });
+
+  it('steps the headings down from the page title to the card title', () => {
+    const theme = createPortalTheme(BUILT_IN_THEMES.summit.tokens);
+    const rem = (size: unknown) => Number(String(size).replace('rem', ''));
+    expect(rem(theme.typography.h4.fontSize)).toBeGreaterThan(rem(theme.typography.h5.fontSize));
+    expect(rem(theme.typography.h5.fontSize)).toBeGreaterThan(rem(theme.typography.h6.fontSize));
+    expect(rem(theme.typography.h6.fontSize)).toBeGreaterThan(rem(theme.typography.body1.fontSize));
+  });
+
+  it('tells a serif stack from a sans one by its generic family', () => {
+    expect(isSerifStack('Georgia, "Times New Roman", serif')).toBe(true);
+    expect(isSerifStack('"Trebuchet MS", Roboto, sans-serif')).toBe(false);
+  });
+});
+
+describe('hover shade', () => {
+  it('keeps a contained button readable on hover in the dark scheme (dark text on a lightened brand colour)', () => {
+    for (const tokens of [BUILT_IN_THEMES.harbor.tokens, BUILT_IN_THEMES.summit.tokens]) {
+      const theme = createPortalTheme({ ...tokens, colorScheme: 'dark' });
+      const primary = theme.colorSchemes.dark?.palette.primary;
+      expect(
+        contrastRatio(primary?.dark ?? '', primary?.contrastText ?? ''),
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
+
+/** The surface an overlay of the dark scheme makes of the paper ('linear-gradient(rgba(255 255 255 / 0.165), ...)'). */
+function overlaid(paper: string, overlay: string | undefined): string {
+  if (!overlay || overlay === 'none') return paper;
+  const alpha = /rgba\(255 255 255 \/ ([\d.]+)\)/.exec(overlay)?.[1];
+  if (alpha === undefined) throw new Error(`unread overlay ${overlay}`);
+  return mixColors(paper, '#ffffff', Number(alpha));
+}
+
+describe('the dark scheme on raised surfaces', () => {
+  it('keeps brand colours used as text (text buttons, links, error text) at AA on every surface up to a dialog', () => {
+    for (const { id, tokens } of Object.values(BUILT_IN_THEMES)) {
+      const theme = createPortalTheme({ ...tokens, colorScheme: 'dark' });
+      const dark = theme.colorSchemes.dark;
+      const overlays = dark?.overlays ?? [];
+      const paper = dark?.palette.background.paper ?? '';
+      // Every elevation MUI paints, 0 (the page's paper) to 24 (a dialog).
+      expect(overlays).toHaveLength(25);
+      for (const [elevation, overlay] of overlays.entries()) {
+        const surface = overlaid(paper, overlay);
+        for (const color of ['primary', 'secondary', 'error'] as const) {
+          const main = dark?.palette[color].main ?? '';
+          expect(
+            contrastRatio(main, surface),
+            `${id} ${color} ${main} on elevation ${elevation} (${surface})`,
+          ).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    }
+  });
+
+  it('keeps the white logo on the primary colour at 3:1 in the dark scheme too (the sign-in page)', () => {
+    for (const { id, tokens } of Object.values(BUILT_IN_THEMES)) {
+      const primary = createPortalTheme({ ...tokens, colorScheme: 'dark' }).colorSchemes.dark
+        ?.palette.primary.main;
+      expect(contrastRatio('#ffffff', primary ?? ''), id).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("keeps a contained button's text readable on the lightened colours", () => {
+    for (const { id, tokens } of Object.values(BUILT_IN_THEMES)) {
+      const palette = createPortalTheme({ ...tokens, colorScheme: 'dark' }).colorSchemes.dark
+        ?.palette;
+      for (const color of ['primary', 'secondary', 'error'] as const) {
+        const { main = '', contrastText = '' } = palette?.[color] ?? {};
+        expect(contrastRatio(contrastText, main), `${id} ${color}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
   });
 });

@@ -20,13 +20,27 @@ export interface LogoPaths {
   icon: string;
 }
 
-/** Logos live in the institution's cdn folder (spec 000 section 9). */
-export function logoPaths(cdnFolder: string): LogoPaths {
-  const base = cdnFolder.replace(/\/+$/, '');
+/** The logo files inside the cdn folder when the settings name none (spec 000 section 9). */
+export const DEFAULT_LOGO_FILES: LogoPaths = {
+  full: 'branding/logos/logoFullWhite.svg',
+  icon: 'branding/logos/logoIconWhite.svg',
+};
+
+/** The logo files the settings name (`themeOptions.logoFullPath`, `logoIconPath`). */
+export function logoFilesFromSettings(settings: SettingsAccessor): LogoPaths {
   return {
-    full: `${base}/branding/logos/logoFullWhite.svg`,
-    icon: `${base}/branding/logos/logoIconWhite.svg`,
+    full: settings.get('themeOptions.logoFullPath'),
+    icon: settings.get('themeOptions.logoIconPath'),
   };
+}
+
+/**
+ * The logos' addresses in the institution's cdn folder (spec 000 section 9). Which files they are
+ * is a setting, so a new logo is part of the draft: reviewed, published, versioned and restored.
+ */
+export function logoPaths(cdnFolder: string, files: LogoPaths = DEFAULT_LOGO_FILES): LogoPaths {
+  const base = cdnFolder.replace(/\/+$/, '');
+  return { full: `${base}/${files.full}`, icon: `${base}/${files.icon}` };
 }
 
 /** Reads the theme keys of the settings. */

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import {
   AA_TEXT_CONTRAST,
+  LOGO_CONTRAST,
   checkBrandContrast,
   parseHexColor,
   type BrandColorToken,
@@ -134,13 +135,19 @@ export function ColorField({
           {contrast.passes ? (
             <Typography variant="body2" color="text.secondary">
               Contrast passes WCAG AA: {textColourName(contrast.textColor).toLowerCase()} text on it{' '}
-              {ratio(contrast.ratio)}, on the page {ratio(contrast.ratioOnPage)}.
+              {ratio(contrast.ratio)}, on the page {ratio(contrast.ratioOnPage)}
+              {contrast.logoRatio !== undefined &&
+                `, the white logo on it ${ratio(contrast.logoRatio)}`}
+              .
             </Typography>
           ) : (
             <Alert severity="warning" role="status">
               Poor contrast: {textColourName(contrast.textColor).toLowerCase()} text on this colour
               is {ratio(contrast.ratio)} and the colour as text on the page is{' '}
               {ratio(contrast.ratioOnPage)}. WCAG AA needs {AA_TEXT_CONTRAST}:1 for both.
+              {contrast.logoRatio !== undefined &&
+                contrast.logoRatio < LOGO_CONTRAST &&
+                ` The white logo on it is ${ratio(contrast.logoRatio)}: a logo needs ${LOGO_CONTRAST}:1.`}
             </Alert>
           )}
         </Box>

@@ -6,7 +6,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DiffEntry } from '@portal/domain';
-import { useMemo } from 'react';
+import { use, useMemo } from 'react';
+import { logoImageOf } from '../lib/branding/branding-files';
+import { InstitutionContext } from '../lib/institutions/institution-context';
 import { definitionOf, listSettingGroups, SET_LABELS } from '../lib/settings/definitions';
 
 interface DiffTableProps {
@@ -42,6 +44,7 @@ function groupEntries(entries: readonly DiffEntry[]): [string, DiffEntry[]][] {
 }
 
 function DiffValue({ value, settingKey }: { value: string | null; settingKey: string }) {
+  const institution = use(InstitutionContext);
   if (value === null) {
     const fallback = definitionOf(settingKey)?.default;
     return (
@@ -51,14 +54,28 @@ function DiffValue({ value, settingKey }: { value: string | null; settingKey: st
       </Typography>
     );
   }
+  // A logo is reviewed as the image, on the header colour, beside its file name.
+  const image = institution ? logoImageOf(institution, settingKey, value) : undefined;
   return (
-    <Typography
-      variant="body2"
-      component="div"
-      sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' }}
-    >
-      {value === '' ? '(empty)' : value}
-    </Typography>
+    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+      {image && (
+        <Box sx={{ bgcolor: 'primary.main', p: 1, borderRadius: 1 }}>
+          <Box
+            component="img"
+            src={image}
+            alt={`${definitionOf(settingKey)?.title ?? settingKey}: ${value}`}
+            sx={{ display: 'block', maxHeight: 48, maxWidth: 240 }}
+          />
+        </Box>
+      )}
+      <Typography
+        variant="body2"
+        component="div"
+        sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'monospace' }}
+      >
+        {value === '' ? '(empty)' : value}
+      </Typography>
+    </Box>
   );
 }
 

@@ -1,10 +1,11 @@
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { formatUsDateTime } from '@portal/domain';
 
-/** An ISO timestamp as staff read it (their time zone). */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
+/**
+ * An ISO timestamp as staff read it: the domain's date-and-time format in the institution's time
+ * zone (InstitutionSummary.timeZone), which it names ('EST'). Staff of a bank in New York read
+ * its publications in New York time whatever their own device's zone (the newcomer's pass saw a
+ * laptop set to UTC show the history in UTC).
+ */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return formatUsDateTime(iso, timeZone) || iso;
 }

@@ -34,6 +34,7 @@ export function institutionSummary(
     role: 'publisher',
     publishedVersion: 3,
     hasDraft: true,
+    timeZone: 'America/New_York',
     ...overrides,
   };
 }

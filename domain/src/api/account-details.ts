@@ -326,11 +326,21 @@ export const ApplicationQuery = ApplicationListQuery.extend({
 export const ApplicationListResponse = withEnvelope({ Applications: z.array(Application) });
 export const ApplicationResponse = withEnvelope({ Application: Application.nullable() });
 
+/**
+ * One sign-in attempt of `GET /api/Profile/LoginHistory`. Beyond the spec's date and address:
+ * the browser and device (describeUserAgent of the attempt's User-Agent, '' when unknown) and
+ * whether it succeeded, so that a borrower can tell their own sign-ins from someone else's and
+ * sees attempts that failed.
+ */
 export const LoginHistoryEntry = z.object({
   EntryKey: z.string(),
   LoginDate: z.string(),
   IPAddress: z.string(),
+  Browser: z.string().max(64),
+  Device: z.string().max(64),
+  Succeeded: z.boolean(),
 });
+export type LoginHistoryEntry = z.infer<typeof LoginHistoryEntry>;
 export const LoginHistoryResponse = withEnvelope({ List: z.array(LoginHistoryEntry) });
 
 function hasWholeCents(dollars: number): boolean {

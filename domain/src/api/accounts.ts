@@ -55,8 +55,20 @@ export const AccountListItem = z.object({
 });
 export type AccountListItem = z.infer<typeof AccountListItem>;
 
-/** `GET /api/accountList`: the signed-in user's accounts, without those hidden from the web. */
-export const AccountListResponse = withEnvelope({ Accounts: z.array(AccountListItem) });
+/**
+ * `GET /api/accountList`: the signed-in user's accounts, without those hidden from the web.
+ * BusinessDate (not in the spec's answer) is the institution's today the list was computed for,
+ * 'YYYY-MM-DD': what the dashboard counts days past due to, as the loan page's DaysPastDue is
+ * counted by the server (issue 20: the device's clock a day off said 42 days where the loan page
+ * said 43). Optional on the wire for a server that does not send it.
+ */
+export const AccountListResponse = withEnvelope({
+  Accounts: z.array(AccountListItem),
+  BusinessDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
 export type AccountListResponse = z.infer<typeof AccountListResponse>;
 
 /** A comment containing CLOSED (any case) marks a closed account (spec 002 section 3). */

@@ -72,6 +72,11 @@ export const InstitutionSummary = z.object({
   role: StaffRole,
   publishedVersion: z.number().int(),
   hasDraft: z.boolean(),
+  /**
+   * The institution's time zone as published (localeOptions.institutionTimeZone): staff read its
+   * times (publications, audit entries) in it, named, as its borrowers do.
+   */
+  timeZone: z.string(),
 });
 export type InstitutionSummary = z.infer<typeof InstitutionSummary>;
 
@@ -178,7 +183,70 @@ export const CreateInstitutionRequest = z.object({
 
 /** `POST /admin-api/institutions/:slug/assets` (multipart: kind, file) → the stored path. */
 export const ASSET_KINDS = ['logoFull', 'logoIcon', 'footerImage', 'background'] as const;
-export const AssetUploadResponse = z.object({ path: z.string() });
+export type AssetKind = (typeof ASSET_KINDS)[number];
+/**
+ * `path`: the file's address (`/cdn/<folder>/branding/...`); `file`: the same inside the cdn
+ * folder (`branding/...`), as the logo settings hold it. An upload changes nothing live: the
+ * admin app puts it in the draft (ASSET_SETTING_KEYS), and publishing makes it live.
+ */
+export const AssetUploadResponse = z.object({ path: z.string(), file: z.string() });
+
+/** The image types the server tells apart by their first bytes. */
+export type AssetImageType = 'svg' | 'png' | 'jpeg' | 'webp';
+
+/**
+ * What each kind of branding file may be. Logos are SVG: the header draws them white on the
+ * primary colour at any size, and the PDFs draw them as vectors. The server checks the bytes
+ * against this list; the admin app's file picker offers the same (assetAcceptList).
+ */
+export const ASSET_FILE_TYPES: Readonly<Record<AssetKind, readonly AssetImageType[]>> = {
+  logoFull: ['svg'],
+  logoIcon: ['svg'],
+  footerImage: ['svg', 'png', 'jpeg', 'webp'],
+  background: ['svg', 'png', 'jpeg', 'webp'],
+};
+
+const IMAGE_MEDIA_TYPES: Readonly<Record<AssetImageType, string>> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+const IMAGE_EXTENSIONS: Readonly<Record<AssetImageType, readonly string[]>> = {
+  svg: ['.svg'],
+  png: ['.png'],
+  jpeg: ['.jpg', '.jpeg'],
+  webp: ['.webp'],
+};
+
+/** The file picker's `accept` for a kind: exactly the types the server takes for it. */
+export function assetAcceptList(kind: AssetKind): string {
+  return ASSET_FILE_TYPES[kind]
+    .flatMap((type) => [IMAGE_MEDIA_TYPES[type], ...IMAGE_EXTENSIONS[type]])
+    .join(',');
+}
+
+/** The types a kind takes, in words ("SVG", "SVG, PNG, JPEG or WebP"). */
+export function assetTypesInWords(kind: AssetKind): string {
+  const names = ASSET_FILE_TYPES[kind].map((type) =>
+    type === 'webp' ? 'WebP' : type.toUpperCase(),
+  );
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`
+    : (names[0] ?? '');
+}
+
+/**
+ * The setting an upload of each kind is put in, in the draft (the logos hold the file inside the
+ * cdn folder, the background its address). A footer image goes into the footer images list by
+ * hand, with its description.
+ */
+export const ASSET_SETTING_KEYS = {
+  logoFull: 'themeOptions.logoFullPath',
+  logoIcon: 'themeOptions.logoIconPath',
+  background: 'loginOptions.backgroundImage',
+} as const satisfies Partial<Record<AssetKind, string>>;
 
 export const AuditEntry = z.object({
   id: z.string(),
@@ -195,6 +263,7 @@ export const AuditEntry = z.object({
     'institution.create',
     'staff.signInFailed',
     'staff.locked',
+    'payments.cardPaused',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),
@@ -217,6 +286,16 @@ export const PreviewTokenResponse = z.object({
   portalUrl: z.string(),
 });
 export const PREVIEW_TOKEN_HEADER = 'X-Preview-Token';
+
+/**
+ * The preview's sample borrower's account numbers (made by the built-in core with the sample):
+ * "Show in preview" on a loan-page or deposit-page setting opens that page on them.
+ */
+export const PREVIEW_SAMPLE_ACCOUNTS = {
+  loan: '000-900001-1',
+  lineOfCredit: '000-900002-2',
+  savings: '000-900003-3',
+} as const;
 export const PreviewMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('portal-preview:settings'), document: ConfigurationDocument }),
   z.object({ type: z.literal('portal-preview:navigate'), route: z.string().max(300) }),

@@ -365,6 +365,8 @@ export type CardBillingAddress = z.infer<typeof CardBillingAddress>;
  * SavePaymentProfile is not in the spec's payload (its 'Save Payment Profile' checkbox is
  * client-side): a card is tokenized here even for single use, so that no later call carries the
  * number. false keeps it as a single-use method, which `methodCanSchedule` never schedules.
+ * With SaveWithPayment (issue 20 item 9) it is not saved yet: it is kept for the payment that
+ * names it with SavePaymentMethod, and saved with that payment; until then it is not listed.
  */
 export const AddCardPaymentMethodRequest = z.object({
   BillingAddress: CardBillingAddress,
@@ -379,6 +381,12 @@ export const AddCardPaymentMethodRequest = z.object({
   DebitCreditType: z.enum(DEBIT_CREDIT_TYPES),
   LoanAccountNumber,
   SavePaymentProfile: z.boolean().optional().default(true),
+  /**
+   * An addition (issue 20 item 9): with SavePaymentProfile true, the card is not saved now but
+   * kept for the payment that names it with SavePaymentMethod, and saved with that payment; the
+   * portal sends it. Without it a card is saved at once, as the spec's clients expect.
+   */
+  SaveWithPayment: z.boolean().optional().default(false),
 });
 export type AddCardPaymentMethodRequest = z.infer<typeof AddCardPaymentMethodRequest>;
 
@@ -414,6 +422,40 @@ export type AddPaymentMethodResponse = z.infer<typeof AddPaymentMethodResponse>;
 // POST /api/PaymentMethod/DeleteAchPayment takes `AchInfo`, DeleteCardPayment `CardInfo`; the
 // answer is the envelope.
 
+/**
+ * POST /api/PaymentMethod/PaymentsOfMethod (an addition to the spec's calls, issue 20 item 9):
+ * the scheduled and recurring payments that deleting a saved method would cancel, for the delete
+ * dialog to name them. The method as DeleteAchPayment or DeleteCardPayment names it.
+ */
+export const PaymentsOfMethodRequest = z.object({ IsCard: z.boolean(), ProfileId });
+export type PaymentsOfMethodRequest = z.infer<typeof PaymentsOfMethodRequest>;
+
+/**
+ * A payment deleting the method cancels: a scheduled payment (PaymentDate, PaymentAmount) or a
+ * recurring one (its schedule: RecurringOption, Date the next one, NumberOfDays, and
+ * PaymentAmount each time, 0 when a line pays its total due). LoanAccountNumber is masked.
+ */
+export const PaymentOfMethod = z.object({
+  Kind: z.enum(['Scheduled', 'Recurring']),
+  LoanAccountNumber: z.string().max(40),
+  /**
+   * The loan by its name and masked number, as every screen names it (domain loanName: 'Home
+   * Equity Loan ****2352'); issue 20: the dialog named the loan by its masked number alone.
+   * Optional for an older server.
+   */
+  LoanName: z.string().max(250).optional(),
+  PaymentDate: DateText,
+  PaymentAmount: Dollars,
+  RecurringOption: z.enum(RECURRING_OPTIONS).nullable(),
+  NumberOfDays: DaysBeforeDue,
+});
+export type PaymentOfMethod = z.infer<typeof PaymentOfMethod>;
+
+export const PaymentsOfMethodResponse = withEnvelope({
+  Payments: z.array(PaymentOfMethod).max(1_000),
+});
+export type PaymentsOfMethodResponse = z.infer<typeof PaymentsOfMethodResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // The six submit calls: POST /api/Payment{Immediate,Scheduled,Recurring}/Submit{Card,Ach}
 
@@ -426,13 +468,26 @@ export const IdempotencyKey = z
   .regex(/^[\x21-\x7E]+$/);
 
 /**
+ * An addition to the spec's payment request (issue 20 item 9: a new method is saved with the
+ * payment, and only when 'Save Payment Profile' was ticked): true on a method typed for this
+ * payment (a card AddCardPaymentMethod tokenized, or a new bank account) saves it once the
+ * payment is accepted (a scheduled or recurring one), or once it went through (one made today: a
+ * declined card is not saved). Nothing is saved before. Ignored on a method already saved.
+ */
+const SavePaymentMethod = z.boolean().optional();
+
+/**
  * The method a payment is made with. A card is always a ProfileId (saved, or single-use from
  * AddCardPaymentMethod); the server reads the ProfileId and takes the rest from its own record.
  * A bank account is a saved AchInfo, or a single-use account as the new ACH payload.
  */
 export const PaymentRequestMethod = z.discriminatedUnion('IsCard', [
-  z.object({ IsCard: z.literal(true), CardInfo }),
-  z.object({ IsCard: z.literal(false), AchInfo: z.union([AchInfo, NewAchPaymentMethod]) }),
+  z.object({ IsCard: z.literal(true), CardInfo, SavePaymentMethod }),
+  z.object({
+    IsCard: z.literal(false),
+    AchInfo: z.union([AchInfo, NewAchPaymentMethod]),
+    SavePaymentMethod,
+  }),
 ]);
 export type PaymentRequestMethod = z.infer<typeof PaymentRequestMethod>;
 
@@ -491,9 +546,16 @@ export const RecurringPaymentRequest = z.object({
 });
 export type RecurringPaymentRequest = z.infer<typeof RecurringPaymentRequest>;
 
-/** ReferenceNumber is the confirmation number; '' on an error answer. */
+/**
+ * ReferenceNumber is the confirmation number; '' on an error answer. ReceivedAt (not in the spec's
+ * answer; issue 20 item 16) is when the server received a payment made today, the instant its
+ * confirmation shows as 'Payment Received': the server's clock decides it, not the device's
+ * (a phone a day off said the wrong day). Absent on a refusal and for a scheduled or recurring
+ * payment, which is received on its date.
+ */
 export const SubmitPaymentResponse = withEnvelope({
   ReferenceNumber: z.string().max(64),
+  ReceivedAt: DateTimeText.optional(),
 });
 export type SubmitPaymentResponse = z.infer<typeof SubmitPaymentResponse>;
 
@@ -592,10 +654,18 @@ export const PaymentConfirmation = z.object({
   payDate: DateText,
   /** The server's today when it was submitted (GetPaymentInfo's PaymentDate), if known. */
   submittedOn: DateText.optional(),
+  /**
+   * When a pay-now payment was received: the submit answer's ReceivedAt, the server's instant
+   * (issue 20 item 16, the 'payment received' line). Absent for scheduled and recurring
+   * payments, and in confirmations stored before it was kept.
+   */
+  receivedAt: DateTimeText.optional(),
   dueDate: DateText,
   isRecurringLOCPayingTotalDue: z.boolean(),
   submissionInfo: z.object({
     accountNumber: LoanAccountNumber,
+    /** The loan's name (the account list's Description), so the confirmation names the loan. */
+    accountDescription: z.string().max(200).optional(),
     amount: Cents,
     additionalPrincipalAmount: Cents,
     fees: z.object({ firstParty: Cents, thirdParty: Cents }),
@@ -732,6 +802,12 @@ export const PAYMENT_CALLS = {
     path: '/api/PaymentMethod/DeleteCardPayment',
     body: CardInfo,
     response: Envelope,
+  },
+  paymentsOfMethod: {
+    method: 'POST',
+    path: '/api/PaymentMethod/PaymentsOfMethod',
+    body: PaymentsOfMethodRequest,
+    response: PaymentsOfMethodResponse,
   },
   submitImmediateCard: submit('/api/PaymentImmediate/SubmitCard', PaymentRequest),
   submitImmediateAch: submit('/api/PaymentImmediate/SubmitAch', PaymentRequest),
@@ -884,6 +960,12 @@ export const SUBMIT_ERRORS = {
   ModifyScheduledCardNotAllowed:
     'Scheduled card payments cannot be modified online. Please contact your financial institution.',
   /** A credit card at an institution that takes debit cards only (key chosen here). */
+  /**
+   * Card testing guard (issue 20, not in the spec): too many card attempts or declines in a row;
+   * worded without the limit, sending the borrower to the institution or a bank account.
+   */
+  CardAttemptsPaused:
+    'For your security, paying by card is paused on your online account after several card attempts. Please contact your financial institution, or pay from a bank account.',
   CreditCardsNotAccepted: 'We do not accept Credit Cards.',
   // An addition to section 8's submit keys: the payment info outcomes a submit meets too (the
   // server applies the same loan outcome to a submit as to GetPaymentInfo), worded as there.
@@ -941,6 +1023,8 @@ export const PAYMENT_METHOD_ERRORS = {
   OverLimit: 'Card limit exceeded.',
   InvalidInfo: 'Invalid information entered.',
   Expired: 'Card is expired.',
+  /** AddCardPaymentMethod refused by the card testing guard, worded as for a payment. */
+  CardAttemptsPaused: SUBMIT_ERRORS.CardAttemptsPaused,
   CreditCardsNotAccepted: 'We do not accept Credit Cards.',
   /** Info rather than error. */
   AchFutureDateOnly: 'ACH payments can only be scheduled for a future date.',
@@ -974,7 +1058,11 @@ export type PaymentDeletionError = keyof typeof PAYMENT_DELETION_ERRORS;
 export const PAYMENT_OTHER_ERRORS = {
   PayoffQuoteRequest: 'An error occurred when attempting to submit a payoff quote request.',
   DraftRetrieval: 'There was an error retrieving the draft.',
-  NoDocuments: 'There are no associated documents with this account.',
+  // Spec 001 words it 'There are no associated documents with this account.'; the Documents page
+  // now lists the loans' own documents too, under their own heading, so the empty list of
+  // authorizations says what is missing (issue 20 item 13; paymentDocumentsTexts.noDocumentsText
+  // gives an institution the spec's sentence back).
+  NoDocuments: 'You have no recurring ACH authorizations.',
 } as const;
 
 /** The settings text that overrides each wording, where the settings schema has one. */
@@ -1033,6 +1121,7 @@ export const SUBMIT_ERROR_TEXT_KEYS = {
   ScheduledCardNotAllowed: 'paymentErrorTexts.scheduledCardNotAllowedText',
   ModifyScheduledAchNotAllowed: 'paymentErrorTexts.modifyScheduledAchNotAllowedText',
   ModifyScheduledCardNotAllowed: 'paymentErrorTexts.modifyScheduledCardNotAllowedText',
+  CardAttemptsPaused: 'paymentErrorTexts.cardAttemptsPausedText',
   CreditCardsNotAccepted: 'cardPaymentTexts.creditCardsNotAcceptedText',
   DisabledPaymentsAfterCutoffTime: 'paymentErrorTexts.disabledAfterCutoffText',
   BlockedOnPendingRecurring: 'paymentErrorTexts.blockedOnPendingRecurringText',
@@ -1063,6 +1152,7 @@ export const PAYMENT_METHOD_ERROR_TEXT_KEYS = {
   OverLimit: 'paymentErrorTexts.overLimitText',
   InvalidInfo: 'paymentErrorTexts.invalidInfoText',
   Expired: 'paymentErrorTexts.cardExpiredText',
+  CardAttemptsPaused: 'paymentErrorTexts.cardAttemptsPausedText',
   CreditCardsNotAccepted: 'cardPaymentTexts.creditCardsNotAcceptedText',
 } as const satisfies Record<PaymentMethodError, SettingKey>;
 

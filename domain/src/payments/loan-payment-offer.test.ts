@@ -76,7 +76,13 @@ describe('loan payment offer', () => {
 
 describe("the account list's offers", () => {
   // Type 0 is an installment loan, 9 a line of credit, 1 a checking account (accountCategory).
-  const row = (Type: number, Balance: number, Comment = '') => ({ Type, Balance, Comment });
+  // LoanAmountDue defaults to a due installment; 0 is a loan paid ahead.
+  const row = (Type: number, Balance: number, Comment = '', LoanAmountDue = 125.5) => ({
+    Type,
+    Balance,
+    Comment,
+    LoanAmountDue,
+  });
 
   it('offer the payment screen for a loan or a line that owes, and nothing for a deposit', () => {
     expect(accountPaymentOffer(row(0, 775.94), PAYMENTS_ON)).toEqual({ kind: 'portal' });
@@ -103,6 +109,14 @@ describe("the account list's offers", () => {
     expect(anyLoanPayable([row(0, 900)], PAYMENTS_OFF)).toBe(false);
     expect(anyLoanPayable([], PAYMENTS_ON)).toBe(false);
   });
+
+  it('do not urge a borrower to pay who has nothing due, though a balance remains', () => {
+    // Paid ahead: principal owed, nothing due until the next cycle.
+    expect(anyLoanPayable([row(0, 9_500, '', 0), row(9, 300, '', 0)], PAYMENTS_ON)).toBe(false);
+    expect(anyLoanPayable([row(0, 9_500, '', 0), row(9, 300, '', 0.01)], PAYMENTS_ON)).toBe(true);
+    // A closed loan with a stale amount due is still not offered.
+    expect(anyLoanPayable([row(0, 900, 'CLOSED', 50)], PAYMENTS_ON)).toBe(false);
+  });
 });
 
 describe("the menu's Make Payment", () => {
@@ -111,5 +125,14 @@ describe("the menu's Make Payment", () => {
     expect(paymentMenuShown([{ Type: 0 }], PAYMENTS_ON)).toBe(true);
     expect(paymentMenuShown([{ Type: 1 }, { Type: 7 }], PAYMENTS_ON)).toBe(false);
     expect(paymentMenuShown([{ Type: 0 }], PAYMENTS_OFF)).toBe(false);
+  });
+
+  it('shows while the account list is not in yet, so the menu does not grow under the pointer', () => {
+    expect(paymentMenuShown('loading', PAYMENTS_ON)).toBe(true);
+    expect(paymentMenuShown('loading', PAYMENTS_OFF)).toBe(false);
+  });
+
+  it('does not show when the account list failed: no loan is known to pay', () => {
+    expect(paymentMenuShown('failed', PAYMENTS_ON)).toBe(false);
   });
 });

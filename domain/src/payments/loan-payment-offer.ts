@@ -63,30 +63,44 @@ export function accountPaymentOffer(
 }
 
 /**
- * Whether Make Payment leads anywhere for these accounts: some loan or line is offered the
- * payment screen (the dashboard's button and the menu's item; the loan page asks per loan).
+ * Whether the dashboard offers Make Payment: some loan or line is offered the payment screen and
+ * has something due now (its LoanAmountDue: installments due, late charges and fees). A borrower
+ * who owes nothing due (paid ahead, or a line with nothing drawn) is not urged to pay; the loan
+ * page still lets them pay ahead on a loan with a balance (loanPaymentOffer), and the menu keeps
+ * its item (paymentMenuShown).
  */
 export function anyLoanPayable(
-  accounts: readonly Pick<AccountListItem, 'Type' | 'Comment' | 'Balance'>[],
+  accounts: readonly Pick<AccountListItem, 'Type' | 'Comment' | 'Balance' | 'LoanAmountDue'>[],
   settings: SettingsAccessor,
 ): boolean {
-  return accounts.some((account) => accountPaymentOffer(account, settings)?.kind === 'portal');
+  return accounts.some(
+    (account) =>
+      accountPaymentOffer(account, settings)?.kind === 'portal' &&
+      dollarsToCents(account.LoanAmountDue) > 0,
+  );
 }
+
+/**
+ * The account list as the menu knows it: its rows, still loading, or failed (the borrower's
+ * accounts are unknown).
+ */
+export type MenuAccountList = readonly Pick<AccountListItem, 'Type'>[] | 'loading' | 'failed';
 
 /**
  * Whether the menu lists Make Payment: online payments on and at least one loan or line of credit
  * among the accounts (spec 000 section 2.2 fixes this rule for the menu; the dashboard's button
- * follows the loans' offers, anyLoanPayable).
+ * follows the loans' offers, anyLoanPayable). While the account list is loading the item is
+ * listed: the menu is drawn at once and most borrowers have a loan; a borrower with deposits only
+ * sees it go when the list arrives, and the payment screen itself says there is no loan to pay if
+ * it is followed meanwhile. A list that failed is not a list with a loan: the item is not listed
+ * (the payment screen could offer no loan either), and the dashboard says the list failed.
  */
-export function paymentMenuShown(
-  accounts: readonly Pick<AccountListItem, 'Type'>[],
-  settings: SettingsAccessor,
-): boolean {
-  return (
-    onlinePaymentsOn(settings) &&
-    accounts.some((account) => {
-      const category = accountCategory(account.Type);
-      return category === 'loan' || category === 'lineOfCredit';
-    })
-  );
+export function paymentMenuShown(accounts: MenuAccountList, settings: SettingsAccessor): boolean {
+  if (!onlinePaymentsOn(settings)) return false;
+  if (accounts === 'loading') return true;
+  if (accounts === 'failed') return false;
+  return accounts.some((account) => {
+    const category = accountCategory(account.Type);
+    return category === 'loan' || category === 'lineOfCredit';
+  });
 }

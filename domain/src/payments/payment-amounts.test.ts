@@ -8,6 +8,7 @@ import {
   parseAdditionalPrincipalInput,
   parsePaymentAmountInput,
   PAYMENT_AMOUNT_ERROR_KEY,
+  readPaymentAmountInput,
   payAmountDue,
   paymentAmountBounds,
   paymentAmountEditing,
@@ -334,9 +335,10 @@ describe('the amount the step starts with', () => {
 });
 
 describe('a typed payment amount', () => {
-  it('strips everything but digits and the point, and takes at most 15 characters', () => {
+  it('drops the dollar sign, commas and spaces, and reads a text of any length', () => {
     expect(parsePaymentAmountInput('$1,234.56')).toBe(123_456);
-    expect(parsePaymentAmountInput('12a3.4')).toBe(12_340);
+    expect(parsePaymentAmountInput(' 250 ')).toBe(25_000);
+    expect(parsePaymentAmountInput('12a3.4')).toBeUndefined();
     expect(parsePaymentAmountInput('.5')).toBe(50);
     expect(parsePaymentAmountInput('0.01')).toBe(1);
     expect(parsePaymentAmountInput('')).toBeUndefined();
@@ -344,8 +346,45 @@ describe('a typed payment amount', () => {
     expect(parsePaymentAmountInput('1.2.3')).toBeUndefined();
     expect(parsePaymentAmountInput('1.234')).toBeUndefined();
     expect(parsePaymentAmountInput('$123,456,789.01')).toBe(12_345_678_901);
-    expect('$123,456,789.01').toHaveLength(15);
-    expect(parsePaymentAmountInput('$1,234,567,890.1')).toBeUndefined();
+    // Past the spec's 15 characters, still read (issue 20): not cut to a smaller amount.
+    expect(parsePaymentAmountInput('$1,234,567,890.10')).toBe(123_456_789_010);
+  });
+
+  it('tells an empty field, a text that is not a number and a third decimal apart', () => {
+    expect(readPaymentAmountInput('')).toEqual({ kind: 'empty' });
+    expect(readPaymentAmountInput(' $ ')).toEqual({ kind: 'empty' });
+    expect(readPaymentAmountInput('abc')).toEqual({ kind: 'notANumber' });
+    expect(readPaymentAmountInput('12a')).toEqual({ kind: 'notANumber' });
+    expect(readPaymentAmountInput('1.2.3')).toEqual({ kind: 'notANumber' });
+    expect(readPaymentAmountInput('.')).toEqual({ kind: 'notANumber' });
+    expect(readPaymentAmountInput('1'.repeat(13))).toEqual({
+      kind: 'amount',
+      cents: 111_111_111_111_100,
+    });
+    expect(readPaymentAmountInput('1'.repeat(16))).toEqual({ kind: 'tooLarge' });
+    expect(readPaymentAmountInput('9'.repeat(30))).toEqual({ kind: 'tooLarge' });
+    expect(readPaymentAmountInput('12345678901234567a')).toEqual({ kind: 'notANumber' });
+    expect(readPaymentAmountInput('100.005')).toEqual({ kind: 'tooManyDecimals' });
+    expect(readPaymentAmountInput('$1,000.129')).toEqual({ kind: 'tooManyDecimals' });
+    expect(readPaymentAmountInput('250')).toEqual({ kind: 'amount', cents: 25_000 });
+    expect(readPaymentAmountInput('-5')).toEqual({ kind: 'amount', cents: -500 });
+  });
+
+  it('gives each mistake its own issue: not a number, decimals, below and above the bounds', () => {
+    const settings = { minimumAchPaymentCents: 1_000 };
+    const issue = (text: string) =>
+      paymentAmountIssue(context({ settings }), readPaymentAmountInput(text))?.key;
+    expect(issue('')).toBe('amountRequired');
+    expect(issue('abc')).toBe('notANumber');
+    expect(issue('100.005')).toBe('tooManyDecimals');
+    expect(issue('9.99')).toBe('belowMinimum');
+    expect(issue('-5')).toBe('belowMinimum');
+    expect(issue('1,000,000')).toBe('aboveMaximum');
+    // Longer than the spec's 15 characters: worded, not cut (issue 20).
+    expect(issue('$1,000,000,000,000.00')).toBe('aboveMaximum');
+    expect(issue('9'.repeat(40))).toBe('aboveMaximum');
+    expect(issue('1000000000000000abc')).toBe('notANumber');
+    expect(issue('250')).toBeUndefined();
   });
 
   it('is required', () => {
@@ -405,7 +444,16 @@ describe('a typed payment amount', () => {
     );
     expect(
       paymentAmountIssueText({ key: 'belowMinimum', minimumCents: 1, maximumCents: 50_000 }),
-    ).toBe('Payment amount must be between $0.01 and $500.00');
+    ).toBe('Payment amount must be at least $0.01');
+    expect(
+      paymentAmountIssueText({ key: 'aboveMaximum', minimumCents: 1, maximumCents: 50_000 }),
+    ).toBe('Payment amount cannot be greater than $500.00');
+    expect(paymentAmountIssueText({ key: 'notANumber' })).toBe(
+      'Enter the amount as a number, like 250.00',
+    );
+    expect(paymentAmountIssueText({ key: 'tooManyDecimals' })).toBe(
+      'The amount cannot have more than two decimal places',
+    );
     expect(
       paymentAmountIssueText(
         { key: 'aboveMaximum', minimumCents: 1_000, maximumCents: 123_456 },
@@ -417,6 +465,8 @@ describe('a typed payment amount', () => {
   it('maps each issue to the submit error key of section 8', () => {
     expect(PAYMENT_AMOUNT_ERROR_KEY).toEqual({
       amountRequired: 'PaymentAmountMinimum',
+      notANumber: 'Invalid',
+      tooManyDecimals: 'Invalid',
       belowMinimum: 'PaymentAmountMinimum',
       aboveMaximum: 'PaymentAmountMaximum',
       achOnly: 'PaymentAmountMaximum',
@@ -475,7 +525,7 @@ describe('what the amount step offers', () => {
     expect(parseAdditionalPrincipalInput('')).toBe(0);
     expect(parseAdditionalPrincipalInput('$50')).toBe(5_000);
     expect(parseAdditionalPrincipalInput('1.234')).toBeUndefined();
-    expect(parseAdditionalPrincipalInput(' '.repeat(16))).toBeUndefined();
+    expect(parseAdditionalPrincipalInput('9'.repeat(30))).toBeUndefined();
   });
 });
 

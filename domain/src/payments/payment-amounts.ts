@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../rules/calendar';
-import { formatUsd, parseUsd, type Cents } from '../rules/money';
+import { formatUsd, type Cents } from '../rules/money';
 import {
   isDaysBeforeDueFrequency,
   type PaymentFrequency,
@@ -70,8 +70,6 @@ export interface PaymentAmountSettings {
 
 /** Spec 001 section 9: 'Minimum payment default 0.01'. */
 export const DEFAULT_MINIMUM_PAYMENT_CENTS: Cents = 1;
-/** Spec 001 sections 5 and 9: the amount input takes at most 15 characters. */
-export const PAYMENT_AMOUNT_MAX_LENGTH = 15;
 
 /** The settings schema's defaults. */
 export const DEFAULT_PAYMENT_AMOUNT_SETTINGS: PaymentAmountSettings = {
@@ -389,41 +387,110 @@ export function payoffOffered(
   return !(context.method === 'Card' && cardMaximum > 0 && loan.payoffCents > cardMaximum);
 }
 
+/** What was typed into an amount field, read (see readPaymentAmountInput). */
+export type PaymentAmountInput =
+  | { kind: 'empty' }
+  /** Letters, a second decimal point, misplaced signs: nothing a person means as an amount. */
+  | { kind: 'notANumber' }
+  /** A number with three or more decimals ('100.005'): cents are the smallest unit. */
+  | { kind: 'tooManyDecimals' }
+  /** An amount in cents (negative when typed with a minus: refused as below the minimum). */
+  | { kind: 'amount'; cents: Cents }
+  /** Digits too many to be money anyone pays (beyond the safe integer of cents): above any maximum. */
+  | { kind: 'tooLarge' };
+
+/** What the amount field ignores as formatting: the dollar sign, thousands commas, spaces. */
+const AMOUNT_FORMATTING = /[$,\s]/g;
+const AMOUNT_DIGITS = /^(-)?(\d*)(?:\.(\d*))?$/;
+
 /**
- * What a typed amount is in cents: characters other than digits and the decimal point are
- * stripped first ('$1,234.56' is 123456). Undefined when nothing is left, when it is longer than
- * 15 characters, or when it is not an amount (two points, three decimals).
+ * What a typed amount is. The dollar sign, commas and spaces are formatting (the field shows
+ * '$1,234.50' after blur) and are dropped; anything else that is not a digit or one decimal
+ * point makes the text not a number.
+ *
+ * Decided (spec 001 section 5 says "non-numeric characters are stripped before parsing"): only
+ * formatting is stripped. Stripping letters turned 'abc' into an empty amount ('Payment amount
+ * is required', which the borrower had not left empty) and '12a' into $12.00, a guess a bank
+ * must not make with money; each mistake now has its own words (issue 20, item 3).
+ * Decided (spec 001 section 5 caps the field at 15 characters): the field takes whatever is typed
+ * (issue 20: the cap cut '$1,000,000,000.00' silently to a smaller amount), and the words say
+ * what is wrong with it: above the maximum, or not a number.
+ */
+export function readPaymentAmountInput(text: string): PaymentAmountInput {
+  const bare = text.replace(AMOUNT_FORMATTING, '');
+  if (bare === '') return { kind: 'empty' };
+  const match = AMOUNT_DIGITS.exec(bare);
+  if (!match) return { kind: 'notANumber' };
+  const [, minus, whole = '', fraction] = match;
+  if (whole === '' && (fraction ?? '') === '') return { kind: 'notANumber' };
+  if (fraction !== undefined && fraction.length > 2) return { kind: 'tooManyDecimals' };
+  const cents = Number(whole || '0') * 100 + Number((fraction ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return minus ? { kind: 'notANumber' } : { kind: 'tooLarge' };
+  return { kind: 'amount', cents: minus ? -cents : cents };
+}
+
+/**
+ * What a typed amount is in cents (readPaymentAmountInput): '$1,234.56' is 123456. Undefined
+ * when it is empty, not a number or has more than two decimals.
  */
 export function parsePaymentAmountInput(text: string): Cents | undefined {
-  if (text.length > PAYMENT_AMOUNT_MAX_LENGTH) return undefined;
-  const digits = text.replace(/[^\d.]/g, '');
-  if (digits === '') return undefined;
-  return parseUsd(digits);
+  const input = readPaymentAmountInput(text);
+  return input.kind === 'amount' && input.cents >= 0 ? input.cents : undefined;
 }
 
 /** Why an amount is refused; each names the setup text that words it. */
 export type PaymentAmountIssue =
   /** `paymentTexts.amountRequiredText`: 'Payment amount is required'. */
   | { key: 'amountRequired' }
+  /** `paymentTexts.amountNotNumberText`: 'Enter the amount as a number, like 250.00'. */
+  | { key: 'notANumber' }
+  /** `paymentTexts.amountDecimalsText`: 'The amount cannot have more than two decimal places'. */
+  | { key: 'tooManyDecimals' }
   /** `paymentTexts.achOnlyText`: 'Only payment by ACH is allowed at this time...'. */
   | { key: 'achOnly' }
-  /** `paymentTexts.amountRangeText`: 'Payment amount must be between {min} and {max}'. */
+  /** `paymentTexts.amountBelowMinimumText`: 'Payment amount must be at least {min}'. */
   | { key: 'belowMinimum'; minimumCents: Cents; maximumCents: Cents }
+  /** `paymentTexts.amountAboveMaximumText`: 'Payment amount cannot be greater than {max}'. */
   | { key: 'aboveMaximum'; minimumCents: Cents; maximumCents: Cents };
 
 /**
- * Why a typed amount (in cents; undefined when empty or not an amount) is refused, or undefined
- * when it may be paid. A recurring payment without the additional-amount setting is held to the
- * regular amount through the maximum.
+ * The settings text (`paymentTexts.*`) that words each issue. The spec's range text
+ * ('Payment amount must be between {min} and {max}', `amountRangeText`) said the same for a
+ * payment too small and too large; each bound now has its own, naming it.
+ */
+export const PAYMENT_AMOUNT_ISSUE_TEXT_KEYS = {
+  amountRequired: 'paymentTexts.amountRequiredText',
+  notANumber: 'paymentTexts.amountNotNumberText',
+  tooManyDecimals: 'paymentTexts.amountDecimalsText',
+  achOnly: 'paymentTexts.achOnlyText',
+  belowMinimum: 'paymentTexts.amountBelowMinimumText',
+  aboveMaximum: 'paymentTexts.amountAboveMaximumText',
+} as const satisfies Record<PaymentAmountIssue['key'], string>;
+
+/**
+ * Why an amount is refused, or undefined when it may be paid. The amount is in cents (undefined
+ * when empty), or the typed input as readPaymentAmountInput reads it. A recurring payment without
+ * the additional-amount setting is held to the regular amount through the maximum. The server
+ * applies the same function to the amount it receives (submittedPaymentAmountIssue).
  */
 export function paymentAmountIssue(
   context: PaymentAmountContext,
-  amountCents: Cents | undefined,
+  amount: Cents | PaymentAmountInput | undefined,
 ): PaymentAmountIssue | undefined {
   const bounds = paymentAmountBounds(context);
   if (bounds.achOnly) return { key: 'achOnly' };
-  if (amountCents === undefined) return { key: 'amountRequired' };
+  const input: PaymentAmountInput =
+    amount === undefined
+      ? { kind: 'empty' }
+      : typeof amount === 'number'
+        ? { kind: 'amount', cents: amount }
+        : amount;
+  if (input.kind === 'empty') return { key: 'amountRequired' };
+  if (input.kind === 'notANumber') return { key: 'notANumber' };
+  if (input.kind === 'tooManyDecimals') return { key: 'tooManyDecimals' };
   const range = { minimumCents: bounds.minimumCents, maximumCents: bounds.maximumCents };
+  if (input.kind === 'tooLarge') return { key: 'aboveMaximum', ...range };
+  const amountCents = input.cents;
   // Nothing is paid with 0, even where a zero minimum is configured.
   if (amountCents <= 0 || amountCents < bounds.minimumCents) {
     return { key: 'belowMinimum', ...range };
@@ -432,12 +499,15 @@ export function paymentAmountIssue(
   return undefined;
 }
 
+/** The settings schema's defaults of PAYMENT_AMOUNT_ISSUE_TEXT_KEYS. */
 const ISSUE_TEXT: Record<PaymentAmountIssue['key'], string> = {
   amountRequired: 'Payment amount is required',
+  notANumber: 'Enter the amount as a number, like 250.00',
+  tooManyDecimals: 'The amount cannot have more than two decimal places',
   achOnly:
     'Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.',
-  belowMinimum: 'Payment amount must be between {min} and {max}',
-  aboveMaximum: 'Payment amount must be between {min} and {max}',
+  belowMinimum: 'Payment amount must be at least {min}',
+  aboveMaximum: 'Payment amount cannot be greater than {max}',
 };
 
 /**
@@ -455,6 +525,10 @@ export function paymentAmountIssueText(issue: PaymentAmountIssue, template?: str
 /** The submit error key (spec 001 section 8) the server answers for each issue. */
 export const PAYMENT_AMOUNT_ERROR_KEY = {
   amountRequired: 'PaymentAmountMinimum',
+  // The wire carries a number with at most two decimals (the Dollars schema refuses others as
+  // Invalid before any rule runs); these two are the portal's typed text only.
+  notANumber: 'Invalid',
+  tooManyDecimals: 'Invalid',
   belowMinimum: 'PaymentAmountMinimum',
   aboveMaximum: 'PaymentAmountMaximum',
   achOnly: 'PaymentAmountMaximum',
@@ -552,11 +626,11 @@ export function additionalPrincipalMaximumCents(
 }
 
 /**
- * The additional principal as typed, in cents: empty is 0; undefined when it is not an amount.
- * Stripped and limited like the amount input.
+ * The additional principal as typed, in cents: empty is 0; undefined when it is not an amount
+ * (readPaymentAmountInput: not a number, more than two decimals, negative).
  */
 export function parseAdditionalPrincipalInput(text: string): Cents | undefined {
-  if (text.length > PAYMENT_AMOUNT_MAX_LENGTH) return undefined;
-  const digits = text.replace(/[^\d.]/g, '');
-  return digits === '' ? 0 : parseUsd(digits);
+  const input = readPaymentAmountInput(text);
+  if (input.kind === 'empty') return 0;
+  return input.kind === 'amount' && input.cents >= 0 ? input.cents : undefined;
 }

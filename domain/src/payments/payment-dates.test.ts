@@ -23,6 +23,8 @@ import {
   nonPaymentDaysBetween,
   PAYMENT_DATE_ISSUE_ERROR_KEYS,
   PAYMENT_DATE_ISSUE_TEXT_KEYS,
+  isRecurringDateFrequency,
+  paidAfterDueDate,
   paymentDateIssue,
   RECURRING_DATE_ISSUE_TEXT_KEYS,
   recurringDateIssue,
@@ -695,5 +697,26 @@ describe('messages and error keys', () => {
     expect(PAYMENT_DATE_ISSUE_ERROR_KEYS.sunday).toBe('PaymentDateWeekend');
     expect(PAYMENT_DATE_ISSUE_ERROR_KEYS.smallDollar).toBe('SmallDollarBlockedDays');
     expect(PAYMENT_DATE_ISSUE_ERROR_KEYS.immediateAch).toBe('PaymentBeforeCutOffTime');
+  });
+});
+
+describe('a payment date after the due date', () => {
+  it('is after the due date from the day after it, and never without a due date', () => {
+    expect(paidAfterDueDate('2026-12-03', '2026-12-02')).toBe(true);
+    expect(paidAfterDueDate('2026-12-02', '2026-12-02')).toBe(false);
+    expect(paidAfterDueDate('2026-12-01', '2026-12-02')).toBe(false);
+    expect(paidAfterDueDate('2026-12-03', null)).toBe(false);
+    expect(paidAfterDueDate('', '2026-12-02')).toBe(false);
+  });
+});
+
+describe('a frequency with a first date to pick', () => {
+  it('is a calendar frequency, not one counted from the due date nor one time', () => {
+    for (const frequency of ['Weekly', 'TwoWeeks', 'SemiMonthly', 'MonthlyOnDate']) {
+      expect(isRecurringDateFrequency(frequency)).toBe(true);
+    }
+    for (const frequency of ['OneTime', 'DaysBeforeDue', 'OnDueDate', '']) {
+      expect(isRecurringDateFrequency(frequency)).toBe(false);
+    }
   });
 });

@@ -344,6 +344,18 @@ export function firstSelectablePaymentDate(context: OneTimeDateContext): Calenda
 /** The frequencies whose first date the borrower picks from the recurring date select. */
 export type RecurringDateFrequency = 'Weekly' | 'TwoWeeks' | 'SemiMonthly' | 'MonthlyOnDate';
 
+const RECURRING_DATE_FREQUENCIES: readonly string[] = [
+  'Weekly',
+  'TwoWeeks',
+  'SemiMonthly',
+  'MonthlyOnDate',
+] satisfies RecurringDateFrequency[];
+
+/** A frequency whose first payment is a date the borrower picks (not one counted from the due date). */
+export function isRecurringDateFrequency(frequency: string): frequency is RecurringDateFrequency {
+  return RECURRING_DATE_FREQUENCIES.includes(frequency);
+}
+
 /** The last day of the month a recurring first date may fall on, if the frequency limits it. */
 export function maxRecurringDayOfMonth(frequency: RecurringDateFrequency): number | undefined {
   if (frequency === 'MonthlyOnDate') return MONTHLY_MAX_DAY_OF_MONTH;
@@ -496,4 +508,17 @@ export function daysBeforeDueChoices(context: DaysBeforeDueContext): number[] {
  */
 export function isDaysBeforeDueAllowed(days: number, context: DaysBeforeDueContext): boolean {
   return days === ON_DUE_DATE_DAYS_BEFORE_DUE || daysBeforeDueChoices(context).includes(days);
+}
+
+/**
+ * Whether a payment dated `date` is made after the loan's due date, so would arrive late (issue
+ * 20: a scheduled date after the due date was taken without a word). Still allowed: the form
+ * says so beside the date. False without a due date or a valid date.
+ */
+export function paidAfterDueDate(
+  date: CalendarDate | '',
+  dueDate: CalendarDate | null | undefined,
+): boolean {
+  if (!dueDate || !isCalendarDate(date) || !isCalendarDate(dueDate)) return false;
+  return date > dueDate;
 }

@@ -6,8 +6,6 @@ import {
   dateOfBirthForPayload,
   fillPlaceholders,
   formatRate,
-  formatUsDate,
-  formatUsDateTime,
   formatAccountNumber,
   parseDateOfBirth,
   PHONE_MASK,
@@ -73,20 +71,9 @@ describe('fillPlaceholders', () => {
 });
 
 describe('display formats', () => {
-  it('shows dates as MM/dd/yyyy and rates as percent with two decimals', () => {
-    expect(formatUsDate('2025-03-14')).toBe('03/14/2025');
-    expect(formatUsDate('2025-03-14T00:00:00')).toBe('03/14/2025');
-    expect(formatUsDate(null)).toBe('');
+  it('shows rates as percent with two decimals', () => {
     expect(formatRate(649)).toBe('6.49%');
     expect(formatRate(5)).toBe('0.05%');
     expect(formatRate(1_199)).toBe('11.99%');
-  });
-
-  it('shows an instant in the institution’s time zone', () => {
-    expect(formatUsDateTime('2025-03-11T14:03:00Z', 'America/New_York')).toBe(
-      '03/11/2025 10:03 AM',
-    );
-    expect(formatUsDateTime('2025-03-11T14:03:00Z', 'America/Denver')).toBe('03/11/2025 8:03 AM');
-    expect(formatUsDateTime('not a date', 'UTC')).toBe('');
   });
 });

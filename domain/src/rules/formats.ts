@@ -126,34 +126,7 @@ export function fillPlaceholders(
   );
 }
 
-/** A calendar date as the specs show dates: '2025-03-14' → '03/14/2025' ('' for none). */
-export function formatUsDate(date: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '');
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : '';
-}
-
 /** A rate in hundredths of a percent as shown: 649 → '6.49%'. */
 export function formatRate(rateHundredths: number): string {
   return `${(rateHundredths / 100).toFixed(2)}%`;
-}
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** An instant as 'MM/dd/yyyy h:mm AM' in a time zone (the institution's). */
-export function formatUsDateTime(instant: string | Date, timeZone: string): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return '';
-  let formatter = dateTimeFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    dateTimeFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(date).replace(',', '');
 }

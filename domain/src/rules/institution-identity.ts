@@ -35,3 +35,13 @@ export function slugFromName(name: string): string {
     .slice(0, 40)
     .replace(/-+$/, '');
 }
+
+/**
+ * Two institutions never share a name (decision, issue 20 item 24): staff pick an institution by
+ * its name in the admin app and read it in the audit log, and borrowers read it in every e-mail and
+ * footer, so a second "Harbor Community Bank" would be mistaken for the first. Names are compared
+ * trimmed, with runs of spaces as one, ignoring case.
+ */
+export function institutionNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}

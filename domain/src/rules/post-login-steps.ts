@@ -93,6 +93,19 @@ export function eStatementAgreementsNeeded(
   );
 }
 
+/**
+ * The texting agreements (when-to-agree includes texting) the user must accept before the text
+ * subscription dialog opens: dated today or earlier and not accepted on or after that date.
+ */
+export function textingAgreementsNeeded(
+  agreements: readonly Agreement[],
+  context: { acceptances: readonly AgreementAcceptance[]; today: CalendarDate },
+): Agreement[] {
+  return agreements.filter(
+    (agreement) => agreement.whenToAgree.includes('texting') && isStillToAccept(agreement, context),
+  );
+}
+
 export interface StepFacts {
   /** The security code is needed (multi-factor on, device not trusted, password sign-in). */
   securityCode: boolean;

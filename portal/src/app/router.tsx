@@ -177,10 +177,14 @@ const myAccountRoutes: RouteObject[] = [
       return { Component: DashboardPage };
     },
   },
-  placeholder('deposits', 'pageTitleTexts.depositsPageTitle', {
-    heading: 'Deposits',
-    purpose: 'your deposit and investment accounts.',
-  }),
+  {
+    path: 'deposits',
+    handle: titled('pageTitleTexts.depositsPageTitle'),
+    lazy: async () => {
+      const { DepositsPage } = await import('../features/accounts/components/deposits-page');
+      return { Component: DepositsPage };
+    },
+  },
   {
     path: 'deposits/depositDetails/:accountNumber?',
     handle: titled('pageTitleTexts.depositDetailsPageTitle'),
@@ -190,11 +194,14 @@ const myAccountRoutes: RouteObject[] = [
       return { Component: DepositDetailsPage };
     },
   },
-  placeholder('profile', 'pageTitleTexts.profilePageTitle', {
-    heading: 'Profile',
-    purpose:
-      'your contact details, password, secret question, notification preferences and text subscriptions.',
-  }),
+  {
+    path: 'profile',
+    handle: titled('pageTitleTexts.profilePageTitle'),
+    lazy: async () => {
+      const { ProfilePage } = await import('../features/profile/components/profile-page');
+      return { Component: ProfilePage };
+    },
+  },
   onlyWhen(
     (settings) => settings.get('achPaymentOptions.requireAchDraftAgreementOption'),
     DASHBOARD_PATH,

@@ -300,6 +300,7 @@ describe.each(operatorTargets())('institution command on $name', (target) => {
             'bad-colour.json',
             JSON.stringify({
               ...lakeside,
+              name: 'Colourless Bank',
               slug: 'colourless',
               hosts: ['colourless.example'],
               theme: { ...lakeside.theme, primaryColor: 'purple-ish' },
@@ -318,6 +319,24 @@ describe.each(operatorTargets())('institution command on $name', (target) => {
         args: ['create', '--request', copycatRequest],
         code: 1,
         message: /hosts: "lakeside\.example" already answers for another institution/,
+      },
+      {
+        // Two institutions never share a name (domain's institutionNameKey).
+        args: [
+          'create',
+          '--request',
+          file(
+            'same-name.json',
+            JSON.stringify({
+              ...lakeside,
+              name: 'LAKESIDE  credit union',
+              slug: 'lakeside-again',
+              hosts: ['lakeside-again.example'],
+            }),
+          ),
+        ],
+        code: 1,
+        message: /name: "Lakeside Credit Union" is the name of another institution \(lakeside\)/,
       },
       {
         args: ['create', '--request', copycatRequest],

@@ -52,6 +52,8 @@ export interface DocumentStore {
   accountDocuments(customer: CustomerRef, accountNumber: string): Promise<StoredDocument[]>;
   /** The documents about one of the customer's loan applications, newest first. */
   applicationDocuments(customer: CustomerRef, applicationNumber: string): Promise<StoredDocument[]>;
+  /** The customer's own documents (the profile's), about no account or application, newest first. */
+  customerDocuments(customer: CustomerRef): Promise<StoredDocument[]>;
   /** The document's bytes, if the customer has it. */
   open(
     customer: CustomerRef,

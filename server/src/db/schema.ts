@@ -76,6 +76,15 @@ export interface CustomersTable {
   servicing_branch: Generated<string>;
   restricted: Generated<boolean>;
   created_at: CreatedAt;
+  /** The street line of the profile address ('' until one is saved; 0026). */
+  address1: Generated<string>;
+  city: Generated<string>;
+  /** Two-letter state code. */
+  state: Generated<string>;
+  /** Whether `phone` is the primary number (the profile's one phone). */
+  phone_primary: Generated<boolean>;
+  /** Whether `phone` is opted in to texting (text alerts need it). */
+  phone_opt_in_texting: Generated<boolean>;
 }
 
 /** The online credentials of a customer (at most one per customer). */
@@ -131,6 +140,8 @@ export interface LoginHistoryTable {
   ip: Generated<string>;
   success: boolean;
   reason: Generated<string>;
+  /** The User-Agent header of the attempt ('' before migration 0025). */
+  user_agent: Generated<string>;
   created_at: Timestamp;
 }
 
@@ -306,6 +317,32 @@ export interface AccountAlertsTable {
   updated_at: Timestamp;
 }
 
+/** The profile's notification preferences of a user (NotificationPreferences, lower-case keys). */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  institution_id: number;
+  preferences: Json<unknown>;
+  /** Up by one per save; a save names the number it read. */
+  sequence_number: number;
+  updated_at: Timestamp;
+}
+
+/** A new e-mail address waiting for the link sent to it; it replaces the old one when opened. */
+export interface EmailChangesTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  new_email: string;
+  /** SHA-256 of the link token. */
+  token_hash: string;
+  expires_at: Timestamp;
+  /** When the link was opened, or a later change (or a change back) superseded it. */
+  ended_at: Timestamp | null;
+  /** Whether it ended by its link being opened. */
+  confirmed: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 /** A short-lived, single-use token that opens a download for the user who asked for it. */
 export interface FileDocumentsTable {
   id: Generated<number>;
@@ -343,6 +380,8 @@ export interface Database extends StaffTables, AuditTables, PreviewTables {
   sessions: SessionsTable;
   login_history: LoginHistoryTable;
   account_alerts: AccountAlertsTable;
+  notification_preferences: NotificationPreferencesTable;
+  email_changes: EmailChangesTable;
   download_tokens: DownloadTokensTable;
   file_documents: FileDocumentsTable;
   client_errors: ClientErrorsTable;
@@ -594,6 +633,27 @@ export interface Database {
   ach_drafts: AchDraftsTable;
 }
 
+/** The authorization a one-time ACH debit was made under (migration 0029). */
+export interface AchDebitAuthorizationsTable {
+  payment_id: string;
+  institution_id: number;
+  user_id: string;
+  loan_number: string;
+  /** The setting the wording came from ('paymentTexts.todayAchAuthorizationText', ...). */
+  text_key: string;
+  /** 'sha256:<hex>' of the institution's template of that setting when it was authorized. */
+  text_version: string;
+  /** The wording as the borrower read it, filled in. */
+  text: string;
+  ip_address: ColumnType<string, string | undefined, string>;
+  authorized_at: Timestamp;
+}
+
+// Declaration merging adds migration 0029's table to Database without touching its list.
+export interface Database {
+  ach_debit_authorizations: AchDebitAuthorizationsTable;
+}
+
 /** The built-in ACH processor's last trace sequence per institution and processing day. */
 export interface AchProcessingDaysTable {
   institution_id: number;
@@ -637,4 +697,63 @@ export interface AchRoutingDirectoryTable {
   new_routing_number: string | null;
   change_date: CalendarDate;
   loaded_at: Timestamp;
+}
+
+/**
+ * The SMS outbox (modules/sms): a text to send ('out', pending until sent or failed) or a reply
+ * the demo phone sent ('in', status 'received'). One row per institution and dedupe key.
+ */
+export interface SmsMessagesTable {
+  id: Generated<number>;
+  institution_id: number;
+  direction: Generated<'out' | 'in'>;
+  /** E.164. */
+  phone_number: string;
+  /** Sealed with the data key, like e-mail bodies. */
+  body: string;
+  dedupe_key: string;
+  /** 'pending', 'sent', 'failed' (out); 'received' (in). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_error: Generated<string>;
+  provider: Generated<string>;
+  provider_message_id: Generated<string>;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A phone number's opt-ins to one texting programme (modules/texting). */
+export interface TextSubscriptionsTable {
+  institution_id: number;
+  /** E.164. */
+  phone_number: string;
+  branding_id: number;
+  opt_in_marketing: Generated<boolean>;
+  opt_in_account: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export type SmsMessageRow = Selectable<SmsMessagesTable>;
+
+export interface Database {
+  sms_messages: SmsMessagesTable;
+  text_subscriptions: TextSubscriptionsTable;
+}
+
+/** One alert sent: its key makes each event's alert one of a kind (modules/notifications). */
+export interface NotificationEventsTable {
+  id: Generated<number>;
+  institution_id: number;
+  user_id: string;
+  kind: string;
+  event_key: string;
+  emailed: boolean;
+  texted: boolean;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  notification_events: NotificationEventsTable;
 }

@@ -332,6 +332,52 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       behaviour: { kind: 'onTime' },
     },
   ],
+  // The Profile journeys' borrowers (e2e/profile.spec.ts): one current loan each.
+  'robin.hale': [
+    {
+      kind: 'loan',
+      account: '100850',
+      type: LOAN,
+      description: 'Auto Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 1_680_000,
+      rateHundredths: 599,
+      termPayments: 60,
+      openedMonthsAgo: 14,
+      openedDayOffset: 10,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
+  'taylor.reed': [
+    {
+      kind: 'loan',
+      account: '100860',
+      type: LOAN,
+      description: 'Personal Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 640_000,
+      rateHundredths: 1_099,
+      termPayments: 36,
+      openedMonthsAgo: 8,
+      openedDayOffset: 11,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
+  'alex.park': [
+    {
+      kind: 'loan',
+      account: '100870',
+      type: LOAN,
+      description: 'Auto Loan',
+      statementPreference: 'ElectronicOnly',
+      principalCents: 1_920_000,
+      rateHundredths: 549,
+      termPayments: 72,
+      openedMonthsAgo: 10,
+      openedDayOffset: 13,
+      behaviour: { kind: 'onTime' },
+    },
+  ],
   'quinn.harper': [
     {
       kind: 'loan',

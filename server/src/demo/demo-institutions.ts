@@ -152,11 +152,18 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         // statements (so both dialogs are seen, and checked, in Summit's dark scheme too).
         loanDetailsOptions: { useInsuranceInformationOption: 'true' },
         eStatementOptions: { useEStatementConsentConfirmationOption: 'true' },
+        // Text alerts: the phone's texting opt-in, the Text toggles and the demo phone inbox.
+        notificationOptions: { allowTextMessagesOption: 'true' },
       },
       english: {
-        // Asked before a bank account is saved for payments (spec 001 "ACH terms modal").
+        // Asked before a bank account is saved for payments (spec 001 "ACH terms modal", host
+        // number 11337), and the text message terms the text subscription dialog asks for first
+        // (host number 11338; no demo borrower has accepted them).
         agreementTexts: {
-          agreementSetup: '/cdn/summit/agreements/ach-terms.html|2025-01-02|ACH Payment Terms|ach',
+          agreementSetup: [
+            '/cdn/summit/agreements/ach-terms.html|2025-01-02|ACH Payment Terms|ach',
+            '/cdn/summit/agreements/text-message-terms.html|2025-01-02|Text Message Terms|texting',
+          ].join('\n'),
         },
         loggedInLayout: {
           copyrightText: 'NMLS #000000. Licensed lender.',

@@ -16,6 +16,7 @@ import type { StaffAccountsTable } from '../db/tables/staff';
  */
 type Db = Kysely<Database>;
 
+/** Any number; it names the lock two instances take when both find the database empty. */
 const SEED_LOCK_KEY = 7_406_113;
 
 export async function hasInstitutions(db: Db): Promise<boolean> {

@@ -43,6 +43,10 @@ import {
 import { DEMO_PASSWORD, DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION, demoUsersOf } from './demo-users';
 import type { CoreTables } from '../core/builtin/core.schema';
 
+/** The previous sign-in's browser (Safari on an iPhone), as a borrower's phone sends it. */
+const DEMO_PREVIOUS_SIGN_IN_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1';
+
 export interface SeedOptions {
   /** "Today" of the seed: due dates and previous sign-ins are relative to it. */
   clock?: Clock;
@@ -61,7 +65,6 @@ export interface SeedOutcome {
   seeded: boolean;
 }
 
-/** Any number; it names the lock two instances take when both find the database empty. */
 /** Fails loudly: a demo that starts with a configuration the admin app would reject is a bug. */
 export function assertValidDemoSettings(institutions: readonly DemoInstitution[]): void {
   for (const institution of institutions) {
@@ -153,6 +156,10 @@ export async function seedDemoData(
           ssn_blind_index: protector.blindIndex(user.ssn),
           date_of_birth: user.dateOfBirth,
           zip: user.zip,
+          // The profile's address: the one the demo loans are mailed to.
+          address1: demoAddress(user.zip).address1,
+          city: demoAddress(user.zip).city,
+          state: demoAddress(user.zip).state,
           phone: user.phone,
           company_number: user.companyNumber,
           servicing_branch: institution.branch,
@@ -179,6 +186,8 @@ export async function seedDemoData(
           ip: user.lastLoginIp,
           success: true,
           reason: '',
+          // The login history names the browser and device of each sign-in.
+          user_agent: DEMO_PREVIOUS_SIGN_IN_AGENT,
           created_at: lastLoginAt,
         });
         if (institution.slug === 'harbor' && !user.agreementsPending) {

@@ -79,9 +79,9 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       transactions: await count('core_transactions'),
       versions: await count('settings_versions'),
     };
-    // Eleven borrowers of demo-users.ts plus the account-flow demo's user to activate
+    // Fifteen borrowers of demo-users.ts plus the account-flow demo's user to activate
     // (sam.taylor); the registration holders (Harbor's and Summit's) have accounts but no user.
-    expect(before).toMatchObject({ institutions: 3, users: 12, accounts: 40, versions: 3 });
+    expect(before).toMatchObject({ institutions: 3, users: 16, accounts: 44, versions: 3 });
     // Every account's history, generated from its opening.
     expect(before.transactions).toBeGreaterThan(1_000);
     await expect(
@@ -294,7 +294,7 @@ describe.each(testDatabases())('seedDemoData on $name', (testDatabase) => {
       .select('password_hash')
       .where('password_hash', 'is not', null)
       .execute();
-    expect(users).toHaveLength(11);
+    expect(users).toHaveLength(15);
     for (const user of users) {
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('Demo-Pass-2024');

@@ -32,6 +32,14 @@ export const DEMO_STAFF: readonly DemoStaffMember[] = [
     memberships: [{ slug: 'harbor', role: 'editor' }],
   },
   {
+    // A second editor at Harbor, so two people (or two test workers) can edit at once: a staff
+    // member's newer sign-in code replaces the older one.
+    email: 'designer@harbor.example',
+    name: 'Dana Designer',
+    isImplementer: false,
+    memberships: [{ slug: 'harbor', role: 'editor' }],
+  },
+  {
     email: 'publisher@harbor.example',
     name: 'Parker Publisher',
     isImplementer: false,
@@ -46,6 +54,14 @@ export const DEMO_STAFF: readonly DemoStaffMember[] = [
   {
     email: 'implementer@portal.example',
     name: 'Imani Implementer',
+    isImplementer: true,
+    memberships: [],
+  },
+  {
+    // A second implementer, so two people (or two test workers) can onboard at once: a staff
+    // member's newer sign-in code replaces the older one.
+    email: 'onboarding@portal.example',
+    name: 'Omar Onboarding',
     isImplementer: true,
     memberships: [],
   },

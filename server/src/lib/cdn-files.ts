@@ -3,9 +3,12 @@ import { extname, join, relative } from 'node:path';
 
 /**
  * Uploaded branding is served as data, never as a page: an SVG or HTML file opened directly runs
- * no script and reaches no other page of the host.
+ * no script, reaches no other page of the host and loads nothing from anywhere (the upload check
+ * of SVGs refuses external addresses; this holds if some CSS trick ever passed it). Inline styles
+ * and embedded rasters (`data:`) are what a logo may use.
  */
-export const CDN_CONTENT_SECURITY_POLICY = 'sandbox';
+export const CDN_CONTENT_SECURITY_POLICY =
+  "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 /** The folder under the cdn roots that holds an institution's files ('/cdn/harbor' → 'harbor'). */
 export function cdnFolderName(cdnFolder: string): string {

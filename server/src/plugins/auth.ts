@@ -2,6 +2,7 @@ import {
   ENVELOPE_CODES,
   USER_TOKEN_HEADER,
   errorEnvelope,
+  type Envelope,
   type PostLoginStep,
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
@@ -74,6 +75,15 @@ export interface AuthPluginOptions {
    * TooManyRequestsError (429 TooManyRequests, Retry-After) past it.
    */
   limitSession?(session: RequestSession): Promise<void>;
+  /**
+   * A read-only (preview) session: whether it may make this call (default: GET and HEAD only),
+   * and the answer to one it may not (default: the PreviewReadOnly envelope). The previews
+   * module decides both (modules/previews/preview-read-calls.ts).
+   */
+  readOnlySession?: {
+    allows(request: FastifyRequest): boolean;
+    refusal(request: FastifyRequest, session: RequestSession): Promise<Envelope>;
+  };
 }
 
 const USER_TOKEN = USER_TOKEN_HEADER.toLowerCase();
@@ -116,9 +126,19 @@ export const authPlugin = fp<AuthPluginOptions>(
           .code(401)
           .send(errorEnvelope(ENVELOPE_CODES.unauthorized, ENVELOPE_CODES.postLoginStepsPending));
       }
-      if (resolved?.session.readOnly && !READ_METHODS.has(request.method)) {
+      const readOnly = options.readOnlySession;
+      if (
+        resolved?.session.readOnly &&
+        !(readOnly ? readOnly.allows(request) : READ_METHODS.has(request.method))
+      ) {
         // A preview shows screens; it never changes anything, whatever the route.
-        return reply.code(403).send(errorEnvelope(ENVELOPE_CODES.previewReadOnly));
+        return reply
+          .code(403)
+          .send(
+            readOnly
+              ? await readOnly.refusal(request, resolved.session)
+              : errorEnvelope(ENVELOPE_CODES.previewReadOnly),
+          );
       }
       if (resolved) {
         await options.limitSession?.(resolved.session);

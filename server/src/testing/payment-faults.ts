@@ -22,6 +22,7 @@ import {
   paymentBody,
   submit,
 } from './payment-test-kit';
+import { allowManyCardAttempts } from './card-testing';
 
 /*
  * Fault tests: many submissions and postings with injected faults, then the proof that every
@@ -132,6 +133,7 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
     beforeAll(async () => {
       injectedCrashes = 0;
       test = await startTestApp(testDatabase);
+      await allowManyCardAttempts(test.app);
       const db = test.database.db;
       // The second instance: its own services and job queue, the same database and clock.
       second = await buildApp({ db, clock: test.clock, dataProtector: TEST_DATA_PROTECTOR });

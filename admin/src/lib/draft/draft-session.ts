@@ -56,6 +56,22 @@ export interface DraftSessionOptions {
 }
 
 const IDLE: KeySaveState = { kind: 'idle' };
+
+/**
+ * Whether `candidate` was read before `current`: an older published version, or the same one
+ * with a draft saved earlier. (A missing draft at the same version is taken: it is how a discard
+ * made elsewhere shows.)
+ */
+function isOlderState(
+  candidate: InstitutionSettingsResponse,
+  current: InstitutionSettingsResponse,
+): boolean {
+  if (candidate.published.version !== current.published.version) {
+    return candidate.published.version < current.published.version;
+  }
+  if (!candidate.draft || !current.draft) return false;
+  return Date.parse(candidate.draft.updatedAt) < Date.parse(current.draft.updatedAt);
+}
 const NO_PROBLEMS: readonly string[] = [];
 
 function localId(set: SettingSet, key: string): string {
@@ -272,9 +288,14 @@ export class DraftSession {
     return this.enqueue(key);
   }
 
-  /** Takes a newer server state (a refetch or another save); unsaved keystrokes stay on top. */
+  /**
+   * Takes a newer server state (a refetch or another save); unsaved keystrokes stay on top. An
+   * older one is ignored: a refetch that began before a save can answer after it, and taking it
+   * would drop the saved change from the document shown (and from the review).
+   */
   acceptServerState(response: InstitutionSettingsResponse): void {
     if (response === this.server) return;
+    if (isOlderState(response, this.server)) return;
     this.server = response;
     this.scheduleValidation();
     this.notify();

@@ -13,7 +13,7 @@ import { InstitutionLogo } from '../../components/institution-logo';
 import { useSignedInUser } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
 import { NavigationBar } from './main-navigation';
-import type { MenuAction, MenuItem } from './menu-items';
+import { navigationBarItems, type MenuAction, type MenuItem } from './menu-items';
 import { SkipLink } from './skip-link';
 
 /** The drawer (MUI's modal and slide) loads when the Menu button is first pressed. */
@@ -24,7 +24,7 @@ interface LoggedInHeaderProps {
   headerLinks: MenuItem[];
   compact: boolean;
   mainId: string;
-  onAction(action: MenuAction): void;
+  onAction(action: MenuAction, label: string): void;
 }
 
 /** Skip link, logo, the user's name, FAQ / Find Us / Logout, and the navigation (spec 000 section 2.2). */
@@ -84,7 +84,11 @@ export function LoggedInHeader({
                     {link.label}
                   </Button>
                 ) : (
-                  <Button color="inherit" size="small" onClick={() => onAction(link.action)}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => onAction(link.action, link.label)}
+                  >
                     {link.label}
                   </Button>
                 )}
@@ -108,7 +112,11 @@ export function LoggedInHeader({
           </Suspense>
         ) : null
       ) : (
-        <NavigationBar label={navigationLabel} items={menuItems} onAction={onAction} />
+        <NavigationBar
+          label={navigationLabel}
+          items={navigationBarItems(menuItems, headerLinks)}
+          onAction={onAction}
+        />
       )}
     </AppBar>
   );

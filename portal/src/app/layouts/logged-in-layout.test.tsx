@@ -19,10 +19,11 @@ async function accountsSettled(queryClient: ReturnType<typeof renderPortal>['que
   );
 }
 
-function menuEntry(navigation: HTMLElement, name: string) {
+/** An entry of the navigation bar or of the header's links (FAQ, Find Us, Logout): the banner. */
+function menuEntry(name: string) {
+  const header = screen.getByRole('banner');
   return (
-    within(navigation).queryByRole('link', { name }) ??
-    within(navigation).queryByRole('button', { name })
+    within(header).queryByRole('link', { name }) ?? within(header).queryByRole('button', { name })
   );
 }
 
@@ -33,6 +34,7 @@ afterEach(() => {
 describe('logged-in menu', () => {
   it('always has Dashboard, Profile and Logout, and marks the current page', async () => {
     const { navigation } = await renderDashboard();
+    const header = screen.getByRole('banner');
     expect(within(navigation).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -41,12 +43,12 @@ describe('logged-in menu', () => {
       'href',
       '#/myaccount/profile',
     );
-    expect(within(navigation).getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(within(header).getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
   const rules: Array<[string, SettingValues, SettingValues]> = [
     [
-      'Documents',
+      'Payment Authorizations',
       { 'achPaymentOptions.requireAchDraftAgreementOption': 'true' },
       { 'achPaymentOptions.requireAchDraftAgreementOption': 'false' },
     ],
@@ -66,26 +68,26 @@ describe('logged-in menu', () => {
       { 'globalOptions.hideContactUsOption': 'true' },
     ],
     [
-      'Locations',
+      'Find Us',
       { 'globalOptions.useBranchLocatorOption': 'true' },
       { 'globalOptions.useBranchLocatorOption': 'false' },
     ],
     ['FAQ', { 'globalOptions.useFAQOption': 'true' }, { 'globalOptions.useFAQOption': 'false' }],
     [
-      'Apply For Loan',
+      'Apply for a Loan',
       { 'globalOptions.applyForLoanURLOption': 'https://apply.example.com/start' },
       { 'globalOptions.applyForLoanURLOption': '' },
     ],
   ];
 
   it.each(rules)('shows %s when its setting allows it', async (label, on) => {
-    const { navigation } = await renderDashboard({ settings: on });
-    expect(menuEntry(navigation, label)).toBeVisible();
+    await renderDashboard({ settings: on });
+    expect(menuEntry(label)).toBeVisible();
   });
 
   it.each(rules)('hides %s when its setting does not allow it', async (label, _on, off) => {
-    const { navigation } = await renderDashboard({ settings: off });
-    expect(menuEntry(navigation, label)).toBeNull();
+    await renderDashboard({ settings: off });
+    expect(menuEntry(label)).toBeNull();
   });
 
   it.each([
@@ -99,33 +101,83 @@ describe('logged-in menu', () => {
     );
   });
 
+  it('lists Make Payment from the first paint, before the account list arrives', async () => {
+    let answer: (response: { body: unknown }) => void = () => undefined;
+    const { navigation } = await renderDashboard({
+      routes: {
+        'GET /api/accountList': () =>
+          new Promise<{ body: unknown }>((resolve) => {
+            answer = resolve;
+          }),
+      },
+    });
+    expect(within(navigation).getByRole('link', { name: 'Make Payment' })).toBeVisible();
+    // A borrower with deposits only loses it once the list says so.
+    answer({ body: { HasNoErrors: true, Errors: [], Accounts: [] } });
+    await waitFor(() => expect(menuEntry('Make Payment')).toBeNull());
+  });
+
+  it('hides Make Payment when the account list failed: no loan is known to pay', async () => {
+    const { queryClient } = await renderDashboard({
+      routes: {
+        'GET /api/accountList': {
+          status: 500,
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'ServerError' }] },
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(queryClient.getQueryState(accountKeys.list())?.status).toBe('error'),
+    );
+    expect(menuEntry('Make Payment')).toBeNull();
+  });
+
   it('hides Make Payment from a user with only deposits and investments', async () => {
-    const { navigation, queryClient } = await renderDashboard({ accountTypes: [1, 3, 7] });
+    const { queryClient } = await renderDashboard({ accountTypes: [1, 3, 7] });
     await accountsSettled(queryClient);
-    expect(menuEntry(navigation, 'Make Payment')).toBeNull();
+    expect(menuEntry('Make Payment')).toBeNull();
+  });
+
+  it('lists Deposits, once the account list is in, to a user with a deposit or an investment', async () => {
+    for (const accountTypes of [[0, 1], [7]]) {
+      const { navigation, queryClient, unmount } = await renderDashboard({ accountTypes });
+      await accountsSettled(queryClient);
+      expect(await within(navigation).findByRole('link', { name: 'Deposits' })).toHaveAttribute(
+        'href',
+        '#/myaccount/deposits',
+      );
+      unmount();
+    }
+  });
+
+  it('does not list Deposits to a user with loans only', async () => {
+    const { queryClient } = await renderDashboard({ accountTypes: [0, 9] });
+    await accountsSettled(queryClient);
+    expect(menuEntry('Deposits')).toBeNull();
   });
 
   it('hides Make Payment when EZPay is disabled', async () => {
-    const { navigation } = await renderDashboard({
+    await renderDashboard({
       accountTypes: [0],
       settings: { 'depositOptions.disableEZPayOption': 'true' },
     });
-    expect(menuEntry(navigation, 'Make Payment')).toBeNull();
+    expect(menuEntry('Make Payment')).toBeNull();
   });
 
   it('offers the remote branch locator through its notice, then opens it in a new tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { navigation, user } = await renderDashboard({
+    const { user } = await renderDashboard({
       settings: {
         'globalOptions.useBranchLocatorOption': 'true',
         'globalOptions.useRemoteBranchLocatorOption': 'true',
         'globalOptions.remoteBranchLocatorURLOption': 'https://branches.example.com/',
       },
     });
-    expect(within(navigation).queryByRole('link', { name: 'Locations' })).toBeNull();
-    await user.click(within(navigation).getByRole('button', { name: 'Locations' }));
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'Find Us' })).toBeNull();
+    await user.click(within(header).getByRole('button', { name: 'Find Us' }));
 
-    const notice = await screen.findByRole('dialog', { name: 'Locations' });
+    const notice = await screen.findByRole('dialog', { name: 'Find Us' });
     expect(notice).toHaveTextContent('A new tab will open with our branch locator.');
     expect(open).not.toHaveBeenCalled();
     await user.click(within(notice).getByRole('button', { name: 'Branch Locator' }));
@@ -142,8 +194,8 @@ describe('logged-in menu', () => {
     const { navigation, user } = await renderDashboard({
       settings: { 'globalOptions.applyForLoanURLOption': 'https://apply.example.com/start' },
     });
-    await user.click(within(navigation).getByRole('button', { name: 'Apply For Loan' }));
-    const notice = await screen.findByRole('dialog', { name: 'Apply For Loan' });
+    await user.click(within(navigation).getByRole('button', { name: 'Apply for a Loan' }));
+    const notice = await screen.findByRole('dialog', { name: 'Apply for a Loan' });
     expect(notice).toHaveTextContent('You are about to leave this site');
     await user.click(within(notice).getByRole('button', { name: 'Continue to Application' }));
     expect(open).toHaveBeenCalledWith(
@@ -162,7 +214,7 @@ describe('logged-in header', () => {
     expect(logo).toHaveAttribute('src', '/cdn/harbor/branding/logos/logoFullWhite.svg');
     expect(logo.closest('a')).toHaveAttribute('href', '#/myaccount/dashboard');
     expect(within(header).getByText('Jordan Rivers')).toBeVisible();
-    expect(within(header).getAllByRole('link', { name: 'FAQ' })[0]).toHaveAttribute(
+    expect(within(header).getByRole('link', { name: 'FAQ' })).toHaveAttribute(
       'href',
       '#/myaccount/faq',
     );
@@ -170,7 +222,29 @@ describe('logged-in header', () => {
       'href',
       '#/myaccount/locations',
     );
-    expect(within(header).getAllByRole('button', { name: 'Logout' }).length).toBeGreaterThan(0);
+    expect(within(header).getByRole('button', { name: 'Logout' })).toBeVisible();
+  });
+
+  it('lists every destination once on a wide screen, under one name', async () => {
+    await renderDashboard({
+      settings: {
+        'globalOptions.useBranchLocatorOption': 'true',
+        'globalOptions.useFAQOption': 'true',
+        'globalOptions.useDocumentCenterOption': 'true',
+        'achPaymentOptions.requireAchDraftAgreementOption': 'true',
+      },
+    });
+    const header = screen.getByRole('banner');
+    const names = [
+      ...within(header).getAllByRole('link'),
+      ...within(header).getAllByRole('button'),
+    ].map((element) => element.textContent);
+    for (const name of ['FAQ', 'Logout', 'Find Us']) {
+      expect(names.filter((text) => text === name)).toHaveLength(1);
+    }
+    expect(names).not.toContain('Locations');
+    expect(names).not.toContain('Documents');
+    expect(names).toEqual(expect.arrayContaining(['Payment Authorizations', 'Document Center']));
   });
 
   it('has a skip link as the first focusable element that moves focus to the main content', async () => {
@@ -200,14 +274,15 @@ describe('logged-in header', () => {
 
 describe('logout', () => {
   it('asks for confirmation; Cancel stays, Logout ends the session and goes to the login', async () => {
-    const { navigation, user, server } = await renderDashboard();
-    await user.click(within(navigation).getByRole('button', { name: 'Logout' }));
+    const { user, server } = await renderDashboard();
+    const header = screen.getByRole('banner');
+    await user.click(within(header).getByRole('button', { name: 'Logout' }));
     const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.requestsTo('POST /api/Login/Logout')).toHaveLength(0);
 
-    await user.click(within(navigation).getByRole('button', { name: 'Logout' }));
+    await user.click(within(header).getByRole('button', { name: 'Logout' }));
     await user.click(
       within(
         await screen.findByRole('dialog', { name: 'Are you sure you want to logout?' }),

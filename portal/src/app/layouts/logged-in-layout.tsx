@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { onlinePaymentsOn, paymentMenuShown } from '@portal/domain';
+import { isDepositOrInvestment, paymentMenuShown } from '@portal/domain';
 import { Outlet, useNavigation } from 'react-router';
 import { NavigationProgress } from '../../components/navigation-progress';
 import { useAccountList } from '../../lib/accounts/get-account-list';
@@ -25,9 +25,16 @@ export function LoggedInLayout() {
   const navigation = useNavigation();
   const { viewError } = useViewError();
   const onAction = useMenuActions();
-  const payEnabled = onlinePaymentsOn(settings);
-  const accounts = useAccountList({ enabled: payEnabled });
-  const showPayment = paymentMenuShown(accounts.data?.Accounts ?? [], settings);
+  // The list the dashboard reads (one request, cached): the menu's Make Payment and Deposits
+  // items depend on it.
+  const accounts = useAccountList();
+  // Until the list is in the item shows (paymentMenuShown on 'loading'): the menu does not change
+  // under the borrower's pointer when it arrives, except for the rare borrower without a loan. A
+  // list that failed offers no Make Payment.
+  const showPayment = paymentMenuShown(
+    accounts.data?.Accounts ?? (accounts.isError ? 'failed' : 'loading'),
+    settings,
+  );
   const loading = navigation.state !== 'idle';
 
   return (
@@ -36,7 +43,10 @@ export function LoggedInLayout() {
       <LoggedInHeader
         mainId={MAIN_ID}
         compact={compact}
-        menuItems={buildMenuItems(settings, { paymentMenuShown: showPayment })}
+        menuItems={buildMenuItems(settings, {
+          paymentMenuShown: showPayment,
+          depositsMenuShown: (accounts.data?.Accounts ?? []).some(isDepositOrInvestment),
+        })}
         headerLinks={buildHeaderLinks(settings)}
         onAction={onAction}
       />

@@ -6,7 +6,8 @@ import type { MenuAction, MenuItem } from './menu-items';
 export interface NavigationProps {
   label: string;
   items: MenuItem[];
-  onAction(action: MenuAction): void;
+  /** Runs an action item; `label` is the item's words (a dialog it opens is titled so). */
+  onAction(action: MenuAction, label: string): void;
 }
 
 /** The navigation bar of wide screens. The current page's link carries aria-current="page". */
@@ -53,7 +54,7 @@ export function NavigationBar({ label, items, onAction }: NavigationProps) {
               <Button
                 color="inherit"
                 sx={{ color: 'primary.contrastText' }}
-                onClick={() => onAction(item.action)}
+                onClick={() => onAction(item.action, item.label)}
               >
                 {item.label}
               </Button>

@@ -7,6 +7,7 @@ export type MenuItemId =
   | 'dashboard'
   | 'applyForLoan'
   | 'makePayment'
+  | 'deposits'
   | 'profile'
   | 'documents'
   | 'documentCenter'
@@ -27,8 +28,17 @@ export type MenuItem =
   | (MenuItemBase & { kind: 'action'; action: MenuAction });
 
 export interface MenuFacts {
-  /** Make Payment is listed (domain paymentMenuShown: payments on, a loan or line of credit). */
+  /**
+   * Make Payment is listed (domain paymentMenuShown: payments on and a loan or line of credit, or
+   * the account list not in yet, so the item is there from the first paint).
+   */
   paymentMenuShown: boolean;
+  /**
+   * Deposits is listed once the account list is in and holds a deposit account or investment.
+   * Spec 000's menu has no such item (the route myaccount/deposits exists): a deposit customer
+   * would otherwise reach their accounts only through the dashboard's rows.
+   */
+  depositsMenuShown?: boolean;
 }
 
 /**
@@ -69,6 +79,14 @@ export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): Me
           label: settings.get('loggedInLayout.makePaymentMenuText'),
           kind: 'link',
           to: '/myaccount/payment',
+        }
+      : undefined,
+    facts.depositsMenuShown
+      ? {
+          id: 'deposits',
+          label: settings.get('loggedInLayout.depositsMenuText'),
+          kind: 'link',
+          to: '/myaccount/deposits',
         }
       : undefined,
     {
@@ -148,4 +166,14 @@ export function buildHeaderLinks(settings: SettingsAccessor): MenuItem[] {
     },
   ];
   return links.filter((item) => item !== undefined);
+}
+
+/**
+ * The navigation bar of wide screens: the menu without what the header's links already offer
+ * (FAQ, Find Us, Logout), so no destination is listed twice on one screen and the same place is
+ * never offered under two names (Find Us and Locations). Phones have no header links: their
+ * drawer keeps the whole menu.
+ */
+export function navigationBarItems(menu: MenuItem[], headerLinks: MenuItem[]): MenuItem[] {
+  return menu.filter((item) => !headerLinks.some((link) => link.id === item.id));
 }

@@ -49,7 +49,7 @@ export default function MobileMenu({
                 <ListItemButton
                   onClick={() => {
                     onClose();
-                    onAction(item.action);
+                    onAction(item.action, item.label);
                   }}
                 >
                   <ListItemText primary={item.label} />

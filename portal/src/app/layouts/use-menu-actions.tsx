@@ -7,13 +7,13 @@ import { useLogoutRequest } from '../use-logout-request';
 import type { MenuAction } from './menu-items';
 
 /** What the menu's buttons do: each opens its dialog. */
-export function useMenuActions(): (action: MenuAction) => void {
+export function useMenuActions(): (action: MenuAction, label: string) => void {
   const dialogs = useDialogStack();
   const settings = useSettings();
   const requestLogout = useLogoutRequest();
 
   return useCallback(
-    (action: MenuAction) => {
+    (action: MenuAction, label: string) => {
       switch (action) {
         case 'applyForLoan': {
           const url = settings.get('globalOptions.applyForLoanURLOption');
@@ -25,7 +25,7 @@ export function useMenuActions(): (action: MenuAction) => void {
         case 'remoteBranchLocator': {
           const url = settings.get('globalOptions.remoteBranchLocatorURLOption');
           dialogs.open<true>((close) => (
-            <RemoteBranchLocatorDialog url={url} onClose={() => close(true)} />
+            <RemoteBranchLocatorDialog url={url} title={label} onClose={() => close(true)} />
           ));
           return;
         }

@@ -13,10 +13,19 @@ import Typography from '@mui/material/Typography';
 import { VisuallyHidden, visuallyHidden } from '@portal/web-kit';
 import { Fragment, useId, type ReactNode } from 'react';
 import { useSettings } from '../../lib/settings/settings-context';
-import { isSortable, type DataTableColumn, type DataTableLayoutProps } from './data-table-column';
+import {
+  cellContent,
+  isSortable,
+  type DataTableColumn,
+  type DataTableLayoutProps,
+} from './data-table-column';
 import { ACTIONABLE_ROW_SX, rowVariantSx } from './row-styles';
 
-/** The small-screen layout: a sort control above a list of cards, one per row. */
+/**
+ * The small-screen layout: a sort control above a list of cards, one per row: each column's
+ * header and value, an accordion (accordionSummaryColumnIds) or the caller's own card
+ * (renderCard, the dashboard's account cards) with the columns as its details.
+ */
 export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
   const { columns, rows, sort, onSort, renderCell, getRowVariant, rowsAreActionable } = props;
   const captionId = useId();
@@ -88,7 +97,14 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
             sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
           >
             {rows.map((row) =>
-              props.accordionSummaryColumnIds ? (
+              props.renderCard ? (
+                <Fragment key={props.getRowKey(row)}>
+                  {props.renderCard(
+                    row,
+                    <ValueList columns={columns} render={(column) => cellContent(row, column)} />,
+                  )}
+                </Fragment>
+              ) : props.accordionSummaryColumnIds ? (
                 <AccordionRow
                   key={props.getRowKey(row)}
                   columns={columns}
@@ -139,7 +155,11 @@ function ValueList<Row>(props: {
           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
             {column.header}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}
+          >
             {props.render(column)}
           </Typography>
         </Fragment>

@@ -64,6 +64,13 @@ export type DataTableProps<Row> = DataTableRowAction<Row> & {
    * panel shows the others (the history's phone layout), instead of a card showing every column.
    */
   accordionSummaryColumnIds?: readonly string[];
+  /**
+   * On small screens, each row's card is this list item (a `<li>`, e.g. MUI `Card component="li"`)
+   * instead of a card listing every column: the dashboard's account cards lead with the one
+   * figure that matters and keep `details`, every column as the table has it, behind a control.
+   * The sort controls, the list and its name stay the table's own.
+   */
+  renderCard?: (row: Row, details: ReactNode) => ReactNode;
 };
 
 /** What the table and card layouts share, after sorting. */
@@ -83,6 +90,12 @@ export interface DataTableLayoutProps<Row> {
   /** The column whose cell names the row (a row header in the table). */
   primaryColumnId: string | undefined;
   accordionSummaryColumnIds?: readonly string[];
+  renderCard?: (row: Row, details: ReactNode) => ReactNode;
+}
+
+/** A cell's content as its column gives it (no row link): its renderer's, else its value. */
+export function cellContent<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
+  return column.renderCell ? column.renderCell(row) : (column.getValue(row) ?? '');
 }
 
 /** The column's alignment: its own, or right for numbers so their digits line up. */

@@ -375,6 +375,37 @@ describe('DataTable as cards', () => {
   });
 });
 
+describe("DataTable as the caller's own cards (the dashboard's accounts on a phone)", () => {
+  it("shows each row as the caller's card with every column as its details, sorted by the same controls", async () => {
+    const { user } = renderTable({
+      layout: 'cards',
+      getRowLink: (row) => `/accounts/${row.number}`,
+      renderCard: (row, details) => (
+        <li aria-label={row.description}>
+          <strong>{row.status}</strong>
+          {details}
+        </li>
+      ),
+    });
+    const list = screen.getByRole('list', { name: 'Open accounts' });
+    const auto = within(list).getByRole('listitem', { name: 'Auto loan' });
+    expect(within(auto).getByText('Closed', { selector: 'strong' })).toBeVisible();
+    // The details are the columns as the table shows them, without the row's stretched link.
+    expect(
+      within(auto)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Auto loan', '$12,500.00', '2026-01-20', 'Closed']);
+    expect(within(auto).queryByRole('link')).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Balance');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Home equity line 10', 'Savings', 'Auto loan', 'home equity line 9']);
+  });
+});
+
 describe('DataTable as accordions (the history on a phone)', () => {
   it("shows the summary columns on each row's button and the others when it opens", async () => {
     const { user } = renderTable({

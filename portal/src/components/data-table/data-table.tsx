@@ -13,6 +13,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTableCards } from './data-table-cards';
 import {
+  cellContent,
   columnAlign,
   isSortable,
   type DataTableColumn,
@@ -22,10 +23,6 @@ import {
 } from './data-table-column';
 import { ACTIONABLE_ROW_SX, rowVariantSx, STRETCHED_ACTION_SX } from './row-styles';
 import { nextSort, sortRows, type SortState } from './sort-rows';
-
-function defaultCell<Row>(row: Row, column: DataTableColumn<Row>): ReactNode {
-  return column.getValue(row) ?? '';
-}
 
 /**
  * A sortable table of rows that turns into a list of cards on small screens, where a select and
@@ -49,7 +46,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   const primaryColumnId = props.primaryColumnId ?? columns[0]?.id;
   const renderCell = (row: Row, column: DataTableColumn<Row>): ReactNode => {
-    const content = (column.renderCell ?? defaultCell)(row, column);
+    const content = cellContent(row, column);
     if (column.id !== primaryColumnId) return content;
     if (getRowLink) {
       return (
@@ -91,6 +88,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     rowsAreActionable: Boolean(getRowLink ?? onRowClick),
     primaryColumnId,
     accordionSummaryColumnIds: props.accordionSummaryColumnIds,
+    renderCard: props.renderCard,
   };
   return layout === 'cards' ? (
     <DataTableCards {...layoutProps} />

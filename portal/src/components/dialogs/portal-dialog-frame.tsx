@@ -18,6 +18,7 @@ export default function PortalDialogFrame({
   children,
   actions,
   icon,
+  onEscape,
 }: PortalDialogProps) {
   const entry = useDialogEntry();
   const descriptionId = useId();
@@ -32,8 +33,9 @@ export default function PortalDialogFrame({
   return (
     <Dialog
       open={entry.open}
-      onClose={() => {
+      onClose={(_event, reason) => {
         if (entry.dismissible) entry.dismiss();
+        else if (reason === 'escapeKeyDown' && entry.isTop) onEscape?.();
       }}
       maxWidth={false}
       inert={!entry.isTop && entry.open}

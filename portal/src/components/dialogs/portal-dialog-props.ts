@@ -13,4 +13,9 @@ export interface PortalDialogProps {
   actions: ReactNode;
   /** A decorative icon above the title. */
   icon?: ReactNode;
+  /**
+   * Escape on a dialog opened not dismissible: the dialog decides (the Payment Details form asks
+   * first when something was typed). Without it Escape does nothing there.
+   */
+  onEscape?(): void;
 }

@@ -5,16 +5,18 @@ import { DIALOG_WIDTH, PortalDialog } from './portal-dialog';
 
 interface RemoteBranchLocatorDialogProps {
   url: string;
+  /** The words of the link that opened it (Find Us in the header, Locations in the menu). */
+  title: string;
   onClose(): void;
 }
 
 /** Says a new tab will open; 'Branch Locator' opens the institution's remote locator. */
-export function RemoteBranchLocatorDialog({ url, onClose }: RemoteBranchLocatorDialogProps) {
+export function RemoteBranchLocatorDialog({ url, title, onClose }: RemoteBranchLocatorDialogProps) {
   const settings = useSettings();
   return (
     <PortalDialog
       width={DIALOG_WIDTH.standard}
-      title={settings.get('loggedInLayout.locationsMenuText')}
+      title={title}
       actions={
         <>
           <Button onClick={onClose}>{settings.get('dialogTexts.cancelButtonText')}</Button>

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -13,6 +14,11 @@ export interface NativeSelectFieldProps {
   children: ReactNode;
   fullWidth?: boolean;
   disabled?: boolean;
+  /**
+   * The chosen option's text, shown wrapped over as many lines as it needs (a phone's 390 px cut
+   * a long choice short): a closed native select draws its value on one line whatever the CSS.
+   */
+  wrappedText?: string;
 }
 
 /**
@@ -28,15 +34,60 @@ export function NativeSelectField({
   children,
   fullWidth = true,
   disabled,
+  wrappedText,
 }: NativeSelectFieldProps) {
   const id = useId();
+  // Written here rather than a menu-based select: the platform's picker stays (phones, screen
+  // readers), stretched invisibly over the whole field so a tap anywhere opens it, while the text
+  // the eye reads is an ordinary block that wraps. Screen readers read the select itself.
+  const wrapped = wrappedText !== undefined;
   return (
     <FormControl variant="outlined" fullWidth={fullWidth} disabled={disabled}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink={wrapped ? true : undefined}>
+        {label}
+      </InputLabel>
       <NativeSelect
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        input={<OutlinedInput label={label} />}
+        input={
+          <OutlinedInput
+            label={label}
+            notched={wrapped ? true : undefined}
+            startAdornment={
+              wrapped ? (
+                <Box
+                  aria-hidden
+                  sx={{
+                    flex: 1,
+                    minWidth: 0,
+                    py: '16.5px',
+                    pr: '32px',
+                    lineHeight: 1.4375,
+                    whiteSpace: 'normal',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {wrappedText || '\u00a0'}
+                </Box>
+              ) : undefined
+            }
+            sx={
+              wrapped
+                ? {
+                    '& .MuiNativeSelect-select': {
+                      position: 'absolute',
+                      inset: 0,
+                      width: '100%',
+                      height: '100%',
+                      boxSizing: 'border-box',
+                      opacity: 0,
+                      cursor: 'pointer',
+                    },
+                  }
+                : undefined
+            }
+          />
+        }
         inputProps={{ id }}
       >
         {children}

@@ -13,6 +13,11 @@ export interface InputFieldProps extends Omit<OutlinedInputProps, 'error' | 'lab
   errorMessage?: string;
   /** Ids of further elements that describe the field (a password requirements list). */
   describedBy?: string;
+  /**
+   * A warning about a value still accepted (a payment date after the due date): under the field,
+   * linked to it and announced politely; the field stays valid.
+   */
+  warningMessage?: string;
 }
 
 /**
@@ -24,6 +29,7 @@ export function InputField({
   description,
   errorMessage,
   describedBy,
+  warningMessage,
   id,
   fullWidth = true,
   ...inputProps
@@ -32,15 +38,23 @@ export function InputField({
   const inputId = id ?? generatedId;
   const errorId = `${inputId}-error`;
   const descriptionId = `${inputId}-description`;
+  const warningId = `${inputId}-warning`;
+  // A date input always draws its own 'mm/dd/yyyy': its label must sit above it, never over it
+  // (issue 20, item 8: 'First Payment Date' was drawn over the empty recurring date).
+  const shrink = inputProps.type === 'date' ? true : undefined;
   const describedByIds = [
     errorMessage ? errorId : undefined,
+    warningMessage ? warningId : undefined,
     description ? descriptionId : undefined,
     describedBy,
   ].filter(Boolean);
   return (
     <FormControl variant="outlined" error={Boolean(errorMessage)} fullWidth={fullWidth}>
-      <InputLabel htmlFor={inputId}>{label}</InputLabel>
+      <InputLabel htmlFor={inputId} shrink={shrink}>
+        {label}
+      </InputLabel>
       <OutlinedInput
+        notched={shrink}
         {...inputProps}
         id={inputId}
         label={label}
@@ -49,6 +63,12 @@ export function InputField({
       {errorMessage ? (
         <FormHelperText id={errorId} role="alert">
           {errorMessage}
+        </FormHelperText>
+      ) : null}
+      {/* Only with a warning: an empty status region under every field would be noise. */}
+      {warningMessage ? (
+        <FormHelperText id={warningId} role="status" error={false} sx={{ color: 'text.primary' }}>
+          {warningMessage}
         </FormHelperText>
       ) : null}
       {description ? (

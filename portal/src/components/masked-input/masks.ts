@@ -19,6 +19,7 @@ export const MASK_DESCRIPTIONS = {
   dateOfBirth: 'Format: MM/DD/YYYY',
   zip: 'Format: 5 digits',
   phone: 'Format: (000) 000-0000',
+  profilePhone: 'Format: 000-000-0000',
 } as const;
 
 export function accountNumberDescription(mask: string): string {

@@ -38,6 +38,12 @@ export interface UsePasswordRequirementsOptions {
   messages?: Partial<PasswordMessages>;
   /** A fixed maximum (activation: 128); otherwise from the rules answer. */
   maximumLength?: number;
+  /**
+   * Lists the rules whatever usePasswordValidationRuleListOption says: spec 000 section 2.5 gives
+   * the sign-in's changePassword step "the rule list" outright (the option still decides the
+   * messages).
+   */
+  alwaysShowList?: boolean;
 }
 
 export interface PasswordRequirements {
@@ -102,7 +108,7 @@ function state(failed: boolean): RequirementState {
 export function usePasswordRequirements(
   options: UsePasswordRequirementsOptions,
 ): PasswordRequirements {
-  const { password, context, serverCheck, messages, maximumLength } = options;
+  const { password, context, serverCheck, messages, maximumLength, alwaysShowList } = options;
   const settings = useSettings();
   const { PasswordMinimumLength } = useInstitutionOptions();
   const rulesQuery = usePasswordValidationRules();
@@ -206,7 +212,7 @@ export function usePasswordRequirements(
 
   return {
     status: loading ? 'loading' : rulesQuery.isError ? 'error' : 'ready',
-    showList: policy.listOption,
+    showList: policy.listOption || (alwaysShowList ?? false),
     items,
     checking: items.some((item) => item.state === 'checking'),
     checkCount,

@@ -4,7 +4,10 @@ import {
   type CalendarDate,
   calendarDateIn,
   isLoanPastDue,
+  type PastDueTexts,
+  pastDueTextsOf,
 } from '@portal/domain';
+import { createSettingsAccessor } from '@portal/settings-schema';
 import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Transaction } from 'kysely';
 import type { CoreDatabase } from './core.schema';
@@ -83,6 +86,11 @@ export interface BuiltinCoreOptions {
   clock: Clock;
   /** The institution's name, colour and logo for statements. */
   branding(institutionId: number): Promise<PdfBranding>;
+  /**
+   * The institution's past-due wording for statements (domain pastDueTextsOf of its settings);
+   * without it, the settings' defaults.
+   */
+  pastDueTexts?(institutionId: number): Promise<PastDueTexts>;
   /**
    * The institution's time zone (IANA name), for its date when a payment is posted: the core
    * refuses a payment dated after the institution's today ('dayNotClosed'). Without it, the latest
@@ -614,7 +622,11 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       if (!row || !Number.isSafeInteger(id) || id <= 0 || id > 2 ** 53) return undefined;
       const statement = await findStatement(db, row.id, id);
       if (!statement) return undefined;
-      const branding = await options.branding(customer.institutionId);
+      const [branding, pastDueTexts] = await Promise.all([
+        options.branding(customer.institutionId),
+        options.pastDueTexts?.(customer.institutionId) ??
+          pastDueTextsOf(createSettingsAccessor({ shared: {}, english: {} })),
+      ]);
       const lines = await listTransactionsBetween(
         db,
         row.id,
@@ -634,6 +646,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         periodStart: statement.period_start,
         snapshot: statement.snapshot,
         lines: lines.map(toTransaction),
+        pastDueTexts,
       });
     },
 

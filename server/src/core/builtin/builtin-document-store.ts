@@ -82,6 +82,11 @@ export function createBuiltinDocumentStore(options: {
       return rows.map(toDocument);
     },
 
+    async customerDocuments(customer) {
+      const rows = await listDocuments(db, customer, { customer: true });
+      return rows.map(toDocument);
+    },
+
     async open(customer, fileId) {
       const id = Number(fileId);
       if (!/^\d{1,15}$/.test(fileId) || !Number.isSafeInteger(id) || id <= 0) return undefined;

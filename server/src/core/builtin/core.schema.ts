@@ -141,6 +141,10 @@ export interface StatementSnapshot {
   advancesCents?: number;
   /** The mailing address the statement was sent to, as printed (statements since 2026-11-25). */
   mailingAddress?: string[];
+  /** Loans: the regular installment and the charges owed (statements since 2026-11-29). */
+  installmentCents?: number;
+  lateChargesCents?: number;
+  otherFeesCents?: number;
 }
 
 export interface CoreInsuranceTable {

@@ -5,22 +5,27 @@ type Db = Kysely<Database>;
 
 const LISTED = ['id', 'display_name', 'file_format', 'uploaded_at'] as const;
 
-/** The customer's documents about one of their accounts or one of their applications. */
+/**
+ * The customer's documents about one of their accounts, one of their applications, or about the
+ * customer (both numbers empty: the profile's documents).
+ */
 export async function listDocuments(
   db: Db,
   owner: { institutionId: number; customerId: string },
-  about: { accountNumber: string } | { applicationNumber: string },
+  about: { accountNumber: string } | { applicationNumber: string } | { customer: true },
 ) {
   return db
     .selectFrom('file_documents')
     .select(LISTED)
     .where('institution_id', '=', owner.institutionId)
     .where('customer_id', '=', owner.customerId)
-    .where((eb) =>
-      'accountNumber' in about
-        ? eb('account_number', '=', about.accountNumber)
-        : eb('application_number', '=', about.applicationNumber),
-    )
+    .where((eb) => {
+      if ('accountNumber' in about) return eb('account_number', '=', about.accountNumber);
+      if ('applicationNumber' in about) {
+        return eb('application_number', '=', about.applicationNumber);
+      }
+      return eb.and([eb('account_number', '=', ''), eb('application_number', '=', '')]);
+    })
     .orderBy('uploaded_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -1,3 +1,4 @@
+import { PREVIEW_SAMPLE_ACCOUNTS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { openDemoAccount, type DemoAccountDefinition } from './core-seed';
@@ -7,10 +8,11 @@ import type { CoreTables } from './core.schema';
  * The admin preview's sample borrower's accounts in the built-in core: a loan due soon, a line of credit and a
  * savings account, generated like the demo's (the sample is made only where the built-in core runs).
  */
-const SAMPLE_ACCOUNTS: readonly DemoAccountDefinition[] = [
+const SAMPLE_ACCOUNTS: readonly (DemoAccountDefinition & { number: string })[] = [
   {
     kind: 'loan',
     account: '900001',
+    number: PREVIEW_SAMPLE_ACCOUNTS.loan,
     type: 0,
     description: 'Sample Auto Loan',
     statementPreference: 'ElectronicOnly',
@@ -24,6 +26,7 @@ const SAMPLE_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     kind: 'loan',
     account: '900002',
+    number: PREVIEW_SAMPLE_ACCOUNTS.lineOfCredit,
     type: 9,
     description: 'Sample Line of Credit',
     statementPreference: 'ElectronicOnly',
@@ -38,6 +41,7 @@ const SAMPLE_ACCOUNTS: readonly DemoAccountDefinition[] = [
   {
     kind: 'deposit',
     account: '900003',
+    number: PREVIEW_SAMPLE_ACCOUNTS.savings,
     type: 3,
     description: 'Sample Savings',
     statementPreference: 'ElectronicOnly',
@@ -55,8 +59,9 @@ const SAMPLE_ADDRESS = {
 };
 
 /**
- * Opens the sample borrower's accounts (the previews module's SampleAccountOpener): numbered
- * 000-<account>-<last digit>, at the sample address.
+ * Opens the sample borrower's accounts (the previews module's SampleAccountOpener): numbered as
+ * PREVIEW_SAMPLE_ACCOUNTS says (the admin's "Show in preview" opens their pages), at the sample
+ * address.
  */
 export async function openSampleAccounts(
   db: Kysely<Database>,
@@ -69,7 +74,7 @@ export async function openSampleAccounts(
       {
         institutionId: owner.institutionId,
         customerId: owner.customerId,
-        number: `000-${account.account}-${account.account.slice(-1)}`,
+        number: account.number,
         nameOnAccount: owner.personalName,
         address: SAMPLE_ADDRESS,
         today: owner.today,

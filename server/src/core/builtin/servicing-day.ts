@@ -96,6 +96,10 @@ export function loanStatementSnapshot(
     // Opening less principal paid plus advances is the closing principal.
     principalPaidCents: sum((line) => (line.kind === 'payment' ? line.principalCents : 0)),
     advancesCents: sum((line) => (line.kind === 'disbursement' ? line.principalCents : 0)),
+    // What the amount due is made of, so the statement can break down a past-due amount.
+    installmentCents: terms.installmentCents,
+    lateChargesCents: state.lateChargesDueCents,
+    otherFeesCents: state.otherFeesDueCents,
   };
 }
 

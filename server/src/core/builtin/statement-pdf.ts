@@ -1,4 +1,13 @@
-import { formatUsd, formatUsDate } from '@portal/domain';
+import {
+  amountDueBreakdown,
+  amountDueLines,
+  daysBetween,
+  formatUsd,
+  formatUsDate,
+  isLoanPastDue,
+  pastDueNotice,
+  type PastDueTexts,
+} from '@portal/domain';
 import { createBrandedPdf, drawTable, type PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { CoreTransaction } from '../servicing-core';
 import type { StatementSnapshot } from './core.schema';
@@ -11,6 +20,11 @@ export interface StatementDocument {
   snapshot: StatementSnapshot;
   /** The period's transactions, oldest first. */
   lines: readonly CoreTransaction[];
+  /**
+   * The institution's past-due wording (domain pastDueTextsOf of its settings): a statement says
+   * past due in the words the dashboard and the loan page use.
+   */
+  pastDueTexts: PastDueTexts;
 }
 
 /** MM/dd/yyyy, as the portal shows dates. */
@@ -33,6 +47,7 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
   for (const line of statement.account.address) doc.text(line);
   doc.moveDown();
   const { snapshot } = statement;
+  drawPastDueNotice(doc, statement);
   // A loan's balances are principal: the principal paid (and any advance) takes the opening to
   // the closing figure; payments, interest and fees follow as what moved in the period.
   const loan = snapshot.principalPaidCents !== undefined;
@@ -104,4 +119,70 @@ export async function renderStatementPdf(statement: StatementDocument): Promise<
     );
   }
   return finish();
+}
+
+type PdfDoc = ReturnType<typeof createBrandedPdf>['doc'];
+
+/**
+ * A loan past due on its statement date says so first, in red (issue 20 item 10): how late, what
+ * brings it current and, where the statement keeps the parts (statements since 2026-11-29), what
+ * the amount due is made of. The same rule (isLoanPastDue, amountDueBreakdown) and the same words
+ * (pastDueNotice, amountDueLines with the institution's texts) as the portal's. A statement that
+ * kept no parts has the whole amount due as what brings the loan current (paying it always does).
+ */
+function drawPastDueNotice(doc: PdfDoc, statement: StatementDocument): void {
+  const { snapshot, statementDate, pastDueTexts: texts } = statement;
+  if (snapshot.principalPaidCents === undefined || !snapshot.dueDate) return;
+  if (
+    !isLoanPastDue(
+      { dueDate: snapshot.dueDate, amountDueCents: snapshot.amountDueCents },
+      statementDate,
+    )
+  ) {
+    return;
+  }
+  const known = snapshot.installmentCents !== undefined;
+  const breakdown = amountDueBreakdown({
+    totalCents: snapshot.amountDueCents,
+    installmentCents: snapshot.installmentCents ?? 0,
+    lateChargesCents: snapshot.lateChargesCents ?? 0,
+    otherFeesCents: snapshot.otherFeesCents ?? 0,
+    pastDue: true,
+  });
+  const top = doc.y;
+  doc.fillColor('#b3261e').font('Helvetica-Bold').fontSize(12);
+  doc.text(texts.title, 60, top + 8);
+  doc.font('Helvetica').fontSize(10);
+  doc.text(
+    pastDueNotice(
+      {
+        loan: { description: statement.account.description, number: statement.account.number },
+        daysPastDue: daysBetween(snapshot.dueDate, statementDate),
+        dueDate: snapshot.dueDate,
+        bringCurrentCents: breakdown.bringCurrentCents,
+      },
+      texts,
+    ),
+    60,
+    doc.y + 2,
+    { width: 440 },
+  );
+  if (known) {
+    doc.moveDown(0.3);
+    for (const line of amountDueLines(breakdown, texts)) {
+      const y = doc.y;
+      doc.text(line.label, 60, y, { width: 190 });
+      doc.text(formatUsd(line.cents), 250, y, { width: 120, align: 'right' });
+      doc.y = y + 13;
+    }
+  }
+  const bottom = doc.y + 6;
+  doc
+    .lineWidth(1.5)
+    .strokeColor('#b3261e')
+    .rect(50, top, 460, bottom - top)
+    .stroke();
+  doc.fillColor('black').strokeColor('black').lineWidth(1);
+  doc.x = 50;
+  doc.y = bottom + 10;
 }

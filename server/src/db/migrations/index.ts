@@ -22,6 +22,11 @@ import { corePaymentTerms } from './0021-core-payment-terms';
 import { uploads } from './0022-uploads';
 import { achDraftPreviewOpened } from './0023-ach-draft-preview-opened';
 import { achDraftPreviewSchedule } from './0024-ach-draft-preview-schedule';
+import { loginHistoryUserAgent } from './0025-login-history-user-agent';
+import { texting } from './0026-texting';
+import { profile } from './0027-profile';
+import { notifications } from './0028-notifications';
+import { achDebitAuthorizations } from './0029-ach-debit-authorizations';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -51,4 +56,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022_uploads': uploads,
   '0023_ach_draft_preview_opened': achDraftPreviewOpened,
   '0024_ach_draft_preview_schedule': achDraftPreviewSchedule,
+  '0025_login_history_user_agent': loginHistoryUserAgent,
+  '0026_texting': texting,
+  '0027_profile': profile,
+  '0028_notifications': notifications,
+  '0029_ach_debit_authorizations': achDebitAuthorizations,
 };

@@ -10,15 +10,17 @@ export interface AccountLinksModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
   throttle: ThrottleService;
+  /** The profile's e-mail changes: their links are verify-e-mail links too. */
+  emailChanges: { confirm(institutionId: number, token: string): Promise<boolean> };
 }
 
 /** The links of e-mails: verify an address, opt out. */
 export async function accountLinksModule(
   app: PortalApp,
-  { db, clock, throttle }: AccountLinksModuleDeps,
+  { db, clock, throttle, emailChanges }: AccountLinksModuleDeps,
 ): Promise<void> {
   await app.register(accountLinksRoutes, {
-    service: createAccountLinksService({ db, clock }),
+    service: createAccountLinksService({ db, clock, emailChanges }),
     throttle,
   });
 }

@@ -5,7 +5,10 @@ import { createBorrowersService } from '../borrowers/borrowers.service';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
 
 export interface AccountLinksService {
-  /** Marks the e-mail address verified; false when the link is unknown, used or expired. */
+  /**
+   * Marks the e-mail address verified, or confirms a new address typed on the profile (its link
+   * is a verify-e-mail link too); false when the link is unknown, used or expired.
+   */
   validateEmail(institutionId: number, token: string): Promise<boolean>;
   /** Stops e-mail notifications of the link's user; false when the link is unknown or expired. */
   optOut(institutionId: number, token: string): Promise<boolean>;
@@ -15,6 +18,8 @@ export interface AccountLinksService {
 export function createAccountLinksService(options: {
   db: Kysely<Database>;
   clock: Clock;
+  /** The profile's e-mail changes, whose links arrive here too (profile module). */
+  emailChanges?: { confirm(institutionId: number, token: string): Promise<boolean> };
 }): AccountLinksService {
   const { db, clock } = options;
   const borrowers = createBorrowersService({ db });
@@ -23,7 +28,7 @@ export function createAccountLinksService(options: {
   return {
     async validateEmail(institutionId, token) {
       if (token.trim() === '') return false;
-      return db.transaction().execute(async (trx) => {
+      const verified = await db.transaction().execute(async (trx) => {
         const securityCodesInTrx = createSecurityCodesService({ db: trx });
         const now = clock.now();
         const link = await securityCodesInTrx.findUserToken(institutionId, token.trim(), [
@@ -35,6 +40,8 @@ export function createAccountLinksService(options: {
         await createBorrowersService({ db: trx }).markEmailVerified(link.userId);
         return true;
       });
+      if (verified) return true;
+      return options.emailChanges ? options.emailChanges.confirm(institutionId, token) : false;
     },
 
     async optOut(institutionId, token) {

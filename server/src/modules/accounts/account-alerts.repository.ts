@@ -21,6 +21,26 @@ export async function findAccountAlerts(
   return parsed.success ? parsed.data : undefined;
 }
 
+/** Every saved copy of an institution's loans' alerts (those that no longer parse left out). */
+export async function listAccountAlerts(
+  db: Db,
+  institutionId: number,
+): Promise<{ userId: string; accountNumber: string; alerts: AccountAlerts }[]> {
+  const rows = await db
+    .selectFrom('account_alerts')
+    .select(['user_id', 'account_number', 'alerts'])
+    .where('institution_id', '=', institutionId)
+    .orderBy('user_id')
+    .orderBy('account_number')
+    .execute();
+  return rows.flatMap((row) => {
+    const parsed = AccountAlerts.safeParse(row.alerts);
+    return parsed.success
+      ? [{ userId: row.user_id, accountNumber: row.account_number, alerts: parsed.data }]
+      : [];
+  });
+}
+
 export async function saveAccountAlerts(
   db: Db,
   entry: {

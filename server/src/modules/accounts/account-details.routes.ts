@@ -31,7 +31,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context';
-import { signedInCaller } from '../../plugins/signed-in-caller';
+import { signedInCaller, signedInUserIdOf } from '../../plugins/signed-in-caller';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import {
   ACCOUNT_ERRORS,
@@ -359,7 +359,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         institutionId,
         token: request.query.token,
         purpose: 'history',
-        sessionUserId: request.user?.id,
+        sessionUserId: signedInUserIdOf(request),
       });
       const payload = z
         .object({ accountNumber: z.string(), days: z.number(), type: z.number() })

@@ -1,7 +1,6 @@
 import type { BorrowerCaller } from '../../lib/caller';
 import {
   type AccountAlerts,
-  DEFAULT_ALERTS,
   accountCategory,
   addDays,
   addMonths,
@@ -46,6 +45,7 @@ import type { PaymentMethodsService } from '../payment-methods/payment-methods.s
 import { loanPaymentLists, type LoanPaymentLists } from '../payments/payment-info';
 import type { DataProtector } from '../../lib/data-protection';
 import { findAccountAlerts, saveAccountAlerts } from './account-alerts.repository';
+import { withDefaultAlerts } from './account-alerts.service';
 
 /** Who is asking: the signed-in user, their customer and the institution's today. */
 export type AccountCaller = BorrowerCaller;
@@ -59,12 +59,6 @@ export const ACCOUNT_ERRORS = {
   /** Paperless asked for while an e-statement agreement is still to be accepted. */
   eStatementAgreementNeeded: 'EStatementAgreementNeeded',
 } as const;
-
-/** The e-mail alerts' own fields only (a stored copy may carry fields of an older shape). */
-function pickEmailAlerts(alerts: AccountAlerts['EmailAlerts']): AccountAlerts['EmailAlerts'] {
-  const keys = Object.keys(DEFAULT_ALERTS.EmailAlerts) as (keyof AccountAlerts['EmailAlerts'])[];
-  return Object.fromEntries(keys.map((key) => [key, alerts[key]])) as AccountAlerts['EmailAlerts'];
-}
 
 type DefaultPaymentMethod = LoanAccountInformation['PaymentInformation']['DefaultPaymentMethod'];
 
@@ -316,13 +310,8 @@ export function createAccountDetailsService(options: {
     });
   }
   async function alerts(caller: AccountCaller, number: string): Promise<AccountAlerts> {
-    const stored = await findAccountAlerts(db, caller.userId, number);
-    if (!stored) return DEFAULT_ALERTS;
     // Saved before each due-date alert had its own days: the missing parts take the defaults.
-    return {
-      TextAlerts: { ...DEFAULT_ALERTS.TextAlerts, ...stored.TextAlerts },
-      EmailAlerts: pickEmailAlerts({ ...DEFAULT_ALERTS.EmailAlerts, ...stored.EmailAlerts }),
-    };
+    return withDefaultAlerts(await findAccountAlerts(db, caller.userId, number));
   }
   const today = (caller: Pick<AccountCaller, 'timeZone'>) =>
     calendarDateIn(caller.timeZone, clock.now());

@@ -7,6 +7,7 @@ import {
   formatUsd,
   formatUsDate,
   formatUsdPlain,
+  historyTimeOf,
   type HistoryItem,
   hostDateOf,
   InsuranceResponse,
@@ -14,6 +15,7 @@ import {
   LOAN_HOLDS,
   type LoanHold,
   PaymentMethodsResponse,
+  paymentsSummary,
   PayoffProjectionResponse,
   StatementListResponse,
   UpdateAddressResponse,
@@ -110,6 +112,15 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
 
     const details = await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`);
     expect(AccountDetailsResponse.parse(details.json()).Information.Information).toEqual(info);
+  });
+
+  it("dates the account list with the institution's today, so the dashboard counts the loan page's days past due", async () => {
+    const listed = AccountListResponse.parse((await get(jordan, '/api/accountList')).json());
+    expect(listed.BusinessDate).toBe(TODAY);
+    const data = await accountData(jordan, AUTO_LOAN);
+    const [late] = paymentsSummary(listed.Accounts, listed.BusinessDate ?? '').pastDue;
+    expect(late?.account.Number).toBe(AUTO_LOAN);
+    expect(late?.daysPastDue).toBe(data.Information.DaysPastDue);
   });
 
   it('keeps the loan page and the list on PGlite until a write they depend on, and never shares them between users', async () => {
@@ -870,7 +881,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
       api.List.map((line) =>
         [
           dateOf(line),
-          line.TransactionTime,
+          historyTimeOf(line.TransactionTime) ?? '',
           line.TransactionDescription,
           ...[
             line.PrincipalAmount,
@@ -931,6 +942,31 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const late = await token(0);
     test.clock.advance(61_000);
     expect((await download(jordan, late)).statusCode).toBe(404);
+  });
+
+  it("words a checking account's history files in deposit columns, not a loan's principal", async () => {
+    const CHECKING = '001-500321-2';
+    const file = async (type: 0 | 1) => {
+      const token = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
+        AccountNumber: CHECKING,
+        DaysOfHistory: 90,
+        DownloadType: type,
+      });
+      expect(token.statusCode).toBe(200);
+      return test.app.inject({
+        method: 'GET',
+        url: `/api/AccountHistory/DownloadAccountHistory?token=${encodeURIComponent(token.body)}`,
+        headers: { cookie: jordan.cookie },
+      });
+    };
+    const csv = await file(0);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toBe(
+      'Date,Time,Description,Amount,Interest,Other,Total,Balance',
+    );
+    const pdf = await pdfText((await file(1)).rawPayload);
+    expect(pdf).toMatch(/Date\s+Description\s+Amount\s+Interest\s+Other\s+Total\s+Balance/);
+    expect(pdf).not.toContain('Principal');
   });
 
   it('lists insurance with its coverage and premium', async () => {
@@ -1003,7 +1039,10 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       HasNoErrors: false,
-      Errors: [{ ErrorMessage: 'PreviewReadOnly' }],
+      Errors: [
+        { ErrorMessage: expect.stringMatching(/^This is a preview: nothing was saved or sent/) },
+        { ErrorMessage: 'PreviewReadOnly' },
+      ],
     });
     // Nothing was hidden: the sample borrower's list is as it was.
     expect(await sampleAccounts()).toEqual(shown);
@@ -1084,6 +1123,56 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
     const foreign = answer(await get(pat, url(await passable(pat))));
     expect(foreign.status).toBe(404);
     expect(foreign).toEqual(answer(await get(pat, url(await passable(pat), NO_SUCH_ACCOUNT))));
+  });
+
+  it("says past due on a late loan's statement, with what brings it current, and not on a current one", async () => {
+    // The auto loan's latest statement (two installments missed), and its oldest (paid on time).
+    const open = async (number: string, year: number, pick: 'latest' | 'oldest') => {
+      const listed = await statements(number, year);
+      const latest = listed
+        .filter((item) => item.Provider === 0)
+        .sort((a, b) => (a.Date < b.Date ? 1 : -1) * (pick === 'latest' ? 1 : -1))[0];
+      expect(latest, number).toBeDefined();
+      const date = hostDateOf(latest?.Date) ?? '';
+      const pdf = await get(
+        undefined,
+        `/api/AccountEstatements/ViewStatement?Date=${date}&Number=${number}&Id=${latest?.Id}&Type=0&token=${await passable(jordan)}`,
+      );
+      expect(pdf.statusCode).toBe(200);
+      return (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    };
+    const late = await open(AUTO_LOAN, 2025, 'latest');
+    // The dashboard's and the loan page's words (accountSummaryTexts), the loan named as there.
+    expect(late).toContain('Payment past due');
+    expect(late).toMatch(
+      /Auto Loan \*{4}2341 is \d+ days? past due\. Pay \$[\d,]+\.\d\d to bring it current \(due since \d\d\/\d\d\/\d{4}\)\./,
+    );
+    expect(late).toMatch(/Missed installments \(\d+\)/);
+    const current = await open(AUTO_LOAN, 2024, 'oldest');
+    expect(current).toContain('Amount due');
+    expect(current).not.toContain('Payment past due');
+
+    // The institution's own words, as published.
+    await withPublishedSettings(
+      test.app,
+      'localhost',
+      {
+        english: {
+          accountSummaryTexts: {
+            pastDueTitleText: 'Overdue account',
+            pastDueText: '{loan} is overdue by {days}: send {amount}.',
+          },
+        },
+      },
+      async () => {
+        const worded = await open(AUTO_LOAN, 2025, 'latest');
+        expect(worded).toContain('Overdue account');
+        expect(worded).toMatch(
+          /Auto Loan \*{4}2341 is overdue by \d+ days?: send \$[\d,]+\.\d\d\./,
+        );
+        expect(worded).not.toContain('Payment past due');
+      },
+    );
   });
 
   it('prints a deposit statement whose summary adds up, withdrawals included', async () => {

@@ -78,6 +78,7 @@ export async function accountsModule(app: PortalApp, deps: AccountsModuleDeps): 
       clock,
       details,
       branding: deps.pdfBranding,
+      settings,
     }),
   });
   await app.register(statementsRoutes, {

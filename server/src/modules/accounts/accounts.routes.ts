@@ -15,8 +15,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ service: AccountsService }>
     },
     async (request) => {
       const { institutionId, timeZone, customerId } = signedInCaller(request);
-      const accounts = await service.list({ institutionId, timeZone, customerId });
-      return { ...okEnvelope(), Accounts: accounts };
+      const { accounts, today } = await service.list({ institutionId, timeZone, customerId });
+      return { ...okEnvelope(), Accounts: accounts, BusinessDate: today };
     },
   );
 };

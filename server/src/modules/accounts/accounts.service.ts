@@ -37,12 +37,15 @@ export function toAccountListItem(account: CoreAccount): AccountListItem {
 }
 
 export interface AccountsService {
-  /** The customer's accounts the web may show (hidden ones left out), as of the institution's today. */
+  /**
+   * The customer's accounts the web may show (hidden ones left out), as of the institution's
+   * today, and that today (the dashboard counts days past due to it, not to the device's clock).
+   */
   list(input: {
     institutionId: number;
     timeZone: string;
     customerId: string;
-  }): Promise<AccountListItem[]>;
+  }): Promise<{ accounts: AccountListItem[]; today: CalendarDate }>;
   today(timeZone: string): CalendarDate;
 }
 
@@ -61,9 +64,10 @@ export function createAccountsService(options: {
         const accounts = await options.core.listAccounts({ institutionId, customerId }, day);
         return accounts.filter((account) => !account.hiddenFromWeb).map(toAccountListItem);
       };
-      return options.reads
+      const accounts = await (options.reads
         ? options.reads.get(`list|${institutionId}|${customerId}|${day}`, load)
-        : load();
+        : load());
+      return { accounts, today: day };
     },
   };
 }

@@ -1,4 +1,12 @@
-import { calendarDateIn, daysBetween, formatUsd, formatUsdPlain } from '@portal/domain';
+import {
+  accountCategory,
+  calendarDateIn,
+  daysBetween,
+  formatUsd,
+  formatUsdPlain,
+  historyTimeOf,
+} from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import { stringify } from 'csv-stringify/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -27,28 +35,74 @@ export interface HistoryDownloads {
   }): Promise<HistoryFile | undefined>;
 }
 
-const HEADERS = [
-  'Date',
-  'Time',
-  'Description',
-  'Principal',
-  'Interest',
-  'Other',
-  'Total',
-  'Principal Balance',
-];
+/**
+ * The column words of the history files: the history table's own (the loanDetailsTexts.history*
+ * settings), so a file reads as the screen it was downloaded from. A deposit's amount and balance
+ * columns are its own words (dashboardTexts.depositHistory*: a checking account has no principal).
+ */
+export interface HistoryColumns {
+  date: string;
+  time: string;
+  description: string;
+  amount: string;
+  interest: string;
+  other: string;
+  total: string;
+  balance: string;
+}
+
+export function historyColumns(
+  settings: Pick<SettingsAccessor, 'get'>,
+  kind: 'loan' | 'deposit',
+): HistoryColumns {
+  const deposit = kind === 'deposit';
+  return {
+    date: settings.get('loanDetailsTexts.historyDateColumnText'),
+    time: settings.get('loanDetailsTexts.historyTimeColumnText'),
+    description: settings.get('loanDetailsTexts.historyDescriptionColumnText'),
+    amount: settings.get(
+      deposit
+        ? 'dashboardTexts.depositHistoryAmountColumnText'
+        : 'loanDetailsTexts.historyPrincipalColumnText',
+    ),
+    interest: settings.get('loanDetailsTexts.historyInterestColumnText'),
+    other: settings.get('loanDetailsTexts.historyOtherColumnText'),
+    total: settings.get('loanDetailsTexts.historyTotalColumnText'),
+    balance: settings.get(
+      deposit
+        ? 'dashboardTexts.depositHistoryBalanceColumnText'
+        : 'loanDetailsTexts.historyPrincipalBalanceColumnText',
+    ),
+  };
+}
+
+/** The history kind of an account type: loans and lines are loans, the rest deposits. */
+export function historyKindOf(type: number): 'loan' | 'deposit' {
+  const category = accountCategory(type);
+  return category === 'loan' || category === 'lineOfCredit' ? 'loan' : 'deposit';
+}
 
 /** A cell a spreadsheet would run as a formula starts with one of these: quote it as text. */
 function safeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export function historyCsv(lines: readonly CoreTransaction[]): string {
+export function historyCsv(lines: readonly CoreTransaction[], columns: HistoryColumns): string {
   return stringify([
-    HEADERS,
+    [
+      columns.date,
+      columns.time,
+      columns.description,
+      columns.amount,
+      columns.interest,
+      columns.other,
+      columns.total,
+      columns.balance,
+    ].map(safeCell),
     ...lines.map((line) => [
       usDate(line.date),
-      line.time,
+      // 'HH:MM:SS' for programs; blank where the core gives the date only (its midnight).
+      historyTimeOf(line.time) ?? '',
       safeCell(line.description),
       formatUsdPlain(line.principalCents),
       formatUsdPlain(line.interestCents),
@@ -91,7 +145,9 @@ export async function historyPdf(input: {
   /** When the account was opened: a window reaching back to it is the whole history ("All"). */
   openedOn: string;
   lines: readonly CoreTransaction[];
+  columns: HistoryColumns;
 }): Promise<Uint8Array> {
+  const { columns } = input;
   const { doc, finish } = createBrandedPdf(input.branding, {
     title: `Account history ${input.accountNumber}`,
     createdOn: input.today,
@@ -111,25 +167,36 @@ export async function historyPdf(input: {
     drawTable(
       doc,
       [
-        { header: 'Date', width: 58, value: (line: CoreTransaction) => usDate(line.date) },
-        { header: 'Description', width: 138, value: (line) => line.description },
+        { header: columns.date, width: 58, value: (line: CoreTransaction) => usDate(line.date) },
+        { header: columns.description, width: 124, value: (line) => line.description },
         {
-          header: 'Principal',
+          header: columns.amount,
           width: 62,
           align: 'right',
           value: (line) => formatUsd(line.principalCents),
         },
         {
-          header: 'Interest',
+          header: columns.interest,
           width: 56,
           align: 'right',
           value: (line) => formatUsd(line.interestCents),
         },
-        { header: 'Other', width: 50, align: 'right', value: (line) => formatUsd(line.otherCents) },
-        { header: 'Total', width: 64, align: 'right', value: (line) => formatUsd(line.totalCents) },
         {
-          header: 'Balance',
-          width: 70,
+          header: columns.other,
+          width: 50,
+          align: 'right',
+          value: (line) => formatUsd(line.otherCents),
+        },
+        {
+          header: columns.total,
+          width: 64,
+          align: 'right',
+          value: (line) => formatUsd(line.totalCents),
+        },
+        {
+          header: columns.balance,
+          // Wide enough for 'Principal Balance' on one line.
+          width: 84,
           align: 'right',
           value: (line) => formatUsd(line.principalBalanceCents),
         },
@@ -145,6 +212,7 @@ export function createHistoryDownloads(options: {
   clock: Clock;
   details: AccountDetailsService;
   branding(institutionId: number): Promise<PdfBranding>;
+  settings(institutionId: number): Promise<SettingsAccessor>;
 }): HistoryDownloads {
   const borrowers = createBorrowersService({ db: options.db });
   return {
@@ -165,6 +233,10 @@ export function createHistoryDownloads(options: {
       if (!account || lines === undefined || lines === 'denied') return undefined;
       const today = calendarDateIn(request.timeZone, options.clock.now());
       const branding = await options.branding(request.institutionId);
+      const columns = historyColumns(
+        await options.settings(request.institutionId),
+        historyKindOf(account.type),
+      );
       const filename = historyFileName(
         branding.institutionName,
         request.accountNumber,
@@ -175,7 +247,7 @@ export function createHistoryDownloads(options: {
         return {
           contentType: 'text/csv; charset=utf-8',
           filename,
-          body: new TextEncoder().encode(historyCsv(lines)),
+          body: new TextEncoder().encode(historyCsv(lines, columns)),
         };
       }
       return {
@@ -189,6 +261,7 @@ export function createHistoryDownloads(options: {
           days: request.days,
           openedOn: account.openedOn,
           lines,
+          columns,
         }),
       };
     },

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context';
-import { signedInCaller } from '../../plugins/signed-in-caller';
+import { signedInCaller, tokenHolderOf } from '../../plugins/signed-in-caller';
 import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
@@ -71,7 +71,11 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { token, Number: accountNumber, Id: statementId, Date: date } = request.query;
-      const customer = await customerOfPassableToken(request, { borrowers, downloads, token });
+      const customer = await customerOfPassableToken(tokenHolderOf(request), {
+        borrowers,
+        downloads,
+        token,
+      });
       if (!customer) return notFound(reply);
       const file = await service.builtInStatement(customer, { accountNumber, statementId, date });
       return file ? sendStatement(reply, file) : notFound(reply);
@@ -117,7 +121,11 @@ export const statementsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { token, documentId, date } = request.query;
-      const customer = await customerOfPassableToken(request, { borrowers, downloads, token });
+      const customer = await customerOfPassableToken(tokenHolderOf(request), {
+        borrowers,
+        downloads,
+        token,
+      });
       if (!customer) return notFound(reply);
       const file = await service.providerDocument(
         customer,

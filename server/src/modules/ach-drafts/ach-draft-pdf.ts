@@ -1,4 +1,10 @@
-import { achDraftChargedAmount, formatUsd, formatUsDate } from '@portal/domain';
+import {
+  achDraftChargedAmount,
+  calendarDateIn,
+  formatUsd,
+  formatUsDate,
+  formatUsDateTime,
+} from '@portal/domain';
 import sanitizeHtml from 'sanitize-html';
 import { createBrandedPdf, type PdfBranding } from '../../lib/pdf/branded-pdf';
 
@@ -28,44 +34,18 @@ export interface AchDraftDocument {
   firstDate?: string;
   /** When it was previewed or signed. */
   at: Date;
-  /** The browser's getTimezoneOffset() in minutes: times are shown in the borrower's time. */
-  localTimeOffset: number;
+  /**
+   * The institution's time zone: the date and time signed are shown in it, naming the zone, as
+   * every screen, e-mail and PDF shows times (the browser's offset stays on the draft's row).
+   */
+  timeZone: string;
   /** The authorization wording: the institution's ACH draft agreement text (rich text). */
   authorizationHtml: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * 'M/d/yy, h:mm:ss AM' in the borrower's time (the Documents screen's format), from the
- * browser's offset (minutes behind UTC, as getTimezoneOffset answers).
- */
-export function borrowerDateTime(at: Date, localTimeOffset: number): string {
-  const local = new Date(at.getTime() - localTimeOffset * 60_000);
-  const hours = local.getUTCHours();
-  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
-  return (
-    `${local.getUTCMonth() + 1}/${local.getUTCDate()}/${pad(local.getUTCFullYear() % 100)}, ` +
-    `${hour12}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'}`
-  );
-}
-
-/** 'YYYY-MM-DD' of `at` in the borrower's time. */
-function borrowerDate(at: Date, localTimeOffset: number): string {
-  return new Date(at.getTime() - localTimeOffset * 60_000).toISOString().slice(0, 10);
-}
-
-/** 'UTC-05:00' for an offset of 300 (getTimezoneOffset is positive west of UTC). */
-function zoneLabel(localTimeOffset: number): string {
-  const east = -localTimeOffset;
-  const sign = east < 0 ? '-' : '+';
-  const minutes = Math.abs(east);
-  return `UTC${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-}
-
 /** The document's title: 'Recurring ACH Authorization {loan} {date}'. */
-export function authorizationTitle(loanNumber: string, at: Date, localTimeOffset: number): string {
-  return `${AUTHORIZATION_TITLE} ${loanNumber} ${borrowerDateTime(at, localTimeOffset)}`;
+export function authorizationTitle(loanNumber: string, at: Date, timeZone: string): string {
+  return `${AUTHORIZATION_TITLE} ${loanNumber} ${formatUsDateTime(at, timeZone)}`;
 }
 
 /** The rich text as plain paragraphs (tags dropped, entities decoded). */
@@ -93,10 +73,10 @@ export function richTextParagraphs(html: string): string[] {
 export async function renderAchDraftPdf(input: AchDraftDocument): Promise<Uint8Array> {
   const title = input.preview
     ? `${AUTHORIZATION_TITLE} (Preview) ${input.loanNumber}`
-    : authorizationTitle(input.loanNumber, input.at, input.localTimeOffset);
+    : authorizationTitle(input.loanNumber, input.at, input.timeZone);
   const { doc, finish } = createBrandedPdf(input.branding, {
     title,
-    createdOn: borrowerDate(input.at, input.localTimeOffset),
+    createdOn: calendarDateIn(input.timeZone, input.at),
   });
   const left = doc.page.margins.left;
 
@@ -168,10 +148,7 @@ export async function renderAchDraftPdf(input: AchDraftDocument): Promise<Uint8A
     ...(input.firstDate
       ? ([['First payment date', formatUsDate(input.firstDate)]] as [string, string][])
       : []),
-    [
-      input.preview ? 'Date' : 'Date signed',
-      `${borrowerDateTime(input.at, input.localTimeOffset)} (${zoneLabel(input.localTimeOffset)})`,
-    ],
+    [input.preview ? 'Date' : 'Date signed', formatUsDateTime(input.at, input.timeZone)],
   ];
   for (const [label, value] of rows) {
     const y = doc.y;

@@ -103,20 +103,26 @@ export async function findLiveAchDraftPreviewByToken(
     .executeTakeFirst();
 }
 
-/** Records that the preview under this token hash was opened (its first opening counts). */
+/**
+ * Records that the preview under this token hash was opened, if it never was and it was made
+ * after `madeAfter`; true only for that one opening (atomic: of two requests at once, one wins).
+ */
 export async function markAchDraftPreviewOpened(
   db: Db,
   institutionId: number,
   tokenHash: string,
   now: Date,
-): Promise<void> {
-  await db
+  madeAfter: Date,
+): Promise<boolean> {
+  const result = await db
     .updateTable('ach_draft_previews')
     .set({ opened_at: now })
     .where('token_hash', '=', tokenHash)
     .where('institution_id', '=', institutionId)
     .where('opened_at', 'is', null)
-    .execute();
+    .where('created_at', '>', madeAfter)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The user's customer's names (the portal shows personal_name as the user's name). */

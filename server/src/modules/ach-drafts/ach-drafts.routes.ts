@@ -14,7 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../plugins/request-context';
-import { signedInCaller } from '../../plugins/signed-in-caller';
+import { signedInCaller, signedInUserIdOf } from '../../plugins/signed-in-caller';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import type { AchDraftCaller, AchDraftPdf, AchDraftsService } from './ach-drafts.service';
 
@@ -79,7 +79,7 @@ export const achDraftsRoutes: FastifyPluginAsyncZod<{
       const outcome = await service.renderPreview({
         institutionId: requestContext(request).institutionId,
         token: request.query.token,
-        sessionUserId: request.user?.id,
+        sessionUserId: signedInUserIdOf(request),
       });
       if (outcome.kind === 'notFound') return notFound(reply);
       return sendPdf(reply, outcome.value);
@@ -134,7 +134,7 @@ export const achDraftsRoutes: FastifyPluginAsyncZod<{
         institutionId,
         token: request.query.token,
         purpose: 'passable',
-        sessionUserId: request.user?.id,
+        sessionUserId: signedInUserIdOf(request),
       });
       if (!redeemed) return notFound(reply);
       const outcome = await service.open(

@@ -9,6 +9,7 @@ import {
   scheduleWordingTextsOf,
   type ScheduleWordingTexts,
   dollarsToCents,
+  isTimeZone,
   lastFourOf,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
@@ -24,6 +25,7 @@ import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import { createToken, hashToken } from '../../lib/tokens';
 import { createBorrowersService } from '../borrowers/borrowers.service';
 import { readInstitutionWithin } from '../institutions/institutions.service';
+import { DOWNLOAD_TOKEN_MS } from '../downloads/download-tokens.service';
 import { savedAchAccount } from '../payment-methods/payment-methods.service';
 import { AUTHORIZATION_TITLE, authorizationTitle, renderAchDraftPdf } from './ach-draft-pdf';
 import {
@@ -55,9 +57,10 @@ export interface AchDraftTerms {
 }
 
 /**
- * How long a preview's token stays good: the borrower opens the preview, reads it, agrees and
- * submits (spec 001 does not say; decided as 30 minutes, a generous reading time that still
- * keeps a token found later in a browser history useless).
+ * How long a preview's token stays good for the submit: the borrower opens the preview, reads
+ * it, agrees and submits (spec 001 does not say; decided as 30 minutes of reading time). The
+ * submit needs the borrower's session too; the PDF itself opens once, in the token's first
+ * minute (renderPreview).
  */
 export const ACH_DRAFT_PREVIEW_MS = 30 * 60_000;
 
@@ -168,7 +171,7 @@ async function institutionWithin(
 ) {
   const { institution, settings, timeZone } = await readInstitutionWithin(db, institutionId);
   const logo = institution
-    ? await readCdnFile(cdnRoots, institution.cdnFolder, 'branding/logos/logoFullWhite.svg')
+    ? await readCdnFile(cdnRoots, institution.cdnFolder, settings.get('themeOptions.logoFullPath'))
     : undefined;
   const branding: PdfBranding = {
     institutionName: institution?.name ?? '',
@@ -178,6 +181,12 @@ async function institutionWithin(
   return { branding, settings, timeZone };
 }
 
+/** The institution's time zone of its published settings (UTC if it is not one). */
+function zoneOf(settings: SettingsAccessor): string {
+  const zone = settings.get('localeOptions.institutionTimeZone');
+  return isTimeZone(zone) ? zone : 'UTC';
+}
+
 /**
  * Stores the signed recurring ACH authorization with the caller's transaction `db` (nothing else
  * touches the database): the PDF as signed, and the agreement record (spec 001 "Server agreement
@@ -185,8 +194,7 @@ async function institutionWithin(
  * known, DateOfAgreement now, DateOfTerms today in the institution's time zone, AgreementType
  * and WhenToAgree as ACH_DRAFT_AGREEMENT_RECORD). Answers the draft's id.
  *
- * The PDF shows the time in the borrower's time zone of their latest preview of this loan (UTC
- * without one). `options.branding` may be resolved before the transaction (the app's
+ * The PDF shows the time signed in the institution's time zone, naming it. `options.branding` may be resolved before the transaction (the app's
  * pdfBranding), else it is read through `db`, the logo from `cdnRoots`.
  */
 async function recordAuthorization(
@@ -230,7 +238,7 @@ async function recordAuthorization(
     scheduleText: input.scheduleText,
     firstDate: input.firstDate,
     at: now,
-    localTimeOffset,
+    timeZone: institution.timeZone,
     authorizationHtml: authorizationHtml(institution.settings),
   });
   const id = randomUUID();
@@ -459,7 +467,19 @@ export function createAchDraftsService(options: {
       if (!row) return notFound;
       // Bound to its user: another signed-in user of the browser gets nothing.
       if (input.sessionUserId !== undefined && input.sessionUserId !== row.user_id) return notFound;
-      await markAchDraftPreviewOpened(db, input.institutionId, row.token_hash, now);
+      // The address in the tab is a bearer link (the tab carries no session on the mobile app):
+      // it opens the PDF once, within a download token's minute of Prepare, like the other
+      // download tokens; a later GET of it (a browser history, a shared link) gets nothing. The
+      // token itself stays good for the submit (ACH_DRAFT_PREVIEW_MS), which needs the session;
+      // the preview button asks for a new token on every click.
+      const first = await markAchDraftPreviewOpened(
+        db,
+        input.institutionId,
+        row.token_hash,
+        now,
+        new Date(now.getTime() - DOWNLOAD_TOKEN_MS),
+      );
+      if (!first) return notFound;
       const owner = { institutionId: input.institutionId, userId: row.user_id };
       const [branding, settings, borrowerName] = await Promise.all([
         options.pdfBranding(input.institutionId),
@@ -487,7 +507,7 @@ export function createAchDraftsService(options: {
         ),
         ...(row.first_date ? { firstDate: row.first_date } : {}),
         at: now,
-        localTimeOffset: row.local_time_offset,
+        timeZone: zoneOf(settings),
         authorizationHtml: authorizationHtml(settings),
       });
       return {
@@ -508,10 +528,11 @@ export function createAchDraftsService(options: {
     async open(owner, id) {
       const row = await findAchDraft(db, owner, id);
       if (!row) return notFound;
+      const timeZone = zoneOf(await options.settings(owner.institutionId));
       return {
         kind: 'ok',
         value: {
-          title: authorizationTitle(row.loan_number, row.created_at, row.local_time_offset),
+          title: authorizationTitle(row.loan_number, row.created_at, timeZone),
           pdf: row.document,
         },
       };

@@ -197,11 +197,12 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
   it('previews a saved account: the terms under a token, the PDF with last four only', async () => {
     const firstParty = await recurringFirstPartyFee();
     expect(firstParty).toBe(RECURRING_ACH_FEE_CENTS);
-    const token = await prepare(jordan);
+    const token = await prepare(jordan, {}, { open: false });
     // The token is never stored, only its hash.
     const stored = await test.database.db.selectFrom('ach_draft_previews').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(token);
 
+    const rendered = await get(jordan, previewUrl(token));
     expect(
       await drafts().verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
     ).toEqual({
@@ -216,7 +217,6 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       firstDate: null,
     });
 
-    const rendered = await get(jordan, previewUrl(token));
     expect(rendered.statusCode).toBe(200);
     expect(rendered.headers['content-type']).toBe('application/pdf');
     expect(rendered.headers['cache-control']).toBe('no-store');
@@ -232,13 +232,20 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     // Charged each payment: the amount plus the first- and third-party fees (not the principal).
     expect(text).toContain(formatUsd(51_234 + firstParty));
     expect(text).toContain('3 days before your loan is due');
-    // The borrower's time (UTC-05:00 at an offset of 300): the test clock is 15:00 UTC.
-    expect(text).toContain('3/14/25, 10:00:00 AM (UTC-05:00)');
+    // The institution's time, naming its zone (not UTC, not the browser's offset): the test
+    // clock is 15:00 UTC, 11:00 in New York (summer time from March 9).
+    expect(text).toContain('03/14/2025 11:00 AM EDT');
+    expect(text).not.toContain('UTC');
     // The institution's authorization wording.
     expect(text).toContain('you authorize us to draft the payment amount plus any fees');
     expect(text).not.toContain(ACCOUNT_NUMBER);
-    // A preview is shown again while it is live (the portal may reopen it).
-    expect((await get(jordan, previewUrl(token))).statusCode).toBe(200);
+    // The address opens the PDF once (issue 20): a second GET, with the session or without it,
+    // gets nothing; the token still stands for the submit.
+    expect((await get(jordan, previewUrl(token))).json()).toEqual(NOT_FOUND_BODY);
+    expect((await get(undefined, previewUrl(token))).json()).toEqual(NOT_FOUND_BODY);
+    expect(
+      await drafts().verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
+    ).toBeDefined();
   });
 
   it("words the preview's schedule in the institution's days-before-due text", async () => {
@@ -246,7 +253,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       shared: { recurringPaymentTexts: { daysBeforeDueScheduleText: '{n} business days early' } },
     });
     try {
-      const token = await prepare(jordan, { daysBeforeDue: 4 });
+      const token = await prepare(jordan, { daysBeforeDue: 4 }, { open: false });
       const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
       expect(text).toContain('4 business days early');
       expect(text).not.toContain('4 days before your loan is due');
@@ -256,18 +263,18 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
   });
 
   it('previews the schedule and first date it is given, as the authorization will state them', async () => {
-    const token = await prepare(jordan, {
-      daysBeforeDue: 0,
-      RecurringOption: 'DayOfMonth',
-      Date: '2025-03-20',
-    });
+    const token = await prepare(
+      jordan,
+      { daysBeforeDue: 0, RecurringOption: 'DayOfMonth', Date: '2025-03-20' },
+      { open: false },
+    );
+    const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
     expect(
       await drafts().verifyPreviewToken(test.database.db, jordanCaller(), token, AUTO_LOAN),
     ).toMatchObject({
       recurringOption: 'DayOfMonth',
       firstDate: '2025-03-20',
     });
-    const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
     expect(text).toContain('Monthly on the 20th');
     expect(text).toContain('03/20/2025');
     expect(text).not.toContain('As chosen for this payment');
@@ -286,13 +293,17 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
   });
 
   it("words a line of credit's total due, sent as 0, instead of $0.00", async () => {
-    const token = await prepare(jordan, {
-      LoanAccountNumber: '001-300120-7',
-      Amount: 0,
-      AdditionalPrincipal: 0,
-      daysBeforeDue: 0,
-      RecurringOption: 'DaysBeforeDue',
-    });
+    const token = await prepare(
+      jordan,
+      {
+        LoanAccountNumber: '001-300120-7',
+        Amount: 0,
+        AdditionalPrincipal: 0,
+        daysBeforeDue: 0,
+        RecurringOption: 'DaysBeforeDue',
+      },
+      { open: false },
+    );
     const text = (await pdfText((await get(jordan, previewUrl(token))).rawPayload)).replace(
       /\s+/g,
       ' ',
@@ -310,7 +321,8 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       },
     });
     try {
-      const token = await prepare(jordan, { Amount: 100, AdditionalPrincipal: 0 });
+      const token = await prepare(jordan, { Amount: 100, AdditionalPrincipal: 0 }, { open: false });
+      const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
       const verified = await drafts().verifyPreviewToken(
         test.database.db,
         jordanCaller(),
@@ -318,7 +330,6 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
         AUTO_LOAN,
       );
       expect(verified?.feesCents).toBe(firstParty + 250);
-      const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
       expect(text).toContain(formatUsd(10_000 + firstParty + 250));
       expect(text).toContain(formatUsd(firstParty + 250));
     } finally {
@@ -327,15 +338,20 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
   });
 
   it('previews a new account by its type and last four; the number is kept nowhere', async () => {
-    const token = await prepare(jordan, {
-      AchInfo: {
-        AccountType: 'Checking',
-        RoutingNumber: HARBOR_BANK,
-        AccountNumber: NEW_ACCOUNT_NUMBER,
-        OwnerName: 'Jordan Rivers',
+    const token = await prepare(
+      jordan,
+      {
+        AchInfo: {
+          AccountType: 'Checking',
+          RoutingNumber: HARBOR_BANK,
+          AccountNumber: NEW_ACCOUNT_NUMBER,
+          OwnerName: 'Jordan Rivers',
+        },
+        daysBeforeDue: 0,
       },
-      daysBeforeDue: 0,
-    });
+      { open: false },
+    );
+    const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
     const verified = await drafts().verifyPreviewToken(
       test.database.db,
       jordanCaller(),
@@ -343,7 +359,6 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
       AUTO_LOAN,
     );
     expect(verified).toMatchObject({ accountType: 'Checking', lastFour: '7731', daysBeforeDue: 0 });
-    const text = await pdfText((await get(jordan, previewUrl(token))).rawPayload);
     expect(text).toContain('Checking account ending in 7731');
     expect(text).not.toContain(NEW_ACCOUNT_NUMBER);
     const stored = await test.database.db.selectFrom('ach_draft_previews').selectAll().execute();
@@ -361,8 +376,23 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
   });
 
+  it('opens the preview PDF only within a minute of Prepare, like the other download tokens', async () => {
+    const late = await prepare(jordan, {}, { open: false });
+    test.clock.advance(60_000);
+    const answer = await get(undefined, previewUrl(late));
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual(NOT_FOUND_BODY);
+    // Never opened, so no agreement: the borrower asks for a new preview (a new token).
+    expect(
+      await drafts().verifyPreviewToken(test.database.db, jordanCaller(), late, AUTO_LOAN),
+    ).toBeUndefined();
+    const fresh = await prepare(jordan, {}, { open: false });
+    test.clock.advance(59_000);
+    expect((await get(jordan, previewUrl(fresh))).statusCode).toBe(200);
+  });
+
   it('binds a preview to its user and loan, and lets it expire', async () => {
-    const token = await prepare(jordan);
+    const token = await prepare(jordan, {}, { open: false });
     const db = test.database.db;
     expect(
       await drafts().verifyPreviewToken(db, jordanCaller(), token, HOME_EQUITY),
@@ -379,8 +409,9 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(NOT_FOUND_BODY);
     expect((await get(jordan, previewUrl('no-such-token'))).json()).toEqual(NOT_FOUND_BODY);
-    // A new window without the session (the mobile app) opens it by the token alone.
+    // A new window without the session (the mobile app) opens it by the token alone, once.
     expect((await get(undefined, previewUrl(token))).statusCode).toBe(200);
+    expect((await get(undefined, previewUrl(token))).json()).toEqual(NOT_FOUND_BODY);
 
     test.clock.advance(ACH_DRAFT_PREVIEW_MS - 1_000);
     expect(await drafts().verifyPreviewToken(db, jordanCaller(), token, AUTO_LOAN)).toBeDefined();
@@ -544,7 +575,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect(opened.statusCode).toBe(200);
     expect(opened.headers['content-type']).toBe('application/pdf');
     expect(opened.headers['content-disposition']).toBe(
-      `inline; filename="Recurring ACH Authorization ${AUTO_LOAN} 3_14_25_ 11_00_00 AM.pdf"`,
+      `inline; filename="Recurring ACH Authorization ${AUTO_LOAN} 03_14_2025 12_00 PM EDT.pdf"`,
     );
     const text = await pdfText(opened.rawPayload);
     expect(text).toContain('Recurring ACH Authorization');
@@ -558,7 +589,7 @@ describe.each(testDatabases())('ACH draft agreements on $name', (testDatabase) =
     expect(text).toContain(formatUsd(51_234 + 150));
     expect(text).toContain('3 days before your loan is due');
     expect(text).toContain('04/11/2025');
-    expect(text).toContain('3/14/25, 11:00:00 AM (UTC-05:00)');
+    expect(text).toContain('03/14/2025 12:00 PM EDT');
     expect(text).not.toContain(ACCOUNT_NUMBER);
 
     // Someone else's and an unknown one answer alike.

@@ -257,9 +257,22 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         expect(foreign.statusCode).toBe(403);
       }
       const request = { protocol: 'https' as const, host: 'admin.bank.example', headers: {} };
-      expect(adminOriginOf(request, 'https://admin.bank.example:8443', [])).toBe(
-        'https://admin.bank.example:8443',
+      expect(adminOriginOf(request, 'https://admin.bank.example', [])).toBe(
+        'https://admin.bank.example',
       );
+      // Another port or the other scheme on the same host is another site (issue 20, item 29).
+      expect(adminOriginOf(request, 'https://admin.bank.example:8443', [])).toBeUndefined();
+      expect(adminOriginOf(request, 'http://admin.bank.example', [])).toBeUndefined();
+      expect(
+        adminOriginOf({ ...request, host: 'localhost:3000' }, 'http://localhost:9999', []),
+      ).toBeUndefined();
+      expect(
+        adminOriginOf(
+          { ...request, protocol: 'http', host: 'localhost:5174' },
+          'http://localhost:5174',
+          [],
+        ),
+      ).toBe('http://localhost:5174');
       expect(adminOriginOf(request, 'https://evil.example', [])).toBeUndefined();
       expect(adminOriginOf(request, 'javascript:alert(1)', [])).toBeUndefined();
       expect(adminOriginOf(request, 'https://ops.bank.example', ['https://ops.bank.example'])).toBe(
@@ -272,7 +285,7 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       await createStaff('leaver@harbor.test', [{ host: 'localhost', role: 'viewer' }]);
       const session = await signInStaff('leaver@harbor.test');
       const token = await call(session, 'POST', '/admin-api/institutions/harbor/preview-token', {
-        adminOrigin: 'http://localhost:3000',
+        adminOrigin: 'http://localhost',
       });
       expect(token.statusCode).toBe(200);
       const previewToken: string = token.json().token;
@@ -427,6 +440,8 @@ describe.each(testDatabases())('admin API on $name', (database) => {
     it('lists only the institutions a staff member belongs to (all for implementers)', async () => {
       const own = await call(staff.summit, 'GET', '/admin-api/institutions');
       expect(own.json().institutions.map((i: { slug: string }) => i.slug)).toEqual(['summit']);
+      // Staff read the institution's times in its own zone, as published.
+      expect(own.json().institutions[0]).toMatchObject({ timeZone: 'America/Denver' });
       const all = await call(staff.implementer, 'GET', '/admin-api/institutions');
       expect(all.json().institutions.map((i: { slug: string }) => i.slug)).toEqual(
         expect.arrayContaining(['harbor', 'summit']),
@@ -535,12 +550,12 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         'POST',
         '/admin-api/institutions/harbor/preview-token',
         {
-          adminOrigin: 'http://localhost:3000',
+          adminOrigin: 'http://localhost',
         },
       );
       expect(tokenResponse.statusCode).toBe(200);
       const preview = tokenResponse.json();
-      expect(preview.portalUrl).toMatch(/^http:\/\/localhost:3000\/\?previewToken=/);
+      expect(preview.portalUrl).toMatch(/^http:\/\/localhost\/\?previewToken=/);
       const draftView = await applicationOptions('localhost', preview.token);
       expect(draftView.gassySettings.english.loginTexts?.topHeadingText).toBe('Welcome aboard');
       expect(draftView.gassySettings.shared.globalOptions?.useFAQOption).toBe('false');
@@ -555,7 +570,7 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         url: '/api/setup/PreviewSession',
         headers: { host: 'localhost', 'x-preview-token': preview.token },
       });
-      expect(session.json()).toMatchObject({ AdminOrigin: 'http://localhost:3000' });
+      expect(session.json()).toMatchObject({ AdminOrigin: 'http://localhost' });
 
       // The portal page opened with the token may be framed by the admin origin only.
       const page = await test.app.inject({
@@ -564,7 +579,7 @@ describe.each(testDatabases())('admin API on $name', (database) => {
         headers: { host: 'localhost' },
       });
       expect(page.headers['content-security-policy']).toContain(
-        "frame-ancestors 'self' http://localhost:3000",
+        "frame-ancestors 'self' http://localhost;",
       );
       expect(page.headers['x-frame-options']).toBeUndefined();
       const plainPage = await test.app.inject({
@@ -939,19 +954,31 @@ describe.each(testDatabases())('admin API on $name', (database) => {
       Buffer.alloc(64, 1),
     ]);
 
-    it('stores a logo where the portal loads it', async () => {
+    it('stores a logo under a name of its own, leaving the live logo as it is until published', async () => {
+      const live = await test.app.inject({
+        method: 'GET',
+        url: '/cdn/harbor/branding/logos/logoFullWhite.svg',
+      });
       const response = await upload(staff.editor, 'logoFull', 'logo.svg', SVG);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ path: '/cdn/harbor/branding/logos/logoFullWhite.svg' });
-      const served = await test.app.inject({ method: 'GET', url: response.json().path });
+      const { path, file } = response.json() as { path: string; file: string };
+      expect(file).toMatch(/^branding\/logos\/logoFull-[0-9a-f]{12}\.svg$/);
+      expect(path).toBe(`/cdn/harbor/${file}`);
+      const served = await test.app.inject({ method: 'GET', url: path });
       expect(served.statusCode).toBe(200);
       expect(served.body).toBe(SVG.toString());
+      // Nothing live changed: the portal's logo is the published setting's file.
+      const after = await test.app.inject({
+        method: 'GET',
+        url: '/cdn/harbor/branding/logos/logoFullWhite.svg',
+      });
+      expect(after.body).toBe(live.body);
       // The admin app, on one host for every institution, reads it through the admin API.
-      const branding = '/admin-api/institutions/harbor/branding/logos/logoFullWhite.svg';
+      const branding = `/admin-api/institutions/harbor/${file}`;
       const viewed = await call(staff.viewer, 'GET', branding);
       expect(viewed.statusCode).toBe(200);
       expect(viewed.headers['content-type']).toContain('image/svg+xml');
-      expect(viewed.headers['content-security-policy']).toBe('sandbox');
+      expect(viewed.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
       expect(viewed.body).toBe(SVG.toString());
       // Staff of another institution, and nobody signed in, see nothing of it.
       expect((await call(staff.summit, 'GET', branding)).statusCode).toBe(404);
@@ -1093,11 +1120,26 @@ describe.each(testDatabases())('admin API on $name', (database) => {
 
       const duplicate = await call(staff.implementer, 'POST', '/admin-api/institutions', request);
       expect(duplicate.statusCode).toBe(409);
+      // Two institutions never share a name, whatever its case and spacing.
+      const sameName = await call(staff.implementer, 'POST', '/admin-api/institutions', {
+        ...request,
+        name: '  lakeside   credit UNION',
+        slug: 'lakeside-two',
+        hosts: ['lakeside-two.localhost'],
+      });
+      expect(sameName.statusCode).toBe(409);
+      expect(errorOf(sameName).details).toEqual([
+        {
+          key: 'name',
+          message: '"Lakeside Credit Union" is the name of another institution (lakeside)',
+        },
+      ]);
     });
 
     it('refuses a host that is not a host name and a bad slug, creating nothing', async () => {
       const badHost = await call(staff.implementer, 'POST', '/admin-api/institutions', {
         ...request,
+        name: 'Pinecrest Savings',
         slug: 'pinecrest',
         hosts: ['https://pinecrest.example/'],
       });

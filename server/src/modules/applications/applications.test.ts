@@ -1,7 +1,13 @@
 import { ApplicationListResponse, ApplicationResponse, LoginHistoryResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
-import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import {
+  PORTAL_WRITE_HEADERS,
+  signIn,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/test-app';
 
 describe.each(testDatabases())('applications and login history on $name', (testDatabase) => {
   let test: TestApp;
@@ -66,7 +72,7 @@ describe.each(testDatabases())('applications and login history on $name', (testD
     expect(foreign.body).toBe(missing.body);
   });
 
-  it("lists the user's own successful sign-ins, newest first", async () => {
+  it("lists the user's own sign-ins, newest first", async () => {
     const response = await get(jordan, '/api/Profile/LoginHistory');
     const { List } = LoginHistoryResponse.parse(response.json());
     // The seeded sign-in three days ago and this test's.
@@ -80,5 +86,33 @@ describe.each(testDatabases())('applications and login history on $name', (testD
     expect(patList.List.some((entry) => entry.IPAddress === '203.0.113.24')).toBe(false);
     const anonymous = await test.app.inject({ method: 'GET', url: '/api/Profile/LoginHistory' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('lists failed attempts too, each with its browser and device', async () => {
+    const IPHONE_SAFARI =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.6 Mobile/15E148 Safari/604.1';
+    const failed = await test.app.inject({
+      method: 'POST',
+      url: '/api/login/userlogin',
+      remoteAddress: '198.51.100.77',
+      headers: { ...PORTAL_WRITE_HEADERS, 'user-agent': IPHONE_SAFARI },
+      payload: { username: 'jordan.rivers', password: 'not-the-password' },
+    });
+    expect(failed.json()).toMatchObject({ HasNoErrors: false });
+    const { List } = LoginHistoryResponse.parse(
+      (await get(jordan, '/api/Profile/LoginHistory')).json(),
+    );
+    expect(List[0]).toMatchObject({
+      IPAddress: '198.51.100.77',
+      Browser: 'Safari 17',
+      Device: 'iPhone',
+      Succeeded: false,
+    });
+    expect(List.some((entry) => entry.Succeeded)).toBe(true);
+    // Not Pat's.
+    const patList = LoginHistoryResponse.parse(
+      (await get(pat, '/api/Profile/LoginHistory')).json(),
+    );
+    expect(patList.List.some((entry) => entry.IPAddress === '198.51.100.77')).toBe(false);
   });
 });

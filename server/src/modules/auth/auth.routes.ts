@@ -10,9 +10,9 @@ import {
   LookupLoginFromTokenRequest,
   LookupLoginFromTokenResponse,
   okEnvelope,
-  ProfileResponse,
   SESSION_TRANSPORT_HEADER,
   SESSION_TRANSPORT_HEADER_VALUE,
+  SignInCheckResponse,
   SsoLoginRequest,
   TokenLoginRequest,
   USER_TOKEN_HEADER,
@@ -20,8 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { prepareDummyHash } from '../../lib/passwords';
-// eslint-disable-next-line no-restricted-imports -- GET /api/Profile reads the session row itself
-import { presentedToken, sessionOf } from '../../plugins/auth';
+import { presentedToken } from '../../plugins/auth';
 import { institutionOf } from '../../plugins/institution';
 import type { AuthService, SignedIn, SignInContext, SignInResult } from './auth.service';
 import { requestContext } from '../../plugins/request-context';
@@ -101,7 +100,7 @@ export function signInContext(request: FastifyRequest): SignInContext {
   return { institutionId, institutionSlug, institutionName, timeZone, ip, userAgent };
 }
 
-/** Sign-in (password, biometric token, single sign-on), sign-out, token checks, the profile header. */
+/** Sign-in (password, biometric token, single sign-on), sign-out and token checks. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { service, cookieSecure } = options;
 
@@ -128,11 +127,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         username: request.body.username,
         password: request.body.password,
         ...(request.body.deviceId ? { deviceId: request.body.deviceId } : {}),
+        ...(request.body.SignInCheck ? { signInCheck: request.body.SignInCheck } : {}),
         ...(request.body.trustedDeviceTokens
           ? { trustedDeviceTokens: request.body.trustedDeviceTokens }
           : {}),
       });
       return answer(request, reply, result);
+    },
+  );
+
+  app.get(
+    '/api/login/SignInCheck',
+    { schema: { response: { 200: SignInCheckResponse } } },
+    async (request) => {
+      const { institutionId, ip } = requestContext(request);
+      return { ...okEnvelope(), ...(await service.signInChallenge(institutionId, ip)) };
     },
   );
 
@@ -208,29 +217,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         return reply.code(401).send(errorEnvelope(ENVELOPE_CODES.unauthorized));
       }
       return { ...okEnvelope(), Logon: logon };
-    },
-  );
-
-  app.get(
-    '/api/Profile',
-    { config: { auth: 'required' }, schema: { response: { 200: ProfileResponse, 401: Envelope } } },
-    async (request) => {
-      // The session row and its user's profile, not the caller: the session's start decides
-      // which sign-in was the previous one.
-      const { session, user } = sessionOf(request);
-      const previous = await service.previousSignIn(session);
-      return {
-        ...okEnvelope(),
-        UserInfo: {
-          LogonName: user.username,
-          EmailAddress: user.email,
-          PersonalName: user.personalName,
-          ServicingBranch: user.servicingBranch,
-          CompanyNumber: user.companyNumber,
-          LastLoggedIn: previous?.at.toISOString() ?? null,
-          LastLoggedInIP: previous?.ip ?? '',
-        },
-      };
     },
   );
 };

@@ -2,6 +2,7 @@ import { TooManyRequestsError } from '../../lib/http-errors';
 import {
   type LoginErrorCode,
   type PostLoginStep,
+  type SignInChallenge,
   type WebAgreementLog,
   calendarDateIn,
   agreementsNeededAtLogin,
@@ -9,6 +10,8 @@ import {
   formatSteps,
   parseSteps,
   pendingStepsFor,
+  isNewSignInDevice,
+  signInDeviceOf,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -24,6 +27,7 @@ import type { ThrottleService } from '../throttle/throttle.service';
 import { securityCodeEmail } from '../mail/emails';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { securityPolicyOf, type SecurityPolicy } from './policy';
+import { createSignInCheck } from './sign-in-check';
 import type { SessionCache } from './session-cache';
 import { nextIdleExpiry, SESSION_TOUCH_EVERY_MS, sessionPolicyOf } from './session-policy';
 import {
@@ -33,10 +37,13 @@ import {
   findSessionByTokenHash,
   insertLoginAttempt,
   insertSession,
+  recentSignInUserAgents,
   revokeSession,
+  revokeUserSessions,
   touchSession,
 } from './sessions.repository';
 import { createBorrowersService, type Borrower } from '../borrowers/borrowers.service';
+import type { TellNotification } from '../notifications/notifications.service';
 import type { RequestContext } from '../../plugins/request-context';
 
 /** What the auth module needs of the institutions module. */
@@ -57,6 +64,8 @@ export interface PasswordSignInInput extends SignInContext {
   password: string;
   /** The mobile device asking for biometric sign-in from now on. */
   deviceId?: string;
+  /** The solved sign-in check, when the address needs one (sign-in-check.ts). */
+  signInCheck?: string;
   /** user name → trusted-device token, as the client keeps them. */
   trustedDeviceTokens?: Readonly<Record<string, string>>;
 }
@@ -118,6 +127,8 @@ export interface AuthService {
   ): Promise<BiometricsGrant | null>;
   /** The institution's security policy (securityPolicyOptions.*). */
   policy(institutionId: number): Promise<SecurityPolicy>;
+  /** A sign-in check for the next sign-in from this address, as hard as its failures make it. */
+  signInChallenge(institutionId: number, ip: string): Promise<SignInChallenge>;
 }
 
 export interface AuthServiceOptions {
@@ -130,7 +141,26 @@ export interface AuthServiceOptions {
   mail: MailService;
   /** Keeps resolved sessions in memory (PGlite only: see session-cache.ts). */
   sessionCache?: SessionCache<LiveSessionRow>;
+  /** Tells the alert of a sign-in from a new device (userLogsOn). */
+  tell?: TellNotification;
 }
+
+/** Earlier devices compared with a sign-in's: the user agents of this many latest sign-ins. */
+const DEVICES_REMEMBERED = 50;
+
+/**
+ * How long failed sign-ins from an address count towards its sign-in check: the lockout length,
+ * or an hour when a lock lasts until staff unlock it.
+ */
+function addressWindowMs(policy: SecurityPolicy): number {
+  return policy.lockoutMs > 0 ? policy.lockoutMs : 60 * 60_000;
+}
+
+/**
+ * Failures from an address never lock it (a household or an office shares one): they are only
+ * counted, for the sign-in check. A count this high is never reached.
+ */
+const NEVER_LOCKS = Number.MAX_SAFE_INTEGER;
 
 export type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
@@ -144,30 +174,6 @@ const SSO_CLOCK_SKEW_S = 30;
 
 export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase();
-}
-
-/**
- * Counts a password guess made outside sign-in (a current-password check, a password required
- * to change the secret question) as a failed sign-in of that user name, so such guesses lock
- * the name as wrong sign-ins do.
- */
-export async function countAsSignInFailure(
-  throttle: ThrottleService,
-  input: { institutionId: number; username: string; policy: SecurityPolicy },
-): Promise<void> {
-  const { policy } = input;
-  await throttle.registerFailure(
-    {
-      institutionId: input.institutionId,
-      scope: LOGIN_USER_SCOPE,
-      key: normaliseUsername(input.username).slice(0, 200),
-    },
-    {
-      maxFailures: policy.maxFailedLoginAttempts,
-      lockoutMs: policy.lockoutMs,
-      ...(policy.lockoutMs > 0 ? { windowMs: policy.lockoutMs } : {}),
-    },
-  );
 }
 
 /** The digest of a sign-in security code, bound to its session so a code fits nowhere else. */
@@ -207,6 +213,24 @@ export async function openSampleSession(
   });
 }
 
+/** Ends one session (a guesser's, once its guesses locked the user). */
+export function endSession(db: Kysely<Database>, sessionId: number, at: Date): Promise<void> {
+  return revokeSession(db, sessionId, at);
+}
+
+/**
+ * Ends every other session of the user (a password changed while signed in): whoever was signed
+ * in with the old password is signed out. Pass the transaction of the change as `db`.
+ */
+export function endOtherSessions(
+  db: Kysely<Database>,
+  userId: string,
+  at: Date,
+  keepSessionId: number,
+): Promise<void> {
+  return revokeUserSessions(db, userId, at, keepSessionId);
+}
+
 /**
  * Deletes the sessions that ended (idle, absolute expiry or sign-out) by `before`, and with them
  * their sign-in codes and change-password links (housekeeping). Answers how many went.
@@ -218,6 +242,23 @@ export function purgeEndedSessions(db: Kysely<Database>, before: Date): Promise<
 export function createAuthService(options: AuthServiceOptions): AuthService {
   const { db, clock, hasher, dataProtector, institutions, throttle, mail, sessionCache } = options;
   const borrowers = createBorrowersService({ db });
+  const signInCheck = createSignInCheck({ clock, dataProtector, throttle });
+
+  const addressCounter = (institutionId: number, ip: string) => ({
+    institutionId,
+    scope: LOGIN_IP_SCOPE,
+    key: ip,
+  });
+
+  /** Counts a failed sign-in of the address, for its sign-in check; it locks nothing. */
+  async function countAddressFailure(institutionId: number, ip: string, security: SecurityPolicy) {
+    const window = addressWindowMs(security);
+    await throttle.registerFailure(addressCounter(institutionId, ip), {
+      maxFailures: NEVER_LOCKS,
+      lockoutMs: window,
+      windowMs: window,
+    });
+  }
   const securityCodes = createSecurityCodesService({ db });
 
   async function policy(institutionId: number): Promise<SecurityPolicy> {
@@ -233,6 +274,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       userId: attempt.userId,
       usernameAttempted: attempt.username.slice(0, 200),
       ip: context.ip,
+      userAgent: context.userAgent,
       success: attempt.success,
       reason: attempt.reason,
       at: clock.now(),
@@ -322,6 +364,13 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
     const code = mfaRequired ? createSecurityCode() : '';
     const changePasswordToken = steps.includes('changePassword') ? createToken() : '';
 
+    // Read before this sign-in is recorded: is its device one the user signed in from before?
+    const newDevice =
+      options.tell !== undefined &&
+      isNewSignInDevice(
+        context.userAgent,
+        await recentSignInUserAgents(db, borrower.id, DEVICES_REMEMBERED),
+      );
     const row = await db.transaction().execute(async (trx) => {
       const session = await insertSession(trx, {
         tokenHash: hashToken(token),
@@ -381,6 +430,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         userId: borrower.id,
         usernameAttempted: borrower.username,
         ip: context.ip,
+        userAgent: context.userAgent,
         success: true,
         reason: how.method === 'password' ? '' : how.method,
         at: now,
@@ -388,6 +438,16 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       return session;
     });
     if (mfaRequired) mail.deliverSoon();
+    if (newDevice) {
+      await options.tell?.({
+        institutionId: context.institutionId,
+        userId: borrower.id,
+        kind: 'newDeviceSignIn',
+        sessionId: String(row.id),
+        device: signInDeviceOf(context.userAgent),
+        at: now,
+      });
+    }
 
     const biometrics =
       how.deviceId && steps.length === 0 && how.method !== 'biometric'
@@ -469,11 +529,6 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         scope: LOGIN_USER_SCOPE,
         key: normaliseUsername(username).slice(0, 200),
       };
-      const ipCounter = {
-        institutionId: input.institutionId,
-        scope: LOGIN_IP_SCOPE,
-        key: input.ip,
-      };
       const attempt = { userId: null, username };
 
       // Request rate per address, then the failure locks. A locked name answers the same whether
@@ -492,8 +547,18 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
         const now = clock.now().getTime();
         throw new TooManyRequestsError((60_000 - (now % 60_000)) / 1000);
       }
-      if (await throttle.lockedUntil(ipCounter))
-        return refuse(input, attempt, 'MaxAttemptsReached');
+      // Many failures from this address: every sign-in from it carries a solved sign-in check
+      // (issue 20). It locks no one: a household behind the address waits a few seconds.
+      const addressFailures = await throttle.recentFailures(
+        addressCounter(input.institutionId, input.ip),
+        addressWindowMs(security),
+      );
+      if (
+        addressFailures >= security.maxFailedLoginAttemptsPerIp &&
+        !(input.signInCheck && (await signInCheck.verify(input.institutionId, input.signInCheck)))
+      ) {
+        return refuse(input, attempt, 'SignInCheckRequired');
+      }
       if (await throttle.lockedUntil(userCounter)) {
         return refuse(input, attempt, 'LockedOnBadPassword');
       }
@@ -515,17 +580,12 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           lockoutMs: security.lockoutMs,
         };
         const window = security.lockoutMs > 0 ? { windowMs: security.lockoutMs } : {};
-        const [byUser, byIp] = await Promise.all([
+        const [byUser] = await Promise.all([
           throttle.registerFailure(userCounter, { ...failure, ...window }),
-          throttle.registerFailure(ipCounter, {
-            ...failure,
-            ...window,
-            maxFailures: security.maxFailedLoginAttemptsPerIp,
-          }),
+          countAddressFailure(input.institutionId, input.ip, security),
         ]);
         const known = { userId: borrower?.id ?? null, username };
         if (byUser.locked) return refuse(input, known, 'LockedOnBadPassword');
-        if (byIp.locked) return refuse(input, known, 'MaxAttemptsReached');
         return refuse(input, known, 'Invalid');
       }
       // Checked only after the password, so these answers do not reveal that a user exists.
@@ -549,14 +609,9 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
       }
       const settings = await institutions.settings(input.institutionId);
       const security = securityPolicyOf(settings);
-      const ipCounter = {
-        institutionId: input.institutionId,
-        scope: LOGIN_IP_SCOPE,
-        key: input.ip,
-      };
       const attempt = { userId: null, username: '' };
-      if (await throttle.lockedUntil(ipCounter))
-        return refuse(input, attempt, 'MaxAttemptsReached');
+      // A biometric token is 256 random bits: it cannot be guessed, so no sign-in check; its
+      // failures still count for the address (the request rate per address limits floods).
       const device = settings.get('mobileAppOptions.allowBiometricSignInOption')
         ? await securityCodes.findBiometricDevice(input.institutionId, input.token)
         : undefined;
@@ -565,11 +620,7 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           ? await borrowers.findBorrowerById(input.institutionId, device.userId)
           : undefined;
       if (!borrower) {
-        await throttle.registerFailure(ipCounter, {
-          maxFailures: security.maxFailedLoginAttemptsPerIp,
-          lockoutMs: security.lockoutMs,
-          ...(security.lockoutMs > 0 ? { windowMs: security.lockoutMs } : {}),
-        });
+        await countAddressFailure(input.institutionId, input.ip, security);
         return refuse(input, attempt, 'Invalid');
       }
       const bar = barred(borrower);
@@ -685,6 +736,21 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
 
     grantBiometrics,
     policy,
+
+    async signInChallenge(institutionId, ip) {
+      const security = await policy(institutionId);
+      const settings = await institutions.settings(institutionId);
+      const failures = await throttle.recentFailures(
+        addressCounter(institutionId, ip),
+        addressWindowMs(security),
+      );
+      const work = settings.get('securityPolicyOptions.loginCheckWork');
+      return signInCheck.issue(institutionId, {
+        failures,
+        threshold: security.maxFailedLoginAttemptsPerIp,
+        work: typeof work === 'number' && work > 0 ? work : 50_000,
+      });
+    },
   };
 }
 

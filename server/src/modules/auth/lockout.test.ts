@@ -1,3 +1,9 @@
+import {
+  decodeSignInCheck,
+  encodeSignInCheck,
+  SignInCheckResponse,
+  solveSignInCheck,
+} from '@portal/domain';
 import { findSettingDefinition } from '@portal/settings-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
@@ -14,13 +20,15 @@ describe.each(testDatabases())('sign-in lockout and rate limits on $name', (test
 
   beforeAll(async () => {
     test = await startTestApp(testDatabase);
-    // Three failures lock for ten minutes; at most six failures per address; ten tries a minute.
+    // Three failures lock for ten minutes; six failures per address ask for the sign-in check
+    // (of little work here); ten tries a minute.
     await publishSettingsChange(test.app, 'localhost', {
       shared: {
         securityPolicyOptions: {
           maxFailedLoginAttempts: '3',
           lockoutMinutes: '10',
           maxFailedLoginAttemptsPerIp: '6',
+          loginCheckWork: '1000',
           loginRequestsPerMinutePerIp: '10',
         },
       },
@@ -110,29 +118,98 @@ describe.each(testDatabases())('sign-in lockout and rate limits on $name', (test
     expect((await login('casey.morgan', PASSWORD, freshAddress())).statusCode).toBe(200);
   });
 
-  it('locks an address after its maximum of failures across user names', async () => {
+  const challenge = async (address: string) => {
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: '/api/login/SignInCheck',
+      remoteAddress: address,
+    });
+    expect(answer.statusCode).toBe(200);
+    return SignInCheckResponse.parse(answer.json());
+  };
+  const solved = async (address: string) => {
+    const solution = await solveSignInCheck(await challenge(address));
+    if (!solution) throw new Error('the sign-in check has no solution');
+    return solution;
+  };
+  const loginWithCheck = (username: string, password: string, address: string, check: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/login/userlogin',
+      remoteAddress: address,
+      headers: PORTAL_WRITE_HEADERS,
+      payload: { username, password, SignInCheck: check },
+    });
+
+  it('asks every sign-in from an address with many failures for the sign-in check, and locks no one', async () => {
     const address = freshAddress();
     const answers = [];
     for (let index = 0; index < 7; index += 1) {
       const answer = await login(`visitor.${index}`, 'wrong', address);
       answers.push(answer.json().Errors[0].ErrorMessage);
     }
-    expect(answers).toEqual([
-      'Invalid',
-      'Invalid',
-      'Invalid',
-      'Invalid',
-      'Invalid',
-      'MaxAttemptsReached',
-      'MaxAttemptsReached',
-    ]);
-    // Even a correct sign-in from that address waits for the lock to end.
-    expect((await login('pat.lee', PASSWORD, address)).json().Errors[0].ErrorMessage).toBe(
-      'MaxAttemptsReached',
-    );
+    // Six failures from the address (beforeAll), then the check is asked for.
+    expect(answers).toEqual([...Array(6).fill('Invalid'), 'SignInCheckRequired']);
+    // Pat, behind the same address, is not locked out: the correct password with a solved check
+    // signs in; nothing says an account is locked.
+    const refused = await login('pat.lee', PASSWORD, address);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().Errors[0].ErrorMessage).toBe('SignInCheckRequired');
+    const check = await solved(address);
+    expect((await loginWithCheck('pat.lee', PASSWORD, address, check)).statusCode).toBe(200);
+    // A solved check is used once.
+    const replay = await loginWithCheck('pat.lee', PASSWORD, address, check);
+    expect(replay.json().Errors[0].ErrorMessage).toBe('SignInCheckRequired');
+    // A wrong guess with a solved check is just a wrong guess: Invalid, counted. (A minute on:
+    // ten sign-ins a minute here.)
+    test.clock.advance(MINUTE);
+    const guess = await loginWithCheck('pat.lee', 'wrong', address, await solved(address));
+    expect(guess.json().Errors[0].ErrorMessage).toBe('Invalid');
+    // Other addresses never see the check, and the user was never locked.
     expect((await login('pat.lee', PASSWORD, freshAddress())).statusCode).toBe(200);
     test.clock.advance(10 * MINUTE);
     expect((await login('pat.lee', PASSWORD, address)).statusCode).toBe(200);
+  });
+
+  it('refuses a forged, expired or foreign sign-in check, and makes it harder as failures go on', async () => {
+    const address = freshAddress();
+    for (let index = 0; index < 6; index += 1) await login(`guess.${index}`, 'wrong', address);
+    const first = await challenge(address);
+    expect(first.MaxNumber).toBe(1000);
+    // Forged: a number that does not fit, or a signature of our own making.
+    const fitting = await solveSignInCheck(first);
+    if (!fitting) throw new Error('no solution');
+    const decoded = decodeSignInCheck(fitting);
+    if (!decoded) throw new Error('undecodable');
+    for (const forged of [
+      encodeSignInCheck({ ...decoded, number: decoded.number + 1 }),
+      encodeSignInCheck({ ...decoded, signature: 'ab'.repeat(32) }),
+      'not base64 json',
+    ]) {
+      const answer = await loginWithCheck('pat.lee', PASSWORD, address, forged);
+      expect(answer.json().Errors[0].ErrorMessage).toBe('SignInCheckRequired');
+    }
+    // Another institution's check does not open this one.
+    const summit = await test.app.inject({
+      method: 'GET',
+      url: '/api/login/SignInCheck',
+      remoteAddress: address,
+      headers: { host: 'summit.localhost' },
+    });
+    const summitCheck = await solveSignInCheck(SignInCheckResponse.parse(summit.json()));
+    const foreign = await loginWithCheck('pat.lee', PASSWORD, address, summitCheck ?? '');
+    expect(foreign.json().Errors[0].ErrorMessage).toBe('SignInCheckRequired');
+    // Expired after five minutes.
+    const late = await solved(address);
+    test.clock.advance(5 * MINUTE);
+    const expired = await loginWithCheck('pat.lee', PASSWORD, address, late);
+    expect(expired.json().Errors[0].ErrorMessage).toBe('SignInCheckRequired');
+    // Six more failures double the work, up to 16 times.
+    for (let index = 0; index < 6; index += 1) {
+      await loginWithCheck(`guess.${index}`, 'wrong', address, await solved(address));
+    }
+    expect((await challenge(address)).MaxNumber).toBe(2000);
+    test.clock.advance(10 * MINUTE);
   });
 
   it('limits sign-in requests per address per minute, successful ones included, without the lockout wording', async () => {

@@ -2,11 +2,11 @@ import {
   credentialMaximumLength,
   DEFAULT_MINIMUM_PASSWORD_LENGTH,
   DEFAULT_MINIMUM_USERNAME_LENGTH,
-  evaluatePasswordRules,
-  type PasswordErrorKey,
+  type LogonNameIssue,
   type PasswordLimits,
   type PasswordProblem,
   type PasswordValidationRule,
+  type ProfileErrorCode,
   type RegistrationErrorCode,
   type ResetPasswordCode,
 } from '@portal/domain';
@@ -72,7 +72,10 @@ export function logonRulesOf(settings: SettingsAccessor): CredentialRules {
   };
 }
 
-const RESET_CODE_BY_PROBLEM: Readonly<Record<PasswordProblem, ResetPasswordCode>> = {
+/** The codes of a refused password: the same in a reset (spec 000) and on the profile (002). */
+export type PasswordProblemCode = Extract<ResetPasswordCode, ProfileErrorCode>;
+
+const RESET_CODE_BY_PROBLEM: Readonly<Record<PasswordProblem, PasswordProblemCode>> = {
   required: 'PasswordTooShort',
   tooShort: 'PasswordTooShort',
   doesNotMeetMinimumLength: 'PasswordTooShort',
@@ -95,8 +98,11 @@ const RESET_CODE_BY_PROBLEM: Readonly<Record<PasswordProblem, ResetPasswordCode>
     'PasswordContainsThreeOrMoreConsecutiveIdenticalCharacters',
 };
 
-/** The reset-password codes of spec 000 section 8, one per problem, without repeats. */
-export function resetPasswordCodes(problems: readonly PasswordProblem[]): ResetPasswordCode[] {
+/**
+ * The codes of a refused password (spec 000 section 8's reset codes, which spec 002 section 8's
+ * profile errors repeat), one per problem, without repeats.
+ */
+export function resetPasswordCodes(problems: readonly PasswordProblem[]): PasswordProblemCode[] {
   return [...new Set(problems.map((problem) => RESET_CODE_BY_PROBLEM[problem]))];
 }
 
@@ -130,7 +136,11 @@ export function registrationPasswordFlags(
   return [...new Set(problems.map((problem) => REGISTRATION_FLAG_BY_PROBLEM[problem]))];
 }
 
-const LOGON_FLAG_BY_RULE: Readonly<Partial<Record<PasswordErrorKey, RegistrationErrorCode>>> = {
+const LOGON_FLAG_BY_ISSUE: Readonly<Record<LogonNameIssue, RegistrationErrorCode>> = {
+  required: 'UserNameTooShort',
+  tooShort: 'UserNameTooShort',
+  tooLong: 'userInfo',
+  invalidCharacters: 'userInfo',
   missingCapitalLetter: 'LogonMissingCapitalLetter',
   missingLowercaseLetter: 'LogonMissingLowercaseLetter',
   missingLetter: 'LogonMissingLetter',
@@ -139,15 +149,25 @@ const LOGON_FLAG_BY_RULE: Readonly<Partial<Record<PasswordErrorKey, Registration
   matchesEmail: 'LogonMatchesEmail',
 };
 
-/** The registration flags of a logon name against the institution's logon rules. */
-export function logonRuleFlags(
-  logon: string,
-  rules: CredentialRules,
-  email: string,
-): RegistrationErrorCode[] {
-  const flags = evaluatePasswordRules(logon, rules.rules, rules.minimumLength, { email })
-    .filter((outcome) => outcome.passed === false)
-    .map((outcome) => LOGON_FLAG_BY_RULE[outcome.errorKey])
-    .filter((flag): flag is RegistrationErrorCode => flag !== undefined);
-  return [...new Set(flags)];
+/** The registration flags of a login name's problems (domain logonNameIssues). */
+export function registrationLogonFlags(issues: readonly LogonNameIssue[]): RegistrationErrorCode[] {
+  return [...new Set(issues.map((issue) => LOGON_FLAG_BY_ISSUE[issue]))];
+}
+
+const PROFILE_CODE_BY_LOGON_ISSUE: Readonly<Record<LogonNameIssue, ProfileErrorCode>> = {
+  required: 'LogonNameLength',
+  tooShort: 'LogonTooShort',
+  tooLong: 'LogonNameLength',
+  invalidCharacters: 'Invalid',
+  missingCapitalLetter: 'LogonMissingCapitalLetter',
+  missingLowercaseLetter: 'LogonMissingLowercaseLetter',
+  missingLetter: 'LogonMissingLetter',
+  missingNumber: 'LogonMissingNumber',
+  missingSpecialCharacter: 'LogonMissingSpecialCharacter',
+  matchesEmail: 'LogonMatchesEmail',
+};
+
+/** The profile's codes of a login name's problems (spec 002 section 8). */
+export function profileLogonCodes(issues: readonly LogonNameIssue[]): ProfileErrorCode[] {
+  return [...new Set(issues.map((issue) => PROFILE_CODE_BY_LOGON_ISSUE[issue]))];
 }

@@ -22,6 +22,7 @@ import { deliverToken } from './auth.routes';
 import type { BiometricsGrant } from './auth.service';
 import type { PostLoginService, StepCaller, StepResult } from './post-login.service';
 import { requestContext } from '../../plugins/request-context';
+import { optionalSessionOf } from '../../plugins/signed-in-caller';
 
 export interface PostLoginRoutesOptions {
   service: PostLoginService;
@@ -177,7 +178,11 @@ export const postLoginRoutes: FastifyPluginAsyncZod<PostLoginRoutesOptions> = as
     },
     async (request, reply) => {
       const result = await service.resetPassword(
-        { institution: institutionOf(request), session: request.session, ip: request.ip },
+        {
+          institution: institutionOf(request),
+          session: optionalSessionOf(request),
+          ip: request.ip,
+        },
         { enc: request.body.Enc, password: request.body.Password },
       );
       if (!result.ok) return refused(reply, result);

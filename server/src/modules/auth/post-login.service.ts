@@ -22,13 +22,13 @@ import type { MailService } from '../mail/mail.service';
 import type { ThrottleService } from '../throttle/throttle.service';
 import { secretQuestionChangedEmail, securityCodeEmail } from '../mail/emails';
 import {
-  countAsSignInFailure,
   loginCodeDigest,
   type AuthService,
   type BiometricsGrant,
   type InstitutionDirectory,
 } from './auth.service';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
+import { createCurrentPasswordCheck } from './current-password';
 import { passwordRulesOf, resetPasswordCodes } from './password-policy';
 import { securityPolicyOf } from './policy';
 import {
@@ -123,6 +123,7 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
   const { db, clock, hasher, dataProtector, institutions, throttle, mail, auth } = options;
   const borrowers = createBorrowersService({ db });
   const securityCodes = createSecurityCodesService({ db });
+  const currentPassword = createCurrentPasswordCheck({ throttle, hasher });
 
   /** The common gate of a step call: maintenance off, and no earlier step still pending. */
   async function gate(caller: StepCaller, step: PostLoginStep): Promise<string | undefined> {
@@ -352,21 +353,22 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
       if (refused) return fail(403, refused);
       const settings = await institutions.settings(caller.institution.id);
       // Recovery trusts the answer, so a session may replace it only while the sign-in asks for
-      // it, or with the current password (a wrong one counts as a failed sign-in).
+      // it, or with the current password (a wrong one counts as a failed sign-in, and a locked
+      // user is refused whatever they type).
       if (!caller.session.pendingSteps.includes('setupSecretQuestion')) {
         const borrower = await borrowers.findBorrowerById(caller.institution.id, caller.user.id);
-        const password = input.currentPassword ?? '';
-        const check = borrower?.password_hash
-          ? await hasher.verify(borrower.password_hash, password)
-          : await hasher.verifyDummy(password);
-        if (!check.matches) {
-          await countAsSignInFailure(throttle, {
-            institutionId: caller.institution.id,
+        const check = await currentPassword.verify({
+          institutionId: caller.institution.id,
+          user: borrower ?? {
+            id: caller.user.id,
             username: caller.user.username,
-            policy: securityPolicyOf(settings),
-          });
-          return fail(403, 'Invalid');
-        }
+            password_hash: null,
+          },
+          password: input.currentPassword ?? '',
+          policy: securityPolicyOf(settings),
+          maximumLength: passwordRulesOf(settings).maximumLength,
+        });
+        if (!check.ok) return fail(403, check.locked ? 'LockedOnBadPassword' : 'Invalid');
       }
       const rules = registrationRulesOf(settings);
       const question = input.question.trim();

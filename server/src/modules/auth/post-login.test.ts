@@ -338,14 +338,23 @@ describe.each(testDatabases())('the post-login steps on $name', (testDatabase) =
     const body = await login('devon.hayes');
     expect(body.PendingSteps).toEqual([]);
     // Five failures lock a user name by default (securityPolicyOptions.maxFailedLoginAttempts).
+    const guesses: string[][] = [];
     for (let guess = 0; guess < 5; guess += 1) {
       const answer = await post('/api/register/SetPasswordQuestion', body.UserToken, {
         PasswordQuestion: 'What was the name of your first pet?',
         PasswordAnswer: 'Takeover',
         CurrentPassword: `wrong-guess-${guess}`,
       });
-      expect(errors(answer)).toEqual(['Invalid']);
+      guesses.push(errors(answer));
     }
+    expect(guesses).toEqual([...Array(4).fill(['Invalid']), ['LockedOnBadPassword']]);
+    // Locked: refused whatever is typed, the right password too.
+    const rightPassword = await post('/api/register/SetPasswordQuestion', body.UserToken, {
+      PasswordQuestion: 'What was the name of your first pet?',
+      PasswordAnswer: 'Takeover',
+      CurrentPassword: PASSWORD,
+    });
+    expect(errors(rightPassword)).toEqual(['LockedOnBadPassword']);
     const signInAgain = await test.app.inject({
       method: 'POST',
       url: '/api/login/userlogin',

@@ -8,6 +8,8 @@ export interface LoginAttempt {
   userId: string | null;
   usernameAttempted: string;
   ip: string;
+  /** The User-Agent header ('' when none); cut to 512 characters. */
+  userAgent: string;
   success: boolean;
   reason: string;
   at: Date;
@@ -21,11 +23,30 @@ export async function insertLoginAttempt(db: Db, attempt: LoginAttempt): Promise
       user_id: attempt.userId,
       username_attempted: attempt.usernameAttempted,
       ip: attempt.ip,
+      user_agent: attempt.userAgent.slice(0, 512),
       success: attempt.success,
       reason: attempt.reason,
       created_at: attempt.at,
     })
     .execute();
+}
+
+/** The user agents of the user's latest successful sign-ins, newest first (distinct). */
+export async function recentSignInUserAgents(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_history')
+    .select('user_agent')
+    .where('user_id', '=', userId)
+    .where('success', '=', true)
+    .groupBy('user_agent')
+    .orderBy((eb) => eb.fn.max('id'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.user_agent);
 }
 
 export async function listLoginAttempts(db: Db, institutionId: number) {
@@ -231,23 +252,27 @@ export async function findPreviousSuccessfulLogin(db: Db, userId: string, before
     .executeTakeFirst();
 }
 
-/** The user's successful sign-ins since `since`, newest first (the login history screen). */
-export async function listSuccessfulLogins(
+/**
+ * The user's sign-in attempts since `since`, succeeded and failed, newest first (the login
+ * history screen). Attempts under a user name that matched no user are nobody's.
+ */
+export async function listSignInAttempts(
   db: Db,
   institutionId: number,
   userId: string,
   since: Date,
   limit: number,
 ) {
-  return db
-    .selectFrom('login_history')
-    .select(['id', 'created_at', 'ip'])
-    .where('institution_id', '=', institutionId)
-    .where('user_id', '=', userId)
-    .where('success', '=', true)
-    .where('created_at', '>=', since)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('login_history')
+      .select(['id', 'created_at', 'ip', 'user_agent', 'success'])
+      .where('institution_id', '=', institutionId)
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      // The spec's order: EntryKey (the id) descending, the order the attempts were recorded in.
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }

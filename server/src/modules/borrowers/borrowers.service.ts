@@ -16,10 +16,12 @@ import {
   listUsernames,
   trimPasswordHistory,
   updateCustomerContact,
+  updateCustomerPersonalInfo,
   updateLastLogin,
   updatePasswordHash,
   updateSecretQuestion,
   updateUserFlags,
+  updateUsername,
   usernameTaken,
   type AgreementRecord,
   type BorrowerRow,
@@ -112,6 +114,18 @@ export interface BorrowersService {
     question: { question: string; answerHash: string },
   ): Promise<void>;
   markEmailVerified(userId: string): Promise<void>;
+  /** A new login name; throws the unique violation (23505) when another user took it first. */
+  changeUsername(userId: string, username: string): Promise<void>;
+  /** A new e-mail address, verified (its link was opened). */
+  changeVerifiedEmail(borrower: Pick<Borrower, 'id' | 'customer_id'>, email: string): Promise<void>;
+  /** The profile's address (undefined keeps it) and its one phone. */
+  savePersonalInfo(
+    customerId: string,
+    info: {
+      address?: { address1: string; city: string; state: string; zip: string } | undefined;
+      phone: { number: string; primary: boolean; optInToTexting: boolean };
+    },
+  ): Promise<void>;
   /** Stops the user's e-mail notifications (the opt-out link). */
   optOutOfEmail(userId: string): Promise<void>;
   /** Lets e-mail communication reach the user again (an e-communication agreement re-accepted). */
@@ -192,6 +206,12 @@ export function createBorrowersService(options: { db: Kysely<Database> }): Borro
 
     setSecretQuestion: (userId, question) => updateSecretQuestion(db, userId, question),
     markEmailVerified: (userId) => updateUserFlags(db, userId, { emailVerified: true }),
+    changeUsername: (userId, username) => updateUsername(db, userId, username),
+    async changeVerifiedEmail(borrower, email) {
+      await updateCustomerContact(db, borrower.customer_id, { email });
+      await updateUserFlags(db, borrower.id, { emailVerified: true });
+    },
+    savePersonalInfo: (customerId, info) => updateCustomerPersonalInfo(db, customerId, info),
     optOutOfEmail: (userId) => updateUserFlags(db, userId, { emailOptOut: true }),
     liftEmailRestriction: (userId) =>
       updateUserFlags(db, userId, { emailCommunicationRestricted: false }),

@@ -298,6 +298,39 @@ export async function deleteExpiredUserTokens(db: Db, before: Date): Promise<num
  * After a password change: the user's biometric tokens stop working (revoked) and no device
  * skips the security code any more (trusted devices deleted). Both stood in for the old password.
  */
+/** The user's biometric sign-in tokens (every device's, or one device's) stop working. */
+export async function revokeBiometricDevices(
+  db: Db,
+  userId: string,
+  at: Date,
+  deviceId?: string,
+): Promise<void> {
+  let update = db
+    .updateTable('biometric_devices')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (deviceId !== undefined) update = update.where('device_id', '=', deviceId);
+  await update.execute();
+}
+
+/** Whether one of the user's devices (or the given one) holds a live biometric token. */
+export async function hasLiveBiometricDevice(
+  db: Db,
+  userId: string,
+  now: Date,
+  deviceId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('biometric_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (deviceId !== undefined) query = query.where('device_id', '=', deviceId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function revokeDeviceTokensOf(db: Db, userId: string, at: Date): Promise<void> {
   await db
     .updateTable('biometric_devices')

@@ -14,6 +14,7 @@ import {
   findRegistrationCode,
   findSessionCode,
   findUserToken,
+  hasLiveBiometricDevice,
   insertBiometricDevice,
   insertSecurityCode,
   insertTrustedDevice,
@@ -21,6 +22,7 @@ import {
   isTrustedDevice,
   markCodeVerified,
   recordSsoTokenUse,
+  revokeBiometricDevices,
   useUserToken,
   type UserTokenPurpose,
 } from './codes.repository';
@@ -151,6 +153,10 @@ export interface SecurityCodesService {
   }): Promise<void>;
   /** The device a biometric token was granted to, unless revoked. */
   findBiometricDevice(institutionId: number, token: string): Promise<BiometricDevice | undefined>;
+  /** Biometric sign-in turned off: the user's tokens (or one device's) stop working. */
+  revokeBiometricTokens(userId: string, at: Date, deviceId?: string): Promise<void>;
+  /** Whether a device of the user (or the given one) holds a live biometric token. */
+  hasBiometricToken(userId: string, now: Date, deviceId?: string): Promise<boolean>;
   /** Records a single sign-on token id; false when it was seen before (a replay). */
   recordSsoTokenUse(use: { institutionId: number; jti: string; expiresAt: Date }): Promise<boolean>;
 
@@ -276,6 +282,9 @@ export function createSecurityCodesService(options: {
     },
 
     recordSsoTokenUse: (use) => recordSsoTokenUse(db, use),
+    revokeBiometricTokens: (userId, at, deviceId) =>
+      revokeBiometricDevices(db, userId, at, deviceId),
+    hasBiometricToken: (userId, now, deviceId) => hasLiveBiometricDevice(db, userId, now, deviceId),
 
     async purgeSpent(cutoff) {
       return {

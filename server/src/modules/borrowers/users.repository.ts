@@ -34,6 +34,12 @@ function borrowers(db: Db) {
       'customers.ssn_encrypted',
       'customers.date_of_birth',
       'customers.zip',
+      'customers.address1',
+      'customers.city',
+      'customers.state',
+      'customers.phone',
+      'customers.phone_primary',
+      'customers.phone_opt_in_texting',
       'customers.company_number',
       'customers.servicing_branch',
       'customers.restricted',
@@ -159,6 +165,32 @@ export async function updateCustomerContact(
   await db
     .updateTable('customers')
     .set({ email: contact.email, ...(contact.phone ? { phone: contact.phone } : {}) })
+    .where('id', '=', customerId)
+    .execute();
+}
+
+/** A new login name (the unique index on lower(username) refuses a taken one). */
+export async function updateUsername(db: Db, userId: string, username: string): Promise<void> {
+  await db.updateTable('users').set({ username }).where('id', '=', userId).execute();
+}
+
+/** The customer's address and phone as the profile saves them. */
+export async function updateCustomerPersonalInfo(
+  db: Db,
+  customerId: string,
+  info: {
+    address?: { address1: string; city: string; state: string; zip: string } | undefined;
+    phone: { number: string; primary: boolean; optInToTexting: boolean };
+  },
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({
+      ...(info.address ?? {}),
+      phone: info.phone.number,
+      phone_primary: info.phone.primary,
+      phone_opt_in_texting: info.phone.optInToTexting,
+    })
     .where('id', '=', customerId)
     .execute();
 }

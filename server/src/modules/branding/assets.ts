@@ -1,22 +1,22 @@
 import { createHash } from 'node:crypto';
-import { ASSET_KINDS } from '@portal/domain';
+import { ASSET_FILE_TYPES, ASSET_KINDS, type AssetImageType } from '@portal/domain';
 import { escapeHtml } from '../../lib/html';
 
 export type AssetKind = (typeof ASSET_KINDS)[number];
-export type ImageType = 'svg' | 'png' | 'jpeg' | 'webp';
+export type ImageType = AssetImageType;
 
 export function isAssetKind(value: string): value is AssetKind {
   return ASSET_KINDS.some((kind) => kind === value);
 }
 
-/** What each kind may be. Logos are SVG: the portal loads `branding/logos/logo*White.svg`. */
+/** What each kind may be (the types are the domain's, which the admin's file picker offers). */
 export const ASSET_RULES: Readonly<
   Record<AssetKind, { types: readonly ImageType[]; maxBytes: number }>
 > = {
-  logoFull: { types: ['svg'], maxBytes: 512 * 1024 },
-  logoIcon: { types: ['svg'], maxBytes: 256 * 1024 },
-  footerImage: { types: ['svg', 'png', 'jpeg', 'webp'], maxBytes: 1024 * 1024 },
-  background: { types: ['svg', 'png', 'jpeg', 'webp'], maxBytes: 2 * 1024 * 1024 },
+  logoFull: { types: ASSET_FILE_TYPES.logoFull, maxBytes: 512 * 1024 },
+  logoIcon: { types: ASSET_FILE_TYPES.logoIcon, maxBytes: 256 * 1024 },
+  footerImage: { types: ASSET_FILE_TYPES.footerImage, maxBytes: 1024 * 1024 },
+  background: { types: ASSET_FILE_TYPES.background, maxBytes: 2 * 1024 * 1024 },
 };
 
 /** The largest upload any kind allows (the body limit of the upload route). */
@@ -62,10 +62,11 @@ export function assetRelativePath(
   bytes: Buffer,
   fileName: string,
 ): string {
-  if (kind === 'logoFull') return 'branding/logos/logoFullWhite.svg';
-  if (kind === 'logoIcon') return 'branding/logos/logoIconWhite.svg';
-  // Content-addressed, so a replaced footer image or background is never served stale.
+  // Content-addressed, never overwritten: an upload changes nothing live (the draft's setting
+  // names the file, and publishing makes it live), an earlier version's file is still there when
+  // that version is restored, and a replaced file is never served stale.
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  if (kind === 'logoFull' || kind === 'logoIcon') return `branding/logos/${kind}-${hash}.svg`;
   const base =
     fileName
       .replace(/\.[^.]*$/, '')

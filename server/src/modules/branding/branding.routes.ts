@@ -1,4 +1,4 @@
-import { ADMIN_ERROR_CODES } from '@portal/domain';
+import { ADMIN_ERROR_CODES, AssetUploadResponse } from '@portal/domain';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +59,7 @@ export const brandingRoutes: FastifyPluginAsyncZod<BrandingRoutesOptions> = asyn
 
   app.post(
     '/institutions/:slug/assets',
-    { schema: { params: SlugParams, response: { 200: z.object({ path: z.string() }) } } },
+    { schema: { params: SlugParams, response: { 200: AssetUploadResponse } } },
     async (request) => {
       const staff = staffOf(request);
       const institution = await admin.access(staff, request.params.slug, 'edit');

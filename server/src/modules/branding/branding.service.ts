@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { ADMIN_ERROR_CODES } from '@portal/domain';
+import { ADMIN_ERROR_CODES, assetTypesInWords } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { createToken } from '../../lib/tokens';
@@ -18,12 +18,15 @@ import { unsafeSvgReason } from './svg-policy';
 
 /** An institution's branding files (logos, footer images, backgrounds) under `<DATA_DIR>/cdn`. */
 export interface BrandingService {
-  /** Checks an upload by its content and size, stores it, and records it in the audit log. */
+  /**
+   * Checks an upload by its content and size, stores it under a name of its own (nothing live
+   * changes: the admin app puts `file` in the draft), and records it in the audit log.
+   */
   uploadAsset(
     staff: StaffPrincipal,
     institution: { id: number; cdnFolder: string },
     upload: { kind: AssetKind; fileName: string; data: Buffer },
-  ): Promise<{ path: string }>;
+  ): Promise<{ path: string; file: string }>;
   /** Plain logos with the institution's name, until real ones are uploaded (no-op without cdnDir). */
   writePlaceholderLogos(cdnFolder: string, name: string): Promise<void>;
 }
@@ -69,7 +72,7 @@ export function createBrandingService(options: {
       const type = detectImageType(upload.data);
       if (!type || !rule.types.includes(type)) {
         throw invalidFile(
-          `This file cannot be used here: it must be ${rule.types.map((t) => t.toUpperCase()).join(', ')}.`,
+          `This file cannot be used here: it must be ${assetTypesInWords(upload.kind)}.`,
         );
       }
       if (type === 'svg') {
@@ -86,7 +89,7 @@ export function createBrandingService(options: {
         action: 'asset.upload',
         comment: `${upload.kind}: ${path}`,
       });
-      return { path };
+      return { path, file: relative };
     },
 
     async writePlaceholderLogos(cdnFolder, name) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unsafeSvgReason } from './svg-policy';
+import { cssAsBrowserReadsIt, unsafeSvgReason } from './svg-policy';
 
 const svg = (inner: string, attributes = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>${inner}</svg>`;
@@ -46,9 +46,75 @@ describe('uploaded SVGs: parsed and allow-listed', () => {
       'an animation that sets an href',
       svg('<a><set attributeName="href" to="javascript:alert(1)"/></a>'),
     ],
+    // CSS escapes and comments: the browser decodes them before it reads the rule (issue 20).
+    [
+      'an escaped @import in a style',
+      svg('<style>@\\69mport "https://evil.example/x.css";</style>'),
+    ],
+    [
+      'an escaped url( in a style',
+      svg('<style>.a { fill: u\\72l(https://evil.example/x) }</style>'),
+    ],
+    [
+      'an escaped url( with the space after the escape',
+      svg('<style>.a{fill:\\75 rl(//evil.example/x)}</style>'),
+    ],
+    ['a six-digit escape', svg('<style>@\\000069mport "//evil.example/x.css";</style>')],
+    [
+      'an escape of a plain letter',
+      svg('<style>.a{background:\\u\\r\\l(//evil.example/x)}</style>'),
+    ],
+    ['an escape across a line break', svg('<style>@imp\\\nort "//evil.example/x.css";</style>')],
+    ['a comment inside the keyword', svg('<style>@im/**/port "//evil.example/x.css";</style>')],
+    ['an entity that makes an escape', svg('<style>.a{fill:u&#92;72l(//evil.example/x)}</style>')],
+    ['an escaped url( in a style attribute', svg('<rect style="fill: u\\72l(//evil.example/x)"/>')],
+    ['an escaped url( in a presentation attribute', svg('<rect fill="u\\72l(//evil.example/x)"/>')],
+    [
+      'an external paint server in a presentation attribute',
+      svg('<rect fill="url(https://evil.example/p.svg#g)"/>'),
+    ],
+    [
+      'image-set() in a style',
+      svg('<style>.a{background:image-set("//evil.example/x.png" 1x)}</style>'),
+    ],
+    [
+      'an escaped image-set()',
+      svg('<style>.a{background:\\69mage-set("//evil.example/x.png" 1x)}</style>'),
+    ],
+    [
+      'src() in @font-face',
+      svg('<style>@font-face{font-family:x;src:src("//evil.example/f.woff")}</style>'),
+    ],
+    ['an escaped url( of a cursor', svg('<g cursor="\\75\\72\\6c(//evil.example/c.cur), auto"/>')],
     ['malformed XML', '<svg xmlns="http://www.w3.org/2000/svg"><g></svg>'],
     ['another root element', '<html xmlns="http://www.w3.org/1999/xhtml"/>'],
   ])('refuses %s', (_name, text) => {
     expect(unsafeSvgReason(text)).toEqual(expect.any(String));
+  });
+});
+
+describe('CSS as the browser reads it', () => {
+  it.each([
+    ['@\\69mport', '@import'],
+    ['u\\72l(', 'url('],
+    ['\\75 rl(', 'url('],
+    ['\\000075rl(', 'url('],
+    ['\\u\\r\\l(', 'url('],
+    ['a/* x */b', 'ab'],
+    ['im\\\nport', 'import'],
+    ['\\0 x', '\uFFFDx'],
+    ['\\110000', '\uFFFD'],
+    ['\\d800', '\uFFFD'],
+    ['end\\', 'end\uFFFD'],
+  ])('reads %j as %j', (css, read) => {
+    expect(cssAsBrowserReadsIt(css)).toBe(read);
+  });
+
+  it('keeps local references and plain rules', () => {
+    const logo = svg(
+      '<style>.a { fill: u\\72l(#g); font-family: "Source Serif", serif }</style>' +
+        '<rect class="a" fill="url( #g )" mask="url(#m)" width="1" height="1"/>',
+    );
+    expect(unsafeSvgReason(logo)).toBeUndefined();
   });
 });

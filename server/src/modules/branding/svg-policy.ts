@@ -59,8 +59,74 @@ const ALLOWED_ELEMENTS = new Set([
 
 /** Raster images may be embedded, nothing else may be loaded. */
 const EMBEDDED_RASTER = /^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/=\s]+$/;
-/** A style may not load anything or run anything. */
-const ACTIVE_STYLE = /@import|url\(\s*['"]?\s*(?!#)|expression\s*\(|javascript:|behavior\s*:/i;
+/**
+ * What a style may not contain once read as a browser reads it (comments dropped, escapes
+ * decoded, lower case): an import, a function that loads a resource (any but `url(#local)`),
+ * or the old script hooks. The test runs on cssAsBrowserReadsIt's output, never on the raw
+ * text, so `@\69mport` and `u\72l(` are caught like `@import` and `url(`.
+ */
+const ACTIVE_STYLE =
+  /@import|\burl\((?!\s*['"]?\s*#)|(?:^|[^\w-])(?:-webkit-)?(?:image-set|image|src|cross-fade|element)\s*\(|expression\s*\(|javascript:|vbscript:|behaviou?r\s*:|-moz-binding/;
+
+const HEX_DIGIT = /^[0-9a-f]$/i;
+const CSS_WHITESPACE = /^[ \t\n\r\f]$/;
+
+/**
+ * CSS text as the browser's tokenizer reads it (CSS Syntax 3, 4.3.7 "consume an escaped code
+ * point"): comments removed, `\` + one to six hex digits (and one following space) becomes
+ * that code point, `\` + newline disappears, `\` + any other character is that character.
+ * Removing comments may join two tokens (`@im/ * * /port`) that a browser keeps apart: the
+ * check is then stricter than the browser, never looser.
+ */
+export function cssAsBrowserReadsIt(css: string): string {
+  let out = '';
+  let index = 0;
+  while (index < css.length) {
+    const char = css.charAt(index);
+    if (char === '/' && css.charAt(index + 1) === '*') {
+      const end = css.indexOf('*/', index + 2);
+      index = end === -1 ? css.length : end + 2;
+      continue;
+    }
+    if (char !== '\\') {
+      out += char;
+      index += 1;
+      continue;
+    }
+    index += 1;
+    if (index >= css.length) {
+      out += '\uFFFD';
+      break;
+    }
+    const next = css.charAt(index);
+    if (next === '\n' || next === '\f' || next === '\r') {
+      index += next === '\r' && css.charAt(index + 1) === '\n' ? 2 : 1;
+      continue;
+    }
+    if (!HEX_DIGIT.test(next)) {
+      out += next;
+      index += 1;
+      continue;
+    }
+    let hex = '';
+    while (hex.length < 6 && index < css.length && HEX_DIGIT.test(css.charAt(index))) {
+      hex += css.charAt(index);
+      index += 1;
+    }
+    if (index < css.length && CSS_WHITESPACE.test(css.charAt(index))) {
+      index += css.charAt(index) === '\r' && css.charAt(index + 1) === '\n' ? 2 : 1;
+    }
+    const code = Number.parseInt(hex, 16);
+    const valid = code !== 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    out += valid ? String.fromCodePoint(code) : '\uFFFD';
+  }
+  return out;
+}
+
+/** A style (a `<style>` element, a `style` attribute, a presentation attribute) that loads or runs. */
+function activeStyle(css: string): boolean {
+  return ACTIVE_STYLE.test(cssAsBrowserReadsIt(css).toLowerCase());
+}
 const ATTRIBUTE_NAME = /^[A-Za-z_][\w.-]*$/;
 
 function elementReason(element: Element): string | undefined {
@@ -68,7 +134,7 @@ function elementReason(element: Element): string | undefined {
   if (element.namespaceURI !== SVG_NAMESPACE)
     return `it contains a non-SVG element <${element.nodeName}>`;
   if (!ALLOWED_ELEMENTS.has(name)) return `it contains a <${name}> element`;
-  if (name === 'style' && ACTIVE_STYLE.test(element.textContent ?? '')) {
+  if (name === 'style' && activeStyle(element.textContent ?? '')) {
     return 'its styles load external content or scripts';
   }
   for (let index = 0; index < element.attributes.length; index += 1) {
@@ -94,7 +160,9 @@ function elementReason(element: Element): string | undefined {
     } else if (/(?:javascript|vbscript|data):/i.test(value.replace(/\s+/g, ''))) {
       return 'it contains a script address';
     }
-    if (local === 'style' && ACTIVE_STYLE.test(value))
+    // Every other attribute too: presentation attributes (fill, filter, mask, cursor...) are
+    // CSS values, escapes included, and may name a url().
+    if (local !== 'href' && local !== 'src' && activeStyle(value))
       return 'its styles load external content or scripts';
   }
   return undefined;

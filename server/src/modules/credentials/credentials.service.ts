@@ -13,7 +13,7 @@ import { argon2PasswordHasher, type PasswordHasher } from '../../lib/passwords';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { logonRulesOf, passwordRulesOf } from '../auth/password-policy';
 import { securityPolicyOf } from '../auth/policy';
-import { countAsSignInFailure } from '../auth/auth.service';
+import { createCurrentPasswordCheck } from '../auth/current-password';
 import { MINUTE_MS, type ThrottleService } from '../throttle/throttle.service';
 import { createBorrowersService } from '../borrowers/borrowers.service';
 
@@ -66,11 +66,27 @@ export interface CredentialsServiceOptions {
 }
 
 /**
- * Checks per user a minute, whichever page asks. The portal sends one at most every 500 ms while
- * the user types; each may compare the candidate with the SSN at every position and verify
- * several argon2 hashes, so without a cap the endpoint answers guesses (spec 000 fixes no number).
+ * Checks per user a minute, whichever page asks (429 past it). The portal sends one at most every
+ * 500 ms while the user types; each may verify several argon2 hashes (spec 000 fixes no number).
  */
 export const PASSWORD_CHECKS_PER_USER_PER_MINUTE = 30;
+
+/**
+ * Of those, the checks a minute that compare the user's secrets (SSN, passwords): "a few" (issue
+ * 21), enough for the pauses of one person typing a new password and its confirmation.
+ */
+export const SECRET_CHECKS_PER_USER_PER_MINUTE = 6;
+
+/**
+ * What the SSN check compares with the user's SSN: the candidate's first run of exactly nine
+ * digits (dashes ignored). One SSN guess per request at most: comparing every nine-digit window
+ * let one long candidate test a hundred SSNs. A password that holds the SSN in a longer run of
+ * digits is still refused when it is saved (passwordProblems compares every position there).
+ */
+export function ssnCandidateOf(password: string): string | undefined {
+  const runs = password.replace(/-/g, '').match(/\d+/g) ?? [];
+  return runs.find((run) => run.length === 9);
+}
 
 /** Link tokens a password may be checked for: the post-login change and the recovery reset. */
 export const PASSWORD_LINK_PURPOSES = ['changePassword', 'resetPassword'] as const;
@@ -85,6 +101,7 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
   const hasher = options.hasher ?? argon2PasswordHasher;
   const borrowers = createBorrowersService({ db });
   const securityCodes = createSecurityCodesService({ db });
+  const currentPassword = createCurrentPasswordCheck({ throttle: options.throttle, hasher });
 
   async function check(
     institutionId: number,
@@ -105,28 +122,39 @@ export function createCredentialsService(options: CredentialsServiceOptions): Cr
     if (request.password.length > passwordRulesOf(settings).maximumLength) return result;
     const borrower = await borrowers.findBorrowerById(institutionId, userId);
     if (!borrower || request.password === '') return result;
+    // The secrets (the SSN, the current and remembered passwords) are compared only a few times
+    // a minute; past that the answer says nothing about them, and saving still refuses such a
+    // password (passwordProblems), so the check guides a typist and answers no script.
+    const secrets =
+      (request.checkSsn || request.checkHistory) &&
+      (await options.throttle.allow({
+        institutionId,
+        bucket: 'password-secret-check-user',
+        key: userId,
+        limit: SECRET_CHECKS_PER_USER_PER_MINUTE,
+        windowMs: MINUTE_MS,
+      }));
 
-    if (request.checkSsn && borrower.ssn_encrypted) {
+    if (secrets && request.checkSsn && borrower.ssn_encrypted) {
       const ssn = normaliseSsnCandidate(dataProtector.decrypt(borrower.ssn_encrypted));
-      result.matchesSsn = ssn !== undefined && request.password.replace(/-/g, '').includes(ssn);
+      result.matchesSsn = ssn !== undefined && ssnCandidateOf(request.password) === ssn;
     }
     if (request.checkEmail && isEmailCandidate(borrower.email)) {
       result.matchesEmail =
         request.password.trim().toLowerCase() === borrower.email.trim().toLowerCase();
     }
-    if (request.checkHistory) {
+    if (secrets && request.checkHistory) {
       const policy = securityPolicyOf(settings);
+      // A locked user's passwords are not compared at all: the check would go on answering
+      // guesses of the current password that sign-in no longer takes.
+      if (await currentPassword.locked(institutionId, borrower)) return result;
       // The current password first: a hit on it counts like a failed sign-in (below).
       if (
         borrower.password_hash &&
         (await hasher.verify(borrower.password_hash, request.password)).matches
       ) {
         result.exists = true;
-        await countAsSignInFailure(options.throttle, {
-          institutionId,
-          username: borrower.username,
-          policy,
-        });
+        await currentPassword.countFailure(institutionId, borrower, policy);
         return result;
       }
       const previous = await borrowers.previousPasswordHashes(

@@ -19,6 +19,8 @@ import {
   publishShared,
 } from '../../testing/account-flows';
 import { findBorrowerByUsername } from '../borrowers/users.repository';
+import { MINUTE_MS } from '../throttle/throttle.service';
+import { SECRET_CHECKS_PER_USER_PER_MINUTE } from './credentials.service';
 
 const JORDAN_SSN = '900112222';
 const JORDAN_EMAIL = 'jordan.rivers@example.test';
@@ -158,6 +160,8 @@ describe.each(testDatabases())('password and logon rules on $name', (testDatabas
   });
 
   it('checks a password for the user of a reset link until the link is used or expired', async () => {
+    // A minute after the checks above: the secrets are compared a few times a minute.
+    test.clock.advance(MINUTE_MS);
     const institutionId = await institutionIdOf(test);
     const jordan = await findBorrowerByUsername(test.database.db, institutionId, 'jordan.rivers');
     if (!jordan) throw new Error('jordan.rivers is not seeded');
@@ -211,6 +215,7 @@ describe.each(testDatabases())('password and logon rules on $name', (testDatabas
   });
 
   it('does not compare a candidate longer than a password may be (one request, one guess)', async () => {
+    test.clock.advance(MINUTE_MS);
     const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
     const check = async (password: string) =>
       ValidatePasswordResponse.parse(
@@ -223,6 +228,69 @@ describe.each(testDatabases())('password and logon rules on $name', (testDatabas
     // 128 is the maximum here (customer credentials); 137 characters are never compared.
     expect((await check(`${'x'.repeat(119)}${JORDAN_SSN}`)).PasswordMatchesSSN).toBe(true);
     expect((await check(`${'x'.repeat(128)}${JORDAN_SSN}`)).PasswordMatchesSSN).toBe(false);
+  });
+
+  it('compares one SSN guess per request: the first run of nine digits', async () => {
+    test.clock.advance(MINUTE_MS);
+    const { cookie } = await signIn(test.app, { username: 'jordan.rivers' });
+    const matchesSsn = async (password: string) =>
+      ValidatePasswordResponse.parse(
+        (
+          await postJson(test, '/api/Login/ValidatePasswordForLoggedInUser', checkBody(password), {
+            headers: { cookie },
+          })
+        ).body,
+      ).PasswordMatchesSSN;
+    expect(await matchesSsn(`Pass-${JORDAN_SSN}`)).toBe(true);
+    expect(await matchesSsn(`${JORDAN_SSN}x123456789`)).toBe(true);
+    // A second guess in the same candidate is never compared, nor a window of a longer run.
+    expect(await matchesSsn(`123456789x${JORDAN_SSN}`)).toBe(false);
+    expect(await matchesSsn(`1${JORDAN_SSN}`)).toBe(false);
+  });
+
+  it('compares the SSN and the passwords a few times a minute, then says nothing of them', async () => {
+    test.clock.advance(MINUTE_MS);
+    const { cookie } = await signIn(test.app, { username: 'devon.hayes' });
+    const check = async (password: string) =>
+      ValidatePasswordResponse.parse(
+        (
+          await postJson(test, '/api/Login/ValidatePasswordForLoggedInUser', checkBody(password), {
+            headers: { cookie },
+          })
+        ).body,
+      );
+    const answers = [];
+    for (let attempt = 0; attempt < SECRET_CHECKS_PER_USER_PER_MINUTE + 1; attempt += 1) {
+      answers.push((await check('Devon-900551313')).PasswordMatchesSSN);
+    }
+    expect(answers).toEqual([
+      ...Array<boolean>(SECRET_CHECKS_PER_USER_PER_MINUTE).fill(true),
+      false,
+    ]);
+    // The e-mail is no secret: still compared.
+    expect((await check('DEVON.HAYES@example.test')).PasswordMatchesEmail).toBe(true);
+    expect((await check(DEMO_PASSWORD_FOR_TESTS)).PasswordExists).toBe(false);
+    test.clock.advance(MINUTE_MS);
+    expect((await check('Devon-900551313')).PasswordMatchesSSN).toBe(true);
+  });
+
+  it('compares no password of a user locked by failed sign-ins, the current one included', async () => {
+    test.clock.advance(MINUTE_MS);
+    const { cookie } = await signIn(test.app, { username: 'sky.bennett' });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await postJson(test, '/api/login/userlogin', {
+        username: 'sky.bennett',
+        password: `wrong-${attempt}`,
+      });
+    }
+    const result = await postJson(
+      test,
+      '/api/Login/ValidatePasswordForLoggedInUser',
+      checkBody(DEMO_PASSWORD_FOR_TESTS),
+      { headers: { cookie } },
+    );
+    expect(result.status).toBe(200);
+    expect(ValidatePasswordResponse.parse(result.body).PasswordExists).toBe(false);
   });
 
   it('caps the password checks of one user, whichever address asks', async () => {

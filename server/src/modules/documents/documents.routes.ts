@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context';
-import { signedInCaller } from '../../plugins/signed-in-caller';
+import { signedInCaller, tokenHolderOf } from '../../plugins/signed-in-caller';
 import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
 import { customerOfPassableToken } from '../downloads/passable-customer';
@@ -198,7 +198,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const customer = await customerOfPassableToken(request, {
+      const customer = await customerOfPassableToken(tokenHolderOf(request), {
         borrowers,
         downloads,
         token: request.query.token,

@@ -4,8 +4,10 @@ import {
   type InstitutionSummary,
   isHostName,
   type StaffRole,
+  institutionNameKey,
+  NOT_COPIED_KEYS,
 } from '@portal/domain';
-import type { InstitutionConfiguration } from '@portal/settings-schema';
+import { SETTING_SETS, type InstitutionConfiguration } from '@portal/settings-schema';
 import { brandTokensToSettings, type BrandTokens } from '@portal/themes';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -65,11 +67,11 @@ export function createInstitutionsAdminService(
 
   type Row = Awaited<ReturnType<typeof listInstitutionRows>>[number];
   /** What the staff's list shows of an institution they have this role at. */
-  const summaryFrom = (
+  const summaryFrom = async (
     row: Row,
     hosts: Map<number, string[]>,
     role: StaffRole,
-  ): InstitutionSummary => ({
+  ): Promise<InstitutionSummary> => ({
     slug: row.slug,
     name: row.name,
     hosts: hosts.get(row.id) ?? [],
@@ -77,6 +79,7 @@ export function createInstitutionsAdminService(
     role,
     publishedVersion: row.publishedVersion,
     hasDraft: row.hasDraft,
+    timeZone: (await institutions.settings(row.id)).get('localeOptions.institutionTimeZone'),
   });
 
   async function summaryOf(staff: StaffPrincipal, slug: string): Promise<InstitutionSummary> {
@@ -85,7 +88,7 @@ export function createInstitutionsAdminService(
     if (!row) throw notFound();
     const role = await roleIn(db, staff, row.id);
     if (!role) throw notFound();
-    return summaryFrom(row, hosts, role);
+    return await summaryFrom(row, hosts, role);
   }
 
   return {
@@ -94,10 +97,11 @@ export function createInstitutionsAdminService(
       const roles = staff.isImplementer
         ? new Map<number, StaffRole>()
         : await membershipRoles(db, staff.staffId);
-      return rows.flatMap((row) => {
+      const summaries = rows.flatMap((row) => {
         const role = staff.isImplementer ? 'publisher' : roles.get(row.id);
         return role ? [summaryFrom(row, hosts, role)] : [];
       });
+      return await Promise.all(summaries);
     },
 
     async createInstitution(staff, input) {
@@ -110,6 +114,17 @@ export function createInstitutionsAdminService(
       }
       if (await findInstitutionBySlug(db, input.slug)) {
         problems.push({ key: 'slug', message: `"${input.slug}" is taken` });
+      }
+      // Names are unique too (domain's institutionNameKey says why and how they are compared).
+      const nameKey = institutionNameKey(input.name);
+      const sameName = (await listInstitutionRows(db)).find(
+        (row) => institutionNameKey(row.name) === nameKey,
+      );
+      if (sameName) {
+        problems.push({
+          key: 'name',
+          message: `"${sameName.name}" is the name of another institution (${sameName.slug})`,
+        });
       }
       for (const host of await findTakenHosts(db, hosts)) {
         problems.push({
@@ -131,7 +146,7 @@ export function createInstitutionsAdminService(
       if (input.copyFrom) {
         const source = await findInstitutionBySlug(db, input.copyFrom);
         if (!source) throw notFound(`There is no institution "${input.copyFrom}" to copy.`);
-        base = await institutions.publishedSettings(source.id);
+        base = withoutInstitutionFiles(await institutions.publishedSettings(source.id));
       }
       const document = normaliseDocument({
         ...base,
@@ -179,4 +194,22 @@ export function createInstitutionsAdminService(
       return summaryOf(staff, input.slug);
     },
   };
+}
+
+/**
+ * A copied document without the settings that name the source's own files (its logos, in its
+ * cdn folder): the new institution gets placeholder logos of its own instead of broken images.
+ */
+export function withoutInstitutionFiles(
+  document: InstitutionConfiguration,
+): InstitutionConfiguration {
+  const copy = structuredClone(document);
+  for (const key of NOT_COPIED_KEYS) {
+    const [section = '', name = ''] = key.split('.');
+    for (const set of SETTING_SETS) {
+      const values = copy[set]?.[section];
+      if (values) Reflect.deleteProperty(values, name);
+    }
+  }
+  return copy;
 }

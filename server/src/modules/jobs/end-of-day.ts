@@ -1,5 +1,6 @@
 import {
   addDays,
+  type CalendarDate,
   calendarDateIn,
   endOfDayDue,
   minuteOfDayIn,
@@ -43,6 +44,12 @@ export function createEndOfDayWorker(options: {
   clock: Clock;
   core: ServicingCore;
   settings(institutionId: number): Promise<SettingsAccessor>;
+  /**
+   * After each institution's check, with the core's last closed day: what follows the end of day
+   * (the notifications' day pass) queues itself, keyed by the day, so a check that closed
+   * nothing new queues nothing new.
+   */
+  afterClose?(institutionId: number, lastClosed: CalendarDate): Promise<void>;
 }): EndOfDayWorker {
   async function runOnce(): Promise<EndOfDayReport[]> {
     const reports: EndOfDayReport[] = [];
@@ -61,6 +68,8 @@ export function createEndOfDayWorker(options: {
       for (; day <= due; day = addDays(day, 1)) {
         reports.push(await options.core.endOfDay(institution.id, day));
       }
+      const closed = await options.core.lastClosedDay(institution.id);
+      if (closed !== undefined) await options.afterClose?.(institution.id, closed);
     }
     return reports;
   }

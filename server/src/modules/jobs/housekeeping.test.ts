@@ -95,7 +95,7 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
       method: 'POST',
       url: '/admin-api/institutions/harbor/preview-token',
       headers: { ...WRITE, cookie: staffCookie, 'content-type': 'application/json' },
-      payload: JSON.stringify({ adminOrigin: 'http://localhost:3000' }),
+      payload: JSON.stringify({ adminOrigin: 'http://localhost' }),
     });
     expect(response.statusCode).toBe(200);
     return String(response.json().token);

@@ -54,6 +54,10 @@ const EMAIL_TEXTS = {
     'emailTexts.secretQuestionChangedSubjectText',
     'emailTexts.secretQuestionChangedBodyText',
   ],
+  emailChangeVerify: [
+    'emailTexts.emailChangeVerifySubjectText',
+    'emailTexts.emailChangeVerifyBodyText',
+  ],
 } as const satisfies Record<string, readonly [SettingKey, SettingKey]>;
 
 type EmailKind = keyof typeof EMAIL_TEXTS;
@@ -146,4 +150,25 @@ export function activationEmail(
 /** The notice that a user's secret question and answer were set or replaced. */
 export function secretQuestionChangedEmail(input: MailBase & { username: string }): OutgoingMail {
   return compose('secretQuestionChanged', input, { username: input.username });
+}
+
+/** The link to a new e-mail address typed on the profile; it replaces the old one when opened. */
+export function emailChangeVerifyEmail(
+  input: MailBase & { username: string; verifyUrl: string; lifetimeMs: number },
+): OutgoingMail {
+  return compose('emailChangeVerify', input, {
+    username: input.username,
+    link: input.verifyUrl,
+    expiresIn: expiresInText(input.lifetimeMs),
+  });
+}
+
+/**
+ * 'jordan.rivers@example.test' → 'j***@example.test': enough for the owner of the old address to
+ * recognise the new one, not enough to hand a stranger a working address.
+ */
+export function maskEmailAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.charAt(0)}***${email.slice(at)}`;
 }

@@ -160,3 +160,50 @@ export async function listInstitutionAchAccounts(
     .limit(20)
     .execute();
 }
+
+/**
+ * Marks the user's card kept for a payment as saved (issue 20 item 9: saved with the payment).
+ * Answers the id of the saved card: this one, or the card already saved under the same duplicate
+ * key (then this one stays unsaved; the partial unique index keeps one saved copy).
+ */
+export async function markPaymentMethodSaved(
+  db: Db,
+  owner: MethodOwner,
+  id: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('payment_methods')
+    .select(['id', 'saved', 'duplicate_key'])
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.saved) return row.id;
+  const existing = await findSavedDuplicateId(db, owner, row.duplicate_key);
+  if (existing !== undefined) return existing;
+  const updated = await db
+    .updateTable('payment_methods')
+    .set({ saved: true })
+    .where('id', '=', id)
+    .where('saved', '=', false)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n ? id : findSavedDuplicateId(db, owner, row.duplicate_key);
+}
+
+/** The id of the user's saved method under this duplicate key, if any. */
+export async function findSavedDuplicateId(
+  db: Db,
+  owner: MethodOwner,
+  duplicateKey: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('duplicate_key', '=', duplicateKey)
+    .where('saved', '=', true)
+    .executeTakeFirst();
+  return row?.id;
+}

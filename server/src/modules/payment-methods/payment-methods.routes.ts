@@ -11,6 +11,8 @@ import {
   PAYMENT_CALLS,
   PaymentMethodsRequest,
   PaymentMethodsResponse,
+  PaymentsOfMethodRequest,
+  PaymentsOfMethodResponse,
   RemoveDefaultPaymentMethodQuery,
   RoutingLookupQuery,
   RoutingLookupResponse,
@@ -156,6 +158,27 @@ export const paymentMethodsRoutes: FastifyPluginAsyncZod<{
       );
       if (outcome.kind === 'notFound') return notFound(reply);
       return outcome.kind === 'refused' ? errorEnvelope(outcome.error) : okEnvelope();
+    },
+  );
+
+  // Issue 20 item 9: the delete dialog names the payments the deletion cancels.
+  app.post(
+    PAYMENT_CALLS.paymentsOfMethod.path,
+    {
+      config: REQUIRED,
+      schema: {
+        body: PaymentsOfMethodRequest,
+        response: { 200: PaymentsOfMethodResponse, ...NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.paymentsOf(signedInCaller(request), {
+        isCard: request.body.IsCard,
+        profileId: request.body.ProfileId,
+      });
+      if (outcome.kind === 'notFound') return notFound(reply);
+      if (outcome.kind === 'refused') return { ...errorEnvelope(outcome.error), Payments: [] };
+      return { ...okEnvelope(), Payments: outcome.value };
     },
   );
 

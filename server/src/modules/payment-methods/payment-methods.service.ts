@@ -22,6 +22,11 @@ import {
   normalizeCardNumber,
   PAYMENT_CARD_TYPES,
   type PaymentMethodError,
+  type PaymentOfMethod,
+  centsToDollars,
+  loanName,
+  maskAccountNumber,
+  RECURRING_OPTIONS,
   type SavedPaymentMethod,
   type SubmitError,
   passesAbaChecksum,
@@ -37,15 +42,17 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { createBorrowersService } from '../borrowers/borrowers.service';
-import { cancelPaymentsMadeWith } from '../payments/payments-of-method';
+import { cancelPaymentsMadeWith, paymentsMadeWith } from '../payments/payments-of-method';
 import { achAccountIssue, achDuplicateKey as duplicateKeyOf } from './ach-account-checks';
 import {
   deletePaymentMethod,
   findDefaultPaymentMethod,
+  findSavedDuplicateId,
   findSavedPaymentMethod,
   hasSavedDuplicate,
   insertPaymentMethod,
   listSavedPaymentMethods,
+  markPaymentMethodSaved,
   type MethodOwner,
   type PaymentMethodRow,
   removeDefaultPaymentMethod,
@@ -102,7 +109,7 @@ export interface PaymentMethodsService {
   >;
   addCard(
     caller: PaymentMethodCaller,
-    card: AddCardPaymentMethodRequest,
+    card: Omit<AddCardPaymentMethodRequest, 'SaveWithPayment'> & { SaveWithPayment?: boolean },
   ): Promise<MethodOutcome<SavedPaymentMethod>>;
   validateAch(caller: PaymentMethodCaller, ach: NewAchPaymentMethod): Promise<MethodOutcome<true>>;
   addAch(
@@ -113,6 +120,16 @@ export interface PaymentMethodsService {
     caller: PaymentMethodCaller,
     method: { isCard: boolean; profileId: string; lastFour: string },
   ): Promise<MethodOutcome<true>>;
+  /**
+   * Whether the caller has ACH terms yet to accept: a bank account is not saved then, however it
+   * is saved (AddAchPaymentMethod, or with its payment), as section 6 orders the terms first.
+   */
+  achTermsOutstanding(caller: PaymentMethodCaller): Promise<boolean>;
+  /** The scheduled and recurring payments `remove` would cancel (PaymentsOfMethod). */
+  paymentsOf(
+    caller: PaymentMethodCaller,
+    method: { isCard: boolean; profileId: string },
+  ): Promise<MethodOutcome<PaymentOfMethod[]>>;
   setDefault(
     caller: PaymentMethodCaller,
     accountNumber: string,
@@ -214,6 +231,52 @@ export async function savedAchAccount(
   return row?.ach_account_type
     ? { accountType: row.ach_account_type, lastFour: row.last_four }
     : undefined;
+}
+
+/** What a payment carries of a method typed for it that is to be saved with it. */
+export type MethodToSave =
+  | { kind: 'card'; methodId: number }
+  | {
+      kind: 'ach';
+      duplicateKey: string;
+      lastFour: string;
+      accountType: AchAccountType;
+      routingNumber: string;
+      accountNumberSealed: string;
+      ownerNameSealed: string;
+    };
+
+/**
+ * Saves a method with the payment that uses it (issue 20 item 9: 'Save Payment Profile' saves the
+ * method with the payment, not when the Payment Details dialog's Continue is pressed). Pass the
+ * payment's own transaction for a scheduled or recurring payment, so the method is saved exactly
+ * when the payment is. Answers the saved method's id (an already saved copy's, for a duplicate),
+ * which the payment keeps so deleting the method later cancels it.
+ */
+export async function saveMethodWithPayment(
+  db: Kysely<Database>,
+  owner: MethodOwner,
+  method: MethodToSave,
+  at: Date,
+): Promise<number | undefined> {
+  if (method.kind === 'card') return markPaymentMethodSaved(db, owner, method.methodId);
+  const existing = await findSavedDuplicateId(db, owner, method.duplicateKey);
+  if (existing !== undefined) return existing;
+  const row = await insertPaymentMethod(db, {
+    institution_id: owner.institutionId,
+    user_id: owner.userId,
+    profile_id: `ach-${randomUUID()}`,
+    is_card: false,
+    saved: true,
+    duplicate_key: method.duplicateKey,
+    last_four: method.lastFour,
+    ach_account_type: method.accountType,
+    routing_number: method.routingNumber,
+    account_number_sealed: method.accountNumberSealed,
+    owner_name_sealed: method.ownerNameSealed,
+    created_at: at,
+  });
+  return row?.id ?? findSavedDuplicateId(db, owner, method.duplicateKey);
 }
 
 const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
@@ -394,7 +457,10 @@ export function createPaymentMethodsService(options: {
         user_id: caller.userId,
         profile_id: tokenized.token,
         is_card: true,
-        saved: saving,
+        // Issue 20 item 9: with SaveWithPayment a card to be saved is saved with the payment
+        // that uses it (the payment's SavePaymentMethod, saveMethodWithPayment), not here: until
+        // then it is a tokenized card that is not listed.
+        saved: saving && card.SaveWithPayment !== true,
         duplicate_key: duplicateKey,
         last_four: tokenized.lastFour,
         card_type: tokenized.brand,
@@ -409,6 +475,11 @@ export function createPaymentMethodsService(options: {
       const settings = await options.settings(caller.institutionId);
       const issue = await achAccountIssue(achChecks, caller.institutionId, settings, ach);
       return issue ? refused(issue) : ok(true);
+    },
+
+    async achTermsOutstanding(caller) {
+      const settings = await options.settings(caller.institutionId);
+      return (await achAgreementsNeeded(caller, settings)).length > 0;
     },
 
     async addAch(caller, ach) {
@@ -460,6 +531,44 @@ export function createPaymentMethodsService(options: {
         return deletePaymentMethod(trx, owner(caller), row.id);
       });
       return deleted ? ok(true) : NOT_FOUND;
+    },
+
+    async paymentsOf(caller, method) {
+      const row = await findSavedPaymentMethod(db, owner(caller), method);
+      if (!row) return NOT_FOUND;
+      const [found, accounts] = await Promise.all([
+        paymentsMadeWith(db, owner(caller), row.id),
+        core.listAccounts(
+          { institutionId: caller.institutionId, customerId: caller.customerId },
+          today(caller),
+        ),
+      ]);
+      // Each payment's loan by its name, as every screen names it (issue 20).
+      const nameOf = (number: string) =>
+        loanName({
+          description: accounts.find((account) => account.number === number)?.description ?? '',
+          number,
+        });
+      return ok([
+        ...found.payments.map((payment): PaymentOfMethod => ({
+          Kind: 'Scheduled',
+          LoanAccountNumber: maskAccountNumber(payment.loan_number),
+          LoanName: nameOf(payment.loan_number),
+          PaymentDate: payment.pay_date,
+          PaymentAmount: centsToDollars(payment.amount_cents),
+          RecurringOption: null,
+          NumberOfDays: 0,
+        })),
+        ...found.recurring.map((recurring): PaymentOfMethod => ({
+          Kind: 'Recurring',
+          LoanAccountNumber: maskAccountNumber(recurring.loan_number),
+          LoanName: nameOf(recurring.loan_number),
+          PaymentDate: recurring.next_date,
+          PaymentAmount: centsToDollars(recurring.amount_cents),
+          RecurringOption: oneOf(RECURRING_OPTIONS, recurring.recurring_option, 'recurring option'),
+          NumberOfDays: recurring.days_before_due,
+        })),
+      ]);
     },
 
     async setDefault(caller, accountNumber, method) {

@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import { paymentBody, paymentInfo, submit } from '../../testing/payment-test-kit';
+import { allowManyCardAttempts } from '../../testing/card-testing';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const AUTO_LOAN = '001-100234-1';
@@ -86,6 +87,7 @@ describe.each(testDatabases())('the payment method calls on $name', (testDatabas
     test = await startTestApp(testDatabase, {
       logger: { level: 'trace', stream: { write: (line) => void logLines.push(line) } },
     });
+    await allowManyCardAttempts(test.app);
     jordan = await signIn(test.app, { username: 'jordan.rivers' });
     pat = await signIn(test.app, { username: 'pat.lee' });
     const listed = await test.app.inject({

@@ -15,8 +15,9 @@ import {
   type AchAccountCheckDependencies,
   type AchAccountIssue,
   achAccountIssue,
+  achDuplicateKey,
 } from '../payment-methods/ach-account-checks';
-import { profileSettingsOf } from '../payment-methods/payment-methods.service';
+import { type MethodToSave, profileSettingsOf } from '../payment-methods/payment-methods.service';
 import type { PaymentCaller } from './payment-context';
 import { findUserCard, findUserSavedAccount } from './payments.repository';
 
@@ -42,6 +43,12 @@ export interface ChosenPaymentMethod {
   snapshot: MethodSnapshot;
   /** The card's MM/YY (cards). */
   expiration: string | null;
+  /**
+   * A method typed for this payment that the borrower asked to save (the request's
+   * SavePaymentMethod, issue 20 item 9): the card's row to mark saved, or the bank account to
+   * save, once the payment is accepted (`saveMethodWithPayment`).
+   */
+  saveWithPayment?: MethodToSave;
 }
 
 export type MethodChoice =
@@ -120,17 +127,21 @@ export async function chooseMethod(
       payDate,
     );
     if (!use.usable) return refused(use.error);
-    if (!row.saved && !settings.get('cardPaymentOptions.allowSingleUseCardOption')) {
+    // A card tokenized for this payment and to be saved with it is a saved card for every rule
+    // (it may be scheduled), and needs what a saved card needs: card profiles allowed.
+    const saving = !row.saved && method.SavePaymentMethod === true;
+    if (!row.saved && !saving && !settings.get('cardPaymentOptions.allowSingleUseCardOption')) {
       return singleUseRefused(immediate);
     }
-    if (row.saved && !savedProfileAllowed('Card', caller.companyNumber, profiles)) {
+    if ((row.saved || saving) && !savedProfileAllowed('Card', caller.companyNumber, profiles)) {
       return refused(PROFILE_NOT_ALLOWED);
     }
     return {
       kind: 'ok',
       method: {
         paymentType: 'Card',
-        singleUse: !row.saved,
+        singleUse: !row.saved && !saving,
+        ...(saving ? { saveWithPayment: { kind: 'card' as const, methodId: row.id } } : {}),
         fee: { type: 'Card', debitCredit },
         expiration: row.expiration_date,
         snapshot: {
@@ -179,7 +190,13 @@ export async function chooseMethod(
       },
     };
   }
-  if (!settings.get('achPaymentOptions.allowSingleUseAchOption')) {
+  // A bank account typed for this payment, to be saved with it: what saving one needs (a
+  // personal user, ACH profiles allowed), not what single use needs.
+  const saving = method.SavePaymentMethod === true;
+  if (saving && !savedProfileAllowed('ACH', caller.companyNumber, profiles)) {
+    return refused(PROFILE_NOT_ALLOWED);
+  }
+  if (!saving && !settings.get('achPaymentOptions.allowSingleUseAchOption')) {
     return singleUseRefused(immediate);
   }
   // The checks a bank account being saved passes (ach-account-checks.ts): checksum, an ACH
@@ -193,11 +210,26 @@ export async function chooseMethod(
     OwnerName: info.OwnerName,
   });
   if (issue) return refused(ACH_ISSUE_SUBMIT_ERRORS[issue]);
+  const accountNumberSealed = deps.dataProtector.encrypt(accountNumber);
+  const ownerNameSealed = deps.dataProtector.encrypt(info.OwnerName.trim());
   return {
     kind: 'ok',
     method: {
       paymentType: 'ACH',
-      singleUse: true,
+      singleUse: !saving,
+      ...(saving
+        ? {
+            saveWithPayment: {
+              kind: 'ach' as const,
+              duplicateKey: achDuplicateKey(deps.dataProtector, info.RoutingNumber, accountNumber),
+              lastFour: lastFourOf(accountNumber),
+              accountType: info.AccountType,
+              routingNumber: info.RoutingNumber,
+              accountNumberSealed,
+              ownerNameSealed,
+            },
+          }
+        : {}),
       fee: { type: 'ACH' },
       expiration: null,
       snapshot: {
@@ -209,8 +241,8 @@ export async function chooseMethod(
         processor_token: null,
         ach_account_type: info.AccountType,
         routing_number: info.RoutingNumber,
-        account_number_sealed: deps.dataProtector.encrypt(accountNumber),
-        owner_name_sealed: deps.dataProtector.encrypt(info.OwnerName.trim()),
+        account_number_sealed: accountNumberSealed,
+        owner_name_sealed: ownerNameSealed,
       },
     },
   };

@@ -248,7 +248,7 @@ describe.each(testDatabases())(
       } finally {
         await restore();
       }
-    });
+    }, 120_000); // a month of end-of-day runs: its own time limit on a loaded machine
 
     it('blocks other payments while a date waits to post, and deletes the recurring payment', async () => {
       test.clock.set('2025-04-22T14:00:00.000Z');
@@ -523,7 +523,7 @@ describe.each(testDatabases())(
         .executeTakeFirstOrThrow();
       const total = row.amount_cents + row.first_party_fee_cents + row.third_party_fee_cents;
       expect(notice?.body).toContain(
-        `The payment on 2025-05-13 for loan ****2352 of ${formatUsd(total)} could not be made.`,
+        `The payment on 05/13/2025 for loan ****2352 of ${formatUsd(total)} could not be made.`,
       );
       expect(notice?.body).toContain('Reason: Your card was declined.');
       expect(notice?.body).toContain('Visa ending in 0002');
@@ -550,7 +550,7 @@ describe.each(testDatabases())(
       const [date] = (await rows('recurring')).filter((item) => item.pay_date === '2025-05-14');
       expect(date).toMatchObject({ status: 'failed', failure: 'Declined' });
       const forDate = (await notices()).filter((mail) =>
-        mail.body.startsWith('The payment on 2025-05-14 for loan ****2352'),
+        mail.body.startsWith('The payment on 05/14/2025 for loan ****2352'),
       );
       expect(forDate).toHaveLength(1);
       expect(await notices()).toHaveLength(2);

@@ -51,13 +51,18 @@ const ACH: PaymentRow = {
   ach_account_type: 'Checking',
 };
 
+/** 14:07 UTC: 10:07 in New York (summer time). */
+const RECEIVED_AT = new Date('2025-05-13T14:07:04Z');
+
 describe('the payment receipt', () => {
-  it('keeps the wording it had before the texts became settings', () => {
+  it('says when the payment was received and dates it as every screen does, in the institution’s zone', () => {
     const mail = paymentReceiptEmail({
       settings: DEFAULTS,
       institutionName: 'Harbor Community Bank',
       to: 'jordan@example.test',
       payment: PAYMENT,
+      receivedAt: RECEIVED_AT,
+      timeZone: 'America/New_York',
     });
     expect(mail).toEqual({
       institutionId: 7,
@@ -67,8 +72,9 @@ describe('the payment receipt', () => {
         'Thank you. Harbor Community Bank has received your payment.',
         '',
         'Confirmation number: ABC123XYZ0',
-        'Loan: 001-100235-2',
-        'Payment date: 2025-05-13',
+        'Loan: ****2352',
+        'Payment received: 05/13/2025 10:07 AM EDT',
+        'Payment date: 05/13/2025',
         'Payment amount: $125.50',
         'Additional principal: $10.00',
         'Processing fee: $2.95',
@@ -86,6 +92,8 @@ describe('the payment receipt', () => {
         first_party_fee_cents: 0,
         third_party_fee_cents: 0,
       },
+      receivedAt: RECEIVED_AT,
+      timeZone: 'America/New_York',
     });
     expect(plain.body).not.toContain('Additional principal');
     expect(plain.body).not.toContain('Processing fee');
@@ -111,10 +119,12 @@ describe('the payment receipt', () => {
       institutionName: 'Harbor',
       to: 'x@example.test',
       payment: PAYMENT,
+      receivedAt: RECEIVED_AT,
+      timeZone: 'America/New_York',
     });
     expect(mail.subject).toBe('Harbor receipt ABC123XYZ0');
     expect(mail.body).toContain('Merci, Harbor.');
-    expect(mail.body).toContain('Date: 2025-05-13');
+    expect(mail.body).toContain('Date: 05/13/2025');
     expect(mail.body).toContain('Somme: $138.45');
     expect(mail.body).toContain('Paid with: Visa *4242');
   });
@@ -132,7 +142,7 @@ describe('the failed payment notice', () => {
     expect(mail.subject).toBe('Harbor Community Bank: your payment could not be made');
     expect(mail.body).toBe(
       [
-        'The payment on 2025-05-13 for loan ****2352 of $138.45 could not be made.',
+        'The payment on 05/13/2025 for loan ****2352 of $138.45 could not be made.',
         '',
         "Reason: Your card's limit would have been exceeded.",
         '',
@@ -142,6 +152,20 @@ describe('the failed payment notice', () => {
       ].join('\n'),
     );
     expect(mail.body).not.toContain(PAYMENT.loan_number);
+  });
+
+  it('masks the loan number in the receipt as the failure notice does (issue 20)', () => {
+    const mail = paymentReceiptEmail({
+      settings: DEFAULTS,
+      institutionName: 'Harbor Community Bank',
+      to: 'jordan@example.test',
+      payment: PAYMENT,
+      receivedAt: RECEIVED_AT,
+      timeZone: 'America/New_York',
+    });
+    expect(mail.body).toContain('Loan: ****2352');
+    expect(mail.body).not.toContain(PAYMENT.loan_number);
+    expect(mail.subject).not.toContain(PAYMENT.loan_number);
   });
 
   it('words each reason', () => {
@@ -181,7 +205,7 @@ describe('the failed payment notice', () => {
     });
     expect(mail.subject).toBe('Payment problem on ****2352');
     expect(mail.body).toBe(
-      '2025-05-13|****2352|$138.45|Visa ending in 4242|Declined by the card issuer.|Harbor',
+      '05/13/2025|****2352|$138.45|Visa ending in 4242|Declined by the card issuer.|Harbor',
     );
   });
 });

@@ -1,5 +1,7 @@
 import {
   formatUsd,
+  formatUsDate,
+  formatUsDateTime,
   maskAccountNumber,
   PAYMENT_CARD_TYPE_NAMES,
   PAYMENT_CARD_TYPES,
@@ -26,7 +28,11 @@ function totalCents(payment: PaymentRow): number {
 }
 
 /** "Visa ending in 4242" / "Account ending in 6789", as the settings word it. */
-function methodText(settings: EmailSettings, payment: PaymentRow): string {
+/** How the payment e-mails and alerts name the method: its kind and last four digits only. */
+export function methodText(
+  settings: EmailSettings,
+  payment: Pick<PaymentRow, 'is_card' | 'card_type' | 'last_four'>,
+): string {
   if (payment.is_card) {
     const brand = PAYMENT_CARD_TYPES.find((type) => type === payment.card_type);
     return fillTemplate(settings.get('emailTexts.paymentCardMethodText'), {
@@ -44,6 +50,10 @@ export function paymentReceiptEmail(input: {
   institutionName: string;
   to: string;
   payment: PaymentRow;
+  /** When the payment posted: the receipt says when it was received, in the zone below. */
+  receivedAt: Date;
+  /** The institution's time zone. */
+  timeZone: string;
 }): OutgoingMail {
   const { payment, settings } = input;
   const fees = payment.first_party_fee_cents + payment.third_party_fee_cents;
@@ -55,8 +65,13 @@ export function paymentReceiptEmail(input: {
     line('emailTexts.paymentReceiptConfirmationLineText', {
       confirmationNumber: payment.reference_number,
     }),
-    line('emailTexts.paymentReceiptLoanLineText', { loanNumber: payment.loan_number }),
-    line('emailTexts.paymentReceiptDateLineText', { date: payment.pay_date }),
+    line('emailTexts.paymentReceiptLoanLineText', {
+      loanNumber: maskAccountNumber(payment.loan_number),
+    }),
+    line('emailTexts.paymentReceiptReceivedLineText', {
+      dateTime: formatUsDateTime(input.receivedAt, input.timeZone),
+    }),
+    line('emailTexts.paymentReceiptDateLineText', { date: formatUsDate(payment.pay_date) }),
     line('emailTexts.paymentReceiptAmountLineText', { amount: formatUsd(payment.amount_cents) }),
     ...(payment.additional_principal_cents > 0
       ? [
@@ -141,7 +156,7 @@ export function paymentFailedEmail(input: {
       loanNumber,
     }),
     body: fillTemplate(settings.get('emailTexts.paymentFailedBodyText'), {
-      date: payment.pay_date,
+      date: formatUsDate(payment.pay_date),
       loanNumber,
       amount: formatUsd(totalCents(payment)),
       method: methodText(settings, payment),

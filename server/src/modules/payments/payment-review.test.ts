@@ -22,6 +22,7 @@ import {
   VISA,
 } from '../../testing/payment-test-kit';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { allowManyCardAttempts } from '../../testing/card-testing';
 
 /*
  * The defects a review of the payment calls against spec 001 found: each test fails without its
@@ -60,6 +61,7 @@ describe.each(testDatabases())('the payment review defects on $name', (testDatab
 
   beforeAll(async () => {
     test = await startTestApp(testDatabase);
+    await allowManyCardAttempts(test.app);
     const sessions: SignedIn[] = await Promise.all([
       signIn(test.app, { username: 'jordan.rivers' }),
       signIn(test.app, { username: 'casey.morgan' }),

@@ -8,6 +8,8 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { MailService } from '../mail/mail.service';
+import type { TellNotification } from '../notifications/notifications.service';
+import { paymentFactsOf } from './payment-alerts';
 import {
   paymentFailedEmail,
   type PaymentFailureReason,
@@ -96,6 +98,8 @@ export interface SettlementDependencies {
   timeZone(institutionId: number): Promise<string>;
   /** Told about a bank debit whose payment the core then refused (support reverses it). */
   onCoreRefusal?(payment: PaymentRow, reason: string): void;
+  /** Tells a payment's alerts (posted; a scheduled or recurring date failed). */
+  tell?: TellNotification;
 }
 
 /** What a settled row answers, read from the row alone (a repeat's answer). */
@@ -152,6 +156,17 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
   }
 
+  async function tellOf(payment: PaymentRow, kind: 'paymentPosted' | 'paymentFailed') {
+    if (!deps.tell) return;
+    const settings = await deps.settings(payment.institution_id);
+    await deps.tell({
+      institutionId: payment.institution_id,
+      userId: payment.user_id,
+      kind,
+      ...paymentFactsOf(settings, payment, payment.pay_date),
+    });
+  }
+
   /**
    * Marks the row failed with its error key; a scheduled or recurring date also queues its
    * notice, in the same statement as the guarded update (one run marks it, so one notice).
@@ -173,9 +188,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         paymentFailedEmail({ settings, institutionName, to: payment.recipient, payment, reason }),
       );
     }
-    if ((await markPaymentFailed(db, payment.id, error, notice)) && notice) {
-      deps.mail.deliverSoon();
-    }
+    const marked = await markPaymentFailed(db, payment.id, error, notice);
+    if (marked && notice) deps.mail.deliverSoon();
+    // The alert's text beside the notice (an immediate payment's failure is on the screen).
+    if (marked && payment.kind !== 'immediate') await tellOf(payment, 'paymentFailed');
     const now = await findPayment(db, payment.id);
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
@@ -185,26 +201,31 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     coreReference: string,
   ): Promise<SettleOutcome> {
     let receipt;
+    const at = clock.now();
     if (payment.recipient !== '') {
-      const [institutionName, settings] = await Promise.all([
+      const [institutionName, settings, timeZone] = await Promise.all([
         deps.institutionName(payment.institution_id),
         deps.settings(payment.institution_id),
+        deps.timeZone(payment.institution_id),
       ]);
       receipt = deps.mail.prepare(
-        paymentReceiptEmail({ settings, institutionName, to: payment.recipient, payment }),
+        paymentReceiptEmail({
+          settings,
+          institutionName,
+          to: payment.recipient,
+          payment,
+          receivedAt: at,
+          timeZone,
+        }),
       );
     }
-    const marked = await markPaymentPosted(
-      db,
-      payment.id,
-      { coreReference, at: clock.now() },
-      receipt,
-    );
+    const marked = await markPaymentPosted(db, payment.id, { coreReference, at }, receipt);
     if (marked) {
       if (receipt) deps.mail.deliverSoon();
+      await tellOf(payment, 'paymentPosted');
       return {
         status: 'posted',
-        payment: { ...payment, status: 'posted', core_reference: coreReference },
+        payment: { ...payment, status: 'posted', core_reference: coreReference, posted_at: at },
       };
     }
     // Another run marked it first (or it was cancelled meanwhile): its row answers.

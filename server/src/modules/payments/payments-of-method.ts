@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { cancelPaymentsOfMethod, type PaymentOwner } from './payments.repository';
+import {
+  cancelPaymentsOfMethod,
+  listPaymentsOfMethod,
+  type PaymentOwner,
+} from './payments.repository';
 
 /**
  * What removing a saved method does to the payments (spec 001): the user's waiting scheduled
@@ -15,4 +19,12 @@ export function cancelPaymentsMadeWith(
   at: Date,
 ): Promise<{ payments: number; recurring: number }> {
   return cancelPaymentsOfMethod(db, owner, methodId, at);
+}
+
+/**
+ * The payments removing a saved method would cancel (issue 20 item 9: the delete dialog names
+ * them), chosen as cancelPaymentsMadeWith chooses them.
+ */
+export function paymentsMadeWith(db: Kysely<Database>, owner: PaymentOwner, methodId: number) {
+  return listPaymentsOfMethod(db, owner, methodId);
 }

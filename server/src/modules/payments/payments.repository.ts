@@ -8,6 +8,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type {
+  AchDebitAuthorizationsTable,
   Database,
   OutboxMessagesTable,
   PaymentMethodsTable,
@@ -393,6 +394,48 @@ export async function cancelRecurringPayment(db: Db, id: string, at: Date): Prom
 }
 
 /**
+ * What cancelPaymentsOfMethod would cancel, as it would choose them: the user's waiting
+ * scheduled payments and active recurring payments made with the method, soonest first.
+ */
+export async function listPaymentsOfMethod(
+  db: Db,
+  owner: PaymentOwner,
+  methodId: number,
+): Promise<{
+  payments: Pick<PaymentRow, 'loan_number' | 'pay_date' | 'amount_cents'>[];
+  recurring: Pick<
+    RecurringPaymentRow,
+    'loan_number' | 'next_date' | 'amount_cents' | 'recurring_option' | 'days_before_due'
+  >[];
+}> {
+  const [payments, recurring] = await Promise.all([
+    db
+      .selectFrom('payments')
+      .select(['loan_number', 'pay_date', 'amount_cents'])
+      .where('institution_id', '=', owner.institutionId)
+      .where('user_id', '=', owner.userId)
+      .where('payment_method_id', '=', methodId)
+      .where('status', '=', 'scheduled')
+      .orderBy('pay_date')
+      .orderBy('id')
+      .limit(1_000)
+      .execute(),
+    db
+      .selectFrom('recurring_payments')
+      .select(['loan_number', 'next_date', 'amount_cents', 'recurring_option', 'days_before_due'])
+      .where('institution_id', '=', owner.institutionId)
+      .where('user_id', '=', owner.userId)
+      .where('payment_method_id', '=', methodId)
+      .where('status', '=', 'active')
+      .orderBy('next_date')
+      .orderBy('id')
+      .limit(1_000)
+      .execute(),
+  ]);
+  return { payments, recurring };
+}
+
+/**
  * Cancels what a saved method was set up to pay and has not paid: the user's waiting scheduled
  * payments and dates, and active recurring payments, made with it. Answers how many of each.
  */
@@ -485,4 +528,27 @@ export async function listDuePaymentIds(
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Records the authorization a one-time ACH debit is made under, with its payment (migration 0029). */
+export async function recordAchDebitAuthorization(
+  db: Kysely<Database>,
+  row: Insertable<AchDebitAuthorizationsTable>,
+): Promise<void> {
+  await db.insertInto('ach_debit_authorizations').values(row).execute();
+}
+
+/** A payment's recorded one-time ACH authorization, for its owner only. */
+export async function findAchDebitAuthorization(
+  db: Kysely<Database>,
+  owner: { institutionId: number; userId: string },
+  paymentId: string,
+) {
+  return db
+    .selectFrom('ach_debit_authorizations')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .executeTakeFirst();
 }

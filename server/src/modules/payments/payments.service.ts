@@ -5,21 +5,32 @@ import {
   ENVELOPE_CODES,
   type GetThirdPartyFeeRequest,
   okEnvelope,
+  oneTimeAchAuthorization,
+  oneTimeAchAuthorizationTextKey,
   type PaymentInfoResponse,
+  paymentTotal,
   SubmitPaymentResponse,
   scheduleWording,
   scheduleWordingTextsOf,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
+  RECURRING_OPTIONS,
 } from '@portal/domain';
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { TellNotification } from '../notifications/notifications.service';
+import { paymentFactsOf } from './payment-alerts';
 import type { DataProtector } from '../../lib/data-protection';
-import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
+import {
+  type MethodToSave,
+  type PaymentMethodsService,
+  saveMethodWithPayment,
+} from '../payment-methods/payment-methods.service';
 import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import {
   completeResumable,
@@ -54,6 +65,7 @@ import {
   loanPaymentFacts,
   lockLoanPayments,
   type PaymentWithRecipient,
+  recordAchDebitAuthorization,
 } from './payments.repository';
 import type { SettingsAccessor } from '@portal/settings-schema';
 
@@ -137,9 +149,11 @@ export interface PaymentsServiceDependencies {
   achProcessor: AchProcessor;
   routingDirectory: RoutingDirectory;
   /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
-  methods: Pick<PaymentMethodsService, 'list'>;
+  methods: Pick<PaymentMethodsService, 'list' | 'achTermsOutstanding'>;
   /** The recurring ACH draft agreement a recurring bank-account payment is signed under. */
   achDrafts: AchDraftAuthorizations;
+  /** Tells a payment's alerts (scheduled; a recurring payment set up or cancelled). */
+  tell?: TellNotification;
 }
 
 /** A stored answer as a submit answer (a status this call never stores reads as 500). */
@@ -151,19 +165,29 @@ function submitAnswerOf(stored: IdempotentAnswer<SubmitPaymentResponse>): Submit
 function answer(status: SubmitStatus, body: SubmitPaymentResponse): SubmitAnswer {
   return { status, body };
 }
-const accepted = (referenceNumber: string): SubmitAnswer =>
-  answer(200, { ...okEnvelope(), ReferenceNumber: referenceNumber });
+const accepted = (referenceNumber: string, receivedAt?: Date): SubmitAnswer =>
+  answer(200, {
+    ...okEnvelope(),
+    ReferenceNumber: referenceNumber,
+    ...(receivedAt ? { ReceivedAt: receivedAt.toISOString() } : {}),
+  });
 const refusedAnswer = (error: string, status: SubmitStatus = 200): SubmitAnswer =>
   answer(status, { ...errorEnvelope(error), ReferenceNumber: '' });
 
 /** The answer of an immediate payment after settling, read from its row. */
 function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
   switch (outcome.status) {
+    // A payment made today says when it was received (issue 20 item 16): when it posted, as its
+    // receipt e-mail says, or, still waiting for the core's day, when it was accepted. The answer
+    // is stored on the key, so a retry replays the same instant.
     case 'posted':
-      return accepted(outcome.payment.reference_number);
+      return accepted(
+        outcome.payment.reference_number,
+        outcome.payment.posted_at ?? outcome.payment.created_at,
+      );
     // Accepted, and posted by the posting job once the core's day is open.
     case 'waiting':
-      return accepted(outcome.payment.reference_number);
+      return accepted(outcome.payment.reference_number, outcome.payment.created_at);
     case 'failed':
       return refusedAnswer(outcome.error);
     case 'cancelled':
@@ -201,9 +225,22 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     idempotent: IdempotentSubmission<SubmitPaymentResponse>,
     paymentId: string,
     immediate?: PaymentWithRecipient,
+    saveAfter?: { caller: PaymentCaller; method: MethodToSave },
   ): Promise<SubmitAnswer> {
     if (immediate) {
-      const settled = answerOfSettled(await settlement.settlePayment(paymentId, immediate));
+      const outcome = await settlement.settlePayment(paymentId, immediate);
+      // Issue 20 item 9: a payment made today saves its new method once it went through (a
+      // declined card is not saved). A retry that resumes an attempt whose first request died
+      // here does not save it: the borrower may save it with a later payment.
+      if (saveAfter && (outcome.status === 'posted' || outcome.status === 'waiting')) {
+        await saveMethodWithPayment(
+          db,
+          { institutionId: saveAfter.caller.institutionId, userId: saveAfter.caller.userId },
+          saveAfter.method,
+          clock.now(),
+        );
+      }
+      const settled = answerOfSettled(outcome);
       return submitAnswerOf(await completeResumable(idempotent, settled));
     }
     const payment = await findPayment(db, paymentId);
@@ -241,6 +278,15 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         kind: 'answer',
         answer: held ? refusedAnswer('Retrieving') : refusedAnswer(ENVELOPE_CODES.notFound, 404),
       };
+    }
+    // A bank account saved with its payment passes the ACH terms as AddAchPaymentMethod does: the
+    // portal asks for them first, and the server refuses a save while one is still needed.
+    if (
+      !payment.Method.IsCard &&
+      payment.Method.SavePaymentMethod === true &&
+      (await deps.methods.achTermsOutstanding(caller))
+    ) {
+      return { kind: 'answer', answer: refusedAnswer('AchTermsDisagreed') };
     }
     const decision = await decideLoanSubmission(
       {
@@ -340,16 +386,92 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         { ipAddress: caller.ipAddress ?? '' },
       );
     }
+    // Issue 20 item 9: a method to be saved is saved with a scheduled or recurring payment, in
+    // its transaction, and the payment keeps the saved method's id (deleting the method then
+    // cancels it). One made today saves it once it went through (settleAndAnswer).
+    let recorded = method;
+    if (plan.kind !== 'immediate' && method.saveWithPayment) {
+      const savedId = await saveMethodWithPayment(
+        trx,
+        { institutionId: caller.institutionId, userId: caller.userId },
+        method.saveWithPayment,
+        clock.now(),
+      );
+      if (savedId !== undefined) {
+        recorded = { ...method, snapshot: { ...method.snapshot, payment_method_id: savedId } };
+      }
+    }
     const payment = await recordAcceptedSubmission(trx, dataProtector, {
       id: paymentId,
       caller,
       loanNumber,
       plan,
-      method,
+      method: recorded,
       now: clock.now(),
       achDraftId,
     });
+    // A one-time ACH debit is made under the authorization the borrower read above the button
+    // and in the confirm dialog (issue 20): recorded with the payment, in its transaction, in
+    // the same words (the domain builds them from the same setting), with the template's version.
+    if (method.paymentType === 'ACH' && plan.kind !== 'recurring') {
+      const textKey = oneTimeAchAuthorizationTextKey(plan.kind);
+      const template = context.settings.get(textKey);
+      await recordAchDebitAuthorization(trx, {
+        payment_id: paymentId,
+        institution_id: caller.institutionId,
+        user_id: caller.userId,
+        loan_number: loanNumber,
+        text_key: textKey,
+        text_version: `sha256:${createHash('sha256').update(template).digest('hex')}`,
+        text: oneTimeAchAuthorization(template, {
+          totalCents: paymentTotal(plan),
+          date: plan.payDate,
+          accountType: (method.snapshot.ach_account_type ?? '').toLowerCase(),
+          lastFour: method.snapshot.last_four,
+        }),
+        ip_address: caller.ipAddress ?? '',
+        authorized_at: clock.now(),
+      });
+    }
     return { immediate: plan.kind === 'immediate' ? payment : undefined };
+  }
+
+  /** The alert of a payment scheduled, or a recurring payment set up, once it is written. */
+  async function tellAccepted(
+    caller: PaymentCaller,
+    paymentId: string,
+    kind: 'scheduled' | 'recurring',
+  ): Promise<void> {
+    if (!deps.tell) return;
+    const settings = await deps.settings(caller.institutionId);
+    const who = { institutionId: caller.institutionId, userId: caller.userId };
+    if (kind === 'scheduled') {
+      const payment = await findPayment(db, paymentId);
+      if (payment) {
+        await deps.tell({
+          ...who,
+          kind: 'paymentScheduled',
+          ...paymentFactsOf(settings, payment, payment.pay_date),
+        });
+      }
+      return;
+    }
+    const recurring = await findRecurring(db, paymentId);
+    const option = RECURRING_OPTIONS.find((choice) => choice === recurring?.recurring_option);
+    if (!recurring || !option) return;
+    await deps.tell({
+      ...who,
+      kind: 'recurringSetUp',
+      frequency: scheduleWording(
+        {
+          RecurringOption: option,
+          Date: recurring.next_date,
+          NumberOfDays: recurring.days_before_due,
+        },
+        scheduleWordingTextsOf(settings),
+      ),
+      ...paymentFactsOf(settings, recurring, recurring.first_date ?? recurring.next_date),
+    });
   }
 
   return {
@@ -434,8 +556,24 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
               outcome.refusal,
               outcome.refusal === 'IdempotencyKeyReused' ? 422 : 409,
             );
-          case 'continue':
-            return settleAndAnswer(idempotent, paymentId, outcome.resumed ? undefined : immediate);
+          case 'continue': {
+            // A resumed attempt (found claimed by peekResumable, before this request decided
+            // anything) settles from its row alone.
+            if (outcome.resumed) return settleAndAnswer(idempotent, paymentId);
+            if (decided.kind === 'accept' && decided.plan.kind !== 'immediate') {
+              await tellAccepted(caller, paymentId, decided.plan.kind);
+            }
+            const toSave =
+              decided.kind === 'accept' && decided.plan.kind === 'immediate'
+                ? decided.method.saveWithPayment
+                : undefined;
+            return settleAndAnswer(
+              idempotent,
+              paymentId,
+              immediate,
+              toSave ? { caller, method: toSave } : undefined,
+            );
+          }
         }
       }
     },
@@ -497,7 +635,15 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         };
       }
       if (recurring.status !== 'active') return notFound;
-      await db.transaction().execute((trx) => cancelRecurringPayment(trx, id, clock.now()));
+      const at = clock.now();
+      await db.transaction().execute((trx) => cancelRecurringPayment(trx, id, at));
+      await deps.tell?.({
+        institutionId: caller.institutionId,
+        userId: caller.userId,
+        kind: 'recurringCancelled',
+        at,
+        ...paymentFactsOf(settings, recurring, recurring.next_date),
+      });
       return { status: 200, error: undefined };
     },
   };

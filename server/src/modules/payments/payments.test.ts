@@ -14,6 +14,7 @@ import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { CoreUnavailableError } from '../../core/servicing-core';
 import { paymentIdOf } from './payment-handles';
+import { findAchDebitAuthorization } from './payments.repository';
 import {
   ACCOUNT_NUMBER,
   addAccount,
@@ -39,6 +40,7 @@ import {
   VISA,
   VISA_DEBIT,
 } from '../../testing/payment-test-kit';
+import { allowManyCardAttempts } from '../../testing/card-testing';
 
 const error = (key: string) => ({ HasNoErrors: false, Errors: [{ ErrorMessage: key }] });
 const refusal = (key: string) => ({ ...error(key), ReferenceNumber: '' });
@@ -66,6 +68,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
     test = await startTestApp(testDatabase, {
       logger: { level: 'trace', stream: { write: (line) => void logLines.push(line) } },
     });
+    await allowManyCardAttempts(test.app);
     const sessions: SignedIn[] = await Promise.all([
       signIn(test.app, { username: 'jordan.rivers' }),
       signIn(test.app, { username: 'pat.lee' }),
@@ -343,6 +346,11 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         reference_number: answered.body.ReferenceNumber,
         last_four: '4242',
       });
+      // When it was received is the server's to say (issue 20 item 16): the posting's instant,
+      // as the receipt e-mail says it.
+      const row = await paymentRow(id);
+      expect(answered.body.ReceivedAt).toBe(row?.posted_at?.toISOString());
+      expect(answered.body.ReceivedAt).toBe(test.clock.now().toISOString());
       expect(await coreLines(test.database.db, id)).toBe(1);
       expect(await charges(test.database.db, id)).toBe(1);
       await test.app.services.outbox.runOnce();
@@ -353,8 +361,79 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
       expect(receipt?.subject).toContain(answered.body.ReferenceNumber);
       expect(receipt?.body).toContain('Visa ending in 4242');
       expect(receipt?.body).toContain('$125.50');
-      expect(receipt?.body).toContain(HOME_EQUITY);
+      expect(receipt?.body).toContain('Loan: ****2352');
+      expect(receipt?.body).not.toContain(HOME_EQUITY);
       expect(receipt?.body).not.toContain(VISA);
+    });
+
+    it('records the authorization a one-time ACH debit is made under, worded for today or a later date, for its owner only', async () => {
+      const now = nextKey();
+      const paid = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan: HOME_EQUITY, method: account, amount: 21 }),
+        now,
+      );
+      expect(paid.body.HasNoErrors).toBe(true);
+      const lastFour = account.IsCard ? '' : account.AchInfo.AccountNumber;
+      const today = await findAchDebitAuthorization(
+        test.database.db,
+        { institutionId, userId: userIdOf(jordan) },
+        idOf(jordan, now),
+      );
+      expect(today).toMatchObject({
+        loan_number: HOME_EQUITY,
+        text_key: 'paymentTexts.todayAchAuthorizationText',
+        text: `By submitting this payment, you authorize us to debit $21.00 once from your checking account ending in ${lastFour} today, 03/14/2025. A payment made today cannot be cancelled here.`,
+        authorized_at: test.clock.now(),
+      });
+      expect(today?.text_version).toMatch(/^sha256:[0-9a-f]{64}$/);
+      // Another user reads nothing of it.
+      expect(
+        await findAchDebitAuthorization(
+          test.database.db,
+          { institutionId, userId: userIdOf(pat) },
+          idOf(jordan, now),
+        ),
+      ).toBeUndefined();
+
+      const later = nextKey();
+      const scheduled = await submit(
+        jordan,
+        'scheduledAch',
+        paymentBody({ loan: HOME_EQUITY, method: account, amount: 22, date: '2025-03-19' }),
+        later,
+      );
+      expect(scheduled.body.HasNoErrors).toBe(true);
+      const laterRow = await findAchDebitAuthorization(
+        test.database.db,
+        { institutionId, userId: userIdOf(jordan) },
+        idOf(jordan, later),
+      );
+      expect(laterRow?.text_key).toBe('paymentTexts.oneTimeAchAuthorizationText');
+      expect(laterRow?.text).toContain('on 03/19/2025. A scheduled payment can be cancelled');
+      // Cancelled: the later tests count the loan's scheduled payments.
+      await test.database.db
+        .updateTable('payments')
+        .set({ status: 'cancelled', cancelled_at: test.clock.now() })
+        .where('id', '=', idOf(jordan, later))
+        .execute();
+
+      // A card payment is not an ACH debit: nothing is recorded.
+      const byCard = nextKey();
+      await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 23 }),
+        byCard,
+      );
+      expect(
+        await findAchDebitAuthorization(
+          test.database.db,
+          { institutionId, userId: userIdOf(jordan) },
+          idOf(jordan, byCard),
+        ),
+      ).toBeUndefined();
     });
 
     it('answers a repeat of a key with the first answer and makes no second payment', async () => {
@@ -587,6 +666,8 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         nextKey(),
       );
       expect(first.body.HasNoErrors).toBe(true);
+      // Received on its date, not now: the answer says no time.
+      expect(first.body.ReceivedAt).toBeUndefined();
       const second = await submit(
         jordan,
         'scheduledAch',

@@ -7,6 +7,13 @@ export async function payoffBreakdownPdf(input: {
   branding: PdfBranding;
   accountNumber: string;
   description: string;
+  /** The name on the account: the quote says whose loan it is. */
+  borrowerName: string;
+  /**
+   * Where and how to send the payoff (payoffQuoteTexts.payoffInstructionsText, placeholders
+   * filled); each line a paragraph.
+   */
+  instructions: string;
   quote: CorePayoffQuote;
   today: CalendarDate;
 }): Promise<Uint8Array> {
@@ -16,6 +23,7 @@ export async function payoffBreakdownPdf(input: {
   });
   doc.font('Helvetica-Bold').fontSize(14).text('Payoff Quote');
   doc.font('Helvetica').fontSize(10);
+  doc.text(`Borrower: ${input.borrowerName}`);
   doc.text(`${input.description} ${input.accountNumber}`);
   doc.text(`Good through ${formatUsDate(input.quote.asOf)}, quoted ${formatUsDate(input.today)}`);
   doc.moveDown();
@@ -43,5 +51,19 @@ export async function payoffBreakdownPdf(input: {
         'payments made before then change the amount.',
       50,
     );
+  const paragraphs = input.instructions
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (paragraphs.length > 0) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(11).text('How to send your payoff', 50);
+    doc.moveDown(0.3);
+    doc.font('Helvetica').fontSize(10);
+    for (const paragraph of paragraphs) {
+      doc.text(paragraph, 50, doc.y, { width: doc.page.width - 100 });
+      doc.moveDown(0.4);
+    }
+  }
   return finish();
 }

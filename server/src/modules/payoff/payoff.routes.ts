@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestContext } from '../../plugins/request-context';
-import { signedInCaller } from '../../plugins/signed-in-caller';
+import { signedInCaller, signedInUserIdOf } from '../../plugins/signed-in-caller';
 import type { PayoffService } from './payoff.service';
 
 /** The error key of a failed quote (spec 001 section 8: 'There was an error retrieving the pay off quote.'). */
@@ -83,7 +83,7 @@ export const payoffRoutes: FastifyPluginAsyncZod<{
         institutionId,
         timeZone,
         token: request.query.downloadToken,
-        sessionUserId: request.user?.id,
+        sessionUserId: signedInUserIdOf(request),
       });
       if (!breakdown) return notFound(reply);
       return reply

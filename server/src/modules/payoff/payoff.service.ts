@@ -1,4 +1,11 @@
-import { calendarDateIn, type CalendarDate, payoffDateAllowed } from '@portal/domain';
+import {
+  calendarDateIn,
+  type CalendarDate,
+  fillPlaceholders,
+  formatUsd,
+  formatUsDate,
+  payoffDateAllowed,
+} from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { z } from 'zod';
 import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
@@ -123,10 +130,21 @@ export function createPayoffService(options: {
       );
       const account = await core.findAccount(customer, payload.data.accountNumber, today);
       if (!quote || quote === 'refused' || !account) return undefined;
+      const [branding, settings] = await Promise.all([
+        options.branding(institutionId),
+        options.settings(institutionId),
+      ]);
       const pdf = await payoffBreakdownPdf({
-        branding: await options.branding(institutionId),
+        branding,
         accountNumber: account.number,
         description: account.description,
+        borrowerName: account.nameOnAccount,
+        instructions: fillPlaceholders(settings.get('payoffQuoteTexts.payoffInstructionsText'), {
+          institutionName: branding.institutionName,
+          loanNumber: account.number,
+          date: formatUsDate(quote.asOf),
+          amount: formatUsd(quote.totalCents),
+        }),
         quote,
         today,
       });

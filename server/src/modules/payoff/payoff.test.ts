@@ -95,6 +95,11 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     expect(text).toContain('Harbor Community Bank');
     expect(text).toContain(`Auto Loan ${AUTO_LOAN}`);
     expect(text).toContain('Good through 03/20/2025, quoted 03/14/2025');
+    // Whose loan it is, and where and how to send the payoff (the institution's wording).
+    expect(text).toContain('Borrower: Jordan Rivers');
+    expect(text).toContain('How to send your payoff');
+    expect(text).toMatch(/payable to Harbor Community Bank, to arrive by\s+03\/20\/2025/);
+    expect(text).toMatch(/By wire: call us for wire instructions/);
     /** The amount the breakdown shows on the line of this label, in cents. */
     const amount = (label: string) => {
       const shown = new RegExp(`^${label}\\s+(\\$[\\d,]+\\.\\d{2})$`, 'm').exec(text)?.[1];

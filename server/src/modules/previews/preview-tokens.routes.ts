@@ -1,7 +1,6 @@
 import { ADMIN_ERROR_CODES, PreviewTokenRequest, PreviewTokenResponse } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { hostName } from '../../plugins/institution';
 import { SlugParams, staffOf } from '../admin/admin-api';
 import { AdminError } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
@@ -18,30 +17,36 @@ export interface PreviewTokensRoutesOptions {
   adminOrigins: readonly string[];
 }
 
+/** `scheme://host[:port]` as a URL's origin, or undefined when it is no http(s) origin. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    return /^https?:$/.test(url.protocol) && url.origin !== 'null' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The admin app's origin, which the portal will let frame a draft preview: the one the app
- * claims (or its Origin header), else this server's own. Only an origin on the host the request
- * came to (any port: the app's dev server) or on the ADMIN_ORIGINS list is accepted; any other
- * claim, whoever makes it, gets no token, so no staff member can open the draft to a site of
- * their choosing.
+ * claims (or its Origin header), else this server's own. Only this server's own origin, exactly
+ * (scheme, host and port: the one the request came to, so also the admin dev server, whose proxy
+ * keeps its Host), or an origin on the ADMIN_ORIGINS list is accepted. Another port or the other
+ * scheme on the same host is another site (a test server, a forgotten service, plain http in
+ * front of https) and gets no token, so no staff member can open the draft to a page of their
+ * choosing.
  */
 export function adminOriginOf(
   request: Pick<FastifyRequest, 'protocol' | 'host' | 'headers'>,
   claimed: string | undefined,
   allowed: readonly string[],
 ): string | undefined {
-  const own = `${request.protocol}://${request.host}`;
-  const ownHost = hostName(request.host);
+  const own = originOf(`${request.protocol}://${request.host}`);
   for (const candidate of [claimed, request.headers.origin, own]) {
     if (!candidate) continue;
-    let url: URL;
-    try {
-      url = new URL(candidate);
-    } catch {
-      return undefined;
-    }
-    if (url.origin === 'null' || !/^https?:$/.test(url.protocol)) return undefined;
-    return url.hostname === ownHost || allowed.includes(url.origin) ? url.origin : undefined;
+    const origin = originOf(candidate);
+    if (origin === undefined) return undefined;
+    return origin === own || allowed.includes(origin) ? origin : undefined;
   }
   return own;
 }

@@ -1,4 +1,4 @@
-import type { ConfigurationDocument } from '@portal/domain';
+import { calendarDateIn, type ConfigurationDocument } from '@portal/domain';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -16,7 +16,9 @@ import {
 } from './preview-tokens.repository';
 import {
   findSampleBorrower,
+  hasSampleMethods,
   insertSampleBorrower,
+  insertSampleMethods,
   lockSampleCreation,
   type SampleBorrower,
 } from './sample-borrower.repository';
@@ -80,6 +82,8 @@ export function createPreviewsService(options: {
    * (app.ts passes the built-in core's: the sample is made only where the built-in core runs).
    */
   openSampleAccounts: SampleAccountOpener;
+  /** Seals the sample's bank account number as saved methods' are (DataProtector.encrypt). */
+  seal(text: string): string;
 }): PreviewsService {
   const { db, clock } = options;
   const service: PreviewsService = {
@@ -146,6 +150,18 @@ export function createPreviewsService(options: {
                 now,
               ),
           }));
+        // Samples made before they had saved methods get them too.
+        if (!(await hasSampleMethods(trx, request.institutionId, sample.userId))) {
+          const year = Number(calendarDateIn(request.timeZone, now).slice(0, 4)) + 4;
+          await insertSampleMethods(trx, {
+            institutionId: request.institutionId,
+            userId: sample.userId,
+            at: now,
+            cardExpiration: `12/${String(year % 100).padStart(2, '0')}`,
+            sealedAccountNumber: options.seal('000123456789'),
+            sealedOwnerName: options.seal('Sample Borrower'),
+          });
+        }
         await openSampleSession(trx, {
           token: sessionToken,
           userId: sample.userId,

@@ -83,12 +83,49 @@ describe.each(testDatabases())('preview sample borrower on $name', (database) =>
       PasswordAnswer: 'Rex',
     });
     expect(change.statusCode).toBe(403);
-    expect(change.json().Errors[0].ErrorMessage).toBe('PreviewReadOnly');
+    // The preview notice first (words the portal shows as they are), then the code.
+    expect(change.json().Errors).toEqual([
+      {
+        ErrorMessage:
+          'This is a preview: nothing was saved or sent. Borrowers can do this once the settings are published.',
+      },
+      { ErrorMessage: 'PreviewReadOnly' },
+    ]);
     // Reading goes on, and signing out is not a change the preview is refused.
     expect((await withSession(UserToken, 'GET', '/api/Profile')).statusCode).toBe(200);
     const logout = await withSession(UserToken, 'POST', '/api/Login/Logout', {});
     expect(logout.statusCode).toBe(200);
     expect((await withSession(UserToken, 'GET', '/api/Profile')).statusCode).toBe(401);
+  });
+
+  it('reads the saved methods of the Make Payment step (a POST read), and refuses a payment with the notice', async () => {
+    const { UserToken } = LoginResponse.parse((await signInSample(harborToken)).json());
+    const accounts = await withSession(UserToken, 'GET', '/api/accountList');
+    const loan = (accounts.json().Accounts as { Description: string; Number: string }[]).find(
+      (account) => account.Description === 'Sample Auto Loan',
+    );
+    if (!loan) throw new Error('no sample loan');
+    const methods = await withSession(UserToken, 'POST', '/api/PaymentMethod/GetPaymentMethods', {
+      AccountNumber: loan.Number,
+    });
+    expect(methods.statusCode).toBe(200);
+    const listed = methods.json().PaymentMethods as {
+      IsCard: boolean;
+      CardInfo?: { CardNumber: string };
+      AchInfo?: { AccountNumber: string };
+    }[];
+    expect(
+      listed.map((method) => method.CardInfo?.CardNumber ?? method.AchInfo?.AccountNumber),
+    ).toEqual(expect.arrayContaining(['4242', '6789']));
+    // A single-use card (a change) answers the preview notice, not an error code.
+    const card = await withSession(
+      UserToken,
+      'POST',
+      '/api/PaymentMethod/AddCardPaymentMethod',
+      {},
+    );
+    expect(card.statusCode).toBe(403);
+    expect(card.json().Errors[0].ErrorMessage).toMatch(/^This is a preview: nothing was saved/);
   });
 
   it('needs a live preview token of this institution', async () => {

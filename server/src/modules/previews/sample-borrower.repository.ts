@@ -98,3 +98,71 @@ export async function insertSampleBorrower(
   if (!created) throw new Error('the sample borrower was not written');
   return created;
 }
+
+/** The sample's saved methods: a debit card and a checking account (profile ids per institution). */
+export const SAMPLE_CARD_PROFILE = 'preview-sample-card';
+export const SAMPLE_ACH_PROFILE = 'preview-sample-ach';
+
+export async function hasSampleMethods(db: Db, institutionId: number, userId: string) {
+  const row = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('institution_id', '=', institutionId)
+    .where('user_id', '=', userId)
+    .where('saved', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives the sample borrower saved payment methods, so the Make Payment preview shows the method
+ * step as a borrower with saved methods sees it. Nothing is ever charged: the sample's session
+ * is read-only. The card is a token no processor issued; the account number is sealed like a
+ * real one (the table requires it) and is the ACH test number of no real account.
+ */
+export async function insertSampleMethods(
+  trx: Db,
+  sampleOf: {
+    institutionId: number;
+    userId: string;
+    at: Date;
+    /** MM/YY, some years ahead. */
+    cardExpiration: string;
+    sealedAccountNumber: string;
+    sealedOwnerName: string;
+  },
+): Promise<void> {
+  const common = {
+    institution_id: sampleOf.institutionId,
+    user_id: sampleOf.userId,
+    saved: true,
+    created_at: sampleOf.at,
+  };
+  await trx
+    .insertInto('payment_methods')
+    .values([
+      {
+        ...common,
+        profile_id: SAMPLE_CARD_PROFILE,
+        is_card: true,
+        duplicate_key: `card:visa:4242:${sampleOf.cardExpiration}`,
+        last_four: '4242',
+        card_type: 'visa',
+        debit_credit_type: 'DebitCard',
+        expiration_date: sampleOf.cardExpiration,
+      },
+      {
+        ...common,
+        profile_id: SAMPLE_ACH_PROFILE,
+        is_card: false,
+        duplicate_key: 'ach:preview-sample',
+        last_four: '6789',
+        ach_account_type: 'Checking',
+        routing_number: '011000015',
+        account_number_sealed: sampleOf.sealedAccountNumber,
+        owner_name_sealed: sampleOf.sealedOwnerName,
+      },
+    ])
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInCaller } from '../../plugins/signed-in-caller';
 import type { LoginHistoryService } from '../auth/login-history.service';
 
-/** `GET /api/Profile/LoginHistory`: LoginDate is the instant (ISO, UTC); the portal shows it in the institution's zone. */
+/**
+ * `GET /api/Profile/LoginHistory`: the user's sign-in attempts, failed ones too. LoginDate is the
+ * instant (ISO, UTC); the portal shows it in the institution's zone.
+ */
 export const loginHistoryRoutes: FastifyPluginAsyncZod<{
   loginHistory: LoginHistoryService;
 }> = async (app, { loginHistory }) => {
@@ -21,6 +24,9 @@ export const loginHistoryRoutes: FastifyPluginAsyncZod<{
           EntryKey: String(signIn.id),
           LoginDate: signIn.at.toISOString(),
           IPAddress: signIn.ip,
+          Browser: signIn.browser,
+          Device: signIn.device,
+          Succeeded: signIn.succeeded,
         })),
       };
     },

@@ -2,7 +2,7 @@ import {
   accountNumberFormatOk,
   agreementsNeededAtRegistration,
   accountNumberLengthsOf,
-  checkLogonName,
+  logonNameIssues,
   registrationAccountMask,
   registrationRulesOf,
   digitsOnly,
@@ -16,9 +16,9 @@ import {
 } from '@portal/domain';
 import type { Agreement, SettingsAccessor } from '@portal/settings-schema';
 import {
-  logonRuleFlags,
   logonRulesOf,
   passwordRulesOf,
+  registrationLogonFlags,
   registrationPasswordFlags,
 } from '../auth/password-policy';
 
@@ -107,11 +107,12 @@ export function registrationFlags(
   }
 
   const logonRules = logonRulesOf(settings);
-  const logonProblem = checkLogonName(username, logonRules.minimumLength, logonRules.maximumLength);
-  if (logonProblem === 'required' || logonProblem === 'tooShort') flags.add('UserNameTooShort');
-  else if (logonProblem !== undefined) flags.add('userInfo');
-  else if (!config.userNamePattern.test(username)) flags.add('userInfo');
-  for (const flag of logonRuleFlags(username, logonRules, email)) flags.add(flag);
+  const logonIssues = logonNameIssues(
+    username,
+    { ...logonRules, pattern: config.userNamePattern },
+    { email },
+  );
+  for (const flag of registrationLogonFlags(logonIssues)) flags.add(flag);
 
   const problems = passwordProblems(request.Password, passwordRulesOf(settings), {
     logon: username,

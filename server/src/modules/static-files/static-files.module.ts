@@ -28,5 +28,7 @@ export async function staticFilesModule(
     portalHosts: () => deps.admin.portalHosts(),
     primaryColor: async (institutionId) =>
       (await deps.institutions.settings(institutionId)).get('themeOptions.primaryColor'),
+    iconFile: async (institutionId) =>
+      (await deps.institutions.settings(institutionId)).get('themeOptions.logoIconPath'),
   });
 }

@@ -18,6 +18,8 @@ export interface StaticFilesOptions {
   portalHosts?: () => Promise<readonly string[]>;
   /** The institution's brand colour (`themeOptions.primaryColor`), behind its icon at /favicon.ico. */
   primaryColor: (institutionId: number) => Promise<string>;
+  /** Its published icon file in the cdn folder (`themeOptions.logoIconPath`). */
+  iconFile?: (institutionId: number) => Promise<string>;
 }
 
 export { CDN_CONTENT_SECURITY_POLICY };
@@ -158,7 +160,8 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
   app.get('/favicon.ico', { schema: { hide: true } }, async (request, reply) => {
     const institution = request.institution;
     if (!institution) return reply.code(404).send(errorEnvelope(ENVELOPE_CODES.notFound));
-    const icon = await readCdnFile(cdnRoots, institution.cdnFolder, ICON_PATH);
+    const iconFile = (await options.iconFile?.(institution.id)) ?? ICON_PATH;
+    const icon = await readCdnFile(cdnRoots, institution.cdnFolder, iconFile);
     const svg = faviconSvg(await options.primaryColor(institution.id), icon);
     return reply
       .type('image/svg+xml')
@@ -194,7 +197,7 @@ function decodeURIComponentSafe(text: string): string | undefined {
   }
 }
 
-/** The white icon every institution has in its cdn folder (the header shows it too). */
+/** The white icon every institution has in its cdn folder, unless its settings name another. */
 const ICON_PATH = 'branding/logos/logoIconWhite.svg';
 
 const HEX_COLOUR = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;

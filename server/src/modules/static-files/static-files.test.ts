@@ -233,7 +233,9 @@ describe.each(testDatabases())('static files on $name', (testDatabase) => {
 
   it('serves uploaded branding as sandboxed data, never as a page that runs scripts', async () => {
     const logo = await test.app.inject({ url: '/cdn/harbor/branding/logos/logoIconWhite.svg' });
-    expect(logo.headers['content-security-policy']).toBe('sandbox');
+    expect(logo.headers['content-security-policy']).toBe(
+      "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+    );
   });
 
   it('keeps API routes answering next to the portal', async () => {

@@ -41,6 +41,27 @@ export async function findLockedUntil(
   return row?.locked_until ?? null;
 }
 
+/** A failure counter's count and when its window began, or undefined when there is none. */
+export async function findFailures(
+  db: Db,
+  counter: { institutionId: number; scope: string; key: string },
+): Promise<{ failures: number; windowStartedAt: Date; lockedUntil: Date | null } | undefined> {
+  const row = await db
+    .selectFrom('attempt_counters')
+    .select(['failures', 'window_started_at', 'locked_until'])
+    .where('institution_id', '=', counter.institutionId)
+    .where('scope', '=', counter.scope)
+    .where('key', '=', counter.key)
+    .executeTakeFirst();
+  return row
+    ? {
+        failures: row.failures,
+        windowStartedAt: row.window_started_at,
+        lockedUntil: row.locked_until,
+      }
+    : undefined;
+}
+
 /**
  * Counts one failure atomically. A counter starts again at 1 when its lock has ended or its
  * window (when it has one) began before `windowStartsAfter`. Returns the count after this one.

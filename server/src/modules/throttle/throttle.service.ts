@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { TooManyRequestsError } from '../../lib/http-errors';
 import {
   deleteCounter,
+  findFailures,
   findLockedUntil,
   incrementFailures,
   incrementRateCounter,
@@ -60,6 +61,19 @@ export interface ThrottleService {
   enforce(limit: RateLimit): Promise<void>;
   /** Counts the request; false when the window's limit is passed. */
   allow(limit: RateLimit): Promise<boolean>;
+  /**
+   * Counts the request and answers the window's count with it (`count === limit + 1` is the
+   * first refused one: what to audit once).
+   */
+  hit(limit: RateLimit): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+  /** Failures counted within `windowMs` (0 when none), without counting one. */
+  recentFailures(counter: FailureCounter, windowMs: number): Promise<number>;
+  /**
+   * True the first time a key is used before `until`, false for every later use until then (a
+   * solved sign-in check, a single-use proof). Kept as a locked counter, so the purge keeps it
+   * until it ends.
+   */
+  useOnce(counter: FailureCounter, until: Date): Promise<boolean>;
   lockedUntil(counter: FailureCounter): Promise<Date | undefined>;
   /** Counts a failure; `locked` is true when this failure reached the maximum and locked. */
   registerFailure(
@@ -114,7 +128,9 @@ export function createThrottleService(options: {
   const { db, clock } = options;
   const memory = options.rateWindows === 'memory' ? createMemoryRateWindows() : undefined;
 
-  async function count(limit: RateLimit): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  async function count(
+    limit: RateLimit,
+  ): Promise<{ allowed: boolean; count: number; retryAfterMs: number }> {
     const now = clock.now().getTime();
     if (limit.windowMs > LONGEST_RATE_WINDOW_MS) {
       // The purge would drop its counter before the window ends.
@@ -138,7 +154,11 @@ export function createThrottleService(options: {
           key,
           windowStart: new Date(windowStart),
         });
-    return { allowed: counted <= limit.limit, retryAfterMs: windowStart + windowMs - now };
+    return {
+      allowed: counted <= limit.limit,
+      count: counted,
+      retryAfterMs: windowStart + windowMs - now,
+    };
   }
 
   return {
@@ -148,6 +168,22 @@ export function createThrottleService(options: {
     },
     async allow(limit) {
       return (await count(limit)).allowed;
+    },
+    hit: count,
+    async recentFailures(counter, windowMs) {
+      const found = await findFailures(db, counter);
+      const now = clock.now().getTime();
+      if (!found || found.windowStartedAt.getTime() <= now - windowMs) return 0;
+      // A lock that ended starts the count again (as registerFailure does).
+      if (found.lockedUntil && found.lockedUntil.getTime() <= now) return 0;
+      return found.failures;
+    },
+    async useOnce(counter, until) {
+      const now = clock.now();
+      if (until <= now) return false;
+      const uses = await incrementFailures(db, { ...counter, now, windowStartsAfter: null });
+      if (uses === 1) await lockCounter(db, { ...counter, until });
+      return uses === 1;
     },
     async lockedUntil(counter) {
       const until = await findLockedUntil(db, counter);

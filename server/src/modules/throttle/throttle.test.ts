@@ -56,6 +56,49 @@ describe.each(testDatabases())('throttle counters on $name', (testDatabase) => {
     return rows.map((row) => row.key);
   }
 
+  it('answers the count of a window with each hit, so the first refusal can be told apart', async () => {
+    const limit = { institutionId, bucket: 'card-user', key: 'u1', limit: 2, windowMs: HOUR_MS };
+    clock.advance(HOUR_MS - (clock.now().getTime() % HOUR_MS));
+    const hits = [];
+    for (let index = 0; index < 4; index += 1) hits.push(await throttle.hit(limit));
+    expect(hits.map((hit) => [hit.allowed, hit.count])).toEqual([
+      [true, 1],
+      [true, 2],
+      [false, 3],
+      [false, 4],
+    ]);
+    expect(hits[2]?.retryAfterMs).toBe(HOUR_MS);
+    clock.advance(HOUR_MS);
+    expect(await throttle.hit(limit)).toMatchObject({ allowed: true, count: 1 });
+  });
+
+  it('reads the failures within a window without counting one', async () => {
+    const counter = { institutionId, scope: 'login-ip', key: '192.0.2.9' };
+    const policy = { maxFailures: 1000, lockoutMs: 30 * MINUTE_MS, windowMs: 30 * MINUTE_MS };
+    expect(await throttle.recentFailures(counter, 30 * MINUTE_MS)).toBe(0);
+    await throttle.registerFailure(counter, policy);
+    await throttle.registerFailure(counter, policy);
+    expect(await throttle.recentFailures(counter, 30 * MINUTE_MS)).toBe(2);
+    expect(await throttle.recentFailures(counter, 30 * MINUTE_MS)).toBe(2);
+    clock.advance(30 * MINUTE_MS);
+    expect(await throttle.recentFailures(counter, 30 * MINUTE_MS)).toBe(0);
+  });
+
+  it('lets a key be used once until it ends, also when two uses race', async () => {
+    const counter = { institutionId, scope: 'login-check', key: 'challenge-1' };
+    const until = new Date(clock.now().getTime() + 5 * MINUTE_MS);
+    const uses = await Promise.all([
+      throttle.useOnce(counter, until),
+      throttle.useOnce(counter, until),
+    ]);
+    expect(uses.sort()).toEqual([false, true]);
+    expect(await throttle.useOnce(counter, until)).toBe(false);
+    // The purge keeps it while it holds.
+    clock.advance(DAY_MS);
+    await throttle.purge();
+    expect(await throttle.useOnce(counter, new Date(clock.now().getTime() - 1))).toBe(false);
+  });
+
   it('purges rate windows that have ended and keeps the ones that may still count', async () => {
     const window = (key: string, start: Date) => ({
       institution_id: institutionId,

@@ -68,7 +68,10 @@ describe('the audit log', () => {
       within(published).getByRole('heading', { name: 'Published · Pat Publisher' }),
     ).toBeVisible();
     expect(
-      within(published).getByText(`${formatDateTime('2025-01-02T10:00:00.000Z')} · 2 keys`),
+      // In the institution's zone, named, whatever the device's (the tests run in UTC).
+      within(published).getByText(
+        `${formatDateTime('2025-01-02T10:00:00.000Z', 'America/New_York')} · 2 keys`,
+      ),
     ).toBeVisible();
     expect(within(published).getByText('“Spring wording”')).toBeVisible();
 

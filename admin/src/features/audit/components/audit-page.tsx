@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { DiffTable } from '../../../components/diff-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useInstitution } from '../../../lib/institutions/institution-context';
 import { useAuditLog } from '../api/audit';
 
 type Entry = z.output<typeof AuditEntry>;
@@ -23,9 +24,11 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'institution.create': 'Created the institution',
   'staff.signInFailed': 'Failed to sign in to the admin',
   'staff.locked': 'Admin sign-in locked after repeated failures',
+  'payments.cardPaused': "Paused a borrower's card payments (card testing guard)",
 };
 
 function AuditItem({ entry }: { entry: Entry }) {
+  const { timeZone } = useInstitution();
   const count = entry.changes.length;
   return (
     <Box component="li" sx={{ borderTop: 1, borderColor: 'divider', py: 2 }}>
@@ -33,7 +36,7 @@ function AuditItem({ entry }: { entry: Entry }) {
         {ACTION_LABELS[entry.action]} · {entry.staff}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {formatDateTime(entry.at)}
+        {formatDateTime(entry.at, timeZone)}
         {count > 0 ? ` · ${count} ${count === 1 ? 'key' : 'keys'}` : ''}
       </Typography>
       {entry.comment && <Typography sx={{ mt: 0.5 }}>“{entry.comment}”</Typography>}

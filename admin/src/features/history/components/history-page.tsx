@@ -19,6 +19,7 @@ import { useDiff, type DiffSide } from '../../../lib/diff/get-diff';
 import type { DraftSession } from '../../../lib/draft/draft-session';
 import { canEdit } from '../../../lib/institutions/institution-context';
 import { formatDateTime } from '../../../lib/format';
+import { useInstitution } from '../../../lib/institutions/institution-context';
 import { useRestoreVersion, useVersionList } from '../api/versions';
 import { VersionView } from './version-view';
 
@@ -66,6 +67,7 @@ function ComparisonView({ slug, comparison }: { slug: string; comparison: Compar
  * draft, restore as the draft.
  */
 export function HistoryPage({ slug, role, session }: HistoryPageProps) {
+  const institution = useInstitution();
   const versions = useVersionList(slug);
   const restore = useRestoreVersion(slug);
   const [comparison, setComparison] = useState<Comparison | null>(null);
@@ -143,7 +145,7 @@ export function HistoryPage({ slug, role, session }: HistoryPageProps) {
                     {version.version}
                     {index === 0 ? ' (live)' : ''}
                   </TableCell>
-                  <TableCell>{formatDateTime(version.publishedAt)}</TableCell>
+                  <TableCell>{formatDateTime(version.publishedAt, institution.timeZone)}</TableCell>
                   <TableCell>{version.publishedBy}</TableCell>
                   <TableCell>{version.comment}</TableCell>
                   <TableCell>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ConfigurationDocument } from '@portal/domain';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useInstitution } from '../../../lib/institutions/institution-context';
 import { exportPath } from '../../../lib/institutions/export-path';
 import { useVersion } from '../api/versions';
 
@@ -35,6 +36,7 @@ function entriesOf(document: ConfigurationDocument): VersionEntry[] {
 
 /** One published version as it was: who, when, why, and every value it set; downloadable. */
 export function VersionView({ slug, version }: { slug: string; version: number }) {
+  const { timeZone } = useInstitution();
   const detail = useVersion(slug, version);
   return (
     <Box component="section" aria-labelledby="version-heading" sx={{ display: 'grid', gap: 1 }}>
@@ -50,8 +52,8 @@ export function VersionView({ slug, version }: { slug: string; version: number }
       {detail.data && (
         <>
           <Typography>
-            Published {formatDateTime(detail.data.publishedAt)} by {detail.data.publishedBy}:{' '}
-            {detail.data.comment}
+            Published {formatDateTime(detail.data.publishedAt, timeZone)} by{' '}
+            {detail.data.publishedBy}: {detail.data.comment}
           </Typography>
           <Box>
             <Button variant="outlined" href={exportPath(slug, version)} download>

@@ -15,6 +15,26 @@ const CEDAR = institutionSummary({
   hasDraft: false,
 });
 
+/** Harbor's published settings: its own theme, phone number, agreements and locator link. */
+const HARBOR_PUBLISHED = {
+  shared: {
+    themeOptions: {
+      primaryColor: '#0b3d91',
+      secondaryColor: '#8a5a00',
+      fontFamily: 'Georgia, serif',
+      borderRadius: '2',
+    },
+    institutionContactOptions: { customerServicePhoneNumber: '(207) 555-0100' },
+    globalOptions: { remoteBranchLocatorURLOption: 'https://harbor.example/branches' },
+  },
+  english: {
+    agreementTexts: {
+      agreementSetup:
+        '/cdn/harbor/agreements/terms.pdf|2024-01-01|Online Banking Agreement|login\n/cdn/harbor/agreements/esign.pdf|2024-01-01|E-Sign Disclosure|estatements',
+    },
+  },
+};
+
 function renderNewInstitution(routes: StubRoutes = {}) {
   let created = false;
   const view = renderAdmin({
@@ -29,6 +49,7 @@ function renderNewInstitution(routes: StubRoutes = {}) {
         return { status: 201, body: CEDAR };
       },
       'GET /admin-api/institutions/cedar/settings': { body: settingsResponse({}) },
+      'GET /admin-api/institutions/harbor/settings': { body: settingsResponse(HARBOR_PUBLISHED) },
       ...routes,
     },
   });
@@ -79,6 +100,10 @@ describe('a new institution', { timeout: 30_000 }, () => {
       screen.getByLabelText('Start from'),
       'A copy of Harbor Community Bank',
     );
+    // The copy's theme arrives with its settings (and its warnings); another theme replaces it.
+    expect(
+      await screen.findByRole('status', { name: /Harbor Community Bank’s own/ }),
+    ).toBeVisible();
     const otherTheme = Object.values(BUILT_IN_THEMES).find((theme) => theme.id !== 'harbor');
     if (!otherTheme) throw new Error('Expected a second built-in theme.');
     await user.click(screen.getByRole('button', { name: `Use ${otherTheme.name}` }));
@@ -100,6 +125,32 @@ describe('a new institution', { timeout: 30_000 }, () => {
       'page',
     );
     expect(screen.getByText('Cedar Credit Union')).toBeVisible();
+  });
+
+  it('copies the source’s theme and lists every value that is the source’s own, each on its line', async () => {
+    const { user } = renderNewInstitution();
+    // Start from a theme other than Harbor's, to see the copy replace it.
+    const summit = BUILT_IN_THEMES.summit;
+    await user.click(await screen.findByRole('button', { name: `Use ${summit.name}` }));
+    await user.selectOptions(
+      screen.getByLabelText('Start from'),
+      'A copy of Harbor Community Bank',
+    );
+    const warnings = await screen.findByRole('status', {
+      name: '4 values are Harbor Community Bank’s own: replace them after creating',
+    });
+    const items = within(warnings).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('(207) 555-0100'),
+      expect.stringContaining('https://harbor.example/branches'),
+      expect.stringContaining('/cdn/harbor/agreements/terms.pdf'),
+      expect.stringContaining('/cdn/harbor/agreements/esign.pdf'),
+    ]);
+    expect(screen.getByLabelText('Primary colour')).toHaveValue('#0b3d91');
+    expect(screen.getByLabelText('Secondary colour')).toHaveValue('#8a5a00');
+    expect(screen.getByLabelText('Font family')).toHaveValue('Georgia, serif');
+    expect(screen.getByLabelText('Corner radius (pixels)')).toHaveValue(2);
+    await expectNoAxeViolations();
   });
 
   it('warns about a poor-contrast brand colour before the institution exists', async () => {

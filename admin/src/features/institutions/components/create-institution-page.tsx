@@ -7,18 +7,30 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   hostList,
+  hostSpecificValues,
   INSTITUTION_SLUG,
   isHostName,
   MAX_INSTITUTION_HOSTS,
   slugFromName,
+  type ConfigurationDocument,
+  type InstitutionSummary,
 } from '@portal/domain';
-import { BUILT_IN_THEMES, type BrandColorToken } from '@portal/themes';
-import { useEffect } from 'react';
+import { createSettingsAccessor } from '@portal/settings-schema';
+import {
+  BUILT_IN_THEMES,
+  brandTokensFromSettings,
+  type BrandColorToken,
+  type BrandTokens,
+} from '@portal/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ColorField, contrastOf, isHexColor } from '../../../components/color-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { institutionSettingsQuery } from '../../../lib/draft/get-institution-settings';
+import { definitionOf } from '../../../lib/settings/definitions';
 import { useInstitutionList } from '../../../lib/institutions/list-institutions';
 import { useStaff } from '../../../lib/session/staff-context';
 import { useCreateInstitution } from '../api/create-institution';
@@ -69,6 +81,52 @@ const newInstitutionSchema = z.object({
 type NewInstitutionInput = z.input<typeof newInstitutionSchema>;
 type NewInstitution = z.output<typeof newInstitutionSchema>;
 
+/** The theme a published document sets (its values, else the schema defaults). */
+function themeOf(document: ConfigurationDocument): BrandTokens | undefined {
+  try {
+    return brandTokensFromSettings(
+      createSettingsAccessor({ shared: document.shared ?? {}, english: document.english ?? {} }),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a copy of another institution brings that is that institution's own (domain's
+ * hostSpecificValues): each value on its own line, so the implementer replaces them after.
+ */
+function CopyWarnings({
+  source,
+  document,
+}: {
+  source: InstitutionSummary;
+  document: ConfigurationDocument;
+}) {
+  const warnings = useMemo(() => hostSpecificValues(document, source), [document, source]);
+  if (warnings.length === 0) return null;
+  return (
+    <Alert severity="warning" role="status" aria-labelledby="copy-warnings-heading">
+      <Typography id="copy-warnings-heading" variant="subtitle2" component="h2">
+        {warnings.length === 1
+          ? `1 value is ${source.name}’s own: replace it after creating`
+          : `${warnings.length} values are ${source.name}’s own: replace them after creating`}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {warnings.map((warning, index) => (
+          <li key={`${warning.set}:${warning.key}:${index}`}>
+            {definitionOf(warning.key)?.title ?? warning.key} (<code>{warning.key}</code>):{' '}
+            <Box component="span" sx={{ wordBreak: 'break-all' }}>
+              {warning.value}
+            </Box>{' '}
+            — {warning.reason}.
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /** Implementers: a new institution with its host names, theme and starting settings. */
 export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string) => void }) {
   const staff = useStaff();
@@ -89,6 +147,22 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
     },
   });
   const name = useWatch({ control, name: 'name' });
+  const copyFrom = useWatch({ control, name: 'copyFrom' });
+  const source = (institutions.data ?? []).find((institution) => institution.slug === copyFrom);
+  const sourceSettings = useQuery({
+    ...institutionSettingsQuery(copyFrom),
+    enabled: copyFrom !== '',
+  });
+  const sourceDocument = copyFrom !== '' ? sourceSettings.data?.published.document : undefined;
+  // A copy starts from the source's theme (issue 20 item 24: it took Harbor's); the fields stay
+  // editable, and choosing the defaults again leaves what is there.
+  useEffect(() => {
+    const theme = sourceDocument ? themeOf(sourceDocument) : undefined;
+    if (!theme) return;
+    for (const [key, value] of Object.entries(theme)) {
+      setValue(key as keyof BrandTokens, value as never);
+    }
+  }, [sourceDocument, setValue]);
   const colours = useWatch({ control, name: COLOR_TOKENS });
   // The slug follows the name until it is edited.
   useEffect(() => {
@@ -179,6 +253,7 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
             </option>
           ))}
         </FormTextField>
+        {source && sourceDocument && <CopyWarnings source={source} document={sourceDocument} />}
         <Box component="fieldset" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
           <Typography component="legend" variant="subtitle1" sx={{ px: 0.5 }}>
             Theme

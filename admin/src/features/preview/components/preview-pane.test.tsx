@@ -17,6 +17,11 @@ function fakeSession() {
   let document = DOCUMENT;
   const session = {
     getPreviewDocument: () => document,
+    valueOf: (key: string) => {
+      const [section = '', name = ''] = key.split('.');
+      const shared = document.shared as Record<string, Record<string, string>> | undefined;
+      return shared?.[section]?.[name] ?? (key === 'themeOptions.colorScheme' ? 'light' : '');
+    },
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -73,7 +78,8 @@ describe('the admin preview pane', () => {
       expect.any(String),
     );
 
-    // The pop-out says it listens: it gets the draft and the scheme, at the portal's origin only.
+    // The pop-out says it listens: it gets the draft (with its own colour scheme: the toggle is
+    // untouched, so no override), at the portal's origin only.
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -83,10 +89,7 @@ describe('the admin preview pane', () => {
         }),
       );
     });
-    expect(sent.map((entry) => entry.message.type)).toEqual([
-      'portal-preview:settings',
-      'portal-preview:color-scheme',
-    ]);
+    expect(sent.map((entry) => entry.message.type)).toEqual(['portal-preview:settings']);
     expect(new Set(sent.map((entry) => entry.origin))).toEqual(new Set([PORTAL]));
 
     // The Dark toggle reaches the pop-out.
@@ -114,5 +117,45 @@ describe('the admin preview pane', () => {
       );
     });
     expect(sent).toHaveLength(before);
+  });
+
+  it('shows the draft’s colour scheme until Light or Dark is chosen', async () => {
+    stubFetch({
+      'POST /admin-api/institutions/summit/preview-token': {
+        body: {
+          token: 't',
+          expiresAt: '2099-01-01T00:00:00.000Z',
+          portalUrl: `${PORTAL}/?previewToken=t`,
+        },
+      },
+    });
+    const draft = fakeSession();
+    draft.change({
+      shared: { themeOptions: { colorScheme: 'dark' } },
+      english: {},
+    } as unknown as ConfigurationDocument);
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <PreviewPane slug="summit" session={draft.session} request={null} />
+      </QueryClientProvider>,
+    );
+    // The toggle says what the preview shows: the draft's dark scheme.
+    expect(await screen.findByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const frame = await screen.findByTitle('Portal preview with the draft settings');
+    const sent: PreviewMessage[] = [];
+    vi.spyOn(frame as HTMLIFrameElement, 'contentWindow', 'get').mockReturnValue({
+      postMessage: (message: PreviewMessage) => sent.push(message),
+    } as unknown as Window);
+    await user.click(screen.getByRole('button', { name: 'Light' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual({ type: 'portal-preview:color-scheme', scheme: 'light' }),
+    );
+    expect(sent.filter((message) => message.type === 'portal-preview:color-scheme')).toHaveLength(
+      1,
+    );
   });
 });

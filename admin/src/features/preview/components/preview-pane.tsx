@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { PreviewFrameMessage, type PreviewMessage } from '@portal/domain';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import type { DraftSession } from '../../../lib/draft/draft-session';
 import { usePreviewToken } from '../api/preview-token';
@@ -48,6 +48,18 @@ function originOf(url: string): string {
 }
 
 /**
+ * The scheme a draft's `themeOptions.colorScheme` shows: `system` follows this device, as the
+ * portal in the frame does.
+ */
+function shownScheme(draft: string): 'light' | 'dark' {
+  if (draft === 'dark') return 'dark';
+  if (draft === 'system' && typeof window.matchMedia === 'function') {
+    return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  return 'light';
+}
+
+/**
  * The portal in an iframe, opened with a preview token so it loads the draft, and fed every
  * change of the draft by postMessage as the staff member types (coalesced to one message per
  * animation frame). The portal says when it listens (`ready`) and where it is (`route`).
@@ -59,14 +71,20 @@ export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps
   const popout = useRef<Window | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState<PreviewWidth>('desktop');
-  const [scheme, setScheme] = useState<'light' | 'dark'>('light');
+  // Untouched (null), the preview shows the draft's own colour scheme, as borrowers will see it;
+  // Light or Dark, once chosen, overrides it (issue 20 item 25: the draft's was ignored).
+  const [chosenScheme, setScheme] = useState<'light' | 'dark' | null>(null);
+  const draftScheme = useSyncExternalStore(session.subscribe, () =>
+    session.valueOf('themeOptions.colorScheme'),
+  );
+  const scheme = chosenScheme ?? shownScheme(draftScheme);
   const [route, setRoute] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const [available, setAvailable] = useState(0);
   const [initialRoute] = useState(() => request?.route ?? DEFAULT_PREVIEW_ROUTE);
-  const latest = useRef({ scheme, request });
+  const latest = useRef({ chosenScheme, request });
   useEffect(() => {
-    latest.current = { scheme, request };
+    latest.current = { chosenScheme, request };
   });
 
   const portalUrl = token.data?.portalUrl;
@@ -92,7 +110,8 @@ export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps
       if (parsed.data.type === 'portal-preview:ready') {
         if (fromFrame) setReady(true);
         post({ type: 'portal-preview:settings', document: session.getPreviewDocument() });
-        post({ type: 'portal-preview:color-scheme', scheme: latest.current.scheme });
+        const chosen = latest.current.chosenScheme;
+        if (chosen) post({ type: 'portal-preview:color-scheme', scheme: chosen });
       } else if (fromFrame) {
         setRoute(parsed.data.route);
       }
@@ -124,8 +143,8 @@ export function PreviewPane({ slug, session, request, follow }: PreviewPaneProps
   }, [session, post]);
 
   useEffect(() => {
-    post({ type: 'portal-preview:color-scheme', scheme });
-  }, [post, scheme]);
+    if (chosenScheme) post({ type: 'portal-preview:color-scheme', scheme: chosenScheme });
+  }, [post, chosenScheme]);
 
   useEffect(() => {
     if (request && ready) post({ type: 'portal-preview:navigate', route: request.route });

@@ -1,13 +1,25 @@
+import { PREVIEW_SAMPLE_ACCOUNTS } from '@portal/domain';
+
 /** Where the preview opens before anything is chosen. */
 export const DEFAULT_PREVIEW_ROUTE = '/home/login';
 
+/** Account pages and the sample borrower's account each opens on. */
+const SAMPLE_ACCOUNT_ROUTES: Readonly<Record<string, string>> = {
+  '/myaccount/loanDetails/{accountNumber}': PREVIEW_SAMPLE_ACCOUNTS.loan,
+  '/myaccount/deposits/depositDetails/{accountNumber}': PREVIEW_SAMPLE_ACCOUNTS.savings,
+};
+
 /**
- * The portal route to show a setting on. Routes with a parameter (a loan's details) need data
- * the preview cannot guess, so those open the dashboard, where the borrower picks the account.
+ * The portal route to show a setting on. A loan-page or deposit-page setting opens that page on
+ * the sample borrower's loan or savings account (issue 20 item 25: it opened the dashboard);
+ * other routes with a parameter (an application, a one-time link) need data the preview cannot
+ * make, so those open the dashboard, or the sign-in page when signed out.
  */
 export function previewRouteOf(route: string | undefined): string | undefined {
   if (!route) return undefined;
   if (!route.includes('{')) return route;
+  const sample = SAMPLE_ACCOUNT_ROUTES[route];
+  if (sample) return route.replace('{accountNumber}', encodeURIComponent(sample));
   return route.startsWith('/myaccount') ? '/myaccount/dashboard' : DEFAULT_PREVIEW_ROUTE;
 }
 

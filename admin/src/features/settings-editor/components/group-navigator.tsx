@@ -2,9 +2,8 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SETTING_TYPES } from '@portal/settings-schema';
@@ -24,6 +23,14 @@ interface GroupNavigatorProps {
   filters: SettingFilters;
   onFiltersChange: (filters: SettingFilters) => void;
   onSelect: (slug: string) => void;
+}
+
+/** The id of the open group's form, which every group tab controls. */
+export const SETTINGS_GROUP_PANEL_ID = 'settings-group-panel';
+
+/** A group's tab, which labels the panel while its group is open. */
+export function groupTabId(slug: string): string {
+  return `settings-group-tab-${slug}`;
 }
 
 function isSettingType(value: string): value is SettingType {
@@ -114,23 +121,47 @@ export function GroupNavigator({
           ? `${matches} ${matches === 1 ? 'setting' : 'settings'} in ${groups.length} ${groups.length === 1 ? 'group' : 'groups'}`
           : `${groups.length} groups`}
       </Typography>
-      <List dense disablePadding aria-label="Groups">
+      {/* One tab stop; the arrow keys, Home and End move between groups, Enter or Space opens
+          one (MUI's tabs: a roving tab index, the WAI-ARIA tabs pattern), instead of a stop per
+          group. The open group's form is the tab panel (SETTINGS_GROUP_PANEL_ID). */}
+      <Tabs
+        orientation="vertical"
+        value={groups.some((group) => group.slug === selected) ? selected : false}
+        onChange={(_event, slug: string) => onSelect(slug)}
+        aria-label="Groups"
+        sx={{ borderRight: 1, borderColor: 'divider' }}
+      >
         {groups.map((group) => {
           const total = totals.get(group.slug) ?? group.definitions.length;
           const count = filtering ? `${group.definitions.length} of ${total}` : String(total);
           return (
-            <li key={group.slug}>
-              <ListItemButton
-                selected={group.slug === selected}
-                aria-current={group.slug === selected ? 'true' : undefined}
-                onClick={() => onSelect(group.slug)}
-              >
-                <ListItemText primary={group.name} secondary={`${count} settings`} />
-              </ListItemButton>
-            </li>
+            <Tab
+              key={group.slug}
+              value={group.slug}
+              id={groupTabId(group.slug)}
+              aria-controls={SETTINGS_GROUP_PANEL_ID}
+              label={
+                <>
+                  <Box component="span" sx={{ typography: 'body2' }}>
+                    {group.name}
+                  </Box>
+                  <Box component="span" sx={{ typography: 'caption', color: 'text.secondary' }}>
+                    {count} settings
+                  </Box>
+                </>
+              }
+              sx={{
+                textTransform: 'none',
+                alignItems: 'flex-start',
+                textAlign: 'left',
+                minHeight: 48,
+                py: 0.75,
+                maxWidth: 'none',
+              }}
+            />
           );
         })}
-      </List>
+      </Tabs>
     </Box>
   );
 }

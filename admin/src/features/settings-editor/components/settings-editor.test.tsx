@@ -2,7 +2,9 @@ import { PatchDraftRequest, type ConfigurationDocument } from '@portal/domain';
 import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findSettingGroup } from '../../../lib/settings/definitions';
+import { findSettingGroup, listSettingGroups } from '../../../lib/settings/definitions';
+
+const listGroupSlugs = () => listSettingGroups().map((group) => group.slug);
 import { institutionSummary, settingsResponse } from '../../../testing/fixtures';
 import { renderAdmin } from '../../../testing/render-admin';
 import { FIRST_PAINT_FIELDS } from './setting-field-template';
@@ -71,6 +73,28 @@ describe('the settings editor', { timeout: 60_000 }, () => {
     // Only the open group is a form: a key of another group is not on the page.
     expect(screen.queryByText('globalOptions.useFAQOption')).not.toBeInTheDocument();
     await expectNoAxeViolations();
+  });
+
+  it('makes the group list one tab stop, with the arrow keys moving between groups', async () => {
+    const { user } = renderEditor('/i/harbor/settings?group=sign-in');
+    const list = await screen.findByRole('tablist', { name: 'Groups' });
+    const tabs = within(list).getAllByRole('tab');
+    expect(tabs.length).toBeGreaterThan(10);
+    // One stop: the open group's tab; every other tab is out of the tab order.
+    const open = within(list).getByRole('tab', { selected: true });
+    expect(open).toHaveAccessibleName(/^Sign-in/);
+    expect(tabs.filter((tab) => tab.tabIndex === 0)).toEqual([open]);
+    open.focus();
+    await user.keyboard('{ArrowDown}');
+    const next = tabs[tabs.indexOf(open) + 1];
+    expect(next).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(tabs[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const first = findSettingGroup(listGroupSlugs()[0] ?? '');
+    expect(await screen.findByRole('heading', { level: 1, name: first?.name })).toBeVisible();
+    // The open group's form is the panel its tab controls.
+    expect(screen.getByRole('tabpanel', { name: first?.name })).toBeVisible();
   });
 
   it('mounts a long group’s first fields at once and the rest after the first paint', async () => {

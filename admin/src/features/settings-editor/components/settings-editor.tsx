@@ -8,7 +8,7 @@ import { listSettingGroups } from '../../../lib/settings/definitions';
 import { useFilteredGroups } from '../hooks/use-filtered-groups';
 import { isFiltering, NO_FILTERS, type SettingFilters } from '../utils/filter-settings';
 import { GroupForm } from './group-form';
-import { GroupNavigator } from './group-navigator';
+import { GroupNavigator, SETTINGS_GROUP_PANEL_ID } from './group-navigator';
 
 interface SettingsEditorProps {
   session: DraftSession;
@@ -59,7 +59,13 @@ export function SettingsEditor({
         onFiltersChange={setFilters}
         onSelect={onGroupChange}
       />
-      <Box component="section" aria-labelledby="settings-group-heading" sx={{ minWidth: 0 }}>
+      <Box
+        component="section"
+        id={SETTINGS_GROUP_PANEL_ID}
+        role="tabpanel"
+        aria-labelledby="settings-group-heading"
+        sx={{ minWidth: 0 }}
+      >
         {documentProblems.length > 0 && (
           <Alert severity="error" sx={{ mb: 2 }}>
             The draft holds values the schema does not know: {documentProblems.join('; ')}

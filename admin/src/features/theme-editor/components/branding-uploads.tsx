@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { logoPaths } from '@portal/themes';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { ASSET_SETTING_KEYS, assetAcceptList, assetTypesInWords } from '@portal/domain';
+import { useRef, useSyncExternalStore, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { brandingFileUrl } from '../../../lib/branding/branding-files';
 import type { DraftSession } from '../../../lib/draft/draft-session';
 import { useUploadAsset, type AssetKind } from '../api/upload-asset';
 
@@ -25,8 +26,6 @@ const SLOTS: readonly Slot[] = [
   { kind: 'background', title: 'Sign-in background', hint: 'Behind the sign-in form.' },
 ];
 
-const ACCEPT = 'image/svg+xml,image/png,image/jpeg,image/webp';
-
 interface BrandingUploadsProps {
   slug: string;
   cdnFolder: string;
@@ -34,16 +33,12 @@ interface BrandingUploadsProps {
   readOnly: boolean;
 }
 
-/**
- * Where the admin app reads a branding file: the server serves `/cdn/<folder>/…` only on the
- * institution's own hosts, so a file of the cdn folder is read through the admin API; any other
- * address (an https image) is shown as it is.
- */
-export function brandingFileUrl(slug: string, cdnFolder: string, path: string): string {
-  const prefix = `${cdnFolder.replace(/\/+$/, '')}/branding/`;
-  return path.startsWith(prefix)
-    ? `/admin-api/institutions/${encodeURIComponent(slug)}/branding/${path.slice(prefix.length)}`
-    : path;
+/** A draft value as an address: a logo setting holds its file inside the cdn folder. */
+function addressOf(cdnFolder: string, kind: AssetKind, value: string): string | undefined {
+  if (value === '') return undefined;
+  if (kind === 'logoFull' || kind === 'logoIcon')
+    return `${cdnFolder.replace(/\/+$/, '')}/${value}`;
+  return value;
 }
 
 function UploadSlot({
@@ -57,29 +52,21 @@ function UploadSlot({
   slot: Slot;
   slug: string;
   cdnFolder: string;
+  /** The file the draft names (undefined for a footer image, which has no setting of its own). */
   current: string | undefined;
   readOnly: boolean;
-  onUploaded: (path: string) => void;
+  onUploaded: (answer: { path: string; file: string }) => void;
 }) {
   const upload = useUploadAsset(slug);
-  const [path, setPath] = useState<string | undefined>(current);
-  const [stamp, setStamp] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
+  const path = current ?? (upload.isSuccess ? upload.data.path : undefined);
+  const inDraft = slot.kind !== 'footerImage';
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    upload.mutate(
-      { kind: slot.kind, file },
-      {
-        onSuccess: (answer) => {
-          setPath(answer.path);
-          setStamp(Date.now());
-          onUploaded(answer.path);
-        },
-      },
-    );
+    upload.mutate({ kind: slot.kind, file }, { onSuccess: onUploaded });
   }
 
   return (
@@ -94,12 +81,8 @@ function UploadSlot({
         <Box sx={{ bgcolor: 'primary.main', p: 1, borderRadius: 1, textAlign: 'center' }}>
           <Box
             component="img"
-            src={
-              stamp
-                ? `${brandingFileUrl(slug, cdnFolder, path)}?v=${stamp}`
-                : brandingFileUrl(slug, cdnFolder, path)
-            }
-            alt={`${slot.title} now in use`}
+            src={brandingFileUrl(slug, cdnFolder, path)}
+            alt={`${slot.title} in the draft`}
             sx={{ maxHeight: 64, maxWidth: '100%' }}
           />
         </Box>
@@ -111,7 +94,9 @@ function UploadSlot({
       )}
       {upload.isSuccess && (
         <Typography variant="body2" role="status">
-          Uploaded to {upload.data.path}.
+          {inDraft
+            ? `Uploaded and put in the draft (${upload.data.file}): it goes live when the draft is published.`
+            : `Uploaded to ${upload.data.file}: add it to the footer images with its description.`}
         </Typography>
       )}
       {!readOnly && (
@@ -126,10 +111,13 @@ function UploadSlot({
           >
             {upload.isPending ? 'Uploading…' : `Upload ${slot.title.toLowerCase()}`}
           </Button>
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {assetTypesInWords(slot.kind)}
+          </Typography>
           <input
             ref={fileInput}
             type="file"
-            accept={ACCEPT}
+            accept={assetAcceptList(slot.kind)}
             onChange={choose}
             hidden
             aria-label={`${slot.title} file`}
@@ -140,15 +128,24 @@ function UploadSlot({
   );
 }
 
-/** Logos and images in the institution's cdn folder (SVG, PNG, JPEG or WebP). */
+/**
+ * Logos and images in the institution's cdn folder. An upload is stored under a name of its own
+ * and put in the draft (ASSET_SETTING_KEYS): it is reviewed, published, versioned and restored
+ * with the other settings, and nothing live changes until the draft is published.
+ */
 export function BrandingUploads({ slug, cdnFolder, session, readOnly }: BrandingUploadsProps) {
-  const logos = logoPaths(cdnFolder);
+  // The draft's values, as they change (an upload, a restore, a typed path).
+  const values = useSyncExternalStore(
+    (listener) => session.subscribe(listener),
+    () =>
+      `${session.valueOf(ASSET_SETTING_KEYS.logoFull)}\n${session.valueOf(ASSET_SETTING_KEYS.logoIcon)}\n${session.valueOf(ASSET_SETTING_KEYS.background)}`,
+  );
+  const [logoFull = '', logoIcon = '', background = ''] = values.split('\n');
   const current: Partial<Record<AssetKind, string>> = {
-    logoFull: logos.full,
-    logoIcon: logos.icon,
+    logoFull: addressOf(cdnFolder, 'logoFull', logoFull),
+    logoIcon: addressOf(cdnFolder, 'logoIcon', logoIcon),
+    background: addressOf(cdnFolder, 'background', background),
   };
-  const background = session.valueOf('loginOptions.backgroundImage');
-  if (background) current.background = background;
   return (
     <Box component="section" aria-labelledby="branding-heading" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="branding-heading" variant="h6" component="h2">
@@ -163,9 +160,13 @@ export function BrandingUploads({ slug, cdnFolder, session, readOnly }: Branding
             cdnFolder={cdnFolder}
             current={current[slot.kind]}
             readOnly={readOnly}
-            onUploaded={(path) => {
-              if (slot.kind === 'background')
-                session.setValue('loginOptions.backgroundImage', path);
+            onUploaded={(answer) => {
+              if (slot.kind === 'footerImage') return;
+              // Logo settings hold the file inside the cdn folder; the background its address.
+              session.setValue(
+                ASSET_SETTING_KEYS[slot.kind],
+                slot.kind === 'background' ? answer.path : answer.file,
+              );
             }}
           />
         ))}

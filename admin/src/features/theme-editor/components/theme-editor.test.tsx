@@ -11,22 +11,23 @@ import {
 import { renderAdmin } from '../../../testing/render-admin';
 
 function renderTheme() {
-  return renderAdmin({
-    path: '/i/harbor/theme',
-    routes: {
-      ...institutionRoutes(),
-      'PATCH /admin-api/institutions/harbor/draft': ({ body }) => {
-        const document = structuredClone(DRAFT_DOCUMENT);
-        for (const change of PatchDraftRequest.parse(body).changes) {
-          const [section = '', name = ''] = change.key.split('.');
-          const values = ((document[change.set] ??= {})[section] ??= {});
-          if (change.value === null) Reflect.deleteProperty(values, name);
-          else values[name] = change.value;
-        }
-        return { body: settingsResponse(PUBLISHED_DOCUMENT, document) };
-      },
+  return renderAdmin({ path: '/i/harbor/theme', routes: renderThemeRoutes() });
+}
+
+function renderThemeRoutes() {
+  return {
+    ...institutionRoutes(),
+    'PATCH /admin-api/institutions/harbor/draft': ({ body }: { body: unknown }) => {
+      const document = structuredClone(DRAFT_DOCUMENT);
+      for (const change of PatchDraftRequest.parse(body).changes) {
+        const [section = '', name = ''] = change.key.split('.');
+        const values = ((document[change.set] ??= {})[section] ??= {});
+        if (change.value === null) Reflect.deleteProperty(values, name);
+        else values[name] = change.value;
+      }
+      return { body: settingsResponse(PUBLISHED_DOCUMENT, document) };
     },
-  });
+  };
 }
 
 function colourField(title: string): HTMLElement {
@@ -56,6 +57,8 @@ describe('the theme editor', { timeout: 60_000 }, () => {
     const warning = await within(primary).findByText(/Poor contrast/);
     expect(warning).toBeVisible();
     expect(warning).toHaveTextContent('WCAG AA needs 4.5:1 for both.');
+    // The white logo on the yellow header is checked too.
+    expect(warning).toHaveTextContent(/The white logo on it is 1\.\d+:1: a logo needs 3:1\./);
     // The warning is announced with the field.
     const describedBy = input.getAttribute('aria-describedby')?.split(' ') ?? [];
     expect(describedBy.some((id) => document.getElementById(id)?.contains(warning))).toBe(true);
@@ -83,27 +86,64 @@ describe('the theme editor', { timeout: 60_000 }, () => {
     );
   });
 
-  it('uploads a logo as multipart kind and file and reports where it went', async () => {
+  it('uploads a logo into the draft: the setting names the new file, nothing goes live', async () => {
     const { user, server } = renderAdmin({
       path: '/i/harbor/theme',
       routes: {
-        ...institutionRoutes(),
+        ...renderThemeRoutes(),
         'POST /admin-api/institutions/harbor/assets': {
-          body: { path: '/cdn/harbor/logo-full.svg' },
+          body: {
+            path: '/cdn/harbor/branding/logos/logoFull-0123456789ab.svg',
+            file: 'branding/logos/logoFull-0123456789ab.svg',
+          },
         },
       },
     });
     await screen.findByRole('heading', { name: 'Logos and images' });
+    // The picker offers what the server takes: SVG for logos, more for images.
+    expect(screen.getByLabelText('Full logo file')).toHaveAttribute('accept', 'image/svg+xml,.svg');
+    expect(screen.getByLabelText('Sign-in background file').getAttribute('accept')).toContain(
+      'image/png',
+    );
     const file = new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
       type: 'image/svg+xml',
     });
+    const settingsReads = server.requestsTo('GET /admin-api/institutions/harbor/settings').length;
     await user.upload(screen.getByLabelText('Full logo file'), file);
-    expect(await screen.findByText('Uploaded to /cdn/harbor/logo-full.svg.')).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Uploaded and put in the draft (branding/logos/logoFull-0123456789ab.svg): it goes live when the draft is published.',
+      ),
+    ).toBeVisible();
     const [request] = server.requestsTo('POST /admin-api/institutions/harbor/assets');
     const form = request?.body as FormData;
     expect(form.get('kind')).toBe('logoFull');
     expect((form.get('file') as File).name).toBe('logo.svg');
     expect(request?.headers.get('X-Requested-With')).toBe('portal');
+    await waitFor(
+      () =>
+        expect(
+          server.requestsTo('PATCH /admin-api/institutions/harbor/draft').at(-1)?.body,
+        ).toEqual({
+          changes: [
+            {
+              set: 'shared',
+              key: 'themeOptions.logoFullPath',
+              value: 'branding/logos/logoFull-0123456789ab.svg',
+            },
+          ],
+        }),
+      { timeout: 5_000 },
+    );
+    // The upload does not refetch the settings: a refetch begun then could answer after the
+    // draft's save and bring back the draft without the logo.
+    expect(server.requestsTo('GET /admin-api/institutions/harbor/settings')).toHaveLength(
+      settingsReads,
+    );
+    expect(screen.getByRole('img', { name: /Full logo in the draft/ })).toHaveAttribute(
+      'src',
+      '/admin-api/institutions/harbor/branding/logos/logoFull-0123456789ab.svg',
+    );
     expect(screen.getByRole('button', { name: 'Upload full logo' })).toBeEnabled();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  AVAILABLE_COLUMN_TEXT_KEYS,
   type AccountCategory,
   type AccountListItem,
   displayedComment,
@@ -8,18 +9,23 @@ import {
   formatUsDate,
   onlinePaymentsOn,
 } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { accountRowVariant, shownDueDate } from '../utils/account-lists';
+import { AccountCard } from './account-cards';
 
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
 type Column = DataTableColumn<AccountListItem>;
 
 /**
- * One of the dashboard's lists as a sortable table (cards on phones). The column headers are
- * the specs' field names in plain words, each a setting (dashboardTexts.*ColumnText).
+ * One of the dashboard's lists as a sortable table, or on a phone as cards that lead with each
+ * account's key figure (DataTable's cards, each an AccountCard with the same columns behind
+ * Details). The column headers are
+ * the specs' field names in plain words, each a setting (dashboardTexts.*ColumnText); the
+ * AvailableBalance column has each list's own words (AVAILABLE_COLUMN_TEXT_KEYS).
  */
 export function AccountTable(props: {
   category: AccountCategory;
@@ -54,9 +60,12 @@ export function AccountTable(props: {
     getValue: (row) => row.Balance,
     renderCell: (row) => money(row.Balance),
   };
+  // The AvailableBalance field in each list's own words (a line's available credit is not owed).
   const payable: Column = {
     id: 'available',
-    header: settings.get('dashboardTexts.availableBalanceColumnText'),
+    header: settings.get(
+      AVAILABLE_COLUMN_TEXT_KEYS[props.category === 'loan' ? 'deposit' : props.category],
+    ),
     type: 'number',
     getValue: (row) => row.AvailableBalance,
     renderCell: (row) => money(row.AvailableBalance),
@@ -146,6 +155,7 @@ export function AccountTable(props: {
       : `/myaccount/deposits/depositDetails/${encodeURIComponent(row.Number)}`;
   const linked = !isLoan || payEnabled;
 
+  const amountDueHeader = settings.get('dashboardTexts.amountDueColumnText');
   const common = {
     caption: props.caption,
     columns,
@@ -153,6 +163,23 @@ export function AccountTable(props: {
     getRowKey: (row: AccountListItem) => row.Number,
     emptyText: settings.get('dashboardTexts.noOpenAccountsText'),
     getRowProps: (row: AccountListItem) => ({ variant: accountRowVariant(row) }),
+    // A phone shows each account as a card that leads with its key figure.
+    renderCard: (row: AccountListItem, details: ReactNode) => (
+      <AccountCard
+        row={row}
+        details={details}
+        status={row.Status || defaultStatus}
+        variant={accountRowVariant(row)}
+        detailsPath={linked ? detailsPath(row) : undefined}
+        figureLabel={(figure) =>
+          figure.kind === 'amountDue'
+            ? amountDueHeader
+            : figure.kind === 'balance'
+              ? balance.header
+              : payable.header
+        }
+      />
+    ),
   };
   // With payments disabled (disableEZPayOption) loan rows lead nowhere.
   return linked ? <DataTable {...common} getRowLink={detailsPath} /> : <DataTable {...common} />;

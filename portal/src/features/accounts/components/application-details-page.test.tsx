@@ -36,8 +36,8 @@ describe('application details', () => {
     expect(definition('Status')).toBe('Approved');
     expect(definition('Amount Requested')).toBe('$10,000.00');
     expect(definition('Amount Approved')).toBe('$8,500.00');
-    expect(definition('Last Modified On')).toBe('March 3, 2025');
-    expect(definition('Funds Expected to arrive on')).toBe('Tuesday, March 18, 2025');
+    expect(definition('Last Modified On')).toBe('03/03/2025');
+    expect(definition('Funds Expected to arrive on')).toBe('03/18/2025');
     expect(screen.getByRole('main')).toHaveTextContent('Jordan Rivers');
     expect(server.requestsTo('GET /api/Application')[0]?.search).toContain(
       'applicationNumber=A-240275',

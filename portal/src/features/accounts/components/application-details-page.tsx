@@ -31,20 +31,6 @@ interface Field {
 
 const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
-/** A long date for 'Last Modified On' and a full one for 'Funds Expected to arrive on'. */
-function longDate(text: string, weekday: boolean): string {
-  const date = hostDateOf(text);
-  if (!date) return '';
-  const [year, month, day] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    ...(weekday ? { weekday: 'long' as const } : {}),
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(Date.UTC(year ?? 1, (month ?? 1) - 1, day ?? 1)));
-}
-
 const FIELDS: readonly Field[] = [
   {
     label: 'applicationDetailsTexts.applicationNumberLabel',
@@ -71,13 +57,13 @@ const FIELDS: readonly Field[] = [
   {
     label: 'applicationDetailsTexts.lastModifiedLabel',
     hide: 'applicationDetailsOptions.hideLastModifiedOption',
-    value: (application) => longDate(application.LastModified, false),
+    value: (application) => formatUsDate(hostDateOf(application.LastModified)),
   },
   {
     label: 'applicationDetailsTexts.fundsExpectedLabel',
     hide: 'applicationDetailsOptions.hideFundsExpectedOption',
     // The host's 0001-01-01 means not known yet.
-    value: (application) => longDate(application.FundsExpected, true) || formatUsDate(null),
+    value: (application) => formatUsDate(hostDateOf(application.FundsExpected)),
   },
 ];
 

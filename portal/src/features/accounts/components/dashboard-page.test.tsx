@@ -174,7 +174,9 @@ describe('the dashboard', () => {
     const { unmount } = renderDashboard([]);
     expect(await screen.findByText('No Existing Accounts')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Make Payment' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Apply for a loan' })).toBeNull();
+    expect(
+      within(screen.getByRole('main')).queryByRole('button', { name: 'Apply for a Loan' }),
+    ).toBeNull();
     unmount();
 
     // A closed loan and a savings account: nothing to pay. (The menu still lists Make Payment:
@@ -186,11 +188,26 @@ describe('the dashboard', () => {
     ).toBeNull();
     closed.unmount();
 
-    renderDashboard([BOAT, HOME_EQUITY]);
+    // One Make Payment per thing due: the summary's, for the loan due, and none beside it.
+    const due = renderDashboard([BOAT, HOME_EQUITY]);
     await table('Loans');
-    expect(
-      within(screen.getByRole('main')).getByRole('link', { name: 'Make Payment' }),
-    ).toHaveAttribute('href', '#/myaccount/payment');
+    const payLinks = () =>
+      within(screen.getByRole('main'))
+        .getAllByRole('link', { name: /^Make Payment/ })
+        .map((link) => [
+          link.getAttribute('aria-label') ?? link.textContent,
+          link.getAttribute('href'),
+        ]);
+    expect(payLinks()).toEqual([
+      ['Make Payment: Home Equity Loan ****2352', '#/myaccount/payment/001-100235-2'],
+    ]);
+    due.unmount();
+
+    // A loan with an amount due but no due date is in no summary line: the dashboard's own Make
+    // Payment offers it.
+    renderDashboard([BOAT, { ...HOME_EQUITY, LoanDueDate: null }]);
+    await table('Loans');
+    expect(payLinks()).toEqual([['Make Payment', '#/myaccount/payment']]);
   });
 
   it('shows the account list error', async () => {
@@ -219,7 +236,9 @@ describe('the dashboard', () => {
     const loans = await table('Loans');
     expect(within(loans).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Make Payment' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Apply for a loan' })).toBeVisible();
+    expect(
+      within(screen.getByRole('main')).getByRole('button', { name: 'Apply for a Loan' }),
+    ).toBeVisible();
   });
 
   it('warns about a missing e-mail address and shows the previous sign-in and the applications', async () => {

@@ -16,6 +16,7 @@ import {
   formatUsDate,
   hostDateOf,
   anyLoanPayable,
+  paymentsSummary,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { preloadRichText, SuspendingRichText } from '@portal/web-kit';
@@ -32,7 +33,8 @@ import { useInstitutionOptions, useSettings } from '../../../lib/settings/settin
 import { useApplications } from '../api/get-applications';
 import { accountLists } from '../utils/account-lists';
 import { AccountTable } from './account-table';
-import { LoadingBlock } from '../../../components/loading-block';
+import { DashboardSkeleton } from '../../../components/page-skeletons/dashboard-skeleton';
+import { PaymentsSummary, summaryPaymentLoans, useLoanPayments } from './payments-summary';
 
 const LIST_HEADINGS = {
   loan: 'dashboardTexts.loansHeadingText',
@@ -55,7 +57,10 @@ export function DashboardPage() {
   const applicationsOn = settings.get('globalOptions.useEgtConsumerOption');
   // Both lists load together; the page shows them at once (nothing shifts as each arrives).
   const applications = useApplications({ enabled: applicationsOn });
-  const loading = accounts.isPending || (applicationsOn && applications.isPending);
+  // The summary's scheduled and recurring payments come from each loan's payment info.
+  const loanPayments = useLoanPayments(accounts.data?.Accounts ?? []);
+  const loading =
+    accounts.isPending || (applicationsOn && applications.isPending) || loanPayments.pending;
   // The lists render as a transition once both are in (in slices, the page staying responsive).
   const ready = useDeferredValue(!loading);
   const [showClosed, setShowClosed] = useState(false);
@@ -70,19 +75,27 @@ export function DashboardPage() {
   const info = settings.get('dashboardTexts.infoRichText');
   if (info) preloadRichText();
   const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
-  // Make Payment leads somewhere only while some loan can be paid (one that owes nothing, or is
-  // closed, is offered none: loanPaymentOffer).
-  const payEnabled = anyLoanPayable(accounts.data?.Accounts ?? [], settings);
+  // Days past due are counted to the institution's today as the server dated the list (the loan
+  // page's DaysPastDue is the server's too); the device's clock a day off said 42 where the loan
+  // page said 43. The device's date in the institution's zone only for a server that omits it.
+  const summary = paymentsSummary(
+    accounts.data?.Accounts ?? [],
+    accounts.data?.BusinessDate ??
+      calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date()),
+  );
+  // Decision (issue 20 review): one Make Payment per thing due. The summary gives each past-due
+  // loan and the next payment due its own Make Payment, named for the loan and leading to it
+  // chosen; the dashboard's own Make Payment (spec 002, the payment screen with no loan chosen)
+  // beside them was a third button saying the same, on the first screen. It shows only where it
+  // adds something: a loan can be paid (some amount due, loanPaymentOffer) but the summary offers
+  // it no button (its loan has no due date, or the loan due next is not paid here). Paying
+  // another loan ahead stays one step away: the menu's Make Payment and each loan's page.
+  const payEnabled =
+    anyLoanPayable(accounts.data?.Accounts ?? [], settings) &&
+    summaryPaymentLoans(summary, settings).length === 0;
   const { lists, hasClosed } = accountLists(accounts.data?.Accounts ?? [], showClosed);
 
-  const placeholder = (
-    // Tall enough to keep the footer out of view: nothing moves when the page fills in.
-    <LoadingBlock
-      height={160}
-      label={settings.get('dashboardTexts.loadingText')}
-      sx={{ minHeight: '100vh' }}
-    />
-  );
+  const placeholder = <DashboardSkeleton label={settings.get('dashboardTexts.loadingText')} />;
 
   return (
     <Stack spacing={3} sx={{ py: 2 }}>
@@ -97,6 +110,8 @@ export function DashboardPage() {
           placeholder
         ) : (
           <Stack spacing={3}>
+            {/* What matters most first: what is due, and whether anything is late. */}
+            {accounts.data ? <PaymentsSummary summary={summary} payments={loanPayments} /> : null}
             {banner ? (
               <Box
                 component="img"

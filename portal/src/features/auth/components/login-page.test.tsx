@@ -5,6 +5,7 @@ import { setAutoLogin, takeAutoLogin } from '../../../lib/session/auto-login';
 import { TRUSTED_DEVICES_STORAGE_KEY } from '../../../lib/session/trusted-devices';
 import { loginResponseBody } from '../../../testing/fixtures';
 import { renderPortal, type RenderPortalOptions } from '../../../testing/render-portal';
+import { decodeSignInCheck, signInCheckHash } from '@portal/domain';
 
 // The first sign-in of a file loads the lazy routes; on a busy machine that takes over 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -70,6 +71,77 @@ describe('login page', () => {
     const [request] = server.requestsTo('POST /api/login/userlogin');
     expect(request?.body).toEqual({ username: 'jordan.rivers', password: 'Demo-Pass-2024' });
     expect(request?.headers.get('X-Requested-With')).toBe('portal');
+  });
+
+  it('passes the sign-in check the server asks for after many failures from the address, saying so, and signs in', async () => {
+    const salt = '00112233445566778899aabb?expires=1800000000&i=1';
+    const challenge = await signInCheckHash(salt, 42);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { user, server } = renderPortal({
+      routes: {
+        'POST /api/login/userlogin': (request) =>
+          typeof request.body === 'object' && request.body !== null && 'SignInCheck' in request.body
+            ? { body: loginResponseBody() }
+            : forbidden('SignInCheckRequired'),
+        'GET /api/login/SignInCheck': async () => {
+          await held;
+          return {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              Algorithm: 'SHA-256',
+              Challenge: challenge,
+              MaxNumber: 100,
+              Salt: salt,
+              Signature: 'signed',
+            },
+          };
+        },
+      },
+    });
+    await signIn(user);
+    const status = await screen.findByText(/your browser is doing a short security check/);
+    expect(status.closest('[role="status"]')).toHaveTextContent(
+      'Many sign-ins have failed from your network recently, so your browser is doing a short security check before signing you in. This can take a few seconds.',
+    );
+    expect(screen.queryByText(/maximum number of login attempts/)).toBeNull();
+    release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Jordan Rivers' }),
+    ).toBeVisible();
+    const sent = server.requestsTo('POST /api/login/userlogin');
+    expect(sent).toHaveLength(2);
+    expect(
+      decodeSignInCheck(String((sent[1]?.body as { SignInCheck?: string }).SignInCheck)),
+    ).toMatchObject({ number: 42, challenge, signature: 'signed' });
+  });
+
+  it('says the check could not be completed when the server refuses the solved check', async () => {
+    const salt = '00112233445566778899aabb?expires=1800000000&i=1';
+    const { user } = renderPortal({
+      routes: {
+        'POST /api/login/userlogin': forbidden('SignInCheckRequired'),
+        'GET /api/login/SignInCheck': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Algorithm: 'SHA-256',
+            Challenge: await signInCheckHash(salt, 7),
+            MaxNumber: 10,
+            Salt: salt,
+            Signature: 's',
+          },
+        },
+      },
+    });
+    await signIn(user);
+    expect(
+      await screen.findByText(
+        'The security check before signing in could not be completed. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   it.each([
@@ -377,6 +449,25 @@ describe('single sign-on forwarding', () => {
       expect(open).toHaveBeenCalledWith('https://sso.harbor.example/login?code=HCB', '_self'),
     );
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('signs the admin preview in as the sample borrower instead of leaving for the identity provider', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { server } = renderPortal({
+      settings: SSO,
+      search: '?previewToken=preview-1',
+      routes: {
+        'POST /api/Preview/SignIn': {
+          body: loginResponseBody({ UserName: 'Preview sample', PersonalName: 'Sample Borrower' }),
+        },
+      },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome, Sample Borrower' }),
+    ).toBeVisible();
+    expect(server.requestsTo('POST /api/Preview/SignIn')).toHaveLength(1);
+    expect(open).not.toHaveBeenCalled();
   });
 
   it("says 'No SSO URL defined!' when single sign-on has no address", async () => {

@@ -9,11 +9,18 @@ import type { LoginResponse, PostLoginStep } from '@portal/domain';
 import { LazyRichText } from '@portal/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useLoaderData, useLocation, useNavigate } from 'react-router';
+import {
+  Navigate,
+  Link as RouterLink,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { InstitutionLogo } from '../../../components/institution-logo';
 import { NavigationProgress } from '../../../components/navigation-progress';
 import { resolveCdnPath } from '../../../lib/cdn';
+import { currentPreviewToken } from '../../../lib/preview/preview-token';
 import { safeExternalUrl } from '../../../lib/external-link';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { isMobileApp } from '../../../lib/mobile/mobile-app';
@@ -69,12 +76,26 @@ function backgroundImageUrl(setting: string, cdnFolder: string): string | undefi
 }
 
 /**
+ * The sign-in route. In the admin's preview, an institution that signs in only through single
+ * sign-on shows its signed-in screens as the sample borrower (issue 20 item 22): forwarding to
+ * its identity provider would leave the frame, and providers refuse to be framed. The preview
+ * signs in as the sample whatever the sign-in method, so there is nothing to sign in here.
+ */
+export function LoginPage() {
+  const settings = useSettings();
+  if (currentPreviewToken() && isSingleSignOnInUse(settings)) {
+    return <Navigate to="/myaccount/dashboard" replace />;
+  }
+  return <SignInScreen />;
+}
+
+/**
  * home/login (spec 000 section 2.4): the sign-in form with its banners, links and information,
  * then the post-login steps one at a time (section 2.5), then the dashboard. Handles the login
  * data other screens hand over in memory (auto-login, single sign-on answer), single sign-on
  * forwarding, the announcement and the mobile app's update and biometric sign-in.
  */
-export function LoginPage() {
+function SignInScreen() {
   const settings = useSettings();
   const { institutionName, cdnFolder } = useInstitutionOptions();
   const handOff = useLoaderData<LoginHandOff | undefined>() ?? NO_HAND_OFF;
@@ -311,6 +332,11 @@ export function LoginPage() {
               {notice ? (
                 <Alert severity="error" sx={{ mb: 2 }}>
                   {notice.text}
+                </Alert>
+              ) : null}
+              {login.checking ? (
+                <Alert severity="info" role="status" sx={{ mb: 2 }}>
+                  {settings.get('loginTexts.signInCheckText')}
                 </Alert>
               ) : null}
               <LoginForm

@@ -384,6 +384,19 @@ describe('change password step', () => {
     expect(server.requestsTo('POST /api/Login/ResetPassword')).toHaveLength(0);
   });
 
+  it('lists the rules even when the institution lists them nowhere else (spec 000 2.5)', async () => {
+    await startSteps('Change Your Password', {
+      ...CHANGE,
+      settings: { 'passwordRuleOptions.usePasswordValidationRuleListOption': 'false' },
+    });
+    const list = await screen.findByRole('list', { name: 'Password requirements' });
+    expect(within(list).getAllByRole('listitem').length).toBeGreaterThan(0);
+    // The list describes the field it belongs to.
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      expect.stringContaining(within(list).getAllByRole('listitem')[0]?.textContent ?? '-'),
+    );
+  });
+
   it('shows the message of a reset code the server answers', async () => {
     const { user } = await startSteps('Change Your Password', {
       ...CHANGE,

@@ -34,6 +34,9 @@ export function loginErrorNotice(error: unknown, settings: SettingsAccessor): Lo
       return offline;
     case 'MFANoEmail':
       return shown(settings.get('loginTexts.mfaNoEmailText'));
+    case 'SignInCheckRequired':
+      // Asked for and solved once already (useUserLogin), yet refused: expired or unsolvable.
+      return shown(settings.get('loginTexts.signInCheckFailedText'));
     default:
       return shown(settings.get('loginTexts.notAuthorizedBannerText'));
   }

@@ -18,6 +18,55 @@ const DRAFTS = [
   },
 ];
 
+/** An open and a closed loan and a checking account. */
+const ACCOUNTS = [
+  // Padded, as cores pad their fixed-width description fields.
+  { Number: '001-100234-1', Type: 0, Comment: '', Description: 'Auto Loan    ' },
+  { Number: '001-100101-4', Type: 0, Comment: 'CLOSED', Description: 'Boat Loan' },
+  { Number: '001-500321-2', Type: 1, Comment: '', Description: 'Everyday Checking' },
+].map((account) => ({
+  Balance: 0,
+  AvailableBalance: 0,
+  Rate: 0,
+  Status: '',
+  StatementPreference: 'ElectronicOnly',
+  LoanDueDate: null,
+  LoanAmountDue: 0,
+  MonthlyInstallment: 0,
+  FeesDue: 0,
+  NameOnAcct: 'Jordan Rivers',
+  ...account,
+}));
+
+/** The open loan's documents (GetAccountDocuments), with the account list. */
+const LOAN_DOCUMENT_ROUTES: StubRoutes = {
+  'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: ACCOUNTS } },
+  'GET /api/Documents/GetAccountDocuments': {
+    body: {
+      HasNoErrors: true,
+      Errors: [],
+      Value: [
+        {
+          FileId: '1',
+          DisplayName: 'Promissory Note',
+          DisplayFormat: 'pdf',
+          ImageUrl: '',
+          DateUploaded: '2022-05-02T14:00:00Z',
+          Name: 'note.pdf',
+        },
+        {
+          FileId: '2',
+          DisplayName: 'Truth in Lending Disclosure',
+          DisplayFormat: 'pdf',
+          ImageUrl: '',
+          DateUploaded: '2022-05-02T14:00:00Z',
+          Name: 'til.pdf',
+        },
+      ],
+    },
+  },
+};
+
 function renderDocuments(options: { routes?: StubRoutes; settings?: SettingValues } = {}) {
   return renderPortal({
     path: '/myaccount/documents',
@@ -33,17 +82,19 @@ function renderDocuments(options: { routes?: StubRoutes; settings?: SettingValue
 describe('the Documents screen', () => {
   it('lists each recurring ACH authorization by loan and creation date under the instructions', async () => {
     renderDocuments();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment Authorizations' }),
+    ).toBeVisible();
     expect(await screen.findByText('Please choose a document to view')).toBeVisible();
     const links = screen
       .getAllByRole('button')
       .filter((button) => button.textContent?.startsWith('Recurring ACH Authorization'));
     expect(links.map((link) => link.textContent)).toEqual([
       // 19:05:09 UTC is 2:05:09 PM in New York (the institution's zone) on 7 March 2026.
-      'Recurring ACH Authorization 001-100234-1 3/7/26, 2:05:09',
-      'Recurring ACH Authorization 001-100777-5 11/20/26, 9:30:00',
+      'Recurring ACH Authorization 001-100234-1 03/07/2026 2:05 PM EST',
+      'Recurring ACH Authorization 001-100777-5 11/20/2026 9:30 AM EST',
     ]);
-    expect(document.title).toBe('Payments - Documents');
+    expect(document.title).toBe('Payments - Payment Authorizations');
     await expectNoAxeViolations();
   });
 
@@ -62,7 +113,7 @@ describe('the Documents screen', () => {
     });
     await user.click(
       await screen.findByRole('button', {
-        name: 'Recurring ACH Authorization 001-100777-5 11/20/26, 9:30:00',
+        name: 'Recurring ACH Authorization 001-100777-5 11/20/2026 9:30 AM EST',
       }),
     );
     await waitFor(() => expect(opened).toHaveLength(1));
@@ -87,7 +138,7 @@ describe('the Documents screen', () => {
     });
     await user.click(
       await screen.findByRole('button', {
-        name: 'Recurring ACH Authorization 001-100234-1 3/7/26, 2:05:09',
+        name: 'Recurring ACH Authorization 001-100234-1 03/07/2026 2:05 PM EST',
       }),
     );
     expect(await screen.findByText('There was an error retrieving the draft.')).toBeVisible();
@@ -103,13 +154,17 @@ describe('the Documents screen', () => {
     });
     expect(
       await screen.findByRole('button', {
-        name: 'Authorization for 001-100234-1 of 3/7/26, 2:05:09',
+        name: 'Authorization for 001-100234-1 of 03/07/2026 2:05 PM EST',
       }),
     ).toBeVisible();
   });
 
-  it('says There are no associated documents with this account. when there are none', async () => {
+  it('says in the institution’s words that there is no authorization when there are none', async () => {
     renderDocuments({
+      settings: {
+        'paymentDocumentsTexts.noDocumentsText':
+          'There are no associated documents with this account.',
+      },
       routes: { [DRAFTS_ROUTE]: { body: { HasNoErrors: true, Errors: [], Drafts: [] } } },
     });
     expect(
@@ -150,6 +205,57 @@ describe('the Documents screen', () => {
       routes: { [DRAFTS_ROUTE]: { status: 500, body: undefined } },
     });
     await screen.findByText('There was an error retrieving the draft.');
+    await expectNoAxeViolations();
+  });
+
+  it("has no axe violations in the dark scheme with the loans' documents", async () => {
+    renderDocuments({
+      settings: {
+        'themeOptions.colorScheme': 'dark',
+        'globalOptions.useFileServicesOption': 'true',
+      },
+      routes: LOAN_DOCUMENT_ROUTES,
+    });
+    const loanDocuments = await screen.findByRole('region', { name: 'Loan documents' });
+    expect(
+      await within(loanDocuments).findByRole('button', { name: 'Promissory Note' }),
+    ).toBeVisible();
+    expect(document.documentElement).toHaveClass('dark');
+    await expectNoAxeViolations();
+  });
+
+  it("lists each open loan's own documents beside the authorizations, and says plainly that no authorization exists", async () => {
+    const { server } = renderDocuments({
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        [DRAFTS_ROUTE]: { body: { HasNoErrors: true, Errors: [], Drafts: [] } },
+        ...LOAN_DOCUMENT_ROUTES,
+      },
+    });
+    const authorizations = await screen.findByRole('region', {
+      name: 'Recurring ACH authorizations',
+    });
+    expect(
+      await within(authorizations).findByText('You have no recurring ACH authorizations.'),
+    ).toBeVisible();
+    // Titled for what it lists (issue 20): the authorizations and the loans' documents.
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Payment Authorizations and Loan Documents',
+      }),
+    ).toBeVisible();
+    expect(screen.queryByText('There are no associated documents with this account.')).toBeNull();
+    const loanDocuments = await screen.findByRole('region', { name: 'Loan documents' });
+    const auto = within(loanDocuments).getByRole('region', { name: 'Auto Loan ****2341' });
+    // Named as every screen names a loan (domain loanName).
+    expect(within(auto).getByRole('heading').textContent).toBe('Auto Loan ****2341');
+    expect(await within(auto).findByRole('button', { name: 'Promissory Note' })).toBeVisible();
+    expect(within(auto).getByRole('button', { name: 'Truth in Lending Disclosure' })).toBeVisible();
+    // Only open loans: not the closed boat loan, not the checking account.
+    expect(
+      server.requestsTo('GET /api/Documents/GetAccountDocuments').map((r) => r.search),
+    ).toEqual(['?accountNumber=001-100234-1']);
     await expectNoAxeViolations();
   });
 });

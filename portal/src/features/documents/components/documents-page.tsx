@@ -4,22 +4,38 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AchDraftListItem } from '@portal/domain';
+import Box from '@mui/material/Box';
+import {
+  type AccountDocument,
+  type AchDraftListItem,
+  formatUsDateTime,
+  isClosedComment,
+  loanName,
+} from '@portal/domain';
 import { useState } from 'react';
 import { LoadingBlock } from '../../../components/loading-block';
 import { openInNewTab } from '../../../lib/new-tab';
 import { useSettings } from '../../../lib/settings/settings-context';
+import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
+import { documentViewUrl } from '../../../lib/documents/document-view-url';
 import { achDraftDocumentUrl, useAchDrafts } from '../api/ach-drafts';
-import { formatDraftCreationDate } from '../utils/draft-date';
+import { useAccountsDocuments } from '../api/account-documents';
 
 /**
  * myaccount/documents (spec 001 section 2 "Documents screen"; the route shows only when an ACH
  * draft agreement is required): the user's recurring ACH authorizations, each a link
- * 'Recurring ACH Authorization {loan account number} {M/d/yy, h:mm:ss}' that opens the document in
- * a new tab, under 'Please choose a document to view'.
+ * 'Recurring ACH Authorization {loan account number} {date and time}' that opens the document in
+ * a new tab, under 'Please choose a document to view'; then, with file services on, each open
+ * loan's own documents (LoanDocuments).
  */
 export function DocumentsPage() {
   const settings = useSettings();
+  const accounts = useAccountList();
+  const loanDocumentsListed =
+    settings.get('globalOptions.useFileServicesOption') &&
+    (accounts.data?.Accounts ?? []).some(
+      (account) => isLoanAccount(account) && !isClosedComment(account.Comment),
+    );
   const drafts = useAchDrafts();
   // Opening a document can fail too (the passable token): the same error text says so.
   const [openFailed, setOpenFailed] = useState(false);
@@ -30,7 +46,7 @@ export function DocumentsPage() {
     settings
       .get('paymentDocumentsTexts.documentLinkText')
       .replaceAll('{accountNumber}', draft.LoanAccountNumber)
-      .replaceAll('{date}', formatDraftCreationDate(draft.CreationDate, timeZone));
+      .replaceAll('{date}', formatUsDateTime(draft.CreationDate, timeZone));
 
   async function open(draft: AchDraftListItem) {
     setOpenFailed(false);
@@ -72,11 +88,97 @@ export function DocumentsPage() {
   }
 
   return (
-    <Stack spacing={2} sx={{ py: 2 }}>
+    <Stack spacing={3} sx={{ py: 2 }}>
       <Typography variant="h4" component="h1">
-        {settings.get('paymentDocumentsTexts.titleText')}
+        {/* Titled for what it lists (issue 20): the loans' documents too, where they are listed. */}
+        {settings.get(
+          loanDocumentsListed
+            ? 'paymentDocumentsTexts.titleWithLoanDocumentsText'
+            : 'paymentDocumentsTexts.titleText',
+        )}
       </Typography>
-      {body}
+      <Stack component="section" spacing={1} aria-labelledby="ach-authorizations-heading">
+        <Typography variant="h5" component="h2" id="ach-authorizations-heading">
+          {settings.get('paymentDocumentsTexts.authorizationsHeadingText')}
+        </Typography>
+        {body}
+      </Stack>
+      {loanDocumentsListed ? <LoanDocuments /> : null}
+    </Stack>
+  );
+}
+
+/**
+ * The loans' own documents (notes, disclosures, uploads), the same lists their pages show
+ * (GetAccountDocuments), each under its loan's name. Spec 002 puts this page's list at the ACH
+ * authorizations only, and its empty text then read as if no account had documents while each
+ * loan's page listed its note and disclosure (issue 20 item 13): the page now holds both.
+ */
+function LoanDocuments() {
+  const settings = useSettings();
+  const accounts = useAccountList();
+  const loans = (accounts.data?.Accounts ?? []).filter(
+    (account) => isLoanAccount(account) && !isClosedComment(account.Comment),
+  );
+  const results = useAccountsDocuments(
+    loans.map((loan) => loan.Number),
+    accounts.isSuccess,
+  );
+  const [openFailed, setOpenFailed] = useState(false);
+  async function open(document: AccountDocument) {
+    setOpenFailed(false);
+    try {
+      await openInNewTab(documentViewUrl(document));
+    } catch {
+      setOpenFailed(true);
+    }
+  }
+  if (loans.length === 0) return null;
+  return (
+    <Stack component="section" spacing={1} aria-labelledby="loan-documents-heading">
+      <Typography variant="h5" component="h2" id="loan-documents-heading">
+        {settings.get('paymentDocumentsTexts.accountDocumentsHeadingText')}
+      </Typography>
+      {loans.map((loan, index) => {
+        const result = results[index];
+        const headingId = `loan-documents-${index}`;
+        return (
+          <Box component="section" key={loan.Number} aria-labelledby={headingId}>
+            <Typography variant="subtitle1" component="h3" id={headingId}>
+              {loanName({ description: loan.Description, number: loan.Number })}
+            </Typography>
+            {!result || result.isPending ? (
+              <LoadingBlock height={48} label={settings.get('errorTexts.loadingText')} />
+            ) : result.isError ? (
+              <Alert severity="error">
+                {settings.get('paymentDocumentsTexts.accountDocumentsErrorText')}
+              </Alert>
+            ) : result.data.Value.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {settings.get('documentCenterTexts.noDocumentsText')}
+              </Typography>
+            ) : (
+              <List dense aria-labelledby={headingId}>
+                {result.data.Value.map((document) => (
+                  <ListItem key={document.FileId} disableGutters>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => void open(document)}
+                      sx={{ textAlign: 'left' }}
+                    >
+                      {document.DisplayName}
+                    </Link>
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Box>
+        );
+      })}
+      {openFailed ? (
+        <Alert severity="error">{settings.get('documentCenterTexts.loadErrorText')}</Alert>
+      ) : null}
     </Stack>
   );
 }

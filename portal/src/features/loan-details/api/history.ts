@@ -1,24 +1,8 @@
-import { AccountHistoryResponse, DOWNLOAD_TYPES } from '@portal/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+// The history itself is read through lib/accounts/account-history.ts (the deposits area reads it
+// too); this file keeps the loan page's downloads.
+import { DOWNLOAD_TYPES } from '@portal/domain';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { loanKeys } from './keys';
-
-/** `GET /api/AccountHistory?accountNumber&days&downloadCSV=false`. */
-export function getAccountHistory(accountNumber: string, days: number, signal?: AbortSignal) {
-  const query = new URLSearchParams({ accountNumber, days: String(days), downloadCSV: 'false' });
-  return api.get(`api/AccountHistory?${query.toString()}`, AccountHistoryResponse, { signal });
-}
-
-export const accountHistoryQuery = (accountNumber: string, days: number) =>
-  queryOptions({
-    queryKey: loanKeys.history(accountNumber, days),
-    queryFn: ({ signal }) => getAccountHistory(accountNumber, days, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useAccountHistory = (accountNumber: string, days: number) =>
-  useQuery(accountHistoryQuery(accountNumber, days));
 
 /**
  * `POST /api/AccountHistory/RetrieveDownloadToken` → a single-use token, then the download opens

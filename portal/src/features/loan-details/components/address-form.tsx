@@ -4,33 +4,28 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import {
-  ADDRESS_LIMITS,
   type AddressField,
   type AddressIssue,
   type PostalAddress,
   postalAddressIssues,
   sanitizeAddressText,
-  US_STATES,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { FormSelectField, FormTextField } from '../../../components/form-fields';
+import { AddressFields, addressIssueText } from '../../../components/address-fields/address-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { SAVED_MARK_MS } from '../utils/saved-mark';
+import { SAVED_MARK_MS } from '../../../lib/saved-mark';
 
-const ISSUE_TEXTS = {
-  address1Required: 'addressFormTexts.address1RequiredText',
-  address1TooLong: 'addressFormTexts.address1TooLongText',
-  cityRequired: 'addressFormTexts.cityRequiredText',
-  cityTooLong: 'addressFormTexts.cityTooLongText',
-  stateRequired: 'addressFormTexts.stateRequiredText',
-  zipCodeRequired: 'addressFormTexts.zipCodeRequiredText',
-  zipCodeInvalid: 'addressFormTexts.zipCodeInvalidText',
-} as const satisfies Record<AddressIssue, string>;
+const ADDRESS_NAMES = {
+  Address1: 'Address1',
+  City: 'City',
+  State: 'State',
+  ZipCode: 'ZipCode',
+} as const;
 
 /** The address rules of domain as a zod schema worded by the settings. */
 function addressSchema(settings: SettingsAccessor) {
@@ -46,16 +41,15 @@ function addressSchema(settings: SettingsAccessor) {
       context.addIssue({
         code: 'custom',
         path: [field],
-        message: settings.get(ISSUE_TEXTS[issue]),
+        message: addressIssueText(issue, settings),
       });
     }
   });
 }
 
-/** The server's answer to a save, worded (spec 002 section 8, loan save flags). */
+/** The server's answer to a save, worded (spec 002 section 8, loan save flags; ZipCityNoMatch marks the City field). */
 function saveError(error: unknown, settings: SettingsAccessor): string {
   const code = error instanceof ApiError ? error.code : undefined;
-  if (code === 'ZipCityNoMatch') return settings.get('loanDetailsTexts.zipCityNoMatchText');
   if (code === 'CorrectErrors') return settings.get('loanDetailsTexts.correctErrorsText');
   if (code === 'NightError') return settings.get('loanDetailsTexts.nightErrorText');
   return settings.get('loanDetailsTexts.saveErrorText');
@@ -70,6 +64,10 @@ export function AddressForm(props: {
   saved: PostalAddress;
   readOnly: boolean;
   save(address: PostalAddress): Promise<unknown>;
+  /** Focuses the first field when the form appears (opened by "Change mailing address"). */
+  focusOnOpen?: boolean;
+  /** Cancel closes the form (after restoring the saved address) instead of only restoring it. */
+  onClose?: () => void;
 }) {
   const settings = useSettings();
   const schema = useMemo(() => addressSchema(settings), [settings]);
@@ -78,7 +76,15 @@ export function AddressForm(props: {
     defaultValues: props.saved,
     resolver: zodResolver(schema),
   });
-  const { control, handleSubmit, reset, formState, setValue } = form;
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState,
+    setValue,
+    setError: setFieldError,
+    setFocus,
+  } = form;
   const { setUnsavedChanges } = useUnsavedChanges();
   const [savedMark, setSavedMark] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -86,6 +92,12 @@ export function AddressForm(props: {
   useEffect(() => {
     setUnsavedChanges(formState.isDirty, 'address');
   }, [formState.isDirty, setUnsavedChanges]);
+  // A closed form has nothing unsaved.
+  useEffect(() => () => setUnsavedChanges(false, 'address'), [setUnsavedChanges]);
+  const { focusOnOpen } = props;
+  useEffect(() => {
+    if (focusOnOpen) setFocus('Address1');
+  }, [focusOnOpen, setFocus]);
   useEffect(() => {
     if (!savedMark) return undefined;
     const timer = setTimeout(() => setSavedMark(false), SAVED_MARK_MS);
@@ -115,6 +127,16 @@ export function AddressForm(props: {
         reset(address);
         setSavedMark(true);
       } catch (failure) {
+        // A city outside the ZIP code is the City field's mistake: said there, focus on it, the
+        // typed address kept.
+        if (failure instanceof ApiError && failure.code === 'ZipCityNoMatch') {
+          setFieldError(
+            'City',
+            { type: 'server', message: settings.get('loanDetailsTexts.zipCityNoMatchText') },
+            { shouldFocus: true },
+          );
+          return;
+        }
         setError(saveError(failure, settings));
       }
     },
@@ -129,37 +151,7 @@ export function AddressForm(props: {
       onSubmit={submit}
       aria-label={settings.get('addressFormTexts.formLabel')}
     >
-      <FormTextField
-        control={control}
-        name="Address1"
-        label={settings.get('addressFormTexts.addressLabel')}
-        disabled={props.readOnly}
-        slotProps={{ input: { maxLength: ADDRESS_LIMITS.address1 } }}
-      />
-      <FormTextField
-        control={control}
-        name="City"
-        label={settings.get('addressFormTexts.cityLabel')}
-        disabled={props.readOnly}
-        slotProps={{ input: { maxLength: ADDRESS_LIMITS.city } }}
-      />
-      <FormSelectField
-        control={control}
-        name="State"
-        label={settings.get('addressFormTexts.stateLabel')}
-        disabled={props.readOnly}
-        options={[
-          { value: '', label: settings.get('addressFormTexts.statePlaceholderText') },
-          ...US_STATES.map((state) => ({ value: state.Value, label: state.Description })),
-        ]}
-      />
-      <FormTextField
-        control={control}
-        name="ZipCode"
-        label={settings.get('addressFormTexts.zipCodeLabel')}
-        disabled={props.readOnly}
-        slotProps={{ input: { maxLength: ADDRESS_LIMITS.zipDigits, inputMode: 'numeric' } }}
-      />
+      <AddressFields form={form} names={ADDRESS_NAMES} disabled={props.readOnly} />
       {error ? <Alert severity="error">{error}</Alert> : null}
       {props.readOnly ? null : (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -173,10 +165,11 @@ export function AddressForm(props: {
             {settings.get('commonTexts.saveButtonText')}
           </Button>
           <Button
-            disabled={!formState.isDirty || formState.isSubmitting}
+            disabled={(!formState.isDirty && !props.onClose) || formState.isSubmitting}
             onClick={() => {
               setError(undefined);
               reset(props.saved);
+              props.onClose?.();
             }}
           >
             {settings.get('commonTexts.cancelButtonText')}

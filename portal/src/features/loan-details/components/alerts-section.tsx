@@ -16,11 +16,13 @@ import {
   DUE_DATE_ALERT_DAYS_MAX_LENGTH,
   dueDateAlertsWithoutDays,
   fillPlaceholders,
+  textAlertsAvailable,
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { useProfileData } from '../../../lib/profile/profile-data';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { SAVED_MARK_MS } from '../utils/saved-mark';
+import { SAVED_MARK_MS } from '../../../lib/saved-mark';
 import { withDueDateAlertDefaults } from '../utils/alerts';
 import { loanSaveErrors } from '../utils/save-errors';
 
@@ -64,6 +66,9 @@ export function AlertsSection(props: {
   const own = withSavedEStatementAlerts(alerts, props.saved);
   const dirty = JSON.stringify(own) !== JSON.stringify(props.saved);
   const textOn = settings.get('notificationOptions.allowTextMessagesOption');
+  // Text alerts need a phone opted in to texting (spec 002 sections 5 and 6): the profile says.
+  const profile = useProfileData();
+  const textEnabled = textAlertsAvailable(textOn, profile.data?.PersonalInfo?.PhoneNumbers);
   const defaultDays = settings.get('loanDetailsOptions.defaultDueDateAlertDays');
 
   useEffect(() => setUnsavedChanges(dirty, 'alerts'), [dirty, setUnsavedChanges]);
@@ -115,6 +120,7 @@ export function AlertsSection(props: {
               {settings.get('loanDetailsTexts.textAlertsLabel')}
             </FormLabel>
             <FormControlLabel
+              disabled={!textEnabled && !alerts.TextAlerts.AlertLoanDelinquent}
               control={
                 <Checkbox
                   checked={alerts.TextAlerts.AlertLoanDelinquent}
@@ -123,6 +129,9 @@ export function AlertsSection(props: {
               }
               label={settings.get('loanDetailsTexts.delinquentTextAlertLabel')}
             />
+            {textEnabled ? null : (
+              <Typography variant="body2">{settings.get('textingTexts.noPhoneText')}</Typography>
+            )}
           </FormGroup>
         ) : null}
         <FormGroup aria-label={settings.get('loanDetailsTexts.emailAlertsLabel')}>

@@ -106,6 +106,7 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
   const projection = usePayoffProjection(props.accountNumber, props.closed ? 0 : extraCents);
   const deferredProjection = useDeferredValue(projection.data);
 
+  const denied = history.error instanceof ApiError && history.error.code === 'SecurityNotAllowed';
   const historyPoints = history.data?.Points ?? [];
   const today = historyPoints.at(-1);
   const withToday = (points: readonly { Date: string; Balance: number }[]) =>
@@ -188,11 +189,11 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
             label={settings.get('loanDetailsTexts.balanceChartLoadingText')}
           />
         ) : history.isError ? (
-          <Alert severity="error">
-            {history.error instanceof ApiError && history.error.code === 'SecurityNotAllowed'
-              ? settings.get('loanDetailsTexts.historySecurityText')
-              : settings.get('loanDetailsTexts.historyErrorText')}
-          </Alert>
+          // A refused history (SecurityNotAllowed) is said once, by the history section: the
+          // chart drawn from it is left out rather than stacking a second refusal.
+          denied ? null : (
+            <Alert severity="error">{settings.get('loanDetailsTexts.historyErrorText')}</Alert>
+          )
         ) : (
           <Suspense
             fallback={

@@ -69,7 +69,9 @@ describe('deposit details', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'High-Yield Savings' }),
     ).toBeVisible();
-    expect(screen.getByText('Payable Balance').nextElementSibling).toHaveTextContent('$17,784.74');
+    expect(screen.getByText('Available Balance').nextElementSibling).toHaveTextContent(
+      '$17,784.74',
+    );
     expect(screen.getByText('4.25%')).toBeVisible();
     const history = await screen.findByRole('table', { name: 'Account history' });
     expect(history).toHaveTextContent('Interest paid');

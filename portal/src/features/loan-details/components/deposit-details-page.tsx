@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  AVAILABLE_COLUMN_TEXT_KEYS,
   accountCategory,
   displayedComment,
   dollarsToCents,
@@ -72,7 +73,10 @@ export function DepositDetailsPage() {
           [
             [settings.get('dashboardTexts.balanceColumnText'), money(account.Balance)],
             [
-              settings.get('dashboardTexts.availableBalanceColumnText'),
+              // Each list's own words for the field (a certificate's is not what a deposit's is).
+              settings.get(
+                AVAILABLE_COLUMN_TEXT_KEYS[category === 'investment' ? 'investment' : 'deposit'],
+              ),
               money(account.AvailableBalance),
             ],
             [settings.get('dashboardTexts.rateColumnText'), formatRate(account.Rate)],

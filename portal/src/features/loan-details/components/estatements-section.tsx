@@ -21,6 +21,7 @@ import {
   type StatementFormat,
   type StatementListItem,
   paperlessWithoutEmail,
+  textAlertsAvailable,
 } from '@portal/domain';
 import { LazyRichText } from '@portal/web-kit';
 import { useState, type ReactNode } from 'react';
@@ -30,6 +31,7 @@ import { DIALOG_WIDTH } from '../../../components/dialogs/portal-dialog';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
 import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab } from '../../../lib/new-tab';
+import { useProfileData } from '../../../lib/profile/profile-data';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { getProviderStatementUrl, statementDocumentUrl, useStatementList } from '../api/statements';
@@ -255,6 +257,9 @@ function StatementAlerts(props: {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const textOn = settings.get('notificationOptions.allowTextMessagesOption');
+  // Text alerts need a phone opted in to texting (spec 002 sections 5 and 6): the profile says.
+  const profile = useProfileData();
+  const textEnabled = textAlertsAvailable(textOn, profile.data?.PersonalInfo?.PhoneNumbers);
 
   async function change(channel: 'TextAlerts' | 'EmailAlerts', on: boolean) {
     setBusy(true);
@@ -281,7 +286,12 @@ function StatementAlerts(props: {
             control={
               <Checkbox
                 checked={props.saved[channel].EstatementAlert}
-                disabled={busy}
+                disabled={
+                  busy ||
+                  (channel === 'TextAlerts' &&
+                    !textEnabled &&
+                    !props.saved[channel].EstatementAlert)
+                }
                 onChange={(event) => void change(channel, event.target.checked)}
               />
             }

@@ -7,8 +7,10 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
   dollarsToCents,
+  formatHistoryTime,
   formatUsd,
   formatUsDate,
+  historyTimeOf,
   type HistoryItem,
   hostDateOf,
 } from '@portal/domain';
@@ -17,7 +19,8 @@ import { DataTable } from '../../../components/data-table/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { openInNewTab } from '../../../lib/new-tab';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { historyDownloadUrl, useAccountHistory } from '../api/history';
+import { useAccountHistory } from '../../../lib/accounts/account-history';
+import { historyDownloadUrl } from '../api/history';
 import { LoadingBlock } from '../../../components/loading-block';
 
 /** The day ranges of the history (spec 002 section 9); All is the days since opening. */
@@ -35,6 +38,7 @@ export function HistorySection(props: {
   kind?: 'loan' | 'deposit';
 }) {
   const settings = useSettings();
+  const timeZone = settings.get('localeOptions.institutionTimeZone');
   const deposit = props.kind === 'deposit';
   const all = props.daysSinceOpened === undefined ? undefined : Math.max(1, props.daysSinceOpened);
   const configured = settings.get('loanDetailsOptions.defaultHistoryRange');
@@ -83,12 +87,18 @@ export function HistorySection(props: {
             <ToggleButton value="all">{settings.get('loanDetailsTexts.allDaysText')}</ToggleButton>
           )}
         </ToggleButtonGroup>
-        <Button variant="outlined" size="small" onClick={() => download('csv')}>
-          {settings.get('loanDetailsTexts.downloadCsvText')}
-        </Button>
-        <Button variant="outlined" size="small" onClick={() => download('pdf')}>
-          {settings.get('loanDetailsTexts.downloadPdfText')}
-        </Button>
+        {/* A history the core refuses (SecurityNotAllowed) offers no files: the server would
+            refuse them too, and the refusal is said once, below. */}
+        {denied ? null : (
+          <>
+            <Button variant="outlined" size="small" onClick={() => download('csv')}>
+              {settings.get('loanDetailsTexts.downloadCsvText')}
+            </Button>
+            <Button variant="outlined" size="small" onClick={() => download('pdf')}>
+              {settings.get('loanDetailsTexts.downloadPdfText')}
+            </Button>
+          </>
+        )}
       </Stack>
       {downloadFailed ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -170,10 +180,15 @@ export function HistorySection(props: {
               renderCell: (row) => money(row.RunningPrincipalBalance),
             },
             {
+              // The time the core recorded, in the institution's zone ('11:59 PM EST'); blank
+              // when the core gives the date only (its 00:00:00): a card payment made at 10:07
+              // is not shown as made at midnight.
               id: 'time',
               header: settings.get('loanDetailsTexts.historyTimeColumnText'),
               type: 'string',
-              getValue: (row) => row.TransactionTime,
+              getValue: (row) => historyTimeOf(row.TransactionTime) ?? null,
+              renderCell: (row) =>
+                formatHistoryTime(hostDateOf(row.TransactionDate), row.TransactionTime, timeZone),
             },
           ]}
         />

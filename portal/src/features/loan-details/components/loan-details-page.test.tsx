@@ -163,6 +163,33 @@ describe('the loan page', () => {
     expect(payments).not.toHaveTextContent('ending with');
   });
 
+  it("shows a history line's time as the core recorded it, and no time for a line the core dates only", async () => {
+    const payment = {
+      ...HISTORY.List[0],
+      TransactionDate: '2025-03-10T00:00:00',
+      TransactionDescription: 'Payment received (card)',
+      OtherAmount: 0,
+      PrincipalAmount: 300,
+      TotalPaymentAmount: 300,
+      // The core posts a payment as of its date: its midnight means no time of day.
+      TransactionTime: '00:00:00',
+    };
+    renderLoan({
+      routes: {
+        'GET /api/AccountHistory': { body: { ...HISTORY, List: [payment, ...HISTORY.List] } },
+      },
+    });
+    const history = await screen.findByRole('table', { name: 'Loan history' });
+    const timeOf = (description: string) => {
+      const row = within(history).getByText(description).closest('tr');
+      return row?.lastElementChild?.textContent;
+    };
+    // In the institution's zone (the settings' default, New York), named.
+    expect(timeOf('Late charge assessed')).toBe('11:59 PM EST');
+    expect(timeOf('Payment received (card)')).toBe('');
+    expect(history).not.toHaveTextContent('00:00');
+  });
+
   it('loads the chosen history range, All being the days since opening, and explains a refusal', async () => {
     const { user, server } = renderLoan({
       routes: {
@@ -187,6 +214,93 @@ describe('the loan page', () => {
     expect(
       await screen.findByText('Unable to get account history due to security reasons.'),
     ).toBeVisible();
+  });
+
+  it('offers no history files for a loan whose history is refused, and says the refusal once', async () => {
+    renderLoan({
+      routes: {
+        'GET /api/AccountHistory': {
+          body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'SecurityNotAllowed' }], List: [] },
+        },
+        'GET /api/Account/BalanceHistory': {
+          body: {
+            HasNoErrors: false,
+            Errors: [{ ErrorMessage: 'SecurityNotAllowed' }],
+            Points: [],
+          },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('Unable to get account history due to security reasons.'),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').filter((alert) => /account history/i.test(alert.textContent)),
+      ).toHaveLength(1),
+    );
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
+  });
+
+  it('says a past-due loan plainly at the top: how late, what brings it current, what the amount due is made of, Make Payment first', async () => {
+    renderLoan();
+    const hero = await screen.findByRole('region', { name: 'Amount due' });
+    expect(hero).toHaveTextContent('Payment past due');
+    expect(hero).toHaveTextContent(
+      'Auto Loan ****2341 is 12 days past due. Pay $506.60 to bring it current (due since 03/02/2025).',
+    );
+    expect(hero).toHaveTextContent('$978.20');
+    const breakdown = within(hero).getByRole('region', { name: 'What makes up the amount due' });
+    const lines = within(breakdown)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'Missed installments (1) $461.60',
+      'Late charges and fees $35.00',
+      'Other fees $10.00',
+      'Current installment $471.60',
+      'Total amount due $978.20',
+      'To bring the loan current $506.60',
+    ]);
+    // Make Payment is in the hero, before the facts and the mailing address.
+    const pay = within(hero).getByRole('link', { name: 'Make Payment' });
+    const address = screen.getByRole('region', { name: 'Mailing address' });
+    expect(pay.compareDocumentPosition(address) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it("names the loan in the past-due notice as every screen does (domain loanName), whatever the core's padding", async () => {
+    // Cores pad their fixed-width description fields; a loan without one is named by its number.
+    const { unmount } = renderLoan({ data: accountData({ Description: 'Auto Loan    ' }) });
+    const notice = await screen.findByText(/past due\. Pay/);
+    expect(notice.textContent).toContain('Payment past dueAuto Loan ****2341 is 12 days past due.');
+    unmount();
+    renderLoan({ data: accountData({ Description: '   ' }) });
+    expect((await screen.findByText(/past due\. Pay/)).textContent).toContain(
+      'Payment past due****2341 is 12 days past due.',
+    );
+  });
+
+  it('shows a current loan its amount due and due date without a past-due notice', async () => {
+    renderLoan({
+      data: accountData({
+        DaysPastDue: 0,
+        LateChargesDue: 0,
+        TotalLoanFees: 0,
+        PaymentInformation: {
+          TotalAmountDue: 471.6,
+          RecurringPayment: null,
+          DefaultPaymentMethod: null,
+          ScheduledPayments: [],
+        },
+      }),
+    });
+    const hero = await screen.findByRole('region', { name: 'Amount due' });
+    expect(hero).toHaveTextContent('$471.60');
+    expect(hero).toHaveTextContent('03/02/2025');
+    expect(hero).not.toHaveTextContent('past due');
+    expect(within(hero).queryByRole('region', { name: 'What makes up the amount due' })).toBeNull();
   });
 
   it('starts the history at All, the days since opening, when that is the configured range', async () => {
@@ -226,20 +340,37 @@ describe('the loan page', () => {
         },
       },
     });
-    const form = await screen.findByRole('form', { name: 'Mailing address' });
-    const city = within(form).getByLabelText('City');
+    // The address shows as text; its form opens behind "Change mailing address".
+    const address = await screen.findByRole('region', { name: 'Mailing address' });
+    expect(within(address).getByText(/201 Commercial Street/)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Mailing address' })).toBeNull();
+    await user.click(within(address).getByRole('button', { name: 'Change mailing address' }));
+    let form = await screen.findByRole('form', { name: 'Mailing address' });
+    expect(within(form).getByLabelText('Address')).toHaveFocus();
+    let city = within(form).getByLabelText('City');
     await user.clear(city);
     await user.type(city, 'Denver<>');
     expect(city).toHaveValue('Denver');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
+    // A city outside the ZIP code marks the City field, with the specs' words, keeping it typed.
     expect(
       await within(form).findByText('City is not found within the specified zip code.'),
     ).toBeVisible();
+    expect(city).toHaveAttribute('aria-invalid', 'true');
+    expect(city).toHaveAccessibleDescription('City is not found within the specified zip code.');
+    expect(city).toHaveValue('Denver');
+    expect(city).toHaveFocus();
     expect(server.requestsTo('POST /api/Account/UpdateAddress')[0]?.body).toEqual({
       AccountNumber: NUMBER,
       Address: { Address1: '201 Commercial Street', City: 'Denver', State: 'ME', ZipCode: '04101' },
     });
+    // Cancel closes the form, focus back on its button; reopened, it holds the saved address.
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const change = within(address).getByRole('button', { name: 'Change mailing address' });
+    await waitFor(() => expect(change).toHaveFocus());
+    await user.click(change);
+    form = await screen.findByRole('form', { name: 'Mailing address' });
+    city = within(form).getByLabelText('City');
     expect(city).toHaveValue('Portland');
 
     const zip = within(form).getByLabelText('Zip Code');
@@ -334,13 +465,13 @@ describe('the loan page', () => {
       'E-Statements',
       'Documents',
       'Alert Preferences',
+      'Mailing address',
     ];
     for (const name of regions) {
-      expect(screen.queryAllByRole('region', { name })).toHaveLength(hidden === 'true' ? 0 : 1);
+      expect(screen.queryAllByRole('region', { name }), name).toHaveLength(
+        hidden === 'true' ? 0 : 1,
+      );
     }
-    expect(screen.queryAllByRole('heading', { name: 'Jordan Rivers' })).toHaveLength(
-      hidden === 'true' ? 0 : 1,
-    );
   });
 
   it('shows the recurring payment as a table and the scheduled payments, from the payment info', async () => {
@@ -466,14 +597,52 @@ describe('the loan page', () => {
 
   it('makes a closed loan read-only, without alerts or e-statements', async () => {
     renderLoan({ data: accountData({ Comment: 'CLOSED', PrincipalBalance: 0 }) });
-    const form = await screen.findByRole('form', { name: 'Mailing address' });
-    expect(within(form).getByLabelText('City')).toBeDisabled();
-    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
+    // The address reads as text, with nothing to change it.
+    const address = await screen.findByRole('region', { name: 'Mailing address' });
+    expect(within(address).getByText(/201 Commercial Street/)).toBeVisible();
+    expect(within(address).queryByRole('button', { name: 'Change mailing address' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Mailing address' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Alert Preferences' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'E-Statements' })).toBeNull();
     expect(
       within(screen.getByRole('main')).queryByRole('link', { name: 'Make Payment' }),
     ).toBeNull();
+  });
+
+  it('disables the Text alert while no phone is opted in to texting, and enables it once one is', async () => {
+    const texting = { 'notificationOptions.allowTextMessagesOption': 'true' } as const;
+    const profileWithPhone = (optedIn: boolean) => ({
+      body: {
+        ...profileBody(),
+        UserInfo: {
+          ...profileBody().UserInfo,
+          PendingEmailAddress: '',
+          EmailIsVerified: true,
+          SecretQuestion: '',
+          BiometricsEnabled: false,
+        },
+        PersonalInfo: {
+          Address: null,
+          PhoneNumbers: [{ PhoneNumber: '2075550134', OptInToTexting: optedIn, Primary: true }],
+        },
+        UserAlertsInfo: null,
+        Documents: null,
+      },
+    });
+    const first = renderLoan({
+      settings: texting,
+      routes: { 'GET /api/Profile': profileWithPhone(false) },
+    });
+    const alerts = await screen.findByRole('region', { name: 'Alert Preferences' });
+    expect(within(alerts).getByLabelText('Loan is delinquent (text)')).toBeDisabled();
+    expect(within(alerts).getByText('There is no phone number listed for texting.')).toBeVisible();
+    first.unmount();
+
+    renderLoan({ settings: texting, routes: { 'GET /api/Profile': profileWithPhone(true) } });
+    const enabled = await screen.findByRole('region', { name: 'Alert Preferences' });
+    await waitFor(() =>
+      expect(within(enabled).getByLabelText('Loan is delinquent (text)')).toBeEnabled(),
+    );
   });
 
   it('shows Save and Reset for alerts only with changes, defaulting the due-date days to 15', async () => {

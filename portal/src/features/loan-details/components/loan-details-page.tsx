@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import {
   type AccountDataResponse,
   accountCategory,
+  amountDueBreakdown,
   dollarsToCents,
   fillPlaceholders,
   formatRate,
@@ -26,7 +28,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useAccountData } from '../api/account-data';
 import { useLoanChanges } from '../api/loan-changes';
-import { AddressForm } from './address-form';
+import { LoanHero } from './loan-hero';
+import { MailingAddress } from './mailing-address';
 import { DocumentsSection } from '../../../components/documents-section/documents-section';
 import { AlertsSection } from './alerts-section';
 import { BalanceSection } from './balance-section';
@@ -55,7 +58,12 @@ const HOLD_TEXTS = {
 
 function Facts(props: { label: string; rows: readonly (readonly [string, ReactNode])[] }) {
   return (
-    <Box component="section" aria-label={props.label}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={props.label}
+      sx={{ p: 2, height: '100%' }}
+    >
       <Typography variant="h6" component="h2" gutterBottom>
         {props.label}
       </Typography>
@@ -79,7 +87,7 @@ function Facts(props: { label: string; rows: readonly (readonly [string, ReactNo
           </Box>
         ))}
       </Box>
-    </Box>
+    </Card>
   );
 }
 
@@ -237,6 +245,73 @@ function LoanDetails({
       : []),
   ];
 
+  const pastDue = info.DaysPastDue > 0;
+  const breakdown = amountDueBreakdown({
+    totalCents: dollarsToCents(info.PaymentInformation.TotalAmountDue),
+    installmentCents: dollarsToCents(info.MonthlyInstallment),
+    lateChargesCents: dollarsToCents(info.LateChargesDue),
+    otherFeesCents: Math.max(
+      0,
+      dollarsToCents(info.TotalLoanFees) - dollarsToCents(info.LateChargesDue),
+    ),
+    pastDue,
+  });
+  const actions = (
+    <>
+      {offer.kind === 'portal' ? (
+        <Button
+          variant="contained"
+          size="large"
+          color={pastDue ? 'error' : 'primary'}
+          component={RouterLink}
+          to={`/myaccount/payment/${encodeURIComponent(accountNumber)}`}
+        >
+          {settings.get('dashboardTexts.makePaymentButtonText')}
+        </Button>
+      ) : null}
+      {settings.get('payoffQuoteOptions.usePayoffQuoteOption') && !closed && !nothingToPayOff ? (
+        <Button
+          variant="outlined"
+          onClick={() =>
+            dialogs.open<true>((close) => (
+              <PayoffQuoteDialog accountNumber={accountNumber} onClose={() => close(true)} />
+            ))
+          }
+        >
+          {settings.get('payoffQuoteTexts.linkText')}
+        </Button>
+      ) : null}
+      {settings.get('loanDetailsOptions.useInsuranceInformationOption') ? (
+        <Button
+          variant="outlined"
+          onClick={() =>
+            dialogs.open<true>((close) => (
+              <InsuranceDialog
+                accountNumber={accountNumber}
+                originalMaturityDate={info.OriginalMaturityDate}
+                onClose={() => close(true)}
+              />
+            ))
+          }
+        >
+          {settings.get('loanDetailsTexts.insuranceButtonText')}
+        </Button>
+      ) : null}
+      {settings.get('loanDetailsOptions.allowHideAccountOption') ? (
+        <Button
+          onClick={async () => {
+            const hidden = await dialogs.open<boolean>((close) => (
+              <HideAccountDialog hide={() => changes.hide.mutateAsync()} onClose={close} />
+            )).result;
+            if (hidden) void navigate(DASHBOARD);
+          }}
+        >
+          {settings.get('loanDetailsTexts.hideAccountButtonText')}
+        </Button>
+      ) : null}
+    </>
+  );
+
   return (
     <Stack spacing={4} sx={{ py: 2 }}>
       <Box component="section" aria-labelledby="loan-heading">
@@ -265,77 +340,22 @@ function LoanDetails({
             {settings.get(HOLD_TEXTS[data.Hold])}
           </Alert>
         ) : null}
-        {nothingToPay ? (
-          <Typography sx={{ mb: 2 }}>
-            {settings.get('paymentErrorTexts.noPaymentNeededText')}
-          </Typography>
-        ) : null}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 3 }}>
-          {offer.kind === 'portal' ? (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={`/myaccount/payment/${encodeURIComponent(accountNumber)}`}
-            >
-              {settings.get('dashboardTexts.makePaymentButtonText')}
-            </Button>
-          ) : null}
-          {settings.get('payoffQuoteOptions.usePayoffQuoteOption') &&
-          !closed &&
-          !nothingToPayOff ? (
-            <Button
-              variant="outlined"
-              onClick={() =>
-                dialogs.open<true>((close) => (
-                  <PayoffQuoteDialog accountNumber={accountNumber} onClose={() => close(true)} />
-                ))
-              }
-            >
-              {settings.get('payoffQuoteTexts.linkText')}
-            </Button>
-          ) : null}
-          {settings.get('loanDetailsOptions.useInsuranceInformationOption') ? (
-            <Button
-              variant="outlined"
-              onClick={() =>
-                dialogs.open<true>((close) => (
-                  <InsuranceDialog
-                    accountNumber={accountNumber}
-                    originalMaturityDate={info.OriginalMaturityDate}
-                    onClose={() => close(true)}
-                  />
-                ))
-              }
-            >
-              {settings.get('loanDetailsTexts.insuranceButtonText')}
-            </Button>
-          ) : null}
-          {settings.get('loanDetailsOptions.allowHideAccountOption') ? (
-            <Button
-              onClick={async () => {
-                const hidden = await dialogs.open<boolean>((close) => (
-                  <HideAccountDialog hide={() => changes.hide.mutateAsync()} onClose={close} />
-                )).result;
-                if (hidden) void navigate(DASHBOARD);
-              }}
-            >
-              {settings.get('loanDetailsTexts.hideAccountButtonText')}
-            </Button>
-          ) : null}
-        </Stack>
-        <Grid container spacing={4}>
-          {hide('loanDetailsOptions.hidePersonalAddressSectionOption') ? null : (
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Typography variant="h6" component="h2" gutterBottom>
-                {info.Name}
+        <LoanHero
+          loan={{ description: info.Description, number: info.AccountNumber }}
+          amountDueCents={dollarsToCents(info.PaymentInformation.TotalAmountDue)}
+          dueDate={hostDateOf(info.NextPaymentDate)}
+          daysPastDue={info.DaysPastDue}
+          breakdown={breakdown}
+          actions={actions}
+          note={
+            nothingToPay ? (
+              <Typography sx={{ mt: 1 }}>
+                {settings.get('paymentErrorTexts.noPaymentNeededText')}
               </Typography>
-              <AddressForm
-                saved={info.Address}
-                readOnly={closed}
-                save={(address) => changes.address.mutateAsync(address)}
-              />
-            </Grid>
-          )}
+            ) : null
+          }
+        />
+        <Grid container spacing={2} sx={{ mt: 2 }}>
           {hide('loanDetailsOptions.hideFinancialSectionOption') ? null : (
             <Grid size={{ xs: 12, md: 4 }}>
               <Facts
@@ -349,6 +369,16 @@ function LoanDetails({
               <Facts
                 label={settings.get('loanDetailsTexts.paymentFactsHeadingText')}
                 rows={payments}
+              />
+            </Grid>
+          )}
+          {hide('loanDetailsOptions.hidePersonalAddressSectionOption') ? null : (
+            <Grid size={{ xs: 12, md: 4 }}>
+              <MailingAddress
+                name={info.Name}
+                saved={info.Address}
+                readOnly={closed}
+                save={(address) => changes.address.mutateAsync(address)}
               />
             </Grid>
           )}

@@ -58,6 +58,20 @@ afterEach(() => {
 });
 
 describe('the payment confirmation', () => {
+  it('names the loan paid by its description and masked number, above its number', async () => {
+    renderConfirmation(confirmation({}, { accountDescription: 'Home Equity Loan' }));
+    const shown = await rows();
+    expect(Object.keys(shown).slice(0, 3)).toEqual(['Confirmation Number', 'Loan', 'Loan Number']);
+    expect(shown.Loan).toBe('Home Equity Loan ****2341');
+  });
+
+  it('hides the loan row by its setting', async () => {
+    renderConfirmation(confirmation({}, { accountDescription: 'Home Equity Loan' }), {
+      'confirmationOptions.hideLoanNameOption': 'true',
+    });
+    expect(Object.keys(await rows())).not.toContain('Loan');
+  });
+
   it('shows every row of an immediate card payment, without the scheduled warning', async () => {
     renderConfirmation(confirmation());
     expect(await rows()).toEqual({
@@ -67,7 +81,7 @@ describe('the payment confirmation', () => {
       Frequency: 'One Time',
       'Payment Date': formatUsDate(today()),
       Amount: '$471.60',
-      Fee: '$3.95',
+      'Processing Fee': '$3.95',
       Total: '$475.55',
     });
     expect(screen.queryByRole('alert')).toBeNull();
@@ -81,6 +95,23 @@ describe('the payment confirmation', () => {
     await expectNoAxeViolations();
   });
 
+  it('says when a pay-now payment was received, after its date, in the institution’s zone', async () => {
+    renderConfirmation(confirmation({ receivedAt: '2026-11-26T20:07:04.512Z' }));
+    const shown = await rows();
+    expect(shown['Payment Received']).toBe('11/26/2026 3:07 PM EST');
+    expect(Object.keys(shown).indexOf('Payment Received')).toBe(
+      Object.keys(shown).indexOf('Payment Date') + 1,
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('hides the payment received row by its setting', async () => {
+    renderConfirmation(confirmation({ receivedAt: '2026-11-26T20:07:04.512Z' }), {
+      'confirmationOptions.hidePaymentReceivedOption': 'true',
+    });
+    expect(Object.keys(await rows())).not.toContain('Payment Received');
+  });
+
   it('warns that a scheduled ACH payment is scheduled, and shows the total to draft', async () => {
     renderConfirmation(
       confirmation(
@@ -92,7 +123,7 @@ describe('the payment confirmation', () => {
     expect(shown).toMatchObject({
       Account: 'Checking ****6789',
       'Payment Date': formatUsDate(addDays(today(), 5)),
-      Fee: '$0.00',
+      'Processing Fee': '$0.00',
       Total: '$471.60',
       'Total Payment to Draft': '$471.60',
     });
@@ -186,7 +217,7 @@ describe('the payment confirmation', () => {
     ['hidePaymentDateOption', 'Payment Date'],
     ['hideDaysPriorOption', 'Days Prior'],
     ['hideAmountOption', 'Amount'],
-    ['hideFeeOption', 'Fee'],
+    ['hideFeeOption', 'Processing Fee'],
     ['hideAdditionalPrincipalOption', 'Additional Principal'],
     ['hideTotalOption', 'Total'],
     ['hideTotalToDraftOption', 'Total Payment to Draft'],

@@ -7,6 +7,8 @@ import {
   calendarDateIn,
   formatUsd,
   formatUsDate,
+  formatUsDateTime,
+  loanName,
   maskAccountNumber,
   PAYMENT_CARD_TYPE_NAMES,
   paymentKindOf,
@@ -68,7 +70,8 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
   const { method } = info;
   // The server's day at submission when the device's clock is behind it; the device's own once
   // later (a reload after the payment date).
-  const deviceToday = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
+  const timeZone = settings.get('localeOptions.institutionTimeZone');
+  const deviceToday = calendarDateIn(timeZone, new Date());
   const submittedOn = confirmation.submittedOn?.slice(0, 10);
   const today = submittedOn !== undefined && submittedOn > deviceToday ? submittedOn : deviceToday;
   const payDate = confirmation.payDate.slice(0, 10);
@@ -95,6 +98,18 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       label: settings.get('confirmationTexts.confirmationNumberLabel'),
       value: confirmation.referenceNumber,
     },
+    // The loan by name and masked number (issue 20, item 5), above its full number: a borrower
+    // with several loans reads which one was paid. A confirmation stored before it had the name
+    // shows the number only.
+    ...(info.accountDescription?.trim()
+      ? [
+          {
+            hideOption: 'confirmationOptions.hideLoanNameOption',
+            label: settings.get('confirmationTexts.loanNameLabel'),
+            value: loanName({ description: info.accountDescription, number: info.accountNumber }),
+          } satisfies Row,
+        ]
+      : []),
     {
       hideOption: 'confirmationOptions.hideLoanNumberOption',
       label: settings.get('confirmationTexts.loanNumberLabel'),
@@ -126,6 +141,17 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       label: settings.get('confirmationTexts.paymentDateLabel'),
       value: formatUsDate(payDate),
     },
+    // A pay-now payment says when it was received (issue 20 item 16), in the institution's zone;
+    // only a pay-now confirmation keeps the time (a reload the next day still shows it).
+    ...(confirmation.receivedAt !== undefined
+      ? [
+          {
+            hideOption: 'confirmationOptions.hidePaymentReceivedOption',
+            label: settings.get('confirmationTexts.paymentReceivedLabel'),
+            value: formatUsDateTime(confirmation.receivedAt, timeZone),
+          } satisfies Row,
+        ]
+      : []),
     // Days Prior only means something for the days-before-due frequency (On Due Date reads
     // 'Recurring, on your due date' in the Frequency row already).
     ...(info.frequencyInfo.frequency === 'DaysBeforeDue'
@@ -146,7 +172,8 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
     },
     {
       hideOption: 'confirmationOptions.hideFeeOption',
-      label: settings.get('confirmationTexts.feeLabel'),
+      // The form's name for the fee (issue 20: one name on the form, the review and here).
+      label: settings.get('paymentTexts.processingFeeText'),
       value: formatUsd(feeCents),
     },
     // Like the recurring payment box, additional principal shows only when there is some.

@@ -3,6 +3,7 @@ import {
   Envelope,
   PAYMENT_CALLS,
   PaymentMethodsResponse,
+  PaymentsOfMethodResponse,
   RoutingLookupResponse,
   type AddCardPaymentMethodRequest,
   type NewAchPaymentMethod,
@@ -64,6 +65,23 @@ export function deleteSavedPaymentMethod(method: SavedPaymentMethod) {
   return method.IsCard
     ? api.post(PAYMENT_CALLS.deleteCardPaymentMethod.path, method.CardInfo, Envelope)
     : api.post(PAYMENT_CALLS.deleteAchPaymentMethod.path, method.AchInfo, Envelope);
+}
+
+/**
+ * `POST /api/PaymentMethod/PaymentsOfMethod` (issue 20 item 9): the scheduled and recurring
+ * payments deleting the method cancels, asked when the delete dialog opens (never cached: it
+ * must be what the deletion would cancel now).
+ */
+export async function paymentsOfMethod(method: SavedPaymentMethod) {
+  const answer = await api.post(
+    PAYMENT_CALLS.paymentsOfMethod.path,
+    {
+      IsCard: method.IsCard,
+      ProfileId: method.IsCard ? method.CardInfo.ProfileId : method.AchInfo.ProfileId,
+    },
+    PaymentsOfMethodResponse,
+  );
+  return answer.Payments;
 }
 
 /** `POST /api/PaymentMethod/SetDefaultPaymentMethod`. */

@@ -2,38 +2,50 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { AchDraftPreviewRequest } from '@portal/domain';
 import { LazyRichText } from '@portal/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
+import { useId, useState } from 'react';
+import type { DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
-import { safeLinkUrl } from '../../../lib/external-link';
 import { openInNewTab, PopupBlockedError } from '../../../lib/new-tab';
 import { paymentErrorText } from '../../../lib/payments/payment-error-text';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { paymentFeatureKeys } from '../api/keys';
 import { achDraftPreviewUrl, prepareAchDraftPreview } from '../api/submit-payment';
 import {
-  PaymentRichTextAgreementDialog,
+  AchAgreementLinks,
   achAgreements,
+  agreementHintId,
   institutionToday,
+  useAgreementsRead,
 } from './ach-terms-dialog';
 
 /**
- * The ACH draft agreement dialog (spec 001 sections 2 and 4 "Submit"): the agreement text with
- * the ACH agreements in force (one link each), Cancel and Agree, then the draft-agreement
- * confirmation: the preview link
- * (PrepareAchDraftAgreementPreview, then RenderACHDraftAgreementPreview?token= in a new tab) and
- * Confirm, disabled until the preview has loaded in its tab (the server marks the preview opened
- * when it renders it, and accepts only an opened preview's token). Confirm closes with the
- * preview's PassableToken, which goes with the recurring request; Cancel closes with nothing.
+ * The ACH draft agreement dialog (spec 001 sections 2 and 4 "Submit"), one step in reading order
+ * (issue 20 item 7: the authorization is read before it is agreed to): the authorization text
+ * (`achDraftAgreementTexts.dialogRichText`), the preview of the agreement with this payment's
+ * terms (PrepareAchDraftAgreementPreview, then RenderACHDraftAgreementPreview?token= in a new
+ * tab) and the ACH agreements still needed (one link each), then Cancel and Agree. Agree stays
+ * disabled until the preview has loaded in its tab (the server marks the preview opened when it
+ * renders it, and accepts only an opened preview's token) and until each agreement was opened (or
+ * accepted, rich text); the reason (`achDraftAgreementTexts.confirmText`, and the hint of each
+ * agreement not yet read) describes the button. Agree closes with the preview's
+ * PassableToken, which goes with the recurring request; Cancel or Escape closes with nothing
+ * (nothing is typed here to lose).
+ *
+ * Decided: the spec's two dialogs (the agreement's Agree, then the confirmation's Confirm once
+ * the preview was opened) asked for Agree before anything was read; they are one dialog with one
+ * Agree, which keeps both of the spec's conditions. `achDraftAgreementTexts.confirmButtonText`
+ * is no longer shown.
  *
  * Decided: Agree records the ACH agreements it showed (POST /api/AgreementLogging, as the ACH
  * terms modal does; section 4 "Agreements": accepting posts an agreement record), so the borrower
  * is not asked for them again when saving a bank account; a failure keeps the dialog open with
- * 'An error occurred, please try again.' (achAgreementSaveErrorText).
+ * 'An error occurred, please try again.' (achAgreementSaveErrorText), and the preview opened
+ * still counts.
  */
 function AchDraftDialog(props: {
   request: AchDraftPreviewRequest;
@@ -44,23 +56,15 @@ function AchDraftDialog(props: {
 }) {
   const settings = useSettings();
   const queryClient = useQueryClient();
-  const dialogs = useDialogStack();
+  const instructionId = useId();
   // Decided: "each agreement" of section 2 is each ACH agreement in force (WhenToAgree ach, the
-  // ACH terms modal's), the same domain rule as there. With rich-text agreements each link opens
-  // the agreement's dialog, and Agree waits until every one was accepted there (section 2 and
-  // section 5 "Agreement setup"); otherwise each opens in a new tab, and Agree waits until every
-  // link was opened when `forceUserToClickOnURLToAgreeOption` says so (as in the ACH terms modal).
-  const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
-  const mustOpen = settings.get('agreementOptions.forceUserToClickOnURLToAgreeOption');
-  // Only those still needed (section 4: not accepted on or after the agreement's date), as the
-  // ACH terms modal asks them; none left goes straight to the preview.
+  // ACH terms modal's), the same domain rule as there, only those still needed (section 4: not
+  // accepted on or after the agreement's date). Agree waits until each was read, as in the ACH
+  // terms modal (useAgreementsRead has the decision).
   const [agreements] = useState(() =>
     achAgreements(settings, institutionToday(settings), props.needed),
   );
-  const [accepted, setAccepted] = useState<ReadonlySet<number>>(new Set());
-  const mark = (hostNum: number) => setAccepted((current) => new Set([...current, hostNum]));
-  const agreeable =
-    !(richText || mustOpen) || agreements.every((agreement) => accepted.has(agreement.hostNum));
+  const { read, allRead: agreementsRead, markRead } = useAgreementsRead(agreements);
   const [token, setToken] = useState<string | undefined>(undefined);
   const [opened, setOpened] = useState(false);
   // A pop-up blocker refused the tab: the preview is offered as a link the borrower clicks.
@@ -68,11 +72,12 @@ function AchDraftDialog(props: {
   const [error, setError] = useState<string | undefined>(undefined);
   const [recording, setRecording] = useState(false);
   const [recordFailed, setRecordFailed] = useState(false);
-  // First the agreement (Agree), then its confirmation (Confirm once the preview was opened).
-  const [stage, setStage] = useState<'agreement' | 'confirmation'>('agreement');
+  const agreeable = opened && token !== undefined && agreementsRead;
 
   async function preview() {
     setError(undefined);
+    // A new preview has a new token: Agree waits until that one has loaded too.
+    setOpened(false);
     // The tab opens at the click (openInNewTab); its address comes once the token is known.
     const prepared = prepareAchDraftPreview(props.request).then((answer) => {
       setToken(answer.PassableToken);
@@ -90,8 +95,9 @@ function AchDraftDialog(props: {
   const agreementLogging = useAgreementLogging();
 
   async function agree() {
+    if (token === undefined) return;
     if (agreements.length === 0) {
-      setStage('confirmation');
+      props.onClose(token);
       return;
     }
     setRecording(true);
@@ -107,7 +113,7 @@ function AchDraftDialog(props: {
       void queryClient.invalidateQueries({
         queryKey: paymentFeatureKeys.methods(props.request.LoanAccountNumber),
       });
-      setStage('confirmation');
+      props.onClose(token);
     } catch {
       setRecordFailed(true);
     } finally {
@@ -115,92 +121,41 @@ function AchDraftDialog(props: {
     }
   }
 
-  if (stage === 'agreement') {
-    return (
-      <PortalDialog
-        width={DIALOG_WIDTH.wide}
-        // Decided: the settings have no title of this step (achDraftAgreementTexts has none);
-        // it is named by the agreements heading, not by the preview button's words.
-        title={settings.get('postLoginTexts.agreementsHeadingText')}
-        actions={
-          <>
-            <Button onClick={() => props.onClose(undefined)} disabled={recording}>
-              {settings.get('achDraftAgreementTexts.cancelButtonText')}
-            </Button>
-            <Button
-              variant="contained"
-              disabled={!agreeable}
-              loading={recording}
-              onClick={() => void agree()}
-            >
-              {settings.get('achDraftAgreementTexts.agreeButtonText')}
-            </Button>
-          </>
-        }
-      >
-        <Stack spacing={1}>
-          {recordFailed ? (
-            <Alert severity="error">
-              {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
-            </Alert>
-          ) : null}
-          <LazyRichText html={settings.get('achDraftAgreementTexts.dialogRichText')} />
-          {agreements.map((agreement) =>
-            richText ? (
-              <Link
-                key={agreement.hostNum}
-                component="button"
-                type="button"
-                sx={{ alignSelf: 'flex-start' }}
-                onClick={() =>
-                  void dialogs
-                    .open<boolean>((close) => (
-                      <PaymentRichTextAgreementDialog agreement={agreement} onAnswer={close} />
-                    ))
-                    .result.then((ok) => {
-                      if (ok) mark(agreement.hostNum);
-                    })
-                }
-              >
-                {agreement.name}
-              </Link>
-            ) : (
-              <Link
-                key={agreement.hostNum}
-                href={safeLinkUrl(agreement.url)}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => mark(agreement.hostNum)}
-              >
-                {agreement.name}
-              </Link>
-            ),
-          )}
-        </Stack>
-      </PortalDialog>
-    );
-  }
   return (
     <PortalDialog
       width={DIALOG_WIDTH.wide}
-      title={settings.get('achDraftAgreementTexts.confirmText')}
+      // Decided: the settings have no title of this dialog (achDraftAgreementTexts has none);
+      // it is named by the agreements heading, not by the preview button's words.
+      title={settings.get('postLoginTexts.agreementsHeadingText')}
       actions={
         <>
-          <Button onClick={() => props.onClose(undefined)}>
+          <Button onClick={() => props.onClose(undefined)} disabled={recording}>
             {settings.get('achDraftAgreementTexts.cancelButtonText')}
           </Button>
           <Button
             variant="contained"
-            disabled={!opened || token === undefined}
-            onClick={() => props.onClose(token)}
+            disabled={!agreeable}
+            loading={recording}
+            aria-describedby={[
+              instructionId,
+              ...agreements
+                .filter((agreement) => !read.has(agreement.hostNum))
+                .map((agreement) => agreementHintId(instructionId, agreement)),
+            ].join(' ')}
+            onClick={() => void agree()}
           >
-            {settings.get('achDraftAgreementTexts.confirmButtonText')}
+            {settings.get('achDraftAgreementTexts.agreeButtonText')}
           </Button>
         </>
       }
     >
-      <Stack spacing={2} component="span" sx={{ display: 'flex' }}>
-        <span>
+      <Stack spacing={2}>
+        {/* First what the borrower authorizes, then the document that states it in full. */}
+        <LazyRichText html={settings.get('achDraftAgreementTexts.dialogRichText')} />
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography id={instructionId} variant="body2">
+            {settings.get('achDraftAgreementTexts.confirmText')}
+          </Typography>
           {blockedUrl ? (
             // The server marks the preview opened when it serves it, and decides at submit.
             <Link
@@ -216,8 +171,19 @@ function AchDraftDialog(props: {
               {settings.get('achDraftAgreementTexts.previewButtonText')}
             </Button>
           )}
-        </span>
+          <AchAgreementLinks
+            agreements={agreements}
+            read={read}
+            onRead={markRead}
+            idPrefix={instructionId}
+          />
+        </Stack>
         {error ? <Alert severity="error">{error}</Alert> : null}
+        {recordFailed ? (
+          <Alert severity="error">
+            {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
+          </Alert>
+        ) : null}
       </Stack>
     </PortalDialog>
   );
@@ -234,6 +200,6 @@ export async function askAchDraftAgreement(
     (close) => (
       <AchDraftDialog request={request} userName={userName} needed={needed} onClose={close} />
     ),
-    { dismissible: false },
+    // Escape closes it, as Cancel does (issue 20 item 7: nothing is typed here to lose).
   ).result;
 }

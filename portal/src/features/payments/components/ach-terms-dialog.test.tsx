@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import {
   DialogHost,
   DialogStackProvider,
@@ -11,6 +12,7 @@ import {
 } from '../../../components/dialogs/dialog-stack';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { stubFetch } from '../../../testing/fetch-stub';
+import type { SettingValues } from '../../../testing/fixtures';
 import { withSettings } from '../../../testing/with-settings';
 import { usePaymentMethods } from '../api/payment-methods';
 import { askAchTerms } from './ach-terms-dialog';
@@ -47,7 +49,7 @@ function SaveAch() {
   );
 }
 
-function renderSaveAch(needed: number[] | undefined) {
+function renderSaveAch(needed: number[] | undefined, settings: SettingValues = {}) {
   const server = stubFetch({
     'POST /api/PaymentMethod/GetPaymentMethods': {
       body: {
@@ -69,7 +71,7 @@ function renderSaveAch(needed: number[] | undefined) {
           <DialogHost />
         </DialogStackProvider>
       </QueryClientProvider>,
-      { 'agreementTexts.agreementSetup': SETUP },
+      { 'agreementTexts.agreementSetup': SETUP, ...settings },
     ),
   );
   return { user, server };
@@ -84,7 +86,7 @@ describe('the ACH terms modal', () => {
     const terms = await screen.findByRole('dialog', { name: TERMS });
     // ACH Terms of Use (11337) was accepted before: not asked again.
     expect(within(terms).queryByRole('link', { name: 'ACH Terms of Use' })).toBeNull();
-    expect(within(terms).getByRole('link', { name: 'ACH Fee Schedule' })).toBeVisible();
+    await ui.user.click(within(terms).getByRole('link', { name: 'ACH Fee Schedule' }));
     await ui.user.click(within(terms).getByRole('button', { name: 'Agree' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('agreed'));
     expect(ui.server.requestsTo('POST /api/AgreementLogging')[0]?.body).toMatchObject({
@@ -110,5 +112,53 @@ describe('the ACH terms modal', () => {
     const terms = await screen.findByRole('dialog', { name: TERMS });
     expect(within(terms).getByRole('link', { name: 'ACH Terms of Use' })).toBeVisible();
     expect(within(terms).getByRole('link', { name: 'ACH Fee Schedule' })).toBeVisible();
+  });
+
+  // Issue 20 item 7: the terms are links, not text shown in the modal, so Agree waits until each
+  // was opened, even with forceUserToClickOnURLToAgreeOption off (its default).
+  it('keeps Agree disabled until every agreement was opened, each unopened one saying so', async () => {
+    const ui = renderSaveAch(undefined);
+    const save = await screen.findByRole('button', { name: 'Save account' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await ui.user.click(save);
+    const terms = await screen.findByRole('dialog', { name: TERMS });
+    const agree = within(terms).getByRole('button', { name: 'Agree' });
+    const hint = (name: string) =>
+      `You must click on the link, read the ${name}, and then return and click agree.`;
+    expect(agree).toBeDisabled();
+    expect(agree).toHaveAccessibleDescription(
+      `${hint('ACH Terms of Use')} ${hint('ACH Fee Schedule')}`,
+    );
+    await expectNoAxeViolations(terms);
+
+    await ui.user.click(within(terms).getByRole('link', { name: 'ACH Terms of Use' }));
+    expect(agree).toBeDisabled();
+    expect(within(terms).queryByText(hint('ACH Terms of Use'))).toBeNull();
+    expect(agree).toHaveAccessibleDescription(hint('ACH Fee Schedule'));
+    await ui.user.click(within(terms).getByRole('link', { name: 'ACH Fee Schedule' }));
+    expect(agree).toBeEnabled();
+    await ui.user.click(agree);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('agreed'));
+    expect(ui.server.requestsTo('POST /api/AgreementLogging')[0]?.body).toMatchObject({
+      Agreements: [11337, 11338],
+    });
+  });
+
+  it('with rich-text agreements, enables Agree once each was accepted in its own dialog', async () => {
+    const ui = renderSaveAch([11338], {
+      'agreementOptions.forceRichTextAgreementsOption': 'true',
+      'agreementTexts.agreement2RichText': '<p>The fees of ACH payments.</p>',
+    });
+    const save = await screen.findByRole('button', { name: 'Save account' });
+    await waitFor(() => expect(save).toBeEnabled());
+    await ui.user.click(save);
+    const terms = await screen.findByRole('dialog', { name: TERMS });
+    const agree = within(terms).getByRole('button', { name: 'Agree' });
+    expect(agree).toBeDisabled();
+    await ui.user.click(within(terms).getByRole('button', { name: 'ACH Fee Schedule' }));
+    const agreement = await screen.findByRole('dialog', { name: 'ACH Fee Schedule' });
+    expect(await within(agreement).findByText('The fees of ACH payments.')).toBeVisible();
+    await ui.user.click(within(agreement).getByRole('button', { name: 'I Accept' }));
+    await waitFor(() => expect(agree).toBeEnabled());
   });
 });

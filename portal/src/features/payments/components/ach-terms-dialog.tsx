@@ -2,14 +2,20 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { calendarDateIn, isAgreementNeeded, type CalendarDate } from '@portal/domain';
+import Typography from '@mui/material/Typography';
+import {
+  calendarDateIn,
+  fillPlaceholders,
+  isAgreementNeeded,
+  type CalendarDate,
+} from '@portal/domain';
 import {
   AGREEMENT_HOST_NUMBER_BASE,
   type Agreement,
   type SettingsAccessor,
 } from '@portal/settings-schema';
 import { LazyRichText } from '@portal/web-kit';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useDialogStack, type DialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
@@ -84,6 +90,90 @@ export function institutionToday(settings: SettingsAccessor): CalendarDate {
   return calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
 }
 
+/**
+ * Which of the ACH agreements shown were read: each link opened (or, with rich-text agreements,
+ * each accepted in its dialog). Agree waits until all were.
+ *
+ * Decided (issue 20 item 7, "show the authorization text first, then Agree"): the ACH terms
+ * modal and the ACH draft agreement dialog show each agreement as a link (spec 001 section 2),
+ * not its text, which lives at the institution's address (a page or a PDF another site may refuse
+ * to frame). So Agree waits until every link was opened, whatever
+ * `agreementOptions.forceUserToClickOnURLToAgreeOption` says: that option keeps governing the
+ * sign-in and registration checkboxes of spec 000, where a checkbox is ticked per agreement.
+ * With rich-text agreements each is read and accepted in its own dialog first, as before.
+ */
+export function useAgreementsRead(agreements: readonly Agreement[]) {
+  const [read, setRead] = useState<ReadonlySet<number>>(new Set());
+  return {
+    read,
+    allRead: agreements.every((agreement) => read.has(agreement.hostNum)),
+    markRead: (hostNum: number) => setRead((current) => new Set([...current, hostNum])),
+  };
+}
+
+/** The id of the hint under an agreement not yet read (it also describes Agree). */
+export function agreementHintId(idPrefix: string, agreement: Agreement): string {
+  return `${idPrefix}-agreement-${agreement.hostNum}-hint`;
+}
+
+/**
+ * One link per agreement (a new tab, or the rich-text dialog), each not yet read with the hint
+ * the sign-in step words it with (`postLoginTexts.agreementClickLinkText`).
+ */
+export function AchAgreementLinks(props: {
+  agreements: readonly Agreement[];
+  read: ReadonlySet<number>;
+  onRead(hostNum: number): void;
+  /** Prefixes the hints' ids (agreementHintId), so that Agree can be described by them. */
+  idPrefix: string;
+}) {
+  const settings = useSettings();
+  const dialogs = useDialogStack();
+  const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {props.agreements.map((agreement) => (
+        <Stack key={agreement.hostNum} spacing={0.5}>
+          {richText ? (
+            <Link
+              component="button"
+              type="button"
+              sx={{ alignSelf: 'flex-start' }}
+              onClick={() =>
+                void dialogs
+                  .open<boolean>((close) => (
+                    <PaymentRichTextAgreementDialog agreement={agreement} onAnswer={close} />
+                  ))
+                  .result.then((ok) => {
+                    if (ok) props.onRead(agreement.hostNum);
+                  })
+              }
+            >
+              {agreement.name}
+            </Link>
+          ) : (
+            <Link
+              href={safeLinkUrl(agreement.url)}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => props.onRead(agreement.hostNum)}
+            >
+              {agreement.name}
+            </Link>
+          )}
+          {props.read.has(agreement.hostNum) ? null : (
+            <Typography id={agreementHintId(props.idPrefix, agreement)} variant="body2">
+              {fillPlaceholders(settings.get('postLoginTexts.agreementClickLinkText'), {
+                name: agreement.name,
+              })}
+            </Typography>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 interface AchTermsDialogProps {
   agreements: readonly Agreement[];
   userName: string;
@@ -92,24 +182,17 @@ interface AchTermsDialogProps {
 
 /**
  * The ACH terms modal (spec 001 section 2): 'In order to add an ACH payment you must agree to the
- * Terms and Conditions.', one link per agreement, Disagree and Agree. With rich-text agreements
- * (`agreementOptions.forceRichTextAgreementsOption`) each link opens the agreement's dialog and
- * Agree waits until every one was accepted there; with `forceUserToClickOnURLToAgreeOption` Agree
- * waits until every link was opened. Agree records the acceptance (POST /api/AgreementLogging,
- * the only agreement call the spec names); a failure keeps the modal open with 'An error
- * occurred, please try again.'.
+ * Terms and Conditions.', one link per agreement, Disagree and Agree. Agree waits until every
+ * agreement was read (useAgreementsRead has the decision), described by the hints of those not
+ * yet read. Agree records the acceptance (POST /api/AgreementLogging, the only agreement call the
+ * spec names); a failure keeps the modal open with 'An error occurred, please try again.'.
  */
 function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps) {
   const settings = useSettings();
-  const dialogs = useDialogStack();
-  const richText = settings.get('agreementOptions.forceRichTextAgreementsOption');
-  const mustOpen = settings.get('agreementOptions.forceUserToClickOnURLToAgreeOption');
-  const [accepted, setAccepted] = useState<ReadonlySet<number>>(new Set());
+  const idPrefix = useId();
+  const { read, allRead, markRead } = useAgreementsRead(agreements);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
-  const ready = !(richText || mustOpen) || agreements.every((a) => accepted.has(a.hostNum));
-
-  const mark = (hostNum: number) => setAccepted((current) => new Set([...current, hostNum]));
 
   const agreementLogging = useAgreementLogging();
 
@@ -131,6 +214,7 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
     }
   }
 
+  const unread = agreements.filter((agreement) => !read.has(agreement.hostNum));
   return (
     <PortalDialog
       width={DIALOG_WIDTH.wide}
@@ -142,8 +226,13 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
           </Button>
           <Button
             variant="contained"
-            disabled={!ready}
+            disabled={!allRead}
             loading={saving}
+            aria-describedby={
+              unread.length > 0
+                ? unread.map((agreement) => agreementHintId(idPrefix, agreement)).join(' ')
+                : undefined
+            }
             onClick={() => void agree()}
           >
             {settings.get('achPaymentTexts.achTermsAgreeText')}
@@ -151,43 +240,18 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
         </>
       }
     >
-      <Stack spacing={1} component="span" sx={{ display: 'flex' }}>
+      <Stack spacing={1}>
         {failed ? (
           <Alert severity="error">
             {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
           </Alert>
         ) : null}
-        {agreements.map((agreement) => {
-          const url = safeLinkUrl(agreement.url);
-          return richText ? (
-            <Link
-              key={agreement.hostNum}
-              component="button"
-              type="button"
-              onClick={() =>
-                void dialogs
-                  .open<boolean>((close) => (
-                    <PaymentRichTextAgreementDialog agreement={agreement} onAnswer={close} />
-                  ))
-                  .result.then((ok) => {
-                    if (ok) mark(agreement.hostNum);
-                  })
-              }
-            >
-              {agreement.name}
-            </Link>
-          ) : (
-            <Link
-              key={agreement.hostNum}
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => mark(agreement.hostNum)}
-            >
-              {agreement.name}
-            </Link>
-          );
-        })}
+        <AchAgreementLinks
+          agreements={agreements}
+          read={read}
+          onRead={markRead}
+          idPrefix={idPrefix}
+        />
       </Stack>
     </PortalDialog>
   );
@@ -203,12 +267,14 @@ export async function askAchTerms(
   settings: SettingsAccessor,
   userName: string,
   needed?: readonly number[],
-): Promise<'agreed' | 'disagreed'> {
+): Promise<'agreed' | 'disagreed' | 'dismissed'> {
   const agreements = achAgreements(settings, institutionToday(settings), needed);
   if (agreements.length === 0) return 'agreed';
   const answer = await dialogs.open<'agreed' | 'disagreed'>(
     (close) => <AchTermsDialog agreements={agreements} userName={userName} onAnswer={close} />,
-    { dismissible: false },
+    // Escape closes it (issue 20 item 7: nothing is typed here to lose). It is not a Disagree:
+    // the borrower only stepped back, and is told nothing (issue 20: Escape left 'In order to
+    // use the system you must agree to the terms and conditions.' under the form).
   ).result;
-  return answer ?? 'disagreed';
+  return answer ?? 'dismissed';
 }

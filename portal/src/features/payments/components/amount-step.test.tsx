@@ -52,7 +52,20 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
     await ui.user.type(amount, '20000');
     await ui.user.tab();
-    expect(amountError()).toBe('Payment amount must be between $0.01 and $18,990.12');
+    expect(amountError()).toBe('Payment amount cannot be greater than $18,990.12');
+    // Each mistake in its own words (issue 20, item 3), the text kept as typed.
+    for (const [typed, error, kept] of [
+      ['abc', 'Enter the amount as a number, like 250.00', 'abc'],
+      ['100.005', 'The amount cannot have more than two decimal places', '100.005'],
+      ['0', 'Payment amount must be at least $0.01', '$0.00'],
+    ] as const) {
+      await ui.user.clear(amount);
+      await ui.user.type(amount, typed);
+      await ui.user.tab();
+      expect(amountError()).toBe(error);
+      expect(amount).toHaveValue(kept);
+      expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    }
     await ui.user.clear(amount);
     await ui.user.type(amount, '$1,234.5');
     await ui.user.tab();
@@ -89,17 +102,59 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
   });
 
-  it('offers Pay Amount Due for recurring payments: ticking it fills the regular amount', async () => {
+  it('offers Pay Amount Due for recurring payments, ticked from the start: it fills the regular amount', async () => {
     const ui = renderPayment();
     await chooseMethod(ui, 'Card', 'card_1');
     await chooseFrequency(ui, 'MonthlyOnDate');
     await typeDate(ui, 'First Payment Date', '2026-11-30');
     const amount = await screen.findByLabelText('Amount');
-    await ui.user.clear(amount);
-    await ui.user.type(amount, '100');
-    await ui.user.click(screen.getByRole('checkbox', { name: 'Pay Amount Due' }));
+    const payDue = screen.getByRole('checkbox', { name: 'Pay Amount Due' });
+    expect(payDue).toBeChecked();
     expect(amount).toHaveValue('$471.60');
     expect(amount).toBeDisabled();
+    // Unticked, the amount is the borrower's to type; ticked again, the regular amount.
+    await ui.user.click(payDue);
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '100');
+    await ui.user.tab();
+    expect(amount).toHaveValue('$100.00');
+    await ui.user.click(payDue);
+    expect(amount).toHaveValue('$471.60');
+    expect(amount).toBeDisabled();
+  });
+
+  it('leaves Pay Amount Due unticked when an amount was typed before choosing a recurring payment', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'OneTime');
+    const amount = await screen.findByLabelText('Amount');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '100');
+    await ui.user.tab();
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-11-30');
+    expect(await screen.findByRole('checkbox', { name: 'Pay Amount Due' })).not.toBeChecked();
+    expect(screen.getByLabelText('Amount')).toHaveValue('$100.00');
+  });
+
+  it('takes an amount longer than 15 characters and words it, never cutting it short', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui);
+    const amount = await screen.findByLabelText('Amount');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '$1,000,000,000.00');
+    await ui.user.tab();
+    expect(amount).toHaveValue('$1,000,000,000.00');
+    expect(amountError()).toBe('Payment amount cannot be greater than $18,990.12');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '1000000000000000000000');
+    await ui.user.tab();
+    expect(amount).toHaveValue('1000000000000000000000');
+    expect(amountError()).toBe('Payment amount cannot be greater than $18,990.12');
+    await ui.user.clear(amount);
+    await ui.user.type(amount, '12345678901234567x');
+    await ui.user.tab();
+    expect(amountError()).toBe('Enter the amount as a number, like 250.00');
   });
 
   it('forces Pay Amount Due on for days-before-due ACH with additional principal but no custom amount', async () => {
@@ -162,7 +217,9 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     const range = 'Payment amount must be between $0.01 and $9,023.46';
     await ui.user.type(principal, '1.2.3');
     await ui.user.tab();
-    expect(amountError('Additional Principal Amount')).toBe(range);
+    expect(amountError('Additional Principal Amount')).toBe(
+      'Enter the amount as a number, like 250.00',
+    );
     expect(screen.queryByRole('button', { name: 'Schedule Payment' })).toBeNull();
     await ui.user.clear(principal);
     await ui.user.type(principal, '9023.47');
@@ -197,11 +254,13 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     await chooseMethod(ui, 'E-Check', 'ach_1');
     await chooseFrequency(ui, 'MonthlyOnDate');
     await typeDate(ui, 'First Payment Date', '2026-11-30');
-    await ui.user.click(await screen.findByRole('checkbox', { name: 'Pay Amount Due' }));
+    // Pay Amount Due is ticked from the start.
+    expect(await screen.findByRole('checkbox', { name: 'Pay Amount Due' })).toBeChecked();
+    // Said where the total would be, and in the summary's amount row.
     expect(
-      screen.getByText('The amount due will be calculated at the time of each payment.'),
-    ).toBeVisible();
-    expect(screen.queryByText(/Payment Total/)).toBeNull();
+      screen.getAllByText('The amount due will be calculated at the time of each payment.'),
+    ).toHaveLength(2);
+    expect(screen.queryByText(/Payment Total:/)).toBeNull();
     await ui.user.click(screen.getByRole('button', { name: 'Schedule Payment' }));
     await ui.user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }),
@@ -225,7 +284,8 @@ describe('the payment amount', { timeout: 40_000 }, () => {
     await chooseMethod(ui, 'Card', 'card_1');
     await chooseFrequency(ui, 'MonthlyOnDate');
     await typeDate(ui, 'First Payment Date', '2026-11-30');
-    await ui.user.click(await screen.findByRole('checkbox', { name: 'Pay Amount Due' }));
+    // Pay Amount Due is ticked from the start.
+    expect(await screen.findByRole('checkbox', { name: 'Pay Amount Due' })).toBeChecked();
     expect(
       await screen.findByText(
         'Only payment by ACH is allowed at this time. Your amount due is greater than the payment amount allowed by card.',

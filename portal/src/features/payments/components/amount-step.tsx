@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  PAYMENT_AMOUNT_MAX_LENGTH,
   aboveMaximumWarningText,
   additionalPrincipalMaximumCents,
   amountStepSkipped,
@@ -13,6 +12,8 @@ import {
   initialPaymentAmount,
   parseAdditionalPrincipalInput,
   parsePaymentAmountInput,
+  PAYMENT_AMOUNT_ISSUE_TEXT_KEYS,
+  readPaymentAmountInput,
   payAmountDue,
   paymentAmountEditing,
   paymentAmountIssue,
@@ -22,9 +23,10 @@ import {
   type PaymentAmountContext,
   type PaymentAmountIssue,
 } from '@portal/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
 import { useSettings } from '../../../lib/settings/settings-context';
+import type { PaymentDraftState } from '../utils/payment-draft';
 
 /** The amount step's valid result (the spec's amount output). */
 export interface AmountInfo {
@@ -53,6 +55,8 @@ const ADDITIONAL_PRINCIPAL_MINIMUM_CENTS: Cents = 1;
  */
 export function AmountStep(props: {
   context: PaymentAmountContext;
+  /** What the borrower typed, kept above the steps (utils/payment-draft.ts). */
+  draftState: PaymentDraftState;
   children(amount: AmountInfo): ReactNode;
 }) {
   const settings = useSettings();
@@ -60,10 +64,17 @@ export function AmountStep(props: {
   const skipped = amountStepSkipped(context);
   const editing = paymentAmountEditing(context);
   const initial = initialPaymentAmount(context);
-  const [text, setText] = useState(() => shown(initial.amountCents));
-  const [payDue, setPayDue] = useState(editing.payAmountDueForced);
-  const [principalText, setPrincipalText] = useState('');
-  const [touched, setTouched] = useState(false);
+  const { draft, update } = props.draftState;
+  // Until the borrower types, the amount is the step's starting amount for the choices above it
+  // (it moves with them); once typed, it is theirs and stays whatever they choose above.
+  const text = draft.amountText ?? shown(initial.amountCents);
+  // Pay Amount Due starts ticked where it is offered (a recurring payment: issue 20, most
+  // borrowers repeat what they owe), unless the borrower already typed an amount, which is theirs.
+  const payDue =
+    editing.payAmountDueForced ||
+    (editing.payAmountDueOffered && (draft.payAmountDue ?? draft.amountText === undefined));
+  const principalText = draft.principalText;
+  const touched = draft.amountTouched;
 
   if (skipped) {
     const fixed = fixedPaymentAmount(context);
@@ -76,6 +87,7 @@ export function AmountStep(props: {
   }
 
   const due = payDue ? payAmountDue(context) : undefined;
+  const input = due ? undefined : readPaymentAmountInput(text);
   const typed = due ? due.amountCents : parsePaymentAmountInput(text);
   // The total due at payment time (a line of credit): no amount to check, but a card above its
   // maximum cannot pay it (the server refuses it the same way, submittedPaymentAmountIssue).
@@ -83,33 +95,39 @@ export function AmountStep(props: {
     ? totalDueAboveCardMaximum(context)
       ? { key: 'achOnly' }
       : undefined
-    : paymentAmountIssue(context, typed);
+    : paymentAmountIssue(context, input ?? typed);
   const principal = editing.additionalPrincipalOffered
     ? parseAdditionalPrincipalInput(principalText)
     : 0;
   // The amount plus the additional principal may reach the payoff limit the server holds them to
   // (`submittedPaymentAmountIssue`), not beyond it.
   const principalMaximumCents = additionalPrincipalMaximumCents(context, typed ?? 0);
-  const principalIssueText =
-    principal === undefined || principal > principalMaximumCents
-      ? paymentAmountIssueText(
-          {
-            key: principal === undefined ? 'belowMinimum' : 'aboveMaximum',
+  const principalInput = readPaymentAmountInput(principalText);
+  const principalIssue: PaymentAmountIssue | undefined =
+    principalInput.kind === 'notANumber' || principalInput.kind === 'tooManyDecimals'
+      ? { key: principalInput.kind }
+      : principal === undefined || principal > principalMaximumCents
+        ? {
+            key:
+              principal === undefined && principalInput.kind !== 'tooLarge'
+                ? 'belowMinimum'
+                : 'aboveMaximum',
             minimumCents: ADDITIONAL_PRINCIPAL_MINIMUM_CENTS,
             maximumCents: principalMaximumCents,
-          },
-          settings.get('paymentTexts.amountRangeText'),
-        )
-      : undefined;
-  const issueText = issue
+          }
+        : undefined;
+  // Each mistake in its own words (issue 20, item 3), from the settings texts the domain names.
+  // The additional principal's bounds keep the spec's range text (both bounds in one).
+  const principalIssueText = principalIssue
     ? paymentAmountIssueText(
-        issue,
-        issue.key === 'amountRequired'
-          ? settings.get('paymentTexts.amountRequiredText')
-          : issue.key === 'achOnly'
-            ? settings.get('paymentTexts.achOnlyText')
-            : settings.get('paymentTexts.amountRangeText'),
+        principalIssue,
+        principalIssue.key === 'belowMinimum' || principalIssue.key === 'aboveMaximum'
+          ? settings.get('paymentTexts.amountRangeText')
+          : settings.get(PAYMENT_AMOUNT_ISSUE_TEXT_KEYS[principalIssue.key]),
       )
+    : undefined;
+  const issueText = issue
+    ? paymentAmountIssueText(issue, settings.get(PAYMENT_AMOUNT_ISSUE_TEXT_KEYS[issue.key]))
     : undefined;
   const valid =
     !issue && typed !== undefined && principal !== undefined && principalIssueText === undefined;
@@ -134,7 +152,7 @@ export function AmountStep(props: {
               <Checkbox
                 checked={payDue}
                 disabled={editing.payAmountDueForced}
-                onChange={(event) => setPayDue(event.target.checked)}
+                onChange={(event) => update({ payAmountDue: event.target.checked })}
               />
             }
             label={settings.get('paymentTexts.payAmountDueText')}
@@ -145,13 +163,16 @@ export function AmountStep(props: {
           value={due ? shown(due.amountCents) : text}
           disabled={payDue}
           inputMode="decimal"
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => update({ amountText: event.target.value })}
           onBlur={() => {
-            setTouched(true);
             const cents = parsePaymentAmountInput(text);
-            if (cents !== undefined) setText(shown(cents));
+            update({
+              amountTouched: true,
+              ...(draft.amountText !== undefined && cents !== undefined
+                ? { amountText: shown(cents) }
+                : {}),
+            });
           }}
-          inputProps={{ maxLength: PAYMENT_AMOUNT_MAX_LENGTH }}
           errorMessage={touched || issue?.key === 'achOnly' ? issueText : undefined}
         />
         {editing.additionalPrincipalOffered ? (
@@ -159,12 +180,13 @@ export function AmountStep(props: {
             label={settings.get('paymentTexts.additionalPrincipalLabel')}
             value={principalText}
             inputMode="decimal"
-            onChange={(event) => setPrincipalText(event.target.value)}
+            onChange={(event) => update({ principalText: event.target.value })}
             onBlur={() => {
               const cents = parseAdditionalPrincipalInput(principalText);
-              if (cents !== undefined && principalText !== '') setPrincipalText(shown(cents));
+              if (cents !== undefined && principalText !== '') {
+                update({ principalText: shown(cents) });
+              }
             }}
-            inputProps={{ maxLength: PAYMENT_AMOUNT_MAX_LENGTH }}
             errorMessage={principalIssueText}
           />
         ) : null}

@@ -1,8 +1,11 @@
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useRef, useState } from 'react';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDialogEntry } from '../../../components/dialogs/dialog-stack';
 
 interface ConfirmSubmitDialogProps {
@@ -10,6 +13,8 @@ interface ConfirmSubmitDialogProps {
   confirmText: string;
   cancelText: string;
   width: number;
+  /** What will be sent (PaymentReview), shown above the question. */
+  summary?: ReactNode;
   /** Sends the payment; the dialog stays open, its button busy, until this settles. */
   submit(): Promise<void>;
   /** Closes the dialog: true once the payment was sent (whatever the answer), false for No. */
@@ -24,12 +29,20 @@ interface ConfirmSubmitDialogProps {
  * click on the page's Make Payment button lands on the backdrop of the dialog the first click
  * opened, and used to close it at once (no payment, a flash of the dialog). No and Escape still
  * close it.
+ *
+ * Above the question it shows the summary of what will be sent (issue 20, item 1): the spec's
+ * bare question repeated nothing of the payment. The dialog keeps the question as its name and
+ * the spec's 400 px on wider screens; on a phone it is a sheet along the bottom edge, the full
+ * width, scrolling inside when the summary is long, so it hides nothing the borrower needs: what
+ * it covers, it repeats.
  */
 export function ConfirmSubmitDialog(props: ConfirmSubmitDialogProps) {
   const entry = useDialogEntry();
   const [sending, setSending] = useState(false);
   // A ref, not state: a second click in the same event loop turn sees it at once.
   const sendingRef = useRef(false);
+  const questionId = useId();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   async function confirm() {
     if (sendingRef.current) return;
@@ -50,13 +63,22 @@ export function ConfirmSubmitDialog(props: ConfirmSubmitDialogProps) {
         props.onClose(false);
       }}
       maxWidth={false}
+      aria-labelledby={questionId}
       inert={!entry.isTop && entry.open}
+      sx={phone ? { '& .MuiDialog-container': { alignItems: 'flex-end' } } : undefined}
       slotProps={{
-        paper: { sx: { width: props.width, maxWidth: 'calc(100% - 32px)', m: 2 } },
+        paper: {
+          sx: phone
+            ? { width: '100%', maxWidth: '100%', maxHeight: 'calc(100% - 48px)', m: 0 }
+            : { width: props.width, maxWidth: 'calc(100% - 32px)', m: 2 },
+        },
         transition: { onExited: entry.onExited },
       }}
     >
-      <DialogTitle>{props.title}</DialogTitle>
+      {props.summary ? <DialogContent sx={{ pb: 0 }}>{props.summary}</DialogContent> : null}
+      <DialogTitle id={questionId} sx={{ fontSize: '1.125rem' }}>
+        {props.title}
+      </DialogTitle>
       <DialogActions>
         <Button disabled={sending} onClick={() => props.onClose(false)}>
           {props.cancelText}

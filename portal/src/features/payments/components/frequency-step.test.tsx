@@ -50,11 +50,14 @@ describe('the one-time payment date', { timeout: 40_000 }, () => {
     ['2026-11-28', 'Payment date cannot be on a Saturday'],
     ['2026-11-29', 'Payment date cannot be on a Sunday'],
     ['2026-12-28', 'Payment date cannot be scheduled over this many days: 30'],
-  ])('refuses %j with %j and shows no amount step', async (date, message) => {
+  ])('refuses %j with %j, keeping the amount and offering no submit', async (date, message) => {
     const ui = renderPayment();
     await oneTimeByCard(ui, date);
     expect(errorOf('Payment Date')).toBe(message);
-    expect(screen.queryByLabelText('Amount')).toBeNull();
+    // Issue 20 item 2: the amount stays on screen while the date is refused; the total waits.
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Make Payment|Schedule Payment/ })).toBeNull();
+    expect(screen.queryByText(/^Payment Total:/)).toBeNull();
   });
 
   it('allows Saturdays and Sundays when the settings do', async () => {
@@ -369,19 +372,25 @@ describe('payments posted today', { timeout: 40_000 }, () => {
 
 describe('the third-party fee', { timeout: 40_000 }, () => {
   it('is fetched once the frequency is valid, with a spinner, and added to the processing fee', async () => {
-    let answer: (value: { body: unknown }) => void = () => {};
+    // Every fee request waits (the method step asks the debit and credit fees too, issue 20
+    // item 6; the frequency step's request for a debit card paid today is the same one).
+    const waiting: ((value: { body: unknown }) => void)[] = [];
+    const answer = (value: { body: unknown }) =>
+      waiting.splice(0).forEach((resolve) => resolve(value));
     const ui = renderPayment({
       settings: { 'paymentAmountOptions.useThirdPartyFeeOption': 'true' },
       routes: {
         'POST /api/PaymentInformation/GetThirdPartyFee': () =>
           new Promise((resolve) => {
-            answer = resolve;
+            waiting.push(resolve);
           }),
       },
     });
     await oneTimeByCard(ui);
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
-    expect(screen.queryByLabelText('Amount')).toBeNull();
+    // The amount shows while the fee loads; the total waits for the fee.
+    expect(screen.getByLabelText('Amount')).toBeVisible();
+    expect(screen.queryByText(/^Payment Total:/)).toBeNull();
     expect(ui.server.requestsTo('POST /api/PaymentInformation/GetThirdPartyFee')[0]?.body).toEqual({
       IsAch: false,
       IsCreditCard: false,
@@ -412,7 +421,7 @@ describe('the third-party fee', { timeout: 40_000 }, () => {
         'There was a problem calculating the fee for this payment. Please try again.',
       ),
     ).toBeVisible();
-    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(screen.queryByText(/^Payment Total:/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
   });
 
@@ -436,10 +445,12 @@ describe('recurring dates', { timeout: 40_000 }, () => {
     expect(errorOf('First Payment Date')).toBe('Payment date must be in the future');
     await typeDate(ui, 'First Payment Date', '2026-12-28');
     expect(errorOf('First Payment Date')).toBe('First payment date must be within 30 days');
-    expect(screen.queryByLabelText('Amount')).toBeNull();
+    // The amount stays while the date is refused (issue 20 item 2); submit waits.
+    expect(screen.getByLabelText('Amount')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Schedule Payment' })).toBeNull();
     await typeDate(ui, 'First Payment Date', '2026-11-30');
     expect(errorOf('First Payment Date')).toBeNull();
-    expect(await screen.findByLabelText('Amount')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Schedule Payment' })).toBeVisible();
     // Monthly says nothing about a second date.
     expect(screen.queryByText(/the second/)).toBeNull();
   });
@@ -501,5 +512,32 @@ describe('days before due', { timeout: 40_000 }, () => {
       '2',
     );
     await waitFor(() => expect(screen.getByText('Payment Total: $471.60')).toBeVisible());
+  });
+});
+
+describe('a date after the due date', { timeout: 40_000 }, () => {
+  const WARNING =
+    'This date is after your due date of 12/02/2026: the payment may be late, and a late charge may apply.';
+
+  it('is allowed, and said to be late beside the one-time date; not a date on or before it', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui, '2026-12-02');
+    const date = screen.getByLabelText('Payment Date');
+    expect(screen.queryByText(WARNING)).toBeNull();
+    await typeDate(ui, 'Payment Date', '2026-12-04');
+    expect(await screen.findByText(WARNING)).toHaveRole('status');
+    expect(date).toHaveAccessibleDescription(WARNING);
+    expect(date).not.toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('button', { name: 'Schedule Payment' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('is said beside the first recurring date too', async () => {
+    const ui = renderPayment();
+    await chooseMethod(ui, 'Card', 'card_1');
+    await chooseFrequency(ui, 'MonthlyOnDate');
+    await typeDate(ui, 'First Payment Date', '2026-12-04');
+    expect(await screen.findByText(WARNING)).toBeVisible();
+    expect(screen.getByLabelText('First Payment Date')).toHaveAccessibleDescription(WARNING);
   });
 });

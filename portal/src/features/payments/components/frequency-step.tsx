@@ -13,6 +13,8 @@ import {
   daysBeforeDuePayDate,
   dollarsToCents,
   fillPlaceholders,
+  isRecurringDateFrequency,
+  paidAfterDueDate,
   firstSelectablePaymentDate,
   formatUsd,
   formatUsDate,
@@ -35,14 +37,14 @@ import {
   type CalendarDate,
   type Cents,
   type PaymentFrequency,
+  type PaymentDateIssue,
   type PaymentKind,
   type PaymentType,
-  type RecurringDateFrequency,
+  type RecurringDateIssue,
   type SchedulingBlock,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { InputField } from '../../../components/masked-input/input-field';
 import { pendingScheduledPayments, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { payoffQuoteQuery, thirdPartyFeeQuery } from '../api/payment-step-data';
@@ -54,6 +56,8 @@ import {
   onlyImmediatePayments,
   recurringDateContextOf,
 } from '../utils/payment-context';
+import type { PaymentDraftState } from '../utils/payment-draft';
+import { PaymentDateField } from './payment-date-field';
 import type { TextKey } from './payment-texts';
 
 const FREQUENCY_TEXT: Record<PaymentFrequency, TextKey> = {
@@ -135,14 +139,34 @@ export interface FrequencyInfo {
   thirdPartyFeeCents: Cents;
 }
 
+/**
+ * What the steps after this one are given (issue 20 item 2: what the borrower typed survives
+ * every later choice). The amount step shows once the frequency step is valid, and stays while
+ * the date field shows why it refuses a date: the amount is judged on the choices as they stand
+ * (`amountBasis`), and the total and submit wait for a valid frequency (`valid`).
+ */
+export interface FrequencyOutcome {
+  amountBasis: {
+    frequency: PaymentFrequency;
+    /** The date as it stands (undefined while the field is empty). */
+    date: CalendarDate | undefined;
+    isPayoff: boolean;
+    payoffQuoteCents: Cents | undefined;
+  };
+  /** The valid frequency info with its fee; undefined while a date is refused or the fee loads. */
+  valid: FrequencyInfo | undefined;
+}
+
 interface FrequencyStepProps {
   accountNumber: string;
   info: PaymentInfo;
   chosen: ChosenMethod;
   today: CalendarDate;
   pastDue: boolean;
-  /** The steps after this one, given the valid frequency info. */
-  children(frequency: FrequencyInfo): ReactNode;
+  /** What the borrower chose, kept above the steps (utils/payment-draft.ts). */
+  draftState: PaymentDraftState;
+  /** The steps after this one (FrequencyOutcome says when they show and what they are given). */
+  children(outcome: FrequencyOutcome): ReactNode;
 }
 
 /**
@@ -189,17 +213,22 @@ export function FrequencyStep(props: FrequencyStepProps) {
   const amountSettings = rules.amounts;
   const loan = amountLoanOf(info, undefined);
 
-  const [frequency, setFrequency] = useState<PaymentFrequency | ''>('');
-  const [date, setDate] = useState<string>(
-    () => (canSchedule ? firstSelectablePaymentDate(oneTimeContext) : undefined) ?? today,
-  );
-  const [payoff, setPayoff] = useState(false);
+  const { draft, update } = props.draftState;
+  // A frequency no longer offered (another method) is dropped; every other choice stays.
+  const frequency: PaymentFrequency | '' =
+    draft.frequency !== '' && frequencies.includes(draft.frequency) ? draft.frequency : '';
+  const date =
+    draft.oneTimeDate ??
+    (canSchedule ? firstSelectablePaymentDate(oneTimeContext) : undefined) ??
+    today;
+  // A failed quote unticks pay-off (section 4) without touching the draft: this step's own state.
+  const [payoffUnticked, setPayoffUnticked] = useState(false);
+  const payoff = draft.payoff && !payoffUnticked;
   // The last quote failure already acted on (its date and errorUpdateCount), and whether its
   // message shows.
   const [handledQuoteFailure, setHandledQuoteFailure] = useState<string | undefined>(undefined);
   const [quoteErrorShown, setQuoteErrorShown] = useState(false);
-  const [recurringDate, setRecurringDate] = useState('');
-  const [daysBeforeDue, setDaysBeforeDue] = useState('');
+  const recurringDate = draft.recurringDate;
 
   const futurePayoff = futurePayoffAllowed(paymentType, rules.futurePayoff);
   const dateSelectable = paymentDateSelectable(canSchedule, payoff, futurePayoff);
@@ -221,8 +250,9 @@ export function FrequencyStep(props: FrequencyStepProps) {
     futureQuoteNeeded && quote.isError && !quote.isFetching && quoteFailure !== handledQuoteFailure;
   if (newQuoteFailure) {
     // Adjusted while rendering (React's pattern for state that follows a change), not in an
-    // effect: the next render already has pay-off unticked.
-    setPayoff(false);
+    // effect: the next render already has pay-off unticked. The tick is the draft's (kept above
+    // this step); the failure unticks it here, until the borrower ticks it again.
+    setPayoffUnticked(true);
     setHandledQuoteFailure(quoteFailure);
     setQuoteErrorShown(true);
   }
@@ -238,14 +268,13 @@ export function FrequencyStep(props: FrequencyStepProps) {
   // The domain never offers a day whose date this cycle is before tomorrow (both of section 5's
   // filters apply), so the first payment is never dated in the past.
   const dbdChoices = daysBeforeDueChoices(dbdContext);
-  const recurringIssue =
-    step?.detail === 'recurringDate' && frequency !== '' && frequency !== 'OneTime'
-      ? recurringDateIssue(
-          frequency as RecurringDateFrequency,
-          recurringDate,
-          recurringDateContextOf(info, rules, today),
-        )
-      : undefined;
+  const daysBeforeDue = dbdChoices.includes(Number(draft.daysBeforeDue)) ? draft.daysBeforeDue : '';
+  // The frequency when its first payment is a date the borrower picks (a type guard, no cast).
+  const dateFrequency =
+    step?.detail === 'recurringDate' && isRecurringDateFrequency(frequency) ? frequency : undefined;
+  const recurringIssue = dateFrequency
+    ? recurringDateIssue(dateFrequency, recurringDate, recurringDateContextOf(info, rules, today))
+    : undefined;
 
   let valid: Omit<FrequencyInfo, 'thirdPartyFeeCents' | 'kind'> | undefined;
   if (
@@ -294,6 +323,22 @@ export function FrequencyStep(props: FrequencyStepProps) {
       payoffQuoteCents: undefined,
     };
   }
+  // While the date field says why it refuses the date, the amount stays on screen, judged on
+  // that date; the total and submit wait (issue 20 item 2).
+  const dateRefused =
+    (frequency === 'OneTime' && dateIssue !== undefined) ||
+    (step?.detail === 'recurringDate' && recurringDate !== '' && recurringIssue !== undefined);
+  const shownDate = frequency === 'OneTime' ? oneTimeDate : recurringDate;
+  const amountBasis: FrequencyOutcome['amountBasis'] | undefined =
+    valid ??
+    (dateRefused && frequency !== ''
+      ? {
+          frequency,
+          date: shownDate === '' ? undefined : shownDate,
+          isPayoff: frequency === 'OneTime' && payoffTicked,
+          payoffQuoteCents: undefined,
+        }
+      : undefined);
   const kind = valid ? paymentKindOf(valid.frequency, valid.date, today) : undefined;
   const useFee = settings.get('paymentAmountOptions.useThirdPartyFeeOption');
   const feeRequest =
@@ -320,10 +365,25 @@ export function FrequencyStep(props: FrequencyStepProps) {
       ? dollarsToCents(fee.data.ThirdPartyFeeAmount)
       : undefined;
 
-  function dateIssueText(): string | undefined {
-    if (!dateIssue) return undefined;
-    const text = settings.get(PAYMENT_DATE_ISSUE_TEXTS[dateIssue]);
+  function issueText(issue: PaymentDateIssue | undefined): string | undefined {
+    if (!issue) return undefined;
+    const text = settings.get(PAYMENT_DATE_ISSUE_TEXTS[issue]);
     return fillPlaceholders(text, { n: info.PaymentOptions.NumberDaysInPeriod });
+  }
+  function recurringIssueText(issue: RecurringDateIssue | undefined): string | undefined {
+    return issue ? settings.get(RECURRING_DATE_ISSUE_TEXTS[issue]) : undefined;
+  }
+  // A date after the due date is allowed, and said to be late beside the field (issue 20).
+  function afterDueDateWarning(date: string): string | undefined {
+    const dueDate = info.DueDate.slice(0, 10);
+    return paidAfterDueDate(date, dueDate)
+      ? fillPlaceholders(settings.get('paymentTexts.afterDueDateWarningText'), {
+          dueDate: formatUsDate(dueDate),
+        })
+      : undefined;
+  }
+  function dateIssueText(): string | undefined {
+    return issueText(dateIssue);
   }
 
   const payoffLine =
@@ -347,11 +407,9 @@ export function FrequencyStep(props: FrequencyStepProps) {
           value={frequency}
           onChange={(event) => {
             const value = event.target.value;
-            setFrequency(isPaymentFrequency(value) ? value : '');
-            setPayoff(false);
+            // The date, pay-off, days and amount stay (utils/payment-draft.ts).
+            update({ frequency: isPaymentFrequency(value) ? value : '' });
             setQuoteErrorShown(false);
-            setRecurringDate('');
-            setDaysBeforeDue('');
           }}
           slotProps={{ select: { native: true } }}
         >
@@ -381,7 +439,8 @@ export function FrequencyStep(props: FrequencyStepProps) {
                   <Checkbox
                     checked={payoff && !newQuoteFailure}
                     onChange={(event) => {
-                      setPayoff(event.target.checked);
+                      update({ payoff: event.target.checked });
+                      setPayoffUnticked(false);
                       if (event.target.checked) setQuoteErrorShown(false);
                     }}
                   />
@@ -389,19 +448,19 @@ export function FrequencyStep(props: FrequencyStepProps) {
                 label={settings.get('paymentTexts.payoffCheckboxText')}
               />
             ) : null}
-            <InputField
+            <PaymentDateField
               label={settings.get('recurringPaymentTexts.paymentDateLabel')}
-              type="date"
               value={oneTimeDate}
               disabled={!dateSelectable}
-              onChange={(event) => setDate(event.target.value)}
-              slotProps={{
-                input: {
-                  min: today,
-                  max: latestPaymentDate(today, info.PaymentOptions.NumberDaysInPeriod),
-                },
-              }}
+              onChange={(value) => update({ oneTimeDate: value })}
+              min={today}
+              max={latestPaymentDate(today, info.PaymentOptions.NumberDaysInPeriod)}
+              refusalOf={(day) => issueText(paymentDateIssue(day, oneTimeContext))}
+              calendarButtonLabel={settings.get('paymentTexts.paymentDateCalendarButtonLabel')}
+              unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
+              loadingLabel={settings.get('errorTexts.loadingText')}
               errorMessage={dateIssueText()}
+              warningMessage={afterDueDateWarning(oneTimeDate)}
             />
             {futureQuoteNeeded && quote.isFetching ? (
               <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
@@ -418,7 +477,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
             select
             label={settings.get('recurringPaymentTexts.daysBeforeDueLabel')}
             value={daysBeforeDue}
-            onChange={(event) => setDaysBeforeDue(event.target.value)}
+            onChange={(event) => update({ daysBeforeDue: event.target.value })}
             slotProps={{ select: { native: true } }}
           >
             <option value="" />
@@ -432,22 +491,32 @@ export function FrequencyStep(props: FrequencyStepProps) {
 
         {step?.detail === 'recurringDate' ? (
           <Stack spacing={1}>
-            <InputField
+            <PaymentDateField
               label={settings.get('recurringPaymentTexts.firstPaymentDateLabel')}
-              type="date"
               value={recurringDate}
-              onChange={(event) => setRecurringDate(event.target.value)}
-              slotProps={{
-                input: {
-                  min: addDays(today, 1),
-                  max: addDays(today, RECURRING_FIRST_DATE_MAX_DAYS),
-                },
-              }}
+              onChange={(value) => update({ recurringDate: value })}
+              min={addDays(today, 1)}
+              max={addDays(today, RECURRING_FIRST_DATE_MAX_DAYS)}
+              refusalOf={(day) =>
+                dateFrequency
+                  ? recurringIssueText(
+                      recurringDateIssue(
+                        dateFrequency,
+                        day,
+                        recurringDateContextOf(info, rules, today),
+                      ),
+                    )
+                  : undefined
+              }
+              calendarButtonLabel={settings.get('paymentTexts.paymentDateCalendarButtonLabel')}
+              unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
+              loadingLabel={settings.get('errorTexts.loadingText')}
               errorMessage={
                 recurringDate && recurringIssue
                   ? settings.get(RECURRING_DATE_ISSUE_TEXTS[recurringIssue])
                   : undefined
               }
+              warningMessage={afterDueDateWarning(recurringDate)}
             />
             {frequency === 'SemiMonthly' &&
             !settings.get('paymentOptions.hideSemiMonthlyInfoOption') ? (
@@ -467,8 +536,14 @@ export function FrequencyStep(props: FrequencyStepProps) {
           <Alert severity="error">{settings.get('paymentErrorTexts.feeLoadingErrorText')}</Alert>
         ) : null}
       </Stack>
-      {valid && kind && feeCents !== undefined
-        ? props.children({ ...valid, kind, thirdPartyFeeCents: feeCents })
+      {amountBasis
+        ? props.children({
+            amountBasis,
+            valid:
+              valid && kind && feeCents !== undefined
+                ? { ...valid, kind, thirdPartyFeeCents: feeCents }
+                : undefined,
+          })
         : null}
     </>
   );

@@ -129,7 +129,11 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const options = within(select)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(options).toEqual(['', `${LOAN} - $471.60 12/02/2026`, '001-200-1 - $471.60 12/02/2026']);
+    expect(options).toEqual([
+      '',
+      'Auto Loan ****2341 — $471.60 due 12/02/2026',
+      'Auto Loan ****2001 — $471.60 due 12/02/2026',
+    ]);
     expect(select).toHaveValue(LOAN);
     expect(await screen.findByRole('radio', { name: 'Card' })).toBeInTheDocument();
   });
@@ -265,6 +269,45 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(request?.headers.get('Idempotency-Key')).toMatch(/^[\x21-\x7E]{8,}$/);
   });
 
+  // Issue 20 item 16: a pay-now receipt says when the payment was received; the server says when.
+  it('says on the confirmation when the server received a pay-now payment, in the institution’s zone, whatever the device’s clock', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': {
+          body: { ...SUBMITTED, ReceivedAt: '2026-11-24T15:07:04.512Z' },
+        },
+      },
+    });
+    await ui.user.click(await payByCardToday(ui));
+    // The device's clock is a day and a half off by the time the answer comes.
+    vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });
+    const received = screen.getByText('Payment Received');
+    expect(received).toHaveRole('term');
+    // 15:07 UTC is 10:07 in New York (the institution's zone), by the domain's formatter.
+    expect(received.nextElementSibling).toHaveTextContent('11/24/2026 10:07 AM EST');
+  });
+
+  it('says nothing of receipt on the confirmation of a scheduled payment', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: { 'POST /api/PaymentScheduled/SubmitCard': { body: SUBMITTED } },
+    });
+    await chooseForToday(ui, 'Card', 'card_1');
+    const date = screen.getByLabelText('Payment Date');
+    await ui.user.clear(date);
+    await ui.user.type(date, '2026-11-30');
+    await ui.user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });
+    expect(screen.getByText('Confirmation Number')).toBeVisible();
+    expect(screen.queryByText('Payment Received')).toBeNull();
+  });
+
   it('sends one request for a double click on submit', async () => {
     const ui = renderPayment({
       settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
@@ -352,7 +395,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveFocus());
   });
 
-  it('retries a lost answer under the same key, and keeps submit disabled after a decline', async () => {
+  it('retries a lost answer under the same key; a decline unselects the card and offers what next', async () => {
     let calls = 0;
     const ui = renderPayment({
       settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
@@ -381,16 +424,53 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const [first, second] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
     expect(first?.headers.get('Idempotency-Key')).toEqual(expect.any(String));
     expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
-    expect(screen.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
+    // Issue 20 item 4: the declined card is unselected (no submit button left greyed), and the
+    // method step says what to do next, with both ways offered.
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    expect(
+      screen.getByText('Nothing was charged. Use another card, or pay from a bank account.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Use another card' })).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Pay from a bank account' }));
+    expect(screen.getByRole('radio', { name: 'E-Check' })).toBeChecked();
 
     // Disabled for the declined card only: another method may pay (the bank account here).
     await chooseForToday(ui, 'E-Check', 'ach_1');
+    expect(screen.queryByText('Transaction Declined.')).toBeNull();
     expect(
       await screen.findByRole('button', { name: /Make Payment|Schedule Payment/ }),
     ).toBeEnabled();
     // And back on the declined card, it stays disabled.
     await chooseForToday(ui, 'Card', 'card_1');
     expect(await screen.findByRole('button', { name: 'Make Payment' })).toBeDisabled();
+  });
+
+  // Issue 20 items 4 and 30: cards paused by the card testing guard leave no card to offer.
+  it('after cards are paused, unselects the card and offers a bank account only', async () => {
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
+      routes: {
+        'POST /api/PaymentImmediate/SubmitCard': {
+          body: {
+            HasNoErrors: false,
+            Errors: [{ ErrorMessage: 'CardAttemptsPaused' }],
+            ReferenceNumber: '',
+          },
+        },
+      },
+    });
+    await ui.user.click(await payByCardToday(ui));
+    const stopped = await screen.findByRole('alert');
+    expect(stopped).toHaveTextContent(
+      'For your security, paying by card is paused on your online account after several card attempts.',
+    );
+    expect(stopped).toHaveTextContent('Nothing was charged. Pay from a bank account.');
+    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+    expect(within(stopped).queryByRole('button', { name: 'Use another card' })).toBeNull();
+    await ui.user.click(within(stopped).getByRole('button', { name: 'Pay from a bank account' }));
+    expect(screen.getByRole('radio', { name: 'E-Check' })).toBeChecked();
   });
 
   it('shows the accepted card brands for Card only, never for E-Check', async () => {
@@ -406,7 +486,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Accepted cards')).toBeNull();
   });
 
-  it('resets the later steps when the method changes', async () => {
+  it('hides the later steps until a method of the newly picked type is chosen', async () => {
     const ui = renderPayment({ settings: NO_HOLDS });
     await payByCardToday(ui);
     await ui.user.click(screen.getByRole('radio', { name: 'E-Check' }));
@@ -434,7 +514,52 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Schedule Payment' })).toBeEnabled();
   });
 
-  it('asks for the ACH draft agreement before a recurring ACH payment, Agree only after the preview', async () => {
+  it('states a pay-today ACH authorization for what it is, on the page and in the confirm dialog', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: { 'POST /api/PaymentImmediate/SubmitAch': { body: SUBMITTED } },
+    });
+    await chooseForToday(ui, 'E-Check', 'ach_1');
+    const wording =
+      'By submitting this payment, you authorize us to debit $471.60 once from your checking account ending in 6789 today, 11/24/2026. A payment made today cannot be cancelled here.';
+    expect(await screen.findByText(wording)).toBeVisible();
+    await ui.user.click(screen.getByRole('button', { name: 'Make Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    expect(within(dialog).getByText(wording)).toBeVisible();
+    expect(dialog).not.toHaveTextContent(/scheduled payment can be cancelled/);
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('states a scheduled one-time ACH authorization as cancellable until processed', async () => {
+    const ui = renderPayment({ settings: NO_HOLDS });
+    await chooseForToday(ui, 'E-Check', 'ach_1');
+    const date = screen.getByLabelText('Payment Date');
+    await ui.user.clear(date);
+    await ui.user.type(date, '2026-11-30');
+    expect(
+      await screen.findByText(
+        'By submitting this payment, you authorize us to debit $471.60 once from your checking account ending in 6789 on 11/30/2026. A scheduled payment can be cancelled here until it is processed.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('states the recurring ACH authorization above the submit button when no draft agreement is asked for', async () => {
+    const ui = renderPayment({
+      settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'false' },
+      routes: { 'POST /api/PaymentRecurring/SubmitAch': { body: SUBMITTED } },
+    });
+    await chooseRecurringAchOnDueDate(ui);
+    const schedule = await screen.findByRole('button', { name: 'Schedule Payment' });
+    const authorization = await screen.findByText(
+      /^By submitting this payment, you authorize us to debit \$[\d,]+\.\d\d from your \w+ account ending in \d{4} \S.*, starting \d\d\/\d\d\/\d{4}, until you delete the recurring payment here or tell us to stop\.$/,
+    );
+    expect(authorization).toBeVisible();
+    // Pressing the button is the authorization: it is described by the wording.
+    expect(schedule.getAttribute('aria-describedby') ?? '').toContain(authorization.id);
+    await expectNoAxeViolations();
+  });
+
+  it('asks for the ACH draft agreement before a recurring ACH payment: the authorization first, Agree only after the preview', async () => {
     const tab = {
       opener: {},
       closed: false,
@@ -455,24 +580,48 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
-    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    await expectNoAxeViolations(agreement);
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Please open and read the agreement, then confirm.',
-    });
-    const agree = within(dialog).getByRole('button', { name: 'Confirm' });
+    // One dialog (issue 20 item 7): the authorization and the preview come before Agree, which
+    // waits for the preview and says why.
+    const dialog = await screen.findByRole('dialog', { name: 'Agreements' });
+    expect(
+      await within(dialog).findByText(/By agreeing, you authorize us to draft the payment amount/),
+    ).toBeVisible();
+    const agree = within(dialog).getByRole('button', { name: 'Agree' });
     expect(agree).toBeDisabled();
+    expect(agree).toHaveAccessibleDescription('Please open and read the agreement, then agree.');
+    expect(within(dialog).queryByRole('button', { name: 'Confirm' })).toBeNull();
     await expectNoAxeViolations(dialog);
+    // Nothing is prepared before the borrower asks for the preview.
+    expect(
+      ui.server.requestsTo('POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview'),
+    ).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
     await waitFor(() => expect(agree).toBeEnabled());
     expect(tab.location.href).toContain(
       'api/AchDraftAgreement/RenderACHDraftAgreementPreview?token=draft-token-1',
     );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(0);
     await user.click(agree);
+    // Agree sends nothing (issue 20): the review comes next, the agreement among what is
+    // checked, and its Submit sends the payment once.
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to submit?',
+    });
+    expect(within(confirm).getByText('Authorization')).toHaveRole('term');
+    expect(within(confirm).getByText('Recurring ACH draft agreement, agreed')).toHaveRole(
+      'definition',
+    );
+    expect(within(confirm).getByText('Frequency').nextElementSibling).toHaveTextContent(
+      'Recurring, on your due date',
+    );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(0);
+    await expectNoAxeViolations(confirm);
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
       expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
     );
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1);
     expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')[0]?.body).toMatchObject({
       AchDraftAgreementToken: 'draft-token-1',
       Payment: { RecurringDetails: { RecurringOption: 'DaysBeforeDue', DaysBeforeDue: 0 } },
@@ -516,19 +665,18 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     // The institution's ACH agreement (rich text, each to be accepted) was accepted before: the
-    // draft agreement lists none, and Agree is enabled at once.
-    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    expect(within(agreement).queryByRole('button', { name: 'ACH Terms of Use' })).toBeNull();
-    const agree = within(agreement).getByRole('button', { name: 'Agree' });
-    expect(agree).toBeEnabled();
-    await user.click(agree);
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Please open and read the agreement, then confirm.',
-    });
+    // draft agreement lists none, and Agree waits for the preview only.
+    const dialog = await screen.findByRole('dialog', { name: 'Agreements' });
+    expect(within(dialog).queryByRole('button', { name: 'ACH Terms of Use' })).toBeNull();
+    const agree = within(dialog).getByRole('button', { name: 'Agree' });
+    expect(agree).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
-    await waitFor(() => expect(confirm).toBeEnabled());
-    await user.click(confirm);
+    await waitFor(() => expect(agree).toBeEnabled());
+    await user.click(agree);
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to submit?',
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
       expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
     );
@@ -567,11 +715,7 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await chooseRecurringAchOnDueDate(ui);
     expect(await screen.findByText('Processing Fee: $1.50')).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
-    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Please open and read the agreement, then confirm.',
-    });
+    const dialog = await screen.findByRole('dialog', { name: 'Agreements' });
     await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
     await waitFor(() =>
       expect(
@@ -591,6 +735,14 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   it('with rich-text agreements keeps Agree disabled until each ACH agreement in force was accepted', async () => {
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const ui = renderPayment({
       settings: {
         ...NO_HOLDS,
@@ -602,6 +754,11 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
           'https://bank.example/later.pdf|2027-01-01|Next Year Terms|ach',
         ].join('\n'),
       },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-4' },
+        },
+      },
     });
     const { user } = ui;
     await chooseRecurringAchOnDueDate(ui);
@@ -609,9 +766,15 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     const agree = within(agreement).getByRole('button', { name: 'Agree' });
     expect(agree).toBeDisabled();
+    // The preview alone is not enough while an agreement is still to be accepted.
+    await user.click(within(agreement).getByRole('button', { name: 'Preview Agreement' }));
+    await waitFor(() => expect(tab.location.href).toContain('token=draft-token-4'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(agree).toBeDisabled();
     // An agreement dated after today is not in force yet.
     expect(within(agreement).queryByRole('button', { name: 'Next Year Terms' })).toBeNull();
     for (const name of ['ACH Terms of Use', 'Debit Authorization']) {
+      expect(agree).toBeDisabled();
       await user.click(within(agreement).getByRole('button', { name }));
       const text = await screen.findByRole('dialog', { name });
       await user.click(within(text).getByRole('button', { name: 'I Accept' }));
@@ -621,16 +784,30 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await expectNoAxeViolations(agreement);
   });
 
-  it('with forceUserToClickOnURLToAgreeOption keeps Agree disabled until each ACH agreement link was opened', async () => {
+  // Issue 20 item 7: the agreements are links, their text is not in the dialog: Agree waits until
+  // each was opened, with forceUserToClickOnURLToAgreeOption off (its default) too.
+  it('keeps Agree disabled until each ACH agreement link was opened', async () => {
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const ui = renderPayment({
       settings: {
         ...NO_HOLDS,
         'achPaymentOptions.requireAchDraftAgreementOption': 'true',
-        'agreementOptions.forceUserToClickOnURLToAgreeOption': 'true',
         'agreementTexts.agreementSetup': [
           'https://bank.example/ach.pdf|2024-01-31|ACH Terms of Use|ach',
           'https://bank.example/debit.pdf|2024-02-01|Debit Authorization|ach',
         ].join('\n'),
+      },
+      routes: {
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-4' },
+        },
       },
     });
     const { user } = ui;
@@ -638,6 +815,10 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
     const agree = within(agreement).getByRole('button', { name: 'Agree' });
+    await user.click(within(agreement).getByRole('button', { name: 'Preview Agreement' }));
+    await waitFor(() => expect(tab.location.href).toContain('token=draft-token-4'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(agree).toBeDisabled();
     // jsdom does not navigate: a click on a link only runs its handler.
     await user.click(within(agreement).getByRole('link', { name: 'ACH Terms of Use' }));
     expect(agree).toBeDisabled();
@@ -646,6 +827,14 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   it('records the ACH agreements at Agree, staying open with the error when that fails', async () => {
+    const tab = {
+      opener: {},
+      closed: false,
+      location: { href: '' },
+      document: { readyState: 'complete' },
+      close: vi.fn(),
+    };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     let calls = 0;
     const ui = renderPayment({
       settings: {
@@ -664,22 +853,52 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
             ? { status: 500, body: { HasNoErrors: false, Errors: [] } }
             : { body: { HasNoErrors: true, Errors: [] } };
         },
+        'POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview': {
+          body: { HasNoErrors: true, Errors: [], PassableToken: 'draft-token-4' },
+        },
+        'POST /api/PaymentRecurring/SubmitAch': { body: SUBMITTED },
       },
     });
     const { user } = ui;
     await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
     const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
+    const agree = within(agreement).getByRole('button', { name: 'Agree' });
+    await user.click(within(agreement).getByRole('button', { name: 'Preview Agreement' }));
+    await user.click(within(agreement).getByRole('link', { name: 'ACH Terms of Use' }));
+    await user.click(within(agreement).getByRole('link', { name: 'Debit Authorization' }));
+    await waitFor(() => expect(agree).toBeEnabled());
+    await user.click(agree);
     expect(
       await within(agreement).findByText('An error occurred, please try again.'),
     ).toBeVisible();
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
-    expect(
-      await screen.findByRole('dialog', {
-        name: 'Please open and read the agreement, then confirm.',
-      }),
-    ).toBeVisible();
+    // Still open, the preview still counts; nothing was sent.
+    expect(agree).toBeEnabled();
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(0);
+    await user.click(agree);
+    // Agree sends nothing (issue 20): the review comes next, the agreement among what is
+    // checked, and its Submit sends the payment once.
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Are you sure you want to submit?',
+    });
+    expect(within(confirm).getByText('Authorization')).toHaveRole('term');
+    expect(within(confirm).getByText('Recurring ACH draft agreement, agreed')).toHaveRole(
+      'definition',
+    );
+    expect(within(confirm).getByText('Frequency').nextElementSibling).toHaveTextContent(
+      'Recurring, on your due date',
+    );
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(0);
+    await expectNoAxeViolations(confirm);
+    await user.click(within(confirm).getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1),
+    );
+    await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')).toHaveLength(1);
+    expect(ui.server.requestsTo('POST /api/PaymentRecurring/SubmitAch')[0]?.body).toMatchObject({
+      AchDraftAgreementToken: 'draft-token-4',
+    });
     const logged = ui.server.requestsTo('POST /api/AgreementLogging');
     expect(logged).toHaveLength(2);
     // The ACH agreements only (host numbers 11337 and 11339), not the sign-in one.
@@ -703,23 +922,19 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
-    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Please open and read the agreement, then confirm.',
-    });
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    const dialog = await screen.findByRole('dialog', { name: 'Agreements' });
+    const agree = within(dialog).getByRole('button', { name: 'Agree' });
     await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
     const link = await within(dialog).findByRole('link', { name: 'Preview Agreement' });
     expect(link).toHaveAttribute('href', expect.stringContaining('token=draft-token-3'));
     expect(link).toHaveAttribute('target', '_blank');
     expect(window.location.hash).toContain('/myaccount/payment');
-    expect(confirm).toBeDisabled();
+    expect(agree).toBeDisabled();
     await user.click(link);
-    expect(confirm).toBeEnabled();
+    expect(agree).toBeEnabled();
   });
 
-  it('enables Confirm only once the preview has loaded in its tab, not when its address is given', async () => {
+  it('enables Agree only once the preview has loaded in its tab, not when its address is given', async () => {
     const tab = {
       opener: {},
       closed: false,
@@ -739,18 +954,14 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     const { user } = ui;
     await chooseRecurringAchOnDueDate(ui);
     await user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
-    const agreement = await screen.findByRole('dialog', { name: 'Agreements' });
-    await user.click(within(agreement).getByRole('button', { name: 'Agree' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Please open and read the agreement, then confirm.',
-    });
-    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    const dialog = await screen.findByRole('dialog', { name: 'Agreements' });
+    const agree = within(dialog).getByRole('button', { name: 'Agree' });
     await user.click(within(dialog).getByRole('button', { name: 'Preview Agreement' }));
     await waitFor(() => expect(tab.location.href).toContain('token=draft-token-2'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(confirm).toBeDisabled();
+    expect(agree).toBeDisabled();
     tab.document.readyState = 'complete';
-    await waitFor(() => expect(confirm).toBeEnabled());
+    await waitFor(() => expect(agree).toBeEnabled());
   });
 
   it('keeps the Idempotency-Key after a 500 Generic, so a retry resumes the same attempt', async () => {

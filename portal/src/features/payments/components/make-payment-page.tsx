@@ -11,14 +11,14 @@ import {
   accountSelectionOutcome,
   calendarDateIn,
   dollarsToCents,
-  formatUsd,
-  formatUsDate,
   holdBlocksOf,
   isPayableAccountComment,
+  loanChoiceText,
   paymentInfoOutcome,
   preselectedPaymentType,
   type AccountListItem,
   type CalendarDate,
+  type CardStop,
   type PaymentInfoError,
   type PaymentType,
 } from '@portal/domain';
@@ -29,6 +29,7 @@ import { useNavigate, useParams } from 'react-router';
 import { NativeSelectField } from '../../../components/form-fields/native-select-field';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
+import { ListedAmountDueBreakdown } from '../../../components/amount-due/amount-due-breakdown';
 import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
 import { ApiError } from '../../../lib/api-client';
 import { safeLinkUrl } from '../../../lib/external-link';
@@ -41,9 +42,15 @@ import {
   type PaymentInfo,
 } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import { loanHoldQuery } from '../api/payment-step-data';
 import { chosenMethodKey, type ChosenMethod } from '../utils/chosen-method';
 import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
+import {
+  EMPTY_PAYMENT_DRAFT,
+  type PaymentDraft,
+  type PaymentDraftState,
+} from '../utils/payment-draft';
 import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
 import { preloadPaymentDetails } from './open-payment-details';
@@ -66,16 +73,30 @@ export function isPayableAccount(account: AccountListItem): boolean {
   return isLoanAccount(account) && isPayableAccountComment(account.Comment);
 }
 
-function accountLabel(account: AccountListItem): string {
-  const due = formatUsd(dollarsToCents(Math.max(0, account.LoanAmountDue)));
-  const date = account.LoanDueDate ? ` ${formatUsDate(account.LoanDueDate.slice(0, 10))}` : '';
-  return `${account.Number} - ${due}${date}`;
+/**
+ * A loan as the dropdown names it: 'Home Equity Loan ****2352 — $775.94 due 12/02/2026'
+ * (issue 20, item 5: the spec's '001-100235-2 - $775.94 12/02/2026' named no loan).
+ */
+function accountLabel(account: AccountListItem, settings: SettingsAccessor): string {
+  return loanChoiceText(
+    {
+      description: account.Description,
+      number: account.Number,
+      amountDueCents: dollarsToCents(Math.max(0, account.LoanAmountDue)),
+      dueDate: account.LoanDueDate ? account.LoanDueDate.slice(0, 10) : null,
+    },
+    {
+      withDueDate: settings.get('paymentTexts.loanAccountOptionText'),
+      withoutDueDate: settings.get('paymentTexts.loanAccountOptionNoDueDateText'),
+    },
+  );
 }
 
 /**
  * The make-a-payment screen (spec 001 section 2, myaccount/payment and payment/{accountNumber}):
- * cumulative steps, each shown once the one before is valid. Changing a step resets the later
- * ones: each later step is keyed by what it depends on, so React starts it afresh.
+ * cumulative steps, each shown once the one before is valid. Changing a step re-judges the later
+ * ones and keeps what the borrower typed there while it is still offered (the draft,
+ * utils/payment-draft.ts, holds the decision); choosing another loan starts afresh.
  */
 export function MakePaymentPage() {
   const settings = useSettings();
@@ -115,6 +136,11 @@ export function MakePaymentPage() {
           <NativeSelectField
             label={settings.get('paymentTexts.loanAccountLabel')}
             value={accountNumber}
+            // The choice names the loan, its amount and date: on a phone it takes two lines.
+            wrappedText={(() => {
+              const chosen = payable.find((item) => item.Number === accountNumber);
+              return chosen ? accountLabel(chosen, settings) : '';
+            })()}
             onChange={(value) => {
               setPicked(value);
               void navigate(
@@ -126,7 +152,7 @@ export function MakePaymentPage() {
             <option value="" />
             {payable.map((item) => (
               <option key={item.Number} value={item.Number}>
-                {accountLabel(item)}
+                {accountLabel(item, settings)}
               </option>
             ))}
           </NativeSelectField>
@@ -138,6 +164,9 @@ export function MakePaymentPage() {
         ) : null}
       </Stack>
 
+      {/* What the amount due is made of (missed installments, late charges, the current one)
+          before anything is chosen: the borrower sees what brings the loan current. */}
+      {account ? <ListedAmountDueBreakdown account={account} headingComponent="h2" /> : null}
       {account ? <AccountGate key={account.Number} account={account} /> : null}
     </Stack>
   );
@@ -313,6 +342,13 @@ function PaymentFlow(props: {
     if (paymentType) preloadNextSteps();
   }, [paymentType]);
   const [chosen, setChosen] = useState<ChosenMethod | undefined>(undefined);
+  // What the borrower chose and typed in the later steps: kept here, above them, so that no
+  // later choice wipes it (utils/payment-draft.ts). A new loan is a new PaymentFlow.
+  const [draft, setDraft] = useState<PaymentDraft>(EMPTY_PAYMENT_DRAFT);
+  const draftState: PaymentDraftState = {
+    draft,
+    update: (change) => setDraft((current) => ({ ...current, ...change })),
+  };
   // Deleting a scheduled or recurring payment returns to the method step (section 4).
   const [methodRound, setMethodRound] = useState(0);
   const [attempts] = useState(() => createIdempotencyAttempts());
@@ -320,6 +356,15 @@ function PaymentFlow(props: {
   // disabled: for that method. Decided: another method (a new card after a decline) may pay, as
   // a borrower would expect (a newcomer found the button disabled for good until a reload).
   const [refusedMethod, setRefusedMethod] = useState<string | undefined>(undefined);
+  // Issue 20 item 4: a refused card (or cards paused) is unselected and the method step says what
+  // to do next, until another method is chosen.
+  const [refusal, setRefusal] = useState<{ stop: CardStop; methodKey: string } | undefined>(
+    undefined,
+  );
+  const choose = (next: ChosenMethod | undefined) => {
+    setChosen(next);
+    if (next) setRefusal(undefined);
+  };
   const refused = chosen !== undefined && refusedMethod === chosenMethodKey(chosen);
   const pastDue = isPastDue(account, info, today);
   const accepted = acceptedCardTypesOf(settings);
@@ -341,7 +386,8 @@ function PaymentFlow(props: {
         paymentType={paymentType}
         onPaymentType={setPaymentType}
         chosen={chosen}
-        onChoose={setChosen}
+        onChoose={choose}
+        refusal={refusal}
       />
       {/* The card images belong to cards: they show once Card is the payment type (a newcomer
           found them under E-Check). */}
@@ -367,7 +413,13 @@ function PaymentFlow(props: {
             methodRound={methodRound}
             attempts={attempts}
             refused={refused}
-            onRefused={() => setRefusedMethod(chosenMethodKey(chosen))}
+            onRefused={(stop) => {
+              const methodKey = chosenMethodKey(chosen);
+              setRefusedMethod(methodKey);
+              setRefusal({ stop, methodKey });
+              setChosen(undefined);
+            }}
+            draftState={draftState}
           />
         </Suspense>
       ) : null}

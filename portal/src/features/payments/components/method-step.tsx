@@ -12,7 +12,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   PAYMENT_CARD_TYPE_NAMES,
+  SUBMIT_ERROR_TEXT_KEYS,
+  cardRefusalNextSteps,
   fillPlaceholders,
+  formatUsd,
+  paymentOfMethodWording,
+  scheduleWordingTextsOf,
+  withCardAdditionalErrorText,
+  type CardStop,
+  type CardRefusalNextSteps,
+  type CardStopAdvice,
+  type PaymentOfMethod,
   paymentTypeStep,
   savedProfileAllowed,
   showsSetAsDefault,
@@ -20,7 +30,7 @@ import {
   type SavedPaymentMethod,
 } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useConfirm } from '../../../components/dialogs/confirm-dialog';
 import { NativeSelectField } from '../../../components/form-fields/native-select-field';
 import { openInNewTab } from '../../../lib/external-link';
@@ -29,20 +39,27 @@ import { useSignedInUser } from '../../../lib/session/session-context';
 import {
   deleteSavedPaymentMethod,
   paymentMethodsQuery,
+  paymentsOfMethod,
   removeDefaultPaymentMethod,
   setDefaultPaymentMethod,
   usePaymentMethods,
 } from '../api/payment-methods';
 import {
+  chosenMethodKey,
   paymentTypeOf,
   profileIdOf,
   sameSavedMethod,
   savedLastFour,
   chosenLastFour,
+  feeMethodOf,
+  savedWithPayment,
   type ChosenMethod,
 } from '../utils/chosen-method';
+import { firstPartyFeesOf } from '../utils/payment-context';
+import { useCardChoiceFees } from '../hooks/use-card-choice-fees';
 import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useOpenPaymentDetails } from './open-payment-details';
+import type { TextKey } from './payment-texts';
 
 /** Section 9: the delete status shows for 5 seconds. */
 export const DELETE_STATUS_MS = 5000;
@@ -71,6 +88,13 @@ interface MethodStepProps {
   onPaymentType(type: PaymentType): void;
   chosen: ChosenMethod | undefined;
   onChoose(chosen: ChosenMethod | undefined): void;
+  /**
+   * The card payment last stopped: the card's refusal (Declined, OverLimit, InvalidInfo, Expired)
+   * or cards paused (CardAttemptsPaused), with the key of the card (chosenMethodKey). The card is
+   * unselected, and this step says so with what to do next (issue 20 item 4). Cleared by the
+   * page once another method is chosen.
+   */
+  refusal?: { stop: CardStop; methodKey: string };
 }
 
 /**
@@ -84,7 +108,9 @@ export function MethodStep(props: MethodStepProps) {
   const user = useSignedInUser();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
-  const openPaymentDetails = useOpenPaymentDetails();
+  const paymentDetails = useOpenPaymentDetails();
+  const firstPartyFees = firstPartyFeesOf(props.info);
+  const cardFees = useCardChoiceFees(props.accountNumber, firstPartyFees);
   const methodsQuery = usePaymentMethods(props.accountNumber, true);
   const methods = methodsQuery.data?.PaymentMethods ?? props.info.PaymentMethods;
   // With paymentOptions.useDefaultPaymentMethodOption off there is no default to show, remove,
@@ -135,10 +161,11 @@ export function MethodStep(props: MethodStepProps) {
         };
 
   async function addNew(type: PaymentType) {
-    const result = await openPaymentDetails({
+    const result = await paymentDetails.open({
       paymentType: type,
       accountNumber: props.accountNumber,
       permissions: permissionsOf(type),
+      cardFees,
     });
     if (!result) return;
     if (result.kind === 'saved') {
@@ -170,20 +197,31 @@ export function MethodStep(props: MethodStepProps) {
   // would: its default method is preselected, and with nothing saved the new-method modal opens
   // at once. Once per mount (the ref holds across React's development double effect); a fresh
   // method step (after a scheduled or recurring payment was deleted) does it again.
+  // An effect event: it reads the props of the render it runs after, and is not a dependency, so
+  // the effect runs at mount only (later changes of the type come through choose() itself).
+  const preselect = useEffectEvent(() => {
+    if (props.paymentType && !props.chosen) choose(props.paymentType);
+  });
   const preselectionRan = useRef(false);
   useEffect(() => {
     if (preselectionRan.current) return;
     preselectionRan.current = true;
-    if (props.paymentType && !props.chosen) choose(props.paymentType);
-    // Mount only: later changes of the type come through choose() itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    preselect();
   }, []);
 
   async function remove(method: SavedPaymentMethod) {
     const warn = settings.get('paymentOptions.showDeletePaymentMethodWarningOption');
+    // Issue 20 item 9: the dialog names the payments the deletion cancels, as the server
+    // answers them now; when they cannot be read it says so (the warning's general words).
+    let cancels: PaymentOfMethod[] | undefined;
+    try {
+      cancels = await paymentsOfMethod(method);
+    } catch {
+      cancels = undefined;
+    }
     const agreed = await confirm({
       title: settings.get('paymentTexts.deleteMethodConfirmText'),
-      text: warn ? settings.get('paymentTexts.deleteMethodWarningText') : undefined,
+      text: warn ? <PaymentsTheDeleteCancels payments={cancels} /> : undefined,
       cancelText: settings.get('paymentTexts.deleteMethodCancelText'),
       confirmText: settings.get('paymentTexts.deleteMethodConfirmButtonText'),
     });
@@ -305,7 +343,9 @@ export function MethodStep(props: MethodStepProps) {
       {chosen && chosen.kind !== 'saved' ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Typography>
-            {settings.get('paymentTexts.singleUseMethodText')}{' '}
+            {savedWithPayment(chosen)
+              ? settings.get('paymentTexts.savedWithPaymentMethodText')
+              : settings.get('paymentTexts.singleUseMethodText')}{' '}
             {paymentTypeOf(chosen) === 'Card'
               ? chosen.kind === 'singleUseCard'
                 ? PAYMENT_CARD_TYPE_NAMES[chosen.method.CardInfo.CardType]
@@ -322,6 +362,42 @@ export function MethodStep(props: MethodStepProps) {
             <DeleteOutlineIcon />
           </IconButton>
         </Stack>
+      ) : null}
+
+      {props.refusal ? (
+        <RefusalNextSteps
+          refusal={props.refusal.stop}
+          offers={cardRefusalNextSteps(props.refusal.stop, {
+            canAddCard: props.cardAvailable && canAddNewOf('Card') && !thirdPartyCards,
+            // The saved cards the stopped one is not: one of them may still pay.
+            otherSavedCards: props.cardAvailable
+              ? methods.filter(
+                  (method) =>
+                    method.IsCard &&
+                    chosenMethodKey({ kind: 'saved', method }) !== props.refusal?.methodKey,
+                ).length
+              : 0,
+            achAvailable: props.achAvailable,
+          })}
+          onAnotherCard={() => {
+            if (paymentType !== 'Card') props.onPaymentType('Card');
+            void addNew('Card');
+          }}
+          onBankAccount={() => choose('ACH')}
+        />
+      ) : null}
+
+      {chosen && paymentTypeOf(chosen) === 'Card' && cardFees ? (
+        <Typography variant="body2">
+          {fillPlaceholders(settings.get('paymentTexts.chosenCardFeeText'), {
+            fee: formatUsd(
+              (() => {
+                const fee = feeMethodOf(chosen);
+                return fee.type === 'Card' ? cardFees[fee.debitCredit] : 0;
+              })(),
+            ),
+          })}
+        </Typography>
       ) : null}
 
       {step === 'thirdPartyCardPage' ? (
@@ -395,7 +471,11 @@ export function MethodStep(props: MethodStepProps) {
           ) : null}
           {canAddNewOf(paymentType) ? (
             <div>
-              <Button variant="outlined" onClick={() => void addNew(paymentType)}>
+              <Button
+                variant="outlined"
+                loading={paymentDetails.opening}
+                onClick={() => void addNew(paymentType)}
+              >
                 {settings.get('paymentTexts.newPaymentMethodButtonText')}
               </Button>
             </div>
@@ -434,5 +514,109 @@ function RemoveDefaultButton(props: { accountNumber: string }) {
     >
       <DeleteOutlineIcon />
     </IconButton>
+  );
+}
+
+/** The settings text of each advice under a stopped card payment (domain cardRefusalNextSteps). */
+const CARD_STOP_ADVICE_TEXTS = {
+  anotherCardOrBankAccount: 'paymentTexts.cardRefusedNextStepText',
+  anotherCard: 'paymentTexts.cardRefusedCardOnlyText',
+  bankAccount: 'paymentTexts.cardRefusedBankOnlyText',
+  contactInstitution: 'paymentTexts.cardRefusedContactText',
+} as const satisfies Record<CardStopAdvice, TextKey>;
+
+/**
+ * Under a stopped card payment (issue 20 item 4): the refusal in its catalogue words, that
+ * nothing was charged, and what the borrower can do now (another card, a bank account, or the
+ * institution). Focus moves to it when it appears, since the submit button the borrower pressed
+ * has gone with the unselected card.
+ */
+function RefusalNextSteps(props: {
+  refusal: CardStop;
+  offers: CardRefusalNextSteps;
+  onAnotherCard(): void;
+  onBankAccount(): void;
+}) {
+  const settings = useSettings();
+  const ref = useRef<HTMLDivElement>(null);
+  // The confirm dialog the payment was sent from holds focus until it has closed, then gives it
+  // back to a submit button that is gone: once it lets go, focus comes here.
+  useEffect(() => {
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const dialogOpen = document.querySelector('[role="dialog"]') !== null;
+      if (dialogOpen && Date.now() - started < 5_000) return;
+      window.clearInterval(timer);
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected) ref.current?.focus();
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [props.refusal]);
+  const { offers } = props;
+  return (
+    <Alert
+      ref={ref}
+      tabIndex={-1}
+      severity="error"
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+    >
+      <Stack spacing={1}>
+        <span>
+          {withCardAdditionalErrorText(
+            settings.get(SUBMIT_ERROR_TEXT_KEYS[props.refusal]),
+            'Card',
+            settings.get('cardPaymentTexts.cardPaymentAdditionalErrorText'),
+          )}
+        </span>
+        <span>{settings.get(CARD_STOP_ADVICE_TEXTS[offers.advice])}</span>
+        {offers.anotherCard || offers.bankAccount ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {offers.anotherCard ? (
+              <Button variant="outlined" color="inherit" onClick={props.onAnotherCard}>
+                {settings.get('paymentTexts.useAnotherCardButtonText')}
+              </Button>
+            ) : null}
+            {offers.bankAccount ? (
+              <Button variant="outlined" color="inherit" onClick={props.onBankAccount}>
+                {settings.get('paymentTexts.payFromBankAccountButtonText')}
+              </Button>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The delete dialog's warning, naming the scheduled and recurring payments the deletion cancels
+ * (issue 20 item 9), or saying there are none; the general warning (deleteMethodWarningText)
+ * when they could not be read.
+ */
+function PaymentsTheDeleteCancels(props: { payments: PaymentOfMethod[] | undefined }): ReactNode {
+  const settings = useSettings();
+  const { payments } = props;
+  if (payments === undefined) {
+    return <Typography>{settings.get('paymentTexts.deleteMethodWarningText')}</Typography>;
+  }
+  if (payments.length === 0) {
+    return <Typography>{settings.get('paymentTexts.deleteMethodNoPaymentsText')}</Typography>;
+  }
+  const texts = {
+    scheduledItemText: settings.get('paymentTexts.deleteMethodScheduledItemText'),
+    recurringItemText: settings.get('paymentTexts.deleteMethodRecurringItemText'),
+    schedule: scheduleWordingTextsOf(settings),
+  };
+  return (
+    <>
+      <Typography id="delete-method-payments">
+        {settings.get('paymentTexts.deleteMethodPaymentsText')}
+      </Typography>
+      <ul aria-labelledby="delete-method-payments">
+        {payments.map((payment, index) => (
+          <li key={index}>{paymentOfMethodWording(payment, texts)}</li>
+        ))}
+      </ul>
+    </>
   );
 }

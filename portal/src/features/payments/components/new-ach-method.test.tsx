@@ -199,6 +199,10 @@ describe('the routing number lookup', { timeout: 30_000 }, () => {
   });
 });
 
+async function tickSave(ui: PaymentUi, dialog: HTMLElement) {
+  await ui.user.click(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }));
+}
+
 describe('saving an ACH account: validation and the ACH terms', { timeout: 30_000 }, () => {
   function renderSaving(routes: StubRoutes = {}) {
     let saved = false;
@@ -218,11 +222,15 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     });
   }
 
-  it('validates, asks for the terms, logs the agreement, saves and preselects the new account', async () => {
+  it('validates, asks for the terms, logs the agreement, and keeps the account to save with the payment', async () => {
     const ui = renderSaving();
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
-    expect(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' })).toBeChecked();
+    // Unticked until the borrower ticks it (issue 20 item 9).
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }),
+    ).not.toBeChecked();
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
 
     const terms = await screen.findByRole('dialog', { name: TERMS });
@@ -243,16 +251,20 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     await expectNoAxeViolations(terms);
     expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
 
+    // The terms are read first (issue 20 item 7): Agree waits until the link was opened.
+    expect(within(terms).getByRole('button', { name: 'Agree' })).toBeDisabled();
+    await ui.user.click(within(terms).getByRole('link', { name: 'ACH Terms of Use' }));
     await ui.user.click(within(terms).getByRole('button', { name: 'Agree' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(ui.server.requestsTo('POST /api/AgreementLogging')[0]?.body).toMatchObject({
       Agreements: [11337],
       UserName: 'jordan.rivers',
     });
-    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(1);
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('ach_2'),
-    );
+    // Saved with the payment (its SavePaymentMethod), not now.
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
+    expect(
+      screen.getByText('New payment method, saved when you make this payment: Checking 0001'),
+    ).toBeVisible();
     expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
   });
 
@@ -264,10 +276,9 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     });
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    await waitFor(() =>
-      expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(1),
-    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('dialog', { name: TERMS })).toBeNull();
     expect(ui.server.requestsTo('POST /api/AgreementLogging')).toHaveLength(0);
   });
@@ -281,6 +292,7 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     });
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const terms = await screen.findByRole('dialog', { name: TERMS });
     expect(within(terms).getByRole('link', { name: 'ACH Terms of Use' })).toBeVisible();
@@ -291,6 +303,7 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     const ui = renderAch({ settings: { ...WITH_ACH_TERMS, 'themeOptions.colorScheme': 'dark' } });
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const terms = await screen.findByRole('dialog', { name: TERMS });
     expect(document.documentElement).toHaveClass('dark');
@@ -301,6 +314,7 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     const ui = renderSaving();
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const terms = await screen.findByRole('dialog', { name: TERMS });
     await ui.user.click(within(terms).getByRole('button', { name: 'Disagree' }));
@@ -314,14 +328,31 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
   });
 
+  it('after Escape on the terms says nothing and keeps the form as typed (issue 20)', async () => {
+    const ui = renderSaving();
+    const dialog = await openAchForm(ui);
+    await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: TERMS });
+    await ui.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: TERMS })).toBeNull());
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).queryByText(/must agree/)).toBeNull();
+    expect(within(dialog).getByLabelText('Owner Name')).toHaveValue('Jordan Rivers');
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
+  });
+
   it('keeps the terms open with an error when the agreement cannot be recorded', async () => {
     const ui = renderSaving({
       'POST /api/AgreementLogging': { status: 500, body: { HasNoErrors: false, Errors: [] } },
     });
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
+    await tickSave(ui, dialog);
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const terms = await screen.findByRole('dialog', { name: TERMS });
+    await ui.user.click(within(terms).getByRole('link', { name: 'ACH Terms of Use' }));
     await ui.user.click(within(terms).getByRole('button', { name: 'Agree' }));
     expect(await within(terms).findByText('An error occurred, please try again.')).toBeVisible();
     expect(ui.server.requestsTo('POST /api/PaymentMethod/AddAchPaymentMethod')).toHaveLength(0);
@@ -347,7 +378,6 @@ describe('saving an ACH account: validation and the ACH terms', { timeout: 30_00
     const ui = renderSaving();
     const dialog = await openAchForm(ui);
     await fillAchForm(ui, dialog);
-    await ui.user.click(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }));
     await ui.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(ui.server.requestsTo('POST /api/PaymentMethod/ValidateAchPaymentMethod')).toHaveLength(

@@ -7,6 +7,7 @@ import {
   SAVED_ACH,
   fixTheDate,
   methodsBody,
+  paymentInfo,
   renderPayment,
   type PaymentUi,
 } from '../../../testing/payment-page-harness';
@@ -161,17 +162,65 @@ describe('the new card form', { timeout: 40_000 }, () => {
     const ui = renderCard();
     const dialog = await openCardForm(ui);
     const group = within(dialog).getByRole('radiogroup', { name: 'Card Type' });
-    expect(within(group).getByRole('radio', { name: 'Debit Card' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Debit Card (fee $2.50)' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Credit Card (fee $3.50)' })).not.toBeChecked();
     ui.unmount();
     const debitOnly = renderCard({ 'cardPaymentOptions.debitCardsOnlyOption': 'true' });
     const second = await openCardForm(debitOnly);
     expect(within(second).queryByRole('radiogroup', { name: 'Card Type' })).toBeNull();
   });
 
-  it('saves the card (number without spaces, MM/YY) and preselects it', async () => {
+  it('shows each Debit/Credit choice with its fee (first and third party), where it is chosen', async () => {
+    const base = paymentInfo();
+    const ui = renderPayment({
+      settings: { 'paymentAmountOptions.useThirdPartyFeeOption': 'true' },
+      info: {
+        ...base,
+        PaymentOptions: {
+          ...base.PaymentOptions,
+          FirstPartyFees: {
+            ...base.PaymentOptions.FirstPartyFees,
+            DebitCardFeeAmount: 3.95,
+            CreditCardFeeAmount: 4.95,
+          },
+        },
+      },
+      routes: {
+        'POST /api/PaymentMethod/GetPaymentMethods': () => ({ body: methodsBody([SAVED_ACH]) }),
+        'POST /api/PaymentInformation/GetThirdPartyFee': (request) => {
+          const body = request.body as { IsCreditCard: boolean };
+          return {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              ThirdPartyFeeAmount: body.IsCreditCard ? 1 : 0.5,
+            },
+          };
+        },
+      },
+    });
+    const dialog = await openCardForm(ui);
+    const group = within(dialog).getByRole('radiogroup', { name: 'Card Type' });
+    expect(
+      await within(group).findByRole('radio', { name: 'Debit Card (fee $4.45)' }),
+    ).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Credit Card (fee $5.95)' })).not.toBeChecked();
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('starts with Save Payment Profile unticked', async () => {
+    const ui = renderCard();
+    const dialog = await openCardForm(ui);
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }),
+    ).not.toBeChecked();
+  });
+
+  it('ticked, tokenizes the card (number without spaces, MM/YY) to be saved with the payment, not now', async () => {
     const ui = renderCard();
     const dialog = await openCardForm(ui);
     await fill(ui, dialog, VALID_CARD);
+    await ui.user.click(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }));
     expect(within(dialog).getByLabelText('Card Number')).toHaveValue('4111 1111 1111 1111');
     expect(within(dialog).getByLabelText('Expiration (MM/YY)')).toHaveValue('11/26');
     await continueIn(ui, dialog);
@@ -188,10 +237,15 @@ describe('the new card form', { timeout: 40_000 }, () => {
       DebitCreditType: 'DebitCard',
       LoanAccountNumber: LOAN,
       SavePaymentProfile: true,
+      // Saved with the payment, not now (issue 20 item 9).
+      SaveWithPayment: true,
     });
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_9'),
-    );
+    // Not saved yet: it is the payment's new method, saved when the payment is made.
+    expect(
+      await screen.findByText('New payment method, saved when you make this payment: Visa 1111'),
+    ).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Saved Payment Methods' })).toBeNull();
+    expect(await screen.findByRole('combobox', { name: 'Payment Frequency' })).toBeVisible();
     // The card number and code are gone from the page with the form.
     expect(document.body.innerHTML).not.toContain('4111 1111 1111 1111');
   });
@@ -200,7 +254,7 @@ describe('the new card form', { timeout: 40_000 }, () => {
     const ui = renderCard();
     const dialog = await openCardForm(ui);
     await fill(ui, dialog, VALID_CARD);
-    await ui.user.click(within(dialog).getByRole('checkbox', { name: 'Save Payment Profile' }));
+    // Unticked unless the borrower ticks it (issue 20 item 9).
     await continueIn(ui, dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(
@@ -235,6 +289,32 @@ describe('the new card form', { timeout: 40_000 }, () => {
     expect(await within(dialog).findByText(text)).toBeVisible();
     expect(within(dialog).queryByText('An error occurred.')).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Payment Details' })).toBeVisible();
+  });
+
+  it('Escape closes an untouched form at once, and asks first when something was typed', async () => {
+    const ui = renderCard();
+    let dialog = await openCardForm(ui);
+    await ui.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await ui.user.click(screen.getByRole('button', { name: 'New payment method' }));
+    dialog = await screen.findByRole('dialog', { name: 'Payment Details' });
+    await fill(ui, dialog, { 'First Name': 'Jordan' });
+    await ui.user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard the details you entered?' });
+    await expectNoAxeViolations(ask);
+    await ui.user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard the details you entered?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText('First Name')).toHaveValue('Jordan');
+    await ui.user.keyboard('{Escape}');
+    await ui.user.click(
+      within(
+        await screen.findByRole('dialog', { name: 'Discard the details you entered?' }),
+      ).getByRole('button', { name: 'Discard' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/AddCardPaymentMethod')).toHaveLength(0);
   });
 
   it('Cancel closes the modal and chooses nothing', async () => {

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useCallback, useRef, useState, type ComponentProps } from 'react';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { preloadPortalDialog } from '../../../components/dialogs/portal-dialog';
 import type { ChosenMethod } from '../utils/chosen-method';
@@ -18,14 +18,38 @@ export function preloadPaymentDetails(): void {
   void preloadPortalDialog().catch(() => undefined);
 }
 
-/** Opens the Payment Details modal; resolves with the chosen method, or undefined on Cancel. */
+/**
+ * Opens the Payment Details modal; resolves with the chosen method, or undefined on Cancel.
+ *
+ * One at a time (issue 20 item 16): the modal's code may still be downloading when the borrower
+ * clicks New payment method again (1.5 s on a slow phone), and nothing showed yet to take that
+ * click. While one is loading or open, another request answers undefined at once and opens
+ * nothing; `opening` says the modal is on its way, for the button to show it is busy.
+ */
 export function useOpenPaymentDetails() {
   const dialogs = useDialogStack();
-  return async (props: PaymentDetailsProps): Promise<ChosenMethod | undefined> => {
-    const { PaymentDetailsDialog } = await loadPaymentDetails();
-    return dialogs.open<ChosenMethod | undefined>(
-      (close) => <PaymentDetailsDialog {...props} onClose={close} />,
-      { dismissible: false },
-    ).result;
-  };
+  // A ref, not state: two clicks in one turn of the event loop both see the first one.
+  const busy = useRef(false);
+  const [opening, setOpening] = useState(false);
+  const open = useCallback(
+    async (props: PaymentDetailsProps): Promise<ChosenMethod | undefined> => {
+      if (busy.current) return undefined;
+      busy.current = true;
+      setOpening(true);
+      try {
+        const { PaymentDetailsDialog } = await loadPaymentDetails();
+        setOpening(false);
+        return await dialogs.open<ChosenMethod | undefined>(
+          (close) => <PaymentDetailsDialog {...props} onClose={close} />,
+          // Escape is the modal's own: it asks first when something was typed (item 7).
+          { dismissible: false },
+        ).result;
+      } finally {
+        busy.current = false;
+        setOpening(false);
+      }
+    },
+    [dialogs],
+  );
+  return { open, opening };
 }

@@ -21,6 +21,7 @@ import {
   cardAcceptanceOf,
   cardFormIssues,
   cardUse,
+  choiceWithFee,
   cleanAchAccountNumber,
   debitCreditChoices,
   detectCardType,
@@ -31,12 +32,14 @@ import {
   CARD_EXPIRATION_MASK,
   type AchFormIssue,
   type CardFormIssue,
+  type DebitCreditType,
   type NewAchPaymentMethod,
   type RoutingLookupOutcome,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
@@ -44,7 +47,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
 import {
-  addAchPaymentMethod,
   addCardPaymentMethod,
   paymentMethodsQuery,
   routingLookupQuery,
@@ -116,28 +118,68 @@ interface PaymentDetailsDialogProps {
   paymentType: 'ACH' | 'Card';
   accountNumber: string;
   permissions: NewMethodPermissions;
+  /**
+   * The processing fee of a debit and of a credit card on this loan, shown beside each choice
+   * (issue 20 item 6); undefined while it is not known.
+   */
+  cardFees?: Record<DebitCreditType, number>;
   onClose(chosen: ChosenMethod | undefined): void;
 }
 
 /**
  * The Payment Details modal (spec 001 sections 2 and 4 "New method submit"): the new ACH or card
  * form and the optional 'Save Payment Profile' checkbox; Cancel and Continue. Continue checks
- * the form with the domain rules, then: ACH is validated by the server, and saved after the ACH
- * terms are accepted, or kept for single use; a card is tokenized and saved or kept single use.
- * Closes with the chosen method, or undefined on Cancel.
+ * the form with the domain rules, then: ACH is validated by the server (and, to be saved, the ACH
+ * terms are accepted); a card is tokenized (AddCardPaymentMethod). Closes with the chosen method,
+ * or undefined on Cancel or Escape.
+ *
+ * Decision (issue 20 item 9, "saved without asking"): 'Save Payment Profile' starts unticked, and
+ * a ticked method is saved with the payment, not here: the chosen method carries `save`, the
+ * payment request its SavePaymentMethod, and the server saves it when it accepts the payment (a
+ * payment made today: once it went through). So the spec's AddAchPaymentMethod is no longer
+ * called by this modal (the server keeps it for other clients); ValidateAchPaymentMethod and the
+ * ACH terms still come first, as section 4 orders them, and AddCardPaymentMethod still tokenizes
+ * the card here, so that no later call carries its number.
+ *
+ * Escape closes it, asking first when something was typed (issue 20 item 7).
  */
 export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
   const settings = useSettings();
   const { permissions } = props;
   // With no choice, the checkbox is not shown: saving is what is allowed.
   const offersSave = permissions.canSave && permissions.canUseOnce;
-  const [save, setSave] = useState(permissions.canSave);
+  // Unticked until the borrower ticks it (issue 20 item 9); without a choice, saving is what is
+  // allowed.
+  const [save, setSave] = useState(!offersSave && permissions.canSave);
+  const dialogs = useDialogStack();
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const [submitted, setSubmitted] = useState(false);
   const formId = `payment-details-${props.paymentType}`;
   const achForm = useAchForm();
   const cardForm = useCardForm();
+  const dirty = props.paymentType === 'ACH' ? achForm.dirty : cardForm.dirty;
+
+  /** Escape: closes, after asking when something was typed (nothing is lost unasked). */
+  async function escape() {
+    if (busy || askingDiscard) return;
+    if (!dirty) {
+      props.onClose(undefined);
+      return;
+    }
+    setAskingDiscard(true);
+    const discard = await dialogs.open<boolean>((close) => (
+      <ConfirmDialog
+        title={settings.get('paymentTexts.discardDetailsTitle')}
+        confirmText={settings.get('paymentTexts.discardDetailsConfirmText')}
+        cancelText={settings.get('paymentTexts.discardDetailsCancelText')}
+        onAnswer={close}
+      />
+    )).result;
+    setAskingDiscard(false);
+    if (discard === true) props.onClose(undefined);
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -155,6 +197,8 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
         setError(settings.get('achPaymentTexts.achTermsRequiredText'));
         return;
       }
+      // The terms closed by Escape: back to the form as it was, nothing said.
+      if (chosen === 'dismissed') return;
       props.onClose(chosen);
     } catch (caught) {
       setError(paymentErrorText(settings, 'paymentMethod', caught));
@@ -167,6 +211,7 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
     <PortalDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('paymentTexts.paymentDetailsTitle')}
+      onEscape={() => void escape()}
       actions={
         <>
           <Button onClick={() => props.onClose(undefined)} disabled={busy}>
@@ -196,7 +241,7 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
         {props.paymentType === 'ACH' ? (
           <AchFields form={achForm} showErrors={submitted} />
         ) : (
-          <CardFields form={cardForm} showErrors={submitted} />
+          <CardFields form={cardForm} showErrors={submitted} fees={props.cardFees} />
         )}
         {offersSave ? (
           <FormControlLabel
@@ -257,7 +302,10 @@ function useAchForm() {
     routingLookup: lookupOutcome,
   });
 
-  async function submit(accountNumber: string, save: boolean): Promise<ChosenMethod | 'disagreed'> {
+  async function submit(
+    accountNumber: string,
+    save: boolean,
+  ): Promise<ChosenMethod | 'disagreed' | 'dismissed'> {
     const payload: NewAchPaymentMethod = {
       AccountType: form.AccountType === 'Savings' ? 'Savings' : 'Checking',
       RoutingNumber: routingNumber,
@@ -266,6 +314,7 @@ function useAchForm() {
     };
     await validateAchPaymentMethod(payload);
     if (!save) return { kind: 'singleUseAch', ach: payload };
+    // To be saved (with the payment): the ACH terms first, as a save needs them.
     // Only the ACH terms this user has not accepted since they took effect (GetPaymentMethods'
     // AchAgreementsNeeded; the server checks again when the account is saved).
     const methods = await queryClient
@@ -277,10 +326,8 @@ function useAchForm() {
       user.username,
       methods?.AchAgreementsNeeded,
     );
-    if (agreed === 'disagreed') return 'disagreed';
-    const added = await addAchPaymentMethod(payload);
-    if (!added.PaymentMethod) throw new ApiError(200, []);
-    return { kind: 'saved', method: added.PaymentMethod };
+    if (agreed !== 'agreed') return agreed;
+    return { kind: 'singleUseAch', ach: payload, save: true };
   }
 
   return {
@@ -293,6 +340,9 @@ function useAchForm() {
     lookupFailed: lookupOutcome === 'failed',
     preCheck: settings.get('achPaymentOptions.achRoutingPreCheckOption'),
     valid: Object.keys(issues).length === 0,
+    dirty: [form.OwnerName, form.RoutingNumber, form.AccountNumber, form.ConfirmAccountNumber].some(
+      (value) => value.trim() !== '',
+    ),
     set(field: keyof typeof form, value: string) {
       setForm((current) => ({ ...current, [field]: value }));
     },
@@ -458,10 +508,12 @@ function useCardForm() {
       DebitCreditType: form.DebitCreditType === 'CreditCard' ? 'CreditCard' : 'DebitCard',
       LoanAccountNumber: accountNumber,
       SavePaymentProfile: save,
+      // Saved with the payment, not now (issue 20 item 9).
+      SaveWithPayment: save,
     });
     const method = added.PaymentMethod;
     if (!method?.IsCard) throw new ApiError(200, []);
-    return save ? { kind: 'saved', method } : { kind: 'singleUseCard', method };
+    return save ? { kind: 'singleUseCard', method, save: true } : { kind: 'singleUseCard', method };
   }
 
   return {
@@ -469,6 +521,9 @@ function useCardForm() {
     issues,
     touched,
     debitOnly,
+    dirty: Object.entries(form).some(
+      ([field, value]) => field !== 'DebitCreditType' && value.trim() !== '',
+    ),
     // The fields carry each problem's text; whether the card may pay at all is `cardUse`'s
     // (the server decides again with the processor's funding).
     valid:
@@ -492,7 +547,11 @@ function useCardForm() {
   };
 }
 
-function CardFields(props: { form: ReturnType<typeof useCardForm>; showErrors: boolean }) {
+function CardFields(props: {
+  form: ReturnType<typeof useCardForm>;
+  showErrors: boolean;
+  fees: Record<DebitCreditType, number> | undefined;
+}) {
   const settings = useSettings();
   const { form } = props;
   const full = settings.get('cardPaymentOptions.requireFullBillingAddressOption');
@@ -576,9 +635,21 @@ function CardFields(props: { form: ReturnType<typeof useCardForm>; showErrors: b
                 value={choice}
                 control={<Radio />}
                 label={
-                  choice === 'CreditCard'
-                    ? settings.get('cardPaymentTexts.creditCardText')
-                    : settings.get('cardPaymentTexts.debitCardText')
+                  // Issue 20 item 6: the fee depends on the choice, so it shows with it.
+                  props.fees
+                    ? choiceWithFee(
+                        choice === 'CreditCard'
+                          ? settings.get('cardPaymentTexts.creditCardText')
+                          : settings.get('cardPaymentTexts.debitCardText'),
+                        props.fees[choice],
+                        {
+                          feeText: settings.get('paymentTexts.choiceFeeText'),
+                          noFeeText: settings.get('paymentTexts.choiceNoFeeText'),
+                        },
+                      )
+                    : choice === 'CreditCard'
+                      ? settings.get('cardPaymentTexts.creditCardText')
+                      : settings.get('cardPaymentTexts.debitCardText')
                 }
               />
             ))}

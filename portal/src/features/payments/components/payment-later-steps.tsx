@@ -1,8 +1,14 @@
-import { paymentRulesOf, type AccountListItem, type CalendarDate } from '@portal/domain';
+import {
+  paymentRulesOf,
+  type AccountListItem,
+  type CalendarDate,
+  type CardStop,
+} from '@portal/domain';
 import type { PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
 import type { IdempotencyAttempts } from '../utils/idempotency-attempt';
+import type { PaymentDraftState } from '../utils/payment-draft';
 import { amountLoanOf } from '../utils/payment-context';
 import { AmountStep } from './amount-step';
 import { FrequencyStep } from './frequency-step';
@@ -18,13 +24,17 @@ export interface PaymentLaterStepsProps {
   methodRound: number;
   attempts: IdempotencyAttempts;
   refused: boolean;
-  onRefused(): void;
+  onRefused(stop: CardStop): void;
+  /** What the borrower chose and typed, kept by the payment flow (utils/payment-draft.ts). */
+  draftState: PaymentDraftState;
 }
 
 /**
- * Steps 3 to 5 (frequency, amount, total and submit) once a method is chosen, each keyed by what
- * it depends on so a change above starts it afresh. A module of its own: the payment page loads
- * it when the borrower picks a payment type, not with the page.
+ * Steps 3 to 5 (frequency, amount, total and submit) once a method is chosen. What the borrower
+ * chose and typed lives in the draft above them, so a change above re-judges these steps without
+ * wiping them (utils/payment-draft.ts has the decision); the frequency step is keyed by the
+ * method only for its own passing state (a payoff quote's failure). A module of its own: the
+ * payment page loads it when the borrower picks a payment type, not with the page.
  */
 export default function PaymentLaterSteps(props: PaymentLaterStepsProps) {
   const settings = useSettings();
@@ -37,37 +47,43 @@ export default function PaymentLaterSteps(props: PaymentLaterStepsProps) {
       chosen={chosen}
       today={props.today}
       pastDue={props.pastDue}
+      draftState={props.draftState}
     >
-      {(frequency) => (
+      {({ amountBasis, valid }) => (
         <AmountStep
-          key={JSON.stringify(frequency)}
+          draftState={props.draftState}
           context={{
             method: paymentTypeOf(chosen),
-            frequency: frequency.frequency,
+            frequency: amountBasis.frequency,
             paymentDate:
-              frequency.frequency === 'DaysBeforeDue' || frequency.frequency === 'OnDueDate'
+              amountBasis.frequency === 'DaysBeforeDue' || amountBasis.frequency === 'OnDueDate'
                 ? undefined
-                : frequency.date,
+                : amountBasis.date,
             today: props.today,
-            isPayoff: frequency.isPayoff,
-            payoffQuoteCents: frequency.payoffQuoteCents,
+            isPayoff: amountBasis.isPayoff,
+            payoffQuoteCents: amountBasis.payoffQuoteCents,
             loan: amountLoanOf(info, account),
             settings: paymentRulesOf(settings).amounts,
           }}
         >
-          {(amount) => (
-            <TotalStep
-              accountNumber={account.Number}
-              info={info}
-              chosen={chosen}
-              frequency={frequency}
-              amount={amount}
-              today={props.today}
-              attempts={props.attempts}
-              refused={props.refused}
-              onRefused={props.onRefused}
-            />
-          )}
+          {(amount) =>
+            // The total and submit wait for a valid frequency step: the amount stays on screen
+            // while the date field says why it refuses a date (issue 20 item 2).
+            valid ? (
+              <TotalStep
+                accountNumber={account.Number}
+                accountDescription={account.Description}
+                info={info}
+                chosen={chosen}
+                frequency={valid}
+                amount={amount}
+                today={props.today}
+                attempts={props.attempts}
+                refused={props.refused}
+                onRefused={props.onRefused}
+              />
+            ) : null
+          }
         </AmountStep>
       )}
     </FrequencyStep>

@@ -45,7 +45,7 @@ function methodOptions() {
 }
 
 describe('deleting a saved payment method', { timeout: 30_000 }, () => {
-  it('asks first (with the scheduled-payments warning); Cancel sends nothing', async () => {
+  it('asks first (with the general warning when the payments cannot be listed); Cancel sends nothing', async () => {
     const ui = renderPayment({ methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH]) });
     await chooseMethod(ui, 'Card', 'card_1');
     await ui.user.click(screen.getByRole('button', { name: 'Delete Visa Card ending with 4242' }));
@@ -57,6 +57,76 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
     expect(ui.server.requestsTo('POST /api/PaymentMethod/DeleteCardPayment')).toHaveLength(0);
     expect(methodOptions()).toEqual(['', 'card_1', 'card_2']);
     expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('card_1');
+  });
+
+  it('names the scheduled and recurring payments the deletion cancels, as the server lists them', async () => {
+    const ui = renderPayment({
+      methods: methodsBody([SAVED_CARD, SECOND_CARD, SAVED_ACH]),
+      routes: {
+        'POST /api/PaymentMethod/PaymentsOfMethod': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Payments: [
+              {
+                Kind: 'Scheduled',
+                LoanAccountNumber: '****2352',
+                LoanName: 'Home Equity Loan ****2352',
+                PaymentDate: '2026-12-04',
+                PaymentAmount: 50,
+                RecurringOption: null,
+                NumberOfDays: 0,
+              },
+              {
+                Kind: 'Recurring',
+                LoanAccountNumber: '****2341',
+                LoanName: 'Auto Loan ****2341',
+                PaymentDate: '2026-12-15',
+                PaymentAmount: 125.5,
+                RecurringOption: 'DayOfMonth',
+                NumberOfDays: 0,
+              },
+            ],
+          },
+        },
+      },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: 'Delete Visa Card ending with 4242' }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    expect(ui.server.requestsTo('POST /api/PaymentMethod/PaymentsOfMethod')[0]?.body).toEqual({
+      IsCard: true,
+      ProfileId: 'card_1',
+    });
+    const list = within(dialog).getByRole('list', {
+      name: 'Deleting it also cancels these payments:',
+    });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      // Each loan by its name (issue 20), not by its masked number alone.
+      'Scheduled payment of $50.00 on 12/04/2026 to Home Equity Loan ****2352',
+      'Recurring payment of $125.50, Monthly on the 15th, to Auto Loan ****2341',
+    ]);
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('says when no scheduled or recurring payment uses the method', async () => {
+    const ui = renderPayment({
+      routes: {
+        'POST /api/PaymentMethod/PaymentsOfMethod': {
+          body: { HasNoErrors: true, Errors: [], Payments: [] },
+        },
+      },
+    });
+    await chooseMethod(ui, 'Card', 'card_1');
+    await ui.user.click(screen.getByRole('button', { name: /^Delete Visa/ }));
+    const dialog = await screen.findByRole('dialog', { name: DELETE_QUESTION });
+    expect(
+      within(dialog).getByText('No scheduled or recurring payment uses this payment method.'),
+    ).toBeVisible();
   });
 
   it('has no axe violations in the dark scheme', async () => {

@@ -1,28 +1,33 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  CARD_REFUSAL_ERRORS,
   achDraftAgreementFirst,
+  cardStopOf,
   centsToDollars,
   firstPartyFee,
   formatUsd,
   lastFourOf,
   paymentErrorDisplay,
   paymentErrorSeverity,
+  paymentReviewRows,
   paymentTotal,
   processingFee,
   recurringDetailsOf,
   withCardAdditionalErrorText,
   type CalendarDate,
+  type CardStop,
   type PaymentConfirmation,
   type PaymentRequest,
+  type PaymentReviewInput,
   type RecurringPaymentRequest,
+  type SubmitPaymentResponse,
 } from '@portal/domain';
 import { LazyRichText } from '@portal/web-kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { accountKeys } from '../../../lib/accounts/get-account-list';
@@ -32,21 +37,29 @@ import { saveConfirmation } from '../../../lib/payments/confirmation-store';
 import { paymentKeys, type PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
+import { paymentFeatureKeys } from '../api/keys';
 import { paymentMethodsQuery } from '../api/payment-methods';
 import { submitCallOf, submitPayment } from '../api/submit-payment';
 import {
   feeMethodOf,
   paymentTypeOf,
   requestMethodOf,
+  reviewedMethodOf,
   type ChosenMethod,
 } from '../utils/chosen-method';
 import { retiresAttempt, type IdempotencyAttempts } from '../utils/idempotency-attempt';
 import { firstPartyFeesOf } from '../utils/payment-context';
+import { frequencyText } from '../../../lib/payments/schedule-text';
 import { askAchDraftAgreement } from './ach-draft-dialog';
+import { AchOneTimeAuthorization } from './ach-one-time-authorization';
 import { ConfirmSubmitDialog } from './confirm-submit-dialog';
+import { PaymentReview } from './payment-review';
 import type { AmountInfo } from './amount-step';
 import type { FrequencyInfo } from './frequency-step';
 import { methodErrorText } from './payment-texts';
+
+/** The ACH authorization's element on the page (it describes the submit button). */
+const AUTHORIZATION_ID = 'ach-one-time-authorization';
 
 /** Section 9: the confirm-before-submit dialog is 400 px wide. */
 export const CONFIRM_DIALOG_WIDTH = 400;
@@ -55,6 +68,8 @@ export const REVIEW_PROMPT_DELAY_MS = 3000;
 
 interface TotalStepProps {
   accountNumber: string;
+  /** The loan's name (the account list's Description), for the summary. */
+  accountDescription: string;
   info: PaymentInfo;
   chosen: ChosenMethod;
   frequency: FrequencyInfo;
@@ -64,7 +79,11 @@ interface TotalStepProps {
   attempts: IdempotencyAttempts;
   /** After a Declined, OverLimit, InvalidInfo or Expired answer, submit stays disabled. */
   refused: boolean;
-  onRefused(): void;
+  /**
+   * The card was refused, or cards are paused: the page unselects it and the method step says
+   * what next.
+   */
+  onRefused(stop: CardStop): void;
 }
 
 /**
@@ -139,6 +158,70 @@ export function TotalStep(props: TotalStepProps) {
   const feeCents = processingFee(money);
   const totalCents = paymentTotal(money);
   const cardFeeInfo = settings.get('cardPaymentTexts.cardFeeInfoText');
+  const reviewHeadingId = useId();
+  const reviewMethod = reviewedMethodOf(chosen);
+  const reviewInput: PaymentReviewInput = {
+    loan: { description: props.accountDescription, number: props.accountNumber },
+    ...money,
+    totalDueAtPaymentTime: amount.totalDueAtPaymentTime,
+    payDate: frequency.date,
+    recurring: frequency.kind === 'recurring',
+    method: reviewMethod,
+    frequencyText: frequencyText(settings, frequency.frequency, frequency.numDays, frequency.date),
+  };
+  const reviewRows = paymentReviewRows(reviewInput, settings.get('paymentTexts.locTotalDueText'));
+  // Every ACH debit is made under written wording the borrower sees before pressing the button:
+  // a one-time one, or a recurring one where no ACH draft agreement (its own dialog) is asked.
+  const achAuthorizationShown =
+    paymentType === 'ACH' &&
+    (frequency.kind !== 'recurring' ||
+      !achDraftAgreementFirst({
+        requireAchDraftAgreementOption: settings.get(
+          'achPaymentOptions.requireAchDraftAgreementOption',
+        ),
+        paymentType,
+        frequency: frequency.frequency,
+      }));
+  // The ACH authorization's wording: on the page above the button, and again in the confirm
+  // dialog with the review (issue 20: pressing Submit there is what authorizes the debit).
+  const achAuthorization = (id: string) =>
+    !achAuthorizationShown ? null : frequency.kind === 'recurring' ? (
+      <AchOneTimeAuthorization
+        id={id}
+        chosen={chosen}
+        totalCents={totalCents}
+        date={frequency.date}
+        kind="scheduled"
+        recurringFrequencyText={lowerFirst(
+          frequencyText(settings, frequency.frequency, frequency.numDays, frequency.date),
+        )}
+      />
+    ) : (
+      <AchOneTimeAuthorization
+        id={id}
+        chosen={chosen}
+        totalCents={totalCents}
+        date={frequency.date}
+        kind={frequency.kind}
+      />
+    );
+  const review = (headingId: string, draftAgreed = false) => (
+    <PaymentReview
+      rows={
+        draftAgreed
+          ? paymentReviewRows(
+              {
+                ...reviewInput,
+                authorizationText: settings.get('achDraftAgreementTexts.reviewAgreedText'),
+              },
+              settings.get('paymentTexts.locTotalDueText'),
+            )
+          : reviewRows
+      }
+      methodIsCard={reviewMethod.IsCard}
+      headingId={headingId}
+    />
+  );
 
   function requestBody(draftToken: string): PaymentRequest | RecurringPaymentRequest {
     const payment = {
@@ -167,15 +250,21 @@ export function TotalStep(props: TotalStepProps) {
     return { EncryptedData: '', Payment: payment };
   }
 
-  function confirmation(referenceNumber: string): PaymentConfirmation {
+  function confirmation(answer: SubmitPaymentResponse): PaymentConfirmation {
     return {
-      referenceNumber,
+      referenceNumber: answer.ReferenceNumber,
       payDate: frequency.date,
       submittedOn: props.today,
+      // When a pay-now payment was received (issue 20 item 16) is the server's to say: the
+      // answer's ReceivedAt, never the device's clock (a phone a day off showed the wrong day).
+      ...(frequency.kind === 'immediate' && answer.ReceivedAt
+        ? { receivedAt: answer.ReceivedAt }
+        : {}),
       dueDate: info.DueDate.slice(0, 10),
       isRecurringLOCPayingTotalDue: amount.totalDueAtPaymentTime,
       submissionInfo: {
         accountNumber: props.accountNumber,
+        accountDescription: props.accountDescription,
         amount: amount.amountCents,
         additionalPrincipalAmount: amount.additionalPrincipalCents,
         fees: { firstParty: firstPartyFeeCents, thirdParty: frequency.thirdPartyFeeCents },
@@ -221,12 +310,8 @@ export function TotalStep(props: TotalStepProps) {
       // keeps the attempt open, and a retry of the same request resumes it.
       if (retiresAttempt(caught)) props.attempts.settle();
       const display = paymentErrorDisplay('submit', failedAnswerOf(caught));
-      if (
-        display.kind === 'catalogued' &&
-        (CARD_REFUSAL_ERRORS as readonly string[]).includes(display.key)
-      ) {
-        props.onRefused();
-      }
+      const stop = display.kind === 'catalogued' ? cardStopOf(display.key) : undefined;
+      if (stop) props.onRefused(stop);
       setError({
         text: withCardAdditionalErrorText(
           methodErrorText(settings, display),
@@ -238,15 +323,47 @@ export function TotalStep(props: TotalStepProps) {
       return;
     }
     props.attempts.settle();
-    saveConfirmation(confirmation(answer.ReferenceNumber));
+    saveConfirmation(confirmation(answer));
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
       queryClient.invalidateQueries({ queryKey: paymentKeys.info(props.accountNumber) }),
+      // A method saved with the payment (issue 20 item 9) is listed from now on.
+      queryClient.invalidateQueries({ queryKey: paymentFeatureKeys.all() }),
     ]);
     if (settings.get('paymentOptions.requestReviewAfterPaymentOption')) {
       setTimeout(() => void requestReview(), REVIEW_PROMPT_DELAY_MS);
     }
     await navigate('/myaccount/paymentConfirm');
+  }
+
+  /**
+   * The confirm-before-submit dialog with the review (when set), which sends the payment itself
+   * and stays open, busy, until the answer; without it the payment is sent at once. `agreed`: the
+   * ACH draft agreement was just agreed to, and the review says so.
+   */
+  async function confirmAndSend(draftToken: string, agreed: boolean) {
+    if (!settings.get('paymentOptions.confirmBeforeSubmitOption')) {
+      await send(draftToken);
+      return;
+    }
+    await dialogs.open<boolean>((close) => (
+      <ConfirmSubmitDialog
+        summary={
+          <>
+            {review(`${reviewHeadingId}-dialog`, agreed)}
+            {agreed ? null : (
+              <Box sx={{ pt: 2 }}>{achAuthorization(`${AUTHORIZATION_ID}-dialog`)}</Box>
+            )}
+          </>
+        }
+        title={settings.get('paymentTexts.confirmSubmitText')}
+        confirmText={settings.get('paymentTexts.confirmSubmitButtonText')}
+        cancelText={settings.get('paymentTexts.confirmSubmitNoText')}
+        width={CONFIRM_DIALOG_WIDTH}
+        submit={() => send(draftToken)}
+        onClose={close}
+      />
+    )).result;
   }
 
   async function submit() {
@@ -292,21 +409,11 @@ export function TotalStep(props: TotalStepProps) {
           methods?.AchAgreementsNeeded,
         );
         if (token === undefined) return;
-        await send(token);
-      } else if (settings.get('paymentOptions.confirmBeforeSubmitOption')) {
-        // The dialog sends the payment itself and stays open, busy, until the answer.
-        await dialogs.open<boolean>((close) => (
-          <ConfirmSubmitDialog
-            title={settings.get('paymentTexts.confirmSubmitText')}
-            confirmText={settings.get('paymentTexts.confirmSubmitButtonText')}
-            cancelText={settings.get('paymentTexts.confirmSubmitNoText')}
-            width={CONFIRM_DIALOG_WIDTH}
-            submit={() => send('')}
-            onClose={close}
-          />
-        )).result;
+        // Agree does not send the payment (issue 20): the review follows, with the agreement
+        // among what is checked, and its Submit sends the payment once.
+        await confirmAndSend(token, true);
       } else {
-        await send('');
+        await confirmAndSend('', false);
       }
     } finally {
       inFlight.current = false;
@@ -337,6 +444,11 @@ export function TotalStep(props: TotalStepProps) {
           </Typography>
         </>
       )}
+      <Box sx={{ pt: 2 }}>{review(reviewHeadingId)}</Box>
+      {/* Every ACH debit is made under a written authorization: a one-time one under its wording,
+          a recurring one under the ACH draft agreement where the institution asks for it (its
+          dialog comes on submit), else under the recurring wording here. */}
+      {achAuthorization(AUTHORIZATION_ID)}
       {error ? (
         <Alert ref={alertRef} tabIndex={-1} severity={error.severity}>
           {error.text}
@@ -346,6 +458,7 @@ export function TotalStep(props: TotalStepProps) {
         <Button
           ref={buttonRef}
           variant="contained"
+          aria-describedby={achAuthorizationShown ? AUTHORIZATION_ID : undefined}
           disabled={props.refused}
           loading={submitting}
           onClick={() => void submit()}
@@ -357,4 +470,9 @@ export function TotalStep(props: TotalStepProps) {
       </div>
     </Stack>
   );
+}
+
+/** 'Monthly on the 15th' inside a sentence: 'monthly on the 15th' (a weekday keeps its capital). */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

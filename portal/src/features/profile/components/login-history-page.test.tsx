@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPortal } from '../../../testing/render-portal';
 
 describe('login history', () => {
-  it('lists sign-ins newest first, in the institution’s time zone', async () => {
+  it('lists attempts newest first with date, time, result, browser and device, in the institution’s zone', async () => {
     renderPortal({
       path: '/myaccount/loginHistory',
       signedIn: true,
@@ -14,8 +14,22 @@ describe('login history', () => {
             HasNoErrors: true,
             Errors: [],
             List: [
-              { EntryKey: '1', LoginDate: '2025-03-12T03:03:00.000Z', IPAddress: '203.0.113.24' },
-              { EntryKey: '2', LoginDate: '2025-03-14T15:00:00.000Z', IPAddress: '198.51.100.7' },
+              {
+                EntryKey: '1',
+                LoginDate: '2025-03-12T03:03:00.000Z',
+                IPAddress: '203.0.113.24',
+                Browser: 'Safari 17',
+                Device: 'iPhone',
+                Succeeded: true,
+              },
+              {
+                EntryKey: '2',
+                LoginDate: '2025-03-14T15:00:00.000Z',
+                IPAddress: '198.51.100.7',
+                Browser: '',
+                Device: 'Windows computer',
+                Succeeded: false,
+              },
             ],
           },
         },
@@ -23,9 +37,61 @@ describe('login history', () => {
     });
     const table = await screen.findByRole('table', { name: 'Login History' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent(/^03\/14\/2025198\.51\.100\.7$/);
+    // The date is the row's header, the rest its cells.
+    const cells = (row: HTMLElement | undefined) => [
+      ...within(row ?? document.body)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+      ...within(row ?? document.body)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ];
+    expect(cells(rows[0])).toEqual([
+      '03/14/2025',
+      '11:00 AM EDT',
+      'Failed attempt',
+      'Unknown',
+      'Windows computer',
+      '198.51.100.7',
+    ]);
     // 03:03 UTC on the 12th is still the 11th in New York.
-    expect(rows[1]).toHaveTextContent(/^03\/11\/2025203\.0\.113\.24$/);
+    expect(cells(rows[1])).toEqual([
+      '03/11/2025',
+      '11:03 PM EDT',
+      'Signed in',
+      'Safari 17',
+      'iPhone',
+      '203.0.113.24',
+    ]);
+    await expectNoAxeViolations();
+  });
+
+  it('has no axe violations in the dark scheme, a failed attempt included', async () => {
+    renderPortal({
+      path: '/myaccount/loginHistory',
+      signedIn: true,
+      settings: { 'themeOptions.colorScheme': 'dark' },
+      routes: {
+        'GET /api/Profile/LoginHistory': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            List: [
+              {
+                EntryKey: '2',
+                LoginDate: '2025-03-14T15:00:00.000Z',
+                IPAddress: '198.51.100.7',
+                Browser: 'Chrome 131',
+                Device: 'Windows computer',
+                Succeeded: false,
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(await screen.findByText('Failed attempt')).toBeVisible();
+    expect(document.documentElement).toHaveClass('dark');
     await expectNoAxeViolations();
   });
 

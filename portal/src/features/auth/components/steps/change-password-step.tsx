@@ -10,7 +10,8 @@ import { StepPanel } from './step-panel';
 import type { StepProps } from './step-props';
 
 /**
- * changePassword: a new password with its confirmation and the password rules (list, show/hide,
+ * changePassword: a new password with its confirmation and the password rules (the list always,
+ * whatever the list option, as spec 000 section 2.5 has it; show/hide,
  * server checks for the signed-in user), saved with `POST /api/Login/ResetPassword` and the
  * sign-in's ChangePasswordToken.
  */
@@ -31,6 +32,8 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
     context,
     serverCheck: { kind: 'loggedInUser' },
     confirmTexts,
+    // Spec 000 section 2.5: "new password with confirmation and the rule list".
+    alwaysShowList: true,
   });
   const { control, handleSubmit } = form;
   const reset = useResetPassword();
@@ -68,7 +71,6 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
         label={settings.get('postLoginTexts.newPasswordLabel')}
         requirements={requirements}
         required
-        slotProps={{ input: { maxLength: requirements.maximumLength } }}
       />
       <FormPasswordField
         control={control}
@@ -76,7 +78,6 @@ export function ChangePasswordStep({ response, advancing, onDone, onCancel }: St
         label={settings.get('postLoginTexts.confirmPasswordLabel')}
         autoComplete="new-password"
         required
-        slotProps={{ input: { maxLength: requirements.maximumLength } }}
       />
     </StepPanel>
   );

@@ -1,4 +1,4 @@
-import { isRichTextAttributeAllowed, RICH_TEXT_POLICY } from './rich-text-policy';
+import { isRichTextAttributeAllowed, RICH_TEXT_POLICY } from '../rich-text-policy';
 
 /** One input of the shared rich-text table and what every sanitiser of the policy makes of it. */
 export interface RichTextCase {

@@ -1,0 +1,59 @@
+import type { AccountListItem } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withSettings } from '../../testing/with-settings';
+import { ListedAmountDueBreakdown } from './amount-due-breakdown';
+
+const ROW: Pick<
+  AccountListItem,
+  'LoanAmountDue' | 'MonthlyInstallment' | 'FeesDue' | 'LoanDueDate' | 'Status'
+> = {
+  Status: 'Past Due',
+  LoanDueDate: '2025-01-30',
+  MonthlyInstallment: 420,
+  FeesDue: 50,
+  LoanAmountDue: 1310,
+};
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-14T15:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ListedAmountDueBreakdown (Make Payment)', () => {
+  it("breaks a past-due loan's amount due into missed installments, charges and the current one", async () => {
+    render(withSettings(<ListedAmountDueBreakdown account={ROW} />));
+    const region = screen.getByRole('region', { name: 'What makes up the amount due' });
+    const lines = within(region)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(lines).toEqual([
+      'Missed installments (2) $840.00',
+      'Late charges and fees $50.00',
+      'Current installment $420.00',
+      'Total amount due $1,310.00',
+      'To bring the loan current $890.00',
+    ]);
+    await expectNoAxeViolations();
+  });
+
+  it('shows nothing for a current loan owing one installment', () => {
+    const { container } = render(
+      withSettings(
+        <ListedAmountDueBreakdown
+          account={{
+            ...ROW,
+            Status: 'Current',
+            LoanDueDate: '2025-04-02',
+            FeesDue: 0,
+            LoanAmountDue: 420,
+          }}
+        />,
+      ),
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+});

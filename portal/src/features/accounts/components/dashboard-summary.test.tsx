@@ -1,0 +1,272 @@
+import type { AccountListItem } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { profileBody } from '../../../testing/fixtures';
+import { stubViewportWidth } from '../../../testing/match-media';
+import {
+  paymentInfoFixture,
+  recurringPaymentFixture,
+  scheduledPaymentFixture,
+} from '../../../testing/payment-info-fixture';
+import { renderPortal } from '../../../testing/render-portal';
+
+function account(overrides: Partial<AccountListItem>): AccountListItem {
+  return {
+    Number: '001-100235-2',
+    Type: 0,
+    Comment: '',
+    Description: 'Home Equity Loan',
+    Balance: 40_000,
+    AvailableBalance: 0,
+    Rate: 650,
+    Status: 'Current',
+    StatementPreference: 'ElectronicOnly',
+    LoanDueDate: '2025-04-02',
+    LoanAmountDue: 775.94,
+    MonthlyInstallment: 775.94,
+    FeesDue: 0,
+    NameOnAcct: 'Jordan Rivers',
+    ...overrides,
+  };
+}
+
+// Two installments of $420.00 missed, the current one and $50.00 of late charges.
+const AUTO = account({
+  Number: '001-100234-1',
+  Description: 'Auto Loan',
+  Status: 'Past Due',
+  LoanDueDate: '2025-01-30',
+  MonthlyInstallment: 420,
+  FeesDue: 50,
+  LoanAmountDue: 1310,
+});
+const EQUITY = account({});
+const LINE = account({
+  Number: '001-300120-7',
+  Type: 9,
+  Description: 'Overdraft Line of Credit',
+  Balance: 0,
+  AvailableBalance: 2500,
+  LoanDueDate: null,
+  LoanAmountDue: 0,
+});
+const CHECKING = account({
+  Number: '001-500321-2',
+  Type: 1,
+  Description: 'Everyday Checking',
+  Balance: 1520.33,
+  AvailableBalance: 1480.33,
+  LoanDueDate: null,
+  LoanAmountDue: 0,
+});
+const CD = account({
+  Number: '001-700100-1',
+  Type: 7,
+  Description: '12-Month Certificate of Deposit',
+  Balance: 10_000,
+  AvailableBalance: 0,
+  LoanDueDate: null,
+  LoanAmountDue: 0,
+});
+
+function renderDashboard(accounts: readonly AccountListItem[], routes: StubRoutes = {}) {
+  return renderPortal({
+    path: '/myaccount/dashboard',
+    signedIn: true,
+    routes: {
+      'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: accounts } },
+      'GET /api/Profile': { body: profileBody() },
+      'GET /api/Application/GetList': { body: { HasNoErrors: true, Errors: [], Applications: [] } },
+      'GET /api/PaymentInformation/GetPaymentInfo': { body: paymentInfoFixture() },
+      ...routes,
+    },
+  });
+}
+
+beforeEach(() => {
+  // The institution's today: 43 days after the auto loan's oldest unpaid due date.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-14T15:00:00Z') });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the dashboard summary', () => {
+  it('opens with a past-due loan in the error colour, how late and what brings it current, then the next payment due', async () => {
+    renderDashboard([EQUITY, AUTO, CHECKING], {
+      'GET /api/PaymentInformation/GetPaymentInfo': (request) => ({
+        body: request.search.includes('001-100235-2')
+          ? paymentInfoFixture({
+              ScheduledPayments: [
+                scheduledPaymentFixture({ PaymentDate: '2025-03-20T00:00:00', PaymentAmount: 100 }),
+                scheduledPaymentFixture({ EncryptedString: 'posted', HasBeenPosted: true }),
+              ],
+              RecurringPayment: recurringPaymentFixture({
+                Date: '2025-03-17',
+                RecurringOption: 'Weekly',
+                PaymentAccountNum: '5556',
+                TotalAmount: 200,
+              }),
+            })
+          : paymentInfoFixture(),
+      }),
+    });
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    // Before the account lists.
+    const loans = screen.getByRole('table', { name: 'Loans' });
+    expect(summary.compareDocumentPosition(loans) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const late = within(summary).getByRole('alert');
+    expect(late).toHaveTextContent('Payment past due');
+    expect(late).toHaveTextContent(
+      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+    );
+    // Why the figure is not the row's Amount Due ($1,310.00): the current installment.
+    expect(late).toHaveTextContent(
+      'The Amount Due of $1,310.00 in your loans list also counts the current installment of $420.00, which is not late yet.',
+    );
+    expect(
+      within(late).getByRole('link', { name: 'Make Payment: Auto Loan ****2341' }),
+    ).toHaveAttribute('href', '#/myaccount/payment/001-100234-1');
+
+    expect(summary).toHaveTextContent('Next payment due');
+    expect(summary).toHaveTextContent('$775.94Due 04/02/2025 on Home Equity Loan ****2352');
+    expect(
+      within(summary).getByRole('link', { name: 'Make Payment: Home Equity Loan ****2352' }),
+    ).toHaveAttribute('href', '#/myaccount/payment/001-100235-2');
+
+    // Coming up, soonest first; a posted scheduled payment is no longer coming.
+    const upcoming = await within(summary).findByRole('region', {
+      name: 'Scheduled and recurring payments',
+    });
+    expect(
+      within(upcoming)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '$200.00 Weekly on Mondays to Home Equity Loan ****2352 from ****5556 (next on 03/17/2025)',
+      '$100.00 on 03/20/2025 to Home Equity Loan ****2352 from ****6789',
+    ]);
+    await expectNoAxeViolations();
+  });
+
+  it("counts days past due to the server's business date, not the device's clock", async () => {
+    // The device a day behind the institution: the loan page (the core's DaysPastDue) says 43.
+    vi.setSystemTime(new Date('2025-03-13T15:00:00Z'));
+    renderDashboard([EQUITY, AUTO], {
+      'GET /api/accountList': {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          Accounts: [EQUITY, AUTO],
+          BusinessDate: '2025-03-14',
+        },
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    expect(within(summary).getByRole('alert')).toHaveTextContent(
+      'Auto Loan ****2341 is 43 days past due.',
+    );
+  });
+
+  it('offers one Make Payment per thing due, each named for its loan, and no third one beside them', async () => {
+    renderDashboard([EQUITY, AUTO, CHECKING]);
+    await screen.findByRole('region', { name: 'Your payments' });
+    const pay = within(screen.getByRole('main')).getAllByRole('link', { name: /Make Payment/ });
+    expect(pay.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Make Payment: Auto Loan ****2341',
+      'Make Payment: Home Equity Loan ****2352',
+    ]);
+    // The late one in the error colour, first.
+    expect(pay[0]).toHaveClass('MuiButton-contained', 'MuiButton-colorError');
+    expect(pay[1]).toHaveClass('MuiButton-contained', 'MuiButton-colorPrimary');
+  });
+
+  it("names each loan as every screen does (domain loanName), whatever the core's padding", async () => {
+    // Cores pad their fixed-width description fields; a loan without one is named by its number.
+    renderDashboard([
+      { ...AUTO, Description: 'Auto Loan    ' },
+      { ...EQUITY, Description: '  ' },
+    ]);
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    const late = within(summary).getByText(/past due\. Pay/);
+    expect(late.textContent).toMatch(/^Auto Loan \*{4}2341 is 43 days past due\./);
+    expect(within(summary).getByText(/^Due 04\/02\/2025 on/).textContent).toBe(
+      'Due 04/02/2025 on ****2352',
+    );
+    expect(
+      within(summary)
+        .getAllByRole('link', { name: /^Make Payment/ })
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Make Payment: Auto Loan ****2341', 'Make Payment: ****2352']);
+  });
+
+  it('says nothing is due when no loan owes, and shows no summary without loans', async () => {
+    const { unmount } = renderDashboard([LINE, CHECKING]);
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    expect(summary).toHaveTextContent('Nothing is due on your loans right now.');
+    expect(within(summary).queryByRole('alert')).toBeNull();
+    unmount();
+    renderDashboard([CHECKING]);
+    await screen.findByRole('table', { name: 'Deposits' });
+    expect(screen.queryByRole('region', { name: 'Your payments' })).toBeNull();
+  });
+
+  it("words each list's AvailableBalance column for what it is", async () => {
+    renderDashboard([LINE, CHECKING, CD]);
+    const header = async (table: string) =>
+      within(await screen.findByRole('table', { name: table }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    expect(await header('Lines of Credit')).toContain('Available Credit');
+    expect(await header('Deposits')).toContain('Available Balance');
+    expect(await header('Investments')).toContain('Available to Withdraw');
+    expect(screen.queryByText('Payable Balance')).toBeNull();
+  });
+});
+
+describe('the account cards on a phone', () => {
+  it("shows each account's name, masked number, key figure and status, the rest behind Details", async () => {
+    stubViewportWidth(390);
+    const { user } = renderDashboard([AUTO, LINE, CHECKING, CD]);
+    const loans = await screen.findByRole('list', { name: 'Loans' });
+    const auto = within(loans).getByRole('listitem', { name: 'Auto Loan' });
+    expect(within(auto).getByRole('link', { name: 'Auto Loan' })).toHaveAttribute(
+      'href',
+      '#/myaccount/loanDetails/001-100234-1',
+    );
+    expect(auto).toHaveTextContent('****2341');
+    expect(auto).toHaveTextContent(
+      /^Auto Loan\*{4}2341Past DueAmount Due\$1,310\.00Due 01\/30\/2025/,
+    );
+    // The rest of the spec's columns (the full number among them) wait behind Details.
+    expect(within(auto).getByText('001-100234-1')).not.toBeVisible();
+    expect(within(auto).getByText('Fees Due')).not.toBeVisible();
+    const details = within(auto).getByRole('button', { name: 'Details' });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await user.click(details);
+    expect(within(auto).getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(auto).getByText('Fees Due')).toBeVisible();
+    expect(within(auto).getByText('6.50%')).toBeVisible();
+
+    const line = within(screen.getByRole('list', { name: 'Lines of Credit' })).getByRole(
+      'listitem',
+    );
+    expect(line).toHaveTextContent('Available Credit$2,500.00');
+    const checking = within(screen.getByRole('list', { name: 'Deposits' })).getByRole('listitem');
+    expect(checking).toHaveTextContent('Available Balance$1,480.33');
+    const cd = within(screen.getByRole('list', { name: 'Investments' })).getByRole('listitem');
+    expect(cd).toHaveTextContent('Balance$10,000.00');
+
+    // Sorting stays: by balance, descending.
+    await user.selectOptions(
+      within(screen.getByRole('region', { name: 'Loans' })).getByLabelText('Sort by'),
+      'Balance',
+    );
+    await expectNoAxeViolations();
+  });
+});

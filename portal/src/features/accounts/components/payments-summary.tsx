@@ -1,0 +1,262 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  accountPaymentOffer,
+  amountDueDifference,
+  type AccountListItem,
+  dollarsToCents,
+  fillPlaceholders,
+  formatUsd,
+  formatUsDate,
+  isClosedComment,
+  loanName,
+  maskAccountNumber,
+  pastDueNotice,
+  pastDueTextsOf,
+  type PaymentsSummary as Summary,
+  scheduleWording,
+  scheduleWordingTextsOf,
+} from '@portal/domain';
+import { useQueries } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import {
+  type PaymentInfo,
+  paymentInfoQuery,
+  paymentListsOfRefusal,
+} from '../../../lib/payments/payment-info';
+import { useSettings } from '../../../lib/settings/settings-context';
+
+type Settings = ReturnType<typeof useSettings>;
+
+/** An account list row as the domain names loans (`loanName`: 'Auto Loan ****2341'). */
+const named = (account: Pick<AccountListItem, 'Description' | 'Number'>) =>
+  loanName({ description: account.Description, number: account.Number });
+
+/** Whether the summary offers a row Make Payment: a loan or line the payment screen takes. */
+const payable = (account: AccountListItem, settings: Settings) =>
+  accountPaymentOffer(account, settings)?.kind === 'portal';
+
+/**
+ * The loans the summary offers Make Payment for: each past-due loan and the next payment due.
+ * The dashboard's own Make Payment (to the payment screen, no loan chosen) shows only when this is
+ * empty and some loan can still be paid (see DashboardPage).
+ */
+export function summaryPaymentLoans(summary: Summary, settings: Settings): AccountListItem[] {
+  return [
+    ...summary.pastDue.map((late) => late.account),
+    ...(summary.nextDue ? [summary.nextDue.account] : []),
+  ].filter((account) => payable(account, settings));
+}
+
+function PayButton(props: { account: AccountListItem; color?: 'error' | 'primary' }) {
+  const settings = useSettings();
+  if (!payable(props.account, settings)) return null;
+  return (
+    <Button
+      variant="contained"
+      color={props.color ?? 'primary'}
+      component={RouterLink}
+      to={`/myaccount/payment/${encodeURIComponent(props.account.Number)}`}
+      aria-label={`${settings.get('dashboardTexts.makePaymentButtonText')}: ${named(props.account)}`}
+      sx={{ flexShrink: 0 }}
+    >
+      {settings.get('dashboardTexts.makePaymentButtonText')}
+    </Button>
+  );
+}
+
+/**
+ * The top of the dashboard (issue 20 item 17): every past-due loan in the error colour (how late,
+ * what brings it current, Make Payment for it), the next payment due on the others (amount, date,
+ * loan, Make Payment), then the scheduled and recurring payments coming up; the account lists
+ * follow. `summary` is domain paymentsSummary as of the institution's today. Each thing due has
+ * its one Make Payment, named for its loan (see DashboardPage for why no other shows beside it).
+ */
+export function PaymentsSummary(props: { summary: Summary; payments: LoanPayments }) {
+  const settings = useSettings();
+  const { summary } = props;
+  const pastDueTexts = pastDueTextsOf(settings);
+  if (props.payments.loans.length === 0) return null;
+  const next = summary.nextDue;
+  return (
+    <Box component="section" aria-labelledby="payments-summary-heading">
+      <Typography variant="h5" component="h2" id="payments-summary-heading" gutterBottom>
+        {settings.get('accountSummaryTexts.summaryHeadingText')}
+      </Typography>
+      <Stack spacing={2}>
+        {summary.pastDue.map((late) => (
+          <Alert
+            key={late.account.Number}
+            severity="error"
+            variant="outlined"
+            sx={{ borderWidth: 2, '& .MuiAlert-message': { flex: 1 } }}
+          >
+            <AlertTitle>{pastDueTexts.title}</AlertTitle>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+            >
+              <Typography variant="body2" sx={{ color: 'text.primary' }}>
+                {pastDueNotice(
+                  {
+                    loan: { description: late.account.Description, number: late.account.Number },
+                    daysPastDue: late.daysPastDue,
+                    dueDate: late.dueDate,
+                    bringCurrentCents: late.breakdown.bringCurrentCents,
+                  },
+                  pastDueTexts,
+                )}
+                {/* The figure above is not the Amount Due of the loan's row: say why. */}
+                {(() => {
+                  const why = amountDueDifference(late.breakdown, pastDueTexts);
+                  return why ? (
+                    <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
+                      {why}
+                    </Typography>
+                  ) : null;
+                })()}
+              </Typography>
+              <Box>
+                <PayButton account={late.account} color="error" />
+              </Box>
+            </Stack>
+          </Alert>
+        ))}
+        <Card variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          {next ? (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'flex-end' }, justifyContent: 'space-between' }}
+            >
+              <div>
+                <Typography variant="overline" component="p" color="text.secondary">
+                  {settings.get('accountSummaryTexts.nextPaymentHeadingText')}
+                </Typography>
+                <Typography variant="figure" component="p">
+                  {formatUsd(next.amountCents)}
+                </Typography>
+                <Typography>
+                  {fillPlaceholders(settings.get('accountSummaryTexts.nextPaymentText'), {
+                    amount: formatUsd(next.amountCents),
+                    dueDate: formatUsDate(next.dueDate),
+                    loan: named(next.account),
+                  })}
+                </Typography>
+              </div>
+              <Box>
+                <PayButton account={next.account} />
+              </Box>
+            </Stack>
+          ) : summary.pastDue.length === 0 ? (
+            <Typography>{settings.get('accountSummaryTexts.nothingDueText')}</Typography>
+          ) : null}
+          <UpcomingPayments payments={props.payments} />
+        </Card>
+      </Stack>
+    </Box>
+  );
+}
+
+interface Upcoming {
+  key: string;
+  date: string;
+  text: string;
+}
+
+/** The open loans and lines and their payment info (GetPaymentInfo), as the summary lists them. */
+export interface LoanPayments {
+  loans: readonly AccountListItem[];
+  results: readonly { data?: PaymentInfo; error: unknown; isPending: boolean }[];
+  /** Some loan's payment info is still on its way: the dashboard waits (nothing shifts). */
+  pending: boolean;
+}
+
+/**
+ * Each open loan's and line's payment info, for the scheduled and recurring payments coming up.
+ * The dashboard asks at once with the account list and shows the page when all are in.
+ */
+export function useLoanPayments(accounts: readonly AccountListItem[]): LoanPayments {
+  const settings = useSettings();
+  const loans = accounts.filter(
+    (account) =>
+      !isClosedComment(account.Comment) && accountPaymentOffer(account, settings) !== undefined,
+  );
+  const results = useQueries({
+    queries: loans.map((loan) => ({ ...paymentInfoQuery(loan.Number), retry: false })),
+  });
+  return { loans, results, pending: results.some((result) => result.isPending) };
+}
+
+/**
+ * The scheduled (not yet posted) and recurring payments of the open loans, soonest first, from
+ * each loan's payment info (a refusal about the loan still carries them); a loan whose payment
+ * info cannot be had adds nothing.
+ */
+function UpcomingPayments(props: { payments: LoanPayments }) {
+  const settings = useSettings();
+  const { loans, results } = props.payments;
+  const method = (lastFour: string) => maskAccountNumber(lastFour);
+  const texts = scheduleWordingTextsOf(settings);
+  const upcoming: Upcoming[] = loans.flatMap((loan, index) => {
+    const result = results[index];
+    const lists = result?.data ?? paymentListsOfRefusal(result?.error);
+    if (!lists) return [];
+    const scheduled = lists.ScheduledPayments.filter((payment) => !payment.HasBeenPosted).map(
+      (payment): Upcoming => ({
+        key: `s|${loan.Number}|${payment.EncryptedString}`,
+        date: payment.PaymentDate.slice(0, 10),
+        text: fillPlaceholders(settings.get('accountSummaryTexts.scheduledPaymentText'), {
+          amount: formatUsd(dollarsToCents(payment.PaymentAmount)),
+          date: formatUsDate(payment.PaymentDate.slice(0, 10)),
+          loan: named(loan),
+          method: method(payment.AccountNumber),
+        }),
+      }),
+    );
+    const recurring = lists.RecurringPayment;
+    return recurring
+      ? [
+          ...scheduled,
+          {
+            key: `r|${loan.Number}`,
+            date: recurring.Date.slice(0, 10),
+            text: fillPlaceholders(settings.get('accountSummaryTexts.recurringPaymentText'), {
+              amount: formatUsd(dollarsToCents(recurring.TotalAmount)),
+              schedule: scheduleWording(recurring, texts),
+              date: formatUsDate(recurring.Date.slice(0, 10)),
+              loan: named(loan),
+              method: method(recurring.PaymentAccountNum),
+            }),
+          },
+        ]
+      : scheduled;
+  });
+  upcoming.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return (
+    <Box component="section" aria-labelledby="upcoming-payments-heading" sx={{ mt: 2 }}>
+      <Typography variant="subtitle1" component="h3" id="upcoming-payments-heading">
+        {settings.get('accountSummaryTexts.upcomingHeadingText')}
+      </Typography>
+      {upcoming.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {settings.get('accountSummaryTexts.noUpcomingPaymentsText')}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {upcoming.map((payment) => (
+            <Typography component="li" variant="body2" key={payment.key}>
+              {payment.text}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, SmsMessageRow } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+export interface NewSmsMessage {
+  institutionId: number;
+  phoneNumber: string;
+  /** Sealed. */
+  body: string;
+  dedupeKey: string;
+  at: Date;
+}
+
+/**
+ * Queues a text unless one with its dedupe key is queued already (or was sent): true when this
+ * call queued it. Pass the caller's transaction so it exists only if the change commits.
+ */
+export async function insertSmsMessage(db: Db, message: NewSmsMessage): Promise<boolean> {
+  const row = await db
+    .insertInto('sms_messages')
+    .values({
+      institution_id: message.institutionId,
+      phone_number: message.phoneNumber,
+      body: message.body,
+      dedupe_key: message.dedupeKey,
+      next_attempt_at: message.at,
+      created_at: message.at,
+    })
+    .onConflict((conflict) => conflict.columns(['institution_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A reply the phone sent (the demo phone's), kept beside the texts it answers. */
+export async function insertSmsReply(db: Db, reply: NewSmsMessage): Promise<void> {
+  await db
+    .insertInto('sms_messages')
+    .values({
+      institution_id: reply.institutionId,
+      direction: 'in',
+      status: 'received',
+      phone_number: reply.phoneNumber,
+      body: reply.body,
+      dedupe_key: reply.dedupeKey,
+      next_attempt_at: reply.at,
+      created_at: reply.at,
+      sent_at: reply.at,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` texts due now, as the e-mail outbox does (outbox.repository
+ * claimDueMessages): each claim counts an attempt, which fences it; SKIP LOCKED lets senders
+ * claim at once without taking one text twice.
+ */
+export async function claimDueSms(
+  db: Db,
+  claim: { now: Date; claimedUntil: Date; limit: number },
+): Promise<SmsMessageRow[]> {
+  const { rows } = await sql<SmsMessageRow>`
+    update sms_messages
+    set attempts = attempts + 1, claimed_until = ${claim.claimedUntil}
+    where id in (
+      select id from sms_messages
+      where status = 'pending' and next_attempt_at <= ${claim.now}
+        and (claimed_until is null or claimed_until < ${claim.now})
+      order by next_attempt_at, id
+      limit ${claim.limit}
+      for update skip locked
+    )
+    returning *`.execute(db);
+  return rows.sort(
+    (a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || a.id - b.id,
+  );
+}
+
+/** Extends a claim while its attempt holds; false when another sender took the text over. */
+export async function renewSmsClaim(
+  db: Db,
+  claim: { id: number; attempts: number; claimedUntil: Date },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('sms_messages')
+    .set({ claimed_until: claim.claimedUntil })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Pending again from `retryAt`, or failed for good when it is null; only under its claim. */
+export async function releaseFailedSms(
+  db: Db,
+  failure: { id: number; attempts: number; error: string; retryAt: Date | null },
+): Promise<void> {
+  await db
+    .updateTable('sms_messages')
+    .set({
+      status: failure.retryAt ? 'pending' : 'failed',
+      next_attempt_at: failure.retryAt ?? sql<Date>`next_attempt_at`,
+      claimed_until: null,
+      last_error: failure.error.slice(0, 500),
+    })
+    .where('id', '=', failure.id)
+    .where('attempts', '=', failure.attempts)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** Sent stays sent, whichever sender's claim it was sent under. */
+export async function markSmsSent(
+  db: Db,
+  sent: { id: number; at: Date; provider: string; providerMessageId: string; keepBody: boolean },
+): Promise<void> {
+  await db
+    .updateTable('sms_messages')
+    .set({
+      status: 'sent',
+      sent_at: sent.at,
+      claimed_until: null,
+      provider: sent.provider,
+      provider_message_id: sent.providerMessageId,
+      last_error: '',
+      ...(sent.keepBody ? {} : { body: '' }),
+    })
+    .where('id', '=', sent.id)
+    .where('status', '!=', 'sent')
+    .execute();
+}
+
+/** The demo phone: an institution's sent texts and received replies, newest first. */
+export async function listConversation(
+  db: Db,
+  query: { institutionId: number; phoneNumber?: string; limit: number },
+): Promise<SmsMessageRow[]> {
+  let select = db
+    .selectFrom('sms_messages')
+    .selectAll()
+    .where('institution_id', '=', query.institutionId)
+    .where('status', 'in', ['sent', 'received']);
+  if (query.phoneNumber !== undefined) {
+    select = select.where('phone_number', '=', query.phoneNumber);
+  }
+  return select.orderBy('id', 'desc').limit(query.limit).execute();
+}
+
+/** Sent texts and replies older than `sentBefore`, failed ones created before `failedBefore`. */
+export async function deleteFinishedSms(
+  db: Db,
+  cutoff: { sentBefore: Date; failedBefore: Date },
+): Promise<number> {
+  const result = await db
+    .deleteFrom('sms_messages')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['sent', 'received']), eb('sent_at', '<', cutoff.sentBefore)]),
+        eb.and([eb('status', '=', 'failed'), eb('created_at', '<', cutoff.failedBefore)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
