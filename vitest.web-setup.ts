@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 
 // Lazy-loaded screens can take over a second to appear on a loaded 2-core CI machine; the
 // default 1 s of findBy*/waitFor makes such tests flaky without making them any stricter.
@@ -9,6 +9,33 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+});
+
+/*
+ * The web project shares one module graph and one jsdom window per worker (vitest.config.ts,
+ * isolate: false): what a file leaves in the window is reset here before the next file starts,
+ * as a fresh window would have it.
+ */
+beforeAll(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  for (const attribute of [...document.documentElement.attributes]) {
+    document.documentElement.removeAttribute(attribute.name);
+  }
+  // What a file appended outside React's roots (a print frame, a download link); emotion's
+  // style elements in the head stay, as its cache (shared by the files) expects them there.
+  document.body.replaceChildren();
+  for (const attribute of [...document.body.attributes]) {
+    document.body.removeAttribute(attribute.name);
+  }
 });
 
 /*

@@ -158,6 +158,8 @@ test.describe('profile', () => {
       await expect(dialog.getByText(question)).toBeVisible();
       await dialog.getByRole('button', { name: 'Yes' }).click();
       await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
+      // The dashboard is drawn (the profile left the page) before the profile is opened again.
+      await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
       await openProfile(page, origin);
       await expect(loginName).toHaveValue('taylor.reed');
     };
