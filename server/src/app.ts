@@ -667,6 +667,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     mail,
     cookieSecure,
     demoMode,
+    tell: notifications.tell,
   });
   await mailModule(app, { mail, demoMode });
   await smsModule(app, { sms, demoMode });

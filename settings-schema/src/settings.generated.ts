@@ -829,6 +829,7 @@ export interface SettingTypes {
   "confirmationTexts.cardUsedLabel": string;
   "confirmationTexts.frequencyLabel": string;
   "confirmationTexts.paymentDateLabel": string;
+  "confirmationTexts.firstPaymentDateLabel": string;
   "confirmationTexts.daysPriorLabel": string;
   "confirmationTexts.amountLabel": string;
   "confirmationTexts.feeLabel": string;
@@ -2186,6 +2187,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "confirmationTexts.cardUsedLabel": {"type":"text","default":"Card","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.frequencyLabel": {"type":"text","default":"Frequency","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.paymentDateLabel": {"type":"text","default":"Payment Date","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.firstPaymentDateLabel": {"type":"text","default":"First Payment Date","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.daysPriorLabel": {"type":"text","default":"Days Prior","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.amountLabel": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.feeLabel": {"type":"text","default":"Fee","set":"english","visibility":"public","wire":"gassySettings"},

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatInstantLongDate,
   formatLongDate,
+  formatLongDateTime,
   formatInstantDate,
   formatInstantTime,
   formatUsDate,
@@ -69,5 +70,16 @@ describe('the long date formatter', () => {
       'March 14, 2025',
     );
     expect(formatInstantLongDate('2025-03-15T03:30:00Z', 'UTC')).toBe('March 15, 2025');
+  });
+
+  it("says an instant in words with its time, in the institution's zone", () => {
+    expect(formatLongDateTime('2025-05-13T14:07:00Z', 'America/New_York')).toBe(
+      'May 13, 2025, 10:07 AM EDT',
+    );
+    // 03:30 UTC on March 15 is the evening of March 14 in New York.
+    expect(formatLongDateTime('2025-03-15T03:30:00Z', 'America/New_York')).toBe(
+      'March 14, 2025, 11:30 PM EDT',
+    );
+    expect(formatLongDateTime('not a date', 'UTC')).toBe('');
   });
 });

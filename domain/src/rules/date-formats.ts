@@ -128,3 +128,10 @@ export function formatInstantLongDate(instant: string | Date, timeZone: string):
   const date = instantOf(instant, timeZone);
   return date ? formatLongDate(calendarDateIn(timeZone, date)) : '';
 }
+
+/** An instant in words with its time, in a time zone: 'May 13, 2025, 10:07 AM EDT' (e-mails). */
+export function formatLongDateTime(instant: string | Date, timeZone: string): string {
+  const date = instantOf(instant, timeZone);
+  if (!date) return '';
+  return `${formatInstantLongDate(date, timeZone)}, ${formatInstantTime(date, timeZone)}`;
+}

@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../../lib/passwords';
 import type { PortalApp } from '../../plugins/portal-app';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { MailService } from '../mail/mail.service';
+import type { TellNotification } from '../notifications/notifications.service';
 import type { ThrottleService } from '../throttle/throttle.service';
 import { authRoutes } from './auth.routes';
 import type { AuthService } from './auth.service';
@@ -27,6 +28,8 @@ export interface AuthModuleDeps {
   /** Session cookies only over HTTPS. */
   cookieSecure: boolean;
   demoMode: boolean;
+  /** The alerts (a password set through a reset link is a password change). */
+  tell?: TellNotification;
 }
 
 /** Sign-in, sign-out, the post-login steps, and in demo mode the demo identity provider. */
@@ -41,6 +44,7 @@ export async function authModule(app: PortalApp, deps: AuthModuleDeps): Promise<
     throttle: deps.throttle,
     mail: deps.mail,
     auth: deps.auth,
+    tell: deps.tell,
   });
   await app.register(authRoutes, { service: deps.auth, cookieSecure });
   await app.register(postLoginRoutes, { service: postLogin, cookieSecure });

@@ -38,6 +38,7 @@ import {
   updatePendingSteps,
 } from './sessions.repository';
 import { createBorrowersService, type AcceptedAgreement } from '../borrowers/borrowers.service';
+import type { TellNotification } from '../notifications/notifications.service';
 
 export interface StepInstitution {
   id: number;
@@ -110,6 +111,8 @@ export interface PostLoginServiceOptions {
   throttle: ThrottleService;
   mail: MailService;
   auth: AuthService;
+  /** The password changed alert, when a reset or change link sets a new password. */
+  tell?: TellNotification;
 }
 
 const MAINTENANCE = 'maintenanceModeEnabled';
@@ -472,6 +475,14 @@ export function createPostLoginService(options: PostLoginServiceOptions): PostLo
         return true;
       });
       if (!done) return fail(403, 'Expired');
+      // The owner hears of it whichever way the password changed (profile, reset link, or the
+      // change required at sign-in): a reset they did not ask for is how a takeover shows.
+      await options.tell?.({
+        institutionId: caller.institution.id,
+        userId: borrower.id,
+        kind: 'passwordChanged',
+        at: now,
+      });
       return {
         ok: true,
         value: {

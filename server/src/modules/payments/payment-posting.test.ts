@@ -523,7 +523,7 @@ describe.each(testDatabases())(
         .executeTakeFirstOrThrow();
       const total = row.amount_cents + row.first_party_fee_cents + row.third_party_fee_cents;
       expect(notice?.body).toContain(
-        `The payment on 05/13/2025 for loan ****2352 of ${formatUsd(total)} could not be made.`,
+        `The payment on May 13, 2025 for loan ****2352 of ${formatUsd(total)} could not be made.`,
       );
       expect(notice?.body).toContain('Reason: Your card was declined.');
       expect(notice?.body).toContain('Visa ending in 0002');

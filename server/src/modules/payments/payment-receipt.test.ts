@@ -55,7 +55,7 @@ const ACH: PaymentRow = {
 const RECEIVED_AT = new Date('2025-05-13T14:07:04Z');
 
 describe('the payment receipt', () => {
-  it('says when the payment was received and dates it as every screen does, in the institution’s zone', () => {
+  it('says when the payment was received and dates it in words, as alerts do, in the institution’s zone', () => {
     const mail = paymentReceiptEmail({
       settings: DEFAULTS,
       institutionName: 'Harbor Community Bank',
@@ -73,8 +73,8 @@ describe('the payment receipt', () => {
         '',
         'Confirmation number: ABC123XYZ0',
         'Loan: ****2352',
-        'Payment received: 05/13/2025 10:07 AM EDT',
-        'Payment date: 05/13/2025',
+        'Payment received: May 13, 2025, 10:07 AM EDT',
+        'Payment date: May 13, 2025',
         'Payment amount: $125.50',
         'Additional principal: $10.00',
         'Processing fee: $2.95',
@@ -124,7 +124,7 @@ describe('the payment receipt', () => {
     });
     expect(mail.subject).toBe('Harbor receipt ABC123XYZ0');
     expect(mail.body).toContain('Merci, Harbor.');
-    expect(mail.body).toContain('Date: 05/13/2025');
+    expect(mail.body).toContain('Date: May 13, 2025');
     expect(mail.body).toContain('Somme: $138.45');
     expect(mail.body).toContain('Paid with: Visa *4242');
   });
@@ -142,7 +142,7 @@ describe('the failed payment notice', () => {
     expect(mail.subject).toBe('Harbor Community Bank: your payment could not be made');
     expect(mail.body).toBe(
       [
-        'The payment on 05/13/2025 for loan ****2352 of $138.45 could not be made.',
+        'The payment on May 13, 2025 for loan ****2352 of $138.45 could not be made.',
         '',
         "Reason: Your card's limit would have been exceeded.",
         '',
@@ -205,7 +205,7 @@ describe('the failed payment notice', () => {
     });
     expect(mail.subject).toBe('Payment problem on ****2352');
     expect(mail.body).toBe(
-      '05/13/2025|****2352|$138.45|Visa ending in 4242|Declined by the card issuer.|Harbor',
+      'May 13, 2025|****2352|$138.45|Visa ending in 4242|Declined by the card issuer.|Harbor',
     );
   });
 });

@@ -1,7 +1,7 @@
 import {
   formatUsd,
-  formatUsDate,
-  formatUsDateTime,
+  formatLongDate,
+  formatLongDateTime,
   maskAccountNumber,
   PAYMENT_CARD_TYPE_NAMES,
   PAYMENT_CARD_TYPES,
@@ -69,9 +69,9 @@ export function paymentReceiptEmail(input: {
       loanNumber: maskAccountNumber(payment.loan_number),
     }),
     line('emailTexts.paymentReceiptReceivedLineText', {
-      dateTime: formatUsDateTime(input.receivedAt, input.timeZone),
+      dateTime: formatLongDateTime(input.receivedAt, input.timeZone),
     }),
-    line('emailTexts.paymentReceiptDateLineText', { date: formatUsDate(payment.pay_date) }),
+    line('emailTexts.paymentReceiptDateLineText', { date: formatLongDate(payment.pay_date) }),
     line('emailTexts.paymentReceiptAmountLineText', { amount: formatUsd(payment.amount_cents) }),
     ...(payment.additional_principal_cents > 0
       ? [
@@ -156,7 +156,7 @@ export function paymentFailedEmail(input: {
       loanNumber,
     }),
     body: fillTemplate(settings.get('emailTexts.paymentFailedBodyText'), {
-      date: formatUsDate(payment.pay_date),
+      date: formatLongDate(payment.pay_date),
       loanNumber,
       amount: formatUsd(totalCents(payment)),
       method: methodText(settings, payment),

@@ -140,6 +140,12 @@ describe.each(testDatabases())('account recovery on $name', (testDatabase) => {
     });
     expect(again.status).not.toBe(200);
     expect(firstErrorOf(again.body)).toBe('Expired');
+    // The password changed alert (on by default) goes out for a reset too, once: a reset the
+    // owner did not ask for is how a takeover shows.
+    const notices = (await mailTo(test, JORDAN.EmailAddress)).filter((message) =>
+      /your password was changed/.test(message.subject),
+    );
+    expect(notices).toHaveLength(1);
   });
 
   it('lets a reset link expire', async () => {

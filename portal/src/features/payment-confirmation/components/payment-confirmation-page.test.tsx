@@ -178,11 +178,14 @@ describe('the payment confirmation', () => {
     );
     expect(await rows()).toMatchObject({
       Frequency: '3 days before your loan is due',
+      // The series' first date, named as the form's field names it (issue 20).
+      'First Payment Date': formatUsDate(addDays(today(), 3)),
       'Days Prior': '3',
       'Additional Principal': '$25.00',
       Total: '$500.55',
       'Total Payment to Draft': '$500.55',
     });
+    expect(Object.keys(await rows())).not.toContain('Payment Date');
     expect(
       screen.getByText(
         'Your payment has been scheduled and will be processed on the payment date.',

@@ -138,7 +138,12 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
     },
     {
       hideOption: 'confirmationOptions.hidePaymentDateOption',
-      label: settings.get('confirmationTexts.paymentDateLabel'),
+      // A recurring payment's date is the first of its series: named as the form names it.
+      label: settings.get(
+        kind === 'recurring'
+          ? 'confirmationTexts.firstPaymentDateLabel'
+          : 'confirmationTexts.paymentDateLabel',
+      ),
       value: formatUsDate(payDate),
     },
     // A pay-now payment says when it was received (issue 20 item 16), in the institution's zone;
