@@ -550,7 +550,7 @@ describe.each(testDatabases())(
       const [date] = (await rows('recurring')).filter((item) => item.pay_date === '2025-05-14');
       expect(date).toMatchObject({ status: 'failed', failure: 'Declined' });
       const forDate = (await notices()).filter((mail) =>
-        mail.body.startsWith('The payment on 05/14/2025 for loan ****2352'),
+        mail.body.startsWith('The payment on May 14, 2025 for loan ****2352'),
       );
       expect(forDate).toHaveLength(1);
       expect(await notices()).toHaveLength(2);
