@@ -1188,6 +1188,9 @@ export interface SettingTypes {
   "textingTexts.pastDueAlertText": string;
   "textingTexts.statementReadyAlertText": string;
   "textingTexts.newDeviceSignInAlertText": string;
+  "textingTexts.optInConfirmationText": string;
+  "textingTexts.helpAnswerText": string;
+  "textingTexts.stopAnswerText": string;
   "textingTexts.passwordChangedAlertText": string;
   "textingTexts.emailChangedAlertText": string;
   "textingTexts.logonNameChangedAlertText": string;
@@ -2546,6 +2549,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "textingTexts.pastDueAlertText": {"type":"text","default":"{institutionName}: loan {loanNumber} is past due. The payment due {dueDate} has not been received; {amount} is due now.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.statementReadyAlertText": {"type":"text","default":"{institutionName}: the statement of {statementDate} for loan {loanNumber} is ready online.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.newDeviceSignInAlertText": {"type":"text","default":"{institutionName}: your account was signed in to from {device} on {date} at {time}. Not you? Change your password.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.optInConfirmationText": {"type":"text","default":"{institutionName}: you are subscribed to {programme} texts. Msg & data rates may apply. Reply HELP for help, STOP to end.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.helpAnswerText": {"type":"text","default":"{institutionName}: texts about your accounts and offers. Reply STOP to end all texts. Msg & data rates may apply.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.stopAnswerText": {"type":"text","default":"{institutionName}: you are unsubscribed and will receive no more texts.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.passwordChangedAlertText": {"type":"text","default":"{institutionName}: your password was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.emailChangedAlertText": {"type":"text","default":"{institutionName}: your e-mail address was changed to {newEmail} on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.logonNameChangedAlertText": {"type":"text","default":"{institutionName}: your login name was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -2,6 +2,7 @@ import {
   calendarDateIn,
   changesSomething,
   configuredAgreements,
+  fillPlaceholders,
   modifyErrorMessage,
   TEXTING_ERRORS,
   textingAgreementsNeeded,
@@ -78,17 +79,6 @@ export interface UserText {
   body: string;
   dedupeKey: string;
   brandingId?: number;
-}
-
-/**
- * The answers to a phone's keywords. Carriers require them (CTIA); the wording is the product's
- * until textingTexts offers settings for it (docs/decisions/texting.md).
- */
-export function helpAnswer(institutionName: string): string {
-  return `${institutionName}: texts about your accounts and offers. Reply STOP to end all texts. Msg & data rates may apply.`;
-}
-export function stopAnswer(institutionName: string): string {
-  return `${institutionName}: you are unsubscribed and will receive no more texts.`;
 }
 
 export function createTextingService(options: {
@@ -223,6 +213,9 @@ export function createTextingService(options: {
         return { ok: false, error: TEXTING_ERRORS.noChanges };
       }
       const at = clock.now();
+      const settings = await options.settings(caller.institutionId);
+      const institutionName = await options.institutionName(caller.institutionId);
+      let confirmations = 0;
       await db.transaction().execute(async (trx) => {
         for (const change of effective) {
           await saveSubscription(trx, {
@@ -232,8 +225,29 @@ export function createTextingService(options: {
             optInAccount: change.OptInAccount,
             at,
           });
+          // A programme the number was not subscribed to at all now is: the confirmation
+          // carriers require (who texts, how to stop), queued with the subscription it confirms.
+          const before = current.find((option) => option.BrandingId === change.BrandingId);
+          const wasOn = before !== undefined && (before.OptInAccount || before.OptInMarketing);
+          const nowOn = change.OptInAccount === true || change.OptInMarketing === true;
+          if (!wasOn && nowOn) {
+            const queued = await sms.enqueue(
+              {
+                institutionId: caller.institutionId,
+                to: number.value,
+                body: fillPlaceholders(settings.get('textingTexts.optInConfirmationText'), {
+                  institutionName,
+                  programme: before?.BrandingName ?? institutionName,
+                }),
+                dedupeKey: `opt-in:${randomUUID()}`,
+              },
+              trx,
+            );
+            if (queued) confirmations += 1;
+          }
         }
       });
+      if (confirmations > 0) sms.deliverSoon();
       return { ok: true, value: { refused } };
     },
 
@@ -248,6 +262,7 @@ export function createTextingService(options: {
       const keyword = textReplyKeyword(reply.body);
       if (!keyword) return;
       const name = await options.institutionName(reply.institutionId);
+      const settings = await options.settings(reply.institutionId);
       if (keyword === 'STOP') {
         await unsubscribeEverywhere(db, {
           institutionId: reply.institutionId,
@@ -259,7 +274,12 @@ export function createTextingService(options: {
       await sms.enqueue({
         institutionId: reply.institutionId,
         to: reply.from,
-        body: keyword === 'STOP' ? stopAnswer(name) : helpAnswer(name),
+        body: fillPlaceholders(
+          settings.get(
+            keyword === 'STOP' ? 'textingTexts.stopAnswerText' : 'textingTexts.helpAnswerText',
+          ),
+          { institutionName: name },
+        ),
         dedupeKey: `keyword-answer:${randomUUID()}`,
       });
       sms.deliverSoon();

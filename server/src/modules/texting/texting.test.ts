@@ -240,8 +240,10 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
     expect(await texting.sendMarketingText(payment('offer:c'))).toBe(false);
 
     const texts = await textsOnPhone(JORDAN_PHONE);
-    expect(texts.length - before).toBe(1);
+    // The subscription's confirmation, then the one payment text.
+    expect(texts.length - before).toBe(2);
     expect(texts[0]).toEqual({ direction: 'out', body: payment('posted:b').body });
+    expect(texts[1]?.body).toContain('you are subscribed');
     // A second sweep sends nothing again.
     expect(await test.app.services.smsOutbox.runOnce()).toBe(0);
 
@@ -272,6 +274,44 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
     });
     const afterStop = await textsOnPhone(PAT_PHONE);
     expect(afterStop[0]?.body).toContain('unsubscribed');
+  });
+
+  it("confirms a new subscription once and answers HELP and STOP, in the institution's words", async () => {
+    const restore = await publishSettingsChange(test.app, HOST, {
+      english: {
+        textingTexts: {
+          optInConfirmationText: '{institutionName}: {programme} texts on. STOP ends.',
+          helpAnswerText: 'Help from {institutionName}.',
+          stopAnswerText: 'Bye from {institutionName}.',
+        },
+      },
+    });
+    try {
+      await agreeToTexting(pat, 'pat.lee');
+      await modify(pat, PAT_PHONE, [{ BrandingId: 1, OptInAccount: false, OptInMarketing: false }]);
+      const before = (await textsOnPhone(PAT_PHONE)).length;
+
+      await modify(pat, PAT_PHONE, [{ BrandingId: 1, OptInAccount: true }]);
+      // Marketing too, on a number already subscribed to the programme: no second confirmation.
+      await modify(pat, PAT_PHONE, [{ BrandingId: 1, OptInMarketing: true }]);
+      let texts = await textsOnPhone(PAT_PHONE);
+      expect(texts.length - before).toBe(1);
+      expect(texts[0]).toEqual({
+        direction: 'out',
+        body: 'Harbor Community Bank: Harbor Community Bank texts on. STOP ends.',
+      });
+      // A second sweep of the outbox sends nothing again.
+      expect(await test.app.services.smsOutbox.runOnce()).toBe(0);
+
+      await reply(PAT_PHONE, 'HELP');
+      texts = await textsOnPhone(PAT_PHONE);
+      expect(texts[0]).toEqual({ direction: 'out', body: 'Help from Harbor Community Bank.' });
+      await reply(PAT_PHONE, 'STOP');
+      texts = await textsOnPhone(PAT_PHONE);
+      expect(texts[0]).toEqual({ direction: 'out', body: 'Bye from Harbor Community Bank.' });
+    } finally {
+      await restore();
+    }
   });
 
   it('opens the demo phone in demo mode only', async () => {
