@@ -89,7 +89,8 @@ test.describe('payments by sky.bennett and casey.morgan', () => {
       'Loan Number': SKY_AUTO,
       Account: 'Checking ****1234',
       Frequency: `Monthly on the ${ordinal(Number(first.slice(8)))}`,
-      'Payment Date': usDate(first),
+      // A recurring payment's date is the first of its series, named as the form names it.
+      'First Payment Date': usDate(first),
       Amount: '$246.65',
       'Processing Fee': '$1.00',
       Total: '$247.65',
