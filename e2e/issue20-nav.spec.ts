@@ -84,7 +84,7 @@ test.describe('issue 20: navigation, dates and the smaller fixes', () => {
     expect(names).not.toContain('Locations');
     expect(names).not.toContain('Documents');
     expect(names).toEqual(
-      expect.arrayContaining(['Payment Authorizations', 'Document Center', 'Apply for a Loan']),
+      expect.arrayContaining(['Loan Documents', 'Document Center', 'Apply for a Loan']),
     );
     await expect(
       page.getByRole('main').getByRole('button', { name: 'Apply for a Loan' }),

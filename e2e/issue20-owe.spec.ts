@@ -206,6 +206,11 @@ test.describe('what I owe', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Payment Authorizations and Loan Documents',
     );
+    // The menu item and the browser title say so too.
+    await expect(page).toHaveTitle('Payments - Loan Documents');
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loan Documents' }),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Recurring ACH authorizations' })).toBeVisible();
     const loanDocuments = page.getByRole('region', { name: 'Loan documents' });
     const auto = loanDocuments.getByRole('region', { name: 'Auto Loan ****2341' });

@@ -107,7 +107,7 @@ test.describe('payments by sky.bennett and casey.morgan', () => {
     // The authorization is kept as a PDF on the Documents screen.
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Payment Authorizations' })
+      .getByRole('link', { name: 'Loan Documents' })
       .click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Payment Authorizations and Loan Documents' }),

@@ -38,6 +38,7 @@ export interface SettingTypes {
   "loggedInLayout.applyForLoanMenuText": string;
   "loggedInLayout.makePaymentMenuText": string;
   "loggedInLayout.profileMenuText": string;
+  "loggedInLayout.documentsWithLoanDocumentsMenuText": string;
   "loggedInLayout.documentsMenuText": string;
   "loggedInLayout.documentCenterMenuText": string;
   "loggedInLayout.contactInfoChangeMenuText": string;
@@ -141,6 +142,7 @@ export interface SettingTypes {
   "pageTitleTexts.depositsPageTitle": string;
   "pageTitleTexts.depositDetailsPageTitle": string;
   "pageTitleTexts.profilePageTitle": string;
+  "pageTitleTexts.documentsWithLoanDocumentsPageTitle": string;
   "pageTitleTexts.documentsPageTitle": string;
   "pageTitleTexts.paymentPageTitle": string;
   "pageTitleTexts.paymentConfirmPageTitle": string;
@@ -852,6 +854,7 @@ export interface SettingTypes {
   "paymentDocumentsTexts.noDocumentsText": string;
   "paymentDocumentsTexts.authorizationsHeadingText": string;
   "paymentDocumentsTexts.accountDocumentsHeadingText": string;
+  "paymentDocumentsTexts.noLoanDocumentsText": string;
   "paymentDocumentsTexts.accountDocumentsErrorText": string;
   "paymentDocumentsTexts.retrieveErrorText": string;
   "payoffQuoteOptions.usePayoffQuoteOption": boolean;
@@ -1399,6 +1402,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loggedInLayout.applyForLoanMenuText": {"type":"text","default":"Apply for a Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.makePaymentMenuText": {"type":"text","default":"Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.profileMenuText": {"type":"text","default":"Profile","set":"english","visibility":"public","wire":"gassySettings"},
+  "loggedInLayout.documentsWithLoanDocumentsMenuText": {"type":"text","default":"Loan Documents","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.documentsMenuText": {"type":"text","default":"Payment Authorizations","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.documentCenterMenuText": {"type":"text","default":"Document Center","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.contactInfoChangeMenuText": {"type":"text","default":"Contact Info Change","set":"english","visibility":"public","wire":"gassySettings"},
@@ -1502,6 +1506,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "pageTitleTexts.depositsPageTitle": {"type":"text","default":"Payments - Deposits","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.depositDetailsPageTitle": {"type":"text","default":"Payments - Account Details","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.profilePageTitle": {"type":"text","default":"Payments - Profile","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.documentsWithLoanDocumentsPageTitle": {"type":"text","default":"Payments - Loan Documents","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.documentsPageTitle": {"type":"text","default":"Payments - Payment Authorizations","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.paymentPageTitle": {"type":"text","default":"Payments - Make Payment","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.paymentConfirmPageTitle": {"type":"text","default":"Payments - Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2213,6 +2218,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentDocumentsTexts.noDocumentsText": {"type":"text","default":"You have no recurring ACH authorizations.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.authorizationsHeadingText": {"type":"text","default":"Recurring ACH authorizations","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.accountDocumentsHeadingText": {"type":"text","default":"Loan documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentDocumentsTexts.noLoanDocumentsText": {"type":"text","default":"You have no open loans, so no loan documents are listed.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.accountDocumentsErrorText": {"type":"text","default":"The documents of this loan could not be loaded.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentDocumentsTexts.retrieveErrorText": {"type":"text","default":"There was an error retrieving the draft.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteOptions.usePayoffQuoteOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -16,7 +16,8 @@ export function RouteEffects() {
   const analyticsEnabled = settings.get('analyticsOptions.enablePageViewAnalyticsOption');
   const handle = readRouteHandle(matches[matches.length - 1]?.handle);
   const { redirect } = handle;
-  const pageTitle = handle.pageTitle ? settings.get(handle.pageTitle) : undefined;
+  const pageTitleKey = handle.pageTitleFor?.(settings) ?? handle.pageTitle;
+  const pageTitle = pageTitleKey ? settings.get(pageTitleKey) : undefined;
   const lastCounted = useRef<string | undefined>(undefined);
 
   useEffect(() => {

@@ -1,4 +1,8 @@
-import { SETTING_DEFINITIONS, type SettingKey } from '@portal/settings-schema';
+import {
+  SETTING_DEFINITIONS,
+  type SettingKey,
+  type SettingsAccessor,
+} from '@portal/settings-schema';
 
 /** The settings keys that hold page titles (pageTitleTexts.*). */
 export type PageTitleKey = Extract<SettingKey, `pageTitleTexts.${string}`>;
@@ -7,6 +11,8 @@ export type PageTitleKey = Extract<SettingKey, `pageTitleTexts.${string}`>;
 export interface RouteHandle {
   /** The settings key of the document title while the route shows (spec 000 section 2.1). */
   pageTitle?: PageTitleKey;
+  /** For a page that names itself by the settings (myaccount/documents): chooses the title's key. */
+  pageTitleFor?: (settings: SettingsAccessor) => PageTitleKey | undefined;
   /** The route only redirects, so it has no title of its own. */
   redirect?: true;
 }
@@ -25,9 +31,21 @@ export function readRouteHandle(handle: unknown): RouteHandle {
   ) {
     result.pageTitle = handle.pageTitle;
   }
+  if ('pageTitleFor' in handle && typeof handle.pageTitleFor === 'function') {
+    const choose = handle.pageTitleFor;
+    result.pageTitleFor = (settings) => {
+      const key: unknown = Reflect.apply(choose, undefined, [settings]);
+      return typeof key === 'string' && isPageTitleKey(key) ? key : undefined;
+    };
+  }
   if ('redirect' in handle && handle.redirect === true) result.redirect = true;
   return result;
 }
 
 export const titled = (pageTitle: PageTitleKey): RouteHandle => ({ pageTitle });
+/** A title chosen by the settings; `pageTitle` is the key it falls back to. */
+export const titledBy = (
+  pageTitle: PageTitleKey,
+  pageTitleFor: (settings: SettingsAccessor) => PageTitleKey,
+): RouteHandle => ({ pageTitle, pageTitleFor });
 export const REDIRECT: RouteHandle = { redirect: true };

@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import type { PlaceholderScreen } from '../components/placeholder-page';
 import { loadLoginHandOff } from '../lib/session/login-hand-off';
+import { documentsScreenListsLoanDocuments } from '../lib/documents/documents-screen';
 import { AppShell } from './app-shell';
 import {
   BlockUnderSingleSignOn,
@@ -22,7 +23,7 @@ import {
 import { LoggedOutLayout } from './layouts/logged-out-layout';
 import { PageLoadError } from './layouts/page-load-error';
 import { RootErrorPage } from './layouts/root-error-page';
-import { REDIRECT, titled, type PageTitleKey } from './route-handle';
+import { REDIRECT, titled, titledBy, type PageTitleKey } from './route-handle';
 import { StartupLoading } from './startup-loading';
 
 /** A screen a later issue builds (listed in portal/PLACEHOLDERS.md). */
@@ -208,7 +209,11 @@ const myAccountRoutes: RouteObject[] = [
     [
       {
         path: 'documents',
-        handle: titled('pageTitleTexts.documentsPageTitle'),
+        handle: titledBy('pageTitleTexts.documentsPageTitle', (settings) =>
+          documentsScreenListsLoanDocuments(settings)
+            ? 'pageTitleTexts.documentsWithLoanDocumentsPageTitle'
+            : 'pageTitleTexts.documentsPageTitle',
+        ),
         lazy: async () => {
           const { DocumentsPage } = await import('../features/documents/components/documents-page');
           return { Component: DocumentsPage };

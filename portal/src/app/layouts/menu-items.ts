@@ -1,4 +1,5 @@
 import type { SettingsAccessor } from '@portal/settings-schema';
+import { documentsScreenListsLoanDocuments } from '../../lib/documents/documents-screen';
 import { safeExternalUrl } from '../../lib/external-link';
 
 export type MenuAction = 'applyForLoan' | 'remoteBranchLocator' | 'logout';
@@ -98,7 +99,11 @@ export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): Me
     settings.get('achPaymentOptions.requireAchDraftAgreementOption')
       ? {
           id: 'documents',
-          label: settings.get('loggedInLayout.documentsMenuText'),
+          label: settings.get(
+            documentsScreenListsLoanDocuments(settings)
+              ? 'loggedInLayout.documentsWithLoanDocumentsMenuText'
+              : 'loggedInLayout.documentsMenuText',
+          ),
           kind: 'link',
           to: '/myaccount/documents',
         }

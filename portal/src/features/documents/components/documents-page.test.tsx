@@ -256,6 +256,34 @@ describe('the Documents screen', () => {
     expect(
       server.requestsTo('GET /api/Documents/GetAccountDocuments').map((r) => r.search),
     ).toEqual(['?accountNumber=001-100234-1']);
+    // The menu item and the browser title name the page as its heading does (issue 20 item 13).
+    expect(document.title).toBe('Payments - Loan Documents');
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(navigation).getByRole('link', { name: 'Loan Documents' })).toHaveAttribute(
+      'href',
+      '#/myaccount/documents',
+    );
+    expect(within(navigation).queryByRole('link', { name: 'Payment Authorizations' })).toBeNull();
     await expectNoAxeViolations();
+  });
+
+  it('says there are no loan documents when the borrower holds no open loan', async () => {
+    renderDocuments({
+      settings: { 'globalOptions.useFileServicesOption': 'true' },
+      routes: {
+        'GET /api/accountList': {
+          body: { HasNoErrors: true, Errors: [], Accounts: ACCOUNTS.slice(1) },
+        },
+      },
+    });
+    const loanDocuments = await screen.findByRole('region', { name: 'Loan documents' });
+    expect(
+      await within(loanDocuments).findByText(
+        'You have no open loans, so no loan documents are listed.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Payment Authorizations and Loan Documents',
+    );
   });
 });

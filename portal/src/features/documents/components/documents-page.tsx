@@ -18,6 +18,7 @@ import { openInNewTab } from '../../../lib/new-tab';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { isLoanAccount, useAccountList } from '../../../lib/accounts/get-account-list';
 import { documentViewUrl } from '../../../lib/documents/document-view-url';
+import { documentsScreenListsLoanDocuments } from '../../../lib/documents/documents-screen';
 import { achDraftDocumentUrl, useAchDrafts } from '../api/ach-drafts';
 import { useAccountsDocuments } from '../api/account-documents';
 
@@ -30,12 +31,7 @@ import { useAccountsDocuments } from '../api/account-documents';
  */
 export function DocumentsPage() {
   const settings = useSettings();
-  const accounts = useAccountList();
-  const loanDocumentsListed =
-    settings.get('globalOptions.useFileServicesOption') &&
-    (accounts.data?.Accounts ?? []).some(
-      (account) => isLoanAccount(account) && !isClosedComment(account.Comment),
-    );
+  const loanDocumentsListed = documentsScreenListsLoanDocuments(settings);
   const drafts = useAchDrafts();
   // Opening a document can fail too (the passable token): the same error text says so.
   const [openFailed, setOpenFailed] = useState(false);
@@ -133,12 +129,20 @@ function LoanDocuments() {
       setOpenFailed(true);
     }
   }
-  if (loans.length === 0) return null;
   return (
     <Stack component="section" spacing={1} aria-labelledby="loan-documents-heading">
       <Typography variant="h5" component="h2" id="loan-documents-heading">
         {settings.get('paymentDocumentsTexts.accountDocumentsHeadingText')}
       </Typography>
+      {accounts.isPending ? (
+        <LoadingBlock height={48} label={settings.get('errorTexts.loadingText')} />
+      ) : null}
+      {accounts.isSuccess && loans.length === 0 ? (
+        // The heading names loan documents whatever the borrower holds: say there are none.
+        <Typography variant="body2" color="text.secondary">
+          {settings.get('paymentDocumentsTexts.noLoanDocumentsText')}
+        </Typography>
+      ) : null}
       {loans.map((loan, index) => {
         const result = results[index];
         const headingId = `loan-documents-${index}`;
