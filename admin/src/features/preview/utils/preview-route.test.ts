@@ -14,8 +14,12 @@ describe('previewRouteOf', () => {
     );
   });
 
+  it('opens a payment setting on Make Payment for the sample loan, where the steps show', () => {
+    expect(previewRouteOf('/myaccount/payment')).toBe('/myaccount/payment/000-900001-1');
+  });
+
   it('opens routes without a parameter as they are, and others where they can be shown', () => {
-    expect(previewRouteOf('/myaccount/payment')).toBe('/myaccount/payment');
+    expect(previewRouteOf('/myaccount/profile')).toBe('/myaccount/profile');
     expect(previewRouteOf('/myaccount/applicationdetails/{applicationNumber}')).toBe(
       '/myaccount/dashboard',
     );

@@ -3,6 +3,8 @@ import { PREVIEW_SAMPLE_ACCOUNTS } from '@portal/domain';
 /** Where the preview opens before anything is chosen. */
 export const DEFAULT_PREVIEW_ROUTE = '/home/login';
 
+const MAKE_PAYMENT_ROUTE = '/myaccount/payment';
+
 /** Account pages and the sample borrower's account each opens on. */
 const SAMPLE_ACCOUNT_ROUTES: Readonly<Record<string, string>> = {
   '/myaccount/loanDetails/{accountNumber}': PREVIEW_SAMPLE_ACCOUNTS.loan,
@@ -17,6 +19,11 @@ const SAMPLE_ACCOUNT_ROUTES: Readonly<Record<string, string>> = {
  */
 export function previewRouteOf(route: string | undefined): string | undefined {
   if (!route) return undefined;
+  // Make Payment opens on the sample loan, so a payment setting shows the steps it belongs to
+  // (without a loan the screen waits for one to be picked, and shows none of them).
+  if (route === MAKE_PAYMENT_ROUTE) {
+    return `${MAKE_PAYMENT_ROUTE}/${encodeURIComponent(PREVIEW_SAMPLE_ACCOUNTS.loan)}`;
+  }
   if (!route.includes('{')) return route;
   const sample = SAMPLE_ACCOUNT_ROUTES[route];
   if (sample) return route.replace('{accountNumber}', encodeURIComponent(sample));
