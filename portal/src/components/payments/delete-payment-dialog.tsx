@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../error-alert/error-alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useSettings } from '../../lib/settings/settings-context';
@@ -46,7 +46,7 @@ export function DeletePaymentDialog(props: {
         </>
       }
     >
-      {typeof state === 'object' ? <Alert severity="error">{state.error}</Alert> : null}
+      {typeof state === 'object' ? <ErrorAlert>{state.error}</ErrorAlert> : null}
     </PortalDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import {
@@ -152,7 +152,7 @@ export function AddressForm(props: {
       aria-label={settings.get('addressFormTexts.formLabel')}
     >
       <AddressFields form={form} names={ADDRESS_NAMES} disabled={props.readOnly} />
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       {props.readOnly ? null : (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Button

@@ -1,5 +1,5 @@
 import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -210,9 +210,7 @@ export function AlertsSection(props: {
           );
         })}
         {errors.map((message) => (
-          <Alert key={message} severity="error">
-            {message}
-          </Alert>
+          <ErrorAlert key={message}>{message}</ErrorAlert>
         ))}
         {dirty || savedMark ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -232,7 +233,7 @@ export function EStatementsSection(props: {
           }
           label={settings.get('eStatementTexts.toggleLabel')}
         />
-        {error ? <Alert severity="error">{error}</Alert> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <StatementAlerts saved={props.alerts} save={props.saveAlerts} />
         <StatementList accountNumber={props.accountNumber} />
       </Stack>
@@ -300,9 +301,7 @@ function StatementAlerts(props: {
         ),
       )}
       {errors.map((message) => (
-        <Alert key={message} severity="error">
-          {message}
-        </Alert>
+        <ErrorAlert key={message}>{message}</ErrorAlert>
       ))}
     </FormGroup>
   );
@@ -397,7 +396,7 @@ export function StatementList(props: {
           ))}
         </List>
       )}
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <ErrorAlert>{error}</ErrorAlert> : null}
     </Stack>
   );
 }

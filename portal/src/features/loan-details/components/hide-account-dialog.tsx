@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -55,9 +56,9 @@ export function HideAccountDialog(props: {
         <>
           <Typography>{settings.get('loanDetailsTexts.hideAccountConfirmText')}</Typography>
           {state === 'failed' ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
+            <ErrorAlert sx={{ mt: 2 }}>
               {settings.get('loanDetailsTexts.hideAccountErrorText')}
-            </Alert>
+            </ErrorAlert>
           ) : null}
         </>
       )}

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -178,11 +178,9 @@ function AchDraftDialog(props: {
             idPrefix={instructionId}
           />
         </Stack>
-        {error ? <Alert severity="error">{error}</Alert> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         {recordFailed ? (
-          <Alert severity="error">
-            {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
-          </Alert>
+          <ErrorAlert>{settings.get('achPaymentTexts.achAgreementSaveErrorText')}</ErrorAlert>
         ) : null}
       </Stack>
     </PortalDialog>

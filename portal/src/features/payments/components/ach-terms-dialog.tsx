@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -242,9 +242,7 @@ function AchTermsDialog({ agreements, userName, onAnswer }: AchTermsDialogProps)
     >
       <Stack spacing={1}>
         {failed ? (
-          <Alert severity="error">
-            {settings.get('achPaymentTexts.achAgreementSaveErrorText')}
-          </Alert>
+          <ErrorAlert>{settings.get('achPaymentTexts.achAgreementSaveErrorText')}</ErrorAlert>
         ) : null}
         <AchAgreementLinks
           agreements={agreements}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -467,7 +468,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
             ) : null}
             {payoffLine ? <Typography role="status">{payoffLine}</Typography> : null}
             {quoteFailed ? (
-              <Alert severity="error">{settings.get('paymentTexts.payoffQuoteErrorText')}</Alert>
+              <ErrorAlert>{settings.get('paymentTexts.payoffQuoteErrorText')}</ErrorAlert>
             ) : null}
           </Stack>
         ) : null}
@@ -533,7 +534,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
           <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
         ) : null}
         {useFee && feeRequest && fee.isError ? (
-          <Alert severity="error">{settings.get('paymentErrorTexts.feeLoadingErrorText')}</Alert>
+          <ErrorAlert>{settings.get('paymentErrorTexts.feeLoadingErrorText')}</ErrorAlert>
         ) : null}
       </Stack>
       {amountBasis

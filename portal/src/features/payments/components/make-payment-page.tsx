@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
@@ -131,7 +131,7 @@ export function MakePaymentPage() {
         {accounts.isPending ? (
           <CircularProgress aria-label={settings.get('errorTexts.loadingText')} />
         ) : accounts.isError ? (
-          <Alert severity="error">{settings.get('paymentErrorTexts.genericInfoErrorText')}</Alert>
+          <ErrorAlert>{settings.get('paymentErrorTexts.genericInfoErrorText')}</ErrorAlert>
         ) : (
           <NativeSelectField
             label={settings.get('paymentTexts.loanAccountLabel')}
@@ -174,7 +174,7 @@ export function MakePaymentPage() {
 
 function InfoError(props: { error: PaymentInfoError }) {
   const settings = useSettings();
-  return <Alert severity="error">{settings.get(PAYMENT_INFO_ERROR_TEXT_KEYS[props.error])}</Alert>;
+  return <ErrorAlert>{settings.get(PAYMENT_INFO_ERROR_TEXT_KEYS[props.error])}</ErrorAlert>;
 }
 
 /**
@@ -271,7 +271,7 @@ function AccountGate(props: { account: AccountListItem }) {
   if (info.isError) {
     return (
       <>
-        <Alert severity="error">{paymentErrorText(settings, 'paymentInfo', info.error)}</Alert>
+        <ErrorAlert>{paymentErrorText(settings, 'paymentInfo', info.error)}</ErrorAlert>
         <PaymentsBehindRefusal
           accountNumber={account.Number}
           lists={paymentListsOfRefusal(info.error)}

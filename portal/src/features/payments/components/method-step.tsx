@@ -1,5 +1,6 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -467,7 +468,7 @@ export function MethodStep(props: MethodStepProps) {
             </div>
           ) : null}
           {defaultError ? (
-            <Alert severity="error">{settings.get('paymentTexts.setDefaultErrorText')}</Alert>
+            <ErrorAlert>{settings.get('paymentTexts.setDefaultErrorText')}</ErrorAlert>
           ) : null}
           {canAddNewOf(paymentType) ? (
             <div>

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -237,7 +237,7 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
         }}
         aria-busy={busy || undefined}
       >
-        {error ? <Alert severity="error">{error}</Alert> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         {props.paymentType === 'ACH' ? (
           <AchFields form={achForm} showErrors={submitted} />
         ) : (

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -205,7 +205,7 @@ export function NotificationsSection(props: {
         {textOffered && !textEnabled ? (
           <Typography variant="body2">{settings.get('textingTexts.noPhoneText')}</Typography>
         ) : null}
-        {error ? <Alert severity="error">{error}</Alert> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <SaveControls
           dirty={dirty}
           busy={notifications.isPending}

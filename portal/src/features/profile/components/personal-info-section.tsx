@@ -1,5 +1,5 @@
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -190,11 +190,9 @@ export function PersonalInfoSection(props: { info: ProfilePersonalInfo }) {
         {texting && !savedPhone ? (
           <Typography variant="body2">{settings.get('textingTexts.noPhoneText')}</Typography>
         ) : null}
-        {textingMessage ? <Alert severity="error">{textingMessage}</Alert> : null}
+        {textingMessage ? <ErrorAlert>{textingMessage}</ErrorAlert> : null}
         {formErrors.map((message) => (
-          <Alert key={message} severity="error">
-            {message}
-          </Alert>
+          <ErrorAlert key={message}>{message}</ErrorAlert>
         ))}
         <SaveControls
           dirty={dirty}

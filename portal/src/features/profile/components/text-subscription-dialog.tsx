@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -113,7 +114,7 @@ function AgreementStep(props: { onAgreed(): void; onDisagree(): void }) {
         })}
       </List>
       {failed ? (
-        <Alert severity="error">{settings.get('profileErrorTexts.agreementErrorText')}</Alert>
+        <ErrorAlert>{settings.get('profileErrorTexts.agreementErrorText')}</ErrorAlert>
       ) : null}
     </PortalDialog>
   );
@@ -310,7 +311,7 @@ function OptionsStep(props: {
             }
           />
         ))}
-        {error ? <Alert severity="error">{error}</Alert> : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
       </Stack>
     </PortalDialog>
   );
@@ -360,7 +361,7 @@ export function TextSubscriptionDialog(props: {
       }
     >
       {failed ? (
-        <Alert severity="error">{textingErrorText(info.error, settings)}</Alert>
+        <ErrorAlert>{textingErrorText(info.error, settings)}</ErrorAlert>
       ) : (
         <Stack sx={{ alignItems: 'center', py: 2 }}>
           <CircularProgress size={30} aria-label={settings.get('textingTexts.dialogTitleText')} />

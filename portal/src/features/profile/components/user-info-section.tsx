@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { ErrorAlert } from '../../../components/error-alert/error-alert';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -268,9 +269,7 @@ export function UserInfoSection(props: { info: ProfileUserInfo }) {
           />
         ) : null}
         {formErrors.map((message) => (
-          <Alert key={message} severity="error">
-            {message}
-          </Alert>
+          <ErrorAlert key={message}>{message}</ErrorAlert>
         ))}
         <SaveControls
           dirty={dirty}
