@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ASSET_SETTING_KEYS, assetAcceptList, assetTypesInWords } from '@portal/domain';
+import { SETTING_DEFINITIONS } from '@portal/settings-schema';
 import { useRef, useSyncExternalStore, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { brandingFileUrl } from '../../../lib/branding/branding-files';
@@ -26,6 +27,10 @@ const SLOTS: readonly Slot[] = [
   { kind: 'background', title: 'Sign-in background', hint: 'Behind the sign-in form.' },
 ];
 
+const PRIMARY_COLOR_KEY = 'themeOptions.primaryColor';
+const DEFAULT_PRIMARY = SETTING_DEFINITIONS[PRIMARY_COLOR_KEY].default;
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
 interface BrandingUploadsProps {
   slug: string;
   cdnFolder: string;
@@ -46,10 +51,13 @@ function UploadSlot({
   slug,
   cdnFolder,
   current,
+  backdrop,
   readOnly,
   onUploaded,
 }: {
   slot: Slot;
+  /** What the portal shows the file on: the draft's header colour for a logo, else white. */
+  backdrop: string;
   slug: string;
   cdnFolder: string;
   /** The file the draft names (undefined for a footer image, which has no setting of its own). */
@@ -78,7 +86,16 @@ function UploadSlot({
         {slot.hint}
       </Typography>
       {path && (
-        <Box sx={{ bgcolor: 'primary.main', p: 1, borderRadius: 1, textAlign: 'center' }}>
+        <Box
+          sx={{
+            bgcolor: backdrop,
+            p: 1,
+            borderRadius: 1,
+            textAlign: 'center',
+            border: 1,
+            borderColor: 'divider',
+          }}
+        >
           <Box
             component="img"
             src={brandingFileUrl(slug, cdnFolder, path)}
@@ -138,9 +155,12 @@ export function BrandingUploads({ slug, cdnFolder, session, readOnly }: Branding
   const values = useSyncExternalStore(
     (listener) => session.subscribe(listener),
     () =>
-      `${session.valueOf(ASSET_SETTING_KEYS.logoFull)}\n${session.valueOf(ASSET_SETTING_KEYS.logoIcon)}\n${session.valueOf(ASSET_SETTING_KEYS.background)}`,
+      `${session.valueOf(ASSET_SETTING_KEYS.logoFull)}\n${session.valueOf(ASSET_SETTING_KEYS.logoIcon)}\n${session.valueOf(ASSET_SETTING_KEYS.background)}\n${session.valueOf(PRIMARY_COLOR_KEY)}`,
   );
-  const [logoFull = '', logoIcon = '', background = ''] = values.split('\n');
+  const [logoFull = '', logoIcon = '', background = '', primary = ''] = values.split('\n');
+  // A logo is drawn on the institution's header (its primary colour, as the draft has it), not on
+  // the admin app's own navy: a logo that fails on its header must look wrong here too.
+  const logoBackdrop = HEX_COLOR.test(primary) ? primary : DEFAULT_PRIMARY;
   const current: Partial<Record<AssetKind, string>> = {
     logoFull: addressOf(cdnFolder, 'logoFull', logoFull),
     logoIcon: addressOf(cdnFolder, 'logoIcon', logoIcon),
@@ -159,6 +179,9 @@ export function BrandingUploads({ slug, cdnFolder, session, readOnly }: Branding
             slug={slug}
             cdnFolder={cdnFolder}
             current={current[slot.kind]}
+            backdrop={
+              slot.kind === 'logoFull' || slot.kind === 'logoIcon' ? logoBackdrop : '#ffffff'
+            }
             readOnly={readOnly}
             onUploaded={(answer) => {
               if (slot.kind === 'footerImage') return;

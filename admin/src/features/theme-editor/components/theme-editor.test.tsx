@@ -145,5 +145,14 @@ describe('the theme editor', { timeout: 60_000 }, () => {
       '/admin-api/institutions/harbor/branding/logos/logoFull-0123456789ab.svg',
     );
     expect(screen.getByRole('button', { name: 'Upload full logo' })).toBeEnabled();
+    // The logo is shown on the institution's header colour, as the draft has it, not on the
+    // admin app's own navy; a new colour repaints it.
+    const tile = () =>
+      screen.getByRole('img', { name: /Full logo in the draft/ }).parentElement as HTMLElement;
+    expect(getComputedStyle(tile()).backgroundColor).toBe('rgb(31, 78, 121)');
+    const input = colourField('Primary colour');
+    await user.clear(input);
+    await user.type(input, '#7a1f1f');
+    await waitFor(() => expect(getComputedStyle(tile()).backgroundColor).toBe('rgb(122, 31, 31)'));
   });
 });
