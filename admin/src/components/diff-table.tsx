@@ -19,6 +19,8 @@ interface DiffTableProps {
   beforeLabel: string;
   afterLabel: string;
   emptyText?: string;
+  /** The header colour logos are drawn on when the change does not hold one (the draft's). */
+  logoBackdrop?: string;
 }
 
 const HEADING_ELEMENTS = { 2: 'h2', 3: 'h3', 4: 'h4' } as const satisfies Record<
@@ -43,31 +45,68 @@ function groupEntries(entries: readonly DiffEntry[]): [string, DiffEntry[]][] {
   );
 }
 
-function DiffValue({ value, settingKey }: { value: string | null; settingKey: string }) {
+const PRIMARY_COLOR_KEY = 'themeOptions.primaryColor';
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * The header colour each side's logos are drawn on: the primary colour the side has when the
+ * change holds it, else the one the page passes (the draft's), else the schema's default; never
+ * the admin app's own navy, on which a logo that fails on its header would look fine.
+ */
+function logoBackdrops(
+  entries: readonly DiffEntry[],
+  given: string | undefined,
+): { before: string; after: string } {
+  const fallback =
+    given && HEX_COLOR.test(given)
+      ? given
+      : String(definitionOf(PRIMARY_COLOR_KEY)?.default ?? '#1f4e79');
+  const change = entries.find((entry) => entry.key === PRIMARY_COLOR_KEY);
+  const pick = (value: string | null | undefined) =>
+    value && HEX_COLOR.test(value) ? value : fallback;
+  return { before: pick(change?.before), after: pick(change?.after) };
+}
+
+function DiffValue({
+  value,
+  settingKey,
+  backdrop,
+}: {
+  value: string | null;
+  settingKey: string;
+  backdrop: string;
+}) {
   const institution = use(InstitutionContext);
+  const fallback = definitionOf(settingKey)?.default;
+  // A logo is reviewed as the image, on the header colour, beside its file name; a logo left at
+  // its default is shown as the default file (the published side of a first upload showed only
+  // a path).
+  const shown = value ?? (typeof fallback === 'string' ? fallback : '');
+  const image = institution ? logoImageOf(institution, settingKey, shown) : undefined;
+  const picture = image ? (
+    <Box sx={{ bgcolor: backdrop, p: 1, borderRadius: 1 }}>
+      <Box
+        component="img"
+        src={image}
+        alt={`${definitionOf(settingKey)?.title ?? settingKey}: ${shown}`}
+        sx={{ display: 'block', maxHeight: 48, maxWidth: 240 }}
+      />
+    </Box>
+  ) : null;
   if (value === null) {
-    const fallback = definitionOf(settingKey)?.default;
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-        Not set
-        {fallback !== undefined ? ` (default: ${fallback === '' ? 'empty' : fallback})` : ''}
-      </Typography>
+      <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+        {picture}
+        <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+          Not set
+          {fallback !== undefined ? ` (default: ${fallback === '' ? 'empty' : fallback})` : ''}
+        </Typography>
+      </Box>
     );
   }
-  // A logo is reviewed as the image, on the header colour, beside its file name.
-  const image = institution ? logoImageOf(institution, settingKey, value) : undefined;
   return (
     <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
-      {image && (
-        <Box sx={{ bgcolor: 'primary.main', p: 1, borderRadius: 1 }}>
-          <Box
-            component="img"
-            src={image}
-            alt={`${definitionOf(settingKey)?.title ?? settingKey}: ${value}`}
-            sx={{ display: 'block', maxHeight: 48, maxWidth: 240 }}
-          />
-        </Box>
-      )}
+      {picture}
       <Typography
         variant="body2"
         component="div"
@@ -86,8 +125,10 @@ export function DiffTable({
   beforeLabel,
   afterLabel,
   emptyText = 'No differences.',
+  logoBackdrop,
 }: DiffTableProps) {
   const groups = useMemo(() => groupEntries(entries), [entries]);
+  const backdrops = logoBackdrops(entries, logoBackdrop);
   if (entries.length === 0) return <Typography>{emptyText}</Typography>;
   const heading = HEADING_ELEMENTS[headingLevel];
   return (
@@ -126,10 +167,18 @@ export function DiffTable({
                   </TableCell>
                   <TableCell>{SET_LABELS[entry.set]}</TableCell>
                   <TableCell>
-                    <DiffValue value={entry.before} settingKey={entry.key} />
+                    <DiffValue
+                      value={entry.before}
+                      settingKey={entry.key}
+                      backdrop={backdrops.before}
+                    />
                   </TableCell>
                   <TableCell>
-                    <DiffValue value={entry.after} settingKey={entry.key} />
+                    <DiffValue
+                      value={entry.after}
+                      settingKey={entry.key}
+                      backdrop={backdrops.after}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

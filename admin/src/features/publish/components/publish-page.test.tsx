@@ -50,6 +50,39 @@ describe('review and publish', () => {
     await expectNoAxeViolations();
   });
 
+  it('shows a first logo upload as two images on the header colour: the default it replaces and the new file', async () => {
+    renderPublish({
+      'GET /admin-api/institutions/harbor/diff': {
+        body: {
+          entries: [
+            {
+              key: 'themeOptions.logoFullPath',
+              set: 'shared',
+              before: null,
+              after: 'branding/logos/logoFull-0123456789ab.svg',
+            },
+            { key: 'themeOptions.primaryColor', set: 'shared', before: null, after: '#7a1f1f' },
+          ],
+        },
+      },
+    });
+    const published = await screen.findByRole('img', {
+      name: /: branding\/logos\/logoFullWhite\.svg$/,
+    });
+    const draft = screen.getByRole('img', {
+      name: /: branding\/logos\/logoFull-0123456789ab\.svg$/,
+    });
+    expect(published.getAttribute('src')).toMatch(/\/branding\/logos\/logoFullWhite\.svg$/);
+    // Each side on its own header colour: the default before, the draft's new one after.
+    expect(getComputedStyle(published.parentElement as HTMLElement).backgroundColor).toBe(
+      'rgb(31, 78, 121)',
+    );
+    expect(getComputedStyle(draft.parentElement as HTMLElement).backgroundColor).toBe(
+      'rgb(122, 31, 31)',
+    );
+    await expectNoAxeViolations();
+  });
+
   it('refuses to publish without a comment and sends nothing', async () => {
     const { user, server } = renderPublish();
     await screen.findByRole('table', { name: /Changes in/ });

@@ -169,6 +169,7 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
             beforeLabel="Published"
             afterLabel="Draft"
             emptyText="The draft is the same as the published settings."
+            logoBackdrop={document.shared?.themeOptions?.primaryColor}
           />
         )}
       </Box>
