@@ -7,6 +7,7 @@ import {
   formatInstantTime,
   formatUsDate,
   formatUsDateTime,
+  formatWeekdayLongDate,
 } from './date-formats';
 
 describe('the date formatters', () => {
@@ -62,6 +63,14 @@ describe('the long date formatter', () => {
     expect(formatLongDate('2026-12-31')).toBe('December 31, 2026');
     expect(formatLongDate('')).toBe('');
     expect(formatLongDate('2025-13-01')).toBe('');
+  });
+
+  it('names the weekday where the day of the week matters', () => {
+    expect(formatWeekdayLongDate('2026-11-25')).toBe('Wednesday, November 25, 2026');
+    expect(formatWeekdayLongDate('2026-11-29')).toBe('Sunday, November 29, 2026');
+    expect(formatWeekdayLongDate('2024-02-29')).toBe('Thursday, February 29, 2024');
+    expect(formatWeekdayLongDate(null)).toBe('');
+    expect(formatWeekdayLongDate('2025-13-01')).toBe('');
   });
 
   it("says an instant's date in the institution's zone, not UTC's", () => {

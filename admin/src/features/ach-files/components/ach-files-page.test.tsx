@@ -42,14 +42,14 @@ describe('the ACH files', () => {
       `${formatProcessingDay('2026-11-25')}3$1,484.57Download`,
       `${formatProcessingDay('2026-11-24')}1$0.01Download`,
     ]);
-    expect(formatProcessingDay('2026-11-25')).toBe('Wed, Nov 25, 2026');
+    expect(formatProcessingDay('2026-11-25')).toBe('Wednesday, November 25, 2026');
     const download = screen.getByRole('link', {
-      name: 'Download the ACH file of Wed, Nov 25, 2026',
+      name: 'Download the ACH file of Wednesday, November 25, 2026',
     });
     expect(download).toHaveAttribute('href', '/admin-api/institutions/harbor/ach-files/2026-11-25');
     expect(download).toHaveAttribute('download', 'ACH-harbor-2026-11-25.txt');
     expect(
-      screen.getByRole('rowheader', { name: 'Wed, Nov 25, 2026' }).querySelector('time'),
+      screen.getByRole('rowheader', { name: 'Wednesday, November 25, 2026' }).querySelector('time'),
     ).toHaveAttribute('datetime', '2026-11-25');
     // The section is in the institution's navigation, marked as the current page.
     const nav = screen.getByRole('navigation', { name: 'Institution sections' });

@@ -9,26 +9,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatUsd, type StaffRole } from '@portal/domain';
+import { formatUsd, formatWeekdayLongDate, type StaffRole } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { errorMessage } from '../../../lib/api-client';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
 import { achFilePath, useAchDays } from '../api/ach-files';
 
-const DAY = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** A processing day ('YYYY-MM-DD', the institution's calendar) as staff read it. */
-export function formatProcessingDay(date: string): string {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) return date;
-  return DAY.format(new Date(Date.UTC(year, month - 1, day)));
-}
+export const formatProcessingDay = formatWeekdayLongDate;
 
 export interface AchFilesPageProps {
   slug: string;
