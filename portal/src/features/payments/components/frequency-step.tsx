@@ -1,131 +1,39 @@
-import Alert from '@mui/material/Alert';
 import { ErrorAlert } from '../../../components/error-alert/error-alert';
-import Checkbox from '@mui/material/Checkbox';
+import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  type PAYMENT_DATE_ISSUE_TEXT_KEYS,
-  type RECURRING_DATE_ISSUE_TEXT_KEYS,
-  addDays,
-  daysBeforeDueChoices,
   daysBeforeDuePayDate,
   dollarsToCents,
-  fillPlaceholders,
-  isRecurringDateFrequency,
-  paidAfterDueDate,
-  firstSelectablePaymentDate,
-  formatUsd,
-  formatUsDate,
   frequencyStep,
-  futurePayoffAllowed,
-  isPaymentFrequency,
-  latestPaymentDate,
-  offeredFrequencies,
-  payoffOffered,
-  paymentDateIssue,
-  paymentDateSelectable,
   paymentKindOf,
-  paymentRulesOf,
-  recurringAllowed,
-  recurringDateIssue,
-  RECURRING_FIRST_DATE_MAX_DAYS,
-  schedulingBlocks,
-  showsOverdueTodayOnlyWarning,
   thirdPartyFeeRequest,
   type CalendarDate,
   type Cents,
+  type FrequencyDetail,
   type PaymentFrequency,
-  type PaymentDateIssue,
   type PaymentKind,
-  type PaymentType,
-  type RecurringDateIssue,
-  type SchedulingBlock,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { pendingScheduledPayments, type PaymentInfo } from '../../../lib/payments/payment-info';
+import type { ReactNode } from 'react';
+import type { PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
-import { payoffQuoteQuery, thirdPartyFeeQuery } from '../api/payment-step-data';
-import { feeMethodOf, isSingleUse, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
-import {
-  amountLoanOf,
-  daysBeforeDueContextOf,
-  oneTimeDateContextOf,
-  onlyImmediatePayments,
-  recurringDateContextOf,
-} from '../utils/payment-context';
+import { thirdPartyFeeQuery } from '../api/payment-step-data';
+import { feeMethodOf, type ChosenMethod } from '../utils/chosen-method';
 import type { PaymentDraftState } from '../utils/payment-draft';
-import { PaymentDateField } from './payment-date-field';
-import type { TextKey } from './payment-texts';
-
-const FREQUENCY_TEXT: Record<PaymentFrequency, TextKey> = {
-  OneTime: 'recurringPaymentTexts.oneTimeText',
-  Weekly: 'recurringPaymentTexts.weeklyText',
-  TwoWeeks: 'recurringPaymentTexts.twoWeeksText',
-  SemiMonthly: 'recurringPaymentTexts.semiMonthlyText',
-  MonthlyOnDate: 'recurringPaymentTexts.monthlyOnDateText',
-  DaysBeforeDue: 'recurringPaymentTexts.daysBeforeDueText',
-  OnDueDate: 'recurringPaymentTexts.onDueDateText',
-};
-
-/** The settings text of each one-time date issue (the domain's PAYMENT_DATE_ISSUE_TEXT_KEYS). */
-const PAYMENT_DATE_ISSUE_TEXTS = {
-  required: 'recurringPaymentTexts.paymentDateRequiredText',
-  past: 'recurringPaymentTexts.paymentDatePastText',
-  tooFar: 'recurringPaymentTexts.paymentDateTooFarText',
-  holiday: 'recurringPaymentTexts.paymentDateHolidayText',
-  saturday: 'recurringPaymentTexts.paymentDateSaturdayText',
-  sunday: 'recurringPaymentTexts.paymentDateSundayText',
-  immediateAch: 'recurringPaymentTexts.achFutureDateOnlyText',
-  smallDollar: 'recurringPaymentTexts.paymentDateBlockedText',
-} as const satisfies Record<keyof typeof PAYMENT_DATE_ISSUE_TEXT_KEYS, TextKey>;
-
-/** The settings text of each recurring date issue (RECURRING_DATE_ISSUE_TEXT_KEYS). */
-const RECURRING_DATE_ISSUE_TEXTS = {
-  required: 'recurringPaymentTexts.paymentDateRequiredText',
-  notFuture: 'recurringPaymentTexts.recurringDateFutureText',
-  tooFar: 'recurringPaymentTexts.recurringDateWithinText',
-  dayOfMonth: 'recurringPaymentTexts.recurringDateNotAllowedText',
-  notSchedulable: 'recurringPaymentTexts.recurringDateNotAllowedText',
-  holiday: 'recurringPaymentTexts.paymentDateHolidayText',
-  saturday: 'recurringPaymentTexts.paymentDateSaturdayText',
-  sunday: 'recurringPaymentTexts.paymentDateSundayText',
-  smallDollar: 'recurringPaymentTexts.paymentDateBlockedText',
-} as const satisfies Record<keyof typeof RECURRING_DATE_ISSUE_TEXT_KEYS, TextKey>;
-
-/**
- * Why only One Time today is offered, as an info line under the frequency (spec 001 section 5
- * "Scheduling permission"). Each block reads the settings text that already words it: the
- * section 8 texts of the same refusals (ReachedMaxScheduledAllowed, MustSavePaymentMethod, the
- * scheduled "not allowed" variants, Delinquent). The spec words no text for an existing recurring
- * payment: recurringPaymentTexts.schedulingBlockedByRecurringText is the product's. A past-due
- * block has none here: the spec's own warning ('Overdue loan payment can only be made today')
- * shows with the date.
- */
-function schedulingBlockedTextKey(
-  block: SchedulingBlock,
-  paymentType: PaymentType,
-): TextKey | undefined {
-  switch (block) {
-    case 'pastDue':
-      return undefined;
-    case 'delinquent':
-      return 'paymentErrorTexts.delinquentText';
-    case 'scheduledQuotaReached':
-      return 'paymentErrorTexts.reachedMaxScheduledText';
-    case 'methodCannotSchedule':
-      return 'paymentErrorTexts.mustSavePaymentMethodText';
-    case 'onlyImmediatePayments':
-      return paymentType === 'ACH'
-        ? 'paymentErrorTexts.scheduledAchNotAllowedText'
-        : 'paymentErrorTexts.scheduledCardNotAllowedText';
-    case 'hasRecurringPayment':
-      return 'recurringPaymentTexts.schedulingBlockedByRecurringText';
-  }
-}
+import { FrequencyChoice, useSchedulingOptions } from './frequency-choice';
+import {
+  OneTimeDateFields,
+  RecurringDateFields,
+  useOneTimeDate,
+  type OneTimeDate,
+} from './frequency-date-fields';
+import {
+  DaysBeforeDueField,
+  RecurringNotice,
+  recurringChoicesOf,
+} from './frequency-recurring-options';
 
 /** The frequency step's valid result (the spec's frequency info). */
 export interface FrequencyInfo {
@@ -170,153 +78,54 @@ interface FrequencyStepProps {
   children(outcome: FrequencyOutcome): ReactNode;
 }
 
-/**
- * Step 3, Payment Frequency (spec 001 sections 2, 4 "Frequency choice" and "Pay-off", 5 "Payment
- * date", "Recurring date", "Days before due", "Scheduling permission"). Every rule is the
- * domain's; this step shows the choices they allow and their messages. A valid choice fetches
- * the third-party fee (when that setting is on) before the next step shows.
- */
-export function FrequencyStep(props: FrequencyStepProps) {
-  const settings = useSettings();
-  const { info, today, chosen } = props;
-  const paymentType = paymentTypeOf(chosen);
-  const rules = paymentRulesOf(settings);
-  const schedulingSettings = rules.scheduling;
-  const method = { paymentType, singleUse: isSingleUse(chosen) };
-  // Payments posted today stay listed (HasBeenPosted) but are no longer pending.
-  const pendingScheduled = pendingScheduledPayments(info).length;
-  const common = {
-    pastDue: props.pastDue,
-    delinquent: info.Delinquent,
-    onlyImmediatePayments: onlyImmediatePayments(info),
-    hasRecurringPayment: info.RecurringPayment !== null,
-    method,
-    settings: schedulingSettings,
-  };
-  const blocks = schedulingBlocks({
-    ...common,
-    numScheduledPayments: pendingScheduled,
-  });
-  const canSchedule = blocks.length === 0;
-  // One reason, the first in the spec's order; none when past due (its warning says it).
-  const blockedTextKey = blocks.includes('pastDue')
-    ? undefined
-    : blocks
-        .map((block) => schedulingBlockedTextKey(block, paymentType))
-        .find((key) => key !== undefined);
-  const canRecur = recurringAllowed({
-    ...common,
-    recurringAllowedByHost: info.PaymentOptions.RecurringAllowed,
-    hasScheduledPayments: pendingScheduled > 0,
-  });
-  const frequencies = offeredFrequencies(canRecur, rules.recurringFrequencies);
-  const oneTimeContext = oneTimeDateContextOf(info, rules, today, paymentType);
-  const amountSettings = rules.amounts;
-  const loan = amountLoanOf(info, undefined);
+type ValidChoice = Omit<FrequencyInfo, 'thirdPartyFeeCents' | 'kind'>;
 
-  const { draft, update } = props.draftState;
-  // A frequency no longer offered (another method) is dropped; every other choice stays.
-  const frequency: PaymentFrequency | '' =
-    draft.frequency !== '' && frequencies.includes(draft.frequency) ? draft.frequency : '';
-  const date =
-    draft.oneTimeDate ??
-    (canSchedule ? firstSelectablePaymentDate(oneTimeContext) : undefined) ??
-    today;
-  // A failed quote unticks pay-off (section 4) without touching the draft: this step's own state.
-  const [payoffUnticked, setPayoffUnticked] = useState(false);
-  const payoff = draft.payoff && !payoffUnticked;
-  // The last quote failure already acted on (its date and errorUpdateCount), and whether its
-  // message shows.
-  const [handledQuoteFailure, setHandledQuoteFailure] = useState<string | undefined>(undefined);
-  const [quoteErrorShown, setQuoteErrorShown] = useState(false);
-  const recurringDate = draft.recurringDate;
-
-  const futurePayoff = futurePayoffAllowed(paymentType, rules.futurePayoff);
-  const dateSelectable = paymentDateSelectable(canSchedule, payoff, futurePayoff);
-  const oneTimeDate = dateSelectable ? date : today;
-  const dateIssue = paymentDateIssue(oneTimeDate, oneTimeContext);
-  const payoffShown = payoffOffered({ method: paymentType, loan, settings: amountSettings });
-  const futureQuoteNeeded =
-    frequency === 'OneTime' && payoff && oneTimeDate !== today && !dateIssue;
-  const quote = useQuery({
-    ...payoffQuoteQuery(props.accountNumber, oneTimeDate),
-    enabled: futureQuoteNeeded,
-  });
-  // Section 4: a failed quote unticks pay-off and shows 'Could not get payoff quote'. The box
-  // stays unticked (a later date change asks no quote) until the borrower ticks it again; a
-  // failure already shown does not untick that new tick (the query keeps its error while it
-  // asks again), only a new failure does.
-  const quoteFailure = `${oneTimeDate}:${quote.errorUpdateCount}`;
-  const newQuoteFailure =
-    futureQuoteNeeded && quote.isError && !quote.isFetching && quoteFailure !== handledQuoteFailure;
-  if (newQuoteFailure) {
-    // Adjusted while rendering (React's pattern for state that follows a change), not in an
-    // effect: the next render already has pay-off unticked. The tick is the draft's (kept above
-    // this step); the failure unticks it here, until the borrower ticks it again.
-    setPayoffUnticked(true);
-    setHandledQuoteFailure(quoteFailure);
-    setQuoteErrorShown(true);
-  }
-  const quoteFailed = newQuoteFailure || quoteErrorShown;
-  const payoffTicked = payoff && !(futureQuoteNeeded && quote.isError);
-  const payoffQuoteCents =
-    payoffTicked && futureQuoteNeeded && quote.data
-      ? dollarsToCents(quote.data.PayOffQuoteAmount)
-      : undefined;
-
-  const step = frequency ? frequencyStep(frequency) : undefined;
-  const dbdContext = daysBeforeDueContextOf(info, rules, today);
-  // The domain never offers a day whose date this cycle is before tomorrow (both of section 5's
-  // filters apply), so the first payment is never dated in the past.
-  const dbdChoices = daysBeforeDueChoices(dbdContext);
-  const daysBeforeDue = dbdChoices.includes(Number(draft.daysBeforeDue)) ? draft.daysBeforeDue : '';
-  // The frequency when its first payment is a date the borrower picks (a type guard, no cast).
-  const dateFrequency =
-    step?.detail === 'recurringDate' && isRecurringDateFrequency(frequency) ? frequency : undefined;
-  const recurringIssue = dateFrequency
-    ? recurringDateIssue(dateFrequency, recurringDate, recurringDateContextOf(info, rules, today))
-    : undefined;
-
-  let valid: Omit<FrequencyInfo, 'thirdPartyFeeCents' | 'kind'> | undefined;
+/** The frequency info once the choices are valid; undefined while one is missing or refused. */
+function validChoiceOf(
+  frequency: PaymentFrequency | '',
+  detail: FrequencyDetail | undefined,
+  info: PaymentInfo,
+  oneTime: OneTimeDate,
+  recurring: ReturnType<typeof recurringChoicesOf>,
+): ValidChoice | undefined {
+  const { dbdChoices, daysBeforeDue, recurringDate, recurringIssue } = recurring;
   if (
     frequency === 'OneTime' &&
-    !dateIssue &&
-    (!payoffTicked || !futureQuoteNeeded || payoffQuoteCents !== undefined)
+    !oneTime.dateIssue &&
+    (!oneTime.payoffTicked || !oneTime.futureQuoteNeeded || oneTime.payoffQuoteCents !== undefined)
   ) {
-    valid = {
+    return {
       frequency,
-      date: oneTimeDate,
+      date: oneTime.oneTimeDate,
       numDays: 0,
-      isPayoff: payoffTicked,
-      payoffQuoteCents,
+      isPayoff: oneTime.payoffTicked,
+      payoffQuoteCents: oneTime.payoffQuoteCents,
     };
-  } else if (frequency === 'OnDueDate') {
-    valid = {
+  }
+  if (frequency === 'OnDueDate') {
+    return {
       frequency,
       date: info.DueDate.slice(0, 10),
       numDays: 0,
       isPayoff: false,
       payoffQuoteCents: undefined,
     };
-  } else if (frequency === 'DaysBeforeDue' && dbdChoices.includes(Number(daysBeforeDue))) {
+  }
+  if (frequency === 'DaysBeforeDue' && dbdChoices.includes(Number(daysBeforeDue))) {
     const days = Number(daysBeforeDue);
-    valid = {
+    return {
       frequency,
       // Decided: a days-before-due payment is dated its first occurrence: the next due date
       // less the days, on the payment day before when that is a weekend day or a holiday (the
       // date the server schedules; the server keeps the schedule).
-      date: daysBeforeDuePayDate(info.DueDate.slice(0, 10), days, dbdContext),
+      date: daysBeforeDuePayDate(info.DueDate.slice(0, 10), days, recurring.dbdContext),
       numDays: days,
       isPayoff: false,
       payoffQuoteCents: undefined,
     };
-  } else if (
-    step?.detail === 'recurringDate' &&
-    frequency !== '' &&
-    recurringDate &&
-    !recurringIssue
-  ) {
-    valid = {
+  }
+  if (detail === 'recurringDate' && frequency !== '' && recurringDate && !recurringIssue) {
+    return {
       frequency,
       date: recurringDate,
       numDays: 0,
@@ -324,28 +133,23 @@ export function FrequencyStep(props: FrequencyStepProps) {
       payoffQuoteCents: undefined,
     };
   }
-  // While the date field says why it refuses the date, the amount stays on screen, judged on
-  // that date; the total and submit wait (issue 20 item 2).
-  const dateRefused =
-    (frequency === 'OneTime' && dateIssue !== undefined) ||
-    (step?.detail === 'recurringDate' && recurringDate !== '' && recurringIssue !== undefined);
-  const shownDate = frequency === 'OneTime' ? oneTimeDate : recurringDate;
-  const amountBasis: FrequencyOutcome['amountBasis'] | undefined =
-    valid ??
-    (dateRefused && frequency !== ''
-      ? {
-          frequency,
-          date: shownDate === '' ? undefined : shownDate,
-          isPayoff: frequency === 'OneTime' && payoffTicked,
-          payoffQuoteCents: undefined,
-        }
-      : undefined);
-  const kind = valid ? paymentKindOf(valid.frequency, valid.date, today) : undefined;
+  return undefined;
+}
+
+/**
+ * The third-party fee of a valid choice (when that setting is on): in cents, undefined while it
+ * loads or failed; 0 when the institution charges none.
+ */
+function useThirdPartyFee(
+  accountNumber: string,
+  chosen: ChosenMethod,
+  valid: ValidChoice | undefined,
+  kind: PaymentKind | undefined,
+) {
+  const settings = useSettings();
   const useFee = settings.get('paymentAmountOptions.useThirdPartyFeeOption');
   const feeRequest =
-    valid && kind
-      ? thirdPartyFeeRequest(feeMethodOf(chosen), kind, props.accountNumber)
-      : undefined;
+    valid && kind ? thirdPartyFeeRequest(feeMethodOf(chosen), kind, accountNumber) : undefined;
   const fee = useQuery({
     ...thirdPartyFeeQuery(
       feeRequest ?? {
@@ -355,7 +159,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
         IsImmediate: false,
         IsOneTime: false,
         IsRecurring: false,
-        LoanNumber: props.accountNumber,
+        LoanNumber: accountNumber,
       },
     ),
     enabled: useFee && feeRequest !== undefined,
@@ -365,36 +169,68 @@ export function FrequencyStep(props: FrequencyStepProps) {
     : fee.data
       ? dollarsToCents(fee.data.ThirdPartyFeeAmount)
       : undefined;
+  const asked = useFee && feeRequest !== undefined;
+  return { feeCents, loading: asked && fee.isFetching, failed: asked && fee.isError };
+}
 
-  function issueText(issue: PaymentDateIssue | undefined): string | undefined {
-    if (!issue) return undefined;
-    const text = settings.get(PAYMENT_DATE_ISSUE_TEXTS[issue]);
-    return fillPlaceholders(text, { n: info.PaymentOptions.NumberDaysInPeriod });
-  }
-  function recurringIssueText(issue: RecurringDateIssue | undefined): string | undefined {
-    return issue ? settings.get(RECURRING_DATE_ISSUE_TEXTS[issue]) : undefined;
-  }
-  // A date after the due date is allowed, and said to be late beside the field (issue 20).
-  function afterDueDateWarning(date: string): string | undefined {
-    const dueDate = info.DueDate.slice(0, 10);
-    return paidAfterDueDate(date, dueDate)
-      ? fillPlaceholders(settings.get('paymentTexts.afterDueDateWarningText'), {
-          dueDate: formatUsDate(dueDate),
-        })
-      : undefined;
-  }
-  function dateIssueText(): string | undefined {
-    return issueText(dateIssue);
-  }
+/**
+ * Step 3, Payment Frequency (spec 001 sections 2, 4 "Frequency choice" and "Pay-off", 5 "Payment
+ * date", "Recurring date", "Days before due", "Scheduling permission"). Every rule is the
+ * domain's; this step shows the choices they allow and their messages. A valid choice fetches
+ * the third-party fee (when that setting is on) before the next step shows.
+ */
+export function FrequencyStep(props: FrequencyStepProps) {
+  const settings = useSettings();
+  const { info, today, chosen } = props;
+  const options = useSchedulingOptions(info, chosen, props.pastDue);
+  const { rules } = options;
 
-  const payoffLine =
-    payoffTicked && frequency === 'OneTime'
-      ? oneTimeDate === today
-        ? `${settings.get('paymentTexts.payoffTodayText')} ${formatUsd(loan.payoffCents)}`
-        : payoffQuoteCents !== undefined
-          ? `${fillPlaceholders(settings.get('paymentTexts.payoffDateText'), { date: formatUsDate(oneTimeDate) })} ${formatUsd(payoffQuoteCents)}`
-          : undefined
-      : undefined;
+  const { draft, update } = props.draftState;
+  // A frequency no longer offered (another method) is dropped; every other choice stays.
+  const frequency: PaymentFrequency | '' =
+    draft.frequency !== '' && options.frequencies.includes(draft.frequency) ? draft.frequency : '';
+  const oneTime = useOneTimeDate({
+    accountNumber: props.accountNumber,
+    info,
+    today,
+    rules,
+    paymentType: options.paymentType,
+    canSchedule: options.canSchedule,
+    draftState: props.draftState,
+    frequency,
+  });
+
+  const step = frequency ? frequencyStep(frequency) : undefined;
+  const recurring = recurringChoicesOf({
+    info,
+    rules,
+    today,
+    draft,
+    detail: step?.detail,
+    frequency,
+  });
+  const { recurringDate, recurringIssue } = recurring;
+
+  const valid = validChoiceOf(frequency, step?.detail, info, oneTime, recurring);
+  // While the date field says why it refuses the date, the amount stays on screen, judged on
+  // that date; the total and submit wait (issue 20 item 2).
+  const dateRefused =
+    (frequency === 'OneTime' && oneTime.dateIssue !== undefined) ||
+    (step?.detail === 'recurringDate' && recurringDate !== '' && recurringIssue !== undefined);
+  const shownDate = frequency === 'OneTime' ? oneTime.oneTimeDate : recurringDate;
+  const amountBasis: FrequencyOutcome['amountBasis'] | undefined =
+    valid ??
+    (dateRefused && frequency !== ''
+      ? {
+          frequency,
+          date: shownDate === '' ? undefined : shownDate,
+          isPayoff: frequency === 'OneTime' && oneTime.payoffTicked,
+          payoffQuoteCents: undefined,
+        }
+      : undefined);
+  const kind = valid ? paymentKindOf(valid.frequency, valid.date, today) : undefined;
+  const fee = useThirdPartyFee(props.accountNumber, chosen, valid, kind);
+  const feeCents = fee.feeCents;
 
   return (
     <>
@@ -402,138 +238,57 @@ export function FrequencyStep(props: FrequencyStepProps) {
         <Typography id="payment-frequency-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
           {settings.get('paymentTexts.paymentFrequencyHeadingText')}
         </Typography>
-        <TextField
-          select
-          label={settings.get('paymentTexts.paymentFrequencyHeadingText')}
+        <FrequencyChoice
           value={frequency}
-          onChange={(event) => {
-            const value = event.target.value;
+          frequencies={options.frequencies}
+          onChange={(value) => {
             // The date, pay-off, days and amount stay (utils/payment-draft.ts).
-            update({ frequency: isPaymentFrequency(value) ? value : '' });
-            setQuoteErrorShown(false);
+            update({ frequency: value });
+            oneTime.hideQuoteError();
           }}
-          slotProps={{ select: { native: true } }}
-        >
-          <option value="" />
-          {frequencies.map((choice) => (
-            <option key={choice} value={choice}>
-              {settings.get(FREQUENCY_TEXT[choice])}
-            </option>
-          ))}
-        </TextField>
+        />
 
-        {blockedTextKey ? <Alert severity="info">{settings.get(blockedTextKey)}</Alert> : null}
+        {options.blockedTextKey ? (
+          <Alert severity="info">{settings.get(options.blockedTextKey)}</Alert>
+        ) : null}
 
         {step?.detail === 'payNowOrLater' ? (
-          <Stack spacing={1}>
-            {showsOverdueTodayOnlyWarning(
-              props.pastDue,
-              schedulingSettings.blockSchedulingWhenPastDue,
-            ) ? (
-              <Alert severity="warning">
-                {settings.get('recurringPaymentTexts.pastDueTodayOnlyText')}
-              </Alert>
-            ) : null}
-            {payoffShown ? (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={payoff && !newQuoteFailure}
-                    onChange={(event) => {
-                      update({ payoff: event.target.checked });
-                      setPayoffUnticked(false);
-                      if (event.target.checked) setQuoteErrorShown(false);
-                    }}
-                  />
-                }
-                label={settings.get('paymentTexts.payoffCheckboxText')}
-              />
-            ) : null}
-            <PaymentDateField
-              label={settings.get('recurringPaymentTexts.paymentDateLabel')}
-              value={oneTimeDate}
-              disabled={!dateSelectable}
-              onChange={(value) => update({ oneTimeDate: value })}
-              min={today}
-              max={latestPaymentDate(today, info.PaymentOptions.NumberDaysInPeriod)}
-              refusalOf={(day) => issueText(paymentDateIssue(day, oneTimeContext))}
-              calendarButtonLabel={settings.get('paymentTexts.paymentDateCalendarButtonLabel')}
-              unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
-              loadingLabel={settings.get('errorTexts.loadingText')}
-              errorMessage={dateIssueText()}
-              warningMessage={afterDueDateWarning(oneTimeDate)}
-            />
-            {futureQuoteNeeded && quote.isFetching ? (
-              <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
-            ) : null}
-            {payoffLine ? <Typography role="status">{payoffLine}</Typography> : null}
-            {quoteFailed ? (
-              <ErrorAlert>{settings.get('paymentTexts.payoffQuoteErrorText')}</ErrorAlert>
-            ) : null}
-          </Stack>
+          <OneTimeDateFields
+            info={info}
+            today={today}
+            pastDue={props.pastDue}
+            blockSchedulingWhenPastDue={rules.scheduling.blockSchedulingWhenPastDue}
+            oneTime={oneTime}
+            onDate={(value) => update({ oneTimeDate: value })}
+          />
         ) : null}
 
         {step?.detail === 'daysBeforeDue' ? (
-          <TextField
-            select
-            label={settings.get('recurringPaymentTexts.daysBeforeDueLabel')}
-            value={daysBeforeDue}
-            onChange={(event) => update({ daysBeforeDue: event.target.value })}
-            slotProps={{ select: { native: true } }}
-          >
-            <option value="" />
-            {dbdChoices.map((days) => (
-              <option key={days} value={String(days)}>
-                {days}
-              </option>
-            ))}
-          </TextField>
+          <DaysBeforeDueField
+            value={recurring.daysBeforeDue}
+            choices={recurring.dbdChoices}
+            onChange={(value) => update({ daysBeforeDue: value })}
+          />
         ) : null}
 
         {step?.detail === 'recurringDate' ? (
-          <Stack spacing={1}>
-            <PaymentDateField
-              label={settings.get('recurringPaymentTexts.firstPaymentDateLabel')}
-              value={recurringDate}
-              onChange={(value) => update({ recurringDate: value })}
-              min={addDays(today, 1)}
-              max={addDays(today, RECURRING_FIRST_DATE_MAX_DAYS)}
-              refusalOf={(day) =>
-                dateFrequency
-                  ? recurringIssueText(
-                      recurringDateIssue(
-                        dateFrequency,
-                        day,
-                        recurringDateContextOf(info, rules, today),
-                      ),
-                    )
-                  : undefined
-              }
-              calendarButtonLabel={settings.get('paymentTexts.paymentDateCalendarButtonLabel')}
-              unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
-              loadingLabel={settings.get('errorTexts.loadingText')}
-              errorMessage={
-                recurringDate && recurringIssue
-                  ? settings.get(RECURRING_DATE_ISSUE_TEXTS[recurringIssue])
-                  : undefined
-              }
-              warningMessage={afterDueDateWarning(recurringDate)}
-            />
-            {frequency === 'SemiMonthly' &&
-            !settings.get('paymentOptions.hideSemiMonthlyInfoOption') ? (
-              <Typography>{settings.get('recurringPaymentTexts.semiMonthlyInfoText')}</Typography>
-            ) : null}
-          </Stack>
+          <RecurringDateFields
+            info={info}
+            today={today}
+            rules={rules}
+            frequency={frequency}
+            dateFrequency={recurring.dateFrequency}
+            recurringDate={recurringDate}
+            recurringIssue={recurringIssue}
+            onDate={(value) => update({ recurringDate: value })}
+          />
         ) : null}
 
-        {step?.showsRecurringNotice &&
-        !settings.get('paymentOptions.hideRecurringPaymentNoticeOption') ? (
-          <Alert severity="info">{settings.get('recurringPaymentTexts.recurringNoticeText')}</Alert>
-        ) : null}
-        {useFee && feeRequest && fee.isFetching ? (
+        <RecurringNotice frequencyShowsIt={step?.showsRecurringNotice} />
+        {fee.loading ? (
           <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
         ) : null}
-        {useFee && feeRequest && fee.isError ? (
+        {fee.failed ? (
           <ErrorAlert>{settings.get('paymentErrorTexts.feeLoadingErrorText')}</ErrorAlert>
         ) : null}
       </Stack>
