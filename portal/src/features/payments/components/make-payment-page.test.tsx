@@ -447,31 +447,40 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
   });
 
   // Issue 20 items 4 and 30: cards paused by the card testing guard leave no card to offer.
-  it('after cards are paused, unselects the card and offers a bank account only', async () => {
-    const ui = renderPayment({
-      settings: { ...NO_HOLDS, 'paymentOptions.confirmBeforeSubmitOption': 'false' },
-      routes: {
-        'POST /api/PaymentImmediate/SubmitCard': {
-          body: {
-            HasNoErrors: false,
-            Errors: [{ ErrorMessage: 'CardAttemptsPaused' }],
-            ReferenceNumber: '',
+  it.each(['light', 'dark'] as const)(
+    'after cards are paused, unselects the card and offers a bank account only (%s)',
+    async (scheme) => {
+      const ui = renderPayment({
+        settings: {
+          ...NO_HOLDS,
+          'paymentOptions.confirmBeforeSubmitOption': 'false',
+          'themeOptions.colorScheme': scheme,
+        },
+        routes: {
+          'POST /api/PaymentImmediate/SubmitCard': {
+            body: {
+              HasNoErrors: false,
+              Errors: [{ ErrorMessage: 'CardAttemptsPaused' }],
+              ReferenceNumber: '',
+            },
           },
         },
-      },
-    });
-    await ui.user.click(await payByCardToday(ui));
-    const stopped = await screen.findByRole('alert');
-    expect(stopped).toHaveTextContent(
-      'For your security, paying by card is paused on your online account after several card attempts.',
-    );
-    expect(stopped).toHaveTextContent('Nothing was charged. Pay from a bank account.');
-    expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
-    expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
-    expect(within(stopped).queryByRole('button', { name: 'Use another card' })).toBeNull();
-    await ui.user.click(within(stopped).getByRole('button', { name: 'Pay from a bank account' }));
-    expect(screen.getByRole('radio', { name: 'E-Check' })).toBeChecked();
-  });
+      });
+      await ui.user.click(await payByCardToday(ui));
+      const stopped = await screen.findByRole('alert');
+      expect(stopped).toHaveTextContent(
+        'For your security, paying by card is paused on your online account after several card attempts.',
+      );
+      expect(stopped).toHaveTextContent('Nothing was charged. Pay from a bank account.');
+      expect(screen.getByRole('combobox', { name: 'Saved Payment Methods' })).toHaveValue('');
+      expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+      expect(within(stopped).queryByRole('button', { name: 'Use another card' })).toBeNull();
+      expect(document.documentElement.classList.contains('dark')).toBe(scheme === 'dark');
+      await expectNoAxeViolations();
+      await ui.user.click(within(stopped).getByRole('button', { name: 'Pay from a bank account' }));
+      expect(screen.getByRole('radio', { name: 'E-Check' })).toBeChecked();
+    },
+  );
 
   it('shows the accepted card brands for Card only, never for E-Check', async () => {
     const { user } = renderPayment({ settings: NO_HOLDS });
