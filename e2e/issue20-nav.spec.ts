@@ -210,7 +210,11 @@ test.describe('issue 20 in the dark scheme', () => {
     await expect(loading).toHaveCount(0);
     // Pat's only loan account at Summit is an overdraft line with nothing drawn: the menu keeps
     // Make Payment (spec 000 2.2: a line of credit), the dashboard urges no payment (none due).
-    await expect(page.getByRole('table', { name: 'Lines of Credit' })).toBeVisible();
+    const lines = page.getByRole('table', { name: 'Lines of Credit' });
+    await expect(lines).toBeVisible();
+    // Item 11: the undrawn line's $2,500.00 is worded as credit available, not as owed.
+    expect(await lines.getByRole('columnheader').allInnerTexts()).toContain('Available Credit');
+    await expect(page.getByText('Payable Balance')).toHaveCount(0);
     await expect(navigation.getByRole('link', { name: 'Make Payment' })).toBeVisible();
     await expect(
       page.getByRole('main').getByRole('link', { name: 'Make Payment', exact: true }),

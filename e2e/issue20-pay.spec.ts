@@ -157,7 +157,7 @@ test.describe('issue 20: the payment form', () => {
     await axe(page);
   });
 
-  test('items 2, 8 on a desktop at Summit: the amount survives a refused date, the calendar says why, the recurring label', async ({
+  test('items 2, 8 on a desktop at Summit: the amount survives a refused date, the calendar says why, a late date is said to be late, the recurring label', async ({
     page,
     baseURL,
   }) => {
@@ -217,6 +217,21 @@ test.describe('issue 20: the payment form', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await page.keyboard.press('Escape');
     await expect(calendar).toHaveCount(0);
+    // A date after the loan's due date is allowed, and said to be late beside the field.
+    const dueWords = /due (\d{2})\/(\d{2})\/(\d{4})$/.exec(
+      (await picker.locator('option:checked').textContent()) ?? '',
+    );
+    const due = dueWords ? `${dueWords[3]}-${dueWords[1]}-${dueWords[2]}` : '';
+    expect(due).not.toBe('');
+    let ahead = 1;
+    while (businessDayAhead(ahead, timeZone) <= due) ahead += 1;
+    await date.fill(businessDayAhead(ahead, timeZone));
+    await expect(
+      frequency.getByText(
+        `This date is after your due date of ${usDate(due)}: the payment may be late, and a late charge may apply.`,
+      ),
+    ).toBeVisible();
+    await expect(amount).toHaveValue('$250.00');
     const payDay = businessDayAhead(10, timeZone);
     await date.fill(payDay);
     await expect(amount).toHaveValue('$250.00');
