@@ -405,11 +405,12 @@ describe('the loan page', () => {
         },
       },
     });
-    // The lists' code loads when there is something to list (a lazy chunk): wait for it.
+    // The lists' code loads when there is something to list (a lazy chunk): wait for it, as
+    // long as a busy machine may take to load it.
     const recurring = await screen.findByRole(
       'region',
       { name: 'Recurring Payment' },
-      { timeout: 5_000 },
+      { timeout: 15_000 },
     );
     expect(
       within(recurring).getByRole('button', { name: 'Delete recurring payment' }),
@@ -417,7 +418,7 @@ describe('the loan page', () => {
     const scheduled = await screen.findByRole(
       'region',
       { name: 'Scheduled Payments' },
-      { timeout: 5_000 },
+      { timeout: 15_000 },
     );
     expect(within(scheduled).getByRole('table', { name: 'Scheduled Payments' })).toBeVisible();
   });
