@@ -2,7 +2,7 @@ import { calendarDateIn, minuteOfDayIn } from './calendar';
 
 /**
  * The one formatter of each kind of date the product shows, on screens, in e-mails and in PDFs
- * alike (spec 002 section 9: "Dates shown as MM/dd/yyyy"):
+ * (spec 002 section 9: "Dates shown as MM/dd/yyyy"):
  *
  * - a calendar date (a due date, a payment date: 'YYYY-MM-DD', no zone): `formatUsDate`,
  *   '11/30/2026';
@@ -11,6 +11,12 @@ import { calendarDateIn, minuteOfDayIn } from './calendar';
  * - an instant with its time, in the institution's time zone and naming the zone so that a
  *   reader elsewhere (or a PDF kept for years) is not misled: `formatUsDateTime`,
  *   '11/30/2026 10:07 AM EST'.
+ *
+ * Where a date is read as words rather than in a table (alerts, receipts and other e-mails, the
+ * texts that say a date in a sentence, a staff page where the weekday matters): the long forms
+ * below, `formatLongDate` ('November 30, 2026'), `formatLongDateTime` (with the time and zone) and
+ * `formatWeekdayLongDate`. Issue 21 asked e-mails to say dates in words; spec 002's MM/dd/yyyy
+ * stays the form of every screen's dates and PDFs (docs/decisions/dates.md).
  *
  * Nothing else formats a date for a reader: no toLocaleString, no ad hoc Intl.DateTimeFormat, no
  * ISO text on a page or in an e-mail (the files of downloads keep ISO dates for machines).
