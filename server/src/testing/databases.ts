@@ -130,7 +130,7 @@ function templateFile(): string {
   return join(tmpdir(), `portal-pglite-template-${fingerprint}.tar`);
 }
 
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const file = templateFile();
   if (existsSync(file)) return new Blob([readFileSync(file)]);
   const fresh = await createPgliteDatabase({ inMemory: true });
