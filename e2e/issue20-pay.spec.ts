@@ -250,6 +250,12 @@ test.describe('issue 20: the payment form', () => {
       (inputBox?.y ?? 0) + 16,
     );
     await axe(page);
+    // The recurring form in the dark scheme too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await axe(page);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
 
     // Back to One Time: the date and the amount typed are still there.
     await chooseFrequency(page, 'One Time');

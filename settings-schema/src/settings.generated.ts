@@ -719,6 +719,7 @@ export interface SettingTypes {
   "paymentTexts.useAnotherCardButtonText": string;
   "paymentTexts.payFromBankAccountButtonText": string;
   "paymentTexts.choiceFeeText": string;
+  "paymentTexts.oneTimeFeesText": string;
   "paymentTexts.choiceNoFeeText": string;
   "paymentTexts.chosenCardFeeText": string;
   "paymentTexts.discardDetailsTitle": string;
@@ -2083,6 +2084,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.useAnotherCardButtonText": {"type":"text","default":"Use another card","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.payFromBankAccountButtonText": {"type":"text","default":"Pay from a bank account","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.choiceFeeText": {"type":"text","default":"fee {fee}","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.oneTimeFeesText": {"type":"text","default":"fee {todayFee} today, {laterFee} on a later date","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.choiceNoFeeText": {"type":"text","default":"no fee","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.chosenCardFeeText": {"type":"text","default":"Processing fee with this card: {fee}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.discardDetailsTitle": {"type":"text","default":"Discard the details you entered?","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2525,7 +2527,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "profileErrorTexts.containsPoBoxText": {"type":"text","default":"Physical address cannot contain a PO box.","set":"english","visibility":"public","wire":"gassySettings"},
   "profileErrorTexts.agreementErrorText": {"type":"text","default":"There was an error updating the agreement.","set":"english","visibility":"public","wire":"gassySettings"},
   "notificationOptions.allowTextMessagesOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
-  "notificationOptions.textProgramBrandings": {"type":"json","default":"[{\"BrandingId\":1,\"BrandingName\":\"Account Alerts\"}]","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "notificationOptions.textProgramBrandings": {"type":"json","default":"[]","set":"shared","visibility":"admin","wire":"gassySettings"},
   "notificationTexts.emailColumnText": {"type":"text","default":"Email","set":"english","visibility":"public","wire":"gassySettings"},
   "notificationTexts.textColumnText": {"type":"text","default":"Text","set":"english","visibility":"public","wire":"gassySettings"},
   "notificationTexts.turnOffAllAlertsText": {"type":"text","default":"Turn off all alerts","set":"english","visibility":"public","wire":"gassySettings"},

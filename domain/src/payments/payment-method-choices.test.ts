@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULE_WORDING_TEXTS } from './schedule-wording';
 import {
+  achFrequencyFeeWords,
+  achKindFees,
   cardChoiceFees,
   cardRefusalNextSteps,
   cardStopOf,
@@ -87,6 +89,41 @@ describe('the method step rules of issue 20', () => {
       DebitCard: 445,
       CreditCard: 595,
     });
+  });
+
+  it("adds each bank-account payment kind's first-party and third-party fees", () => {
+    expect(achKindFees(FEES, { immediate: 0, scheduled: 0, recurring: 0 })).toEqual({
+      immediate: 250,
+      scheduled: 150,
+      recurring: 100,
+    });
+    expect(achKindFees(FEES, { immediate: 25, scheduled: 25, recurring: 25 })).toEqual({
+      immediate: 275,
+      scheduled: 175,
+      recurring: 125,
+    });
+  });
+
+  it('words the fee of each bank-account frequency, by the kind of payment it makes', () => {
+    const texts = {
+      feeText: 'fee {fee}',
+      noFeeText: 'no fee',
+      oneTimeFeesText: 'fee {todayFee} today, {laterFee} on a later date',
+    };
+    const fees = { immediate: 250, scheduled: 150, recurring: 0 };
+    expect(achFrequencyFeeWords('OneTime', fees, texts)).toBe(
+      'fee $2.50 today, $1.50 on a later date',
+    );
+    expect(achFrequencyFeeWords('Weekly', fees, texts)).toBe('no fee');
+    expect(achFrequencyFeeWords('MonthlyOnDate', { ...fees, recurring: 100 }, texts)).toBe(
+      'fee $1.00',
+    );
+    // One figure when today's and a later date's fees agree.
+    expect(achFrequencyFeeWords('OneTime', { ...fees, scheduled: 250 }, texts)).toBe('fee $2.50');
+    // Nothing at all when no kind has a fee.
+    expect(
+      achFrequencyFeeWords('OneTime', { immediate: 0, scheduled: 0, recurring: 0 }, texts),
+    ).toBeUndefined();
   });
 
   it('words a choice with its fee, or with no fee', () => {

@@ -6,6 +6,7 @@ import { CARD_REFUSAL_ERRORS, type PaymentOfMethod, type SubmitError } from '../
 import type { FirstPartyFees } from './payment-fees';
 import { firstPartyFee } from './payment-fees';
 import type { DebitCreditType } from './payment-forms';
+import type { PaymentFrequency, PaymentKind } from './payment-eligibility';
 import { scheduleWording, type ScheduleWordingTexts } from './schedule-wording';
 
 /*
@@ -84,6 +85,48 @@ export function cardChoiceFees(
   const of = (debitCredit: DebitCreditType) =>
     firstPartyFee(fees, { type: 'Card', debitCredit }, 'immediate') + thirdParty[debitCredit];
   return { DebitCard: of('DebitCard'), CreditCard: of('CreditCard') };
+}
+
+/**
+ * The processing fee of a bank-account payment of each kind (issue 20 item 6: e-check, scheduled
+ * and recurring ACH fees differ, so the frequency choice shows them): the first-party fee of the
+ * kind plus its third-party fee (0 when the institution has none).
+ */
+export function achKindFees(
+  fees: FirstPartyFees,
+  thirdParty: Readonly<Record<PaymentKind, Cents>>,
+): Record<PaymentKind, Cents> {
+  const of = (kind: PaymentKind) => firstPartyFee(fees, { type: 'ACH' }, kind) + thirdParty[kind];
+  return { immediate: of('immediate'), scheduled: of('scheduled'), recurring: of('recurring') };
+}
+
+export interface FrequencyFeeTexts {
+  feeText: string;
+  noFeeText: string;
+  /** A one-time payment whose fee depends on its date: {todayFee} and {laterFee}. */
+  oneTimeFeesText: string;
+}
+
+/**
+ * The fee words of a frequency choice of a bank-account payment: a one-time payment costs the
+ * e-check fee today and the scheduled fee on a later date (one figure when they agree); a
+ * recurring one the recurring fee. Undefined when no kind has a fee: '(no fee)' beside every
+ * choice would only be noise.
+ */
+export function achFrequencyFeeWords(
+  frequency: PaymentFrequency,
+  fees: Readonly<Record<PaymentKind, Cents>>,
+  texts: FrequencyFeeTexts,
+): string | undefined {
+  if (fees.immediate === 0 && fees.scheduled === 0 && fees.recurring === 0) return undefined;
+  const words = (cents: Cents) =>
+    cents > 0 ? fillPlaceholders(texts.feeText, { fee: formatUsd(cents) }) : texts.noFeeText;
+  if (frequency !== 'OneTime') return words(fees.recurring);
+  if (fees.immediate === fees.scheduled) return words(fees.immediate);
+  return fillPlaceholders(texts.oneTimeFeesText, {
+    todayFee: formatUsd(fees.immediate),
+    laterFee: formatUsd(fees.scheduled),
+  });
 }
 
 /** The label of a Debit/Credit choice with its fee: 'Credit Card (fee $4.95)'. */

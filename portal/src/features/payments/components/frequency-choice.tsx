@@ -1,11 +1,14 @@
 import TextField from '@mui/material/TextField';
 import {
+  achFrequencyFeeWords,
   isPaymentFrequency,
   offeredFrequencies,
   paymentRulesOf,
   recurringAllowed,
   schedulingBlocks,
+  type Cents,
   type PaymentFrequency,
+  type PaymentKind,
   type PaymentType,
   type SchedulingBlock,
 } from '@portal/domain';
@@ -96,13 +99,30 @@ export function useSchedulingOptions(info: PaymentInfo, chosen: ChosenMethod, pa
   return { paymentType, rules, canSchedule, blockedTextKey, frequencies };
 }
 
-/** The frequency select, with the frequencies offered. */
+/**
+ * The frequency select, with the frequencies offered. A bank-account payment's fee depends on its
+ * kind (e-check today, scheduled ACH later, recurring ACH), so each choice says its fee where it
+ * is chosen (issue 20 item 6); a card's fee is the same for every frequency and was shown with
+ * the card.
+ */
 export function FrequencyChoice(props: {
   value: PaymentFrequency | '';
   frequencies: PaymentFrequency[];
+  /** The fee of each kind of bank-account payment; undefined for a card, or while loading. */
+  achFees: Record<PaymentKind, Cents> | undefined;
   onChange(frequency: PaymentFrequency | ''): void;
 }) {
   const settings = useSettings();
+  const feeTexts = {
+    feeText: settings.get('paymentTexts.choiceFeeText'),
+    noFeeText: settings.get('paymentTexts.choiceNoFeeText'),
+    oneTimeFeesText: settings.get('paymentTexts.oneTimeFeesText'),
+  };
+  const label = (choice: PaymentFrequency) => {
+    const text = settings.get(FREQUENCY_TEXT[choice]);
+    const fee = props.achFees ? achFrequencyFeeWords(choice, props.achFees, feeTexts) : undefined;
+    return fee ? `${text} (${fee})` : text;
+  };
   return (
     <TextField
       select
@@ -117,7 +137,7 @@ export function FrequencyChoice(props: {
       <option value="" />
       {props.frequencies.map((choice) => (
         <option key={choice} value={choice}>
-          {settings.get(FREQUENCY_TEXT[choice])}
+          {label(choice)}
         </option>
       ))}
     </TextField>

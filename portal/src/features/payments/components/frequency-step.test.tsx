@@ -541,3 +541,49 @@ describe('a date after the due date', { timeout: 40_000 }, () => {
     expect(screen.getByLabelText('First Payment Date')).toHaveAccessibleDescription(WARNING);
   });
 });
+
+// Issue 20 item 6: each choice's fee where it is chosen. A bank-account payment's fee depends on
+// its kind, so the frequency choice says it; a card's does not (it was shown with the card).
+describe('the fee of each frequency', { timeout: 40_000 }, () => {
+  function frequencyOptions(): string[] {
+    return within(screen.getByRole('combobox', { name: 'Payment Frequency' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '')
+      .filter(Boolean);
+  }
+
+  function withAchFees(fees: { ECheck: number; Scheduled: number; Recurring: number }) {
+    const base = paymentInfo();
+    return paymentInfo({
+      PaymentOptions: {
+        ...base.PaymentOptions,
+        FirstPartyFees: {
+          ...base.PaymentOptions.FirstPartyFees,
+          ECheckFeeAmount: fees.ECheck,
+          ScheduledAchFee: fees.Scheduled,
+          RecurringAchFee: fees.Recurring,
+        },
+      },
+    });
+  }
+
+  it("names each bank-account frequency's fee: today's and a later date's, and a recurring one's", async () => {
+    const ui = renderPayment({ info: withAchFees({ ECheck: 2.5, Scheduled: 1.5, Recurring: 0 }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await waitFor(() =>
+      expect(frequencyOptions()).toContain('One Time (fee $2.50 today, $1.50 on a later date)'),
+    );
+    expect(frequencyOptions()).toContain('Weekly (no fee)');
+    await expectNoAxeViolations();
+  });
+
+  it('says nothing of fees when no bank-account payment has one, nor for a card', async () => {
+    const ui = renderPayment({ info: withAchFees({ ECheck: 0, Scheduled: 0, Recurring: 0 }) });
+    await chooseMethod(ui, 'E-Check', 'ach_1');
+    await waitFor(() => expect(frequencyOptions()).toContain('One Time'));
+    expect(frequencyOptions().some((text) => text.includes('fee'))).toBe(false);
+    await chooseMethod(ui, 'Card', 'card_1');
+    await waitFor(() => expect(frequencyOptions()).toContain('One Time'));
+    expect(frequencyOptions().some((text) => text.includes('fee'))).toBe(false);
+  });
+});

@@ -22,6 +22,8 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import { thirdPartyFeeQuery } from '../api/payment-step-data';
 import { feeMethodOf, type ChosenMethod } from '../utils/chosen-method';
 import type { PaymentDraftState } from '../utils/payment-draft';
+import { useAchKindFees } from '../hooks/use-ach-kind-fees';
+import { firstPartyFeesOf } from '../utils/payment-context';
 import { FrequencyChoice, useSchedulingOptions } from './frequency-choice';
 import {
   OneTimeDateFields,
@@ -230,6 +232,11 @@ export function FrequencyStep(props: FrequencyStepProps) {
       : undefined);
   const kind = valid ? paymentKindOf(valid.frequency, valid.date, today) : undefined;
   const fee = useThirdPartyFee(props.accountNumber, chosen, valid, kind);
+  const achFees = useAchKindFees(
+    props.accountNumber,
+    firstPartyFeesOf(info),
+    options.paymentType === 'ACH',
+  );
   const feeCents = fee.feeCents;
 
   return (
@@ -241,6 +248,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
         <FrequencyChoice
           value={frequency}
           frequencies={options.frequencies}
+          achFees={achFees}
           onChange={(value) => {
             // The date, pay-off, days and amount stay (utils/payment-draft.ts).
             update({ frequency: value });
