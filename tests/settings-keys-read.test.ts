@@ -16,7 +16,6 @@ const READERS = ['portal/src', 'admin/src', 'server/src', 'themes/src', 'domain/
  * fails.
  */
 const AWAITING: Readonly<Record<string, string>> = {
-  'notificationOptions.textProgramBrandings': 'text subscriptions on the profile (spec 002)',
   'messagesOptions.messageRecipientEmail': 'messages to the institution (spec 002)',
 
   'securityPolicyOptions.messagesPerHourPerIp': 'messages to the institution (spec 002)',

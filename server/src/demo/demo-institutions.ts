@@ -152,8 +152,12 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         // statements (so both dialogs are seen, and checked, in Summit's dark scheme too).
         loanDetailsOptions: { useInsuranceInformationOption: 'true' },
         eStatementOptions: { useEStatementConsentConfirmationOption: 'true' },
-        // Text alerts: the phone's texting opt-in, the Text toggles and the demo phone inbox.
-        notificationOptions: { allowTextMessagesOption: 'true' },
+        // Text alerts: the phone's texting opt-in, the Text toggles and the demo phone inbox; one
+        // texting programme, under Summit's name (the subscription dialog's one group).
+        notificationOptions: {
+          allowTextMessagesOption: 'true',
+          textProgramBrandings: JSON.stringify([{ BrandingId: 1, BrandingName: 'Summit Lending' }]),
+        },
       },
       english: {
         // Asked before a bank account is saved for payments (spec 001 "ACH terms modal", host

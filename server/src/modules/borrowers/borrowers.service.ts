@@ -18,6 +18,7 @@ import {
   updateCustomerContact,
   updateCustomerPersonalInfo,
   updateLastLogin,
+  updatePhoneOptInToTexting,
   updatePasswordHash,
   updateSecretQuestion,
   updateUserFlags,
@@ -58,6 +59,13 @@ export type AcceptedAgreement = AgreementRecord;
 export interface NewOnlineUser extends NewUserRow {
   /** The holder's contact details as typed at registration (they replace the stored ones). */
   contact: { email: string; phone?: string };
+}
+
+/** The borrower's number texts may go to (see `BorrowersService.textingNumber`), or null. */
+export function textingNumberOf(
+  borrower: Pick<Borrower, 'phone' | 'phone_opt_in_texting'>,
+): string | null {
+  return borrower.phone_opt_in_texting && borrower.phone.trim() !== '' ? borrower.phone : null;
 }
 
 /**
@@ -118,6 +126,18 @@ export interface BorrowersService {
   changeUsername(userId: string, username: string): Promise<void>;
   /** A new e-mail address, verified (its link was opened). */
   changeVerifiedEmail(borrower: Pick<Borrower, 'id' | 'customer_id'>, email: string): Promise<void>;
+  /**
+   * The one number texts may go to: the phone on file while the borrower has it opted in to
+   * texting, as stored; null otherwise. The opt-in is granted by the text subscription call
+   * (`optPhoneInToTexting`) only; the profile's personal info may withdraw it, and a new number
+   * is saved not opted in.
+   */
+  textingNumber(institutionId: number, userId: string): Promise<string | null>;
+  /**
+   * Opts the phone on file in to texting (the text subscription call, after the borrower chose
+   * a programme for it), only while the phone on file is still `phone`; false when it is not.
+   */
+  optPhoneInToTexting(customerId: string, phone: string): Promise<boolean>;
   /** The profile's address (undefined keeps it) and its one phone. */
   savePersonalInfo(
     customerId: string,
@@ -211,6 +231,11 @@ export function createBorrowersService(options: { db: Kysely<Database> }): Borro
       await updateCustomerContact(db, borrower.customer_id, { email });
       await updateUserFlags(db, borrower.id, { emailVerified: true });
     },
+    async textingNumber(institutionId, userId) {
+      const borrower = await findBorrowerById(db, institutionId, userId);
+      return borrower ? textingNumberOf(borrower) : null;
+    },
+    optPhoneInToTexting: (customerId, phone) => updatePhoneOptInToTexting(db, customerId, phone),
     savePersonalInfo: (customerId, info) => updateCustomerPersonalInfo(db, customerId, info),
     optOutOfEmail: (userId) => updateUserFlags(db, userId, { emailOptOut: true }),
     liftEmailRestriction: (userId) =>

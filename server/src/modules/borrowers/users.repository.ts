@@ -195,6 +195,24 @@ export async function updateCustomerPersonalInfo(
     .execute();
 }
 
+/**
+ * Opts the customer's phone in to texting, only while the phone on file is still `phone` (a
+ * number changed meanwhile is not opted in); false when nothing was updated.
+ */
+export async function updatePhoneOptInToTexting(
+  db: Db,
+  customerId: string,
+  phone: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('customers')
+    .set({ phone_opt_in_texting: true })
+    .where('id', '=', customerId)
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updateLastLogin(db: Db, userId: string, at: Date, ip: string): Promise<void> {
   await db
     .updateTable('users')

@@ -1,5 +1,6 @@
 import {
   anyTextAlertOn,
+  isSamePhoneNumber,
   phoneDigitsOf,
   phoneIssue,
   profileAddressIssues,
@@ -10,7 +11,7 @@ import {
   type ProfilePersonalInfo,
   type UpdatePersonalInfoRequest,
 } from '@portal/domain';
-import { createBorrowersService } from '../borrowers/borrowers.service';
+import { createBorrowersService, textingNumberOf } from '../borrowers/borrowers.service';
 import {
   personalInfoHidden,
   personalInfoOf,
@@ -39,9 +40,14 @@ function cleanAddress(typed: PostalAddress): PostalAddress {
  * `POST /api/Profile/UpdatePersonalInfo` (spec 002 sections 5 and 8): the address (null keeps the
  * saved one) with the loan address's limits, no PO box (ContainsPOBox) and a city of its ZIP code
  * (ZipCityNoMatch, the loan address's check on the bundled ZIP data); the one phone of 10 digits
- * with its primary flag and texting opt-in. Withdrawing the opt-in turns the text alerts off
- * (spec 002 section 4). Refused where the section is not the borrower's to edit: contact changes
- * go through staff (profileOptions.forceManualCifChangesOption), or the section is hidden.
+ * with its primary flag and texting opt-in. The opt-in is granted by the text subscription call
+ * only (ModifySubscriptions, an option turned on): here it may be withdrawn, never granted. A
+ * true for a phone not opted in keeps it not opted in, silently (spec 002 section 8 names no
+ * error for it, and the portal posts true after the subscription call has granted it); a new
+ * number is saved not opted in, since nobody agreed to texts at it. Withdrawing the opt-in, or
+ * losing it with a new number, turns the text alerts off (spec 002 section 4). Refused where the
+ * section is not the borrower's to edit: contact changes go through staff
+ * (profileOptions.forceManualCifChangesOption), or the section is hidden.
  */
 export function createPersonalInfoUpdate(deps: ProfileDeps, reader: ProfileReader) {
   const { db, clock } = deps;
@@ -84,7 +90,10 @@ export function createPersonalInfoUpdate(deps: ProfileDeps, reader: ProfileReade
     if (phone?.OptInToTexting && !texting) codes.add('Invalid');
     if (codes.size > 0 || !phone) return refused([...codes], saved);
 
-    const optInToTexting = phone.OptInToTexting;
+    const number = phoneDigitsOf(phone.PhoneNumber);
+    const optedIn = textingNumberOf(borrower);
+    const optInToTexting =
+      phone.OptInToTexting && optedIn !== null && isSamePhoneNumber(optedIn, number);
     const now = clock.now();
     // Read before the transaction: PGlite has one connection, which the transaction holds.
     const preferences = optInToTexting ? undefined : await reader.preferences(caller.userId);
@@ -96,7 +105,7 @@ export function createPersonalInfoUpdate(deps: ProfileDeps, reader: ProfileReade
           state: address.State,
           zip: address.ZipCode,
         },
-        phone: { number: phoneDigitsOf(phone.PhoneNumber), primary: phone.Primary, optInToTexting },
+        phone: { number, primary: phone.Primary, optInToTexting },
       });
       if (preferences && anyTextAlertOn(preferences)) {
         await replaceStoredPreferences(

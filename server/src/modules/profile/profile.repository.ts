@@ -154,3 +154,15 @@ export async function confirmEmailChange(db: Db, id: number, at: Date): Promise<
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * E-mail changes whose link expired by `before`, opened, superseded or never used alike (the
+ * housekeeping job).
+ */
+export async function deleteExpiredEmailChanges(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('email_changes')
+    .where('expires_at', '<=', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

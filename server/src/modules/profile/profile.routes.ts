@@ -108,7 +108,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
         tags: TAGS,
         summary: 'Change the address and the phone',
         description:
-          'Address (null keeps the saved one): CorrectErrors (Address1 45, City 20, a state, a 5-digit ZipCode), ContainsPOBox, ZipCityNoMatch. PhoneNumbers: exactly one, 10 digits (CorrectErrors), with Primary and OptInToTexting (Invalid while the institution offers no texting); withdrawing the opt-in turns the text alerts off. Error when contact changes go through staff (forceManualCifChangesOption) or the section is hidden.',
+          'Address (null keeps the saved one): CorrectErrors (Address1 45, City 20, a state, a 5-digit ZipCode), ContainsPOBox, ZipCityNoMatch. PhoneNumbers: exactly one, 10 digits (CorrectErrors), with Primary and OptInToTexting (Invalid while the institution offers no texting). OptInToTexting may withdraw the opt-in but never grants it: the opt-in is granted only by POST /api/SolutionsByText/ModifySubscriptions (an option turned on, after the texting agreement), so true for a phone not opted in is saved as false without an error (spec 002 names none), and a changed number is saved not opted in (nobody agreed to texts at it). PersonalInfo answers what was saved. Withdrawing the opt-in, or a new number, turns the text alerts off. Error when contact changes go through staff (forceManualCifChangesOption) or the section is hidden.',
         body: UpdatePersonalInfoRequest,
         response: { 200: UpdatePersonalInfoResponse, 401: Envelope },
       },

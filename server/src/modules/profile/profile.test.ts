@@ -295,9 +295,20 @@ describe.each(testDatabases())('the profile on $name', (testDatabase) => {
     expect((await profileOf(casey)).UserAlertsInfo?.turnOffAllAlerts).toBe(true);
   });
 
+  /** The text subscription call: account texts on, which opts the number in to texting. */
+  async function subscribeToTexts(user: SignedIn, phoneNumber: string) {
+    const answer = await post(user, '/api/SolutionsByText/ModifySubscriptions', {
+      PhoneNumber: phoneNumber,
+      Options: [{ BrandingId: 1, OptInAccount: true }],
+    });
+    expect(answer.body).toEqual({ HasNoErrors: true, Errors: [] });
+  }
+  const textAlert = { TextAlerts: { MoneyTransOnWeb: true }, TurnOffAllAlerts: false };
+  const sequenceOf = async (user: SignedIn) =>
+    (await profileOf(user)).UserAlertsInfo?.sequenceNumber ?? 0;
+
   it('turns text alerts on only for a phone opted in to texting, and off when it opts out', async () => {
-    const textAlert = { TextAlerts: { MoneyTransOnWeb: true }, TurnOffAllAlerts: false };
-    const sequence = async () => (await profileOf(jordan)).UserAlertsInfo?.sequenceNumber ?? 0;
+    const sequence = () => sequenceOf(jordan);
     const noTexting = await notifications(jordan, {
       SequenceNumber: await sequence(),
       AlertsAreDirty: true,
@@ -314,10 +325,26 @@ describe.each(testDatabases())('the profile on $name', (testDatabase) => {
       });
       expect(notOptedIn.Errors).toEqual([{ ErrorMessage: 'Invalid' }]);
 
-      await personalInfo(jordan, {
+      // The personal info save never opts a phone in (silently: no error, the answer says false).
+      const notGranted = await personalInfo(jordan, {
         Address: null,
         PhoneNumbers: [{ ...PHONE, OptInToTexting: true }],
       });
+      expect(notGranted.HasNoErrors).toBe(true);
+      expect(notGranted.PersonalInfo?.PhoneNumbers[0]?.OptInToTexting).toBe(false);
+      expect(
+        (
+          await notifications(jordan, {
+            SequenceNumber: await sequence(),
+            AlertsAreDirty: true,
+            ...textAlert,
+          })
+        ).Errors,
+      ).toEqual([{ ErrorMessage: 'Invalid' }]);
+
+      // The text subscription call does.
+      await subscribeToTexts(jordan, PHONE.PhoneNumber);
+      expect((await profileOf(jordan)).PersonalInfo?.PhoneNumbers[0]?.OptInToTexting).toBe(true);
       const on = await notifications(jordan, {
         SequenceNumber: await sequence(),
         AlertsAreDirty: true,
@@ -328,6 +355,59 @@ describe.each(testDatabases())('the profile on $name', (testDatabase) => {
       const optedOut = await personalInfo(jordan, { Address: null, PhoneNumbers: [PHONE] });
       expect(optedOut.PersonalInfo?.PhoneNumbers[0]?.OptInToTexting).toBe(false);
       expect((await profileOf(jordan)).UserAlertsInfo?.textAlerts.moneyTransOnWeb).toBe(false);
+    });
+  });
+
+  it("saves a new number not opted in and turns its text alerts off, leaving another user's opt-in alone", async () => {
+    const institutionId = await institutionIdOf(test);
+    const textsGoTo = async (username: string) => {
+      const borrower = await findBorrowerByUsername(test.database.db, institutionId, username);
+      if (!borrower) throw new Error(`No ${username}`);
+      return test.app.services.texting.accountTextNumber(institutionId, borrower.id);
+    };
+    await withPublishedSettings(test.app, 'localhost', TEXTING_ON, async () => {
+      await personalInfo(jordan, { Address: null, PhoneNumbers: [PHONE] });
+      await personalInfo(pat, {
+        Address: null,
+        PhoneNumbers: [{ PhoneNumber: '207-555-0161', OptInToTexting: false, Primary: true }],
+      });
+      await subscribeToTexts(jordan, PHONE.PhoneNumber);
+      await subscribeToTexts(pat, '207-555-0161');
+      const on = await notifications(jordan, {
+        SequenceNumber: await sequenceOf(jordan),
+        AlertsAreDirty: true,
+        ...textAlert,
+      });
+      expect(on.UserAlertsInfo?.textAlerts.moneyTransOnWeb).toBe(true);
+      expect(await textsGoTo('jordan.rivers')).toBe('+12075550199');
+
+      // A new number, sent with the opt-in on: saved, but not opted in, and the text alerts off.
+      const moved = await personalInfo(jordan, {
+        Address: null,
+        PhoneNumbers: [{ ...PHONE, PhoneNumber: '207-555-0198', OptInToTexting: true }],
+      });
+      expect(moved.HasNoErrors).toBe(true);
+      expect(moved.PersonalInfo?.PhoneNumbers).toEqual([
+        { PhoneNumber: '2075550198', OptInToTexting: false, Primary: true },
+      ]);
+      expect((await profileOf(jordan)).UserAlertsInfo?.textAlerts.moneyTransOnWeb).toBe(false);
+      expect(await textsGoTo('jordan.rivers')).toBeNull();
+
+      // Pat's number and opt-in are Pat's: untouched by Jordan's saves.
+      expect((await profileOf(pat)).PersonalInfo?.PhoneNumbers).toEqual([
+        { PhoneNumber: '2075550161', OptInToTexting: true, Primary: true },
+      ]);
+      expect(await textsGoTo('pat.lee')).toBe('+12075550161');
+      // Nor can Jordan take Pat's opted-in number over by typing it.
+      const taken = await personalInfo(jordan, {
+        Address: null,
+        PhoneNumbers: [{ ...PHONE, PhoneNumber: '207-555-0161', OptInToTexting: true }],
+      });
+      expect(taken.PersonalInfo?.PhoneNumbers[0]?.OptInToTexting).toBe(false);
+      expect(await textsGoTo('jordan.rivers')).toBeNull();
+
+      await personalInfo(jordan, { Address: null, PhoneNumbers: [PHONE] });
+      await personalInfo(pat, { Address: null, PhoneNumbers: [PHONE] });
     });
   });
 

@@ -26,7 +26,7 @@ export const textingRoutes: FastifyPluginAsyncZod<{ texting: TextingService }> =
       schema: {
         summary: "A phone number's opt-ins to each texting programme",
         description:
-          "Only the signed-in user's own number. Errors: Invalid (not textable), userDisagree (texting agreement to accept first, POST /api/AgreementLogging), NoPhone, TextingNotOffered.",
+          "Only the signed-in user's own number (the phone on file). Each programme of the institution (notificationOptions.textProgramBrandings) by BrandingId and BrandingName; every option reads off while the user has not opted the number in to texting. Errors: Invalid (not textable), userDisagree (texting agreement to accept first, POST /api/AgreementLogging), NoPhone, TextingNotOffered.",
         body: GetSubscriptionInfoRequest,
         response: { 200: GetSubscriptionInfoResponse, 401: Envelope },
       },
@@ -48,7 +48,7 @@ export const textingRoutes: FastifyPluginAsyncZod<{ texting: TextingService }> =
       schema: {
         summary: 'Changes the opt-ins of the programmes given (a null flag stays as it is)',
         description:
-          'Errors as GetSubscriptionInfo, plus NoChanges; a refused programme is an ErrorMessage of JSON {BrandingId, OptInMarketing, OptInAccount, Error} while the others are saved.',
+          'Errors as GetSubscriptionInfo, plus NoChanges. An option turned on opts the number in to texting (the only call that does; the profile may withdraw it). A refused programme is an ErrorMessage of JSON {BrandingId, OptInMarketing, OptInAccount, Error} while the others are saved.',
         body: ModifySubscriptionsRequest,
         response: { 200: Envelope, 401: Envelope },
       },

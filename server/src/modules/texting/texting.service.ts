@@ -12,6 +12,7 @@ import {
   type SubscriptionChange,
   type SubscriptionOption,
   type TextingError,
+  type TextingProgramme,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { randomUUID } from 'node:crypto';
@@ -19,7 +20,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SignedInCaller } from '../../lib/caller';
 import type { Clock } from '../../lib/clock';
-import type { BorrowersService } from '../borrowers/borrowers.service';
+import {
+  createBorrowersService,
+  textingNumberOf,
+  type BorrowersService,
+} from '../borrowers/borrowers.service';
 import type { OutgoingText, SmsService, TextReplyHandler } from '../sms/sms.service';
 import {
   listSubscriptions,
@@ -33,14 +38,18 @@ export type TextingCaller = Pick<SignedInCaller, 'institutionId' | 'userId' | 't
 export type TextingResult<T> = { ok: true; value: T } | { ok: false; error: TextingError };
 
 export interface TextingService extends TextReplyHandler {
-  /** `GetSubscriptionInfo`: the caller's phone number's opt-ins to every programme. */
+  /**
+   * `GetSubscriptionInfo`: the caller's phone number's opt-ins to every programme (every one off
+   * while the caller has not opted the number in to texting).
+   */
   subscriptionInfo(
     caller: TextingCaller,
     phoneNumber: string,
   ): Promise<TextingResult<SubscriptionOption[]>>;
   /**
    * `ModifySubscriptions`: applies the changed programmes; the ErrorMessages of those refused
-   * (JSON, domain modifyErrorMessage), the others saved.
+   * (JSON, domain modifyErrorMessage), the others saved. An option turned on opts the number in
+   * to texting: the only way a number on file becomes the one texts go to.
    */
   modifySubscriptions(
     caller: TextingCaller,
@@ -48,16 +57,18 @@ export interface TextingService extends TextReplyHandler {
     changes: readonly SubscriptionChange[],
   ): Promise<TextingResult<{ refused: string[] }>>;
   /**
-   * Texts a user about their accounts (a payment posted, a payment due) when their phone is
-   * subscribed to account texts of the programme (the first one unless named), once per
-   * `dedupeKey`: false when nothing was queued (not subscribed, texting off, sent before).
+   * Texts a user about their accounts (a payment posted, a payment due) when the number they
+   * opted in to texting is subscribed to account texts of the programme (the first one unless
+   * named), once per `dedupeKey`: false when nothing was queued (not subscribed, texting off,
+   * sent before).
    */
   sendAccountText(text: UserText): Promise<boolean>;
   /** The same for marketing texts (OptInMarketing). */
   sendMarketingText(text: UserText): Promise<boolean>;
   /**
-   * Where the user's account texts go (the first programme's unless named): the phone's number
-   * when texting is offered and the phone is subscribed to account texts, else null. With
+   * Where the user's account texts go (the first programme's unless named): the one number the
+   * user opted in to texting (borrowers' `textingNumber`) when texting is offered and that number
+   * is subscribed to account texts, else null. With
    * `queueText` it lets a caller decide first and queue the text in its own transaction.
    */
   accountTextNumber(
@@ -81,6 +92,34 @@ export interface UserText {
   brandingId?: number;
 }
 
+/**
+ * The institution's texting programmes (notificationOptions.textProgramBrandings; an empty list
+ * is one programme named after the institution). A BrandingId listed twice is read once, the
+ * first time: subscriptions are stored by it.
+ */
+function programmesOf(settings: SettingsAccessor, institutionName: string): TextingProgramme[] {
+  const seen = new Set<number>();
+  const configured = settings
+    .get('notificationOptions.textProgramBrandings')
+    .filter((programme) => {
+      if (seen.has(programme.BrandingId)) return false;
+      seen.add(programme.BrandingId);
+      return true;
+    });
+  return textingProgrammes(configured, institutionName);
+}
+
+/** The caller's own number as the texting calls check it. */
+interface OwnNumber {
+  /** In E.164. */
+  number: string;
+  customerId: string;
+  /** The phone on file as stored. */
+  storedPhone: string;
+  /** Whether the user has this number opted in to texting (granted by ModifySubscriptions). */
+  optedIn: boolean;
+}
+
 export function createTextingService(options: {
   db: Kysely<Database>;
   clock: Clock;
@@ -91,12 +130,16 @@ export function createTextingService(options: {
 }): TextingService {
   const { db, clock, borrowers, sms } = options;
 
-  async function programmesOf(institutionId: number) {
-    return textingProgrammes([], await options.institutionName(institutionId));
+  async function programmesFor(institutionId: number): Promise<TextingProgramme[]> {
+    const [settings, name] = await Promise.all([
+      options.settings(institutionId),
+      options.institutionName(institutionId),
+    ]);
+    return programmesOf(settings, name);
   }
 
   function optionsOf(
-    programmes: Awaited<ReturnType<typeof programmesOf>>,
+    programmes: readonly TextingProgramme[],
     rows: readonly SubscriptionRow[],
   ): SubscriptionOption[] {
     return programmes.map((programme) => {
@@ -109,11 +152,24 @@ export function createTextingService(options: {
     });
   }
 
-  /** The checks both calls make, in the order the dialog meets them; the number in E.164. */
+  /**
+   * The options the user sees for their number: the number's subscriptions while the user has it
+   * opted in to texting, else every option off (a number whose opt-in was withdrawn, or a number
+   * on file that was never opted in, starts again from nothing; its old rows stay the number's).
+   */
+  async function optionsSeen(institutionId: number, own: OwnNumber) {
+    const programmes = await programmesFor(institutionId);
+    const rows = own.optedIn
+      ? await listSubscriptions(db, { institutionId, phoneNumber: own.number })
+      : [];
+    return optionsOf(programmes, rows);
+  }
+
+  /** The checks both calls make, in the order the dialog meets them. */
   async function textableOwnNumber(
     caller: TextingCaller,
     phoneNumber: string,
-  ): Promise<TextingResult<string>> {
+  ): Promise<TextingResult<OwnNumber>> {
     const settings = await options.settings(caller.institutionId);
     if (!settings.get('notificationOptions.allowTextMessagesOption')) {
       return { ok: false, error: TEXTING_ERRORS.notOffered };
@@ -137,10 +193,21 @@ export function createTextingService(options: {
     if ((await sms.lineType(number)) !== 'mobile') {
       return { ok: false, error: TEXTING_ERRORS.notTextable };
     }
-    return { ok: true, value: number };
+    return {
+      ok: true,
+      value: {
+        number,
+        customerId: borrower.customer_id,
+        storedPhone: borrower.phone,
+        optedIn: textingNumberOf(borrower) !== null,
+      },
+    };
   }
 
-  /** The number the user's texts of this kind go to: texting on and the phone subscribed. */
+  /**
+   * The number the user's texts of this kind go to: texting on, and the one number the user
+   * opted in to texting subscribed to them.
+   */
   async function subscribedNumber(
     institutionId: number,
     userId: string,
@@ -149,10 +216,10 @@ export function createTextingService(options: {
   ): Promise<string | null> {
     const settings = await options.settings(institutionId);
     if (!settings.get('notificationOptions.allowTextMessagesOption')) return null;
-    const borrower = await borrowers.findBorrowerById(institutionId, userId);
-    const number = borrower ? usPhoneNumberE164(borrower.phone) : null;
+    const optedIn = await borrowers.textingNumber(institutionId, userId);
+    const number = optedIn === null ? null : usPhoneNumberE164(optedIn);
     if (!number) return null;
-    const programmes = await programmesOf(institutionId);
+    const programmes = programmesOf(settings, await options.institutionName(institutionId));
     const branding = brandingId ?? programmes[0]?.BrandingId;
     const rows = await listSubscriptions(db, { institutionId, phoneNumber: number });
     const row = rows.find((candidate) => candidate.brandingId === branding);
@@ -175,21 +242,16 @@ export function createTextingService(options: {
 
   return {
     async subscriptionInfo(caller, phoneNumber) {
-      const number = await textableOwnNumber(caller, phoneNumber);
-      if (!number.ok) return number;
-      const rows = await listSubscriptions(db, {
-        institutionId: caller.institutionId,
-        phoneNumber: number.value,
-      });
-      return { ok: true, value: optionsOf(await programmesOf(caller.institutionId), rows) };
+      const own = await textableOwnNumber(caller, phoneNumber);
+      if (!own.ok) return own;
+      return { ok: true, value: await optionsSeen(caller.institutionId, own.value) };
     },
 
     async modifySubscriptions(caller, phoneNumber, changes) {
-      const number = await textableOwnNumber(caller, phoneNumber);
-      if (!number.ok) return number;
-      const programmes = await programmesOf(caller.institutionId);
-      const key = { institutionId: caller.institutionId, phoneNumber: number.value };
-      const current = optionsOf(programmes, await listSubscriptions(db, key));
+      const own = await textableOwnNumber(caller, phoneNumber);
+      if (!own.ok) return own;
+      const key = { institutionId: caller.institutionId, phoneNumber: own.value.number };
+      const current = await optionsSeen(caller.institutionId, own.value);
       const refused: string[] = [];
       const effective: SubscriptionChange[] = [];
       for (const change of changes.filter(changesSomething)) {
@@ -215,8 +277,24 @@ export function createTextingService(options: {
       const at = clock.now();
       const settings = await options.settings(caller.institutionId);
       const institutionName = await options.institutionName(caller.institutionId);
+      // Any option on opts the number in to texting: the one way a number gets opted in.
+      const anyOn = current.some((option) => {
+        const change = effective.find((candidate) => candidate.BrandingId === option.BrandingId);
+        return (
+          (change?.OptInAccount ?? option.OptInAccount) ||
+          (change?.OptInMarketing ?? option.OptInMarketing)
+        );
+      });
       let confirmations = 0;
-      await db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
+        // First, so nothing is saved for a number changed on the profile meanwhile.
+        if (!own.value.optedIn && anyOn) {
+          const granted = await createBorrowersService({ db: trx }).optPhoneInToTexting(
+            own.value.customerId,
+            own.value.storedPhone,
+          );
+          if (!granted) return false;
+        }
         for (const change of effective) {
           await saveSubscription(trx, {
             ...key,
@@ -234,7 +312,7 @@ export function createTextingService(options: {
             const queued = await sms.enqueue(
               {
                 institutionId: caller.institutionId,
-                to: number.value,
+                to: own.value.number,
                 body: fillPlaceholders(settings.get('textingTexts.optInConfirmationText'), {
                   institutionName,
                   programme: before?.BrandingName ?? institutionName,
@@ -246,7 +324,9 @@ export function createTextingService(options: {
             if (queued) confirmations += 1;
           }
         }
+        return true;
       });
+      if (!saved) return { ok: false, error: TEXTING_ERRORS.noPhone };
       if (confirmations > 0) sms.deliverSoon();
       return { ok: true, value: { refused } };
     },

@@ -1,9 +1,9 @@
-import { parseModifyErrorMessage } from '@portal/domain';
+import { parseModifyErrorMessage, ProfileDataResponse } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { testDatabases } from '../../testing/databases';
-import { publishSettingsChange } from '../../testing/settings';
+import { publishSettingsChange, withPublishedSettings } from '../../testing/settings';
 import {
   PORTAL_WRITE_HEADERS,
   signIn,
@@ -16,6 +16,9 @@ const HOST = 'localhost';
 /** jordan.rivers' phone on file (demo-users.ts) and pat.lee's. */
 const JORDAN_PHONE = '207-555-0134';
 const PAT_PHONE = '2075550161';
+/** devon.hayes' and sky.bennett's phones on file (demo-users.ts), used by no other test here. */
+const DEVON_PHONE = '207-555-0152';
+const SKY_PHONE = '207-555-0177';
 const TEXTING_AGREEMENT_HOST_NUM = 11339;
 const AGREEMENTS = [
   '/cdn/harbor/agreements/online-banking-agreement.html|2025-01-02|Online Banking Agreement|login-registration',
@@ -312,6 +315,179 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
     } finally {
       await restore();
     }
+  });
+
+  const userIdOf = async (username: string) => {
+    const { id: institutionId } = await harbor();
+    const { id } = await test.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('institution_id', '=', institutionId)
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    return { institutionId, userId: id };
+  };
+  /** Where the user's account texts would go now (the notifications ask this before a text). */
+  const accountTextsGoTo = async (username: string, brandingId?: number) => {
+    const { institutionId, userId } = await userIdOf(username);
+    return test.app.services.texting.accountTextNumber(institutionId, userId, brandingId);
+  };
+  /** The phone as the profile shows it, and whether it is opted in to texting. */
+  const phoneOnProfile = async (who: SignedIn) => {
+    const response = await test.app.inject({
+      url: '/api/Profile',
+      headers: { host: HOST, cookie: who.cookie },
+    });
+    return ProfileDataResponse.parse(response.json()).PersonalInfo?.PhoneNumbers[0];
+  };
+  const savePhone = (who: SignedIn, phone: string, optIn: boolean) =>
+    post(who, '/api/Profile/UpdatePersonalInfo', {
+      Address: null,
+      PhoneNumbers: [{ PhoneNumber: phone, OptInToTexting: optIn, Primary: true }],
+    });
+
+  it("groups the options by the institution's programmes (textProgramBrandings) and confirms one by its name", async () => {
+    const devon = await signIn(test.app, { username: 'devon.hayes' });
+    await agreeToTexting(devon, 'devon.hayes');
+    await withPublishedSettings(
+      test.app,
+      HOST,
+      {
+        shared: {
+          notificationOptions: {
+            textProgramBrandings: JSON.stringify([
+              { BrandingId: 3, BrandingName: 'Harbor Loans' },
+              { BrandingId: 7, BrandingName: 'Harbor Cards' },
+              // A BrandingId listed twice is read once, the first time.
+              { BrandingId: 3, BrandingName: 'Harbor Loans again' },
+            ]),
+          },
+        },
+        english: { textingTexts: { optInConfirmationText: '{programme} texts on. STOP ends.' } },
+      },
+      async () => {
+        expect((await info(devon, DEVON_PHONE)).json().SubscriptionInfo.Options).toEqual([
+          {
+            BrandingId: 3,
+            BrandingName: 'Harbor Loans',
+            OptInMarketing: false,
+            OptInAccount: false,
+          },
+          {
+            BrandingId: 7,
+            BrandingName: 'Harbor Cards',
+            OptInMarketing: false,
+            OptInAccount: false,
+          },
+        ]);
+        // The institution-named programme (BrandingId 1) is not offered beside configured ones.
+        const unknown = (await modify(devon, DEVON_PHONE, [{ BrandingId: 1, OptInAccount: true }]))
+          .json()
+          .Errors.map((error: { ErrorMessage: string }) =>
+            parseModifyErrorMessage(error.ErrorMessage),
+          );
+        expect(unknown).toEqual([
+          { BrandingId: 1, OptInMarketing: null, OptInAccount: true, Error: 'UnknownBranding' },
+        ]);
+
+        const before = (await textsOnPhone(DEVON_PHONE)).length;
+        expect(
+          (await modify(devon, DEVON_PHONE, [{ BrandingId: 7, OptInAccount: true }])).json(),
+        ).toEqual({ HasNoErrors: true, Errors: [] });
+        const texts = await textsOnPhone(DEVON_PHONE);
+        expect(texts.length - before).toBe(1);
+        expect(texts[0]).toEqual({ direction: 'out', body: 'Harbor Cards texts on. STOP ends.' });
+        expect((await info(devon, DEVON_PHONE)).json().SubscriptionInfo.Options).toEqual([
+          {
+            BrandingId: 3,
+            BrandingName: 'Harbor Loans',
+            OptInMarketing: false,
+            OptInAccount: false,
+          },
+          {
+            BrandingId: 7,
+            BrandingName: 'Harbor Cards',
+            OptInMarketing: false,
+            OptInAccount: true,
+          },
+        ]);
+        // Account alerts go under the first programme unless one is named.
+        expect(await accountTextsGoTo('devon.hayes', 7)).toBe('+12075550152');
+        expect(await accountTextsGoTo('devon.hayes')).toBeNull();
+      },
+    );
+  });
+
+  it('opts a number in to texting by the subscription call only; the profile may withdraw it, which stops the texts', async () => {
+    const sky = await signIn(test.app, { username: 'sky.bennett' });
+    await agreeToTexting(sky, 'sky.bennett');
+    // The profile's save does not opt the phone in, with or without subscriptions.
+    expect((await savePhone(sky, SKY_PHONE, true)).json()).toMatchObject({
+      HasNoErrors: true,
+      PersonalInfo: { PhoneNumbers: [{ PhoneNumber: '2075550177', OptInToTexting: false }] },
+    });
+    expect(await accountTextsGoTo('sky.bennett')).toBeNull();
+
+    const before = (await textsOnPhone(SKY_PHONE)).length;
+    expect((await modify(sky, SKY_PHONE, [{ BrandingId: 1, OptInAccount: true }])).json()).toEqual({
+      HasNoErrors: true,
+      Errors: [],
+    });
+    expect(await phoneOnProfile(sky)).toMatchObject({ OptInToTexting: true });
+    expect(await accountTextsGoTo('sky.bennett')).toBe('+12075550177');
+    // The portal's save after the subscription call keeps it.
+    expect((await savePhone(sky, SKY_PHONE, true)).json()).toMatchObject({
+      PersonalInfo: { PhoneNumbers: [{ OptInToTexting: true }] },
+    });
+
+    // Withdrawn on the profile: no texts, though the number's subscription row is still on, and
+    // the dialog starts again from nothing, so subscribing again opts in (and confirms) again.
+    expect((await savePhone(sky, SKY_PHONE, false)).json()).toMatchObject({
+      PersonalInfo: { PhoneNumbers: [{ OptInToTexting: false }] },
+    });
+    expect(await accountTextsGoTo('sky.bennett')).toBeNull();
+    expect((await info(sky, SKY_PHONE)).json().SubscriptionInfo.Options[0]).toMatchObject({
+      OptInMarketing: false,
+      OptInAccount: false,
+    });
+    expect((await modify(sky, SKY_PHONE, [{ BrandingId: 1, OptInAccount: true }])).json()).toEqual({
+      HasNoErrors: true,
+      Errors: [],
+    });
+    expect(await phoneOnProfile(sky)).toMatchObject({ OptInToTexting: true });
+    expect(await accountTextsGoTo('sky.bennett')).toBe('+12075550177');
+    const texts = await textsOnPhone(SKY_PHONE);
+    expect(texts.length - before).toBe(2);
+    expect(texts.every((text) => text.body.includes('you are subscribed'))).toBe(true);
+  });
+
+  it("texts only the number the user opted in: a changed number is saved not opted in, even one another user's subscribed", async () => {
+    // Sky's number is opted in and subscribed to account texts (the test before).
+    const sky = await signIn(test.app, { username: 'sky.bennett' });
+    const devon = await signIn(test.app, { username: 'devon.hayes' });
+    expect(await accountTextsGoTo('sky.bennett')).toBe('+12075550177');
+
+    // Devon puts Sky's number on file, asking for texts: saved, not opted in, and no text of
+    // Devon's goes to it although the number is subscribed.
+    expect((await savePhone(devon, SKY_PHONE, true)).json()).toMatchObject({
+      HasNoErrors: true,
+      PersonalInfo: { PhoneNumbers: [{ PhoneNumber: '2075550177', OptInToTexting: false }] },
+    });
+    expect(await accountTextsGoTo('devon.hayes')).toBeNull();
+    expect(await accountTextsGoTo('sky.bennett')).toBe('+12075550177');
+
+    // Sky moves to a new number: it is saved not opted in, and her texts go nowhere.
+    expect((await savePhone(sky, '207-555-0178', true)).json()).toMatchObject({
+      HasNoErrors: true,
+      PersonalInfo: { PhoneNumbers: [{ PhoneNumber: '2075550178', OptInToTexting: false }] },
+    });
+    expect(await accountTextsGoTo('sky.bennett')).toBeNull();
+    // Back to the old number: still not opted in until the subscription call.
+    expect((await savePhone(sky, SKY_PHONE, true)).json()).toMatchObject({
+      PersonalInfo: { PhoneNumbers: [{ OptInToTexting: false }] },
+    });
+    expect(await accountTextsGoTo('sky.bennett')).toBeNull();
+    await savePhone(devon, DEVON_PHONE, false);
   });
 
   it('opens the demo phone in demo mode only', async () => {

@@ -21,6 +21,7 @@ import {
   PERSONAL_INFO_FIELDS,
   personalInfoIssues,
   personalInfoRequest,
+  phoneNumberChanged,
   savedPersonalInfoValues,
   type PersonalInfoValues,
 } from '../utils/personal-info-form';
@@ -38,9 +39,10 @@ const ADDRESS_NAMES = {
  * Personal information (spec 002 "Profile page", sections 4 and 5): the address (the loan
  * address's fields and limits, and no PO box), one phone number masked 000-000-0000 with its
  * primary flag, and, where the institution offers texting, the texting opt-in: turning it on (or
- * the text icon) opens the text subscription dialog, which sets the opt-in when it saves;
+ * the text icon) opens the text subscription dialog, whose save is what opts the phone in;
  * declining the agreement leaves it off. Turning it off is saved with the form (the server then
- * clears the text alerts).
+ * clears the text alerts). While the number is being changed the opt-in shows off and cannot be
+ * turned on: a new number is saved not opted in, and its subscriptions come after it is saved.
  */
 export function PersonalInfoSection(props: { info: ProfilePersonalInfo }) {
   const settings = useSettings();
@@ -90,7 +92,9 @@ export function PersonalInfoSection(props: { info: ProfilePersonalInfo }) {
   const texting = settings.get('notificationOptions.allowTextMessagesOption');
   const [savedPhone] = props.info.PhoneNumbers;
   // The dialog works on the saved number: a number being changed is saved first.
-  const phoneChanged = getFieldState('PhoneNumber', formState).isDirty;
+  const phoneChanged =
+    getFieldState('PhoneNumber', formState).isDirty &&
+    phoneNumberChanged({ ...saved, ...typed }, props.info);
   const dialogAvailable = savedPhone !== undefined && !phoneChanged;
 
   async function openSubscriptions() {
@@ -163,10 +167,10 @@ export function PersonalInfoSection(props: { info: ProfilePersonalInfo }) {
         {texting ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <FormControlLabel
-              disabled={!dialogAvailable && !optIn}
+              disabled={phoneChanged || (!dialogAvailable && !optIn)}
               control={
                 <Switch
-                  checked={optIn}
+                  checked={optIn && !phoneChanged}
                   onChange={(event) => {
                     if (event.target.checked) {
                       void openSubscriptions();

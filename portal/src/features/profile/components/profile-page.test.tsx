@@ -358,6 +358,52 @@ describe('profile page', () => {
     });
   });
 
+  it('shows the texting opt-in off, and not to be turned on, while the phone number is being changed', async () => {
+    const optedIn = profileData({
+      PersonalInfo: {
+        Address: profileData().PersonalInfo?.Address ?? null,
+        PhoneNumbers: [{ PhoneNumber: '2075550134', OptInToTexting: true, Primary: true }],
+      },
+    });
+    // The server saves the new number not opted in, and reads it back so.
+    const moved = profileData({
+      PersonalInfo: {
+        Address: optedIn.PersonalInfo?.Address ?? null,
+        PhoneNumbers: [{ PhoneNumber: '2075550199', OptInToTexting: false, Primary: true }],
+      },
+    });
+    let saved = false;
+    const { user, server } = renderProfile({
+      settings: { 'notificationOptions.allowTextMessagesOption': 'true' },
+      routes: {
+        'GET /api/Profile': () => ({ body: saved ? moved : optedIn }),
+        'POST /api/Profile/UpdatePersonalInfo': () => {
+          saved = true;
+          return { body: { HasNoErrors: true, Errors: [], PersonalInfo: moved.PersonalInfo } };
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Personal Information' }, LOAD);
+    const optIn = within(form).getByRole('switch', { name: 'Text messages' });
+    expect(optIn).toBeChecked();
+    const phone = within(form).getByLabelText(/^Phone Number/);
+    await user.clear(phone);
+    await user.type(phone, '2075550199');
+    expect(optIn).not.toBeChecked();
+    expect(optIn).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Text subscriptions' })).toBeDisabled();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.requestsTo('POST /api/Profile/UpdatePersonalInfo')).toHaveLength(1),
+    );
+    expect(server.requestsTo('POST /api/Profile/UpdatePersonalInfo')[0]?.body).toMatchObject({
+      PhoneNumbers: [{ PhoneNumber: '2075550199', OptInToTexting: false, Primary: true }],
+    });
+    // The saved number can be subscribed now.
+    expect(await within(form).findByRole('button', { name: 'Text subscriptions' })).toBeEnabled();
+    expect(within(form).getByRole('switch', { name: 'Text messages' })).not.toBeChecked();
+  });
+
   it('shows the check mark after a notifications save that changes the saved choices', async () => {
     // The profile read again after the save answers the new choices, as the server does.
     let alerts = ALERTS;
@@ -528,6 +574,43 @@ describe('text subscription dialog', () => {
     },
     AXE_TEST_MS,
   );
+
+  it('opens from the text icon with a group of options per programme, named by its branding', async () => {
+    const option = (BrandingId: number, BrandingName: string) => ({
+      BrandingId,
+      BrandingName,
+      OptInMarketing: false,
+      OptInAccount: false,
+    });
+    const { user, server } = renderProfile({
+      settings: TEXTING,
+      routes: {
+        'POST /api/SolutionsByText/GetSubscriptionInfo': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            SubscriptionInfo: { Options: [option(3, 'Harbor Loans'), option(7, 'Harbor Cards')] },
+          },
+        },
+        'POST /api/SolutionsByText/ModifySubscriptions': OK,
+        'POST /api/Profile/UpdatePersonalInfo': {
+          body: { HasNoErrors: true, Errors: [], PersonalInfo: profileData().PersonalInfo },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Personal Information' }, LOAD);
+    await user.click(within(form).getByRole('button', { name: 'Text subscriptions' }));
+    const cards = await screen.findByRole('group', { name: 'Harbor Cards' }, LOAD);
+    expect(screen.getByRole('group', { name: 'Harbor Loans' })).toBeVisible();
+    await user.click(within(cards).getByRole('checkbox', { name: 'Marketing' }));
+    const dialog = screen.getByRole('dialog', { name: 'Text Subscriptions' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('POST /api/SolutionsByText/ModifySubscriptions')[0]?.body).toEqual({
+      PhoneNumber: '2075550134',
+      Options: [{ BrandingId: 7, OptInMarketing: true, OptInAccount: null }],
+    });
+  });
 
   it('offers to retry when the opt-in cannot be saved after the subscriptions', async () => {
     const { user } = renderProfile({

@@ -84,6 +84,15 @@ export function personalInfoIssues(
   return issues;
 }
 
+/**
+ * Whether the typed number is another than the saved one. A new number is saved not opted in to
+ * texting (only the text subscription dialog opts a number in), so the form shows and sends it so.
+ */
+export function phoneNumberChanged(values: PersonalInfoValues, info: ProfilePersonalInfo): boolean {
+  const [saved] = info.PhoneNumbers;
+  return phoneDigitsOf(values.PhoneNumber) !== phoneDigitsOf(saved?.PhoneNumber ?? '');
+}
+
 export function personalInfoRequest(
   values: PersonalInfoValues,
   info: ProfilePersonalInfo,
@@ -101,7 +110,7 @@ export function personalInfoRequest(
       {
         PhoneNumber: phoneDigitsOf(values.PhoneNumber),
         Primary: values.Primary,
-        OptInToTexting: values.OptInToTexting,
+        OptInToTexting: values.OptInToTexting && !phoneNumberChanged(values, info),
       },
     ],
   };
