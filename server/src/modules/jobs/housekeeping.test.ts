@@ -427,6 +427,49 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
     expect(late.json().Errors).toEqual([{ ErrorMessage: 'CodeExpired' }]);
   });
 
+  it('deletes an e-mail change a day after its link expired, keeping live ones and the address waiting for its link', async () => {
+    const harbor = await institutionId('localhost');
+    const user = await userId(harbor, 'casey.morgan');
+    const change = (name: string, expiresAt: Date, extra: object = {}) => ({
+      institution_id: harbor,
+      user_id: user,
+      new_email: `${name}@example.test`,
+      token_hash: hashToken(name),
+      expires_at: expiresAt,
+      created_at: new Date(expiresAt.getTime() - DAY),
+      ...extra,
+    });
+    const overADay = ago(LATE_ANSWER_RETENTION_MS + MINUTE);
+    await db()
+      .insertInto('email_changes')
+      .values([
+        change('change-expired-long-ago', overADay, { ended_at: ago(2 * DAY) }),
+        change('change-confirmed-long-ago', overADay, { ended_at: ago(3 * DAY), confirmed: true }),
+        change('change-expired-today', ago(2 * 60 * MINUTE), { ended_at: ago(3 * 60 * MINUTE) }),
+        change('change-live', ahead(DAY)),
+      ])
+      .execute();
+
+    const report = await test.app.services.housekeeping.runOnce();
+
+    expect(report.emailChanges).toBe(2);
+    const left = await db()
+      .selectFrom('email_changes')
+      .select('new_email')
+      .where('user_id', '=', user)
+      .orderBy('new_email')
+      .execute();
+    expect(left.map((row) => row.new_email)).toEqual([
+      'change-expired-today@example.test',
+      'change-live@example.test',
+    ]);
+    // The live change still waits for its link on the profile.
+    const casey = await signIn(test.app, { username: 'casey.morgan' });
+    expect((await profile(casey.cookie)).json().UserInfo.PendingEmailAddress).toBe(
+      'change-live@example.test',
+    );
+  });
+
   it('never deletes login history, agreements, audit entries or mail still to send, and deletes mail failed for a month', async () => {
     const harbor = await institutionId('localhost');
     await db()

@@ -6,6 +6,7 @@ import { purgeExpiredPreviewTokens } from '../previews/previews.service';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { purgeVisitorReports } from '../setup/setup.service';
 import { purgeFinishedMail } from '../mail/mail.service';
+import { purgeFinishedTexts } from '../sms/sms.service';
 import { purgeEndedSessions } from '../auth/auth.service';
 import { VERIFIED_CODE_LIFETIME_MS } from '../registration/registration.service';
 import type { ThrottleService } from '../throttle/throttle.service';
@@ -13,6 +14,7 @@ import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } fr
 import { deleteFinishedJobs } from './jobs.repository';
 import { purgeExpiredDownloadTokens } from '../downloads/download-tokens.service';
 import { purgeExpiredIdempotency } from '../payments/idempotency';
+import { purgeExpiredEmailChanges } from '../profile/profile.service';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -39,6 +41,7 @@ export const LATE_ANSWER_RETENTION_MS = 24 * 60 * MINUTE_MS;
 /**
  * Sent mail is kept a week (the demo mailbox shows it; elsewhere only its envelope is left) and
  * mail that failed for good a month, for support to see why (the specs fix neither).
+ * Texts (the SMS outbox, and the demo phone's replies) are kept alike.
  */
 export const SENT_MAIL_RETENTION_MS = 7 * 24 * 60 * MINUTE_MS;
 export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
@@ -64,6 +67,7 @@ export interface HousekeepingReport {
   sessions: number;
   securityCodes: number;
   userTokens: number;
+  emailChanges: number;
   downloadTokens: number;
   trustedDevices: number;
   biometricDevices: number;
@@ -71,6 +75,7 @@ export interface HousekeepingReport {
   clientErrors: number;
   pageViews: number;
   mail: number;
+  texts: number;
   jobs: number;
   idempotencyKeys: number;
 }
@@ -86,8 +91,8 @@ export interface HousekeepingWorker {
  * The housekeeping job: deletes expired and spent sign-in rows nothing else deletes, through the
  * purge of the module that owns each table. Each table is one DELETE whose conditions repeat
  * (with a margin) what makes a row unusable, so a row that could still be used is never touched.
- * Audit, login history and agreement records are never touched; mail, client-error reports and
- * page views are kept for their retention periods. Several instances may run it at once: the
+ * Audit, login history and agreement records are never touched; mail and texts, client-error
+ * reports and page views are kept for their retention periods. Several instances may run it at once: the
  * deletes are idempotent.
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
@@ -119,6 +124,8 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
       sessions,
       securityCodes: secrets.securityCodes,
       userTokens: secrets.userTokens,
+      // An e-mail change's link is a link token of the profile's own, kept as long.
+      emailChanges: await purgeExpiredEmailChanges(db, answered),
       downloadTokens,
       trustedDevices: secrets.trustedDevices,
       biometricDevices: secrets.biometricDevices,
@@ -126,6 +133,11 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
       clientErrors: visitorReports.clientErrors,
       pageViews: visitorReports.pageViews,
       mail: await purgeFinishedMail(db, {
+        sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
+        failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
+      }),
+      // Texts (and the demo phone's replies) are kept as long as mail.
+      texts: await purgeFinishedTexts(db, {
         sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
         failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
       }),

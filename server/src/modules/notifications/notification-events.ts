@@ -12,47 +12,13 @@ import type { SettingKey, SettingsAccessor, SettingTypes } from '@portal/setting
 import { fillTemplate, maskEmailAddress } from '../mail/emails';
 
 /**
- * The events a borrower can be told about (issue 21), each with what makes it one of a kind
- * (`eventKey`, under the user and the kind), the alert that decides whether it is sent, and its
- * wording: the institution's settings texts (`emailTexts.*`, `textingTexts.*Alert*`), dates in
- * words in the institution's zone, account numbers masked.
+ * The events a borrower can be told about (issue 21), and one table (`ALERTS`) of what each
+ * kind's alert is: what makes the event one of a kind (its key, under the user and the kind),
+ * the alert that decides whether it is sent, where its e-mail goes and its wording: the
+ * institution's settings texts (`emailTexts.<name>SubjectText` and `...BodyText`,
+ * `textingTexts.<kind>AlertText`), dates in words in the institution's zone, account numbers
+ * masked. `alertOf` reads an event through it.
  */
-export type NotificationEvent = { institutionId: number; userId: string } & (
-  | {
-      kind: 'paymentDue';
-      loanNumber: string;
-      dueDate: CalendarDate;
-      alert: 1 | 2 | 3 | 4;
-      before: boolean;
-      amountCents: Cents;
-      /** The loan's own choice (the due-date alerts are e-mail only). */
-      chosen: { email: boolean; text: boolean };
-    }
-  | {
-      kind: 'pastDue';
-      loanNumber: string;
-      dueDate: CalendarDate;
-      amountCents: Cents;
-      chosen: { email: boolean; text: boolean };
-    }
-  | {
-      kind: 'statementReady';
-      loanNumber: string;
-      statementId: string;
-      statementDate: CalendarDate;
-      chosen: { email: boolean; text: boolean };
-    }
-  | { kind: 'newDeviceSignIn'; sessionId: string; device: string; at: Date }
-  | { kind: 'passwordChanged'; at: Date }
-  | { kind: 'logonNameChanged'; username: string; at: Date }
-  /** The notice goes to the old address (`previousEmail`), which a change it did not make alarms. */
-  | { kind: 'emailChanged'; changeId: string; previousEmail: string; newEmail: string; at: Date }
-  | ({ kind: 'paymentScheduled' } & PaymentFacts)
-  | ({ kind: 'paymentPosted' } & PaymentFacts)
-  | ({ kind: 'paymentFailed' } & PaymentFacts)
-  | ({ kind: 'recurringSetUp'; frequency: string } & PaymentFacts)
-  | ({ kind: 'recurringCancelled'; at: Date } & PaymentFacts)
-);
 
 /** What a payment's alerts say: never a card or account number beyond its last four. */
 export interface PaymentFacts {
@@ -67,190 +33,285 @@ export interface PaymentFacts {
   confirmationNumber: string;
 }
 
-export type NotificationKind = NotificationEvent['kind'];
-
-/** The identity of the event under its user and kind. */
-export function eventKeyOf(event: NotificationEvent): string {
-  switch (event.kind) {
-    case 'paymentDue':
-      return `${event.loanNumber}|${event.dueDate}|${event.alert}`;
-    case 'pastDue':
-      return `${event.loanNumber}|${event.dueDate}`;
-    case 'statementReady':
-      return `${event.loanNumber}|${event.statementId}`;
-    case 'newDeviceSignIn':
-      return event.sessionId;
-    case 'passwordChanged':
-      return event.at.toISOString();
-    case 'logonNameChanged':
-      return `${event.at.toISOString()}|${event.username}`;
-    case 'emailChanged':
-      return event.changeId;
-    default:
-      return event.paymentId;
-  }
+/** A loan's alert: the loan's own choice of channels decides it (under the profile's switches). */
+interface LoanAlertFacts {
+  loanNumber: string;
+  chosen: { email: boolean; text: boolean };
 }
 
-/**
- * The profile alert that decides a kind (spec 002 "Notification preferences"), or 'loan' when
- * the loan's own alerts decide. Decision (issue 21 asked for one): every payment event is the
- * profile's moneyTransOnWeb ("A payment is made online"). The receipt of a posted payment and the
- * notice of a failed scheduled one are records of money moved and stay e-mailed whatever it says
- * (payments/payment-settlement.ts); the alert adds their text, so moneyTransOnWeb by e-mail never
- * sends a second e-mail of the same payment.
- */
-export const ALERT_OF_KIND = {
-  paymentDue: 'loan',
-  pastDue: 'loan',
-  statementReady: 'loan',
-  newDeviceSignIn: 'userLogsOn',
-  passwordChanged: 'passwordChanged',
-  logonNameChanged: 'logonNameChange',
-  emailChanged: 'emailAddressChanged',
-  paymentScheduled: 'moneyTransOnWeb',
-  paymentPosted: 'moneyTransOnWeb',
-  paymentFailed: 'moneyTransOnWeb',
-  recurringSetUp: 'moneyTransOnWeb',
-  recurringCancelled: 'moneyTransOnWeb',
-} as const satisfies Record<NotificationKind, ProfileAlertKey | 'loan'>;
+/** What each kind of event carries. */
+export interface NotificationFacts {
+  /** The loan's own choice: the due-date alerts are e-mail only. */
+  paymentDue: LoanAlertFacts & {
+    dueDate: CalendarDate;
+    alert: 1 | 2 | 3 | 4;
+    before: boolean;
+    amountCents: Cents;
+  };
+  pastDue: LoanAlertFacts & { dueDate: CalendarDate; amountCents: Cents };
+  statementReady: LoanAlertFacts & { statementId: string; statementDate: CalendarDate };
+  newDeviceSignIn: { sessionId: string; device: string; at: Date };
+  passwordChanged: { at: Date };
+  logonNameChanged: { username: string; at: Date };
+  /**
+   * The notice goes to the old address (`previousEmail`), which a change it did not make alarms.
+   */
+  emailChanged: { changeId: string; previousEmail: string; newEmail: string; at: Date };
+  paymentScheduled: PaymentFacts;
+  paymentPosted: PaymentFacts;
+  paymentFailed: PaymentFacts;
+  recurringSetUp: PaymentFacts & { frequency: string };
+  recurringCancelled: PaymentFacts & { at: Date };
+}
+
+export type NotificationKind = keyof NotificationFacts;
+
+/** An event of one of the kinds (of any kind by default). */
+export type NotificationEvent<K extends NotificationKind = NotificationKind> = {
+  [P in K]: { institutionId: number; userId: string; kind: P } & NotificationFacts[P];
+}[K];
 
 /** A setting whose value is text (the templates). */
 type TextKey = { [K in SettingKey]: SettingTypes[K] extends string ? K : never }[SettingKey];
 
-/** Each kind's e-mail subject and body, and its text; null where the kind has none. */
-const WORDING = {
+/**
+ * An alert e-mail's texts, named in full (`emailTexts.<name>SubjectText` and `...BodyText`) so
+ * that a search for a settings key finds where it is sent (tests/settings-keys-read.test.ts).
+ */
+interface EmailTexts {
+  subject: TextKey;
+  body: TextKey;
+}
+
+interface WordingContext {
+  institutionName: string;
+  /** The borrower's login name now. */
+  username: string;
+  /** The borrower's e-mail address now. */
+  email: string;
+  /** The institution's zone, for instants in words. */
+  timeZone: string;
+}
+
+interface AlertDefinition<K extends NotificationKind> {
+  /**
+   * The profile alert that decides the kind (spec 002 "Notification preferences"), or 'loan'
+   * when the loan's own alerts decide (the event's `chosen`).
+   */
+  decidedBy: ProfileAlertKey | 'loan';
+  /** The event's identity under its user and kind. */
+  key(event: NotificationEvent<K>): string;
+  /** Its e-mail's texts; null where another module sends the e-mail of the event. */
+  email: EmailTexts | null | ((event: NotificationEvent<K>) => EmailTexts);
+  /** Its text message's template (`textingTexts.<kind>AlertText`). */
+  text: TextKey;
+  /** The values its templates read, beside {institutionName} and {username}. */
+  values(event: NotificationEvent<K>, timeZone: string): Record<string, string>;
+  /** Where its e-mail goes; the borrower's address unless said. */
+  to?(event: NotificationEvent<K>): string;
+  /** The login name its wording names; the borrower's unless said. */
+  username?(event: NotificationEvent<K>): string;
+}
+
+const dueValues = (event: NotificationEvent<'paymentDue' | 'pastDue'>) => ({
+  loanNumber: maskAccountNumber(event.loanNumber),
+  dueDate: formatLongDate(event.dueDate),
+  amount: formatUsd(event.amountCents),
+});
+
+const dateValues = (event: { at: Date }, timeZone: string) => ({
+  date: formatInstantLongDate(event.at, timeZone),
+});
+
+const paymentValues = (event: PaymentFacts) => ({
+  loanNumber: maskAccountNumber(event.loanNumber),
+  amount: formatUsd(event.amountCents),
+  paymentDate: formatLongDate(event.payDate),
+  startDate: formatLongDate(event.payDate),
+  method: event.method,
+  confirmationNumber: event.confirmationNumber,
+});
+
+const paymentKey = (event: PaymentFacts) => event.paymentId;
+
+/**
+ * Decision (issue 21 asked for one): every payment event is the profile's moneyTransOnWeb ("A
+ * payment is made online"). The receipt of a posted payment and the notice of a failed scheduled
+ * one are records of money moved, the payments module's own e-mails, sent whatever it says
+ * (payments/payment-settlement.ts); the alert adds their text, so moneyTransOnWeb by e-mail never
+ * sends a second e-mail of the same payment.
+ */
+const ALERTS: { [K in NotificationKind]: AlertDefinition<K> } = {
   paymentDue: {
-    email: ['emailTexts.paymentDueSubjectText', 'emailTexts.paymentDueBodyText'],
     text: 'textingTexts.paymentDueAlertText',
+    decidedBy: 'loan',
+    key: (event) => `${event.loanNumber}|${event.dueDate}|${event.alert}`,
+    // The alert set after the due date has its own words (the payment is late by then).
+    email: (event) =>
+      event.before
+        ? { subject: 'emailTexts.paymentDueSubjectText', body: 'emailTexts.paymentDueBodyText' }
+        : {
+            subject: 'emailTexts.paymentStillDueSubjectText',
+            body: 'emailTexts.paymentStillDueBodyText',
+          },
+    values: dueValues,
   },
   pastDue: {
-    email: ['emailTexts.pastDueSubjectText', 'emailTexts.pastDueBodyText'],
     text: 'textingTexts.pastDueAlertText',
+    decidedBy: 'loan',
+    key: (event) => `${event.loanNumber}|${event.dueDate}`,
+    email: { subject: 'emailTexts.pastDueSubjectText', body: 'emailTexts.pastDueBodyText' },
+    values: dueValues,
   },
   statementReady: {
-    email: ['emailTexts.statementReadySubjectText', 'emailTexts.statementReadyBodyText'],
     text: 'textingTexts.statementReadyAlertText',
+    decidedBy: 'loan',
+    key: (event) => `${event.loanNumber}|${event.statementId}`,
+    email: {
+      subject: 'emailTexts.statementReadySubjectText',
+      body: 'emailTexts.statementReadyBodyText',
+    },
+    values: (event) => ({
+      loanNumber: maskAccountNumber(event.loanNumber),
+      statementDate: formatLongDate(event.statementDate),
+    }),
   },
   newDeviceSignIn: {
-    email: ['emailTexts.newDeviceSignInSubjectText', 'emailTexts.newDeviceSignInBodyText'],
     text: 'textingTexts.newDeviceSignInAlertText',
+    decidedBy: 'userLogsOn',
+    key: (event) => event.sessionId,
+    email: {
+      subject: 'emailTexts.newDeviceSignInSubjectText',
+      body: 'emailTexts.newDeviceSignInBodyText',
+    },
+    values: (event, timeZone) => ({
+      device: event.device,
+      ...dateValues(event, timeZone),
+      time: formatInstantTime(event.at, timeZone),
+    }),
   },
   passwordChanged: {
-    email: ['emailTexts.passwordChangedSubjectText', 'emailTexts.passwordChangedBodyText'],
     text: 'textingTexts.passwordChangedAlertText',
+    decidedBy: 'passwordChanged',
+    key: (event) => event.at.toISOString(),
+    email: {
+      subject: 'emailTexts.passwordChangedSubjectText',
+      body: 'emailTexts.passwordChangedBodyText',
+    },
+    values: dateValues,
   },
   logonNameChanged: {
-    email: ['emailTexts.logonNameChangedSubjectText', 'emailTexts.logonNameChangedBodyText'],
     text: 'textingTexts.logonNameChangedAlertText',
+    decidedBy: 'logonNameChange',
+    key: (event) => `${event.at.toISOString()}|${event.username}`,
+    email: {
+      subject: 'emailTexts.logonNameChangedSubjectText',
+      body: 'emailTexts.logonNameChangedBodyText',
+    },
+    values: dateValues,
+    username: (event) => event.username,
   },
   emailChanged: {
-    email: ['emailTexts.emailChangedNoticeSubjectText', 'emailTexts.emailChangedNoticeBodyText'],
     text: 'textingTexts.emailChangedAlertText',
+    decidedBy: 'emailAddressChanged',
+    key: (event) => event.changeId,
+    email: {
+      subject: 'emailTexts.emailChangedNoticeSubjectText',
+      body: 'emailTexts.emailChangedNoticeBodyText',
+    },
+    values: (event, timeZone) => ({
+      newEmail: maskEmailAddress(event.newEmail),
+      ...dateValues(event, timeZone),
+    }),
+    to: (event) => event.previousEmail,
   },
   paymentScheduled: {
-    email: ['emailTexts.paymentScheduledSubjectText', 'emailTexts.paymentScheduledBodyText'],
     text: 'textingTexts.paymentScheduledAlertText',
+    decidedBy: 'moneyTransOnWeb',
+    key: paymentKey,
+    email: {
+      subject: 'emailTexts.paymentScheduledSubjectText',
+      body: 'emailTexts.paymentScheduledBodyText',
+    },
+    values: paymentValues,
   },
-  // The receipt and the failure notice are the payments module's own e-mails.
-  paymentPosted: { email: null, text: 'textingTexts.paymentPostedAlertText' },
-  paymentFailed: { email: null, text: 'textingTexts.paymentFailedAlertText' },
+  paymentPosted: {
+    text: 'textingTexts.paymentPostedAlertText',
+    decidedBy: 'moneyTransOnWeb',
+    key: paymentKey,
+    email: null,
+    values: paymentValues,
+  },
+  paymentFailed: {
+    text: 'textingTexts.paymentFailedAlertText',
+    decidedBy: 'moneyTransOnWeb',
+    key: paymentKey,
+    email: null,
+    values: paymentValues,
+  },
   recurringSetUp: {
-    email: ['emailTexts.recurringSetUpSubjectText', 'emailTexts.recurringSetUpBodyText'],
     text: 'textingTexts.recurringSetUpAlertText',
+    decidedBy: 'moneyTransOnWeb',
+    key: paymentKey,
+    email: {
+      subject: 'emailTexts.recurringSetUpSubjectText',
+      body: 'emailTexts.recurringSetUpBodyText',
+    },
+    values: (event) => ({ ...paymentValues(event), frequency: event.frequency }),
   },
   recurringCancelled: {
-    email: ['emailTexts.recurringCancelledSubjectText', 'emailTexts.recurringCancelledBodyText'],
     text: 'textingTexts.recurringCancelledAlertText',
+    decidedBy: 'moneyTransOnWeb',
+    key: paymentKey,
+    email: {
+      subject: 'emailTexts.recurringCancelledSubjectText',
+      body: 'emailTexts.recurringCancelledBodyText',
+    },
+    values: (event, timeZone) => ({ ...paymentValues(event), ...dateValues(event, timeZone) }),
   },
-} as const satisfies Record<
-  NotificationKind,
-  { email: readonly [TextKey, TextKey] | null; text: TextKey }
->;
+};
 
-/** The due-date alert set after the due date has its own words (the payment is late by then). */
-function emailKeysOf(event: NotificationEvent): readonly [TextKey, TextKey] | null {
-  if (event.kind === 'paymentDue' && !event.before) {
-    return ['emailTexts.paymentStillDueSubjectText', 'emailTexts.paymentStillDueBodyText'];
-  }
-  return WORDING[event.kind].email;
+/** The identity of the event under its user and kind. */
+export function eventKeyOf<K extends NotificationKind>(event: NotificationEvent<K>): string {
+  return ALERTS[event.kind].key(event);
 }
 
-/** The values the kind's templates read. */
-function valuesOf(
-  event: NotificationEvent,
-  context: { institutionName: string; username: string; timeZone: string },
-): Record<string, string> {
-  const base = { institutionName: context.institutionName, username: context.username };
-  switch (event.kind) {
-    case 'paymentDue':
-    case 'pastDue':
-      return {
-        ...base,
-        loanNumber: maskAccountNumber(event.loanNumber),
-        dueDate: formatLongDate(event.dueDate),
-        amount: formatUsd(event.amountCents),
-      };
-    case 'statementReady':
-      return {
-        ...base,
-        loanNumber: maskAccountNumber(event.loanNumber),
-        statementDate: formatLongDate(event.statementDate),
-      };
-    case 'newDeviceSignIn':
-      return {
-        ...base,
-        device: event.device,
-        date: formatInstantLongDate(event.at, context.timeZone),
-        time: formatInstantTime(event.at, context.timeZone),
-      };
-    case 'passwordChanged':
-    case 'logonNameChanged':
-      return { ...base, date: formatInstantLongDate(event.at, context.timeZone) };
-    case 'emailChanged':
-      return {
-        ...base,
-        newEmail: maskEmailAddress(event.newEmail),
-        date: formatInstantLongDate(event.at, context.timeZone),
-      };
-    default: {
-      const payment = {
-        ...base,
-        loanNumber: maskAccountNumber(event.loanNumber),
-        amount: formatUsd(event.amountCents),
-        paymentDate: formatLongDate(event.payDate),
-        startDate: formatLongDate(event.payDate),
-        method: event.method,
-        confirmationNumber: event.confirmationNumber,
-      };
-      if (event.kind === 'recurringSetUp') return { ...payment, frequency: event.frequency };
-      if (event.kind === 'recurringCancelled') {
-        return { ...payment, date: formatInstantLongDate(event.at, context.timeZone) };
-      }
-      return payment;
-    }
-  }
-}
-
-export interface NotificationWording {
+/** An event's alert, as the borrower would get it if they chose it. */
+export interface Alert {
+  /** The identity of the event under its user and kind. */
+  eventKey: string;
+  /** The profile alert that decides it, or 'loan' for the loan's own alerts (`chosen`). */
+  decidedBy: ProfileAlertKey | 'loan';
+  /** Where the e-mail goes ('' when there is no address). */
+  to: string;
+  /** Null for a kind whose e-mail another module sends. */
   email: { subject: string; body: string } | null;
   text: string;
 }
 
-/** The event's e-mail (null for a kind whose e-mail another module sends) and text. */
-export function wordingOf(
-  event: NotificationEvent,
+/** The event's alert: its key, what decides it, its address and its wording. */
+export function alertOf<K extends NotificationKind>(
+  event: NotificationEvent<K>,
   settings: Pick<SettingsAccessor, 'get'>,
-  context: { institutionName: string; username: string; timeZone: string },
-): NotificationWording {
-  const values = valuesOf(event, context);
-  const emailKeys = emailKeysOf(event);
+  context: WordingContext,
+): Alert {
+  const definition: AlertDefinition<K> = ALERTS[event.kind];
+  const values = {
+    institutionName: context.institutionName,
+    username: definition.username?.(event) ?? context.username,
+    ...definition.values(event, context.timeZone),
+  };
+  const email = typeof definition.email === 'function' ? definition.email(event) : definition.email;
   return {
-    email: emailKeys
+    eventKey: definition.key(event),
+    decidedBy: definition.decidedBy,
+    to: (definition.to?.(event) ?? context.email).trim(),
+    email: email
       ? {
-          subject: fillTemplate(settings.get(emailKeys[0]), values),
-          body: fillTemplate(settings.get(emailKeys[1]), values),
+          subject: fillTemplate(settings.get(email.subject), values),
+          body: fillTemplate(settings.get(email.body), values),
         }
       : null,
-    text: fillTemplate(settings.get(WORDING[event.kind].text), values),
+    text: fillTemplate(settings.get(definition.text), values),
   };
 }

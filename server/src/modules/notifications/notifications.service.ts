@@ -7,6 +7,7 @@ import {
   isTimeZone,
   loanAlertChosen,
   type NotificationPreferences,
+  type ProfileAlertKey,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -19,12 +20,7 @@ import type { InstitutionsService } from '../institutions/institutions.service';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import type { TextingService } from '../texting/texting.service';
-import {
-  ALERT_OF_KIND,
-  eventKeyOf,
-  type NotificationEvent,
-  wordingOf,
-} from './notification-events';
+import { alertOf, eventKeyOf, type NotificationEvent } from './notification-events';
 import { notificationSent, recordNotification } from './notifications.repository';
 
 /**
@@ -32,14 +28,19 @@ import { notificationSent, recordNotification } from './notifications.repository
  *
  * - Events of a request (a sign-in from a new device, a password, login name or e-mail address
  *   changed, a payment scheduled, posted or failed, a recurring payment set up or cancelled) are
- *   told by the module where they happen, through `notify`, once the change committed.
+ *   told by the module where they happen. A module that makes its change in a transaction queues
+ *   the alert in it (the transactional outbox): `prepareTell` before the transaction reads and
+ *   words the alert, its `queue(trx)` writes the event's key and outbox rows beside the change,
+ *   and `deliverSoon()` after the commit asks for delivery; the alert then exists exactly when
+ *   the change does, and a crash between the commit and the alert loses nothing. A module whose
+ *   change has no transaction of its own tells it through `tell` afterwards.
  * - Events of time passing (a due-date alert's day, a loan past due, a statement published) are
  *   found by `runDay` after the core's end of day: the end-of-day job queues one
  *   'notifications.day' job per institution and open day, and it asks the core about every loan
  *   with an alert on, as of the core's open day (the day after its last closed one).
  *
- * Once per event: `notify` writes the event's key (user, kind, identity: a loan, its due date and
- *   the alert's number; a payment and its status) in the same transaction as the outbox rows of
+ * Once per event: the event's key (user, kind, identity: a loan, its due date and the alert's
+ *   number; a payment and its status) is written in the same transaction as the outbox rows of
  *   its e-mail and text; the key is unique, so a job that runs twice, a retried request or two
  *   servers at once queue nothing twice (the SMS outbox's dedupe key says the same of the text).
  *
@@ -67,22 +68,54 @@ export interface NotificationsDeps {
   mail: Pick<MailService, 'enqueue' | 'deliverSoon'>;
   texting: Pick<TextingService, 'accountTextNumber' | 'queueText' | 'deliverTextsSoon'>;
   jobs: () => Pick<JobQueue, 'enqueue' | 'nudge'>;
-  /** Told about an alert that could not be sent by `tell` (app.ts logs it). */
+  /**
+   * Told about an alert that could not be sent by `tell` or prepared by `prepareTell` (app.ts
+   * logs it).
+   */
   onError?(error: unknown, event: NotificationEvent): void;
 }
 
 /**
- * How the modules where events happen tell them (auth, profile, payments): after the change
- * committed, and never failing the request that made it (the change stands; the failure is
- * logged).
+ * How the modules where events happen tell them (auth, profile, payments) when the change has no
+ * transaction to queue the alert in: after the change committed, and never failing the request
+ * that made it (the change stands; the failure is logged).
  */
 export type TellNotification = (event: NotificationEvent) => Promise<void>;
 
+/**
+ * An alert read and worded ahead of the transaction of the change that causes it. The reads
+ * happen before the transaction because PGlite lends its one connection to a transaction whole:
+ * a read through another service's connection inside it would wait for the commit forever.
+ */
+export interface PreparedAlert {
+  /** False when there is nothing to queue (no such user, or no channel chosen). */
+  readonly sends: boolean;
+  /**
+   * Writes the event's key and the outbox rows of its e-mail and text in the caller's
+   * transaction: they exist only if the change commits. 'sentBefore' (nothing written) when the
+   * event's alert was queued before. A failure here fails the transaction, change included:
+   * the change and its alert are one.
+   */
+  queue(trx: Kysely<Database>): Promise<NotifyOutcome>;
+  /** After the commit: asks for the delivery of what `queue` wrote (nothing when it wrote none). */
+  deliverSoon(): void;
+}
+
+/**
+ * How a module queues an alert in the transaction of its change (see `PreparedAlert`). It never
+ * fails: an alert that cannot be read or worded is logged and queues nothing, the change stands.
+ */
+export type PrepareNotification = (event: NotificationEvent) => Promise<PreparedAlert>;
+
+function nothingToQueue(outcome: 'notChosen' | 'noUser'): PreparedAlert {
+  return { sends: false, queue: async () => outcome, deliverSoon: () => undefined };
+}
+
 function channelsChosen(
   event: NotificationEvent,
+  alert: ProfileAlertKey | 'loan',
   preferences: NotificationPreferences,
 ): { email: boolean; text: boolean } {
-  const alert = ALERT_OF_KIND[event.kind];
   if (alert === 'loan') {
     const chosen = 'chosen' in event ? event.chosen : { email: false, text: false };
     return {
@@ -104,59 +137,76 @@ function zoneOf(settings: SettingsAccessor, fallback: string): string {
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock, core } = deps;
 
-  async function notify(event: NotificationEvent): Promise<NotifyOutcome> {
+  /** Reads what the event's alert needs and words it; writes nothing. */
+  async function prepare(event: NotificationEvent): Promise<PreparedAlert> {
     const [borrower, preferences, settings, institution] = await Promise.all([
       deps.borrowers.findBorrowerById(event.institutionId, event.userId),
       deps.preferences(event.userId),
       deps.institutions.settings(event.institutionId),
       deps.institutions.findById(event.institutionId),
     ]);
-    if (!borrower) return 'noUser';
-    const chosen = channelsChosen(event, preferences);
-    const wording = wordingOf(event, settings, {
+    if (!borrower) return nothingToQueue('noUser');
+    const alert = alertOf(event, settings, {
       institutionName: institution?.name ?? '',
-      username: event.kind === 'logonNameChanged' ? event.username : borrower.username,
+      username: borrower.username,
+      email: borrower.email,
       timeZone: zoneOf(settings, institution?.timeZone ?? 'UTC'),
     });
-    const to = (event.kind === 'emailChanged' ? event.previousEmail : borrower.email).trim();
+    const { to, eventKey } = alert;
+    const chosen = channelsChosen(event, alert.decidedBy, preferences);
     const email =
-      chosen.email && wording.email && to !== '' && !borrower.email_opt_out ? wording.email : null;
+      chosen.email && alert.email && to !== '' && !borrower.email_opt_out ? alert.email : null;
     const number = chosen.text
       ? await deps.texting.accountTextNumber(event.institutionId, event.userId)
       : null;
-    if (!email && !number) return 'notChosen';
-    const eventKey = eventKeyOf(event);
-    const sent = await db.transaction().execute(async (trx) => {
-      const first = await recordNotification(trx, {
-        institutionId: event.institutionId,
-        userId: event.userId,
-        kind: event.kind,
-        eventKey,
-        emailed: email !== null,
-        texted: number !== null,
-        at: clock.now(),
-      });
-      if (!first) return false;
-      if (email) {
-        await deps.mail.enqueue({ institutionId: event.institutionId, to, ...email }, trx);
-      }
-      if (number) {
-        await deps.texting.queueText(
-          {
-            institutionId: event.institutionId,
-            to: number,
-            body: wording.text,
-            dedupeKey: `alert:${event.kind}:${event.userId}:${eventKey}`,
-          },
-          trx,
-        );
-      }
-      return true;
-    });
-    if (!sent) return 'sentBefore';
-    if (email) deps.mail.deliverSoon();
-    if (number) deps.texting.deliverTextsSoon();
-    return 'sent';
+    if (!email && !number) return nothingToQueue('notChosen');
+    let queued = false;
+    return {
+      sends: true,
+      async queue(trx) {
+        const first = await recordNotification(trx, {
+          institutionId: event.institutionId,
+          userId: event.userId,
+          kind: event.kind,
+          eventKey,
+          emailed: email !== null,
+          texted: number !== null,
+          at: clock.now(),
+        });
+        if (!first) return 'sentBefore';
+        if (email) {
+          await deps.mail.enqueue({ institutionId: event.institutionId, to, ...email }, trx);
+        }
+        if (number) {
+          await deps.texting.queueText(
+            {
+              institutionId: event.institutionId,
+              to: number,
+              body: alert.text,
+              dedupeKey: `alert:${event.kind}:${event.userId}:${eventKey}`,
+            },
+            trx,
+          );
+        }
+        queued = true;
+        return 'sent';
+      },
+      deliverSoon() {
+        if (!queued) return;
+        if (email) deps.mail.deliverSoon();
+        if (number) deps.texting.deliverTextsSoon();
+      },
+    };
+  }
+
+  /** Sends an event's alert in a transaction of its own (the day's pass; `tell`). */
+  async function notify(event: NotificationEvent): Promise<NotifyOutcome> {
+    const alert = await prepare(event);
+    // Nothing to write: no transaction.
+    if (!alert.sends) return alert.queue(db);
+    const outcome = await db.transaction().execute((trx) => alert.queue(trx));
+    alert.deliverSoon();
+    return outcome;
   }
 
   /** The time-passing events of one loan with alerts on, as of the core's open day. */
@@ -263,9 +313,19 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   };
 
+  const prepareTell: PrepareNotification = async (event) => {
+    try {
+      return await prepare(event);
+    } catch (error) {
+      deps.onError?.(error, event);
+      return nothingToQueue('notChosen');
+    }
+  };
+
   return {
     notify,
     tell,
+    prepareTell,
     runDay,
     queue: dayQueue,
     /**

@@ -1,7 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SmsMessageRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
+
+/*
+ * The SMS outbox's own queries: queuing (one text per dedupe key), replies, the demo phone, the
+ * purge, and a text marked sent with the provider's id. Claims, renewals and failures are the
+ * outbox mechanism's, shared with e-mail (mail/outbox-sweep.ts on mail/outbox.repository.ts).
+ */
 
 export interface NewSmsMessage {
   institutionId: number;
@@ -48,67 +54,6 @@ export async function insertSmsReply(db: Db, reply: NewSmsMessage): Promise<void
       created_at: reply.at,
       sent_at: reply.at,
     })
-    .execute();
-}
-
-/**
- * Claims up to `limit` texts due now, as the e-mail outbox does (outbox.repository
- * claimDueMessages): each claim counts an attempt, which fences it; SKIP LOCKED lets senders
- * claim at once without taking one text twice.
- */
-export async function claimDueSms(
-  db: Db,
-  claim: { now: Date; claimedUntil: Date; limit: number },
-): Promise<SmsMessageRow[]> {
-  const { rows } = await sql<SmsMessageRow>`
-    update sms_messages
-    set attempts = attempts + 1, claimed_until = ${claim.claimedUntil}
-    where id in (
-      select id from sms_messages
-      where status = 'pending' and next_attempt_at <= ${claim.now}
-        and (claimed_until is null or claimed_until < ${claim.now})
-      order by next_attempt_at, id
-      limit ${claim.limit}
-      for update skip locked
-    )
-    returning *`.execute(db);
-  return rows.sort(
-    (a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime() || a.id - b.id,
-  );
-}
-
-/** Extends a claim while its attempt holds; false when another sender took the text over. */
-export async function renewSmsClaim(
-  db: Db,
-  claim: { id: number; attempts: number; claimedUntil: Date },
-): Promise<boolean> {
-  const row = await db
-    .updateTable('sms_messages')
-    .set({ claimed_until: claim.claimedUntil })
-    .where('id', '=', claim.id)
-    .where('attempts', '=', claim.attempts)
-    .where('status', '=', 'pending')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Pending again from `retryAt`, or failed for good when it is null; only under its claim. */
-export async function releaseFailedSms(
-  db: Db,
-  failure: { id: number; attempts: number; error: string; retryAt: Date | null },
-): Promise<void> {
-  await db
-    .updateTable('sms_messages')
-    .set({
-      status: failure.retryAt ? 'pending' : 'failed',
-      next_attempt_at: failure.retryAt ?? sql<Date>`next_attempt_at`,
-      claimed_until: null,
-      last_error: failure.error.slice(0, 500),
-    })
-    .where('id', '=', failure.id)
-    .where('attempts', '=', failure.attempts)
-    .where('status', '=', 'pending')
     .execute();
 }
 

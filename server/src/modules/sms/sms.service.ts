@@ -64,6 +64,18 @@ export interface SmsService {
   purgeFinished(cutoff: { sentBefore: Date; failedBefore: Date }): Promise<number>;
 }
 
+/**
+ * Deletes sent texts and the demo phone's replies older than `sentBefore`, and texts failed for
+ * good created before `failedBefore` (for the housekeeping job, with the e-mail outbox's
+ * retention); texts still to send are never touched. Returns how many.
+ */
+export function purgeFinishedTexts(
+  db: Kysely<Database>,
+  cutoff: { sentBefore: Date; failedBefore: Date },
+): Promise<number> {
+  return deleteFinishedSms(db, cutoff);
+}
+
 export function createSmsService(options: {
   db: Kysely<Database>;
   clock: Clock;
@@ -123,6 +135,6 @@ export function createSmsService(options: {
         at: row.sent_at ?? row.created_at,
       }));
     },
-    purgeFinished: (cutoff) => deleteFinishedSms(db, cutoff),
+    purgeFinished: (cutoff) => purgeFinishedTexts(db, cutoff),
   };
 }

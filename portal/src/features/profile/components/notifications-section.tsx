@@ -12,14 +12,20 @@ import Typography from '@mui/material/Typography';
 import {
   PROFILE_ALERT_KEYS,
   textAlertsAvailable,
+  UpdateNotificationsResponse,
   upperCaseKey,
   type ProfileAlertKey,
+  type ProfileDataResponse,
   type ProfilePhoneNumber,
   type UpdateNotificationsRequest,
   type UserAlertsInfo,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { profileDataKey } from '../../../lib/profile/profile-data';
+import { profileKeys } from '../../../lib/session/get-profile';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useProfileUpdates } from '../api/profile-updates';
@@ -66,9 +72,24 @@ function notificationsRequest(info: UserAlertsInfo, choices: Choices): UpdateNot
 }
 
 /**
+ * The preferences saved meanwhile by another tab or device, when a save was refused for naming
+ * an older sequence number (the server answers Error with what is saved now); else undefined.
+ */
+function savedElsewhereOf(
+  failure: unknown,
+  sentSequenceNumber: number,
+): UserAlertsInfo | undefined {
+  if (!(failure instanceof ApiError)) return undefined;
+  const saved = UpdateNotificationsResponse.safeParse(failure.body).data?.UserAlertsInfo;
+  return saved && saved.sequenceNumber !== sentSequenceNumber ? saved : undefined;
+}
+
+/**
  * Notifications (spec 002 "Profile page", sections 5 and 6): an Email and a Text toggle per alert;
  * the Text toggles show where the institution offers texting and are disabled while no phone is
- * opted in to it. Save and Cancel show only with unsaved changes.
+ * opted in to it. Save and Cancel show only with unsaved changes. A save refused because the
+ * preferences were saved elsewhere first shows what is saved now (and reads the profile again),
+ * with the save's error, so the borrower never goes on from a stale copy.
  */
 export function NotificationsSection(props: {
   info: UserAlertsInfo;
@@ -88,6 +109,7 @@ export function NotificationsSection(props: {
   }
   const dirty = JSON.stringify(choices) !== JSON.stringify(saved);
   const { notifications } = useProfileUpdates();
+  const queryClient = useQueryClient();
   const [savedMark, showSavedMark, hideSavedMark] = useSavedMark();
   const [error, setError] = useState<string | undefined>(undefined);
   const { setUnsavedChanges } = useUnsavedChanges();
@@ -107,7 +129,15 @@ export function NotificationsSection(props: {
       const answer = await notifications.mutateAsync(notificationsRequest(props.info, choices));
       if (answer.UserAlertsInfo) setChoices(choicesOf(answer.UserAlertsInfo));
       showSavedMark();
-    } catch {
+    } catch (failure) {
+      const savedElsewhere = savedElsewhereOf(failure, props.info.sequenceNumber);
+      if (savedElsewhere) {
+        queryClient.setQueryData<ProfileDataResponse>(profileDataKey(), (old) =>
+          old ? { ...old, UserAlertsInfo: savedElsewhere } : old,
+        );
+        setChoices(choicesOf(savedElsewhere));
+        void queryClient.invalidateQueries({ queryKey: profileKeys.all() });
+      }
       setError(settings.get('profileErrorTexts.notificationsErrorText'));
     }
   }
