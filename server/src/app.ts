@@ -727,7 +727,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     mail,
     zips: zipDirectory,
     documents,
-    tell: notifications.tell,
+    prepareTell: notifications.prepareTell,
   });
   await profileModule(app, { profile, loginHistory: createLoginHistoryService({ db, clock }) });
   await payoffModule(app, { clock, core, institutions, borrowers, downloads, pdfBranding });

@@ -18,30 +18,38 @@ export function createEmailChangeConfirmation(deps: ProfileDeps) {
     const now = clock.now();
     const change = await findEmailChangeByToken(db, institutionId, hashToken(typed));
     if (!change || change.ended_at !== null || change.expires_at <= now) return false;
+    // The old address is told (emailAddressChanged, on by default), so a change the user did not
+    // make is noticed; the alert is read before the transaction and queued in it, so it exists
+    // exactly when the change does (once per change).
+    const before = await createBorrowersService({ db }).findBorrowerById(
+      institutionId,
+      change.user_id,
+    );
+    if (!before) return false;
+    const previous = before.email.trim();
+    const alert =
+      previous !== '' && previous.toLowerCase() !== change.new_email.toLowerCase()
+        ? await deps.prepareTell?.({
+            institutionId,
+            userId: change.user_id,
+            kind: 'emailChanged',
+            changeId: String(change.id),
+            previousEmail: previous,
+            newEmail: change.new_email,
+            at: now,
+          })
+        : undefined;
     const confirmed = await db.transaction().execute(async (trx) => {
-      if (!(await confirmEmailChange(trx, change.id, now))) return undefined;
+      if (!(await confirmEmailChange(trx, change.id, now))) return false;
       const borrowers = createBorrowersService({ db: trx });
       const borrower = await borrowers.findBorrowerById(institutionId, change.user_id);
-      if (!borrower) return undefined;
-      const previous = borrower.email.trim();
+      if (!borrower) return false;
       await borrowers.changeVerifiedEmail(borrower, change.new_email);
-      return { previous };
+      if (alert?.sends) await alert.queue(trx);
+      return true;
     });
     if (!confirmed) return false;
-    // The old address is told (emailAddressChanged, on by default), so a change the user did not
-    // make is noticed: the notifications send it once per change.
-    const { previous } = confirmed;
-    if (previous !== '' && previous.toLowerCase() !== change.new_email.toLowerCase()) {
-      await deps.tell?.({
-        institutionId,
-        userId: change.user_id,
-        kind: 'emailChanged',
-        changeId: String(change.id),
-        previousEmail: previous,
-        newEmail: change.new_email,
-        at: now,
-      });
-    }
+    alert?.deliverSoon();
     return true;
   };
 }

@@ -11,7 +11,7 @@ import type { RequestSession } from '../../plugins/auth';
 import type { AuthService } from '../auth/auth.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { MailService } from '../mail/mail.service';
-import type { TellNotification } from '../notifications/notifications.service';
+import type { PrepareNotification } from '../notifications/notifications.service';
 import type { ThrottleService } from '../throttle/throttle.service';
 
 /** Who asks for or changes their profile: the signed-in caller, their session and where from. */
@@ -47,6 +47,10 @@ export interface ProfileDeps {
   mail: MailService;
   zips: ZipDirectory;
   documents: Pick<DocumentStore, 'customerDocuments'>;
-  /** Tells the alerts of a change made (password, login name, e-mail address). */
-  tell?: TellNotification;
+  /**
+   * Prepares the alert of a change (password, login name, e-mail address), which the change's
+   * transaction then queues: the alert exists exactly when the change does (the transactional
+   * outbox, NotificationsService).
+   */
+  prepareTell?: PrepareNotification;
 }

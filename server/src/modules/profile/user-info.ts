@@ -27,6 +27,7 @@ import { securityPolicyOf } from '../auth/policy';
 import { createBorrowersService, type Borrower } from '../borrowers/borrowers.service';
 import { createSecurityCodesService } from '../borrowers/security-codes.service';
 import { emailChangeVerifyEmail, secretQuestionChangedEmail } from '../mail/emails';
+import type { NotificationEvent } from '../notifications/notification-events';
 import type { ProfileReader } from './profile-data';
 import { endPendingEmailChanges, insertEmailChange } from './profile.repository';
 import {
@@ -234,7 +235,10 @@ export function createUserInfoUpdate(deps: ProfileDeps, reader: ProfileReader) {
       institutionId: caller.institutionId,
       institutionName: caller.institutionName,
     };
+    // The alerts of the change, read and worded before its transaction, queued in it.
+    const alerts = await prepareAlerts(caller, change, now);
     await db.transaction().execute(async (trx) => {
+      for (const alert of alerts) if (alert.sends) await alert.queue(trx);
       const borrowersInTrx = createBorrowersService({ db: trx });
       if (logon !== undefined) await borrowersInTrx.changeUsername(borrower.id, logon);
       if (passwordHash !== '') {
@@ -282,16 +286,20 @@ export function createUserInfoUpdate(deps: ProfileDeps, reader: ProfileReader) {
       }
     });
     if (answerHash !== '' || email !== undefined) mail.deliverSoon();
+    for (const alert of alerts) alert.deliverSoon();
   }
 
-  /** The alerts of what was saved (the e-mail address changes only when its link is opened). */
-  async function tellChanges(caller: ProfileCaller, change: AskedChange): Promise<void> {
-    const at = clock.now();
+  /** The alerts of what is saved (the e-mail address changes only when its link is opened). */
+  async function prepareAlerts(caller: ProfileCaller, change: AskedChange, at: Date) {
+    const prepare = deps.prepareTell;
+    if (!prepare) return [];
     const who = { institutionId: caller.institutionId, userId: caller.userId };
-    if (change.newPassword !== '') await deps.tell?.({ ...who, kind: 'passwordChanged', at });
+    const events: NotificationEvent[] = [];
+    if (change.newPassword !== '') events.push({ ...who, kind: 'passwordChanged', at });
     if (change.logon !== undefined) {
-      await deps.tell?.({ ...who, kind: 'logonNameChanged', username: change.logon, at });
+      events.push({ ...who, kind: 'logonNameChanged', username: change.logon, at });
     }
+    return Promise.all(events.map((event) => prepare(event)));
   }
 
   /** Biometric sign-in on or off for the device; 'failed' when it cannot be turned on. */
@@ -348,7 +356,6 @@ export function createUserInfoUpdate(deps: ProfileDeps, reader: ProfileReader) {
       if (isUniqueViolation(error)) return refused(['LogonNameExists'], await saved());
       throw error;
     }
-    await tellChanges(caller, change);
     const biometrics = request.MobileInfo
       ? await updateBiometrics(caller, request.MobileInfo)
       : null;
