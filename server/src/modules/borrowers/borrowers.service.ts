@@ -1,4 +1,4 @@
-import type { CalendarDate } from '@portal/domain';
+import { isSamePhoneNumber, type CalendarDate } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { CustomerRow, Database } from '../../db/schema';
 import { revokeDeviceTokensOf, useUserTokensOf } from './codes.repository';
@@ -19,6 +19,8 @@ import {
   updateCustomerPersonalInfo,
   updateLastLogin,
   updatePhoneOptInToTexting,
+  findTextingCustomersEndingWith,
+  clearPhoneOptInToTexting,
   updatePasswordHash,
   updateSecretQuestion,
   updateUserFlags,
@@ -138,6 +140,11 @@ export interface BorrowersService {
    * a programme for it), only while the phone on file is still `phone`; false when it is not.
    */
   optPhoneInToTexting(customerId: string, phone: string): Promise<boolean>;
+  /**
+   * Withdraws the texting opt-in of every customer of the institution opted in at this number
+   * (a STOP texted from it), so the profile says what the number now gets: nothing.
+   */
+  withdrawTextingOptIn(institutionId: number, phone: string): Promise<void>;
   /** The profile's address (undefined keeps it) and its one phone. */
   savePersonalInfo(
     customerId: string,
@@ -236,6 +243,16 @@ export function createBorrowersService(options: { db: Kysely<Database> }): Borro
       return borrower ? textingNumberOf(borrower) : null;
     },
     optPhoneInToTexting: (customerId, phone) => updatePhoneOptInToTexting(db, customerId, phone),
+    async withdrawTextingOptIn(institutionId, phone) {
+      const digits = phone.replace(/\D/g, '');
+      if (digits.length < 10) return;
+      // Numbers are kept as typed: narrowed in SQL by their last digits, matched as numbers here.
+      const candidates = await findTextingCustomersEndingWith(db, institutionId, digits.slice(-4));
+      await clearPhoneOptInToTexting(
+        db,
+        candidates.filter((row) => isSamePhoneNumber(row.phone, phone)).map((row) => row.id),
+      );
+    },
     savePersonalInfo: (customerId, info) => updateCustomerPersonalInfo(db, customerId, info),
     optOutOfEmail: (userId) => updateUserFlags(db, userId, { emailOptOut: true }),
     liftEmailRestriction: (userId) =>

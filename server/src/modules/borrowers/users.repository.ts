@@ -213,6 +213,31 @@ export async function updatePhoneOptInToTexting(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The customers of an institution opted in to texting at a number ending in these digits. */
+export async function findTextingCustomersEndingWith(
+  db: Db,
+  institutionId: number,
+  lastDigits: string,
+): Promise<{ id: string; phone: string }[]> {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'phone'])
+    .where('institution_id', '=', institutionId)
+    .where('phone_opt_in_texting', '=', true)
+    .where('phone', 'like', `%${lastDigits}`)
+    .execute();
+}
+
+/** Withdraws the texting opt-in of these customers. */
+export async function clearPhoneOptInToTexting(db: Db, customerIds: string[]): Promise<void> {
+  if (customerIds.length === 0) return;
+  await db
+    .updateTable('customers')
+    .set({ phone_opt_in_texting: false })
+    .where('id', 'in', customerIds)
+    .execute();
+}
+
 export async function updateLastLogin(db: Db, userId: string, at: Date, ip: string): Promise<void> {
   await db
     .updateTable('users')

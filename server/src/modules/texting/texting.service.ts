@@ -349,6 +349,8 @@ export function createTextingService(options: {
           phoneNumber: reply.from,
           at: clock.now(),
         });
+        // The profile's texting switch says so too: the number gets nothing now.
+        await borrowers.withdrawTextingOptIn(reply.institutionId, reply.from);
       }
       // Answered whether or not the number is subscribed, as carriers require.
       await sms.enqueue({

@@ -270,11 +270,14 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
     expect(afterHelp[0]?.body).toContain('Harbor Community Bank');
     expect(afterHelp[1]).toEqual({ direction: 'in', body: 'help' });
 
+    expect(await phoneOnProfile(pat)).toMatchObject({ OptInToTexting: true });
     expect((await reply(PAT_PHONE, 'STOP')).statusCode).toBe(303);
     expect((await info(pat, PAT_PHONE)).json().SubscriptionInfo.Options[0]).toMatchObject({
       OptInMarketing: false,
       OptInAccount: false,
     });
+    // The profile says so too: the number gets no texts now.
+    expect(await phoneOnProfile(pat)).toMatchObject({ OptInToTexting: false });
     const afterStop = await textsOnPhone(PAT_PHONE);
     expect(afterStop[0]?.body).toContain('unsubscribed');
   });
