@@ -89,14 +89,17 @@ function recurringIssueText(
   return issue ? settings.get(RECURRING_DATE_ISSUE_TEXTS[issue]) : undefined;
 }
 
-// A date after the due date is allowed, and said to be late beside the field (issue 20).
+// A date after the due date is allowed, and said to be late beside the field (issue 20). Not on
+// a loan already past due: it is late whatever the date, and the page says so with how much
+// brings it current (a warning that today's payment 'may be late' only confused).
 function afterDueDateWarning(
   settings: Settings,
   info: PaymentInfo,
   date: string,
+  pastDue: boolean,
 ): string | undefined {
   const dueDate = info.DueDate.slice(0, 10);
-  return paidAfterDueDate(date, dueDate)
+  return !pastDue && paidAfterDueDate(date, dueDate)
     ? fillPlaceholders(settings.get('paymentTexts.afterDueDateWarningText'), {
         dueDate: formatUsDate(dueDate),
       })
@@ -244,7 +247,7 @@ export function OneTimeDateFields(props: {
         unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
         loadingLabel={settings.get('errorTexts.loadingText')}
         errorMessage={issueText(settings, info, oneTime.dateIssue)}
-        warningMessage={afterDueDateWarning(settings, info, oneTime.oneTimeDate)}
+        warningMessage={afterDueDateWarning(settings, info, oneTime.oneTimeDate, props.pastDue)}
       />
       {oneTime.quoteLoading ? (
         <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
@@ -270,6 +273,8 @@ export function RecurringDateFields(props: {
   dateFrequency: RecurringDateFrequency | undefined;
   recurringDate: string;
   recurringIssue: RecurringDateIssue | undefined;
+  /** The loan is past due: a later date is not said to be late (it is already). */
+  pastDue: boolean;
   onDate(date: string): void;
 }) {
   const settings = useSettings();
@@ -298,7 +303,7 @@ export function RecurringDateFields(props: {
             ? settings.get(RECURRING_DATE_ISSUE_TEXTS[recurringIssue])
             : undefined
         }
-        warningMessage={afterDueDateWarning(settings, info, recurringDate)}
+        warningMessage={afterDueDateWarning(settings, info, recurringDate, props.pastDue)}
       />
       {props.frequency === 'SemiMonthly' &&
       !settings.get('paymentOptions.hideSemiMonthlyInfoOption') ? (

@@ -115,6 +115,8 @@ describe('the one-time payment date', { timeout: 40_000 }, () => {
     const date = screen.getByLabelText('Payment Date');
     expect(date).toBeDisabled();
     expect(date).toHaveValue(TODAY);
+    // Already late: today is not said to be 'after your due date' and 'may be late'.
+    expect(screen.queryByText(/This date is after your due date/)).toBeNull();
   });
 
   it('shows no overdue warning for a loan that is not past due', async () => {

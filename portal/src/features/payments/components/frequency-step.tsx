@@ -288,6 +288,7 @@ export function FrequencyStep(props: FrequencyStepProps) {
             dateFrequency={recurring.dateFrequency}
             recurringDate={recurringDate}
             recurringIssue={recurringIssue}
+            pastDue={props.pastDue}
             onDate={(value) => update({ recurringDate: value })}
           />
         ) : null}
