@@ -943,6 +943,8 @@ export interface SettingTypes {
   "accountSummaryTexts.pastDueDaysText": string;
   "accountSummaryTexts.pastDueOneDayText": string;
   "accountSummaryTexts.nextPaymentHeadingText": string;
+  "accountSummaryTexts.laterPaymentsHeadingText": string;
+  "accountSummaryTexts.laterPaymentText": string;
   "accountSummaryTexts.nextPaymentText": string;
   "accountSummaryTexts.nothingDueText": string;
   "accountSummaryTexts.upcomingHeadingText": string;
@@ -2308,6 +2310,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "accountSummaryTexts.pastDueDaysText": {"type":"text","default":"{n} days","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueOneDayText": {"type":"text","default":"1 day","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.nextPaymentHeadingText": {"type":"text","default":"Next payment due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.laterPaymentsHeadingText": {"type":"text","default":"Also due","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.laterPaymentText": {"type":"text","default":"{amount} due {dueDate} on {loan}","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.nextPaymentText": {"type":"text","default":"Due {dueDate} on {loan}","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.nothingDueText": {"type":"text","default":"Nothing is due on your loans right now.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.upcomingHeadingText": {"type":"text","default":"Scheduled and recurring payments","set":"english","visibility":"public","wire":"gassySettings"},

@@ -81,6 +81,8 @@ describe('paymentsSummary', () => {
       today,
     );
     expect(summary.nextDue?.account.Number).toBe('b');
+    // What is owed after it on the others is listed too, soonest first; nothing twice.
+    expect(summary.laterDue.map((due) => due.account.Number)).toEqual(['a']);
     expect(summary.pastDue).toEqual([]);
   });
   it('has no next payment when nothing is owed', () => {

@@ -78,6 +78,12 @@ export interface PaymentsSummary {
   pastDue: PastDueLoan[];
   /** The next payment due on a loan that is not late: the earliest due date, then the largest. */
   nextDue: UpcomingDue | undefined;
+  /**
+   * The payments due after it on the other loans and lines, soonest first: each thing owed is
+   * named on the dashboard, not only the first (a line of credit's $75.00 due a few days later
+   * was nowhere in the summary).
+   */
+  laterDue: UpcomingDue[];
 }
 
 /**
@@ -151,5 +157,5 @@ export function paymentsSummary(
   upcoming.sort((a, b) =>
     a.dueDate === b.dueDate ? b.amountCents - a.amountCents : a.dueDate < b.dueDate ? -1 : 1,
   );
-  return { pastDue, nextDue: upcoming[0] };
+  return { pastDue, nextDue: upcoming[0], laterDue: upcoming.slice(1) };
 }

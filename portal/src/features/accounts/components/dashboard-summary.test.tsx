@@ -183,6 +183,26 @@ describe('the dashboard summary', () => {
     expect(pay[1]).toHaveClass('MuiButton-contained', 'MuiButton-colorPrimary');
   });
 
+  it('names what is due after the next payment on the other loans and lines, soonest first', async () => {
+    const drawnLine = account({
+      Number: '001-300121-5',
+      Type: 9,
+      Description: 'Personal Line of Credit',
+      LoanDueDate: '2025-04-09',
+      LoanAmountDue: 75,
+    });
+    renderDashboard([drawnLine, EQUITY, CHECKING]);
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    expect(summary).toHaveTextContent('$775.94Due 04/02/2025 on Home Equity Loan ****2352');
+    const later = within(summary).getByRole('region', { name: 'Also due' });
+    expect(
+      within(later)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['$75.00 due 04/09/2025 on Personal Line of Credit ****1215']);
+    await expectNoAxeViolations();
+  });
+
   it("names each loan as every screen does (domain loanName), whatever the core's padding", async () => {
     // Cores pad their fixed-width description fields; a loan without one is named by its number.
     renderDashboard([

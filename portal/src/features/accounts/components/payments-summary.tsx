@@ -157,6 +157,24 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
           ) : summary.pastDue.length === 0 ? (
             <Typography>{settings.get('accountSummaryTexts.nothingDueText')}</Typography>
           ) : null}
+          {summary.laterDue.length > 0 ? (
+            <Box component="section" aria-labelledby="later-payments-heading" sx={{ mt: 2 }}>
+              <Typography variant="subtitle2" component="h3" id="later-payments-heading">
+                {settings.get('accountSummaryTexts.laterPaymentsHeadingText')}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {summary.laterDue.map((due) => (
+                  <Typography component="li" variant="body2" key={due.account.Number}>
+                    {fillPlaceholders(settings.get('accountSummaryTexts.laterPaymentText'), {
+                      amount: formatUsd(due.amountCents),
+                      dueDate: formatUsDate(due.dueDate),
+                      loan: named(due.account),
+                    })}
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          ) : null}
           <UpcomingPayments payments={props.payments} />
         </Card>
       </Stack>
