@@ -279,10 +279,15 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
         },
       },
     });
-    await ui.user.click(await payByCardToday(ui));
+    const pay = await payByCardToday(ui);
+    await ui.user.click(pay);
     // The device's clock is a day and a half off by the time the answer comes.
     vi.setSystemTime(new Date('2026-11-23T03:00:00Z'));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    // While the borrower reads the review nothing is being sent: the page's button waits, with no
+    // spinner that would say otherwise.
+    expect(pay).toBeDisabled();
+    expect(within(pay).queryByRole('progressbar')).toBeNull();
     await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });
     const received = screen.getByText('Payment Received');

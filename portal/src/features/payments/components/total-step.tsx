@@ -51,7 +51,7 @@ export function TotalStep(props: TotalStepProps) {
   const totalCents = paymentTotal(money);
   const { reviewHeadingId, achAuthorizationShown, achAuthorization, review, dialogSummary } =
     useTotalReview({ ...props, money, totalCents });
-  const { error, submitting, submit } = usePaymentSubmission({
+  const { error, submitting, sending, submit } = usePaymentSubmission({
     ...props,
     firstPartyFeeCents,
     confirmSummary: dialogSummary,
@@ -85,8 +85,8 @@ export function TotalStep(props: TotalStepProps) {
           ref={buttonRef}
           variant="contained"
           aria-describedby={achAuthorizationShown ? AUTHORIZATION_ID : undefined}
-          disabled={props.refused}
-          loading={submitting}
+          disabled={props.refused || submitting}
+          loading={sending}
           onClick={() => void submit()}
         >
           {frequency.kind === 'immediate'

@@ -107,6 +107,10 @@ export function usePaymentSubmission(
     undefined,
   );
   const [submitting, setSubmitting] = useState(false);
+  // The request is on its way (not only the review or the draft agreement open): the page's
+  // button shows a spinner for this only, so it does not look sent while the borrower still
+  // reads the review.
+  const [sending, setSending] = useState(false);
   // A ref, not state: a second click in the same event loop turn sees it at once.
   const inFlight = useRef(false);
 
@@ -119,9 +123,11 @@ export function usePaymentSubmission(
     };
     const key = args.attempts.keyFor(JSON.stringify(submission));
     let answer;
+    setSending(true);
     try {
       answer = await submitPayment(submission, key);
     } catch (caught) {
+      setSending(false);
       // Only a definitive refusal retires the key; a lost answer, a 409, a 5xx or Generic
       // keeps the attempt open, and a retry of the same request resumes it.
       if (retiresAttempt(caught)) args.attempts.settle();
@@ -213,8 +219,9 @@ export function usePaymentSubmission(
     } finally {
       inFlight.current = false;
       setSubmitting(false);
+      setSending(false);
     }
   }
 
-  return { error, submitting, submit };
+  return { error, submitting, sending, submit };
 }
