@@ -41,11 +41,11 @@ test.describe('admin app', () => {
 
     const heading = await openSetting(page, 'loginTexts.topHeadingText', 'Top heading');
     await heading.getByRole('textbox').fill('Welcome to Harbor, E2E');
-    await expect(heading.getByText('Saved')).toBeVisible();
+    await expect(heading.getByText('Saved', { exact: true })).toBeVisible();
 
     const faq = await openSetting(page, 'globalOptions.useFAQOption', 'FAQ pages');
     await faq.getByRole('switch').uncheck();
-    await expect(faq.getByText('Saved')).toBeVisible();
+    await expect(faq.getByText('Saved', { exact: true })).toBeVisible();
 
     // Both draft changes in the preview at once, before anything is published.
     await expect(

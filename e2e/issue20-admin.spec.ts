@@ -92,8 +92,9 @@ test.describe('issue 20: the admin app', () => {
       (await status.textContent()) ?? '',
     )?.[1];
     expect(file).toBeDefined();
+    // Exactly 'Saved': the field's description ('Saved to the … when changed.') matched at once.
     await expect(
-      page.getByRole('group', { name: 'Full logo path' }).getByText('Saved'),
+      page.getByRole('group', { name: 'Full logo path' }).getByText('Saved', { exact: true }),
     ).toBeVisible();
     // Nothing live changed: borrowers still get the published logo.
     expect((await publishedTheme(page, baseURL)).logoFullPath).toBeUndefined();

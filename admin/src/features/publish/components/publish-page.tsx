@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { StaffRole } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '../../../components/form-text-field';
@@ -42,6 +42,11 @@ function selectDocument(session: DraftSession) {
   return session.getDocument();
 }
 
+/** When the server last saved the draft: a save the page did not start changes it too. */
+function selectDraftSavedAt(session: DraftSession) {
+  return session.getServerState().draft?.updatedAt ?? '';
+}
+
 function selectHasDraft(session: DraftSession) {
   return session.getServerState().draft !== null;
 }
@@ -52,6 +57,17 @@ export function PublishPage({ slug, role, session }: PublishPageProps) {
   const unsaved = useDraftSelector(session, selectUnsaved);
   const [flushed, setFlushed] = useState(false);
   const diff = useDiff(slug, 'published', 'draft');
+  // A change typed just before opening this page is saved as the page opens (its debounce, or the
+  // flush on leaving the editor): the list is asked again whenever the draft is saved, or it would
+  // say the draft is the same as the published settings with the change in it.
+  const draftSavedAt = useDraftSelector(session, selectDraftSavedAt);
+  const firstSavedAt = useRef(draftSavedAt);
+  const { refetch: refetchDiff } = diff;
+  useEffect(() => {
+    if (draftSavedAt === firstSavedAt.current) return;
+    firstSavedAt.current = draftSavedAt;
+    void refetchDiff();
+  }, [draftSavedAt, refetchDiff]);
   const publish = usePublish(slug);
   const form = useForm<PublishFields>({
     defaultValues: { comment: '' },
