@@ -11,7 +11,6 @@ import {
   addDays,
   dollarsToCents,
   fillPlaceholders,
-  paidAfterDueDate,
   firstSelectablePaymentDate,
   formatUsd,
   formatUsDate,
@@ -42,6 +41,7 @@ import {
   recurringDateContextOf,
 } from '../utils/payment-context';
 import type { PaymentDraftState } from '../utils/payment-draft';
+import { lateDateWarning } from '../utils/late-date-warning';
 import { PaymentDateField } from './payment-date-field';
 import type { TextKey } from './payment-texts';
 
@@ -87,23 +87,6 @@ function recurringIssueText(
   issue: RecurringDateIssue | undefined,
 ): string | undefined {
   return issue ? settings.get(RECURRING_DATE_ISSUE_TEXTS[issue]) : undefined;
-}
-
-// A date after the due date is allowed, and said to be late beside the field (issue 20). Not on
-// a loan already past due: it is late whatever the date, and the page says so with how much
-// brings it current (a warning that today's payment 'may be late' only confused).
-function afterDueDateWarning(
-  settings: Settings,
-  info: PaymentInfo,
-  date: string,
-  pastDue: boolean,
-): string | undefined {
-  const dueDate = info.DueDate.slice(0, 10);
-  return !pastDue && paidAfterDueDate(date, dueDate)
-    ? fillPlaceholders(settings.get('paymentTexts.afterDueDateWarningText'), {
-        dueDate: formatUsDate(dueDate),
-      })
-    : undefined;
 }
 
 /** The one-time date and pay-off as they stand, with the future pay-off quote they need. */
@@ -247,7 +230,7 @@ export function OneTimeDateFields(props: {
         unavailableHeading={settings.get('paymentTexts.unavailableDatesHeadingText')}
         loadingLabel={settings.get('errorTexts.loadingText')}
         errorMessage={issueText(settings, info, oneTime.dateIssue)}
-        warningMessage={afterDueDateWarning(settings, info, oneTime.oneTimeDate, props.pastDue)}
+        warningMessage={lateDateWarning(settings, info, oneTime.oneTimeDate, props.pastDue)}
       />
       {oneTime.quoteLoading ? (
         <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
@@ -303,7 +286,7 @@ export function RecurringDateFields(props: {
             ? settings.get(RECURRING_DATE_ISSUE_TEXTS[recurringIssue])
             : undefined
         }
-        warningMessage={afterDueDateWarning(settings, info, recurringDate, props.pastDue)}
+        warningMessage={lateDateWarning(settings, info, recurringDate, props.pastDue)}
       />
       {props.frequency === 'SemiMonthly' &&
       !settings.get('paymentOptions.hideSemiMonthlyInfoOption') ? (

@@ -534,6 +534,23 @@ describe('a date after the due date', { timeout: 40_000 }, () => {
     await expectNoAxeViolations();
   });
 
+  it('is said again in the review before Submit', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui, '2026-12-04');
+    await ui.user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    expect(within(dialog).getByText(WARNING)).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('is not in the review of a date on or before the due date', async () => {
+    const ui = renderPayment();
+    await oneTimeByCard(ui, '2026-12-02');
+    await ui.user.click(await screen.findByRole('button', { name: 'Schedule Payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to submit?' });
+    expect(within(dialog).queryByText(WARNING)).toBeNull();
+  });
+
   it('is said beside the first recurring date too', async () => {
     const ui = renderPayment();
     await chooseMethod(ui, 'Card', 'card_1');

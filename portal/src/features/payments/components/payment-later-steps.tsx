@@ -78,6 +78,7 @@ export default function PaymentLaterSteps(props: PaymentLaterStepsProps) {
                 frequency={valid}
                 amount={amount}
                 today={props.today}
+                pastDue={props.pastDue}
                 attempts={props.attempts}
                 refused={props.refused}
                 onRefused={props.onRefused}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import {
   achDraftAgreementFirst,
@@ -7,7 +8,9 @@ import {
   type PaymentReviewInput,
 } from '@portal/domain';
 import { useId, type ReactNode } from 'react';
+import type { PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
+import { lateDateWarning } from '../utils/late-date-warning';
 import { frequencyText } from '../../../lib/payments/schedule-text';
 import { paymentTypeOf, reviewedMethodOf, type ChosenMethod } from '../utils/chosen-method';
 import { AchOneTimeAuthorization } from './ach-one-time-authorization';
@@ -30,6 +33,8 @@ export function useTotalReview(args: {
   amount: AmountInfo;
   money: PaymentMoney;
   totalCents: Cents;
+  info: Pick<PaymentInfo, 'DueDate'>;
+  pastDue: boolean;
 }) {
   const settings = useSettings();
   const { chosen, frequency, amount, totalCents } = args;
@@ -99,8 +104,15 @@ export function useTotalReview(args: {
     />
   );
   /** The confirm dialog's summary; `agreed`: the ACH draft agreement was just agreed to. */
+  // A date after the due date is said again where the borrower confirms, not only by the field.
+  const lateWarning = lateDateWarning(settings, args.info, frequency.date, args.pastDue);
   const dialogSummary = (agreed: boolean): ReactNode => (
     <>
+      {lateWarning ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {lateWarning}
+        </Alert>
+      ) : null}
       {review(`${reviewHeadingId}-dialog`, agreed)}
       {agreed ? null : <Box sx={{ pt: 2 }}>{achAuthorization(`${AUTHORIZATION_ID}-dialog`)}</Box>}
     </>

@@ -16,6 +16,8 @@ export { CONFIRM_DIALOG_WIDTH, REVIEW_PROMPT_DELAY_MS } from './total-submission
 
 /** The payment as the steps before chose it (PaymentToSend), and what the page tracks of it. */
 interface TotalStepProps extends Omit<PaymentToSend, 'firstPartyFeeCents'> {
+  /** The loan is past due: its payment date is not said to be late (it is already). */
+  pastDue: boolean;
   attempts: IdempotencyAttempts;
   /** After a Declined, OverLimit, InvalidInfo or Expired answer, submit stays disabled. */
   refused: boolean;
