@@ -1,21 +1,11 @@
 import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
-import { isCalendarDate, weekday, type CalendarDate } from '../rules/calendar';
+import { isCalendarDate, weekdayName, type CalendarDate } from '../rules/calendar';
 import type { RecurringOption } from './payment-eligibility';
 
 /**
  * How a recurring payment's schedule reads to a borrower (spec 001 section 9 "Recurring schedule
  * wording"), on the recurring payment box and wherever a schedule is described.
  */
-
-const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
 
 /** A positive whole number as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st. */
 export function ordinal(n: number): string {
@@ -41,10 +31,7 @@ function dayOfMonth(date: CalendarDate): number {
   return Number(date.slice(8, 10));
 }
 
-/** The weekday name of a calendar date ('Monday'). */
-export function weekdayName(date: CalendarDate): string {
-  return WEEKDAYS[weekday(date)] ?? '';
-}
+export { weekdayName };
 
 /**
  * The institution's words of each schedule (the `recurringPaymentTexts.*ScheduleText` settings):

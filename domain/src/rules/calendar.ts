@@ -91,6 +91,21 @@ export function weekday(date: CalendarDate): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
 
+const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** The weekday name of a calendar date ('Monday'). */
+export function weekdayName(date: CalendarDate): string {
+  return WEEKDAYS[weekday(date)] ?? '';
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   const [y1, m1, d1] = parts(from);

@@ -1,4 +1,4 @@
-import { calendarDateIn, minuteOfDayIn } from './calendar';
+import { calendarDateIn, isCalendarDate, minuteOfDayIn, weekdayName } from './calendar';
 
 /**
  * The one formatter of each kind of date the product shows, on screens, in e-mails and in PDFs
@@ -129,29 +129,15 @@ export function formatLongDate(date: string | null | undefined): string {
   return `${month} ${Number(match[3])}, ${match[1]}`;
 }
 
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
-
 /**
  * A calendar date in words with its weekday ('2026-11-25' → 'Wednesday, November 25, 2026'; ''
  * for none): where the day of the week matters (an ACH processing day). No zone is applied.
  */
 export function formatWeekdayLongDate(date: string | null | undefined): string {
   const words = formatLongDate(date);
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '');
-  if (!words || !match) return '';
-  const weekday =
-    WEEKDAY_NAMES[
-      new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay()
-    ];
-  return weekday ? `${weekday}, ${words}` : words;
+  const day = (date ?? '').slice(0, 10);
+  if (!words || !isCalendarDate(day)) return '';
+  return `${weekdayName(day)}, ${words}`;
 }
 
 /** The date of an instant in words, in a time zone (the institution's): 'March 14, 2025'. */
