@@ -456,7 +456,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     // The published zone, as submissions and the core read it.
     timeZone: async (institutionId) =>
       (await institutionTimeZone(institutionId)) ?? 'America/New_York',
-    tell: (event) => notifications.tell(event),
+    prepareTell: (event) => notifications.prepareTell(event),
     onCoreRefusal: (payment, reason) =>
       app.log.error(
         { payment: payment.id, reason },
@@ -713,7 +713,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     routingDirectory,
     paymentMethods,
     achDrafts: createAchDraftAuthorizations({ clock, cdnRoots }),
-    tell: notifications.tell,
+    prepareTell: notifications.prepareTell,
   });
   await applicationsModule(app, { clock, core });
   const profile = createProfileService({

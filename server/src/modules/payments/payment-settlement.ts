@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { MailService } from '../mail/mail.service';
-import type { TellNotification } from '../notifications/notifications.service';
+import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
 import { paymentFactsOf } from './payment-alerts';
 import {
   paymentFailedEmail,
@@ -98,8 +98,11 @@ export interface SettlementDependencies {
   timeZone(institutionId: number): Promise<string>;
   /** Told about a bank debit whose payment the core then refused (support reverses it). */
   onCoreRefusal?(payment: PaymentRow, reason: string): void;
-  /** Tells a payment's alerts (posted; a scheduled or recurring date failed). */
-  tell?: TellNotification;
+  /**
+   * Prepares a payment's alert (posted; a scheduled or recurring date failed), queued in the
+   * transaction that marks the row: the alert exists exactly when the mark does.
+   */
+  prepareTell?: PrepareNotification;
 }
 
 /** What a settled row answers, read from the row alone (a repeat's answer). */
@@ -156,15 +159,37 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
   }
 
-  async function tellOf(payment: PaymentRow, kind: 'paymentPosted' | 'paymentFailed') {
-    if (!deps.tell) return;
+  async function prepareAlert(
+    payment: PaymentRow,
+    kind: 'paymentPosted' | 'paymentFailed',
+  ): Promise<PreparedAlert | undefined> {
+    if (!deps.prepareTell) return undefined;
     const settings = await deps.settings(payment.institution_id);
-    await deps.tell({
+    const alert = await deps.prepareTell({
       institutionId: payment.institution_id,
       userId: payment.user_id,
       kind,
       ...paymentFactsOf(settings, payment, payment.pay_date),
     });
+    return alert.sends ? alert : undefined;
+  }
+
+  /**
+   * Marks the row (`mark`, guarded: false when another run marked it first) and queues its alert
+   * in the same transaction; without an alert to queue, the mark's one statement alone.
+   */
+  async function markWithAlert(
+    mark: (executor: Kysely<Database>) => Promise<boolean>,
+    alert: PreparedAlert | undefined,
+  ): Promise<boolean> {
+    if (!alert) return mark(db);
+    const marked = await db.transaction().execute(async (trx) => {
+      if (!(await mark(trx))) return false;
+      await alert.queue(trx);
+      return true;
+    });
+    if (marked) alert.deliverSoon();
+    return marked;
   }
 
   /**
@@ -178,7 +203,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     error: string,
     reason: PaymentFailureReason = error,
   ): Promise<SettleOutcome> {
-    let notice;
+    let notice: ReturnType<MailService['prepare']> | undefined;
     if (payment.kind !== 'immediate' && payment.recipient !== '') {
       const [institutionName, settings] = await Promise.all([
         deps.institutionName(payment.institution_id),
@@ -188,10 +213,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         paymentFailedEmail({ settings, institutionName, to: payment.recipient, payment, reason }),
       );
     }
-    const marked = await markPaymentFailed(db, payment.id, error, notice);
-    if (marked && notice) deps.mail.deliverSoon();
     // The alert's text beside the notice (an immediate payment's failure is on the screen).
-    if (marked && payment.kind !== 'immediate') await tellOf(payment, 'paymentFailed');
+    const alert =
+      payment.kind !== 'immediate' ? await prepareAlert(payment, 'paymentFailed') : undefined;
+    const marked = await markWithAlert(
+      (executor) => markPaymentFailed(executor, payment.id, error, notice),
+      alert,
+    );
+    if (marked && notice) deps.mail.deliverSoon();
     const now = await findPayment(db, payment.id);
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
@@ -200,7 +229,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     payment: PaymentWithRecipient,
     coreReference: string,
   ): Promise<SettleOutcome> {
-    let receipt;
+    let receipt: ReturnType<MailService['prepare']> | undefined;
     const at = clock.now();
     if (payment.recipient !== '') {
       const [institutionName, settings, timeZone] = await Promise.all([
@@ -219,10 +248,13 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         }),
       );
     }
-    const marked = await markPaymentPosted(db, payment.id, { coreReference, at }, receipt);
+    const alert = await prepareAlert(payment, 'paymentPosted');
+    const marked = await markWithAlert(
+      (executor) => markPaymentPosted(executor, payment.id, { coreReference, at }, receipt),
+      alert,
+    );
     if (marked) {
       if (receipt) deps.mail.deliverSoon();
-      await tellOf(payment, 'paymentPosted');
       return {
         status: 'posted',
         payment: { ...payment, status: 'posted', core_reference: coreReference, posted_at: at },

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { PortalApp } from '../../plugins/portal-app';
-import type { TellNotification } from '../notifications/notifications.service';
+import type { PrepareNotification } from '../notifications/notifications.service';
 import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
@@ -26,7 +26,7 @@ export interface PaymentsModuleDeps {
   /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
   paymentMethods: PaymentMethodsService;
   achDrafts: AchDraftAuthorizations;
-  tell?: TellNotification;
+  prepareTell?: PrepareNotification;
 }
 
 /** Payment info, the third-party fee, the six submit calls and the four delete calls. */
@@ -43,7 +43,7 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
       routingDirectory: deps.routingDirectory,
       methods: deps.paymentMethods,
       achDrafts: deps.achDrafts,
-      tell: deps.tell,
+      prepareTell: deps.prepareTell,
     }),
   });
 }

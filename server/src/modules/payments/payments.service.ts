@@ -14,7 +14,6 @@ import {
   scheduleWordingTextsOf,
   thirdPartyFeeFor,
   thirdPartyFeeSettingsOf,
-  RECURRING_OPTIONS,
 } from '@portal/domain';
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -23,7 +22,7 @@ import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { TellNotification } from '../notifications/notifications.service';
+import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
 import { paymentFactsOf } from './payment-alerts';
 import type { DataProtector } from '../../lib/data-protection';
 import {
@@ -46,7 +45,7 @@ import {
   type LoanContext,
   type PaymentCaller,
 } from './payment-context';
-import { openPaymentHandle, paymentIdOf } from './payment-handles';
+import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
 import { paymentInfoResponse } from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 import { decideLoanSubmission, recordAcceptedSubmission } from './payment-records';
@@ -152,8 +151,11 @@ export interface PaymentsServiceDependencies {
   methods: Pick<PaymentMethodsService, 'list' | 'achTermsOutstanding'>;
   /** The recurring ACH draft agreement a recurring bank-account payment is signed under. */
   achDrafts: AchDraftAuthorizations;
-  /** Tells a payment's alerts (scheduled; a recurring payment set up or cancelled). */
-  tell?: TellNotification;
+  /**
+   * Prepares a payment's alerts (scheduled; a recurring payment set up or cancelled), queued in
+   * the transaction that writes the change: the alert exists exactly when the change does.
+   */
+  prepareTell?: PrepareNotification;
 }
 
 /** A stored answer as a submit answer (a status this call never stores reads as 500). */
@@ -436,42 +438,57 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     return { immediate: plan.kind === 'immediate' ? payment : undefined };
   }
 
-  /** The alert of a payment scheduled, or a recurring payment set up, once it is written. */
-  async function tellAccepted(
+  /**
+   * The alert of a payment scheduled, or a recurring payment set up, prepared before the
+   * transaction that writes it, from what will be written (the row's figures, its method and
+   * its reference number, derived from its id); undefined when nothing is to be sent.
+   */
+  async function prepareAccepted(
     caller: PaymentCaller,
     paymentId: string,
-    kind: 'scheduled' | 'recurring',
-  ): Promise<void> {
-    if (!deps.tell) return;
-    const settings = await deps.settings(caller.institutionId);
+    accept: { context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod },
+  ): Promise<PreparedAlert | undefined> {
+    const { context, plan, method } = accept;
+    if (!deps.prepareTell || plan.kind === 'immediate') return undefined;
+    const row = {
+      id: paymentId,
+      loan_number: context.account.number,
+      reference_number: referenceNumberOf(dataProtector, paymentId),
+      amount_cents: plan.amountCents,
+      additional_principal_cents: plan.additionalPrincipalCents,
+      first_party_fee_cents: plan.firstPartyFeeCents,
+      third_party_fee_cents: plan.thirdPartyFeeCents,
+      is_card: method.snapshot.is_card,
+      card_type: method.snapshot.card_type,
+      last_four: method.snapshot.last_four,
+    };
     const who = { institutionId: caller.institutionId, userId: caller.userId };
-    if (kind === 'scheduled') {
-      const payment = await findPayment(db, paymentId);
-      if (payment) {
-        await deps.tell({
-          ...who,
-          kind: 'paymentScheduled',
-          ...paymentFactsOf(settings, payment, payment.pay_date),
-        });
-      }
-      return;
-    }
-    const recurring = await findRecurring(db, paymentId);
-    const option = RECURRING_OPTIONS.find((choice) => choice === recurring?.recurring_option);
-    if (!recurring || !option) return;
-    await deps.tell({
-      ...who,
-      kind: 'recurringSetUp',
-      frequency: scheduleWording(
-        {
-          RecurringOption: option,
-          Date: recurring.next_date,
-          NumberOfDays: recurring.days_before_due,
-        },
-        scheduleWordingTextsOf(settings),
-      ),
-      ...paymentFactsOf(settings, recurring, recurring.first_date ?? recurring.next_date),
-    });
+    const alert = await deps.prepareTell(
+      plan.recurring
+        ? {
+            ...who,
+            kind: 'recurringSetUp',
+            frequency: scheduleWording(
+              {
+                RecurringOption: plan.recurring.option,
+                Date: plan.recurring.nextDate,
+                NumberOfDays: plan.recurring.daysBeforeDue,
+              },
+              scheduleWordingTextsOf(context.settings),
+            ),
+            ...paymentFactsOf(
+              context.settings,
+              row,
+              plan.recurring.firstDate ?? plan.recurring.nextDate,
+            ),
+          }
+        : {
+            ...who,
+            kind: 'paymentScheduled',
+            ...paymentFactsOf(context.settings, row, plan.payDate),
+          },
+    );
+    return alert.sends ? alert : undefined;
   }
 
   return {
@@ -531,6 +548,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         decided.kind === 'accept'
           ? await draftTerms(caller, decided.context, decided.plan, decided.method)
           : { needed: false as const };
+      const alert =
+        decided.kind === 'accept' ? await prepareAccepted(caller, paymentId, decided) : undefined;
       // The immediate payment's row as committed: its settlement below need not read it again.
       let immediate: PaymentWithRecipient | undefined;
       const outcome = await runOnceResumable(idempotent, async (trx) => {
@@ -540,6 +559,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         const written = await write(trx, caller, paymentId, decided, draft);
         if ('refused' in written) return { kind: 'answer', answer: written.refused };
         immediate = written.immediate;
+        // The scheduled or recurring payment's alert, written with it (a transactional outbox).
+        await alert?.queue(trx);
         return { kind: 'continue' };
       });
       return resolved(outcome);
@@ -560,9 +581,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
             // A resumed attempt (found claimed by peekResumable, before this request decided
             // anything) settles from its row alone.
             if (outcome.resumed) return settleAndAnswer(idempotent, paymentId);
-            if (decided.kind === 'accept' && decided.plan.kind !== 'immediate') {
-              await tellAccepted(caller, paymentId, decided.plan.kind);
-            }
+            alert?.deliverSoon();
             const toSave =
               decided.kind === 'accept' && decided.plan.kind === 'immediate'
                 ? decided.method.saveWithPayment
@@ -636,14 +655,21 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       }
       if (recurring.status !== 'active') return notFound;
       const at = clock.now();
-      await db.transaction().execute((trx) => cancelRecurringPayment(trx, id, at));
-      await deps.tell?.({
+      const alert = await deps.prepareTell?.({
         institutionId: caller.institutionId,
         userId: caller.userId,
         kind: 'recurringCancelled',
         at,
         ...paymentFactsOf(settings, recurring, recurring.next_date),
       });
+      // The cancellation and its alert in one transaction; a second cancel (not active by then)
+      // writes neither.
+      const cancelled = await db.transaction().execute(async (trx) => {
+        if (!(await cancelRecurringPayment(trx, id, at))) return false;
+        await alert?.queue(trx);
+        return true;
+      });
+      if (cancelled) alert?.deliverSoon();
       return { status: 200, error: undefined };
     },
   };
