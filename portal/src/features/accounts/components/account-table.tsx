@@ -3,20 +3,17 @@ import {
   type AccountCategory,
   type AccountListItem,
   displayedComment,
-  dollarsToCents,
   formatRate,
-  formatUsd,
-  formatUsDate,
   onlinePaymentsOn,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
+import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { accountRowVariant, shownDueDate } from '../utils/account-lists';
 import { AccountCard } from './account-cards';
 
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
 type Column = DataTableColumn<AccountListItem>;
 
@@ -53,23 +50,19 @@ export function AccountTable(props: {
     type: 'string',
     getValue: (row) => row.Number,
   };
-  const balance: Column = {
-    id: 'balance',
-    header: settings.get('dashboardTexts.balanceColumnText'),
-    type: 'number',
-    getValue: (row) => row.Balance,
-    renderCell: (row) => money(row.Balance),
-  };
+  const balance: Column = dollarsColumn(
+    'balance',
+    settings.get('dashboardTexts.balanceColumnText'),
+    (row) => row.Balance,
+  );
   // The AvailableBalance field in each list's own words (a line's available credit is not owed).
-  const payable: Column = {
-    id: 'available',
-    header: settings.get(
+  const payable: Column = dollarsColumn(
+    'available',
+    settings.get(
       AVAILABLE_COLUMN_TEXT_KEYS[props.category === 'loan' ? 'deposit' : props.category],
     ),
-    type: 'number',
-    getValue: (row) => row.AvailableBalance,
-    renderCell: (row) => money(row.AvailableBalance),
-  };
+    (row) => row.AvailableBalance,
+  );
   const rate: Column = {
     id: 'rate',
     header: settings.get('dashboardTexts.rateColumnText'),
@@ -83,34 +76,26 @@ export function AccountTable(props: {
     type: 'string',
     getValue: (row) => row.Status || defaultStatus,
   };
-  const dueDate: Column = {
-    id: 'dueDate',
-    header: settings.get('dashboardTexts.dueDateColumnText'),
-    type: 'date',
-    getValue: (row) => shownDueDate(row),
-    renderCell: (row) => formatUsDate(shownDueDate(row)),
-  };
-  const amountDue: Column = {
-    id: 'amountDue',
-    header: settings.get('dashboardTexts.amountDueColumnText'),
-    type: 'number',
-    getValue: (row) => row.LoanAmountDue,
-    renderCell: (row) => money(row.LoanAmountDue),
-  };
-  const installment: Column = {
-    id: 'installment',
-    header: settings.get('dashboardTexts.installmentColumnText'),
-    type: 'number',
-    getValue: (row) => row.MonthlyInstallment,
-    renderCell: (row) => money(row.MonthlyInstallment),
-  };
-  const fees: Column = {
-    id: 'fees',
-    header: settings.get('dashboardTexts.feesDueColumnText'),
-    type: 'number',
-    getValue: (row) => row.FeesDue,
-    renderCell: (row) => money(row.FeesDue),
-  };
+  const dueDate: Column = dateColumn(
+    'dueDate',
+    settings.get('dashboardTexts.dueDateColumnText'),
+    (row) => shownDueDate(row),
+  );
+  const amountDue: Column = dollarsColumn(
+    'amountDue',
+    settings.get('dashboardTexts.amountDueColumnText'),
+    (row) => row.LoanAmountDue,
+  );
+  const installment: Column = dollarsColumn(
+    'installment',
+    settings.get('dashboardTexts.installmentColumnText'),
+    (row) => row.MonthlyInstallment,
+  );
+  const fees: Column = dollarsColumn(
+    'fees',
+    settings.get('dashboardTexts.feesDueColumnText'),
+    (row) => row.FeesDue,
+  );
   const statements: Column = {
     id: 'statements',
     header: settings.get('dashboardTexts.statementsColumnText'),

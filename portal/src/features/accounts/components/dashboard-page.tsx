@@ -10,9 +10,7 @@ import {
   type AccountCategory,
   type Application,
   calendarDateIn,
-  dollarsToCents,
   fillPlaceholders,
-  formatUsd,
   formatUsDate,
   hostDateOf,
   anyLoanPayable,
@@ -22,6 +20,7 @@ import type { SettingKey } from '@portal/settings-schema';
 import { preloadRichText, SuspendingRichText } from '@portal/web-kit';
 import { Suspense, useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
@@ -211,7 +210,6 @@ function ApplicationStatusList({
 }) {
   const settings = useSettings();
   const heading = settings.get('dashboardTexts.applicationsHeadingText');
-  const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
   return (
     <Box component="section" aria-labelledby="list-applications">
       <Typography variant="h5" component="h2" id="list-applications" gutterBottom>
@@ -241,20 +239,16 @@ function ApplicationStatusList({
               type: 'string',
               getValue: (row) => row.Status,
             },
-            {
-              id: 'requested',
-              header: settings.get('applicationDetailsTexts.amountRequestedLabel'),
-              type: 'number',
-              getValue: (row) => row.AmountRequested,
-              renderCell: (row) => money(row.AmountRequested),
-            },
-            {
-              id: 'modified',
-              header: settings.get('applicationDetailsTexts.lastModifiedLabel'),
-              type: 'date',
-              getValue: (row) => hostDateOf(row.LastModified) ?? null,
-              renderCell: (row) => formatUsDate(hostDateOf(row.LastModified)),
-            },
+            dollarsColumn(
+              'requested',
+              settings.get('applicationDetailsTexts.amountRequestedLabel'),
+              (row) => row.AmountRequested,
+            ),
+            dateColumn(
+              'modified',
+              settings.get('applicationDetailsTexts.lastModifiedLabel'),
+              (row) => hostDateOf(row.LastModified),
+            ),
           ]}
         />
       )}

@@ -17,6 +17,7 @@ import {
   recentActivity,
 } from '@portal/domain';
 import { useQueries } from '@tanstack/react-query';
+import { centsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { DashboardSkeleton } from '../../../components/page-skeletons/dashboard-skeleton';
 import { useAccountList } from '../../../lib/accounts/get-account-list';
@@ -170,16 +171,15 @@ export function DepositsPage() {
             }
             emptyText={settings.get('dashboardTexts.depositsNoActivityText')}
             columns={[
-              {
-                id: 'date',
-                header: settings.get('loanDetailsTexts.historyDateColumnText'),
-                type: 'date',
-                getValue: (row) => row.date,
-                renderCell: (row) => {
+              dateColumn(
+                'date',
+                settings.get('loanDetailsTexts.historyDateColumnText'),
+                (row) => row.date,
+                (row) => {
                   const time = formatHistoryTime(row.date, row.time, timeZone);
                   return time ? `${formatUsDate(row.date)} ${time}` : formatUsDate(row.date);
                 },
-              },
+              ),
               {
                 id: 'account',
                 header: settings.get('dashboardTexts.descriptionColumnText'),
@@ -193,20 +193,16 @@ export function DepositsPage() {
                 type: 'string',
                 getValue: (row) => row.description,
               },
-              {
-                id: 'amount',
-                header: settings.get('dashboardTexts.depositHistoryAmountColumnText'),
-                type: 'number',
-                getValue: (row) => row.amountCents,
-                renderCell: (row) => formatUsd(row.amountCents),
-              },
-              {
-                id: 'balance',
-                header: settings.get('dashboardTexts.depositHistoryBalanceColumnText'),
-                type: 'number',
-                getValue: (row) => row.balanceCents,
-                renderCell: (row) => formatUsd(row.balanceCents),
-              },
+              centsColumn(
+                'amount',
+                settings.get('dashboardTexts.depositHistoryAmountColumnText'),
+                (row) => row.amountCents,
+              ),
+              centsColumn(
+                'balance',
+                settings.get('dashboardTexts.depositHistoryBalanceColumnText'),
+                (row) => row.balanceCents,
+              ),
             ]}
           />
         )}

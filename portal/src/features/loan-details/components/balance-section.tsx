@@ -19,6 +19,7 @@ import {
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { LoadingBlock } from '../../../components/loading-block';
 import { ApiError } from '../../../lib/api-client';
@@ -217,26 +218,22 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
               getRowKey={(row) => `${row.line}|${row.date}`}
               emptyText={settings.get('loanDetailsTexts.noBalancesText')}
               columns={[
-                {
-                  id: 'date',
-                  header: settings.get('loanDetailsTexts.balanceTableDateColumnText'),
-                  type: 'date',
-                  getValue: (row) => row.date,
-                  renderCell: (row) => formatUsDate(row.date),
-                },
+                dateColumn(
+                  'date',
+                  settings.get('loanDetailsTexts.balanceTableDateColumnText'),
+                  (row) => row.date,
+                ),
                 {
                   id: 'kind',
                   header: settings.get('loanDetailsTexts.balanceTableLineColumnText'),
                   type: 'string',
                   getValue: (row) => row.kind,
                 },
-                {
-                  id: 'balance',
-                  header: settings.get('loanDetailsTexts.balanceTableBalanceColumnText'),
-                  type: 'number',
-                  getValue: (row) => row.balance,
-                  renderCell: (row) => money(row.balance),
-                },
+                dollarsColumn(
+                  'balance',
+                  settings.get('loanDetailsTexts.balanceTableBalanceColumnText'),
+                  (row) => row.balance,
+                ),
               ]}
             />
           </AccordionDetails>

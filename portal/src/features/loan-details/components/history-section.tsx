@@ -6,15 +6,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
-  dollarsToCents,
   formatHistoryTime,
-  formatUsd,
-  formatUsDate,
   historyTimeOf,
   type HistoryItem,
   hostDateOf,
 } from '@portal/domain';
 import { useState } from 'react';
+import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { openInNewTab } from '../../../lib/new-tab';
@@ -26,7 +24,6 @@ import { LoadingBlock } from '../../../components/loading-block';
 /** The day ranges of the history (spec 002 section 9); All is the days since opening. */
 export const HISTORY_RANGES = [30, 60, 90] as const;
 
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
 /** The loan's history (spec 002 "Account history section"), sortable, with CSV and PDF downloads. */
 export function HistorySection(props: {
@@ -123,62 +120,48 @@ export function HistorySection(props: {
           emptyText={settings.get('loanDetailsTexts.noHistoryText')}
           accordionSummaryColumnIds={['date', 'description', 'total']}
           columns={[
-            {
-              id: 'date',
-              header: settings.get('loanDetailsTexts.historyDateColumnText'),
-              type: 'date',
-              getValue: (row) => hostDateOf(row.TransactionDate) ?? null,
-              renderCell: (row) => formatUsDate(hostDateOf(row.TransactionDate)),
-            },
+            dateColumn('date', settings.get('loanDetailsTexts.historyDateColumnText'), (row) =>
+              hostDateOf(row.TransactionDate),
+            ),
             {
               id: 'description',
               header: settings.get('loanDetailsTexts.historyDescriptionColumnText'),
               type: 'string',
               getValue: (row) => row.TransactionDescription,
             },
-            {
-              id: 'principal',
-              header: settings.get(
+            dollarsColumn(
+              'principal',
+              settings.get(
                 deposit
                   ? 'dashboardTexts.depositHistoryAmountColumnText'
                   : 'loanDetailsTexts.historyPrincipalColumnText',
               ),
-              type: 'number',
-              getValue: (row) => row.PrincipalAmount,
-              renderCell: (row) => money(row.PrincipalAmount),
-            },
-            {
-              id: 'interest',
-              header: settings.get('loanDetailsTexts.historyInterestColumnText'),
-              type: 'number',
-              getValue: (row) => row.InterestAmount,
-              renderCell: (row) => money(row.InterestAmount),
-            },
-            {
-              id: 'other',
-              header: settings.get('loanDetailsTexts.historyOtherColumnText'),
-              type: 'number',
-              getValue: (row) => row.OtherAmount,
-              renderCell: (row) => money(row.OtherAmount),
-            },
-            {
-              id: 'total',
-              header: settings.get('loanDetailsTexts.historyTotalColumnText'),
-              type: 'number',
-              getValue: (row) => row.TotalPaymentAmount,
-              renderCell: (row) => money(row.TotalPaymentAmount),
-            },
-            {
-              id: 'balance',
-              header: settings.get(
+              (row) => row.PrincipalAmount,
+            ),
+            dollarsColumn(
+              'interest',
+              settings.get('loanDetailsTexts.historyInterestColumnText'),
+              (row) => row.InterestAmount,
+            ),
+            dollarsColumn(
+              'other',
+              settings.get('loanDetailsTexts.historyOtherColumnText'),
+              (row) => row.OtherAmount,
+            ),
+            dollarsColumn(
+              'total',
+              settings.get('loanDetailsTexts.historyTotalColumnText'),
+              (row) => row.TotalPaymentAmount,
+            ),
+            dollarsColumn(
+              'balance',
+              settings.get(
                 deposit
                   ? 'dashboardTexts.depositHistoryBalanceColumnText'
                   : 'loanDetailsTexts.historyPrincipalBalanceColumnText',
               ),
-              type: 'number',
-              getValue: (row) => row.RunningPrincipalBalance,
-              renderCell: (row) => money(row.RunningPrincipalBalance),
-            },
+              (row) => row.RunningPrincipalBalance,
+            ),
             {
               // The time the core recorded, in the institution's zone ('11:59 PM EST'); blank
               // when the core gives the date only (its 00:00:00): a card payment made at 10:07
