@@ -234,6 +234,9 @@ try {
       profileJsBytes: profileBeyond.bytes,
       profileJsFiles: profileBeyond.files.length,
       profileJsEncoding: [...profile.encodings].join(', ') || 'none',
+      profileJsSizes: Object.fromEntries(
+        profileBeyond.files.map((file) => [file, profile.sizes.get(file) ?? 0]),
+      ),
       paymentJsSizes: Object.fromEntries(
         paymentBeyond.files.map((file) => [file, payment.sizes.get(file) ?? 0]),
       ),

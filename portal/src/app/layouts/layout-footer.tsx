@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { LazyRichText } from '@portal/web-kit';
 import type { ReactNode } from 'react';
 import type { SettingTypes } from '@portal/settings-schema';
+import { WhenVisible } from '../../components/when-visible';
 import { resolveCdnPath } from '../../lib/cdn';
 import { safeExternalUrl } from '../../lib/external-link';
 import { useInstitutionOptions } from '../../lib/settings/settings-context';
@@ -42,7 +43,12 @@ export function LayoutFooter({ copyrightText, richText, images, children }: Layo
         <Typography variant="body2">
           © {year} {institutionName}. {copyrightText}
         </Typography>
-        {richText ? <LazyRichText html={richText} sx={{ mt: 1, typography: 'body2' }} /> : null}
+        {richText ? (
+          // The footer is the page's end: its rich text (and DOMPurify) loads as it comes near.
+          <WhenVisible>
+            <LazyRichText html={richText} sx={{ mt: 1, typography: 'body2' }} />
+          </WhenVisible>
+        ) : null}
         {children}
         {footerImages.length > 0 ? (
           <Stack direction="row" spacing={2} sx={{ mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>

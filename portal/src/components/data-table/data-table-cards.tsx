@@ -8,11 +8,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { VisuallyHidden, visuallyHidden } from '@portal/web-kit';
 import { Fragment, useId, type ReactNode } from 'react';
 import { useSettings } from '../../lib/settings/settings-context';
+import { NativeSelectField } from '../form-fields/form-select-field';
 import {
   cellContent,
   isSortable,
@@ -53,29 +53,27 @@ export function DataTableCards<Row>(props: DataTableLayoutProps<Row>) {
         <>
           {sortableColumns.length > 0 && (
             <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: 'center' }}>
-              <TextField
-                id={sortById}
-                select
-                size="small"
-                label={settings.get('commonTexts.sortByLabel')}
-                value={sort?.columnId ?? ''}
-                onChange={(event) => {
-                  const columnId = event.target.value;
-                  if (columnId) onSort({ columnId, direction: sort?.direction ?? 'asc' });
-                }}
-                // A native select always shows an option ('Default order'): the label stays up.
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                sx={{ flex: 1 }}
-              >
-                {sort === null && (
-                  <option value="">{settings.get('commonTexts.defaultSortText')}</option>
-                )}
-                {sortableColumns.map((column) => (
-                  <option key={column.id} value={column.id}>
-                    {column.header}
-                  </option>
-                ))}
-              </TextField>
+              <Box sx={{ flex: 1 }}>
+                {/* A native select always shows an option ('Default order'): the label stays up. */}
+                <NativeSelectField
+                  size="small"
+                  name={sortById}
+                  label={settings.get('commonTexts.sortByLabel')}
+                  value={sort?.columnId ?? ''}
+                  onChange={(columnId) => {
+                    if (columnId) onSort({ columnId, direction: sort?.direction ?? 'asc' });
+                  }}
+                  options={[
+                    ...(sort === null
+                      ? [{ value: '', label: settings.get('commonTexts.defaultSortText') }]
+                      : []),
+                    ...sortableColumns.map((column) => ({
+                      value: column.id,
+                      label: column.header,
+                    })),
+                  ]}
+                />
+              </Box>
               <Button
                 variant="outlined"
                 disabled={sort === null}

@@ -92,8 +92,7 @@ async function chooseType(
   type: string,
 ) {
   const item = queueItem(fileName);
-  await user.click(within(item).getByRole('combobox', { name: /File type/ }));
-  await user.click(await screen.findByRole('option', { name: type }));
+  await user.selectOptions(within(item).getByRole('combobox', { name: /File type/ }), type);
 }
 
 function queueItem(fileName: string): HTMLElement {

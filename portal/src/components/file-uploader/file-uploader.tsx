@@ -9,15 +9,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { fillPlaceholders } from '@portal/domain';
 import { visuallyHidden } from '@portal/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { NativeSelectField } from '../form-fields/form-select-field';
 import { useMobileCapabilities } from '../../lib/mobile/mobile-capabilities';
 import { useSession } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
@@ -234,25 +233,27 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
                 <Typography sx={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
                   {queued.file.name}
                 </Typography>
-                <TextField
-                  select
-                  size="small"
-                  required
-                  label={texts.fileType}
-                  value={queued.fileTypeId}
-                  disabled={uploading}
-                  error={missingType}
-                  helperText={missingType ? texts.typeRequired : undefined}
-                  onChange={(event) => update(queued.key, { fileTypeId: event.target.value })}
-                  onBlur={() => update(queued.key, { touched: true })}
-                  sx={{ minWidth: '14rem' }}
-                >
-                  {(fileTypes.data?.FileTypes ?? []).map((type) => (
-                    <MenuItem key={type.ID} value={String(type.ID)}>
-                      {type.Description}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <Box sx={{ minWidth: '14rem' }}>
+                  <NativeSelectField
+                    size="small"
+                    required
+                    name={`file-type-${queued.key}`}
+                    label={texts.fileType}
+                    value={queued.fileTypeId}
+                    disabled={uploading}
+                    error={missingType ? texts.typeRequired : undefined}
+                    options={[
+                      // Nothing chosen until the borrower picks a type.
+                      { value: '', label: '' },
+                      ...(fileTypes.data?.FileTypes ?? []).map((type) => ({
+                        value: String(type.ID),
+                        label: type.Description,
+                      })),
+                    ]}
+                    onChange={(value) => update(queued.key, { fileTypeId: value })}
+                    onBlur={() => update(queued.key, { touched: true })}
+                  />
+                </Box>
                 <LinearProgress
                   variant="determinate"
                   value={queued.progress ?? 0}

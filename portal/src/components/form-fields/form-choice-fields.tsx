@@ -1,128 +1,13 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useId, type ReactNode } from 'react';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { type ChoiceOption, type ChoiceProps, useHelper } from './form-select-field';
 
-interface ChoiceProps<T extends FieldValues, C = unknown, O extends FieldValues = T> {
-  control: Control<T, C, O>;
-  name: Path<T>;
-  label: string;
-  /** Always shown under the field and part of its accessible description. */
-  helperText?: string;
-  required?: boolean;
-  disabled?: boolean;
-}
-
-export interface ChoiceOption {
-  value: string;
-  label: string;
-}
-
-/** The ids and elements of a field's helper text and message (announced when it appears). */
-function useHelper(helperText: string | undefined, error: string | undefined) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const helperId = `${id}-helper`;
-  const describedBy = [error ? errorId : undefined, helperText ? helperId : undefined]
-    .filter(Boolean)
-    .join(' ');
-  const texts: ReactNode = (
-    <>
-      {error ? (
-        <FormHelperText id={errorId} role="alert">
-          {error}
-        </FormHelperText>
-      ) : null}
-      {helperText ? (
-        <FormHelperText id={helperId} error={false}>
-          {helperText}
-        </FormHelperText>
-      ) : null}
-    </>
-  );
-  return { id, describedBy: describedBy === '' ? undefined : describedBy, texts };
-}
-
-function SelectControl(props: {
-  label: string;
-  helperText?: string;
-  required?: boolean;
-  requiredMark?: boolean;
-  disabled?: boolean;
-  options: readonly ChoiceOption[];
-  error?: string;
-  field: { value: unknown; onChange(value: string): void; onBlur(): void; name: string };
-  inputRef: (element: HTMLSelectElement | null) => void;
-}) {
-  const { id, describedBy, texts } = useHelper(props.helperText, props.error);
-  return (
-    <FormControl
-      fullWidth
-      error={props.error !== undefined}
-      required={props.required}
-      disabled={props.disabled}
-    >
-      <InputLabel htmlFor={id} shrink required={props.requiredMark === false ? false : undefined}>
-        {props.label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput notched label={props.label} />}
-        inputRef={props.inputRef}
-        value={typeof props.field.value === 'string' ? props.field.value : ''}
-        onChange={(event) => props.field.onChange(event.target.value)}
-        onBlur={props.field.onBlur}
-        inputProps={{
-          id,
-          name: props.field.name,
-          'aria-describedby': describedBy,
-          'aria-invalid': props.error !== undefined,
-        }}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-      {texts}
-    </FormControl>
-  );
-}
-
-/**
- * A native select (the phone's own picker) bound to the form. A required select marks its label
- * with an asterisk unless `requiredMark` is false (a form whose text fields show none).
- */
-export function FormSelectField<T extends FieldValues, C = unknown, O extends FieldValues = T>({
-  control,
-  name,
-  options,
-  ...props
-}: ChoiceProps<T, C, O> & { options: readonly ChoiceOption[]; requiredMark?: boolean }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <SelectControl
-          {...props}
-          options={options}
-          field={field}
-          inputRef={ref}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
 
 function RadioControl(props: {
   label: string;

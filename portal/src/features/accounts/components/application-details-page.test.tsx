@@ -223,8 +223,7 @@ describe('application details', () => {
       await screen.findByLabelText('Add Files'),
       new File(['%PDF-1.7'], 'id.pdf', { type: 'application/pdf' }),
     );
-    await user.click(screen.getByRole('combobox', { name: /File type/ }));
-    await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /File type/ }), 'Other');
     await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
     expect(
       await screen.findByText('Something went wrong when attempting to refresh the document list'),

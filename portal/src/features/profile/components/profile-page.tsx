@@ -4,8 +4,9 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { DocumentsSection } from '../../../components/documents-section/documents-section';
+import { lazy, Suspense } from 'react';
 import { LoadingBlock } from '../../../components/loading-block';
+import { WhenVisible } from '../../../components/when-visible';
 import { profileDataKey, useProfileData } from '../../../lib/profile/profile-data';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { NotificationsSection } from './notifications-section';
@@ -21,6 +22,19 @@ import { UserInfoSection } from './user-info-section';
  * unsaved-changes dialog and the browser's leave-page warning. An Unauthorized answer logs out
  * (the API client, for every call).
  */
+// The documents come last on the page: their list and uploader load as the borrower scrolls
+// toward them (WhenVisible), not with the forms at the top.
+const DocumentsSection = lazy(() =>
+  import('../../../components/documents-section/documents-section').then((module) => ({
+    default: module.DocumentsSection,
+  })),
+);
+
+/** The room the profile's forms take while they load (user, personal info, notifications). */
+const PROFILE_PLACEHOLDER_HEIGHT = 1000;
+/** The room the documents take while they load: the page does not jump when they arrive. */
+const DOCUMENTS_PLACEHOLDER_HEIGHT = 240;
+
 export function ProfilePage() {
   const settings = useSettings();
   const profile = useProfileData();
@@ -34,7 +48,9 @@ export function ProfilePage() {
         {settings.get('loggedInLayout.profileMenuText')}
       </Typography>
       {profile.isPending ? (
-        <LoadingBlock height={400} label="Loading the profile" />
+        // About the height of the forms it stands for, so the footer below does not jump up and
+        // back (and its rich text is not loaded for a footer that the forms push off screen).
+        <LoadingBlock height={PROFILE_PLACEHOLDER_HEIGHT} label="Loading the profile" />
       ) : !data ? (
         <Alert severity="error">{settings.get('profileErrorTexts.genericErrorText')}</Alert>
       ) : (
@@ -50,14 +66,25 @@ export function ProfilePage() {
             />
           ) : null}
           {data.Documents && settings.get('globalOptions.useFileServicesOption') ? (
-            <DocumentsSection
-              documents={data.Documents}
-              upload={{
-                target: { kind: 'customer' },
-                onUploaded: () =>
-                  void queryClient.invalidateQueries({ queryKey: profileDataKey() }),
-              }}
-            />
+            <WhenVisible minHeight={DOCUMENTS_PLACEHOLDER_HEIGHT}>
+              <Suspense
+                fallback={
+                  <LoadingBlock
+                    height={DOCUMENTS_PLACEHOLDER_HEIGHT}
+                    label="Loading the documents"
+                  />
+                }
+              >
+                <DocumentsSection
+                  documents={data.Documents}
+                  upload={{
+                    target: { kind: 'customer' },
+                    onUploaded: () =>
+                      void queryClient.invalidateQueries({ queryKey: profileDataKey() }),
+                  }}
+                />
+              </Suspense>
+            </WhenVisible>
           ) : null}
         </Stack>
       )}
