@@ -4,6 +4,7 @@ import {
   type ProfileDataResponse,
   type ProfilePersonalInfo,
   type ProfileUserInfo,
+  withoutTextAlerts,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { toAccountDocument } from '../documents/document-wire';
@@ -129,12 +130,18 @@ export function createProfileReader(deps: ProfileDeps) {
             })
           : undefined,
       ]);
+      // Spec 002: without a phone opted in to texting, every text alert is off. A number that
+      // texted STOP, or texting turned off by the institution, leaves the saved choices as they
+      // were: they read as off, so the form neither shows them on nor posts them back on.
+      const textable =
+        settings.get('notificationOptions.allowTextMessagesOption') &&
+        borrower.phone_opt_in_texting;
       return {
         UserInfo,
         PersonalInfo: personalInfoHidden(settings, borrower.company_number)
           ? null
           : personalInfoOf(borrower),
-        UserAlertsInfo,
+        UserAlertsInfo: textable ? UserAlertsInfo : withoutTextAlerts(UserAlertsInfo),
         Documents: documents ? documents.map(toAccountDocument) : null,
       };
     },

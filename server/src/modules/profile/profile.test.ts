@@ -352,6 +352,25 @@ describe.each(testDatabases())('the profile on $name', (testDatabase) => {
       });
       expect(on.UserAlertsInfo?.textAlerts.moneyTransOnWeb).toBe(true);
 
+      // A reply of STOP withdraws the opt-in: the text alerts read as off, and the form saves
+      // as it reads (it was refused as Invalid while they still read as on).
+      await test.app.services.texting.onReply({
+        institutionId: await institutionIdOf(test),
+        from: PHONE.PhoneNumber.replaceAll('-', ''),
+        body: 'STOP',
+      });
+      const stopped = (await profileOf(jordan)).UserAlertsInfo;
+      expect(stopped?.textAlerts.moneyTransOnWeb).toBe(false);
+      const afterStop = await notifications(jordan, {
+        SequenceNumber: await sequence(),
+        AlertsAreDirty: true,
+        TurnOffAllAlerts: false,
+        EmailAlerts: { PasswordChanged: true },
+        TextAlerts: { MoneyTransOnWeb: stopped?.textAlerts.moneyTransOnWeb ?? true },
+      });
+      expect(afterStop.Errors).toEqual([]);
+      await subscribeToTexts(jordan, PHONE.PhoneNumber);
+
       const optedOut = await personalInfo(jordan, { Address: null, PhoneNumbers: [PHONE] });
       expect(optedOut.PersonalInfo?.PhoneNumbers[0]?.OptInToTexting).toBe(false);
       expect((await profileOf(jordan)).UserAlertsInfo?.textAlerts.moneyTransOnWeb).toBe(false);
