@@ -34,6 +34,22 @@ describe('the loan alert rules', () => {
     expect(loanAlertChosen(noEmail, 'text', true)).toBe(true);
   });
 
+  it("silences a loan's alerts in a channel opted out of transactional messages, only there", () => {
+    const preferences = DEFAULT_NOTIFICATION_PREFERENCES;
+    const noTransactionalTexts = {
+      ...preferences,
+      textAlerts: { ...preferences.textAlerts, optOutTransactionalAlerts: true },
+    };
+    expect(loanAlertChosen(noTransactionalTexts, 'text', true)).toBe(false);
+    expect(loanAlertChosen(noTransactionalTexts, 'email', true)).toBe(true);
+    const noTransactionalEmail = {
+      ...preferences,
+      emailAlerts: { ...preferences.emailAlerts, optOutTransactionalAlerts: true },
+    };
+    expect(loanAlertChosen(noTransactionalEmail, 'email', true)).toBe(false);
+    expect(loanAlertChosen(noTransactionalEmail, 'text', true)).toBe(true);
+  });
+
   it('places each due-date alert that is on N days before or after the due date', () => {
     const alerts = emailAlerts({
       AlertLoanDueDate1: true,

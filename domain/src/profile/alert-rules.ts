@@ -1,7 +1,7 @@
 import type { EmailAlerts } from '../api/account-details';
 import { addDays, type CalendarDate } from '../rules/calendar';
 import { describeUserAgent } from '../rules/user-agent';
-import type { NotificationPreferences } from './notification-preferences';
+import { type NotificationPreferences, transactionalOptedOut } from './notification-preferences';
 
 /**
  * Which of a loan's alerts go out, and when (spec 002 "Account alerts section": delinquent and
@@ -18,11 +18,13 @@ export type AlertChannel = 'email' | 'text';
  * phone subscribed to account texts, which the texting service decides.
  */
 export function loanAlertChosen(
-  preferences: Pick<NotificationPreferences, 'turnOffAllAlerts' | 'emailAlerts'>,
+  preferences: Pick<NotificationPreferences, 'turnOffAllAlerts' | 'emailAlerts' | 'textAlerts'>,
   channel: AlertChannel,
   chosenOnLoan: boolean,
 ): boolean {
   if (!chosenOnLoan || preferences.turnOffAllAlerts) return false;
+  // A loan's alerts (due, past due, statement ready) are transactional messages.
+  if (transactionalOptedOut(preferences, channel)) return false;
   return channel === 'text' || preferences.emailAlerts.optInOutEmailAlerts;
 }
 

@@ -38,6 +38,29 @@ describe('notification preferences', () => {
     expect(alertChosen(noEmail, 'email', 'passwordChanged')).toBe(false);
   });
 
+  it('silences the payment alerts in a channel opted out of transactional messages, not security notices', () => {
+    const prefs = DEFAULT_NOTIFICATION_PREFERENCES;
+    const chosen = {
+      ...prefs,
+      emailAlerts: { ...prefs.emailAlerts, moneyTransOnWeb: true, passwordChanged: true },
+      textAlerts: { ...prefs.textAlerts, moneyTransOnWeb: true },
+    };
+    expect(alertChosen(chosen, 'email', 'moneyTransOnWeb')).toBe(true);
+    const optedOut = {
+      ...chosen,
+      emailAlerts: { ...chosen.emailAlerts, optOutTransactionalAlerts: true },
+    };
+    expect(alertChosen(optedOut, 'email', 'moneyTransOnWeb')).toBe(false);
+    expect(alertChosen(optedOut, 'email', 'passwordChanged')).toBe(true);
+    expect(alertChosen(optedOut, 'text', 'moneyTransOnWeb')).toBe(true);
+    // Opting out of marketing messages silences no alert.
+    const noMarketing = {
+      ...chosen,
+      emailAlerts: { ...chosen.emailAlerts, optOutMarketingAlerts: true },
+    };
+    expect(alertChosen(noMarketing, 'email', 'moneyTransOnWeb')).toBe(true);
+  });
+
   it('turns every text alert off when texting is withdrawn', () => {
     const texting = {
       ...DEFAULT_NOTIFICATION_PREFERENCES,

@@ -107,8 +107,30 @@ export function withoutTextAlerts(preferences: NotificationPreferences): Notific
 }
 
 /**
- * Whether an alert goes out by this channel: chosen, all alerts not turned off, and for e-mail the
- * e-mail alerts switch on. Text also needs a phone opted in, which the caller knows.
+ * The profile's alerts about money and accounts (a payment made on the web, scheduled, posted or
+ * failed; a recurring payment set up or cancelled), which "Opt out of transactional messages"
+ * silences in its channel, with a loan's own alerts (loanAlertChosen). Decision: the security
+ * notices (restricted access, a sign-in, a changed login name, password or e-mail address) are
+ * not transactional messages and keep their own switches. The portal sends no marketing
+ * messages of its own: "Opt out of marketing messages" is kept with the preferences for the
+ * institution's marketing systems (a texting programme's marketing option is the text
+ * subscription dialog's own checkbox).
+ */
+export const TRANSACTIONAL_ALERT_KEYS: readonly ProfileAlertKey[] = ['moneyTransOnWeb'];
+
+/** Whether the borrower opted out of transactional messages in this channel. */
+export function transactionalOptedOut(
+  preferences: Pick<NotificationPreferences, 'emailAlerts' | 'textAlerts'>,
+  channel: 'email' | 'text',
+): boolean {
+  return (channel === 'text' ? preferences.textAlerts : preferences.emailAlerts)
+    .optOutTransactionalAlerts;
+}
+
+/**
+ * Whether an alert goes out by this channel: chosen, all alerts not turned off, not a
+ * transactional alert in a channel opted out of them, and for e-mail the e-mail alerts switch on.
+ * Text also needs a phone opted in, which the caller knows.
  */
 export function alertChosen(
   preferences: NotificationPreferences,
@@ -116,6 +138,9 @@ export function alertChosen(
   alert: ProfileAlertKey,
 ): boolean {
   if (preferences.turnOffAllAlerts) return false;
+  if (TRANSACTIONAL_ALERT_KEYS.includes(alert) && transactionalOptedOut(preferences, channel)) {
+    return false;
+  }
   if (channel === 'text') return preferences.textAlerts[alert];
   return preferences.emailAlerts.optInOutEmailAlerts && preferences.emailAlerts[alert];
 }

@@ -91,8 +91,15 @@ describe.each(testDatabases())('the payment alerts on $name', (testDatabase) => 
     await test?.close();
   });
 
-  /** Saves "A payment is made online" (moneyTransOnWeb) by e-mail and by text. */
-  async function choosePaymentAlert(on: { email: boolean; text: boolean }) {
+  /**
+   * Saves "A payment is made online" (moneyTransOnWeb) by e-mail and by text, and "Opt out of
+   * transactional messages" by e-mail (off unless asked).
+   */
+  async function choosePaymentAlert(on: {
+    email: boolean;
+    text: boolean;
+    emailTransactionalOptOut?: boolean;
+  }) {
     jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
     const { cookie } = jordan.who;
     const profile = ProfileDataResponse.parse(
@@ -106,7 +113,10 @@ describe.each(testDatabases())('the payment alerts on $name', (testDatabase) => 
         SequenceNumber: profile.UserAlertsInfo?.sequenceNumber ?? 0,
         TurnOffAllAlerts: false,
         AlertsAreDirty: true,
-        EmailAlerts: { MoneyTransOnWeb: on.email },
+        EmailAlerts: {
+          MoneyTransOnWeb: on.email,
+          OptOutTransactionalAlerts: on.emailTransactionalOptOut ?? false,
+        },
         TextAlerts: { MoneyTransOnWeb: on.text },
       },
     });
@@ -189,6 +199,14 @@ describe.each(testDatabases())('the payment alerts on $name', (testDatabase) => 
     expect(await mailOf((mail) => /your payment is scheduled/.test(mail.subject))).toHaveLength(1);
     expect(await textsOf((body) => /is scheduled for/.test(body))).toHaveLength(1);
     expect((await mailOf((mail) => mail.body.includes('$12.50'))).length).toBe(0);
+  });
+
+  it('tells a scheduled payment by text only while e-mail is opted out of transactional messages', async () => {
+    await choosePaymentAlert({ email: true, text: true, emailTransactionalOptOut: true });
+    await schedule(card, '2025-03-19', 23.75);
+    expect(await mailOf((mail) => mail.body.includes('$23.75'))).toHaveLength(0);
+    expect(await textsOf((body) => body.includes('$23.75'))).toHaveLength(1);
+    await choosePaymentAlert({ email: true, text: true });
   });
 
   it('texts a posted payment once beside its receipt, and only the receipt while the text is off', async () => {
