@@ -1198,6 +1198,7 @@ export interface SettingTypes {
   "textingTexts.helpAnswerText": string;
   "textingTexts.stopAnswerText": string;
   "textingTexts.passwordChangedAlertText": string;
+  "textingTexts.lockedOnBadPasswordAlertText": string;
   "textingTexts.emailChangedAlertText": string;
   "textingTexts.logonNameChangedAlertText": string;
   "textingTexts.paymentScheduledAlertText": string;
@@ -1358,6 +1359,8 @@ export interface SettingTypes {
   "emailTexts.newDeviceSignInBodyText": string;
   "emailTexts.passwordChangedSubjectText": string;
   "emailTexts.passwordChangedBodyText": string;
+  "emailTexts.lockedOnBadPasswordSubjectText": string;
+  "emailTexts.lockedOnBadPasswordBodyText": string;
   "emailTexts.logonNameChangedSubjectText": string;
   "emailTexts.logonNameChangedBodyText": string;
   "emailTexts.paymentScheduledSubjectText": string;
@@ -2565,6 +2568,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "textingTexts.helpAnswerText": {"type":"text","default":"{institutionName}: texts about your accounts and offers. Reply STOP to end all texts. Msg & data rates may apply.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.stopAnswerText": {"type":"text","default":"{institutionName}: you are unsubscribed and will receive no more texts.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.passwordChangedAlertText": {"type":"text","default":"{institutionName}: your password was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.lockedOnBadPasswordAlertText": {"type":"text","default":"{institutionName}: your online account was locked after too many wrong passwords on {date} at {time}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.emailChangedAlertText": {"type":"text","default":"{institutionName}: your e-mail address was changed to {newEmail} on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.logonNameChangedAlertText": {"type":"text","default":"{institutionName}: your login name was changed on {date}. Not you? Contact us right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.paymentScheduledAlertText": {"type":"text","default":"{institutionName}: a payment of {amount} on loan {loanNumber} is scheduled for {paymentDate}.","set":"english","visibility":"admin","wire":"gassySettings"},
@@ -2725,6 +2729,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.newDeviceSignInBodyText": {"type":"text","default":"Your online account {username} was signed in to from {device} on {date} at {time}.\n\nIf this was you, there is nothing to do. If not, change your password and contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.passwordChangedSubjectText": {"type":"text","default":"{institutionName}: your password was changed","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.passwordChangedBodyText": {"type":"text","default":"The password of your online account {username} was changed on {date}. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.lockedOnBadPasswordSubjectText": {"type":"text","default":"{institutionName}: your online account is locked","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.lockedOnBadPasswordBodyText": {"type":"text","default":"Your online account {username} was locked on {date} at {time} after too many wrong passwords. To sign in again, reset your password from the sign-in page or contact us.\n\nIf this was not you, someone may be trying to get in: contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.logonNameChangedSubjectText": {"type":"text","default":"{institutionName}: your login name was changed","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.logonNameChangedBodyText": {"type":"text","default":"The login name of your online account was changed to {username} on {date}. If you did not do this, contact {institutionName} right away.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentScheduledSubjectText": {"type":"text","default":"{institutionName}: your payment is scheduled","set":"english","visibility":"admin","wire":"gassySettings"},

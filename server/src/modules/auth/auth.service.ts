@@ -585,7 +585,19 @@ export function createAuthService(options: AuthServiceOptions): AuthService {
           countAddressFailure(input.institutionId, input.ip, security),
         ]);
         const known = { userId: borrower?.id ?? null, username };
-        if (byUser.locked) return refuse(input, known, 'LockedOnBadPassword');
+        if (byUser.locked) {
+          // The guess that locked a real user's account: its owner hears of it (the profile's
+          // restricted-after-failed-sign-ins alert). Later guesses stop at lockedUntil above.
+          if (borrower) {
+            await options.tell?.({
+              institutionId: input.institutionId,
+              userId: borrower.id,
+              kind: 'lockedOnBadPassword',
+              at: clock.now(),
+            });
+          }
+          return refuse(input, known, 'LockedOnBadPassword');
+        }
         return refuse(input, known, 'Invalid');
       }
       // Checked only after the password, so these answers do not reveal that a user exists.

@@ -52,6 +52,8 @@ export interface NotificationFacts {
   statementReady: LoanAlertFacts & { statementId: string; statementDate: CalendarDate };
   newDeviceSignIn: { sessionId: string; device: string; at: Date };
   passwordChanged: { at: Date };
+  /** The account locked by too many wrong passwords (at sign-in, or the profile's current one). */
+  lockedOnBadPassword: { at: Date };
   logonNameChanged: { username: string; at: Date };
   /**
    * The notice goes to the old address (`previousEmail`), which a change it did not make alarms.
@@ -199,6 +201,20 @@ const ALERTS: { [K in NotificationKind]: AlertDefinition<K> } = {
       body: 'emailTexts.passwordChangedBodyText',
     },
     values: dateValues,
+  },
+  lockedOnBadPassword: {
+    text: 'textingTexts.lockedOnBadPasswordAlertText',
+    decidedBy: 'restrictedPasswordViolation',
+    // One lock, one alert: the guess that locks it is the only one counted while it lasts.
+    key: (event) => event.at.toISOString(),
+    email: {
+      subject: 'emailTexts.lockedOnBadPasswordSubjectText',
+      body: 'emailTexts.lockedOnBadPasswordBodyText',
+    },
+    values: (event, timeZone) => ({
+      ...dateValues(event, timeZone),
+      time: formatInstantTime(event.at, timeZone),
+    }),
   },
   logonNameChanged: {
     text: 'textingTexts.logonNameChangedAlertText',

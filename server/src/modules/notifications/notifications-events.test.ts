@@ -73,6 +73,33 @@ describe.each(testDatabases())('the alerts of requests on $name', (testDatabase)
     expect(patMail.some((message) => /new device/.test(message.subject))).toBe(false);
   });
 
+  it('tells a lock after too many wrong passwords once (on by default), and not when the alert is off', async () => {
+    const guess = (username: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/login/userlogin',
+        remoteAddress: nextClientAddress(),
+        headers: PORTAL_WRITE_HEADERS,
+        payload: { username, password: 'not-the-password-1' },
+      });
+    const locks = async (email: string) =>
+      (await mailTo(test, email)).filter((message) => /account is locked/.test(message.subject));
+    await chooseEmailAlert('robin.hale', 'RestrictedPasswordViolation', false);
+    // The default policy locks on the fifth wrong password; two more are refused as locked.
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      await guess('riley.chen');
+      await guess('robin.hale');
+    }
+    const notices = await locks('riley.chen@example.test');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe('Harbor Community Bank: your online account is locked');
+    expect(notices[0]?.body).toMatch(
+      /^Your online account riley\.chen was locked on March 14, 2025 at \d{1,2}:\d{2} [AP]M E[DS]T after too many wrong passwords\./,
+    );
+    expect(notices[0]?.body).not.toContain('not-the-password-1');
+    expect(await locks('robin.hale@example.test')).toHaveLength(0);
+  });
+
   it('tells a password change once (on by default), and not when the alert is off', async () => {
     const change = async (username: string, from: string, to: string) => {
       const { cookie } = await signIn(test.app, { username, password: from });

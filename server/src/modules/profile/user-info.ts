@@ -176,8 +176,20 @@ export function createUserInfoUpdate(deps: ProfileDeps, reader: ProfileReader) {
     });
     if (check.ok) return undefined;
     if (check.locked && check.lockedNow) {
-      // The guess that locked the user: whoever holds this session is guessing.
-      await endSession(db, caller.session.id, clock.now());
+      // The guess that locked the user: whoever holds this session is guessing. The session
+      // ends, and the owner hears of the lock, in one transaction.
+      const at = clock.now();
+      const alert = await deps.prepareTell?.({
+        institutionId: caller.institutionId,
+        userId: caller.userId,
+        kind: 'lockedOnBadPassword',
+        at,
+      });
+      await db.transaction().execute(async (trx) => {
+        await endSession(trx, caller.session.id, at);
+        await alert?.queue(trx);
+      });
+      alert?.deliverSoon();
       return { codes: ['Unauthorized', 'LockedOnBadPassword'], signedOut: true };
     }
     return {
