@@ -1270,6 +1270,7 @@ export interface SettingTypes {
   "faqTexts.ratesRichText": string;
   "faqTexts.holidaysTitleText": string;
   "faqTexts.holidaysRichText": string;
+  "faqTexts.holidayListHeadingText": string;
   "branchLocatorOptions.mapTileURLTemplate": string;
   "branchLocatorOptions.mapAttribution": string;
   "branchLocatorOptions.mapZoom": number;
@@ -2640,6 +2641,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "faqTexts.ratesRichText": {"type":"richText","default":"<p>Please contact us for current rates.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "faqTexts.holidaysTitleText": {"type":"text","default":"Holidays","set":"english","visibility":"public","wire":"gassySettings"},
   "faqTexts.holidaysRichText": {"type":"richText","default":"<p>Payments are not processed on federal banking holidays.</p>","set":"english","visibility":"public","wire":"gassySettings"},
+  "faqTexts.holidayListHeadingText": {"type":"text","default":"Federal Reserve holidays in {year}","set":"english","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.mapTileURLTemplate": {"type":"url","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.mapAttribution": {"type":"text","default":"© OpenStreetMap contributors","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.mapZoom": {"type":"number","default":"10","set":"shared","visibility":"public","wire":"gassySettings"},
