@@ -74,11 +74,6 @@ const MESSAGES: PlaceholderScreen = {
   heading: 'Messages',
   purpose: 'send a message to the institution, with a subject and optional attachments.',
 };
-const FAQ: PlaceholderScreen = {
-  heading: 'FAQ',
-  purpose: "the institution's answers to frequently asked questions.",
-};
-
 /** Logged-out screens (spec 000 section 2.1, spec 002 section 2). */
 const homeRoutes: RouteObject[] = [
   { index: true, ...redirectTo(HOME_PATH) },
@@ -154,7 +149,14 @@ const homeRoutes: RouteObject[] = [
     }),
   ]),
   onlyWhen(faqOn, HOME_PATH, [
-    placeholder('faq', 'pageTitleTexts.publicFaqPageTitle', { ...FAQ, backToLogin: true }),
+    {
+      path: 'faq',
+      handle: titled('pageTitleTexts.publicFaqPageTitle'),
+      lazy: async () => {
+        const { FaqPage } = await import('../features/faq/components/faq-page');
+        return { element: <FaqPage publicView /> };
+      },
+    },
   ]),
   {
     path: 'activate',
@@ -241,10 +243,15 @@ const myAccountRoutes: RouteObject[] = [
     },
   },
   onlyWhen((settings) => settings.get('globalOptions.useDocumentCenterOption'), DASHBOARD_PATH, [
-    placeholder('document-center', 'pageTitleTexts.documentCenterPageTitle', {
-      heading: 'Document Center',
-      purpose: 'statements and documents for your accounts.',
-    }),
+    {
+      path: 'document-center',
+      handle: titled('pageTitleTexts.documentCenterPageTitle'),
+      lazy: async () => {
+        const { DocumentCenterPage } =
+          await import('../features/document-center/components/document-center-page');
+        return { Component: DocumentCenterPage };
+      },
+    },
   ]),
   onlyWhen(branchLocatorOn, DASHBOARD_PATH, [
     placeholder('locations', 'pageTitleTexts.locationsPageTitle', LOCATIONS),
@@ -252,7 +259,16 @@ const myAccountRoutes: RouteObject[] = [
   onlyWhen(messagesOn, DASHBOARD_PATH, [
     placeholder('messages', 'pageTitleTexts.messagesPageTitle', MESSAGES),
   ]),
-  onlyWhen(faqOn, DASHBOARD_PATH, [placeholder('faq', 'pageTitleTexts.faqPageTitle', FAQ)]),
+  onlyWhen(faqOn, DASHBOARD_PATH, [
+    {
+      path: 'faq',
+      handle: titled('pageTitleTexts.faqPageTitle'),
+      lazy: async () => {
+        const { FaqPage } = await import('../features/faq/components/faq-page');
+        return { Component: FaqPage };
+      },
+    },
+  ]),
   onlyWhen(
     (settings) => settings.get('profileOptions.forceManualCifChangesOption'),
     DASHBOARD_PATH,

@@ -15,7 +15,10 @@ export interface DocumentsModuleDeps {
   institutions: InstitutionsService;
 }
 
-/** The file services' documents: an account's list, opening one, file types and uploads. */
+/**
+ * The file services' documents: an account's, an application's and the customer's own lists,
+ * opening one, file types and uploads.
+ */
 export async function documentsModule(app: PortalApp, deps: DocumentsModuleDeps): Promise<void> {
   await app.register(documentsRoutes, {
     service: createDocumentsService({

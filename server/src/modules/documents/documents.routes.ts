@@ -126,11 +126,11 @@ const UPLOAD_REFUSALS = {
 } as const satisfies Record<UploadRefusal, readonly [UploadStatus, string, string]>;
 
 /**
- * The file services' calls of the accounts area (spec 002 section 7): an account's or a loan
- * application's documents, opening one in a new window with a passable token (a new window
- * cannot send the session header), the file types and the three uploads. Every call answers only
- * for the caller's own accounts and documents; another user's get the answer of one that does not
- * exist.
+ * The file services' calls of the accounts area (spec 002 section 7): an account's, a loan
+ * application's or the customer's own documents, opening one in a new window with a passable
+ * token (a new window cannot send the session header), the file types and the three uploads.
+ * Every call answers only for the caller's own accounts and documents; another user's get the
+ * answer of one that does not exist.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<{
   service: DocumentsService;
@@ -182,6 +182,23 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  const fileServicesOff = uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.fileServicesOff);
+
+  // The customer's own documents (the ones UploadByCustomerID keeps): no number to check, only
+  // the file services, answered as GetFileTypes answers without them.
+  app.get(
+    '/api/Documents/GetCustomerDocuments',
+    {
+      config: { auth: 'required' },
+      schema: { response: { 200: AccountDocumentsResponse, 401: Envelope, 404: UploadFailure } },
+    },
+    async (request, reply) => {
+      const list = await service.customerDocuments(signedInCaller(request));
+      if (!list) return reply.code(404).send(fileServicesOff);
+      return { ...okEnvelope(), Value: list.map(toAccountDocument) };
+    },
+  );
+
   app.get(
     '/api/Documents/ViewDocument',
     {
@@ -214,8 +231,6 @@ export const documentsRoutes: FastifyPluginAsyncZod<{
       return sendFile(reply, { type, fileName, content: opened.content });
     },
   );
-
-  const fileServicesOff = uploadFailure(ENVELOPE_CODES.notFound, UPLOAD_MESSAGES.fileServicesOff);
 
   app.get(
     '/api/file/GetFileTypes',

@@ -51,6 +51,11 @@ export interface DocumentsService {
     customer: DocumentsCustomer,
     applicationNumber: string,
   ): Promise<StoredDocument[] | undefined>;
+  /**
+   * The customer's own documents (the profile's, about no account or application), newest
+   * first; undefined when the institution has no file services.
+   */
+  customerDocuments(customer: DocumentsCustomer): Promise<StoredDocument[] | undefined>;
   /** One of the customer's documents with its content. */
   open(
     customer: DocumentsCustomer,
@@ -89,10 +94,11 @@ export function createDocumentsService(options: {
   };
 
   /**
-   * File types and uploads exist only when the institution has file services (spec 002: "Only
-   * called when the file-services setting is on"). Uploads are also refused when the institution
-   * hides the upload area (documentCenterOptions.hideUploadAreaOption): a hidden control is no
-   * permission, so the server keeps to the same setting as the screens.
+   * File types, the customer's own documents and uploads exist only when the institution has
+   * file services (spec 002: "Only called when the file-services setting is on"). Uploads are
+   * also refused when the institution hides the upload area
+   * (documentCenterOptions.hideUploadAreaOption): a hidden control is no permission, so the
+   * server keeps to the same setting as the screens.
    */
   async function fileServicesOn(institutionId: number, forUpload: boolean) {
     const accessor = await options.settings(institutionId);
@@ -128,6 +134,11 @@ export function createDocumentsService(options: {
       const customer = customerRef(caller);
       if (!(await ownsApplication(customer, applicationNumber))) return undefined;
       return documents.applicationDocuments(customer, applicationNumber);
+    },
+
+    async customerDocuments(caller) {
+      if (!(await fileServicesOn(caller.institutionId, false))) return undefined;
+      return documents.customerDocuments(customerRef(caller));
     },
 
     open: (caller, fileId) => documents.open(customerRef(caller), fileId),

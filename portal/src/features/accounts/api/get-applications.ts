@@ -1,40 +1,21 @@
-import {
-  AccountDocument,
-  ApplicationListResponse,
-  ApplicationResponse,
-  withEnvelope,
-} from '@portal/domain';
+import { ApplicationResponse } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-
-/** The application list covers the last 30 days (spec 002 section 9). */
-export const APPLICATION_LIST_DAYS = 30;
+import {
+  APPLICATION_LIST_DAYS,
+  applicationListKey,
+  useApplicationList,
+} from '../../../lib/applications/application-list';
+import { applicationDocumentsQuery } from '../../../lib/documents/document-lists';
 
 export const applicationKeys = {
   all: () => ['applications'] as const,
-  list: () => [...applicationKeys.all(), 'list'] as const,
+  list: applicationListKey,
   detail: (number: string) => [...applicationKeys.all(), 'detail', number] as const,
-  documents: (number: string) => [...applicationKeys.all(), 'documents', number] as const,
 };
 
-/** `GET /api/Application/GetList?numDaysToRetrieve=30`. */
-export function getApplications(signal?: AbortSignal) {
-  return api.get(
-    `api/Application/GetList?numDaysToRetrieve=${APPLICATION_LIST_DAYS}`,
-    ApplicationListResponse,
-    { signal },
-  );
-}
-
-export const applicationListQuery = () =>
-  queryOptions({
-    queryKey: applicationKeys.list(),
-    queryFn: ({ signal }) => getApplications(signal),
-  });
-
-export const useApplications = (options: { enabled?: boolean } = {}) =>
-  useQuery({ ...applicationListQuery(), enabled: options.enabled ?? true });
+/** The dashboard's and the Document Center's one application list (lib/applications). */
+export const useApplications = useApplicationList;
 
 /** `GET /api/Application?numDaysToRetrieve=30&applicationNumber=`. */
 export function getApplication(number: string, signal?: AbortSignal) {
@@ -51,21 +32,6 @@ export const applicationQuery = (number: string) =>
     queryFn: ({ signal }) => getApplication(number, signal),
   });
 
-const ApplicationDocumentsResponse = withEnvelope({ Value: z.array(AccountDocument) });
-
 /** `GET /api/Documents/GetApplicationDocuments?applicationNumber=` (with file services on). */
-export function getApplicationDocuments(number: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ applicationNumber: number });
-  return api.get(
-    `api/Documents/GetApplicationDocuments?${query.toString()}`,
-    ApplicationDocumentsResponse,
-    { signal },
-  );
-}
-
 export const useApplicationDocuments = (number: string, options: { enabled: boolean }) =>
-  useQuery({
-    queryKey: applicationKeys.documents(number),
-    queryFn: ({ signal }) => getApplicationDocuments(number, signal),
-    enabled: options.enabled,
-  });
+  useQuery({ ...applicationDocumentsQuery(number), enabled: options.enabled });
