@@ -113,6 +113,12 @@ interface AlertDefinition<K extends NotificationKind> {
   to?(event: NotificationEvent<K>): string;
   /** The login name its wording names; the borrower's unless said. */
   username?(event: NotificationEvent<K>): string;
+  /**
+   * A security notice whose e-mail goes whatever the preferences say (its text still follows
+   * them): the old address of an e-mail change hears of it even when the alert is off, or the
+   * one who turned it off may be the one who took the account.
+   */
+  emailAlways?: true;
 }
 
 const dueValues = (event: NotificationEvent<'paymentDue' | 'pastDue'>) => ({
@@ -240,6 +246,7 @@ const ALERTS: { [K in NotificationKind]: AlertDefinition<K> } = {
       ...dateValues(event, timeZone),
     }),
     to: (event) => event.previousEmail,
+    emailAlways: true,
   },
   paymentScheduled: {
     text: 'textingTexts.paymentScheduledAlertText',
@@ -298,6 +305,8 @@ export interface Alert {
   eventKey: string;
   /** The profile alert that decides it, or 'loan' for the loan's own alerts (`chosen`). */
   decidedBy: ProfileAlertKey | 'loan';
+  /** Its e-mail goes whatever the preferences say (a security notice). */
+  emailAlways: boolean;
   /** Where the e-mail goes ('' when there is no address). */
   to: string;
   /** Null for a kind whose e-mail another module sends. */
@@ -321,6 +330,7 @@ export function alertOf<K extends NotificationKind>(
   return {
     eventKey: definition.key(event),
     decidedBy: definition.decidedBy,
+    emailAlways: definition.emailAlways ?? false,
     to: (definition.to?.(event) ?? context.email).trim(),
     email: email
       ? {

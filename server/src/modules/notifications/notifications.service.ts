@@ -154,8 +154,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
     const { to, eventKey } = alert;
     const chosen = channelsChosen(event, alert.decidedBy, preferences);
-    const email =
-      chosen.email && alert.email && to !== '' && !borrower.email_opt_out ? alert.email : null;
+    // A security notice (emailAlways) goes to its address whatever the alert switches say.
+    const emailChosen = alert.emailAlways || (chosen.email && !borrower.email_opt_out);
+    const email = emailChosen && alert.email && to !== '' ? alert.email : null;
     const number = chosen.text
       ? await deps.texting.accountTextNumber(event.institutionId, event.userId)
       : null;

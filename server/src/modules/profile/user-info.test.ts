@@ -161,6 +161,40 @@ describe.each(testDatabases())('the profile user info on $name', (testDatabase) 
     expect((await userInfoOf(jordan)).EmailAddress).toBe('jordan.rivers@example.test');
   });
 
+  it('tells the old address of a confirmed change once, even with every alert turned off', async () => {
+    const taylor = await session('taylor.reed');
+    const { body } = await profileOf(taylor);
+    const sequence = ProfileDataResponse.parse(body).UserAlertsInfo?.sequenceNumber ?? 0;
+    const off = await test.app.inject({
+      method: 'POST',
+      url: '/api/Profile/UpdateNotifications',
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: taylor.cookie, host: taylor.host },
+      payload: {
+        SequenceNumber: sequence,
+        AlertsAreDirty: true,
+        TurnOffAllAlerts: true,
+        EmailAlerts: { EmailAddressChanged: false },
+      },
+    });
+    expect(off.json()).toMatchObject({ HasNoErrors: true });
+    await update(taylor, { EmailAddress: 'taylor.new@example.test' });
+    const token = await linkTokenFor(test, 'taylor.new@example.test', 'home/verifyEmail/');
+    const validate = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/Login/ValidateEmail',
+        headers: PORTAL_WRITE_HEADERS,
+        payload: { EncryptedUserData: token },
+      });
+    expect((await validate()).statusCode).toBe(200);
+    expect((await validate()).statusCode).toBe(403);
+    const notices = (await mailTo(test, 'taylor.reed@example.test')).filter((mail) =>
+      /your e-mail address was changed/.test(mail.subject),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toContain('t***@example.test');
+  });
+
   it('refuses a new password without the current one, and with every password rule', async () => {
     const devon = await session('devon.hayes');
     const codes = (NewPassword: string, more: object = {}) =>
