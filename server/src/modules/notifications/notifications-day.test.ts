@@ -169,8 +169,11 @@ describe.each(testDatabases())('the alerts of time passing on $name', (testDatab
     expect(notices).toHaveLength(1);
     expect(notices[0]?.body).toContain(`was due on ${formatLongDate(home.nextDueDate)}`);
   });
-  it('tells a statement once when the end of day publishes it', async () => {
+  it('tells a statement once when the end of day publishes it, and none of a loan whose alert is off', async () => {
     await saveAlerts(HOME_EQUITY, { EstatementAlert: true });
+    // The auto loan's statements come too, but its statement alert is off (another alert on, so
+    // the day's pass does look at the loan).
+    await saveAlerts(AUTO_LOAN, { AlertLoanDelinquent: true, EstatementAlert: false });
     const home = await loanOf(HOME_EQUITY);
     // Statements are dated 15 days before the due dates: pass the next one.
     const closeThrough = addDays(addMonths(home.nextDueDate, 1), -15);
@@ -190,5 +193,18 @@ describe.each(testDatabases())('the alerts of time passing on $name', (testDatab
     expect(notices[0]?.body).toBe(
       `The statement of ${formatLongDate(newest.date)} for loan ****2352 is ready. Sign in to your online account to view it.`,
     );
+    const autoHolder = await loanOf(AUTO_LOAN);
+    const autoStatements =
+      (await test.app.services.core.statements(
+        { institutionId, customerId: autoHolder.customerId },
+        AUTO_LOAN,
+        year,
+      )) ?? [];
+    expect(autoStatements.some((statement) => statement.date > addDays(closeThrough, -40))).toBe(
+      true,
+    );
+    expect(notices.some((notice) => notice.body.includes('****2341'))).toBe(false);
+    expect(await test.app.services.notifications.runDay(institutionId)).toBe(0);
+    expect(await alertsTo(/your statement is ready/)).toHaveLength(1);
   });
 });
