@@ -47,7 +47,9 @@ describe('unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Other page' }));
 
     const dialog = await screen.findByRole('dialog', { name: UNSAVED });
-    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    // No, which loses nothing, has the focus: Enter keeps the work.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'No' })).toHaveFocus());
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/edit');
     expect(screen.getByText('Changes not saved')).toBeVisible();

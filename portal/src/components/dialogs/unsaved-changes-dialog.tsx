@@ -7,7 +7,10 @@ interface UnsavedChangesDialogProps {
   onAnswer(discard: boolean): void;
 }
 
-/** 'There are unsaved changes on the page, are you sure you want to continue?' No / Yes. */
+/**
+ * 'There are unsaved changes on the page, are you sure you want to continue?' No / Yes. No, the
+ * answer that loses nothing, is the emphasised button and has the focus: Enter keeps the work.
+ */
 export function UnsavedChangesDialog({ onAnswer }: UnsavedChangesDialogProps) {
   const settings = useSettings();
   return (
@@ -16,10 +19,10 @@ export function UnsavedChangesDialog({ onAnswer }: UnsavedChangesDialogProps) {
       title={settings.get('dialogTexts.unsavedChangesText')}
       actions={
         <>
-          <Button onClick={() => onAnswer(false)}>
+          <Button variant="contained" autoFocus onClick={() => onAnswer(false)}>
             {settings.get('dialogTexts.unsavedChangesNoText')}
           </Button>
-          <Button variant="contained" onClick={() => onAnswer(true)}>
+          <Button variant="outlined" onClick={() => onAnswer(true)}>
             {settings.get('dialogTexts.unsavedChangesYesText')}
           </Button>
         </>
