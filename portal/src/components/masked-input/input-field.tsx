@@ -32,6 +32,7 @@ export function InputField({
   warningMessage,
   id,
   fullWidth = true,
+  inputMode,
   ...inputProps
 }: InputFieldProps) {
   const generatedId = useId();
@@ -56,6 +57,9 @@ export function InputField({
       <OutlinedInput
         notched={shrink}
         {...inputProps}
+        // On the <input> itself (as a prop of OutlinedInput it lands on the wrapper, and a phone
+        // shows letters for a card number).
+        inputProps={inputMode ? { ...inputProps.inputProps, inputMode } : inputProps.inputProps}
         id={inputId}
         label={label}
         aria-describedby={describedByIds.length > 0 ? describedByIds.join(' ') : undefined}
