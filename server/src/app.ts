@@ -60,6 +60,10 @@ import {
   createNotificationsService,
   type NotificationsService,
 } from './modules/notifications/notifications.service';
+import {
+  createWorkQueueService,
+  type WorkQueueService,
+} from './modules/work-queue/work-queue.service';
 import { createAccountAlertsReader } from './modules/accounts/account-alerts.service';
 import { zipDirectory } from './lib/zip-directory';
 import { documentsModule } from './modules/documents/documents.module';
@@ -272,6 +276,8 @@ export interface AppServices {
   achProcessor: AchProcessor;
   /** Settles payments and posts the due ones; `runOnce()` posts what is due now. */
   paymentPosting: PaymentPostingWorker;
+  /** What borrowers send the institution, for staff to pick up (issue 22). */
+  workQueue: WorkQueueService;
 }
 
 export type { PortalApp } from './plugins/portal-app';
@@ -405,6 +411,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       routingDirectory,
       institution: achInstitutionProfiles(institutions),
     });
+  const workQueue = createWorkQueueService({ db, clock });
   // The mail, texting and profile services are built below; the closures reach them when an
   // alert is sent.
   const notifications = createNotificationsService({
@@ -583,6 +590,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     routingDirectory,
     achProcessor,
     paymentPosting,
+    workQueue,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);

@@ -3,6 +3,7 @@ import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { AuditTables } from './tables/audit';
 import type { PreviewTables } from './tables/previews';
 import type { StaffTables } from './tables/staff';
+import type { WorkItemTables } from './tables/work-items';
 
 /**
  * Column conventions (both PGlite and PostgreSQL are configured to read them this way in
@@ -370,7 +371,7 @@ export interface DownloadTokensTable {
   used_at: Timestamp | null;
 }
 
-export interface Database extends StaffTables, AuditTables, PreviewTables {
+export interface Database extends StaffTables, AuditTables, PreviewTables, WorkItemTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

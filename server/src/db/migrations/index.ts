@@ -27,6 +27,7 @@ import { texting } from './0026-texting';
 import { profile } from './0027-profile';
 import { notifications } from './0028-notifications';
 import { achDebitAuthorizations } from './0029-ach-debit-authorizations';
+import { workItems } from './0030-work-items';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -61,4 +62,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0027_profile': profile,
   '0028_notifications': notifications,
   '0029_ach_debit_authorizations': achDebitAuthorizations,
+  '0030_work_items': workItems,
 };
