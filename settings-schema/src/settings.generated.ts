@@ -882,6 +882,7 @@ export interface SettingTypes {
   "dashboardTexts.depositsAvailableTotalText": string;
   "dashboardTexts.depositsNextMaturityText": string;
   "dashboardTexts.depositsRecentActivityHeadingText": string;
+  "dashboardTexts.depositActivityAccountColumnText": string;
   "dashboardTexts.depositsNoActivityText": string;
   "dashboardTexts.depositsNoAccountsText": string;
   "dashboardTexts.depositsActivityErrorText": string;
@@ -903,6 +904,7 @@ export interface SettingTypes {
   "dashboardTexts.accountNumberColumnText": string;
   "dashboardTexts.balanceColumnText": string;
   "dashboardTexts.rateColumnText": string;
+  "dashboardTexts.maturityColumnText": string;
   "dashboardTexts.statusColumnText": string;
   "dashboardTexts.dueDateColumnText": string;
   "dashboardTexts.amountDueColumnText": string;
@@ -1187,6 +1189,7 @@ export interface SettingTypes {
   "textingTexts.retryText": string;
   "textingTexts.mustAgreeText": string;
   "textingTexts.noPhoneText": string;
+  "textingTexts.notOptedInText": string;
   "textingTexts.noChangesText": string;
   "textingTexts.agreeButtonText": string;
   "textingTexts.disagreeButtonText": string;
@@ -1290,6 +1293,7 @@ export interface SettingTypes {
   "loginHistoryTexts.ipAddressColumnText": string;
   "loginHistoryTexts.errorText": string;
   "loginHistoryTexts.noHistoryText": string;
+  "loginHistoryTexts.loadingText": string;
   "contactChangeTexts.introRichText": string;
   "contactChangeTexts.changeAddressText": string;
   "contactChangeTexts.changePhoneText": string;
@@ -2253,6 +2257,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dashboardTexts.depositsAvailableTotalText": {"type":"text","default":"Available in your deposit accounts","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsNextMaturityText": {"type":"text","default":"{account} matures on {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsRecentActivityHeadingText": {"type":"text","default":"Recent activity","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.depositActivityAccountColumnText": {"type":"text","default":"Account","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsNoActivityText": {"type":"text","default":"No transactions in the last 30 days.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsNoAccountsText": {"type":"text","default":"You have no deposit accounts or investments with us.","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.depositsActivityErrorText": {"type":"text","default":"Recent activity could not be loaded. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2274,6 +2279,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "dashboardTexts.accountNumberColumnText": {"type":"text","default":"Account Number","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.balanceColumnText": {"type":"text","default":"Balance","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.rateColumnText": {"type":"text","default":"Rate","set":"english","visibility":"public","wire":"gassySettings"},
+  "dashboardTexts.maturityColumnText": {"type":"text","default":"Maturity Date","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.statusColumnText": {"type":"text","default":"Status","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.dueDateColumnText": {"type":"text","default":"Due Date","set":"english","visibility":"public","wire":"gassySettings"},
   "dashboardTexts.amountDueColumnText": {"type":"text","default":"Amount Due","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2558,6 +2564,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "textingTexts.retryText": {"type":"text","default":"Your subscriptions were saved, but your phone settings could not be updated. Would you like to try again?","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.mustAgreeText": {"type":"text","default":"In order to use texting you must agree to the terms","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.noPhoneText": {"type":"text","default":"There is no phone number listed for texting.","set":"english","visibility":"public","wire":"gassySettings"},
+  "textingTexts.notOptedInText": {"type":"text","default":"Your phone number is not opted in to texting. Turn on Text messages under Personal Information to get text alerts.","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.noChangesText": {"type":"text","default":"There are no changes to save.","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.agreeButtonText": {"type":"text","default":"Agree","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.disagreeButtonText": {"type":"text","default":"Disagree","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2661,6 +2668,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loginHistoryTexts.ipAddressColumnText": {"type":"text","default":"IP Address","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.errorText": {"type":"text","default":"Cannot Get Login History","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.noHistoryText": {"type":"text","default":"No login history found.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loginHistoryTexts.loadingText": {"type":"text","default":"Loading the login history","set":"english","visibility":"public","wire":"gassySettings"},
   "contactChangeTexts.introRichText": {"type":"richText","default":"<p>Choose the accounts to update and enter your new address or phone number. We will process your request and update your records.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "contactChangeTexts.changeAddressText": {"type":"text","default":"Change Address","set":"english","visibility":"public","wire":"gassySettings"},
   "contactChangeTexts.changePhoneText": {"type":"text","default":"Change Phone","set":"english","visibility":"public","wire":"gassySettings"},

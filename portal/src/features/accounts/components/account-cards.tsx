@@ -14,21 +14,24 @@ import {
   formatUsDate,
   maskAccountNumber,
 } from '@portal/domain';
-import { useId, useState, type ReactNode } from 'react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSettings } from '../../../lib/settings/settings-context';
 
 /**
  * An account on a phone (issue 20 item 18): its name (the link to its page), its masked number,
- * the one figure that matters for its type (domain accountKeyFigure) and its status; Details shows
- * `details`, the list's columns as the table has them. The list around it, its name and its sort
- * controls are DataTable's (its renderCard), the same as every other list's on a phone.
+ * the one figure that matters for its type (domain accountKeyFigure), a few facts under it (a
+ * deposit's rate and maturity) and its status; Details shows `details`, the list's columns as the
+ * table has them. The list around it, its name and its sort controls are DataTable's (its
+ * renderCard), the same as every other list's on a phone.
  */
 export function AccountCard(props: {
   row: AccountListItem;
   details: ReactNode;
   /** Each kind of key figure's label (the lists' column words). */
   figureLabel(figure: AccountKeyFigure): string;
+  /** Short labelled values under the figure (a deposit's or investment's rate and maturity). */
+  facts?: readonly { label: string; value: string }[];
   status: string;
   detailsPath?: string;
   variant: 'default' | 'warning' | 'closed';
@@ -97,6 +100,30 @@ export function AccountCard(props: {
               dueDate: formatUsDate(figure.dueDate),
             })}
           </Typography>
+        ) : null}
+        {props.facts && props.facts.length > 0 ? (
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'auto 1fr',
+              columnGap: 1.5,
+              rowGap: 0.25,
+              mt: 1,
+              mb: 0,
+            }}
+          >
+            {props.facts.map((fact) => (
+              <Fragment key={fact.label}>
+                <Typography variant="body2" component="dt" color="text.secondary">
+                  {fact.label}
+                </Typography>
+                <Typography variant="body2" component="dd" sx={{ m: 0 }}>
+                  {fact.value}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
         ) : null}
       </Box>
       <Button

@@ -4,6 +4,8 @@ import {
   type AccountListItem,
   displayedComment,
   formatRate,
+  formatUsDate,
+  hostDateOf,
   onlinePaymentsOn,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
@@ -13,7 +15,6 @@ import type { DataTableColumn } from '../../../components/data-table/data-table-
 import { useSettings } from '../../../lib/settings/settings-context';
 import { accountRowVariant, shownDueDate } from '../utils/account-lists';
 import { AccountCard } from './account-cards';
-
 
 type Column = DataTableColumn<AccountListItem>;
 
@@ -70,6 +71,12 @@ export function AccountTable(props: {
     getValue: (row) => row.Rate,
     renderCell: (row) => formatRate(row.Rate),
   };
+  // A certificate's or investment's maturity (MaturityDate); blank for an account without one.
+  const maturity: Column = dateColumn(
+    'maturity',
+    settings.get('dashboardTexts.maturityColumnText'),
+    (row) => hostDateOf(row.MaturityDate),
+  );
   const status: Column = {
     id: 'status',
     header: settings.get('dashboardTexts.statusColumnText'),
@@ -132,7 +139,7 @@ export function AccountTable(props: {
         ]
       : props.category === 'lineOfCredit'
         ? [description, number, balance, payable, rate, dueDate, amountDue, status, statements]
-        : [description, number, balance, payable, rate, status, statements, owner];
+        : [description, number, balance, payable, rate, maturity, status, statements, owner];
 
   const detailsPath = (row: AccountListItem) =>
     isLoan
@@ -141,6 +148,16 @@ export function AccountTable(props: {
   const linked = !isLoan || payEnabled;
 
   const amountDueHeader = settings.get('dashboardTexts.amountDueColumnText');
+  // A deposit's or investment's card names its rate and maturity beside its figure: what a
+  // depositor compares between accounts without opening Details.
+  const cardFacts = (row: AccountListItem) => {
+    if (isLoan) return [];
+    const matures = hostDateOf(row.MaturityDate);
+    return [
+      { label: rate.header, value: formatRate(row.Rate) },
+      ...(matures ? [{ label: maturity.header, value: formatUsDate(matures) }] : []),
+    ];
+  };
   const common = {
     caption: props.caption,
     columns,
@@ -153,6 +170,7 @@ export function AccountTable(props: {
       <AccountCard
         row={row}
         details={details}
+        facts={cardFacts(row)}
         status={row.Status || defaultStatus}
         variant={accountRowVariant(row)}
         detailsPath={linked ? detailsPath(row) : undefined}

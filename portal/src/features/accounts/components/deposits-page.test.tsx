@@ -1,8 +1,9 @@
-import { addDays, calendarDateIn } from '@portal/domain';
+import { addDays, calendarDateIn, formatUsDate } from '@portal/domain';
 import { expectNoAxeViolations } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StubRequest } from '@portal/web-kit/testing';
+import { stubViewportWidth } from '../../../testing/match-media';
 import { renderPortal } from '../../../testing/render-portal';
 
 const CHECKING = {
@@ -152,6 +153,61 @@ describe('deposits area', () => {
     expect(
       screen.getByRole('region', { name: 'Available in your deposit accounts' }),
     ).toHaveTextContent('$2,310.50');
+  });
+
+  it('shows each account’s balance, rate and maturity in the lists', async () => {
+    renderDeposits([CHECKING, CERTIFICATE]);
+    const investments = await screen.findByRole('table', { name: 'Investments' });
+    const header = within(investments)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(header).toEqual(expect.arrayContaining(['Balance', 'Rate', 'Maturity Date']));
+    const certificate = within(investments).getAllByRole('row')[1];
+    const cellUnder = (table: HTMLElement, row: HTMLElement | undefined, name: string) => {
+      const index = within(table)
+        .getAllByRole('columnheader')
+        .findIndex((cell) => cell.textContent === name);
+      const cells = within(row ?? document.body);
+      // The first column may be the row's header.
+      return [...cells.queryAllByRole('rowheader'), ...cells.getAllByRole('cell')][index]
+        ?.textContent;
+    };
+    expect(cellUnder(investments, certificate, 'Balance')).toBe('$10,000.00');
+    expect(cellUnder(investments, certificate, 'Rate')).toBe('4.25%');
+    expect(cellUnder(investments, certificate, 'Maturity Date')).toBe(
+      formatUsDate(CERTIFICATE.MaturityDate),
+    );
+    // A checking account does not mature: its cell is blank.
+    const deposits = screen.getByRole('table', { name: 'Deposits' });
+    const checking = within(deposits).getAllByRole('row')[1];
+    expect(cellUnder(deposits, checking, 'Rate')).toBe('0.10%');
+    expect(cellUnder(deposits, checking, 'Maturity Date')).toBe('');
+  });
+
+  it('names the account column of the recent activity Account, apart from the Description', async () => {
+    renderDeposits([CHECKING]);
+    const activity = await screen.findByRole('table', { name: 'Recent activity' });
+    expect(
+      within(activity)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Account', 'Description', 'Amount', 'Balance']);
+  });
+
+  it('shows a deposit’s and a certificate’s rate and maturity on their phone cards', async () => {
+    stubViewportWidth(390);
+    renderDeposits([CHECKING, CERTIFICATE]);
+    const deposits = await screen.findByRole('list', { name: 'Deposits' });
+    const checking = within(deposits).getByRole('listitem', { name: 'Everyday Checking' });
+    expect(checking).toHaveTextContent('Available Balance$2,310.50Rate0.10%Details');
+    const investments = screen.getByRole('list', { name: 'Investments' });
+    const certificate = within(investments).getByRole('listitem', {
+      name: '12-Month Certificate of Deposit',
+    });
+    expect(certificate).toHaveTextContent(
+      `Balance$10,000.00Rate4.25%Maturity Date${formatUsDate(CERTIFICATE.MaturityDate)}Details`,
+    );
+    await expectNoAxeViolations();
   });
 
   it('tells a customer without deposits so', async () => {

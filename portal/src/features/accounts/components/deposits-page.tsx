@@ -182,7 +182,7 @@ export function DepositsPage() {
               ),
               {
                 id: 'account',
-                header: settings.get('dashboardTexts.descriptionColumnText'),
+                header: settings.get('dashboardTexts.depositActivityAccountColumnText'),
                 type: 'string',
                 getValue: (row) =>
                   loanName({ description: row.account.Description, number: row.account.Number }),

@@ -12,6 +12,8 @@ import { useLoginHistory } from '../api/get-login-history';
  * ones too, each with its date and time (the institution's zone, naming it), browser, device and
  * address, so a borrower can tell their own from someone else's. The spec's table has only date
  * and address; a day's sign-ins then all read the same, and a failed attempt was not there at all.
+ * Rows keep the server's order (EntryKey descending, spec 002): sorting by LoginDate would undo it
+ * when the recording clocks disagree, so no column is sorted until the borrower picks one.
  */
 export function LoginHistoryPage() {
   const settings = useSettings();
@@ -28,7 +30,7 @@ export function LoginHistoryPage() {
         {settings.get('loginHistoryTexts.introText')}
       </Typography>
       {history.isPending ? (
-        <LoadingBlock height={200} label="Loading the login history" />
+        <LoadingBlock height={200} label={settings.get('loginHistoryTexts.loadingText')} />
       ) : history.isError ? (
         <Alert severity="error">{settings.get('loginHistoryTexts.errorText')}</Alert>
       ) : (
@@ -37,7 +39,6 @@ export function LoginHistoryPage() {
           rows={history.data.List}
           getRowKey={(entry) => entry.EntryKey}
           emptyText={settings.get('loginHistoryTexts.noHistoryText')}
-          initialSort={{ columnId: 'date', direction: 'desc' }}
           columns={[
             {
               id: 'date',

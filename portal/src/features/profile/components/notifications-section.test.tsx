@@ -1,6 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type ProfileDataResponse,
+  type ProfilePhoneNumber,
   type UserAlertsInfo,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -16,7 +17,12 @@ const SAVED_ELSEWHERE: UserAlertsInfo = {
   emailAlerts: { ...SAVED.emailAlerts, userLogsOn: true },
 };
 
-function profileData(alerts: UserAlertsInfo): ProfileDataResponse {
+function profileData(
+  alerts: UserAlertsInfo,
+  phones: ProfilePhoneNumber[] = [
+    { PhoneNumber: '2075550134', OptInToTexting: false, Primary: true },
+  ],
+): ProfileDataResponse {
   return {
     HasNoErrors: true,
     Errors: [],
@@ -29,7 +35,7 @@ function profileData(alerts: UserAlertsInfo): ProfileDataResponse {
     },
     PersonalInfo: {
       Address: { Address1: '12 Harbor Way', City: 'Portland', State: 'ME', ZipCode: '04101' },
-      PhoneNumbers: [{ PhoneNumber: '2075550134', OptInToTexting: false, Primary: true }],
+      PhoneNumbers: phones,
     },
     UserAlertsInfo: alerts,
     Documents: null,
@@ -101,5 +107,33 @@ describe('notifications section', () => {
       { SequenceNumber: 3, EmailAlerts: { PasswordChanged: false } },
       { SequenceNumber: 4, EmailAlerts: { PasswordChanged: false, UserLogsOn: true } },
     ]);
+  });
+
+  it('says why the Text toggles are off: a phone not opted in to texting, or no phone at all', async () => {
+    const notOptedIn =
+      'Your phone number is not opted in to texting. Turn on Text messages under Personal Information to get text alerts.';
+    const noPhone = 'There is no phone number listed for texting.';
+    const texting = { 'notificationOptions.allowTextMessagesOption': 'true' } as const;
+    const listed = renderPortal({
+      path: '/myaccount/profile',
+      signedIn: true,
+      settings: texting,
+      routes: { 'GET /api/Profile': { body: profileData(SAVED) } },
+    });
+    const form = await screen.findByRole('form', { name: 'Notifications' }, LOAD);
+    expect(within(form).getByRole('switch', { name: 'I sign in: Text' })).toBeDisabled();
+    expect(within(form).getByText(notOptedIn)).toBeVisible();
+    expect(within(form).queryByText(noPhone)).toBeNull();
+    listed.unmount();
+
+    renderPortal({
+      path: '/myaccount/profile',
+      signedIn: true,
+      settings: texting,
+      routes: { 'GET /api/Profile': { body: profileData(SAVED, []) } },
+    });
+    const withoutPhone = await screen.findByRole('form', { name: 'Notifications' }, LOAD);
+    expect(within(withoutPhone).getByText(noPhone)).toBeVisible();
+    expect(within(withoutPhone).queryByText(notOptedIn)).toBeNull();
   });
 });

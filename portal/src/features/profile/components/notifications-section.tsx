@@ -118,6 +118,8 @@ export function NotificationsSection(props: {
 
   const textOffered = settings.get('notificationOptions.allowTextMessagesOption');
   const textEnabled = textAlertsAvailable(textOffered, props.phones);
+  // Why the Text toggles are off: no number at all, or a number not opted in to texting.
+  const phoneListed = (props.phones ?? []).some((phone) => /\d/.test(phone.PhoneNumber));
   const emailColumn = settings.get('notificationTexts.emailColumnText');
   const textColumn = settings.get('notificationTexts.textColumnText');
 
@@ -233,7 +235,9 @@ export function NotificationsSection(props: {
           </Table>
         </Box>
         {textOffered && !textEnabled ? (
-          <Typography variant="body2">{settings.get('textingTexts.noPhoneText')}</Typography>
+          <Typography variant="body2">
+            {settings.get(phoneListed ? 'textingTexts.notOptedInText' : 'textingTexts.noPhoneText')}
+          </Typography>
         ) : null}
         {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <SaveControls

@@ -175,6 +175,211 @@ describe('profile page', () => {
     }
   });
 
+  it('keeps the focus in the user information form after a save, and Tab goes on to the next form', async () => {
+    const { user } = renderProfile({
+      routes: {
+        'POST /api/Profile/UpdateUserInfo': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            UserInfo: profileData().UserInfo,
+            BiometricsToken: '',
+            BiometricsTokenExpiration: null,
+          },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);
+    const loginName = within(form).getByLabelText(/^Login Name/);
+    await user.clear(loginName);
+    await user.type(loginName, 'jordan.r2');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
+    expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(form.contains(document.activeElement)).toBe(true);
+    expect(within(form).getByRole('img', { name: 'Saved' })).toBeVisible();
+    // The next Tab goes on to what follows the form, not back to the top of the page.
+    await user.tab();
+    expect(
+      screen.getByRole('form', { name: 'Personal Information' }).contains(document.activeElement),
+    ).toBe(true);
+  });
+
+  it('keeps the focus in the personal information form after a save, the check mark gone or not', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = renderProfile({
+        routes: {
+          'POST /api/Profile/UpdatePersonalInfo': {
+            body: { HasNoErrors: true, Errors: [], PersonalInfo: profileData().PersonalInfo },
+          },
+        },
+      });
+      const form = await screen.findByRole('form', { name: 'Personal Information' }, LOAD);
+      await user.click(within(form).getByRole('checkbox', { name: 'Primary phone' }));
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
+      expect(form.contains(document.activeElement)).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(3_100));
+      expect(within(form).queryByRole('img', { name: 'Saved' })).toBeNull();
+      expect(form.contains(document.activeElement)).toBe(true);
+      await user.tab();
+      expect(
+        screen.getByRole('form', { name: 'Notifications' }).contains(document.activeElement),
+      ).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the focus in the notifications form after a save', async () => {
+    let alerts = ALERTS;
+    const { user } = renderProfile({
+      routes: {
+        'GET /api/Profile': () => ({ body: profileData({ UserAlertsInfo: alerts }) }),
+        'POST /api/Profile/UpdateNotifications': () => {
+          alerts = { ...ALERTS, emailAlerts: { ...ALERTS.emailAlerts, userLogsOn: true } };
+          return { body: { HasNoErrors: true, Errors: [], UserAlertsInfo: alerts } };
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Notifications' }, LOAD);
+    await user.click(within(form).getByRole('switch', { name: 'I sign in: Email' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByRole('img', { name: 'Saved' }, LOAD)).toBeVisible();
+    // Save goes once the profile read again answers the saved choices.
+    await waitFor(() => expect(within(form).queryByRole('button', { name: 'Save' })).toBeNull());
+    expect(document.activeElement).not.toBe(document.body);
+    expect(form.contains(document.activeElement)).toBe(true);
+  });
+
+  it('keeps the focus in the form after Cancel takes the buttons away', async () => {
+    const { user } = renderProfile();
+    const form = await screen.findByRole('form', { name: 'Personal Information' }, LOAD);
+    await user.click(within(form).getByRole('checkbox', { name: 'Primary phone' }));
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(form).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(form.contains(document.activeElement)).toBe(true);
+    await user.tab();
+    expect(
+      screen.getByRole('form', { name: 'Notifications' }).contains(document.activeElement),
+    ).toBe(true);
+  });
+
+  it('leaves the focus where it is when a save is made with Enter in a field', async () => {
+    const { user } = renderProfile({
+      routes: {
+        'POST /api/Profile/UpdateUserInfo': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            UserInfo: profileData().UserInfo,
+            BiometricsToken: '',
+            BiometricsTokenExpiration: null,
+          },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);
+    const loginName = within(form).getByLabelText(/^Login Name/);
+    await user.clear(loginName);
+    await user.type(loginName, 'jordan.r2{Enter}');
+    expect(await within(form).findByRole('img', { name: 'Saved' })).toBeVisible();
+    expect(loginName).toHaveFocus();
+  });
+
+  it('lists the password rules live under the new password once it is worked on, each met or not', async () => {
+    // The institution's defaults: no rule list, no list option (the legacy rules).
+    const { user } = renderProfile();
+    const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);
+    const newPassword = within(form).getByLabelText(/^New Password/);
+    // Not under the optional field while it is left alone.
+    expect(within(form).queryByRole('list', { name: 'Password requirements' })).toBeNull();
+
+    await user.click(newPassword);
+    const rules = () =>
+      within(within(form).getByRole('list', { name: 'Password requirements' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(rules()).toEqual([
+      'Requirement not met:At least 8 characters',
+      'Requirement not met:At least one letter',
+      'Requirement not met:At least one number',
+      'Requirement not met:Cannot contain your login name',
+    ]);
+    await user.type(newPassword, 'harbor');
+    expect(rules()).toEqual([
+      'Requirement not met:At least 8 characters',
+      'Requirement met:At least one letter',
+      'Requirement not met:At least one number',
+      'Requirement met:Cannot contain your login name',
+    ]);
+    expect(newPassword).toHaveAccessibleDescription(/At least one number/);
+    await user.type(newPassword, 'Bay24');
+    expect(rules().every((item) => item?.startsWith('Requirement met:'))).toBe(true);
+    // With text in it the list stays when the field is left.
+    await user.tab();
+    expect(within(form).getByRole('list', { name: 'Password requirements' })).toBeVisible();
+  });
+
+  it('hides the rules again when an empty new password is left', async () => {
+    const { user } = renderProfile();
+    const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);
+    await user.click(within(form).getByLabelText(/^New Password/));
+    expect(within(form).getByRole('list', { name: 'Password requirements' })).toBeVisible();
+    await user.click(within(form).getByLabelText(/^Login Name/));
+    expect(within(form).queryByRole('list', { name: 'Password requirements' })).toBeNull();
+  });
+
+  it('asks the server about a previous password 500 ms after typing stops, and lists its answer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, server } = renderProfile({
+        userEvent: { advanceTimers: vi.advanceTimersByTime },
+        routes: {
+          'POST /api/CredentialValidationRules/GetPasswordValidationRules': {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              MinimumLength: 8,
+              MaximumLength: 128,
+              CustomerCredentials: true,
+              PasswordValidationRules: [3, 6, 11].map((type) => ({
+                ValidationRuleType: type,
+                ValidationRegex: null,
+                RegexMatchMeansError: false,
+              })),
+            },
+          },
+          'POST /api/Login/ValidatePasswordForLoggedInUser': {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              PasswordMatchesSSN: false,
+              PasswordMatchesEmail: false,
+              PasswordExists: true,
+            },
+          },
+        },
+      });
+      const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);
+      await user.type(within(form).getByLabelText(/^New Password/), 'Harbor2024');
+      const list = within(form).getByRole('list', { name: 'Password requirements' });
+      expect(list).toHaveTextContent('Checking:Cannot be a previous password');
+      await act(() => vi.advanceTimersByTimeAsync(450));
+      expect(server.requestsTo('POST /api/Login/ValidatePasswordForLoggedInUser')).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(server.requestsTo('POST /api/Login/ValidatePasswordForLoggedInUser')).toHaveLength(1);
+      await waitFor(() =>
+        expect(list).toHaveTextContent('Requirement not met:Cannot be a previous password'),
+      );
+      expect(list).toHaveTextContent('Requirement met:At least one number');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for the current password with a new password and keeps Save disabled until given', async () => {
     const { user } = renderProfile();
     const form = await screen.findByRole('form', { name: 'User Information' }, LOAD);

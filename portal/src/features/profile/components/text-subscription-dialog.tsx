@@ -24,7 +24,7 @@ import {
   type TextingError,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useAgreementLogging } from '../../../lib/agreements/agreement-logging';
@@ -164,7 +164,8 @@ function ProgrammeOptions(props: {
  * The options step: each programme's checkboxes; Save (enabled only when they differ from the
  * loaded ones) sends the changed programmes only, then sets the phone's texting opt-in to whether
  * any option is on. A programme the server refused returns to its loaded options with the modify
- * message; an opt-in that could not be saved asks to retry or cancel.
+ * message; after a failure naming no programme (a 500, the network) the options are read back,
+ * with the same message. An opt-in that could not be saved asks to retry or cancel.
  */
 function OptionsStep(props: {
   phone: ProfilePhoneNumber;
@@ -173,6 +174,7 @@ function OptionsStep(props: {
 }) {
   const settings = useSettings();
   const { personalInfo } = useProfileUpdates();
+  const queryClient = useQueryClient();
   const [loaded, setLoaded] = useState<readonly SubscriptionOption[]>(props.loaded);
   const [edited, setEdited] = useState<readonly SubscriptionOption[]>(props.loaded);
   const [busy, setBusy] = useState(false);
@@ -203,6 +205,19 @@ function OptionsStep(props: {
     }
   }
 
+  /**
+   * After a failure that names no programme (a 500, the network), what was saved is unknown: the
+   * options are read back. Undefined when that fails too (the form then shows the loaded ones).
+   */
+  async function optionsSavedAfterFailure(): Promise<readonly SubscriptionOption[] | undefined> {
+    try {
+      const info = await queryClient.fetchQuery(subscriptionInfoQuery(props.phone.PhoneNumber));
+      return info.SubscriptionInfo?.Options;
+    } catch {
+      return undefined;
+    }
+  }
+
   async function save() {
     setBusy(true);
     setError(undefined);
@@ -216,26 +231,32 @@ function OptionsStep(props: {
         setLoaded(edited);
         await finish(edited);
       } catch (failure) {
+        const code = failure instanceof ApiError ? failure.code : undefined;
         const refused =
           failure instanceof ApiError
             ? failure.errors.map(parseModifyErrorMessage).filter((change) => change !== null)
             : [];
-        if (refused.length === 0) {
-          setError(textingErrorText(failure, settings));
+        // A refusal by code (not textable, the terms, no changes) saved nothing: the edits stay.
+        if (refused.length === 0 && isTextingError(code)) {
+          setError(settings.get(TEXTING_ERROR_TEXTS[code]));
           return;
         }
-        // The refused programmes return to their loaded options; the others were saved.
-        const reverted = edited.map((option) =>
-          refused.some((change) => change.BrandingId === option.BrandingId)
-            ? (loaded.find((before) => before.BrandingId === option.BrandingId) ?? option)
-            : option,
-        );
-        setLoaded(reverted);
-        setEdited(reverted);
+        const saved =
+          refused.length > 0
+            ? // The refused programmes return to their loaded options; the others were saved.
+              edited.map((option) =>
+                refused.some((change) => change.BrandingId === option.BrandingId)
+                  ? (loaded.find((before) => before.BrandingId === option.BrandingId) ?? option)
+                  : option,
+              )
+            : await optionsSavedAfterFailure();
+        setLoaded(saved ?? loaded);
+        setEdited(saved ?? loaded);
+        // Spec 002 section 8's modify failure: the form now shows what is saved.
         setError(settings.get('textingTexts.modifyErrorText'));
-        if (!(await saveOptIn(reverted.some((o) => o.OptInMarketing || o.OptInAccount)))) {
-          setRetry(reverted.some((o) => o.OptInMarketing || o.OptInAccount));
-        }
+        if (!saved) return;
+        const optIn = saved.some((option) => option.OptInMarketing || option.OptInAccount);
+        if (!(await saveOptIn(optIn))) setRetry(optIn);
       }
     } finally {
       setBusy(false);

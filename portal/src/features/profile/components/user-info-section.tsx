@@ -48,7 +48,8 @@ const FIELD_OF_ERROR: Partial<Record<ProfileErrorField, UserInfoField>> = {
 /**
  * User information (spec 002 "Profile page" and section 5): login name, e-mail (a new address is
  * sent a link and replaces the old one once it is opened), a new password with the current one
- * and the password rules (checked on the server 500 ms after typing stops), the security question
+ * and the password rules, listed live under it while it is worked on (those only the server can
+ * decide are checked there 500 ms after typing stops), the security question
  * (the institution's list filtered by the allowed characters, or a typed one) and, in the mobile
  * app on a capable device, biometric sign-in.
  */
@@ -76,7 +77,17 @@ export function UserInfoSection(props: { info: ProfileUserInfo }) {
       sameAsLogon: settings.get('profileTexts.passwordSameAsUsernameText'),
       lettersAndNumbers: settings.get('profileTexts.passwordRequirementsNotMetText'),
     },
+    // The rules as a live list while typing, as the sign-in's change-password step shows them:
+    // the field's one message alone does not say which rule failed.
+    alwaysShowList: true,
   });
+  // The list shows while the borrower works on a new password (the field or its Show button has
+  // the focus, or it holds text), not as a column of unmet rules under an optional empty field.
+  const [newPasswordFocused, setNewPasswordFocused] = useState(false);
+  const newPasswordRequirements = {
+    ...requirements,
+    showList: requirements.showList && (newPasswordFocused || newPassword !== ''),
+  };
   const { validate } = requirements;
   const latestResolver: Resolver<UserInfoValues> = (values) => {
     const issues = userInfoIssues(values, saved, rules, settings, (password) =>
@@ -222,12 +233,19 @@ export function UserInfoSection(props: { info: ProfileUserInfo }) {
           label={settings.get('profileTexts.currentPasswordLabel')}
           autoComplete="current-password"
         />
-        <FormNewPasswordField
-          control={control}
-          name="newPassword"
-          label={settings.get('profileTexts.newPasswordLabel')}
-          requirements={requirements}
-        />
+        <Box
+          onFocus={() => setNewPasswordFocused(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setNewPasswordFocused(false);
+          }}
+        >
+          <FormNewPasswordField
+            control={control}
+            name="newPassword"
+            label={settings.get('profileTexts.newPasswordLabel')}
+            requirements={newPasswordRequirements}
+          />
+        </Box>
         {rules.confirmPassword ? (
           <FormPasswordField
             control={control}
