@@ -100,7 +100,10 @@ async function upload(user: User, name: string) {
     new File(['%PDF-1.7 test'], `${name}.pdf`, { type: 'application/pdf' }),
   ]);
   const queue = screen.getByRole('list', { name: 'Files to upload' });
-  await user.selectOptions(within(queue).getByRole('combobox', { name: /File type/ }), 'Identification');
+  await user.selectOptions(
+    within(queue).getByRole('combobox', { name: /File type/ }),
+    'Identification',
+  );
   await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
   await waitFor(() => expect(screen.queryByRole('list', { name: 'Files to upload' })).toBeNull());
 }

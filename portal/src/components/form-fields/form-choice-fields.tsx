@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { type ChoiceOption, type ChoiceProps, useHelper } from './form-select-field';
 
-
 function RadioControl(props: {
   label: string;
   helperText?: string;

@@ -5,12 +5,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import {
-  formatHistoryTime,
-  historyTimeOf,
-  type HistoryItem,
-  hostDateOf,
-} from '@portal/domain';
+import { formatHistoryTime, historyTimeOf, type HistoryItem, hostDateOf } from '@portal/domain';
 import { useState } from 'react';
 import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
@@ -23,7 +18,6 @@ import { LoadingBlock } from '../../../components/loading-block';
 
 /** The day ranges of the history (spec 002 section 9); All is the days since opening. */
 export const HISTORY_RANGES = [30, 60, 90] as const;
-
 
 /** The loan's history (spec 002 "Account history section"), sortable, with CSV and PDF downloads. */
 export function HistorySection(props: {
