@@ -19,6 +19,8 @@ export function UnsavedChangesDialog({ onAnswer }: UnsavedChangesDialogProps) {
       title={settings.get('dialogTexts.unsavedChangesText')}
       actions={
         <>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- WAI-ARIA's dialog pattern: a dialog
+              that can lose work opens on its least destructive action. */}
           <Button variant="contained" autoFocus onClick={() => onAnswer(false)}>
             {settings.get('dialogTexts.unsavedChangesNoText')}
           </Button>
