@@ -104,11 +104,17 @@ test.describe('the Document Center', () => {
     await expectNoAxeViolations(page);
 
     // A document opens in a new tab with a single-use token, served as the PNG it is.
+    // Listened for on the whole context before the click: the new tab may have its answer before
+    // a listener on the tab itself could be attached.
+    const served = page
+      .context()
+      .waitForEvent('response', (response) =>
+        response.url().includes('/api/Documents/ViewDocument'),
+      );
     const popup = page.waitForEvent('popup');
     await documents.getByRole('button', { name: 'id-card-scan', exact: true }).click();
-    const shown = await (
-      await popup
-    ).waitForResponse((response) => response.url().includes('/api/Documents/ViewDocument'));
+    await popup;
+    const shown = await served;
     expect(shown.status()).toBe(200);
     expect(shown.headers()['content-type']).toBe('image/png');
   });

@@ -45,6 +45,9 @@ import {
 } from './modules/downloads/download-tokens.service';
 import { accountLinksModule } from './modules/account-links/account-links.module';
 import { applicationsModule } from './modules/applications/applications.module';
+import { messagesModule } from './modules/messages/messages.module';
+import { workQueueModule } from './modules/work-queue/work-queue.module';
+import { contactChangeModule } from './modules/contact-change/contact-change.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
 import { accountsModule } from './modules/accounts/accounts.module';
@@ -411,7 +414,15 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       routingDirectory,
       institution: achInstitutionProfiles(institutions),
     });
-  const workQueue = createWorkQueueService({ db, clock });
+  // The mail service is built below; the closures reach it when an item is submitted.
+  const workQueue = createWorkQueueService({
+    db,
+    clock,
+    mail: {
+      enqueue: (message, executor) => mail.enqueue(message, executor),
+      deliverSoon: () => mail.deliverSoon(),
+    },
+  });
   // The mail, texting and profile services are built below; the closures reach them when an
   // alert is sent.
   const notifications = createNotificationsService({
@@ -724,6 +735,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     prepareTell: notifications.prepareTell,
   });
   await applicationsModule(app, { clock, core });
+  await messagesModule(app, { clock, institutions, throttle, dataProtector, workQueue, borrowers });
+  await contactChangeModule(app, { clock, core, institutions, borrowers, workQueue });
   const profile = createProfileService({
     db,
     clock,
@@ -780,6 +793,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminOrigins: options.adminOrigins ?? [],
   });
   await achFilesModule(app, { adminAuth, admin, achProcessor });
+  await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });
   await staticFilesModule(app, {
     admin,
     institutions,

@@ -463,6 +463,7 @@ export interface SettingTypes {
   "verifyEmailTexts.headingText": string;
   "verifyEmailTexts.invalidLinkText": string;
   "verifyEmailTexts.activationErrorText": string;
+  "verifyEmailTexts.confirmedText": string;
   "optOutTexts.headingText": string;
   "optOutTexts.instructionsText": string;
   "optOutTexts.optOutButtonText": string;
@@ -1258,6 +1259,19 @@ export interface SettingTypes {
   "messagesTexts.questionSuccessText": string;
   "messagesTexts.feedbackSuccessText": string;
   "messagesTexts.errorText": string;
+  "messagesTexts.messageTypeLabel": string;
+  "messagesTexts.reasonLabel": string;
+  "messagesTexts.nameLabel": string;
+  "messagesTexts.emailLabel": string;
+  "messagesTexts.branchNumberLabel": string;
+  "messagesTexts.emailInvalidText": string;
+  "messagesTexts.branchNumberInvalidText": string;
+  "messagesTexts.tooLongText": string;
+  "messagesTexts.experienceRequiredText": string;
+  "messagesTexts.captchaLabel": string;
+  "messagesTexts.captchaVerifyingText": string;
+  "messagesTexts.captchaVerifiedText": string;
+  "messagesTexts.captchaFailedText": string;
   "faqOptions.hideGeneralOption": boolean;
   "faqOptions.hideSecurityOption": boolean;
   "faqOptions.hideAccountOption": boolean;
@@ -1838,6 +1852,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "verifyEmailTexts.headingText": {"type":"text","default":"Email Verification","set":"english","visibility":"public","wire":"gassySettings"},
   "verifyEmailTexts.invalidLinkText": {"type":"text","default":"We could not verify your account. Please contact your local servicing branch for assistance.","set":"english","visibility":"public","wire":"gassySettings"},
   "verifyEmailTexts.activationErrorText": {"type":"text","default":"There was an error activating your account. Please contact your local servicing branch for assistance.","set":"english","visibility":"public","wire":"gassySettings"},
+  "verifyEmailTexts.confirmedText": {"type":"text","default":"Your e-mail address is confirmed. You can sign in with it now.","set":"english","visibility":"public","wire":"gassySettings"},
   "optOutTexts.headingText": {"type":"text","default":"Opt Out Of Emails","set":"english","visibility":"public","wire":"gassySettings"},
   "optOutTexts.instructionsText": {"type":"text","default":"Click on the button below to opt out of email notifications.","set":"english","visibility":"public","wire":"gassySettings"},
   "optOutTexts.optOutButtonText": {"type":"text","default":"Opt Out","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2633,6 +2648,19 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "messagesTexts.questionSuccessText": {"type":"text","default":"Thank you for your message. We'll get back to you shortly.","set":"english","visibility":"public","wire":"gassySettings"},
   "messagesTexts.feedbackSuccessText": {"type":"text","default":"Thank you for your feedback.","set":"english","visibility":"public","wire":"gassySettings"},
   "messagesTexts.errorText": {"type":"text","default":"Oops...it looks like something went wrong.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.messageTypeLabel": {"type":"text","default":"Message type","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.reasonLabel": {"type":"text","default":"Reason","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.nameLabel": {"type":"text","default":"Name","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.emailLabel": {"type":"text","default":"Email","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.branchNumberLabel": {"type":"text","default":"Branch Number (optional)","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.emailInvalidText": {"type":"text","default":"A valid e-mail address is required.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.branchNumberInvalidText": {"type":"text","default":"Branch number is up to 4 digits.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.tooLongText": {"type":"text","default":"Cannot be longer than {n} characters","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.experienceRequiredText": {"type":"text","default":"Please choose how your experience was.","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.captchaLabel": {"type":"text","default":"I'm not a robot","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.captchaVerifyingText": {"type":"text","default":"Verifying…","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.captchaVerifiedText": {"type":"text","default":"Verified","set":"english","visibility":"public","wire":"gassySettings"},
+  "messagesTexts.captchaFailedText": {"type":"text","default":"Verification failed. Please try again.","set":"english","visibility":"public","wire":"gassySettings"},
   "faqOptions.hideGeneralOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "faqOptions.hideSecurityOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "faqOptions.hideAccountOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},

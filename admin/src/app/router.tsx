@@ -59,6 +59,20 @@ export const routes: RouteObject[] = [
             lazy: () => reviewRoutes().then((module) => ({ Component: module.TransferRoute })),
           },
           {
+            path: 'work-queue',
+            lazy: () =>
+              import('../features/work-queue/components/work-queue-page').then((module) => ({
+                Component: module.WorkQueueRoute,
+              })),
+          },
+          {
+            path: 'work-queue/:id',
+            lazy: () =>
+              import('../features/work-queue/components/work-item-page').then((module) => ({
+                Component: module.WorkItemRoute,
+              })),
+          },
+          {
             path: 'ach-files',
             lazy: () =>
               import('../features/ach-files/components/ach-files-page').then((module) => ({

@@ -264,6 +264,11 @@ export const AuditEntry = z.object({
     'staff.signInFailed',
     'staff.locked',
     'payments.cardPaused',
+    // The work queue (api/work-queue.ts): an item assigned, handled, reopened, answered.
+    'workItem.assign',
+    'workItem.handle',
+    'workItem.reopen',
+    'workItem.reply',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

@@ -70,10 +70,6 @@ const LOCATIONS: PlaceholderScreen = {
   heading: 'Locations',
   purpose: 'find a branch near you on a map, with its address, hours and directions.',
 };
-const MESSAGES: PlaceholderScreen = {
-  heading: 'Messages',
-  purpose: 'send a message to the institution, with a subject and optional attachments.',
-};
 /** Logged-out screens (spec 000 section 2.1, spec 002 section 2). */
 const homeRoutes: RouteObject[] = [
   { index: true, ...redirectTo(HOME_PATH) },
@@ -143,10 +139,14 @@ const homeRoutes: RouteObject[] = [
     }),
   ]),
   onlyWhen(messagesOn, HOME_PATH, [
-    placeholder('messages', 'pageTitleTexts.publicMessagesPageTitle', {
-      ...MESSAGES,
-      backToLogin: true,
-    }),
+    {
+      path: 'messages',
+      handle: titled('pageTitleTexts.publicMessagesPageTitle'),
+      lazy: async () => {
+        const { MessagesPage } = await import('../features/messages/components/messages-page');
+        return { element: <MessagesPage publicView /> };
+      },
+    },
   ]),
   onlyWhen(faqOn, HOME_PATH, [
     {
@@ -257,7 +257,14 @@ const myAccountRoutes: RouteObject[] = [
     placeholder('locations', 'pageTitleTexts.locationsPageTitle', LOCATIONS),
   ]),
   onlyWhen(messagesOn, DASHBOARD_PATH, [
-    placeholder('messages', 'pageTitleTexts.messagesPageTitle', MESSAGES),
+    {
+      path: 'messages',
+      handle: titled('pageTitleTexts.messagesPageTitle'),
+      lazy: async () => {
+        const { MessagesPage } = await import('../features/messages/components/messages-page');
+        return { Component: MessagesPage };
+      },
+    },
   ]),
   onlyWhen(faqOn, DASHBOARD_PATH, [
     {
@@ -273,10 +280,15 @@ const myAccountRoutes: RouteObject[] = [
     (settings) => settings.get('profileOptions.forceManualCifChangesOption'),
     DASHBOARD_PATH,
     [
-      placeholder('requestChange', 'pageTitleTexts.requestChangePageTitle', {
-        heading: 'Contact Info Change',
-        purpose: 'ask the institution to change your contact information.',
-      }),
+      {
+        path: 'requestChange',
+        handle: titled('pageTitleTexts.requestChangePageTitle'),
+        lazy: async () => {
+          const { ContactChangePage } =
+            await import('../features/contact-change/components/contact-change-page');
+          return { Component: ContactChangePage };
+        },
+      },
     ],
   ),
   {

@@ -199,6 +199,9 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
         },
         institutionContactOptions: { customerServicePhoneNumber: '(877) 555-0108' },
         localeOptions: { institutionTimeZone: 'America/Chicago' },
+        // Contact-info changes go through staff: the profile's address and phone are read-only,
+        // and Contact Info Change sends a request to Cedar's work queue (service@cedar.example).
+        profileOptions: { forceManualCifChangesOption: 'true' },
         // Borrowers sign in at the credit union's identity provider (the demo one at /demo/idp).
         ssoOptions: {
           useSingleSignOnOption: 'true',

@@ -58,6 +58,13 @@ export const DEMO_STAFF: readonly DemoStaffMember[] = [
     memberships: [],
   },
   {
+    // Cedar's member services: works Cedar's queue of requests from borrowers (the work queue).
+    email: 'service@cedar.example',
+    name: 'Cass Service',
+    isImplementer: false,
+    memberships: [{ slug: 'cedar', role: 'editor' }],
+  },
+  {
     // A second implementer, so two people (or two test workers) can onboard at once: a staff
     // member's newer sign-in code replaces the older one.
     email: 'onboarding@portal.example',

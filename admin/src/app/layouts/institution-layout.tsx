@@ -24,6 +24,7 @@ const SECTIONS = [
   { path: 'audit', label: 'Audit log' },
   { path: 'transfer', label: 'Import and export' },
   { path: 'ach-files', label: 'ACH files' },
+  { path: 'work-queue', label: 'Work queue' },
 ] as const;
 
 function selectSummary(session: DraftSession) {
@@ -57,7 +58,12 @@ function Workspace({
   // Leaving the institution must not lose what was typed.
   useEffect(() => () => void session.flush(), [session]);
 
-  const current = SECTIONS.find((section) => location.pathname.endsWith(`/${section.path}`))?.path;
+  // A section's own pages (a work queue item) are under it.
+  const current = SECTIONS.find(
+    (section) =>
+      location.pathname.endsWith(`/${section.path}`) ||
+      location.pathname.includes(`/${section.path}/`),
+  )?.path;
   return (
     <InstitutionContext value={institution}>
       <DraftSessionContext value={session}>

@@ -21,6 +21,8 @@ export function addressIssueText(issue: AddressIssue, settings: SettingsAccessor
 
 export interface AddressFieldNames<T extends FieldValues> {
   Address1: Path<T>;
+  /** A second street line (optional, after the first), for forms that take one. */
+  Address2?: Path<T>;
   City: Path<T>;
   State: Path<T>;
   ZipCode: Path<T>;
@@ -28,7 +30,8 @@ export interface AddressFieldNames<T extends FieldValues> {
 
 /**
  * The street, city, state (the 50 states and DC, a placeholder first) and 5-digit ZIP fields of
- * an address form (the loan's mailing address, the profile's address). The form sanitises street
+ * an address form (the loan's mailing address, the profile's address, the contact-info change's
+ * old and new address, which also take a second street line). The form sanitises street
  * and city as typed (sanitizeAddressText, spec 002 section 5): it knows its own field types.
  */
 export function AddressFields<T extends FieldValues>(props: {
@@ -48,6 +51,15 @@ export function AddressFields<T extends FieldValues>(props: {
         disabled={props.disabled}
         autoComplete="address-line1"
       />
+      {names.Address2 ? (
+        <FormTextField
+          control={control}
+          name={names.Address2}
+          label={settings.get('cardPaymentTexts.address2Label')}
+          disabled={props.disabled}
+          autoComplete="address-line2"
+        />
+      ) : null}
       <FormTextField
         control={control}
         name={names.City}

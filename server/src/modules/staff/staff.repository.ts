@@ -317,6 +317,34 @@ export async function listStaffWithMemberships(db: Db) {
   }));
 }
 
+/** An institution's staff by membership (implementers aside), enabled or not, by name. */
+export async function listInstitutionStaff(db: Db, institutionId: number) {
+  return db
+    .selectFrom('staff_memberships')
+    .innerJoin('staff_accounts', 'staff_accounts.id', 'staff_memberships.staff_id')
+    .select([
+      'staff_accounts.id as id',
+      'staff_accounts.name as name',
+      'staff_accounts.email as email',
+      'staff_accounts.disabled as disabled',
+      'staff_memberships.role as role',
+    ])
+    .where('staff_memberships.institution_id', '=', institutionId)
+    .orderBy('staff_accounts.name')
+    .orderBy('staff_accounts.email')
+    .execute();
+}
+
+/** The names and addresses of these staff accounts (those that exist). */
+export async function findStaffNames(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('staff_accounts')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 export async function findInstitutionIdsBySlug(db: Db, slugs: readonly string[]) {
   if (slugs.length === 0) return new Map<string, number>();
   const rows = await db

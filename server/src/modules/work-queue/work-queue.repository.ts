@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { WorkItemsTable } from '../../db/tables/work-items';
 
@@ -71,4 +71,24 @@ export async function listUserWorkItems(
     .where('kind', '=', filter.kind)
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/**
+ * Changes an item of the institution while its status is one of `from` (the transition's guard,
+ * checked in the same statement, so two staff acting at once cannot both move it); the changed
+ * row, or undefined when the item is not there or no longer in one of those statuses.
+ */
+export async function updateWorkItem(
+  db: Db,
+  target: { institutionId: number; id: string; from: readonly string[] },
+  change: Updateable<WorkItemsTable>,
+): Promise<WorkItemRow | undefined> {
+  return db
+    .updateTable('work_items')
+    .set(change)
+    .where('institution_id', '=', target.institutionId)
+    .where('id', '=', target.id)
+    .where('status', 'in', target.from)
+    .returningAll()
+    .executeTakeFirst();
 }

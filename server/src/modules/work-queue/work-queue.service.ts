@@ -1,12 +1,25 @@
-import type { Kysely } from 'kysely';
+import {
+  WORK_ITEM_KINDS,
+  WORK_ITEM_STATUSES,
+  WORK_ITEM_TRANSITIONS,
+  type WorkItemAction,
+  type WorkItemKind,
+  type WorkItemStatus,
+} from '@portal/domain';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { WorkItemsTable } from '../../db/tables/work-items';
 import type { Clock } from '../../lib/clock';
+import { readInstitutionWithin } from '../institutions/institutions.service';
+import type { MailService } from '../mail/mail.service';
+import { sharedMailboxNotice, sharedMailboxOf } from './work-queue-mail';
 import {
   countWorkItems,
   findWorkItem,
   insertWorkItem,
   listUserWorkItems,
   listWorkItems,
+  updateWorkItem,
   type WorkItemRow,
 } from './work-queue.repository';
 
@@ -16,19 +29,22 @@ import {
  * staff to pick up in the admin app: listed per institution by kind and status, assigned, handled
  * with a note, answered by e-mail. The modules where borrowers send things call `submit`, in
  * their own transaction when they have one, so the item exists exactly when what was sent does.
+ *
+ * Statuses (domain WORK_ITEM_TRANSITIONS): new -> assigned -> handled. Assigning (or reassigning)
+ * takes new or assigned; handling takes new or assigned, records the note and the time, and
+ * assigns the item to whoever handled it (the table keeps no other "handled by"); handled is final
+ * for both, and only reopening takes a handled item back to assigned, to the one who handled it,
+ * its note cleared (the audit log keeps it). Each change is guarded by the status in its own
+ * UPDATE, so two staff acting at once cannot both move an item.
+ *
+ * A new question or feedback also goes to the institution's shared mailbox when it has one
+ * (`messagesOptions.messageRecipientEmail`, the settings' "address that receives feedback and
+ * questions"), queued in the outbox in the item's transaction. No setting names a mailbox for the
+ * other kinds, so they are not e-mailed; staff find them in the queue.
  */
 
-export const WORK_ITEM_KINDS = [
-  'question',
-  'feedback',
-  'contactChange',
-  'document',
-  'application',
-] as const;
-export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
-
-export const WORK_ITEM_STATUSES = ['new', 'assigned', 'handled'] as const;
-export type WorkItemStatus = (typeof WORK_ITEM_STATUSES)[number];
+export { WORK_ITEM_KINDS, WORK_ITEM_STATUSES };
+export type { WorkItemKind, WorkItemStatus };
 
 export function isWorkItemKind(value: string): value is WorkItemKind {
   return WORK_ITEM_KINDS.some((kind) => kind === value);
@@ -46,9 +62,13 @@ export interface NewWorkItem {
   userId: string | null;
   senderName: string;
   senderEmail: string;
-  /** One line for the list. */
+  /** One line for the list (and the shared mailbox's e-mail): no account number in full. */
   summary: string;
-  /** The rest, shown on the item's page (plain JSON: no card or account numbers in full). */
+  /**
+   * The rest, shown on the item's page to the institution's staff (plain JSON): never a card or
+   * bank account number; a loan number in full only where staff must act on it (the loans of a
+   * contact-info change).
+   */
   details: Record<string, unknown>;
   /** The item in the sending module (a document's file id, an application's number). */
   reference?: string;
@@ -60,30 +80,92 @@ export const WORK_LIST_LIMIT = 200;
 export interface WorkQueueDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /**
+   * The outbox, for the shared mailbox's notice of a new item; without it (a test building the
+   * service alone) nothing is e-mailed.
+   */
+  mail?: Pick<MailService, 'enqueue' | 'deliverSoon'>;
 }
 
+/** Where an item is, and what an action found when it could not move it. */
+export type WorkItemMove =
+  | { ok: true; item: WorkItemRow }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'wrongStatus'; item: WorkItemRow };
+
 export function createWorkQueueService(deps: WorkQueueDeps) {
-  const { db, clock } = deps;
+  const { db, clock, mail } = deps;
+
+  /** Moves an item by the action's transition, with the action's own changes. */
+  async function move(
+    executor: Kysely<Database>,
+    target: { institutionId: number; id: string },
+    action: WorkItemAction,
+    change: Updateable<WorkItemsTable>,
+  ): Promise<WorkItemMove> {
+    const { from, to } = WORK_ITEM_TRANSITIONS[action];
+    const moved = await updateWorkItem(
+      executor,
+      { ...target, from },
+      { ...change, status: to, updated_at: clock.now() },
+    );
+    if (moved) return { ok: true, item: moved };
+    const current = await findWorkItem(executor, target.institutionId, target.id);
+    return current
+      ? { ok: false, reason: 'wrongStatus', item: current }
+      : { ok: false, reason: 'notFound' };
+  }
+
   return {
     /**
      * Puts an item in its institution's queue; its id. `executor` is the caller's transaction
-     * when it has one (the item and what was sent are written together).
+     * when it has one (the item, what was sent and the shared mailbox's notice are written
+     * together); without one the item and the notice get a transaction of their own.
      */
     async submit(item: NewWorkItem, executor: Kysely<Database> = db): Promise<string> {
       const now = clock.now();
-      return insertWorkItem(executor, {
-        institution_id: item.institutionId,
-        kind: item.kind,
-        status: 'new',
-        user_id: item.userId,
-        sender_name: item.senderName,
-        sender_email: item.senderEmail,
-        summary: item.summary,
-        details: JSON.stringify(item.details),
-        reference: item.reference ?? null,
-        created_at: now,
-        updated_at: now,
-      });
+      let noticed = false;
+      const write = async (trx: Kysely<Database>): Promise<string> => {
+        const id = await insertWorkItem(trx, {
+          institution_id: item.institutionId,
+          kind: item.kind,
+          status: 'new',
+          user_id: item.userId,
+          sender_name: item.senderName,
+          sender_email: item.senderEmail,
+          summary: item.summary,
+          details: JSON.stringify(item.details),
+          reference: item.reference ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        if (mail && sharedMailboxOf.kinds.includes(item.kind)) {
+          // Read through the transaction: on PGlite another connection would wait for it forever.
+          const institution = await readInstitutionWithin(trx, item.institutionId);
+          const to = sharedMailboxOf.address(institution.settings);
+          if (to) {
+            await mail.enqueue(
+              sharedMailboxNotice({
+                item,
+                to,
+                at: now,
+                institutionName: institution.institution?.name ?? '',
+                timeZone: institution.timeZone,
+              }),
+              trx,
+            );
+            noticed = true;
+          }
+        }
+        return id;
+      };
+      const id = executor.isTransaction
+        ? await write(executor)
+        : await executor.transaction().execute(write);
+      // Inside a caller's transaction the sweep may come before its commit: the outbox's regular
+      // sweep then sends the notice.
+      if (noticed) mail?.deliverSoon();
+      return id;
     },
 
     list: (filter: { institutionId: number; kind?: WorkItemKind; status?: WorkItemStatus }) =>
@@ -98,6 +180,29 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
     /** A borrower's own items of a kind (for the portal). */
     listForUser: (institutionId: number, userId: string, kind: WorkItemKind) =>
       listUserWorkItems(db, { institutionId, userId, kind }),
+
+    /** Assigns (or reassigns) a new or assigned item to a staff member. */
+    assign: (
+      executor: Kysely<Database>,
+      target: { institutionId: number; id: string },
+      staffId: string,
+    ) => move(executor, target, 'assign', { assigned_to: staffId }),
+
+    /** Marks a new or assigned item handled with the note; it is then assigned to the handler. */
+    handle: (
+      executor: Kysely<Database>,
+      target: { institutionId: number; id: string },
+      handled: { staffId: string | null; note: string },
+    ) =>
+      move(executor, target, 'handle', {
+        assigned_to: handled.staffId,
+        handled_note: handled.note,
+        handled_at: clock.now(),
+      }),
+
+    /** Takes a handled item back to assigned (to the one who handled it), its note cleared. */
+    reopen: (executor: Kysely<Database>, target: { institutionId: number; id: string }) =>
+      move(executor, target, 'reopen', { handled_note: null, handled_at: null }),
   };
 }
 

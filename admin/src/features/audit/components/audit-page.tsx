@@ -25,6 +25,10 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'staff.signInFailed': 'Failed to sign in to the admin',
   'staff.locked': 'Admin sign-in locked after repeated failures',
   'payments.cardPaused': "Paused a borrower's card payments (card testing guard)",
+  'workItem.assign': 'Assigned a work queue item',
+  'workItem.handle': 'Marked a work queue item handled',
+  'workItem.reopen': 'Reopened a work queue item',
+  'workItem.reply': 'Replied by e-mail to a work queue item',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {

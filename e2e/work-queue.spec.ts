@@ -1,0 +1,134 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, institutionOrigin, staffSignIn, test } from './fixtures';
+
+/*
+ * Issue 22: a contact-info change reaches a person. Cedar forces manual contact-info changes
+ * (profileOptions.forceManualCifChangesOption in the demo seed), so its borrowers ask staff on
+ * Contact Info Change; Cedar's member services (service@cedar.example, an editor there and in no
+ * other journey) find the request in the admin app's Work queue and mark it handled with a note.
+ */
+
+const STAFF = 'service@cedar.example';
+
+async function fillAddress(group: Locator, address: Record<string, string>) {
+  for (const [label, value] of Object.entries(address)) {
+    if (label === 'State') await group.getByRole('combobox', { name: 'State' }).selectOption(value);
+    else await group.getByRole('textbox', { name: label, exact: true }).fill(value);
+  }
+}
+
+/** Opens Contact Info Change from the main menu (behind the Menu button on a phone). */
+async function openFromMenu(page: Page) {
+  const compact = await page.getByRole('button', { name: 'Menu' }).isVisible();
+  if (compact) await page.getByRole('button', { name: 'Menu' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Contact Info Change' })
+    .click();
+  await expect(page).toHaveURL(/#\/myaccount\/requestChange$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Info Change' })).toBeVisible();
+}
+
+test.describe('the work queue', () => {
+  test('a borrower asks for a contact-info change; staff find it in the work queue and mark it handled', async ({
+    page,
+    baseURL,
+  }) => {
+    // A street of this run's own, to tell its request from any other.
+    const street = `${100 + (Date.now() % 9_000)} Aspen Court`;
+    const cedar = institutionOrigin(baseURL, 'cedar');
+
+    await test.step('the borrower sends the request', async () => {
+      await page.goto(`${cedar}/#/home/login`);
+      await expect(page).toHaveURL(`${cedar}/demo/idp`);
+      await page.getByRole('button', { name: 'Sign in as quinn.harper' }).click();
+      await expect(page).toHaveURL(`${cedar}/#/myaccount/dashboard`);
+      await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
+      await openFromMenu(page);
+
+      const form = page.getByRole('form', { name: 'Contact Info Change' });
+      const submit = form.getByRole('button', { name: 'Submit' });
+      await expect(submit).toBeDisabled();
+      const mortgage = form.getByRole('checkbox', { name: /^Mortgage \*{4}\d{4}$/ });
+      await mortgage.check();
+      await form.getByRole('switch', { name: 'Change Address' }).check();
+      await fillAddress(form.getByRole('group', { name: 'Old Address' }), {
+        Address: '1550 Larimer Street',
+        City: 'Denver',
+        State: 'CO',
+        'Zip Code': '80202',
+      });
+      await fillAddress(form.getByRole('group', { name: 'New Address' }), {
+        Address: street,
+        'Address 2': 'Unit 2',
+        City: 'Boulder',
+        State: 'CO',
+        'Zip Code': '80302',
+      });
+      await form.getByRole('switch', { name: 'Change Phone' }).check();
+      await form.getByRole('textbox', { name: 'Old Phone Number' }).pressSequentially('3035550110');
+      await form.getByRole('textbox', { name: 'New Phone Number' }).pressSequentially('3035550177');
+      await expect(form.getByRole('textbox', { name: 'New Phone Number' })).toHaveValue(
+        '(303) 555-0177',
+      );
+      await expectNoAxeViolations(page);
+
+      await submit.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Request sent' })).toBeVisible();
+      // The form starts over.
+      await expect(mortgage).not.toBeChecked();
+      await expect(submit).toBeDisabled();
+    });
+
+    await test.step('staff open the work queue, see the request and mark it handled', async () => {
+      await staffSignIn(page, STAFF, baseURL);
+      await page.goto('/admin/#/i/cedar/work-queue');
+      await expect(page.getByRole('heading', { level: 1, name: 'Work queue' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Institution sections' })
+          .getByRole('link', { name: 'Work queue' }),
+      ).toHaveAttribute('aria-current', 'page');
+      await page.getByRole('combobox', { name: 'Kind' }).selectOption('contactChange');
+      await page.getByRole('combobox', { name: 'Status' }).selectOption('new');
+      await expect(page).toHaveURL(/kind=contactChange&status=new/);
+      const table = page.getByRole('table', { name: 'Work queue items, newest first' });
+      const requests = table.getByRole('row').filter({ hasText: 'Quinn Harper' });
+      await expect(requests.first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // The newest first: this run's request.
+      await requests
+        .first()
+        .getByRole('link', { name: /^Address and phone change for \*{4}\d{4}$/ })
+        .click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: /^Address and phone change for/ }),
+      ).toBeVisible();
+      const sent = page.getByRole('region', { name: 'What was sent' });
+      await expect(sent.getByText(street)).toBeVisible();
+      await expect(sent.getByText('(303) 555-0177')).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const handle = page.getByRole('form', { name: 'Mark the item handled' });
+      await handle
+        .getByRole('textbox', { name: /^Note/ })
+        .fill('Address and phone updated in the core');
+      await handle.getByRole('button', { name: 'Mark handled' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Marked handled.' })).toBeVisible();
+      await expect(page.getByText('Address and phone updated in the core')).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Mark the item handled' })).toHaveCount(0);
+      await expect(page.getByRole('form', { name: 'Reopen the item' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      // The audit log has it, by whom.
+      await page
+        .getByRole('navigation', { name: 'Institution sections' })
+        .getByRole('link', { name: 'Audit log' })
+        .click();
+      await expect(
+        page.getByRole('heading', { name: `Marked a work queue item handled · ${STAFF}` }).first(),
+      ).toBeVisible();
+    });
+  });
+});
