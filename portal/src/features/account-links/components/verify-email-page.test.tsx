@@ -10,6 +10,9 @@ describe('verify e-mail page', () => {
       routes: { 'POST /api/Login/ValidateEmail': OK },
     });
     await waitFor(() => expect(window.location.hash).toBe('#/home/login'), { timeout: 10_000 });
+    expect(
+      await screen.findByText('Your e-mail address is confirmed. You can sign in with it now.'),
+    ).toBeVisible();
     const requests = server.requestsTo('POST /api/Login/ValidateEmail');
     expect(requests).toHaveLength(1);
     expect(requests[0]?.body).toEqual({ EncryptedUserData: 'enc-abc' });

@@ -24,7 +24,8 @@ export function VerifyEmailPage() {
     if (enc === '' || sentFor.current === enc) return;
     sentFor.current = enc;
     mutateAsync({ EncryptedUserData: enc }).then(
-      () => navigate('/home/login', { replace: true }),
+      // The sign-in screen says the address is confirmed (spec 000: success goes to home/login).
+      () => navigate('/home/login', { replace: true, state: { confirmed: 'emailVerified' } }),
       () => {
         // Shown from validateEmail.isError.
       },

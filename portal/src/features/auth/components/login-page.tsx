@@ -106,7 +106,7 @@ function SignInScreen() {
   const login = useUserLogin();
   const { mutateAsync: tokenLogin } = useTokenLogin();
   const maintenance = useQuery(maintenanceModeQuery());
-  const { reason } = readLoginRouteState(location.state);
+  const { reason, confirmed } = readLoginRouteState(location.state);
   const singleSignOn = isSingleSignOnInUse(settings);
   const forwardToSingleSignOn =
     singleSignOn && !reason && !handOff.autoLogin && !handOff.ssoLoginResponse;
@@ -296,6 +296,9 @@ function SignInScreen() {
           ) : null}
           {reason === 'unauthorized' && phase.kind === 'form' ? (
             <Alert severity="error">{settings.get('loginTexts.notAuthorizedBannerText')}</Alert>
+          ) : null}
+          {confirmed === 'emailVerified' && phase.kind === 'form' ? (
+            <Alert severity="success">{settings.get('verifyEmailTexts.confirmedText')}</Alert>
           ) : null}
           {offline ? (
             <Alert severity="error">{settings.get('loginTexts.offlineForMaintenanceText')}</Alert>
