@@ -44,6 +44,16 @@ export const DEMO_USERS = {
  * portal screen it shows is checked in its own journeys.
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Colours still easing in (a scheme just switched, a dialog fading in) are measured half-way
+  // and fail contrast by chance: wait until the page's CSS transitions have ended. Transitions
+  // only: a spinner's animation never ends.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running',
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] })
