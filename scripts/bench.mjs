@@ -603,7 +603,8 @@ try {
   // A session may make 300 calls a minute (securityPolicyOptions), so the load is spread over
   // 20 sessions per measurement (fresh ones each time), as 20 borrowers would.
   const sessions = [];
-  for (let index = 0; index < 60; index += 1) {
+  // Fresh sessions for each of the three loads and the history PDF: 4 batches of 20.
+  for (let index = 0; index < 80; index += 1) {
     const answer = await fetch(signInUrl, {
       method: 'POST',
       headers: signInHeaders(90_000 + index),
