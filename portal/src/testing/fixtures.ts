@@ -101,6 +101,13 @@ export function loginResponseBody(overrides: Partial<LoginResponse> = {}): Login
   };
 }
 
+/** An account list item: an open account of 1,000 with the fields a test does not set. */
+export function accountListItem(
+  fields: Pick<AccountListItem, 'Number' | 'Type' | 'Description'> & Partial<AccountListItem>,
+): AccountListItem {
+  return { ...account(fields.Type, 0), Comment: '', ...fields };
+}
+
 function account(Type: number, index: number): AccountListItem {
   return {
     Number: `100${index}`,

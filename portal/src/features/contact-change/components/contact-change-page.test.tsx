@@ -3,7 +3,7 @@ import { expectNoAxeViolations, type StubHandler } from '@portal/web-kit/testing
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SettingValues } from '../../../testing/fixtures';
+import { accountListItem, type SettingValues } from '../../../testing/fixtures';
 import { renderShell } from '../../../testing/render-shell';
 import { ContactChangePage } from './contact-change-page';
 
@@ -13,22 +13,7 @@ const CREDIT_LINE = '001-300100-4';
 const CLOSED = '001-100111-9';
 
 function account(Number: string, Type: number, Description: string, Comment = ''): AccountListItem {
-  return {
-    Number,
-    Type,
-    Comment,
-    Description,
-    Balance: 1000,
-    AvailableBalance: 1000,
-    Rate: 675,
-    Status: 'Current',
-    StatementPreference: 'Electronic',
-    LoanDueDate: null,
-    LoanAmountDue: 0,
-    MonthlyInstallment: 0,
-    FeesDue: 0,
-    NameOnAcct: 'Jordan Rivers',
-  };
+  return accountListItem({ Number, Type, Description, Comment });
 }
 
 const ACCOUNTS = [

@@ -7,7 +7,7 @@ import {
 } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SettingValues } from '../../../testing/fixtures';
+import { accountListItem, type SettingValues } from '../../../testing/fixtures';
 import { renderShell } from '../../../testing/render-shell';
 import { DocumentCenterPage } from './document-center-page';
 
@@ -15,22 +15,7 @@ const HOME_EQUITY = '001-100235-2';
 const AUTO_LOAN = '001-100234-1';
 
 function account(Number: string, Type: number, Description: string): AccountListItem {
-  return {
-    Number,
-    Type,
-    Comment: '',
-    Description,
-    Balance: 1000,
-    AvailableBalance: 1000,
-    Rate: 675,
-    Status: 'Current',
-    StatementPreference: 'Electronic',
-    LoanDueDate: null,
-    LoanAmountDue: 0,
-    MonthlyInstallment: 0,
-    FeesDue: 0,
-    NameOnAcct: 'Jordan Rivers',
-  };
+  return accountListItem({ Number, Type, Description });
 }
 
 const HOME_EQUITY_LOAN = account(HOME_EQUITY, 0, 'Home Equity Loan');
