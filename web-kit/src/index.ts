@@ -18,3 +18,16 @@ export { sanitizeRichText } from './sanitize-rich-text';
 export { RichText } from './rich-text';
 export { LazyRichText, preloadRichText, SuspendingRichText } from './lazy-rich-text';
 export { VisuallyHidden, visuallyHidden } from './visually-hidden';
+// The branch map: its rule and its types here; Leaflet only in the chunk `LazyBranchMap` loads.
+export {
+  mapViewFor,
+  pinnedBranches,
+  type BranchPin,
+  type BranchSelection,
+  type MapPoint,
+  type MapView,
+  type MapViewSettings,
+} from './branch-map/map-view';
+export type { BranchMapProps, BranchMapSettings } from './branch-map/branch-map-props';
+export { MapBoundary, type MapBoundaryProps } from './branch-map/map-boundary';
+export { LazyBranchMap } from './branch-map/lazy-branch-map';
