@@ -20,6 +20,9 @@ export function toApplication(application: CoreApplication): Application {
     LastModified: hostDateTime(application.lastModified),
     Office: application.office,
     FundsExpected: hostDateTime(application.fundsExpected),
+    Product: application.product,
+    TermMonths: application.termMonths,
+    RequiredDocuments: application.requiredDocuments,
   };
 }
 

@@ -44,6 +44,10 @@ describe.each(testDatabases())('applications and login history on $name', (testD
       LastModified: '2025-03-03T00:00:00',
       Office: 'South Portland',
       FundsExpected: '2025-03-18T00:00:00',
+      // Taken elsewhere than the portal: no product, term or documents asked for.
+      Product: '',
+      TermMonths: null,
+      RequiredDocuments: [],
     });
     // No date yet is the host's "none".
     expect(Applications[0]?.FundsExpected).toBe('0001-01-01T00:00:00');

@@ -23,7 +23,8 @@ import {
 } from './housekeeping';
 import { createJobQueue } from './job-queue';
 import { listJobs } from './jobs.repository';
-import { IDEMPOTENCY_KEY_LIFETIME_MS, runOnce } from '../payments/idempotency';
+import { idempotencyKeys } from '../../db/idempotency-keys';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, runOnce } from '../../lib/idempotency';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -520,6 +521,7 @@ describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
       runOnce(
         {
           db: db(),
+          store: idempotencyKeys,
           institutionId: institution,
           userId: user,
           key,

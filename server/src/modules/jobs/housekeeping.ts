@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { purgeExpiredIdempotencyKeys } from '../../db/idempotency-keys';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { purgeEndedStaffSignIns } from '../staff/staff-auth.service';
@@ -13,7 +14,6 @@ import type { ThrottleService } from '../throttle/throttle.service';
 import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } from './job-queue';
 import { deleteFinishedJobs } from './jobs.repository';
 import { purgeExpiredDownloadTokens } from '../downloads/download-tokens.service';
-import { purgeExpiredIdempotency } from '../payments/idempotency';
 import { purgeExpiredEmailChanges } from '../profile/profile.service';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
@@ -146,7 +146,7 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
         deadBefore: new Date(now - DEAD_JOB_RETENTION_MS),
       }),
       // A submission's key answers repeats for a day (IDEMPOTENCY_KEY_LIFETIME_MS), then goes.
-      idempotencyKeys: await purgeExpiredIdempotency(db, ended),
+      idempotencyKeys: await purgeExpiredIdempotencyKeys(db, ended),
     };
     await options.throttle.purge();
     return report;

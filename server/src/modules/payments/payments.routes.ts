@@ -19,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInCaller } from '../../plugins/signed-in-caller';
-import { readIdempotencyKey } from './idempotency';
+import { readIdempotencyKey } from '../../lib/idempotency';
 import type { PaymentsService, SubmitAnswer } from './payments.service';
 import type { SubmitRequest, SubmitRoute } from './payment-submit';
 

@@ -20,6 +20,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-core';
+import { idempotencyKeys } from '../../db/idempotency-keys';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
@@ -38,7 +39,8 @@ import {
   peekResumable,
   requestFingerprint,
   runOnceResumable,
-} from './idempotency';
+  type ResumableOutcome,
+} from '../../lib/idempotency';
 import {
   inNightMode,
   loadLoanContext,
@@ -207,9 +209,10 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     key: string,
     route: string,
     body: unknown,
-  ): IdempotentSubmission<SubmitPaymentResponse> {
+  ): IdempotentSubmission<SubmitPaymentResponse, Database> {
     return {
       db,
+      store: idempotencyKeys,
       institutionId: caller.institutionId,
       userId: caller.userId,
       key,
@@ -224,7 +227,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
    * `immediate`: the immediate payment this request just wrote (else its row is read).
    */
   async function settleAndAnswer(
-    idempotent: IdempotentSubmission<SubmitPaymentResponse>,
+    idempotent: IdempotentSubmission<SubmitPaymentResponse, Database>,
     paymentId: string,
     immediate?: PaymentWithRecipient,
     saveAfter?: { caller: PaymentCaller; method: MethodToSave },
@@ -566,7 +569,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       return resolved(outcome);
 
       async function resolved(
-        outcome: Awaited<ReturnType<typeof runOnceResumable<SubmitPaymentResponse>>>,
+        outcome: ResumableOutcome<SubmitPaymentResponse>,
       ): Promise<SubmitAnswer> {
         switch (outcome.outcome) {
           case 'ran':

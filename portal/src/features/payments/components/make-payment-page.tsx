@@ -45,7 +45,7 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { loanHoldQuery } from '../api/payment-step-data';
 import { chosenMethodKey, type ChosenMethod } from '../utils/chosen-method';
-import { createIdempotencyAttempts } from '../utils/idempotency-attempt';
+import { createIdempotencyAttempts } from '../../../lib/idempotency-attempt';
 import {
   EMPTY_PAYMENT_DRAFT,
   type PaymentDraft,

@@ -7,7 +7,7 @@ import {
 import type { PaymentInfo } from '../../../lib/payments/payment-info';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chosen-method';
-import type { IdempotencyAttempts } from '../utils/idempotency-attempt';
+import type { IdempotencyAttempts } from '../../../lib/idempotency-attempt';
 import type { PaymentDraftState } from '../utils/payment-draft';
 import { amountLoanOf } from '../utils/payment-context';
 import { AmountStep } from './amount-step';

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { firstPartyFee, paymentTotal, processingFee, type CardStop } from '@portal/domain';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { feeMethodOf, paymentTypeOf } from '../utils/chosen-method';
-import type { IdempotencyAttempts } from '../utils/idempotency-attempt';
+import type { IdempotencyAttempts } from '../../../lib/idempotency-attempt';
 import { firstPartyFeesOf } from '../utils/payment-context';
 import { TotalFeeLines } from './total-fee-lines';
 import { AUTHORIZATION_ID, useTotalReview } from './total-review';

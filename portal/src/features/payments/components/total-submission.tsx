@@ -21,7 +21,7 @@ import { paymentFeatureKeys } from '../api/keys';
 import { paymentMethodsQuery } from '../api/payment-methods';
 import { submitCallOf, submitPayment } from '../api/submit-payment';
 import { paymentTypeOf, requestMethodOf } from '../utils/chosen-method';
-import { retiresAttempt, type IdempotencyAttempts } from '../utils/idempotency-attempt';
+import { retiresAttempt, type IdempotencyAttempts } from '../../../lib/idempotency-attempt';
 import { askAchDraftAgreement } from './ach-draft-dialog';
 import { ConfirmSubmitDialog } from './confirm-submit-dialog';
 import { methodErrorText } from './payment-texts';

@@ -1,21 +1,24 @@
 import { SubmitPaymentResponse } from '@portal/domain';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/create-database';
-import type { Database } from '../../db/schema';
-import { createTestClock } from '../../testing/clock';
-import { testDatabases } from '../../testing/databases';
-import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import type { DatabaseHandle } from '../db/create-database';
+import {
+  findIdempotencyKey,
+  idempotencyKeys,
+  purgeExpiredIdempotencyKeys,
+} from '../db/idempotency-keys';
+import type { Database } from '../db/schema';
+import { createTestClock } from '../testing/clock';
+import { testDatabases } from '../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../testing/keys';
 import {
   canonicalJson,
   IDEMPOTENCY_KEY_LIFETIME_MS,
-  purgeExpiredIdempotency,
   readIdempotencyKey,
   requestFingerprint,
   runOnce,
   type IdempotentAnswer,
 } from './idempotency';
-import { findIdempotencyKey } from './idempotency.repository';
 
 const ROUTE = 'PaymentImmediate/SubmitAch';
 const ACCOUNT_NUMBER = '90817263544';
@@ -137,6 +140,7 @@ describe.each(testDatabases())('idempotent submission on $name', (testDatabase) 
   ) {
     return {
       db: db(),
+      store: idempotencyKeys,
       institutionId,
       userId,
       key,
@@ -315,11 +319,11 @@ describe.each(testDatabases())('idempotent submission on $name', (testDatabase) 
     const scope = { institutionId, userId: jordan, key: 'attempt-0008' };
 
     clock.advance(IDEMPOTENCY_KEY_LIFETIME_MS - 1000);
-    expect(await purgeExpiredIdempotency(db(), clock.now())).toBe(0);
+    expect(await purgeExpiredIdempotencyKeys(db(), clock.now())).toBe(0);
     expect(await findIdempotencyKey(db(), scope)).toBeDefined();
 
     clock.advance(1000);
-    expect(await purgeExpiredIdempotency(db(), clock.now())).toBe(1);
+    expect(await purgeExpiredIdempotencyKeys(db(), clock.now())).toBe(1);
     expect(await findIdempotencyKey(db(), scope)).toBeUndefined();
   });
 

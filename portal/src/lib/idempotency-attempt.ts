@@ -1,8 +1,9 @@
 import { CLIENT_ERROR_CODES } from '@portal/web-kit';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
- * One Idempotency-Key per payment attempt (spec 001 section 4 "Submit", ARCHITECTURE.md): the
+ * One Idempotency-Key per attempt of a payment (spec 001 section 4 "Submit", ARCHITECTURE.md) or
+ * of a loan application (`POST /api/Register/Apply`, which keeps keys the same way): the
  * same key while the request stays the same and no definitive answer has come, so that a retry
  * after a network failure (the answer may have been lost after the server committed) or a 409
  * (the first submission is still running) can never make a second payment. A definitive answer,

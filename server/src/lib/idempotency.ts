@@ -1,16 +1,63 @@
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '@portal/domain';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { DataProtector } from '../../lib/data-protection';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  completeOpenIdempotencyKey,
-  findIdempotencyKey,
-  purgeExpiredIdempotencyKeys,
-  setLocalLockTimeout,
-  type IdempotencyScope,
-} from './idempotency.repository';
+import type { DataProtector } from './data-protection';
+
+/*
+ * Idempotent submissions: one run per user and Idempotency-Key, every repeat answered with the
+ * first answer. The mechanism is shared by every module that takes such a key (payments, loan
+ * applications); where the keys are kept is the store's business (`IdempotencyStore`: the
+ * portal's table is `db/idempotency-keys.ts`, whose `idempotencyKeys` every caller passes), so
+ * this file knows no table and no module.
+ */
+
+/** A key is the user's own: another user's identical key is another key. */
+export interface IdempotencyScope {
+  institutionId: number;
+  userId: string;
+  key: string;
+}
+
+/** A key as kept: the request's fingerprint, and its answer once there is one. */
+export interface StoredIdempotencyKey {
+  fingerprint: string;
+  /** 'in_progress' until answered, then 'done'. */
+  state: string;
+  response_status: number | null;
+  response_body: unknown;
+}
+
+/** An answer to store on a key. */
+export interface StoredIdempotentAnswer {
+  status: number;
+  bodyJson: string;
+  at: Date;
+}
+
+/**
+ * Where the keys are kept, in the database `DB` the submission's work writes to (the claim and
+ * the work commit together).
+ */
+export interface IdempotencyStore<DB> {
+  /**
+   * Inserts the key 'in_progress'; false when it already exists. On PostgreSQL, while another
+   * transaction holds an uncommitted claim of the same key, this waits for it.
+   */
+  claim(
+    trx: Kysely<DB>,
+    claim: IdempotencyScope & { fingerprint: string; at: Date; expiresAt: Date },
+  ): Promise<boolean>;
+  find(db: Kysely<DB>, scope: IdempotencyScope): Promise<StoredIdempotencyKey | undefined>;
+  /** Stores the answer of a key this transaction claimed (throws when it did not). */
+  complete(trx: Kysely<DB>, scope: IdempotencyScope, answer: StoredIdempotentAnswer): Promise<void>;
+  /** Stores the answer of a key still open; false when another request answered it first. */
+  completeOpen(
+    db: Kysely<DB>,
+    scope: IdempotencyScope,
+    answer: StoredIdempotentAnswer,
+  ): Promise<boolean>;
+  /** Sets the transaction's lock timeout ('5000ms', '0' for none); returns the previous one. */
+  setLocalLockTimeout(trx: Kysely<DB>, value: string): Promise<string>;
+}
 
 /** How long a key and its answer are kept: a retry of the same attempt comes well within it. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -43,9 +90,11 @@ export type IdempotentOutcome<T> =
   | { outcome: 'replayed'; answer: IdempotentAnswer<T> }
   | { outcome: 'refused'; refusal: Exclude<IdempotencyRefusal, 'IdempotencyKeyMissing'> };
 
-export interface IdempotentSubmission<T> extends IdempotencyScope {
+export interface IdempotentSubmission<T, DB> extends IdempotencyScope {
   /** Not a transaction: runOnce opens its own, and the work's writes go in it. */
-  db: Kysely<Database>;
+  db: Kysely<DB>;
+  /** Where the keys are kept (the portal's: `idempotencyKeys` of db/idempotency-keys.ts). */
+  store: IdempotencyStore<DB>;
   /** requestFingerprint of the route and the validated body. */
   fingerprint: string;
   now: Date;
@@ -69,10 +118,11 @@ export interface IdempotentSubmission<T> extends IdempotencyScope {
  * (a card charge) must itself be idempotent under the same key, since a rolled-back attempt is
  * run again.
  */
-export async function runOnce<T>(
-  submission: IdempotentSubmission<T>,
-  work: (trx: Transaction<Database>) => Promise<IdempotentAnswer<T>>,
+export async function runOnce<T, DB>(
+  submission: IdempotentSubmission<T, DB>,
+  work: (trx: Transaction<DB>) => Promise<IdempotentAnswer<T>>,
 ): Promise<IdempotentOutcome<T>> {
+  const { store } = submission;
   const scope: IdempotencyScope = {
     institutionId: submission.institutionId,
     userId: submission.userId,
@@ -82,7 +132,7 @@ export async function runOnce<T>(
     return await submission.db.transaction().execute(async (trx) => {
       const claimed = await claimWithinWait(trx, submission, scope);
       if (!claimed) {
-        const existing = await findIdempotencyKey(trx, scope);
+        const existing = await store.find(trx, scope);
         // Gone between the claim and the read: purged as expired. Let the caller retry.
         if (!existing) return refused('IdempotencyKeyInProgress');
         if (existing.fingerprint !== submission.fingerprint) return refused('IdempotencyKeyReused');
@@ -100,7 +150,7 @@ export async function runOnce<T>(
 
       const answer = await work(trx);
       const bodyJson = JSON.stringify(answer.body);
-      await completeIdempotencyKey(trx, scope, {
+      await store.complete(trx, scope, {
         status: answer.status,
         bodyJson,
         at: submission.now,
@@ -120,18 +170,19 @@ export async function runOnce<T>(
 /** The first submission of the key held it longer than the wait allowed. */
 class StillInProgress extends Error {}
 
-async function claimWithinWait(
-  trx: Transaction<Database>,
-  submission: IdempotentSubmission<unknown>,
+async function claimWithinWait<DB>(
+  trx: Transaction<DB>,
+  submission: IdempotentSubmission<unknown, DB>,
   scope: IdempotencyScope,
 ): Promise<boolean> {
-  const previousTimeout = await setLocalLockTimeout(
+  const { store } = submission;
+  const previousTimeout = await store.setLocalLockTimeout(
     trx,
     `${Math.max(1, Math.trunc(submission.maxWaitMs ?? IDEMPOTENCY_WAIT_MS))}ms`,
   );
   let claimed: boolean;
   try {
-    claimed = await claimIdempotencyKey(trx, {
+    claimed = await store.claim(trx, {
       ...scope,
       fingerprint: submission.fingerprint,
       at: submission.now,
@@ -145,7 +196,7 @@ async function claimWithinWait(
     throw error;
   }
   // The work's own lock waits are not bounded by this wait.
-  await setLocalLockTimeout(trx, previousTimeout);
+  await store.setLocalLockTimeout(trx, previousTimeout);
   return claimed;
 }
 
@@ -216,11 +267,6 @@ export function readIdempotencyKey(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Deletes the expired keys (for the housekeeping job); returns how many. */
-export async function purgeExpiredIdempotency(db: Kysely<Database>, now: Date): Promise<number> {
-  return purgeExpiredIdempotencyKeys(db, now);
-}
-
 /** What the work of a resumable submission decided. */
 export type ResumableWork<T> =
   /** Answered now (a refusal): stored with the claim, as runOnce does. */
@@ -248,10 +294,11 @@ export type ResumableOutcome<T> =
  * claimed but unanswered is told to continue rather than IdempotencyKeyInProgress, so a request
  * that died after its commit is finished by its retry. runOnce itself is unchanged.
  */
-export async function runOnceResumable<T>(
-  submission: IdempotentSubmission<T>,
-  work: (trx: Transaction<Database>) => Promise<ResumableWork<T>>,
+export async function runOnceResumable<T, DB>(
+  submission: IdempotentSubmission<T, DB>,
+  work: (trx: Transaction<DB>) => Promise<ResumableWork<T>>,
 ): Promise<ResumableOutcome<T>> {
+  const { store } = submission;
   const scope: IdempotencyScope = {
     institutionId: submission.institutionId,
     userId: submission.userId,
@@ -260,11 +307,11 @@ export async function runOnceResumable<T>(
   try {
     return await submission.db.transaction().execute(async (trx) => {
       const claimed = await claimWithinWait(trx, submission, scope);
-      if (!claimed) return existingOutcome(submission, await findIdempotencyKey(trx, scope));
+      if (!claimed) return existingOutcome(submission, await store.find(trx, scope));
       const decided = await work(trx);
       if (decided.kind === 'continue') return { outcome: 'continue', resumed: false } as const;
       const bodyJson = JSON.stringify(decided.answer.body);
-      await completeIdempotencyKey(trx, scope, {
+      await store.complete(trx, scope, {
         status: decided.answer.status,
         bodyJson,
         at: submission.now,
@@ -287,10 +334,10 @@ export async function runOnceResumable<T>(
  * What a key already used means for a resumable submission, without claiming anything (also a
  * cheap look before the request is validated): undefined when the key is unused.
  */
-export async function peekResumable<T>(
-  submission: IdempotentSubmission<T>,
+export async function peekResumable<T, DB>(
+  submission: IdempotentSubmission<T, DB>,
 ): Promise<ResumableOutcome<T> | undefined> {
-  const existing = await findIdempotencyKey(submission.db, {
+  const existing = await submission.store.find(submission.db, {
     institutionId: submission.institutionId,
     userId: submission.userId,
     key: submission.key,
@@ -299,8 +346,8 @@ export async function peekResumable<T>(
 }
 
 function existingOutcome<T>(
-  submission: IdempotentSubmission<T>,
-  existing: Awaited<ReturnType<typeof findIdempotencyKey>>,
+  submission: Pick<IdempotentSubmission<T, unknown>, 'fingerprint' | 'parseBody'>,
+  existing: StoredIdempotencyKey | undefined,
 ): ResumableOutcome<T> {
   if (!existing) return refused('IdempotencyKeyInProgress');
   if (existing.fingerprint !== submission.fingerprint) return refused('IdempotencyKeyReused');
@@ -320,23 +367,69 @@ function existingOutcome<T>(
  * Stores the answer of a key left open by runOnceResumable. When another request of the key
  * answered first, its stored answer is the answer (every caller of one key gets one answer).
  */
-export async function completeResumable<T>(
-  submission: IdempotentSubmission<T>,
+export async function completeResumable<T, DB>(
+  submission: IdempotentSubmission<T, DB>,
   answer: IdempotentAnswer<T>,
 ): Promise<IdempotentAnswer<T>> {
+  const { store } = submission;
   const scope: IdempotencyScope = {
     institutionId: submission.institutionId,
     userId: submission.userId,
     key: submission.key,
   };
   const bodyJson = JSON.stringify(answer.body);
-  const stored = await completeOpenIdempotencyKey(submission.db, scope, {
+  const stored = await store.completeOpen(submission.db, scope, {
     status: answer.status,
     bodyJson,
     at: submission.now,
   });
   if (stored) return { status: answer.status, body: submission.parseBody(JSON.parse(bodyJson)) };
-  const existing = await findIdempotencyKey(submission.db, scope);
+  const existing = await store.find(submission.db, scope);
   if (!existing || existing.response_status === null) return answer;
   return { status: existing.response_status, body: submission.parseBody(existing.response_body) };
+}
+
+/**
+ * completeResumable in the caller's transaction, for work that finishes outside its claim's
+ * transaction and writes its own rows with the answer (a loan application's work item): 'stored'
+ * when this call answered the key, and the caller writes its rows in the same transaction;
+ * otherwise another request (or a job) of the key answered first, and its answer is given
+ * (undefined when the key is gone). On PostgreSQL a second finisher waits on the first's
+ * uncommitted answer, then finds the key answered: exactly one writes the rows.
+ */
+export async function completeResumableWithin<T, DB>(
+  trx: Kysely<DB>,
+  submission: Omit<IdempotentSubmission<T, DB>, 'db'>,
+  answer: IdempotentAnswer<T>,
+): Promise<
+  | { stored: true; answer: IdempotentAnswer<T> }
+  | { stored: false; answer: IdempotentAnswer<T> | undefined }
+> {
+  const scope: IdempotencyScope = {
+    institutionId: submission.institutionId,
+    userId: submission.userId,
+    key: submission.key,
+  };
+  const bodyJson = JSON.stringify(answer.body);
+  if (
+    await submission.store.completeOpen(trx, scope, {
+      status: answer.status,
+      bodyJson,
+      at: submission.now,
+    })
+  ) {
+    return {
+      stored: true,
+      answer: { status: answer.status, body: submission.parseBody(JSON.parse(bodyJson)) },
+    };
+  }
+  const existing = await submission.store.find(trx, scope);
+  if (!existing || existing.response_status === null) return { stored: false, answer: undefined };
+  return {
+    stored: false,
+    answer: {
+      status: existing.response_status,
+      body: submission.parseBody(existing.response_body),
+    },
+  };
 }

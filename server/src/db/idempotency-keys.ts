@@ -1,16 +1,17 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, IdempotencyKeysTable } from '../../db/schema';
+import type { IdempotencyScope, IdempotencyStore } from '../lib/idempotency';
+import type { Database, IdempotencyKeysTable } from './schema';
+
+/*
+ * The portal's idempotency keys (`idempotency_keys`): the store of lib/idempotency.ts's
+ * submissions, shared by every module that takes an Idempotency-Key (payments, loan
+ * applications) and purged by the housekeeping job. Here rather than in one module's repository,
+ * so no module reaches into another's.
+ */
 
 type Db = Kysely<Database>;
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
-
-/** A key is the user's own: another user's identical key is another key. */
-export interface IdempotencyScope {
-  institutionId: number;
-  userId: string;
-  key: string;
-}
 
 /**
  * Inserts the key 'in_progress'; false when it already exists. On PostgreSQL, while another
@@ -121,3 +122,12 @@ export async function completeOpenIdempotencyKey(
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** The portal's store of keys, as every idempotent submission passes it (`store`). */
+export const idempotencyKeys: IdempotencyStore<Database> = {
+  claim: claimIdempotencyKey,
+  find: findIdempotencyKey,
+  complete: completeIdempotencyKey,
+  completeOpen: completeOpenIdempotencyKey,
+  setLocalLockTimeout,
+};
