@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       dataDir: resolve(cwd, 'data'),
       pgliteDir: resolve(cwd, 'data/pglite'),
       cdnDir: resolve(cwd, 'data/cdn'),
+      documentsDir: resolve(cwd, 'data/documents'),
       databaseUrl: undefined,
       logLevel: 'info',
       demoMode: true,
@@ -68,6 +69,20 @@ describe('loadConfig', () => {
       portalDist: '/opt/portal',
       adminDist: resolve(cwd, 'admin-build'),
     });
+  });
+
+  it('keeps uploaded documents in DOCUMENTS_DIR, never in or around a folder the server serves', () => {
+    expect(loadConfig({ DOCUMENTS_DIR: '/mnt/shared/documents' }, { cwd }).documentsDir).toBe(
+      '/mnt/shared/documents',
+    );
+    expect(loadConfig({ DATA_DIR: 'var/data' }, { cwd }).documentsDir).toBe(
+      resolve(cwd, 'var/data/documents'),
+    );
+    for (const inside of ['data/cdn/uploads', 'data', '/', '/opt/portal/files']) {
+      expect(problemsOf({ DOCUMENTS_DIR: inside, PORTAL_DIST: '/opt/portal' }), inside).toEqual([
+        'DOCUMENTS_DIR',
+      ]);
+    }
   });
 
   it('treats an empty value as unset (the e2e runner clears DATABASE_URL that way)', () => {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -13,6 +13,11 @@ export interface ServerConfig {
   dataDir: string;
   pgliteDir: string;
   cdnDir: string;
+  /**
+   * Uploaded documents (DOCUMENTS_DIR, `<dataDir>/documents` by default): never inside a folder
+   * the server serves (the built apps, `cdnDir`). Storage the instances share when several run.
+   */
+  documentsDir: string;
   /** PostgreSQL when set; PGlite under `pgliteDir` otherwise. */
   databaseUrl: string | undefined;
   logLevel: LogLevel;
@@ -65,6 +70,12 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
     this.problems = problems;
   }
+}
+
+/** Whether `path` is `folder` or inside it. */
+function isWithin(path: string, folder: string): boolean {
+  const inside = relative(folder, path);
+  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside));
 }
 
 /** The server package folder, from src/config.ts and from the bundled dist/main.js alike. */
@@ -271,6 +282,21 @@ export function loadConfig(
       ? readPath('ADMIN_DIST', '', cwd)
       : resolve(SERVER_ROOT, '../admin/dist');
 
+  const cdnDir = resolve(dataDir, 'cdn');
+  const documentsDir =
+    read('DOCUMENTS_DIR') !== undefined
+      ? readPath('DOCUMENTS_DIR', '', cwd)
+      : resolve(dataDir, 'documents');
+  // Uploads are never where the server serves files from, nor hold those folders.
+  const served = [cdnDir, portalDist, adminDist];
+  if (served.some((folder) => isWithin(documentsDir, folder) || isWithin(folder, documentsDir))) {
+    fail(
+      'DOCUMENTS_DIR',
+      'must be outside the folders the server serves (DATA_DIR/cdn, PORTAL_DIST, ADMIN_DIST)',
+      undefined,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -278,7 +304,8 @@ export function loadConfig(
     host,
     dataDir,
     pgliteDir: resolve(dataDir, 'pglite'),
-    cdnDir: resolve(dataDir, 'cdn'),
+    cdnDir,
+    documentsDir,
     databaseUrl,
     logLevel,
     production,

@@ -141,6 +141,7 @@ async function main(): Promise<void> {
     portalDist: config.portalDist,
     adminDist: config.adminDist,
     cdnDir: config.cdnDir,
+    documentsDir: config.documentsDir,
     cookieSecure: config.cookieSecure,
     trustProxy: config.trustProxy,
     adminOrigins: config.adminOrigins,

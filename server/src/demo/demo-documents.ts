@@ -54,6 +54,7 @@ export async function seedLoanDocuments(
       account_number: owner.number,
       display_name: `${title} ${owner.number}`,
       file_format: 'pdf',
+      content_type: 'application/pdf',
       content: await pdf.finish(),
       uploaded_at: new Date(`${terms.originationDate}T15:00:00Z`),
     });
@@ -100,6 +101,7 @@ export async function seedApplicationDocuments(
       application_number: application.number,
       display_name: `${title} ${application.number}`,
       file_format: 'pdf',
+      content_type: 'application/pdf',
       content: await pdf.finish(),
       uploaded_at: new Date(`${dated}T15:00:00Z`),
     });

@@ -52,6 +52,9 @@ const NOT_FOUND = {
   body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'NotFound' }] },
 };
 
+/** The limit unless documentCenterOptions.maxUploadMegabytes says otherwise. */
+const TEN_MB = 10 * 1024 * 1024;
+
 function pdf(name: string) {
   return new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
 }
@@ -253,6 +256,138 @@ describe('the file uploader in application details', () => {
     await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
     await waitFor(() => expect(xhr.requests).toHaveLength(7));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Files to upload' })).toBeNull());
+  });
+
+  it('keeps a file too large, empty or not a document with its error as it is added, and sends only the others', async () => {
+    const { user, xhr } = renderApplication();
+    await addFiles(
+      user,
+      pdf('pay-stub.pdf'),
+      new File([new Uint8Array(TEN_MB + 1)], 'scan.pdf', { type: 'application/pdf' }),
+      new File([], 'blank.pdf', { type: 'application/pdf' }),
+    );
+    // The picker offers documents only; a dropped file may be anything.
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), {
+      dataTransfer: { files: [new File(['MZ'], 'setup.exe')], types: ['Files'] },
+    });
+    expect(
+      within(queueItem('scan.pdf')).getByText(
+        'The file is larger than 10 MB. Upload a smaller file.',
+      ),
+    ).toBeVisible();
+    expect(within(queueItem('blank.pdf')).getByText('The file is empty.')).toBeVisible();
+    expect(
+      within(queueItem('setup.exe')).getByText(
+        'Only PDF, JPEG, PNG and TIFF files can be uploaded.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(queueItem('scan.pdf')).getByTestId('ErrorOutlineOutlinedIcon'),
+    ).toBeInTheDocument();
+
+    // Only the file that can be sent needs its type; it alone goes.
+    await chooseType(user, 'pay-stub.pdf', 'Income Verification');
+    await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Files to upload' })).getAllByRole('listitem'),
+      ).toHaveLength(3),
+    );
+    const sentFiles = xhr.requests.map((request) =>
+      request.body instanceof FormData ? request.body.get('file') : null,
+    );
+    expect(sentFiles).toEqual([expect.objectContaining({ name: 'pay-stub.pdf' })]);
+    expect(
+      within(queueItem('scan.pdf')).getByText(
+        'The file is larger than 10 MB. Upload a smaller file.',
+      ),
+    ).toBeVisible();
+    // Removed, it is gone; nothing else is sent.
+    await user.click(
+      within(queueItem('setup.exe')).getByRole('button', { name: 'Remove setup.exe' }),
+    );
+    expect(xhr.requests).toHaveLength(1);
+  });
+
+  it('keeps Upload File(s) off while no queued file can be sent, and asks a type only of those that can', async () => {
+    const { user, xhr } = renderApplication();
+    await addFiles(
+      user,
+      new File([new Uint8Array(TEN_MB + 1)], 'scan.pdf', { type: 'application/pdf' }),
+      new File([], 'blank.pdf', { type: 'application/pdf' }),
+    );
+    const send = screen.getByRole('button', { name: 'Upload File(s)' });
+    expect(send).toBeDisabled();
+    // Leaving a refused file's type empty asks nothing of it: its own error is all it shows.
+    const scan = queueItem('scan.pdf');
+    await user.click(within(scan).getByRole('combobox', { name: /File type/ }));
+    await user.tab();
+    expect(within(scan).queryByText('Choose a file type')).toBeNull();
+    expect(
+      within(scan).getByText('The file is larger than 10 MB. Upload a smaller file.'),
+    ).toBeVisible();
+
+    await addFiles(user, pdf('pay-stub.pdf'));
+    expect(send).toBeEnabled();
+    await user.click(send);
+    expect(within(queueItem('pay-stub.pdf')).getByText('Choose a file type')).toBeVisible();
+    expect(within(queueItem('scan.pdf')).queryByText('Choose a file type')).toBeNull();
+    expect(within(queueItem('blank.pdf')).queryByText('Choose a file type')).toBeNull();
+    expect(within(queueItem('blank.pdf')).getByText('The file is empty.')).toBeVisible();
+    expect(xhr.requests).toHaveLength(0);
+
+    // The one that could be sent removed, nothing is left to send.
+    await user.click(
+      within(queueItem('pay-stub.pdf')).getByRole('button', { name: 'Remove pay-stub.pdf' }),
+    );
+    expect(send).toBeDisabled();
+  });
+
+  it("refuses before sending a file over the institution's own limit, naming it", async () => {
+    const { user, xhr } = renderApplication({
+      settings: { 'documentCenterOptions.maxUploadMegabytes': '2' },
+    });
+    await addFiles(
+      user,
+      new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' }),
+      new File([new Uint8Array(2 * 1024 * 1024)], 'statement.pdf', { type: 'application/pdf' }),
+    );
+    expect(
+      within(queueItem('scan.pdf')).getByText(
+        'The file is larger than 2 MB. Upload a smaller file.',
+      ),
+    ).toBeVisible();
+    expect(within(queueItem('statement.pdf')).queryByText(/larger than/)).toBeNull();
+    await chooseType(user, 'statement.pdf', 'Identification');
+    await user.click(screen.getByRole('button', { name: 'Upload File(s)' }));
+    await waitFor(() => expect(xhr.requests).toHaveLength(1));
+    const sent = xhr.requests[0]?.body;
+    expect(sent instanceof FormData ? sent.get('file') : null).toEqual(
+      expect.objectContaining({ name: 'statement.pdf' }),
+    );
+  });
+
+  it('shows the icon of the format the upload policy reads from the name', async () => {
+    renderApplication();
+    // Dropped: the picker would not offer the last two.
+    fireEvent.drop(await screen.findByTestId('file-drop-zone'), {
+      dataTransfer: {
+        files: [
+          new File(['tiff'], 'deed.TIFF', { type: 'image/tiff' }),
+          new File(['heic'], 'photo.heic', { type: 'image/heic' }),
+          new File(['gif'], 'chart.gif', { type: 'image/gif' }),
+        ],
+        types: ['Files'],
+      },
+    });
+    expect(within(queueItem('deed.TIFF')).getByTestId('ImageOutlinedIcon')).toBeInTheDocument();
+    // Not accepted as uploads, so not shown as images either.
+    for (const name of ['photo.heic', 'chart.gif']) {
+      expect(within(queueItem(name)).getByTestId('DescriptionOutlinedIcon')).toBeInTheDocument();
+      expect(
+        within(queueItem(name)).getByText('Only PDF, JPEG, PNG and TIFF files can be uploaded.'),
+      ).toBeVisible();
+    }
   });
 
   it('takes dropped files in the drop zone', async () => {

@@ -12,7 +12,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { fillPlaceholders } from '@portal/domain';
+import {
+  fillPlaceholders,
+  UPLOAD_ACCEPT,
+  UPLOAD_MESSAGES,
+  uploadFileIssue,
+  uploadFormatOfName,
+  uploadLimitBytes,
+  uploadTooLargeMessage,
+} from '@portal/domain';
 import { visuallyHidden } from '@portal/web-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -21,9 +29,6 @@ import { useMobileCapabilities } from '../../lib/mobile/mobile-capabilities';
 import { useSession } from '../../lib/session/session-context';
 import { useSettings } from '../../lib/settings/settings-context';
 import { fileTypesQuery, uploadFile, type UploadTarget } from '../../lib/uploads';
-
-/** What the file picker offers; the server decides from the bytes (PDF, JPEG, PNG, TIFF). */
-const ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff';
 
 interface QueuedFile {
   key: number;
@@ -34,22 +39,36 @@ interface QueuedFile {
   touched: boolean;
   /** 0 to 100 while or after sending; undefined before. */
   progress?: number;
+  /** Why the file is never sent, told as it is added (the upload policy); undefined if it can be. */
+  refusal?: string;
+  /** What the server (or the line) answered the last try. */
   error?: string;
 }
 
-function extensionOf(name: string): string {
-  return /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? '';
+/**
+ * Why a file cannot be sent, told before it is (the domain's upload policy: empty, over the
+ * institution's limit, or a name of no accepted format), in the words the server would answer
+ * with; the server decides again from the bytes.
+ */
+function refusalOf(file: File, limitBytes: number): string | undefined {
+  const issue = uploadFileIssue(file, limitBytes);
+  if (issue === 'tooLarge') return uploadTooLargeMessage(limitBytes);
+  return issue ? UPLOAD_MESSAGES[issue] : undefined;
 }
 
-/** The queue's icon by the file's extension (spec 002 "an icon by extension"). */
+/**
+ * The queue's icon by the file's extension (spec 002 "an icon by extension"), by the format the
+ * upload policy reads from the name: a PDF, an image (JPEG, PNG, TIFF), or a plain document for
+ * any name the policy refuses.
+ */
 function ExtensionIcon(props: { name: string }) {
-  const extension = extensionOf(props.name);
-  if (extension === 'pdf') return <PictureAsPdfOutlinedIcon aria-hidden="true" />;
-  if (['png', 'jpg', 'jpeg', 'gif', 'tif', 'tiff', 'heic'].includes(extension)) {
-    return <ImageOutlinedIcon aria-hidden="true" />;
-  }
+  const format = uploadFormatOfName(props.name)?.format;
+  if (format === 'pdf') return <PictureAsPdfOutlinedIcon aria-hidden="true" />;
+  if (format) return <ImageOutlinedIcon aria-hidden="true" />;
   return <DescriptionOutlinedIcon aria-hidden="true" />;
 }
+
+const sendable = (queued: QueuedFile) => queued.refusal === undefined;
 
 /**
  * The file uploader (spec 002 "File uploader" and "Upload"): a drag-and-drop zone (not on mobile
@@ -57,9 +76,12 @@ function ExtensionIcon(props: { name: string }) {
  * queue (icon, name, a required file type, progress, error, remove) and Upload File(s).
  *
  * Files go one request each, one after the other (a phone on a slow line sends one file at a
- * time at full speed, and the server holds one file at a time per user). Successful files leave
- * the queue; failed ones stay with their error and their file type marked touched; then
- * `onUploaded` refreshes the document list. The caller shows it only with file services on.
+ * time at full speed), each with a progress bar fed by the request's upload progress events.
+ * Successful files leave the queue; failed ones stay with their error and their file type marked
+ * touched; then `onUploaded` refreshes the document list. A file the upload policy refuses
+ * before sending (empty, over the institution's size limit, not a document's name) shows the
+ * server's words as it is added and is never sent, needs no file type, and does not by itself
+ * enable Upload File(s). The caller shows it only with file services on.
  */
 export function FileUploader(props: { target: UploadTarget; onUploaded(): void }) {
   const settings = useSettings();
@@ -75,6 +97,7 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
+  const limitBytes = uploadLimitBytes(settings.get('documentCenterOptions.maxUploadMegabytes'));
   const texts = {
     dropZone: settings.get('fileUploadTexts.dropZoneText'),
     addFiles: settings.get('fileUploadTexts.addFilesButtonText'),
@@ -92,9 +115,15 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
 
   function add(files: FileList | null) {
     if (!files || files.length === 0) return;
-    const added = [...files].map((file) => {
+    const added = [...files].map((file): QueuedFile => {
       nextKey.current += 1;
-      return { key: nextKey.current, file, fileTypeId: '', touched: false };
+      return {
+        key: nextKey.current,
+        file,
+        fileTypeId: '',
+        touched: false,
+        refusal: refusalOf(file, limitBytes),
+      };
     });
     setQueue((current) => [...current, ...added]);
   }
@@ -106,14 +135,17 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
   }
 
   async function uploadAll() {
-    if (uploading || queue.length === 0) return;
-    if (queue.some((queued) => queued.fileTypeId === '')) {
-      // Every file needs a type (spec 002 section 5): nothing is sent until each has one.
-      setQueue((current) => current.map((queued) => ({ ...queued, touched: true })));
+    // A file that cannot be sent (too large, not a document) stays with its error, unsent.
+    const sent = queue.filter(sendable);
+    if (uploading || sent.length === 0) return;
+    if (sent.some((queued) => queued.fileTypeId === '')) {
+      // Every file sent needs a type (spec 002 section 5): nothing is sent until each has one.
+      setQueue((current) =>
+        current.map((queued) => (sendable(queued) ? { ...queued, touched: true } : queued)),
+      );
       return;
     }
     setUploading(true);
-    const sent = [...queue];
     const succeeded = new Set<number>();
     for (const queued of sent) {
       update(queued.key, { progress: 0, error: undefined });
@@ -200,7 +232,7 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
             id={inputId}
             type="file"
             multiple
-            accept={ACCEPT}
+            accept={UPLOAD_ACCEPT}
             disabled={uploading}
             sx={visuallyHidden}
             onChange={(event) => {
@@ -212,7 +244,7 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
         </Button>
         <Button
           variant="contained"
-          disabled={uploading || queue.length === 0}
+          disabled={uploading || !queue.some(sendable)}
           onClick={() => void uploadAll()}
         >
           {texts.upload}
@@ -222,7 +254,9 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
       {queue.length > 0 ? (
         <Box component="ul" aria-label={texts.queue} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {queue.map((queued) => {
-            const missingType = queued.touched && queued.fileTypeId === '';
+            // A file never sent needs no type: only its own refusal is shown.
+            const missingType = sendable(queued) && queued.touched && queued.fileTypeId === '';
+            const error = queued.refusal ?? queued.error;
             return (
               <Box
                 component="li"
@@ -270,13 +304,13 @@ export function FileUploader(props: { target: UploadTarget; onUploaded(): void }
                   <CloseIcon />
                 </IconButton>
                 <Box aria-live="polite" sx={{ flexBasis: '100%' }}>
-                  {queued.error ? (
+                  {error ? (
                     <Typography
                       color="error"
                       sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
                     >
                       <ErrorOutlineIcon fontSize="small" aria-hidden="true" />
-                      {queued.error}
+                      {error}
                     </Typography>
                   ) : null}
                 </Box>

@@ -16,7 +16,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
-import { UPLOAD_MESSAGES } from './upload-policy';
+import { UPLOAD_MESSAGES } from '@portal/domain';
 
 const CUSTOMER_DOCUMENTS = '/api/Documents/GetCustomerDocuments';
 const HOME_EQUITY = '001-100235-2';

@@ -1,62 +1,128 @@
+import {
+  checkUploadContent,
+  SNIFF_BYTES,
+  type UploadContentRefusal,
+  type UploadFormat,
+} from '@portal/domain';
+import type { Readable } from 'node:stream';
+
 /**
- * What the portal accepts as an upload (spec 002 "File uploader"; the specs fix no limits, these
- * are the product's choices):
+ * The upload policy (domain `documents/upload-policy.ts`: the institution's size limit, PDF,
+ * JPEG, PNG or TIFF whose content is the format its name says) applied to a file as it arrives:
+ * its first bytes are looked at before anything is stored, then the bytes pass on to the store
+ * one chunk at a time, counted. Nothing here holds more than the first chunk and the one passing.
+ */
+
+/** The file part of an upload as the multipart parser gives it; `truncated` once it hit its limit. */
+export type IncomingFileStream = Readable & { truncated?: boolean };
+
+/** The file passed the limit on the way: the store keeps nothing. */
+export class UploadTooLarge extends Error {
+  constructor() {
+    super('The file is larger than the upload limit');
+    this.name = 'UploadTooLarge';
+  }
+}
+
+/** The request broke off or was malformed around the file: the store keeps nothing. */
+export class UploadBrokenOff extends Error {
+  constructor(cause: unknown) {
+    super('The upload request was broken off or could not be read', { cause });
+    this.name = 'UploadBrokenOff';
+  }
+}
+
+export type IncomingFileCheck =
+  | {
+      ok: true;
+      format: UploadFormat;
+      content: AsyncIterable<Uint8Array>;
+      /** Stops reading the stream (whether or not `content` was read), leaving it whole. */
+      release(): Promise<void>;
+    }
+  | { ok: false; refusal: 'emptyFile' | UploadContentRefusal };
+
+function bytesOf(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError('A file part gave something other than bytes');
+}
+
+/**
+ * Reads the file's first bytes and checks them with its name (refusing an empty file, one of no
+ * accepted format, or one whose content is not the format its name says). When it passes, its
+ * content is the bytes from the start, counted on the way: past `limitBytes` (or when the parser
+ * cut the file at its own limit) the iteration fails with UploadTooLarge. It ends only once
+ * `bodyRead` settles, so a request that turns out broken after the file (a second file, a cut-off
+ * end) fails the iteration with UploadBrokenOff and the store keeps nothing.
  *
- * - at most 10 MB a file: a phone photo or a scanned multi-page statement fits, and the whole
- *   file is held in memory while it is checked and stored;
- * - PDF, JPEG, PNG or TIFF, told by the file's first bytes (its "magic number"), never by its
- *   name or the type the browser claims: these are what borrowers scan or photograph and what a
- *   servicer's document system takes. HEIC is left out (browsers cannot show it from
- *   ViewDocument; iPhones send JPEG to a web page's file picker anyway); GIF, Word and the like
- *   are left out as not documents of record.
+ * The stream is read without being destroyed when the reading stops: the caller releases it
+ * (`release`, also when `content` was never read) and resumes it to let the rest of the request
+ * through (the multipart parser waits for each part to be read).
  */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export async function checkIncomingFile(
+  file: { name: string; stream: IncomingFileStream; bodyRead: Promise<void> },
+  limitBytes: number,
+): Promise<IncomingFileCheck> {
+  const { stream } = file;
+  const chunks = stream.iterator({ destroyOnReturn: false });
+  const read = async (): Promise<Uint8Array | undefined> => {
+    try {
+      const next = await chunks.next();
+      return next.done ? undefined : bytesOf(next.value);
+    } catch (error) {
+      throw new UploadBrokenOff(error);
+    }
+  };
 
-interface Format {
-  contentType: string;
-  /** The first bytes every file of the format starts with (one of). */
-  signatures: readonly (readonly number[])[];
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const chunk = await read();
+    if (!chunk) {
+      ended = true;
+      break;
+    }
+    head.push(chunk);
+    headBytes += chunk.byteLength;
+  }
+  const stop = async (refusal: 'emptyFile' | UploadContentRefusal): Promise<IncomingFileCheck> => {
+    await chunks.return?.();
+    return { ok: false, refusal };
+  };
+  if (headBytes === 0) return stop('emptyFile');
+  const checked = checkUploadContent(file.name, Buffer.concat(head).subarray(0, SNIFF_BYTES));
+  if ('refusal' in checked) return stop(checked.refusal);
+
+  async function* content(): AsyncGenerator<Uint8Array> {
+    let received = 0;
+    const counted = (chunk: Uint8Array): Uint8Array => {
+      received += chunk.byteLength;
+      if (received > limitBytes) throw new UploadTooLarge();
+      return chunk;
+    };
+    try {
+      for (const chunk of head) yield counted(chunk);
+      for (let chunk = ended ? undefined : await read(); chunk; chunk = await read()) {
+        yield counted(chunk);
+      }
+      if (stream.truncated) throw new UploadTooLarge();
+      // The store sees the end of the bytes only once the whole request was read well.
+      try {
+        await file.bodyRead;
+      } catch (error) {
+        throw new UploadBrokenOff(error);
+      }
+    } finally {
+      await chunks.return?.();
+    }
+  }
+  return {
+    ok: true,
+    format: checked.format,
+    content: content(),
+    release: async () => {
+      await chunks.return?.();
+    },
+  };
 }
-
-const FORMATS: readonly Format[] = [
-  { contentType: 'application/pdf', signatures: [[0x25, 0x50, 0x44, 0x46, 0x2d]] }, // %PDF-
-  { contentType: 'image/jpeg', signatures: [[0xff, 0xd8, 0xff]] },
-  {
-    contentType: 'image/png',
-    signatures: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  },
-  {
-    contentType: 'image/tiff',
-    signatures: [
-      [0x49, 0x49, 0x2a, 0x00], // II*\0, little-endian
-      [0x4d, 0x4d, 0x00, 0x2a], // MM\0*, big-endian
-    ],
-  },
-];
-
-/** The content type of an accepted file, from its first bytes; undefined for anything else. */
-export function sniffContentType(bytes: Uint8Array): string | undefined {
-  const format = FORMATS.find((candidate) =>
-    candidate.signatures.some(
-      (signature) =>
-        bytes.length >= signature.length && signature.every((byte, at) => bytes[at] === byte),
-    ),
-  );
-  return format?.contentType;
-}
-
-/**
- * The Message of each refusal (spec 002 section 8: the uploader shows a failed answer's Message).
- * The specs give only 'Choose a file type'; the others are the product's wording.
- */
-export const UPLOAD_MESSAGES = {
-  fileTypeRequired: 'Choose a file type',
-  noFile: 'Choose a file to upload.',
-  emptyFile: 'The file is empty.',
-  tooLarge: 'The file is larger than 10 MB. Upload a smaller file.',
-  unsupportedFormat: 'Only PDF, JPEG, PNG and TIFF files can be uploaded.',
-  invalidRequest: 'The upload could not be read. Please try again.',
-  accountNotFound: 'There is no such account.',
-  applicationNotFound: 'There is no such application.',
-  fileServicesOff: 'Document uploads are not available.',
-} as const;
