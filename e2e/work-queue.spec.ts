@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, institutionOrigin, staffSignIn, test } from './fixtures';
+import {
+  expectNoAxeViolations,
+  institutionOrigin,
+  newestDemoMailId,
+  staffSignIn,
+  test,
+  waitForDemoMail,
+} from './fixtures';
 
 /*
  * Issue 22: a contact-info change reaches a person. Cedar forces manual contact-info changes
@@ -9,6 +16,20 @@ import { expectNoAxeViolations, institutionOrigin, staffSignIn, test } from './f
  */
 
 const STAFF = 'service@cedar.example';
+/** Harbor's member services (an editor there, in no other journey). */
+const HARBOR_STAFF = 'service@harbor.example';
+
+/**
+ * Presses Tab until the target has the focus (at most `limit` presses): it is reached by the
+ * keyboard, in the page's tab order, and nothing else moved the focus there.
+ */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
 
 async function fillAddress(group: Locator, address: Record<string, string>) {
   for (const [label, value] of Object.entries(address)) {
@@ -129,6 +150,76 @@ test.describe('the work queue', () => {
       await expect(
         page.getByRole('heading', { name: `Marked a work queue item handled · ${STAFF}` }).first(),
       ).toBeVisible();
+    });
+  });
+
+  test('by keyboard alone: a visitor asks a question with the captcha, staff reply, and the reply is in the mailbox', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? 'http://localhost:3100').origin;
+    // An address and subject of this run's own.
+    const run = Date.now() % 1_000_000;
+    const visitor = `kim.visitor.${run}@example.test`;
+    const subject = `Payoff letter ${run}`;
+
+    await test.step('the visitor writes and sends the question with the keyboard', async () => {
+      await page.goto('/#/home/messages');
+      await expect(page.getByRole('heading', { level: 1, name: 'Compose Message' })).toBeVisible();
+      const types = page.getByRole('radiogroup', { name: 'Message type' });
+      await tabTo(page, types.getByRole('radio').first());
+      // Arrows move within the group and choose; Question is the second choice.
+      if (!(await types.getByRole('radio', { name: 'Question' }).isChecked())) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await expect(types.getByRole('radio', { name: 'Question' })).toBeChecked();
+
+      await tabTo(page, page.getByRole('textbox', { name: /^Name/ }));
+      await page.keyboard.type('Kim Visitor');
+      await tabTo(page, page.getByRole('textbox', { name: /^Email/ }));
+      await page.keyboard.type(visitor);
+      await tabTo(page, page.getByRole('textbox', { name: /^Subject/ }));
+      await page.keyboard.type(subject);
+      await tabTo(page, page.getByRole('textbox', { name: /^Message/ }));
+      await page.keyboard.type('Please send me a payoff letter for my mortgage.');
+      const captcha = page.getByRole('checkbox', { name: "I'm not a robot" });
+      await tabTo(page, captcha);
+      await page.keyboard.press('Space');
+      await expect(page.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await tabTo(page, page.getByRole('button', { name: 'Send' }));
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByText("Thank you for your message. We'll get back to you shortly."),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('staff open the question and reply by e-mail, by keyboard', async () => {
+      const before = await newestDemoMailId(page, origin, visitor);
+      await staffSignIn(page, HARBOR_STAFF, baseURL);
+      await page.goto('/admin/#/i/harbor/work-queue?kind=question&status=new');
+      const table = page.getByRole('table', { name: 'Work queue items, newest first' });
+      const item = table.getByRole('link', { name: subject });
+      await expect(item).toBeVisible();
+      await tabTo(page, item, 80);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      const reply = page.getByRole('form', { name: 'Reply by e-mail' });
+      await tabTo(page, reply.getByRole('textbox', { name: /^Message/ }), 80);
+      await page.keyboard.type('Your payoff letter is on its way by mail.');
+      await tabTo(page, reply.getByRole('button', { name: 'Send reply' }));
+      await page.keyboard.press('Enter');
+      await expect(
+        page.getByRole('status').filter({ hasText: `Reply sent to ${visitor}` }),
+      ).toBeVisible();
+
+      const mail = await waitForDemoMail(page, origin, visitor, { afterId: before });
+      expect(mail.subject).toBe(`Re: ${subject}`);
+      expect(mail.body).toContain('Your payoff letter is on its way by mail.');
+      // Their question is quoted under the reply.
+      expect(mail.body).toContain('Please send me a payoff letter for my mortgage.');
     });
   });
 });

@@ -10,10 +10,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const READERS = ['portal/src', 'admin/src', 'server/src', 'themes/src', 'domain/src'];
 
 /**
- * Keys that no screen or rule reads yet, with what will read them. Keys of a screen that is still
- * a placeholder need no entry: portal/PLACEHOLDERS.md lists those screens, and a key whose route
- * is one of them waits for it. When the screen is built its keys must be read, or this test
- * fails.
+ * Keys that no screen or rule reads, with why. Every other key must be read in code, so a
+ * setting added with a screen is read by it, or this test fails.
  */
 const AWAITING: Readonly<Record<string, string>> = {
   // Retired, not awaited: the draft agreement became one dialog with one Agree (issue 20 item 7).
@@ -52,39 +50,17 @@ function keysRead(): Set<string> {
   return found;
 }
 
-/** `myaccount/loanDetails/:accountNumber` and `/myaccount/loanDetails/{accountNumber}` alike. */
-function normaliseRoute(route: string): string {
-  return route
-    .trim()
-    .replace(/^\/+/, '')
-    .replace(/\{(\w+)\}/g, ':$1');
-}
-
-/** The routes of the screens portal/PLACEHOLDERS.md says are still being built (or partly). */
-function placeholderRoutes(): Set<string> {
-  const text = readFileSync(join(root, 'portal/PLACEHOLDERS.md'), 'utf8');
-  const routes = new Set<string>();
-  for (const line of text.split('\n')) {
-    const cell = /^\|\s*(`[^|]*)\|/.exec(line)?.[1] ?? '';
-    for (const match of cell.matchAll(/`([^`]+)`/g)) routes.add(normaliseRoute(match[1] ?? ''));
-  }
-  return routes;
-}
-
 describe('settings nothing reads', () => {
   const read = keysRead();
-  const waiting = placeholderRoutes();
   const definitions = listSettingDefinitions();
 
-  it('finds the readers and the placeholder screens (the scans work)', () => {
+  it('finds the readers (the scan works)', () => {
     expect(read.size).toBeGreaterThan(300);
-    expect(waiting).toContain('myaccount/locations');
   });
 
-  it('are only keys of screens still being built, or named with what will read them', () => {
+  it('are only keys named with why nothing reads them', () => {
     const unread = definitions
       .filter((definition) => !read.has(definition.key))
-      .filter((definition) => !(definition.route && waiting.has(normaliseRoute(definition.route))))
       .filter((definition) => !(definition.key in AWAITING))
       .map((definition) => `${definition.key} (${definition.route ?? 'no route'})`);
     expect(unread).toEqual([]);

@@ -1,5 +1,9 @@
 import { isTimeZone, pastDueTextsOf } from '@portal/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -29,6 +33,8 @@ import {
   createBuiltinAchProcessor,
 } from './core/builtin/ach/builtin-ach-processor';
 import { createStoredRoutingDirectory } from './core/builtin/ach/stored-routing-directory';
+import { createBuiltinZipGeocoder } from './core/builtin/builtin-zip-geocoder';
+import type { ZipGeocoder } from './core/zip-geocoder';
 import { achFilesModule } from './modules/ach-files/ach-files.module';
 import {
   createEndOfDayWorker,
@@ -45,8 +51,10 @@ import {
 } from './modules/downloads/download-tokens.service';
 import { accountLinksModule } from './modules/account-links/account-links.module';
 import { applicationsModule } from './modules/applications/applications.module';
+import { createLoanApplyService } from './modules/applications/loan-apply';
 import { messagesModule } from './modules/messages/messages.module';
 import { workQueueModule } from './modules/work-queue/work-queue.module';
+import { branchesModule } from './modules/branches/branches.module';
 import { contactChangeModule } from './modules/contact-change/contact-change.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
@@ -167,12 +175,20 @@ export interface BuildAppOptions {
   core?: ServicingCore;
   /** A bank's own document store (file services); the built-in one when absent. */
   documents?: DocumentStore;
+  /**
+   * Where the built-in document store keeps uploaded files (DOCUMENTS_DIR, `<DATA_DIR>/documents`
+   * by default: outside every folder the server serves). Left out (tests, tools), a temporary
+   * folder of this app, removed when it closes.
+   */
+  documentsDir?: string;
   /** A real card processor; the built-in test-mode one (public test card numbers) when absent. */
   cardProcessor?: CardProcessor;
   /** A routing directory service; the bundled one (Federal Reserve Banks, demo banks) when absent. */
   routingDirectory?: RoutingDirectory;
   /** A real ACH processor (ODFI); the built-in one (NACHA day files staff download) when absent. */
   achProcessor?: AchProcessor;
+  /** A maps service's ZIP geocoding (branch locator); the bundled ZIP centroids when absent. */
+  zipGeocoder?: ZipGeocoder;
   /** The time source of every expiry and timestamp; tests pass one they can move. */
   clock?: Clock;
   /** false (the default) for silence; the settings of the JSON request log otherwise. */
@@ -394,17 +410,27 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       pastDueTexts: async (institutionId) =>
         pastDueTextsOf(await institutions.settings(institutionId)),
     });
-  const documents =
-    options.documents ??
-    createBuiltinDocumentStore({
+  const documents = options.documents ?? builtinDocumentStore();
+  function builtinDocumentStore(): DocumentStore {
+    let directory = options.documentsDir;
+    if (!directory) {
+      const temporary = mkdtempSync(join(tmpdir(), 'portal-documents-'));
+      app.addHook('onClose', async () => rm(temporary, { recursive: true, force: true }));
+      directory = temporary;
+    }
+    return createBuiltinDocumentStore({
       db,
       settings: (institutionId) => institutions.settings(institutionId),
+      directory,
     });
+  }
   const cardProcessor = options.cardProcessor ?? createBuiltinCardProcessor({ db, clock });
   // The FedACH directory an operator loaded (`fedach load`), then the bundled banks.
   const routingDirectory =
     options.routingDirectory ??
     createStoredRoutingDirectory({ db, fallback: bundledRoutingDirectory() });
+  // The branch locator's ZIP search: the bundled ZIP centroids unless a maps service is given.
+  const zipGeocoder = options.zipGeocoder ?? createBuiltinZipGeocoder();
   const achProcessor =
     options.achProcessor ??
     createBuiltinAchProcessor({
@@ -481,6 +507,17 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
         'the core refused a bank-account payment whose debit was sent: reverse the debit',
       ),
   });
+  // Applying for a loan: its job finishes an attempt its request left unfinished.
+  const loanApply = createLoanApplyService({
+    db,
+    clock,
+    core,
+    institutions,
+    borrowers: createBorrowersService({ db }),
+    workQueue,
+    dataProtector,
+    jobs: () => jobs,
+  });
   const mailDelivery = mailDeliveryQueue({
     db,
     clock,
@@ -507,6 +544,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       housekeeping.queue,
       endOfDay.queue,
       notifications.queue,
+      loanApply.queue,
     ],
     schedules: [
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
@@ -719,7 +757,19 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     }),
   });
   await paymentMethodsModule(app, { paymentMethods });
-  await documentsModule(app, { core, documents, borrowers, downloads, institutions });
+  await documentsModule(app, {
+    db,
+    core,
+    documents,
+    borrowers,
+    downloads,
+    institutions,
+    workQueue,
+    auditLog,
+    adminAuth,
+    admin,
+    throttle,
+  });
   await achDraftsModule(app, { db, clock, core, institutions, downloads, pdfBranding });
   await paymentsModule(app, {
     db,
@@ -734,7 +784,17 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     achDrafts: createAchDraftAuthorizations({ clock, cdnRoots }),
     prepareTell: notifications.prepareTell,
   });
-  await applicationsModule(app, { clock, core });
+  await applicationsModule(app, {
+    db,
+    clock,
+    core,
+    loanApply,
+    adminAuth,
+    admin,
+    auditLog,
+    workQueue,
+    prepareTell: notifications.prepareTell,
+  });
   await messagesModule(app, { clock, institutions, throttle, dataProtector, workQueue, borrowers });
   await contactChangeModule(app, { clock, core, institutions, borrowers, workQueue });
   const profile = createProfileService({
@@ -794,6 +854,15 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   });
   await achFilesModule(app, { adminAuth, admin, achProcessor });
   await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });
+  await branchesModule(app, {
+    db,
+    clock,
+    settings: (institutionId) => institutions.settings(institutionId),
+    zipGeocoder,
+    adminAuth,
+    admin,
+    auditLog,
+  });
   await staticFilesModule(app, {
     admin,
     institutions,

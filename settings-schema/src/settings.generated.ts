@@ -121,6 +121,7 @@ export interface SettingTypes {
   "securityPolicyOptions.recoveryRequestsPerHourPerIp": number;
   "securityPolicyOptions.registrationRequestsPerHourPerIp": number;
   "securityPolicyOptions.messagesPerHourPerIp": number;
+  "securityPolicyOptions.documentUploadsPerHourPerUser": number;
   "securityPolicyOptions.cardAttemptsPerHourPerUser": number;
   "securityPolicyOptions.cardAttemptsPerHourPerSession": number;
   "securityPolicyOptions.cardAttemptsPerHourPerIp": number;
@@ -152,6 +153,7 @@ export interface SettingTypes {
   "pageTitleTexts.messagesPageTitle": string;
   "pageTitleTexts.faqPageTitle": string;
   "pageTitleTexts.requestChangePageTitle": string;
+  "pageTitleTexts.applyPageTitle": string;
   "pageTitleTexts.applicationDetailsPageTitle": string;
   "pageTitleTexts.loginHistoryPageTitle": string;
   "loginOptions.showLogoOption": boolean;
@@ -940,6 +942,62 @@ export interface SettingTypes {
   "applicationDetailsTexts.connectErrorText": string;
   "applicationDetailsTexts.loadingText": string;
   "applicationDetailsTexts.documentsLoadingText": string;
+  "applicationDetailsTexts.requiredDocumentsHeadingText": string;
+  "loanApplicationOptions.products": Array<{ "id": string; "name": string; "minAmountCents": number; "maxAmountCents": number; "termsMonths": Array<number>; "documents": Array<string> }>;
+  "loanApplicationTexts.introText": string;
+  "loanApplicationTexts.productLabel": string;
+  "loanApplicationTexts.amountLabel": string;
+  "loanApplicationTexts.termLabel": string;
+  "loanApplicationTexts.purposeLabel": string;
+  "loanApplicationTexts.incomeLabel": string;
+  "loanApplicationTexts.employmentLabel": string;
+  "loanApplicationTexts.consentLabel": string;
+  "loanApplicationTexts.consentText": string;
+  "loanApplicationTexts.chooseText": string;
+  "loanApplicationTexts.amountRangeText": string;
+  "loanApplicationTexts.amountHintText": string;
+  "loanApplicationTexts.termHintText": string;
+  "loanApplicationTexts.purposeHintText": string;
+  "loanApplicationTexts.incomeHintText": string;
+  "loanApplicationTexts.termMonthsText": string;
+  "loanApplicationTexts.termOneMonthText": string;
+  "loanApplicationTexts.fullTimeText": string;
+  "loanApplicationTexts.partTimeText": string;
+  "loanApplicationTexts.selfEmployedText": string;
+  "loanApplicationTexts.retiredText": string;
+  "loanApplicationTexts.notEmployedText": string;
+  "loanApplicationTexts.reviewButtonText": string;
+  "loanApplicationTexts.reviewHeadingText": string;
+  "loanApplicationTexts.reviewDocumentsHeadingText": string;
+  "loanApplicationTexts.consentGivenText": string;
+  "loanApplicationTexts.consentNotGivenText": string;
+  "loanApplicationTexts.submitButtonText": string;
+  "loanApplicationTexts.sendingText": string;
+  "loanApplicationTexts.changeButtonText": string;
+  "loanApplicationTexts.notOfferedText": string;
+  "loanApplicationTexts.inProgressText": string;
+  "loanApplicationTexts.notConfirmedText": string;
+  "loanApplicationTexts.receivedHeadingText": string;
+  "loanApplicationTexts.numberIntroText": string;
+  "loanApplicationTexts.statusText": string;
+  "loanApplicationTexts.documentsHeadingText": string;
+  "loanApplicationTexts.uploadInDocumentCenterText": string;
+  "loanApplicationTexts.uploadOnApplicationPageText": string;
+  "loanApplicationTexts.documentsByContactText": string;
+  "loanApplicationTexts.seeApplicationText": string;
+  "loanApplicationTexts.productRequiredText": string;
+  "loanApplicationTexts.amountInvalidText": string;
+  "loanApplicationTexts.amountTooLowText": string;
+  "loanApplicationTexts.amountTooHighText": string;
+  "loanApplicationTexts.termRequiredText": string;
+  "loanApplicationTexts.termNotOfferedText": string;
+  "loanApplicationTexts.termsOrText": string;
+  "loanApplicationTexts.purposeRequiredText": string;
+  "loanApplicationTexts.purposeTooLongText": string;
+  "loanApplicationTexts.incomeInvalidText": string;
+  "loanApplicationTexts.incomeTooHighText": string;
+  "loanApplicationTexts.employmentRequiredText": string;
+  "loanApplicationTexts.consentRequiredText": string;
   "accountSummaryTexts.summaryHeadingText": string;
   "accountSummaryTexts.pastDueTitleText": string;
   "accountSummaryTexts.pastDueText": string;
@@ -1210,10 +1268,12 @@ export interface SettingTypes {
   "textingTexts.paymentFailedAlertText": string;
   "textingTexts.recurringSetUpAlertText": string;
   "textingTexts.recurringCancelledAlertText": string;
+  "textingTexts.applicationStatusAlertText": string;
   "textingTexts.dialogTitleText": string;
   "textingTexts.retryButtonText": string;
   "documentCenterOptions.showDisclaimerOption": boolean;
   "documentCenterOptions.hideUploadAreaOption": boolean;
+  "documentCenterOptions.maxUploadMegabytes": number;
   "documentCenterOptions.fileTypes": Array<{ "ID": number; "Description": string }>;
   "documentCenterTexts.headingText": string;
   "documentCenterTexts.disclaimerRichText": string;
@@ -1295,6 +1355,18 @@ export interface SettingTypes {
   "branchLocatorOptions.defaultLongitude": number;
   "branchLocatorTexts.accessibilityNoteText": string;
   "branchLocatorTexts.invalidZipText": string;
+  "branchLocatorTexts.headingText": string;
+  "branchLocatorTexts.searchLabelText": string;
+  "branchLocatorTexts.searchHintText": string;
+  "branchLocatorTexts.listHeadingText": string;
+  "branchLocatorTexts.nearestHeadingText": string;
+  "branchLocatorTexts.distanceText": string;
+  "branchLocatorTexts.hoursLabelText": string;
+  "branchLocatorTexts.noBranchesText": string;
+  "branchLocatorTexts.loadErrorText": string;
+  "branchLocatorTexts.showOnMapText": string;
+  "branchLocatorTexts.mapLabelText": string;
+  "branchLocatorTexts.mapUnavailableText": string;
   "loginHistoryTexts.dateColumnText": string;
   "loginHistoryTexts.introText": string;
   "loginHistoryTexts.timeColumnText": string;
@@ -1388,6 +1460,8 @@ export interface SettingTypes {
   "emailTexts.recurringSetUpBodyText": string;
   "emailTexts.recurringCancelledSubjectText": string;
   "emailTexts.recurringCancelledBodyText": string;
+  "emailTexts.applicationStatusSubjectText": string;
+  "emailTexts.applicationStatusBodyText": string;
 }
 
 export type SettingKey = keyof SettingTypes;
@@ -1510,6 +1584,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "securityPolicyOptions.recoveryRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.registrationRequestsPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.messagesPerHourPerIp": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "securityPolicyOptions.documentUploadsPerHourPerUser": {"type":"number","default":"50","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.cardAttemptsPerHourPerUser": {"type":"number","default":"20","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.cardAttemptsPerHourPerSession": {"type":"number","default":"10","set":"shared","visibility":"admin","wire":"gassySettings"},
   "securityPolicyOptions.cardAttemptsPerHourPerIp": {"type":"number","default":"30","set":"shared","visibility":"admin","wire":"gassySettings"},
@@ -1541,6 +1616,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "pageTitleTexts.messagesPageTitle": {"type":"text","default":"Payments - Messages","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.faqPageTitle": {"type":"text","default":"Payments - FAQ","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.requestChangePageTitle": {"type":"text","default":"Payments - Contact Info Change","set":"english","visibility":"public","wire":"gassySettings"},
+  "pageTitleTexts.applyPageTitle": {"type":"text","default":"Payments - Apply for a Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.applicationDetailsPageTitle": {"type":"text","default":"Payments - Application Information","set":"english","visibility":"public","wire":"gassySettings"},
   "pageTitleTexts.loginHistoryPageTitle": {"type":"text","default":"Payments - Login History","set":"english","visibility":"public","wire":"gassySettings"},
   "loginOptions.showLogoOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -2329,6 +2405,62 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "applicationDetailsTexts.connectErrorText": {"type":"text","default":"Cannot connect to the service","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.loadingText": {"type":"text","default":"Loading the application","set":"english","visibility":"public","wire":"gassySettings"},
   "applicationDetailsTexts.documentsLoadingText": {"type":"text","default":"Loading the documents","set":"english","visibility":"public","wire":"gassySettings"},
+  "applicationDetailsTexts.requiredDocumentsHeadingText": {"type":"text","default":"Documents this application asks for","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationOptions.products": {"type":"json","default":"[{\"id\":\"personal\",\"name\":\"Personal Loan\",\"minAmountCents\":100000,\"maxAmountCents\":5000000,\"termsMonths\":[12,24,36,48,60],\"documents\":[\"Proof of income (two recent pay stubs or last year's tax return)\",\"Government-issued photo ID\"]},{\"id\":\"auto\",\"name\":\"Auto Loan\",\"minAmountCents\":500000,\"maxAmountCents\":10000000,\"termsMonths\":[24,36,48,60,72,84],\"documents\":[\"Proof of income (two recent pay stubs or last year's tax return)\",\"Government-issued photo ID\",\"Vehicle purchase agreement or dealer quote\"]},{\"id\":\"home-improvement\",\"name\":\"Home Improvement Loan\",\"minAmountCents\":250000,\"maxAmountCents\":7500000,\"termsMonths\":[36,60,84,120],\"documents\":[\"Proof of income (two recent pay stubs or last year's tax return)\",\"Government-issued photo ID\",\"Contractor's estimate\"]}]","set":"shared","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.introText": {"type":"text","default":"Tell us about the loan you want. You can check everything before you send it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.productLabel": {"type":"text","default":"Kind of loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountLabel": {"type":"text","default":"Amount to borrow","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termLabel": {"type":"text","default":"Repay over","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.purposeLabel": {"type":"text","default":"What the loan is for","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.incomeLabel": {"type":"text","default":"Yearly income before tax","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.employmentLabel": {"type":"text","default":"Employment","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.consentLabel": {"type":"text","default":"Contact about this application","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.consentText": {"type":"text","default":"I agree that the institution may contact me by phone, e-mail or text about this application.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.chooseText": {"type":"text","default":"Choose…","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountRangeText": {"type":"text","default":"From {min} to {max}","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountHintText": {"type":"text","default":"In dollars","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termHintText": {"type":"text","default":"Choose the kind of loan first.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.purposeHintText": {"type":"text","default":"For example, a car or home repairs. At most {n} characters.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.incomeHintText": {"type":"text","default":"All your income in a year, before tax (0 if you have none)","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termMonthsText": {"type":"text","default":"{n} months","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termOneMonthText": {"type":"text","default":"1 month","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.fullTimeText": {"type":"text","default":"Employed full-time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.partTimeText": {"type":"text","default":"Employed part-time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.selfEmployedText": {"type":"text","default":"Self-employed","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.retiredText": {"type":"text","default":"Retired","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.notEmployedText": {"type":"text","default":"Not employed","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.reviewButtonText": {"type":"text","default":"Review your application","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.reviewHeadingText": {"type":"text","default":"Check your application","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.reviewDocumentsHeadingText": {"type":"text","default":"Documents we will ask for","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.consentGivenText": {"type":"text","default":"Yes: {consent}","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.consentNotGivenText": {"type":"text","default":"No","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.submitButtonText": {"type":"text","default":"Submit application","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.sendingText": {"type":"text","default":"Sending…","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.changeButtonText": {"type":"text","default":"Change your answers","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.notOfferedText": {"type":"text","default":"Loan applications are not taken here at the moment. Please contact us to apply.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.inProgressText": {"type":"text","default":"Your application is still being sent. Wait a moment, then press Submit application again: it will not be sent twice.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.notConfirmedText": {"type":"text","default":"We could not confirm that your application was received. Press Submit application again: it will not be sent twice.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.receivedHeadingText": {"type":"text","default":"Application received","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.numberIntroText": {"type":"text","default":"Your application number is","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.statusText": {"type":"text","default":"Its status is {status}. We will update it on your dashboard as we review your application.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.documentsHeadingText": {"type":"text","default":"Documents to upload","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.uploadInDocumentCenterText": {"type":"text","default":"Upload them in the Document Center","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.uploadOnApplicationPageText": {"type":"text","default":"Upload them on your application’s page","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.documentsByContactText": {"type":"text","default":"We will contact you about how to send them.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.seeApplicationText": {"type":"text","default":"See your application","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.productRequiredText": {"type":"text","default":"Choose the kind of loan.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountInvalidText": {"type":"text","default":"Enter the amount in dollars, like 12,500.00.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountTooLowText": {"type":"text","default":"The smallest {product} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.amountTooHighText": {"type":"text","default":"The largest {product} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termRequiredText": {"type":"text","default":"Choose how many months to repay over.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termNotOfferedText": {"type":"text","default":"Choose a term of {terms} months for this loan.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.termsOrText": {"type":"text","default":"or","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.purposeRequiredText": {"type":"text","default":"Say what the loan is for.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.purposeTooLongText": {"type":"text","default":"Say what the loan is for in {n} characters or fewer.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.incomeInvalidText": {"type":"text","default":"Enter your yearly income before tax in dollars, like 65,000.00 (0 if you have none).","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.incomeTooHighText": {"type":"text","default":"Enter a yearly income of {amount} or less.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.employmentRequiredText": {"type":"text","default":"Choose your employment.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanApplicationTexts.consentRequiredText": {"type":"text","default":"To apply, agree that we may contact you about this application.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.summaryHeadingText": {"type":"text","default":"Your payments","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueTitleText": {"type":"text","default":"Payment past due","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueText": {"type":"text","default":"{loan} is {days} past due. Pay {amount} to bring it current (due since {dueDate}).","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2599,10 +2731,12 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "textingTexts.paymentFailedAlertText": {"type":"text","default":"{institutionName}: the payment of {amount} on loan {loanNumber} for {paymentDate} could not be made.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.recurringSetUpAlertText": {"type":"text","default":"{institutionName}: recurring payments of {amount} on loan {loanNumber} start {startDate} ({frequency}).","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.recurringCancelledAlertText": {"type":"text","default":"{institutionName}: the recurring payment of {amount} on loan {loanNumber} was cancelled on {date}.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "textingTexts.applicationStatusAlertText": {"type":"text","default":"{institutionName}: your loan application {applicationNumber} is now {status}.","set":"english","visibility":"admin","wire":"gassySettings"},
   "textingTexts.dialogTitleText": {"type":"text","default":"Text Subscriptions","set":"english","visibility":"public","wire":"gassySettings"},
   "textingTexts.retryButtonText": {"type":"text","default":"Retry","set":"english","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.showDisclaimerOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.hideUploadAreaOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "documentCenterOptions.maxUploadMegabytes": {"type":"number","default":"10","set":"shared","visibility":"public","wire":"gassySettings"},
   "documentCenterOptions.fileTypes": {"type":"json","default":"[{\"ID\":1,\"Description\":\"Identification\"},{\"ID\":2,\"Description\":\"Income Verification\"},{\"ID\":3,\"Description\":\"Insurance\"},{\"ID\":4,\"Description\":\"Correspondence\"},{\"ID\":5,\"Description\":\"Other\"}]","set":"shared","visibility":"admin","wire":"gassySettings"},
   "documentCenterTexts.headingText": {"type":"text","default":"","set":"english","visibility":"public","wire":"gassySettings"},
   "documentCenterTexts.disclaimerRichText": {"type":"richText","default":"<p>Please upload only documents related to your account or application.</p>","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2677,13 +2811,25 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "faqTexts.holidaysTitleText": {"type":"text","default":"Holidays","set":"english","visibility":"public","wire":"gassySettings"},
   "faqTexts.holidaysRichText": {"type":"richText","default":"<p>Payments are not processed on federal banking holidays.</p>","set":"english","visibility":"public","wire":"gassySettings"},
   "faqTexts.holidayListHeadingText": {"type":"text","default":"Federal Reserve holidays in {year}","set":"english","visibility":"public","wire":"gassySettings"},
-  "branchLocatorOptions.mapTileURLTemplate": {"type":"url","default":"https://tile.openstreetmap.org/{z}/{x}/{y}.png","set":"shared","visibility":"public","wire":"gassySettings"},
+  "branchLocatorOptions.mapTileURLTemplate": {"type":"url","default":"","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.mapAttribution": {"type":"text","default":"© OpenStreetMap contributors","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.mapZoom": {"type":"number","default":"10","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.defaultLatitude": {"type":"number","default":"39.8283","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorOptions.defaultLongitude": {"type":"number","default":"-98.5795","set":"shared","visibility":"public","wire":"gassySettings"},
   "branchLocatorTexts.accessibilityNoteText": {"type":"text","default":"This map service does not meet accessibility standards. Please contact us if you need help finding a branch.","set":"english","visibility":"public","wire":"gassySettings"},
   "branchLocatorTexts.invalidZipText": {"type":"text","default":"Invalid Zip Code","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.headingText": {"type":"text","default":"Locations","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.searchLabelText": {"type":"text","default":"Zip code","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.searchHintText": {"type":"text","default":"Enter a 5-digit zip code to see the nearest branches first.","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.listHeadingText": {"type":"text","default":"Our branches","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.nearestHeadingText": {"type":"text","default":"Branches nearest {zip}","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.distanceText": {"type":"text","default":"{miles} mi","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.hoursLabelText": {"type":"text","default":"Hours","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.noBranchesText": {"type":"text","default":"There are no branches to show.","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.loadErrorText": {"type":"text","default":"The branches could not be loaded.","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.showOnMapText": {"type":"text","default":"Show on map","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.mapLabelText": {"type":"text","default":"Map of branches","set":"english","visibility":"public","wire":"gassySettings"},
+  "branchLocatorTexts.mapUnavailableText": {"type":"text","default":"The map could not be loaded.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.dateColumnText": {"type":"text","default":"Date","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.introText": {"type":"text","default":"Sign-ins to your account and failed attempts of the last 12 months, newest first. If you do not recognise one, change your password and call us.","set":"english","visibility":"public","wire":"gassySettings"},
   "loginHistoryTexts.timeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2777,4 +2923,6 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.recurringSetUpBodyText": {"type":"text","default":"Recurring payments of {amount} on loan {loanNumber} are set up ({frequency}), starting {startDate}.\n\nPaid with: {method}\nConfirmation number: {confirmationNumber}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.recurringCancelledSubjectText": {"type":"text","default":"{institutionName}: your recurring payment was cancelled","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.recurringCancelledBodyText": {"type":"text","default":"The recurring payment of {amount} on loan {loanNumber} (confirmation number {confirmationNumber}) was cancelled on {date}. No more payments will be made from it.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.applicationStatusSubjectText": {"type":"text","default":"{institutionName}: your loan application {applicationNumber} is {status}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.applicationStatusBodyText": {"type":"text","default":"The status of your {product} application {applicationNumber} changed to {status} on {date}. Sign in to see your application.","set":"english","visibility":"admin","wire":"gassySettings"},
 };

@@ -79,6 +79,13 @@ export const routes: RouteObject[] = [
                 Component: module.AchFilesRoute,
               })),
           },
+          {
+            path: 'branches',
+            lazy: () =>
+              import('../features/branches/components/branches-page').then((module) => ({
+                Component: module.BranchesRoute,
+              })),
+          },
         ],
       },
     ],

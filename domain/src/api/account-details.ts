@@ -315,6 +315,13 @@ export const Application = z.object({
   Office: z.string(),
   /** DATE_NONE when not known (treated as null). */
   FundsExpected: z.string(),
+  /**
+   * Beyond the spec (issue 22, applications made in the portal): the product's name, the term in
+   * months and the documents the application asks for (their names), when the core has them.
+   */
+  Product: z.string().optional(),
+  TermMonths: z.number().int().nullable().optional(),
+  RequiredDocuments: z.array(z.string()).optional(),
 });
 export type Application = z.infer<typeof Application>;
 export const ApplicationListQuery = z.object({

@@ -27,6 +27,8 @@ export const ADMIN_ERROR_CODES = {
   invalidCredentials: 'InvalidCredentials',
   tooManyRequests: 'TooManyRequests',
   conflict: 'Conflict',
+  /** A request the rules refuse (400): its message says what is wrong. */
+  invalidRequest: 'InvalidRequest',
   invalidFile: 'InvalidFile',
   lowContrast: 'LowContrast',
 } as const;
@@ -269,6 +271,17 @@ export const AuditEntry = z.object({
     'workItem.handle',
     'workItem.reopen',
     'workItem.reply',
+    // A loan application's status moved by staff from its work item (api/loan-applications.ts).
+    'workItem.applicationStatus',
+    // Documents (issue 22): a borrower's upload kept or refused, staff opening one.
+    'document.upload',
+    'document.refuse',
+    'document.open',
+    // The branch locator's branches (api/branches.ts): one added, changed, removed or moved.
+    'branch.create',
+    'branch.update',
+    'branch.delete',
+    'branch.move',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

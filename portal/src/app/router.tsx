@@ -1,3 +1,4 @@
+import { loanApplicationEntry } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { useState } from 'react';
 // RouterProvider from the package root, not react-router/dom: the dom entry resolves to a second
@@ -9,7 +10,6 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router';
-import type { PlaceholderScreen } from '../components/placeholder-page';
 import { loadLoginHandOff } from '../lib/session/login-hand-off';
 import { documentsScreenListsLoanDocuments } from '../lib/documents/documents-screen';
 import { AppShell } from './app-shell';
@@ -23,30 +23,8 @@ import {
 import { LoggedOutLayout } from './layouts/logged-out-layout';
 import { PageLoadError } from './layouts/page-load-error';
 import { RootErrorPage } from './layouts/root-error-page';
-import { REDIRECT, titled, titledBy, type PageTitleKey } from './route-handle';
+import { REDIRECT, titled, titledBy } from './route-handle';
 import { StartupLoading } from './startup-loading';
-
-/** A screen a later issue builds (listed in portal/PLACEHOLDERS.md). */
-function placeholderPage(
-  pageTitle: PageTitleKey,
-  screen: PlaceholderScreen,
-): Pick<RouteObject, 'handle' | 'lazy'> {
-  return {
-    handle: titled(pageTitle),
-    lazy: async () => {
-      const { PlaceholderPage } = await import('../components/placeholder-page');
-      return { element: <PlaceholderPage {...screen} /> };
-    },
-  };
-}
-
-function placeholder(
-  path: string,
-  pageTitle: PageTitleKey,
-  screen: PlaceholderScreen,
-): RouteObject {
-  return { path, ...placeholderPage(pageTitle, screen) };
-}
 
 function redirectTo(to: string): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <Navigate to={to} replace />, handle: REDIRECT };
@@ -66,10 +44,6 @@ const messagesOn = (settings: SettingsAccessor) =>
 const branchLocatorOn = (settings: SettingsAccessor) =>
   settings.get('globalOptions.useBranchLocatorOption');
 
-const LOCATIONS: PlaceholderScreen = {
-  heading: 'Locations',
-  purpose: 'find a branch near you on a map, with its address, hours and directions.',
-};
 /** Logged-out screens (spec 000 section 2.1, spec 002 section 2). */
 const homeRoutes: RouteObject[] = [
   { index: true, ...redirectTo(HOME_PATH) },
@@ -133,10 +107,14 @@ const homeRoutes: RouteObject[] = [
     },
   },
   onlyWhen(branchLocatorOn, HOME_PATH, [
-    placeholder('locations', 'pageTitleTexts.publicLocationsPageTitle', {
-      ...LOCATIONS,
-      backToLogin: true,
-    }),
+    {
+      path: 'locations',
+      handle: titled('pageTitleTexts.publicLocationsPageTitle'),
+      lazy: async () => {
+        const { LocationsPage } = await import('../features/locations/components/locations-page');
+        return { element: <LocationsPage publicView /> };
+      },
+    },
   ]),
   onlyWhen(messagesOn, HOME_PATH, [
     {
@@ -254,7 +232,14 @@ const myAccountRoutes: RouteObject[] = [
     },
   ]),
   onlyWhen(branchLocatorOn, DASHBOARD_PATH, [
-    placeholder('locations', 'pageTitleTexts.locationsPageTitle', LOCATIONS),
+    {
+      path: 'locations',
+      handle: titled('pageTitleTexts.locationsPageTitle'),
+      lazy: async () => {
+        const { LocationsPage } = await import('../features/locations/components/locations-page');
+        return { Component: LocationsPage };
+      },
+    },
   ]),
   onlyWhen(messagesOn, DASHBOARD_PATH, [
     {
@@ -291,6 +276,18 @@ const myAccountRoutes: RouteObject[] = [
       },
     ],
   ),
+  // The portal's own loan application form, where Apply for a loan leads to it (issue 22).
+  onlyWhen((settings) => loanApplicationEntry(settings).kind === 'form', DASHBOARD_PATH, [
+    {
+      path: 'apply',
+      handle: titled('pageTitleTexts.applyPageTitle'),
+      lazy: async () => {
+        const { LoanApplicationPage } =
+          await import('../features/loan-application/components/loan-application-page');
+        return { Component: LoanApplicationPage };
+      },
+    },
+  ]),
   {
     path: 'applicationdetails/:applicationNumber',
     handle: titled('pageTitleTexts.applicationDetailsPageTitle'),

@@ -93,6 +93,39 @@ export interface ServicingCore {
   /** Loan applications the customer made, last modified on or after `since`. */
   applications(customer: CustomerRef, since: CalendarDate): Promise<CoreApplication[]>;
   /**
+   * Takes a loan application from the customer (status 'Received'), once per `requestKey`: a
+   * second call with the same key creates nothing and answers 'alreadyCreated' with the first
+   * call's application (whatever the second call says), so a caller that does not know whether
+   * its first call went through calls again with the same key. The core numbers it.
+   */
+  createApplication(
+    customer: CustomerRef,
+    application: CoreNewApplication,
+  ): Promise<{ status: 'created' | 'alreadyCreated'; application: CoreApplication }>;
+  /**
+   * One application of the institution by its number, whoever made it (for the institution's
+   * staff), with its customer; undefined when there is none.
+   */
+  findApplication(
+    institutionId: number,
+    number: string,
+  ): Promise<(CoreApplication & { customerId: string }) | undefined>;
+  /**
+   * Moves an application to another status, only while it is still in `change.from` (the status
+   * the caller decided on): 'statusChanged' with the application as it is when it has moved
+   * since, and nothing changes. Approving records the amount approved; declining clears it. The
+   * core does not judge the move: the portal's lifecycle (domain APPLICATION_STATUS_MOVES) does.
+   */
+  setApplicationStatus(
+    institutionId: number,
+    number: string,
+    change: CoreApplicationStatusChange,
+  ): Promise<
+    | { status: 'updated'; application: CoreApplication }
+    | { status: 'statusChanged'; application: CoreApplication }
+    | { status: 'notFound' }
+  >;
+  /**
    * The end-of-day run for `date` (the day that ended): accrues interest, charges late fees,
    * writes statements on cycle dates. Idempotent: a second run of the same day changes nothing.
    */
@@ -362,6 +395,46 @@ export interface CoreApplication {
   lastModified: CalendarDate;
   office: string;
   fundsExpected: CalendarDate | null;
+  /** The product's name ('' when the core does not say, as for applications taken elsewhere). */
+  product: string;
+  /** The term asked for, in months (null when not known). */
+  termMonths: number | null;
+  /** The documents the application asks for (their names), for the borrower to upload. */
+  requiredDocuments: string[];
+}
+
+/** A loan application as the portal takes it (issue 22: `POST /api/Register/Apply`). */
+export interface CoreNewApplication {
+  /** Unique per institution: one attempt of the borrower (see `createApplication`). */
+  requestKey: string;
+  /** The institution's today: the application's first "last modified". */
+  date: CalendarDate;
+  productId: string;
+  productName: string;
+  amountRequestedCents: Cents;
+  termMonths: number;
+  purpose: string;
+  annualIncomeCents: Cents;
+  /** domain EMPLOYMENT_STATUSES. */
+  employmentStatus: string;
+  /** When the borrower agreed to be contacted about it. */
+  contactConsentAt: Date;
+  /** The documents the product asks for (their names), kept with the application. */
+  requiredDocuments: readonly string[];
+}
+
+export interface CoreApplicationStatusChange {
+  /** The status the caller saw and decided on. */
+  from: string;
+  to: string;
+  /** The day of the change (the institution's today): the application's last modified. */
+  date: CalendarDate;
+  /** Approved: the amount approved. Ignored otherwise (declining sets 0, others keep it). */
+  amountApprovedCents?: Cents;
+  /** When the funds are expected; undefined keeps the date the application has. */
+  fundsExpected?: CalendarDate | null;
+  /** Who made the change (a staff member's e-mail address), kept by the core. */
+  changedBy: string;
 }
 
 export interface EndOfDayReport {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { AuditTables } from './tables/audit';
+import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
 import type { StaffTables } from './tables/staff';
 import type { WorkItemTables } from './tables/work-items';
@@ -353,7 +354,15 @@ export interface FileDocumentsTable {
   application_number: Generated<string>;
   display_name: string;
   file_format: string;
-  content: Uint8Array;
+  /** The bytes, for rows kept before 0033 and the institution's own; null for a file's row. */
+  content: Uint8Array | null;
+  /** The file holding the bytes, relative to the documents folder (0033); null for bytes here. */
+  storage_key: string | null;
+  /** What the first bytes showed (0033). */
+  content_type: string;
+  size_bytes: number;
+  /** SHA-256 of the bytes, hex (0033). */
+  sha256: string;
   uploaded_at: Date;
   /** The FileTypeID a customer chose when uploading (0022); null for the institution's own. */
   file_type_id: number | null;
@@ -371,7 +380,8 @@ export interface DownloadTokensTable {
   used_at: Timestamp | null;
 }
 
-export interface Database extends StaffTables, AuditTables, PreviewTables, WorkItemTables {
+export interface Database
+  extends StaffTables, AuditTables, PreviewTables, WorkItemTables, BranchTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

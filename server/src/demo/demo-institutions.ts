@@ -191,7 +191,15 @@ export const DEMO_INSTITUTIONS: readonly DemoInstitution[] = [
     settings: {
       shared: {
         ...brandTokensToSettings({ ...BUILT_IN_THEMES.summit.tokens, primaryColor: '#6d3b1f' }),
-        globalOptions: { useFAQOption: 'true' },
+        globalOptions: {
+          useFAQOption: 'true',
+          // Cedar takes loan applications in the portal (no application site of its own): Apply
+          // for a Loan opens the portal's form, the dashboard lists their status, and the
+          // documents they ask for are uploaded in the Document Center.
+          useEgtConsumerOption: 'true',
+          useDocumentCenterOption: 'true',
+          useFileServicesOption: 'true',
+        },
         institutionOptions: {
           PasswordMinimumLength: '8',
           UserNameMinimumLength: '6',

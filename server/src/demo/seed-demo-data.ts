@@ -42,6 +42,8 @@ import {
 } from './demo-institutions';
 import { DEMO_PASSWORD, DEMO_SECRET_ANSWER, DEMO_SECRET_QUESTION, demoUsersOf } from './demo-users';
 import type { CoreTables } from '../core/builtin/core.schema';
+import { createBranchesService } from '../modules/branches/branches.service';
+import { DEMO_BRANCHES } from './demo-branches';
 
 /** The previous sign-in's browser (Safari on an iPhone), as a borrower's phone sends it. */
 const DEMO_PREVIOUS_SIGN_IN_AGENT =
@@ -328,6 +330,13 @@ export async function seedDemoData(
         );
       }
       // --- end of the account flows demo ---
+
+      // --- Branch locator demo (issue 22: each institution's branches, demo-branches.ts) ---
+      const branches = createBranchesService({ db: trx, clock });
+      for (const branch of DEMO_BRANCHES[institution.slug] ?? []) {
+        await branches.add(trx, institutionId, branch);
+      }
+      // --- end of the branch locator demo ---
     }
 
     // --- Admin demo staff (S3: viewer/editor/publisher at Harbor, publisher at Summit, implementer) ---

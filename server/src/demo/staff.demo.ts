@@ -65,6 +65,22 @@ export const DEMO_STAFF: readonly DemoStaffMember[] = [
     memberships: [{ slug: 'cedar', role: 'editor' }],
   },
   {
+    // Cedar's loan officer: moves the loan applications of Cedar's work queue through their
+    // statuses (the journey of e2e/loan-application.spec.ts, and no other journey).
+    email: 'loans@cedar.example',
+    name: 'Logan Lender',
+    isImplementer: false,
+    memberships: [{ slug: 'cedar', role: 'editor' }],
+  },
+  {
+    // Harbor's member services: answers questions from Harbor's work queue (the keyboard-only
+    // journey of e2e/work-queue.spec.ts, and no other journey).
+    email: 'service@harbor.example',
+    name: 'Harper Service',
+    isImplementer: false,
+    memberships: [{ slug: 'harbor', role: 'editor' }],
+  },
+  {
     // A second implementer, so two people (or two test workers) can onboard at once: a staff
     // member's newer sign-in code replaces the older one.
     email: 'onboarding@portal.example',

@@ -7,11 +7,12 @@ const STAFF_PASSWORD = 'Staff-Pass-2024!';
 
 /**
  * A staff member of one institution (by host), signed in through the real admin sign-in with
- * their second factor; answers the cookie header that carries their session.
+ * their second factor; answers the cookie header that carries their session. `isImplementer`
+ * makes them an implementer too (publisher everywhere, whatever the membership's role).
  */
 export async function signedInStaff(
   test: TestApp,
-  staff: { email: string; host: string; role: StaffRole },
+  staff: { email: string; host: string; role: StaffRole; isImplementer?: boolean },
 ): Promise<string> {
   const institution = await test.app.services.institutions.resolveHost(staff.host);
   if (!institution) throw new Error(`no institution at ${staff.host}`);
@@ -19,7 +20,7 @@ export async function signedInStaff(
     email: staff.email,
     name: staff.email.split('@')[0] ?? staff.email,
     password: STAFF_PASSWORD,
-    isImplementer: false,
+    isImplementer: staff.isImplementer ?? false,
     withTotp: true,
     memberships: [{ institutionId: institution.id, role: staff.role }],
   });

@@ -204,6 +204,16 @@ describe('logged-in menu', () => {
       'noopener,noreferrer',
     );
   });
+
+  it('links Apply for a Loan to the portal’s own form where the institution takes applications without a site of its own', async () => {
+    const { navigation } = await renderDashboard({
+      settings: { 'globalOptions.useEgtConsumerOption': 'true' },
+    });
+    expect(within(navigation).getByRole('link', { name: 'Apply for a Loan' })).toHaveAttribute(
+      'href',
+      '#/myaccount/apply',
+    );
+  });
 });
 
 describe('logged-in header', () => {

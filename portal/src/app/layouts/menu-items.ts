@@ -1,3 +1,4 @@
+import { LOAN_APPLICATION_PATH, loanApplicationEntry } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { documentsScreenListsLoanDocuments } from '../../lib/documents/documents-screen';
 import { safeExternalUrl } from '../../lib/external-link';
@@ -57,6 +58,22 @@ function locationsItem(settings: SettingsAccessor, label: string): MenuItem | un
   return undefined;
 }
 
+/**
+ * Apply for a Loan (domain loanApplicationEntry): the institution's own application site, after
+ * the notice (its address must be a usable http(s) one), or the portal's application form.
+ */
+function applyForLoanItem(settings: SettingsAccessor): MenuItem | undefined {
+  const entry = loanApplicationEntry(settings);
+  const label = settings.get('loggedInLayout.applyForLoanMenuText');
+  if (entry.kind === 'external' && safeExternalUrl(entry.url)) {
+    return { id: 'applyForLoan', label, kind: 'action', action: 'applyForLoan' };
+  }
+  if (entry.kind === 'form') {
+    return { id: 'applyForLoan', label, kind: 'link', to: LOAN_APPLICATION_PATH };
+  }
+  return undefined;
+}
+
 /** The logged-in menu with every visibility rule of spec 000 section 2.2, in menu order. */
 export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): MenuItem[] {
   const items: Array<MenuItem | undefined> = [
@@ -66,14 +83,7 @@ export function buildMenuItems(settings: SettingsAccessor, facts: MenuFacts): Me
       kind: 'link',
       to: '/myaccount/dashboard',
     },
-    safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'))
-      ? {
-          id: 'applyForLoan',
-          label: settings.get('loggedInLayout.applyForLoanMenuText'),
-          kind: 'action',
-          action: 'applyForLoan',
-        }
-      : undefined,
+    applyForLoanItem(settings),
     facts.paymentMenuShown
       ? {
           id: 'makePayment',

@@ -1,6 +1,7 @@
 import {
   accountCategory,
   addDays,
+  APPLICATION_RECEIVED,
   type CalendarDate,
   calendarDateIn,
   isLoanPastDue,
@@ -16,6 +17,7 @@ import { createRefreshingCache } from '../../lib/refreshing-cache';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import type {
   CoreAccount,
+  CoreApplication,
   CoreLoanInformation,
   CorePaymentRefusal,
   CorePaymentPostingResult,
@@ -43,8 +45,13 @@ import {
   postLineWithState,
   insertStatements,
   insertTransactions,
+  findApplicationByNumber,
+  findApplicationByRequestKey,
+  insertApplicationOnce,
   listApplications,
   listCustomerAccounts,
+  nextApplicationNumber,
+  updateApplicationStatus,
   listInsurance,
   listDeposits,
   listInterestBearingDeposits,
@@ -59,7 +66,7 @@ import {
   sumPaymentInterest,
   updateAccount,
 } from './core.repository';
-import type { CoreLoanRow, CoreTransactionRow } from './core.schema';
+import type { CoreApplicationRow, CoreLoanRow, CoreTransactionRow } from './core.schema';
 import {
   amountDue,
   applyPayment,
@@ -254,6 +261,24 @@ function postedFigures(
     feesCents: line.other_cents,
     newBalanceCents: line.principal_balance_cents,
     nextDueDate: next,
+  };
+}
+
+/** Where the built-in core says an application made in the portal was taken. */
+export const APPLICATIONS_OFFICE = 'Online';
+
+function toCoreApplication(row: CoreApplicationRow): CoreApplication {
+  return {
+    number: row.number,
+    status: row.status,
+    amountRequestedCents: row.amount_requested_cents,
+    amountApprovedCents: row.amount_approved_cents,
+    lastModified: row.last_modified,
+    office: row.office,
+    fundsExpected: row.funds_expected,
+    product: row.product,
+    termMonths: row.term_months,
+    requiredDocuments: row.required_documents,
   };
 }
 
@@ -703,15 +728,78 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
     async applications(customer, since) {
       const rows = await listApplications(db, customer.institutionId, customer.customerId, since);
-      return rows.map((row) => ({
-        number: row.number,
-        status: row.status,
-        amountRequestedCents: row.amount_requested_cents,
-        amountApprovedCents: row.amount_approved_cents,
-        lastModified: row.last_modified,
-        office: row.office,
-        fundsExpected: row.funds_expected,
-      }));
+      return rows.map(toCoreApplication);
+    },
+
+    /**
+     * Numbered from the core's sequence and inserted under its request key (unique per
+     * institution): a repeat, or a concurrent twin, finds the first one's row. The number a
+     * refused insert drew is skipped, as sequences do.
+     */
+    async createApplication(customer, application) {
+      const inserted = await insertApplicationOnce(db, {
+        institution_id: customer.institutionId,
+        customer_id: customer.customerId,
+        number: await nextApplicationNumber(db),
+        status: APPLICATION_RECEIVED,
+        amount_requested_cents: application.amountRequestedCents,
+        amount_approved_cents: 0,
+        last_modified: application.date,
+        office: APPLICATIONS_OFFICE,
+        funds_expected: null,
+        product_id: application.productId,
+        product: application.productName,
+        term_months: application.termMonths,
+        purpose: application.purpose,
+        annual_income_cents: application.annualIncomeCents,
+        employment_status: application.employmentStatus,
+        contact_consent_at: application.contactConsentAt,
+        required_documents: JSON.stringify(application.requiredDocuments),
+        request_key: application.requestKey,
+      });
+      if (inserted) return { status: 'created', application: toCoreApplication(inserted) };
+      const first = await findApplicationByRequestKey(
+        db,
+        customer.institutionId,
+        application.requestKey,
+      );
+      // The key is the portal's per user: another customer's row under it is a broken caller.
+      if (!first || first.customer_id !== customer.customerId) {
+        throw new Error('The application request key belongs to another application');
+      }
+      return { status: 'alreadyCreated', application: toCoreApplication(first) };
+    },
+
+    async findApplication(institutionId, number) {
+      const row = await findApplicationByNumber(db, institutionId, number);
+      return row && { ...toCoreApplication(row), customerId: row.customer_id };
+    },
+
+    async setApplicationStatus(institutionId, number, change) {
+      const current = await findApplicationByNumber(db, institutionId, number);
+      if (!current) return { status: 'notFound' };
+      const updated = await updateApplicationStatus(
+        db,
+        { institutionId, number, from: change.from },
+        {
+          status: change.to,
+          amount_approved_cents:
+            change.to === 'Approved' && change.amountApprovedCents !== undefined
+              ? change.amountApprovedCents
+              : change.to === 'Declined'
+                ? 0
+                : current.amount_approved_cents,
+          funds_expected:
+            change.fundsExpected === undefined ? current.funds_expected : change.fundsExpected,
+          last_modified: change.date,
+          status_changed_by: change.changedBy,
+        },
+      );
+      if (updated) return { status: 'updated', application: toCoreApplication(updated) };
+      const now = await findApplicationByNumber(db, institutionId, number);
+      return now
+        ? { status: 'statusChanged', application: toCoreApplication(now) }
+        : { status: 'notFound' };
     },
 
     /**

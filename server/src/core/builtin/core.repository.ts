@@ -1,5 +1,5 @@
 import type { CalendarDate } from '@portal/domain';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { CoreDatabase } from './core.schema';
 import type {
   CoreAccountRow,
@@ -152,6 +152,77 @@ export async function listApplications(
     .orderBy('last_modified', 'desc')
     .orderBy('number')
     .execute();
+}
+
+/** The next application number of the built-in core ('A-250001', 'A-250002', …). */
+export async function nextApplicationNumber(db: Db): Promise<string> {
+  const { rows } = await sql<{
+    value: string;
+  }>`select nextval('core_application_numbers')::text as value`.execute(db);
+  const value = rows[0]?.value;
+  if (!value) throw new Error('The application number sequence gave nothing');
+  return `A-${value}`;
+}
+
+/**
+ * Inserts an application under its request key; the row inserted, or undefined when the key was
+ * taken already (on PostgreSQL a concurrent insert of the same key waits for the other's commit).
+ */
+export async function insertApplicationOnce(
+  db: Db,
+  application: Insertable<CoreApplicationsTable> & { request_key: string },
+) {
+  return db
+    .insertInto('core_applications')
+    .values(application)
+    .onConflict((conflict) => conflict.columns(['institution_id', 'request_key']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findApplicationByRequestKey(
+  db: Db,
+  institutionId: number,
+  requestKey: string,
+) {
+  return db
+    .selectFrom('core_applications')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('request_key', '=', requestKey)
+    .executeTakeFirst();
+}
+
+/** One application of the institution by its number, whoever made it. */
+export async function findApplicationByNumber(db: Db, institutionId: number, number: string) {
+  return db
+    .selectFrom('core_applications')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+/**
+ * Changes an application while its status is still `from` (the check and the change in one
+ * statement); the changed row, or undefined when it is not there or has moved.
+ */
+export async function updateApplicationStatus(
+  db: Db,
+  target: { institutionId: number; number: string; from: string },
+  change: Pick<
+    Updateable<CoreApplicationsTable>,
+    'status' | 'amount_approved_cents' | 'funds_expected' | 'last_modified' | 'status_changed_by'
+  >,
+) {
+  return db
+    .updateTable('core_applications')
+    .set(change)
+    .where('institution_id', '=', target.institutionId)
+    .where('number', '=', target.number)
+    .where('status', '=', target.from)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function updateAccount(

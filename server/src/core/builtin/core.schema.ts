@@ -167,6 +167,20 @@ export interface CoreApplicationsTable {
   last_modified: CalendarDate;
   office: string;
   funds_expected: CalendarDate | null;
+  /** The columns below since migration 0032 (applications made in the portal). */
+  product_id: Generated<string>;
+  product: Generated<string>;
+  term_months: number | null;
+  purpose: Generated<string>;
+  annual_income_cents: number | null;
+  employment_status: Generated<string>;
+  contact_consent_at: Timestamp | null;
+  /** The documents' names (JSON array of strings). */
+  required_documents: ColumnType<string[], string | undefined, string>;
+  /** The portal's key of the attempt that made it: unique per institution (null for others). */
+  request_key: string | null;
+  /** Who last changed its status (a staff member's e-mail address; '' when none did). */
+  status_changed_by: Generated<string>;
 }
 
 /** One row per institution and day the end-of-day run finished: a second run skips the day. */
@@ -198,3 +212,4 @@ export type CoreAccountRow = Selectable<CoreAccountsTable>;
 export type CoreLoanRow = Selectable<CoreLoansTable>;
 export type CoreTransactionRow = Selectable<CoreTransactionsTable>;
 export type CoreStatementRow = Selectable<CoreStatementsTable>;
+export type CoreApplicationRow = Selectable<CoreApplicationsTable>;

@@ -4,7 +4,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * The Idempotency-Key of each payment submission, per user: the request's fingerprint (a keyed
  * digest of the route and the validated body, never the body itself) and the first answer, so a
  * repeat gets that answer and a different request under the same key is refused. The claim, the
- * submission's own writes and the answer commit together (modules/payments/idempotency.ts).
+ * submission's own writes and the answer commit together (lib/idempotency.ts).
  */
 export const idempotencyKeys: Migration = {
   async up(db: Kysely<unknown>) {

@@ -28,6 +28,9 @@ import { profile } from './0027-profile';
 import { notifications } from './0028-notifications';
 import { achDebitAuthorizations } from './0029-ach-debit-authorizations';
 import { workItems } from './0030-work-items';
+import { branches } from './0031-branches';
+import { loanApplications } from './0032-loan-applications';
+import { documentFiles } from './0033-document-files';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -63,4 +66,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028_notifications': notifications,
   '0029_ach_debit_authorizations': achDebitAuthorizations,
   '0030_work_items': workItems,
+  '0031_branches': branches,
+  '0032_loan_applications': loanApplications,
+  '0033_document_files': documentFiles,
 };

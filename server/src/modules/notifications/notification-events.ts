@@ -64,6 +64,19 @@ export interface NotificationFacts {
   paymentFailed: PaymentFacts;
   recurringSetUp: PaymentFacts & { frequency: string };
   recurringCancelled: PaymentFacts & { at: Date };
+  /**
+   * Staff moved a loan application made in the portal (issue 22). The borrower agreed to be
+   * contacted about it by e-mail or text when applying: that consent is `chosen`, under the
+   * profile's switches, as a loan's own alerts are.
+   */
+  applicationStatusChanged: {
+    applicationNumber: string;
+    product: string;
+    /** The status it moved to, as the application list shows it. */
+    status: string;
+    at: Date;
+    chosen: { email: boolean; text: boolean };
+  };
 }
 
 export type NotificationKind = keyof NotificationFacts;
@@ -98,7 +111,8 @@ interface WordingContext {
 interface AlertDefinition<K extends NotificationKind> {
   /**
    * The profile alert that decides the kind (spec 002 "Notification preferences"), or 'loan'
-   * when the loan's own alerts decide (the event's `chosen`).
+   * when the event's own choice decides (its `chosen`: a loan's own alerts, an application's
+   * contact consent), under the profile's switches (domain `loanAlertChosen`).
    */
   decidedBy: ProfileAlertKey | 'loan';
   /** The event's identity under its user and kind. */
@@ -291,6 +305,22 @@ const ALERTS: { [K in NotificationKind]: AlertDefinition<K> } = {
       body: 'emailTexts.recurringCancelledBodyText',
     },
     values: (event, timeZone) => ({ ...paymentValues(event), ...dateValues(event, timeZone) }),
+  },
+  applicationStatusChanged: {
+    text: 'textingTexts.applicationStatusAlertText',
+    decidedBy: 'loan',
+    // Each move is its own event: an application may come back to a status (Documents Needed).
+    key: (event) => `${event.applicationNumber}|${event.status}|${event.at.toISOString()}`,
+    email: {
+      subject: 'emailTexts.applicationStatusSubjectText',
+      body: 'emailTexts.applicationStatusBodyText',
+    },
+    values: (event, timeZone) => ({
+      applicationNumber: event.applicationNumber,
+      product: event.product,
+      status: event.status,
+      ...dateValues(event, timeZone),
+    }),
   },
 };
 

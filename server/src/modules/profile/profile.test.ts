@@ -5,6 +5,7 @@ import {
   UpdateNotificationsResponse,
   UpdatePersonalInfoResponse,
 } from '@portal/domain';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstErrorOf, institutionIdOf } from '../../testing/account-flows';
 import { testDatabases } from '../../testing/databases';
@@ -79,7 +80,7 @@ describe.each(testDatabases())('the profile on $name', (testDatabase) => {
       {
         name,
         contentType: 'application/pdf',
-        bytes: new TextEncoder().encode('%PDF-1.4 test'),
+        content: Readable.from([new TextEncoder().encode('%PDF-1.4 test')]),
         fileTypeId: 1,
         receivedAt: test.clock.now(),
       },

@@ -1,6 +1,7 @@
 import {
   formatUsDateTime,
   isEmailAddress,
+  maskAccountNumber,
   WORK_ITEM_KIND_LABELS,
   type WorkItemKind,
 } from '@portal/domain';
@@ -15,11 +16,11 @@ import type { OutgoingMail } from '../mail/mail.service';
  */
 
 /**
- * The shared mailbox: `messagesOptions.messageRecipientEmail`, the address "that receives
- * feedback and questions" (empty: the admin app's queue only). Only those two kinds are e-mailed.
+ * The shared mailbox: `messagesOptions.messageRecipientEmail` (empty: the admin app's queue
+ * only). Issue 22: "a new item can notify the institution's shared mailbox", so every kind is
+ * told of (questions, feedback, contact-info changes, documents, loan applications).
  */
 export const sharedMailboxOf = {
-  kinds: ['question', 'feedback'] as readonly WorkItemKind[],
   /** The configured address, or undefined when there is none or it is not an address. */
   address(settings: Pick<SettingsAccessor, 'get'>): string | undefined {
     const address = settings.get('messagesOptions.messageRecipientEmail').trim();
@@ -28,8 +29,23 @@ export const sharedMailboxOf = {
 };
 
 /**
- * A new item's notice: its kind, sender and summary, and where to find it. The details (the
- * message, addresses, documents) stay in the admin app, behind the staff sign-in.
+ * A run of eight or more digits (spaces and dashes between them allowed), as an account or card
+ * number is written; shorter numbers (an application's A-250001, an amount, a date) are left.
+ */
+const LONG_NUMBER = /\d(?:[ -]?\d){7,}/g;
+
+/**
+ * The summary as the notice gives it: a number that may be an account's masked to its last four
+ * (the senders mask theirs already; a question's subject is what its sender typed).
+ */
+function summaryForMail(summary: string): string {
+  return summary.replace(LONG_NUMBER, (number) => maskAccountNumber(number));
+}
+
+/**
+ * A new item's notice: its kind, sender and summary (no number in full), and where to find it.
+ * The details (the message, addresses, an application's figures, a document's file) stay in the
+ * admin app, behind the staff sign-in.
  */
 export function sharedMailboxNotice(input: {
   item: {
@@ -55,7 +71,7 @@ export function sharedMailboxNotice(input: {
       `A new ${kind.toLowerCase()} arrived in the work queue of ${input.institutionName}.`,
       '',
       `From: ${from}`,
-      `Summary: ${item.summary}`,
+      `Summary: ${summaryForMail(item.summary)}`,
       `Received: ${formatUsDateTime(input.at, input.timeZone)}`,
       '',
       'Open the Work queue in the admin app to read it, assign it and answer it.',

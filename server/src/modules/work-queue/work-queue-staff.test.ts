@@ -306,7 +306,11 @@ describe.each(testDatabases())('the work queue admin API on $name', (database) =
       message: 'Your escrow analysis is in May.',
     });
     expect(sent.statusCode).toBe(200);
-    expect(WorkItemDetail.parse(sent.json()).status).toBe('new');
+    // An answered question is no longer untouched: it is the replier's.
+    expect(WorkItemDetail.parse(sent.json())).toMatchObject({
+      status: 'assigned',
+      assignedTo: { email: 'editor@queue.test' },
+    });
     await test.app.services.outbox.runOnce();
     const mailbox = await test.app.inject({
       url: `/demo/mailbox.json?to=${encodeURIComponent(JORDAN_EMAIL)}`,
@@ -319,9 +323,23 @@ describe.each(testDatabases())('the work queue admin API on $name', (database) =
     expect(reply?.body).toContain('Your escrow analysis is in May.');
     expect(reply?.body).toContain('> When is the next escrow analysis?');
     expect(reply?.body).toContain('Harbor Community Bank');
-    const [entry] = await audit();
+    const entries = await audit();
+    const entry = entries.find((row) => row.action === 'workItem.reply');
     expect(entry).toMatchObject({ action: 'workItem.reply', staff: 'editor@queue.test' });
     expect(entry?.comment).toContain(`replied to ${JORDAN_EMAIL}: “Re: Escrow analysis”`);
+    expect(entries.find((row) => row.action === 'workItem.assign')?.comment).toContain(
+      'assigned to',
+    );
+
+    // A second reply, by someone else, leaves the item with whoever has it.
+    const again = await post('publisher', `${QUEUE}/${question}/reply`, {
+      subject: 'Re: Escrow analysis',
+      message: 'And the statement follows in June.',
+    });
+    expect(WorkItemDetail.parse(again.json())).toMatchObject({
+      status: 'assigned',
+      assignedTo: { email: 'editor@queue.test' },
+    });
 
     const notQuestion = await post('editor', `${QUEUE}/${feedback}/reply`, {
       subject: 'Thanks',
@@ -335,7 +353,7 @@ describe.each(testDatabases())('the work queue admin API on $name', (database) =
     ).toBe(400);
   });
 
-  it("e-mails a new question or feedback to the institution's shared mailbox in the item's transaction", async () => {
+  it("e-mails a new item to the institution's shared mailbox in the item's transaction", async () => {
     const queue = test.app.services.workQueue;
     const before = (await mailTo(test, HARBOR_MAILBOX)).length;
     // The sender's transaction fails: neither the item nor the notice is left.
@@ -376,7 +394,7 @@ describe.each(testDatabases())('the work queue admin API on $name', (database) =
     // The message itself stays behind the staff sign-in.
     expect(notice?.body).not.toContain('Please send a payoff letter.');
 
-    // A contact change has no shared mailbox setting; Summit has no address set.
+    // Every kind is told of (work-queue-mail.test.ts sends each); Summit has no address set.
     await queue.submit({
       institutionId: harbor,
       kind: 'contactChange',
@@ -386,7 +404,16 @@ describe.each(testDatabases())('the work queue admin API on $name', (database) =
       summary: 'Address change for ****2352',
       details: {},
     });
-    expect(await mailTo(test, HARBOR_MAILBOX)).toHaveLength(before + 1);
+    expect(await mailTo(test, HARBOR_MAILBOX)).toHaveLength(before + 2);
+    await queue.submit({
+      institutionId: summit,
+      kind: 'question',
+      userId: null,
+      senderName: 'Someone else',
+      senderEmail: 'someone@example.test',
+      summary: 'Another Summit question',
+      details: {},
+    });
     const summitMail = await listOutboxMessages(test.database.db, summit);
     expect(summitMail.filter((message) => message.subject.includes('work queue'))).toEqual([]);
   });

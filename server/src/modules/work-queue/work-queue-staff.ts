@@ -48,7 +48,9 @@ import {
  *   address, and leaves with the next sweep. Reading is not audited, as reading the
  *   configuration is not: the log holds what staff changed or sent.
  * - Only a question is answered by e-mail (REPLYABLE_WORK_ITEM_KINDS), and only when its sender
- *   gave an address; a reply does not change the item's status.
+ *   gave an address; a reply to a new item assigns it to whoever replied (in the reply's
+ *   transaction, audited), so the queue no longer shows an answered question as untouched; a
+ *   reply to an assigned or handled item leaves its status alone.
  */
 export interface WorkQueueStaffDeps {
   db: Kysely<Database>;
@@ -321,7 +323,7 @@ export function createWorkQueueStaffService(deps: WorkQueueStaffDeps) {
           message: typeof message === 'string' ? message : undefined,
         },
       });
-      await db.transaction().execute(async (trx) => {
+      const taken = await db.transaction().execute(async (trx) => {
         await mail.enqueue(mailOut, trx);
         await auditLog.record(trx, {
           staff,
@@ -329,9 +331,25 @@ export function createWorkQueueStaffService(deps: WorkQueueStaffDeps) {
           action: 'workItem.reply',
           comment: comment(row, `replied to ${row.sender_email}: “${reply.subject}”`),
         });
+        // The operator of the command line has no staff id to be given the item.
+        if (row.status !== 'new' || staff.staffId === '') return undefined;
+        const assigned = await workQueue.take(
+          trx,
+          { institutionId: institution.id, id },
+          staff.staffId,
+        );
+        if (assigned) {
+          await auditLog.record(trx, {
+            staff,
+            institutionId: institution.id,
+            action: 'workItem.assign',
+            comment: comment(row, `assigned to ${staff.name} (${staff.email}) on replying`),
+          });
+        }
+        return assigned;
       });
       mail.deliverSoon();
-      return detailOf(row);
+      return detailOf(taken ?? (await workQueue.find(institution.id, id)) ?? row);
     },
   };
 }

@@ -37,10 +37,10 @@ import {
  * its note cleared (the audit log keeps it). Each change is guarded by the status in its own
  * UPDATE, so two staff acting at once cannot both move an item.
  *
- * A new question or feedback also goes to the institution's shared mailbox when it has one
- * (`messagesOptions.messageRecipientEmail`, the settings' "address that receives feedback and
- * questions"), queued in the outbox in the item's transaction. No setting names a mailbox for the
- * other kinds, so they are not e-mailed; staff find them in the queue.
+ * Every new item, of every kind, is also told of to the institution's shared mailbox when it has
+ * one (`messagesOptions.messageRecipientEmail`; issue 22: "a new item can notify the
+ * institution's shared mailbox"), queued in the outbox in the item's transaction: its kind,
+ * sender and summary only (work-queue-mail.ts), never the details.
  */
 
 export { WORK_ITEM_KINDS, WORK_ITEM_STATUSES };
@@ -139,7 +139,7 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
           created_at: now,
           updated_at: now,
         });
-        if (mail && sharedMailboxOf.kinds.includes(item.kind)) {
+        if (mail) {
           // Read through the transaction: on PGlite another connection would wait for it forever.
           const institution = await readInstitutionWithin(trx, item.institutionId);
           const to = sharedMailboxOf.address(institution.settings);
@@ -188,6 +188,22 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
       staffId: string,
     ) => move(executor, target, 'assign', { assigned_to: staffId }),
 
+    /**
+     * Assigns a new item to a staff member, and only a new one (a reply takes an untouched
+     * question; it never takes an item from whoever has it): the item, or undefined.
+     */
+    async take(
+      executor: Kysely<Database>,
+      target: { institutionId: number; id: string },
+      staffId: string,
+    ): Promise<WorkItemRow | undefined> {
+      return updateWorkItem(
+        executor,
+        { ...target, from: ['new'] },
+        { assigned_to: staffId, status: WORK_ITEM_TRANSITIONS.assign.to, updated_at: clock.now() },
+      );
+    },
+
     /** Marks a new or assigned item handled with the note; it is then assigned to the handler. */
     handle: (
       executor: Kysely<Database>,
@@ -203,6 +219,20 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
     /** Takes a handled item back to assigned (to the one who handled it), its note cleared. */
     reopen: (executor: Kysely<Database>, target: { institutionId: number; id: string }) =>
       move(executor, target, 'reopen', { handled_note: null, handled_at: null }),
+
+    /**
+     * Marks an item changed now, its status as it is: what it is about changed in its sending
+     * module (an application's status moved). False when the item is not there.
+     */
+    touch: async (
+      executor: Kysely<Database>,
+      target: { institutionId: number; id: string },
+    ): Promise<boolean> =>
+      (await updateWorkItem(
+        executor,
+        { ...target, from: WORK_ITEM_STATUSES },
+        { updated_at: clock.now() },
+      )) !== undefined,
   };
 }
 

@@ -29,6 +29,14 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'workItem.handle': 'Marked a work queue item handled',
   'workItem.reopen': 'Reopened a work queue item',
   'workItem.reply': 'Replied by e-mail to a work queue item',
+  'workItem.applicationStatus': "Changed a loan application's status",
+  'document.upload': 'A borrower uploaded a document',
+  'document.refuse': 'A borrower’s upload was refused',
+  'document.open': 'Opened a borrower’s document',
+  'branch.create': 'Added a branch',
+  'branch.update': 'Changed a branch',
+  'branch.delete': 'Removed a branch',
+  'branch.move': 'Moved a branch in the list',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {

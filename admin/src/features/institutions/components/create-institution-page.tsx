@@ -327,7 +327,7 @@ export function CreateInstitutionPage({ onCreated }: { onCreated: (slug: string)
               name="colorScheme"
               select
               label="Colour scheme"
-              slotProps={{ select: { native: true } }}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               size="small"
               sx={{ maxWidth: 240 }}
             >

@@ -90,7 +90,7 @@ function AssignSection({ slug, item }: Omit<ActionProps, 'onDone'>) {
           label="Assign to"
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
-          slotProps={{ select: { native: true } }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 280 }}
           disabled={assignees.isPending}
         >

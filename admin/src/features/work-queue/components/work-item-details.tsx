@@ -1,7 +1,28 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { adminPath } from '../../../lib/api-client';
+
+/** Keys whose words the general rule gets wrong (the specs' wire names). */
+const DETAIL_LABELS: Readonly<Record<string, string>> = {
+  Address1: 'Street address',
+  Address2: 'Address line 2',
+  address1: 'Street address',
+  address2: 'Address line 2',
+  returnUrl: 'Sent from page',
+  ReturnURL: 'Sent from page',
+};
+
+/** Values sent as codes (the feedback's FeedbackType), in words. */
+const DETAIL_VALUES: Readonly<Record<string, string>> = {
+  CouldBeBetter: 'Could be better',
+};
 
 /** 'oldAddress' → 'Old address', 'zipCode' → 'Zip code', 'userName' → 'User name'. */
 export function detailLabel(key: string): string {
+  const known = DETAIL_LABELS[key];
+  if (known) return known;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -20,7 +41,7 @@ function DetailValue({ value }: { value: unknown }) {
   if (typeof value === 'string' || typeof value === 'number') {
     return (
       <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
-        {String(value)}
+        {DETAIL_VALUES[String(value)] ?? String(value)}
       </Box>
     );
   }
@@ -85,6 +106,24 @@ export function WorkItemDetails({
           </dd>
         </Box>
       ))}
+    </Box>
+  );
+}
+
+/**
+ * The borrower's file of a 'document' item: a link to the admin API's download of it (a plain
+ * link: the browser saves the file, sent as an attachment). The server records who opened it.
+ */
+export function WorkItemDocumentLink(props: { slug: string; itemId: string }) {
+  const href = adminPath('institutions', props.slug, 'work-items', props.itemId, 'document');
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+      <Button variant="outlined" href={href} startIcon={<DownloadIcon aria-hidden="true" />}>
+        Open document
+      </Button>
+      <Typography variant="body2" color="text.secondary">
+        Downloads the borrower’s file. Opening it is recorded in the audit log.
+      </Typography>
     </Box>
   );
 }

@@ -16,7 +16,8 @@ import { formatDateTime } from '../../../lib/format';
 import { canEdit, useInstitution } from '../../../lib/institutions/institution-context';
 import { useWorkItem } from '../api/work-item';
 import { WorkItemActions } from './work-item-actions';
-import { WorkItemDetails } from './work-item-details';
+import { WorkItemApplicationSection } from './work-item-application';
+import { WorkItemDetails, WorkItemDocumentLink } from './work-item-details';
 
 function Facts({ item, timeZone }: { item: WorkItemDetail; timeZone: string }) {
   const facts: [string, string][] = [
@@ -111,7 +112,18 @@ export function WorkItemPage({ slug, id, role, timeZone }: WorkItemPageProps) {
               What was sent
             </Typography>
             <WorkItemDetails details={item.data.details} />
+            {item.data.kind === 'document' && (
+              <WorkItemDocumentLink slug={slug} itemId={item.data.id} />
+            )}
           </Box>
+          {item.data.kind === 'application' && (
+            <WorkItemApplicationSection
+              slug={slug}
+              item={item.data}
+              canAct={canEdit(role)}
+              timeZone={timeZone}
+            />
+          )}
           {canEdit(role) ? (
             <WorkItemActions slug={slug} item={item.data} onDone={setDone} />
           ) : (

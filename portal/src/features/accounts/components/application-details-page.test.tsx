@@ -1,5 +1,5 @@
 import { expectNoAxeViolations, type StubRoutes, stubXhr } from '@portal/web-kit/testing';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPortal } from '../../../testing/render-portal';
 
@@ -43,6 +43,38 @@ describe('application details', () => {
       'applicationNumber=A-240275',
     );
     await expectNoAxeViolations();
+  });
+
+  it('lists the documents an application made in the portal asks for', async () => {
+    renderPortal({
+      path: '/myaccount/applicationdetails/A-250001',
+      signedIn: true,
+      routes: {
+        'GET /api/Application': {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Application: {
+              ...APPROVED,
+              ApplicationNumber: 'A-250001',
+              Status: 'Documents Needed',
+              Product: 'Personal Loan',
+              TermMonths: 36,
+              RequiredDocuments: ['Pay stub', 'Government-issued photo ID'],
+            },
+          },
+        },
+      },
+    });
+    const documents = await screen.findByRole('region', {
+      name: 'Documents this application asks for',
+    });
+    expect(
+      within(documents)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pay stub', 'Government-issued photo ID']);
+    expect(definition('Status')).toBe('Documents Needed');
   });
 
   it('hides the fields the settings hide and shows no date for the host’s none', async () => {

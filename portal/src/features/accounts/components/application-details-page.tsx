@@ -11,6 +11,7 @@ import {
 import type { SettingKey } from '@portal/settings-schema';
 import { CLIENT_ERROR_CODES } from '@portal/web-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -84,6 +85,7 @@ function answeredWithErrors(error: unknown): boolean {
 export function ApplicationDetailsPage() {
   const settings = useSettings();
   const user = useSignedInUser();
+  const documentsHeadingId = useId();
   const { applicationNumber = '' } = useParams();
   const queryClient = useQueryClient();
   const fromList = queryClient
@@ -128,6 +130,19 @@ export function ApplicationDetailsPage() {
       ) : (
         <LoadingBlock height={180} label={settings.get('applicationDetailsTexts.loadingText')} />
       )}
+      {/* What an application made in the portal asks for (issue 22): uploaded below. */}
+      {application?.RequiredDocuments?.length ? (
+        <Box component="section" aria-labelledby={documentsHeadingId} sx={{ mt: 3 }}>
+          <Typography variant="h6" component="h2" id={documentsHeadingId}>
+            {settings.get('applicationDetailsTexts.requiredDocumentsHeadingText')}
+          </Typography>
+          <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
+            {application.RequiredDocuments.map((document) => (
+              <li key={document}>{document}</li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
       {/* The documents block with view and upload, with file services on (spec 002). */}
       {application && fileServices ? (
         <Box sx={{ mt: 3 }}>

@@ -14,6 +14,8 @@ import {
   formatUsDate,
   hostDateOf,
   anyLoanPayable,
+  LOAN_APPLICATION_PATH,
+  loanApplicationEntry,
   paymentsSummary,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
@@ -73,7 +75,9 @@ export function DashboardPage() {
   const banner = settings.get('dashboardOptions.bannerImage').trim();
   const info = settings.get('dashboardTexts.infoRichText');
   if (info) preloadRichText();
-  const applyUrl = safeExternalUrl(settings.get('globalOptions.applyForLoanURLOption'));
+  // Apply for a loan: the institution's own site (after the notice), or the portal's form.
+  const applyEntry = loanApplicationEntry(settings);
+  const applyUrl = applyEntry.kind === 'external' ? safeExternalUrl(applyEntry.url) : undefined;
   // Days past due are counted to the institution's today as the server dated the list (the loan
   // page's DaysPastDue is the server's too); the device's clock a day off said 42 where the loan
   // page said 43. The device's date in the institution's zone only for a server that omits it.
@@ -148,6 +152,10 @@ export function DashboardPage() {
                     ))
                   }
                 >
+                  {settings.get('dashboardTexts.applyForLoanButtonText')}
+                </Button>
+              ) : applyEntry.kind === 'form' ? (
+                <Button variant="outlined" component={RouterLink} to={LOAN_APPLICATION_PATH}>
                   {settings.get('dashboardTexts.applyForLoanButtonText')}
                 </Button>
               ) : null}

@@ -181,6 +181,8 @@ describe('the contact-info change page', () => {
       expect(screen.getByText('Request sent')).toBeVisible();
       await act(() => vi.advanceTimersByTimeAsync(200));
       expect(screen.queryByText('Request sent')).toBeNull();
+      // The focus the message held is not dropped on the page: it is on the form's first field.
+      expect(screen.getAllByRole('checkbox')[0]).toHaveFocus();
     } finally {
       vi.useRealTimers();
     }

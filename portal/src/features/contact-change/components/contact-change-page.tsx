@@ -258,9 +258,22 @@ function ContactChangeForm(props: { loans: AccountListItem[]; labelledBy: string
   const dirty = formState.isDirty;
   useEffect(() => setUnsavedChanges(dirty, 'contactChange'), [dirty, setUnsavedChanges]);
   useEffect(() => () => setUnsavedChanges(false, 'contactChange'), [setUnsavedChanges]);
-  // The message takes the focus: the Submit button the borrower pressed is disabled again.
+  const formRef = useRef<HTMLFormElement>(null);
+  // The message takes the focus: the Submit button the borrower pressed is disabled again. When
+  // the message goes (4 s), the focus it held goes to the form's first field, not the page's body.
+  const hadOutcome = useRef(false);
   useEffect(() => {
-    if (outcome) outcomeRef.current?.focus();
+    if (outcome) {
+      hadOutcome.current = true;
+      outcomeRef.current?.focus();
+      return;
+    }
+    if (!hadOutcome.current) return;
+    hadOutcome.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body) {
+      formRef.current?.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
+    }
   }, [outcome]);
 
   const loading = request.isPending;
@@ -293,6 +306,7 @@ function ContactChangeForm(props: { loans: AccountListItem[]; labelledBy: string
   return (
     <Stack
       component="form"
+      ref={formRef}
       noValidate
       spacing={3}
       onSubmit={submit}

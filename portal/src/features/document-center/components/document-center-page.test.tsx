@@ -77,7 +77,12 @@ const ON: SettingValues = {
 
 /** The Document Center in the real app shell, the server stubbed at the HTTP boundary. */
 function renderDocumentCenter(
-  options: { settings?: SettingValues; accounts?: AccountListItem[]; routes?: StubRoutes } = {},
+  options: {
+    settings?: SettingValues;
+    accounts?: AccountListItem[];
+    routes?: StubRoutes;
+    path?: string;
+  } = {},
 ) {
   const uploads = stubXhr(
     {
@@ -102,7 +107,7 @@ function renderDocumentCenter(
       },
     ],
     {
-      path: '/myaccount/document-center',
+      path: options.path ?? '/myaccount/document-center',
       signedIn: true,
       settings: { ...ON, ...options.settings },
       routes: {
@@ -249,6 +254,20 @@ describe('the Document Center', { timeout: 60_000 }, () => {
         .requestsTo('GET /api/Documents/GetApplicationDocuments')
         .map((request) => new URLSearchParams(request.search).get('applicationNumber')),
     ).toEqual(['A-240275', 'A-240298']);
+  });
+
+  it('opens the tab and the application a link names (a loan application’s confirmation)', async () => {
+    renderDocumentCenter({
+      path: '/myaccount/document-center?tab=application&application=A-240275',
+    });
+    expect(await screen.findByRole('tab', { name: 'Applications Documents' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(
+      await within(panel()).findByRole('combobox', { name: 'Application Number' }),
+    ).toHaveValue('A-240275');
+    expect(await within(panel()).findByRole('button', { name: LETTER.DisplayName })).toBeVisible();
   });
 
   it('moves between tabs with the arrow keys, each tab naming its panel', async () => {

@@ -4,6 +4,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { LazyRichText } from '@portal/web-kit';
 import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSettings } from '../../../lib/settings/settings-context';
 import {
   AccountDocumentsPanel,
@@ -26,10 +27,10 @@ interface DocumentTab {
  * the new markers of this visit (spec 002 "New files since the earlier list carry a new marker").
  * On a narrow screen the tabs scroll sideways, with arrows.
  */
-function DocumentTabs(props: { labelledBy: string; tabs: readonly DocumentTab[] }) {
+function DocumentTabs(props: { labelledBy: string; tabs: readonly DocumentTab[]; first: TabId }) {
   const baseId = useId();
-  const [current, setCurrent] = useState<TabId>('account');
-  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set(['account']));
+  const [current, setCurrent] = useState<TabId>(props.first);
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(() => new Set([props.first]));
   const tabId = (id: TabId) => `${baseId}-tab-${id}`;
   const panelId = (id: TabId) => `${baseId}-panel-${id}`;
   function choose(id: TabId) {
@@ -85,6 +86,9 @@ function DocumentTabs(props: { labelledBy: string; tabs: readonly DocumentTab[] 
 export function DocumentCenterPage() {
   const settings = useSettings();
   const titleId = useId();
+  // A link may open a tab, and an application in it (`?tab=application&application=A-250001`:
+  // the loan application's confirmation sends the borrower here to upload its documents).
+  const [search] = useSearchParams();
   const heading = settings.get('documentCenterTexts.headingText').trim();
   const tabs: DocumentTab[] = [
     {
@@ -102,9 +106,10 @@ export function DocumentCenterPage() {
     tabs.push({
       id: 'application',
       label: settings.get('documentCenterTexts.applicationDocumentsTabText'),
-      panel: <ApplicationDocumentsPanel />,
+      panel: <ApplicationDocumentsPanel chosen={search.get('application') ?? undefined} />,
     });
   }
+  const first = tabs.find((tab) => tab.id === search.get('tab'))?.id ?? 'account';
   return (
     <Box sx={{ py: 2 }}>
       <Typography variant="h4" component="h1" id={titleId} gutterBottom>
@@ -122,7 +127,7 @@ export function DocumentCenterPage() {
         />
       ) : null}
       {settings.get('globalOptions.useFileServicesOption') ? (
-        <DocumentTabs labelledBy={titleId} tabs={tabs} />
+        <DocumentTabs labelledBy={titleId} tabs={tabs} first={first} />
       ) : (
         <Typography>{settings.get('documentCenterTexts.noDocumentsText')}</Typography>
       )}

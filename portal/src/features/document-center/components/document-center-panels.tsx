@@ -29,9 +29,13 @@ function ChooseThenList(props: {
   name: string;
   label: string;
   choices: readonly ChoiceOption[];
+  /** Chosen from the start when it is one of the choices (a link named it). */
+  initial?: string;
   children(chosen: string): ReactNode;
 }) {
-  const [picked, setPicked] = useState('');
+  const [picked, setPicked] = useState(() =>
+    props.choices.some((choice) => choice.value === props.initial) ? (props.initial ?? '') : '',
+  );
   const only = props.choices.length === 1 ? props.choices[0]?.value : undefined;
   const chosen = only ?? picked;
   return (
@@ -100,8 +104,11 @@ export function ProfileDocumentsPanel() {
   );
 }
 
-/** Applications Documents: one of the applications of the last 30 days, then its documents. */
-export function ApplicationDocumentsPanel() {
+/**
+ * Applications Documents: one of the applications of the last 30 days, then its documents;
+ * `chosen` (from the page's address) is chosen from the start when it is one of them.
+ */
+export function ApplicationDocumentsPanel({ chosen }: { chosen?: string }) {
   const settings = useSettings();
   const applications = useApplicationList();
   if (applications.isPending) {
@@ -117,6 +124,7 @@ export function ApplicationDocumentsPanel() {
     <ChooseThenList
       name="applicationNumber"
       label={settings.get('applicationDetailsTexts.applicationNumberLabel')}
+      initial={chosen}
       choices={applications.data.Applications.map((application) => ({
         value: application.ApplicationNumber,
         label: application.ApplicationNumber,
