@@ -2,7 +2,15 @@
 // `npm run bench`: performance figures as a report (bench-report.md and stdout). Benchmarks,
 // not tests: nothing here fails on a slow machine; the targets are printed beside the figures.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -490,6 +498,367 @@ function paymentPageBench() {
   report();
 }
 
+// ---- Document uploads (issue 22) ---------------------------------------------------------
+
+const DOCUMENT_PORT = Number(process.env.BENCH_DOCUMENT_PORT ?? 3220);
+const DOCUMENT_BASE = `http://127.0.0.1:${DOCUMENT_PORT}`;
+const UPLOAD_BYTES = 10 * 1024 * 1024;
+const UPLOAD_RUNS = 10;
+const MEMORY_RUNS = 3;
+/** Where a memory-measured upload pauses: every 2 MB of the file. */
+const UPLOAD_PAUSE_EVERY = 2 * 1024 * 1024;
+
+/**
+ * One upload as the portal's uploader sends it (multipart: LoanNumber, ApplicationNumber,
+ * FileTypeID, then the file), its body written in 64 KB chunks as a browser streams it; the time
+ * from the request's start to the answer's end. `pause(sent)`, when given, is awaited after each
+ * UPLOAD_PAUSE_EVERY bytes of the file (before its end).
+ */
+function timedUpload(cookie, content, pause) {
+  const boundary = `----bench${Date.now().toString(16)}`;
+  const field = (name, value) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const head = Buffer.from(
+    field('LoanNumber', '001-100235-2') +
+      field('ApplicationNumber', '') +
+      field('FileTypeID', '2') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-statement.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${DOCUMENT_BASE}/api/file/UploadFileWithLoanNumber`,
+      {
+        method: 'POST',
+        headers: {
+          cookie,
+          'x-requested-with': 'portal',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + content.length + tail.length),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - started,
+            body: Buffer.concat(chunks).toString(),
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    (async () => {
+      const write = (chunk) =>
+        req.write(chunk) ? undefined : new Promise((done) => req.once('drain', done));
+      await write(head);
+      for (let at = 0; at < content.length; at += 64 * 1024) {
+        await write(content.subarray(at, at + 64 * 1024));
+        const sent = Math.min(at + 64 * 1024, content.length);
+        if (pause && sent % UPLOAD_PAUSE_EVERY === 0 && sent < content.length) await pause(sent);
+      }
+      req.end(tail);
+    })().catch(reject);
+  });
+}
+
+/**
+ * Waits until the server has written `bytes` of the arriving file to its documents folder (the
+ * `.incoming` part file; the multipart parser may keep back the last bytes, which could be the
+ * start of its boundary).
+ */
+async function documentWritten(documentsDir, bytes) {
+  const incoming = join(documentsDir, '.incoming');
+  const started = performance.now();
+  while (performance.now() - started < 30_000) {
+    const parts = existsSync(incoming)
+      ? readdirSync(incoming).filter((name) => name.endsWith('.part'))
+      : [];
+    const written = parts.map((name) => statSync(join(incoming, name), { throwIfNoEntry: false }));
+    if (written.some((stat) => stat && stat.size >= bytes - 4096)) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`the server did not write ${bytes} bytes of the upload within 30 s`);
+}
+
+/**
+ * A 10 MB PDF uploaded to a loan over loopback, ten times: the time from the request's start to
+ * the answer (the multipart parser, the upload policy's sniffing and count, the file written and
+ * made durable, the row, the work item and the audit entry). Then the server's memory (its probe:
+ * bench-document-server.ts), on uploads of their own:
+ * - live, on three uploads paused at every 2 MB of the file until the server has written all of
+ *   it that was sent, then collected: what the upload itself holds. A server that held the file
+ *   would show 2, 4, 6 and 8 MB more ArrayBuffers (where Node keeps every Buffer); a streaming one
+ *   shows a chunk or two.
+ * - at full speed, on three more, read every 5 ms without collecting: the process's real peak,
+ *   garbage included (each 64 KB socket read is dead once written, until the next collection).
+ * On PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
+ * database of its own is created there and dropped).
+ */
+async function documentUploadBench() {
+  await documentUploadRun('PGlite');
+  const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgres) await documentUploadRun('PostgreSQL', postgres);
+  else {
+    report(
+      '## POST /api/file/UploadFileWithLoanNumber, 10 MB (PostgreSQL): not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)',
+    );
+    report();
+  }
+}
+
+async function documentUploadRun(databaseName, postgresUrl) {
+  report(
+    `## POST /api/file/UploadFileWithLoanNumber, 10 MB (${databaseName}, built-in document store)`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-docs-'));
+  const documentsDir = join(dataDir, 'documents');
+  const env = { ...process.env, PORT: String(DOCUMENT_PORT), DATA_DIR: dataDir };
+  delete env.BENCH_POSTGRES_URL;
+  // The server makes a database of its own there (the URL's is only where it connects to make it).
+  if (postgresUrl) env.BENCH_POSTGRES_URL = postgresUrl;
+  const server = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'scripts/bench-document-server.ts'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env },
+  );
+  /** The server's memory probe (bench-document-server.ts). */
+  const probe = (measure) =>
+    new Promise((resolve) => {
+      server.once('message', resolve);
+      server.send({ measure });
+    });
+  try {
+    const started = performance.now();
+    let ready = false;
+    while (!ready && performance.now() - started < 600_000) {
+      if (server.exitCode !== null) throw new Error('the server exited during start');
+      ready = await fetch(`${DOCUMENT_BASE}/readyz`).then(
+        (answer) => answer.ok,
+        () => false,
+      );
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (!ready) throw new Error('the server did not become ready');
+    const signIn = await fetch(`${DOCUMENT_BASE}/api/login/userlogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'portal' },
+      body: JSON.stringify({ username: 'jordan.rivers', password: 'Demo-Pass-2024' }),
+    });
+    const token = /portal_session=([^;]+)/.exec(signIn.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = `portal_session=${token}`;
+    const content = Buffer.alloc(UPLOAD_BYTES);
+    for (let at = 0; at < content.length; at += 1) content[at] = (at * 31 + 7) % 251;
+    content.write('%PDF-1.7\n', 0);
+    const upload = async (pause) => {
+      const answer = await timedUpload(cookie, content, pause);
+      if (answer.status !== 200) {
+        throw new Error(`upload answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      }
+      return answer;
+    };
+    // A warm-up upload (not reported): the routes' first run compiles.
+    await upload();
+    const runs = [];
+    for (let run = 0; run < UPLOAD_RUNS; run += 1) runs.push(await upload());
+
+    // Live memory, paused at each 2 MB once the server has written it: [run][pause] rises.
+    const paused = [];
+    for (let run = 0; run < MEMORY_RUNS; run += 1) {
+      const samples = [];
+      await probe('start');
+      await upload(async (sent) => {
+        await documentWritten(documentsDir, sent);
+        samples.push({ sent, ...(await probe('sample')) });
+      });
+      paused.push(samples);
+    }
+    // The peak at full speed, garbage included.
+    const peaks = [];
+    for (let run = 0; run < MEMORY_RUNS; run += 1) {
+      await probe('watch');
+      await upload();
+      peaks.push(await probe('stop'));
+    }
+
+    const ms = runs.map((run) => run.ms);
+    const mb = (bytes) =>
+      `${bytes < 0 ? '−' : '+'}${(Math.abs(bytes) / (1024 * 1024)).toFixed(1)} MB`;
+    report(
+      `- ${UPLOAD_RUNS} uploads of ${(UPLOAD_BYTES / (1024 * 1024)).toFixed(1)} MB over loopback, request start to answer: median ${median(ms).toFixed(0)} ms, ` +
+        `max ${Math.max(...ms).toFixed(0)} ms (runs: ${ms.map((value) => value.toFixed(0)).join(', ')}) — target ≤ 2000 ms`,
+    );
+    const pauses = paused[0].map((sample) => sample.sent);
+    const atPause = (figure) =>
+      pauses
+        .map((sent, index) => {
+          const values = paused.map((samples) => samples[index][figure]);
+          return `${sent / (1024 * 1024)} MB ${mb(median(values))}`;
+        })
+        .join(', ');
+    const highestLive = (figure) => Math.max(...paused.flat().map((sample) => sample[figure]));
+    report(
+      `- The upload's own memory: live (collected) while the file streams, each of ${MEMORY_RUNS} uploads paused at every 2 MB until the server had written to disk all it was sent, ` +
+        `above what the server held as the upload began (median of the runs): ArrayBuffers ${atPause('arrayBuffers')} (at most ${mb(highestLive('arrayBuffers'))}); ` +
+        `JavaScript heap ${atPause('heapUsed')} (at most ${mb(highestLive('heapUsed'))}) — target: flat, a chunk or two (a server holding the file would show +2, +4, +6, +8 MB)`,
+    );
+    const peak = (figure) => {
+      const values = peaks.map((run) => run[figure]);
+      return `median ${mb(median(values))}, at most ${mb(Math.max(...values))}`;
+    };
+    report(
+      `- The process at full speed, read every 5 ms with no collection forced (${MEMORY_RUNS} uploads, highest above the start): ArrayBuffers ${peak('arrayBuffers')}; ` +
+        `JavaScript heap ${peak('heapUsed')}; resident set ${peak('rss')} — no target: garbage included, chiefly the socket's 64 KB reads, dead once written and freed at the next collection (the live figure above is what stays)`,
+    );
+    report(
+      `  - Server: the server's code through tsx (scripts/bench-document-server.ts, with a memory probe, --expose-gc), demo data on ${postgresUrl ? 'PostgreSQL (a database of its own, dropped after)' : 'PGlite'}, the documents in DATA_DIR/documents`,
+    );
+  } catch (error) {
+    report(`- failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report();
+}
+
+// ---- The Document Center and the branch locator in Chromium -------------------------------
+
+/** The Lighthouse pages of this section: bench-sign-in-page.ts's names, with what they show. */
+const DOCUMENT_LOCATION_PAGES = [
+  ['document-center', 'Document Center (/#/myaccount/document-center), signed in'],
+  ['locations', 'Branch locator (/#/myaccount/locations), signed in'],
+  ['public-locations', 'Branch locator (/#/home/locations), public'],
+];
+
+/** What Leaflet's code and style hold whatever the minifier does: its class names. */
+const LEAFLET_MARKER = /leaflet-(?:container|pane|zoom-animated|control-zoom)/;
+
+/**
+ * Where the map library (Leaflet) is in the built portal: the files holding it; the routes (the
+ * entry and every lazily loaded module other than the locator's and the map's own) whose
+ * JavaScript or style, with all they import up front, holds one of them; and where the files
+ * holding it are loaded from, following importers up to the first lazily loaded module. Undefined
+ * without a manifest.
+ */
+function mapLibraryPlacement() {
+  const dist = join(root, 'portal/dist');
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const filesOfChunk = (chunk) => [chunk.file, ...(chunk.css ?? [])];
+  const holders = new Set();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of filesOfChunk(chunk)) {
+      if (LEAFLET_MARKER.test(readFileSync(join(dist, file), 'utf8'))) holders.add(file);
+    }
+  }
+  const holds = (key) => filesOfChunk(manifest[key]).some((file) => holders.has(file));
+  /** A module's files with what it imports up front, transitively. */
+  const upFront = (key, seen = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return [];
+    seen.add(key);
+    return [
+      ...filesOfChunk(chunk),
+      ...(chunk.imports ?? []).flatMap((next) => upFront(next, seen)),
+    ];
+  };
+  const isLocations = (key) => key.startsWith('src/features/locations/');
+  const elsewhere = Object.keys(manifest)
+    .filter((key) => manifest[key].isEntry || manifest[key].isDynamicEntry)
+    .filter((key) => !isLocations(key) && !holds(key))
+    .map((key) => ({ key, files: upFront(key).filter((file) => holders.has(file)) }))
+    .filter((route) => route.files.length > 0);
+  // Who loads a holder: its importers, up to the locator's modules or a lazily loaded module.
+  const importers = new Map();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    for (const child of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
+      importers.set(child, [...(importers.get(child) ?? []), key]);
+    }
+  }
+  const loadedFrom = new Set();
+  const seen = new Set();
+  const climb = (key, start) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (chunk.isEntry || (!start && (isLocations(key) || chunk.isDynamicEntry))) {
+      loadedFrom.add(key);
+      return;
+    }
+    for (const parent of importers.get(key) ?? []) climb(parent, false);
+  };
+  const holderKeys = Object.keys(manifest).filter(holds);
+  for (const key of holderKeys) climb(key, true);
+  const locatorPages = [...loadedFrom].filter(isLocations);
+  const gzipKb = (file) =>
+    kb(gzipSync(readFileSync(join(dist, file)), { level: 9 }).length).replace(' KB', '');
+  return {
+    holders: [...holders].map((file) => `${file} (${gzipKb(file)} KB gzip)`),
+    elsewhere,
+    loadedFrom: [...loadedFrom],
+    onlyFromLocator: loadedFrom.size > 0 && locatorPages.length === loadedFrom.size,
+    withTheRoute: locatorPages.some((key) => upFront(key).some((file) => holders.has(file))),
+  };
+}
+
+/**
+ * Lighthouse 12 mobile performance (bench-sign-in-page.ts: the built server on a throwaway PGlite
+ * folder, median of BENCH_LIGHTHOUSE_RUNS) of the Document Center and the branch locator signed
+ * in, and the public locator; and where the map library is in the built portal.
+ */
+function documentLocationPagesBench() {
+  report('## Document Center and branch locator in Chromium');
+  const pages = spawnSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/bench-sign-in-page.ts',
+      `--pages=${DOCUMENT_LOCATION_PAGES.map(([name]) => name).join(',')}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  if (pages.status === 0) {
+    const figures = JSON.parse(pages.stdout.trim().split('\n').pop()).pages;
+    for (const [name, label] of DOCUMENT_LOCATION_PAGES) {
+      const page = figures[name];
+      report(
+        `- ${label}, Lighthouse 12 mobile performance: median ${page.median} of ${page.scores.length} runs (${page.scores.join(', ')}) — target ≥ 90`,
+      );
+    }
+  } else {
+    report(`- failed: ${pages.stderr.slice(-2000)}`);
+  }
+  const map = mapLibraryPlacement();
+  if (!map) {
+    report('- Map library: portal/dist/.vite/manifest.json is missing (build the portal)');
+  } else if (map.holders.length === 0) {
+    report('- Map library (Leaflet): in no file of the built portal — check LEAFLET_MARKER');
+  } else {
+    const pass = map.elsewhere.length === 0 && map.onlyFromLocator;
+    report(
+      `- Map library (Leaflet) only in the branch locator's JavaScript: ${pass ? 'yes' : 'NO'} — in ${map.holders.join(', ')}, ` +
+        `loaded from ${map.loadedFrom.join(' and ')}${map.withTheRoute ? ' with the route' : ' only when the map is shown (lazily)'}; ` +
+        `${map.elsewhere.length === 0 ? 'no other route (the entry and every other lazily loaded module, with what each imports up front) holds it' : `also in: ${map.elsewhere.map((route) => `${route.key} (${route.files.join(', ')})`).join('; ')}`} — target: yes`,
+    );
+  }
+  report();
+}
+
 async function paymentsSection() {
   await submitBench();
   postingBench();
@@ -498,13 +867,18 @@ async function paymentsSection() {
 
 /**
  * `node scripts/bench.mjs payments [--no-build]`: the payment parts alone (or one of them:
- * payment-submit, payment-posting, payment-page); the report goes to bench-report.md.
+ * payment-submit, payment-posting, payment-page), or `document-upload`, or
+ * `document-location-pages` (Lighthouse of the Document Center and the branch locator, and where
+ * the map library is: from portal/dist, so `--no-build` measures the build there); the report goes
+ * to bench-report.md.
  */
 const SECTIONS = {
   payments: paymentsSection,
   'payment-submit': submitBench,
   'payment-posting': postingBench,
   'payment-page': paymentPageBench,
+  'document-upload': documentUploadBench,
+  'document-location-pages': documentLocationPagesBench,
 };
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const name of only) {
@@ -775,7 +1149,10 @@ if (page.status === 0) {
 }
 report();
 
+documentLocationPagesBench();
+
 await paymentsSection();
+await documentUploadBench();
 
 const login = initialJavaScript('portal', /login-page/i);
 report('## Portal bundle (files, for reference: the figure above is what the browser receives)');
