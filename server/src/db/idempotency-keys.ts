@@ -58,20 +58,7 @@ export async function completeIdempotencyKey(
   scope: IdempotencyScope,
   answer: { status: number; bodyJson: string; at: Date },
 ): Promise<void> {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      response_status: answer.status,
-      response_body: answer.bodyJson,
-      completed_at: answer.at,
-    })
-    .where('institution_id', '=', scope.institutionId)
-    .where('user_id', '=', scope.userId)
-    .where('key', '=', scope.key)
-    .where('state', '=', 'in_progress')
-    .executeTakeFirst();
-  if (result.numUpdatedRows !== 1n) {
+  if (!(await completeOpenIdempotencyKey(db, scope, answer))) {
     throw new Error('The idempotency key to complete is not claimed by this transaction');
   }
 }
