@@ -20,21 +20,28 @@ const vendorGroups = [
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ].map((group) => ({ ...group, tags: ['$initial' as const] }));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Relative asset URLs: the server can mount the portal under any path.
   base: './',
-  plugins: [react(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // scripts/bench.mjs reads the manifest to measure the login route's JavaScript.
-    manifest: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
-    },
-  },
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  // The server's render of the first paint (src/entry-server.tsx, `npm run build`): one module
+  // with its libraries inside, into dist-ssr/ (never served), for the server process to import.
+  ssr: { noExternal: true },
+  // React's production build on the server too (the client build sets this itself).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // scripts/bench.mjs reads the manifest to measure the login route's JavaScript.
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: vendorGroups } },
+        },
+      },
   server: {
     port: 5173,
     proxy: { '/api': SERVER, '/cdn': SERVER },
   },
-});
+}));

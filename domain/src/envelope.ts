@@ -61,3 +61,11 @@ export const SERVICING_BRANCH_HEADER = 'ServicingBranch';
  */
 export const MAX_ROW_ID = 2_147_483_647;
 export const RowIdText = z.coerce.number().int().min(1).max(MAX_ROW_ID);
+
+/**
+ * Where the portal's API calls go while the server renders a page (issue 23): no DOM there to
+ * resolve `api/...` against, so the portal resolves it against this origin (`.invalid` never
+ * resolves to a host) and the server answers those calls itself, in process, with the visitor's
+ * cookies (server/src/modules/ssr).
+ */
+export const SERVER_RENDER_ORIGIN = 'http://server-render.invalid';

@@ -1,19 +1,46 @@
 import { createQueryClient } from '@portal/web-kit';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createHashRouter } from 'react-router';
 import { App } from './app/app';
-import { preloadRouteCode } from './app/router';
+import { preloadRouteCode, routerReady, routes } from './app/router';
+import { api } from './lib/api-client';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
+import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
+import type { ProfileResponse } from '@portal/domain';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
 import { startProfileCheck } from './lib/session/startup-profile';
 
 installGlobalErrorReporting();
 
-startProfileCheck(window.location.hash);
-preloadRouteCode(window.location.hash);
 const queryClient = createQueryClient();
-// The start-up settings, asked for with the page (App waits for them before anything renders).
+
+/**
+ * The page the server rendered (issue 23, server/src/modules/static-files/portal-page.ts): the
+ * queries it was rendered from go into the cache, so nothing is fetched twice; a signed-in page's
+ * profile is the session.
+ */
+function takeServedState(client: QueryClient): boolean {
+  const element = document.getElementById('portal-state');
+  if (!element?.textContent) return false;
+  try {
+    hydrate(client, JSON.parse(element.textContent));
+  } catch (error) {
+    reportClientError(error);
+    return false;
+  }
+  const profile = client.getQueryData<ProfileResponse>(profileKeys.detail());
+  const user = profile ? userSessionFromProfile(profile) : null;
+  if (user) api.setSessionHeaders({ servicingBranch: user.servicingBranch, userToken: '' });
+  return true;
+}
+
+const served = takeServedState(queryClient);
+if (!queryClient.getQueryData(profileKeys.detail())) startProfileCheck(window.location.hash);
+preloadRouteCode(window.location.hash);
+// The start-up settings, asked for with the page unless it brought them (App waits for them).
 void queryClient.prefetchQuery(applicationOptionsQuery());
 // Inside the admin's preview frame or pop-out window only (a live ?previewToken=): follow the
 // admin's draft. Loaded on demand so borrowers never download the preview code.
@@ -26,11 +53,52 @@ if (currentPreviewToken() && (window.parent !== window || window.opener)) {
 const container = document.getElementById('root');
 if (!container) throw new Error('The portal page has no #root element');
 
-createRoot(container, {
-  onUncaughtError: (error) => reportClientError(error),
-  onCaughtError: (error) => reportClientError(error),
-}).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+const rootOptions = {
+  onUncaughtError: (error: unknown) => reportClientError(error),
+  onCaughtError: (error: unknown) => reportClientError(error),
+};
+
+/** The route's screen has replaced the served shell: its content may show (before the paint). */
+function ShellReplaced() {
+  useLayoutEffect(() => {
+    delete document.documentElement.dataset.ssrView;
+  }, []);
+  return null;
+}
+
+async function start(root: HTMLElement) {
+  if (!served) {
+    createRoot(root, rootOptions).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // The screen's code first, so the first render is the screen itself, never a loading bar over
+  // the served page.
+  const router = createHashRouter(routes);
+  await routerReady(router);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>
+  );
+  // The boot script (portal-page.ts) marked the page: the served screen is this route's, so the
+  // page hydrates; else only its layout shows, and the route's screen replaces it.
+  if (document.documentElement.dataset.ssrView === 'page') {
+    hydrateRoot(root, app, {
+      ...rootOptions,
+      onRecoverableError: (error: unknown) => reportClientError(error),
+    });
+  } else {
+    createRoot(root, rootOptions).render(
+      <>
+        {app}
+        <ShellReplaced />
+      </>,
+    );
+  }
+}
+
+void start(container);

@@ -14,7 +14,7 @@ export {
   type RequestOptions,
 } from './api-client';
 export { createQueryClient } from './query-client';
-export { sanitizeRichText } from './sanitize-rich-text';
+export { sanitizeRichText, setSanitizerWithoutDom } from './sanitize-rich-text';
 export { RichText } from './rich-text';
 export { LazyRichText, preloadRichText, SuspendingRichText } from './lazy-rich-text';
 export { VisuallyHidden, visuallyHidden } from './visually-hidden';

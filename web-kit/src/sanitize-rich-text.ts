@@ -8,20 +8,31 @@ import DOMPurify, { type Config } from 'dompurify';
 
 const purifier = DOMPurify();
 
-// DOMPurify's lists are global; the policy's attributes, URL schemes (https-only images) and link
-// targets depend on the element.
-purifier.addHook('uponSanitizeAttribute', (node, data) => {
-  if (!isRichTextAttributeAllowed(node.nodeName, data.attrName, data.attrValue)) {
-    data.keepAttr = false;
-  }
-});
+/**
+ * Where there is no DOM (the server's render of the first paint, issue 23), DOMPurify cannot run:
+ * the server hands in its own sanitiser of the same policy (server/src/lib/sanitize-html.ts).
+ */
+let withoutDom: ((html: string) => string) | undefined;
+export function setSanitizerWithoutDom(sanitize: (html: string) => string): void {
+  withoutDom = sanitize;
+}
 
-// A link that opens a new tab must not hand the portal's window to the page it opens.
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.hasAttribute('target')) {
-    node.setAttribute('rel', RICH_TEXT_POLICY.newWindowRel);
-  }
-});
+if (purifier.isSupported) {
+  // DOMPurify's lists are global; the policy's attributes, URL schemes (https-only images) and link
+  // targets depend on the element.
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    if (!isRichTextAttributeAllowed(node.nodeName, data.attrName, data.attrValue)) {
+      data.keepAttr = false;
+    }
+  });
+
+  // A link that opens a new tab must not hand the portal's window to the page it opens.
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A' && node.hasAttribute('target')) {
+      node.setAttribute('rel', RICH_TEXT_POLICY.newWindowRel);
+    }
+  });
+}
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...RICH_TEXT_POLICY.tags],
@@ -38,5 +49,9 @@ const CONFIG: Config = {
  * through it before saving.
  */
 export function sanitizeRichText(html: string): string {
+  if (!purifier.isSupported) {
+    // Nothing unsanitised is ever shown: without a sanitiser, no text.
+    return withoutDom ? withoutDom(html) : '';
+  }
   return purifier.sanitize(html, CONFIG);
 }

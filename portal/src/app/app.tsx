@@ -4,13 +4,13 @@ import { reportClientError } from '../lib/client-error-reporter';
 import { applicationOptionsQuery } from '../lib/settings/get-application-options';
 import { Error500Page } from './error-500-page';
 import { PortalProviders, prepareStartup, type StartupData } from './providers';
-import { AppRouter } from './router';
+import { AppRouter, type PortalRouter } from './router';
 import { StartupLoading } from './startup-loading';
 
 type Startup = { ok: true; data: StartupData } | { ok: false; error: unknown };
 
 /** Loads the application options first; renders the portal with them, or the Error500 page. */
-function StartupGate() {
+function StartupGate({ router }: { router?: PortalRouter }) {
   const options = useQuery(applicationOptionsQuery());
   // The whole portal mounts when the settings arrive: as a transition, so the browser can paint
   // and answer input between slices of that render instead of freezing for all of it.
@@ -34,15 +34,16 @@ function StartupGate() {
   }
   return (
     <PortalProviders startup={startup.data}>
-      <AppRouter />
+      <AppRouter router={router} />
     </PortalProviders>
   );
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** `router`: one made beforehand (the server's, or the browser's that hydrates its page). */
+export function App({ queryClient, router }: { queryClient: QueryClient; router?: PortalRouter }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <StartupGate />
+      <StartupGate router={router} />
     </QueryClientProvider>
   );
 }

@@ -14,7 +14,11 @@ export function NavigationGuard() {
   const store = useUnsavedChangesStore();
   const settings = useSettings();
   const location = useLocation();
-  const unsaved = useSyncExternalStore(store.subscribe, store.hasUnsavedChanges);
+  const unsaved = useSyncExternalStore(
+    store.subscribe,
+    store.hasUnsavedChanges,
+    store.hasUnsavedChanges,
+  );
   const leaveWarning = settings.get('dialogTexts.leavePageWarningText');
 
   useEffect(() => {

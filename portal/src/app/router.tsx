@@ -386,8 +386,25 @@ export function preloadRouteCode(hash: string): void {
   }
 }
 
-/** The hash router of the portal, created once per mount. */
-export function AppRouter() {
-  const [router] = useState(() => createHashRouter(routes));
+export type PortalRouter = ReturnType<typeof createHashRouter>;
+
+/**
+ * Resolves once the router has loaded the code of the screen it opens on (its lazy routes), so
+ * the first render is that screen: what the server renders, and what the browser hydrates.
+ */
+export function routerReady(router: PortalRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** The hash router of the portal, created once per mount (or the one given: server, hydration). */
+export function AppRouter({ router: given }: { router?: PortalRouter }) {
+  const [router] = useState(() => given ?? createHashRouter(routes));
   return <RouterProvider router={router} />;
 }

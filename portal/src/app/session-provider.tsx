@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/domain';
+import type { LoginResponse, ProfileResponse } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   startTransition,
@@ -14,7 +14,7 @@ import { useDialogStack } from '../components/dialogs/dialog-stack';
 import { api } from '../lib/api-client';
 import { isMobileApp } from '../lib/mobile/mobile-app';
 import { clearUserQueries } from '../lib/query-client';
-import { userSessionFromProfile } from '../lib/session/get-profile';
+import { profileKeys, userSessionFromProfile } from '../lib/session/get-profile';
 import { takeProfileCheck } from '../lib/session/startup-profile';
 import type { LoginRouteState } from '../lib/session/login-route-state';
 import { postLogout } from '../lib/session/logout';
@@ -68,9 +68,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const dialogs = useDialogStack();
   const unsavedChanges = useUnsavedChangesStore();
   const settings = useSettings();
-  const [state, setState] = useState<SessionState>(() =>
-    needsSession(pathname) ? RESTORING : UNCHECKED,
-  );
+  const [state, setState] = useState<SessionState>(() => {
+    if (!needsSession(pathname)) return UNCHECKED;
+    // The page came from the server already signed in (its profile is in the query cache, put
+    // there by the server's render and by the browser from the page): no check to wait for.
+    const served = queryClient.getQueryData<ProfileResponse>(profileKeys.detail());
+    const user = served ? userSessionFromProfile(served) : null;
+    return user ? { status: 'signedIn', user } : RESTORING;
+  });
   const userRef = useRef<UserSession | null>(null);
   const loggingOut = useRef(false);
 

@@ -1,6 +1,7 @@
 import {
   ENVELOPE_CODES,
   PREVIEW_TOKEN_HEADER,
+  SERVER_RENDER_ORIGIN,
   SERVICING_BRANCH_HEADER,
   USER_TOKEN_HEADER,
 } from '@portal/domain';
@@ -65,7 +66,7 @@ function errorMessagesOf(body: unknown): string[] {
 
 function resolveUrl(path: string): string {
   // Paths are relative to the page (`api/...`), so the portal works under any base path.
-  const base = typeof document === 'undefined' ? 'http://localhost/' : document.baseURI;
+  const base = typeof document === 'undefined' ? `${SERVER_RENDER_ORIGIN}/` : document.baseURI;
   return new URL(path.replace(/^\/+/, ''), base).toString();
 }
 

@@ -74,7 +74,11 @@ export interface UnsavedChanges {
  */
 export function useUnsavedChanges(): UnsavedChanges {
   const store = useUnsavedChangesStore();
-  const hasUnsavedChanges = useSyncExternalStore(store.subscribe, store.hasUnsavedChanges);
+  const hasUnsavedChanges = useSyncExternalStore(
+    store.subscribe,
+    store.hasUnsavedChanges,
+    store.hasUnsavedChanges,
+  );
   return useMemo(
     () => ({ hasUnsavedChanges, setUnsavedChanges: store.setUnsavedChanges }),
     [hasUnsavedChanges, store],

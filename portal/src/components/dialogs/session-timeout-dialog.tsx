@@ -14,7 +14,7 @@ interface SessionTimeoutDialogProps {
 /** 'Your session is about to expire!' with the countdown and Resume (spec 000 section 2.13). */
 export function SessionTimeoutDialog({ secondsLeft, onResume }: SessionTimeoutDialogProps) {
   const settings = useSettings();
-  const seconds = useSyncExternalStore(secondsLeft.subscribe, secondsLeft.get);
+  const seconds = useSyncExternalStore(secondsLeft.subscribe, secondsLeft.get, secondsLeft.get);
   return (
     <PortalDialog
       width={DIALOG_WIDTH.standard}

@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import type { PortalApp } from '../../plugins/portal-app';
 import type { AdminService } from '../admin/admin.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
@@ -30,5 +31,9 @@ export async function staticFilesModule(
       (await deps.institutions.settings(institutionId)).get('themeOptions.primaryColor'),
     iconFile: async (institutionId) =>
       (await deps.institutions.settings(institutionId)).get('themeOptions.logoIconPath'),
+    // The portal's server build sits beside its browser build (never inside the served folder).
+    portalServerEntry: deps.portalDist
+      ? join(dirname(deps.portalDist), 'dist-ssr', 'entry-server.js')
+      : undefined,
   });
 }

@@ -6,6 +6,7 @@ import { ENVELOPE_CODES, errorEnvelope } from '@portal/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers';
 import { CDN_CONTENT_SECURITY_POLICY, cdnFolderName, readCdnFile } from '../../lib/cdn-files';
+import { createPortalPage } from './portal-page';
 
 export interface StaticFilesOptions {
   /** The built borrower portal (Vite output), served at /. */
@@ -20,6 +21,11 @@ export interface StaticFilesOptions {
   primaryColor: (institutionId: number) => Promise<string>;
   /** Its published icon file in the cdn folder (`themeOptions.logoIconPath`). */
   iconFile?: (institutionId: number) => Promise<string>;
+  /**
+   * The portal's server build (portal/dist-ssr/entry-server.js): the page at / is rendered with
+   * it (portal-page.ts). Without it, or when it is missing, index.html is sent as built.
+   */
+  portalServerEntry?: string;
 }
 
 export { CDN_CONTENT_SECURITY_POLICY };
@@ -58,10 +64,23 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
   const { portalDist, adminDist } = options;
 
   if (isBuilt(portalDist)) {
+    // The page itself: painted by the server (portal-page.ts), never cached.
+    const portalPage = createPortalPage(app, {
+      indexFile: join(portalDist, 'index.html'),
+      serverEntry: options.portalServerEntry ?? '',
+    });
+    app.addHook('onReady', async () => {
+      await portalPage.warm();
+    });
+    for (const url of ['/', '/index.html']) {
+      app.get(url, { schema: { hide: true } }, (request, reply) =>
+        portalPage.answer(request, reply),
+      );
+    }
     await app.register(fastifyStatic, {
       root: portalDist,
       prefix: '/',
-      index: ['index.html'],
+      index: false,
       // The build writes .br and .gz beside each text asset (scripts/vite-precompress.ts).
       preCompressed: true,
       cacheControl: false,

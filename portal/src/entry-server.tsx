@@ -1,0 +1,183 @@
+/*
+ * The portal's first paint, rendered by the server (issue 23; docs/decisions/server-rendering.md).
+ * The server imports this module's build (portal/dist-ssr, `vite build --ssr`) and calls
+ * `renderPortalPage` inside its own request context: every `api/...` call the screens make while
+ * rendering reaches the API routes in the same process (server/src/modules/ssr), with the
+ * visitor's cookies, so the HTML holds exactly what the borrower's browser would have fetched.
+ */
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { ApplicationOptionsResponse, ProfileResponse } from '@portal/domain';
+import { createQueryClient, setSanitizerWithoutDom } from '@portal/web-kit';
+import {
+  dehydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter, createPath } from 'react-router';
+import { App } from './app/app';
+import { DASHBOARD_PATH, HOME_PATH } from './app/guards';
+import { prepareStartup } from './app/providers';
+import { readRouteHandle } from './app/route-handle';
+import { routerReady, routes } from './app/router';
+import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
+import { applicationOptionsQuery } from './lib/settings/get-application-options';
+
+export interface RenderedPortalPage {
+  /** The route the HTML shows: the sign-in page or the dashboard. */
+  path: string;
+  /** The markup of #root. */
+  html: string;
+  /** Emotion's critical styles for that markup, as `<style data-emotion>` tags. */
+  styles: string;
+  /** The queries the markup was rendered from, for the client's TanStack Query cache. */
+  state: DehydratedState;
+  /** The page title (the route's title setting). */
+  title: string;
+  /** The institution's colour scheme setting: light, dark or system. */
+  colorScheme: string;
+}
+
+/** What the server knows before rendering: the start-up settings, and the session's profile. */
+export interface RenderInput {
+  applicationOptions: ApplicationOptionsResponse;
+  /** The signed-in borrower's profile; undefined for a visitor. */
+  profile: ProfileResponse | undefined;
+}
+
+/**
+ * Called once by the server when it loads this module: its sanitiser of the rich text policy,
+ * used where the browser uses DOMPurify (there is no DOM here).
+ */
+export function configureServerRendering(options: {
+  sanitizeRichText(html: string): string;
+  /** Told of an error inside a boundary (the boundary renders its fallback, as in the browser). */
+  onRenderError(error: unknown): void;
+}) {
+  setSanitizerWithoutDom(options.sanitizeRichText);
+  reportRenderError = options.onRenderError;
+}
+
+let reportRenderError: (error: unknown) => void = () => undefined;
+
+/** Render passes before the HTML is sent as it is (each pass fetches what the last one asked). */
+const MAX_PASSES = 5;
+
+/**
+ * React 19's static renderer: it waits for every Suspense boundary (lazy screens included) and
+ * writes them in place, so the first paint is the whole screen, never a fallback, and the page
+ * needs no inline script to reveal anything (the policy allows none).
+ */
+async function renderToHtml(element: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(element, {
+    // A large finished boundary is written inline, not moved to the end with a script that puts
+    // it in place (React's default past 12.8 KB): the page's policy runs no inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    // An error inside a boundary renders that boundary's fallback, as in the browser.
+    onError(error) {
+      reportRenderError(error);
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) {
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function queryEnabled(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  if (typeof enabled === 'function') return (enabled as (query: Query) => boolean)(query) !== false;
+  return enabled !== false;
+}
+
+/**
+ * Queries a render asked for and nobody has fetched: hooks build their query in the cache while
+ * rendering but fetch only in the browser's effects, so the server fetches them between passes.
+ */
+function unfetchedQueries(client: QueryClient, tried: Set<string>): Query[] {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        !tried.has(query.queryHash) &&
+        queryEnabled(query),
+    );
+}
+
+/**
+ * Renders `/` as the server knows it: the dashboard for a signed-in borrower, the sign-in page for
+ * a visitor, in the institution's theme and words, with the data each screen reads.
+ */
+export async function renderPortalPage(input: RenderInput): Promise<RenderedPortalPage> {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(applicationOptionsQuery().queryKey, input.applicationOptions);
+  const signedIn = input.profile !== undefined && userSessionFromProfile(input.profile) !== null;
+  if (signedIn) queryClient.setQueryData(profileKeys.detail(), input.profile);
+  const path = signedIn ? DASHBOARD_PATH : HOME_PATH;
+  const startup = prepareStartup(input.applicationOptions);
+
+  // The same router component as the browser's (only its history differs): the two trees are
+  // alike node for node, so React's ids (labels, descriptions) match when the page hydrates.
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // A memory router's links are plain paths; the browser's hash router writes `#/path`. The
+  // server's links are the browser's (they work without JavaScript and hydrate unchanged).
+  router.createHref = (location) =>
+    `#${typeof location === 'string' ? location : createPath(location)}`;
+  await routerReady(router);
+
+  const tried = new Set<string>();
+  let html = '';
+  let cache = createCache({ key: 'css' });
+  for (let pass = 1; ; pass += 1) {
+    cache = createCache({ key: 'css' });
+    // Emotion's server mode: styles are collected in the cache instead of written beside each
+    // element, then extracted for the markup sent (createEmotionServer sets `compat`).
+    const emotion = createEmotionServer(cache);
+    html = await renderToHtml(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <App queryClient={queryClient} router={router} />
+        </CacheProvider>
+      </StrictMode>,
+    );
+    const missing = unfetchedQueries(queryClient, tried);
+    // A boundary that waited for code (a lazy component met for the first time) was written as
+    // its fallback plus a revealing script: render again, the code is loaded now.
+    const waited = html.includes('<template id="B:');
+    if ((missing.length === 0 && !waited) || pass === MAX_PASSES) {
+      const chunks = emotion.extractCriticalToChunks(html);
+      const title = titleOf(router.state.matches, startup.portalSettings.settings);
+      return {
+        path,
+        html,
+        styles: emotion.constructStyleTagsFromChunks(chunks),
+        state: dehydrate(queryClient),
+        title,
+        colorScheme: startup.colorScheme,
+      };
+    }
+    for (const query of missing) tried.add(query.queryHash);
+    // A failed read renders as it would in the browser (its error state); the client retries.
+    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+  }
+}
+
+function titleOf(
+  matches: readonly { route: { handle?: unknown } }[],
+  settings: ReturnType<typeof prepareStartup>['portalSettings']['settings'],
+): string {
+  for (const match of [...matches].reverse()) {
+    const handle = readRouteHandle(match.route.handle);
+    const key = handle.pageTitleFor?.(settings) ?? handle.pageTitle;
+    if (key) return settings.get(key);
+  }
+  return '';
+}

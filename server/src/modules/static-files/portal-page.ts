@@ -1,0 +1,250 @@
+/*
+ * The portal's page, painted by the server (issue 23; docs/decisions/server-rendering.md).
+ *
+ * Spec 000 keeps hash-style URLs, so the server never sees the route: it renders what it can know.
+ * At `/` that is the sign-in page for a visitor and the dashboard for a signed-in borrower (the
+ * session cookie says which), in the institution's theme and words, with the data the screen
+ * reads; the browser hydrates it. A page opened on another route (`/#/myaccount/payment`) gets the
+ * same HTML: a small script in the head, before the first paint, sees the route differs and
+ * shows only the layout around the page (header, menu, footer: the branded shell) until the
+ * route's own screen renders.
+ *
+ * The render runs the portal's own code (portal/dist-ssr, built by `npm run build`). Its API calls
+ * never leave the process: the portal resolves `api/...` against SERVER_RENDER_ORIGIN while
+ * rendering, and `fetch` to that origin is answered here by Fastify's `inject` into the same
+ * routes (their hooks, ownership checks and services), with the visitor's cookies and address.
+ * The HTML holds what that visitor's browser would have fetched, nobody else's: it is sent
+ * `private, no-store` and never kept.
+ */
+import { createHash } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { SERVER_RENDER_ORIGIN } from '@portal/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sanitizeRichText } from '../../lib/sanitize-html';
+import { CONTENT_SECURITY_POLICY } from '../../plugins/security-headers';
+
+/** What portal/src/entry-server.tsx exports (the build's module is untyped here). */
+interface PortalServerEntry {
+  configureServerRendering(options: {
+    sanitizeRichText(html: string): string;
+    onRenderError(error: unknown): void;
+  }): void;
+  renderPortalPage(input: { applicationOptions: unknown; profile: unknown }): Promise<{
+    path: string;
+    html: string;
+    styles: string;
+    state: unknown;
+    title: string;
+    colorScheme: string;
+  }>;
+}
+
+type InProcessCall = (url: URL, init: RequestInit | undefined) => Promise<Response>;
+
+const renderCalls = new AsyncLocalStorage<InProcessCall>();
+let fetchInstalled = false;
+
+/**
+ * Routes `fetch` to SERVER_RENDER_ORIGIN into the render's own request (the only calls it
+ * changes; every other address goes to the platform's fetch).
+ */
+function installRenderFetch(): void {
+  if (fetchInstalled) return;
+  fetchInstalled = true;
+  const platformFetch = globalThis.fetch;
+  const prefix = `${SERVER_RENDER_ORIGIN}/`;
+  globalThis.fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(prefix)) return platformFetch(input, init);
+    const call = renderCalls.getStore();
+    if (!call) throw new TypeError(`${url} is reachable only while a page renders`);
+    return call(new URL(url), init);
+  };
+}
+
+/**
+ * Runs before the page paints: puts the route the server rendered into the address when there is
+ * none, applies the device's colour scheme when the institution follows it, and marks the page
+ * as a shell when the address names another route. A fixed text, allowed by its hash in the
+ * page's policy (no 'unsafe-inline').
+ */
+export const BOOT_SCRIPT =
+  "(function(){var d=document.documentElement,p=d.getAttribute('data-ssr-path'),h=location.hash.slice(1);" +
+  "if(p&&(h===''||h==='/')){history.replaceState(history.state,'','#'+p);h=p}" +
+  "if(d.getAttribute('data-color-scheme')==='system'){var k=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.classList.remove('light','dark');d.classList.add(k)}" +
+  "d.setAttribute('data-ssr-view',p&&h===p?'page':'shell')})();";
+
+const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+
+/** The page's policy: the site's, plus the boot script by its hash. */
+export const PORTAL_PAGE_POLICY = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
+);
+
+/**
+ * Until the route's screen renders, a page opened on another route shows the layout only: the
+ * served screen's content stays hidden (not removed: the browser replaces the whole page).
+ */
+const SHELL_STYLE =
+  '<style>html[data-ssr-view="shell"] #main-content > *{visibility:hidden}</style>';
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** JSON inside a script element: nothing in it can close the element or start a comment. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+const ROOT_PATTERN = /<!--app-->[\s\S]*<!--\/app-->/;
+
+export interface PortalPageOptions {
+  /** The built portal's index.html (the client-rendered page and the template). */
+  indexFile: string;
+  /** The built server entry (portal/dist-ssr/entry-server.js); without it, the plain page. */
+  serverEntry: string;
+}
+
+/** The portal page's renderer; `answer` sends the server-rendered page or the plain one. */
+export function createPortalPage(app: FastifyInstance, options: PortalPageOptions) {
+  let entry: Promise<PortalServerEntry | undefined> | undefined;
+  let template: Promise<string> | undefined;
+
+  function loadEntry(): Promise<PortalServerEntry | undefined> {
+    entry ??= (async () => {
+      if (!existsSync(options.serverEntry)) {
+        app.log.warn(
+          { serverEntry: options.serverEntry },
+          'The portal is sent without its server-rendered first paint: its server build is missing (npm run build)',
+        );
+        return undefined;
+      }
+      const loaded = (await import(pathToFileURL(options.serverEntry).href)) as PortalServerEntry;
+      loaded.configureServerRendering({
+        sanitizeRichText,
+        onRenderError: (error) =>
+          app.log.warn({ err: error }, 'A part of the portal page failed in the server render'),
+      });
+      installRenderFetch();
+      return loaded;
+    })();
+    return entry;
+  }
+
+  async function callApi(
+    request: FastifyRequest,
+    url: URL,
+    init: RequestInit | undefined,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    // Who is asking: the visitor's own cookies, host and browser; never a header of another call.
+    for (const name of ['cookie', 'host', 'user-agent', 'accept-language'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      remoteAddress: request.ip,
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  }
+
+  async function readJson(request: FastifyRequest, path: string): Promise<unknown> {
+    const answer = await callApi(request, new URL(`${SERVER_RENDER_ORIGIN}/${path}`), {
+      headers: { accept: 'application/json' },
+    });
+    if (!answer.ok) return undefined;
+    const body = (await answer.json()) as { HasNoErrors?: unknown };
+    return body.HasNoErrors === false ? undefined : body;
+  }
+
+  async function render(request: FastifyRequest): Promise<string | undefined> {
+    const loaded = await loadEntry();
+    if (!loaded) return undefined;
+    template ??= readFile(options.indexFile, 'utf8');
+    const html = await template;
+    if (!ROOT_PATTERN.test(html)) return undefined;
+    return renderCalls.run(
+      (url, init) => callApi(request, url, init),
+      async () => {
+        const applicationOptions = await readJson(request, 'api/setup/ApplicationOptions');
+        // The start-up settings failed: the browser's own start-up shows the error page.
+        if (!applicationOptions) return undefined;
+        const signedInCookie = request.cookies[request.server.cookieNames.session] !== undefined;
+        const profile = signedInCookie ? await readJson(request, 'api/Profile') : undefined;
+        const page = await loaded.renderPortalPage({ applicationOptions, profile });
+        const scheme = page.colorScheme === 'dark' ? 'dark' : 'light';
+        return html
+          .replace(
+            '<html lang="en">',
+            `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}">`,
+          )
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+          .replace('</head>', `<script>${BOOT_SCRIPT}</script>${SHELL_STYLE}${page.styles}</head>`)
+          .replace(ROOT_PATTERN, () => page.html)
+          .replace(
+            '</body>',
+            () =>
+              `<script id="portal-state" type="application/json">${scriptJson(page.state)}</script></body>`,
+          );
+      },
+    );
+  }
+
+  return {
+    /** Starts loading the render code (so the first visitor does not wait for it). */
+    warm: () => loadEntry(),
+    async answer(request: FastifyRequest, reply: FastifyReply) {
+      // The admin's preview follows a draft through its own header: the browser renders it.
+      const preview = /[?&]previewToken=/.test(request.url);
+      let page: string | undefined;
+      if (!preview) {
+        try {
+          page = await render(request);
+        } catch (error) {
+          // The browser can still render the page itself: the visitor never sees this failure.
+          request.log.error({ err: error }, 'The portal page could not be rendered on the server');
+        }
+      }
+      if (page === undefined) {
+        // The page as built: nothing personal in it, revalidated on every visit.
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(await readFile(options.indexFile, 'utf8'));
+      }
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          // It may hold the borrower's accounts: never kept by the browser or any cache.
+          .header('cache-control', 'private, no-store')
+          .header('vary', 'Cookie')
+          .header('content-security-policy', PORTAL_PAGE_POLICY)
+          .send(page)
+      );
+    },
+  };
+}
