@@ -53,6 +53,7 @@ export * from './api/work-queue';
 export * from './api/loan-applications';
 export * from './documents/upload-policy';
 export * from './api/branches';
+export * from './api/web-vitals';
 export * from './texting/phone-numbers';
 export * from './texting/subscriptions';
 export * from './profile/profile-api';

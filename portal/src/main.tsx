@@ -12,6 +12,7 @@ import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
 import type { ProfileResponse } from '@portal/domain';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
 import { startProfileCheck } from './lib/session/startup-profile';
+import { startWebVitals } from './lib/web-vitals';
 
 installGlobalErrorReporting();
 
@@ -42,6 +43,8 @@ if (!queryClient.getQueryData(profileKeys.detail())) startProfileCheck(window.lo
 preloadRouteCode(window.location.hash);
 // The start-up settings, asked for with the page unless it brought them (App waits for them).
 void queryClient.prefetchQuery(applicationOptionsQuery());
+// Real-user measurement (issue 23): a sample of page loads reports its Core Web Vitals.
+void startWebVitals({ routes, queryClient });
 // Inside the admin's preview frame or pop-out window only (a live ?previewToken=): follow the
 // admin's draft. Loaded on demand so borrowers never download the preview code.
 if (currentPreviewToken() && (window.parent !== window || window.opener)) {

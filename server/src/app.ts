@@ -55,6 +55,7 @@ import { createLoanApplyService } from './modules/applications/loan-apply';
 import { messagesModule } from './modules/messages/messages.module';
 import { workQueueModule } from './modules/work-queue/work-queue.module';
 import { branchesModule } from './modules/branches/branches.module';
+import { webVitalsModule } from './modules/web-vitals/web-vitals.module';
 import { contactChangeModule } from './modules/contact-change/contact-change.module';
 import { profileModule } from './modules/profile/profile.module';
 import { payoffModule } from './modules/payoff/payoff.module';
@@ -862,6 +863,14 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminAuth,
     admin,
     auditLog,
+  });
+  await webVitalsModule(app, {
+    db,
+    clock,
+    settings: (institutionId) => institutions.settings(institutionId),
+    throttle,
+    adminAuth,
+    admin,
   });
   await staticFilesModule(app, {
     admin,

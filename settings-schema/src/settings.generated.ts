@@ -79,6 +79,7 @@ export interface SettingTypes {
   "errorTexts.loadingText": string;
   "errorTexts.previewReadOnlyText": string;
   "analyticsOptions.enablePageViewAnalyticsOption": boolean;
+  "analyticsOptions.webVitalsSampleRate": number;
   "themeOptions.primaryColor": string;
   "themeOptions.secondaryColor": string;
   "themeOptions.errorColor": string;
@@ -1542,6 +1543,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "errorTexts.loadingText": {"type":"text","default":"Loading","set":"english","visibility":"public","wire":"gassySettings"},
   "errorTexts.previewReadOnlyText": {"type":"text","default":"This is a preview: nothing was saved or sent. Borrowers can do this once the settings are published.","set":"english","visibility":"public","wire":"gassySettings"},
   "analyticsOptions.enablePageViewAnalyticsOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
+  "analyticsOptions.webVitalsSampleRate": {"type":"number","default":"0.1","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.primaryColor": {"type":"color","default":"#1f4e79","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.secondaryColor": {"type":"color","default":"#2e7d32","set":"shared","visibility":"public","wire":"gassySettings"},
   "themeOptions.errorColor": {"type":"color","default":"#b3261e","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -55,6 +55,19 @@ describe('createApiClient', () => {
     expect(get?.credentials).toBe('same-origin');
   });
 
+  it('sends a call that may outlive the page only when asked, with the CSRF header still on', async () => {
+    const server = stubFetch({ 'POST /api/report': { body: { value: 'kept' } } }, NOT_FOUND);
+    const api = testClient();
+
+    await api.post('/api/report', { a: 1 }, Answer, { keepalive: true });
+    await api.post('/api/report', { a: 2 }, Answer);
+
+    const [kept, plain] = server.requestsTo('POST /api/report');
+    expect(kept?.keepalive).toBe(true);
+    expect(kept?.headers.get('X-Requested-With')).toBe('portal');
+    expect(plain?.keepalive).toBe(false);
+  });
+
   it('sends PUT, PATCH and DELETE with the CSRF header, and DELETE without a body', async () => {
     const server = stubFetch(
       {

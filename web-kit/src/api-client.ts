@@ -37,6 +37,11 @@ export interface RequestOptions {
    * client's own (CSRF, content type, the app's): those are set after.
    */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Let the request outlive the page (`fetch`'s keepalive): for small reports sent as the page is
+   * hidden or closed. `navigator.sendBeacon` would do the same but cannot carry the CSRF header.
+   */
+  keepalive?: boolean;
 }
 
 /** A call without a body: the path (with any query) and the schema of the answer. */
@@ -143,6 +148,7 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
         headers,
         body: payload,
         signal: call.signal,
+        ...(call.keepalive ? { keepalive: true } : {}),
       });
     } catch (error) {
       if (call.signal?.aborted) throw error;

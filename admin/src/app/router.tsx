@@ -86,6 +86,13 @@ export const routes: RouteObject[] = [
                 Component: module.BranchesRoute,
               })),
           },
+          {
+            path: 'web-vitals',
+            lazy: () =>
+              import('../features/web-vitals/components/web-vitals-page').then((module) => ({
+                Component: module.WebVitalsRoute,
+              })),
+          },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import type { AuditTables } from './tables/audit';
 import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
 import type { StaffTables } from './tables/staff';
+import type { WebVitalTables } from './tables/web-vitals';
 import type { WorkItemTables } from './tables/work-items';
 
 /**
@@ -381,7 +382,7 @@ export interface DownloadTokensTable {
 }
 
 export interface Database
-  extends StaffTables, AuditTables, PreviewTables, WorkItemTables, BranchTables {
+  extends StaffTables, AuditTables, PreviewTables, WorkItemTables, BranchTables, WebVitalTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

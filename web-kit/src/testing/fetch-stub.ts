@@ -9,6 +9,8 @@ export interface StubRequest {
   search: string;
   headers: Headers;
   credentials: RequestCredentials | undefined;
+  /** Whether the request may outlive the page (`fetch`'s keepalive). */
+  keepalive: boolean;
   body: unknown;
 }
 
@@ -61,6 +63,7 @@ export function stubFetch(routes: StubRoutes, notFound: StubResponse): FetchStub
       search: url.search,
       headers: new Headers(init.headers),
       credentials: init.credentials,
+      keepalive: init.keepalive === true,
       body: parseBody(init.body),
     };
     requests.push(request);

@@ -31,6 +31,7 @@ import { workItems } from './0030-work-items';
 import { branches } from './0031-branches';
 import { loanApplications } from './0032-loan-applications';
 import { documentFiles } from './0033-document-files';
+import { webVitals } from './0034-web-vitals';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -69,4 +70,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0031_branches': branches,
   '0032_loan_applications': loanApplications,
   '0033_document_files': documentFiles,
+  '0034_web_vitals': webVitals,
 };

@@ -1,3 +1,4 @@
+import { WEB_VITAL_WINDOWS } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import { purgeExpiredIdempotencyKeys } from '../../db/idempotency-keys';
 import type { Database } from '../../db/schema';
@@ -15,6 +16,7 @@ import { DEAD_JOB_RETENTION_MS, DONE_JOB_RETENTION_MS, type QueueDefinition } fr
 import { deleteFinishedJobs } from './jobs.repository';
 import { purgeExpiredDownloadTokens } from '../downloads/download-tokens.service';
 import { purgeExpiredEmailChanges } from '../profile/profile.service';
+import { purgeWebVitals } from '../web-vitals/web-vitals.service';
 
 /** The job queue's housekeeping jobs, one per period (job-queue.ts schedules). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -49,6 +51,10 @@ export const FAILED_MAIL_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
 export const CLIENT_ERROR_RETENTION_MS = 30 * 24 * 60 * MINUTE_MS;
 export const PAGE_VIEW_RETENTION_MS = 90 * 24 * 60 * MINUTE_MS;
 
+/** Web vitals measurements are kept for the longest window staff read (domain WEB_VITAL_WINDOWS). */
+export const WEB_VITAL_RETENTION_MS =
+  Math.max(...WEB_VITAL_WINDOWS.map(Number)) * 24 * 60 * MINUTE_MS;
+
 export interface HousekeepingOptions {
   db: Kysely<Database>;
   clock: Clock;
@@ -74,6 +80,7 @@ export interface HousekeepingReport {
   ssoTokenUses: number;
   clientErrors: number;
   pageViews: number;
+  webVitals: number;
   mail: number;
   texts: number;
   jobs: number;
@@ -92,8 +99,8 @@ export interface HousekeepingWorker {
  * purge of the module that owns each table. Each table is one DELETE whose conditions repeat
  * (with a margin) what makes a row unusable, so a row that could still be used is never touched.
  * Audit, login history and agreement records are never touched; mail and texts, client-error
- * reports and page views are kept for their retention periods. Several instances may run it at once: the
- * deletes are idempotent.
+ * reports, page views and web vitals measurements are kept for their retention periods. Several
+ * instances may run it at once: the deletes are idempotent.
  */
 export function createHousekeepingWorker(options: HousekeepingOptions): HousekeepingWorker {
   const { db, clock } = options;
@@ -132,6 +139,7 @@ export function createHousekeepingWorker(options: HousekeepingOptions): Housekee
       ssoTokenUses: secrets.ssoTokenUses,
       clientErrors: visitorReports.clientErrors,
       pageViews: visitorReports.pageViews,
+      webVitals: await purgeWebVitals(db, new Date(now - WEB_VITAL_RETENTION_MS)),
       mail: await purgeFinishedMail(db, {
         sentBefore: new Date(now - SENT_MAIL_RETENTION_MS),
         failedBefore: new Date(now - FAILED_MAIL_RETENTION_MS),
