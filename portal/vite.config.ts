@@ -28,7 +28,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // with its libraries inside, into dist-ssr/ (never served), for the server process to import.
   ssr: { noExternal: true },
   // React's production build on the server too (the client build sets this itself).
-  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify(process.env.SSR_NODE_ENV ?? 'production') }
+    : {},
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20' }
     : {

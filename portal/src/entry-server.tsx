@@ -24,6 +24,7 @@ import { DASHBOARD_PATH, HOME_PATH } from './app/guards';
 import { prepareStartup } from './app/providers';
 import { readRouteHandle } from './app/route-handle';
 import { routerReady, routes } from './app/router';
+import { servedDeviceFor, ServedDeviceContext, type ServedDevice } from './lib/served-page';
 import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
 
@@ -40,6 +41,8 @@ export interface RenderedPortalPage {
   title: string;
   /** The institution's colour scheme setting: light, dark or system. */
   colorScheme: string;
+  /** The screen the layout was rendered for (the browser hydrates the same, then adapts). */
+  device: ServedDevice;
 }
 
 /** What the server knows before rendering: the start-up settings, and the session's profile. */
@@ -47,6 +50,8 @@ export interface RenderInput {
   applicationOptions: ApplicationOptionsResponse;
   /** The signed-in borrower's profile; undefined for a visitor. */
   profile: ProfileResponse | undefined;
+  /** The browser's user agent: the layout starts as a phone's or a desktop's (served-page.ts). */
+  userAgent?: string;
 }
 
 /**
@@ -123,6 +128,7 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
   if (signedIn) queryClient.setQueryData(profileKeys.detail(), input.profile);
   const path = signedIn ? DASHBOARD_PATH : HOME_PATH;
   const startup = prepareStartup(input.applicationOptions);
+  const device = servedDeviceFor(input.userAgent);
 
   // The same router component as the browser's (only its history differs): the two trees are
   // alike node for node, so React's ids (labels, descriptions) match when the page hydrates.
@@ -144,7 +150,9 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
     html = await renderToHtml(
       <StrictMode>
         <CacheProvider value={cache}>
-          <App queryClient={queryClient} router={router} />
+          <ServedDeviceContext value={device}>
+            <App queryClient={queryClient} router={router} />
+          </ServedDeviceContext>
         </CacheProvider>
       </StrictMode>,
     );
@@ -162,6 +170,7 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
         state: dehydrate(queryClient),
         title,
         colorScheme: startup.colorScheme,
+        device,
       };
     }
     for (const query of missing) tried.add(query.queryHash);

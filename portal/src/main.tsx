@@ -1,5 +1,5 @@
 import { createQueryClient } from '@portal/web-kit';
-import { hydrate, type QueryClient } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
@@ -8,6 +8,7 @@ import { preloadRouteCode, routerReady, routes } from './app/router';
 import { api } from './lib/api-client';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
+import { keepTypedInput, ServedDeviceContext } from './lib/served-page';
 import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
 import type { ProfileResponse } from '@portal/domain';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
@@ -27,7 +28,12 @@ function takeServedState(client: QueryClient): boolean {
   const element = document.getElementById('portal-state');
   if (!element?.textContent) return false;
   try {
-    hydrate(client, JSON.parse(element.textContent));
+    const state = JSON.parse(element.textContent) as DehydratedState;
+    // Fresh as of this page, by this device's clock (a clock minutes off would otherwise make the
+    // served answers stale at once, and each would be fetched again).
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(client, state);
   } catch (error) {
     reportClientError(error);
     return false;
@@ -82,14 +88,19 @@ async function start(root: HTMLElement) {
   // the served page.
   const router = createHashRouter(routes);
   await routerReady(router);
+  // The screen the server rendered the layout for: the first render matches it.
+  const device = document.documentElement.dataset.ssrDevice === 'phone' ? 'phone' : 'desktop';
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={router} />
+      <ServedDeviceContext value={device}>
+        <App queryClient={queryClient} router={router} />
+      </ServedDeviceContext>
     </StrictMode>
   );
   // The boot script (portal-page.ts) marked the page: the served screen is this route's, so the
   // page hydrates; else only its layout shows, and the route's screen replaces it.
   if (document.documentElement.dataset.ssrView === 'page') {
+    keepTypedInput(root);
     hydrateRoot(root, app, {
       ...rootOptions,
       onRecoverableError: (error: unknown) => reportClientError(error),

@@ -41,6 +41,11 @@ function StartupGate({ router }: { router?: PortalRouter }) {
 
 /** `router`: one made beforehand (the server's, or the browser's that hydrates its page). */
 export function App({ queryClient, router }: { queryClient: QueryClient; router?: PortalRouter }) {
+  // The page is the browser's now (rendered, or hydrated from the server's HTML): journeys and
+  // the bench wait for this mark.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-portal-ready', '');
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <StartupGate router={router} />

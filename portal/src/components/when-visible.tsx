@@ -16,7 +16,11 @@ export const WHEN_VISIBLE_MARGIN = '200px';
  * at first sight, is all this needs.
  */
 export function WhenVisible(props: { children: ReactNode; minHeight?: number }) {
-  const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Where nothing can tell visibility, at once; never on the server, whose page the browser
+  // hydrates with the placeholder first (the two must agree).
+  const [shown, setShown] = useState(
+    () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
+  );
   const place = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = place.current;

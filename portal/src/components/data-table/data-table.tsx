@@ -7,10 +7,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '@portal/web-kit';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSmallScreen } from '../../lib/served-page';
 import { DataTableCards } from './data-table-cards';
 import {
   cellContent,
@@ -31,7 +31,7 @@ import { nextSort, sortRows, type SortState } from './sort-rows';
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, initialSort, onSortChange, getRowProps, getRowLink, onRowClick } = props;
   const theme = useTheme();
-  const small = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const small = useSmallScreen(theme.breakpoints.down('sm'));
   const layout = props.layout ?? (small ? 'cards' : 'table');
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
 

@@ -32,13 +32,18 @@ interface PortalServerEntry {
     sanitizeRichText(html: string): string;
     onRenderError(error: unknown): void;
   }): void;
-  renderPortalPage(input: { applicationOptions: unknown; profile: unknown }): Promise<{
+  renderPortalPage(input: {
+    applicationOptions: unknown;
+    profile: unknown;
+    userAgent?: string;
+  }): Promise<{
     path: string;
     html: string;
     styles: string;
     state: unknown;
     title: string;
     colorScheme: string;
+    device: string;
   }>;
 }
 
@@ -110,7 +115,8 @@ export function scriptJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-const ROOT_PATTERN = /<!--app-->[\s\S]*<!--\/app-->/;
+/** The app's element with the loading indicator the build puts in it (portal/index.html). */
+const ROOT_PATTERN = /<div id="root">\s*<!--app-->[\s\S]*<!--\/app-->\s*<\/div>/;
 
 export interface PortalPageOptions {
   /** The built portal's index.html (the client-rendered page and the template). */
@@ -195,16 +201,20 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
         if (!applicationOptions) return undefined;
         const signedInCookie = request.cookies[request.server.cookieNames.session] !== undefined;
         const profile = signedInCookie ? await readJson(request, 'api/Profile') : undefined;
-        const page = await loaded.renderPortalPage({ applicationOptions, profile });
+        const page = await loaded.renderPortalPage({
+          applicationOptions,
+          profile,
+          userAgent: request.headers['user-agent'],
+        });
         const scheme = page.colorScheme === 'dark' ? 'dark' : 'light';
         return html
           .replace(
             '<html lang="en">',
-            `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}">`,
+            `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}" data-ssr-device="${escapeHtml(page.device)}">`,
           )
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
           .replace('</head>', `<script>${BOOT_SCRIPT}</script>${SHELL_STYLE}${page.styles}</head>`)
-          .replace(ROOT_PATTERN, () => page.html)
+          .replace(ROOT_PATTERN, () => `<div id="root">${page.html}</div>`)
           .replace(
             '</body>',
             () =>

@@ -6,6 +6,7 @@ import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'r
 // The text field's own module, not the form-fields barrel: the sign-in route loads no select,
 // radio or switch code (its bytes are a target of issue 8).
 import { FormTextField } from '../../../components/form-fields/form-text-field';
+import { takeTypedInput, useHydrated } from '../../../lib/served-page';
 import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
 
@@ -50,11 +51,20 @@ interface LoginFormProps {
 export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
   const settings = useSettings();
   const resolver = useMemo(() => loginFormResolver(settings), [settings]);
-  const { control, handleSubmit } = useForm<LoginFormValues>({
+  const { control, handleSubmit, setValue } = useForm<LoginFormValues>({
     resolver,
     defaultValues: { username: autoLogin?.username ?? '', password: autoLogin?.password ?? '' },
   });
   const autoSubmitted = useRef(false);
+  const hydrated = useHydrated();
+
+  // Typed into the server's page before it came alive: kept (served-page.ts).
+  useEffect(() => {
+    for (const name of ['username', 'password'] as const) {
+      const typed = takeTypedInput(name);
+      if (typed !== undefined) setValue(name, typed);
+    }
+  }, [setValue]);
 
   useEffect(() => {
     if (!autoLogin || autoSubmitted.current) return;
@@ -80,7 +90,7 @@ export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
         autoComplete="current-password"
         required
       />
-      <Button type="submit" variant="contained" size="large" disabled={submitting}>
+      <Button type="submit" variant="contained" size="large" disabled={submitting || !hydrated}>
         {settings.get('loginTexts.signInButtonText')}
       </Button>
     </Stack>

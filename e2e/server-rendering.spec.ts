@@ -1,0 +1,194 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_USERS, signIn, test } from './fixtures';
+
+// Issue 23: the server paints the first screen (server/src/modules/static-files/portal-page.ts).
+
+/** Harbor's brand colour (themeOptions.primaryColor #0b3d91). */
+const HARBOR_PRIMARY = 'rgb(11, 61, 145)';
+
+async function contextWithoutScripts(
+  browser: Browser,
+  baseURL: string | undefined,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    ...(storageState ? { storageState } : {}),
+  });
+}
+
+/**
+ * Watches the served page from its first byte: its main element (kept when the page hydrates,
+ * replaced when it renders anew), the layout shifts, and the console's errors.
+ */
+async function watchServedPage(page: Page) {
+  await page.addInitScript(() => {
+    const watch = window as unknown as { servedRoot?: Element | null; shifts: number };
+    watch.shifts = 0;
+    document.addEventListener('DOMContentLoaded', () => {
+      watch.servedRoot = document.getElementById('main-content');
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) watch.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/')) apiCalls.push(path);
+  });
+  return {
+    problems,
+    apiCalls,
+    /** Waits until the portal is the browser's, then reads what happened on the way. */
+    async settled() {
+      await page.locator('html[data-portal-ready]').waitFor({ state: 'attached' });
+      // Two frames: a shift from the hydrating render would be reported by now.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      return page.evaluate(() => {
+        const watch = window as unknown as { servedRoot?: Element | null; shifts: number };
+        return {
+          kept:
+            Boolean(watch.servedRoot) &&
+            document.getElementById('main-content') === watch.servedRoot,
+          shifts: watch.shifts,
+        };
+      });
+    },
+  };
+}
+
+test.describe('the first paint from the server', () => {
+  test('without JavaScript: the sign-in form, the borrower’s dashboard, the branded shell', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    const visitor = await contextWithoutScripts(browser, baseURL);
+    const visit = await visitor.newPage();
+    await visit.goto('/');
+    await expect(visit.getByLabel('Username')).toBeVisible();
+    await expect(visit.getByLabel('Password')).toBeVisible();
+    const signInButton = visit.getByRole('button', { name: 'Sign In' });
+    await expect(signInButton).toBeVisible();
+    // Nothing is sent by the browser itself (its fields would travel in the address).
+    await expect(signInButton).toBeDisabled();
+    await expect(visit.getByRole('img', { name: 'Harbor Community Bank' })).toBeVisible();
+    await expect(signInButton).toHaveCSS('background-color', /rgba?\(/);
+    await expect(visit).toHaveTitle('Payments - Login');
+    await visitor.close();
+
+    await signIn(page, DEMO_USERS.jordan.username);
+    const borrower = await contextWithoutScripts(
+      browser,
+      baseURL,
+      await page.context().storageState(),
+    );
+    const home = await borrower.newPage();
+    await home.goto('/');
+    await expect(
+      home.getByRole('heading', { level: 1, name: 'Welcome, Jordan Rivers' }),
+    ).toBeVisible();
+    await expect(home.getByRole('heading', { name: 'Your payments' })).toBeVisible();
+    await expect(home.getByText('Home Equity Loan ****2352').first()).toBeVisible();
+    await expect(home.getByRole('table', { name: 'Loans' })).toBeVisible();
+    const header = home.locator('header').first();
+    await expect(header).toHaveCSS('background-color', HARBOR_PRIMARY);
+
+    // Another route: the server cannot see it (a hash), so it sends the page with its shell:
+    // the institution's header and menu, in its colours.
+    const other = await borrower.newPage();
+    await other.goto('/#/myaccount/loanDetails/001-100235-2');
+    await expect(other.locator('header').first()).toHaveCSS('background-color', HARBOR_PRIMARY);
+    await expect(other.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Make Payment' }).first()).toBeVisible();
+    await borrower.close();
+  });
+
+  test('hydrates the sign-in page in place: no shift, no warning, typing kept', async ({
+    page,
+  }) => {
+    const watch = await watchServedPage(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/home\/login$/);
+    const result = await watch.settled();
+    expect(result.kept, 'the served markup was hydrated, not rendered again').toBe(true);
+    expect(result.shifts).toBe(0);
+    expect(watch.problems).toEqual([]);
+    // A hydration mismatch in the production build is reported, not logged.
+    expect(watch.apiCalls).not.toContain('/api/ClientError');
+    // The start-up settings came with the page.
+    expect(watch.apiCalls).not.toContain('/api/setup/ApplicationOptions');
+    await page.getByLabel('Username').fill(DEMO_USERS.jordan.username);
+    await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2024');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
+  });
+
+  test('hydrates the borrower’s dashboard in place, fetching nothing it was served', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_USERS.jordan.username);
+    const watch = await watchServedPage(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/#\/myaccount\/dashboard$/);
+    const result = await watch.settled();
+    expect(result.kept, 'the served markup was hydrated, not rendered again').toBe(true);
+    expect(result.shifts).toBe(0);
+    expect(watch.problems).toEqual([]);
+    expect(watch.apiCalls).not.toContain('/api/ClientError');
+    for (const served of ['/api/setup/ApplicationOptions', '/api/Profile', '/api/accountList']) {
+      expect(watch.apiCalls, `${served} came with the page`).not.toContain(served);
+    }
+    // Alive: the switch of closed accounts answers.
+    await page.getByRole('switch', { name: 'Show closed accounts' }).check();
+    await expect(page.getByText('Boat Loan')).toBeVisible();
+  });
+
+  test('opens another route on its own screen after the served shell, without a warning', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO_USERS.jordan.username);
+    const watch = await watchServedPage(page);
+    await page.goto('/#/myaccount/profile');
+    await watch.settled();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toHaveCount(0);
+    expect(watch.problems).toEqual([]);
+  });
+});
+
+test.describe('the first paint from the server on a phone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 11; moto g power) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+  });
+
+  test('hydrates the phone layout of the dashboard in place', async ({ page }) => {
+    await signIn(page, DEMO_USERS.jordan.username);
+    const watch = await watchServedPage(page);
+    await page.goto('/');
+    const result = await watch.settled();
+    expect(result.kept, 'the served markup was hydrated, not rendered again').toBe(true);
+    expect(result.shifts).toBe(0);
+    expect(watch.apiCalls).not.toContain('/api/ClientError');
+    // The phone's menu button, served and alive.
+    await expect(page.getByRole('button', { name: /menu/i })).toBeVisible();
+  });
+});
