@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +103,26 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
       );
       expect(answer.body).toContain(`<script>${BOOT_SCRIPT}</script>`);
     }
+  });
+
+  it('preloads the code of the screen it rendered with the page', async () => {
+    const manifest = JSON.parse(
+      readFileSync(resolve(PORTAL_DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const file = (key: string) => manifest[key]?.file ?? `missing ${key}`;
+    const visitor = await page();
+    expect(visitor.body).toContain(
+      `<link rel="modulepreload" href="./${file('src/features/auth/components/login-page.tsx')}">`,
+    );
+    const jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    const dashboard = await page(jordan.cookie);
+    for (const key of [
+      'src/app/layouts/logged-in-layout.tsx',
+      'src/features/accounts/components/dashboard-page.tsx',
+    ]) {
+      expect(dashboard.body).toContain(`<link rel="modulepreload" href="./${file(key)}">`);
+    }
+    expect(dashboard.body).not.toContain(file('src/features/auth/components/login-page.tsx'));
   });
 
   it('holds no other borrower’s data', async () => {

@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { SERVER_RENDER_ORIGIN } from '@portal/domain';
@@ -73,14 +74,18 @@ function installRenderFetch(): void {
 /**
  * Runs before the page paints: puts the route the server rendered into the address when there is
  * none, applies the device's colour scheme when the institution follows it, and marks the page
- * as a shell when the address names another route. A fixed text, allowed by its hash in the
- * page's policy (no 'unsafe-inline').
+ * as a shell when the address names another route, or as `fresh` when the screen is not the kind
+ * the server guessed from the user agent (a narrow desktop window: the layout would change under
+ * the reader, so the page stays hidden until the browser renders it for this screen). A fixed
+ * text, allowed by its hash in the page's policy (no 'unsafe-inline').
  */
 export const BOOT_SCRIPT =
   "(function(){var d=document.documentElement,p=d.getAttribute('data-ssr-path'),h=location.hash.slice(1);" +
   "if(p&&(h===''||h==='/')){history.replaceState(history.state,'','#'+p);h=p}" +
   "if(d.getAttribute('data-color-scheme')==='system'){var k=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';d.classList.remove('light','dark');d.classList.add(k)}" +
-  "d.setAttribute('data-ssr-view',p&&h===p?'page':'shell')})();";
+  "var v=p&&h===p?'page':'shell',g=d.getAttribute('data-ssr-device'),w=innerWidth;" +
+  "if(g&&(g==='phone'?w>=600:w<900))v='fresh';" +
+  "d.setAttribute('data-ssr-view',v)})();";
 
 const BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
@@ -95,7 +100,8 @@ export const PORTAL_PAGE_POLICY = CONTENT_SECURITY_POLICY.replace(
  * served screen's content stays hidden (not removed: the browser replaces the whole page).
  */
 const SHELL_STYLE =
-  '<style>html[data-ssr-view="shell"] #main-content > *{visibility:hidden}</style>';
+  '<style>html[data-ssr-view="shell"] #main-content > *{visibility:hidden}' +
+  'html[data-ssr-view="fresh"] #root{visibility:hidden}</style>';
 
 function escapeHtml(text: string): string {
   return text
@@ -116,6 +122,40 @@ export function scriptJson(value: unknown): string {
 }
 
 /** The app's element with the loading indicator the build puts in it (portal/index.html). */
+/** The screens' modules in the build's manifest, by the route the server rendered. */
+const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/home/login': ['src/features/auth/components/login-page.tsx'],
+  '/myaccount/dashboard': [
+    'src/app/layouts/logged-in-layout.tsx',
+    'src/features/accounts/components/dashboard-page.tsx',
+  ],
+};
+
+interface ManifestEntry {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` for the rendered screen's code and what it imports: the page
+ * hydrates once that code is in, so the browser fetches it with the page instead of after the
+ * entry script has asked for it.
+ */
+export function routePreloads(
+  manifest: Readonly<Record<string, ManifestEntry>>,
+  path: string,
+): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || files.has(entry.file)) return;
+    files.add(entry.file);
+    for (const imported of entry.imports ?? []) visit(imported);
+  };
+  for (const key of ROUTE_MODULES[path] ?? []) visit(key);
+  return [...files].map((file) => `<link rel="modulepreload" href="./${file}">`).join('');
+}
+
 const ROOT_PATTERN = /<div id="root">\s*<!--app-->[\s\S]*<!--\/app-->\s*<\/div>/;
 
 export interface PortalPageOptions {
@@ -129,6 +169,7 @@ export interface PortalPageOptions {
 export function createPortalPage(app: FastifyInstance, options: PortalPageOptions) {
   let entry: Promise<PortalServerEntry | undefined> | undefined;
   let template: Promise<string> | undefined;
+  let manifest: Promise<Record<string, ManifestEntry>> | undefined;
 
   function loadEntry(): Promise<PortalServerEntry | undefined> {
     entry ??= (async () => {
@@ -191,7 +232,12 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
     const loaded = await loadEntry();
     if (!loaded) return undefined;
     template ??= readFile(options.indexFile, 'utf8');
+    manifest ??= readFile(join(dirname(options.indexFile), '.vite', 'manifest.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, ManifestEntry>,
+      () => ({}),
+    );
     const html = await template;
+    const modules = await manifest;
     if (!ROOT_PATTERN.test(html)) return undefined;
     return renderCalls.run(
       (url, init) => callApi(request, url, init),
@@ -213,7 +259,11 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
             `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}" data-ssr-device="${escapeHtml(page.device)}">`,
           )
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-          .replace('</head>', `<script>${BOOT_SCRIPT}</script>${SHELL_STYLE}${page.styles}</head>`)
+          .replace(
+            '</head>',
+            () =>
+              `<script>${BOOT_SCRIPT}</script>${routePreloads(modules, page.path)}${SHELL_STYLE}${page.styles}</head>`,
+          )
           .replace(ROOT_PATTERN, () => `<div id="root">${page.html}</div>`)
           .replace(
             '</body>',

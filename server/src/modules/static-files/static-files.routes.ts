@@ -69,8 +69,10 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
       indexFile: join(portalDist, 'index.html'),
       serverEntry: options.portalServerEntry ?? '',
     });
+    // Loads the render code in the background (the first page waits for it if it must); the
+    // server answers /readyz without waiting.
     app.addHook('onReady', async () => {
-      await portalPage.warm();
+      void portalPage.warm().catch(() => undefined);
     });
     for (const url of ['/', '/index.html']) {
       app.get(url, { schema: { hide: true } }, (request, reply) =>
