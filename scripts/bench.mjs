@@ -47,8 +47,14 @@ async function waitReady(child, timeoutMs = 60_000) {
   throw new Error('server did not become ready');
 }
 
+/**
+ * The built server, or the one BENCH_SERVER names (another build's main.js, to measure before and
+ * after a change on the same machine at the same time: a copy of server/dist kept under server/,
+ * where its packages resolve, with PORTAL_DIST and ADMIN_DIST naming the built apps).
+ */
 function startServer(dataDir) {
-  return spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+  const main = process.env.BENCH_SERVER ?? join(root, 'server/dist/main.js');
+  return spawn(process.execPath, [main], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -81,9 +87,10 @@ function cannon(options) {
  * Open-loop load at a fixed rate: one request every 1000/rate ms whatever the answers do, each
  * timed from its scheduled start (so queueing counts). autocannon's rate limit sends each
  * second's requests in a burst, which measures the burst, not the rate.
- * `bodyFor(index)` gives each request its own body; `failed(status, text)` decides from the
- * answer's text whether a request failed (an HTTP status of 400 or more otherwise), and what it
- * answers (a string, e.g. an error key) is counted in `failureKinds`.
+ * `bodyFor(index)` gives each request its own body (`pathFor(index)` its own path and query);
+ * `failed(status, text)` decides from the answer's text whether a request failed (an HTTP status
+ * of 400 or more otherwise), and what it answers (a string, e.g. an error key) is counted in
+ * `failureKinds`.
  */
 async function pacedLoad({
   url,
@@ -94,6 +101,7 @@ async function pacedLoad({
   body,
   headersFor = () => headers,
   bodyFor = () => body,
+  pathFor,
   failed,
 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -119,7 +127,7 @@ async function pacedLoad({
             agent,
             host: target.hostname,
             port: target.port,
-            path: target.pathname + target.search,
+            path: pathFor ? pathFor(index) : target.pathname + target.search,
             method,
             headers: requestHeaders,
           },
@@ -731,6 +739,200 @@ async function documentUploadRun(databaseName, postgresUrl) {
   report();
 }
 
+// ---- The loan page's reads (issue 23) -----------------------------------------------------
+
+/** The demo borrowers (Harbor) whose open loans the loan page's reads are spread over. */
+const LOAN_READERS = ['jordan.rivers', 'casey.morgan', 'devon.hayes', 'robin.hale', 'taylor.reed'];
+const LOAN_READ_SESSIONS = 50;
+const LOAN_READ_RATE = 200;
+const LOAN_READ_SECONDS = 10;
+/** Issue 23's sustained rate, offered open loop after the capacity is measured. */
+const LOAN_READ_SUSTAINED_RATE = 1_000;
+const LOAN_READ_SUSTAINED_SECONDS = 5;
+/**
+ * Short: a session may make 300 calls a minute, and a fast call unpaced reaches that from 50
+ * sessions in under four seconds (then 429s answer; only the 2xx answers are counted).
+ */
+const LOAN_READ_CAPACITY_SECONDS = 3;
+const LOAN_READ_CALLS = [
+  ['GET /api/AccountDetails', (loan) => `/api/AccountDetails?accountNumber=${loan}`],
+  ['GET /api/AccountData', (loan) => `/api/AccountData?accountNumber=${loan}`],
+  [
+    'GET /api/PaymentInformation/GetPaymentInfo',
+    (loan) => `/api/PaymentInformation/GetPaymentInfo?accountNumber=${loan}`,
+  ],
+];
+
+let loanReadSignIns = 0;
+
+/**
+ * LOAN_READ_SESSIONS sessions of the demo borrowers, each with one of its open loans (the
+ * account list's loans and lines of credit that are not closed), round robin. A session may make
+ * 300 calls a minute (securityPolicyOptions): each measurement takes a fresh batch.
+ */
+async function loanReadSessions() {
+  const signIn = async (username) => {
+    loanReadSignIns += 1;
+    const answer = await fetch(`${BASE}/api/login/userlogin`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'portal',
+        'x-forwarded-for': `10.77.${Math.floor(loanReadSignIns / 250) % 250}.${(loanReadSignIns % 250) + 1}`,
+      },
+      body: JSON.stringify({ username, password: 'Demo-Pass-2024' }),
+    });
+    const token = /portal_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`loan read bench: sign-in of ${username} failed: ${answer.status}`);
+    return `portal_session=${token}`;
+  };
+  const sessions = [];
+  for (let start = 0; start < LOAN_READ_SESSIONS; start += 2) {
+    const usernames = [start, start + 1]
+      .filter((index) => index < LOAN_READ_SESSIONS)
+      .map((index) => LOAN_READERS[index % LOAN_READERS.length]);
+    const cookies = await Promise.all(usernames.map(signIn));
+    cookies.forEach((cookie, index) => sessions.push({ username: usernames[index], cookie }));
+  }
+  return sessions;
+}
+
+/** Each demo borrower's open loans (one session's account list each). */
+async function openLoansOf(sessions) {
+  const loans = new Map();
+  for (const session of sessions) {
+    if (loans.has(session.username)) continue;
+    const answer = await fetch(`${BASE}/api/accountList`, { headers: { cookie: session.cookie } });
+    const list = await answer.json();
+    loans.set(
+      session.username,
+      (list.Accounts ?? [])
+        .filter((account) => (account.Type === 0 || account.Type === 9) && account.Balance > 0)
+        .filter((account) => !/closed/i.test(account.Comment))
+        .map((account) => account.Number),
+    );
+  }
+  return loans;
+}
+
+/**
+ * Waits until the server uses under a tenth of a processor (what the sign-ins set going, such as
+ * their alerts, is done), at most a minute; at once where /proc cannot tell.
+ */
+async function serverSettled(server) {
+  const started = performance.now();
+  let last = processCpuMs(server.pid);
+  while (last !== undefined && performance.now() - started < 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = processCpuMs(server.pid);
+    if (now === undefined || now - last < 100) return;
+    last = now;
+  }
+}
+
+/**
+ * The loan page's three reads (AccountDetails, AccountData, GetPaymentInfo), each on its own,
+ * from LOAN_READ_SESSIONS sessions of five demo borrowers over their open loans (PGlite, the
+ * built server, demo data): open loop at LOAN_READ_RATE/s (p50, p99); the capacity, unpaced
+ * (autocannon, one connection per session); and open loop at LOAN_READ_SUSTAINED_RATE/s.
+ */
+async function loanReadsBench() {
+  report(
+    `## The loan page's reads, signed in (PGlite, built-in core; ${LOAN_READ_SESSIONS} sessions)`,
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-reads-'));
+  let server;
+  try {
+    server = startServer(dataDir);
+    await waitReady(server, 180_000);
+    const ms = (value) => value.toFixed(1);
+    const loans = await openLoansOf(await loanReadSessions());
+    report(
+      `- Loans read: ${[...loans].map(([username, numbers]) => `${username} ${numbers.join(', ')}`).join('; ')}`,
+    );
+    // Every session is signed in before anything is measured (a sign-in's argon2 and its
+    // new-device alert would otherwise share the processor with the load): for each call, a
+    // batch each for the warm-up, the steady rate, the capacity and the sustained rate.
+    const batches = [];
+    for (const [label, pathOf] of LOAN_READ_CALLS) {
+      const four = [];
+      for (let batch = 0; batch < 4; batch += 1) {
+        const sessions = await loanReadSessions();
+        four.push(
+          sessions.flatMap((session, index) => {
+            const own = loans.get(session.username) ?? [];
+            const loan = own[index % Math.max(1, own.length)];
+            return loan ? [{ cookie: session.cookie, path: pathOf(loan) }] : [];
+          }),
+        );
+      }
+      batches.push({ label, four });
+    }
+    await serverSettled(server);
+    for (const { label, four } of batches) {
+      const [warm, steadyBatch, capacityBatch, sustainedBatch] = four;
+      const paced = async (rate, seconds, batch) =>
+        pacedLoad({
+          url: `${BASE}/`,
+          rate,
+          seconds,
+          // Each session reads its own loan: the path is per request.
+          headersFor: (index) => ({ cookie: batch[index % batch.length].cookie }),
+          pathFor: (index) => batch[index % batch.length].path,
+        });
+      // Warm-up (not reported): the routes' first runs compile.
+      await paced(50, 2, warm);
+      const cpuBefore = processCpuMs(server.pid);
+      const steady = await paced(LOAN_READ_RATE, LOAN_READ_SECONDS, steadyBatch);
+      const cpuAfter = processCpuMs(server.pid);
+      const cpu =
+        cpuBefore === undefined || cpuAfter === undefined
+          ? ''
+          : `; the server's CPU time ${((cpuAfter - cpuBefore) / steady.count).toFixed(2)} ms a request`;
+      report(
+        `- ${label}: open loop at ${LOAN_READ_RATE} requests/s for ${LOAN_READ_SECONDS} s (${steady.count} requests, ${steady.rate.toFixed(0)}/s achieved): ` +
+          `p50 ${ms(steady.p50)} ms, p99 ${ms(steady.p99)} ms, max ${ms(steady.max)} ms, failures ${steady.failures}${cpu} — target p99 ≤ 25 ms`,
+      );
+      let client = 0;
+      const unpaced = await cannon({
+        url: BASE,
+        connections: capacityBatch.length,
+        duration: LOAN_READ_CAPACITY_SECONDS,
+        requests: [{ method: 'GET' }],
+        setupClient: (connection) => {
+          const target = capacityBatch[client % capacityBatch.length];
+          client += 1;
+          connection.setHeaders({ cookie: target.cookie });
+          connection.setRequests([{ method: 'GET', path: target.path }]);
+        },
+      });
+      report(
+        `  - capacity, unpaced (${capacityBatch.length} connections, one session each, ${LOAN_READ_CAPACITY_SECONDS} s): ${(unpaced['2xx'] / LOAN_READ_CAPACITY_SECONDS).toFixed(0)} answers/s (2xx), ` +
+          `p50 ${unpaced.latency.p50} ms, p99 ${unpaced.latency.p99} ms, non-2xx ${unpaced.non2xx}, errors ${unpaced.errors} — target ≥ ${LOAN_READ_SUSTAINED_RATE}/s`,
+      );
+      const sustained = await paced(
+        LOAN_READ_SUSTAINED_RATE,
+        LOAN_READ_SUSTAINED_SECONDS,
+        sustainedBatch,
+      );
+      report(
+        `  - open loop at ${LOAN_READ_SUSTAINED_RATE} requests/s for ${LOAN_READ_SUSTAINED_SECONDS} s (${sustained.count} requests, ${sustained.rate.toFixed(0)}/s achieved): ` +
+          `p50 ${ms(sustained.p50)} ms, p99 ${ms(sustained.p99)} ms, max ${ms(sustained.max)} ms, failures ${sustained.failures}`,
+      );
+    }
+    report(
+      `  - Server: ${process.env.BENCH_SERVER ? `BENCH_SERVER (${process.env.BENCH_SERVER})` : 'the built server (server/dist/main.js)'} on a throwaway PGlite folder with the demo data; ` +
+        'the load generator runs on the same machine (unpaced, it takes a processor of its own: on two cores the capacity is the server on the other)',
+    );
+  } catch (error) {
+    report(`- failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    if (server) await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  report();
+}
+
 // ---- The Document Center and the branch locator in Chromium -------------------------------
 
 /** The Lighthouse pages of this section: bench-sign-in-page.ts's names, with what they show. */
@@ -869,8 +1071,9 @@ async function paymentsSection() {
  * `node scripts/bench.mjs payments [--no-build]`: the payment parts alone (or one of them:
  * payment-submit, payment-posting, payment-page), or `document-upload`, or
  * `document-location-pages` (Lighthouse of the Document Center and the branch locator, and where
- * the map library is: from portal/dist, so `--no-build` measures the build there); the report goes
- * to bench-report.md.
+ * the map library is: from portal/dist, so `--no-build` measures the build there), or `loan-reads`
+ * (the loan page's AccountDetails, AccountData and GetPaymentInfo on the built server); the report
+ * goes to bench-report.md.
  */
 const SECTIONS = {
   payments: paymentsSection,
@@ -879,6 +1082,7 @@ const SECTIONS = {
   'payment-page': paymentPageBench,
   'document-upload': documentUploadBench,
   'document-location-pages': documentLocationPagesBench,
+  'loan-reads': loanReadsBench,
 };
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const name of only) {
@@ -1051,6 +1255,9 @@ try {
   if (server && server.exitCode === null) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The loan page's three reads on a server of their own (issue 23).
+await loanReadsBench();
 
 const accessor = spawnSync('npx', ['tsx', 'scripts/bench-accessor.ts'], {
   cwd: root,

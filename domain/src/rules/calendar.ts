@@ -8,8 +8,20 @@ export type CalendarDate = string;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The last answer per time zone and the minute of time it is for. A server asks for the date and
+ * the minute several times a request (each is an Intl formatting, about 10 µs); within one UTC
+ * minute both stay the same, as every zone's offset is a whole number of minutes today.
+ */
+const lastDates = new Map<string, { minute: number; date: CalendarDate }>();
+const lastMinutes = new Map<string, { minute: number; minuteOfDay: number }>();
+const MINUTE_MS = 60_000;
+
 /** The calendar date it is at `instant` in `timeZone` (an IANA name such as America/New_York). */
 export function calendarDateIn(timeZone: string, instant: Date): CalendarDate {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const last = lastDates.get(timeZone);
+  if (last?.minute === minute) return last.date;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-CA formats as YYYY-MM-DD.
@@ -21,13 +33,18 @@ export function calendarDateIn(timeZone: string, instant: Date): CalendarDate {
     });
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(instant);
+  const date = formatter.format(instant);
+  if (Number.isFinite(minute)) lastDates.set(timeZone, { minute, date });
+  return date;
 }
 
 const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes after local midnight at `instant` in `timeZone` (0 to 1439). */
 export function minuteOfDayIn(timeZone: string, instant: Date): number {
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const last = lastMinutes.get(timeZone);
+  if (last?.minute === minute) return last.minuteOfDay;
   let formatter = timeFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-GB', {
@@ -40,8 +57,9 @@ export function minuteOfDayIn(timeZone: string, instant: Date): number {
   }
   const parts = formatter.formatToParts(instant);
   const hour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
-  const minute = Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
-  return hour * 60 + minute;
+  const minuteOfDay = hour * 60 + Number(parts.find((part) => part.type === 'minute')?.value ?? 0);
+  if (Number.isFinite(minute)) lastMinutes.set(timeZone, { minute, minuteOfDay });
+  return minuteOfDay;
 }
 
 /** Whether `name` is a time zone this runtime knows (an IANA name such as America/Chicago). */

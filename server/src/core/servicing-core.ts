@@ -200,9 +200,9 @@ export interface CorePaymentTerms {
   /** '' or 'InterestTooHighForDelayedPayment' (only immediate payments). */
   restrictionCode: string;
   /** Days the core takes no payment at all (its own holidays), from today on. */
-  nonPaymentDays: CalendarDate[];
+  nonPaymentDays: readonly CalendarDate[];
   /** Days a payment cannot be scheduled for (the core's processing calendar), from today on. */
-  nonSchedulableDays: CalendarDate[];
+  nonSchedulableDays: readonly CalendarDate[];
   /** 0 none; 1 and 2 drive the small-dollar window (4 and 7 days). */
   mailPreference: number;
   /** The core's hold on the account, if any. */

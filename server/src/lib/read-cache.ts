@@ -24,9 +24,16 @@ const WRITE =
   /\b(?:insert\s+into|(?<!\b(?:do|for|key)\s+)update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+/gi;
 const TABLE = /^(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/i;
 const SCHEMA_CHANGE = /\b(?:create|alter|drop)\s+(?:table|index|view)\b/i;
+/**
+ * One SELECT and nothing after it: it writes no table (a function it calls could, unseen here as
+ * in any statement). Most statements are these; the test is cheaper than the scan for writes.
+ */
+const ONE_SELECT = /^\s*select\b[^;]*$/i;
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** The tables a statement writes, or undefined when it writes in a way not recognised. */
-export function writtenTables(sql: string): Set<string> | undefined {
+export function writtenTables(sql: string): ReadonlySet<string> | undefined {
+  if (ONE_SELECT.test(sql)) return NOTHING;
   if (SCHEMA_CHANGE.test(sql)) return undefined;
   const tables = new Set<string>();
   for (const match of sql.matchAll(WRITE)) {

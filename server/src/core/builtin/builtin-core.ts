@@ -33,6 +33,7 @@ import {
   endOfDayDone,
   findAccountForUpdate,
   findCustomerAccount,
+  findCustomerAccountVersions,
   findCustomerLoanForUpdate,
   findHoldersByNumber,
   findLoan,
@@ -292,6 +293,42 @@ function freezeAccount(row: AccountWithLoan): AccountWithLoan {
   return Object.freeze(row);
 }
 
+/** The figures of a loan's information the engine derives (the year's interest aside). */
+type LoanFigures = Omit<CoreLoanInformation, 'interestThisYearCents' | 'interestLastYearCents'>;
+
+/**
+ * An account as last read, and what was derived from it, kept while its versions are the stored
+ * ones (`readAccount` in createBuiltinCore). Frozen row; the derived parts are computed once per
+ * day (the engine's figures depend on the day asked) and shared by every caller, frozen too.
+ */
+interface KeptAccount {
+  readonly row: AccountWithLoan;
+  day?: CalendarDate;
+  summary?: CoreAccount;
+  /** undefined: not derived yet for `day`; null: not a loan or line of credit. */
+  figures?: LoanFigures | null;
+  information?: CoreLoanInformation | null;
+}
+
+/** An account as read now, with the institution's closed days' version read with it. */
+interface AccountRead {
+  kept: KeptAccount;
+  calendarVersion: number | null;
+}
+
+interface ClosedDays {
+  noPayment: readonly CalendarDate[];
+  noSchedule: readonly CalendarDate[];
+}
+
+/** Accounts kept in memory at most (beyond, the oldest kept go first). */
+const MAX_KEPT_ACCOUNTS = 5_000;
+
+function frozenSummary(summary: CoreAccount): CoreAccount {
+  Object.freeze(summary.address);
+  return Object.freeze(summary);
+}
+
 export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
   const { db, clock } = options;
   // The institution's time zone is asked for on every posting; the app's answer reads its
@@ -306,19 +343,135 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
   // The payment calls ask for an account and its payment terms at once (payment-context.ts,
   // Promise.all): reads of one account asked for in the same turn of the event loop share one
   // statement. Only the same turn: a read asked for later must see what happened since.
-  const sameTurnReads = new Map<string, Promise<AccountWithLoan | undefined>>();
+  const sameTurnReads = new Map<string, Promise<AccountRead | undefined>>();
 
-  function account(customer: CustomerRef, number: string): Promise<AccountWithLoan | undefined> {
+  // Every read of an account reads its stored versions first (one small statement: the
+  // account's, which the database raises on any update of its row, its loan's, which every state
+  // the core writes raises, and the institution's closed days', migration 0035), and reuses the
+  // row last read, and what the engine derived from it, while they are the same. Decision: the
+  // versions are read on every call, never trusted from memory, so another server on the same
+  // database (its payments, its end of day) is seen at once; what is kept saves the row's reading
+  // and the engine's work (the payoff, the amount due, the days past due, the year's interest
+  // summed over the history), not the check. A loan's history lines are written only with its
+  // state (postLineWithState, the end of day's closeLockedLoanDay), so its year's interest is
+  // kept under its version too.
+  const keptAccounts = new Map<string, KeptAccount>();
+  const keptClosedDays = new Map<
+    number,
+    { from: CalendarDate; version: number | null; days: Promise<ClosedDays> }
+  >();
+
+  async function readAccount(
+    key: string,
+    customer: CustomerRef,
+    number: string,
+  ): Promise<AccountRead | undefined> {
+    const stored = await findCustomerAccountVersions(
+      db,
+      customer.institutionId,
+      customer.customerId,
+      number,
+    );
+    if (!stored) {
+      keptAccounts.delete(key);
+      return undefined;
+    }
+    const kept = keptAccounts.get(key);
+    if (
+      kept?.row.id === stored.id &&
+      kept.row.version === stored.version &&
+      kept.row.loan_version === stored.loan_version
+    ) {
+      return { kept, calendarVersion: stored.calendar_version };
+    }
+    const row = await findCustomerAccount(db, customer.institutionId, customer.customerId, number);
+    if (!row) {
+      keptAccounts.delete(key);
+      return undefined;
+    }
+    // Frozen: every caller holds the same object, so none may change it for another. Kept under
+    // the versions read with it (at least as new as those read before it).
+    const fresh: KeptAccount = { row: freezeAccount(row) };
+    keptAccounts.delete(key);
+    if (keptAccounts.size >= MAX_KEPT_ACCOUNTS) {
+      const [oldest] = keptAccounts.keys();
+      if (oldest !== undefined) keptAccounts.delete(oldest);
+    }
+    keptAccounts.set(key, fresh);
+    return { kept: fresh, calendarVersion: stored.calendar_version };
+  }
+
+  function accountRead(customer: CustomerRef, number: string): Promise<AccountRead | undefined> {
     const key = `${customer.institutionId}|${customer.customerId}|${number}`;
     const shared = sameTurnReads.get(key);
     if (shared) return shared;
-    // Frozen: every caller of the turn holds the same object, so none may change it for another.
-    const read = findCustomerAccount(db, customer.institutionId, customer.customerId, number).then(
-      (row) => row && freezeAccount(row),
-    );
+    const read = readAccount(key, customer, number);
     sameTurnReads.set(key, read);
     queueMicrotask(() => sameTurnReads.delete(key));
     return read;
+  }
+
+  async function keptAccount(
+    customer: CustomerRef,
+    number: string,
+  ): Promise<KeptAccount | undefined> {
+    return (await accountRead(customer, number))?.kept;
+  }
+
+  /**
+   * The institution's closed days from `from`, kept while its calendar's version (read with the
+   * account, `read`) is the same and the day is.
+   */
+  function closedDaysOf(
+    institutionId: number,
+    from: CalendarDate,
+    version: number | null,
+  ): Promise<ClosedDays> {
+    const kept = keptClosedDays.get(institutionId);
+    if (kept?.from === from && kept.version === version) return kept.days;
+    const days = listClosedDays(db, institutionId, from, MAX_CLOSED_DAYS).then((closed) => ({
+      noPayment: Object.freeze(closed.noPayment),
+      noSchedule: Object.freeze(closed.noSchedule),
+    }));
+    keptClosedDays.set(institutionId, { from, version, days });
+    // A failed read is not kept.
+    days.catch(() => {
+      if (keptClosedDays.get(institutionId)?.days === days) keptClosedDays.delete(institutionId);
+    });
+    return days;
+  }
+
+  async function account(
+    customer: CustomerRef,
+    number: string,
+  ): Promise<AccountWithLoan | undefined> {
+    return (await keptAccount(customer, number))?.row;
+  }
+
+  /** The parts derived for `day` (computed again when the day asked changes). */
+  function derivedFor(kept: KeptAccount, day: CalendarDate): KeptAccount {
+    if (kept.day !== day) {
+      kept.day = day;
+      kept.summary = undefined;
+      kept.figures = undefined;
+      kept.information = undefined;
+    }
+    return kept;
+  }
+
+  function summaryOf(kept: KeptAccount, today: CalendarDate): CoreAccount {
+    const derived = derivedFor(kept, today);
+    derived.summary ??= frozenSummary(toCoreAccount(kept.row, today));
+    return derived.summary;
+  }
+
+  function figuresOf(kept: KeptAccount, today: CalendarDate): LoanFigures | undefined {
+    const derived = derivedFor(kept, today);
+    if (derived.figures === undefined) {
+      const figures = loanFiguresOf(kept.row, today, summaryOf(kept, today));
+      derived.figures = figures ? Object.freeze(figures) : null;
+    }
+    return derived.figures ?? undefined;
   }
 
   /**
@@ -408,23 +561,35 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
   /** A loan's or line of credit's information as of `today` (undefined for other accounts). */
   async function loanInformationOf(
-    row: AccountWithLoan,
+    kept: KeptAccount,
     today: CalendarDate,
   ): Promise<CoreLoanInformation | undefined> {
-    const figures = loanFiguresOf(row, today);
-    if (!figures) return undefined;
-    const { thisYear, lastYear } = await sumPaymentInterest(db, row.id, yearOf(today));
-    return { ...figures, interestThisYearCents: thisYear, interestLastYearCents: lastYear };
+    const derived = derivedFor(kept, today);
+    if (derived.information !== undefined) return derived.information ?? undefined;
+    const figures = figuresOf(kept, today);
+    if (!figures) {
+      derived.information = null;
+      return undefined;
+    }
+    const { thisYear, lastYear } = await sumPaymentInterest(db, kept.row.id, yearOf(today));
+    const information = Object.freeze({
+      ...figures,
+      interestThisYearCents: thisYear,
+      interestLastYearCents: lastYear,
+    });
+    // Kept unless the day asked moved on meanwhile (then `derived` holds another day's parts).
+    if (kept.day === today) kept.information = information;
+    return information;
   }
 
   /** The information without the year's interest (a sum over the history the terms need not). */
   function loanFiguresOf(
     row: AccountWithLoan,
     today: CalendarDate,
-  ): Omit<CoreLoanInformation, 'interestThisYearCents' | 'interestLastYearCents'> | undefined {
+    summary: CoreAccount,
+  ): LoanFigures | undefined {
     const category = accountCategory(row.type);
     if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
-    const summary = toCoreAccount(row, today);
     if (!row.terms || !row.loan_state) {
       return {
         account: summary,
@@ -570,13 +735,13 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
     },
 
     async findAccount(customer, number, today) {
-      const row = await account(customer, number);
-      return row ? toCoreAccount(row, today) : undefined;
+      const kept = await keptAccount(customer, number);
+      return kept ? summaryOf(kept, today) : undefined;
     },
 
     async loanInformation(customer, number, today): Promise<CoreLoanInformation | undefined> {
-      const row = await account(customer, number);
-      return row ? loanInformationOf(row, today) : undefined;
+      const kept = await keptAccount(customer, number);
+      return kept ? loanInformationOf(kept, today) : undefined;
     },
 
     /**
@@ -587,11 +752,13 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
      * numbers.
      */
     async paymentTerms(customer, number, today): Promise<CorePaymentTerms | undefined> {
-      const row = await account(customer, number);
-      if (!row) return undefined;
-      const information = loanFiguresOf(row, today);
+      const read = await accountRead(customer, number);
+      if (!read) return undefined;
+      const { kept, calendarVersion } = read;
+      const { row } = kept;
+      const information = figuresOf(kept, today);
       if (!information) return undefined;
-      const closed = await listClosedDays(db, customer.institutionId, today, MAX_CLOSED_DAYS);
+      const closed = await closedDaysOf(customer.institutionId, today, calendarVersion);
       return {
         allowAch: row.allow_ach,
         allowCards: row.allow_cards,

@@ -61,6 +61,39 @@ export async function findCustomerAccount(
     .executeTakeFirst();
 }
 
+/** The versions of an account and of what goes with it (migration 0035). */
+export interface AccountVersions {
+  id: number;
+  /** Raised by the database on every update of the account's row. */
+  version: number;
+  /** The loan's, raised with every state the core writes; null: not run by the engine. */
+  loan_version: number | null;
+  /** The institution's closed days'; null: unchanged since migration 0035. */
+  calendar_version: number | null;
+}
+
+/**
+ * The customer's account's versions: one small read that tells whether a copy kept in memory is
+ * still the stored row (and the institution's closed days, the stored list).
+ */
+export async function findCustomerAccountVersions(
+  db: Db,
+  institutionId: number,
+  customerId: string,
+  number: string,
+): Promise<AccountVersions | undefined> {
+  // Written out rather than built: every read of an account runs it.
+  const { rows } = await sql<AccountVersions>`
+    select account.id, account.version, loan.version as loan_version,
+      calendar.version as calendar_version
+    from core_accounts account
+    left join core_loans loan on loan.account_id = account.id
+    left join core_calendar_versions calendar on calendar.institution_id = account.institution_id
+    where account.institution_id = ${institutionId} and account.customer_id = ${customerId}
+      and account.number = ${number}`.execute(db);
+  return rows[0];
+}
+
 /**
  * Holders of an account with this number (branch-account-check, dashes included).
  * `withoutCheckDigit`: the number was typed without its check digits, so a stored number that

@@ -69,6 +69,11 @@ export interface CoreAccountsTable {
   mail_preference: Generated<number>;
   /** '' or 'InterestTooHighForDelayedPayment' (immediate payments only). */
   restriction_code: Generated<string>;
+  /**
+   * Raised by the database on every update of the row (migration 0035's trigger): with the loan's
+   * version, what tells a kept copy of the account from the stored one.
+   */
+  version: Generated<number>;
 }
 
 /**
@@ -80,6 +85,15 @@ export interface CoreCalendarDaysTable {
   institution_id: number;
   date: CalendarDate;
   kind: 'noPayment' | 'noSchedule';
+}
+
+/**
+ * Raised by the database on every change of an institution's `core_calendar_days` (migration
+ * 0035's trigger); no row: unchanged since that migration.
+ */
+export interface CoreCalendarVersionsTable {
+  institution_id: number;
+  version: number;
 }
 
 /** A loan or line of credit the engine runs: its terms and its state after the last change. */
@@ -206,6 +220,7 @@ export type CoreTables = {
   core_applications: CoreApplicationsTable;
   core_end_of_day: CoreEndOfDayTable;
   core_calendar_days: CoreCalendarDaysTable;
+  core_calendar_versions: CoreCalendarVersionsTable;
 };
 
 export type CoreAccountRow = Selectable<CoreAccountsTable>;

@@ -32,6 +32,7 @@ import { branches } from './0031-branches';
 import { loanApplications } from './0032-loan-applications';
 import { documentFiles } from './0033-document-files';
 import { webVitals } from './0034-web-vitals';
+import { coreVersions } from './0035-core-versions';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -71,4 +72,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0032_loan_applications': loanApplications,
   '0033_document_files': documentFiles,
   '0034_web_vitals': webVitals,
+  '0035_core_versions': coreVersions,
 };

@@ -256,7 +256,7 @@ export function createAccountDetailsService(options: {
   /** Keeps built loan pages until a write (account-reads.ts); absent, every call builds one. */
   reads?: ReadCache;
   /** The saved methods' module: the loan's default method is the one it answers. */
-  paymentMethods: Pick<PaymentMethodsService, 'list'>;
+  paymentMethods: Pick<PaymentMethodsService, 'defaultMethod'>;
   /** Makes the payments' handles (EncryptedString, EncryptedData), as GetPaymentInfo's. */
   dataProtector: DataProtector;
 }): AccountDetailsService {
@@ -266,16 +266,13 @@ export function createAccountDetailsService(options: {
   /**
    * The caller's default method of the loan, as GetPaymentInfo and GetPaymentMethods answer it
    * (useDefaultPaymentMethodOption on, and the method still usable under the settings), with its
-   * last four only. The listing checks the loan is the caller's itself: null for anyone else's.
+   * last four only. `loan`: the core's answer for the caller, which proves the loan is theirs.
    */
   async function defaultMethodOf(
     caller: AccountCaller,
-    number: string,
+    loan: CoreAccount,
   ): Promise<DefaultPaymentMethod> {
-    const settings = await options.settings(caller.institutionId);
-    if (!settings.get('paymentOptions.useDefaultPaymentMethodOption')) return null;
-    const listed = await options.paymentMethods.list(caller, number);
-    const method = listed.kind === 'ok' ? listed.value.defaultMethod : null;
+    const method = await options.paymentMethods.defaultMethod(caller, loan);
     if (!method) return null;
     return method.IsCard
       ? { IsCard: true, LastFour: method.CardInfo.CardNumber }
@@ -338,7 +335,7 @@ export function createAccountDetailsService(options: {
         eStatementAgreements(caller),
         options.documents.accountDocuments(customer(caller), number),
         options.settings(caller.institutionId),
-        defaultMethodOf(caller, number),
+        defaultMethodOf(caller, info.account),
         paymentListsOf(caller, number, day),
       ]);
     const provider = settings.get('eStatementOptions.statementProvider');
@@ -361,15 +358,15 @@ export function createAccountDetailsService(options: {
 
     async details(caller, number) {
       const day = today(caller);
-      // The core answers for the caller's customer only: another's account is undefined (the
-      // default method's listing, read meanwhile, checks the loan is the caller's too). The
-      // payments, listed by loan number, are read after it: only for a loan that is the caller's.
-      const [info, defaultMethod] = await Promise.all([
-        core.loanInformation(customer(caller), number, day),
-        defaultMethodOf(caller, number),
-      ]);
+      // The core answers for the caller's customer only: another's account is undefined. The
+      // default method and the payments, listed by loan number, are read after it: only for a
+      // loan that is the caller's (the core's answer proves it, so neither asks the core again).
+      const info = await core.loanInformation(customer(caller), number, day);
       if (!info) return undefined;
-      const lists = await paymentListsOf(caller, number, day);
+      const [defaultMethod, lists] = await Promise.all([
+        defaultMethodOf(caller, info.account),
+        paymentListsOf(caller, number, day),
+      ]);
       return {
         information: toLoanInformation(info, day, { defaultMethod, lists }),
         hold: info.account.hold,

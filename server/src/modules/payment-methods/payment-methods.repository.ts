@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database, PaymentMethodsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -11,19 +11,26 @@ export interface MethodOwner {
   userId: string;
 }
 
-/** The user's saved methods (single-use ones are never listed), oldest first. */
+/**
+ * The user's saved methods (single-use ones are never listed), oldest first, each marked when it
+ * is the user's default for the account (`findDefaultPaymentMethod`'s), in one statement. Written
+ * out rather than built: the payment screen runs it on every load.
+ */
 export async function listSavedPaymentMethods(
   db: Db,
   owner: MethodOwner,
-): Promise<PaymentMethodRow[]> {
-  return db
-    .selectFrom('payment_methods')
-    .selectAll()
-    .where('institution_id', '=', owner.institutionId)
-    .where('user_id', '=', owner.userId)
-    .where('saved', '=', true)
-    .orderBy('id')
-    .execute();
+  accountNumber: string,
+): Promise<(PaymentMethodRow & { is_account_default: boolean })[]> {
+  const { rows } = await sql<PaymentMethodRow & { is_account_default: boolean }>`
+    select method.*, chosen.payment_method_id is not null as is_account_default
+    from payment_methods method
+    left join payment_method_defaults chosen
+      on chosen.payment_method_id = method.id and chosen.institution_id = ${owner.institutionId}
+        and chosen.user_id = ${owner.userId} and chosen.account_number = ${accountNumber}
+    where method.institution_id = ${owner.institutionId} and method.user_id = ${owner.userId}
+      and method.saved
+    order by method.id`.execute(db);
+  return rows;
 }
 
 /** The user's saved method with this handle and kind; undefined for anyone else's. */
@@ -97,15 +104,14 @@ export async function findDefaultPaymentMethod(
   owner: MethodOwner,
   accountNumber: string,
 ): Promise<PaymentMethodRow | undefined> {
-  return db
-    .selectFrom('payment_method_defaults')
-    .innerJoin('payment_methods', 'payment_methods.id', 'payment_method_defaults.payment_method_id')
-    .selectAll('payment_methods')
-    .where('payment_method_defaults.institution_id', '=', owner.institutionId)
-    .where('payment_method_defaults.user_id', '=', owner.userId)
-    .where('payment_method_defaults.account_number', '=', accountNumber)
-    .where('payment_methods.saved', '=', true)
-    .executeTakeFirst();
+  // Written out rather than built: the loan page runs it on every load.
+  const { rows } = await sql<PaymentMethodRow>`
+    select method.*
+    from payment_method_defaults chosen
+    join payment_methods method on method.id = chosen.payment_method_id
+    where chosen.institution_id = ${owner.institutionId} and chosen.user_id = ${owner.userId}
+      and chosen.account_number = ${accountNumber} and method.saved`.execute(db);
+  return rows[0];
 }
 
 export async function saveDefaultPaymentMethod(

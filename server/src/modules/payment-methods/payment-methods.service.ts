@@ -96,9 +96,15 @@ export type RoutingLookup =
   | { kind: 'refused'; error: 'RoutingNumberInvalid' | 'RoutingLookup' };
 
 export interface PaymentMethodsService {
+  /**
+   * The caller's saved methods usable for the loan, and its default. `loan`: the loan as the core
+   * answered it for this caller in the same request (GetPaymentInfo's), which proves it is
+   * theirs; without it the core is asked.
+   */
   list(
     caller: PaymentMethodCaller,
     accountNumber: string,
+    loan?: CoreAccount,
   ): Promise<
     MethodOutcome<{
       methods: SavedPaymentMethod[];
@@ -120,6 +126,12 @@ export interface PaymentMethodsService {
     caller: PaymentMethodCaller,
     method: { isCard: boolean; profileId: string; lastFour: string },
   ): Promise<MethodOutcome<true>>;
+  /**
+   * The caller's default method of the loan as `list` answers it (null with
+   * useDefaultPaymentMethodOption off, or when it is no longer usable), without the rest of the
+   * list: the loan page's. `loan`: the core's answer for this caller, which proves it is theirs.
+   */
+  defaultMethod(caller: PaymentMethodCaller, loan: CoreAccount): Promise<SavedPaymentMethod | null>;
   /**
    * Whether the caller has ACH terms yet to accept: a bank account is not saved then, however it
    * is saved (AddAchPaymentMethod, or with its payment), as section 6 orders the terms first.
@@ -345,15 +357,16 @@ export function createPaymentMethodsService(options: {
     duplicateKeyOf(dataProtector, routingNumber, accountNumber);
 
   return {
-    async list(caller, accountNumber) {
-      const loan = await loanOf(caller, accountNumber);
+    async list(caller, accountNumber, verified) {
+      const loan =
+        verified?.number === accountNumber ? verified : await loanOf(caller, accountNumber);
       if (!loan) return NOT_FOUND;
       const settings = await options.settings(caller.institutionId);
-      const [rows, defaultRow, needed] = await Promise.all([
-        listSavedPaymentMethods(db, owner(caller)),
-        findDefaultPaymentMethod(db, owner(caller), loan.number),
+      const [rows, needed] = await Promise.all([
+        listSavedPaymentMethods(db, owner(caller), loan.number),
         achAgreementsNeeded(caller, settings),
       ]);
+      const defaultRow = rows.find((row) => row.is_account_default);
       const usable = rows.filter((row) =>
         isUsable(row, settings, today(caller), caller.companyNumber),
       );
@@ -366,6 +379,15 @@ export function createPaymentMethodsService(options: {
         defaultMethod: withDefault ? toSavedPaymentMethod(defaultRow) : null,
         achAgreementsNeeded: needed.map((agreement) => agreement.hostNum),
       });
+    },
+
+    async defaultMethod(caller, loan) {
+      const settings = await options.settings(caller.institutionId);
+      if (!settings.get('paymentOptions.useDefaultPaymentMethodOption')) return null;
+      const row = await findDefaultPaymentMethod(db, owner(caller), loan.number);
+      return row && isUsable(row, settings, today(caller), caller.companyNumber)
+        ? toSavedPaymentMethod(row)
+        : null;
     },
 
     async addCard(caller, card) {

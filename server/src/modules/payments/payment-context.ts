@@ -37,13 +37,48 @@ export interface LoanContext {
   terms: CorePaymentTerms;
   lineOfCredit: boolean;
   /** The institution's own holidays (`paymentSchedulingOptions.holidayDates`). */
-  holidays: CalendarDate[];
+  holidays: readonly CalendarDate[];
   /** Federal Reserve and institution holidays and the core's own, from today for `days`. */
-  nonPaymentDays: CalendarDate[];
+  nonPaymentDays: readonly CalendarDate[];
 }
 
 /** How far ahead the non-payment days are listed (a recurring first date is at most 31 days). */
 const NON_PAYMENT_DAYS_AHEAD = 400;
+
+/**
+ * The last list made per institution, and what it was made of: the day, the holidays setting and
+ * the core's closed days, each the same object while unchanged (the settings accessor's value,
+ * the core's kept list), so a payment call makes the list again only when one of them changed.
+ */
+const lastNonPaymentDays = new Map<
+  number,
+  {
+    today: CalendarDate;
+    holidays: readonly CalendarDate[];
+    coreDays: readonly CalendarDate[];
+    days: readonly CalendarDate[];
+  }
+>();
+
+function nonPaymentDaysOf(
+  institutionId: number,
+  today: CalendarDate,
+  holidays: readonly CalendarDate[],
+  terms: CorePaymentTerms,
+): readonly CalendarDate[] {
+  const last = lastNonPaymentDays.get(institutionId);
+  if (
+    last?.today === today &&
+    last.holidays === holidays &&
+    last.coreDays === terms.nonPaymentDays
+  ) {
+    return last.days;
+  }
+  const listed = nonPaymentDaysBetween(today, addDays(today, NON_PAYMENT_DAYS_AHEAD), holidays);
+  const days = Object.freeze([...new Set([...listed, ...terms.nonPaymentDays])].sort());
+  lastNonPaymentDays.set(institutionId, { today, holidays, coreDays: terms.nonPaymentDays, days });
+  return days;
+}
 
 export interface LoanContextDependencies {
   clock: Clock;
@@ -72,8 +107,7 @@ export async function loadLoanContext(
   const category = accountCategory(account.type);
   if (category !== 'loan' && category !== 'lineOfCredit') return undefined;
   const holidays = settings.get('paymentSchedulingOptions.holidayDates');
-  const listed = nonPaymentDaysBetween(today, addDays(today, NON_PAYMENT_DAYS_AHEAD), holidays);
-  const nonPaymentDays = [...new Set([...listed, ...terms.nonPaymentDays])].sort();
+  const nonPaymentDays = nonPaymentDaysOf(caller.institutionId, today, holidays, terms);
   return {
     caller,
     settings,

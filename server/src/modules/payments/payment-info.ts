@@ -26,12 +26,10 @@ import type { DataProtector } from '../../lib/data-protection';
 import type { LoanContext, PaymentCaller } from './payment-context';
 import { paymentHandleOf } from './payment-handles';
 import {
-  findActiveRecurring,
-  hasPendingRecurringOccurrence,
+  type ListedRecurringPayment,
+  type ListedScheduledPayment,
   type LoanPaymentFacts,
-  listLoanScheduledPayments,
-  type PaymentRow,
-  type RecurringPaymentRow,
+  loanPaymentListRows,
 } from './payments.repository';
 
 /**
@@ -168,7 +166,7 @@ export interface LoanPaymentLists {
 function scheduledInfo(
   deps: InfoDependencies,
   context: PaymentListReader,
-  payment: PaymentRow,
+  payment: ListedScheduledPayment,
 ): ScheduledPaymentInfo {
   // Settling: its money may have moved already, so it is shown (and kept) as posted.
   const posted = payment.status === 'posted' || payment.status === 'settling';
@@ -190,7 +188,7 @@ function scheduledInfo(
 function recurringInfo(
   deps: InfoDependencies,
   context: PaymentListReader,
-  recurring: RecurringPaymentRow,
+  recurring: ListedRecurringPayment,
 ): RecurringPaymentInfo {
   const option = RECURRING_OPTIONS.find((choice) => choice === recurring.recurring_option);
   if (!option)
@@ -226,14 +224,27 @@ export async function loanPaymentLists(
   reader: PaymentListReader,
   loanNumber: string,
 ): Promise<LoanPaymentLists> {
-  const { institutionId } = reader.caller;
-  const [scheduled, recurring] = await Promise.all([
-    listLoanScheduledPayments(deps.db, institutionId, loanNumber, reader.today),
-    findActiveRecurring(deps.db, institutionId, loanNumber),
-  ]);
+  return (await readLoanPayments(deps, reader, loanNumber)).lists;
+}
+
+/** The lists, and whether a date of the recurring payment waits to post (one statement). */
+async function readLoanPayments(
+  deps: InfoDependencies,
+  reader: PaymentListReader,
+  loanNumber: string,
+): Promise<{ lists: LoanPaymentLists; hasPendingOccurrence: boolean }> {
+  const { scheduled, recurring, hasPendingOccurrence } = await loanPaymentListRows(
+    deps.db,
+    reader.caller.institutionId,
+    loanNumber,
+    reader.today,
+  );
   return {
-    ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
-    RecurringPayment: recurring ? recurringInfo(deps, reader, recurring) : null,
+    lists: {
+      ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
+      RecurringPayment: recurring ? recurringInfo(deps, reader, recurring) : null,
+    },
+    hasPendingOccurrence,
   };
 }
 
@@ -247,13 +258,12 @@ export async function paymentInfoResponse(
   methods: { methods: SavedPaymentMethod[]; defaultMethod: SavedPaymentMethod | null },
   companyNumber: number,
 ): Promise<PaymentInfoResponse> {
-  const { terms, account, settings, today, caller } = context;
-  const lists = await loanPaymentLists(deps, context, account.number);
+  const { terms, account, settings, today } = context;
+  const { lists, hasPendingOccurrence } = await readLoanPayments(deps, context, account.number);
   const error = await infoError(context, {
     // Waiting: status 'scheduled', the only one listed that is not shown as posted.
     hasWaitingScheduled: lists.ScheduledPayments.some((payment) => !payment.HasBeenPosted),
-    hasPendingOccurrence: () =>
-      hasPendingRecurringOccurrence(deps.db, caller.institutionId, account.number),
+    hasPendingOccurrence: async () => hasPendingOccurrence,
   });
   if (error) {
     // The loan's payments go with a refusal about the loan (domain PaymentInfoResponse).

@@ -135,63 +135,81 @@ export async function loanPaymentFacts(
   };
 }
 
+/** A scheduled payment as the loan's lists show it. */
+export type ListedScheduledPayment = Pick<
+  PaymentRow,
+  'id' | 'user_id' | 'is_card' | 'last_four' | 'pay_date' | 'amount_cents' | 'status'
+>;
+
+/** The active recurring payment as the loan's lists show it. */
+export type ListedRecurringPayment = Pick<
+  RecurringPaymentRow,
+  | 'id'
+  | 'user_id'
+  | 'is_card'
+  | 'last_four'
+  | 'recurring_option'
+  | 'first_date'
+  | 'next_date'
+  | 'days_before_due'
+  | 'amount_cents'
+  | 'additional_principal_cents'
+>;
+
 /**
- * The loan's scheduled payments for the list: those waiting, and those posted on or after
- * `postedSince` (shown with HasBeenPosted until their day is over), by date.
+ * What the loan's payment lists show, in one statement (the loan page and GetPaymentInfo read
+ * them on every load): its scheduled payments, those waiting and those posted on or after
+ * `postedSince` (shown with HasBeenPosted until their day is over), by date; its active recurring
+ * payment; and whether a date of the recurring payment is made and waiting to post. Only the
+ * columns the lists show, as JSON (none is a timestamp, whose type JSON would change).
  */
-export async function listLoanScheduledPayments(
+export async function loanPaymentListRows(
   db: Db,
   institutionId: number,
   loanNumber: string,
   postedSince: string,
-): Promise<PaymentRow[]> {
-  return db
-    .selectFrom('payments')
-    .selectAll()
-    .where('institution_id', '=', institutionId)
-    .where('loan_number', '=', loanNumber)
-    .where('kind', '=', 'scheduled')
-    .where((eb) =>
-      eb.or([
-        eb('status', 'in', PENDING),
-        eb.and([eb('status', '=', 'posted'), eb('pay_date', '>=', postedSince)]),
-      ]),
-    )
-    .orderBy('pay_date')
-    .orderBy('created_at')
-    .limit(100)
-    .execute();
-}
-
-/** Whether a date of the loan's recurring payment is made and waiting to post. */
-export async function hasPendingRecurringOccurrence(
-  db: Db,
-  institutionId: number,
-  loanNumber: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('payments')
-    .select('id')
-    .where('institution_id', '=', institutionId)
-    .where('loan_number', '=', loanNumber)
-    .where('kind', '=', 'recurring')
-    .where('status', 'in', PENDING)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function findActiveRecurring(
-  db: Db,
-  institutionId: number,
-  loanNumber: string,
-): Promise<RecurringPaymentRow | undefined> {
-  return db
-    .selectFrom('recurring_payments')
-    .selectAll()
-    .where('institution_id', '=', institutionId)
-    .where('loan_number', '=', loanNumber)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+): Promise<{
+  scheduled: ListedScheduledPayment[];
+  recurring: ListedRecurringPayment | null;
+  hasPendingOccurrence: boolean;
+}> {
+  // Written out rather than built: every load of the loan page and the payment screen runs it,
+  // and the query builder's work for its nested parts showed in their profiles.
+  const { rows } = await sql<{
+    scheduled: ListedScheduledPayment[];
+    recurring: ListedRecurringPayment | null;
+    pending_occurrence: boolean;
+  }>`
+    select
+      (select coalesce(json_agg(listed), '[]') from (
+        select id, user_id, is_card, last_four, pay_date, amount_cents, status
+        from payments
+        where institution_id = ${institutionId} and loan_number = ${loanNumber}
+          and kind = 'scheduled'
+          and (status in (${sql.join(PENDING)})
+            or (status = 'posted' and pay_date >= ${postedSince}))
+        order by pay_date, created_at
+        limit 100
+      ) listed) as scheduled,
+      (select to_json(active) from (
+        select id, user_id, is_card, last_four, recurring_option, first_date, next_date,
+          days_before_due, amount_cents, additional_principal_cents
+        from recurring_payments
+        where institution_id = ${institutionId} and loan_number = ${loanNumber} and status = 'active'
+        limit 1
+      ) active) as recurring,
+      exists (
+        select 1 from payments
+        where institution_id = ${institutionId} and loan_number = ${loanNumber}
+          and kind = 'recurring' and status in (${sql.join(PENDING)})
+      ) as pending_occurrence`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error('The payment lists statement answered no row.');
+  return {
+    scheduled: row.scheduled,
+    recurring: row.recurring,
+    hasPendingOccurrence: Boolean(row.pending_occurrence),
+  };
 }
 
 /**

@@ -499,7 +499,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const context = await loadLoanContext(deps, caller, loanNumber);
       if (!context) return { kind: 'notFound' };
       if (inNightMode(context.settings, caller.timeZone, context.now)) return { kind: 'nightMode' };
-      const listed = await deps.methods.list(caller, context.account.number);
+      // The loan as the core answered it just now: the listing need not ask whose it is again.
+      const listed = await deps.methods.list(caller, context.account.number, context.account);
       const saved = listed.kind === 'ok' ? listed.value : { methods: [], defaultMethod: null };
       return {
         kind: 'ok',
