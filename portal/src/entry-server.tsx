@@ -22,7 +22,7 @@ import { createMemoryRouter, createPath } from 'react-router';
 import { App } from './app/app';
 import { DASHBOARD_PATH, HOME_PATH } from './app/guards';
 import { prepareStartup } from './app/providers';
-import { readRouteHandle } from './app/route-handle';
+import { pageTitleOf, readRouteHandle } from './app/route-handle';
 import { routerReady, routes } from './app/router';
 import { servedDeviceFor, ServedDeviceContext, type ServedDevice } from './lib/served-page';
 import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
@@ -179,14 +179,10 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
   }
 }
 
+/** The title the browser's route effects set: the last matched route's (route-handle.ts). */
 function titleOf(
   matches: readonly { route: { handle?: unknown } }[],
   settings: ReturnType<typeof prepareStartup>['portalSettings']['settings'],
 ): string {
-  for (const match of [...matches].reverse()) {
-    const handle = readRouteHandle(match.route.handle);
-    const key = handle.pageTitleFor?.(settings) ?? handle.pageTitle;
-    if (key) return settings.get(key);
-  }
-  return '';
+  return pageTitleOf(readRouteHandle(matches[matches.length - 1]?.route.handle), settings) ?? '';
 }

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/app';
 import { preloadRouteCode, routerReady, routes } from './app/router';
+import { sessionHeadersOf } from './app/session-provider';
 import { api } from './lib/api-client';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
@@ -40,7 +41,7 @@ function takeServedState(client: QueryClient): boolean {
   }
   const profile = client.getQueryData<ProfileResponse>(profileKeys.detail());
   const user = profile ? userSessionFromProfile(profile) : null;
-  if (user) api.setSessionHeaders({ servicingBranch: user.servicingBranch, userToken: '' });
+  if (user) api.setSessionHeaders(sessionHeadersOf(user));
   return true;
 }
 

@@ -3,7 +3,7 @@ import { useLocation, useMatches } from 'react-router';
 import { postPageView } from '../lib/analytics';
 import { reportClientError } from '../lib/client-error-reporter';
 import { useSettings } from '../lib/settings/settings-context';
-import { readRouteHandle } from './route-handle';
+import { pageTitleOf, readRouteHandle } from './route-handle';
 
 /**
  * After each navigation: the document title from the setting the route's `pageTitle` names (a
@@ -16,8 +16,7 @@ export function RouteEffects() {
   const analyticsEnabled = settings.get('analyticsOptions.enablePageViewAnalyticsOption');
   const handle = readRouteHandle(matches[matches.length - 1]?.handle);
   const { redirect } = handle;
-  const pageTitleKey = handle.pageTitleFor?.(settings) ?? handle.pageTitle;
-  const pageTitle = pageTitleKey ? settings.get(pageTitleKey) : undefined;
+  const pageTitle = pageTitleOf(handle, settings);
   const lastCounted = useRef<string | undefined>(undefined);
 
   useEffect(() => {

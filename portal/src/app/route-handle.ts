@@ -42,6 +42,12 @@ export function readRouteHandle(handle: unknown): RouteHandle {
   return result;
 }
 
+/** The document title a route's handle names (its setting's words), else undefined. */
+export function pageTitleOf(handle: RouteHandle, settings: SettingsAccessor): string | undefined {
+  const key = handle.pageTitleFor?.(settings) ?? handle.pageTitle;
+  return key ? settings.get(key) : undefined;
+}
+
 export const titled = (pageTitle: PageTitleKey): RouteHandle => ({ pageTitle });
 /** A title chosen by the settings; `pageTitle` is the key it falls back to. */
 export const titledBy = (

@@ -50,7 +50,8 @@ function needsSession(pathname: string): boolean {
   return pathname.startsWith('/myaccount');
 }
 
-function sessionHeadersOf(user: UserSession) {
+/** The API client's session headers for a user (the page's start-up, sign-in, restore). */
+export function sessionHeadersOf(user: UserSession) {
   return { servicingBranch: user.servicingBranch, userToken: user.userToken };
 }
 
