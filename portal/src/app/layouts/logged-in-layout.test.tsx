@@ -102,18 +102,21 @@ describe('logged-in menu', () => {
   });
 
   it('lists Make Payment from the first paint, before the account list arrives', async () => {
-    let answer: (response: { body: unknown }) => void = () => undefined;
+    // Every request for the list waits until the test answers; on a loaded machine the request
+    // may leave after the first paint, so the answer waits for it rather than racing it.
+    const waiting: Array<(response: { body: unknown }) => void> = [];
     const { navigation } = await renderDashboard({
       routes: {
         'GET /api/accountList': () =>
           new Promise<{ body: unknown }>((resolve) => {
-            answer = resolve;
+            waiting.push(resolve);
           }),
       },
     });
     expect(within(navigation).getByRole('link', { name: 'Make Payment' })).toBeVisible();
     // A borrower with deposits only loses it once the list says so.
-    answer({ body: { HasNoErrors: true, Errors: [], Accounts: [] } });
+    await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+    for (const answer of waiting) answer({ body: { HasNoErrors: true, Errors: [], Accounts: [] } });
     await waitFor(() => expect(menuEntry('Make Payment')).toBeNull());
   });
 
