@@ -31,12 +31,14 @@ const PNG = Buffer.from(
 
 /** Opens the Document Center from the main menu (behind the Menu button on a phone). */
 async function openFromMenu(page: Page) {
-  const compact = await page.getByRole('button', { name: 'Menu' }).isVisible();
-  if (compact) await page.getByRole('button', { name: 'Menu' }).click();
-  await page
+  const menu = page.getByRole('button', { name: 'Menu' });
+  const entry = page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Document Center' })
-    .click();
+    .getByRole('link', { name: 'Document Center' });
+  // One of the two shows once the layout has its screen size (a loaded machine can ask before).
+  await expect(menu.or(entry).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await entry.click();
   await expect(page).toHaveURL(/#\/myaccount\/document-center$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Document Center' })).toBeVisible();
   await expect(page).toHaveTitle('Payments - Document Center');
