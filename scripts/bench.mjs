@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { scaleBench } from './bench-scale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -32,12 +33,12 @@ function sh(command, args) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-async function waitReady(child, timeoutMs = 60_000) {
+async function waitReady(child, timeoutMs = 60_000, base = BASE) {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error('server exited during start');
     try {
-      const response = await fetch(`${BASE}/readyz`);
+      const response = await fetch(`${base}/readyz`);
       if (response.ok) return performance.now() - started;
     } catch {
       // not listening yet
@@ -51,21 +52,23 @@ async function waitReady(child, timeoutMs = 60_000) {
  * The built server, or the one BENCH_SERVER names (another build's main.js, to measure before and
  * after a change on the same machine at the same time: a copy of server/dist kept under server/,
  * where its packages resolve, with PORTAL_DIST and ADMIN_DIST naming the built apps).
+ * `port` and `env` (e.g. DATABASE_URL, DEMO_CLOCK_START) for a server other than the one on PORT.
  */
-function startServer(dataDir) {
+function startServer(dataDir, { port = PORT, env = {} } = {}) {
   const main = process.env.BENCH_SERVER ?? join(root, 'server/dist/main.js');
   return spawn(process.execPath, [main], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       // The sign-in measurement spreads its clients over many addresses (X-Forwarded-For), as
       // behind a load balancer, so the per-address sign-in limit does not answer instead.
       TRUST_PROXY: '127.0.0.1',
+      ...env,
     },
   });
 }
@@ -239,9 +242,12 @@ const SESSIONS_PER_LOAN = 8;
 const SUBMIT_RATE = Number(process.env.BENCH_SUBMIT_RATE ?? 50);
 const SUBMIT_SECONDS = 10;
 
-/** A session of a demo borrower on the payment server (a distinct client address each). */
-async function paymentSignIn(username, index) {
-  const answer = await fetch(`${PAYMENT_BASE}/api/login/userlogin`, {
+/**
+ * A session of a demo borrower on the payment server, or the server at `base` (a distinct client
+ * address each).
+ */
+async function paymentSignIn(username, index, base = PAYMENT_BASE) {
+  const answer = await fetch(`${base}/api/login/userlogin`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -256,8 +262,8 @@ async function paymentSignIn(username, index) {
 }
 
 /** POST with a session, as the portal sends it (CSRF header, JSON). */
-async function paymentPost(cookie, path, body, headers = {}) {
-  const answer = await fetch(`${PAYMENT_BASE}${path}`, {
+async function paymentPost(cookie, path, body, headers = {}, base = PAYMENT_BASE) {
+  const answer = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
       cookie,
@@ -290,14 +296,17 @@ async function saveTestCard(cookie, loan) {
   return added.body.PaymentMethod;
 }
 
-/** An immediate card payment's body (dollars on the wire, as the portal sends it). */
-function cardPaymentBody({ username, loan, method, amount }) {
+/**
+ * An immediate card payment's body (dollars on the wire, as the portal sends it), dated `day`; a
+ * bank account's is the same with its method (the scale section's).
+ */
+function cardPaymentBody({ username, loan, method, amount, day = PAYMENT_DAY }) {
   return JSON.stringify({
     EncryptedData: '',
     Payment: {
       LogonName: username,
       Details: {
-        PaymentDate: PAYMENT_DAY,
+        PaymentDate: day,
         LoanAccountNumber: loan,
         Company: 0,
         PaymentAmount: amount,
@@ -1061,6 +1070,21 @@ function documentLocationPagesBench() {
   report();
 }
 
+/** Two instances on PostgreSQL behind one address (scripts/bench-scale.mjs), with these helpers. */
+function scaleSection() {
+  return scaleBench({
+    report,
+    startServer,
+    stopServer,
+    waitReady,
+    processCpuMs,
+    paymentSignIn,
+    paymentPost,
+    cardPaymentBody,
+    submitFailure,
+  });
+}
+
 async function paymentsSection() {
   await submitBench();
   postingBench();
@@ -1072,8 +1096,10 @@ async function paymentsSection() {
  * payment-submit, payment-posting, payment-page), or `document-upload`, or
  * `document-location-pages` (Lighthouse of the Document Center and the branch locator, and where
  * the map library is: from portal/dist, so `--no-build` measures the build there), or `loan-reads`
- * (the loan page's AccountDetails, AccountData and GetPaymentInfo on the built server); the report
- * goes to bench-report.md.
+ * (the loan page's AccountDetails, AccountData and GetPaymentInfo on the built server), or `scale`
+ * (two built servers on a PostgreSQL database of their own behind one address, a borrower mix in
+ * rising steps; BENCH_DATABASE_URL names the PostgreSQL server, postgres@127.0.0.1:5432 by
+ * default); the report goes to bench-report.md.
  */
 const SECTIONS = {
   payments: paymentsSection,
@@ -1083,6 +1109,7 @@ const SECTIONS = {
   'document-upload': documentUploadBench,
   'document-location-pages': documentLocationPagesBench,
   'loan-reads': loanReadsBench,
+  scale: scaleSection,
 };
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 for (const name of only) {
@@ -1256,8 +1283,10 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The loan page's three reads on a server of their own (issue 23).
+// The loan page's three reads on a server of their own, then two servers on PostgreSQL behind
+// one address (issue 23).
 await loanReadsBench();
+await scaleSection();
 
 const accessor = spawnSync('npx', ['tsx', 'scripts/bench-accessor.ts'], {
   cwd: root,
