@@ -31,9 +31,9 @@ export interface AmountDueBreakdown {
   currentInstallmentCents: Cents;
   totalCents: Cents;
   /**
-   * What brings the loan current today: the missed installments with the late charges and fees.
-   * Payments go to late charges and fees first (the core's order), so the missed installments
-   * are only paid once those are; 0 when the loan is not past due.
+   * What brings the loan current today and leaves nothing owed: the missed installments with the
+   * late charges and fees (a payment pays the installments first, so the missed installments
+   * alone end the delinquency; the charges stay owed until paid); 0 when the loan is not past due.
    */
   bringCurrentCents: Cents;
 }

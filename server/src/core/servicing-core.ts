@@ -146,9 +146,10 @@ export interface ServicingCore {
    * Posts a payment to a loan or line of credit, once per `postingKey` and account: a second post
    * under the same key changes nothing and answers 'alreadyPosted' with the first post's figures
    * (whatever the second request says; the caller checks its own request's fingerprint). The
-   * payment pays late charges and fees, then interest accrued for the days before its date, then
-   * principal; `additionalPrincipalCents` of it goes to principal only (refused when the rest does
-   * not cover the charges and interest owed). 'notFound' for an account
+   * payment is divided as the loan's terms say (the built-in core: the installments due first,
+   * interest accrued for the days before its date then principal, and late charges and fees only
+   * out of what is beyond them); `additionalPrincipalCents` of it goes to principal only (refused
+   * when the rest does not cover the interest owed). 'notFound' for an account
    * that is not the customer's, exactly as for one that does not exist.
    */
   postPayment(

@@ -1012,8 +1012,8 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         }
         const [line] = change.transactions;
         if (!line) throw new Error('A payment writes one history line.');
-        // The engine pays charges and interest first: the additional principal goes to
-        // principal only when the rest of the payment covers them.
+        // The additional principal goes to principal only when the regular part of the payment
+        // covers the interest owed (and whatever charges it paid beyond the installments due).
         if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
           throw new PostingRefused('additionalPrincipalBeforeInterest');
         }

@@ -19,6 +19,7 @@ import {
   payoffQuote,
   recordInterest,
 } from './loan-engine';
+import { closeLoanDay } from './servicing-day';
 
 /** $10,000 at 6.75 % over 36 months, due on the 15th, 10 grace days, $25 late fee. */
 const TERMS: LoanTerms = {
@@ -65,20 +66,75 @@ describe('the built-in core: installment loans', () => {
     expect(accrueInterest(TERMS, month, '2026-02-01')).toBe(month);
   });
 
-  it('applies a payment to late charges, then fees, then interest, then principal', () => {
-    let state = accrueInterest(TERMS, opened(), '2026-02-14');
+  /** Owed on 2026-02-15: a month's interest, a $10 returned-payment fee and a $25 late charge. */
+  function withCharges(terms: LoanTerms): LoanState {
+    let state = accrueInterest(terms, opened(terms), '2026-02-14');
     state = chargeFee(state, '2026-02-14', 1_000, 'Returned payment fee').state;
-    state = { ...state, lateChargesDueCents: 2_500 };
+    return { ...state, lateChargesDueCents: 2_500 };
+  }
+
+  it('applies a payment to the installment due first, then late charges, then fees, then ahead', () => {
+    const state = withCharges(TERMS);
     const interest = accrueInterest(TERMS, state, '2026-02-15').interestDueCents;
 
+    // Short of the installment: all of it to the installment's interest, the charges wait.
     const small = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 3_000 });
+    expect(small.state).toMatchObject({
+      lateChargesDueCents: 2_500,
+      otherFeesDueCents: 1_000,
+      interestDueCents: interest - 3_000,
+      principalCents: 1_000_000,
+      installmentCreditCents: 3_000,
+    });
+    expect(small.transactions[0]).toMatchObject({ otherCents: 0, interestCents: 3_000 });
+
+    // The installment, then the charges, then the rest ahead (counted toward the next one).
+    const large = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 40_000 });
+    const toPrincipal = 40_000 - 2_500 - 1_000 - interest;
+    expect(large.state).toMatchObject({
+      lateChargesDueCents: 0,
+      otherFeesDueCents: 0,
+      interestDueCents: 0,
+      principalCents: 1_000_000 - toPrincipal,
+      installmentsPaid: 1,
+      installmentCreditCents: 40_000 - 3_500 - TERMS.installmentCents,
+    });
+    expect(large.transactions[0]).toMatchObject({
+      kind: 'payment',
+      principalCents: toPrincipal,
+      interestCents: interest,
+      otherCents: 3_500,
+      totalCents: 40_000,
+      principalBalanceCents: 1_000_000 - toPrincipal,
+    });
+
+    // Additional principal goes to principal, never to the charges the rest left owing.
+    const extra = applyPayment(TERMS, state, {
+      date: '2026-02-15',
+      amountCents: TERMS.installmentCents + 5_000,
+      additionalPrincipalCents: 5_000,
+    });
+    expect(extra.transactions[0]).toMatchObject({
+      otherCents: 0,
+      interestCents: interest,
+      principalCents: TERMS.installmentCents - interest + 5_000,
+    });
+    expect(extra.state).toMatchObject({ lateChargesDueCents: 2_500, installmentsPaid: 1 });
+  });
+
+  it('under feesFirst pays late charges, then fees, then interest, then principal, and still counts the installment', () => {
+    const terms: LoanTerms = { ...TERMS, allocation: 'feesFirst' };
+    const state = withCharges(terms);
+    const interest = accrueInterest(terms, state, '2026-02-15').interestDueCents;
+
+    const small = applyPayment(terms, state, { date: '2026-02-15', amountCents: 3_000 });
     expect(small.state.lateChargesDueCents).toBe(0);
     expect(small.state.otherFeesDueCents).toBe(500);
     expect(small.state.interestDueCents).toBe(interest);
     expect(small.state.principalCents).toBe(1_000_000);
     expect(small.transactions[0]).toMatchObject({ otherCents: 3_000, interestCents: 0 });
 
-    const large = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 40_000 });
+    const large = applyPayment(terms, state, { date: '2026-02-15', amountCents: 40_000 });
     expect(large.state.lateChargesDueCents).toBe(0);
     expect(large.state.otherFeesDueCents).toBe(0);
     expect(large.state.interestDueCents).toBe(0);
@@ -92,6 +148,14 @@ describe('the built-in core: installment loans', () => {
       totalCents: 40_000,
       principalBalanceCents: 1_000_000 - toPrincipal,
     });
+
+    // The charges taken out of an installment paid on time do not leave it short.
+    const installment = applyPayment(terms, state, {
+      date: '2026-02-15',
+      amountCents: TERMS.installmentCents,
+    }).state;
+    expect(installment).toMatchObject({ lateChargesDueCents: 0, installmentsPaid: 1 });
+    expect(chargeLateFees(terms, installment, '2026-02-26').transactions).toEqual([]);
   });
 
   it('moves the due date one period for each installment paid, and pays ahead', () => {
@@ -127,6 +191,21 @@ describe('the built-in core: installment loans', () => {
     }).state;
     expect(nextDueDate(TERMS, extra)).toBe('2026-03-15');
     expect(extra.principalCents).toBeLessThan(one.principalCents - 49_999);
+  });
+
+  it('asks for all that is left of a half-paid last installment, and that pays the loan off', () => {
+    let state = opened();
+    for (let index = 0; index < TERMS.termPayments - 1; index += 1) {
+      const date = dueDateOf(TERMS, index);
+      state = applyPayment(TERMS, state, { date, amountCents: TERMS.installmentCents }).state;
+    }
+    const day = addDays(dueDateOf(TERMS, TERMS.termPayments - 1), -5);
+    const half = Math.floor(payoffQuote(TERMS, state, day).totalCents / 2);
+    state = applyPayment(TERMS, state, { date: day, amountCents: half }).state;
+    // The half paid is already out of the principal: it is not taken off a second time.
+    const due = amountDue(TERMS, state, day);
+    expect(due).toBe(payoffQuote(TERMS, state, day).totalCents);
+    expect(applyPayment(TERMS, state, { date: day, amountCents: due }).state.paidOffDate).toBe(day);
   });
 
   it('keeps month-end due dates at the month end and spaces other frequencies by days', () => {
@@ -169,6 +248,50 @@ describe('the built-in core: installment loans', () => {
     }).state;
     expect(chargeLateFees(TERMS, paid, '2026-02-26').transactions).toEqual([]);
     expect(isPastDue(TERMS, paid, '2026-02-26')).toBe(false);
+  });
+
+  it('one payment 15 days late then on-time installments charges exactly one late fee', () => {
+    const payOn = new Map([[addDays(dueDateOf(TERMS, 0), 15), 0]]);
+    for (let index = 1; index < 12; index += 1) payOn.set(dueDateOf(TERMS, index), index);
+    for (const allocation of ['installmentFirst', 'feesFirst'] as const) {
+      const terms: LoanTerms = { ...TERMS, allocation };
+      const opening = originateLoan(terms);
+      let state = opening.state;
+      const history = [...opening.transactions];
+      for (let date = terms.originationDate; date <= '2027-01-31'; date = addDays(date, 1)) {
+        if (payOn.has(date)) {
+          const change = applyPayment(terms, state, { date, amountCents: terms.installmentCents });
+          state = change.state;
+          history.push(...change.transactions);
+        }
+        const day = closeLoanDay(terms, state, date);
+        state = day.state;
+        history.push(...day.transactions);
+      }
+      expect(history.filter((line) => line.kind === 'lateFee')).toEqual([
+        expect.objectContaining({ date: '2026-02-26', otherCents: terms.lateFeeCents }),
+      ]);
+      expect(state.installmentsPaid).toBe(12);
+      expect(isPastDue(terms, state, '2027-01-31')).toBe(false);
+      // Installment first, the late charge is still owed; fees first, the next payment paid it.
+      expect(state.lateChargesDueCents).toBe(
+        allocation === 'installmentFirst' ? terms.lateFeeCents : 0,
+      );
+    }
+  });
+
+  it('charges no late fee while only fees are owed', () => {
+    const quote = payoffQuote(TERMS, opened(), '2026-02-10');
+    const charged = chargeFee(opened(), '2026-02-09', 1_000, 'Returned payment fee').state;
+    // The installment and the rest of the loan as additional principal, all but the fee: no
+    // installment is left to be late.
+    const paid = applyPayment(TERMS, charged, {
+      date: '2026-02-10',
+      amountCents: quote.totalCents,
+      additionalPrincipalCents: quote.totalCents - TERMS.installmentCents,
+    }).state;
+    expect(paid).toMatchObject({ principalCents: 0, otherFeesDueCents: 1_000, paidOffDate: null });
+    expect(chargeLateFees(TERMS, paid, '2026-06-01').transactions).toEqual([]);
   });
 
   it('quotes the payoff as of a date: principal, interest to that date and fees; later quotes more', () => {

@@ -17,15 +17,36 @@ import {
  *   each day. A day's interest is owed from the next day: a payment or a payoff quote on date D
  *   includes interest for the days before D. Fractions of a cent are carried, never lost, so the
  *   interest accrued over any span is the exact amount truncated to the cent.
- * - A payment pays late charges, then other fees, then interest, then principal.
- * - Every dollar of a payment (except one marked additional principal) counts toward the
- *   installments in order; each installment it completes moves the due date one period on. Paying
- *   several installments pays the loan ahead.
+ * - A payment is divided by the loan's allocation (PaymentAllocation): by default the installments
+ *   due come first, and late charges and other fees only out of what is beyond them.
+ * - The regular part of a payment (all but what is marked additional principal) counts toward the
+ *   installments in order, less any charges it paid; each installment it completes moves the due
+ *   date one period on. Paying several installments pays the loan ahead.
  * - An installment not paid by its due date makes the loan past due; once the grace days have
- *   passed, the late fee is charged, once per installment.
+ *   passed, the late fee is charged, once per installment. Only installments are looked at: an
+ *   unpaid fee never makes an installment late, so no late fee is charged because an earlier one is
+ *   owed (no pyramiding: 16 CFR 444.4, Regulation Z 1026.36(c)(2)).
  */
 
 export type BillingFrequency = 'monthly' | 'semiMonthly' | 'biWeekly' | 'weekly';
+
+/**
+ * How a payment is divided between installments, late charges, other fees, interest and principal
+ * (Fineract's "repayment strategies"). Neither charges a late fee because an earlier one is owed.
+ *
+ * - `installmentFirst`, the default (Fineract's "Interest, Principal, Penalties, Fees Order"): the
+ *   regular part first completes the installments due now (those due by the end of the current
+ *   billing period), interest then principal; only what is beyond them pays late charges, then
+ *   other fees, then pays ahead (interest, then principal). Additional principal goes to interest
+ *   the rest left unpaid, then principal, never to charges. A periodic payment is credited to the
+ *   installment as received, as Regulation Z 1026.36(c)(1)(i) requires of loans on a dwelling.
+ * - `feesFirst` (Fineract's "Penalties, Fees, Interest, Principal Order", its standard strategy):
+ *   the whole payment pays late charges, then other fees, then interest, then principal. Its
+ *   regular part still counts in full toward the installments, so an installment paid on time is
+ *   never late for the charges taken out of it; they lengthen the schedule instead. Not for loans
+ *   under 1026.36(c).
+ */
+export type PaymentAllocation = 'installmentFirst' | 'feesFirst';
 
 export interface LoanTerms {
   originationDate: CalendarDate;
@@ -39,6 +60,8 @@ export interface LoanTerms {
   firstDueDate: CalendarDate;
   graceDays: number;
   lateFeeCents: Cents;
+  /** How payments are divided; `installmentFirst` when unset (loans stored before it existed). */
+  allocation?: PaymentAllocation;
   /**
    * Lines of credit: the limit. A line stays open at a zero balance (it is not "paid off"), owes
    * nothing while the balance is zero, and its installment is the minimum payment.
@@ -242,22 +265,31 @@ export function payoffQuote(terms: LoanTerms, state: LoanState, asOf: CalendarDa
  */
 export function amountDue(terms: LoanTerms, state: LoanState, today: CalendarDate): Cents {
   if (nextDueDate(terms, state) === null) return 0;
+  const installments = installmentsDueNow(terms, state, today);
+  const fees = state.lateChargesDueCents + state.otherFeesDueCents;
+  if (installments === 0) return fees;
+  const accrued = accrueInterest(terms, state, today);
+  // What was paid toward the current installment already left the principal and interest: it
+  // is taken off the installments, not a second time off what is owed.
+  const installmentsDue = Math.min(
+    installments * terms.installmentCents - state.installmentCreditCents,
+    accrued.principalCents + accrued.interestDueCents,
+  );
+  return Math.max(0, installmentsDue) + fees;
+}
+
+/**
+ * The unpaid installments due as of `today`: those due on or before the end of the current billing
+ * period (before the first due date, the first installment).
+ */
+function installmentsDueNow(terms: LoanTerms, state: LoanState, today: CalendarDate): number {
   const horizon = dueDateOf(terms, 0) > today ? dueDateOf(terms, 0) : cycleEnd(terms, today);
   let installments = 0;
   for (let index = state.installmentsPaid; dueDateOf(terms, index) <= horizon; index += 1) {
     installments += 1;
     if (installments > terms.termPayments * 2) break;
   }
-  const fees = state.lateChargesDueCents + state.otherFeesDueCents;
-  if (installments === 0) return fees;
-  const accrued = accrueInterest(terms, state, today);
-  const payoff =
-    accrued.principalCents + accrued.interestDueCents + fees - state.installmentCreditCents;
-  const installmentsDue = Math.min(
-    installments * terms.installmentCents - state.installmentCreditCents,
-    Math.max(0, payoff - fees),
-  );
-  return Math.max(0, installmentsDue) + fees;
+  return installments;
 }
 
 /** The last day of the billing period that contains `today`. */
@@ -290,14 +322,19 @@ export function daysPastDue(terms: LoanTerms, state: LoanState, today: CalendarD
 
 /**
  * Charges the late fee of every installment whose grace days ended before `today` unpaid (once
- * each). The fee is dated the first day after the grace period.
+ * each). The fee is dated the first day after the grace period. Only installments count: with no
+ * interest or principal left (fees alone owed) nothing is late.
  */
 export function chargeLateFees(
   terms: LoanTerms,
   state: LoanState,
   today: CalendarDate,
 ): LoanChange {
-  if (nextDueDate(terms, state) === null || terms.lateFeeCents <= 0) {
+  if (
+    nextDueDate(terms, state) === null ||
+    terms.lateFeeCents <= 0 ||
+    state.principalCents + state.interestDueCents === 0
+  ) {
     return { state, transactions: [] };
   }
   let next = state;
@@ -365,10 +402,10 @@ export interface LoanPayment {
 }
 
 /**
- * Applies a payment on its date: interest is accrued to the date, then the amount pays late
- * charges, other fees, interest and principal in that order. The amount less any additional
- * principal counts toward installments, advancing the due date. A payment larger than the payoff
- * is refused (the core does not hold credit balances).
+ * Applies a payment on its date: interest is accrued to the date, then the amount is divided as
+ * the loan's allocation says. The amount less any additional principal, less the charges it paid
+ * under `installmentFirst`, counts toward installments, advancing the due date. A payment larger
+ * than the payoff is refused (the core does not hold credit balances).
  */
 export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPayment): LoanChange {
   if (!Number.isSafeInteger(payment.amountCents) || payment.amountCents <= 0) {
@@ -382,16 +419,47 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
   const quote = payoffQuote(terms, accrued, payment.date);
   if (payment.amountCents > quote.totalCents) throw new PaymentExceedsPayoffError(quote.totalCents);
 
-  let left = payment.amountCents;
-  const take = (owed: Cents) => {
-    const paid = Math.min(owed, left);
-    left -= paid;
-    return paid;
+  const regular = payment.amountCents - additional;
+  const owed = {
+    lateCharges: accrued.lateChargesDueCents,
+    otherFees: accrued.otherFeesDueCents,
+    interest: accrued.interestDueCents,
+    principal: accrued.principalCents,
   };
-  const lateCharges = take(accrued.lateChargesDueCents);
-  const otherFees = take(accrued.otherFeesDueCents);
-  const interest = take(accrued.interestDueCents);
-  const principal = take(accrued.principalCents);
+  const paidTo = { lateCharges: 0, otherFees: 0, interest: 0, principal: 0 };
+  /** Pays the parts in order out of `cents`; returns what is left. */
+  const pay = (cents: Cents, parts: readonly (keyof typeof owed)[]): Cents => {
+    let left = cents;
+    for (const part of parts) {
+      const paid = Math.min(left, owed[part] - paidTo[part]);
+      paidTo[part] += paid;
+      left -= paid;
+    }
+    return left;
+  };
+  let countedCents: Cents;
+  if ((terms.allocation ?? 'installmentFirst') === 'feesFirst') {
+    pay(payment.amountCents, ['lateCharges', 'otherFees', 'interest', 'principal']);
+    countedCents = regular;
+  } else {
+    const installmentsDue = Math.min(
+      Math.max(
+        0,
+        installmentsDueNow(terms, accrued, payment.date) * terms.installmentCents -
+          accrued.installmentCreditCents,
+      ),
+      accrued.interestDueCents + accrued.principalCents,
+    );
+    const toInstallments = Math.min(regular, installmentsDue);
+    const beyond = regular - toInstallments + pay(toInstallments, ['interest', 'principal']);
+    const afterCharges = pay(beyond, ['lateCharges', 'otherFees']);
+    countedCents = regular - (beyond - afterCharges);
+    const rest =
+      pay(afterCharges, ['interest', 'principal']) + pay(additional, ['interest', 'principal']);
+    // Anything left was additional principal beyond the principal owed (a payoff): the charges.
+    pay(rest, ['lateCharges', 'otherFees', 'interest', 'principal']);
+  }
+  const { lateCharges, otherFees, interest, principal } = paidTo;
 
   let next: LoanState = {
     ...accrued,
@@ -420,9 +488,7 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     // A line paid down to zero owes nothing until the next advance.
     next = { ...next, installmentCreditCents: 0 };
   } else {
-    // Fees paid do not count toward installments; the rest of the regular amount does.
-    let credit =
-      next.installmentCreditCents + payment.amountCents - additional - lateCharges - otherFees;
+    let credit = next.installmentCreditCents + countedCents;
     let paid = next.installmentsPaid;
     while (credit >= terms.installmentCents) {
       credit -= terms.installmentCents;

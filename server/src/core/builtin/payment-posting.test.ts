@@ -120,16 +120,44 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
     expect(balance).toBe(information?.principalCents);
   }
 
-  it('pays late charges, then interest, then principal, and moves the due date', async () => {
+  it('pays the installments due first, late charges only out of what is beyond them', async () => {
     const before = await core.loanInformation(jordan, AUTO_LOAN, TODAY);
     const quoteBefore = await core.payoffQuote(jordan, AUTO_LOAN, TODAY);
     if (!before || !quoteBefore) throw new Error('no loan');
     expect(before.lateChargesDueCents).toBeGreaterThan(0);
-    expect(quoteBefore.interestCents).toBeGreaterThan(0);
     const dueBefore = before.nextDueDate ?? '';
     expect(dueBefore < TODAY).toBe(true);
-    // The late charges and one whole installment.
-    const amountCents = before.totalFeesCents + before.installmentCents;
+    // One installment when more are due: all of it goes to the installments, none to the charges
+    // (16 CFR 444.4), and it moves the due date one period.
+    const result = await core.postPayment(
+      jordan,
+      AUTO_LOAN,
+      payment({ postingKey: 'installment', amountCents: before.installmentCents, method: 'card' }),
+    );
+    expect(result).toMatchObject({
+      status: 'posted',
+      feesCents: 0,
+      interestCents: quoteBefore.interestCents,
+      principalCents: before.installmentCents - quoteBefore.interestCents,
+      nextDueDate: addMonths(dueBefore, 1),
+    });
+    const after = await core.loanInformation(jordan, AUTO_LOAN, TODAY);
+    expect(after?.lateChargesDueCents).toBe(before.lateChargesDueCents);
+    await expectReconciles(AUTO_LOAN);
+  });
+
+  it('pays what is due: the installments, then the late charges, and moves the due date', async () => {
+    const before = await core.loanInformation(jordan, AUTO_LOAN, TODAY);
+    const quoteBefore = await core.payoffQuote(jordan, AUTO_LOAN, TODAY);
+    if (!before || !quoteBefore) throw new Error('no loan');
+    // Still behind after the installment above, the late charges still owed.
+    expect(before.lateChargesDueCents).toBeGreaterThan(0);
+    const dueBefore = before.nextDueDate ?? '';
+    expect(dueBefore < TODAY).toBe(true);
+    // The installments due and the late charges: exactly what the loan page shows as due.
+    const amountCents = before.totalAmountDueCents;
+    const installments = (amountCents - before.totalFeesCents) / before.installmentCents;
+    expect(Number.isInteger(installments) && installments >= 1).toBe(true);
     const result = await core.postPayment(
       jordan,
       AUTO_LOAN,
@@ -141,15 +169,15 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
       amountCents,
       feesCents: before.totalFeesCents,
       interestCents: quoteBefore.interestCents,
-      principalCents: before.installmentCents - quoteBefore.interestCents,
+      principalCents: amountCents - before.totalFeesCents - quoteBefore.interestCents,
       newBalanceCents:
-        before.principalCents - (before.installmentCents - quoteBefore.interestCents),
-      nextDueDate: addMonths(dueBefore, 1),
+        before.principalCents - (amountCents - before.totalFeesCents - quoteBefore.interestCents),
+      nextDueDate: addMonths(dueBefore, installments),
     });
     if (result.status !== 'posted') throw new Error(result.status);
 
     const after = await core.loanInformation(jordan, AUTO_LOAN, TODAY);
-    expect(after?.nextDueDate).toBe(addMonths(dueBefore, 1));
+    expect(after?.nextDueDate).toBe(addMonths(dueBefore, installments));
     expect(after?.lateChargesDueCents).toBe(0);
     expect(after?.lastPaymentDate).toBe(TODAY);
     expect(after?.lastPaymentCents).toBe(amountCents);

@@ -25,7 +25,7 @@ export const MAX_PROJECTED_PAYMENTS = 2_000;
 
 /**
  * Runs the loan forward through the core's own rules (`applyPayment`: daily simple interest,
- * fees, then interest, then principal): each remaining installment paid on its due date (one
+ * the installment first, then charges out of what is beyond it): each remaining installment paid on its due date (one
  * already past due is paid today), with `extraPrincipalCents` more each time as additional
  * principal, the last payment being the payoff (at the latest the last scheduled installment,
  * which pays whatever is left, as a final payment does). The loan's state is not changed.
