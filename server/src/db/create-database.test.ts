@@ -17,7 +17,7 @@ describe('parseBigintColumn', () => {
   });
 });
 
-describe.each(testDatabases())('the database on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('the database on $name', (testDatabase) => {
   let handle: DatabaseHandle;
 
   beforeAll(async () => {

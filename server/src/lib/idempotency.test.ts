@@ -94,7 +94,7 @@ describe('the idempotency fingerprint and header', () => {
   });
 });
 
-describe.each(testDatabases())('idempotent submission on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('idempotent submission on $name', (testDatabase) => {
   let database: DatabaseHandle;
   let institutionId: number;
   let jordan: string;

@@ -121,7 +121,7 @@ function injectFaults(app: PortalApp, faults: Faults): void {
  * them side by side.
  */
 export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void {
-  describe.each(testDatabases())(`${scenario} payments under faults on $name`, (testDatabase) => {
+  describe.each(testDatabases('both'))(`${scenario} payments under faults on $name`, (testDatabase) => {
     let test: TestApp;
     let second: PortalApp;
     let service: PaymentsService;

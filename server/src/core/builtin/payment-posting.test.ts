@@ -62,7 +62,7 @@ function payment(overrides: Partial<CorePaymentPosting>): CorePaymentPosting {
   };
 }
 
-describe.each(testDatabases())('posting payments to the built-in core on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('posting payments to the built-in core on $name', (testDatabase) => {
   let test: TestApp;
   let core: ServicingCore;
   let jordan: CustomerRef;
@@ -405,7 +405,7 @@ describe.each(testDatabases())('posting payments to the built-in core on $name',
   });
 });
 
-describe.each(testDatabases())(
+describe.each(testDatabases('both'))(
   'posting a payment before the end of day closed the day before, on $name',
   (testDatabase) => {
     let test: TestApp;

@@ -26,7 +26,7 @@ import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
  * or by another instance on the same database, or a statement run on the database itself. Each
  * answer is compared with a server that has kept nothing.
  */
-describe.each(testDatabases())('the loan page reads after a change on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('the loan page reads after a change on $name', (testDatabase) => {
   let test: TestApp;
   /** A second instance of the server on the same database, with its own memory. */
   let other: PortalApp;

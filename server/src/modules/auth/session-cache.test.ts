@@ -81,7 +81,7 @@ describe('createSessionCache', () => {
 });
 
 // The cache is on where main.ts turns it on (PGlite); on PostgreSQL every request looks up.
-describe.each(testDatabases())('resolved sessions on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('resolved sessions on $name', (testDatabase) => {
   let test: TestApp;
   let statements: string[] = [];
   let unwatch: (() => void) | undefined;

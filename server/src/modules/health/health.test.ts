@@ -3,7 +3,7 @@ import { buildApp } from '../../app';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 
-describe.each(testDatabases())('health checks on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('health checks on $name', (testDatabase) => {
   let test: TestApp;
 
   beforeAll(async () => {

@@ -17,7 +17,7 @@ const AUTO_LOAN = '001-100234-1';
 /** The boat loan, paid off seven months before the seed day. */
 const PAID_OFF_LOAN = '001-100101-4';
 
-describe.each(testDatabases())('the core end of day on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('the core end of day on $name', (testDatabase) => {
   let test: TestApp;
 
   beforeAll(async () => {

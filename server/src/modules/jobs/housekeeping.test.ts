@@ -32,7 +32,7 @@ const PASSWORD = 'Staff-Pass-2024!';
 const WRITE = PORTAL_WRITE_HEADERS;
 const CEDAR = 'cedar.localhost';
 
-describe.each(testDatabases())('housekeeping job on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('housekeeping job on $name', (testDatabase) => {
   let test: TestApp;
   const secrets = new Map<string, string>();
 

@@ -54,7 +54,7 @@ function recordingQueue(
   };
 }
 
-describe.each(testDatabases())('job queue on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('job queue on $name', (testDatabase) => {
   let database: DatabaseHandle;
   const db = () => database.db;
 

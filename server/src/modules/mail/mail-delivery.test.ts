@@ -87,7 +87,7 @@ async function twoApps(first: DatabaseHandle, second: DatabaseHandle, clock: Tes
   return { apps, transports };
 }
 
-describe.each(testDatabases())('outbox delivery job on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('outbox delivery job on $name', (testDatabase) => {
   let database: DatabaseHandle;
   let institutionId: number;
   let clock: TestClock;

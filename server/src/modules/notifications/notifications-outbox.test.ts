@@ -12,7 +12,7 @@ const RENAMED = /your login name was changed/;
  * The transactional outbox of a request's alert: the alert is queued in the transaction of the
  * change that causes it, so the change and its alert exist together or not at all.
  */
-describe.each(testDatabases())('an alert queued with its change on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('an alert queued with its change on $name', (testDatabase) => {
   let test: TestApp;
   let institutionId: number;
   let userId: string;

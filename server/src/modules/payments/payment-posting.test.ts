@@ -60,7 +60,7 @@ describe('recurring dates', () => {
   });
 });
 
-describe.each(testDatabases())(
+describe.each(testDatabases('both'))(
   'posting scheduled and recurring payments on $name',
   (testDatabase) => {
     let test: TestApp;

@@ -87,7 +87,7 @@ describe('anonymiseRoute', () => {
   });
 });
 
-describe.each(testDatabases())('start-up calls on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('start-up calls on $name', (testDatabase) => {
   let test: TestApp;
 
   beforeAll(async () => {

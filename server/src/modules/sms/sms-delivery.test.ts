@@ -54,7 +54,7 @@ async function createInstitution(db: Kysely<Database>): Promise<number> {
   return row.id;
 }
 
-describe.each(testDatabases())('SMS outbox on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
   let database: DatabaseHandle;
   let institutionId: number;
   let clock: TestClock;

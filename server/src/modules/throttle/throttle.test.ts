@@ -15,7 +15,7 @@ import {
 
 const DAY_MS = 24 * HOUR_MS;
 
-describe.each(testDatabases())('throttle counters on $name', (testDatabase) => {
+describe.each(testDatabases('both'))('throttle counters on $name', (testDatabase) => {
   let database: DatabaseHandle;
   let institutionId: number;
   let clock: TestClock;
