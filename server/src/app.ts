@@ -853,7 +853,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     previews,
     adminOrigins: options.adminOrigins ?? [],
   });
-  await achFilesModule(app, { adminAuth, admin, achProcessor });
+  await achFilesModule(app, { db, adminAuth, admin, auditLog, achProcessor });
   await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });
   await branchesModule(app, {
     db,

@@ -282,6 +282,9 @@ export const AuditEntry = z.object({
     'branch.update',
     'branch.delete',
     'branch.move',
+    // The ACH processor's NACHA files (issue 24): a day's next file made, a file downloaded.
+    'achFile.seal',
+    'achFile.download',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

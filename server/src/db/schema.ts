@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
+import type { AchFilesTable } from './tables/ach-files';
 import type { AuditTables } from './tables/audit';
 import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
@@ -694,6 +695,15 @@ export interface AchDebitsTable {
   loan_number: string;
   amount_cents: number;
   created_at: Timestamp;
+  /** The sealed file (ach_files) the debit is in; null until its day's next file is made. */
+  ach_file_id: ColumnType<number | null, never, number>;
+  /** One of a series under a recurring authorization: WEB payment type code R, else S. */
+  recurring: ColumnType<boolean, boolean | undefined, never>;
+}
+
+// Declaration merging adds migration 0036's table to Database without touching its list.
+export interface Database {
+  ach_files: AchFilesTable;
 }
 
 /** The FedACH routing directory an operator loaded (`fedach load`); empty until then. */

@@ -95,6 +95,7 @@ const NO_ACH_PROCESSOR: AchProcessor = {
   submitDebit: () => Promise.reject(new Error('The payments demo pays by card')),
   validateAccount: () => Promise.reject(new Error('The payments demo pays by card')),
   listDays: () => Promise.resolve([]),
+  sealNextFile: () => Promise.resolve(undefined),
   dayFile: () => Promise.resolve(undefined),
 };
 

@@ -2,13 +2,17 @@ import type { CalendarDate, Cents } from '@portal/domain';
 
 /**
  * The ACH processor (the institution's ODFI side): it takes each bank-account payment as a WEB
- * debit and sends each processing day's debits as one NACHA file. The built-in processor
- * (`builtin-ach-processor.ts`) keeps the debits in its own table and writes the day's file with
- * `nacha-file.ts`; staff download it in the admin app. A real processor replaces it by
- * configuration (BuildAppOptions.achProcessor).
+ * debit and sends each processing day's debits as NACHA files. The built-in processor
+ * (`builtin-ach-processor.ts`) keeps the debits in its own table and seals them into NACHA files
+ * written with `nacha-file.ts`; staff make and download them in the admin app. A real processor
+ * replaces it by configuration (BuildAppOptions.achProcessor).
  *
- * The account number exists in plain text only in memory during `submitDebit`; the built-in
- * processor stores it encrypted.
+ * A file is sealed once made: the same bytes every time it is asked for, and a debit is in
+ * exactly one file. Debits that come after a day's file was made wait for the day's next file
+ * (the next File ID Modifier: A, B, ... Z, 0, ... 9).
+ *
+ * The account number exists in plain text only in memory during `submitDebit` and while a file
+ * is made or read; the built-in processor stores it, and the files, encrypted.
  */
 export interface AchDebitRequest {
   institutionId: number;
@@ -28,21 +32,56 @@ export interface AchDebitRequest {
   /** The loan number: the entry's individual identification number. */
   loanNumber: string;
   amountCents: Cents;
+  /**
+   * One of a series of debits under the borrower's recurring authorization (a recurring
+   * payment's ACH draft agreement): the WEB entry's payment type code is R. Absent or false: a
+   * single entry, S. Not part of what makes the debit this debit (a repeat under its key that
+   * says otherwise is the same debit, filed as first told).
+   */
+  recurring?: boolean;
 }
 
 export type AchDebitOutcome =
   | { status: 'accepted' | 'alreadyAccepted'; traceNumber: string }
   | { status: 'refused'; error: 'RoutingNumberInvalid' | 'InvalidInfo' };
 
-/** One processing day's file. */
-export interface AchDayFile {
+/** A sealed NACHA file of a processing day, without its bytes. */
+export interface AchSealedFile {
+  /** The File ID Modifier: A for the day's first file, then B... Z, 0... 9. */
+  fileIdModifier: string;
+  entries: number;
+  totalDebitCents: Cents;
+  /** When it was made (sealed). */
+  sealedAt: Date;
+}
+
+/** A sealed NACHA file with its bytes: the same every time it is read. */
+export interface AchDayFile extends AchSealedFile {
   institutionId: number;
-  /** The file creation (processing) day. */
+  /** The processing day its debits were taken on: the file creation date of its header. */
   date: CalendarDate;
   /** The NACHA file, 94-character records. */
   content: string;
+}
+
+/** A processing day with debits: its sealed files, and what waits for its next file. */
+export interface AchProcessingDay {
+  date: CalendarDate;
+  /** All the day's debits, filed or not. */
   entries: number;
   totalDebitCents: Cents;
+  /** Oldest (A) first. */
+  files: AchSealedFile[];
+  /** The debits in no file yet. */
+  pending: { entries: number; totalDebitCents: Cents };
+}
+
+/** A day already has its 36 files (A-Z, 0-9): NACHA has no modifier for another. */
+export class AchFileModifiersUsedUpError extends Error {
+  constructor(readonly date: CalendarDate) {
+    super(`ACH processor: ${date} has its 36 files (A-Z, 0-9) already`);
+    this.name = 'AchFileModifiersUsedUpError';
+  }
 }
 
 /**
@@ -65,9 +104,18 @@ export interface AchProcessor {
   /** Validates an account number on its first use (NACHA WEB debit rule). */
   validateAccount(request: AchAccountValidationRequest): Promise<AchAccountValidationOutcome>;
   /** The processing days that have debits, newest first. */
-  listDays(
+  listDays(institutionId: number): Promise<AchProcessingDay[]>;
+  /**
+   * Makes the processing day's next file of its debits in no file yet, and seals it; undefined
+   * when there are none. Safe with several server instances at once: each debit goes into
+   * exactly one file, and a debit taken while the file is made waits for the next one.
+   * Throws AchFileModifiersUsedUpError when the day has its 36 files.
+   */
+  sealNextFile(institutionId: number, date: CalendarDate): Promise<AchDayFile | undefined>;
+  /** A sealed file of a processing day, byte for byte as sealed; undefined when there is none. */
+  dayFile(
     institutionId: number,
-  ): Promise<{ date: CalendarDate; entries: number; totalDebitCents: Cents }[]>;
-  /** The NACHA file of a processing day; undefined when the day has no debits. */
-  dayFile(institutionId: number, date: CalendarDate): Promise<AchDayFile | undefined>;
+    date: CalendarDate,
+    fileIdModifier: string,
+  ): Promise<AchDayFile | undefined>;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  NACHA_FILE_ID_MODIFIERS,
   NACHA_RECORD_LENGTH,
   NachaFileError,
   parseNachaFile,
@@ -216,6 +217,33 @@ describe('NACHA file of a processing day’s debits', () => {
   ])('refuses %s', (_case, change, message) => {
     const debits = [JORDAN, { ...JORDAN, ...change }];
     expect(() => writeNachaFile(input(debits))).toThrow(message);
+  });
+
+  it('writes the entries’ own trace sequences and the file id modifier it is given', () => {
+    const numbered = DEBITS.map((debit, index) => ({ ...debit, traceSequence: 41 + index * 2 }));
+    const file = parseNachaFile(writeNachaFile({ ...input(numbered), fileIdModifier: 'B' }));
+    expect(file.fileIdModifier).toBe('B');
+    // WEB first (41, 43, 47), then PPD (45): each batch ascends.
+    expect(file.batches.map((batch) => batch.entries.map((entry) => entry.traceNumber))).toEqual([
+      ['011099990000041', '011099990000043', '011099990000047'],
+      ['011099990000045'],
+    ]);
+    expect(NACHA_FILE_ID_MODIFIERS).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+  });
+
+  it.each([
+    ['some debits numbered and others not', [{ traceSequence: 1 }, {}], /every debit/],
+    ['a sequence used twice', [{ traceSequence: 7 }, { traceSequence: 7 }], /used twice/],
+    ['a batch out of order', [{ traceSequence: 9 }, { traceSequence: 8 }], /ascend/],
+    ['a sequence of 8 digits', [{ traceSequence: 1 }, { traceSequence: 10_000_000 }], /1 to/],
+    ['a sequence of 0', [{ traceSequence: 0 }, { traceSequence: 1 }], /1 to/],
+  ])('refuses %s', (_case, numbers, message) => {
+    const debits = numbers.map((number) => ({ ...JORDAN, ...number }));
+    expect(() => writeNachaFile(input(debits))).toThrow(message);
+  });
+
+  it('refuses a file id modifier outside A-Z and 0-9', () => {
+    expect(() => writeNachaFile({ ...input(), fileIdModifier: 'a' })).toThrow(/A-Z or 0-9/);
   });
 
   it('reads a file with CRLF line ends', () => {

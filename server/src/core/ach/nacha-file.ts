@@ -15,6 +15,13 @@ import type { CalendarDate } from '@portal/domain';
 
 export const NACHA_RECORD_LENGTH = 94;
 export const NACHA_BLOCKING_FACTOR = 10;
+/**
+ * The File ID Modifiers in the order an originator uses them: A for its first file of a day, then
+ * B... Z, then 0... 9. Immediate origin, file creation date and modifier tell its files apart, so
+ * a day has at most 36.
+ */
+export const NACHA_FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const MAX_TRACE_SEQUENCE = 9_999_999;
 
 /** Debits only (service class code 225). */
 const SERVICE_CLASS_DEBITS = '225';
@@ -68,8 +75,19 @@ export interface AchDebit {
   individualId: string;
   /** The account owner; sanitised and cut to 22 characters. */
   individualName: string;
-  /** WEB only: R a recurring authorisation, S a single entry. Default S. */
+  /**
+   * WEB only, the entry's Payment Type Code (positions 77-78 of a WEB entry detail record): R one
+   * of a series under a recurring authorisation, S a single entry. Default S. PPD has no such
+   * field (its positions 77-78 are discretionary data, left blank).
+   */
   paymentType?: 'R' | 'S';
+  /**
+   * The 7 digits after the ODFI's 8 in the trace number, when the entry has one already (a
+   * processor answers it when it takes the debit). Either every debit has one or none does; then
+   * the file numbers its entries 1, 2, 3... in the order written. Unique in the file and
+   * ascending within each batch (NACHA: "in ascending sequence within a batch").
+   */
+  traceSequence?: number;
 }
 
 export interface NachaFileInput {
@@ -86,7 +104,7 @@ export interface NachaFileInput {
 }
 
 /** An entry as written, with what the file added to it. */
-export interface NachaEntry extends Required<Omit<AchDebit, 'paymentType'>> {
+export interface NachaEntry extends Required<Omit<AchDebit, 'paymentType' | 'traceSequence'>> {
   /** WEB entries only. */
   paymentType?: 'R' | 'S';
   transactionCode: string;
@@ -239,12 +257,31 @@ function checkInput(input: NachaFileInput): void {
     throw new NachaFileError(`file id modifier '${input.fileIdModifier ?? ''}' must be A-Z or 0-9`);
   }
   input.debits.forEach(checkDebit);
+  const numbered = input.debits.filter((debit) => debit.traceSequence !== undefined);
+  if (numbered.length > 0 && numbered.length < input.debits.length) {
+    throw new NachaFileError('either every debit has its trace sequence or none does');
+  }
+  const seen = new Set<number>();
+  input.debits.forEach((debit, index) => {
+    const sequence = debit.traceSequence;
+    if (sequence === undefined) return;
+    if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > MAX_TRACE_SEQUENCE) {
+      throw new NachaFileError(
+        `debit ${index + 1}: trace sequence must be 1 to ${MAX_TRACE_SEQUENCE}, got ${sequence}`,
+      );
+    }
+    if (seen.has(sequence)) {
+      throw new NachaFileError(`debit ${index + 1}: trace sequence ${sequence} is used twice`);
+    }
+    seen.add(sequence);
+  });
 }
 
 /**
  * The NACHA file for one processing day: one batch per SEC code (WEB first, then PPD), entries
- * in the order given, trace numbers the ODFI's 8 digits plus a sequence running through the
- * file. Lines end in '\n' (ODFIs accept it; `parseNachaFile` also reads CRLF).
+ * in the order given, trace numbers the ODFI's 8 digits plus the debits' own trace sequences, or
+ * else a sequence running through the file. Lines end in '\n' (ODFIs accept it;
+ * `parseNachaFile` also reads CRLF).
  * Throws `NachaFileError` naming the first debit the file cannot carry.
  */
 export function writeNachaFile(input: NachaFileInput): string {
@@ -303,8 +340,16 @@ export function writeNachaFile(input: NachaFileInput): string {
       ),
     );
     let batchDebitCents = 0;
+    let lastSequence = 0;
     for (const debit of debits) {
       traceSequence += 1;
+      const sequence = debit.traceSequence ?? traceSequence;
+      if (sequence <= lastSequence) {
+        throw new NachaFileError(
+          `${secCode} batch: trace sequence ${sequence} comes after ${lastSequence}; a batch's ascend`,
+        );
+      }
+      lastSequence = sequence;
       batchDebitCents += debit.amountCents;
       // WEB carries its payment type code in the discretionary data; PPD leaves it blank.
       const discretionary = secCode === 'WEB' ? `${debit.paymentType ?? 'S'} ` : '  ';
@@ -320,7 +365,7 @@ export function writeNachaFile(input: NachaFileInput): string {
             discretionary +
             '0' +
             odfi +
-            numeric(traceSequence, 7, 'trace sequence'),
+            numeric(sequence, 7, 'trace sequence'),
         ),
       );
     }

@@ -33,6 +33,7 @@ import { loanApplications } from './0032-loan-applications';
 import { documentFiles } from './0033-document-files';
 import { webVitals } from './0034-web-vitals';
 import { coreVersions } from './0035-core-versions';
+import { achFiles } from './0036-ach-files';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -73,4 +74,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0033_document_files': documentFiles,
   '0034_web_vitals': webVitals,
   '0035_core_versions': coreVersions,
+  '0036_ach_files': achFiles,
 };

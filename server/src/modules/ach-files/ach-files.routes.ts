@@ -2,48 +2,65 @@ import { isCalendarDate } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SlugParams, staffOf } from '../admin/admin-api';
-import type { AchFilesService } from './ach-files.service';
+import { achFileName, type AchFilesService } from './ach-files.service';
 
 /**
- * `GET /admin-api/institutions/:slug/ach-files`: the institution's processing days, newest first.
- * Money in integer cents (the admin API is ours, not the specs' dollars on the wire).
- *
  * The admin app keeps its own copy of this contract (admin/src/features/ach-files/api): it is
- * not in domain/src/api/admin.ts yet.
+ * not in domain/src/api/admin.ts yet. Money in integer cents (the admin API is ours, not the
+ * specs' dollars on the wire).
  */
+const AchFileSummary = z.object({
+  /** The File ID Modifier: A for the day's first file, then B... Z, 0... 9. */
+  fileIdModifier: z.string(),
+  entries: z.number().int(),
+  totalDebitCents: z.number().int(),
+  /** When it was made, ISO 8601. */
+  sealedAt: z.string(),
+  /** What the download is called: ACH-<slug>-<date>-<modifier>.txt. */
+  fileName: z.string(),
+});
+
+/** `GET /admin-api/institutions/:slug/ach-files`: the processing days, newest first. */
 export const AchDayListResponse = z.object({
   days: z.array(
     z.object({
       /** The processing day, 'YYYY-MM-DD' in the institution's time zone. */
       date: z.string(),
+      /** All the day's debits, in a file or not. */
       entries: z.number().int(),
-      /** The day's debits in integer cents (money is cents inside our own APIs). */
       totalDebitCents: z.number().int(),
-      /** What the download is called: ACH-<slug>-<date>.txt. */
-      fileName: z.string(),
+      /** The day's sealed files, A first. */
+      files: z.array(AchFileSummary),
+      /** The debits in no file yet: the day's next file. */
+      pending: z.object({ entries: z.number().int(), totalDebitCents: z.number().int() }),
     }),
   ),
 });
 
+/** `POST /admin-api/institutions/:slug/ach-files/:date`: the file just made. */
+export const AchFileMadeResponse = z.object({
+  date: z.string(),
+  file: AchFileSummary,
+});
+
 const DayParams = SlugParams.extend({
   date: z.string().max(10).refine(isCalendarDate, { message: 'must be a date, YYYY-MM-DD' }),
+});
+const FileParams = DayParams.extend({
+  fileIdModifier: z.string().regex(/^[A-Z0-9]$/, { message: 'must be A-Z or 0-9' }),
 });
 
 export interface AchFilesRoutesOptions {
   service: AchFilesService;
 }
 
-export function achFileName(slug: string, date: string): string {
-  return `ACH-${slug}-${date}.txt`;
-}
+const TAGS = ['ACH files (staff)'];
+const WHO =
+  'Viewers, editors and publishers of the institution list; publishers (and implementers) make and download files, which hold full account numbers (a viewer or editor gets 403 Forbidden); staff of another institution get 404 NotFound.';
 
 /**
- * The ACH processor's day files for staff, in the admin API (registerAdminApi: its staff session,
- * error shape and roles; who may list and download: ach-files.service.ts). The admin's audit log
- * records configuration changes and sign-ins (its actions are a closed list in
- * domain/src/api/admin.ts, downloads are not among them, and the settings export is not recorded
- * either), so a download is written to the request log instead: who, which institution and day,
- * never the file.
+ * The ACH processor's NACHA files for staff, in the admin API (registerAdminApi: its staff
+ * session, error shape and roles; who may do what, and what is audited: ach-files.service.ts).
  */
 export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = async (
   app,
@@ -51,7 +68,15 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
 ) => {
   app.get(
     '/institutions/:slug/ach-files',
-    { schema: { params: SlugParams, response: { 200: AchDayListResponse } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The processing days with ACH debits, newest first, with their files',
+        description: WHO,
+        params: SlugParams,
+        response: { 200: AchDayListResponse },
+      },
+    },
     async (request) => {
       const { institutionSlug, days } = await service.days(staffOf(request), request.params.slug);
       return {
@@ -59,36 +84,71 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
           date: day.date,
           entries: day.entries,
           totalDebitCents: day.totalDebitCents,
-          fileName: achFileName(institutionSlug, day.date),
+          files: day.files.map((file) => ({
+            fileIdModifier: file.fileIdModifier,
+            entries: file.entries,
+            totalDebitCents: file.totalDebitCents,
+            sealedAt: file.sealedAt.toISOString(),
+            fileName: achFileName(institutionSlug, day.date, file.fileIdModifier),
+          })),
+          pending: day.pending,
         })),
       };
     },
   );
 
-  app.get(
+  app.post(
     '/institutions/:slug/ach-files/:date',
-    { schema: { params: DayParams } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Makes the day’s next NACHA file of its debits in no file yet, and seals it',
+        description: `${WHO} 404 NotFound when no debit of the day waits for a file; 409 Conflict when the day has its 36 files. Audited (achFile.seal).`,
+        params: DayParams,
+        response: { 201: AchFileMadeResponse },
+      },
+    },
     async (request, reply) => {
-      const staff = staffOf(request);
-      const { institutionSlug, file } = await service.dayFile(
-        staff,
+      const { institutionSlug, file } = await service.makeFile(
+        staffOf(request),
         request.params.slug,
         request.params.date,
       );
-      request.log.info(
-        {
-          staffId: staff.staffId || 'operator',
-          institution: institutionSlug,
-          achFileDate: file.date,
+      return reply.code(201).send({
+        date: file.date,
+        file: {
+          fileIdModifier: file.fileIdModifier,
           entries: file.entries,
+          totalDebitCents: file.totalDebitCents,
+          sealedAt: file.sealedAt.toISOString(),
+          fileName: achFileName(institutionSlug, file.date, file.fileIdModifier),
         },
-        'ACH file downloaded',
+      });
+    },
+  );
+
+  app.get(
+    '/institutions/:slug/ach-files/:date/:fileIdModifier',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A sealed NACHA file, the same bytes every time, as an attachment',
+        description: `${WHO} 404 NotFound for a file the day does not have. Audited (achFile.download) before it is sent.`,
+        params: FileParams,
+      },
+    },
+    async (request, reply) => {
+      const { institutionSlug, file } = await service.download(
+        staffOf(request),
+        request.params.slug,
+        request.params.date,
+        request.params.fileIdModifier,
       );
       return reply
         .type('text/plain; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="${achFileName(institutionSlug, file.date)}"`,
+          `attachment; filename="${achFileName(institutionSlug, file.date, file.fileIdModifier)}"`,
         )
         .header('cache-control', 'no-store')
         .send(file.content);

@@ -1,39 +1,85 @@
 import { ADMIN_ERROR_CODES, type CalendarDate } from '@portal/domain';
-import type { AchDayFile, AchProcessor } from '../../core/ach/ach-processor';
-import { AdminError, forbidden } from '../admin/admin-errors';
+import type { Kysely } from 'kysely';
+import {
+  AchFileModifiersUsedUpError,
+  type AchDayFile,
+  type AchProcessingDay,
+  type AchProcessor,
+} from '../../core/ach/ach-processor';
+import type { Database } from '../../db/schema';
+import { AdminError, forbidden, notFound } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
+import type { AuditLog } from '../audit/audit.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
 
-/** One processing day with debits: how many, and their total in integer cents. */
-export interface AchDay {
-  date: CalendarDate;
-  entries: number;
-  totalDebitCents: number;
+/** What a file is called when downloaded: ACH-<slug>-<date>-<modifier>.txt. */
+export function achFileName(slug: string, date: string, fileIdModifier: string): string {
+  return `ACH-${slug}-${date}-${fileIdModifier}.txt`;
 }
 
 /**
- * The ACH processor's day files for staff. Decisions where the spec is silent:
- * - any role of the institution may list the days (counts and totals only);
- * - the download holds every borrower's full account number in clear (the ODFI needs them), so
- *   only a publisher (or an implementer) may download it: the admin's highest role, the one
- *   trusted to change what borrowers see. A viewer or an editor gets 403.
+ * The ACH processor's NACHA files for staff. Decisions where the spec is silent:
+ * - any role of the institution may list the days and their files (counts and totals only);
+ * - a file holds every borrower's full account number in clear (the ODFI needs them), so only a
+ *   publisher (or an implementer) may make or download one: the admin's highest role, the one
+ *   trusted to change what borrowers see. A viewer or an editor gets 403;
+ * - a file is made when a publisher asks for the day's next file, and sealed: each download of
+ *   it is the same bytes, and debits that come later wait for the day's next file;
+ * - both are audited (`achFile.seal`, `achFile.download`): who and when (the entry's own), which
+ *   file (its day, modifier and name) and how many entries, never its contents. A download's
+ *   entry is written before the file is sent: nothing leaves unless it is on record.
  */
 export interface AchFilesService {
-  /** The institution's processing days, newest first. */
-  days(staff: StaffPrincipal, slug: string): Promise<{ institutionSlug: string; days: AchDay[] }>;
-  /** A processing day's NACHA file (403 below a publisher, 404 for a day without debits). */
-  dayFile(
+  /** The institution's processing days, newest first, with their files. */
+  days(
+    staff: StaffPrincipal,
+    slug: string,
+  ): Promise<{ institutionSlug: string; days: AchProcessingDay[] }>;
+  /**
+   * Makes the day's next file of its debits in no file yet (403 below a publisher, 404 when none
+   * waits, 409 when the day has its 36 files).
+   */
+  makeFile(
     staff: StaffPrincipal,
     slug: string,
     date: CalendarDate,
   ): Promise<{ institutionSlug: string; file: AchDayFile }>;
+  /** A sealed file to download (403 below a publisher, 404 when there is no such file). */
+  download(
+    staff: StaffPrincipal,
+    slug: string,
+    date: CalendarDate,
+    fileIdModifier: string,
+  ): Promise<{ institutionSlug: string; file: AchDayFile }>;
 }
 
-export function createAchFilesService(options: {
-  admin: AdminService;
+export interface AchFilesServiceDeps {
+  db: Kysely<Database>;
+  admin: Pick<AdminService, 'access'>;
+  auditLog: Pick<AuditLog, 'record'>;
   achProcessor: AchProcessor;
-}): AchFilesService {
-  const { admin, achProcessor } = options;
+}
+
+const PUBLISHERS_ONLY =
+  'The ACH files hold borrowers’ account numbers: only a publisher can make or download them.';
+
+function describeFile(slug: string, file: AchDayFile): string {
+  const entries = `${file.entries} ${file.entries === 1 ? 'entry' : 'entries'}`;
+  return (
+    `ACH file ${file.fileIdModifier} of ${file.date} ` +
+    `(${achFileName(slug, file.date, file.fileIdModifier)}, ${entries}).`
+  );
+}
+
+export function createAchFilesService(deps: AchFilesServiceDeps): AchFilesService {
+  const { db, admin, auditLog, achProcessor } = deps;
+
+  async function publisherAccess(staff: StaffPrincipal, slug: string) {
+    const institution = await admin.access(staff, slug, 'read');
+    if (institution.role !== 'publisher') throw forbidden(PUBLISHERS_ONLY);
+    return institution;
+  }
+
   return {
     async days(staff, slug) {
       const institution = await admin.access(staff, slug, 'read');
@@ -41,21 +87,39 @@ export function createAchFilesService(options: {
       return { institutionSlug: institution.slug, days };
     },
 
-    async dayFile(staff, slug, date) {
-      const institution = await admin.access(staff, slug, 'read');
-      if (institution.role !== 'publisher') {
-        throw forbidden(
-          'The ACH file holds borrowers’ account numbers: only a publisher can download it.',
-        );
-      }
-      const file = await achProcessor.dayFile(institution.id, date);
-      if (!file) {
+    async makeFile(staff, slug, date) {
+      const institution = await publisherAccess(staff, slug);
+      let file: AchDayFile | undefined;
+      try {
+        file = await achProcessor.sealNextFile(institution.id, date);
+      } catch (error) {
+        if (!(error instanceof AchFileModifiersUsedUpError)) throw error;
         throw new AdminError(
-          404,
-          ADMIN_ERROR_CODES.notFound,
-          'There are no ACH debits on that day.',
+          409,
+          ADMIN_ERROR_CODES.conflict,
+          'That day has 36 ACH files already (A to Z, 0 to 9), as many as NACHA allows.',
         );
       }
+      if (!file) throw notFound('No ACH payments of that day wait for a file.');
+      await auditLog.record(db, {
+        staff,
+        institutionId: institution.id,
+        action: 'achFile.seal',
+        comment: `Made ${describeFile(institution.slug, file)}`,
+      });
+      return { institutionSlug: institution.slug, file };
+    },
+
+    async download(staff, slug, date, fileIdModifier) {
+      const institution = await publisherAccess(staff, slug);
+      const file = await achProcessor.dayFile(institution.id, date, fileIdModifier);
+      if (!file) throw notFound('There is no such ACH file.');
+      await auditLog.record(db, {
+        staff,
+        institutionId: institution.id,
+        action: 'achFile.download',
+        comment: `Downloaded ${describeFile(institution.slug, file)}`,
+      });
       return { institutionSlug: institution.slug, file };
     },
   };

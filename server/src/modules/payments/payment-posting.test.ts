@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { AccountListResponse, addDays, formatUsd, type SavedPaymentMethod } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
@@ -244,6 +245,12 @@ describe.each(testDatabases('both'))(
         for (const row of await rows('recurring')) {
           expect(await coreLines(test.database.db, row.id)).toBe(1);
           expect(await debits(test.database.db, row.id)).toBe(1);
+          // Each is an entry of a recurring series in the NACHA file (payment type code R).
+          const { rows: flags } = await sql<{ recurring: boolean }>`
+            select recurring from ach_debits where idempotency_key = ${row.id}`.execute(
+            test.database.db,
+          );
+          expect(flags).toEqual([{ recurring: true }]);
         }
       } finally {
         await restore();

@@ -155,6 +155,8 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       ownerName: payment.owner_name_sealed ? dataProtector.decrypt(payment.owner_name_sealed) : '',
       loanNumber: payment.loan_number,
       amountCents: totalCents(payment),
+      // An occurrence of a recurring payment: the entry says so (WEB's payment type code R).
+      recurring: payment.kind === 'recurring',
     });
     return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
   }

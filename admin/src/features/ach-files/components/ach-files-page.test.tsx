@@ -5,49 +5,88 @@ import { institutionRoutes, refusal } from '../../../testing/institution';
 import { renderAdmin } from '../../../testing/render-admin';
 import { formatProcessingDay } from './ach-files-page';
 
+const LIST = 'GET /admin-api/institutions/harbor/ach-files';
+const MAKE = 'POST /admin-api/institutions/harbor/ach-files/2026-11-25';
+
+const FILE_A = {
+  fileIdModifier: 'A',
+  entries: 2,
+  totalDebitCents: 148_000,
+  sealedAt: '2026-11-25T22:00:00.000Z',
+  fileName: 'ACH-harbor-2026-11-25-A.txt',
+};
+const FILE_B = {
+  fileIdModifier: 'B',
+  entries: 1,
+  totalDebitCents: 457,
+  sealedAt: '2026-11-26T14:00:00.000Z',
+  fileName: 'ACH-harbor-2026-11-25-B.txt',
+};
+
 const DAYS = {
   days: [
     {
       date: '2026-11-25',
       entries: 3,
       totalDebitCents: 148_457,
-      fileName: 'ACH-harbor-2026-11-25.txt',
+      files: [FILE_A],
+      pending: { entries: 1, totalDebitCents: 457 },
     },
-    { date: '2026-11-24', entries: 1, totalDebitCents: 1, fileName: 'ACH-harbor-2026-11-24.txt' },
+    {
+      date: '2026-11-24',
+      entries: 1,
+      totalDebitCents: 1,
+      files: [],
+      pending: { entries: 1, totalDebitCents: 1 },
+    },
   ],
 };
 
 function renderAchFiles(
-  options: { role?: 'viewer' | 'editor' | 'publisher'; days?: unknown } = {},
+  options: {
+    role?: 'viewer' | 'editor' | 'publisher';
+    days?: unknown;
+    make?: { status?: number; body?: unknown };
+  } = {},
 ) {
   return renderAdmin({
     path: '/i/harbor/ach-files',
     routes: {
       ...institutionRoutes({ role: options.role ?? 'publisher' }),
-      'GET /admin-api/institutions/harbor/ach-files': { body: options.days ?? DAYS },
+      [LIST]: { body: options.days ?? DAYS },
+      ...(options.make ? { [MAKE]: options.make } : {}),
     },
   });
 }
 
 describe('the ACH files', () => {
-  it('lists the processing days with their payments and totals, each file to download', async () => {
+  it('lists the processing days with their files to download and what waits for a file', async () => {
     renderAchFiles();
     expect(await screen.findByRole('heading', { name: 'ACH files', level: 1 })).toBeVisible();
     const table = await screen.findByRole('table', {
       name: 'ACH files by processing day, newest first',
     });
     const rows = within(table).getAllByRole('row');
-    expect(rows.map((row) => row.textContent)).toEqual([
-      'Processing dayPaymentsTotal debitsFile',
-      `${formatProcessingDay('2026-11-25')}3$1,484.57Download`,
-      `${formatProcessingDay('2026-11-24')}1$0.01Download`,
-    ]);
+    expect(rows[0]?.textContent).toBe('Processing dayPaymentsTotal debitsFilesWaiting for a file');
+    expect(rows[1]?.textContent).toMatch(
+      new RegExp(
+        `^${formatProcessingDay('2026-11-25')}3\\$1,484\\.57File A: 2 payments, \\$1,480\\.00 · made .+Download1 payment, \\$4\\.57Make file$`,
+      ),
+    );
+    expect(rows[2]?.textContent).toBe(
+      `${formatProcessingDay('2026-11-24')}1$0.01None yet1 payment, $0.01Make file`,
+    );
     expect(formatProcessingDay('2026-11-25')).toBe('Wednesday, November 25, 2026');
+    // When it was made, in the institution's zone.
+    expect(rows[1]).toHaveTextContent('made 11/25/2026');
     const download = screen.getByRole('link', {
-      name: 'Download the ACH file of Wednesday, November 25, 2026',
+      name: 'Download ACH file A of Wednesday, November 25, 2026',
     });
-    expect(download).toHaveAttribute('href', '/admin-api/institutions/harbor/ach-files/2026-11-25');
-    expect(download).toHaveAttribute('download', 'ACH-harbor-2026-11-25.txt');
+    expect(download).toHaveAttribute(
+      'href',
+      '/admin-api/institutions/harbor/ach-files/2026-11-25/A',
+    );
+    expect(download).toHaveAttribute('download', 'ACH-harbor-2026-11-25-A.txt');
     expect(
       screen.getByRole('rowheader', { name: 'Wednesday, November 25, 2026' }).querySelector('time'),
     ).toHaveAttribute('datetime', '2026-11-25');
@@ -60,17 +99,70 @@ describe('the ACH files', () => {
     await expectNoAxeViolations();
   });
 
-  it('shows a viewer or an editor the days without the downloads', async () => {
+  it('makes the day’s next file and lists it to download', async () => {
+    const { user, server } = renderAchFiles({
+      make: { status: 201, body: { date: '2026-11-25', file: FILE_B } },
+    });
+    const make = await screen.findByRole('button', {
+      name: 'Make the next ACH file of Wednesday, November 25, 2026',
+    });
+    server.route(LIST, {
+      body: {
+        days: [
+          {
+            ...DAYS.days[0],
+            files: [FILE_A, FILE_B],
+            pending: { entries: 0, totalDebitCents: 0 },
+          },
+          DAYS.days[1],
+        ],
+      },
+    });
+    await user.click(make);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'File B of Wednesday, November 25, 2026 is made: 1 payment, $4.57. Download it below.',
+    );
+    expect(server.requestsTo(MAKE)).toHaveLength(1);
+    expect(
+      await screen.findByRole('link', {
+        name: 'Download ACH file B of Wednesday, November 25, 2026',
+      }),
+    ).toHaveAttribute('href', '/admin-api/institutions/harbor/ach-files/2026-11-25/B');
+    expect(
+      screen.queryByRole('button', {
+        name: 'Make the next ACH file of Wednesday, November 25, 2026',
+      }),
+    ).not.toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
+  it('shows why a file was not made', async () => {
+    const { user } = renderAchFiles({
+      make: refusal(404, 'NotFound', 'No ACH payments of that day wait for a file.'),
+    });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Make the next ACH file of Wednesday, November 25, 2026',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No ACH payments of that day wait for a file.',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('shows a viewer or an editor the days and files without making or downloading', async () => {
     for (const role of ['viewer', 'editor'] as const) {
       const view = renderAchFiles({ role });
       expect(await screen.findByRole('table')).toBeVisible();
       expect(
         screen.getByText(
-          'The files hold borrowers’ account numbers: only a publisher can download them.',
+          'The files hold borrowers’ account numbers: only a publisher can make and download them.',
         ),
       ).toBeVisible();
+      expect(screen.getByText(/File A: 2 payments/)).toBeVisible();
       expect(screen.queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
-      expect(screen.queryByRole('columnheader', { name: 'File' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Make/ })).not.toBeInTheDocument();
       await expectNoAxeViolations();
       view.unmount();
     }
@@ -88,11 +180,7 @@ describe('the ACH files', () => {
       path: '/i/harbor/ach-files',
       routes: {
         ...institutionRoutes(),
-        'GET /admin-api/institutions/harbor/ach-files': refusal(
-          404,
-          'NotFound',
-          'There is no such institution among yours.',
-        ),
+        [LIST]: refusal(404, 'NotFound', 'There is no such institution among yours.'),
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(

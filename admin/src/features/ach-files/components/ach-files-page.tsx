@@ -12,37 +12,132 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, formatWeekdayLongDate, type StaffRole } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
-import { achFilePath, useAchDays } from '../api/ach-files';
+import { achFilePath, useAchDays, type AchDay } from '../api/ach-files';
+import { useMakeAchFile } from '../api/make-ach-file';
 
 /** A processing day ('YYYY-MM-DD', the institution's calendar) as staff read it. */
 export const formatProcessingDay = formatWeekdayLongDate;
 
+const payments = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;
+
 export interface AchFilesPageProps {
   slug: string;
   role: StaffRole;
+  /** The institution's zone, for when each file was made. */
+  timeZone: string;
+}
+
+interface DayRowProps {
+  slug: string;
+  day: AchDay;
+  timeZone: string;
+  mayPublish: boolean;
+  making: boolean;
+  onMake: (date: string) => void;
+}
+
+function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps) {
+  const label = formatProcessingDay(day.date);
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        <time dateTime={day.date}>{label}</time>
+      </TableCell>
+      <TableCell align="right">{day.entries}</TableCell>
+      <TableCell align="right">{formatUsd(day.totalDebitCents)}</TableCell>
+      <TableCell>
+        {day.files.length === 0 ? (
+          'None yet'
+        ) : (
+          <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+            {day.files.map((file) => (
+              <Box component="li" key={file.fileIdModifier}>
+                File {file.fileIdModifier}: {payments(file.entries)},{' '}
+                {formatUsd(file.totalDebitCents)}
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {' '}
+                  · made {formatDateTime(file.sealedAt, timeZone)}
+                </Typography>
+                {mayPublish && (
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    sx={{ ml: 1 }}
+                    href={achFilePath(slug, day.date, file.fileIdModifier)}
+                    download={file.fileName}
+                    // The visible word first, so speech input ("click Download") matches.
+                    aria-label={`Download ACH file ${file.fileIdModifier} of ${label}`}
+                  >
+                    Download
+                  </Button>
+                )}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </TableCell>
+      <TableCell>
+        {day.pending.entries === 0 ? (
+          'None'
+        ) : (
+          <>
+            {payments(day.pending.entries)}, {formatUsd(day.pending.totalDebitCents)}
+            {mayPublish && (
+              <Button
+                variant="contained"
+                size="small"
+                sx={{ ml: 1 }}
+                disabled={making}
+                onClick={() => onMake(day.date)}
+                aria-label={`Make the next ACH file of ${label}`}
+              >
+                Make file
+              </Button>
+            )}
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
 }
 
 /**
- * The ACH processor's NACHA files, one per processing day, with their entry counts and debit
- * totals. The files hold borrowers' account numbers, so only publishers (and implementers) get
- * the download; the server refuses anyone else as well.
+ * The ACH processor's NACHA files by processing day: each day's sealed files, and the payments
+ * waiting for its next one. A file holds borrowers' account numbers, so only publishers (and
+ * implementers) make and download them; the server refuses anyone else as well.
  */
-export function AchFilesPage({ slug, role }: AchFilesPageProps) {
+export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
   const days = useAchDays(slug);
-  const mayDownload = canPublish(role);
+  const make = useMakeAchFile(slug);
+  const mayPublish = canPublish(role);
+  const made = make.data;
   return (
-    <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 2 }}>
+    <Box sx={{ p: 3, maxWidth: 1200, display: 'grid', gap: 2 }}>
       <Typography variant="h5" component="h1">
         ACH files
       </Typography>
       <Typography>
-        Each processing day’s bank-account payments as one NACHA file, to send to the bank that
-        originates the debits. A day is the institution’s calendar day the payments were made.
+        Each processing day’s bank-account payments as NACHA files, to send to the bank that
+        originates the debits. A day is the institution’s calendar day the payments were made. A
+        file is sealed once made: every download of it is the same, and payments that come in later
+        wait for the day’s next file (B, C and so on). Send each file once.
       </Typography>
-      {!mayDownload && (
+      {!mayPublish && (
         <Alert severity="info">
-          The files hold borrowers’ account numbers: only a publisher can download them.
+          The files hold borrowers’ account numbers: only a publisher can make and download them.
+        </Alert>
+      )}
+      {made && (
+        <Alert severity="success" role="status">
+          File {made.file.fileIdModifier} of {formatProcessingDay(made.date)} is made:{' '}
+          {payments(made.file.entries)}, {formatUsd(made.file.totalDebitCents)}. Download it below.
+        </Alert>
+      )}
+      {make.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(make.error)}
         </Alert>
       )}
       {days.isPending && <CircularProgress aria-label="Loading the ACH files" />}
@@ -71,40 +166,26 @@ export function AchFilesPage({ slug, role }: AchFilesPageProps) {
                 <TableCell component="th" scope="col" align="right">
                   Total debits
                 </TableCell>
-                {mayDownload && (
-                  <TableCell component="th" scope="col">
-                    File
-                  </TableCell>
-                )}
+                <TableCell component="th" scope="col">
+                  Files
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  Waiting for a file
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {days.data.days.map((day) => {
-                const label = formatProcessingDay(day.date);
-                return (
-                  <TableRow key={day.date}>
-                    <TableCell component="th" scope="row">
-                      <time dateTime={day.date}>{label}</time>
-                    </TableCell>
-                    <TableCell align="right">{day.entries}</TableCell>
-                    <TableCell align="right">{formatUsd(day.totalDebitCents)}</TableCell>
-                    {mayDownload && (
-                      <TableCell>
-                        <Button
-                          variant="outlined"
-                          size="small"
-                          href={achFilePath(slug, day.date)}
-                          download={day.fileName}
-                          // The visible word first, so speech input ("click Download") matches.
-                          aria-label={`Download the ACH file of ${label}`}
-                        >
-                          Download
-                        </Button>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })}
+              {days.data.days.map((day) => (
+                <DayRow
+                  key={day.date}
+                  slug={slug}
+                  day={day}
+                  timeZone={timeZone}
+                  mayPublish={mayPublish}
+                  making={make.isPending}
+                  onMake={(date) => make.mutate(date)}
+                />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>
@@ -113,8 +194,10 @@ export function AchFilesPage({ slug, role }: AchFilesPageProps) {
   );
 }
 
-/** The route's element: the institution and role from the institution layout. */
+/** The route's element: the institution, role and zone from the institution layout. */
 export function AchFilesRoute() {
   const institution = useInstitution();
-  return <AchFilesPage slug={institution.slug} role={institution.role} />;
+  return (
+    <AchFilesPage slug={institution.slug} role={institution.role} timeZone={institution.timeZone} />
+  );
 }

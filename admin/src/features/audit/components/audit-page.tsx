@@ -37,6 +37,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'branch.update': 'Changed a branch',
   'branch.delete': 'Removed a branch',
   'branch.move': 'Moved a branch in the list',
+  'achFile.seal': 'Made an ACH file',
+  'achFile.download': 'Downloaded an ACH file',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {

@@ -62,17 +62,32 @@ export async function insertAchDebitOnce(
     .executeTakeFirst();
 }
 
-/** The institution's processing days with debits, newest first, with their counts and totals. */
+/**
+ * The institution's processing days with debits, newest first: their counts and totals, all and
+ * in no file yet.
+ */
 export async function listAchDebitDays(
   db: Db,
   institutionId: number,
-): Promise<{ processing_date: string; entries: number; total_cents: number }[]> {
+): Promise<
+  {
+    processing_date: string;
+    entries: number;
+    total_cents: number;
+    pending_entries: number;
+    pending_cents: number;
+  }[]
+> {
   return db
     .selectFrom('ach_debits')
     .select([
       'processing_date',
       sql<number>`count(*)::bigint`.as('entries'),
       sql<number>`sum(amount_cents)::bigint`.as('total_cents'),
+      sql<number>`count(*) filter (where ach_file_id is null)::bigint`.as('pending_entries'),
+      sql<number>`coalesce(sum(amount_cents) filter (where ach_file_id is null), 0)::bigint`.as(
+        'pending_cents',
+      ),
     ])
     .where('institution_id', '=', institutionId)
     .groupBy('processing_date')
@@ -80,17 +95,59 @@ export async function listAchDebitDays(
     .execute();
 }
 
-/** A processing day's debits in trace order. */
-export async function listAchDebitsOfDay(
-  db: Db,
+/**
+ * Locks the institution's processing day (its ach_processing_days row) until the transaction
+ * ends; false when the day has no debits. A debit takes the same lock with its trace sequence
+ * (takeTraceSequence) and keeps it until it is written, so once this answers, every debit of the
+ * day is written or waits for the lock: making a file sees all the debits numbered before it,
+ * and two instances make a day's files one after the other.
+ */
+export async function lockProcessingDay(
+  trx: Db,
+  institutionId: number,
+  processingDate: string,
+): Promise<boolean> {
+  const row = await trx
+    .selectFrom('ach_processing_days')
+    .select('last_trace_sequence')
+    .where('institution_id', '=', institutionId)
+    .where('processing_date', '=', processingDate)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A processing day's debits in no file yet, in trace order. */
+export async function listUnfiledDebitsOfDay(
+  trx: Db,
   institutionId: number,
   processingDate: string,
 ): Promise<AchDebitRow[]> {
-  return db
+  return trx
     .selectFrom('ach_debits')
     .selectAll()
     .where('institution_id', '=', institutionId)
     .where('processing_date', '=', processingDate)
+    .where('ach_file_id', 'is', null)
     .orderBy('trace_sequence')
     .execute();
+}
+
+/**
+ * Puts the debits into the file; answers how many it put (a debit already in a file stays where
+ * it is, and the database refuses to move it).
+ */
+export async function fileAchDebits(
+  trx: Db,
+  fileId: number,
+  debitIds: readonly number[],
+): Promise<number> {
+  if (debitIds.length === 0) return 0;
+  const result = await trx
+    .updateTable('ach_debits')
+    .set({ ach_file_id: fileId })
+    .where('id', 'in', debitIds)
+    .where('ach_file_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

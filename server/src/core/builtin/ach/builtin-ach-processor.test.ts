@@ -4,14 +4,19 @@ import type { DatabaseHandle } from '../../../db/create-database';
 import { createTestClock } from '../../../testing/clock';
 import { testDatabases } from '../../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../../testing/keys';
-import type { AchDebitRequest, AchProcessor } from '../../ach/ach-processor';
+import {
+  AchFileModifiersUsedUpError,
+  type AchDayFile,
+  type AchDebitRequest,
+  type AchProcessor,
+} from '../../ach/ach-processor';
 import {
   AchIdempotencyConflictError,
   achSettlementDate,
   BUILTIN_ODFI,
   createBuiltinAchProcessor,
 } from './builtin-ach-processor';
-import { parseNachaFile } from '../../ach/nacha-file';
+import { NACHA_FILE_ID_MODIFIERS, parseNachaFile } from '../../ach/nacha-file';
 import { bundledRoutingDirectory } from '../../ach/routing-directory';
 
 // Wednesday 2026-11-25, 10:00 in New York: the next day is Thanksgiving, a Federal Reserve
@@ -27,8 +32,15 @@ const OTHER_ACCOUNT_NUMBER = '5550001234';
 const ODFI_PREFIX = BUILTIN_ODFI.routingNumber.slice(0, 8);
 
 const trace = (sequence: number) => ODFI_PREFIX + String(sequence).padStart(7, '0');
+const WEDNESDAY = '2026-11-25';
 
-describe.each(testDatabases())('the built-in ACH processor on $name', (testDatabase) => {
+/** A file's entries as read back from its bytes. */
+const entriesOf = (file: AchDayFile | undefined) =>
+  parseNachaFile(file?.content ?? '').batches.flatMap((batch) => batch.entries);
+const tracesOf = (file: AchDayFile | undefined) =>
+  entriesOf(file).map((entry) => entry.traceNumber);
+
+describe.each(testDatabases('both'))('the built-in ACH processor on $name', (testDatabase) => {
   let database: DatabaseHandle;
   const clock = createTestClock(WEDNESDAY_MORNING);
   let harbor: number;
@@ -94,6 +106,7 @@ describe.each(testDatabases())('the built-in ACH processor on $name', (testDatab
   });
   beforeEach(async () => {
     await database.db.deleteFrom('ach_debits').execute();
+    await database.db.deleteFrom('ach_files').execute();
     await database.db.deleteFrom('ach_processing_days').execute();
     clock.set(WEDNESDAY_MORNING);
   });
@@ -271,13 +284,36 @@ describe.each(testDatabases())('the built-in ACH processor on $name', (testDatab
     await processor.submitDebit(debit({ institutionId: summit, amountCents: 777 }));
     clock.set('2026-11-27T14:00:00.000Z');
     await processor.submitDebit(debit({ effectiveDate: '2026-11-27', amountCents: 1_000_000 }));
+    const waiting = (entries: number, totalDebitCents: number) => ({
+      entries,
+      totalDebitCents,
+      files: [],
+      pending: { entries, totalDebitCents },
+    });
     expect(await processor.listDays(harbor)).toEqual([
-      { date: '2026-11-27', entries: 1, totalDebitCents: 1_000_000 },
-      { date: '2026-11-25', entries: 2, totalDebitCents: 12_400 },
+      { date: '2026-11-27', ...waiting(1, 1_000_000) },
+      { date: '2026-11-25', ...waiting(2, 12_400) },
     ]);
-    expect(await processor.listDays(summit)).toEqual([
-      { date: '2026-11-25', entries: 1, totalDebitCents: 777 },
-    ]);
+    expect(await processor.listDays(summit)).toEqual([{ date: '2026-11-25', ...waiting(1, 777) }]);
+    // A file made: the day lists it, and what waits for the next one.
+    clock.set('2026-11-27T15:00:00.000Z');
+    await processor.sealNextFile(harbor, WEDNESDAY);
+    clock.set('2026-11-25T16:00:00.000Z');
+    await processor.submitDebit(debit({ amountCents: 5 }));
+    expect((await otherInstance.listDays(harbor))[1]).toEqual({
+      date: WEDNESDAY,
+      entries: 3,
+      totalDebitCents: 12_405,
+      files: [
+        {
+          fileIdModifier: 'A',
+          entries: 2,
+          totalDebitCents: 12_400,
+          sealedAt: new Date('2026-11-27T15:00:00.000Z'),
+        },
+      ],
+      pending: { entries: 1, totalDebitCents: 5 },
+    });
   });
 
   it('writes the day’s NACHA file, which parses back to the same entries and totals', async () => {
@@ -298,12 +334,14 @@ describe.each(testDatabases())('the built-in ACH processor on $name', (testDatab
     await processor.submitDebit(debit({ institutionId: summit }));
     clock.set('2026-12-01T15:00:00.000Z');
 
-    const file = await processor.dayFile(harbor, '2026-11-25');
+    const file = await processor.sealNextFile(harbor, WEDNESDAY);
     expect(file).toMatchObject({
       institutionId: harbor,
       date: '2026-11-25',
+      fileIdModifier: 'A',
       entries: 3,
       totalDebitCents: 148_457,
+      sealedAt: new Date('2026-12-01T15:00:00.000Z'),
     });
     const parsed = parseNachaFile(file?.content ?? '');
     expect(parsed).toMatchObject({
@@ -313,6 +351,7 @@ describe.each(testDatabases())('the built-in ACH processor on $name', (testDatab
       creationDate: '2026-11-25',
       // The last debit came in at 10:00 New York time.
       creationTime: '1000',
+      fileIdModifier: 'A',
       entryAndAddendaCount: 3,
       totalDebitCents: 148_457,
       totalCreditCents: 0,
@@ -365,18 +404,185 @@ describe.each(testDatabases())('the built-in ACH processor on $name', (testDatab
         traceNumber: trace(3),
       },
     ]);
-    // The same file each time it is asked, whenever that is.
+    // The same file each time it is read, whenever and wherever that is.
     clock.advance(86_400_000);
-    expect((await otherInstance.dayFile(harbor, '2026-11-25'))?.content).toBe(file?.content);
+    expect(await otherInstance.dayFile(harbor, WEDNESDAY, 'A')).toEqual(file);
     // Summit's debit is in Summit's file only.
-    expect((await processor.dayFile(summit, '2026-11-25'))?.entries).toBe(1);
+    expect((await processor.sealNextFile(summit, WEDNESDAY))?.entries).toBe(1);
   });
 
-  it('has no file for a day without debits or a malformed date', async () => {
+  it('seals a file once: the same bytes each time, later debits in the day’s next file', async () => {
+    await processor.submitDebit(debit({ amountCents: 1_000 }));
+    await processor.submitDebit(debit({ amountCents: 2_000, accountNumber: OTHER_ACCOUNT_NUMBER }));
+    clock.advance(3600_000);
+    const first = await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(tracesOf(first)).toEqual([trace(1), trace(2)]);
+    // Nothing waits: no second file.
+    expect(await otherInstance.sealNextFile(harbor, WEDNESDAY)).toBeUndefined();
+
+    // A debit after the file was made, from either instance.
+    clock.advance(3600_000);
+    await otherInstance.submitDebit(debit({ amountCents: 3_000, ownerName: 'Pat Lee' }));
+    clock.advance(60_000);
+    const second = await otherInstance.sealNextFile(harbor, WEDNESDAY);
+    expect(second).toMatchObject({ fileIdModifier: 'B', entries: 1, totalDebitCents: 3_000 });
+    const parsedSecond = parseNachaFile(second?.content ?? '');
+    expect(parsedSecond).toMatchObject({
+      fileIdModifier: 'B',
+      creationDate: WEDNESDAY,
+      // Its debit came in at 12:00 New York time.
+      creationTime: '1200',
+      totalDebitCents: 3_000,
+    });
+    // None of the first file's entries, and the trace numbers follow on from its.
+    expect(tracesOf(second)).toEqual([trace(3)]);
+    expect(entriesOf(second).map((entry) => entry.individualName)).toEqual(['PAT LEE']);
+
+    // Each file reads back byte for byte as sealed, on either instance, the first unchanged.
+    for (const instance of [processor, otherInstance]) {
+      expect((await instance.dayFile(harbor, WEDNESDAY, 'A'))?.content).toBe(first?.content);
+      expect((await instance.dayFile(harbor, WEDNESDAY, 'B'))?.content).toBe(second?.content);
+    }
+    expect((await debitRows()).every((row) => row.ach_file_id !== null)).toBe(true);
+  });
+
+  it('starts the next day’s files at A, with none of the day before’s entries', async () => {
     await processor.submitDebit(debit());
-    expect(await processor.dayFile(harbor, '2026-11-24')).toBeUndefined();
-    expect(await processor.dayFile(summit, '2026-11-25')).toBeUndefined();
-    expect(await processor.dayFile(harbor, '2026-11-31')).toBeUndefined();
-    expect(await processor.dayFile(harbor, "2026-11-25' or 1=1")).toBeUndefined();
+    const wednesday = await processor.sealNextFile(harbor, WEDNESDAY);
+    // Friday: a processing day of its own.
+    clock.set('2026-11-27T14:30:00.000Z');
+    await processor.submitDebit(debit({ effectiveDate: '2026-11-27', accountNumber: '42424242' }));
+    expect(await processor.sealNextFile(harbor, WEDNESDAY)).toBeUndefined();
+    const friday = await processor.sealNextFile(harbor, '2026-11-27');
+    const parsed = parseNachaFile(friday?.content ?? '');
+    expect(parsed).toMatchObject({ creationDate: '2026-11-27', fileIdModifier: 'A' });
+    expect(parsed.batches[0]?.effectiveEntryDate).toBe('2026-11-30');
+    expect(entriesOf(friday).map((entry) => entry.accountNumber)).toEqual(['42424242']);
+    // The day's sequence starts again, so entries are told apart by the file's date too.
+    expect(tracesOf(friday)).toEqual([trace(1)]);
+    expect(entriesOf(wednesday).map((entry) => entry.accountNumber)).toEqual([ACCOUNT_NUMBER]);
+  });
+
+  it('writes a recurring debit with the WEB payment type code R, any other with S', async () => {
+    await processor.submitDebit(debit({ recurring: true, loanNumber: '001-100234-1' }));
+    await processor.submitDebit(debit({ loanNumber: '002-200411-7' }));
+    await processor.submitDebit(debit({ recurring: false, loanNumber: '003-300200-1' }));
+    const file = await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(entriesOf(file).map((entry) => [entry.individualId, entry.paymentType])).toEqual([
+      ['001-100234-1', 'R'],
+      ['002-200411-7', 'S'],
+      ['003-300200-1', 'S'],
+    ]);
+    // Positions 77-78 of the entry detail record: 'R ' and 'S '.
+    const records = (file?.content ?? '').split('\n').filter((line) => line.startsWith('6'));
+    expect(records.map((record) => record.slice(76, 78))).toEqual(['R ', 'S ', 'S ']);
+  });
+
+  it('keeps a sealed file only encrypted', async () => {
+    await processor.submitDebit(debit({ ownerName: 'Jordan Q. Rivers' }));
+    await processor.submitDebit(debit({ accountNumber: OTHER_ACCOUNT_NUMBER }));
+    const file = await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(file?.content).toContain(ACCOUNT_NUMBER);
+    const dump = await sql<{
+      row: unknown;
+    }>`select row_to_json(ach_files) as row from ach_files`.execute(database.db);
+    const text = JSON.stringify(dump.rows);
+    expect(dump.rows).toHaveLength(1);
+    expect(text).not.toContain(ACCOUNT_NUMBER);
+    expect(text).not.toContain(OTHER_ACCOUNT_NUMBER);
+    expect(text).not.toContain('JORDAN');
+    expect(text).not.toContain(ODFI_PREFIX);
+    const [row] = await database.db.selectFrom('ach_files').selectAll().execute();
+    expect(TEST_DATA_PROTECTOR.decrypt(row?.content_sealed ?? '')).toBe(file?.content);
+  });
+
+  it('puts every debit in exactly one file while files are made as debits arrive', async () => {
+    // Debits in bursts from both instances while both instances make files, two at once.
+    const DEBITS = 30;
+    const outcomes: Awaited<ReturnType<AchProcessor['submitDebit']>>[] = [];
+    const made: AchDayFile[] = [];
+    let submitting = true;
+    const submitter = (async () => {
+      try {
+        for (let burst = 0; burst < DEBITS / 3; burst += 1) {
+          outcomes.push(
+            ...(await Promise.all([
+              processor.submitDebit(debit()),
+              otherInstance.submitDebit(debit()),
+              processor.submitDebit(debit()),
+            ])),
+          );
+        }
+      } finally {
+        submitting = false;
+      }
+    })();
+    const sealer = (async () => {
+      while (submitting) {
+        const files = await Promise.all([
+          processor.sealNextFile(harbor, WEDNESDAY),
+          otherInstance.sealNextFile(harbor, WEDNESDAY),
+        ]);
+        made.push(...files.filter((file) => file !== undefined));
+      }
+    })();
+    await Promise.all([submitter, sealer]);
+    const last = await otherInstance.sealNextFile(harbor, WEDNESDAY);
+    if (last) made.push(last);
+    expect(outcomes.every((outcome) => outcome.status === 'accepted')).toBe(true);
+    // Files were made while debits came in.
+    expect(made.length).toBeGreaterThan(2);
+
+    const [day] = await processor.listDays(harbor);
+    expect(day?.pending).toEqual({ entries: 0, totalDebitCents: 0 });
+    const modifiers = day?.files.map((file) => file.fileIdModifier) ?? [];
+    // The day's files are A, B, C... without a gap, each made once.
+    expect(modifiers).toEqual([...NACHA_FILE_ID_MODIFIERS.slice(0, made.length)]);
+    expect(made.map((file) => file.fileIdModifier).toSorted()).toEqual(modifiers.toSorted());
+    // Read back from their bytes, the files hold each accepted trace number exactly once, each
+    // file the numbers after the one before's.
+    const traces: string[] = [];
+    for (const modifier of modifiers) {
+      const file = await otherInstance.dayFile(harbor, WEDNESDAY, modifier);
+      expect(parseNachaFile(file?.content ?? '').fileIdModifier).toBe(modifier);
+      traces.push(...tracesOf(file));
+    }
+    expect(traces).toEqual(Array.from({ length: DEBITS }, (_, index) => trace(index + 1)));
+    expect(
+      outcomes.map((outcome) => ('traceNumber' in outcome ? outcome.traceNumber : '')).toSorted(),
+    ).toEqual(traces);
+  });
+
+  it('uses the modifiers A-Z then 0-9, and refuses a day’s 37th file', async () => {
+    for (const modifier of NACHA_FILE_ID_MODIFIERS) {
+      await processor.submitDebit(debit());
+      expect((await processor.sealNextFile(harbor, WEDNESDAY))?.fileIdModifier).toBe(modifier);
+    }
+    await processor.submitDebit(debit());
+    await expect(processor.sealNextFile(harbor, WEDNESDAY)).rejects.toThrow(
+      AchFileModifiersUsedUpError,
+    );
+    // The debit waits, in no file; the last file is '9'.
+    expect((await processor.listDays(harbor))[0]?.pending.entries).toBe(1);
+    expect(
+      parseNachaFile((await processor.dayFile(harbor, WEDNESDAY, '9'))?.content ?? ''),
+    ).toMatchObject({
+      fileIdModifier: '9',
+    });
+  });
+
+  it('has no file for a day without debits, a malformed date or modifier', async () => {
+    await processor.submitDebit(debit());
+    expect(await processor.sealNextFile(harbor, '2026-11-24')).toBeUndefined();
+    expect(await processor.sealNextFile(summit, WEDNESDAY)).toBeUndefined();
+    expect(await processor.sealNextFile(harbor, '2026-11-31')).toBeUndefined();
+    expect(await processor.dayFile(harbor, WEDNESDAY, 'A')).toBeUndefined();
+    await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(await processor.dayFile(harbor, WEDNESDAY, 'A')).toBeDefined();
+    expect(await processor.dayFile(harbor, WEDNESDAY, 'B')).toBeUndefined();
+    expect(await processor.dayFile(harbor, WEDNESDAY, 'a')).toBeUndefined();
+    expect(await processor.dayFile(summit, WEDNESDAY, 'A')).toBeUndefined();
+    expect(await processor.dayFile(harbor, '2026-11-24', 'A')).toBeUndefined();
+    expect(await processor.dayFile(harbor, "2026-11-25' or 1=1", 'A')).toBeUndefined();
   });
 });

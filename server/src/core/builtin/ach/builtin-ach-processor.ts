@@ -11,21 +11,33 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import type { DataProtector } from '../../../lib/data-protection';
-import type {
-  AchDayFile,
-  AchDebitOutcome,
-  AchDebitRequest,
-  AchProcessor,
+import {
+  AchFileModifiersUsedUpError,
+  type AchDayFile,
+  type AchDebitOutcome,
+  type AchDebitRequest,
+  type AchProcessor,
+  type AchSealedFile,
 } from '../../ach/ach-processor';
 import {
+  fileAchDebits,
   findAchDebitByKey,
   insertAchDebitOnce,
   listAchDebitDays,
-  listAchDebitsOfDay,
+  listUnfiledDebitsOfDay,
+  lockProcessingDay,
   takeTraceSequence,
   type AchDebitRow,
 } from './ach-debits.repository';
 import {
+  findAchFile,
+  insertAchFile,
+  lastAchFileNumber,
+  listAchFiles,
+  type AchFileListRow,
+} from './ach-files.repository';
+import {
+  NACHA_FILE_ID_MODIFIERS,
   parseNachaFile,
   sanitizeNachaText,
   writeNachaFile,
@@ -185,11 +197,37 @@ export const INVALID_TEST_ACCOUNT_NUMBERS: ReadonlySet<string> = new Set([
 /** Thrown inside the transaction to roll it back: a concurrent duplicate wrote first. */
 class DuplicateDebit extends Error {}
 
+function sealedFileOf(row: AchFileListRow): AchSealedFile {
+  return {
+    fileIdModifier: row.file_id_modifier,
+    entries: row.entries,
+    totalDebitCents: row.total_debit_cents,
+    sealedAt: row.sealed_at,
+  };
+}
+
 /**
  * The built-in ACH processor: WEB debits in its own tables (ach_debits, ach_processing_days),
- * each processing day's debits as one NACHA file written with nacha-file.ts. The account number
- * and owner name are kept only encrypted; the file, which the ODFI needs in clear, is made when
- * staff download it and never stored.
+ * sealed into NACHA files (ach_files) written with nacha-file.ts. The account number and owner
+ * name are kept only encrypted, and so is each sealed file, which holds them in clear for the
+ * ODFI.
+ *
+ * Sealing (decisions):
+ * - A file is made when staff ask for the day's next file (sealNextFile), from the day's debits
+ *   in no file yet, and kept as written: reading it again gives the same bytes, on any instance,
+ *   whatever changes later (the writer's code, the institution's name).
+ * - A file holds the debits of one processing day, and its header's file creation date is that
+ *   day, with the time the last of them came in (as the file rebuilt on every download had). So
+ *   the ODFI's duplicate check (immediate origin, creation date, modifier) never sees two files
+ *   alike, and no two files of a creation date share a trace number, even when a day's late
+ *   debits are filed the next morning. The modifier runs A-Z, 0-9 per institution and day: the
+ *   day's 37th file is refused (AchFileModifiersUsedUpError).
+ * - Two instances: the file is made under the lock of the day's ach_processing_days row, the
+ *   lock every debit of the day holds from taking its trace sequence until it is written. So a
+ *   file takes every debit numbered before it and none after, its trace numbers follow on from
+ *   the previous file's without a gap, and the day's files are numbered one after the other.
+ *   The database keeps the rest true whoever writes: a debit is in at most one file, of its own
+ *   institution and day, and never leaves it (migration 0036).
  */
 export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): AchProcessor {
   const { db, clock, dataProtector, routingDirectory } = options;
@@ -286,6 +324,7 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
             owner_name_sealed: dataProtector.encrypt(request.ownerName),
             loan_number: request.loanNumber,
             amount_cents: request.amountCents,
+            recurring: request.recurring === true,
             created_at: now,
           });
           if (!row) throw new DuplicateDebit();
@@ -302,58 +341,96 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
     },
 
     async listDays(institutionId) {
-      const days = await listAchDebitDays(db, institutionId);
+      const [days, files] = await Promise.all([
+        listAchDebitDays(db, institutionId),
+        listAchFiles(db, institutionId),
+      ]);
       return days.map((day) => ({
         date: day.processing_date,
         entries: day.entries,
         totalDebitCents: day.total_cents,
+        files: files
+          .filter((file) => file.processing_date === day.processing_date)
+          .map(sealedFileOf),
+        pending: { entries: day.pending_entries, totalDebitCents: day.pending_cents },
       }));
     },
 
-    async dayFile(institutionId, date): Promise<AchDayFile | undefined> {
+    async sealNextFile(institutionId, date): Promise<AchDayFile | undefined> {
       if (!isCalendarDate(date)) return undefined;
-      const rows = await listAchDebitsOfDay(db, institutionId, date);
-      const last = rows.at(-1);
-      if (last === undefined) return undefined;
       const { name, timeZone } = await profileOf(institutionId);
-      const content = writeNachaFile({
-        originator: achOriginatorOf(institutionId, name, odfi),
-        effectiveEntryDate: achSettlementDate(date),
-        // Deterministic: the file is made "when" its last debit came in, so asking again for an
-        // unchanged day answers the same bytes (the header's creation date is the processing day).
-        createdAt: rows.reduce(
-          (latest, row) => (row.created_at > latest ? row.created_at : latest),
-          last.created_at,
-        ),
-        timeZone,
-        fileIdModifier: 'A',
-        debits: rows.map((row) => ({
-          secCode: 'WEB' as const,
-          accountType:
-            row.account_type === 'Savings' ? ('Savings' as const) : ('Checking' as const),
-          routingNumber: row.routing_number,
-          accountNumber: dataProtector.decrypt(row.account_number_sealed),
-          amountCents: row.amount_cents,
-          individualId: row.loan_number,
-          individualName: dataProtector.decrypt(row.owner_name_sealed),
-          // Decision: 'S' (single entry) for every debit; the request does not say whether a
-          // payment is one of a recurring authorisation.
-          paymentType: 'S' as const,
-        })),
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockProcessingDay(trx, institutionId, date))) return undefined;
+        const rows = await listUnfiledDebitsOfDay(trx, institutionId, date);
+        const last = rows.at(-1);
+        if (last === undefined) return undefined;
+        const fileNumber = (await lastAchFileNumber(trx, institutionId, date)) + 1;
+        const fileIdModifier = NACHA_FILE_ID_MODIFIERS[fileNumber - 1];
+        if (fileIdModifier === undefined) throw new AchFileModifiersUsedUpError(date);
+
+        const content = writeNachaFile({
+          originator: achOriginatorOf(institutionId, name, odfi),
+          effectiveEntryDate: achSettlementDate(date),
+          // The file is made "when" its last debit came in: its creation date is the processing
+          // day even when it is made the next morning (see above).
+          createdAt: rows.reduce(
+            (latest, row) => (row.created_at > latest ? row.created_at : latest),
+            last.created_at,
+          ),
+          timeZone,
+          fileIdModifier,
+          debits: rows.map((row) => ({
+            secCode: 'WEB' as const,
+            accountType:
+              row.account_type === 'Savings' ? ('Savings' as const) : ('Checking' as const),
+            routingNumber: row.routing_number,
+            accountNumber: dataProtector.decrypt(row.account_number_sealed),
+            amountCents: row.amount_cents,
+            individualId: row.loan_number,
+            individualName: dataProtector.decrypt(row.owner_name_sealed),
+            paymentType: row.recurring ? ('R' as const) : ('S' as const),
+            traceSequence: row.trace_sequence,
+          })),
+        });
+        // The file carries exactly the trace numbers the processor answered.
+        const parsed = parseNachaFile(content);
+        const traces = parsed.batches.flatMap((batch) => batch.entries.map((e) => e.traceNumber));
+        if (traces.join() !== rows.map((row) => row.trace_number).join()) {
+          throw new Error(`ACH processor: the file of ${date} lost its debits' trace numbers`);
+        }
+
+        const file = await insertAchFile(trx, {
+          institution_id: institutionId,
+          processing_date: date,
+          file_number: fileNumber,
+          file_id_modifier: fileIdModifier,
+          entries: rows.length,
+          total_debit_cents: parsed.totalDebitCents,
+          content_sealed: dataProtector.encrypt(content),
+          sealed_at: clock.now(),
+        });
+        const filed = await fileAchDebits(
+          trx,
+          file.id,
+          rows.map((row) => row.id),
+        );
+        // Under the day's lock nothing else files them; were it to, nothing is sealed twice.
+        if (filed !== rows.length) {
+          throw new Error(`ACH processor: a debit of ${date} was filed while its file was made`);
+        }
+        return { institutionId, date, content, ...sealedFileOf(file) };
       });
-      // The writer numbers the entries 1, 2, 3... in the order given; the stored sequences run
-      // the same way without gaps, so the file carries the trace numbers the processor answered.
-      const parsed = parseNachaFile(content);
-      const traces = parsed.batches.flatMap((batch) => batch.entries.map((e) => e.traceNumber));
-      if (traces.join() !== rows.map((row) => row.trace_number).join()) {
-        throw new Error(`ACH processor: the trace numbers of ${date} are not 1 to ${rows.length}`);
-      }
+    },
+
+    async dayFile(institutionId, date, fileIdModifier): Promise<AchDayFile | undefined> {
+      if (!isCalendarDate(date) || !/^[A-Z0-9]$/.test(fileIdModifier)) return undefined;
+      const row = await findAchFile(db, institutionId, date, fileIdModifier);
+      if (!row) return undefined;
       return {
         institutionId,
         date,
-        content,
-        entries: rows.length,
-        totalDebitCents: parsed.totalDebitCents,
+        content: dataProtector.decrypt(row.content_sealed),
+        ...sealedFileOf(row),
       };
     },
   };
