@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '@portal/web-kit/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionRoutes, refusal } from '../../../testing/institution';
 import { renderAdmin } from '../../../testing/render-admin';
@@ -101,6 +101,21 @@ describe('the work queue', () => {
     );
     await user.selectOptions(kind, '');
     await waitFor(() => expect(server.requestsTo(QUEUE).at(-1)?.search).toBe('?status=handled'));
+  });
+
+  it('keeps both choices made before the page renders again (a quick hand, a loaded machine)', async () => {
+    const { server } = renderQueue({ role: 'viewer' });
+    await screen.findByRole('table', { name: 'Work queue items, newest first' });
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    const status = screen.getByRole('combobox', { name: 'Status' });
+    // Both changes in one batch: the second handler runs before the first one's render.
+    act(() => {
+      fireEvent.change(kind, { target: { value: 'document' } });
+      fireEvent.change(status, { target: { value: 'new' } });
+    });
+    await waitFor(() =>
+      expect(server.requestsTo(QUEUE).at(-1)?.search).toBe('?kind=document&status=new'),
+    );
   });
 
   it('says when nothing has arrived, and when nothing matches', async () => {

@@ -22,6 +22,7 @@ import {
 } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
@@ -89,8 +90,12 @@ function CountsTable({ counts }: { counts: readonly WorkItemCount[] }) {
 }
 
 /** The filter in the address (`?kind=&status=`), so a filtered list can be linked and gone back to. */
-function useFilter(): [WorkItemListQuery, (next: WorkItemListQuery) => void] {
+function useFilter(): [WorkItemListQuery, (change: WorkItemListQuery) => void] {
   const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
   const kind = WorkItemKind.safeParse(params.get('kind'));
   const status = WorkItemStatus.safeParse(params.get('status'));
   const filter: WorkItemListQuery = {
@@ -99,10 +104,17 @@ function useFilter(): [WorkItemListQuery, (next: WorkItemListQuery) => void] {
   };
   return [
     filter,
-    (next) => {
-      const search = new URLSearchParams();
-      if (next.kind) search.set('kind', next.kind);
-      if (next.status) search.set('status', next.status);
+    // Applied to the filter as the last change left it, not as it was at the last render (the
+    // router's own updater reads that render's): two choices in quick succession both stay.
+    (change) => {
+      const search = new URLSearchParams(latest.current);
+      for (const name of ['kind', 'status'] as const) {
+        if (!(name in change)) continue;
+        const value = change[name];
+        if (value) search.set(name, value);
+        else search.delete(name);
+      }
+      latest.current = search;
       setParams(search, { replace: true });
     },
   ];
@@ -145,7 +157,7 @@ export function WorkQueuePage({ slug, timeZone }: WorkQueuePageProps) {
           value={filter.kind ?? ''}
           onChange={(event) => {
             const kind = WorkItemKind.safeParse(event.target.value);
-            setFilter({ ...filter, kind: kind.success ? kind.data : undefined });
+            setFilter({ kind: kind.success ? kind.data : undefined });
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 240 }}
@@ -163,7 +175,7 @@ export function WorkQueuePage({ slug, timeZone }: WorkQueuePageProps) {
           value={filter.status ?? ''}
           onChange={(event) => {
             const status = WorkItemStatus.safeParse(event.target.value);
-            setFilter({ ...filter, status: status.success ? status.data : undefined });
+            setFilter({ status: status.success ? status.data : undefined });
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
