@@ -190,8 +190,6 @@ test.describe('issue 20 in the dark scheme', () => {
     baseURL,
   }) => {
     const summit = institutionOrigin(baseURL, 'summit');
-    await signInAtSummit(page, summit, 'pat.lee');
-    await expect(page.locator('html')).toHaveClass(/dark/);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -200,7 +198,10 @@ test.describe('issue 20 in the dark scheme', () => {
       await held;
       await route.continue();
     });
-    await page.reload();
+    // The skeleton shows where the browser loads the accounts itself: after signing in (a page
+    // loaded signed in comes from the server with its accounts, server-rendering.spec.ts).
+    await signInAtSummit(page, summit, 'pat.lee', { settled: false });
+    await expect(page.locator('html')).toHaveClass(/dark/);
     const loading = page.getByRole('status', { name: 'Loading accounts' });
     await expect(loading).toBeVisible();
     const navigation = page.getByRole('navigation', { name: 'Main' });
