@@ -121,71 +121,73 @@ function injectFaults(app: PortalApp, faults: Faults): void {
  * them side by side.
  */
 export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void {
-  describe.each(testDatabases('both'))(`${scenario} payments under faults on $name`, (testDatabase) => {
-    let test: TestApp;
-    let second: PortalApp;
-    let service: PaymentsService;
-    let caller: PaymentCaller;
-    let card: SavedPaymentMethod;
-    let declining: SavedPaymentMethod;
-    let account: SavedPaymentMethod;
-    let jordan: Caller;
-    const counts = { submissions: 0, retries: 0, takeovers: 0, posted: 0, declined: 0 };
+  describe.each(testDatabases('both'))(
+    `${scenario} payments under faults on $name`,
+    (testDatabase) => {
+      let test: TestApp;
+      let second: PortalApp;
+      let service: PaymentsService;
+      let caller: PaymentCaller;
+      let card: SavedPaymentMethod;
+      let declining: SavedPaymentMethod;
+      let account: SavedPaymentMethod;
+      let jordan: Caller;
+      const counts = { submissions: 0, retries: 0, takeovers: 0, posted: 0, declined: 0 };
 
-    beforeAll(async () => {
-      injectedCrashes = 0;
-      test = await startTestApp(testDatabase);
-      await allowManyCardAttempts(test.app);
-      const db = test.database.db;
-      // The second instance: its own services and job queue, the same database and clock.
-      second = await buildApp({ db, clock: test.clock, dataProtector: TEST_DATA_PROTECTOR });
-      const session: SignedIn = await signIn(test.app, { username: 'jordan.rivers' });
-      jordan = { app: test.app, who: session };
-      card = await addCard(jordan, HOME_EQUITY);
-      declining = await addCard(jordan, HOME_EQUITY, DECLINED_VISA);
-      account = await addAccount(jordan);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'customer_id', 'institution_id'])
-        .where('username', '=', 'jordan.rivers')
-        .orderBy('institution_id')
-        .executeTakeFirstOrThrow();
-      caller = {
-        institutionId: user.institution_id,
-        timeZone: 'America/New_York',
-        userId: user.id,
-        customerId: user.customer_id,
-        companyNumber: 0,
-      };
-      const services = test.app.services;
-      const settings = (id: number) => services.institutions.settings(id);
-      service = createPaymentsService({
-        db,
-        clock: test.clock,
-        core: services.core,
-        dataProtector: services.dataProtector,
-        settings,
-        settlement: services.paymentPosting,
-        achProcessor: services.achProcessor,
-        routingDirectory: services.routingDirectory,
-        methods: createPaymentMethodsService({
+      beforeAll(async () => {
+        injectedCrashes = 0;
+        test = await startTestApp(testDatabase);
+        await allowManyCardAttempts(test.app);
+        const db = test.database.db;
+        // The second instance: its own services and job queue, the same database and clock.
+        second = await buildApp({ db, clock: test.clock, dataProtector: TEST_DATA_PROTECTOR });
+        const session: SignedIn = await signIn(test.app, { username: 'jordan.rivers' });
+        jordan = { app: test.app, who: session };
+        card = await addCard(jordan, HOME_EQUITY);
+        declining = await addCard(jordan, HOME_EQUITY, DECLINED_VISA);
+        account = await addAccount(jordan);
+        const user = await db
+          .selectFrom('users')
+          .select(['id', 'customer_id', 'institution_id'])
+          .where('username', '=', 'jordan.rivers')
+          .orderBy('institution_id')
+          .executeTakeFirstOrThrow();
+        caller = {
+          institutionId: user.institution_id,
+          timeZone: 'America/New_York',
+          userId: user.id,
+          customerId: user.customer_id,
+          companyNumber: 0,
+        };
+        const services = test.app.services;
+        const settings = (id: number) => services.institutions.settings(id);
+        service = createPaymentsService({
           db,
           clock: test.clock,
           core: services.core,
+          dataProtector: services.dataProtector,
           settings,
-          cardProcessor: services.cardProcessor,
+          settlement: services.paymentPosting,
           achProcessor: services.achProcessor,
           routingDirectory: services.routingDirectory,
-          dataProtector: services.dataProtector,
-        }),
-        achDrafts: createAchDraftAuthorizations({ clock: test.clock, cdnRoots: [] }),
-      });
-      await publishSettingsChange(test.app, 'localhost', {
-        shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },
-      });
-      // A database error mid-transaction: every 13th update marking a payment posted fails.
-      await sql`create sequence payment_fault_counter`.execute(db);
-      await sql`
+          methods: createPaymentMethodsService({
+            db,
+            clock: test.clock,
+            core: services.core,
+            settings,
+            cardProcessor: services.cardProcessor,
+            achProcessor: services.achProcessor,
+            routingDirectory: services.routingDirectory,
+            dataProtector: services.dataProtector,
+          }),
+          achDrafts: createAchDraftAuthorizations({ clock: test.clock, cdnRoots: [] }),
+        });
+        await publishSettingsChange(test.app, 'localhost', {
+          shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },
+        });
+        // A database error mid-transaction: every 13th update marking a payment posted fails.
+        await sql`create sequence payment_fault_counter`.execute(db);
+        await sql`
       create function payment_fault() returns trigger language plpgsql as $$
       begin
         if nextval('payment_fault_counter') % 13 = 0 then
@@ -193,219 +195,220 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
         end if;
         return new;
       end $$`.execute(db);
-      await sql`
+        await sql`
       create trigger payment_fault before update on payments for each row
       when (new.status = 'posted') execute function payment_fault()`.execute(db);
-      injectFaults(test.app, {
-        afterPost: everyNth(5),
-        afterCharge: everyNth(7),
-        afterDebit: everyNth(11),
-      });
-    }, 120_000);
-    afterAll(async () => {
-      await second?.close();
-      await test?.close();
-    });
-
-    const idOf = (key: string) => paymentIdOf(TEST_DATA_PROTECTOR, { ...caller, key });
-
-    /** Submits until an answer comes back (a crash answers nothing: the caller retries). */
-    async function submitUntilAnswered(
-      key: string,
-      body: ReturnType<typeof paymentBody>,
-      route: 'immediate' | 'scheduled',
-      type: 'ACH' | 'Card',
-    ) {
-      const request = { route, paymentType: type, body: PaymentRequest.parse(body) } as const;
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        try {
-          counts.submissions += 1;
-          return await service.submit(caller, request, key);
-        } catch (error) {
-          counts.retries += 1;
-          if (
-            !(error instanceof InjectedCrash) &&
-            !String(error).includes('injected database fault')
-          ) {
-            throw error;
-          }
-        }
-      }
-      throw new Error(`key ${key} never answered`);
-    }
-
-    if (scenario === 'immediate') {
-      it('settles every immediate payment exactly once through lost answers, crashes and database errors', async () => {
-        const keys: string[] = [];
-        for (let index = 0; index < scaled(IMMEDIATE, testDatabase.name); index += 1) {
-          const key = `immediate-${String(index).padStart(6, '0')}`;
-          keys.push(key);
-          const method = index % 25 === 0 ? declining : index % 3 === 0 ? account : card;
-          const body = paymentBody({ loan: HOME_EQUITY, method, amount: 1 + (index % 7) });
-          const type = method.IsCard ? 'Card' : 'ACH';
-          const first = await submitUntilAnswered(key, body, 'immediate', type);
-          // The answer was lost after the commit: the same attempt comes again.
-          const again = await submitUntilAnswered(key, body, 'immediate', type);
-          expect(again).toEqual(first);
-        }
-        // A representative part over HTTP: five concurrent duplicates of each.
-        for (let index = 0; index < scaled(HTTP_PART, testDatabase.name); index += 1) {
-          // One session may make 300 calls a minute (securityPolicyOptions): the minute moves on.
-          if (index % 40 === 39) test.clock.advance(61_000);
-          const key = `http-${String(index).padStart(6, '0')}`;
-          keys.push(key);
-          const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 2 });
-          const answers = await Promise.all(
-            Array.from({ length: 5 }, () => submit(jordan, 'immediateCard', body, key)),
-          );
-          // A crashed request answers 500 (Generic); its retry finishes the same payment.
-          let settled = answers.find((answer) => answer.status === 200);
-          for (let retry = 0; !settled && retry < 5; retry += 1) {
-            const answer = await submit(jordan, 'immediateCard', body, key);
-            if (answer.status === 200) settled = answer;
-          }
-          expect(settled?.body.HasNoErrors).toBe(true);
-          for (const answer of answers) {
-            if (answer.status === 200) expect(answer).toEqual(settled);
-            else expect(answer.body.Errors[0]?.ErrorMessage).toBe('Generic');
-          }
-        }
-        await assertExactlyOnce(keys);
-      }, 600_000);
-    }
-
-    if (scenario === 'scheduled') {
-      it('posts every scheduled payment exactly once with crashes, database errors and two workers', async () => {
-        const keys: string[] = [];
-        for (let index = 0; index < scaled(SCHEDULED, testDatabase.name); index += 1) {
-          const key = `scheduled-${String(index).padStart(6, '0')}`;
-          keys.push(key);
-          const method = index % 2 === 0 ? card : account;
-          const answer = await submitUntilAnswered(
-            key,
-            paymentBody({ loan: HOME_EQUITY, method, amount: 1, date: '2025-03-17' }),
-            'scheduled',
-            method.IsCard ? 'Card' : 'ACH',
-          );
-          expect(answer.body.HasNoErrors).toBe(true);
-        }
-        test.clock.set('2025-03-17T14:00:00.000Z');
-        await test.app.services.endOfDay.runOnce();
-        // While the first worker settles some payments, its leases lapse and the second instance
-        // takes the same jobs over.
-        let takeovers = 0;
         injectFaults(test.app, {
-          afterPost: () => false,
-          afterCharge: () => false,
-          afterDebit: () => false,
-          onCharge: async (paymentId) => {
-            if (takeovers >= 3 || paymentId === '') return;
-            takeovers += 1;
-            test.clock.advance(2 * 60_000);
-            await second.services.paymentPosting.runOnce();
-          },
+          afterPost: everyNth(5),
+          afterCharge: everyNth(7),
+          afterDebit: everyNth(11),
         });
-        for (let round = 0; round < 20; round += 1) {
-          const [first, other] = await Promise.all([
-            test.app.services.paymentPosting.runOnce(),
-            second.services.paymentPosting.runOnce(),
-          ]);
-          const waiting = await test.database.db
-            .selectFrom('payments')
-            .select('id')
-            // Waiting for its date, or settling (a run died after moving money: its job's retry
-            // finishes it once the backoff has passed). This test's own: the demo seed's
-            // scheduled payment is not due on this clock.
-            .where('status', 'in', ['scheduled', 'settling'])
-            .where('id', 'in', keys.map(idOf))
-            .execute();
-          if (waiting.length === 0 && first.settled + other.settled === 0) break;
-          // Failed attempts are retried after their backoff.
-          test.clock.advance(5 * 60_000);
-        }
-        counts.takeovers = takeovers;
-        expect(takeovers).toBeGreaterThan(0);
-        await assertExactlyOnce(keys);
-      }, 600_000);
-    }
+      }, 120_000);
+      afterAll(async () => {
+        await second?.close();
+        await test?.close();
+      });
 
-    async function assertExactlyOnce(keys: string[]) {
-      const db = test.database.db;
-      const ids = keys.map(idOf);
-      const payments = await db
-        .selectFrom('payments')
-        .select(['id', 'status', 'is_card'])
-        .where('id', 'in', ids)
-        .execute();
-      // Nothing lost: every accepted key has its payment, posted or failed (a declined card).
-      expect(payments).toHaveLength(ids.length);
-      const byStatus = new Map<string, number>();
-      for (const payment of payments) {
-        byStatus.set(payment.status, (byStatus.get(payment.status) ?? 0) + 1);
+      const idOf = (key: string) => paymentIdOf(TEST_DATA_PROTECTOR, { ...caller, key });
+
+      /** Submits until an answer comes back (a crash answers nothing: the caller retries). */
+      async function submitUntilAnswered(
+        key: string,
+        body: ReturnType<typeof paymentBody>,
+        route: 'immediate' | 'scheduled',
+        type: 'ACH' | 'Card',
+      ) {
+        const request = { route, paymentType: type, body: PaymentRequest.parse(body) } as const;
+        for (let attempt = 0; attempt < 10; attempt += 1) {
+          try {
+            counts.submissions += 1;
+            return await service.submit(caller, request, key);
+          } catch (error) {
+            counts.retries += 1;
+            if (
+              !(error instanceof InjectedCrash) &&
+              !String(error).includes('injected database fault')
+            ) {
+              throw error;
+            }
+          }
+        }
+        throw new Error(`key ${key} never answered`);
       }
-      expect(
-        [...byStatus.keys()].filter((status) => status !== 'posted' && status !== 'failed'),
-      ).toEqual([]);
-      const lines = await sql<{ key: string; count: string }>`
+
+      if (scenario === 'immediate') {
+        it('settles every immediate payment exactly once through lost answers, crashes and database errors', async () => {
+          const keys: string[] = [];
+          for (let index = 0; index < scaled(IMMEDIATE, testDatabase.name); index += 1) {
+            const key = `immediate-${String(index).padStart(6, '0')}`;
+            keys.push(key);
+            const method = index % 25 === 0 ? declining : index % 3 === 0 ? account : card;
+            const body = paymentBody({ loan: HOME_EQUITY, method, amount: 1 + (index % 7) });
+            const type = method.IsCard ? 'Card' : 'ACH';
+            const first = await submitUntilAnswered(key, body, 'immediate', type);
+            // The answer was lost after the commit: the same attempt comes again.
+            const again = await submitUntilAnswered(key, body, 'immediate', type);
+            expect(again).toEqual(first);
+          }
+          // A representative part over HTTP: five concurrent duplicates of each.
+          for (let index = 0; index < scaled(HTTP_PART, testDatabase.name); index += 1) {
+            // One session may make 300 calls a minute (securityPolicyOptions): the minute moves on.
+            if (index % 40 === 39) test.clock.advance(61_000);
+            const key = `http-${String(index).padStart(6, '0')}`;
+            keys.push(key);
+            const body = paymentBody({ loan: HOME_EQUITY, method: card, amount: 2 });
+            const answers = await Promise.all(
+              Array.from({ length: 5 }, () => submit(jordan, 'immediateCard', body, key)),
+            );
+            // A crashed request answers 500 (Generic); its retry finishes the same payment.
+            let settled = answers.find((answer) => answer.status === 200);
+            for (let retry = 0; !settled && retry < 5; retry += 1) {
+              const answer = await submit(jordan, 'immediateCard', body, key);
+              if (answer.status === 200) settled = answer;
+            }
+            expect(settled?.body.HasNoErrors).toBe(true);
+            for (const answer of answers) {
+              if (answer.status === 200) expect(answer).toEqual(settled);
+              else expect(answer.body.Errors[0]?.ErrorMessage).toBe('Generic');
+            }
+          }
+          await assertExactlyOnce(keys);
+        }, 600_000);
+      }
+
+      if (scenario === 'scheduled') {
+        it('posts every scheduled payment exactly once with crashes, database errors and two workers', async () => {
+          const keys: string[] = [];
+          for (let index = 0; index < scaled(SCHEDULED, testDatabase.name); index += 1) {
+            const key = `scheduled-${String(index).padStart(6, '0')}`;
+            keys.push(key);
+            const method = index % 2 === 0 ? card : account;
+            const answer = await submitUntilAnswered(
+              key,
+              paymentBody({ loan: HOME_EQUITY, method, amount: 1, date: '2025-03-17' }),
+              'scheduled',
+              method.IsCard ? 'Card' : 'ACH',
+            );
+            expect(answer.body.HasNoErrors).toBe(true);
+          }
+          test.clock.set('2025-03-17T14:00:00.000Z');
+          await test.app.services.endOfDay.runOnce();
+          // While the first worker settles some payments, its leases lapse and the second instance
+          // takes the same jobs over.
+          let takeovers = 0;
+          injectFaults(test.app, {
+            afterPost: () => false,
+            afterCharge: () => false,
+            afterDebit: () => false,
+            onCharge: async (paymentId) => {
+              if (takeovers >= 3 || paymentId === '') return;
+              takeovers += 1;
+              test.clock.advance(2 * 60_000);
+              await second.services.paymentPosting.runOnce();
+            },
+          });
+          for (let round = 0; round < 20; round += 1) {
+            const [first, other] = await Promise.all([
+              test.app.services.paymentPosting.runOnce(),
+              second.services.paymentPosting.runOnce(),
+            ]);
+            const waiting = await test.database.db
+              .selectFrom('payments')
+              .select('id')
+              // Waiting for its date, or settling (a run died after moving money: its job's retry
+              // finishes it once the backoff has passed). This test's own: the demo seed's
+              // scheduled payment is not due on this clock.
+              .where('status', 'in', ['scheduled', 'settling'])
+              .where('id', 'in', keys.map(idOf))
+              .execute();
+            if (waiting.length === 0 && first.settled + other.settled === 0) break;
+            // Failed attempts are retried after their backoff.
+            test.clock.advance(5 * 60_000);
+          }
+          counts.takeovers = takeovers;
+          expect(takeovers).toBeGreaterThan(0);
+          await assertExactlyOnce(keys);
+        }, 600_000);
+      }
+
+      async function assertExactlyOnce(keys: string[]) {
+        const db = test.database.db;
+        const ids = keys.map(idOf);
+        const payments = await db
+          .selectFrom('payments')
+          .select(['id', 'status', 'is_card'])
+          .where('id', 'in', ids)
+          .execute();
+        // Nothing lost: every accepted key has its payment, posted or failed (a declined card).
+        expect(payments).toHaveLength(ids.length);
+        const byStatus = new Map<string, number>();
+        for (const payment of payments) {
+          byStatus.set(payment.status, (byStatus.get(payment.status) ?? 0) + 1);
+        }
+        expect(
+          [...byStatus.keys()].filter((status) => status !== 'posted' && status !== 'failed'),
+        ).toEqual([]);
+        const lines = await sql<{ key: string; count: string }>`
       select posting_key as key, count(*) as count from core_transactions
       where posting_key like 'payment:%' group by posting_key`.execute(db);
-      const linesByKey = new Map(lines.rows.map((row) => [row.key, Number(row.count)]));
-      const chargeRows = await sql<{ key: string; count: string }>`
+        const linesByKey = new Map(lines.rows.map((row) => [row.key, Number(row.count)]));
+        const chargeRows = await sql<{ key: string; count: string }>`
       select idempotency_key as key, count(*) as count from card_processor_charges
       group by idempotency_key`.execute(db);
-      const chargesByKey = new Map(chargeRows.rows.map((row) => [row.key, Number(row.count)]));
-      const debitRows = await sql<{ key: string; count: string }>`
+        const chargesByKey = new Map(chargeRows.rows.map((row) => [row.key, Number(row.count)]));
+        const debitRows = await sql<{ key: string; count: string }>`
       select idempotency_key as key, count(*) as count from ach_debits
       group by idempotency_key`.execute(db);
-      const debitsByKey = new Map(debitRows.rows.map((row) => [row.key, Number(row.count)]));
-      // The e-mails each payment queued (its receipt, or the notice of its failure), found by
-      // its confirmation number in the body.
-      const messages = (await db.selectFrom('outbox_messages').select(['body']).execute()).map(
-        (message) => openMailBody(TEST_DATA_PROTECTOR, message.body),
-      );
-      const mailsOf = (reference: string) =>
-        messages.filter((body) => body.includes(reference)).length;
-      let posted = 0;
-      let receipts = 0;
-      for (const payment of payments) {
-        const line = linesByKey.get(`payment:${payment.id}`) ?? 0;
-        const money = (payment.is_card ? chargesByKey : debitsByKey).get(payment.id) ?? 0;
-        const withRecipient = await findPaymentWithRecipient(db, payment.id);
-        const reference = withRecipient?.reference_number ?? '';
-        expect(reference).not.toBe('');
-        const mails = mailsOf(reference);
-        if (payment.status === 'posted') {
-          posted += 1;
-          receipts += mails;
-          // Posted once, paid once, and its receipt queued once (none without an address).
-          expect([payment.id, line, money, mails]).toEqual([
-            payment.id,
-            1,
-            1,
-            withRecipient?.recipient ? 1 : 0,
-          ]);
-        } else {
-          // A declined card: charged at most once (the decline), never posted, no receipt (at
-          // most the notice of its failure).
-          expect([payment.id, line]).toEqual([payment.id, 0]);
-          expect(money).toBeLessThanOrEqual(1);
-          expect(mails).toBeLessThanOrEqual(1);
+        const debitsByKey = new Map(debitRows.rows.map((row) => [row.key, Number(row.count)]));
+        // The e-mails each payment queued (its receipt, or the notice of its failure), found by
+        // its confirmation number in the body.
+        const messages = (await db.selectFrom('outbox_messages').select(['body']).execute()).map(
+          (message) => openMailBody(TEST_DATA_PROTECTOR, message.body),
+        );
+        const mailsOf = (reference: string) =>
+          messages.filter((body) => body.includes(reference)).length;
+        let posted = 0;
+        let receipts = 0;
+        for (const payment of payments) {
+          const line = linesByKey.get(`payment:${payment.id}`) ?? 0;
+          const money = (payment.is_card ? chargesByKey : debitsByKey).get(payment.id) ?? 0;
+          const withRecipient = await findPaymentWithRecipient(db, payment.id);
+          const reference = withRecipient?.reference_number ?? '';
+          expect(reference).not.toBe('');
+          const mails = mailsOf(reference);
+          if (payment.status === 'posted') {
+            posted += 1;
+            receipts += mails;
+            // Posted once, paid once, and its receipt queued once (none without an address).
+            expect([payment.id, line, money, mails]).toEqual([
+              payment.id,
+              1,
+              1,
+              withRecipient?.recipient ? 1 : 0,
+            ]);
+          } else {
+            // A declined card: charged at most once (the decline), never posted, no receipt (at
+            // most the notice of its failure).
+            expect([payment.id, line]).toEqual([payment.id, 0]);
+            expect(money).toBeLessThanOrEqual(1);
+            expect(mails).toBeLessThanOrEqual(1);
+          }
         }
-      }
-      // The borrowers have addresses: the receipts' check above was not vacuous.
-      if (posted > 0) expect(receipts).toBeGreaterThan(0);
-      counts.posted += posted;
-      counts.declined += payments.length - posted;
-      const faults = await sql<{ value: string }>`
+        // The borrowers have addresses: the receipts' check above was not vacuous.
+        if (posted > 0) expect(receipts).toBeGreaterThan(0);
+        counts.posted += posted;
+        counts.declined += payments.length - posted;
+        const faults = await sql<{ value: string }>`
       select last_value as value from payment_fault_counter`.execute(db);
-      const databaseFaults = Math.floor(Number(faults.rows[0]?.value ?? 0) / 13);
-      console.info(
-        `payment faults on ${testDatabase.name} so far: ${counts.submissions} submissions and ` +
-          `${counts.posted} postings (${counts.submissions + counts.posted} in all); ` +
-          `${counts.declined} declined cards; injected ${injectedCrashes} crashes and ` +
-          `${databaseFaults} database errors; ${counts.takeovers} job takeovers by a second worker; ` +
-          `every posted payment has exactly 1 core line, 1 charge or debit and 1 receipt to its address; 0 lost`,
-      );
-    }
-  });
+        const databaseFaults = Math.floor(Number(faults.rows[0]?.value ?? 0) / 13);
+        console.info(
+          `payment faults on ${testDatabase.name} so far: ${counts.submissions} submissions and ` +
+            `${counts.posted} postings (${counts.submissions + counts.posted} in all); ` +
+            `${counts.declined} declined cards; injected ${injectedCrashes} crashes and ` +
+            `${databaseFaults} database errors; ${counts.takeovers} job takeovers by a second worker; ` +
+            `every posted payment has exactly 1 core line, 1 charge or debit and 1 receipt to its address; 0 lost`,
+        );
+      }
+    },
+  );
 }
