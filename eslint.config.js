@@ -30,6 +30,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // The portal's server build (npm run build, beside its dist): written while the lint runs.
+      '**/dist-ssr/**',
       '**/*.generated.*',
       'data/**',
       'coverage/**',
