@@ -14,7 +14,9 @@ export interface MethodOwner {
 /**
  * The user's saved methods (single-use ones are never listed), oldest first, each marked when it
  * is the user's default for the account (`findDefaultPaymentMethod`'s), in one statement. Written
- * out rather than built: the payment screen runs it on every load.
+ * out rather than built: the payment screen runs it on every load. GetPaymentInfo reads the same
+ * rows with the loan's payments, in its own statement (payments.repository `paymentInfoRows`):
+ * a change of which methods are listed is made in both.
  */
 export async function listSavedPaymentMethods(
   db: Db,

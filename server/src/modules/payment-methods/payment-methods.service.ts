@@ -95,23 +95,39 @@ export type RoutingLookup =
   | { kind: 'unknown' }
   | { kind: 'refused'; error: 'RoutingNumberInvalid' | 'RoutingLookup' };
 
+/** A stored method's columns that its answer (`toSavedPaymentMethod`) and `isUsable` read. */
+type MethodColumns = Pick<
+  PaymentMethodRow,
+  | 'is_card'
+  | 'card_type'
+  | 'debit_credit_type'
+  | 'expiration_date'
+  | 'last_four'
+  | 'profile_id'
+  | 'ach_account_type'
+>;
+
+/** A saved method as listed for a loan: its columns, and whether it is the loan's default. */
+export type ListedMethodRow = MethodColumns & { is_account_default: boolean };
+
+/** The caller's saved methods a loan may be paid with, and the loan's default among them. */
+export interface UsableMethods {
+  methods: SavedPaymentMethod[];
+  defaultMethod: SavedPaymentMethod | null;
+}
+
 export interface PaymentMethodsService {
-  /**
-   * The caller's saved methods usable for the loan, and its default. `loan`: the loan as the core
-   * answered it for this caller in the same request (GetPaymentInfo's), which proves it is
-   * theirs; without it the core is asked.
-   */
+  /** The caller's saved methods usable for the loan, and its default (GetPaymentMethods). */
   list(
     caller: PaymentMethodCaller,
     accountNumber: string,
-    loan?: CoreAccount,
   ): Promise<
-    MethodOutcome<{
-      methods: SavedPaymentMethod[];
-      defaultMethod: SavedPaymentMethod | null;
-      /** The HostNums of the ACH agreements the caller has yet to accept. */
-      achAgreementsNeeded: number[];
-    }>
+    MethodOutcome<
+      UsableMethods & {
+        /** The HostNums of the ACH agreements the caller has yet to accept. */
+        achAgreementsNeeded: number[];
+      }
+    >
   >;
   addCard(
     caller: PaymentMethodCaller,
@@ -126,6 +142,18 @@ export interface PaymentMethodsService {
     caller: PaymentMethodCaller,
     method: { isCard: boolean; profileId: string; lastFour: string },
   ): Promise<MethodOutcome<true>>;
+  /**
+   * Of the caller's saved methods as read with a loan's (their own only, each marked when it is
+   * their default for that loan: payments.repository `paymentInfoRows` reads them with the loan's
+   * payments, in one statement), those usable, and the default, as `list` answers them without
+   * the ACH terms still to accept (GetPaymentInfo's). `settings`: the institution's, as the
+   * request read them.
+   */
+  usableMethodsOf(
+    caller: PaymentMethodCaller,
+    saved: readonly ListedMethodRow[],
+    settings: SettingsAccessor,
+  ): UsableMethods;
   /**
    * The caller's default method of the loan as `list` answers it (null with
    * useDefaultPaymentMethodOption off, or when it is no longer usable), without the rest of the
@@ -161,7 +189,7 @@ function oneOf<T extends string>(choices: readonly T[], value: string | null, wh
  * The DTO of a stored method: its handle and last four (CardInfo.CardNumber or
  * AchInfo.AccountNumber), never more.
  */
-export function toSavedPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod {
+export function toSavedPaymentMethod(row: MethodColumns): SavedPaymentMethod {
   if (row.is_card) {
     return {
       IsCard: true,
@@ -192,7 +220,7 @@ export function toSavedPaymentMethod(row: PaymentMethodRow): SavedPaymentMethod 
  * replace.
  */
 function isUsable(
-  row: PaymentMethodRow,
+  row: MethodColumns,
   settings: SettingsAccessor,
   today: CalendarDate,
   companyNumber: number,
@@ -352,34 +380,43 @@ export function createPaymentMethodsService(options: {
     );
   }
 
+  function usableMethodsOf(
+    caller: PaymentMethodCaller,
+    rows: readonly ListedMethodRow[],
+    settings: SettingsAccessor,
+  ): UsableMethods {
+    const day = today(caller);
+    const usable = rows.filter((row) => isUsable(row, settings, day, caller.companyNumber));
+    // The default is among the usable rows, when it is usable.
+    const defaultRow = settings.get('paymentOptions.useDefaultPaymentMethodOption')
+      ? usable.find((row) => row.is_account_default)
+      : undefined;
+    return {
+      methods: usable.map(toSavedPaymentMethod),
+      defaultMethod: defaultRow ? toSavedPaymentMethod(defaultRow) : null,
+    };
+  }
+
   const achChecks = { db, achProcessor, routingDirectory, dataProtector };
   const achDuplicateKey = (routingNumber: string, accountNumber: string) =>
     duplicateKeyOf(dataProtector, routingNumber, accountNumber);
 
   return {
-    async list(caller, accountNumber, verified) {
-      const loan =
-        verified?.number === accountNumber ? verified : await loanOf(caller, accountNumber);
+    async list(caller, accountNumber) {
+      const loan = await loanOf(caller, accountNumber);
       if (!loan) return NOT_FOUND;
       const settings = await options.settings(caller.institutionId);
       const [rows, needed] = await Promise.all([
         listSavedPaymentMethods(db, owner(caller), loan.number),
         achAgreementsNeeded(caller, settings),
       ]);
-      const defaultRow = rows.find((row) => row.is_account_default);
-      const usable = rows.filter((row) =>
-        isUsable(row, settings, today(caller), caller.companyNumber),
-      );
-      const withDefault =
-        settings.get('paymentOptions.useDefaultPaymentMethodOption') &&
-        defaultRow !== undefined &&
-        isUsable(defaultRow, settings, today(caller), caller.companyNumber);
       return ok({
-        methods: usable.map(toSavedPaymentMethod),
-        defaultMethod: withDefault ? toSavedPaymentMethod(defaultRow) : null,
+        ...usableMethodsOf(caller, rows, settings),
         achAgreementsNeeded: needed.map((agreement) => agreement.hostNum),
       });
     },
+
+    usableMethodsOf,
 
     async defaultMethod(caller, loan) {
       const settings = await options.settings(caller.institutionId);

@@ -27,9 +27,12 @@ import type { LoanContext, PaymentCaller } from './payment-context';
 import { paymentHandleOf } from './payment-handles';
 import {
   type ListedRecurringPayment,
+  type ListedSavedMethod,
   type ListedScheduledPayment,
   type LoanPaymentFacts,
   loanPaymentListRows,
+  type LoanPaymentListRows,
+  paymentInfoRows,
 } from './payments.repository';
 
 /**
@@ -224,42 +227,67 @@ export async function loanPaymentLists(
   reader: PaymentListReader,
   loanNumber: string,
 ): Promise<LoanPaymentLists> {
-  return (await readLoanPayments(deps, reader, loanNumber)).lists;
-}
-
-/** The lists, and whether a date of the recurring payment waits to post (one statement). */
-async function readLoanPayments(
-  deps: InfoDependencies,
-  reader: PaymentListReader,
-  loanNumber: string,
-): Promise<{ lists: LoanPaymentLists; hasPendingOccurrence: boolean }> {
-  const { scheduled, recurring, hasPendingOccurrence } = await loanPaymentListRows(
+  const rows = await loanPaymentListRows(
     deps.db,
     reader.caller.institutionId,
     loanNumber,
     reader.today,
   );
+  return loanPaymentsOf(deps, reader, rows).lists;
+}
+
+/** A loan's payment lists, and whether a date of its recurring payment waits to post. */
+export interface LoanPayments {
+  lists: LoanPaymentLists;
+  hasPendingOccurrence: boolean;
+}
+
+function loanPaymentsOf(
+  deps: InfoDependencies,
+  reader: PaymentListReader,
+  rows: LoanPaymentListRows,
+): LoanPayments {
   return {
     lists: {
-      ScheduledPayments: scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
-      RecurringPayment: recurring ? recurringInfo(deps, reader, recurring) : null,
+      ScheduledPayments: rows.scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
+      RecurringPayment: rows.recurring ? recurringInfo(deps, reader, rows.recurring) : null,
     },
-    hasPendingOccurrence,
+    hasPendingOccurrence: rows.hasPendingOccurrence,
   };
 }
 
 /**
- * GET /api/PaymentInformation/GetPaymentInfo's answer: the core's terms, the institution's
- * settings, the user's saved methods and this module's scheduled and recurring payments.
+ * What GetPaymentInfo reads of the portal's tables for the context's loan, in one statement
+ * (`paymentInfoRows`): the loan's payments, and the caller's saved methods as stored, each marked
+ * when it is their default for the loan (the payment methods module decides which are usable).
  */
-export async function paymentInfoResponse(
+export async function readPaymentInfo(
   deps: InfoDependencies,
   context: LoanContext,
+): Promise<{ payments: LoanPayments; savedMethods: ListedSavedMethod[] }> {
+  const { institutionId, userId } = context.caller;
+  const rows = await paymentInfoRows(
+    deps.db,
+    { institutionId, userId },
+    context.account.number,
+    context.today,
+  );
+  return { payments: loanPaymentsOf(deps, context, rows), savedMethods: rows.savedMethods };
+}
+
+/**
+ * GET /api/PaymentInformation/GetPaymentInfo's answer: the core's terms, the institution's
+ * settings, the user's saved methods and this module's scheduled and recurring payments (as
+ * `readPaymentInfo` read them for the context's loan).
+ */
+export async function paymentInfoResponse(
+  context: LoanContext,
+  payments: LoanPayments,
   methods: { methods: SavedPaymentMethod[]; defaultMethod: SavedPaymentMethod | null },
   companyNumber: number,
 ): Promise<PaymentInfoResponse> {
   const { terms, account, settings, today } = context;
-  const { lists, hasPendingOccurrence } = await readLoanPayments(deps, context, account.number);
+  const { lists, hasPendingOccurrence } = payments;
   const error = await infoError(context, {
     // Waiting: status 'scheduled', the only one listed that is not shown as posted.
     hasWaitingScheduled: lists.ScheduledPayments.some((payment) => !payment.HasBeenPosted),
@@ -280,9 +308,11 @@ export async function paymentInfoResponse(
     terms.dueDate ?? today,
   ].reduce((latest, day) => (day > latest ? day : latest));
   const nonPaymentDays = context.nonPaymentDays.filter((day) => day <= windowEnd);
+  // The envelope's two fields are written out, not spread: an object literal that opens with a
+  // spread and goes on with some twenty fields took V8 (Node 20) 25 µs to build, every time.
   return {
-    ...okEnvelope(),
     HasNoErrors: true,
+    Errors: okEnvelope().Errors,
     DueDate: terms.dueDate ?? today,
     PaymentDetails: {
       LoanAccountNumber: account.number,

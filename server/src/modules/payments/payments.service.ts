@@ -48,7 +48,7 @@ import {
   type PaymentCaller,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
-import { paymentInfoResponse } from './payment-info';
+import { paymentInfoResponse, readPaymentInfo } from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 import { decideLoanSubmission, recordAcceptedSubmission } from './payment-records';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
@@ -150,7 +150,7 @@ export interface PaymentsServiceDependencies {
   achProcessor: AchProcessor;
   routingDirectory: RoutingDirectory;
   /** The saved-methods listing of GetPaymentInfo is the payment methods module's own. */
-  methods: Pick<PaymentMethodsService, 'list' | 'achTermsOutstanding'>;
+  methods: Pick<PaymentMethodsService, 'usableMethodsOf' | 'achTermsOutstanding'>;
   /** The recurring ACH draft agreement a recurring bank-account payment is signed under. */
   achDrafts: AchDraftAuthorizations;
   /**
@@ -499,17 +499,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const context = await loadLoanContext(deps, caller, loanNumber);
       if (!context) return { kind: 'notFound' };
       if (inNightMode(context.settings, caller.timeZone, context.now)) return { kind: 'nightMode' };
-      // The loan as the core answered it just now: the listing need not ask whose it is again.
-      const listed = await deps.methods.list(caller, context.account.number, context.account);
-      const saved = listed.kind === 'ok' ? listed.value : { methods: [], defaultMethod: null };
+      // The loan as the core answered it just now is the caller's; the loan's payments and the
+      // caller's own saved methods come in one statement, and the settings are this request's.
+      const { payments, savedMethods } = await readPaymentInfo({ db, dataProtector }, context);
+      const methods = deps.methods.usableMethodsOf(caller, savedMethods, context.settings);
       return {
         kind: 'ok',
-        answer: await paymentInfoResponse(
-          { db, dataProtector },
-          context,
-          saved,
-          caller.companyNumber,
-        ),
+        answer: await paymentInfoResponse(context, payments, methods, caller.companyNumber),
       };
     },
 
