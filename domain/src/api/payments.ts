@@ -26,9 +26,7 @@ import { AgreementLoggingRequest } from './auth-steps';
  * Card data: the card number and security code appear in `AddCardPaymentMethodRequest` only.
  * From then on a card is its ProfileId (the processor's token) and its last four digits; no
  * response schema has a field that could carry a full number or a security code, and the
- * server's serializer parses every answer through its schema, which drops undeclared keys (but
- * GetPaymentInfo's answer, written field by field and never from a row: payments.routes.ts says
- * why, and payment-info-reads.test.ts checks each answer sent equals its schema's parse).
+ * server's serializer parses every answer through its schema, which drops undeclared keys.
  */
 
 // ---------------------------------------------------------------------------------------------

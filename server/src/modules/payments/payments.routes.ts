@@ -17,7 +17,7 @@ import {
 } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type FastifyPluginAsyncZod, serializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInCaller } from '../../plugins/signed-in-caller';
 import { readIdempotencyKey } from '../../lib/idempotency';
 import type { PaymentsService, SubmitAnswer } from './payments.service';
@@ -59,33 +59,6 @@ const DELETES: {
   { call: 'deleteScheduledCard', kind: 'scheduled', isCard: true },
 ];
 
-/**
- * GetPaymentInfo's serializer. Decision (issue 23): its answer (200) leaves as JSON.stringify
- * writes it, without the parse through PaymentInfoResponse that the app's serializer gives every
- * other answer: the parse took 6 to 9% of the call's CPU in the built server's profiles (0.04 ms
- * for an answer with two saved methods and a scheduled payment, against 0.005 ms to stringify
- * it), on the call the payment screen and the loan page make on every load. What the parse
- * guards holds here without it. No undeclared key can leave (the parse drops them, so that no
- * row's column could): `paymentInfoResponse` and the parts it is made of (the lists, the saved
- * methods' `toSavedPaymentMethod`, the envelopes) write every object field by field, and spread
- * no row or outside object. A value outside the contract (a date, an amount, a last four) is
- * refused by the portal's API client, which parses every answer with the same schema, as the
- * server's 500 refused it before: the borrower sees the same error. The API tests parse each kind
- * of answer with the schema and check that the parse changes nothing (payment-info-reads.test).
- * Validating only in development and tests was not chosen: the tests would then run another
- * serializer than the one that serves. Its other answers (401, 404: the envelope) keep the app's
- * serializer.
- */
-function paymentInfoSerializer(route: {
-  method: string;
-  url: string;
-  httpStatus?: string;
-}): (data: unknown) => string {
-  return route.httpStatus === '200'
-    ? (data) => JSON.stringify(data)
-    : serializerCompiler({ ...route, schema: Envelope });
-}
-
 /** The payments calls of spec 001 section 7 (payment info, fee, submit, delete). */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (
   app,
@@ -99,7 +72,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         querystring: PaymentInfoQuery,
         response: { 200: PaymentInfoResponse, ...NOT_FOUND },
       },
-      serializerCompiler: paymentInfoSerializer,
     },
     async (request, reply) => {
       const outcome = await service.paymentInfo(
