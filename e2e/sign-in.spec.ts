@@ -167,6 +167,9 @@ test.describe('sign-in', () => {
     await page.goto(`${cedar}${location}`);
     await expect(page).toHaveURL(`${cedar}/#/myaccount/dashboard`);
     await page.context().clearCookies();
+    // A new visit with the used link (from the dashboard it would be a hash change only, and the
+    // page still signed in would race its own sign-out against the refusal).
+    await page.goto('about:blank');
     await page.goto(`${cedar}${location}`);
     // Refused: back to the identity provider, which says why.
     await expect(page).toHaveURL(/\/demo\/idp\?reason=(notLoggedIn|error)/);
