@@ -1,6 +1,6 @@
 import { createQueryClient } from '@portal/web-kit';
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/app';
@@ -102,9 +102,15 @@ async function start(root: HTMLElement) {
   // page hydrates; else only its layout shows, and the route's screen replaces it.
   if (document.documentElement.dataset.ssrView === 'page') {
     keepTypedInput(root);
-    hydrateRoot(root, app, {
-      ...rootOptions,
-      onRecoverableError: (error: unknown) => reportClientError(error),
+    // In a transition, hydration is time-sliced: React yields to the browser every few
+    // milliseconds (a blocking lane would hydrate the whole page in one task, over 200 ms on a
+    // mid-range phone), so the served page stays responsive and typing is never held (Next.js
+    // hydrates its app router the same way).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        ...rootOptions,
+        onRecoverableError: (error: unknown) => reportClientError(error),
+      });
     });
   } else {
     createRoot(root, rootOptions).render(

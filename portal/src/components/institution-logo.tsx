@@ -10,6 +10,9 @@ interface InstitutionLogoProps {
 /**
  * The institution's full logo (white, for the primary colour) from its cdn folder: the file the
  * settings name, so the admin's preview shows a draft's new logo before it is published.
+ * Always at the top of the screen, and often its largest element: fetched at high priority, ahead
+ * of the route's code (with the default low priority of an image, a phone on a slow network
+ * showed it last: the largest contentful paint of the sign-in page waited 2.4 s for it).
  */
 export function InstitutionLogo({ alt, height = 40 }: InstitutionLogoProps) {
   const { cdnFolder } = useInstitutionOptions();
@@ -19,6 +22,7 @@ export function InstitutionLogo({ alt, height = 40 }: InstitutionLogoProps) {
       component="img"
       src={logoPaths(cdnFolder, logoFilesFromSettings(settings)).full}
       alt={alt}
+      fetchPriority="high"
       sx={{ height, width: 'auto', maxWidth: '100%', display: 'block' }}
     />
   );
