@@ -1,0 +1,253 @@
+import { addDays, type CalendarDate } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  CorePaymentPosting,
+  CorePaymentPostingResult,
+  CustomerRef,
+  ServicingCore,
+} from '../core/servicing-core';
+
+/**
+ * What an adapter to a core servicing system (Fiserv, Jack Henry, FIS, Fineract, ...) must do for
+ * the portal to be right with it: the promises `ServicingCore` makes in its comments, as tests.
+ * `describeServicingCore(name, setup)` runs them against any core; the built-in core runs them in
+ * `npm test` (core/builtin/builtin-core.contract.test.ts). An adapter's own test calls it with a
+ * setup that opens the adapter on a test system holding the fixture below (README "Plugging in a
+ * core").
+ *
+ * The suite posts payments to the fixture loan (small ones, under distinct keys): give it a loan
+ * that may take them.
+ */
+export interface ServicingCoreFixture {
+  core: ServicingCore;
+  /** The institution's today, as the core counts days. */
+  today: CalendarDate;
+  /** Holds `loan` and `deposit`. */
+  customer: CustomerRef;
+  /** Another customer of the same institution: holds neither. */
+  otherCustomer: CustomerRef;
+  /** An open installment loan of `customer`, its payoff over $1,000, payments allowed today. */
+  loan: string;
+  /** A deposit account of `customer`. */
+  deposit: string;
+  /** An account number no customer holds. */
+  missing: string;
+  close(): Promise<void>;
+}
+
+function posting(overrides: Partial<CorePaymentPosting>): CorePaymentPosting {
+  return {
+    postingKey: 'contract',
+    date: '2000-01-01',
+    amountCents: 1_000,
+    additionalPrincipalCents: 0,
+    method: 'ach',
+    ...overrides,
+  };
+}
+
+function expectPosted(
+  result: CorePaymentPostingResult,
+): asserts result is Extract<CorePaymentPostingResult, { status: 'posted' | 'alreadyPosted' }> {
+  if (result.status !== 'posted' && result.status !== 'alreadyPosted') {
+    throw new Error(`expected a posting, got ${JSON.stringify(result)}`);
+  }
+}
+
+export function describeServicingCore(
+  name: string,
+  setup: () => Promise<ServicingCoreFixture>,
+): void {
+  describe(`the servicing core contract: ${name}`, () => {
+    let f: ServicingCoreFixture;
+    let keys = 0;
+    /** A posting key no other test of this run used. */
+    const key = () => `contract-${Date.now().toString(36)}-${(keys += 1)}`;
+
+    // Opening a core may take a while (the built-in one seeds a database).
+    beforeAll(async () => {
+      f = await setup();
+    }, 180_000);
+    afterAll(async () => {
+      await f?.close();
+    });
+
+    describe('reads', () => {
+      it("lists the customer's accounts, and none of them for another customer", async () => {
+        const mine = (await f.core.listAccounts(f.customer, f.today)).map((a) => a.number);
+        expect(mine).toEqual(expect.arrayContaining([f.loan, f.deposit]));
+        const theirs = (await f.core.listAccounts(f.otherCustomer, f.today)).map((a) => a.number);
+        expect(theirs).not.toContain(f.loan);
+        expect(theirs).not.toContain(f.deposit);
+      });
+
+      it("answers undefined for another customer's account exactly as for one that does not exist", async () => {
+        const { core, otherCustomer: other, customer, loan, missing, today } = f;
+        for (const [who, number] of [
+          [other, loan],
+          [customer, missing],
+        ] as const) {
+          expect(await core.findAccount(who, number, today)).toBeUndefined();
+          expect(await core.loanInformation(who, number, today)).toBeUndefined();
+          expect(await core.history(who, number, '2000-01-01')).toBeUndefined();
+          expect(await core.statements(who, number, Number(today.slice(0, 4)))).toBeUndefined();
+          expect(await core.payoffQuote(who, number, today)).toBeUndefined();
+          expect(await core.paymentTerms(who, number, today)).toBeUndefined();
+          expect(await core.payoffProjection(who, number, today, 0)).toBeUndefined();
+          expect(await core.postPayment(who, number, posting({ date: today }))).toEqual({
+            status: 'notFound',
+          });
+        }
+      });
+
+      it('describes the loan: principal, payoff at least the principal, the next due date', async () => {
+        const information = await f.core.loanInformation(f.customer, f.loan, f.today);
+        if (!information) throw new Error('the fixture loan is not found');
+        expect(information.account.number).toBe(f.loan);
+        expect(information.principalCents).toBeGreaterThan(0);
+        expect(information.payoffTodayCents).toBeGreaterThanOrEqual(information.principalCents);
+        expect(information.nextDueDate).not.toBeNull();
+        for (const cents of [
+          information.principalCents,
+          information.payoffTodayCents,
+          information.installmentCents,
+          information.totalFeesCents,
+        ]) {
+          expect(Number.isSafeInteger(cents)).toBe(true);
+        }
+      });
+
+      it('gives the history newest first, dated on or after the day asked, in whole cents', async () => {
+        const from = addDays(f.today, -400);
+        const history = await f.core.history(f.customer, f.loan, from);
+        if (!Array.isArray(history)) throw new Error('no history');
+        expect(history.length).toBeGreaterThan(0);
+        for (const [index, line] of history.entries()) {
+          expect(line.date >= from).toBe(true);
+          expect(Number.isSafeInteger(line.totalCents)).toBe(true);
+          const next = history[index + 1];
+          if (next) expect(line.date >= next.date).toBe(true);
+        }
+      });
+
+      it('quotes a payoff whose parts add up to its total', async () => {
+        const quote = await f.core.payoffQuote(f.customer, f.loan, f.today);
+        if (!quote) throw new Error('no quote');
+        expect(quote.asOf).toBe(f.today);
+        expect(
+          quote.principalCents +
+            quote.interestCents +
+            quote.lateChargesCents +
+            quote.otherFeesCents,
+        ).toBe(quote.totalCents);
+        expect(Number.isSafeInteger(quote.perDiemCents)).toBe(true);
+      });
+    });
+
+    describe('posting a payment', () => {
+      it('posts as of its date, divides it in whole cents, and the loan shows it', async () => {
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        const result = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey: key(), date: f.today, amountCents: 2_500 }),
+        );
+        expect(result.status).toBe('posted');
+        expectPosted(result);
+        expect(result.reference).not.toBe('');
+        expect(result.date).toBe(f.today);
+        expect(result.amountCents).toBe(2_500);
+        expect(result.principalCents + result.interestCents + result.feesCents).toBe(2_500);
+        const after = await f.core.loanInformation(f.customer, f.loan, f.today);
+        expect(after?.principalCents).toBe(result.newBalanceCents);
+        expect(after?.principalCents).toBe((before?.principalCents ?? 0) - result.principalCents);
+        const history = await f.core.history(f.customer, f.loan, f.today);
+        if (!Array.isArray(history)) throw new Error('no history');
+        expect(history.map((line) => line.id)).toContain(result.reference);
+      });
+
+      it("posts once per key: a repeat answers the first posting's figures, whatever it says", async () => {
+        const postingKey = key();
+        const first = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 1_100 }),
+        );
+        expectPosted(first);
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        const again = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 9_900 }),
+        );
+        expect(again.status).toBe('alreadyPosted');
+        expectPosted(again);
+        expect(again.reference).toBe(first.reference);
+        expect(again.amountCents).toBe(1_100);
+        expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
+      });
+
+      it('posts once when the same key arrives twice at the same moment', async () => {
+        const postingKey = key();
+        const both = await Promise.all(
+          [1, 2].map(() =>
+            f.core.postPayment(
+              f.customer,
+              f.loan,
+              posting({ postingKey, date: f.today, amountCents: 1_200 }),
+            ),
+          ),
+        );
+        expect(both.map((result) => result.status).sort()).toEqual(['alreadyPosted', 'posted']);
+        const [one, two] = both;
+        if (!one || !two) throw new Error('two answers');
+        expectPosted(one);
+        expectPosted(two);
+        expect(one.reference).toBe(two.reference);
+      });
+
+      it('refuses what is not a positive whole number of cents, and changes nothing', async () => {
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        for (const wrong of [
+          { amountCents: 0 },
+          { amountCents: -100 },
+          { amountCents: 10.5 },
+          { amountCents: 1_000, additionalPrincipalCents: 1_001 },
+          { amountCents: 1_000, additionalPrincipalCents: -1 },
+        ]) {
+          expect(
+            await f.core.postPayment(
+              f.customer,
+              f.loan,
+              posting({ postingKey: key(), date: f.today, ...wrong }),
+            ),
+          ).toEqual({ status: 'refused', reason: 'invalidAmount' });
+        }
+        expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
+      });
+
+      it('refuses a day that has not begun, more than the payoff, and an account that is not a loan', async () => {
+        const { core, customer, loan, deposit, today } = f;
+        expect(
+          await core.postPayment(
+            customer,
+            loan,
+            posting({ postingKey: key(), date: addDays(today, 1) }),
+          ),
+        ).toEqual({ status: 'refused', reason: 'dayNotClosed' });
+        const quote = await core.payoffQuote(customer, loan, today);
+        if (!quote) throw new Error('no quote');
+        expect(
+          await core.postPayment(
+            customer,
+            loan,
+            posting({ postingKey: key(), date: today, amountCents: quote.totalCents + 1 }),
+          ),
+        ).toEqual({ status: 'refused', reason: 'exceedsPayoff' });
+        expect(
+          await core.postPayment(customer, deposit, posting({ postingKey: key(), date: today })),
+        ).toEqual({ status: 'refused', reason: 'notALoan' });
+      });
+    });
+  });
+}
