@@ -152,7 +152,8 @@ export class NachaFileError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Characters and fields
+// Characters and fields (exported for nacha-returns.ts, the return and notification file's
+// records, which share them)
 
 /**
  * Text for an alphameric field: accents dropped, upper case, and anything outside a conservative
@@ -173,11 +174,11 @@ export function sanitizeNachaText(value: string, length: number): string {
     .trimEnd();
 }
 
-function alpha(value: string, length: number): string {
+export function alpha(value: string, length: number): string {
   return sanitizeNachaText(value, length).padEnd(length, ' ');
 }
 
-function numeric(value: number, length: number, name: string): string {
+export function numeric(value: number, length: number, name: string): string {
   const text = String(value);
   if (!Number.isSafeInteger(value) || value < 0 || text.length > length) {
     throw new NachaFileError(`${name} ${value} does not fit ${length} digits`);
@@ -186,7 +187,7 @@ function numeric(value: number, length: number, name: string): string {
 }
 
 /** YYMMDD */
-function yymmdd(date: CalendarDate): string {
+export function yymmdd(date: CalendarDate): string {
   return date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
 }
 
@@ -197,12 +198,12 @@ function requireRoutingNumber(value: string, name: string): void {
 }
 
 /** The last 10 digits of the sum of the receiving DFIs' 8-digit identifications. */
-function entryHashOf(entries: readonly { routingNumber: string }[]): string {
+export function entryHashOf(entries: readonly { routingNumber: string }[]): string {
   const sum = entries.reduce((total, entry) => total + BigInt(entry.routingNumber.slice(0, 8)), 0n);
   return String(sum % 10_000_000_000n).padStart(10, '0');
 }
 
-function assertRecord(record: string): string {
+export function assertRecord(record: string): string {
   if (record.length !== NACHA_RECORD_LENGTH) {
     throw new Error(`NACHA record of ${record.length} characters: ${record}`);
   }
@@ -412,13 +413,13 @@ export function writeNachaFile(input: NachaFileInput): string {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-function fromYymmdd(value: string, where: string): CalendarDate {
+export function fromYymmdd(value: string, where: string): CalendarDate {
   const date = `20${value.slice(0, 2)}-${value.slice(2, 4)}-${value.slice(4, 6)}`;
   if (!isCalendarDate(date)) throw new NachaFileError(`${where}: '${value}' is not a YYMMDD date`);
   return date;
 }
 
-function numberAt(record: string, from: number, to: number, where: string): number {
+export function numberAt(record: string, from: number, to: number, where: string): number {
   const value = record.slice(from - 1, to);
   if (!/^\d+$/.test(value)) {
     throw new NachaFileError(`${where}: positions ${from}-${to} must be digits, got '${value}'`);
@@ -426,11 +427,15 @@ function numberAt(record: string, from: number, to: number, where: string): numb
   return Number(value);
 }
 
-function textAt(record: string, from: number, to: number): string {
+export function textAt(record: string, from: number, to: number): string {
   return record.slice(from - 1, to).trim();
 }
 
-function expectEqual(actual: string | number, expected: string | number, what: string): void {
+export function expectEqual(
+  actual: string | number,
+  expected: string | number,
+  what: string,
+): void {
   if (actual !== expected) {
     throw new NachaFileError(`${what} is ${actual}, the records add up to ${expected}`);
   }
