@@ -214,11 +214,13 @@ export interface CorePaymentPosting {
   /** Unique per account: one payment occurrence (a submission, or a scheduled date). */
   postingKey: string;
   /**
-   * The payment's date. A date before the loan's open day (the day after its last closed day,
-   * whose interest is already accrued) posts as of that open day. A later date (a payment made
-   * after midnight, before the night's end of day ran) first closes the loan's days before it,
-   * as the end of day would (which then skips them). A date after the institution's today is
-   * refused ('dayNotClosed').
+   * The payment's date: it is credited as of this date whenever it is posted (Regulation Z
+   * 1026.36(c)(1)). A date before the loan's open day (the day after its last closed day) is
+   * applied as of it all the same: the built-in core replays the loan from that date, so the
+   * interest and late fees of the days since are what they would have been (the ones no longer
+   * owed reversed in the history). A later date (a payment made after midnight, before the
+   * night's end of day ran) first closes the loan's days before it, as the end of day would
+   * (which then skips them). A date after the institution's today is refused ('dayNotClosed').
    */
   date: CalendarDate;
   /** The whole payment, additional principal included. */

@@ -166,6 +166,20 @@ export function describeServicingCore(
         expect(history.map((line) => line.id)).toContain(result.reference);
       });
 
+      it('credits a payment dated before today as of its own date (Regulation Z 1026.36(c)(1))', async () => {
+        const yesterday = addDays(f.today, -1);
+        const result = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey: key(), date: yesterday, amountCents: 1_300 }),
+        );
+        expectPosted(result);
+        expect(result.date).toBe(yesterday);
+        const history = await f.core.history(f.customer, f.loan, yesterday);
+        if (!Array.isArray(history)) throw new Error('no history');
+        expect(history.find((line) => line.id === result.reference)?.date).toBe(yesterday);
+      });
+
       it("posts once per key: a repeat answers the first posting's figures, whatever it says", async () => {
         const postingKey = key();
         const first = await f.core.postPayment(

@@ -43,7 +43,12 @@ import {
   insertPostingOnce,
   listClosedDays,
   findCustomerLoan,
+  findLastInputLine,
+  insertPostingLine,
+  listInputLines,
   postLineWithState,
+  restateInputLine,
+  restatePrincipalBalances,
   insertStatements,
   insertTransactions,
   findApplicationByNumber,
@@ -74,12 +79,22 @@ import {
   daysPastDue,
   isLineOfCredit,
   isPastDue,
+  type LoanInput,
+  type LoanState,
   type LoanTransaction,
   nextDueDate,
+  originateLoan,
   PaymentExceedsPayoffError,
   payoffQuote,
 } from './loan-engine';
-import { closeLoanDay, depositMonthEndInterest, loanStatementSnapshot } from './servicing-day';
+import {
+  closeLoanDay,
+  depositMonthEndInterest,
+  type LoanReplay,
+  loanStatementSnapshot,
+  replayAdjustments,
+  replayLoan,
+} from './servicing-day';
 import { renderStatementPdf } from './statement-pdf';
 import { projectPayoff } from './payoff-projection';
 
@@ -263,6 +278,80 @@ function postedFigures(
     newBalanceCents: line.principal_balance_cents,
     nextDueDate: next,
   };
+}
+
+/**
+ * The input a line records: the one it kept (migration 0037), or for a line written before, the
+ * one the engine was given to write it (payments then had no additional principal in the core's
+ * history: a replay that does not give back the stored state is not used). Undefined for a line
+ * that records no input.
+ */
+function inputOfLine(line: CoreTransactionRow): LoanInput | undefined {
+  if (line.loan_input) return { ...line.loan_input, date: line.date };
+  switch (line.kind) {
+    case 'payment':
+      return {
+        kind: 'payment',
+        date: line.date,
+        amountCents: line.total_cents,
+        additionalPrincipalCents: 0,
+      };
+    case 'fee':
+      return {
+        kind: 'fee',
+        date: line.date,
+        amountCents: line.other_cents,
+        description: line.description,
+      };
+    case 'disbursement':
+      return line.description === 'Advance'
+        ? { kind: 'advance', date: line.date, amountCents: line.principal_cents }
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A loan's history as a replay takes it: the state to start from and the lines of the inputs
+ * after it, with their inputs. The start is the state kept on the last input's line at or before
+ * `date` `time` (where a line of that date and time goes); a loan whose line keeps none (written
+ * before migration 0037) starts from its origination, its lines' inputs inferred (inputOfLine),
+ * which the caller checks by replaying them to the stored state. Undefined when a line's input
+ * cannot be told.
+ */
+async function replayableHistory(
+  db: Kysely<CoreDatabase> | Transaction<CoreDatabase>,
+  loan: CoreLoanRow,
+  date: CalendarDate,
+  time: string,
+): Promise<
+  { checkpoint: LoanState; lines: CoreTransactionRow[]; inputs: LoanInput[] } | undefined
+> {
+  const last = await findLastInputLine(db, loan.account_id, date, time);
+  let checkpoint: LoanState;
+  let lines: CoreTransactionRow[];
+  if (last?.loan_state) {
+    checkpoint = last.loan_state;
+    lines = await listInputLines(db, loan.account_id, last);
+  } else {
+    const origination = originateLoan(loan.terms);
+    checkpoint = origination.state;
+    const [disbursement] = origination.transactions;
+    lines = (await listInputLines(db, loan.account_id, undefined)).filter(
+      (line) =>
+        line.loan_input !== null ||
+        line.kind !== 'disbursement' ||
+        line.description !== disbursement?.description,
+    );
+  }
+  const inputs: LoanInput[] = [];
+  for (const line of lines) {
+    const input = inputOfLine(line);
+    if (!input) return undefined;
+    inputs.push(input);
+  }
+  return { checkpoint, lines, inputs };
 }
 
 /** Where the built-in core says an application made in the portal was taken. */
@@ -991,38 +1080,161 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       const today = await institutionToday(customer.institutionId);
       let accountId: number | undefined;
 
-      /** The payment applied to the loan, days before its date closed already. */
-      function planOf(loan: CoreLoanRow) {
-        const { terms, state } = loan;
-        const { amountCents, additionalPrincipalCents } = payment;
-        // A date before the open day posts as of it: the interest of the days between is
-        // accrued already and cannot be taken back.
-        const date = payment.date < state.accruedTo ? state.accruedTo : payment.date;
-        let change;
-        try {
-          change = applyPayment(terms, state, {
-            date,
-            amountCents,
-            additionalPrincipalCents,
-            ...(payment.description === undefined ? {} : { description: payment.description }),
-          });
-        } catch (error) {
-          if (error instanceof PaymentExceedsPayoffError) throw new PostingRefused('exceedsPayoff');
-          throw error;
-        }
-        const [line] = change.transactions;
+      const input: LoanInput = {
+        kind: 'payment',
+        date: payment.date,
+        amountCents: payment.amountCents,
+        additionalPrincipalCents: payment.additionalPrincipalCents,
+        ...(payment.description === undefined ? {} : { description: payment.description }),
+      };
+
+      /** The payment's history line from the engine's, with what it kept for a replay. */
+      function paymentLine(accountId: number, line: LoanTransaction | undefined, state: LoanState) {
         if (!line) throw new Error('A payment writes one history line.');
         // The additional principal goes to principal only when the regular part of the payment
         // covers the interest owed (and whatever charges it paid beyond the installments due).
-        if (line.otherCents + line.interestCents > amountCents - additionalPrincipalCents) {
+        if (
+          line.otherCents + line.interestCents >
+          payment.amountCents - payment.additionalPrincipalCents
+        ) {
           throw new PostingRefused('additionalPrincipalBeforeInterest');
         }
         const description =
           payment.description ??
           `${line.description} (${payment.method === 'ach' ? 'ACH' : 'card'})`;
-        const [values] = transactionRows(loan.account_id, [{ ...line, description }]);
+        const [values] = transactionRows(accountId, [{ ...line, description }]);
         if (!values) throw new Error('A payment writes one history line.');
-        return { date, line, values: { ...values, posting_key: postingKey }, state: change.state };
+        return {
+          ...values,
+          posting_key: postingKey,
+          loan_input: JSON.stringify({ ...input, date: line.date }),
+          loan_state: JSON.stringify(state),
+        };
+      }
+
+      /**
+       * The payment applied to the loan on `date`, the days before it closed already: its own
+       * date, or (only for a loan whose history cannot be replayed, see creditAsOfDate) the
+       * loan's open day.
+       */
+      function planOf(loan: CoreLoanRow, date: CalendarDate) {
+        let change;
+        try {
+          change = applyPayment(loan.terms, loan.state, { ...input, date });
+        } catch (error) {
+          if (error instanceof PaymentExceedsPayoffError) throw new PostingRefused('exceedsPayoff');
+          throw error;
+        }
+        const [line] = change.transactions;
+        const values = paymentLine(loan.account_id, line, change.state);
+        if (!line) throw new Error('A payment writes one history line.');
+        return { date, line, values, state: change.state };
+      }
+
+      /**
+       * A payment dated before the loan's open day, credited as of its date (Regulation Z
+       * 1026.36(c)(1)): the loan is replayed from the last input before the date (the state its
+       * line kept) through the open day twice, without the payment and with it. The first must
+       * give back the stored state exactly (the check that the history is the loan's); the
+       * second is the loan as it is now. The later inputs' lines are restated (what each paid,
+       * the state it left), the interest and late fees the days no longer charge are reversed in
+       * lines dated the open day (replayAdjustments), the principal balances from the date on
+       * are set again, and the state is saved, all under the loan's lock in `trx`. Undefined when
+       * the history cannot be replayed (lines written before migration 0037 that do not give
+       * back the stored state): the caller then posts as of the open day, as before.
+       */
+      async function creditAsOfDate(
+        trx: Transaction<CoreDatabase>,
+        loan: CoreLoanRow,
+      ): Promise<CorePaymentPostingResult | undefined> {
+        const accountId = loan.account_id;
+        // A repeat is answered before any work (the key's line answers, in the catch below).
+        if (await findPosting(trx, accountId, postingKey))
+          throw new PostingRefused('alreadyPosted');
+        const history = await replayableHistory(trx, loan, payment.date, DEFAULT_TIME);
+        if (!history) return undefined;
+        const { checkpoint, lines, inputs } = history;
+        const through = loan.state.accruedTo;
+        // The payment takes its place among the inputs as its line will in the history.
+        const at = lines.filter(
+          (line) =>
+            line.date < payment.date || (line.date === payment.date && line.time <= DEFAULT_TIME),
+        ).length;
+        let before: LoanReplay;
+        let after: LoanReplay;
+        try {
+          before = replayLoan(loan.terms, checkpoint, inputs, through);
+        } catch (error) {
+          if (error instanceof RangeError || error instanceof PaymentExceedsPayoffError) {
+            return undefined;
+          }
+          throw error;
+        }
+        if (!isDeepStrictEqual(before.state, loan.state)) return undefined;
+        try {
+          after = replayLoan(
+            loan.terms,
+            checkpoint,
+            [...inputs.slice(0, at), input, ...inputs.slice(at)],
+            through,
+          );
+        } catch (error) {
+          // The payment, or a later one re-applied after it, is more than the loan then owes.
+          if (error instanceof PaymentExceedsPayoffError) throw new PostingRefused('exceedsPayoff');
+          // Dated before the loan's origination.
+          if (error instanceof RangeError) return undefined;
+          throw error;
+        }
+        const credited = after.inputs[at];
+        if (!credited) throw new Error('The replay lost the payment.');
+        const [line] = credited.transactions;
+        const id = await insertPostingLine(trx, paymentLine(accountId, line, credited.state));
+        if (id === undefined || !line) throw new PostingRefused('alreadyPosted');
+        for (let index = at; index < lines.length; index += 1) {
+          const stored = lines[index];
+          const was = before.inputs[index];
+          const now = after.inputs[index + 1];
+          const [wasLine] = was?.transactions ?? [];
+          const [nowLine] = now?.transactions ?? [];
+          if (!stored || !wasLine || !nowLine || !now) throw new Error('The replay lost an input.');
+          // The line's own words stay ('(ACH)', a description given); only the engine's part
+          // changes, when a later payment now pays the loan off.
+          const description = stored.description.startsWith(wasLine.description)
+            ? nowLine.description + stored.description.slice(wasLine.description.length)
+            : stored.description;
+          await restateInputLine(trx, stored.id, {
+            principal_cents: nowLine.principalCents,
+            interest_cents: nowLine.interestCents,
+            other_cents: nowLine.otherCents,
+            description,
+            loan_input: JSON.stringify(now.input),
+            loan_state: JSON.stringify(now.state),
+          });
+        }
+        await insertTransactions(
+          trx,
+          transactionRows(accountId, replayAdjustments(before, after, payment.date, through)),
+        );
+        const balances = await restatePrincipalBalances(trx, accountId, payment.date);
+        const savedAt = clock.now();
+        if (!(await saveLoanState(trx, accountId, loan.version, after.state, savedAt))) {
+          throw new Error(`The loan ${accountId} changed during a payment posting.`);
+        }
+        return {
+          status: 'posted',
+          ...postedFigures(
+            {
+              id,
+              date: payment.date,
+              principal_cents: line.principalCents,
+              interest_cents: line.interestCents,
+              other_cents: line.otherCents,
+              total_cents: line.totalCents,
+              principal_balance_cents: balances.get(id) ?? line.principalBalanceCents,
+            },
+            nextDueDate(loan.terms, after.state),
+          ),
+        };
       }
 
       /** The refusals before anything is applied (the loan as read). */
@@ -1087,8 +1299,10 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         if (read && (category === 'loan' || category === 'lineOfCredit')) {
           accountId = read.account_id;
           refuseEarly(read);
-          if (read.state.accruedTo >= payment.date) {
-            const posted = await write(db, read, planOf(read));
+          // The date is the loan's open day: nothing after it to replay, nothing before it to
+          // close.
+          if (read.state.accruedTo === payment.date) {
+            const posted = await write(db, read, planOf(read, payment.date));
             if (posted) return posted;
           }
         }
@@ -1123,13 +1337,18 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
             updated_at: locked.updated_at,
           };
           refuseEarly(loan);
+          if (payment.date < loan.state.accruedTo) {
+            const credited = await creditAsOfDate(trx, loan);
+            if (credited) return credited;
+          }
           // Interest is accrued for every day before `accruedTo` (the loan's open day). A payment
           // made after midnight but before the night's end of day finds yesterday still open:
           // the days before its date are closed here first, as the end of day would close them.
           for (let day = loan.state.accruedTo; day < payment.date; day = addDays(day, 1)) {
             loan = (await closeLockedLoanDay(trx, locked.account_id, loan, day)).loan;
           }
-          const posted = await write(trx, loan, planOf(loan));
+          const date = payment.date < loan.state.accruedTo ? loan.state.accruedTo : payment.date;
+          const posted = await write(trx, loan, planOf(loan, date));
           if (!posted) {
             throw new Error(`The loan ${locked.account_id} changed during a payment posting.`);
           }

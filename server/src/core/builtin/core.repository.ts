@@ -129,6 +129,7 @@ export async function listTransactions(
     .where('account_id', '=', accountId)
     .where('date', '>=', from)
     .orderBy('date', 'desc')
+    .orderBy('time', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
@@ -492,6 +493,7 @@ export async function listTransactionsBetween(
     .where('date', '>=', from)
     .where('date', '<=', to)
     .orderBy('date')
+    .orderBy('time')
     .orderBy('id')
     .execute();
 }
@@ -508,6 +510,7 @@ export async function principalBalanceBefore(
     .where('account_id', '=', accountId)
     .where('date', '<', date)
     .orderBy('date', 'desc')
+    .orderBy('time', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -607,6 +610,126 @@ export async function insertPostingOnce(
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+/** Inserts a posting's line once: its id, or undefined when its key was posted already. */
+export async function insertPostingLine(
+  db: Db,
+  line: Insertable<CoreTransactionsTable> & { posting_key: string },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('core_transactions')
+    .values(line)
+    .onConflict((conflict) => conflict.columns(['account_id', 'posting_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row && Number(row.id);
+}
+
+/** Where a line stands in a loan's history: by date, time of day, then the order written. */
+export interface HistoryPosition {
+  date: CalendarDate;
+  time: string;
+  id: number;
+}
+
+/** The kinds of line that record what was given to a loan (a replay's inputs). */
+const INPUT_KINDS = ['payment', 'fee', 'disbursement'] as const;
+
+/**
+ * The loan's last line of an input on or before `date` at `time` (where a payment posted now as
+ * of that date takes its place), with the state it left when it kept one (migration 0037).
+ */
+export async function findLastInputLine(
+  db: Db,
+  accountId: number,
+  date: CalendarDate,
+  time: string,
+): Promise<CoreTransactionRow | undefined> {
+  return db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', 'in', INPUT_KINDS)
+    .where((eb) =>
+      eb.or([eb('date', '<', date), eb.and([eb('date', '=', date), eb('time', '<=', time)])]),
+    )
+    .orderBy('date', 'desc')
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The loan's lines of inputs after `after` (all of them without it), in the history's order. */
+export async function listInputLines(
+  db: Db,
+  accountId: number,
+  after: HistoryPosition | undefined,
+): Promise<CoreTransactionRow[]> {
+  let query = db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', 'in', INPUT_KINDS);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('date', 'time', 'id'), '>', eb.tuple(after.date, after.time, after.id)),
+    );
+  }
+  return query.orderBy('date').orderBy('time').orderBy('id').execute();
+}
+
+/** An input's line as a replay restates it: what it paid, and the state it left. */
+export async function restateInputLine(
+  db: Db,
+  id: number,
+  line: Pick<
+    Updateable<CoreTransactionsTable>,
+    | 'principal_cents'
+    | 'interest_cents'
+    | 'other_cents'
+    | 'description'
+    | 'loan_input'
+    | 'loan_state'
+  >,
+): Promise<void> {
+  await db.updateTable('core_transactions').set(line).where('id', '=', id).execute();
+}
+
+/**
+ * Sets the principal balance on each line of the account from `from` on to the running balance
+ * (disbursements add their principal, payments take theirs off), where it differs; answers the
+ * balance each line now shows, by id.
+ */
+export async function restatePrincipalBalances(
+  db: Db,
+  accountId: number,
+  from: CalendarDate,
+): Promise<Map<number, number>> {
+  let balance = await principalBalanceBefore(db, accountId, from);
+  const lines = await db
+    .selectFrom('core_transactions')
+    .select(['id', 'kind', 'principal_cents', 'principal_balance_cents'])
+    .where('account_id', '=', accountId)
+    .where('date', '>=', from)
+    .orderBy('date')
+    .orderBy('time')
+    .orderBy('id')
+    .execute();
+  const balances = new Map<number, number>();
+  for (const line of lines) {
+    if (line.kind === 'disbursement') balance += line.principal_cents;
+    if (line.kind === 'payment') balance -= line.principal_cents;
+    balances.set(Number(line.id), balance);
+    if (line.principal_balance_cents === balance) continue;
+    await db
+      .updateTable('core_transactions')
+      .set({ principal_balance_cents: balance })
+      .where('id', '=', line.id)
+      .execute();
+  }
+  return balances;
+}
+
 /** The line posted under a posting key on the account, if any. */
 export async function findPosting(
   db: Db,
@@ -660,6 +783,8 @@ export async function postLineWithState(
         'total_cents',
         'principal_balance_cents',
         'posting_key',
+        'loan_input',
+        'loan_state',
       ])
       // The parameters take their columns' types (PostgreSQL types an insert's select list).
       .expression((eb) =>
@@ -677,6 +802,8 @@ export async function postLineWithState(
             eb.val(line.total_cents).as('total_cents'),
             eb.val(line.principal_balance_cents).as('principal_balance_cents'),
             eb.val(line.posting_key).as('posting_key'),
+            eb.val(line.loan_input ?? null).as('loan_input'),
+            eb.val(line.loan_state ?? null).as('loan_state'),
           ]),
       )
       .returning('id')

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { LoanHold } from '@portal/domain';
 import type { Database } from '../../db/schema';
-import type { LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
+import type { LoanInput, LoanState, LoanTerms, LoanTransactionKind } from './loan-engine';
 
 /**
  * The built-in core's own tables. Only the built-in core (`server/src/core/builtin/`) reads or
@@ -13,6 +13,7 @@ type Timestamp = ColumnType<Date, Date, Date>;
 /** A calendar date as 'YYYY-MM-DD'. */
 type CalendarDate = ColumnType<string, string, string>;
 type Json<T> = ColumnType<T, string, string>;
+type NullableJson<T> = ColumnType<T | null, string | null | undefined, string | null>;
 
 /**
  * Every account the core holds for a customer (the portal's customers.id). For a loan run by the
@@ -123,6 +124,14 @@ export interface CoreTransactionsTable {
   /** Set for a posting that must happen once (a payment occurrence); unique per account. */
   posting_key: string | null;
   created_at: CreatedAt;
+  /**
+   * On a line of what was given to a loan (a payment, a fee, an advance; migration 0037): the
+   * input as the engine took it, so a replay can apply it again. Null on the end of day's lines
+   * and on lines written before (a replay then infers the input from the line, and checks it).
+   */
+  loan_input: NullableJson<LoanInput>;
+  /** With `loan_input`: the loan's state just after the line (where a replay may start). */
+  loan_state: NullableJson<LoanState>;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   applyPayment,
   type BillingFrequency,
   dueDateOf,
+  type LoanInput,
   type LoanState,
   type LoanTerms,
   type LoanTransaction,
@@ -16,7 +17,7 @@ import {
   payoffQuote,
   recordInterest,
 } from './loan-engine';
-import { closeLoanDay } from './servicing-day';
+import { closeLoanDay, type LoanReplay, replayAdjustments, replayLoan } from './servicing-day';
 
 /**
  * Three years of a loan under random payment habits, run day by day through the engine and the
@@ -358,6 +359,82 @@ describe('the built-in core: three years of random payments (property-based)', (
           );
         }
       }),
+      RUNS,
+    );
+  });
+
+  it("a payment's effect does not depend on the day it was posted", () => {
+    fc.assert(
+      fc.property(
+        scenarioArbitrary,
+        fc.nat(),
+        fc.integer({ min: 1, max: 45 }),
+        ({ terms, habits }, pick, delay) => {
+          // On time: every payment applied on its date, the day it came (the core's fast path).
+          const run = simulate(terms, habits);
+          if (run.receipts.length === 0) return;
+          const inputs: LoanInput[] = run.receipts.map((receipt) => ({
+            kind: 'payment',
+            date: receipt.date,
+            amountCents: receipt.regularCents + receipt.additionalCents,
+            additionalPrincipalCents: receipt.additionalCents,
+          }));
+          const index = pick % inputs.length;
+          const payment = inputs[index];
+          if (!payment) return;
+          // Posted `delay` days later: until then the loan ran without it (its days closed, late
+          // fees charged), the state it had when the payment's date began kept as a checkpoint.
+          const postedOn =
+            addDays(payment.date, delay) < run.today ? addDays(payment.date, delay) : run.today;
+          const origination = originateLoan(terms);
+          const upToIt = replayLoan(terms, origination.state, inputs.slice(0, index), payment.date);
+          const between = inputs.slice(index + 1).filter((input) => input.date <= postedOn);
+          const rest = inputs.slice(index + 1).filter((input) => input.date > postedOn);
+          const without: LoanReplay = replayLoan(terms, upToIt.state, between, postedOn);
+          const credited: LoanReplay = replayLoan(
+            terms,
+            upToIt.state,
+            [payment, ...between],
+            postedOn,
+          );
+          const after = replayLoan(terms, credited.state, rest, run.today);
+
+          // The same loan as when it was posted on its date, and the same payment line.
+          expect(after.state).toEqual(run.state);
+          expect(credited.inputs[0]?.transactions).toEqual([run.receipts[index]?.line]);
+
+          // The history written then restated (the lines already written kept, the inputs'
+          // lines restated, the adjustments added) still adds up to what is owed.
+          const lines = (replay: LoanReplay) => [
+            ...replay.inputs.flatMap((input) => input.transactions),
+            ...replay.closings,
+          ];
+          const history = [
+            ...origination.transactions,
+            ...lines(upToIt),
+            ...without.closings,
+            ...credited.inputs.flatMap((input) => input.transactions),
+            ...replayAdjustments(without, credited, payment.date, postedOn),
+            ...lines(after),
+          ];
+          const of = (pickPart: (line: LoanTransaction) => number) => sum(history, pickPart);
+          const opening = of((line) => (line.kind === 'disbursement' ? line.principalCents : 0));
+          const interest = of((line) => (line.kind === 'interest' ? line.interestCents : 0));
+          const fees = of((line) =>
+            line.kind === 'lateFee' || line.kind === 'fee' ? line.otherCents : 0,
+          );
+          const paid = of((line) => (line.kind === 'payment' ? line.totalCents : 0));
+          const unrecorded = after.state.interestAccruedCents - after.state.interestRecordedCents;
+          expect(interest).toBe(after.state.interestRecordedCents);
+          expect(opening + interest + fees - paid).toBe(owedCents(after.state) - unrecorded);
+          // No late fee stays charged for an installment the credited payment paid in its grace.
+          expect(fees).toBe(
+            sum(run.history, (line) =>
+              line.kind === 'lateFee' || line.kind === 'fee' ? line.otherCents : 0,
+            ),
+          );
+        },
+      ),
       RUNS,
     );
   });

@@ -15,11 +15,12 @@ import {
   type LoanTerms,
   nextDueDate,
   originateLoan,
+  owedCents,
   PaymentExceedsPayoffError,
   payoffQuote,
   recordInterest,
 } from './loan-engine';
-import { closeLoanDay } from './servicing-day';
+import { closeLoanDay, replayLoan } from './servicing-day';
 
 /** $10,000 at 6.75 % over 36 months, due on the 15th, 10 grace days, $25 late fee. */
 const TERMS: LoanTerms = {
@@ -305,7 +306,8 @@ describe('the built-in core: installment loans', () => {
       lateChargesCents: 2_500,
       otherFeesCents: 0,
       totalCents: 1_000_000 + 8_321 + 2_500,
-      perDiemCents: 185,
+      // $1.8493...: truncated as accrual truncates.
+      perDiemCents: 184,
     });
     expect(later.totalCents).toBeGreaterThan(early.totalCents);
     // Ten more days of $1.8493...: 1,849 or 1,850 cents as the carried fraction falls.
@@ -315,9 +317,60 @@ describe('the built-in core: installment loans', () => {
     expect(state.interestDueCents).toBe(0);
   });
 
-  it('pays the loan off with exactly the payoff amount and refuses more', () => {
+  it('quotes a future payoff with the late fee of an installment unpaid past its grace, as closing the days would', () => {
     const state = opened();
+    // The February 15 installment's grace ends on the 25th; its fee is charged on the 26th.
+    const beforeFee = payoffQuote(TERMS, state, '2026-02-26');
+    const afterFee = payoffQuote(TERMS, state, '2026-02-27');
+    expect(beforeFee.lateChargesCents).toBe(0);
+    expect(afterFee.lateChargesCents).toBe(2_500);
+    // The same as the loan's days closed one by one to the date.
+    for (const asOf of ['2026-02-26', '2026-02-27', '2026-05-01']) {
+      const closed = replayLoan(TERMS, state, [], asOf).state;
+      const quote = payoffQuote(TERMS, state, asOf);
+      expect(quote).toMatchObject({
+        principalCents: closed.principalCents,
+        interestCents: closed.interestDueCents,
+        lateChargesCents: closed.lateChargesDueCents,
+        totalCents: owedCents(closed),
+      });
+      expect(payoffQuote(TERMS, closed, asOf)).toEqual(quote);
+    }
+    expect(payoffQuote(TERMS, state, '2026-05-01').lateChargesCents).toBe(3 * 2_500);
+  });
+
+  it('counts interest days by the day count: actual/365 by default, actual/360 and 30/360', () => {
+    const year = (dayCount?: LoanTerms['dayCount']) => {
+      const terms: LoanTerms = { ...TERMS, ...(dayCount ? { dayCount } : {}) };
+      return accrueInterest(terms, opened(terms), '2027-01-15').interestDueCents;
+    };
+    // $10,000 at 6.75 % for the 365 days from 2026-01-15.
+    expect(year()).toBe(67_500);
+    expect(year('actual/365')).toBe(67_500);
+    expect(year('actual/360')).toBe(Math.floor((1_000_000 * 675 * 365) / (10_000 * 360)));
+    expect(year('30/360')).toBe(67_500);
+    const thirty: LoanTerms = { ...TERMS, dayCount: '30/360' };
+    const at = (date: string) => ({ ...opened(thirty), accruedTo: date });
+    const days = (from: string, to: string) =>
+      accrueInterest(thirty, at(from), to).interestDueCents;
+    // The 31st counts as the 30th; February's end is three days from March 1.
+    expect(days('2026-01-30', '2026-01-31')).toBe(0);
+    expect(days('2026-01-31', '2026-02-01')).toBe(Math.floor((1_000_000 * 675) / 3_600_000));
+    expect(days('2026-02-28', '2026-03-01')).toBe(Math.floor((1_000_000 * 675 * 3) / 3_600_000));
+    // Day by day or at once, the same cents.
+    let daily = at('2026-01-15');
+    for (let date = '2026-01-15'; date < '2026-04-15'; date = addDays(date, 1)) {
+      daily = accrueInterest(thirty, daily, addDays(date, 1));
+    }
+    expect(daily.interestDueCents).toBe(days('2026-01-15', '2026-04-15'));
+    expect(daily.interestDueCents).toBe(Math.floor((1_000_000 * 675 * 90) / 3_600_000));
+  });
+
+  it('pays the loan off with exactly the payoff amount and refuses more', () => {
+    // The days before the payment closed, as the core closes them: the February late fee is owed.
+    const state = chargeLateFees(TERMS, opened(), '2026-02-28').state;
     const quote = payoffQuote(TERMS, state, '2026-03-01');
+    expect(quote.lateChargesCents).toBe(2_500);
     expect(() =>
       applyPayment(TERMS, state, { date: '2026-03-01', amountCents: quote.totalCents + 1 }),
     ).toThrow(PaymentExceedsPayoffError);

@@ -13,10 +13,20 @@ import {
  * the demo generator, the end-of-day job and payment posting all run the same rules and a loan's
  * history always adds up to its balance.
  *
- * - Interest is daily simple interest, actual/365, on the principal outstanding at the end of
- *   each day. A day's interest is owed from the next day: a payment or a payoff quote on date D
- *   includes interest for the days before D. Fractions of a cent are carried, never lost, so the
- *   interest accrued over any span is the exact amount truncated to the cent.
+ * - Interest is daily simple interest on the principal outstanding at the end of each day, by the
+ *   loan's day count (`DayCount`: actual/365 unless the terms say otherwise). A day's interest is
+ *   owed from the next day: a payment or a payoff quote on date D includes interest for the days
+ *   before D.
+ * - Rounding, one rule everywhere: interest is truncated to the whole cent, and the fraction left
+ *   is carried (`interestCarry`), never lost and never rounded up. So the interest accrued over
+ *   any span is the exact amount truncated to the cent, whether the days are accrued one at a time
+ *   (the end of day) or at once (a payment, a quote): a replay gives the same cents. The per diem a
+ *   quote shows is one day's interest on the principal truncated the same way (without the carry):
+ *   n more days add n per diems plus at most n cents of carried fractions.
+ * - A payment is credited as of its date (Regulation Z 1026.36(c)(1)), whenever it is posted: a
+ *   payment posted after later days were closed is applied by replaying the loan from that date
+ *   (`replayLoan` in servicing-day.ts: the same per-day close, the later inputs applied again in
+ *   order), so the borrower pays no interest or late fee for the days the posting took.
  * - A payment is divided by the loan's allocation (PaymentAllocation): by default the installments
  *   due come first, and late charges and other fees only out of what is beyond them.
  * - The regular part of a payment (all but what is marked additional principal) counts toward the
@@ -62,12 +72,22 @@ export interface LoanTerms {
   lateFeeCents: Cents;
   /** How payments are divided; `installmentFirst` when unset (loans stored before it existed). */
   allocation?: PaymentAllocation;
+  /** How days are counted for interest; 'actual/365' when unset (loans stored before it existed). */
+  dayCount?: DayCount;
   /**
    * Lines of credit: the limit. A line stays open at a zero balance (it is not "paid off"), owes
    * nothing while the balance is zero, and its installment is the minimum payment.
    */
   creditLimitCents?: Cents;
 }
+
+/**
+ * The interest day count. 'actual/365' and 'actual/360': each calendar day, over a year of 365 or
+ * 360 days. '30/360': months of 30 days over a 360-day year, in the 30E/360 form (a 31st counts as
+ * the 30th, at either end), the one whose days always add up: the days from A to C are those from
+ * A to B plus those from B to C, so accruing day by day and at once give the same interest.
+ */
+export type DayCount = 'actual/365' | 'actual/360' | '30/360';
 
 export function isLineOfCredit(terms: LoanTerms): boolean {
   return terms.creditLimitCents !== undefined;
@@ -77,7 +97,7 @@ export interface LoanState {
   principalCents: Cents;
   /** Whole cents of interest accrued and not yet paid. */
   interestDueCents: Cents;
-  /** The fraction of a cent accrued beyond `interestDueCents`, over INTEREST_DENOMINATOR. */
+  /** The fraction of a cent accrued beyond `interestDueCents`, over `interestDenominator`. */
   interestCarry: number;
   /** Interest is accrued for every day before this date. */
   accruedTo: CalendarDate;
@@ -121,8 +141,25 @@ export interface LoanChange {
   transactions: LoanTransaction[];
 }
 
-/** Rate in hundredths of a percent (÷ 10,000) over a 365-day year. */
+/** Rate in hundredths of a percent (÷ 10,000) over a 365-day year (the default day count). */
 export const INTEREST_DENOMINATOR = 10_000 * 365;
+
+/** Rate in hundredths of a percent (÷ 10,000) over the day count's year. */
+export function interestDenominator(terms: LoanTerms): number {
+  return (terms.dayCount ?? 'actual/365') === 'actual/365' ? INTEREST_DENOMINATOR : 10_000 * 360;
+}
+
+/** The days of interest from `from` up to (not including) `to`, by the loan's day count. */
+export function interestDays(terms: LoanTerms, from: CalendarDate, to: CalendarDate): number {
+  if ((terms.dayCount ?? 'actual/365') !== '30/360') return daysBetween(from, to);
+  return thirtyDayOrdinal(to) - thirtyDayOrdinal(from);
+}
+
+/** A date's place on a calendar of 30-day months (30E/360: the 31st is the 30th). */
+function thirtyDayOrdinal(date: CalendarDate): number {
+  const day = Math.min(30, Number(date.slice(8, 10)));
+  return Number(date.slice(0, 4)) * 360 + (Number(date.slice(5, 7)) - 1) * 30 + day;
+}
 
 /** The due date of installment `index` (0 is the first). */
 export function dueDateOf(terms: LoanTerms, index: number): CalendarDate {
@@ -210,12 +247,13 @@ export function originateLoan(terms: LoanTerms): LoanChange {
 
 /** Interest for the days from `accruedTo` up to (not including) `date`, carrying fractions. */
 export function accrueInterest(terms: LoanTerms, state: LoanState, date: CalendarDate): LoanState {
-  const days = daysBetween(state.accruedTo, date);
-  if (days <= 0) return state;
+  if (daysBetween(state.accruedTo, date) <= 0) return state;
+  // 30/360 counts no day from the 30th to the 31st: the date still moves on.
+  const days = interestDays(terms, state.accruedTo, date);
   const exact =
     BigInt(state.principalCents) * BigInt(terms.rateHundredths) * BigInt(days) +
     BigInt(state.interestCarry);
-  const denominator = BigInt(INTEREST_DENOMINATOR);
+  const denominator = BigInt(interestDenominator(terms));
   const cents = Number(exact / denominator);
   return {
     ...state,
@@ -226,7 +264,10 @@ export function accrueInterest(terms: LoanTerms, state: LoanState, date: Calenda
   };
 }
 
-/** Everything owed today: principal, interest accrued before `date`, late charges and fees. */
+/**
+ * Everything owed on `asOf`: principal, interest accrued before it, late charges (those the days
+ * before it charge included) and fees.
+ */
 export interface PayoffQuote {
   asOf: CalendarDate;
   principalCents: Cents;
@@ -234,28 +275,38 @@ export interface PayoffQuote {
   lateChargesCents: Cents;
   otherFeesCents: Cents;
   totalCents: Cents;
-  /** Interest one more day adds (the per diem), for the quote's breakdown. */
+  /**
+   * One day's interest on the principal, truncated to the cent as accrual truncates (see the
+   * header: n more days add n per diems and at most n cents more).
+   */
   perDiemCents: Cents;
 }
 
+/**
+ * The payoff on `asOf` as the loan will stand that day if nothing is paid: the days before it
+ * closed as the end of day closes them (servicing-day's closeLoanDay), so a late fee whose grace
+ * ends before `asOf` is in a future quote. Closing the days one by one is the same as accruing
+ * their interest at once (the carry) and charging the late fees due by the day before: late fees
+ * do not change the principal, and interest does not make an installment late.
+ */
 export function payoffQuote(terms: LoanTerms, state: LoanState, asOf: CalendarDate): PayoffQuote {
   const accrued = accrueInterest(terms, state, asOf);
-  const total =
-    accrued.principalCents +
-    accrued.interestDueCents +
-    accrued.lateChargesDueCents +
-    accrued.otherFeesDueCents;
+  const closed = chargeLateFees(terms, accrued, addDays(asOf, -1)).state;
   return {
     asOf,
-    principalCents: accrued.principalCents,
-    interestCents: accrued.interestDueCents,
-    lateChargesCents: accrued.lateChargesDueCents,
-    otherFeesCents: accrued.otherFeesDueCents,
-    totalCents: total,
-    perDiemCents: Math.round(
-      (accrued.principalCents * terms.rateHundredths) / INTEREST_DENOMINATOR,
-    ),
+    principalCents: closed.principalCents,
+    interestCents: closed.interestDueCents,
+    lateChargesCents: closed.lateChargesDueCents,
+    otherFeesCents: closed.otherFeesDueCents,
+    totalCents: owedCents(closed),
+    perDiemCents: perDiemCents(terms, closed.principalCents),
   };
+}
+
+/** One day's interest on `principalCents`, truncated to the cent (the accrual's rule). */
+export function perDiemCents(terms: LoanTerms, principalCents: Cents): Cents {
+  const oneDay = BigInt(principalCents) * BigInt(terms.rateHundredths);
+  return Number(oneDay / BigInt(interestDenominator(terms)));
 }
 
 /**
@@ -416,8 +467,10 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     throw new RangeError('Additional principal is part of the payment.');
   }
   const accrued = accrueInterest(terms, state, payment.date);
-  const quote = payoffQuote(terms, accrued, payment.date);
-  if (payment.amountCents > quote.totalCents) throw new PaymentExceedsPayoffError(quote.totalCents);
+  // What the state owes on the date: its days before it are closed by the caller (the end of day,
+  // the posting, a replay), so no late fee is charged here.
+  const payoff = owedCents(accrued);
+  if (payment.amountCents > payoff) throw new PaymentExceedsPayoffError(payoff);
 
   const regular = payment.amountCents - additional;
   const owed = {
@@ -584,4 +637,25 @@ export function advanceCredit(
       },
     ],
   };
+}
+
+/**
+ * What is given to a loan from outside (the end of day's work aside), as its history keeps it so
+ * that a replay can apply it again in order: a payment, a fee, an advance.
+ */
+export type LoanInput =
+  | ({ kind: 'payment' } & LoanPayment)
+  | { kind: 'fee'; date: CalendarDate; amountCents: Cents; description: string }
+  | { kind: 'advance'; date: CalendarDate; amountCents: Cents };
+
+/** Applies one input on its date (the days before it closed by the caller). */
+export function applyInput(terms: LoanTerms, state: LoanState, input: LoanInput): LoanChange {
+  switch (input.kind) {
+    case 'payment':
+      return applyPayment(terms, state, input);
+    case 'fee':
+      return chargeFee(state, input.date, input.amountCents, input.description);
+    case 'advance':
+      return advanceCredit(terms, state, input.date, input.amountCents);
+  }
 }

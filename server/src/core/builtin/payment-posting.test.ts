@@ -1,10 +1,10 @@
-import { addMonths } from '@portal/domain';
+import { addDays, addMonths, formatUsDate } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CorePaymentPosting, CustomerRef, ServicingCore } from '../servicing-core';
 import { testDatabases } from '../../testing/databases';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { createBuiltinCore } from './builtin-core';
-import { applyPayment } from './loan-engine';
+import { applyPayment, nextDueDate } from './loan-engine';
 import { closeLoanDay } from './servicing-day';
 import type { CoreTables } from './core.schema';
 
@@ -310,13 +310,19 @@ describe.each(testDatabases('both'))(
       await expectReconciles(HOME_EQUITY);
     });
 
-    it("posts an earlier date as of the open day and refuses a day after the institution's today", async () => {
+    it("credits an earlier date as of that date and refuses a day after the institution's today", async () => {
+      // Before every payment above: they are applied again after it, and the history still adds up.
       const early = await core.postPayment(
         jordan,
         AUTO_LOAN,
         payment({ postingKey: 'early', date: '2025-03-01' }),
       );
-      expect(early).toMatchObject({ status: 'posted', date: TODAY, interestCents: 0 });
+      expect(early).toMatchObject({ status: 'posted', date: '2025-03-01' });
+      const history = await core.history(jordan, AUTO_LOAN, '2025-03-01');
+      if (!Array.isArray(history) || early.status !== 'posted') throw new Error('not posted');
+      expect(history.find((line) => line.id === early.reference)?.date).toBe('2025-03-01');
+      await expectReconciles(AUTO_LOAN);
+      await expectHistoryReconciles(core, jordan, AUTO_LOAN, TODAY);
       expect(
         await core.postPayment(
           jordan,
@@ -604,6 +610,273 @@ describe.each(testDatabases('both'))(
           payment({ postingKey: 'today', date: '2025-03-18' }),
         ),
       ).toMatchObject({ status: 'posted', date: '2025-03-18' });
+    });
+  },
+);
+
+describe.each(testDatabases('both'))(
+  'crediting a payment as of its date when it is posted later, on $name',
+  (testDatabase) => {
+    let test: TestApp;
+    let core: ServicingCore;
+    let jordan: CustomerRef;
+    let homeEquity: string;
+
+    beforeAll(async () => {
+      test = await startTestApp(testDatabase);
+      core = zonedCore(test);
+      const row = await test.database.db
+        .withTables<CoreTables>()
+        .selectFrom('core_accounts')
+        .select(['customer_id'])
+        .where('institution_id', '=', 1)
+        .where('number', '=', AUTO_LOAN)
+        .executeTakeFirstOrThrow();
+      jordan = { institutionId: 1, customerId: row.customer_id };
+      homeEquity = (
+        await test.database.db
+          .withTables<CoreTables>()
+          .selectFrom('core_accounts')
+          .select(['number'])
+          .where('institution_id', '=', 1)
+          .where('number', 'like', '001-100235-%')
+          .executeTakeFirstOrThrow()
+      ).number;
+    });
+    afterAll(async () => {
+      await test?.close();
+    });
+
+    async function loanRow(number: string) {
+      const loan = await test.database.db
+        .withTables<CoreTables>()
+        .selectFrom('core_loans')
+        .innerJoin('core_accounts', 'core_accounts.id', 'core_loans.account_id')
+        .select(['core_loans.terms', 'core_loans.state', 'core_loans.version', 'core_accounts.id'])
+        .where('core_accounts.institution_id', '=', 1)
+        .where('core_accounts.number', '=', number)
+        .executeTakeFirstOrThrow();
+      const lines = await test.database.db
+        .withTables<CoreTables>()
+        .selectFrom('core_transactions')
+        .selectAll()
+        .where('account_id', '=', loan.id)
+        .orderBy('id')
+        .execute();
+      return { ...loan, lines };
+    }
+
+    /** The end of day run at noon in New York, a few weeks at a time, until `day` is closed. */
+    async function closeThrough(day: string) {
+      for (;;) {
+        const closed = (await test.app.services.core.lastClosedDay(1)) ?? TODAY;
+        if (closed >= day) return;
+        const next = addDays(closed, 20) < day ? addDays(closed, 20) : day;
+        test.clock.set(`${addDays(next, 1)}T17:00:00Z`);
+        await test.app.services.endOfDay.runOnce();
+      }
+    }
+
+    it('a future payoff quote includes a late fee due before it', async () => {
+      const { terms, state } = await loanRow(homeEquity);
+      const due = nextDueDate(terms, state);
+      if (due === null) throw new Error('nothing due');
+      expect(terms.lateFeeCents).toBeGreaterThan(0);
+      // The fee is charged at the end of the first day after the grace days.
+      const feeDay = addDays(due, terms.graceDays + 1);
+      const onFeeDay = await core.payoffQuote(jordan, homeEquity, feeDay);
+      const dayAfter = await core.payoffQuote(jordan, homeEquity, addDays(feeDay, 1));
+      if (!onFeeDay || !dayAfter) throw new Error('no quote');
+      expect(onFeeDay.lateChargesCents).toBe(state.lateChargesDueCents);
+      expect(dayAfter.lateChargesCents).toBe(state.lateChargesDueCents + terms.lateFeeCents);
+      expect(dayAfter.totalCents).toBe(
+        onFeeDay.totalCents +
+          terms.lateFeeCents +
+          (dayAfter.interestCents - onFeeDay.interestCents),
+      );
+      // The per diem is whole cents, as accrual truncates.
+      expect(Number.isInteger(dayAfter.perDiemCents)).toBe(true);
+    });
+
+    it('a payment dated yesterday and posted today is credited yesterday', async () => {
+      const { terms, state } = await loanRow(homeEquity);
+      const due = nextDueDate(terms, state);
+      if (due === null) throw new Error('nothing due');
+      // Yesterday was the last day of grace; the end of day closed it, not today.
+      const yesterday = addDays(due, terms.graceDays);
+      const today = addDays(yesterday, 1);
+      await closeThrough(yesterday);
+      const before = await loanRow(homeEquity);
+      expect(before.state.accruedTo).toBe(today);
+      const quoteToday = await core.payoffQuote(jordan, homeEquity, today);
+      const information = await core.loanInformation(jordan, homeEquity, today);
+      if (!quoteToday || !information) throw new Error('no loan');
+      const result = await core.postPayment(
+        jordan,
+        homeEquity,
+        payment({
+          postingKey: 'yesterday',
+          date: yesterday,
+          amountCents: information.totalAmountDueCents,
+        }),
+      );
+      expect(result).toMatchObject({ status: 'posted', date: yesterday });
+      if (result.status !== 'posted') throw new Error(result.status);
+      // The interest of the days before yesterday, not of yesterday: a day's interest less than
+      // today's payoff shows (the per diem, or a cent more as the carried fractions fall).
+      const notCharged = quoteToday.interestCents - result.interestCents;
+      expect(notCharged).toBeGreaterThanOrEqual(quoteToday.perDiemCents);
+      expect(notCharged).toBeLessThanOrEqual(quoteToday.perDiemCents + 1);
+      expect(result.principalCents).toBe(information.totalAmountDueCents - result.interestCents);
+      const history = await core.history(jordan, homeEquity, yesterday);
+      if (!Array.isArray(history)) throw new Error('no history');
+      expect(history.find((line) => line.id === result.reference)).toMatchObject({
+        date: yesterday,
+        description: 'Payment received (ACH)',
+      });
+      // Today's end of day: the installment was paid within its grace, so no late fee.
+      await closeThrough(today);
+      const after = await core.loanInformation(jordan, homeEquity, addDays(today, 1));
+      expect(after?.lateChargesDueCents).toBe(state.lateChargesDueCents);
+      const since = await core.history(jordan, homeEquity, yesterday);
+      if (!Array.isArray(since)) throw new Error('no history');
+      expect(since.filter((line) => line.description.startsWith('Late'))).toEqual([]);
+      await expectHistoryReconciles(core, jordan, homeEquity, addDays(today, 1));
+      // A repeat answers the first figures.
+      expect(
+        await core.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'yesterday', date: yesterday, amountCents: 1 }),
+        ),
+      ).toEqual({ ...result, status: 'alreadyPosted' });
+    });
+
+    it('reverses a late fee charged before the payment was posted, and applies the later payments again', async () => {
+      const { terms, state } = await loanRow(homeEquity);
+      const due = nextDueDate(terms, state);
+      if (due === null) throw new Error('nothing due');
+      const lastGraceDay = addDays(due, terms.graceDays);
+      const feeDay = addDays(lastGraceDay, 1);
+      const today = addDays(feeDay, 1);
+      await closeThrough(feeDay);
+      const charged = await core.loanInformation(jordan, homeEquity, today);
+      expect(charged?.lateChargesDueCents).toBe(state.lateChargesDueCents + terms.lateFeeCents);
+      // A payment of today, then the installment paid on the last day of grace, posted after it.
+      const later = await core.postPayment(
+        jordan,
+        homeEquity,
+        payment({ postingKey: 'later', date: today, amountCents: 5_000 }),
+      );
+      expect(later).toMatchObject({ status: 'posted', date: today });
+      const credited = await core.postPayment(
+        jordan,
+        homeEquity,
+        payment({
+          postingKey: 'in-grace',
+          date: lastGraceDay,
+          amountCents: terms.installmentCents,
+          method: 'card',
+        }),
+      );
+      expect(credited).toMatchObject({ status: 'posted', date: lastGraceDay });
+      if (credited.status !== 'posted' || later.status !== 'posted') throw new Error('not posted');
+
+      const information = await core.loanInformation(jordan, homeEquity, today);
+      expect(information?.lateChargesDueCents).toBe(state.lateChargesDueCents);
+      expect(information?.nextDueDate).toBe(addMonths(due, 1));
+      const history = await core.history(jordan, homeEquity, due);
+      if (!Array.isArray(history)) throw new Error('no history');
+      // The fee stays where it was charged, reversed today in words the borrower can read.
+      expect(history.filter((line) => line.description.startsWith('Late'))).toEqual([
+        expect.objectContaining({
+          date: today,
+          description: `Late fee reversed: payment credited as of ${formatUsDate(lastGraceDay)}`,
+          otherCents: -terms.lateFeeCents,
+          totalCents: -terms.lateFeeCents,
+        }),
+        expect.objectContaining({
+          date: feeDay,
+          description: 'Late charge assessed',
+          otherCents: terms.lateFeeCents,
+        }),
+      ]);
+      // Today's payment, applied after the installment: the interest was paid with it, so it
+      // pays a day's interest at most, the rest principal; its line says so now.
+      const laterLine = history.find((line) => line.id === later.reference);
+      expect(laterLine).toMatchObject({ date: today, totalCents: 5_000, otherCents: 0 });
+      expect(laterLine?.interestCents).toBeLessThan(later.interestCents);
+      expect(
+        await core.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'later', date: today, amountCents: 5_000 }),
+        ),
+      ).toMatchObject({
+        status: 'alreadyPosted',
+        interestCents: laterLine?.interestCents,
+        principalCents: laterLine?.principalCents,
+      });
+      await expectHistoryReconciles(core, jordan, homeEquity, today);
+      // The next end of day finds the loan as the replay left it: nothing more is charged.
+      await closeThrough(today);
+      expect(
+        (await core.loanInformation(jordan, homeEquity, addDays(today, 1)))?.lateChargesDueCents,
+      ).toBe(state.lateChargesDueCents);
+      await expectHistoryReconciles(core, jordan, homeEquity, addDays(today, 1));
+    });
+
+    it('posts one line for concurrent posts of one backdated key, and refuses one the later payments leave too large', async () => {
+      const open = (await loanRow(homeEquity)).state.accruedTo;
+      const date = addDays(open, -3);
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          core.postPayment(jordan, homeEquity, payment({ postingKey: 'backdated-5', date })),
+        ),
+      );
+      expect(results.filter((result) => result.status === 'posted')).toHaveLength(1);
+      expect(results.filter((result) => result.status === 'alreadyPosted')).toHaveLength(4);
+      const posted = results.find((result) => result.status === 'posted');
+      for (const result of results) expect({ ...result, status: 'posted' }).toEqual(posted);
+      expect(posted).toMatchObject({ date });
+
+      // Today's payoff, dated back: less interest was owed then, so it is more than the payoff.
+      const before = await loanRow(homeEquity);
+      const quote = await core.payoffQuote(jordan, homeEquity, open);
+      expect(
+        await core.postPayment(
+          jordan,
+          homeEquity,
+          payment({ postingKey: 'too-much', date, amountCents: quote?.totalCents ?? 0 }),
+        ),
+      ).toEqual({ status: 'refused', reason: 'exceedsPayoff' });
+      const after = await loanRow(homeEquity);
+      expect(after.state).toEqual(before.state);
+      expect(after.version).toBe(before.version);
+      expect(after.lines).toEqual(before.lines);
+      await expectHistoryReconciles(core, jordan, homeEquity, open);
+    });
+
+    it("posts as of the open day, as before, when the loan's stored history does not give back its state", async () => {
+      // A line written before the core kept its inputs, changed since: the replay would not be
+      // the loan's.
+      const loan = await loanRow(AUTO_LOAN);
+      const first = loan.lines.find((line) => line.kind === 'payment');
+      if (!first) throw new Error('no payment');
+      await test.database.db
+        .withTables<CoreTables>()
+        .updateTable('core_transactions')
+        .set({ total_cents: first.total_cents + 1 })
+        .where('id', '=', first.id)
+        .execute();
+      const open = loan.state.accruedTo;
+      const result = await core.postPayment(
+        jordan,
+        AUTO_LOAN,
+        payment({ postingKey: 'unreplayable', date: addDays(open, -5) }),
+      );
+      expect(result).toMatchObject({ status: 'posted', date: open });
+      await expectHistoryReconciles(core, jordan, AUTO_LOAN, open);
     });
   },
 );

@@ -1,6 +1,7 @@
-import type { CalendarDate, Cents } from '@portal/domain';
+import { addDays, type CalendarDate, type Cents } from '@portal/domain';
 import {
   applyPayment,
+  chargeLateFees,
   dueDateOf,
   isLineOfCredit,
   type LoanState,
@@ -53,6 +54,9 @@ export function projectPayoff(
       index += 1;
       continue;
     }
+    // The days before the payment close as the end of day closes them: a late fee they charge is
+    // owed (as the payoff quote counts it) before the payment is applied.
+    current = chargeLateFees(terms, current, addDays(date, -1)).state;
     const regular = Math.max(0, terms.installmentCents - current.installmentCreditCents);
     const payoff = payoffQuote(terms, current, date).totalCents;
     // The last scheduled installment pays what is left, as a loan's final payment does.

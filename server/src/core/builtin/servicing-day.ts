@@ -1,8 +1,17 @@
-import { addDays, addMonths, type CalendarDate, type Cents, daysInMonth } from '@portal/domain';
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  type Cents,
+  daysInMonth,
+  formatUsDate,
+} from '@portal/domain';
 import {
   accrueInterest,
   amountDue,
+  applyInput,
   chargeLateFees,
+  type LoanInput,
   type LoanState,
   type LoanTerms,
   type LoanTransaction,
@@ -71,6 +80,115 @@ export function closeLoanDay(
     transactions,
     statement: { date, periodStart: addDays(previousStatementDate(terms, date), 1) },
   };
+}
+
+/** One input's effect in a replay: its history line and the loan just after it. */
+export interface ReplayedInput {
+  input: LoanInput;
+  transactions: LoanTransaction[];
+  state: LoanState;
+}
+
+export interface LoanReplay {
+  /** The loan at the end: its days before `through` closed, the inputs dated `through` applied. */
+  state: LoanState;
+  inputs: ReplayedInput[];
+  /** What closing the days wrote (late fees, recorded interest), in date order. */
+  closings: LoanTransaction[];
+}
+
+/**
+ * The loan run again from a checkpoint, as the core runs it day by day: from the checkpoint's
+ * open day (`accruedTo`: every day before it is closed), each day's inputs in the order given,
+ * then the day's close (closeLoanDay), up to `through`, whose inputs are applied and which is left
+ * open. Pure: a payment credited as of an earlier date is the same inputs with it inserted, and
+ * (later) a payment reversed as of its return date is the same inputs with it taken out, or a
+ * fee added. The statements a replayed day would write are not made again: issued statements
+ * stand, and what changed shows on the next one (replayAdjustments).
+ *
+ * Throws what applying an input throws (PaymentExceedsPayoffError when a payment is more than
+ * the loan then owes), and a RangeError for an input dated before the day it would be applied
+ * on (before the checkpoint, or out of order) or after `through`.
+ */
+export function replayLoan(
+  terms: LoanTerms,
+  checkpoint: LoanState,
+  inputs: readonly LoanInput[],
+  through: CalendarDate,
+): LoanReplay {
+  let state = checkpoint;
+  const replayed: ReplayedInput[] = [];
+  const closings: LoanTransaction[] = [];
+  let next = 0;
+  for (let day = checkpoint.accruedTo; ; day = addDays(day, 1)) {
+    for (let input = inputs[next]; input !== undefined && input.date <= day;) {
+      if (input.date < day) {
+        throw new RangeError(`An input of ${input.date} comes after the replay passed ${day}.`);
+      }
+      const change = applyInput(terms, state, input);
+      state = change.state;
+      replayed.push({ input, transactions: change.transactions, state });
+      next += 1;
+      input = inputs[next];
+    }
+    if (day >= through) break;
+    const closed = closeLoanDay(terms, state, day);
+    state = closed.state;
+    closings.push(...closed.transactions);
+  }
+  if (next < inputs.length) throw new RangeError(`An input is dated after ${through}.`);
+  return { state, inputs: replayed, closings };
+}
+
+/**
+ * The history lines that take a loan's history from one replay (`before`: the history as
+ * written) to another from the same checkpoint (`after`: with an input credited as of an earlier
+ * date), dated `postedOn`, the day the change is made, and saying why in words a borrower can
+ * read. The lines already written stay (they were on statements); the inputs' own lines are the
+ * caller's to restate. A late fee the days no longer charge is reversed, one they now charge is
+ * assessed, and the interest recorded is adjusted by the difference, so the history still adds up
+ * to what is owed.
+ */
+export function replayAdjustments(
+  before: LoanReplay,
+  after: LoanReplay,
+  creditedAsOf: CalendarDate,
+  postedOn: CalendarDate,
+): LoanTransaction[] {
+  const why = `payment credited as of ${formatUsDate(creditedAsOf)}`;
+  const line = (
+    kind: LoanTransaction['kind'],
+    description: string,
+    parts: { interestCents?: Cents; otherCents?: Cents },
+  ): LoanTransaction => {
+    const interestCents = parts.interestCents ?? 0;
+    const otherCents = parts.otherCents ?? 0;
+    return {
+      date: postedOn,
+      kind,
+      description,
+      principalCents: 0,
+      interestCents,
+      otherCents,
+      totalCents: interestCents + otherCents,
+      principalBalanceCents: after.state.principalCents,
+    };
+  };
+  const lateFees = (replay: LoanReplay) => replay.closings.filter((fee) => fee.kind === 'lateFee');
+  const charged = lateFees(after);
+  const wasCharged = lateFees(before);
+  const lines: LoanTransaction[] = [];
+  for (const fee of wasCharged.filter((fee) => !charged.some((now) => now.date === fee.date))) {
+    lines.push(line('lateFee', `Late fee reversed: ${why}`, { otherCents: -fee.otherCents }));
+  }
+  for (const fee of charged.filter((fee) => !wasCharged.some((then) => then.date === fee.date))) {
+    lines.push(line('lateFee', `Late charge assessed: ${why}`, { otherCents: fee.otherCents }));
+  }
+  const interest = after.state.interestRecordedCents - before.state.interestRecordedCents;
+  if (interest !== 0) {
+    lines.push(line('interest', `Interest adjusted: ${why}`, { interestCents: interest }));
+  }
+  return lines;
 }
 
 /** The figures a statement shows, from the period's transactions and the loan after it. */

@@ -34,6 +34,7 @@ import { documentFiles } from './0033-document-files';
 import { webVitals } from './0034-web-vitals';
 import { coreVersions } from './0035-core-versions';
 import { achFiles } from './0036-ach-files';
+import { coreReplay } from './0037-core-replay';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -75,4 +76,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0034_web_vitals': webVitals,
   '0035_core_versions': coreVersions,
   '0036_ach_files': achFiles,
+  '0037_core_replay': coreReplay,
 };
