@@ -28,13 +28,9 @@ export function hostDateOf(text: string | null | undefined): string | undefined 
 
 export const AccountNumberQuery = z.object({ accountNumber: z.string().min(1).max(40) });
 
-export const PostalAddress = z.object({
-  Address1: z.string(),
-  City: z.string(),
-  State: z.string(),
-  ZipCode: z.string(),
-});
-export type PostalAddress = z.infer<typeof PostalAddress>;
+// Shared with the profile, which the portal's start-up needs without the rest of this module.
+import { AccountDocument, PostalAddress } from './shared-shapes';
+export { AccountDocument, PostalAddress } from './shared-shapes';
 
 export const DefaultPaymentMethodSummary = z.object({
   IsCard: z.boolean(),
@@ -174,17 +170,6 @@ export const StatementListQuery = z.object({
   Year: z.coerce.number().int().min(1900).max(9999),
 });
 export const StatementListResponse = withEnvelope({ StatementList: z.array(StatementListItem) });
-
-/** A document attached to an account (spec 002 "Document"). */
-export const AccountDocument = z.object({
-  FileId: z.string(),
-  DisplayName: z.string(),
-  DisplayFormat: z.string(),
-  ImageUrl: z.string(),
-  DateUploaded: z.string(),
-  Name: z.string(),
-});
-export type AccountDocument = z.infer<typeof AccountDocument>;
 
 /** `GET /api/file/GetFileTypes` (spec 002 "File type": ID, Description). */
 export const FileTypesResponse = withEnvelope({

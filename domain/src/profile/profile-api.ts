@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { withEnvelope } from '../envelope';
-import { AccountDocument, PostalAddress } from '../api/account-details';
+import { AccountDocument, PostalAddress } from '../api/shared-shapes';
 
 /**
  * The profile's calls (spec 002 sections 3 and 7): `GET /api/Profile` and the three updates the
