@@ -54,6 +54,7 @@ export * from './api/loan-applications';
 export * from './documents/upload-policy';
 export * from './api/branches';
 export * from './api/web-vitals';
+export * from './api/payment-timeline';
 export * from './texting/phone-numbers';
 export * from './texting/subscriptions';
 export * from './profile/profile-api';

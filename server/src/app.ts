@@ -495,6 +495,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       deliverSoon: () => mail.deliverSoon(),
     },
     jobs: () => jobs,
+    workQueue,
     settings: (institutionId) => institutions.settings(institutionId),
     institutionName: async (institutionId) =>
       (await institutions.findById(institutionId))?.name ?? '',
@@ -784,6 +785,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     paymentMethods,
     achDrafts: createAchDraftAuthorizations({ clock, cdnRoots }),
     prepareTell: notifications.prepareTell,
+    adminAuth,
+    admin,
+    auditLog,
   });
   await applicationsModule(app, {
     db,

@@ -1439,6 +1439,8 @@ export interface SettingTypes {
   "emailTexts.paymentFailedAchRefusedReasonText": string;
   "emailTexts.paymentFailedPaidOffReasonText": string;
   "emailTexts.paymentFailedOtherReasonText": string;
+  "emailTexts.paymentNeedsReviewSubjectText": string;
+  "emailTexts.paymentNeedsReviewBodyText": string;
   "emailTexts.paymentDueSubjectText": string;
   "emailTexts.paymentDueBodyText": string;
   "emailTexts.paymentStillDueSubjectText": string;
@@ -2903,6 +2905,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentNeedsReviewSubjectText": {"type":"text","default":"{institutionName}: we are reviewing your payment","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentNeedsReviewBodyText": {"type":"text","default":"The payment on {date} for loan {loanNumber} of {amount} has not been completed yet, and our staff are reviewing it.\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nWe will contact you if anything is needed from you. Please contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentDueSubjectText": {"type":"text","default":"{institutionName}: your payment is due {dueDate}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentDueBodyText": {"type":"text","default":"Your payment of {amount} on loan {loanNumber} is due on {dueDate}.\n\nIf you have already paid, thank you. You can make or schedule a payment when you sign in to your online account.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentStillDueSubjectText": {"type":"text","default":"{institutionName}: your payment due {dueDate} has not been received","set":"english","visibility":"admin","wire":"gassySettings"},

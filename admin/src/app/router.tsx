@@ -87,6 +87,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'payments',
+            lazy: () =>
+              import('../features/payments/components/payments-page').then((module) => ({
+                Component: module.PaymentsRoute,
+              })),
+          },
+          {
+            path: 'payments/:id',
+            lazy: () =>
+              import('../features/payments/components/payment-page').then((module) => ({
+                Component: module.PaymentRoute,
+              })),
+          },
+          {
             path: 'web-vitals',
             lazy: () =>
               import('../features/web-vitals/components/web-vitals-page').then((module) => ({

@@ -285,6 +285,8 @@ export const AuditEntry = z.object({
     // The ACH processor's NACHA files (issue 24): a day's next file made, a file downloaded.
     'achFile.seal',
     'achFile.download',
+    // Payments (api/payment-timeline.ts): staff opening a payment and its timeline.
+    'payment.open',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

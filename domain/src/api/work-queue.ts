@@ -15,6 +15,8 @@ export const WORK_ITEM_KINDS = [
   'contactChange',
   'document',
   'application',
+  // A payment whose posting job died (api/payment-timeline.ts): staff look at it.
+  'paymentReview',
 ] as const;
 export const WorkItemKind = z.enum(WORK_ITEM_KINDS);
 export type WorkItemKind = z.infer<typeof WorkItemKind>;
@@ -53,6 +55,7 @@ export const WORK_ITEM_KIND_LABELS: Readonly<Record<WorkItemKind, string>> = {
   contactChange: 'Contact-info change',
   document: 'Document',
   application: 'Loan application',
+  paymentReview: 'Payment to review',
 };
 
 export const WORK_ITEM_STATUS_LABELS: Readonly<Record<WorkItemStatus, string>> = {

@@ -558,7 +558,10 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   first_party_fee_cents: ColumnType<number, number | undefined, number>;
   third_party_fee_cents: ColumnType<number, number | undefined, number>;
   is_payoff: ColumnType<boolean, boolean | undefined, boolean>;
-  /** 'scheduled', 'settling' (money may have moved; not cancellable), 'posted', 'failed', 'cancelled'. */
+  /**
+   * 'scheduled', 'settling' (money may have moved; not cancellable), 'posted', 'failed',
+   * 'cancelled', 'needsReview' (its posting job died: staff look at it; migration 0038).
+   */
   status: string;
   core_reference: string | null;
   failure: string | null;
@@ -704,6 +707,24 @@ export interface AchDebitsTable {
 // Declaration merging adds migration 0036's table to Database without touching its list.
 export interface Database {
   ach_files: AchFilesTable;
+}
+
+/**
+ * One state change of a payment (migration 0038): its status when made, then each move, written
+ * with the change. `detail` is for staff (an error key, a dead posting job's last error).
+ */
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  payment_id: string;
+  at: Timestamp;
+  /** A payment status (PaymentsTable.status), or later 'returned' or 'refunded'. */
+  status: string;
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+// Declaration merging adds migration 0038's table to Database without touching its list.
+export interface Database {
+  payment_events: PaymentEventsTable;
 }
 
 /** The FedACH routing directory an operator loaded (`fedach load`); empty until then. */

@@ -25,6 +25,7 @@ const SECTIONS = [
   { path: 'transfer', label: 'Import and export' },
   { path: 'ach-files', label: 'ACH files' },
   { path: 'work-queue', label: 'Work queue' },
+  { path: 'payments', label: 'Payments' },
   { path: 'branches', label: 'Branches' },
   { path: 'web-vitals', label: 'Speed' },
 ] as const;

@@ -35,6 +35,7 @@ import { webVitals } from './0034-web-vitals';
 import { coreVersions } from './0035-core-versions';
 import { achFiles } from './0036-ach-files';
 import { coreReplay } from './0037-core-replay';
+import { paymentEvents } from './0038-payment-events';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -77,4 +78,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0035_core_versions': coreVersions,
   '0036_ach_files': achFiles,
   '0037_core_replay': coreReplay,
+  '0038_payment_events': paymentEvents,
 };

@@ -171,8 +171,12 @@ function scheduledInfo(
   context: PaymentListReader,
   payment: ListedScheduledPayment,
 ): ScheduledPaymentInfo {
-  // Settling: its money may have moved already, so it is shown (and kept) as posted.
-  const posted = payment.status === 'posted' || payment.status === 'settling';
+  // Settling, or under review after its posting job died: its money may have moved already, so
+  // it is shown (and kept) as posted; its timeline (PaymentScheduled/Timeline) says which.
+  const posted =
+    payment.status === 'posted' ||
+    payment.status === 'settling' ||
+    payment.status === 'needsReview';
   return {
     EncryptedString: paymentHandleOf(deps.dataProtector, 'scheduled', context.caller, payment.id),
     IsCard: payment.is_card,

@@ -13,7 +13,9 @@ import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
+import { createPaymentNeedsReview } from './payment-needs-review';
 import {
   createPaymentSettlement,
   type PaymentSettlement,
@@ -48,7 +50,9 @@ import {
  *     payment has one job however often it is found. Its handler is settlePayment.
  * Nothing posts inside the nightly window (the core's end of day runs in it). A post that the
  * core refuses for an unopened day, or that cannot reach a processor, fails its job, which is
- * retried with backoff for about two days (then dead, kept for support).
+ * retried with backoff for about two days. Then the job is dead (kept a month for support) and,
+ * in the transaction that marks it so, its payment moves to 'needsReview' with the borrower's
+ * notice and a work item for staff (payment-needs-review.ts); no run queues it again.
  */
 
 export const PAYMENT_DUE_QUEUE = 'payments.due';
@@ -76,6 +80,8 @@ export interface PostingDependencies extends SettlementDependencies {
   settings(institutionId: number): Promise<SettingsAccessor>;
   /** The job queue (built after this worker's queue definitions). */
   jobs(): Pick<JobQueue, 'enqueueMany' | 'runOnce'>;
+  /** Where a payment whose posting job died is put before staff (payment-needs-review.ts). */
+  workQueue?: Pick<WorkQueueService, 'submit'>;
 }
 
 class PostRetryLater extends Error {
@@ -88,6 +94,11 @@ class PostRetryLater extends Error {
 export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPostingWorker {
   const { db, clock, core, dataProtector } = deps;
   const settlement = createPaymentSettlement(deps);
+  const needsReview = createPaymentNeedsReview({
+    clock,
+    mail: deps.mail,
+    ...(deps.workQueue ? { workQueue: deps.workQueue } : {}),
+  });
 
   /** The amount of a date: the recurring amount, or a line of credit's total due that day. */
   async function occurrenceOf(
@@ -236,9 +247,14 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     // (one statement a payment).
     async handler({ job }) {
       const outcome = await settlement.settlePayment(job.payload.paymentId);
-      if (outcome.status === 'waiting') {
+      // Under review (a job of it died before): staff decide what becomes of it.
+      if (outcome.status === 'waiting' && outcome.payment.status !== 'needsReview') {
         throw new PostRetryLater(`payment ${job.payload.paymentId}: the core's day is not open`);
       }
+    },
+    // Past its retries, or refused for good: the payment is put before staff, never re-queued.
+    async onDead(job, error, trx) {
+      await needsReview.onPostingDead(job, error, trx);
     },
   };
   const dueQueue: QueueDefinition<unknown> = {

@@ -165,3 +165,33 @@ export function paymentFailedEmail(input: {
     }),
   };
 }
+
+/**
+ * The notice of a payment whose posting stopped after its retries (status 'needsReview'): staff
+ * are reviewing it, and it is not tried again on its own. Sent once, with the mark.
+ */
+export function paymentNeedsReviewEmail(input: {
+  settings: EmailSettings;
+  institutionName: string;
+  to: string;
+  payment: PaymentRow;
+}): OutgoingMail {
+  const { payment, settings } = input;
+  const loanNumber = maskAccountNumber(payment.loan_number);
+  return {
+    institutionId: payment.institution_id,
+    to: input.to,
+    subject: fillTemplate(settings.get('emailTexts.paymentNeedsReviewSubjectText'), {
+      institutionName: input.institutionName,
+      loanNumber,
+    }),
+    body: fillTemplate(settings.get('emailTexts.paymentNeedsReviewBodyText'), {
+      date: formatLongDate(payment.pay_date),
+      loanNumber,
+      amount: formatUsd(totalCents(payment)),
+      method: methodText(settings, payment),
+      confirmationNumber: payment.reference_number,
+      institutionName: input.institutionName,
+    }),
+  };
+}

@@ -219,7 +219,8 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     const alert =
       payment.kind !== 'immediate' ? await prepareAlert(payment, 'paymentFailed') : undefined;
     const marked = await markWithAlert(
-      (executor) => markPaymentFailed(executor, payment.id, error, notice),
+      (executor) =>
+        markPaymentFailed(executor, payment.id, { failure: error, at: clock.now() }, notice),
       alert,
     );
     if (marked && notice) deps.mail.deliverSoon();
@@ -274,7 +275,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
     // this run either wins before it (and nothing moves) or is refused (HasBeenPosted). The
     // update answers the row, so a waiting payment is read and begun in one statement.
-    const begun = await beginSettlement(db, paymentId);
+    const begun = await beginSettlement(db, paymentId, clock.now());
     if (begun) return { settling: begun };
     const payment = await findPaymentWithRecipient(db, paymentId);
     if (!payment) return { final: { status: 'missing' } };

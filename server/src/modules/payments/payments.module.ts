@@ -6,11 +6,19 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { PortalApp } from '../../plugins/portal-app';
+import { registerAdminApi } from '../admin/admin-api';
+import type { AdminService } from '../admin/admin.service';
+import type { AuditLog } from '../audit/audit.service';
+import type { AdminAuthService } from '../staff/staff-auth.service';
 import type { PrepareNotification } from '../notifications/notifications.service';
 import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import type { PaymentPostingWorker } from './payment-posting';
+import { createPaymentTimelineService } from './payment-timeline';
+import { paymentTimelineRoutes } from './payment-timeline.routes';
+import { createPaymentsStaffService } from './payments-staff';
+import { paymentsStaffRoutes } from './payments-staff.routes';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 
@@ -27,9 +35,16 @@ export interface PaymentsModuleDeps {
   paymentMethods: PaymentMethodsService;
   achDrafts: AchDraftAuthorizations;
   prepareTell?: PrepareNotification;
+  /** The staff's Payments page (admin API). */
+  adminAuth: AdminAuthService;
+  admin: Pick<AdminService, 'access'>;
+  auditLog: Pick<AuditLog, 'record'>;
 }
 
-/** Payment info, the third-party fee, the six submit calls and the four delete calls. */
+/**
+ * Payment info, the third-party fee, the six submit calls and the four delete calls; a listed
+ * payment's timeline; and, under the admin API, staff's search of the payments.
+ */
 export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): Promise<void> {
   await app.register(paymentsRoutes, {
     service: createPaymentsService({
@@ -44,6 +59,16 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
       methods: deps.paymentMethods,
       achDrafts: deps.achDrafts,
       prepareTell: deps.prepareTell,
+    }),
+  });
+  await app.register(paymentTimelineRoutes, {
+    service: createPaymentTimelineService({ db: deps.db, dataProtector: deps.dataProtector }),
+  });
+  await registerAdminApi(app, { auth: deps.adminAuth }, paymentsStaffRoutes, {
+    service: createPaymentsStaffService({
+      db: deps.db,
+      admin: deps.admin,
+      auditLog: deps.auditLog,
     }),
   });
 }

@@ -21,6 +21,36 @@ type Db = Kysely<Database>;
 /** A payment not yet final: waiting for its date, or its settlement begun. */
 const PENDING = ['scheduled', 'settling'] as const;
 
+/**
+ * What the loan's scheduled list shows besides the pending ones: a payment whose posting job
+ * died (its money may have moved; staff look at it), shown as posted (not cancellable).
+ */
+const LISTED = [...PENDING, 'needsReview'] as const;
+
+/** What a change of payments answers for their timeline (payment_events): each row's id and status. */
+type WithChanged = Database & { changed: { id: string; status: string } };
+
+/**
+ * The timeline rows of the payments a data-modifying CTE named `changed` changed (their status
+ * now), as a CTE of the same statement: the change and its timeline are one statement, so one
+ * exists exactly when the other does, in or out of a transaction (migration 0038).
+ */
+function timelineOfChanged<DB extends WithChanged>(
+  cte: QueryCreator<DB>,
+  at: Date,
+  detail: string | null,
+) {
+  return (
+    cte
+      .insertInto('payment_events')
+      .columns(['payment_id', 'at', 'status', 'detail'])
+      // Written out: the query builder cannot type a CTE of the caller's statement here. The
+      // parameters take their columns' types (PostgreSQL types an insert's select list).
+      .expression(sql`select changed.id, ${at}, changed.status, ${detail} from changed`)
+      .returning('payment_id')
+  );
+}
+
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
 export type RecurringPaymentRow = Selectable<RecurringPaymentsTable>;
@@ -195,7 +225,7 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
         from payments
         where institution_id = ${institutionId} and loan_number = ${loanNumber}
           and kind = 'scheduled'
-          and (status in (${sql.join(PENDING)})
+          and (status in (${sql.join([...LISTED])})
             or (status = 'posted' and pay_date >= ${postedSince}))
         order by pay_date, created_at
         limit 100
@@ -281,11 +311,17 @@ export async function insertPayment(
   row: NewPaymentRow,
 ): Promise<PaymentWithRecipient | undefined> {
   const inserted = await db
-    .insertInto('payments')
-    .values(row)
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .returningAll()
-    .returning(recipientOf)
+    .with('changed', (cte) =>
+      cte
+        .insertInto('payments')
+        .values(row)
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returningAll()
+        .returning(recipientOf),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, row.created_at, null))
+    .selectFrom('changed')
+    .selectAll()
     .executeTakeFirst();
   return inserted && withRecipient(inserted);
 }
@@ -296,11 +332,17 @@ export async function insertPayment(
  */
 export async function insertOccurrence(db: Db, row: NewPaymentRow): Promise<boolean> {
   const inserted = await db
-    .insertInto('payments')
-    .values(row)
-    // Any unique key: the date (recurring payment and date) or the id derived from them.
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
+    .with('changed', (cte) =>
+      cte
+        .insertInto('payments')
+        .values(row)
+        // Any unique key: the date (recurring payment and date) or the id derived from them.
+        .onConflict((conflict) => conflict.doNothing())
+        .returning(['id', 'status']),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, row.created_at, null))
+    .selectFrom('changed')
+    .select('id')
     .executeTakeFirst();
   return inserted !== undefined;
 }
@@ -347,6 +389,45 @@ export async function findPaymentWithRecipient(
   return row && withRecipient(row);
 }
 
+/** A payment with what its review needs of its borrower (the work item, the notice). */
+export type PaymentWithBorrower = PaymentWithRecipient & {
+  /** The customer's name as the portal shows it ('' when the user is gone). */
+  borrower_name: string;
+  /** The user's logon name ('' when the user is gone). */
+  logon_name: string;
+};
+
+/** A payment with its borrower's address, name and logon name; undefined when there is none. */
+export async function findPaymentWithBorrower(
+  db: Db,
+  id: string,
+): Promise<PaymentWithBorrower | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'payments.user_id')
+        .onRef('users.institution_id', '=', 'payments.institution_id'),
+    )
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .selectAll('payments')
+    .select([
+      'customers.email as recipient',
+      'customers.personal_name as borrower_name',
+      'users.username as logon_name',
+    ])
+    .where('payments.id', '=', id)
+    .executeTakeFirst();
+  return (
+    row && {
+      ...row,
+      recipient: row.recipient ?? '',
+      borrower_name: row.borrower_name ?? '',
+      logon_name: row.logon_name ?? '',
+    }
+  );
+}
+
 export async function findRecurring(db: Db, id: string): Promise<RecurringPaymentRow | undefined> {
   return db.selectFrom('recurring_payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -360,38 +441,56 @@ export async function findRecurring(db: Db, id: string): Promise<RecurringPaymen
 export async function beginSettlement(
   db: Db,
   id: string,
+  at: Date,
 ): Promise<PaymentWithRecipient | undefined> {
   const row = await db
-    .updateTable('payments')
-    .set({ status: 'settling' })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .returningAll()
-    .returning(recipientOf)
+    .with('changed', (cte) =>
+      cte
+        .updateTable('payments')
+        .set({ status: 'settling' })
+        .where('id', '=', id)
+        .where('status', '=', 'scheduled')
+        .returningAll()
+        .returning(recipientOf),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, at, null))
+    .selectFrom('changed')
+    .selectAll()
     .executeTakeFirst();
   return row && withRecipient(row);
 }
 
 /**
  * Changes a pending payment (a guarded update: false when it was no longer pending) and, in the
- * same statement, queues its e-mail when one is given (mail.service prepare): exactly the run
- * that changes it queues the e-mail, in one statement rather than a transaction of four.
+ * same statement, writes its timeline row and queues its e-mail when one is given (mail.service
+ * prepare): exactly the run that changes it queues the e-mail, in one statement rather than a
+ * transaction of four.
  */
 async function updatePendingWithMail(
   db: Db,
   id: string,
-  change: Updateable<PaymentsTable>,
+  change: Updateable<PaymentsTable> & { status: string },
+  event: { at: Date; detail: string | null },
   mail: Insertable<OutboxMessagesTable> | undefined,
 ): Promise<boolean> {
-  const update = (executor: QueryCreator<Database>) =>
-    executor
+  const changed = db.with('changed', (cte) =>
+    cte
       .updateTable('payments')
       .set(change)
       .where('id', '=', id)
-      .where('status', 'in', PENDING);
-  if (!mail) return (await update(db).executeTakeFirst()).numUpdatedRows === 1n;
-  const rows = await db
-    .with('changed', (cte) => update(cte).returning('id'))
+      .where('status', 'in', PENDING)
+      .returning(['id', 'status']),
+  );
+  if (!mail) {
+    const rows = await changed
+      .with('event', (cte) => timelineOfChanged(cte, event.at, event.detail))
+      .selectFrom('event')
+      .select('payment_id')
+      .execute();
+    return rows.length === 1;
+  }
+  const rows = await changed
+    .with('event', (cte) => timelineOfChanged(cte, event.at, event.detail))
     .insertInto('outbox_messages')
     .columns(['institution_id', 'to_address', 'subject', 'body', 'next_attempt_at', 'created_at'])
     // The parameters take their columns' types (PostgreSQL types an insert's select list).
@@ -426,6 +525,7 @@ export async function markPaymentPosted(
     db,
     id,
     { status: 'posted', core_reference: posted.coreReference, posted_at: posted.at },
+    { at: posted.at, detail: null },
     receipt,
   );
 }
@@ -437,21 +537,48 @@ export async function markPaymentPosted(
 export async function markPaymentFailed(
   db: Db,
   id: string,
-  failure: string,
+  failed: { failure: string; at: Date },
   notice?: Insertable<OutboxMessagesTable>,
 ): Promise<boolean> {
-  return updatePendingWithMail(db, id, { status: 'failed', failure }, notice);
+  return updatePendingWithMail(
+    db,
+    id,
+    { status: 'failed', failure: failed.failure },
+    { at: failed.at, detail: failed.failure },
+    notice,
+  );
+}
+
+/**
+ * Marks a pending payment 'needsReview' (its posting job died: `detail` is the job's last error,
+ * for staff), with its notice to the borrower when one is given; false when it was not pending
+ * (it posted, failed or was cancelled meanwhile). Nothing queues it again (`listDuePaymentIds`).
+ */
+export async function markPaymentNeedsReview(
+  db: Db,
+  id: string,
+  review: { at: Date; detail: string },
+  notice: Insertable<OutboxMessagesTable> | undefined,
+): Promise<boolean> {
+  return updatePendingWithMail(db, id, { status: 'needsReview' }, review, notice);
 }
 
 /** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */
 export async function cancelWaitingPayment(db: Db, id: string, at: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('payments')
-    .set({ status: 'cancelled', cancelled_at: at })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  const rows = await db
+    .with('changed', (cte) =>
+      cte
+        .updateTable('payments')
+        .set({ status: 'cancelled', cancelled_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'scheduled')
+        .returning(['id', 'status']),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, at, null))
+    .selectFrom('event')
+    .select('payment_id')
+    .execute();
+  return rows.length === 1;
 }
 
 /** Cancels an active recurring payment and its dates not posted yet; false when not active. */
@@ -463,10 +590,17 @@ export async function cancelRecurringPayment(db: Db, id: string, at: Date): Prom
     .where('status', '=', 'active')
     .executeTakeFirst();
   await db
-    .updateTable('payments')
-    .set({ status: 'cancelled', cancelled_at: at })
-    .where('recurring_payment_id', '=', id)
-    .where('status', '=', 'scheduled')
+    .with('changed', (cte) =>
+      cte
+        .updateTable('payments')
+        .set({ status: 'cancelled', cancelled_at: at })
+        .where('recurring_payment_id', '=', id)
+        .where('status', '=', 'scheduled')
+        .returning(['id', 'status']),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, at, null))
+    .selectFrom('event')
+    .select('payment_id')
     .execute();
   return result.numUpdatedRows === 1n;
 }
@@ -532,15 +666,22 @@ export async function cancelPaymentsOfMethod(
     .where('status', '=', 'active')
     .executeTakeFirst();
   const payments = await db
-    .updateTable('payments')
-    .set({ status: 'cancelled', cancelled_at: at })
-    .where('institution_id', '=', owner.institutionId)
-    .where('user_id', '=', owner.userId)
-    .where('payment_method_id', '=', methodId)
-    .where('status', '=', 'scheduled')
-    .executeTakeFirst();
+    .with('changed', (cte) =>
+      cte
+        .updateTable('payments')
+        .set({ status: 'cancelled', cancelled_at: at })
+        .where('institution_id', '=', owner.institutionId)
+        .where('user_id', '=', owner.userId)
+        .where('payment_method_id', '=', methodId)
+        .where('status', '=', 'scheduled')
+        .returning(['id', 'status']),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, at, null))
+    .selectFrom('event')
+    .select('payment_id')
+    .execute();
   return {
-    payments: Number(payments.numUpdatedRows),
+    payments: payments.length,
     recurring: Number(recurring.numUpdatedRows),
   };
 }
@@ -587,7 +728,8 @@ export async function advanceRecurring(
 /**
  * Ids of an institution's payments to settle dated on or before `through`, oldest first: those
  * waiting and those whose settlement began and did not finish (a crash, or the core's day not
- * open yet).
+ * open yet). Never one in 'needsReview': its posting job died, and staff decide what becomes of
+ * it (a late post, a month after, was what re-queuing it did).
  */
 export async function listDuePaymentIds(
   db: Db,

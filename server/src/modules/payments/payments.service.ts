@@ -618,8 +618,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         }
         // Decision: a payment that posted answers 'HasBeenPosted', worded by
         // recurringPaymentTexts.scheduledDeleteBlockedText ('Cannot delete scheduled payment.').
-        // A payment whose settlement began (money may have moved) is as good as posted.
-        if (payment.status === 'posted' || payment.status === 'settling') {
+        // A payment whose settlement began (money may have moved) is as good as posted, and so
+        // is one under review (its posting job died after it began).
+        if (
+          payment.status === 'posted' ||
+          payment.status === 'settling' ||
+          payment.status === 'needsReview'
+        ) {
           return { status: 200, error: 'HasBeenPosted' };
         }
         if (payment.status !== 'scheduled') return { status: 200, error: 'Deleting' };
@@ -629,7 +634,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         // Posted or cancelled meanwhile: read again for the right refusal.
         if (!cancelled) {
           const now = await findPayment(db, id);
-          const settled = now?.status === 'posted' || now?.status === 'settling';
+          const settled =
+            now?.status === 'posted' || now?.status === 'settling' || now?.status === 'needsReview';
           return { status: 200, error: settled ? 'HasBeenPosted' : 'Deleting' };
         }
         return { status: 200, error: undefined };

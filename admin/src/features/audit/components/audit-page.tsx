@@ -39,6 +39,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'branch.move': 'Moved a branch in the list',
   'achFile.seal': 'Made an ACH file',
   'achFile.download': 'Downloaded an ACH file',
+  'payment.open': 'Opened a payment',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {

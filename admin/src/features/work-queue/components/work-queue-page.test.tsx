@@ -87,6 +87,7 @@ describe('the work queue', () => {
       'Contact-info change (1)',
       'Document (0)',
       'Loan application (0)',
+      'Payment to review (0)',
     ]);
     await user.selectOptions(kind, 'feedback');
     const status = screen.getByRole('combobox', { name: 'Status' });

@@ -1,0 +1,54 @@
+import {
+  StaffPaymentDetail,
+  StaffPaymentSearchResponse,
+  type StaffPaymentSearchQuery,
+} from '@portal/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminPath, api } from '../../../lib/api-client';
+import { institutionKeys } from '../../../lib/institutions/list-institutions';
+
+export const paymentKeys = {
+  all: (slug: string) => [...institutionKeys.detail(slug), 'payments'] as const,
+  search: (slug: string, criteria: StaffPaymentSearchQuery) =>
+    [...paymentKeys.all(slug), 'search', criteria] as const,
+  payment: (slug: string, id: string) => [...paymentKeys.all(slug), 'payment', id] as const,
+};
+
+/** The criteria as the address's query (only those given). */
+export function searchParamsOf(criteria: StaffPaymentSearchQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(criteria)) {
+    if (typeof value === 'string' && value !== '') params.set(name, value);
+  }
+  return params;
+}
+
+/** `GET /admin-api/institutions/:slug/payments?...`: the institution's payments that match. */
+export const paymentSearchQuery = (slug: string, criteria: StaffPaymentSearchQuery) =>
+  queryOptions({
+    queryKey: paymentKeys.search(slug, criteria),
+    queryFn: ({ signal }) => {
+      const search = searchParamsOf(criteria).toString();
+      return api.get(
+        `${adminPath('institutions', slug, 'payments')}${search ? `?${search}` : ''}`,
+        StaffPaymentSearchResponse,
+        { signal },
+      );
+    },
+    // A new search keeps the last results on screen until its own arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export const usePaymentSearch = (slug: string, criteria: StaffPaymentSearchQuery) =>
+  useQuery(paymentSearchQuery(slug, criteria));
+
+/** `GET /admin-api/institutions/:slug/payments/:id`: one payment with its timeline (audited). */
+export const paymentQuery = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: paymentKeys.payment(slug, id),
+    queryFn: ({ signal }) =>
+      api.get(adminPath('institutions', slug, 'payments', id), StaffPaymentDetail, { signal }),
+    staleTime: 0,
+  });
+
+export const usePayment = (slug: string, id: string) => useQuery(paymentQuery(slug, id));

@@ -1,0 +1,164 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  formatUsd,
+  formatUsDate,
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type StaffPaymentDetail,
+} from '@portal/domain';
+import { useId } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useInstitution } from '../../../lib/institutions/institution-context';
+import { usePayment } from '../api/payments';
+import { methodText } from '../utils/payment-text';
+
+function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
+  const facts: [string, string][] = [
+    ['Status', PAYMENT_STATUS_LABELS[payment.status]],
+    ['Borrower', payment.borrowerName || '(removed user)'],
+    ['Logon name', payment.logonName || '(removed user)'],
+    ['Loan', payment.loanNumber],
+    ['Kind', PAYMENT_KIND_LABELS[payment.kind]],
+    ['Payment date', formatUsDate(payment.payDate)],
+    ['Amount', formatUsd(payment.amountCents)],
+  ];
+  if (payment.additionalPrincipalCents > 0) {
+    facts.push(['Additional principal', formatUsd(payment.additionalPrincipalCents)]);
+  }
+  if (payment.feeCents > 0) facts.push(['Fees', formatUsd(payment.feeCents)]);
+  facts.push(['Total', formatUsd(payment.totalCents)], ['Method', methodText(payment.method)]);
+  facts.push(['Made', formatDateTime(payment.createdAt, timeZone)]);
+  if (payment.postedAt) facts.push(['Posted', formatDateTime(payment.postedAt, timeZone)]);
+  if (payment.cancelledAt) {
+    facts.push(['Cancelled', formatDateTime(payment.cancelledAt, timeZone)]);
+  }
+  if (payment.coreReference) facts.push(['Core reference', payment.coreReference]);
+  if (payment.failure) facts.push(['Failure', payment.failure]);
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(8rem, max-content) 1fr',
+        columnGap: 2,
+        rowGap: 0.5,
+        m: 0,
+        '& dt': { fontWeight: 600 },
+        '& dd': { m: 0 },
+      }}
+    >
+      {facts.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export interface PaymentPageProps {
+  slug: string;
+  id: string;
+  timeZone: string;
+  /** The search the payment was opened from (the address's query), to go back to. */
+  backSearch: string;
+}
+
+/**
+ * One payment of the institution: its figures, method (last four only) and its timeline, every
+ * change of its status in order. Opening it is audited. Resolving a payment that needs review
+ * is not offered yet: staff settle it with the processor and the core, then mark its work item
+ * handled.
+ */
+export function PaymentPage({ slug, id, timeZone, backSearch }: PaymentPageProps) {
+  const payment = usePayment(slug, id);
+  const timelineHeading = useId();
+  return (
+    <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 2 }}>
+      <Box>
+        <Link component={RouterLink} to={`..${backSearch}`} relative="path">
+          Back to the payments
+        </Link>
+      </Box>
+      {payment.isPending && <CircularProgress aria-label="Loading the payment" />}
+      {payment.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(payment.error)}
+        </Alert>
+      )}
+      {payment.data && (
+        <>
+          <Typography variant="h5" component="h1">
+            Payment {payment.data.reference}
+          </Typography>
+          {payment.data.status === 'needsReview' && (
+            <Alert severity="warning">
+              Its posting stopped after its retries and is not tried again on its own. Check with
+              the card or ACH processor and the core whether the money moved and whether the payment
+              posted; its item in the work queue records what was done.
+            </Alert>
+          )}
+          <Facts payment={payment.data} timeZone={timeZone} />
+          <Box
+            component="section"
+            aria-labelledby={timelineHeading}
+            sx={{ display: 'grid', gap: 1 }}
+          >
+            <Typography id={timelineHeading} variant="h6" component="h2">
+              Timeline
+            </Typography>
+            <TableContainer>
+              <Table size="small" aria-labelledby={timelineHeading}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Detail</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {payment.data.events.map((event, index) => (
+                    <TableRow key={`${event.at}-${index}`}>
+                      <TableCell>{formatDateTime(event.at, timeZone)}</TableCell>
+                      <TableCell>{PAYMENT_STATUS_LABELS[event.status]}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>{event.detail ?? ''}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The route's element: the payment of the address, in the institution of the layout. */
+export function PaymentRoute() {
+  const institution = useInstitution();
+  const { id = '' } = useParams();
+  const { search } = useLocation();
+  return (
+    <PaymentPage
+      key={id}
+      slug={institution.slug}
+      id={id}
+      timeZone={institution.timeZone}
+      backSearch={search}
+    />
+  );
+}

@@ -1,0 +1,177 @@
+import type { StaffPaymentDetail, StaffPaymentSummary } from '@portal/domain';
+import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { institutionRoutes, refusal } from '../../../testing/institution';
+import { renderAdmin } from '../../../testing/render-admin';
+
+const SEARCH_URL = 'GET /admin-api/institutions/harbor/payments';
+const ID = '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c';
+const PAYMENT_URL = `GET /admin-api/institutions/harbor/payments/${ID}`;
+
+const UNDER_REVIEW: StaffPaymentSummary = {
+  id: ID,
+  reference: 'K7M2Q9X4TB',
+  kind: 'scheduled',
+  status: 'needsReview',
+  borrowerName: 'Jordan Rivers',
+  logonName: 'jordan.rivers',
+  loanNumber: '****2352',
+  payDate: '2025-03-19',
+  totalCents: 6400,
+  method: { isCard: true, cardType: 'visa', lastFour: '4242' },
+  createdAt: '2025-03-14T15:00:00.000Z',
+  postedAt: null,
+  cancelledAt: null,
+};
+
+const POSTED: StaffPaymentSummary = {
+  ...UNDER_REVIEW,
+  id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+  reference: 'P3RW8Z1N5D',
+  status: 'posted',
+  payDate: '2025-02-18',
+  totalCents: 125_050,
+  method: { isCard: false, cardType: null, lastFour: '3544' },
+  createdAt: '2025-02-10T15:00:00.000Z',
+  postedAt: '2025-02-18T15:00:00.000Z',
+};
+
+const DETAIL: StaffPaymentDetail = {
+  ...UNDER_REVIEW,
+  loanNumber: '001-100235-2',
+  amountCents: 6400,
+  additionalPrincipalCents: 0,
+  feeCents: 0,
+  failure: null,
+  coreReference: null,
+  events: [
+    { at: '2025-03-14T15:00:00.000Z', status: 'scheduled', detail: null },
+    { at: '2025-03-19T14:00:00.000Z', status: 'settling', detail: null },
+    {
+      at: '2025-03-21T16:00:00.000Z',
+      status: 'needsReview',
+      detail: 'Error: card processor unreachable (connect ETIMEDOUT)',
+    },
+  ],
+};
+
+function payments(request: StubRequest) {
+  const params = new URLSearchParams(request.search);
+  const found =
+    params.get('borrower') === 'nobody'
+      ? []
+      : params.get('status') === 'needsReview' || params.get('reference') === 'K7M2Q9X4TB'
+        ? [UNDER_REVIEW]
+        : [UNDER_REVIEW, POSTED];
+  return { body: { payments: found, limit: 100 } };
+}
+
+function rowsOf(table: HTMLElement): (string | null)[] {
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+}
+
+describe('the payments page', () => {
+  it('searches the payments by the criteria given and lists each with its amount, method (last four) and status', async () => {
+    const { user, server } = renderAdmin({
+      path: '/i/harbor/payments',
+      routes: { ...institutionRoutes({ role: 'viewer' }), [SEARCH_URL]: payments },
+    });
+    expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    const table = await screen.findByRole('table', { name: 'Payments found' });
+    expect(rowsOf(table)).toEqual([
+      'Payment dateConfirmationBorrowerLoanAmountMethodStatusMade',
+      '03/19/2025K7M2Q9X4TBJordan Rivers (jordan.rivers)****2352$64.00Visa ending in 4242Needs review03/14/2025 11:00 AM EDT',
+      '02/18/2025P3RW8Z1N5DJordan Rivers (jordan.rivers)****2352$1,250.50Bank account ending in 3544Posted02/10/2025 10:00 AM EST',
+    ]);
+    const nav = screen.getByRole('navigation', { name: 'Institution sections' });
+    expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectNoAxeViolations();
+
+    // The form is the search in the address: it is drawn anew with each search.
+    const searchForm = () => screen.getByRole('search', { name: 'Search the payments' });
+    let form = searchForm();
+    await user.type(within(form).getByLabelText('Borrower (logon name or name)'), 'jordan');
+    await user.type(within(form).getByLabelText('Loan number'), '001-100235-2');
+    await user.selectOptions(within(form).getByLabelText('Status'), 'Needs review');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 payment matches.')).toBeVisible();
+    expect(server.requestsTo(SEARCH_URL).map((request) => request.search)).toEqual([
+      '',
+      '?borrower=jordan&loanNumber=001-100235-2&status=needsReview',
+    ]);
+
+    // The date range, and a first date after the last refused next to the field.
+    form = searchForm();
+    await user.type(within(form).getByLabelText('Payment date from'), '2025-03-20');
+    await user.type(within(form).getByLabelText('Payment date to'), '2025-03-01');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(within(form).getByText('The first date comes after the last.')).toBeVisible();
+    expect(server.requestsTo(SEARCH_URL)).toHaveLength(2);
+
+    form = searchForm();
+    await user.clear(within(form).getByLabelText('Borrower (logon name or name)'));
+    await user.type(within(form).getByLabelText('Borrower (logon name or name)'), 'nobody');
+    await user.clear(within(form).getByLabelText('Payment date to'));
+    await user.type(within(form).getByLabelText('Payment date to'), '2025-03-31');
+    await user.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No payments match this search.')).toBeVisible();
+    expect(server.requestsTo(SEARCH_URL).at(-1)?.search).toBe(
+      '?borrower=nobody&loanNumber=001-100235-2&from=2025-03-20&to=2025-03-31&status=needsReview',
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('opens a payment with its timeline, and goes back to the search', async () => {
+    const { user } = renderAdmin({
+      path: '/i/harbor/payments?reference=K7M2Q9X4TB',
+      routes: {
+        ...institutionRoutes({ role: 'viewer' }),
+        [SEARCH_URL]: payments,
+        [PAYMENT_URL]: { body: DETAIL },
+      },
+    });
+    await user.click(await screen.findByRole('link', { name: 'K7M2Q9X4TB' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Payment K7M2Q9X4TB', level: 1 }),
+    ).toBeVisible();
+    expect(screen.getByText(/is not tried again on its own/)).toBeVisible();
+    expect(screen.getByText('001-100235-2')).toBeVisible();
+    expect(screen.getByText('Visa ending in 4242')).toBeVisible();
+    const timeline = screen.getByRole('table', { name: 'Timeline' });
+    expect(rowsOf(timeline)).toEqual([
+      'WhenStatusDetail',
+      '03/14/2025 11:00 AM EDTScheduled',
+      '03/19/2025 10:00 AM EDTProcessing',
+      '03/21/2025 12:00 PM EDTNeeds reviewError: card processor unreachable (connect ETIMEDOUT)',
+    ]);
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the payments' }));
+    expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    expect(screen.getByLabelText('Confirmation number')).toHaveValue('K7M2Q9X4TB');
+  });
+
+  it('shows the server’s refusal', async () => {
+    renderAdmin({
+      path: `/i/harbor/payments/${ID}`,
+      routes: {
+        ...institutionRoutes(),
+        [PAYMENT_URL]: refusal(
+          404,
+          'NotFound',
+          'There is no such payment among your institution’s.',
+        ),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no such payment among your institution’s.',
+    );
+    await expectNoAxeViolations();
+  });
+});

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { Envelope } from '../envelope';
+import { isCalendarDate } from '../rules/calendar';
+
+/*
+ * A payment's lifecycle and its timeline (issue 24 item 3, "Lifecycle of a payment"):
+ *
+ *   scheduled -> settling -> posted | failed | needsReview     (scheduled -> cancelled)
+ *
+ * An immediate payment starts in 'settling'. 'needsReview' is a payment whose posting job died
+ * (past its retries, or refused for good) while its money may have moved: nothing posts it
+ * again on its own; staff are told (a 'paymentReview' item of the work queue) and so is the
+ * borrower (an e-mail). Resolving it is left to a later change. Each state change is one row of
+ * the payment's timeline; 'returned' and 'refunded' are the moves a later change adds.
+ *
+ * Staff search their institution's payments and open one with its timeline (admin API, below);
+ * a borrower reads the state and dates of a payment the portal lists to them (the payment's
+ * handle, EncryptedString, as GetPaymentInfo gave it).
+ */
+
+export const PAYMENT_STATUSES = [
+  'scheduled',
+  'settling',
+  'posted',
+  'failed',
+  'cancelled',
+  'needsReview',
+] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** What a timeline row may say: a status, or a move a later change adds. */
+export const PAYMENT_EVENT_STATUSES = [...PAYMENT_STATUSES, 'returned', 'refunded'] as const;
+export const PaymentEventStatus = z.enum(PAYMENT_EVENT_STATUSES);
+export type PaymentEventStatus = z.infer<typeof PaymentEventStatus>;
+
+/** How staff read each status (the admin's Payments page). Borrowers read the settings' words. */
+export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentEventStatus, string>> = {
+  scheduled: 'Scheduled',
+  settling: 'Processing',
+  posted: 'Posted',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  needsReview: 'Needs review',
+  returned: 'Returned',
+  refunded: 'Refunded',
+};
+
+/** A payment's kind as staff read it (payments.kind: domain PaymentKind's three). */
+export const StaffPaymentKind = z.enum(['immediate', 'scheduled', 'recurring']);
+export type StaffPaymentKind = z.infer<typeof StaffPaymentKind>;
+
+export const PAYMENT_KIND_LABELS: Readonly<Record<StaffPaymentKind, string>> = {
+  immediate: 'Pay now',
+  scheduled: 'Scheduled',
+  recurring: 'Recurring',
+};
+
+const CalendarDateText = z.string().refine(isCalendarDate, 'A date is YYYY-MM-DD.');
+
+/** The most payments one search answers (newest payment date first). */
+export const STAFF_PAYMENT_SEARCH_LIMIT = 100;
+
+/**
+ * `GET /admin-api/institutions/:slug/payments?borrower=&loanNumber=&reference=&from=&to=&status=`:
+ * every criterion given must match. `borrower` finds a logon name or a name (part of it, any
+ * case); `loanNumber` and `reference` (the confirmation number) match whole, any case; `from`
+ * and `to` bound the payment date (inclusive). No criterion: the newest payments.
+ */
+export const StaffPaymentSearchQuery = z
+  .object({
+    borrower: z.string().trim().max(100).optional(),
+    loanNumber: z.string().trim().max(40).optional(),
+    reference: z.string().trim().max(20).optional(),
+    from: CalendarDateText.optional(),
+    to: CalendarDateText.optional(),
+    status: PaymentStatus.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The first date comes after the last.',
+    path: ['to'],
+  });
+export type StaffPaymentSearchQuery = z.infer<typeof StaffPaymentSearchQuery>;
+
+/** How the payment was made: its kind and last four digits only, never a full number. */
+export const StaffPaymentMethod = z.object({
+  isCard: z.boolean(),
+  /** The card's brand ('visa', 'master', ...) for a card; null for a bank account. */
+  cardType: z.string().nullable(),
+  lastFour: z.string().regex(/^\d{1,4}$/),
+});
+export type StaffPaymentMethod = z.infer<typeof StaffPaymentMethod>;
+
+/** One payment of the search. Amounts in integer cents; times are ISO instants. */
+export const StaffPaymentSummary = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  kind: StaffPaymentKind,
+  status: PaymentStatus,
+  borrowerName: z.string(),
+  logonName: z.string(),
+  /** Masked (****2352) in the list; the detail names the loan in full. */
+  loanNumber: z.string(),
+  payDate: CalendarDateText,
+  /** What the borrower pays: amount, additional principal and fees. */
+  totalCents: z.number().int(),
+  method: StaffPaymentMethod,
+  createdAt: z.string(),
+  postedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type StaffPaymentSummary = z.infer<typeof StaffPaymentSummary>;
+
+export const StaffPaymentSearchResponse = z.object({
+  payments: z.array(StaffPaymentSummary),
+  limit: z.number().int(),
+});
+export type StaffPaymentSearchResponse = z.infer<typeof StaffPaymentSearchResponse>;
+
+/** One state change of a payment. `detail` (staff only): an error key, a dead job's error. */
+export const PaymentEvent = z.object({
+  at: z.string(),
+  status: PaymentEventStatus,
+  detail: z.string().nullable(),
+});
+export type PaymentEvent = z.infer<typeof PaymentEvent>;
+
+/**
+ * `GET /admin-api/institutions/:slug/payments/:id`: the payment, its loan in full, its figures
+ * and its timeline, oldest first. Every role of the institution; audited (`payment.open`);
+ * another institution's staff get 404.
+ */
+export const StaffPaymentDetail = StaffPaymentSummary.extend({
+  amountCents: z.number().int(),
+  additionalPrincipalCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** Why it failed (an error key of spec 001 section 8), when it did. */
+  failure: z.string().nullable(),
+  coreReference: z.string().nullable(),
+  events: z.array(PaymentEvent),
+});
+export type StaffPaymentDetail = z.infer<typeof StaffPaymentDetail>;
+
+export const StaffPaymentId = z.uuid();
+
+/**
+ * `GET /api/PaymentScheduled/Timeline?EncryptedString=&LoanAccountNumber=`: the state and dates
+ * of a payment the portal lists to the borrower (its handle from GetPaymentInfo), oldest first.
+ * A handle made for another user, or a loan that is not the caller's, answers 404 NotFound.
+ */
+export const PAYMENT_TIMELINE_PATH = '/api/PaymentScheduled/Timeline';
+
+export const PaymentTimelineQuery = z.object({
+  EncryptedString: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[\x21-\x7E]+$/),
+  LoanAccountNumber: z.string().min(1).max(40),
+});
+export type PaymentTimelineQuery = z.infer<typeof PaymentTimelineQuery>;
+
+export const PaymentTimelineEvent = z.object({
+  Status: PaymentEventStatus,
+  /** An ISO instant; the portal shows it in the institution's zone. */
+  At: z.string(),
+});
+export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEvent>;
+
+export const PaymentTimelineResponse = Envelope.extend({
+  Status: PaymentStatus,
+  PaymentDate: CalendarDateText,
+  Events: z.array(PaymentTimelineEvent),
+});
+export type PaymentTimelineResponse = z.infer<typeof PaymentTimelineResponse>;

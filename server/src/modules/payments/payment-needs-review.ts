@@ -1,0 +1,143 @@
+import { formatUsd, formatUsDate, maskAccountNumber, PAYMENT_STATUS_LABELS } from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { readInstitutionWithin } from '../institutions/institutions.service';
+import type { MailService } from '../mail/mail.service';
+import type { NewWorkItem, WorkQueueService } from '../work-queue/work-queue.service';
+import { methodText, paymentNeedsReviewEmail } from './payment-receipt';
+import {
+  findPaymentWithBorrower,
+  markPaymentNeedsReview,
+  type PaymentWithBorrower,
+} from './payments.repository';
+
+/*
+ * A payment whose posting job died (issue 24 item 3). The job queue retries a post for about two
+ * days (payment-posting.ts); past its retries, or refused for good, the job is dead, and its
+ * payment may well have had its money moved (a card charged, a debit sent) without the core
+ * posting it. Before this, the payment sat in 'settling' until housekeeping deleted the dead job
+ * a month later and the next run queued it again: it posted a month late, unannounced.
+ *
+ * Now, in the transaction that marks the job dead (the queue's `onDead`), the payment moves to
+ * 'needsReview' (a guarded update: only from 'scheduled' or 'settling', so a payment that posted
+ * or failed meanwhile is left alone, and a second death changes nothing), its timeline row is
+ * written, the borrower's notice is queued (`emailTexts.paymentNeedsReview*`, when there is an
+ * address) and a 'paymentReview' item goes to the institution's work queue: the three exist
+ * exactly when the move does. Nothing queues a 'needsReview' payment again (payments.repository
+ * `listDuePaymentIds`); what becomes of it is staff's decision, and resolving it (posting it by
+ * hand, reversing the money) is left to a later change.
+ *
+ * Everything is read through the transaction (PGlite lends its one connection to a transaction
+ * whole: a read through another connection would wait for the commit forever), so the wording
+ * comes from the institution's published settings read there, not the settings cache.
+ */
+
+export interface PaymentNeedsReviewDeps {
+  clock: Clock;
+  mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
+  /** The staff's alert; without it (a worker built alone in a test) no item is made. */
+  workQueue?: Pick<WorkQueueService, 'submit'>;
+}
+
+function totalCents(payment: PaymentWithBorrower): number {
+  return (
+    payment.amount_cents +
+    payment.additional_principal_cents +
+    payment.first_party_fee_cents +
+    payment.third_party_fee_cents
+  );
+}
+
+/** The payment id of a 'payments.post' job's payload; undefined for anything else. */
+export function paymentIdOfPostPayload(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null || !('paymentId' in payload)) {
+    return undefined;
+  }
+  return typeof payload.paymentId === 'string' ? payload.paymentId : undefined;
+}
+
+/** The work item of a payment to review: no card or account number, the loan masked. */
+function reviewItemOf(
+  payment: PaymentWithBorrower,
+  method: string,
+  reason: string,
+  attempts: number,
+): NewWorkItem {
+  const loan = maskAccountNumber(payment.loan_number);
+  const amount = formatUsd(totalCents(payment));
+  return {
+    institutionId: payment.institution_id,
+    kind: 'paymentReview',
+    userId: payment.user_id,
+    senderName: payment.borrower_name || payment.logon_name || 'A borrower',
+    senderEmail: payment.recipient,
+    summary: `Payment ${payment.reference_number}: ${amount} on ${formatUsDate(payment.pay_date)} for loan ${loan} did not post`,
+    details: {
+      confirmationNumber: payment.reference_number,
+      loan,
+      paymentDate: formatUsDate(payment.pay_date),
+      amount,
+      method,
+      logonName: payment.logon_name,
+      status: PAYMENT_STATUS_LABELS.needsReview,
+      attempts,
+      lastError: reason,
+      whatToDo:
+        'The posting stopped after its retries and will not be tried again on its own. Check ' +
+        'with the card or ACH processor and the core whether the money moved and whether the ' +
+        'payment posted, then settle it with the borrower. Open it under Payments for its timeline.',
+    },
+    reference: payment.id,
+  };
+}
+
+export function createPaymentNeedsReview(deps: PaymentNeedsReviewDeps) {
+  const { clock, mail, workQueue } = deps;
+  return {
+    /**
+     * The posting queue's `onDead`: in `trx`, the transaction that marks the job dead, moves the
+     * job's payment to 'needsReview' with its timeline row, the borrower's notice and the staff's
+     * work item. False when the payment was not pending (nothing is written).
+     */
+    async onPostingDead(
+      job: { payload: unknown; attempts: number },
+      error: string,
+      trx: Kysely<Database>,
+    ): Promise<boolean> {
+      const paymentId = paymentIdOfPostPayload(job.payload);
+      if (!paymentId) return false;
+      const payment = await findPaymentWithBorrower(trx, paymentId);
+      if (!payment || (payment.status !== 'scheduled' && payment.status !== 'settling')) {
+        return false;
+      }
+      const { institution, settings } = await readInstitutionWithin(trx, payment.institution_id);
+      const notice =
+        payment.recipient === ''
+          ? undefined
+          : mail.prepare(
+              paymentNeedsReviewEmail({
+                settings,
+                institutionName: institution?.name ?? '',
+                to: payment.recipient,
+                payment,
+              }),
+            );
+      const marked = await markPaymentNeedsReview(
+        trx,
+        payment.id,
+        { at: clock.now(), detail: error },
+        notice,
+      );
+      if (!marked) return false;
+      await workQueue?.submit(
+        reviewItemOf(payment, methodText(settings, payment), error, job.attempts),
+        trx,
+      );
+      // Inside the job's transaction the sweep may come before its commit: the outbox's regular
+      // sweep then sends the notice.
+      if (notice) mail.deliverSoon();
+      return true;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import {
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+  type PaymentTimelineQuery,
+  type PaymentTimelineResponse,
+} from '@portal/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { DataProtector } from '../../lib/data-protection';
+import { openPaymentHandle } from './payment-handles';
+import type { PaymentCaller } from './payment-context';
+import { eventsOf } from './payments-staff';
+import { listPaymentEvents } from './payments-staff.repository';
+import { findPayment } from './payments.repository';
+
+/*
+ * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
+ * payment the portal lists to them (GetPaymentInfo's scheduled payments), by the handle it gave
+ * them. Small on purpose: each status and when, never the staff's details (error keys, a job's
+ * error).
+ *
+ * Whose: the handle opens only for the user it was made for (payment-handles.ts), and the payment
+ * must be of the caller's institution and customer and of the loan named: the list shows a loan's
+ * payments to each user of its customer, and the timeline to the same users only. Anything else
+ * reads as a payment that does not exist (404).
+ */
+
+export interface PaymentTimelineDeps {
+  db: Kysely<Database>;
+  dataProtector: Pick<DataProtector, 'digest' | 'sameDigest'>;
+}
+
+export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
+  const { db, dataProtector } = deps;
+  return {
+    async timeline(
+      caller: Pick<PaymentCaller, 'institutionId' | 'userId' | 'customerId'>,
+      query: PaymentTimelineQuery,
+    ): Promise<PaymentTimelineResponse | undefined> {
+      const id = openPaymentHandle(
+        dataProtector,
+        'scheduled',
+        { institutionId: caller.institutionId, userId: caller.userId },
+        query.EncryptedString,
+      );
+      if (!id) return undefined;
+      const payment = await findPayment(db, id);
+      if (
+        !payment ||
+        payment.institution_id !== caller.institutionId ||
+        payment.customer_id !== caller.customerId ||
+        payment.loan_number !== query.LoanAccountNumber
+      ) {
+        return undefined;
+      }
+      const status = PAYMENT_STATUSES.find(
+        (known): known is PaymentStatus => known === payment.status,
+      );
+      if (!status) throw new Error(`payments: unexpected status ${payment.status}`);
+      const events = eventsOf(await listPaymentEvents(db, payment.id));
+      return {
+        HasNoErrors: true,
+        Errors: [],
+        Status: status,
+        PaymentDate: payment.pay_date,
+        Events: events.map((event) => ({ Status: event.status, At: event.at })),
+      };
+    },
+  };
+}
+
+export type PaymentTimelineService = ReturnType<typeof createPaymentTimelineService>;

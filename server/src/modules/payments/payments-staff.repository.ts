@@ -1,0 +1,103 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PaymentEventsTable } from '../../db/schema';
+import type { PaymentWithBorrower } from './payments.repository';
+
+type Db = Kysely<Database>;
+
+/** What staff search an institution's payments by (every criterion given must match). */
+export interface PaymentSearch {
+  institutionId: number;
+  /** Part of a logon name or a name, any case. */
+  borrower?: string | undefined;
+  /** The loan number whole, any case. */
+  loanNumber?: string | undefined;
+  /** The confirmation number whole, any case. */
+  reference?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: string | undefined;
+  limit: number;
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * An institution's payments matching the search, with their borrowers' names and logon names,
+ * newest payment date first.
+ */
+export async function searchPayments(
+  db: Db,
+  search: PaymentSearch,
+): Promise<PaymentWithBorrower[]> {
+  let query = db
+    .selectFrom('payments')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'payments.user_id')
+        .onRef('users.institution_id', '=', 'payments.institution_id'),
+    )
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .selectAll('payments')
+    .select([
+      'customers.email as recipient',
+      'customers.personal_name as borrower_name',
+      'users.username as logon_name',
+    ])
+    .where('payments.institution_id', '=', search.institutionId);
+  if (search.borrower) {
+    const pattern = containing(search.borrower);
+    query = query.where((eb) =>
+      eb.or([
+        eb('users.username', 'ilike', pattern),
+        eb('customers.personal_name', 'ilike', pattern),
+        eb(
+          eb.fn('concat_ws', [eb.val(' '), 'customers.first_name', 'customers.last_name']),
+          'ilike',
+          pattern,
+        ),
+      ]),
+    );
+  }
+  if (search.loanNumber) {
+    query = query.where((eb) =>
+      eb(eb.fn('upper', ['payments.loan_number']), '=', search.loanNumber?.toUpperCase() ?? ''),
+    );
+  }
+  if (search.reference) {
+    query = query.where((eb) =>
+      eb(eb.fn('upper', ['payments.reference_number']), '=', search.reference?.toUpperCase() ?? ''),
+    );
+  }
+  if (search.from) query = query.where('payments.pay_date', '>=', search.from);
+  if (search.to) query = query.where('payments.pay_date', '<=', search.to);
+  if (search.status) query = query.where('payments.status', '=', search.status);
+  const rows = await query
+    .orderBy('payments.pay_date', 'desc')
+    .orderBy('payments.created_at', 'desc')
+    .orderBy('payments.id')
+    .limit(search.limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    recipient: row.recipient ?? '',
+    borrower_name: row.borrower_name ?? '',
+    logon_name: row.logon_name ?? '',
+  }));
+}
+
+export type PaymentEventRow = Pick<Selectable<PaymentEventsTable>, 'at' | 'status' | 'detail'>;
+
+/** A payment's timeline, oldest first (the order written within one instant). */
+export async function listPaymentEvents(db: Db, paymentId: string): Promise<PaymentEventRow[]> {
+  return db
+    .selectFrom('payment_events')
+    .select(['at', 'status', 'detail'])
+    .where('payment_id', '=', paymentId)
+    .orderBy('at')
+    .orderBy('id')
+    .limit(200)
+    .execute();
+}

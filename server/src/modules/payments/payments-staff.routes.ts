@@ -1,0 +1,41 @@
+import {
+  StaffPaymentDetail,
+  StaffPaymentId,
+  StaffPaymentSearchQuery,
+  StaffPaymentSearchResponse,
+} from '@portal/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SlugParams, staffOf } from '../admin/admin-api';
+import type { PaymentsStaffService } from './payments-staff';
+
+/**
+ * `/admin-api/institutions/:slug/payments...`: the institution's payments as staff search and
+ * open them (registerAdminApi: the staff session, the admin API's error shape). Who may, and
+ * what is audited: payments-staff.ts; the contract: domain api/payment-timeline.ts.
+ */
+export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
+  service: PaymentsStaffService;
+}> = async (app, { service }) => {
+  app.get(
+    '/institutions/:slug/payments',
+    {
+      schema: {
+        params: SlugParams,
+        querystring: StaffPaymentSearchQuery,
+        response: { 200: StaffPaymentSearchResponse },
+      },
+    },
+    async (request) => service.search(staffOf(request), request.params.slug, request.query),
+  );
+
+  app.get(
+    '/institutions/:slug/payments/:id',
+    {
+      schema: {
+        params: SlugParams.extend({ id: StaffPaymentId }),
+        response: { 200: StaffPaymentDetail },
+      },
+    },
+    async (request) => service.open(staffOf(request), request.params.slug, request.params.id),
+  );
+};
