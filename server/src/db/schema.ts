@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { AchFilesTable } from './tables/ach-files';
+import type { AchDebitReturnColumns, AchReturnFilesTable } from './tables/ach-returns';
 import type { AuditTables } from './tables/audit';
 import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
@@ -681,7 +682,7 @@ export interface AchProcessingDaysTable {
  * The built-in ACH processor's WEB debits, one per institution and idempotency key. The account
  * number and owner name only encrypted (DataProtector.encrypt).
  */
-export interface AchDebitsTable {
+export interface AchDebitsTable extends AchDebitReturnColumns {
   id: Generated<number>;
   institution_id: number;
   idempotency_key: string;
@@ -707,6 +708,11 @@ export interface AchDebitsTable {
 // Declaration merging adds migration 0036's table to Database without touching its list.
 export interface Database {
   ach_files: AchFilesTable;
+}
+
+// And migration 0039's.
+export interface Database {
+  ach_return_files: AchReturnFilesTable;
 }
 
 /**

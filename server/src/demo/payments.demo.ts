@@ -96,6 +96,7 @@ const NO_ACH_PROCESSOR: AchProcessor = {
   validateAccount: () => Promise.reject(new Error('The payments demo pays by card')),
   listDays: () => Promise.resolve([]),
   sealNextFile: () => Promise.resolve(undefined),
+  receiveReturns: () => Promise.resolve([]),
   dayFile: () => Promise.resolve(undefined),
 };
 

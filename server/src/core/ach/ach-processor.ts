@@ -1,4 +1,5 @@
 import type { CalendarDate, Cents } from '@portal/domain';
+import type { NachaChangeNotice, NachaReturn } from './nacha-returns';
 
 /**
  * The ACH processor (the institution's ODFI side): it takes each bank-account payment as a WEB
@@ -99,6 +100,20 @@ export interface AchAccountValidationRequest {
 /** 'invalid': the bank or the validation service says no such open account (a third party's word). */
 export type AchAccountValidationOutcome = { status: 'valid' } | { status: 'invalid' };
 
+/**
+ * A return file the processor received for the institution's debits: the entries the borrowers'
+ * banks sent back (returns, with their reason codes) and the corrections they asked for
+ * (notifications of change), each naming the original entry by its trace number.
+ */
+export interface AchReturnFileReceived {
+  institutionId: number;
+  /** The day it was received (the institution's calendar day). */
+  receivedDate: CalendarDate;
+  fileIdModifier: string;
+  returns: NachaReturn[];
+  notices: NachaChangeNotice[];
+}
+
 export interface AchProcessor {
   submitDebit(request: AchDebitRequest): Promise<AchDebitOutcome>;
   /** Validates an account number on its first use (NACHA WEB debit rule). */
@@ -112,6 +127,13 @@ export interface AchProcessor {
    * Throws AchFileModifiersUsedUpError when the day has its 36 files.
    */
   sealNextFile(institutionId: number, date: CalendarDate): Promise<AchDayFile | undefined>;
+  /**
+   * The return files received for the institution's debits from `since` to today, oldest first.
+   * At least once: a file comes again on every call while `since` reaches it, so the caller acts
+   * on each return and notification once, by its original trace number. (The built-in processor
+   * first receives what its test banks send back by today: see builtin-ach-processor.ts.)
+   */
+  receiveReturns(institutionId: number, since: CalendarDate): Promise<AchReturnFileReceived[]>;
   /** A sealed file of a processing day, byte for byte as sealed; undefined when there is none. */
   dayFile(
     institutionId: number,

@@ -36,6 +36,7 @@ import { coreVersions } from './0035-core-versions';
 import { achFiles } from './0036-ach-files';
 import { coreReplay } from './0037-core-replay';
 import { paymentEvents } from './0038-payment-events';
+import { achReturns } from './0039-ach-returns';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -79,4 +80,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0036_ach_files': achFiles,
   '0037_core_replay': coreReplay,
   '0038_payment_events': paymentEvents,
+  '0039_ach_returns': achReturns,
 };

@@ -17,8 +17,25 @@ import {
   type AchDebitOutcome,
   type AchDebitRequest,
   type AchProcessor,
+  type AchReturnFileReceived,
   type AchSealedFile,
 } from '../../ach/ach-processor';
+import {
+  isAchChangeCode,
+  isAchReturnCode,
+  parseNachaReturnFile,
+  writeNachaReturnFile,
+  type AchChangeCode,
+  type AchReturnCode,
+  type NachaOriginalEntry,
+} from '../../ach/nacha-returns';
+import {
+  insertReturnFile,
+  lastReturnFileNumber,
+  listReturnFilesSince,
+  lockTestDebitsToReturn,
+  markDebitsReturned,
+} from './ach-returns.repository';
 import {
   fileAchDebits,
   findAchDebitByKey,
@@ -194,6 +211,34 @@ export const INVALID_TEST_ACCOUNT_NUMBERS: ReadonlySet<string> = new Set([
   '000111111113',
 ]);
 
+/**
+ * The built-in processor's test banks (documented in the README): a debit to one of these account
+ * numbers is taken, filed and settled like any other, then comes back in a return file two banking
+ * days after its settlement date (NACHA's time frame for R01-R03; an R10 may come up to 60 days
+ * later, the test bank sends it at once). Stripe's test numbers where it has one (000222222227
+ * insufficient funds, 000333333335 debit not authorized). The last one is taken and answered by a
+ * notification of change: the account number is now NOC_CORRECTED_ACCOUNT_NUMBER.
+ */
+export const TEST_ACCOUNT_ANSWERS: ReadonlyMap<string, AchReturnCode | AchChangeCode> = new Map<
+  string,
+  AchReturnCode | AchChangeCode
+>([
+  ['000222222227', 'R01'],
+  ['000444444440', 'R02'],
+  ['000555555559', 'R03'],
+  ['000333333335', 'R10'],
+  ['000777777771', 'C01'],
+]);
+export const NOC_CORRECTED_ACCOUNT_NUMBER = '000777777788';
+
+/** The day a test bank's return or notification of a debit of `processingDate` arrives. */
+export function testReturnDate(processingDate: CalendarDate): CalendarDate {
+  return addBusinessDays(achSettlementDate(processingDate), 2);
+}
+
+/** The test banks' routing number in their return files' headers (the ACH operator's). */
+const RETURNING_BANK = { routingNumber: '011000015', name: 'Built-in test banks' } as const;
+
 /** Thrown inside the transaction to roll it back: a concurrent duplicate wrote first. */
 class DuplicateDebit extends Error {}
 
@@ -325,6 +370,7 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
             loan_number: request.loanNumber,
             amount_cents: request.amountCents,
             recurring: request.recurring === true,
+            test_return: TEST_ACCOUNT_ANSWERS.get(request.accountNumber) ?? null,
             created_at: now,
           });
           if (!row) throw new DuplicateDebit();
@@ -419,6 +465,93 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
           throw new Error(`ACH processor: a debit of ${date} was filed while its file was made`);
         }
         return { institutionId, date, content, ...sealedFileOf(file) };
+      });
+    },
+
+    /**
+     * First receives what the test banks send back by today: the debits to test accounts that were
+     * filed and whose return date has come, in one return file of today (under the lock of their
+     * rows, so a debit comes back once with two instances). Then answers every return file
+     * received since `since`.
+     */
+    async receiveReturns(institutionId, since): Promise<AchReturnFileReceived[]> {
+      const { name, timeZone } = await profileOf(institutionId);
+      const now = clock.now();
+      const today = calendarDateIn(timeZone, now);
+      await db.transaction().execute(async (trx) => {
+        const due = (await lockTestDebitsToReturn(trx, institutionId)).filter(
+          (row) => testReturnDate(row.processing_date) <= today,
+        );
+        if (due.length === 0) return;
+        const fileNumber = (await lastReturnFileNumber(trx, institutionId, today)) + 1;
+        const fileIdModifier = NACHA_FILE_ID_MODIFIERS[fileNumber - 1];
+        if (fileIdModifier === undefined) throw new AchFileModifiersUsedUpError(today);
+        const original = (row: (typeof due)[number]): NachaOriginalEntry => ({
+          secCode: 'WEB',
+          traceNumber: row.trace_number,
+          routingNumber: row.routing_number,
+          accountNumber: dataProtector.decrypt(row.account_number_sealed),
+          accountType: row.account_type === 'Savings' ? 'Savings' : 'Checking',
+          amountCents: row.amount_cents,
+          individualId: row.loan_number,
+          individualName: dataProtector.decrypt(row.owner_name_sealed),
+        });
+        const returns = due.flatMap((row) =>
+          row.test_return !== null && isAchReturnCode(row.test_return)
+            ? [{ original: original(row), reasonCode: row.test_return }]
+            : [],
+        );
+        const notices = due.flatMap((row) =>
+          row.test_return !== null && isAchChangeCode(row.test_return)
+            ? [
+                {
+                  original: original(row),
+                  changeCode: row.test_return,
+                  correction: { accountNumber: NOC_CORRECTED_ACCOUNT_NUMBER },
+                },
+              ]
+            : [],
+        );
+        const content = writeNachaReturnFile({
+          originator: achOriginatorOf(institutionId, name, odfi),
+          returningBank: RETURNING_BANK.routingNumber,
+          returningBankName: RETURNING_BANK.name,
+          effectiveEntryDate: today,
+          createdAt: now,
+          timeZone,
+          fileIdModifier,
+          returns,
+          notices,
+        });
+        const file = await insertReturnFile(trx, {
+          institution_id: institutionId,
+          received_date: today,
+          file_number: fileNumber,
+          file_id_modifier: fileIdModifier,
+          returns: returns.length,
+          notices: notices.length,
+          content_sealed: dataProtector.encrypt(content),
+          received_at: now,
+        });
+        const marked = await markDebitsReturned(
+          trx,
+          file.id,
+          due.map((row) => row.id),
+        );
+        if (marked !== due.length) {
+          throw new Error('ACH processor: a debit came back twice while its return was made');
+        }
+      });
+      if (!isCalendarDate(since)) return [];
+      return (await listReturnFilesSince(db, institutionId, since)).map((row) => {
+        const parsed = parseNachaReturnFile(dataProtector.decrypt(row.content_sealed));
+        return {
+          institutionId,
+          receivedDate: row.received_date,
+          fileIdModifier: row.file_id_modifier,
+          returns: parsed.returns,
+          notices: parsed.notices,
+        };
       });
     },
 
