@@ -128,6 +128,7 @@ import {
   HOUSEKEEPING_QUEUE,
   type HousekeepingWorker,
 } from './modules/jobs/housekeeping';
+import { databaseClock } from './modules/jobs/database-clock';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { securityPolicyOf } from './modules/auth/policy';
 import {
@@ -536,9 +537,18 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
     provider: smsProvider,
   });
+  // The running queue's leases, retries and schedules are on the database's clock (every instance
+  // agrees, whatever its own clock says: database-clock.ts); a test driving `runOnce` with a
+  // clock it moves keeps that clock.
+  const jobClock = options.runJobs
+    ? databaseClock(db, {
+        local: clock,
+        onError: (error) => app.log.warn({ err: error }, 'could not read the database clock'),
+      })
+    : undefined;
   const jobs = createJobQueue({
     db,
-    clock,
+    clock: jobClock ?? clock,
     queues: [
       ...paymentPosting.queues,
       mailDelivery,
@@ -886,10 +896,12 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
 
   if (options.runJobs) {
     app.addHook('onReady', async () => {
+      await jobClock?.sync();
       jobs.start();
     });
     app.addHook('onClose', async () => {
       await jobs.stop();
+      jobClock?.stop();
     });
   }
 

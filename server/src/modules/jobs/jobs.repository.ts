@@ -213,3 +213,11 @@ export async function deleteFinishedJobs(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The database server's clock now (not the transaction's start: `clock_timestamp()`). */
+export async function readDatabaseTime(db: Db): Promise<Date> {
+  const { rows } = await sql<{ now: Date | string }>`select clock_timestamp() as now`.execute(db);
+  const value = rows[0]?.now;
+  if (value === undefined) throw new Error('The database did not say its time');
+  return value instanceof Date ? value : new Date(value);
+}
