@@ -186,6 +186,35 @@ describe.each(testDatabases('both'))(
       });
     });
 
+    it("posts a payment on its date without waiting for the core's end of day, credited that day", async () => {
+      const key = nextKey();
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-03-19', amount: 45 }),
+        key,
+      );
+      expect(answered.body.Errors).toEqual([]);
+      // Wednesday 10:00; the core's last end of day closed Monday the 17th (in the first test's
+      // night window), so its open day is the 18th.
+      test.clock.set('2025-03-19T14:00:00.000Z');
+      onTestFinished(() => test.clock.set('2025-03-17T14:00:00.000Z'));
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      await test.app.services.paymentPosting.runOnce();
+      const row = await test.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', idOf(key))
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('posted');
+      const { rows: lines } = await sql<{ date: string | Date }>`
+        select date from core_transactions
+        where posting_key = ${`payment:${idOf(key)}`}`.execute(test.database.db);
+      expect(lines.map((line) => new Date(line.date).toISOString().slice(0, 10))).toEqual([
+        '2025-03-19',
+      ]);
+    });
+
     it('posts each date of a weekly payment once, a holiday on the next business day', async () => {
       const restore = await publishSettingsChange(test.app, 'localhost', {
         shared: { paymentSchedulingOptions: { holidayDates: '["2025-04-01"]' } },

@@ -225,11 +225,10 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
           report.occurrences += 1;
         }
       }
-      // The core's open day: the one after its last closed day (today when it keeps none).
-      const closed = await core.lastClosedDay(institution.id);
-      const open = closed === undefined ? today : addDays(closed, 1);
-      const through = open < today ? open : today;
-      const due = await listDuePaymentIds(db, institution.id, through, RUN_LIMIT);
+      // Every payment dated today or before posts now: the core credits it as of its own date
+      // whenever it posts (a day not yet closed it closes first; a closed one it replays), so
+      // waiting for the core's end of day would only delay it (issue 24).
+      const due = await listDuePaymentIds(db, institution.id, today, RUN_LIMIT);
       // One statement per thousand (a day's scheduled payments come due at once).
       report.queued += await deps.jobs().enqueueMany(
         PAYMENT_POST_QUEUE,
