@@ -157,7 +157,69 @@ export interface ServicingCore {
     number: string,
     payment: CorePaymentPosting,
   ): Promise<CorePaymentPostingResult>;
+  /**
+   * Reverses a posted payment that was returned (an ACH return: the borrower did not pay). The
+   * payment is undone as of its own date: interest accrues as if it had never been made, and the
+   * payments after it are applied again without it. Its history line stays (it happened); a
+   * reversal line dated `returnedOn` shows what it had paid (principal, interest, fees) put back.
+   * DECISION: a return never charges a late fee retroactively: no late fee is charged for the days
+   * before `returnedOn` because of it; an installment the payment had completed is due again, and
+   * its late fee is charged only once its grace days, counted from `returnedOn`, have passed
+   * unpaid (the built-in core: loan-engine.ts, the header). `feeCents` > 0 charges the
+   * institution's returned-payment fee on `returnedOn`, in the same change.
+   *
+   * Once per `reversalKey` and account, and once per payment: a repeat under the same key, or a
+   * reversal of a payment already reversed under another key, changes nothing and answers
+   * 'alreadyReversed' with the first reversal's figures (whatever this request says). 'notFound'
+   * when the account is not the customer's, or no payment was posted under `postingKey`, exactly
+   * as for an account that does not exist; 'refused' for an account that is not a loan or line of
+   * credit, and for a `returnedOn` after the institution's today ('dayNotClosed').
+   */
+  reversePayment(
+    customer: CustomerRef,
+    number: string,
+    reversal: CorePaymentReversal,
+  ): Promise<CorePaymentReversalResult>;
 }
+
+/** A returned payment to reverse (see `ServicingCore.reversePayment`). */
+export interface CorePaymentReversal {
+  /** The original posting's key, as given to `postPayment`. */
+  postingKey: string;
+  /** Unique per reversal: a repeat answers 'alreadyReversed' with the first figures. */
+  reversalKey: string;
+  /** The day the return arrived (the institution's today or earlier): the reversal line's date. */
+  returnedOn: CalendarDate;
+  /** The reversal line's text, e.g. 'Payment returned: insufficient funds (R01)'. */
+  reason: string;
+  /** The institution's returned-payment fee, charged on `returnedOn`; 0 for none. */
+  feeCents: Cents;
+  /** The fee line's text; 'Returned payment fee' by default. */
+  feeDescription?: string;
+}
+
+/** What a reversal put back (the reversal line's figures, in cents). */
+export interface CoreReversedPayment {
+  /** The core's reference: the reversal line's id. */
+  reference: string;
+  /** The reversal line's date: `returnedOn`. */
+  date: CalendarDate;
+  /** The payment's amount, put back. */
+  amountCents: Cents;
+  principalCents: Cents;
+  interestCents: Cents;
+  /** Late charges and other fees the payment had paid, owed again. */
+  feesCents: Cents;
+  /** The principal after the reversal line. */
+  newBalanceCents: Cents;
+  /** The loan's next due date now (null when paid off). */
+  nextDueDate: CalendarDate | null;
+}
+
+export type CorePaymentReversalResult =
+  | ({ status: 'reversed' | 'alreadyReversed' } & CoreReversedPayment)
+  | { status: 'notFound' }
+  | { status: 'refused'; reason: 'notALoan' | 'dayNotClosed' };
 
 /**
  * The host's side of a loan's payment information. The portal adds the institution's settings,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CorePaymentPosting,
   CorePaymentPostingResult,
+  CorePaymentReversal,
   CustomerRef,
   ServicingCore,
 } from '../core/servicing-core';
@@ -15,8 +16,8 @@ import type {
  * setup that opens the adapter on a test system holding the fixture below (README "Plugging in a
  * core").
  *
- * The suite posts payments to the fixture loan (small ones, under distinct keys): give it a loan
- * that may take them.
+ * The suite posts payments to the fixture loan (small ones, under distinct keys) and reverses
+ * some of them as returned (`reversePayment`, no fee): give it a loan that may take them.
  */
 export interface ServicingCoreFixture {
   core: ServicingCore;
@@ -42,6 +43,17 @@ function posting(overrides: Partial<CorePaymentPosting>): CorePaymentPosting {
     amountCents: 1_000,
     additionalPrincipalCents: 0,
     method: 'ach',
+    ...overrides,
+  };
+}
+
+function returned(overrides: Partial<CorePaymentReversal>): CorePaymentReversal {
+  return {
+    postingKey: 'contract',
+    reversalKey: 'contract-return',
+    returnedOn: '2000-01-01',
+    reason: 'Payment returned: insufficient funds (R01)',
+    feeCents: 0,
     ...overrides,
   };
 }
@@ -261,6 +273,101 @@ export function describeServicingCore(
         expect(
           await core.postPayment(customer, deposit, posting({ postingKey: key(), date: today })),
         ).toEqual({ status: 'refused', reason: 'notALoan' });
+      });
+    });
+
+    describe('reversing a returned payment', () => {
+      it('puts a posted payment back: the principal returns, and the reversal answers its own reference', async () => {
+        const postingKey = key();
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        const posted = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 1_400 }),
+        );
+        expectPosted(posted);
+        const result = await f.core.reversePayment(
+          f.customer,
+          f.loan,
+          returned({ postingKey, reversalKey: key(), returnedOn: f.today }),
+        );
+        if (result.status !== 'reversed')
+          throw new Error(`expected a reversal, got ${result.status}`);
+        expect(result.reference).not.toBe('');
+        expect(result.reference).not.toBe(posted.reference);
+        expect(result.date).toBe(f.today);
+        expect(result.amountCents).toBe(1_400);
+        expect(result.principalCents).toBe(posted.principalCents);
+        expect(result.principalCents + result.interestCents + result.feesCents).toBe(1_400);
+        const after = await f.core.loanInformation(f.customer, f.loan, f.today);
+        expect(after?.principalCents).toBe(before?.principalCents);
+        const history = await f.core.history(f.customer, f.loan, f.today);
+        if (!Array.isArray(history)) throw new Error('no history');
+        // The payment happened: its line stays, and the reversal's is beside it.
+        expect(history.map((line) => line.id)).toEqual(
+          expect.arrayContaining([posted.reference, result.reference]),
+        );
+      });
+
+      it('reverses a payment once: a repeat, or another reversal key, answers the first reversal', async () => {
+        const postingKey = key();
+        const posted = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 1_500 }),
+        );
+        expectPosted(posted);
+        const reversalKey = key();
+        const first = await f.core.reversePayment(
+          f.customer,
+          f.loan,
+          returned({ postingKey, reversalKey, returnedOn: f.today }),
+        );
+        expect(first.status).toBe('reversed');
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        for (const again of [
+          returned({ postingKey, reversalKey, returnedOn: f.today, feeCents: 2_500 }),
+          returned({ postingKey, reversalKey: key(), returnedOn: f.today }),
+        ]) {
+          expect(await f.core.reversePayment(f.customer, f.loan, again)).toEqual({
+            ...first,
+            status: 'alreadyReversed',
+          });
+        }
+        expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
+      });
+
+      it("answers notFound for another customer's loan exactly as for a posting key never posted", async () => {
+        const postingKey = key();
+        const posted = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 1_000 }),
+        );
+        expectPosted(posted);
+        const before = await f.core.loanInformation(f.customer, f.loan, f.today);
+        for (const [who, number, reversal] of [
+          [
+            f.otherCustomer,
+            f.loan,
+            returned({ postingKey, reversalKey: key(), returnedOn: f.today }),
+          ],
+          [
+            f.customer,
+            f.missing,
+            returned({ postingKey, reversalKey: key(), returnedOn: f.today }),
+          ],
+          [
+            f.customer,
+            f.loan,
+            returned({ postingKey: key(), reversalKey: key(), returnedOn: f.today }),
+          ],
+        ] as const) {
+          expect(await f.core.reversePayment(who, number, reversal)).toEqual({
+            status: 'notFound',
+          });
+        }
+        expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
       });
     });
   });

@@ -21,8 +21,10 @@ import type {
   CoreLoanInformation,
   CorePaymentRefusal,
   CorePaymentPostingResult,
+  CorePaymentReversalResult,
   CorePaymentTerms,
   CorePostedPayment,
+  CoreReversedPayment,
   CoreTransaction,
   CustomerRef,
   EndOfDayReport,
@@ -44,6 +46,7 @@ import {
   listClosedDays,
   findCustomerLoan,
   findLastInputLine,
+  findLastInputLineBefore,
   insertPostingLine,
   listInputLines,
   postLineWithState,
@@ -89,11 +92,14 @@ import {
 } from './loan-engine';
 import {
   closeLoanDay,
+  creditedAsOfReason,
   depositMonthEndInterest,
   type LoanReplay,
   loanStatementSnapshot,
   replayAdjustments,
   replayLoan,
+  returnedPaymentReason,
+  reversalLine,
 } from './servicing-day';
 import { renderStatementPdf } from './statement-pdf';
 import { projectPayoff } from './payoff-projection';
@@ -314,21 +320,19 @@ function inputOfLine(line: CoreTransactionRow): LoanInput | undefined {
 
 /**
  * A loan's history as a replay takes it: the state to start from and the lines of the inputs
- * after it, with their inputs. The start is the state kept on the last input's line at or before
- * `date` `time` (where a line of that date and time goes); a loan whose line keeps none (written
- * before migration 0037) starts from its origination, its lines' inputs inferred (inputOfLine),
- * which the caller checks by replaying them to the stored state. Undefined when a line's input
- * cannot be told.
+ * after it, with their inputs. The start is the state kept on `last`, the last input's line before
+ * where the replay begins (findLastInputLine, findLastInputLineBefore); a loan whose line keeps
+ * none (written before migration 0037) starts from its origination, its lines' inputs inferred
+ * (inputOfLine), which the caller checks by replaying them to the stored state. Undefined when a
+ * line's input cannot be told.
  */
 async function replayableHistory(
   db: Kysely<CoreDatabase> | Transaction<CoreDatabase>,
   loan: CoreLoanRow,
-  date: CalendarDate,
-  time: string,
+  last: CoreTransactionRow | undefined,
 ): Promise<
   { checkpoint: LoanState; lines: CoreTransactionRow[]; inputs: LoanInput[] } | undefined
 > {
-  const last = await findLastInputLine(db, loan.account_id, date, time);
   let checkpoint: LoanState;
   let lines: CoreTransactionRow[];
   if (last?.loan_state) {
@@ -352,6 +356,85 @@ async function replayableHistory(
     inputs.push(input);
   }
   return { checkpoint, lines, inputs };
+}
+
+/**
+ * Restates the input lines a replay applied again (`lines[from]` on): line `index` was
+ * `before.inputs[index]` and is now `after.inputs[afterIndex(index)]`. What each paid and the
+ * state it left are set again; a line whose input now writes no line (a returned payment: its line
+ * stays as it happened, the reversal mirrors it) keeps its figures and takes the new input and
+ * state only.
+ */
+async function restateReplayedLines(
+  trx: Transaction<CoreDatabase>,
+  lines: readonly CoreTransactionRow[],
+  before: LoanReplay,
+  after: LoanReplay,
+  from: number,
+  afterIndex: (index: number) => number,
+): Promise<void> {
+  for (let index = from; index < lines.length; index += 1) {
+    const stored = lines[index];
+    const now = after.inputs[afterIndex(index)];
+    if (!stored || !now) throw new Error('The replay lost an input.');
+    const [nowLine] = now.transactions;
+    if (!nowLine) {
+      await restateInputLine(trx, stored.id, {
+        loan_input: JSON.stringify(now.input),
+        loan_state: JSON.stringify(now.state),
+      });
+      continue;
+    }
+    const [wasLine] = before.inputs[index]?.transactions ?? [];
+    if (!wasLine) throw new Error('The replay lost an input.');
+    // The line's own words stay ('(ACH)', a description given); only the engine's part
+    // changes, when a later payment now pays the loan off.
+    const description = stored.description.startsWith(wasLine.description)
+      ? nowLine.description + stored.description.slice(wasLine.description.length)
+      : stored.description;
+    await restateInputLine(trx, stored.id, {
+      principal_cents: nowLine.principalCents,
+      interest_cents: nowLine.interestCents,
+      other_cents: nowLine.otherCents,
+      description,
+      loan_input: JSON.stringify(now.input),
+      loan_state: JSON.stringify(now.state),
+    });
+  }
+}
+
+/** Reversal keys live beside the payments' (`payment:<key>`), unique per account. */
+function reversalPostingKey(reversalKey: string): string {
+  return `reversal:${reversalKey}`;
+}
+
+/** The fee line's text when the reversal names none. */
+export const RETURNED_PAYMENT_FEE = 'Returned payment fee';
+
+/** A reversal's figures, from its history line. */
+function reversedFigures(
+  line: Pick<
+    CoreTransactionRow,
+    | 'id'
+    | 'date'
+    | 'principal_cents'
+    | 'interest_cents'
+    | 'other_cents'
+    | 'total_cents'
+    | 'principal_balance_cents'
+  >,
+  next: CalendarDate | null,
+): CoreReversedPayment {
+  return {
+    reference: String(line.id),
+    date: line.date,
+    amountCents: line.total_cents,
+    principalCents: line.principal_cents,
+    interestCents: line.interest_cents,
+    feesCents: line.other_cents,
+    newBalanceCents: line.principal_balance_cents,
+    nextDueDate: next,
+  };
 }
 
 /** Where the built-in core says an application made in the portal was taken. */
@@ -1080,7 +1163,7 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
       const today = await institutionToday(customer.institutionId);
       let accountId: number | undefined;
 
-      const input: LoanInput = {
+      const input: Extract<LoanInput, { kind: 'payment' }> = {
         kind: 'payment',
         date: payment.date,
         amountCents: payment.amountCents,
@@ -1151,7 +1234,11 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         // A repeat is answered before any work (the key's line answers, in the catch below).
         if (await findPosting(trx, accountId, postingKey))
           throw new PostingRefused('alreadyPosted');
-        const history = await replayableHistory(trx, loan, payment.date, DEFAULT_TIME);
+        const history = await replayableHistory(
+          trx,
+          loan,
+          await findLastInputLine(trx, accountId, payment.date, DEFAULT_TIME),
+        );
         if (!history) return undefined;
         const { checkpoint, lines, inputs } = history;
         const through = loan.state.accruedTo;
@@ -1190,30 +1277,13 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         const [line] = credited.transactions;
         const id = await insertPostingLine(trx, paymentLine(accountId, line, credited.state));
         if (id === undefined || !line) throw new PostingRefused('alreadyPosted');
-        for (let index = at; index < lines.length; index += 1) {
-          const stored = lines[index];
-          const was = before.inputs[index];
-          const now = after.inputs[index + 1];
-          const [wasLine] = was?.transactions ?? [];
-          const [nowLine] = now?.transactions ?? [];
-          if (!stored || !wasLine || !nowLine || !now) throw new Error('The replay lost an input.');
-          // The line's own words stay ('(ACH)', a description given); only the engine's part
-          // changes, when a later payment now pays the loan off.
-          const description = stored.description.startsWith(wasLine.description)
-            ? nowLine.description + stored.description.slice(wasLine.description.length)
-            : stored.description;
-          await restateInputLine(trx, stored.id, {
-            principal_cents: nowLine.principalCents,
-            interest_cents: nowLine.interestCents,
-            other_cents: nowLine.otherCents,
-            description,
-            loan_input: JSON.stringify(now.input),
-            loan_state: JSON.stringify(now.state),
-          });
-        }
+        await restateReplayedLines(trx, lines, before, after, at, (index) => index + 1);
         await insertTransactions(
           trx,
-          transactionRows(accountId, replayAdjustments(before, after, payment.date, through)),
+          transactionRows(
+            accountId,
+            replayAdjustments(before, after, creditedAsOfReason(payment.date), through),
+          ),
         );
         const balances = await restatePrincipalBalances(trx, accountId, payment.date);
         const savedAt = clock.now();
@@ -1373,6 +1443,213 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
         }
         return { status: 'refused', reason: error.reason };
       }
+    },
+
+    /**
+     * A returned payment undone as of its own date, in one transaction under the loan's lock:
+     * the days before the return date are closed first (as a posting closes them), then the loan
+     * is replayed from the last input before the payment through the open day twice, with the
+     * payment and with it replaced by its `returnedPayment` input (and the returned-payment fee
+     * added on the return date). The first replay must give back the stored state (the check that
+     * the history is the loan's); the second is the loan now. The payment's line stays (it
+     * happened) and keeps the new input; a reversal line dated the return date puts back what it
+     * had paid; the later inputs' lines are restated, the late fees and interest the days now
+     * charge differently are adjusted (replayAdjustments), the principal balances from the
+     * payment's date on set again, and the state saved under the version read. The late fees
+     * follow the engine's DECISION (loan-engine.ts, the header): none before the return date
+     * because of it.
+     *
+     * Once: the reversal's line is written under `reversal:<reversalKey>` (unique per account),
+     * and the payment's line then names the reversal, so a repeat under either key, waiting on the
+     * lock, finds the first and answers it. A loan whose history cannot be replayed (written
+     * before migration 0037 and not giving back its state) is not reversed: an error says so.
+     */
+    async reversePayment(customer, number, reversal): Promise<CorePaymentReversalResult> {
+      const paymentKey = paymentPostingKey(reversal.postingKey);
+      const reversalKey = reversalPostingKey(reversal.reversalKey);
+      const { feeCents, returnedOn } = reversal;
+      if (!Number.isSafeInteger(feeCents) || feeCents < 0) {
+        throw new RangeError('A returned-payment fee is a whole number of cents, 0 or more.');
+      }
+      const today = await institutionToday(customer.institutionId);
+      return db.transaction().execute(async (trx): Promise<CorePaymentReversalResult> => {
+        const locked = await findCustomerLoanForUpdate(
+          trx,
+          customer.institutionId,
+          customer.customerId,
+          number,
+        );
+        if (!locked) {
+          const row = await findCustomerAccount(
+            trx,
+            customer.institutionId,
+            customer.customerId,
+            number,
+          );
+          return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
+        }
+        const category = accountCategory(locked.type);
+        if (category !== 'loan' && category !== 'lineOfCredit') {
+          return { status: 'refused', reason: 'notALoan' };
+        }
+        const accountId = locked.account_id;
+        const { terms } = locked;
+        const alreadyReversed = (line: CoreTransactionRow): CorePaymentReversalResult => ({
+          status: 'alreadyReversed',
+          ...reversedFigures(line, nextDueDate(terms, locked.state)),
+        });
+        const repeat = await findPosting(trx, accountId, reversalKey);
+        if (repeat?.kind === 'reversal') return alreadyReversed(repeat);
+        const paid = await findPosting(trx, accountId, paymentKey);
+        if (paid?.kind !== 'payment') return { status: 'notFound' };
+        if (paid.loan_input?.kind === 'returnedPayment') {
+          // Returned once already, under another reversal key: a payment is returned once.
+          const first = await findPosting(
+            trx,
+            accountId,
+            reversalPostingKey(paid.loan_input.reversalKey),
+          );
+          if (!first) throw new Error(`The reversal of ${paymentKey} is not found.`);
+          return alreadyReversed(first);
+        }
+        if (returnedOn > today) return { status: 'refused', reason: 'dayNotClosed' };
+        if (returnedOn < paid.date) {
+          throw new RangeError(`A payment of ${paid.date} cannot be returned on ${returnedOn}.`);
+        }
+
+        let loan: CoreLoanRow = {
+          account_id: accountId,
+          terms,
+          state: locked.state,
+          version: locked.version,
+          updated_at: locked.updated_at,
+        };
+        for (let day = loan.state.accruedTo; day < returnedOn; day = addDays(day, 1)) {
+          loan = (await closeLockedLoanDay(trx, accountId, loan, day)).loan;
+        }
+        const through = loan.state.accruedTo;
+        const unreplayable = () =>
+          new Error(`The loan ${accountId}'s history cannot be replayed: ${paymentKey} stays.`);
+        const history = await replayableHistory(
+          trx,
+          loan,
+          await findLastInputLineBefore(trx, accountId, paid),
+        );
+        if (!history) throw unreplayable();
+        const { checkpoint, lines, inputs } = history;
+        const at = lines.findIndex((line) => line.id === paid.id);
+        const returned = inputs[at];
+        if (returned?.kind !== 'payment') throw unreplayable();
+        // The reversal's lines go where a line of the return date goes: after that day's lines
+        // (after the payment's own, when it is returned the day it was made).
+        const time =
+          returnedOn === paid.date && paid.time > DEFAULT_TIME ? paid.time : DEFAULT_TIME;
+        const feeAt = lines.filter(
+          (line) => line.date < returnedOn || (line.date === returnedOn && line.time <= time),
+        ).length;
+        const { kind: _payment, ...payment } = returned;
+        const marker: LoanInput = {
+          kind: 'returnedPayment',
+          date: paid.date,
+          returnedOn,
+          payment,
+          reversalKey: reversal.reversalKey,
+        };
+        const fee: LoanInput | undefined =
+          feeCents > 0
+            ? {
+                kind: 'fee',
+                date: returnedOn,
+                amountCents: feeCents,
+                description: reversal.feeDescription ?? RETURNED_PAYMENT_FEE,
+              }
+            : undefined;
+        let before: LoanReplay;
+        try {
+          before = replayLoan(terms, checkpoint, inputs, through);
+        } catch (error) {
+          if (error instanceof RangeError || error instanceof PaymentExceedsPayoffError) {
+            throw unreplayable();
+          }
+          throw error;
+        }
+        if (!isDeepStrictEqual(before.state, loan.state)) throw unreplayable();
+        const after = replayLoan(
+          terms,
+          checkpoint,
+          [
+            ...inputs.slice(0, at),
+            marker,
+            ...inputs.slice(at + 1, feeAt),
+            ...(fee ? [fee] : []),
+            ...inputs.slice(feeAt),
+          ],
+          through,
+        );
+
+        const [reversalValues] = transactionRows(
+          accountId,
+          [
+            reversalLine(
+              {
+                principalCents: paid.principal_cents,
+                interestCents: paid.interest_cents,
+                otherCents: paid.other_cents,
+                totalCents: paid.total_cents,
+              },
+              returnedOn,
+              reversal.reason,
+              // The running balance, set below with the others'.
+              paid.principal_balance_cents,
+            ),
+          ],
+          () => time,
+        );
+        if (!reversalValues) throw new Error('A reversal writes one history line.');
+        const id = await insertPostingLine(trx, { ...reversalValues, posting_key: reversalKey });
+        if (id === undefined) throw new Error(`The key ${reversalKey} was taken under the lock.`);
+        if (fee) {
+          const charged = after.inputs[feeAt];
+          const [feeValues] = transactionRows(accountId, charged?.transactions ?? [], () => time);
+          if (!charged || !feeValues) throw new Error('The replay lost the fee.');
+          await insertTransactions(trx, [
+            {
+              ...feeValues,
+              loan_input: JSON.stringify(fee),
+              loan_state: JSON.stringify(charged.state),
+            },
+          ]);
+        }
+        await restateReplayedLines(trx, lines, before, after, at, (index) =>
+          fee && index >= feeAt ? index + 1 : index,
+        );
+        await insertTransactions(
+          trx,
+          transactionRows(
+            accountId,
+            replayAdjustments(before, after, returnedPaymentReason(paid.date), through),
+          ),
+        );
+        const balances = await restatePrincipalBalances(trx, accountId, paid.date);
+        if (!(await saveLoanState(trx, accountId, loan.version, after.state, clock.now()))) {
+          throw new Error(`The loan ${accountId} changed during a payment reversal.`);
+        }
+        return {
+          status: 'reversed',
+          ...reversedFigures(
+            {
+              id,
+              date: returnedOn,
+              principal_cents: paid.principal_cents,
+              interest_cents: paid.interest_cents,
+              other_cents: paid.other_cents,
+              total_cents: paid.total_cents,
+              principal_balance_cents: balances.get(id) ?? paid.principal_balance_cents,
+            },
+            nextDueDate(terms, after.state),
+          ),
+        };
+      });
     },
 
     async lastClosedDay(institutionId) {

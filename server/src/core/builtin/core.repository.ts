@@ -659,6 +659,31 @@ export async function findLastInputLine(
     .executeTakeFirst();
 }
 
+/** The loan's last line of an input before the line at `position` (a payment being returned). */
+export async function findLastInputLineBefore(
+  db: Db,
+  accountId: number,
+  position: HistoryPosition,
+): Promise<CoreTransactionRow | undefined> {
+  return db
+    .selectFrom('core_transactions')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('kind', 'in', INPUT_KINDS)
+    .where((eb) =>
+      eb(
+        eb.refTuple('date', 'time', 'id'),
+        '<',
+        eb.tuple(position.date, position.time, position.id),
+      ),
+    )
+    .orderBy('date', 'desc')
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The loan's lines of inputs after `after` (all of them without it), in the history's order. */
 export async function listInputLines(
   db: Db,
@@ -697,8 +722,8 @@ export async function restateInputLine(
 
 /**
  * Sets the principal balance on each line of the account from `from` on to the running balance
- * (disbursements add their principal, payments take theirs off), where it differs; answers the
- * balance each line now shows, by id.
+ * (disbursements and reversals of returned payments add their principal, payments take theirs
+ * off), where it differs; answers the balance each line now shows, by id.
  */
 export async function restatePrincipalBalances(
   db: Db,
@@ -717,7 +742,7 @@ export async function restatePrincipalBalances(
     .execute();
   const balances = new Map<number, number>();
   for (const line of lines) {
-    if (line.kind === 'disbursement') balance += line.principal_cents;
+    if (line.kind === 'disbursement' || line.kind === 'reversal') balance += line.principal_cents;
     if (line.kind === 'payment') balance -= line.principal_cents;
     balances.set(Number(line.id), balance);
     if (line.principal_balance_cents === balance) continue;
@@ -825,7 +850,10 @@ function isPostingKeyTaken(error: unknown): boolean {
   return !('constraint' in error) || error.constraint === 'core_transactions_posting';
 }
 
-/** The interest the account's payments paid in each of two calendar years (one query). */
+/**
+ * The interest the account's payments paid in each of two calendar years (one query), less the
+ * interest of those returned (a reversal line takes it off in the year it is dated).
+ */
 export async function sumPaymentInterest(
   db: Db,
   accountId: number,
@@ -833,25 +861,28 @@ export async function sumPaymentInterest(
 ): Promise<{ thisYear: number; lastYear: number }> {
   const row = await db
     .selectFrom('core_transactions')
-    .select((eb) => [
-      eb.fn
-        .sum<string | number | null>(
-          eb
-            .case()
-            .when('date', '>=', `${year}-01-01`)
-            .then(eb.ref('interest_cents'))
-            .else(0)
-            .end(),
-        )
-        .as('this_year'),
-      eb.fn
-        .sum<string | number | null>(
-          eb.case().when('date', '<', `${year}-01-01`).then(eb.ref('interest_cents')).else(0).end(),
-        )
-        .as('last_year'),
-    ])
+    .select((eb) => {
+      const paid = eb
+        .case()
+        .when('kind', '=', 'reversal')
+        .then(eb.neg(eb.ref('interest_cents')))
+        .else(eb.ref('interest_cents'))
+        .end();
+      return [
+        eb.fn
+          .sum<string | number | null>(
+            eb.case().when('date', '>=', `${year}-01-01`).then(paid).else(0).end(),
+          )
+          .as('this_year'),
+        eb.fn
+          .sum<string | number | null>(
+            eb.case().when('date', '<', `${year}-01-01`).then(paid).else(0).end(),
+          )
+          .as('last_year'),
+      ];
+    })
     .where('account_id', '=', accountId)
-    .where('kind', '=', 'payment')
+    .where('kind', 'in', ['payment', 'reversal'])
     .where('date', '>=', `${year - 1}-01-01`)
     .where('date', '<=', `${year}-12-31`)
     .executeTakeFirst();

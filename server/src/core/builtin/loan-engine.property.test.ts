@@ -14,10 +14,19 @@ import {
   originateLoan,
   owedCents,
   type PaymentAllocation,
+  PaymentExceedsPayoffError,
   payoffQuote,
   recordInterest,
 } from './loan-engine';
-import { closeLoanDay, type LoanReplay, replayAdjustments, replayLoan } from './servicing-day';
+import {
+  closeLoanDay,
+  creditedAsOfReason,
+  type LoanReplay,
+  replayAdjustments,
+  replayLoan,
+  returnedPaymentReason,
+  reversalLine,
+} from './servicing-day';
 
 /**
  * Three years of a loan under random payment habits, run day by day through the engine and the
@@ -264,6 +273,148 @@ function simulate(terms: LoanTerms, habits: readonly Habit[]): Run {
 const sum = (lines: readonly LoanTransaction[], pick: (line: LoanTransaction) => number) =>
   lines.reduce((total, line) => total + pick(line), 0);
 
+/** A payment of the run (`pick` of its receipts) returned `delay` days after its date. */
+interface PaymentReturn {
+  pick: number;
+  delay: number;
+  feeCents: Cents;
+}
+
+const returnsArbitrary = fc.array(
+  fc.record({
+    pick: fc.nat(),
+    delay: fc.integer({ min: 0, max: 10 }),
+    feeCents: fc.constantFrom(0, 2_500),
+  }),
+  { minLength: 1, maxLength: 3 },
+);
+
+/** An input of the loan as its history keeps it: its line (as it stands) and the state after. */
+interface InputEntry {
+  input: LoanInput;
+  line: LoanTransaction | undefined;
+  state: LoanState;
+}
+
+interface ReturnsRun {
+  state: LoanState;
+  history: LoanTransaction[];
+  inputs: LoanInput[];
+  returns: { paymentDate: CalendarDate; returnedOn: CalendarDate }[];
+}
+
+/**
+ * The run's payments again, some of them returned, as the core writes the history: the days
+ * closed and the payments applied as they come, and on a return day the core's reversal
+ * (builtin-core reversePayment): the loan replayed from the state after the input before the
+ * payment, with the payment and with it replaced by its `returnedPayment` input (and the fee),
+ * the first replay checked against the loan as it stands, the payment's line kept, a reversal
+ * line, the later lines restated and the adjustments written. Undefined when a later payment no
+ * longer fits (a payment taken back can leave less owed when it was smaller than the late fee its
+ * return defers).
+ */
+function simulateReturns(
+  terms: LoanTerms,
+  run: Run,
+  drawn: readonly PaymentReturn[],
+): ReturnsRun | undefined {
+  const payments: LoanInput[] = run.receipts.map((receipt) => ({
+    kind: 'payment',
+    date: receipt.date,
+    amountCents: receipt.regularCents + receipt.additionalCents,
+    additionalPrincipalCents: receipt.additionalCents,
+  }));
+  const chosen = new Map<number, { returnedOn: CalendarDate; feeCents: Cents }>();
+  for (const { pick, delay, feeCents } of drawn) {
+    const index = pick % payments.length;
+    const date = payments[index]?.date;
+    if (date === undefined || chosen.has(index)) continue;
+    const returnedOn = addDays(date, delay) < run.today ? addDays(date, delay) : run.today;
+    chosen.set(index, { returnedOn, feeCents });
+  }
+  const events = [...chosen].sort(([a, one], [b, other]) =>
+    one.returnedOn === other.returnedOn ? a - b : one.returnedOn < other.returnedOn ? -1 : 1,
+  );
+  const origination = originateLoan(terms);
+  const entries: InputEntry[] = [];
+  const written: LoanTransaction[] = [...origination.transactions];
+  let state = origination.state;
+  let next = 0;
+  /** The days before `day` closed, the payments dated up to it applied; `day` is left open. */
+  const advanceTo = (day: CalendarDate) => {
+    const due: LoanInput[] = [];
+    for (let input = payments[next]; input && input.date <= day; input = payments[next]) {
+      due.push(input);
+      next += 1;
+    }
+    const replay = replayLoan(terms, state, due, day);
+    for (const applied of replay.inputs) {
+      entries.push({ input: applied.input, line: applied.transactions[0], state: applied.state });
+    }
+    written.push(...replay.closings);
+    state = replay.state;
+  };
+  const returns: ReturnsRun['returns'] = [];
+  try {
+    for (const [index, { returnedOn, feeCents }] of events) {
+      advanceTo(returnedOn);
+      const returned = payments[index];
+      const at = entries.findIndex((entry) => entry.input === returned);
+      const paidLine = entries[at]?.line;
+      if (returned?.kind !== 'payment' || !paidLine) throw new Error('The payment is not posted.');
+      const checkpoint = at === 0 ? origination.state : entries[at - 1]?.state;
+      if (!checkpoint) throw new Error('No checkpoint.');
+      const later = entries.slice(at);
+      const before = replayLoan(
+        terms,
+        checkpoint,
+        later.map((entry) => entry.input),
+        returnedOn,
+      );
+      // The history replays to the loan as it stands (the core's check before it reverses).
+      expect(before.state).toEqual(state);
+      const fee: LoanInput[] =
+        feeCents > 0
+          ? [{ kind: 'fee', date: returnedOn, amountCents: feeCents, description: 'Returned fee' }]
+          : [];
+      const after = replayLoan(
+        terms,
+        checkpoint,
+        [
+          {
+            kind: 'returnedPayment',
+            date: returned.date,
+            returnedOn,
+            payment: returned,
+            reversalKey: String(index),
+          },
+          ...later.slice(1).map((entry) => entry.input),
+          ...fee,
+        ],
+        returnedOn,
+      );
+      written.push(
+        reversalLine(paidLine, returnedOn, 'Payment returned', after.state.principalCents),
+        ...replayAdjustments(before, after, returnedPaymentReason(returned.date), returnedOn),
+      );
+      after.inputs.forEach((now, offset) => {
+        // A returned payment's line stays as it was; the others are restated.
+        const line = now.transactions[0] ?? entries[at + offset]?.line;
+        entries[at + offset] = { input: now.input, line, state: now.state };
+      });
+      state = after.state;
+      returns.push({ paymentDate: returned.date, returnedOn });
+    }
+    advanceTo(run.today);
+  } catch (error) {
+    if (error instanceof PaymentExceedsPayoffError) return undefined;
+    throw error;
+  }
+  const history = [...written];
+  for (const entry of entries) if (entry.line) history.push(entry.line);
+  return { state, history, inputs: entries.map((entry) => entry.input), returns };
+}
+
 describe('the built-in core: three years of random payments (property-based)', () => {
   it('balances to the cent: opening balance + interest + fees − payments is the balance today', () => {
     fc.assert(
@@ -363,6 +514,65 @@ describe('the built-in core: three years of random payments (property-based)', (
     );
   });
 
+  it('balances to the cent with returned payments: opening + interest + fees − payments + reversals is the balance today', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(scenarioArbitrary, returnsArbitrary, ({ terms, habits }, drawn) => {
+        const run = simulate(terms, habits);
+        if (run.receipts.length === 0) return;
+        const returned = simulateReturns(terms, run, drawn);
+        if (!returned) return;
+        checked += 1;
+        const recorded = recordInterest(terms, returned.state, run.today);
+        const history = [...returned.history, ...recorded.transactions];
+        const of = (pick: (line: LoanTransaction) => number) => sum(history, pick);
+        const opening = of((line) => (line.kind === 'disbursement' ? line.principalCents : 0));
+        const interest = of((line) => (line.kind === 'interest' ? line.interestCents : 0));
+        const fees = of((line) =>
+          line.kind === 'lateFee' || line.kind === 'fee' ? line.otherCents : 0,
+        );
+        const paid = of((line) => (line.kind === 'payment' ? line.totalCents : 0));
+        const reversed = of((line) => (line.kind === 'reversal' ? line.totalCents : 0));
+        expect(reversed).toBeGreaterThan(0);
+        expect(interest).toBe(recorded.state.interestAccruedCents);
+        expect(opening + interest + fees - paid + reversed).toBe(owedCents(recorded.state));
+        expect(
+          opening -
+            of((line) => (line.kind === 'payment' ? line.principalCents : 0)) +
+            of((line) => (line.kind === 'reversal' ? line.principalCents : 0)),
+        ).toBe(recorded.state.principalCents);
+
+        // What a later replay finds: the inputs as kept give back the loan (the core's check).
+        const origination = originateLoan(terms);
+        const again = replayLoan(terms, origination.state, returned.inputs, run.today);
+        expect(again.state).toEqual(returned.state);
+        // No late fee is charged for the days from a returned payment's date to its return.
+        const lateFees = again.closings.filter((line) => line.kind === 'lateFee');
+        for (const { paymentDate, returnedOn } of returned.returns) {
+          expect(
+            lateFees.filter((fee) => fee.date >= paymentDate && fee.date <= returnedOn),
+          ).toEqual([]);
+        }
+        // Before the first return, no late fee the payments made as they came did not charge.
+        const first = returned.returns.reduce(
+          (earliest, { returnedOn }) => (returnedOn < earliest ? returnedOn : earliest),
+          run.today,
+        );
+        const original = run.history
+          .filter((line) => line.kind === 'lateFee' && line.date < first)
+          .map((line) => line.date);
+        for (const fee of lateFees.filter((line) => line.date < first)) {
+          const same = original.indexOf(fee.date);
+          expect(same, `a late fee on ${fee.date}, before the return`).toBeGreaterThanOrEqual(0);
+          original.splice(same, 1);
+        }
+      }),
+      RUNS,
+    );
+    // Most random runs can take their returns.
+    expect(checked).toBeGreaterThan(RUNS.numRuns / 2);
+  });
+
   it("a payment's effect does not depend on the day it was posted", () => {
     fc.assert(
       fc.property(
@@ -414,7 +624,7 @@ describe('the built-in core: three years of random payments (property-based)', (
             ...lines(upToIt),
             ...without.closings,
             ...credited.inputs.flatMap((input) => input.transactions),
-            ...replayAdjustments(without, credited, payment.date, postedOn),
+            ...replayAdjustments(without, credited, creditedAsOfReason(payment.date), postedOn),
             ...lines(after),
           ];
           const of = (pickPart: (line: LoanTransaction) => number) => sum(history, pickPart);

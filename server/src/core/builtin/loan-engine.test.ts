@@ -281,6 +281,43 @@ describe('the built-in core: installment loans', () => {
     }
   });
 
+  it("charges a returned payment's installment its late fee only once the grace counted from the return has passed", () => {
+    const payment = {
+      kind: 'payment' as const,
+      date: '2026-02-15',
+      amountCents: TERMS.installmentCents,
+    };
+    // Paid on its due date, returned on the 17th: replayed from before it, in its place.
+    const returned = replayLoan(
+      TERMS,
+      opened(),
+      [
+        {
+          kind: 'returnedPayment',
+          date: '2026-02-15',
+          returnedOn: '2026-02-17',
+          payment,
+          reversalKey: 'r',
+        },
+      ],
+      '2026-03-20',
+    );
+    const fees = returned.closings.filter((line) => line.kind === 'lateFee');
+    // Not on the 26th (the grace from the due date) but on the 28th (ten days from the 17th); the
+    // March installment's own on the 26th.
+    expect(fees.map((line) => line.date)).toEqual(['2026-02-28']);
+    expect(returned.state.lateFeeGraceFrom).toBe('2026-02-17');
+    expect(replayLoan(TERMS, returned.state, [], '2026-03-27').closings).toEqual([
+      expect.objectContaining({ kind: 'lateFee', date: '2026-03-26' }),
+    ]);
+    // The money is as if it had never been paid.
+    const never = replayLoan(TERMS, opened(), [], '2026-03-20').state;
+    expect(returned.state.principalCents).toBe(never.principalCents);
+    expect(returned.state.interestDueCents).toBe(never.interestDueCents);
+    expect(returned.state.installmentsPaid).toBe(0);
+    expect(never.lateChargesDueCents).toBe(TERMS.lateFeeCents);
+  });
+
   it('charges no late fee while only fees are owed', () => {
     const quote = payoffQuote(TERMS, opened(), '2026-02-10');
     const charged = chargeFee(opened(), '2026-02-09', 1_000, 'Returned payment fee').state;

@@ -36,6 +36,22 @@ import {
  *   passed, the late fee is charged, once per installment. Only installments are looked at: an
  *   unpaid fee never makes an installment late, so no late fee is charged because an earlier one is
  *   owed (no pyramiding: 16 CFR 444.4, Regulation Z 1026.36(c)(2)).
+ * - A returned payment (an ACH return) is undone as of its own date: the borrower did not pay, so
+ *   interest accrues as if it was never made. The loan is replayed from before it with the payment
+ *   replaced by a `returnedPayment` input (servicing-day's replayLoan; the core's reversePayment),
+ *   which moves no money: the payment's line stays in the history and a reversal line dated the
+ *   return shows what it had paid, put back.
+ *   DECISION: a return never charges a late fee retroactively. The `returnedPayment` input sets
+ *   the state's `lateFeeGraceFrom` to the return date, from the payment's date on: every
+ *   installment not yet charged a late fee that fell due before the return date has its grace days
+ *   counted from the return date instead of its due date (chargeLateFees, lateFeeDate). So the
+ *   days between the payment and its return charge no late fee because of it, and an installment
+ *   the payment had completed, due again, is charged one only once its grace days from the return
+ *   have passed unpaid (by the ordinary end of day). The model is the simplest that keeps the
+ *   late fees in installment order (lateFeesChargedThrough stays a count): it also gives the same
+ *   grace to an installment that was already due, unpaid and within its grace when the payment was
+ *   made (a fee the history charged it in between is reversed, and charged once the new grace has
+ *   passed). It never charges more than without the return, earlier.
  */
 
 export type BillingFrequency = 'monthly' | 'semiMonthly' | 'biWeekly' | 'weekly';
@@ -116,9 +132,17 @@ export interface LoanState {
   lastPaymentCents: Cents;
   /** Set when the principal, interest and fees reach zero. */
   paidOffDate: CalendarDate | null;
+  /**
+   * The latest return date of a returned payment (absent until one): an installment due before
+   * it has its grace days counted from it (see the header's DECISION). Absent, not undefined, on
+   * a loan without returns, so states stored before it compare equal.
+   */
+  lateFeeGraceFrom?: CalendarDate;
 }
 
-export type LoanTransactionKind = 'disbursement' | 'payment' | 'interest' | 'lateFee' | 'fee';
+/** 'reversal': a returned payment's figures, put back (positive amounts undone). */
+export type LoanTransactionKind =
+  'disbursement' | 'payment' | 'interest' | 'lateFee' | 'fee' | 'reversal';
 
 /**
  * One line of the loan's history. Amounts are what the transaction did to each part: a payment
@@ -391,7 +415,7 @@ export function chargeLateFees(
   let next = state;
   const transactions: LoanTransaction[] = [];
   for (let index = Math.max(state.installmentsPaid, state.lateFeesChargedThrough); ; index += 1) {
-    const feeDate = addDays(dueDateOf(terms, index), terms.graceDays + 1);
+    const feeDate = lateFeeDate(terms, state, index);
     if (feeDate > today) break;
     next = {
       ...next,
@@ -410,6 +434,34 @@ export function chargeLateFees(
     });
   }
   return { state: next, transactions };
+}
+
+/**
+ * The day installment `index`'s late fee is charged if it is still unpaid: the first day after
+ * its grace days, counted from its due date, or from the return date of a returned payment when
+ * it fell due before it (`lateFeeGraceFrom`). Never earlier for a later installment, so the fees
+ * are charged in installment order.
+ */
+export function lateFeeDate(terms: LoanTerms, state: LoanState, index: number): CalendarDate {
+  const due = dueDateOf(terms, index);
+  const from =
+    state.lateFeeGraceFrom !== undefined && due < state.lateFeeGraceFrom
+      ? state.lateFeeGraceFrom
+      : due;
+  return addDays(from, terms.graceDays + 1);
+}
+
+/**
+ * A payment returned on `returnedOn`, applied in a replay in the payment's place (its date): it
+ * moves no money (the payment is not applied), and from its date on the grace of the installments
+ * due before the return date runs from it (the header's DECISION).
+ */
+export function returnPayment(state: LoanState, returnedOn: CalendarDate): LoanChange {
+  const from =
+    state.lateFeeGraceFrom !== undefined && state.lateFeeGraceFrom > returnedOn
+      ? state.lateFeeGraceFrom
+      : returnedOn;
+  return { state: { ...state, lateFeeGraceFrom: from }, transactions: [] };
 }
 
 /** A fee other than a late charge (a returned payment, say), owed from `date`. */
@@ -646,7 +698,21 @@ export function advanceCredit(
 export type LoanInput =
   | ({ kind: 'payment' } & LoanPayment)
   | { kind: 'fee'; date: CalendarDate; amountCents: Cents; description: string }
-  | { kind: 'advance'; date: CalendarDate; amountCents: Cents };
+  | { kind: 'advance'; date: CalendarDate; amountCents: Cents }
+  | ReturnedPaymentInput;
+
+/**
+ * A payment that was returned, in its place among the inputs (`date` is the payment's): see
+ * returnPayment. `payment` is what it was; `reversalKey` the core's key of the reversal that
+ * returned it (bookkeeping: the engine does not read it).
+ */
+export interface ReturnedPaymentInput {
+  kind: 'returnedPayment';
+  date: CalendarDate;
+  returnedOn: CalendarDate;
+  payment: LoanPayment;
+  reversalKey: string;
+}
 
 /** Applies one input on its date (the days before it closed by the caller). */
 export function applyInput(terms: LoanTerms, state: LoanState, input: LoanInput): LoanChange {
@@ -657,5 +723,7 @@ export function applyInput(terms: LoanTerms, state: LoanState, input: LoanInput)
       return chargeFee(state, input.date, input.amountCents, input.description);
     case 'advance':
       return advanceCredit(terms, state, input.date, input.amountCents);
+    case 'returnedPayment':
+      return returnPayment(state, input.returnedOn);
   }
 }

@@ -102,8 +102,8 @@ export interface LoanReplay {
  * open day (`accruedTo`: every day before it is closed), each day's inputs in the order given,
  * then the day's close (closeLoanDay), up to `through`, whose inputs are applied and which is left
  * open. Pure: a payment credited as of an earlier date is the same inputs with it inserted, and
- * (later) a payment reversed as of its return date is the same inputs with it taken out, or a
- * fee added. The statements a replayed day would write are not made again: issued statements
+ * a returned payment is the same inputs with it replaced by a `returnedPayment` input (and the
+ * returned-payment fee added). The statements a replayed day would write are not made again: issued statements
  * stand, and what changed shows on the next one (replayAdjustments).
  *
  * Throws what applying an input throws (PaymentExceedsPayoffError when a payment is more than
@@ -140,22 +140,32 @@ export function replayLoan(
   return { state, inputs: replayed, closings };
 }
 
+/** Why a replay changed the history, as the adjustment lines say it: a payment credited late. */
+export function creditedAsOfReason(date: CalendarDate): string {
+  return `payment credited as of ${formatUsDate(date)}`;
+}
+
+/** Why a replay changed the history: the payment of `paymentDate` was returned. */
+export function returnedPaymentReason(paymentDate: CalendarDate): string {
+  return `payment of ${formatUsDate(paymentDate)} returned`;
+}
+
 /**
  * The history lines that take a loan's history from one replay (`before`: the history as
  * written) to another from the same checkpoint (`after`: with an input credited as of an earlier
- * date), dated `postedOn`, the day the change is made, and saying why in words a borrower can
- * read. The lines already written stay (they were on statements); the inputs' own lines are the
- * caller's to restate. A late fee the days no longer charge is reversed, one they now charge is
- * assessed, and the interest recorded is adjusted by the difference, so the history still adds up
- * to what is owed.
+ * date, or a payment returned), dated `postedOn`, the day the change is made, and saying `why` in
+ * words a borrower can read (creditedAsOfReason, returnedPaymentReason). The lines already written
+ * stay (they were on statements); the inputs' own lines are the caller's to restate. A late fee
+ * the days no longer charge is reversed, one they now charge is assessed (fees compared date by
+ * date, as many as each day charges), and the interest recorded is adjusted by the difference, so
+ * the history still adds up to what is owed.
  */
 export function replayAdjustments(
   before: LoanReplay,
   after: LoanReplay,
-  creditedAsOf: CalendarDate,
+  why: string,
   postedOn: CalendarDate,
 ): LoanTransaction[] {
-  const why = `payment credited as of ${formatUsDate(creditedAsOf)}`;
   const line = (
     kind: LoanTransaction['kind'],
     description: string,
@@ -175,13 +185,23 @@ export function replayAdjustments(
     };
   };
   const lateFees = (replay: LoanReplay) => replay.closings.filter((fee) => fee.kind === 'lateFee');
+  /** The fees of `these` beyond those of `those` on the same day (several may share a day). */
+  const beyond = (these: LoanTransaction[], those: LoanTransaction[]) => {
+    const left = [...those];
+    return these.filter((fee) => {
+      const same = left.findIndex((other) => other.date === fee.date);
+      if (same < 0) return true;
+      left.splice(same, 1);
+      return false;
+    });
+  };
   const charged = lateFees(after);
   const wasCharged = lateFees(before);
   const lines: LoanTransaction[] = [];
-  for (const fee of wasCharged.filter((fee) => !charged.some((now) => now.date === fee.date))) {
+  for (const fee of beyond(wasCharged, charged)) {
     lines.push(line('lateFee', `Late fee reversed: ${why}`, { otherCents: -fee.otherCents }));
   }
-  for (const fee of charged.filter((fee) => !wasCharged.some((then) => then.date === fee.date))) {
+  for (const fee of beyond(charged, wasCharged)) {
     lines.push(line('lateFee', `Late charge assessed: ${why}`, { otherCents: fee.otherCents }));
   }
   const interest = after.state.interestRecordedCents - before.state.interestRecordedCents;
@@ -191,7 +211,34 @@ export function replayAdjustments(
   return lines;
 }
 
-/** The figures a statement shows, from the period's transactions and the loan after it. */
+/**
+ * The line of a returned payment's reversal, dated `returnedOn`: what the payment's line (`paid`,
+ * as the history shows it) had paid, put back, as positive amounts undone. Its principal balance
+ * is the caller's (the running balance where the line stands).
+ */
+export function reversalLine(
+  paid: Pick<LoanTransaction, 'principalCents' | 'interestCents' | 'otherCents' | 'totalCents'>,
+  returnedOn: CalendarDate,
+  description: string,
+  principalBalanceCents: Cents,
+): LoanTransaction {
+  return {
+    date: returnedOn,
+    kind: 'reversal',
+    description,
+    principalCents: paid.principalCents,
+    interestCents: paid.interestCents,
+    otherCents: paid.otherCents,
+    totalCents: paid.totalCents,
+    principalBalanceCents,
+  };
+}
+
+/**
+ * The figures a statement shows, from the period's transactions and the loan after it. A
+ * reversal (a returned payment) counts against the payments and the principal paid: the
+ * statement shows what was paid and stayed paid.
+ */
 export function loanStatementSnapshot(
   terms: LoanTerms,
   state: LoanState,
@@ -210,9 +257,17 @@ export function loanStatementSnapshot(
     feesCents: sum((line) =>
       line.kind === 'lateFee' || line.kind === 'fee' ? line.otherCents : 0,
     ),
-    paymentsCents: sum((line) => (line.kind === 'payment' ? line.totalCents : 0)),
+    paymentsCents: sum((line) =>
+      line.kind === 'payment' ? line.totalCents : line.kind === 'reversal' ? -line.totalCents : 0,
+    ),
     // Opening less principal paid plus advances is the closing principal.
-    principalPaidCents: sum((line) => (line.kind === 'payment' ? line.principalCents : 0)),
+    principalPaidCents: sum((line) =>
+      line.kind === 'payment'
+        ? line.principalCents
+        : line.kind === 'reversal'
+          ? -line.principalCents
+          : 0,
+    ),
     advancesCents: sum((line) => (line.kind === 'disbursement' ? line.principalCents : 0)),
     // What the amount due is made of, so the statement can break down a past-due amount.
     installmentCents: terms.installmentCents,
