@@ -129,6 +129,12 @@ import {
   type HousekeepingWorker,
 } from './modules/jobs/housekeeping';
 import { databaseClock } from './modules/jobs/database-clock';
+import {
+  createPaymentReturns,
+  PAYMENT_RETURNS_EVERY_MS,
+  PAYMENT_RETURNS_QUEUE,
+  type PaymentReturns,
+} from './modules/payments/payment-returns';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { securityPolicyOf } from './modules/auth/policy';
 import {
@@ -299,6 +305,8 @@ export interface AppServices {
   paymentPosting: PaymentPostingWorker;
   /** What borrowers send the institution, for staff to pick up (issue 22). */
   workQueue: WorkQueueService;
+  /** Acts on the ACH returns the processor received; `runOnce()` takes what came in now. */
+  paymentReturns: PaymentReturns;
 }
 
 export type { PortalApp } from './plugins/portal-app';
@@ -484,6 +492,20 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       notifications.afterEndOfDay(institutionId, lastClosed),
   });
   // The mail service and the queue are built below; the worker reaches them when it runs.
+  const paymentReturns = createPaymentReturns({
+    db,
+    clock,
+    core,
+    achProcessor,
+    dataProtector,
+    mail: {
+      prepare: (message) => mail.prepare(message),
+      deliverSoon: () => mail.deliverSoon(),
+    },
+    settings: (institutionId) => institutions.settings(institutionId),
+    institutionName: async (institutionId) =>
+      (await institutions.findById(institutionId))?.name ?? '',
+  });
   const paymentPosting = createPaymentPostingWorker({
     db,
     clock,
@@ -551,6 +573,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     clock: jobClock ?? clock,
     queues: [
       ...paymentPosting.queues,
+      paymentReturns.queue,
       mailDelivery,
       smsDelivery,
       housekeeping.queue,
@@ -562,6 +585,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
       { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
       { queue: PAYMENT_DUE_QUEUE, everyMs: PAYMENT_DUE_EVERY_MS },
+      { queue: PAYMENT_RETURNS_QUEUE, everyMs: PAYMENT_RETURNS_EVERY_MS },
       { queue: MAIL_DELIVERY_QUEUE, everyMs: MAIL_SWEEP_EVERY_MS },
       { queue: SMS_DELIVERY_QUEUE, everyMs: SMS_SWEEP_EVERY_MS },
     ],
@@ -652,6 +676,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     achProcessor,
     paymentPosting,
     workQueue,
+    paymentReturns,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);

@@ -27,6 +27,8 @@ export interface SettingTypes {
   "achPaymentOptions.achRoutingPreCheckOption": boolean;
   "achPaymentOptions.blockImmediateAchAfterCutoffOption": boolean;
   "achPaymentOptions.achCutoffTime": string;
+  "achPaymentOptions.returnedPaymentFeeCents": number;
+  "achPaymentOptions.returnsBeforeRecurringCancelled": number;
   "depositOptions.disableEZPayOption": boolean;
   "loggedInLayout.logoAltText": string;
   "loggedInLayout.skipToMainContentText": string;
@@ -1439,6 +1441,9 @@ export interface SettingTypes {
   "emailTexts.paymentFailedAchRefusedReasonText": string;
   "emailTexts.paymentFailedPaidOffReasonText": string;
   "emailTexts.paymentFailedOtherReasonText": string;
+  "emailTexts.paymentReturnedSubjectText": string;
+  "emailTexts.paymentReturnedBodyText": string;
+  "emailTexts.paymentReturnedFeeText": string;
   "emailTexts.paymentNeedsReviewSubjectText": string;
   "emailTexts.paymentNeedsReviewBodyText": string;
   "emailTexts.paymentDueSubjectText": string;
@@ -1493,6 +1498,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "achPaymentOptions.achRoutingPreCheckOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "achPaymentOptions.blockImmediateAchAfterCutoffOption": {"type":"boolean","default":"false","set":"shared","visibility":"admin","wire":"gassySettings"},
   "achPaymentOptions.achCutoffTime": {"type":"text","default":"17:00","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "achPaymentOptions.returnedPaymentFeeCents": {"type":"number","default":"0","set":"shared","visibility":"admin","wire":"gassySettings"},
+  "achPaymentOptions.returnsBeforeRecurringCancelled": {"type":"number","default":"2","set":"shared","visibility":"admin","wire":"gassySettings"},
   "depositOptions.disableEZPayOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.logoAltText": {"type":"text","default":"Home","set":"english","visibility":"public","wire":"gassySettings"},
   "loggedInLayout.skipToMainContentText": {"type":"text","default":"Skip to main content","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2905,6 +2912,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReturnedSubjectText": {"type":"text","default":"{institutionName}: your payment was returned by your bank","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReturnedBodyText": {"type":"text","default":"Your bank returned the payment on {date} for loan {loanNumber} of {amount} ({reason}). The payment has been taken off your loan, and the amount is due again.{fee}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nPlease make the payment again, with another account if this one cannot be used. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReturnedFeeText": {"type":"text","default":" A returned payment fee of {fee} has been charged to the loan.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewSubjectText": {"type":"text","default":"{institutionName}: we are reviewing your payment","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewBodyText": {"type":"text","default":"The payment on {date} for loan {loanNumber} of {amount} has not been completed yet, and our staff are reviewing it.\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nWe will contact you if anything is needed from you. Please contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentDueSubjectText": {"type":"text","default":"{institutionName}: your payment is due {dueDate}","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import type { AchFilesTable } from './tables/ach-files';
 import type { AchDebitReturnColumns, AchReturnFilesTable } from './tables/ach-returns';
+import type { AchBlockedAccountsTable } from './tables/payment-returns';
 import type { AuditTables } from './tables/audit';
 import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
@@ -561,7 +562,8 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   is_payoff: ColumnType<boolean, boolean | undefined, boolean>;
   /**
    * 'scheduled', 'settling' (money may have moved; not cancellable), 'posted', 'failed',
-   * 'cancelled', 'needsReview' (its posting job died: staff look at it; migration 0038).
+   * 'cancelled', 'needsReview' (its posting job died: staff look at it; migration 0038),
+   * 'returned' (the bank sent its ACH debit back and the core reversed it; migration 0041).
    */
   status: string;
   core_reference: string | null;
@@ -569,6 +571,8 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   created_at: Timestamp;
   posted_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** The ACH debit's trace number, as the processor answered it (migration 0041). */
+  ach_trace_number: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A loan's recurring payment (one active per loan); `next_date` is the next date to post. */
@@ -713,6 +717,11 @@ export interface Database {
 // And migration 0039's.
 export interface Database {
   ach_return_files: AchReturnFilesTable;
+}
+
+// And migration 0041's.
+export interface Database {
+  ach_blocked_accounts: AchBlockedAccountsTable;
 }
 
 /**

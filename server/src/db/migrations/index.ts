@@ -37,6 +37,7 @@ import { achFiles } from './0036-ach-files';
 import { coreReplay } from './0037-core-replay';
 import { paymentEvents } from './0038-payment-events';
 import { achReturns } from './0039-ach-returns';
+import { paymentReturns } from './0041-payment-returns';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -81,4 +82,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0037_core_replay': coreReplay,
   '0038_payment_events': paymentEvents,
   '0039_ach_returns': achReturns,
+  '0041_payment_returns': paymentReturns,
 };

@@ -14,7 +14,7 @@ import type { AchProcessor } from '../../core/ach/ach-processor';
 import { isFederalReserveBank, type RoutingDirectory } from '../../core/ach/routing-directory';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
-import { listInstitutionAchAccounts } from './payment-methods.repository';
+import { isAchAccountBlocked, listInstitutionAchAccounts } from './payment-methods.repository';
 
 /*
  * The server's checks of a bank account, in one place: ValidateAchPaymentMethod and
@@ -103,6 +103,19 @@ async function firstUseIssue(
   return outcome.status === 'valid' ? undefined : 'RoutingAccountInvalidThirdParty';
 }
 
+/**
+ * Whether an ACH return said this bank account (its keyed digest, achDuplicateKey) cannot take
+ * debits (closed, missing, frozen, not authorised: payments/payment-returns.ts): it is refused as
+ * the bank's word, RoutingAccountInvalidThirdParty, saved or typed, until the borrower gives another.
+ */
+export function achAccountBlocked(
+  db: Kysely<Database>,
+  institutionId: number,
+  accountKey: string,
+): Promise<boolean> {
+  return isAchAccountBlocked(db, institutionId, accountKey);
+}
+
 /** The first reason the bank account cannot be used; undefined when it can. */
 export async function achAccountIssue(
   deps: AchAccountCheckDependencies,
@@ -138,5 +151,9 @@ export async function achAccountIssue(
   if (issues.RoutingNumber) return 'RoutingNumberInvalid';
   if (issues.AccountNumber) return 'RoutingAccountInvalidInternal';
   if (issues.OwnerName || issues.AccountType) return 'MethodError';
+  const key = achDuplicateKey(deps.dataProtector, ach.RoutingNumber, accountNumber);
+  if (await isAchAccountBlocked(deps.db, institutionId, key)) {
+    return 'RoutingAccountInvalidThirdParty';
+  }
   return firstUseIssue(deps, institutionId, ach, accountNumber);
 }

@@ -215,3 +215,18 @@ export async function findSavedDuplicateId(
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Whether a return blocked this bank account (by its keyed digest) for ACH at the institution. */
+export async function isAchAccountBlocked(
+  db: Db,
+  institutionId: number,
+  accountKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('ach_blocked_accounts')
+    .select('reason_code')
+    .where('institution_id', '=', institutionId)
+    .where('account_key', '=', accountKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -14,6 +14,7 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import {
   type AchAccountCheckDependencies,
   type AchAccountIssue,
+  achAccountBlocked,
   achAccountIssue,
   achDuplicateKey,
 } from '../payment-methods/ach-account-checks';
@@ -167,6 +168,10 @@ export async function chooseMethod(
     if (row.ach_account_type === 'Savings' && !allowSavings) return refused('Invalid');
     if (!savedProfileAllowed('ACH', caller.companyNumber, profiles)) {
       return refused(PROFILE_NOT_ALLOWED);
+    }
+    // A return said the account cannot take debits (payment-returns.ts).
+    if (await achAccountBlocked(deps.db, caller.institutionId, row.duplicate_key)) {
+      return refused(ACH_ISSUE_SUBMIT_ERRORS.RoutingAccountInvalidThirdParty);
     }
     return {
       kind: 'ok',

@@ -170,6 +170,45 @@ export function paymentFailedEmail(input: {
  * The notice of a payment whose posting stopped after its retries (status 'needsReview'): staff
  * are reviewing it, and it is not tried again on its own. Sent once, with the mark.
  */
+/** The notice of a payment the borrower's bank sent back (payment-returns.ts). */
+export function paymentReturnedEmail(input: {
+  settings: EmailSettings;
+  institutionName: string;
+  to: string;
+  payment: PaymentRow;
+  /** The bank's reason in words (Insufficient funds). */
+  reason: string;
+  /** The returned payment fee charged, 0 for none. */
+  feeCents: number;
+}): OutgoingMail {
+  const { payment, settings } = input;
+  const loanNumber = maskAccountNumber(payment.loan_number);
+  const fee =
+    input.feeCents > 0
+      ? fillTemplate(settings.get('emailTexts.paymentReturnedFeeText'), {
+          fee: formatUsd(input.feeCents),
+        })
+      : '';
+  return {
+    institutionId: payment.institution_id,
+    to: input.to,
+    subject: fillTemplate(settings.get('emailTexts.paymentReturnedSubjectText'), {
+      institutionName: input.institutionName,
+      loanNumber,
+    }),
+    body: fillTemplate(settings.get('emailTexts.paymentReturnedBodyText'), {
+      date: formatLongDate(payment.pay_date),
+      loanNumber,
+      amount: formatUsd(totalCents(payment)),
+      method: methodText(settings, payment),
+      confirmationNumber: payment.reference_number,
+      reason: input.reason,
+      fee,
+      institutionName: input.institutionName,
+    }),
+  };
+}
+
 export function paymentNeedsReviewEmail(input: {
   settings: EmailSettings;
   institutionName: string;

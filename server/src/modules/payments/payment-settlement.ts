@@ -21,6 +21,7 @@ import {
   findPaymentWithRecipient,
   markPaymentFailed,
   markPaymentPosted,
+  setPaymentAchTrace,
   type PaymentRow,
   type PaymentWithRecipient,
 } from './payments.repository';
@@ -158,7 +159,11 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       // An occurrence of a recurring payment: the entry says so (WEB's payment type code R).
       recurring: payment.kind === 'recurring',
     });
-    return debit.status === 'refused' ? { moved: false, error: debit.error } : { moved: true };
+    if (debit.status === 'refused') return { moved: false, error: debit.error };
+    // A return names the debit by its trace number (payment-returns.ts): kept with the payment
+    // (a repeat of the debit answers the same number, so a re-run writes the same value).
+    await setPaymentAchTrace(db, payment.id, debit.traceNumber);
+    return { moved: true };
   }
 
   async function prepareAlert(

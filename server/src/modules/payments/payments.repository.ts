@@ -472,13 +472,14 @@ async function updatePendingWithMail(
   change: Updateable<PaymentsTable> & { status: string },
   event: { at: Date; detail: string | null },
   mail: Insertable<OutboxMessagesTable> | undefined,
+  from: readonly string[] = PENDING,
 ): Promise<boolean> {
   const changed = db.with('changed', (cte) =>
     cte
       .updateTable('payments')
       .set(change)
       .where('id', '=', id)
-      .where('status', 'in', PENDING)
+      .where('status', 'in', from)
       .returning(['id', 'status']),
   );
   if (!mail) {
@@ -771,4 +772,105 @@ export async function findAchDebitAuthorization(
     .where('institution_id', '=', owner.institutionId)
     .where('user_id', '=', owner.userId)
     .executeTakeFirst();
+}
+
+/** The trace number the ACH processor answered for the payment's debit (payment-returns.ts). */
+export async function setPaymentAchTrace(db: Db, id: string, traceNumber: string): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ ach_trace_number: traceNumber })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The payment an ACH return names: the institution's bank-account payment whose debit had this
+ * trace number, for this loan (the entry's individual id) and amount (what was debited: the
+ * payment, its additional principal and its fees). Trace numbers start again each processing
+ * day, so the latest such payment dated on or before the return's day is the one; posted or
+ * already returned (a return file comes again: the caller acts once).
+ */
+export async function findPaymentOfReturn(
+  db: Db,
+  match: {
+    institutionId: number;
+    traceNumber: string;
+    loanNumber: string;
+    amountCents: number;
+    returnedOn: string;
+  },
+): Promise<PaymentWithRecipient | undefined> {
+  const row = await db
+    .selectFrom('payments')
+    .selectAll()
+    .select(recipientOf)
+    .where('institution_id', '=', match.institutionId)
+    .where('ach_trace_number', '=', match.traceNumber)
+    .where('loan_number', '=', match.loanNumber)
+    .where('status', 'in', ['posted', 'returned'])
+    .where('pay_date', '<=', match.returnedOn)
+    .where(
+      sql<number>`amount_cents + additional_principal_cents + first_party_fee_cents + third_party_fee_cents`,
+      '=',
+      match.amountCents,
+    )
+    .orderBy('pay_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && withRecipient(row);
+}
+
+/**
+ * Marks a posted payment returned, with its timeline row (the reason code as detail) and the
+ * borrower's notice in the same statement; false when it was not posted (returned already).
+ */
+export async function markPaymentReturned(
+  db: Db,
+  id: string,
+  returned: { reasonCode: string; at: Date },
+  notice: Insertable<OutboxMessagesTable> | undefined,
+): Promise<boolean> {
+  return updatePendingWithMail(
+    db,
+    id,
+    { status: 'returned' },
+    { at: returned.at, detail: returned.reasonCode },
+    notice,
+    ['posted'],
+  );
+}
+
+/** Refuses a bank account for ACH from now on (once per account: the first return says why). */
+export async function blockAchAccount(
+  db: Db,
+  row: {
+    institutionId: number;
+    accountKey: string;
+    reasonCode: string;
+    paymentId: string;
+    at: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('ach_blocked_accounts')
+    .values({
+      institution_id: row.institutionId,
+      account_key: row.accountKey,
+      reason_code: row.reasonCode,
+      payment_id: row.paymentId,
+      blocked_at: row.at,
+    })
+    .onConflict((conflict) => conflict.columns(['institution_id', 'account_key']).doNothing())
+    .execute();
+}
+
+/** How many dates of a recurring payment came back from the bank. */
+export async function countReturnedOfRecurring(db: Db, recurringId: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('recurring_payment_id', '=', recurringId)
+    .where('status', '=', 'returned')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

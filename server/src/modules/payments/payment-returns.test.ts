@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import {
+  addAccount,
+  AUTO_LOAN,
+  type Caller,
+  HOME_EQUITY,
+  paymentBody,
+  submit,
+  TODAY,
+} from '../../testing/payment-test-kit';
+import { publishSettingsChange } from '../../testing/settings';
+import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+
+/** The built-in processor's test banks (README "Returns and notifications of change"). */
+const INSUFFICIENT_FUNDS = '000222222227';
+const ACCOUNT_CLOSED = '000444444440';
+
+// Friday 2025-03-14: the day's ACH file settles on Monday the 17th; the test banks' returns
+// arrive two banking days later, on Wednesday the 19th.
+const RETURN_DAY = '2025-03-19T15:00:00.000Z';
+
+describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: Caller;
+  let institutionId: number;
+  let keys = 0;
+  const nextKey = () => `returns-key-${(keys += 1)}`;
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    jordan = { app: test.app, who: await signIn(test.app, { username: 'jordan.rivers' }) };
+    institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    await publishSettingsChange(test.app, 'localhost', {
+      shared: { achPaymentOptions: { requireAchDraftAgreementOption: 'false' } },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function paymentRow(reference: string) {
+    return test.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference_number', '=', reference)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('takes a returned payment off the loan, says Returned, tells the borrower once, and blocks a closed account', async () => {
+    const insufficient = await addAccount(jordan, INSUFFICIENT_FUNDS);
+    const closed = await addAccount(jordan, ACCOUNT_CLOSED);
+    const customer = {
+      institutionId,
+      customerId: (
+        await test.database.db
+          .selectFrom('users')
+          .select('customer_id')
+          .where('username', '=', 'jordan.rivers')
+          .where('institution_id', '=', institutionId)
+          .executeTakeFirstOrThrow()
+      ).customer_id,
+    };
+    const core = test.app.services.core;
+    const before = await core.loanInformation(customer, HOME_EQUITY, TODAY);
+
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: insufficient, amount: 1500 }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    const refused = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: AUTO_LOAN, method: closed, amount: 120 }),
+      nextKey(),
+    );
+    expect(refused.body.Errors).toEqual([]);
+    const first = await paymentRow(paid.body.ReferenceNumber);
+    expect(first).toMatchObject({ status: 'posted' });
+    expect(first.ach_trace_number).toMatch(/^\d{15}$/);
+    const afterPayment = await core.loanInformation(customer, HOME_EQUITY, TODAY);
+    expect(afterPayment?.principalCents).toBeLessThan(before?.principalCents ?? 0);
+
+    // The day's file goes to the bank; the returns come back two banking days after it settles.
+    await test.app.services.achProcessor.sealNextFile(institutionId, TODAY);
+    await publishSettingsChange(test.app, 'localhost', {
+      shared: { achPaymentOptions: { returnedPaymentFeeCents: '2500' } },
+    });
+    test.clock.set('2025-03-18T15:00:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ returns: 0 });
+    test.clock.set(RETURN_DAY);
+    expect(await test.app.services.paymentReturns.runOnce()).toEqual({
+      returns: 2,
+      returned: 2,
+      unmatched: 0,
+    });
+
+    // Returned, with its timeline; the loan's principal is back; the fee charged as set.
+    const returned = await paymentRow(paid.body.ReferenceNumber);
+    expect(returned.status).toBe('returned');
+    const events = await test.database.db
+      .selectFrom('payment_events')
+      .select(['status', 'detail'])
+      .where('payment_id', '=', returned.id)
+      .orderBy('at')
+      .execute();
+    expect(events.at(-1)).toEqual({ status: 'returned', detail: 'R01' });
+    const restored = await core.loanInformation(customer, HOME_EQUITY, '2025-03-19');
+    expect(restored?.principalCents).toBe(before?.principalCents);
+    const history = await core.history(customer, HOME_EQUITY, TODAY);
+    if (!Array.isArray(history)) throw new Error('no history');
+    expect(history.map((line) => line.description)).toEqual(
+      expect.arrayContaining([
+        'Payment returned: insufficient funds (R01)',
+        'Returned payment fee',
+      ]),
+    );
+
+    // The borrower is told once, with the bank's reason and the fee.
+    const notices = async () => {
+      await test.app.services.outbox.runOnce();
+      const delivered = await test.app.services.mail.delivered({
+        institutionId,
+        to: 'jordan.rivers@example.test',
+      });
+      return delivered.filter((mail) => mail.subject.includes('returned by your bank'));
+    };
+    const told = await notices();
+    expect(told).toHaveLength(2);
+    expect(told.map((mail) => mail.body).join('\n')).toContain('(Insufficient funds)');
+    expect(told.map((mail) => mail.body).join('\n')).toContain(
+      'A returned payment fee of $25.00 has been charged to the loan.',
+    );
+    expect(told.map((mail) => mail.body).join('\n')).not.toContain(INSUFFICIENT_FUNDS);
+
+    // The same file again (at least once): nothing more happens.
+    expect(await test.app.services.paymentReturns.runOnce()).toEqual({
+      returns: 2,
+      returned: 0,
+      unmatched: 0,
+    });
+    expect(await notices()).toHaveLength(2);
+
+    // The closed account cannot be used again; the one short of funds can.
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const again = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: AUTO_LOAN, method: closed, amount: 50, date: '2025-03-19' }),
+      nextKey(),
+    );
+    expect(again.body.Errors).toEqual([{ ErrorMessage: 'RoutingAccountInvalidThirdParty' }]);
+    const retry = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: insufficient, amount: 50, date: '2025-03-19' }),
+      nextKey(),
+    );
+    expect(retry.body.Errors).toEqual([]);
+  });
+});

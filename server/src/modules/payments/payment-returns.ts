@@ -1,0 +1,188 @@
+import { addDays, calendarDateIn } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
+import type { AchProcessor } from '../../core/ach/ach-processor';
+import {
+  ACH_RETURN_REASONS,
+  isAchReturnCode,
+  type NachaReturn,
+} from '../../core/ach/nacha-returns';
+import type { ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { DataProtector } from '../../lib/data-protection';
+import { listInstitutionTimeZones } from '../institutions/institutions.service';
+import type { QueueDefinition } from '../jobs/job-queue';
+import type { MailService } from '../mail/mail.service';
+import { achDuplicateKey } from '../payment-methods/ach-account-checks';
+import { institutionTimeZoneOf } from './payment-context';
+import { paymentReturnedEmail } from './payment-receipt';
+import {
+  blockAchAccount,
+  cancelRecurringPayment,
+  countReturnedOfRecurring,
+  findPaymentOfReturn,
+  markPaymentReturned,
+} from './payments.repository';
+
+/*
+ * ACH returns (issue 24): the borrower's bank sent a debit back (NACHA return reason codes:
+ * R01 insufficient funds, R02 account closed, ...). The processor answers the return files it
+ * received (AchProcessor.receiveReturns, at least once); each return is acted on once:
+ *
+ * 1. its payment is found by the debit's trace number, the loan number and the amount
+ *    (findPaymentOfReturn);
+ * 2. the core reverses the posting as of the payment's date (ServicingCore.reversePayment: the
+ *    loan as if it had not been paid; no late fee for the days before the return; the
+ *    institution's returned-payment fee, achPaymentOptions.returnedPaymentFeeCents, only when set),
+ *    under a key of its own, so a second run answers the first reversal;
+ * 3. the payment moves from posted to returned, with its timeline row and the borrower's e-mail
+ *    in the same statement (a guarded update: one run moves it, so one e-mail);
+ * 4. a reason that means the account cannot take debits (ACH_RETURN_REASONS blocksAccount)
+ *    blocks the bank account for ACH at the institution (by its keyed digest);
+ * 5. a recurring payment is cancelled once achPaymentOptions.returnsBeforeRecurringCancelled of
+ *    its dates came back.
+ *
+ * A crash between 2 and 3 leaves the payment posted: the next run finds the return again (the
+ * file is answered again) and the core answers the same reversal. Notifications of change are
+ * not applied yet (the closing note says so).
+ */
+
+/** How far back the return files are asked for: returns of unauthorised debits come later. */
+export const RETURN_WINDOW_DAYS = 14;
+
+/** The job that receives the returns, and how often it runs (a file a day is typical). */
+export const PAYMENT_RETURNS_QUEUE = 'payments.returns';
+export const PAYMENT_RETURNS_EVERY_MS = 15 * 60_000;
+
+export interface PaymentReturnsDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  core: ServicingCore;
+  achProcessor: AchProcessor;
+  dataProtector: DataProtector;
+  mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
+  settings(institutionId: number): Promise<SettingsAccessor>;
+  institutionName(institutionId: number): Promise<string>;
+}
+
+export interface ReturnsRunReport {
+  returns: number;
+  returned: number;
+  unmatched: number;
+}
+
+export function createPaymentReturns(deps: PaymentReturnsDependencies) {
+  const { db, clock, core, achProcessor, dataProtector, mail } = deps;
+
+  async function applyReturn(
+    institutionId: number,
+    settings: SettingsAccessor,
+    entry: NachaReturn,
+    returnedOn: string,
+  ): Promise<'returned' | 'already' | 'unmatched'> {
+    const payment = await findPaymentOfReturn(db, {
+      institutionId,
+      traceNumber: entry.originalTraceNumber,
+      loanNumber: entry.individualId,
+      amountCents: entry.amountCents,
+      returnedOn,
+    });
+    if (!payment) return 'unmatched';
+    if (payment.status === 'returned') return 'already';
+    const code = entry.reasonCode;
+    const reason = isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : `Return ${code}`;
+    const feeCents = settings.get('achPaymentOptions.returnedPaymentFeeCents');
+    const reversal = await core.reversePayment(
+      { institutionId, customerId: payment.customer_id },
+      payment.loan_number,
+      {
+        postingKey: payment.id,
+        reversalKey: `return:${payment.id}`,
+        returnedOn,
+        reason: `Payment returned: ${reason.toLowerCase()} (${code})`,
+        feeCents,
+      },
+    );
+    if (reversal.status !== 'reversed' && reversal.status !== 'alreadyReversed') {
+      throw new Error(
+        `The core did not reverse the returned payment ${payment.id}: ${JSON.stringify(reversal)}`,
+      );
+    }
+    const notice =
+      payment.recipient === ''
+        ? undefined
+        : mail.prepare(
+            paymentReturnedEmail({
+              settings,
+              institutionName: await deps.institutionName(institutionId),
+              to: payment.recipient,
+              payment,
+              reason,
+              feeCents,
+            }),
+          );
+    const now = clock.now();
+    const moved = await markPaymentReturned(db, payment.id, { reasonCode: code, at: now }, notice);
+    if (!moved) return 'already';
+    if (notice) mail.deliverSoon();
+    if (isAchReturnCode(code) && ACH_RETURN_REASONS[code].blocksAccount && payment.routing_number) {
+      await blockAchAccount(db, {
+        institutionId,
+        accountKey: achDuplicateKey(
+          dataProtector,
+          payment.routing_number,
+          dataProtector.decrypt(payment.account_number_sealed ?? ''),
+        ),
+        reasonCode: code,
+        paymentId: payment.id,
+        at: now,
+      });
+    }
+    if (payment.recurring_payment_id) {
+      const limit = settings.get('achPaymentOptions.returnsBeforeRecurringCancelled');
+      if ((await countReturnedOfRecurring(db, payment.recurring_payment_id)) >= limit) {
+        await cancelRecurringPayment(db, payment.recurring_payment_id, now);
+      }
+    }
+    return 'returned';
+  }
+
+  async function runOnce(): Promise<ReturnsRunReport> {
+    const report: ReturnsRunReport = { returns: 0, returned: 0, unmatched: 0 };
+    for (const institution of await listInstitutionTimeZones(db)) {
+      const settings = await deps.settings(institution.id);
+      const zone = institutionTimeZoneOf(settings, institution.timeZone);
+      const today = calendarDateIn(zone, clock.now());
+      const files = await achProcessor.receiveReturns(
+        institution.id,
+        addDays(today, -RETURN_WINDOW_DAYS),
+      );
+      for (const file of files) {
+        for (const entry of file.returns) {
+          report.returns += 1;
+          const outcome = await applyReturn(institution.id, settings, entry, file.receivedDate);
+          if (outcome === 'returned') report.returned += 1;
+          if (outcome === 'unmatched') report.unmatched += 1;
+        }
+      }
+    }
+    return report;
+  }
+
+  const queue: QueueDefinition<unknown> = {
+    name: PAYMENT_RETURNS_QUEUE,
+    maxAttempts: 3,
+    async handler({ stillMine }) {
+      if (await stillMine()) await runOnce();
+    },
+  };
+
+  return {
+    /** Receives each institution's return files of the last days and acts on each return once. */
+    runOnce,
+    queue,
+  };
+}
+
+export type PaymentReturns = ReturnType<typeof createPaymentReturns>;
