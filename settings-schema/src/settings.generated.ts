@@ -1072,6 +1072,7 @@ export interface SettingTypes {
   "loanDetailsTexts.noInsuranceText": string;
   "loanDetailsTexts.defaultPaymentMethodLabel": string;
   "loanDetailsTexts.loadingText": string;
+  "loanDetailsTexts.returnedPaymentNoticeText": string;
   "loanDetailsTexts.closedMarkerText": string;
   "loanDetailsTexts.insuranceButtonText": string;
   "loanDetailsTexts.insuranceTitleText": string;
@@ -2543,6 +2544,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.noInsuranceText": {"type":"text","default":"No insurances found.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.defaultPaymentMethodLabel": {"type":"text","default":"Default payment method","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.loadingText": {"type":"text","default":"Loading the loan","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.returnedPaymentNoticeText": {"type":"text","default":"Your payment of {amount} on {date} from the account ending in {lastFour} was returned by your bank ({reason}). It has been taken off your loan, so that amount is due again.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.closedMarkerText": {"type":"text","default":"Closed","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceButtonText": {"type":"text","default":"Insurance","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceTitleText": {"type":"text","default":"Insurance Information","set":"english","visibility":"public","wire":"gassySettings"},

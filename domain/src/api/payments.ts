@@ -216,6 +216,21 @@ export const ScheduledPaymentInfo = z.object({
 export type ScheduledPaymentInfo = z.infer<typeof ScheduledPaymentInfo>;
 
 /**
+ * A payment of the loan the borrower's bank sent back (an ACH return, issue 24), shown on the
+ * loan's screens for 45 days after its date: an addition to the spec's payment info.
+ */
+export const ReturnedPaymentInfo = z.object({
+  PaymentDate: DateText,
+  /** What was debited: the payment, its additional principal and its fees. */
+  PaymentAmount: Dollars,
+  IsCard: z.boolean(),
+  AccountNumber: z.string().regex(/^\d{1,4}$/),
+  /** The bank's reason in words ('Insufficient funds'). */
+  Reason: z.string().max(100),
+});
+export type ReturnedPaymentInfo = z.infer<typeof ReturnedPaymentInfo>;
+
+/**
  * The payment info response (section 3), fields as the spec spells them (`accountType` is lower
  * case on the wire). The client adds accountNumber, valid, blockAchPayment and blockCardPayment
  * itself; they are not on the wire. The fields come only with HasNoErrors true. An error answer
@@ -232,6 +247,7 @@ export const PaymentInfoResponse = z.discriminatedUnion('HasNoErrors', [
     HasNoErrors: z.literal(false),
     ScheduledPayments: z.array(ScheduledPaymentInfo).max(100).optional(),
     RecurringPayment: RecurringPaymentInfo.nullable().optional(),
+    ReturnedPayments: z.array(ReturnedPaymentInfo).max(20).optional(),
   }),
 ]);
 export type PaymentInfoResponse = z.infer<typeof PaymentInfoResponse>;
@@ -243,6 +259,8 @@ function paymentInfoFields() {
     PaymentOptions: PaymentInfoOptions,
     ScheduledPayments: z.array(ScheduledPaymentInfo).max(100),
     RecurringPayment: RecurringPaymentInfo.nullable(),
+    /** Absent from an answer of the spec's shape: none. */
+    ReturnedPayments: z.array(ReturnedPaymentInfo).max(20).optional(),
     PaymentMethods: z.array(SavedPaymentMethod).max(100),
     DefaultPaymentMethod: SavedPaymentMethod.nullable(),
     Delinquent: z.boolean(),

@@ -50,13 +50,17 @@ export async function getPaymentInfo(
  */
 export function paymentListsOfRefusal(
   error: unknown,
-): Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment'> | undefined {
+): Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment' | 'ReturnedPayments'> | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const parsed = PaymentInfoResponse.safeParse(error.body);
   if (!parsed.success || parsed.data.HasNoErrors) return undefined;
-  const { ScheduledPayments, RecurringPayment } = parsed.data;
+  const { ScheduledPayments, RecurringPayment, ReturnedPayments } = parsed.data;
   if (ScheduledPayments === undefined && RecurringPayment === undefined) return undefined;
-  return { ScheduledPayments: ScheduledPayments ?? [], RecurringPayment: RecurringPayment ?? null };
+  return {
+    ScheduledPayments: ScheduledPayments ?? [],
+    RecurringPayment: RecurringPayment ?? null,
+    ReturnedPayments: ReturnedPayments ?? [],
+  };
 }
 
 /**

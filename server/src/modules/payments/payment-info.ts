@@ -15,12 +15,14 @@ import {
   RECURRING_OPTIONS,
   type RecurringPaymentInfo,
   type SavedPaymentMethod,
+  type ReturnedPaymentInfo,
   type ScheduledPaymentInfo,
   type SubmitError,
   RECURRING_FIRST_DATE_MAX_DAYS,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
+import { ACH_RETURN_REASONS, isAchReturnCode } from '../../core/ach/nacha-returns';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import type { LoanContext, PaymentCaller } from './payment-context';
@@ -28,6 +30,7 @@ import { paymentHandleOf } from './payment-handles';
 import {
   type ListedRecurringPayment,
   type ListedSavedMethod,
+  type ListedReturnedPayment,
   type ListedScheduledPayment,
   type LoanPaymentFacts,
   loanPaymentListRows,
@@ -164,6 +167,19 @@ export interface PaymentListReader {
 export interface LoanPaymentLists {
   ScheduledPayments: ScheduledPaymentInfo[];
   RecurringPayment: RecurringPaymentInfo | null;
+  ReturnedPayments: ReturnedPaymentInfo[];
+}
+
+/** A returned payment as the loan's notices show it (the reason in the bank's words). */
+function returnedInfo(payment: ListedReturnedPayment): ReturnedPaymentInfo {
+  const code = payment.reason_code ?? '';
+  return {
+    PaymentDate: payment.pay_date,
+    PaymentAmount: centsToDollars(payment.total_cents),
+    IsCard: payment.is_card,
+    AccountNumber: payment.last_four,
+    Reason: isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : code,
+  };
 }
 
 function scheduledInfo(
@@ -255,6 +271,7 @@ function loanPaymentsOf(
     lists: {
       ScheduledPayments: rows.scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
       RecurringPayment: rows.recurring ? recurringInfo(deps, reader, rows.recurring) : null,
+      ReturnedPayments: rows.returned.map(returnedInfo),
     },
     hasPendingOccurrence: rows.hasPendingOccurrence,
   };

@@ -6,6 +6,7 @@ import {
   type Caller,
   HOME_EQUITY,
   paymentBody,
+  paymentInfo,
   submit,
   TODAY,
 } from '../../testing/payment-test-kit';
@@ -146,6 +147,17 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
 
     // The closed account cannot be used again; the one short of funds can.
     jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    // The loan's screens say so, first (GetPaymentInfo's ReturnedPayments).
+    const info = await paymentInfo(jordan, HOME_EQUITY);
+    expect(info.body.ReturnedPayments).toEqual([
+      {
+        PaymentDate: TODAY,
+        PaymentAmount: 1500,
+        IsCard: false,
+        AccountNumber: INSUFFICIENT_FUNDS.slice(-4),
+        Reason: 'Insufficient funds',
+      },
+    ]);
     const again = await submit(
       jordan,
       'immediateAch',

@@ -186,9 +186,21 @@ export type ListedRecurringPayment = Pick<
   | 'additional_principal_cents'
 >;
 
+/** A payment of the loan the bank sent back, as the loan's notices show it. */
+export interface ListedReturnedPayment {
+  pay_date: string;
+  total_cents: number;
+  last_four: string;
+  is_card: boolean;
+  /** The return's reason code (R01...), from its timeline row. */
+  reason_code: string | null;
+}
+
 /** What the loan's payment lists show (`loanPaymentListRows`). */
 export interface LoanPaymentListRows {
   scheduled: ListedScheduledPayment[];
+  /** Payments of any kind dated on or after `postedSince` minus 45 days that came back. */
+  returned: ListedReturnedPayment[];
   recurring: ListedRecurringPayment | null;
   /** A date of the recurring payment is made and waiting to post. */
   hasPendingOccurrence: boolean;
@@ -241,11 +253,28 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
         select 1 from payments
         where institution_id = ${institutionId} and loan_number = ${loanNumber}
           and kind = 'recurring' and status in (${sql.join(PENDING)})
-      ) as pending_occurrence`;
+      ) as pending_occurrence,
+      (select coalesce(json_agg(back), '[]') from (
+        select p.pay_date, p.last_four, p.is_card,
+          p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
+            + p.third_party_fee_cents as total_cents,
+          (select e.detail from payment_events e
+            where e.payment_id = p.id and e.status = 'returned' limit 1) as reason_code
+        from payments p
+        where p.institution_id = ${institutionId} and p.loan_number = ${loanNumber}
+          and p.status = 'returned'
+          and p.pay_date >= (${postedSince}::date - ${RETURNED_SHOWN_DAYS}::integer)
+        order by p.pay_date desc
+        limit 20
+      ) back) as returned`;
 }
+
+/** How long a returned payment is shown on its loan (before its day: the payment date). */
+export const RETURNED_SHOWN_DAYS = 45;
 
 interface LoanPaymentListColumns {
   scheduled: ListedScheduledPayment[];
+  returned: ListedReturnedPayment[];
   recurring: ListedRecurringPayment | null;
   pending_occurrence: boolean;
 }
@@ -254,6 +283,7 @@ function listRowsOf(row: LoanPaymentListColumns | undefined): LoanPaymentListRow
   if (!row) throw new Error('The payment lists statement answered no row.');
   return {
     scheduled: row.scheduled,
+    returned: row.returned,
     recurring: row.recurring,
     hasPendingOccurrence: Boolean(row.pending_occurrence),
   };

@@ -42,6 +42,7 @@ import { LoadingBlock } from '../../../components/loading-block';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount } from '../../../lib/accounts/get-account-list';
+import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
 
 const DASHBOARD = '/myaccount/dashboard';
@@ -340,6 +341,7 @@ function LoanDetails({
             {settings.get(HOLD_TEXTS[data.Hold])}
           </Alert>
         ) : null}
+        {closed ? null : <ReturnedPaymentsNotice accountNumber={info.AccountNumber} />}
         <LoanHero
           loan={{ description: info.Description, number: info.AccountNumber }}
           amountDueCents={dollarsToCents(info.PaymentInformation.TotalAmountDue)}

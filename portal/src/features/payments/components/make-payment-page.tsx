@@ -54,6 +54,7 @@ import {
 import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
 import { preloadPaymentDetails } from './open-payment-details';
+import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 
 const loadLaterSteps = () => import('./payment-later-steps');
 /**
@@ -306,12 +307,16 @@ function AccountGate(props: { account: AccountListItem }) {
     );
   }
   return (
-    <PaymentFlow
-      account={account}
-      info={info.data}
-      achAvailable={!after.blockAchPayment}
-      cardAvailable={!after.blockCardPayment}
-    />
+    <>
+      {/* A payment the bank sent back is due again: said before the form to pay it. */}
+      <ReturnedPaymentsNotice accountNumber={account.Number} />
+      <PaymentFlow
+        account={account}
+        info={info.data}
+        achAvailable={!after.blockAchPayment}
+        cardAvailable={!after.blockCardPayment}
+      />
+    </>
   );
 }
 

@@ -1,0 +1,36 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { dollarsToCents, fillPlaceholders, formatUsd, formatUsDate } from '@portal/domain';
+import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
+import { useSettings } from '../../lib/settings/settings-context';
+
+/**
+ * The loan's payments its borrower's bank sent back in the last 45 days (ACH returns, issue 24),
+ * one notice each, shown first: the amount is due again, which matters more than anything below
+ * it. From the loan's payment info (also when it refuses a payment: the loan's lists come with a
+ * refusal); nothing while it loads or when there is none.
+ */
+export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
+  const settings = useSettings();
+  const info = usePaymentInfo(accountNumber);
+  const returned =
+    info.data?.ReturnedPayments ?? paymentListsOfRefusal(info.error)?.ReturnedPayments ?? [];
+  if (returned.length === 0) return null;
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      {returned.map((payment) => (
+        <Alert severity="error" key={`${payment.PaymentDate}-${payment.PaymentAmount}`}>
+          {fillPlaceholders(settings.get('loanDetailsTexts.returnedPaymentNoticeText'), {
+            amount: formatUsd(dollarsToCents(payment.PaymentAmount)),
+            date: formatUsDate(payment.PaymentDate),
+            method: payment.IsCard
+              ? settings.get('cardPaymentTexts.cardOptionText')
+              : settings.get('achPaymentTexts.eCheckOptionText'),
+            lastFour: payment.AccountNumber,
+            reason: payment.Reason,
+          })}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
