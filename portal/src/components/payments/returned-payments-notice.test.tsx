@@ -30,7 +30,7 @@ function renderNotice(info: ReturnType<typeof paymentInfoFixture>) {
 
 describe('the returned payments notice', () => {
   it('says which payment the bank sent back, why, and that it is due again', async () => {
-    const { container } = renderNotice(
+    renderNotice(
       paymentInfoFixture({
         ReturnedPayments: [
           {
@@ -47,7 +47,7 @@ describe('the returned payments notice', () => {
     expect(alert).toHaveTextContent(
       'Your payment of $1,500.00 on 11/25/2026 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.',
     );
-    await expectNoAxeViolations(container);
+    await expectNoAxeViolations();
   });
 
   it('shows nothing when no payment came back', async () => {
