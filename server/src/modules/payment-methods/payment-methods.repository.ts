@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Database, PaymentMethodsTable } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -229,4 +229,41 @@ export async function isAchAccountBlocked(
     .where('account_key', '=', accountKey)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A saved bank account corrected by the bank's notification of change: its routing number,
+ * account number (sealed, with its last four and keyed digest) and type. Answers whether the
+ * method was found at the institution.
+ */
+export async function correctSavedAchAccount(
+  db: Db,
+  institutionId: number,
+  id: number,
+  change: Pick<
+    Updateable<PaymentMethodsTable>,
+    'routing_number' | 'account_number_sealed' | 'last_four' | 'duplicate_key' | 'ach_account_type'
+  >,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_methods')
+    .set(change)
+    .where('institution_id', '=', institutionId)
+    .where('id', '=', id)
+    .where('is_card', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findPaymentMethodById(
+  db: Db,
+  institutionId: number,
+  id: number,
+): Promise<Selectable<PaymentMethodsTable> | undefined> {
+  return db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('institution_id', '=', institutionId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

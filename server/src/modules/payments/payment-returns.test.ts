@@ -10,12 +10,15 @@ import {
   submit,
   TODAY,
 } from '../../testing/payment-test-kit';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 
 /** The built-in processor's test banks (README "Returns and notifications of change"). */
 const INSUFFICIENT_FUNDS = '000222222227';
 const ACCOUNT_CLOSED = '000444444440';
+const CHANGED_ACCOUNT = '000777777771';
+const CORRECTED_ACCOUNT = '000777777788';
 
 // Friday 2025-03-14: the day's ACH file settles on Monday the 17th; the test banks' returns
 // arrive two banking days later, on Wednesday the 19th.
@@ -97,6 +100,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returns: 2,
       returned: 2,
       unmatched: 0,
+      notices: 0,
+      corrected: 0,
     });
 
     // Returned, with its timeline; the loan's principal is back; the fee charged as set.
@@ -142,6 +147,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returns: 2,
       returned: 0,
       unmatched: 0,
+      notices: 0,
+      corrected: 0,
     });
     expect(await notices()).toHaveLength(2);
 
@@ -172,5 +179,32 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       nextKey(),
     );
     expect(retry.body.Errors).toEqual([]);
+  });
+
+  it("corrects the saved account a bank's notification of change names", async () => {
+    test.clock.set('2025-03-20T15:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const changed = await addAccount(jordan, CHANGED_ACCOUNT);
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: changed, amount: 75, date: '2025-03-20' }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-03-20');
+    // Settles Friday the 21st; the notification comes two banking days later, Tuesday the 25th.
+    test.clock.set('2025-03-25T15:00:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      notices: 1,
+      corrected: 1,
+    });
+    const method = await test.database.db
+      .selectFrom('payment_methods')
+      .select(['last_four', 'account_number_sealed'])
+      .where('id', '=', (await paymentRow(paid.body.ReferenceNumber)).payment_method_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(method.last_four).toBe(CORRECTED_ACCOUNT.slice(-4));
+    expect(TEST_DATA_PROTECTOR.decrypt(method.account_number_sealed ?? '')).toBe(CORRECTED_ACCOUNT);
   });
 });

@@ -5,6 +5,7 @@ import type { AchProcessor } from '../../core/ach/ach-processor';
 import {
   ACH_RETURN_REASONS,
   isAchReturnCode,
+  type NachaChangeNotice,
   type NachaReturn,
 } from '../../core/ach/nacha-returns';
 import type { ServicingCore } from '../../core/servicing-core';
@@ -15,12 +16,15 @@ import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import type { QueueDefinition } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
 import { achDuplicateKey } from '../payment-methods/ach-account-checks';
+import { applyAchCorrection } from '../payment-methods/ach-corrections';
 import { institutionTimeZoneOf } from './payment-context';
 import { paymentReturnedEmail } from './payment-receipt';
 import {
   blockAchAccount,
   cancelRecurringPayment,
+  correctRecurringAchAccounts,
   countReturnedOfRecurring,
+  findPaymentOfNotice,
   findPaymentOfReturn,
   markPaymentReturned,
 } from './payments.repository';
@@ -44,8 +48,12 @@ import {
  *    its dates came back.
  *
  * A crash between 2 and 3 leaves the payment posted: the next run finds the return again (the
- * file is answered again) and the core answers the same reversal. Notifications of change are
- * not applied yet (the closing note says so).
+ * file is answered again) and the core answers the same reversal.
+ *
+ * A notification of change (C01...: the bank took the debit but names the account as it knows it
+ * now) corrects the saved bank account the payment drew on, and the copy an active recurring
+ * payment keeps of it, so the next debit goes to the corrected account (NACHA asks the change
+ * within six banking days). Applying one again writes the same values.
  */
 
 /** How far back the return files are asked for: returns of unauthorised debits come later. */
@@ -70,6 +78,9 @@ export interface ReturnsRunReport {
   returns: number;
   returned: number;
   unmatched: number;
+  /** Notifications of change received, and the saved accounts they corrected. */
+  notices: number;
+  corrected: number;
 }
 
 export function createPaymentReturns(deps: PaymentReturnsDependencies) {
@@ -149,7 +160,13 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
   }
 
   async function runOnce(): Promise<ReturnsRunReport> {
-    const report: ReturnsRunReport = { returns: 0, returned: 0, unmatched: 0 };
+    const report: ReturnsRunReport = {
+      returns: 0,
+      returned: 0,
+      unmatched: 0,
+      notices: 0,
+      corrected: 0,
+    };
     for (const institution of await listInstitutionTimeZones(db)) {
       const settings = await deps.settings(institution.id);
       const zone = institutionTimeZoneOf(settings, institution.timeZone);
@@ -165,6 +182,10 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           if (outcome === 'returned') report.returned += 1;
           if (outcome === 'unmatched') report.unmatched += 1;
         }
+        for (const notice of file.notices) {
+          report.notices += 1;
+          if (await applyNotice(institution.id, notice, file.receivedDate)) report.corrected += 1;
+        }
       }
     }
     return report;
@@ -177,6 +198,35 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       if (await stillMine()) await runOnce();
     },
   };
+
+  async function applyNotice(
+    institutionId: number,
+    notice: NachaChangeNotice,
+    receivedOn: string,
+  ): Promise<boolean> {
+    const payment = await findPaymentOfNotice(db, {
+      institutionId,
+      traceNumber: notice.originalTraceNumber,
+      loanNumber: notice.individualId,
+      receivedOn,
+    });
+    if (!payment?.payment_method_id) return false;
+    const corrected = await applyAchCorrection(
+      db,
+      dataProtector,
+      institutionId,
+      payment.payment_method_id,
+      notice.correction,
+    );
+    if (!corrected) return false;
+    await correctRecurringAchAccounts(db, institutionId, payment.payment_method_id, {
+      routingNumber: corrected.routingNumber,
+      accountNumberSealed: dataProtector.encrypt(corrected.accountNumber),
+      lastFour: corrected.accountNumber.slice(-4),
+      accountType: corrected.accountType,
+    });
+    return true;
+  }
 
   return {
     /** Receives each institution's return files of the last days and acts on each return once. */

@@ -904,3 +904,50 @@ export async function countReturnedOfRecurring(db: Db, recurringId: string): Pro
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/**
+ * The payment a notification of change names (it carries no amount): the institution's
+ * bank-account payment whose debit had this trace number, for this loan, the latest dated on or
+ * before the notification's day.
+ */
+export async function findPaymentOfNotice(
+  db: Db,
+  match: { institutionId: number; traceNumber: string; loanNumber: string; receivedOn: string },
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('institution_id', '=', match.institutionId)
+    .where('ach_trace_number', '=', match.traceNumber)
+    .where('loan_number', '=', match.loanNumber)
+    .where('pay_date', '<=', match.receivedOn)
+    .orderBy('pay_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A recurring payment's copy of its bank account, corrected as its saved method was. */
+export async function correctRecurringAchAccounts(
+  db: Db,
+  institutionId: number,
+  methodId: number,
+  account: {
+    routingNumber: string;
+    accountNumberSealed: string;
+    lastFour: string;
+    accountType: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('recurring_payments')
+    .set({
+      routing_number: account.routingNumber,
+      account_number_sealed: account.accountNumberSealed,
+      last_four: account.lastFour,
+      ach_account_type: account.accountType,
+    })
+    .where('institution_id', '=', institutionId)
+    .where('payment_method_id', '=', methodId)
+    .where('status', '=', 'active')
+    .execute();
+}
