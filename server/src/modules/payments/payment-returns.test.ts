@@ -1,4 +1,7 @@
+import type { SavedPaymentMethod } from '@portal/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { testDatabases } from '../../testing/databases';
 import {
   addAccount,
@@ -29,6 +32,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
   let jordan: Caller;
   let institutionId: number;
   let keys = 0;
+  /** The saved insufficient-funds account (saved once: a second save is AlreadyExists). */
+  let insufficientFunds: SavedPaymentMethod | undefined;
   const nextKey = () => `returns-key-${(keys += 1)}`;
 
   beforeAll(async () => {
@@ -53,6 +58,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
 
   it('takes a returned payment off the loan, says Returned, tells the borrower once, and blocks a closed account', async () => {
     const insufficient = await addAccount(jordan, INSUFFICIENT_FUNDS);
+    insufficientFunds = insufficient;
     const closed = await addAccount(jordan, ACCOUNT_CLOSED);
     const customer = {
       institutionId,
@@ -206,5 +212,78 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       .executeTakeFirstOrThrow();
     expect(method.last_four).toBe(CORRECTED_ACCOUNT.slice(-4));
     expect(TEST_DATA_PROTECTOR.decrypt(method.account_number_sealed ?? '')).toBe(CORRECTED_ACCOUNT);
+  });
+
+  it('returns a payment once when the process dies after the core reversed it, and with two instances at once', async () => {
+    test.clock.set('2025-03-26T15:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const insufficient = insufficientFunds ?? (await addAccount(jordan, INSUFFICIENT_FUNDS));
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: insufficient, amount: 80, date: '2025-03-26' }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    const payment = await paymentRow(paid.body.ReferenceNumber);
+    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-03-26');
+    // Settles Thursday the 27th; back two banking days later, Monday the 31st.
+    test.clock.set('2025-03-31T15:00:00.000Z');
+
+    // The process dies right after the core reversed the payment, before the portal marked it.
+    const core = test.app.services.core;
+    const reverse = core.reversePayment.bind(core);
+    let crashes = 0;
+    core.reversePayment = async (...args) => {
+      const result = await reverse(...args);
+      if (args[2].postingKey === payment.id && crashes === 0) {
+        crashes += 1;
+        throw new Error('killed after the reversal');
+      }
+      return result;
+    };
+    try {
+      await expect(test.app.services.paymentReturns.runOnce()).rejects.toThrow('killed');
+    } finally {
+      core.reversePayment = reverse;
+    }
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('posted');
+
+    // The next run, on two instances at once: one marks it, one e-mail, one reversal line.
+    const second = await buildApp({
+      db: test.database.db,
+      clock: test.clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+    });
+    try {
+      await Promise.all([
+        test.app.services.paymentReturns.runOnce(),
+        second.services.paymentReturns.runOnce(),
+      ]);
+    } finally {
+      await second.close();
+    }
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('returned');
+    const events = await test.database.db
+      .selectFrom('payment_events')
+      .select('status')
+      .where('payment_id', '=', payment.id)
+      .where('status', '=', 'returned')
+      .execute();
+    expect(events).toHaveLength(1);
+    const { rows } = await sql<{ count: string }>`
+      select count(*) as count from core_transactions
+      where posting_key like ${`reversal:%${payment.id}%`}`.execute(test.database.db);
+    expect(Number(rows[0]?.count)).toBe(1);
+    await test.app.services.outbox.runOnce();
+    const delivered = await test.app.services.mail.delivered({
+      institutionId,
+      to: 'jordan.rivers@example.test',
+    });
+    expect(
+      delivered.filter(
+        (mail) => mail.subject.includes('returned by your bank') && mail.body.includes('$80.00'),
+      ),
+    ).toHaveLength(1);
   });
 });
