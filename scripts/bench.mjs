@@ -478,6 +478,26 @@ function postingBench() {
   report();
 }
 
+/** A day of 10,000 payments reconciled (scripts/bench-reconciliation.ts). */
+function reconciliationBench() {
+  const run = spawnSync('npx', ['tsx', 'scripts/bench-reconciliation.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  report('## Daily reconciliation (PGlite, built-in card and ACH processors and core)');
+  if (run.status === 0) {
+    const figures = JSON.parse(run.stdout.trim().split('\n').pop());
+    report(
+      `- A day of ${figures.payments.toLocaleString('en-US')} posted payments (half card, half bank account; as many again the day before and after) matched with the core's postings, the card charges and the ACH debits: ` +
+        `${(figures.firstMs / 1000).toFixed(1)} s, run again (replacing the run) ${(figures.secondMs / 1000).toFixed(1)} s; ` +
+        `${figures.mismatches} mismatches — target ≤ 30 s`,
+    );
+  } else {
+    report(`- failed: ${run.stderr.slice(-2000)}`);
+  }
+  report();
+}
+
 /** The payment route's JavaScript beyond the sign-in route's (scripts/bench-payment-page.ts). */
 function paymentPageBench() {
   const page = spawnSync('npx', ['tsx', 'scripts/bench-payment-page.ts'], {
@@ -1099,12 +1119,14 @@ async function paymentsSection() {
  * (the loan page's AccountDetails, AccountData and GetPaymentInfo on the built server), or `scale`
  * (two built servers on a PostgreSQL database of their own behind one address, a borrower mix in
  * rising steps; BENCH_DATABASE_URL names the PostgreSQL server, postgres@127.0.0.1:5432 by
- * default); the report goes to bench-report.md.
+ * default), or `reconciliation` (a day of 10,000 payments reconciled on PGlite); the report goes
+ * to bench-report.md.
  */
 const SECTIONS = {
   payments: paymentsSection,
   'payment-submit': submitBench,
   'payment-posting': postingBench,
+  reconciliation: reconciliationBench,
   'payment-page': paymentPageBench,
   'document-upload': documentUploadBench,
   'document-location-pages': documentLocationPagesBench,
@@ -1287,6 +1309,7 @@ try {
 // one address (issue 23).
 await loanReadsBench();
 await scaleSection();
+reconciliationBench();
 
 const accessor = spawnSync('npx', ['tsx', 'scripts/bench-accessor.ts'], {
   cwd: root,
@@ -1337,6 +1360,11 @@ if (endOfDay.status === 0) {
   });
   report(
     `- The first day's ${figures.statementPdfs} statements rendered as PDF (when opened, not in the run): ${(figures.statementPdfMs / 1000).toFixed(1)} s`,
+  );
+  const night = figures.endOfDayMs.reduce((sum, ms) => sum + ms, 0) / figures.endOfDayMs.length;
+  const withReplays = figures.replayMs + figures.endOfDayAfterReplaysMs;
+  report(
+    `- ${figures.backdatedPayments} payments dated a closed day, each credited as of its date by a replay of its loan: ${(figures.replayMs / 1000).toFixed(1)} s, then the night's end of day ${(figures.endOfDayAfterReplaysMs / 1000).toFixed(1)} s; together ${(withReplays / night).toFixed(2)}x a night's end of day — target ≤ 2x`,
   );
 } else {
   report(`- failed: ${endOfDay.stderr.slice(-2000)}`);
