@@ -11,7 +11,8 @@ import { isCalendarDate } from '../rules/calendar';
  * (past its retries, or refused for good) while its money may have moved: nothing posts it
  * again on its own; staff are told (a 'paymentReview' item of the work queue) and so is the
  * borrower (an e-mail). Resolving it is left to a later change. Each state change is one row of
- * the payment's timeline; 'returned' and 'refunded' are the moves a later change adds.
+ * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a move a
+ * later change adds.
  *
  * Staff search their institution's payments and open one with its timeline (admin API, below);
  * a borrower reads the state and dates of a payment the portal lists to them (the payment's
@@ -25,12 +26,14 @@ export const PAYMENT_STATUSES = [
   'failed',
   'cancelled',
   'needsReview',
+  // The borrower's bank sent its ACH debit back and the core reversed it (payment-returns.ts).
+  'returned',
 ] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 /** What a timeline row may say: a status, or a move a later change adds. */
-export const PAYMENT_EVENT_STATUSES = [...PAYMENT_STATUSES, 'returned', 'refunded'] as const;
+export const PAYMENT_EVENT_STATUSES = [...PAYMENT_STATUSES, 'refunded'] as const;
 export const PaymentEventStatus = z.enum(PAYMENT_EVENT_STATUSES);
 export type PaymentEventStatus = z.infer<typeof PaymentEventStatus>;
 

@@ -1,4 +1,4 @@
-import type { SavedPaymentMethod } from '@portal/domain';
+import { StaffPaymentSearchResponse, type SavedPaymentMethod } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -15,6 +15,7 @@ import {
 } from '../../testing/payment-test-kit';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { publishSettingsChange } from '../../testing/settings';
+import { signedInStaff } from '../../testing/staff';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 
 /** The built-in processor's test banks (README "Returns and notifications of change"). */
@@ -157,6 +158,21 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       corrected: 0,
     });
     expect(await notices()).toHaveLength(2);
+
+    // Staff find it Returned, its timeline ending with the return.
+    const staff = await signedInStaff(test, {
+      email: 'viewer@returns.test',
+      host: 'localhost',
+      role: 'viewer',
+    });
+    const found = await test.app.inject({
+      method: 'GET',
+      url: `/admin-api/institutions/harbor/payments?${new URLSearchParams({ reference: paid.body.ReferenceNumber })}`,
+      headers: { cookie: staff },
+    });
+    expect(found.statusCode).toBe(200);
+    const [listed] = StaffPaymentSearchResponse.parse(found.json()).payments;
+    expect(listed).toMatchObject({ reference: paid.body.ReferenceNumber, status: 'returned' });
 
     // The closed account cannot be used again; the one short of funds can.
     jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
