@@ -55,6 +55,7 @@ export * from './documents/upload-policy';
 export * from './api/branches';
 export * from './api/web-vitals';
 export * from './api/payment-timeline';
+export * from './api/reconciliation';
 export * from './texting/phone-numbers';
 export * from './texting/subscriptions';
 export * from './profile/profile-api';

@@ -129,6 +129,11 @@ import {
   type HousekeepingWorker,
 } from './modules/jobs/housekeeping';
 import { databaseClock } from './modules/jobs/database-clock';
+import { reconciliationModule } from './modules/reconciliation/reconciliation.module';
+import {
+  createReconciliationService,
+  type ReconciliationService,
+} from './modules/reconciliation/reconciliation.service';
 import {
   createPaymentReturns,
   PAYMENT_RETURNS_EVERY_MS,
@@ -307,6 +312,8 @@ export interface AppServices {
   workQueue: WorkQueueService;
   /** Acts on the ACH returns the processor received; `runOnce()` takes what came in now. */
   paymentReturns: PaymentReturns;
+  /** The daily reconciliation (issue 24); `reconcile()` runs an institution's day now. */
+  reconciliation: ReconciliationService;
 }
 
 export type { PortalApp } from './plugins/portal-app';
@@ -483,13 +490,26 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     onError: (error, event) =>
       app.log.error({ err: error, alert: event.kind }, 'an alert could not be sent'),
   });
+  const reconciliation = createReconciliationService({
+    db,
+    clock,
+    cardProcessor,
+    achProcessor,
+    core,
+    timeZone: async (institutionId) =>
+      (await institutionTimeZone(institutionId)) ?? 'America/New_York',
+    admin,
+    jobs: () => jobs,
+  });
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
     core,
     settings: (institutionId) => institutions.settings(institutionId),
-    afterClose: (institutionId, lastClosed) =>
-      notifications.afterEndOfDay(institutionId, lastClosed),
+    afterClose: async (institutionId, lastClosed) => {
+      await notifications.afterEndOfDay(institutionId, lastClosed);
+      await reconciliation.afterEndOfDay(institutionId, lastClosed);
+    },
   });
   // The mail service and the queue are built below; the worker reaches them when it runs.
   const paymentReturns = createPaymentReturns({
@@ -579,6 +599,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       housekeeping.queue,
       endOfDay.queue,
       notifications.queue,
+      reconciliation.queue,
       loanApply.queue,
     ],
     schedules: [
@@ -677,6 +698,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     paymentPosting,
     workQueue,
     paymentReturns,
+    reconciliation,
   };
   app.decorate('services', services);
   app.decorate('demoMode', options.demoMode ?? false);
@@ -893,6 +915,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminOrigins: options.adminOrigins ?? [],
   });
   await achFilesModule(app, { db, adminAuth, admin, auditLog, achProcessor });
+  await reconciliationModule(app, { adminAuth, reconciliation });
   await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });
   await branchesModule(app, {
     db,

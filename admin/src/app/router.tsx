@@ -101,6 +101,20 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: 'reconciliation',
+            lazy: () =>
+              import('../features/reconciliation/components/reconciliation-page').then(
+                (module) => ({ Component: module.ReconciliationRoute }),
+              ),
+          },
+          {
+            path: 'reconciliation/:date',
+            lazy: () =>
+              import('../features/reconciliation/components/reconciliation-day-page').then(
+                (module) => ({ Component: module.ReconciliationDayRoute }),
+              ),
+          },
+          {
             path: 'web-vitals',
             lazy: () =>
               import('../features/web-vitals/components/web-vitals-page').then((module) => ({

@@ -1,4 +1,4 @@
-import type { PaymentCardType } from '@portal/domain';
+import type { CalendarDate, PaymentCardType } from '@portal/domain';
 
 /**
  * The card errors a processor answers with, as spec 001 section 8 keys them: 'Transaction
@@ -72,6 +72,21 @@ export type ChargeOutcome =
   /** The key was used before for a different token or amount; nothing was charged. */
   | { status: 'idempotencyKeyReused' };
 
+/**
+ * A charge as the processor's report of a day lists it (for the daily reconciliation): no card
+ * data, not even the last four.
+ */
+export interface CardChargeRecord {
+  /** The caller's key it was charged under (the portal payment's id). */
+  idempotencyKey: string;
+  chargeId: string;
+  amountCents: number;
+  status: 'approved' | 'declined';
+  /** An approved charge refunded in full since (the money went back). */
+  refunded: boolean;
+  chargedAt: Date;
+}
+
 export type RefundOutcome =
   | { status: 'refunded'; chargeId: string; amountCents: number; refundedAt: Date }
   | { status: 'refused'; reason: 'NotFound' | 'NotApproved' };
@@ -93,4 +108,13 @@ export interface CardProcessor {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Refunds an approved charge in full; refunding it again answers the same refund. */
   refund(request: { institutionId: number; chargeId: string }): Promise<RefundOutcome>;
+  /**
+   * The charges (approved or declined) the processor took for the institution on `date`, a
+   * calendar day in `timeZone` (the institution's: the processor's merchant day), oldest first.
+   */
+  listCharges(
+    institutionId: number,
+    date: CalendarDate,
+    timeZone: string,
+  ): Promise<CardChargeRecord[]>;
 }

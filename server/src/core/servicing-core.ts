@@ -133,6 +133,12 @@ export interface ServicingCore {
   /** The last business day the end of day closed, or undefined before the first run. */
   lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
   /**
+   * The payments posted (`postPayment`) on the institution's accounts as of `date`, each by its
+   * posting key, reversed ones included with `reversed` true: what the daily reconciliation
+   * matches with the portal's payments and the processors' charges and debits (issue 24).
+   */
+  listPostings(institutionId: number, date: CalendarDate): Promise<CorePostingRecord[]>;
+  /**
    * What the core says about paying this loan or line of credit today (spec 001 section 3
    * "Payment info response": the host's part of it). Undefined when the account is not the
    * customer's loan or line of credit, exactly as for one that does not exist.
@@ -180,6 +186,20 @@ export interface ServicingCore {
     number: string,
     reversal: CorePaymentReversal,
   ): Promise<CorePaymentReversalResult>;
+}
+
+/** A posted payment as `ServicingCore.listPostings` lists it. */
+export interface CorePostingRecord {
+  /** The caller's posting key, as given to `postPayment` (a payment's id). */
+  postingKey: string;
+  /** The core's reference of the payment's line (what `postPayment` answered). */
+  reference: string;
+  /** The date the payment was credited as of. */
+  date: CalendarDate;
+  /** What the core credited: the payment's amount with its additional principal. */
+  amountCents: Cents;
+  /** Returned and reversed since (`reversePayment`). */
+  reversed: boolean;
 }
 
 /** A returned payment to reverse (see `ServicingCore.reversePayment`). */

@@ -7,6 +7,7 @@ import type { AuditTables } from './tables/audit';
 import type { BranchTables } from './tables/branches';
 import type { PreviewTables } from './tables/previews';
 import type { StaffTables } from './tables/staff';
+import type { ReconciliationTables } from './tables/reconciliation';
 import type { WebVitalTables } from './tables/web-vitals';
 import type { WorkItemTables } from './tables/work-items';
 
@@ -385,7 +386,14 @@ export interface DownloadTokensTable {
 }
 
 export interface Database
-  extends StaffTables, AuditTables, PreviewTables, WorkItemTables, BranchTables, WebVitalTables {
+  extends
+    StaffTables,
+    AuditTables,
+    PreviewTables,
+    WorkItemTables,
+    BranchTables,
+    WebVitalTables,
+    ReconciliationTables {
   institutions: InstitutionsTable;
   institution_hosts: InstitutionHostsTable;
   settings_versions: SettingsVersionsTable;

@@ -97,6 +97,7 @@ const NO_ACH_PROCESSOR: AchProcessor = {
   listDays: () => Promise.resolve([]),
   sealNextFile: () => Promise.resolve(undefined),
   receiveReturns: () => Promise.resolve([]),
+  listDebits: () => Promise.resolve([]),
   dayFile: () => Promise.resolve(undefined),
 };
 

@@ -370,5 +370,52 @@ export function describeServicingCore(
         expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
       });
     });
+
+    describe("the day's postings (the daily reconciliation)", () => {
+      it('lists a posted payment on its date by its key and reference, and marks it once reversed', async () => {
+        const postingKey = key();
+        const posted = await f.core.postPayment(
+          f.customer,
+          f.loan,
+          posting({ postingKey, date: f.today, amountCents: 1_200 }),
+        );
+        expectPosted(posted);
+        const listed = async () =>
+          (await f.core.listPostings(f.customer.institutionId, f.today)).filter(
+            (line) => line.postingKey === postingKey,
+          );
+        expect(await listed()).toEqual([
+          {
+            postingKey,
+            reference: posted.reference,
+            date: f.today,
+            amountCents: 1_200,
+            reversed: false,
+          },
+        ]);
+        const reversal = await f.core.reversePayment(
+          f.customer,
+          f.loan,
+          returned({ postingKey, reversalKey: key(), returnedOn: f.today }),
+        );
+        expect(reversal.status).toBe('reversed');
+        expect(await listed()).toEqual([
+          {
+            postingKey,
+            reference: posted.reference,
+            date: f.today,
+            amountCents: 1_200,
+            reversed: true,
+          },
+        ]);
+        // Another institution's day, and a day with no payment, list none of it.
+        expect(
+          (await f.core.listPostings(f.customer.institutionId + 1_000_000, f.today)).some(
+            (line) => line.postingKey === postingKey,
+          ),
+        ).toBe(false);
+        expect(await f.core.listPostings(f.customer.institutionId, '2000-01-03')).toEqual([]);
+      });
+    });
   });
 }

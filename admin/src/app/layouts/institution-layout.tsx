@@ -26,6 +26,7 @@ const SECTIONS = [
   { path: 'ach-files', label: 'ACH files' },
   { path: 'work-queue', label: 'Work queue' },
   { path: 'payments', label: 'Payments' },
+  { path: 'reconciliation', label: 'Reconciliation' },
   { path: 'branches', label: 'Branches' },
   { path: 'web-vitals', label: 'Speed' },
 ] as const;

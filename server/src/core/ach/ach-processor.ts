@@ -114,6 +114,22 @@ export interface AchReturnFileReceived {
   notices: NachaChangeNotice[];
 }
 
+/** A debit as the processor's report of a processing day lists it (no account number). */
+export interface AchDebitRecord {
+  /** The caller's key (the portal payment's id). */
+  idempotencyKey: string;
+  traceNumber: string;
+  amountCents: Cents;
+  processingDate: CalendarDate;
+  /** In a sealed file: sent to the ODFI. */
+  filed: boolean;
+  /**
+   * The return reason code (R01...) once a return file sent the debit back; null while it
+   * stands. A notification of change is not a return.
+   */
+  returnReasonCode: string | null;
+}
+
 export interface AchProcessor {
   submitDebit(request: AchDebitRequest): Promise<AchDebitOutcome>;
   /** Validates an account number on its first use (NACHA WEB debit rule). */
@@ -134,6 +150,11 @@ export interface AchProcessor {
    * first receives what its test banks send back by today: see builtin-ach-processor.ts.)
    */
   receiveReturns(institutionId: number, since: CalendarDate): Promise<AchReturnFileReceived[]>;
+  /**
+   * The debits the processor took on a processing day (the institution's calendar day), in trace
+   * order, with whether each was filed and came back.
+   */
+  listDebits(institutionId: number, processingDate: CalendarDate): Promise<AchDebitRecord[]>;
   /** A sealed file of a processing day, byte for byte as sealed; undefined when there is none. */
   dayFile(
     institutionId: number,

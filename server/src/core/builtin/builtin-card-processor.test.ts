@@ -414,6 +414,63 @@ describe.each(testDatabases())('the built-in card processor on $name', (testData
     });
   });
 
+  it('lists a day’s charges in the zone it is asked for, with declines and refunds, never card data', async () => {
+    const dayInstitutionId = await createInstitution(db, 'Day Report Credit Union');
+    const charge = async (number: string, at: string, amountCents: number) => {
+      clock.set(at);
+      const tokenized = await processor.tokenize({
+        institutionId: dayInstitutionId,
+        card: card(number),
+      });
+      if (tokenized.status !== 'approved') throw new Error('expected a token');
+      const key = newKey();
+      const outcome = await processor.charge({
+        institutionId: dayInstitutionId,
+        token: tokenized.token,
+        amountCents,
+        idempotencyKey: key,
+      });
+      return { key, outcome };
+    };
+    // 23:30 and 00:30 in New York: two days there, one in UTC.
+    const late = await charge('4242 4242 4242 4242', '2025-03-20T03:30:00.000Z', 1_500);
+    const declined = await charge('4000 0000 0000 0002', '2025-03-20T03:45:00.000Z', 1_600);
+    const next = await charge('4242 4242 4242 4242', '2025-03-20T04:30:00.000Z', 1_700);
+    if (late.outcome.status !== 'approved') throw new Error('expected an approved charge');
+    await processor.refund({ institutionId: dayInstitutionId, chargeId: late.outcome.chargeId });
+
+    const day = await processor.listCharges(dayInstitutionId, '2025-03-19', 'America/New_York');
+    expect(day).toEqual([
+      {
+        idempotencyKey: late.key,
+        chargeId: late.outcome.chargeId,
+        amountCents: 1_500,
+        status: 'approved',
+        refunded: true,
+        chargedAt: new Date('2025-03-20T03:30:00.000Z'),
+      },
+      expect.objectContaining({
+        idempotencyKey: declined.key,
+        status: 'declined',
+        refunded: false,
+      }),
+    ]);
+    expect(
+      (await processor.listCharges(dayInstitutionId, '2025-03-20', 'America/New_York')).map(
+        (listed) => listed.idempotencyKey,
+      ),
+    ).toEqual([next.key]);
+    expect(
+      (await processor.listCharges(dayInstitutionId, '2025-03-20', 'UTC')).map(
+        (listed) => listed.idempotencyKey,
+      ),
+    ).toEqual([late.key, declined.key, next.key]);
+    expect(await processor.listCharges(institutionId, '2025-03-19', 'America/New_York')).toEqual(
+      [],
+    );
+    clock.set('2025-03-14T15:00:00.000Z');
+  });
+
   it('finds a card number or security code when one is there (the scan below can fail)', () => {
     expect(cardNumbersIn('paid with 4242 4242 4242 4242 today')).toContain('4242424242424242');
     expect(cardNumbersIn('{"pan":"378282246310005"}')).toContain('378282246310005');

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import {
   calendarDateIn,
   cardExpirationIssue,
+  isCalendarDate,
+  isTimeZone,
   cardHolderNameIssue,
   cardNumberIssue,
   cardZipCodeIssue,
@@ -30,6 +32,7 @@ import {
   findChargeByIdempotencyKey,
   insertCardToken,
   insertChargeOnce,
+  listChargesOfDay,
   markChargeRefunded,
   type CardChargeRow,
   type CardTokenRow,
@@ -286,6 +289,20 @@ export function createBuiltinCardProcessor(options: {
       }
       const charge = await findCharge(db, institutionId, chargeId);
       return { status: 'refused', reason: charge === undefined ? 'NotFound' : 'NotApproved' };
+    },
+
+    async listCharges(institutionId, date, timeZone) {
+      if (!isCalendarDate(date)) throw new RangeError(`'${date}' is not a date, YYYY-MM-DD`);
+      if (!isTimeZone(timeZone)) throw new RangeError(`'${timeZone}' is not an IANA time zone`);
+      const rows = await listChargesOfDay(db, institutionId, date, timeZone);
+      return rows.map((row) => ({
+        idempotencyKey: row.idempotency_key,
+        chargeId: row.charge_id,
+        amountCents: row.amount_cents,
+        status: row.status === 'approved' ? ('approved' as const) : ('declined' as const),
+        refunded: row.refunded_at !== null,
+        chargedAt: row.created_at,
+      }));
     },
   };
 }

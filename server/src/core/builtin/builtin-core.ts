@@ -4,6 +4,7 @@ import {
   APPLICATION_RECEIVED,
   type CalendarDate,
   calendarDateIn,
+  isCalendarDate,
   isLoanPastDue,
   type PastDueTexts,
   pastDueTextsOf,
@@ -49,6 +50,7 @@ import {
   findLastInputLineBefore,
   insertPostingLine,
   listInputLines,
+  listPaymentLinesOfDay,
   postLineWithState,
   restateInputLine,
   restatePrincipalBalances,
@@ -262,8 +264,9 @@ export function transactionRows(
 }
 
 /** Payment posting keys live beside the core's own (`interest:<date>` on deposits). */
+const PAYMENT_POSTING_PREFIX = 'payment:';
 function paymentPostingKey(postingKey: string): string {
-  return `payment:${postingKey}`;
+  return `${PAYMENT_POSTING_PREFIX}${postingKey}`;
 }
 
 /** A posted payment's figures, from its history line. */
@@ -1654,6 +1657,18 @@ export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
 
     async lastClosedDay(institutionId) {
       return lastEndOfDay(db, institutionId);
+    },
+
+    async listPostings(institutionId, date) {
+      if (!isCalendarDate(date)) return [];
+      const lines = await listPaymentLinesOfDay(db, institutionId, date);
+      return lines.map((line) => ({
+        postingKey: line.posting_key.slice(PAYMENT_POSTING_PREFIX.length),
+        reference: String(line.id),
+        date: line.date,
+        amountCents: line.total_cents,
+        reversed: line.reversed,
+      }));
     },
 
     async endOfDay(institutionId, date): Promise<EndOfDayReport> {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type {
   CardProcessorChargesTable,
   CardProcessorTokensTable,
@@ -86,4 +86,31 @@ export async function markChargeRefunded(
     .where('status', '=', 'approved')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * The institution's charges made on a calendar day of `timeZone`, oldest first: the day's bounds
+ * are computed by the database (its zone rules), so the range uses the index on created_at
+ * (migration 0042).
+ */
+export async function listChargesOfDay(
+  db: Db,
+  institutionId: number,
+  date: string,
+  timeZone: string,
+): Promise<
+  Pick<
+    CardChargeRow,
+    'idempotency_key' | 'charge_id' | 'amount_cents' | 'status' | 'refunded_at' | 'created_at'
+  >[]
+> {
+  return db
+    .selectFrom('card_processor_charges')
+    .select(['idempotency_key', 'charge_id', 'amount_cents', 'status', 'refunded_at', 'created_at'])
+    .where('institution_id', '=', institutionId)
+    .where('created_at', '>=', sql<Date>`(${date}::date)::timestamp at time zone ${timeZone}`)
+    .where('created_at', '<', sql<Date>`((${date}::date) + 1)::timestamp at time zone ${timeZone}`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

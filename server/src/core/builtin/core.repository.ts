@@ -913,3 +913,35 @@ export async function listClosedDays(
     noSchedule: rows.filter((row) => row.kind === 'noSchedule').map((row) => row.date),
   };
 }
+
+/**
+ * The payment lines dated `date` on the institution's accounts (`posting_key` 'payment:...'),
+ * with whether each was returned since: a reversed payment keeps its line, and its input names
+ * the reversal (`kind: 'returnedPayment'`, builtin-core.ts `reversePayment`). The index on the
+ * payment lines' date is migration 0042's.
+ */
+export async function listPaymentLinesOfDay(
+  db: Db,
+  institutionId: number,
+  date: string,
+): Promise<
+  { id: number; posting_key: string; date: string; total_cents: number; reversed: boolean }[]
+> {
+  const rows = await db
+    .selectFrom('core_transactions as line')
+    .innerJoin('core_accounts as account', 'account.id', 'line.account_id')
+    .select([
+      'line.id',
+      'line.date',
+      'line.total_cents',
+      sql<string>`line.posting_key`.as('posting_key'),
+      sql<boolean>`coalesce(line.loan_input ->> 'kind' = 'returnedPayment', false)`.as('reversed'),
+    ])
+    .where('account.institution_id', '=', institutionId)
+    .where('line.date', '=', date)
+    .where('line.kind', '=', 'payment')
+    .where('line.posting_key', 'like', 'payment:%')
+    .orderBy('line.id')
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), total_cents: Number(row.total_cents) }));
+}

@@ -38,6 +38,7 @@ import { coreReplay } from './0037-core-replay';
 import { paymentEvents } from './0038-payment-events';
 import { achReturns } from './0039-ach-returns';
 import { paymentReturns } from './0041-payment-returns';
+import { reconciliation } from './0042-reconciliation';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -83,4 +84,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0038_payment_events': paymentEvents,
   '0039_ach_returns': achReturns,
   '0041_payment_returns': paymentReturns,
+  '0042_reconciliation': reconciliation,
 };

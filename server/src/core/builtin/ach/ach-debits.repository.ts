@@ -151,3 +151,37 @@ export async function fileAchDebits(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A processing day's debits, in trace order, with whether each was filed and came back. */
+export async function listDebitsOfDay(
+  db: Db,
+  institutionId: number,
+  processingDate: string,
+): Promise<
+  Pick<
+    AchDebitRow,
+    | 'idempotency_key'
+    | 'trace_number'
+    | 'amount_cents'
+    | 'processing_date'
+    | 'ach_file_id'
+    | 'ach_return_file_id'
+    | 'test_return'
+  >[]
+> {
+  return db
+    .selectFrom('ach_debits')
+    .select([
+      'idempotency_key',
+      'trace_number',
+      'amount_cents',
+      'processing_date',
+      'ach_file_id',
+      'ach_return_file_id',
+      'test_return',
+    ])
+    .where('institution_id', '=', institutionId)
+    .where('processing_date', '=', processingDate)
+    .orderBy('trace_sequence')
+    .execute();
+}

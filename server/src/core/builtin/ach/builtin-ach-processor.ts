@@ -41,6 +41,7 @@ import {
   findAchDebitByKey,
   insertAchDebitOnce,
   listAchDebitDays,
+  listDebitsOfDay,
   listUnfiledDebitsOfDay,
   lockProcessingDay,
   takeTraceSequence,
@@ -553,6 +554,28 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
           notices: parsed.notices,
         };
       });
+    },
+
+    /**
+     * A debit came back when a return file of the test banks sent it (ach_return_file_id) with a
+     * return code; one they answered with a notification of change (C01...) still stands.
+     */
+    async listDebits(institutionId, processingDate) {
+      if (!isCalendarDate(processingDate)) return [];
+      const rows = await listDebitsOfDay(db, institutionId, processingDate);
+      return rows.map((row) => ({
+        idempotencyKey: row.idempotency_key,
+        traceNumber: row.trace_number,
+        amountCents: row.amount_cents,
+        processingDate: row.processing_date,
+        filed: row.ach_file_id !== null,
+        returnReasonCode:
+          row.ach_return_file_id !== null &&
+          row.test_return !== null &&
+          isAchReturnCode(row.test_return)
+            ? row.test_return
+            : null,
+      }));
     },
 
     async dayFile(institutionId, date, fileIdModifier): Promise<AchDayFile | undefined> {

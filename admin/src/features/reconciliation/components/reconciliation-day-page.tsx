@@ -1,0 +1,243 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  formatUsd,
+  formatUsDate,
+  RECONCILIATION_PROBLEM_LABELS,
+  type ReconciliationItems,
+  type ReconciliationMismatch,
+} from '@portal/domain';
+import { useId } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useInstitution } from '../../../lib/institutions/institution-context';
+import { useReconciliationRun } from '../api/reconciliations';
+import { outcomeText, portalStatusText } from '../utils/reconciliation-text';
+
+interface ItemRow {
+  system: string;
+  reference: string;
+  amount: string;
+  status: string;
+  date: string;
+}
+
+/** Each system's side of a payment, one row each ('None' where it has nothing). */
+function itemRows(items: ReconciliationItems, timeZone: string): ItemRow[] {
+  const none = (system: string): ItemRow => ({
+    system,
+    reference: 'None',
+    amount: '',
+    status: '',
+    date: '',
+  });
+  const { portal, card, ach, core } = items;
+  return [
+    portal
+      ? {
+          system: 'Portal',
+          reference: portal.referenceNumber,
+          amount: `${formatUsd(portal.totalCents)} (${formatUsd(portal.postedCents)} to the loan)`,
+          status: `${portalStatusText(portal.status)}, ${portal.method === 'card' ? 'card' : 'bank account'}`,
+          date: formatUsDate(portal.payDate),
+        }
+      : none('Portal'),
+    card
+      ? {
+          system: 'Card processor',
+          reference: card.chargeId,
+          amount: formatUsd(card.amountCents),
+          status: card.refunded
+            ? 'Approved, refunded'
+            : card.status === 'approved'
+              ? 'Approved'
+              : 'Declined',
+          date: formatDateTime(card.chargedAt, timeZone),
+        }
+      : none('Card processor'),
+    ach
+      ? {
+          system: 'ACH processor',
+          reference: `Trace ${ach.traceNumber}`,
+          amount: formatUsd(ach.amountCents),
+          status: ach.returnReasonCode
+            ? `Returned (${ach.returnReasonCode})`
+            : ach.filed
+              ? 'Filed'
+              : 'Waiting for a file',
+          date: formatUsDate(ach.processingDate),
+        }
+      : none('ACH processor'),
+    core
+      ? {
+          system: 'Core',
+          reference: core.reference,
+          amount: formatUsd(core.amountCents),
+          status: core.reversed ? 'Reversed' : 'Posted',
+          date: formatUsDate(core.date),
+        }
+      : none('Core'),
+  ];
+}
+
+function MismatchSection({
+  mismatch,
+  timeZone,
+}: {
+  mismatch: ReconciliationMismatch;
+  timeZone: string;
+}) {
+  const headingId = useId();
+  const title = mismatch.items.portal
+    ? `Payment ${mismatch.items.portal.referenceNumber}`
+    : `Unknown payment ${mismatch.paymentId}`;
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1 }}>
+      <Typography variant="h6" component="h2" id={headingId}>
+        {title}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {mismatch.problems.map((problem, index) => (
+          <li key={index}>
+            <strong>{RECONCILIATION_PROBLEM_LABELS[problem.kind]}:</strong> {problem.detail}
+          </li>
+        ))}
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label={`Each system’s side of ${title}`}>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                System
+              </TableCell>
+              <TableCell component="th" scope="col">
+                Reference
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                Amount
+              </TableCell>
+              <TableCell component="th" scope="col">
+                Status
+              </TableCell>
+              <TableCell component="th" scope="col">
+                Date
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {itemRows(mismatch.items, timeZone).map((row) => (
+              <TableRow key={row.system}>
+                <TableCell component="th" scope="row">
+                  {row.system}
+                </TableCell>
+                <TableCell>{row.reference}</TableCell>
+                <TableCell align="right">{row.amount}</TableCell>
+                <TableCell>{row.status}</TableCell>
+                <TableCell>{row.date}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+export interface ReconciliationDayPageProps {
+  slug: string;
+  date: string;
+  timeZone: string;
+}
+
+/** A reconciled day: each system's totals, then each payment out of balance with every side. */
+export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDayPageProps) {
+  const run = useReconciliationRun(slug, date);
+  return (
+    <Box sx={{ p: 3, maxWidth: 1300, display: 'grid', gap: 2 }}>
+      <Box>
+        <Link component={RouterLink} to=".." relative="path">
+          Back to the reconciled days
+        </Link>
+      </Box>
+      <Typography variant="h5" component="h1">
+        Reconciliation of {formatUsDate(date)}
+      </Typography>
+      {run.isPending && <CircularProgress aria-label="Loading the day" />}
+      {run.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(run.error)}
+        </Alert>
+      )}
+      {run.data && (
+        <>
+          <Alert severity={run.data.mismatchCount === 0 ? 'success' : 'warning'} role="status">
+            {outcomeText(run.data)}. Run {formatDateTime(run.data.ranAt, timeZone)}
+            {run.data.trigger === 'staff' ? ' by staff' : ' after the end of day'}.
+          </Alert>
+          <TableContainer>
+            <Table size="small" aria-label="Totals of the day">
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    System
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Items
+                  </TableCell>
+                  <TableCell component="th" scope="col" align="right">
+                    Total
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(
+                  [
+                    ['Portal payments (with fees)', run.data.totals.portal],
+                    ['Card charges', run.data.totals.card],
+                    ['ACH debits', run.data.totals.ach],
+                    ['Core postings (without fees)', run.data.totals.core],
+                  ] as const
+                ).map(([label, total]) => (
+                  <TableRow key={label}>
+                    <TableCell component="th" scope="row">
+                      {label}
+                    </TableCell>
+                    <TableCell align="right">{total.count}</TableCell>
+                    <TableCell align="right">{formatUsd(total.cents)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {run.data.mismatches.map((mismatch) => (
+            <MismatchSection key={mismatch.paymentId} mismatch={mismatch} timeZone={timeZone} />
+          ))}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** The route's element: the day of the address, in the institution of the layout. */
+export function ReconciliationDayRoute() {
+  const institution = useInstitution();
+  const { date = '' } = useParams();
+  return (
+    <ReconciliationDayPage
+      key={date}
+      slug={institution.slug}
+      date={date}
+      timeZone={institution.timeZone}
+    />
+  );
+}

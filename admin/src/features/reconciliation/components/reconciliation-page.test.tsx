@@ -1,0 +1,188 @@
+import type { ReconciliationRunDetail, ReconciliationRunSummary } from '@portal/domain';
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { institutionRoutes, refusal } from '../../../testing/institution';
+import { renderAdmin } from '../../../testing/render-admin';
+
+const LIST = 'GET /admin-api/institutions/harbor/reconciliations';
+const DAY = 'GET /admin-api/institutions/harbor/reconciliations/2025-03-14';
+const RUN = 'POST /admin-api/institutions/harbor/reconciliations/2025-03-14';
+
+const BALANCED: ReconciliationRunSummary = {
+  date: '2025-03-13',
+  trigger: 'daily',
+  ranAt: '2025-03-14T04:10:00.000Z',
+  durationMs: 850,
+  mismatchCount: 0,
+  totals: {
+    portal: { count: 2, cents: 20_000 },
+    card: { count: 1, cents: 12_000 },
+    ach: { count: 1, cents: 8_000 },
+    core: { count: 2, cents: 20_000 },
+  },
+};
+
+const WITH_MISMATCHES: ReconciliationRunDetail = {
+  date: '2025-03-14',
+  trigger: 'staff',
+  ranAt: '2025-03-14T15:00:00.000Z',
+  durationMs: 1200,
+  mismatchCount: 2,
+  totals: {
+    portal: { count: 2, cents: 9_000 },
+    card: { count: 1, cents: 5_000 },
+    ach: { count: 2, cents: 5_234 },
+    core: { count: 1, cents: 4_000 },
+  },
+  mismatches: [
+    {
+      paymentId: '3f1c2a4e-8b7d-4c1e-9a2b-5d6e7f8a9b0c',
+      problems: [
+        {
+          kind: 'moneyWithoutPosting',
+          detail: 'The card charge of $50.00 was approved; the core has no posting.',
+        },
+        { kind: 'statusDisagrees', detail: 'Posted in the portal; the core has no posting.' },
+      ],
+      items: {
+        portal: {
+          referenceNumber: 'K7M2Q9X4TB',
+          status: 'posted',
+          payDate: '2025-03-14',
+          method: 'card',
+          totalCents: 5_000,
+          postedCents: 5_000,
+          coreReference: '812',
+        },
+        card: {
+          chargeId: 'ch_AbCdEfGhIjKlMnOpQrStUvWx',
+          status: 'approved',
+          amountCents: 5_000,
+          refunded: false,
+          chargedAt: '2025-03-14T15:00:00.000Z',
+        },
+        ach: null,
+        core: null,
+      },
+    },
+    {
+      paymentId: '6f1c1f0e-0000-4000-8000-000000000001',
+      problems: [
+        {
+          kind: 'unknownToPortal',
+          detail: 'Known to the ACH processor; the portal has no such payment.',
+        },
+      ],
+      items: {
+        portal: null,
+        card: null,
+        ach: {
+          traceNumber: '081099990000004',
+          amountCents: 1_234,
+          processingDate: '2025-03-14',
+          filed: false,
+          returnReasonCode: null,
+        },
+        core: null,
+      },
+    },
+  ],
+};
+
+const { mismatches: _, ...SUMMARY } = WITH_MISMATCHES;
+
+function rowsOf(table: HTMLElement): (string | null)[] {
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => row.textContent);
+}
+
+describe('the reconciliation page', () => {
+  it('lists the reconciled days with their outcome and each system’s totals, and opens a day with each side of its mismatches', async () => {
+    const { user } = renderAdmin({
+      path: '/i/harbor/reconciliation',
+      routes: {
+        ...institutionRoutes({ role: 'viewer' }),
+        [LIST]: { body: { runs: [SUMMARY, BALANCED] } },
+        [DAY]: { body: WITH_MISMATCHES },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
+    const days = await screen.findByRole('table', { name: 'Reconciled days, newest first' });
+    expect(rowsOf(days)).toEqual([
+      'DayOutcomePortal paymentsCard chargesACH debitsCore postingsRun',
+      '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)03/14/2025 11:00 AM EDT (by staff)',
+      '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)03/14/2025 12:10 AM EDT',
+    ]);
+    expect(screen.getByText('Only a publisher can reconcile a day again.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reconcile' })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Institution sections' });
+    expect(within(nav).getByRole('link', { name: 'Reconciliation' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expectNoAxeViolations();
+
+    await user.click(within(days).getByRole('link', { name: '03/14/2025' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Reconciliation of 03/14/2025', level: 1 }),
+    ).toBeVisible();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '2 mismatches. Run 03/14/2025 11:00 AM EDT by staff.',
+    );
+    const known = screen.getByRole('region', { name: 'Payment K7M2Q9X4TB' });
+    expect(within(known).getByText(/The card charge of \$50\.00 was approved/)).toBeVisible();
+    expect(rowsOf(within(known).getByRole('table'))).toEqual([
+      'SystemReferenceAmountStatusDate',
+      'PortalK7M2Q9X4TB$50.00 ($50.00 to the loan)Posted, card03/14/2025',
+      'Card processorch_AbCdEfGhIjKlMnOpQrStUvWx$50.00Approved03/14/2025 11:00 AM EDT',
+      'ACH processorNone',
+      'CoreNone',
+    ]);
+    const unknown = screen.getByRole('region', {
+      name: 'Unknown payment 6f1c1f0e-0000-4000-8000-000000000001',
+    });
+    expect(within(unknown).getByText('Unknown to the portal:')).toBeVisible();
+    expect(rowsOf(within(unknown).getByRole('table'))).toContain(
+      'ACH processorTrace 081099990000004$12.34Waiting for a file03/14/2025',
+    );
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('link', { name: 'Back to the reconciled days' }));
+    expect(await screen.findByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
+  });
+
+  it('lets a publisher reconcile a day again', async () => {
+    const { user, server } = renderAdmin({
+      path: '/i/harbor/reconciliation',
+      routes: {
+        ...institutionRoutes({ role: 'publisher' }),
+        [LIST]: { body: { runs: [BALANCED] } },
+        [RUN]: { status: 201, body: WITH_MISMATCHES },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Reconcile a day' });
+    await user.click(within(form).getByRole('button', { name: 'Reconcile' }));
+    expect(within(form).getByText('Enter the day to reconcile.')).toBeVisible();
+    await user.type(within(form).getByLabelText('Day to reconcile'), '2025-03-14');
+    await user.click(within(form).getByRole('button', { name: 'Reconcile' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '03/14/2025 is reconciled: 2 mismatches. Open the day',
+    );
+    expect(server.requestsTo(RUN)).toHaveLength(1);
+    await expectNoAxeViolations();
+  });
+
+  it('shows the server’s refusal of a day', async () => {
+    renderAdmin({
+      path: '/i/harbor/reconciliation/2025-03-14',
+      routes: {
+        ...institutionRoutes(),
+        [DAY]: refusal(404, 'NotFound', 'That day has not been reconciled.'),
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('That day has not been reconciled.');
+    await expectNoAxeViolations();
+  });
+});

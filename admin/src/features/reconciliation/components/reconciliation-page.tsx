@@ -1,0 +1,202 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatUsd,
+  formatUsDate,
+  isCalendarDate,
+  type ReconciliationTotals,
+  type StaffRole,
+} from '@portal/domain';
+import { VisuallyHidden } from '@portal/web-kit';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
+import { useReconciliationRuns } from '../api/reconciliations';
+import { useRunReconciliation } from '../api/run-reconciliation';
+import { outcomeText } from '../utils/reconciliation-text';
+
+const SYSTEMS: { key: keyof ReconciliationTotals; label: string }[] = [
+  { key: 'portal', label: 'Portal payments' },
+  { key: 'card', label: 'Card charges' },
+  { key: 'ach', label: 'ACH debits' },
+  { key: 'core', label: 'Core postings' },
+];
+
+function Total({ total }: { total: { count: number; cents: number } }) {
+  return (
+    <>
+      {formatUsd(total.cents)}
+      <Typography component="span" variant="body2" color="text.secondary">
+        {' '}
+        ({total.count})
+      </Typography>
+    </>
+  );
+}
+
+function RunDayForm({ slug }: { slug: string }) {
+  const run = useRunReconciliation(slug);
+  const [date, setDate] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isCalendarDate(date)) {
+      setProblem('Enter the day to reconcile.');
+      return;
+    }
+    setProblem(null);
+    run.mutate(date);
+  }
+
+  return (
+    <Box
+      component="form"
+      aria-label="Reconcile a day"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
+      <TextField
+        type="date"
+        label="Day to reconcile"
+        name="date"
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+        error={problem !== null}
+        helperText={problem ?? 'It replaces the day’s earlier run.'}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={run.isPending}>
+        Reconcile
+      </Button>
+      {run.data && (
+        <Alert severity={run.data.mismatchCount === 0 ? 'success' : 'warning'} role="status">
+          {formatUsDate(run.data.date)} is reconciled: {outcomeText(run.data)}.{' '}
+          <Link component={RouterLink} to={run.data.date}>
+            Open the day
+          </Link>
+        </Alert>
+      )}
+      {run.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(run.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+export interface ReconciliationPageProps {
+  slug: string;
+  role: StaffRole;
+  timeZone: string;
+}
+
+/**
+ * The daily reconciliation (issue 24): each day after the core's end of day, the portal's
+ * payments are matched with the core's postings, the card charges and the ACH debits and
+ * returns. Every role reads the runs; publishers (and implementers) reconcile a day again.
+ */
+export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageProps) {
+  const runs = useReconciliationRuns(slug);
+  return (
+    <Box sx={{ p: 3, maxWidth: 1300, display: 'grid', gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        Reconciliation
+      </Typography>
+      <Typography>
+        Each day, after the core’s end of day, the portal’s payments are matched with the core’s
+        postings, the card processor’s charges and the ACH processor’s debits and returns. A day
+        balances when they all agree; open a day with mismatches to see each system’s side.
+      </Typography>
+      {canPublish(role) ? (
+        <RunDayForm slug={slug} />
+      ) : (
+        <Alert severity="info">Only a publisher can reconcile a day again.</Alert>
+      )}
+      {runs.isPending && <CircularProgress aria-label="Loading the reconciled days" />}
+      {runs.isError && (
+        <Alert severity="error" role="alert">
+          {errorMessage(runs.error)}
+        </Alert>
+      )}
+      {runs.data && runs.data.runs.length === 0 && (
+        <Typography>No day has been reconciled yet.</Typography>
+      )}
+      {runs.data && runs.data.runs.length > 0 && (
+        <TableContainer>
+          <Table size="small">
+            <caption>
+              <VisuallyHidden>Reconciled days, newest first</VisuallyHidden>
+            </caption>
+            <TableHead>
+              <TableRow>
+                <TableCell component="th" scope="col">
+                  Day
+                </TableCell>
+                <TableCell component="th" scope="col">
+                  Outcome
+                </TableCell>
+                {SYSTEMS.map((system) => (
+                  <TableCell key={system.key} component="th" scope="col" align="right">
+                    {system.label}
+                  </TableCell>
+                ))}
+                <TableCell component="th" scope="col">
+                  Run
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {runs.data.runs.map((run) => (
+                <TableRow key={run.date}>
+                  <TableCell component="th" scope="row">
+                    <Link component={RouterLink} to={run.date}>
+                      {formatUsDate(run.date)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{outcomeText(run)}</TableCell>
+                  {SYSTEMS.map((system) => (
+                    <TableCell key={system.key} align="right">
+                      <Total total={run.totals[system.key]} />
+                    </TableCell>
+                  ))}
+                  <TableCell>
+                    {formatDateTime(run.ranAt, timeZone)}
+                    {run.trigger === 'staff' ? ' (by staff)' : ''}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}
+
+/** The route's element: the institution, role and zone from the institution layout. */
+export function ReconciliationRoute() {
+  const institution = useInstitution();
+  return (
+    <ReconciliationPage
+      slug={institution.slug}
+      role={institution.role}
+      timeZone={institution.timeZone}
+    />
+  );
+}

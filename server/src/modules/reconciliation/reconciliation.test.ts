@@ -1,0 +1,334 @@
+import {
+  AdminError,
+  type SavedPaymentMethod,
+  ReconciliationRunDetail,
+  ReconciliationRunListResponse,
+  type ReconciliationRunDetail as RunDetail,
+} from '@portal/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoreTables } from '../../core/builtin/core.schema';
+import { allowManyCardAttempts } from '../../testing/card-testing';
+import { testDatabases } from '../../testing/databases';
+import {
+  addAccount,
+  addCard,
+  AUTO_LOAN,
+  HOME_EQUITY,
+  paymentBody,
+  submit,
+  TODAY,
+  type Caller,
+} from '../../testing/payment-test-kit';
+import { signedInStaff } from '../../testing/staff';
+import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { createJobQueue } from '../jobs/job-queue';
+import { RECONCILIATION_DAY_QUEUE, type ReconciliationService } from './reconciliation.service';
+
+const RUNS = '/admin-api/institutions/harbor/reconciliations';
+const DAY = `${RUNS}/${TODAY}`;
+// The built-in ACH processor's test bank that returns a debit R01 (insufficient funds).
+const RETURNED_R01_ACCOUNT = '000222222227';
+// TODAY is Friday 2025-03-14.
+const NEXT_BUSINESS_DAY = '2025-03-17';
+
+describe.each(testDatabases())('the daily reconciliation on $name', (testDatabase) => {
+  let test: TestApp;
+  let service: ReconciliationService;
+  let harborId: number;
+  let jordan: Caller;
+  let card: SavedPaymentMethod;
+  let account: SavedPaymentMethod;
+  let keyCounter = 0;
+  const nextKey = () => `reconcile-key-${String((keyCounter += 1)).padStart(6, '0')}`;
+  const staff: Record<string, string> = {};
+
+  /** The payment a submit wrote, by its confirmation number. */
+  async function paymentOf(submitted: { body: { ReferenceNumber: string } }) {
+    return test.database.db
+      .selectFrom('payments')
+      .select(['id', 'status', 'amount_cents'])
+      .where('reference_number', '=', submitted.body.ReferenceNumber)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function pay(
+    path: 'immediateCard' | 'immediateAch',
+    method: Parameters<typeof paymentBody>[0]['method'],
+    amount = 100,
+  ) {
+    const paid = await submit(
+      jordan,
+      path,
+      paymentBody({ loan: HOME_EQUITY, method, amount }),
+      nextKey(),
+    );
+    expect(paid.status).toBe(200);
+    return paymentOf(paid);
+  }
+
+  const mismatchOf = (run: RunDetail, paymentId: string) =>
+    run.mismatches.find((mismatch) => mismatch.paymentId === paymentId);
+  const kindsOf = (run: RunDetail, paymentId: string) =>
+    mismatchOf(run, paymentId)?.problems.map((problem) => problem.kind) ?? [];
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    const { services } = test.app;
+    service = services.reconciliation;
+
+    await allowManyCardAttempts(test.app);
+    harborId = (await services.institutions.resolveHost('localhost'))?.id ?? 0;
+    jordan = { app: test.app, who: await signIn(test.app, { username: 'jordan.rivers' }) };
+    card = await addCard(jordan, HOME_EQUITY);
+    account = await addAccount(jordan);
+    staff.viewer = await signedInStaff(test, {
+      email: 'viewer@harbor.test',
+      host: 'localhost',
+      role: 'viewer',
+    });
+    staff.publisher = await signedInStaff(test, {
+      email: 'publisher@harbor.test',
+      host: 'localhost',
+      role: 'publisher',
+    });
+    staff.summit = await signedInStaff(test, {
+      email: 'publisher@summit.test',
+      host: 'summit.localhost',
+      role: 'publisher',
+    });
+    staff.implementer = await signedInStaff(test, {
+      email: 'implementer@portal.test',
+      host: 'summit.localhost',
+      role: 'viewer',
+      isImplementer: true,
+    });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const get = (who: string, url: string) =>
+    test.app.inject({ method: 'GET', url, headers: { cookie: staff[who] ?? '' } });
+  const post = (who: string, url: string) =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: staff[who] ?? '' },
+      payload: {},
+    });
+
+  it('reconciles a balanced day of card and ACH payments with no mismatch and each system’s totals', async () => {
+    const byCard = await pay('immediateCard', card, 120);
+    const byBank = await pay('immediateAch', account, 80);
+    expect([byCard.status, byBank.status]).toEqual(['posted', 'posted']);
+
+    const run = await service.reconcile(harborId, TODAY, 'daily');
+    expect(run.mismatches).toEqual([]);
+    expect(run.mismatchCount).toBe(0);
+    expect(run.totals).toEqual({
+      portal: { count: 2, cents: 20_000 },
+      card: { count: 1, cents: 12_000 },
+      ach: { count: 1, cents: 8_000 },
+      core: { count: 2, cents: 20_000 },
+    });
+  });
+
+  it('runs the day after the core’s end of day on the job queue, once per day', async () => {
+    const queue = createJobQueue({
+      db: test.database.db,
+      clock: test.clock,
+      queues: [service.queue],
+    });
+    await service.afterEndOfDay(harborId, TODAY);
+    await service.afterEndOfDay(harborId, TODAY);
+    expect(await queue.runOnce(RECONCILIATION_DAY_QUEUE)).toBe(1);
+    const listed = ReconciliationRunListResponse.parse((await get('viewer', RUNS)).json());
+    expect(listed.runs).toEqual([
+      expect.objectContaining({ date: TODAY, trigger: 'daily', mismatchCount: 0 }),
+    ]);
+  });
+
+  it('finds a posting the core does not have: money moved, posted in the portal only', async () => {
+    const payment = await pay('immediateCard', card, 50);
+    // The core's disagreement: its payment line no longer carries the payment's key.
+    await test.database.db
+      .withTables<CoreTables>()
+      .updateTable('core_transactions')
+      .set({ posting_key: null })
+      .where('posting_key', '=', `payment:${payment.id}`)
+      .execute();
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(kindsOf(run, payment.id)).toEqual(['moneyWithoutPosting', 'statusDisagrees']);
+    expect(mismatchOf(run, payment.id)?.items).toMatchObject({
+      portal: { status: 'posted', totalCents: 5_000, method: 'card' },
+      card: { status: 'approved', amountCents: 5_000, refunded: false },
+      ach: null,
+      core: null,
+    });
+  });
+
+  it('finds a posting with no money moved when the card processor has no charge', async () => {
+    const payment = await pay('immediateCard', card, 60);
+    await test.database.db
+      .deleteFrom('card_processor_charges')
+      .where('idempotency_key', '=', payment.id)
+      .execute();
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(kindsOf(run, payment.id)).toEqual(['postingWithoutMoney']);
+    expect(mismatchOf(run, payment.id)?.items).toMatchObject({
+      card: null,
+      core: { amountCents: 6_000, reversed: false },
+    });
+  });
+
+  it('finds a payment marked posted in the portal that never reached the core', async () => {
+    const scheduled = await submit(
+      jordan,
+      'scheduledCard',
+      paymentBody({ loan: HOME_EQUITY, method: card, amount: 70, date: NEXT_BUSINESS_DAY }),
+      nextKey(),
+    );
+    expect(scheduled.body.HasNoErrors).toBe(true);
+    const payment = await paymentOf(scheduled);
+    expect(payment.status).toBe('scheduled');
+    // The portal's disagreement: it says posted today, with no charge and no posting.
+    await test.database.db
+      .updateTable('payments')
+      .set({ status: 'posted', pay_date: TODAY })
+      .where('id', '=', payment.id)
+      .execute();
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(mismatchOf(run, payment.id)?.problems).toEqual([
+      { kind: 'statusDisagrees', detail: 'Posted in the portal; the core has no posting.' },
+    ]);
+  });
+
+  it('finds amounts that differ between the systems', async () => {
+    const payment = await pay('immediateAch', account, 90);
+    await test.database.db
+      .updateTable('ach_debits')
+      .set({ amount_cents: 9_100 })
+      .where('idempotency_key', '=', payment.id)
+      .execute();
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(mismatchOf(run, payment.id)?.problems).toEqual([
+      {
+        kind: 'amountDiffers',
+        detail: "The ACH debit is $91.00; the portal's payment total is $90.00.",
+      },
+    ]);
+  });
+
+  it('finds a debit the portal does not know', async () => {
+    const stranger = '6f1c1f0e-0000-4000-8000-000000000001';
+    expect(
+      await test.app.services.achProcessor.submitDebit({
+        institutionId: harborId,
+        idempotencyKey: stranger,
+        effectiveDate: TODAY,
+        routingNumber: '011099990',
+        accountNumber: '90817263544',
+        accountType: 'Checking',
+        ownerName: 'Jordan Rivers',
+        loanNumber: AUTO_LOAN,
+        amountCents: 1_234,
+      }),
+    ).toMatchObject({ status: 'accepted' });
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(kindsOf(run, stranger)).toEqual(['unknownToPortal']);
+    expect(mismatchOf(run, stranger)?.items).toMatchObject({
+      portal: null,
+      ach: { amountCents: 1_234, returnReasonCode: null },
+    });
+    // No account or card number is kept with a mismatch.
+    const { rows } = await sql<{ text: string }>`
+      select items::text as text from reconciliation_mismatches`.execute(test.database.db);
+    expect(rows.map((row) => row.text).join('\n')).not.toMatch(/90817263544|4242424242424242/);
+  });
+
+  it('replaces the day’s run when the day is run again', async () => {
+    const first = await service.reconcile(harborId, TODAY, 'staff');
+    const second = await service.reconcile(harborId, TODAY, 'staff');
+    expect(second.mismatches).toEqual(first.mismatches);
+    const detail = ReconciliationRunDetail.parse((await get('viewer', DAY)).json());
+    expect(detail.mismatches).toEqual(second.mismatches);
+    expect(detail.mismatchCount).toBe(5);
+    const { rows } = await sql<{ runs: string; mismatches: string }>`
+      select (select count(*) from reconciliation_runs where institution_id = ${harborId}) as runs,
+             (select count(*) from reconciliation_mismatches) as mismatches`.execute(
+      test.database.db,
+    );
+    expect([Number(rows[0]?.runs), Number(rows[0]?.mismatches)]).toEqual([1, 5]);
+  });
+
+  describe('for staff', () => {
+    it('lists the runs and opens a day for every role of the institution', async () => {
+      const listed = await get('viewer', RUNS);
+      expect(listed.statusCode).toBe(200);
+      expect(ReconciliationRunListResponse.parse(listed.json()).runs[0]).toMatchObject({
+        date: TODAY,
+        mismatchCount: 5,
+      });
+      expect((await get('viewer', `${RUNS}/2025-03-01`)).statusCode).toBe(404);
+    });
+
+    it('lets publishers and implementers run a day, not viewers', async () => {
+      const ran = await post('publisher', DAY);
+      expect(ran.statusCode).toBe(201);
+      expect(ReconciliationRunDetail.parse(ran.json())).toMatchObject({ trigger: 'staff' });
+      expect((await post('implementer', DAY)).statusCode).toBe(201);
+      const refused = await post('viewer', DAY);
+      expect(refused.statusCode).toBe(403);
+      expect(AdminError.parse(refused.json()).error.code).toBe('Forbidden');
+      expect((await post('publisher', `${RUNS}/2099-01-01`)).statusCode).toBe(400);
+    });
+
+    it('answers another institution’s staff 404 NotFound', async () => {
+      for (const response of [
+        await get('summit', RUNS),
+        await get('summit', DAY),
+        await post('summit', DAY),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(AdminError.parse(response.json()).error.code).toBe('NotFound');
+      }
+    });
+  });
+
+  // Last: it moves the clock past the return's arrival.
+  it('finds a debit returned by the ACH processor until the portal and the core act on the return', async () => {
+    const insufficientFunds = await addAccount(jordan, RETURNED_R01_ACCOUNT);
+    const payment = await pay('immediateAch', insufficientFunds, 40);
+    const { achProcessor, paymentReturns } = test.app.services;
+    expect(await achProcessor.sealNextFile(harborId, TODAY)).toBeDefined();
+    // The test bank sends it back two banking days after it settles (Monday): Wednesday.
+    test.clock.advance(5 * 24 * 3_600_000);
+    expect((await achProcessor.receiveReturns(harborId, TODAY)).length).toBeGreaterThan(0);
+    const before = await service.reconcile(harborId, TODAY, 'staff');
+    expect(mismatchOf(before, payment.id)).toEqual({
+      paymentId: payment.id,
+      problems: [
+        {
+          kind: 'statusDisagrees',
+          detail:
+            'The ACH processor returned the debit (R01); the payment is posted in the portal.',
+        },
+        {
+          kind: 'notReversed',
+          detail: "The ACH processor returned the debit (R01); the core's posting is not reversed.",
+        },
+      ],
+      items: expect.objectContaining({
+        ach: expect.objectContaining({ filed: true, returnReasonCode: 'R01', amountCents: 4_000 }),
+        core: expect.objectContaining({ amountCents: 4_000, reversed: false }),
+      }),
+    });
+
+    // The payments' returns job marks it returned and has the core reverse it: it balances.
+    await paymentReturns.runOnce();
+    const after = await service.reconcile(harborId, TODAY, 'staff');
+    expect(mismatchOf(after, payment.id)).toBeUndefined();
+    expect(after.mismatchCount).toBe(before.mismatchCount - 1);
+  });
+});
