@@ -104,7 +104,7 @@ describe('the ACH files', () => {
       make: { status: 201, body: { date: '2026-11-25', file: FILE_B } },
     });
     const make = await screen.findByRole('button', {
-      name: 'Make the next ACH file of Wednesday, November 25, 2026',
+      name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
     });
     server.route(LIST, {
       body: {
@@ -130,7 +130,7 @@ describe('the ACH files', () => {
     ).toHaveAttribute('href', '/admin-api/institutions/harbor/ach-files/2026-11-25/B');
     expect(
       screen.queryByRole('button', {
-        name: 'Make the next ACH file of Wednesday, November 25, 2026',
+        name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
       }),
     ).not.toBeInTheDocument();
     await expectNoAxeViolations();
@@ -142,7 +142,7 @@ describe('the ACH files', () => {
     });
     await user.click(
       await screen.findByRole('button', {
-        name: 'Make the next ACH file of Wednesday, November 25, 2026',
+        name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
       }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(

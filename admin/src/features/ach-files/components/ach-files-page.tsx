@@ -91,7 +91,7 @@ function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps
                 sx={{ ml: 1 }}
                 disabled={making}
                 onClick={() => onMake(day.date)}
-                aria-label={`Make the next ACH file of ${label}`}
+                aria-label={`Make file: the next ACH file of ${label}`}
               >
                 Make file
               </Button>
