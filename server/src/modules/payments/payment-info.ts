@@ -167,7 +167,8 @@ export interface PaymentListReader {
 export interface LoanPaymentLists {
   ScheduledPayments: ScheduledPaymentInfo[];
   RecurringPayment: RecurringPaymentInfo | null;
-  ReturnedPayments: ReturnedPaymentInfo[];
+  /** Only when a payment came back: otherwise the answer keeps the spec's shape. */
+  ReturnedPayments?: ReturnedPaymentInfo[];
 }
 
 /** A returned payment as the loan's notices show it (the reason in the bank's words). */
@@ -271,7 +272,7 @@ function loanPaymentsOf(
     lists: {
       ScheduledPayments: rows.scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
       RecurringPayment: rows.recurring ? recurringInfo(deps, reader, rows.recurring) : null,
-      ReturnedPayments: rows.returned.map(returnedInfo),
+      ...(rows.returned.length > 0 ? { ReturnedPayments: rows.returned.map(returnedInfo) } : {}),
     },
     hasPendingOccurrence: rows.hasPendingOccurrence,
   };
