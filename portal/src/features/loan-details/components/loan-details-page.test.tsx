@@ -455,8 +455,9 @@ describe('the loan page', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Loan Information' });
     if (hidden === 'false') await screen.findByRole('region', { name: 'Scheduled Payments' });
-    // With both lists hidden the loan's payment info is not even asked for.
-    expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(hidden === 'true' ? 0 : 1);
+    // Asked for once, also with both lists hidden: a payment the bank sent back is said first
+    // whatever the page hides (issue 24, ReturnedPaymentsNotice); the lists share the answer.
+    await waitFor(() => expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(1));
     const regions = [
       'Loan balance',
       'Payments',
