@@ -134,9 +134,9 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
             }),
           );
     const now = clock.now();
-    const moved = await markPaymentReturned(db, payment.id, { reasonCode: code, at: now }, notice);
-    if (!moved) return 'already';
-    if (notice) mail.deliverSoon();
+    // The account's block and the recurring payment's cancellation come before the guarded mark:
+    // each is safe to make again, and a process that died after the mark would otherwise leave
+    // them undone (the next run finds the payment returned and stops there).
     if (isAchReturnCode(code) && ACH_RETURN_REASONS[code].blocksAccount && payment.routing_number) {
       await blockAchAccount(db, {
         institutionId,
@@ -152,10 +152,14 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     }
     if (payment.recurring_payment_id) {
       const limit = settings.get('achPaymentOptions.returnsBeforeRecurringCancelled');
-      if ((await countReturnedOfRecurring(db, payment.recurring_payment_id)) >= limit) {
+      // This date is not marked yet: it counts as one more.
+      if ((await countReturnedOfRecurring(db, payment.recurring_payment_id)) + 1 >= limit) {
         await cancelRecurringPayment(db, payment.recurring_payment_id, now);
       }
     }
+    const moved = await markPaymentReturned(db, payment.id, { reasonCode: code, at: now }, notice);
+    if (!moved) return 'already';
+    if (notice) mail.deliverSoon();
     return 'returned';
   }
 
