@@ -285,8 +285,10 @@ export const AuditEntry = z.object({
     // The ACH processor's NACHA files (issue 24): a day's next file made, a file downloaded.
     'achFile.seal',
     'achFile.download',
-    // Payments (api/payment-timeline.ts): staff opening a payment and its timeline.
+    // Payments (api/payment-timeline.ts): staff opening a payment and its timeline, and asking
+    // for a payment under review to be posted again.
     'payment.open',
+    'payment.postAgain',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

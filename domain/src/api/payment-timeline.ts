@@ -144,6 +144,13 @@ export const StaffPaymentDetail = StaffPaymentSummary.extend({
 });
 export type StaffPaymentDetail = z.infer<typeof StaffPaymentDetail>;
 
+/*
+ * `POST /admin-api/institutions/:slug/payments/:id/post-again` (no body): a payment that needs
+ * review goes back to Processing and its posting is queued again (every step is keyed, so money
+ * already moved is not moved twice). Editors and publishers; audited (`payment.postAgain`); 409
+ * when it no longer needs review. Answers its StaffPaymentDetail.
+ */
+
 export const StaffPaymentId = z.uuid();
 
 /**

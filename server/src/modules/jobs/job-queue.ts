@@ -107,6 +107,8 @@ export const DEAD_JOB_RETENTION_MS = 30 * 24 * 3_600_000;
 export interface EnqueueOptions {
   /** Idempotency key: a second enqueue with the same key (same queue) is a no-op. */
   key?: string;
+  /** A dead job of the key starts over instead (jobs.repository `NewJob.reviveDead`). */
+  reviveDead?: boolean;
   runAt?: Date;
   /** Overrides the queue's maxAttempts for this job. */
   maxAttempts?: number;
@@ -351,6 +353,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       queue,
       payload,
       ...(enqueueOptions.key === undefined ? {} : { key: enqueueOptions.key }),
+      ...(enqueueOptions.reviveDead ? { reviveDead: true } : {}),
       runAt: enqueueOptions.runAt ?? now,
       // A queue another instance runs may be unknown here: its default applies.
       maxAttempts:

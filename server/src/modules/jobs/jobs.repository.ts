@@ -10,6 +10,11 @@ export interface NewJob {
   maxAttempts: number;
   /** One job per (queue, key): enqueueing the same key again is a no-op. */
   key?: string;
+  /**
+   * A dead job of the same key starts over (attempts from 0, due at `runAt`) instead of the
+   * no-op: staff retrying what the queue gave up on. A queued, active or done one is still kept.
+   */
+  reviveDead?: boolean;
   now: Date;
 }
 
@@ -25,7 +30,24 @@ export async function insertJob(db: Db, job: NewJob): Promise<boolean> {
       max_attempts: job.maxAttempts,
       created_at: job.now,
     })
-    .onConflict((conflict) => conflict.columns(['queue', 'key']).doNothing())
+    .onConflict((conflict) =>
+      job.reviveDead
+        ? conflict
+            .columns(['queue', 'key'])
+            .doUpdateSet({
+              state: 'queued',
+              attempts: 0,
+              payload: JSON.stringify(job.payload ?? {}),
+              run_at: job.runAt,
+              max_attempts: job.maxAttempts,
+              lease_token: null,
+              lease_until: null,
+              last_error: '',
+              finished_at: null,
+            })
+            .where('jobs.state', '=', 'dead')
+        : conflict.columns(['queue', 'key']).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;

@@ -26,7 +26,13 @@ import {
 } from '../../testing/payment-test-kit';
 import { publishSettingsChange } from '../../testing/settings';
 import { signedInStaff } from '../../testing/staff';
-import { signIn, startTestApp, type SignedIn, type TestApp } from '../../testing/test-app';
+import {
+  PORTAL_WRITE_HEADERS,
+  signIn,
+  startTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../../testing/test-app';
 import { paymentIdOf } from './payment-handles';
 import { PAYMENT_POST_QUEUE } from './payment-posting';
 
@@ -81,7 +87,18 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
       host: 'summit.localhost',
       role: 'publisher',
     });
+    cookie.editor = await signedInStaff(test, {
+      email: `editor${signIns}@payments.test`,
+      host: 'localhost',
+      role: 'editor',
+    });
   }
+  const postAgain = (who: string, slug = 'harbor') =>
+    test.app.inject({
+      method: 'POST',
+      url: `/admin-api/institutions/${slug}/payments/${paymentId}/post-again`,
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: cookie[who] },
+    });
   const timelineOf = (caller: Caller, encrypted: string) =>
     call(
       caller,
@@ -358,5 +375,76 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
         .payments,
     ).toEqual([]);
     expect((await staffGet(null, '/admin-api/institutions/harbor/payments')).statusCode).toBe(401);
+  });
+
+  it('posts a payment under review again when an editor asks: once, with its timeline and audit, and only then', async () => {
+    await staffSignIn();
+    // A viewer may not; another institution's staff do not see it.
+    const byViewer = await postAgain('viewer');
+    expect(byViewer.statusCode).toBe(403);
+    expect((await postAgain('summit')).statusCode).toBe(404);
+    expect((await postAgain('summit', 'summit')).statusCode).toBe(404);
+    expect((await paymentRow()).status).toBe('needsReview');
+
+    // The processor answers again (the first test): the editor asks, the payment is processing
+    // and its job (deleted by housekeeping) is queued anew.
+    const asked = await postAgain('editor');
+    expect(asked.statusCode).toBe(200);
+    const detail = StaffPaymentDetail.parse(asked.json());
+    expect(detail.status).toBe('settling');
+    expect(detail.events.map((event) => event.status)).toEqual([
+      'scheduled',
+      'settling',
+      'needsReview',
+      'settling',
+    ]);
+    expect(detail.events[3]?.detail).toBe(`Posting asked for again by editor${signIns}.`);
+    expect(await postJob()).toMatchObject({ state: 'queued', attempts: 0 });
+    // Asked twice (a double click, a second editor): refused, nothing queued twice.
+    const again = await postAgain('editor');
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('Conflict');
+
+    await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+    expect((await paymentRow()).status).toBe('posted');
+    expect(await charges(test.database.db, paymentId)).toBe(1);
+    expect(await coreLines(test.database.db, paymentId)).toBe(1);
+    // Another run, or the next day's, posts nothing more.
+    await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+    await test.app.services.paymentPosting.runOnce();
+    expect(await charges(test.database.db, paymentId)).toBe(1);
+    expect(await coreLines(test.database.db, paymentId)).toBe(1);
+
+    const audit = AuditListResponse.parse(
+      (await staffGet('editor', '/admin-api/institutions/harbor/audit')).json(),
+    ).entries.filter((entry) => entry.action === 'payment.postAgain');
+    expect(audit.map((entry) => entry.staff)).toEqual([`editor${signIns}@payments.test`]);
+    expect(audit[0]?.comment).toContain(reference);
+  }, 120_000);
+
+  it('revives a dead posting job of the same key instead of leaving the post undone', async () => {
+    // The job queue's side of posting again: a dead job of the key starts over; a done one stays.
+    const { jobs } = test.app.services;
+    const key = 'revive-test';
+    await jobs.enqueue('test.revive', { n: 1 }, { key });
+    await test.database.db
+      .updateTable('jobs')
+      .set({ state: 'dead', attempts: 5, last_error: 'gave up' })
+      .where('queue', '=', 'test.revive')
+      .execute();
+    expect(await jobs.enqueue('test.revive', { n: 2 }, { key })).toBe(false);
+    expect(await jobs.enqueue('test.revive', { n: 2 }, { key, reviveDead: true })).toBe(true);
+    const revived = await test.database.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'last_error', 'payload'])
+      .where('queue', '=', 'test.revive')
+      .executeTakeFirstOrThrow();
+    expect(revived).toMatchObject({ state: 'queued', attempts: 0, last_error: '' });
+    await test.database.db
+      .updateTable('jobs')
+      .set({ state: 'done' })
+      .where('queue', '=', 'test.revive')
+      .execute();
+    expect(await jobs.enqueue('test.revive', { n: 3 }, { key, reviveDead: true })).toBe(false);
   });
 });

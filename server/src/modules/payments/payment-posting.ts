@@ -9,6 +9,8 @@ import {
   minuteOfDayIn,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
@@ -74,12 +76,20 @@ export interface PaymentPostingWorker extends PaymentSettlement {
   queueDue(): Promise<PostingRunReport>;
   /** queueDue, then runs the post jobs due now until none is left (tests call it by hand). */
   runOnce(): Promise<PostingRunReport & { settled: number }>;
+  /**
+   * Queues the post of a payment staff took out of review, in their transaction (`executor`):
+   * its dead job starts over (a new one when housekeeping deleted it). Call `nudge` after the
+   * commit.
+   */
+  queuePostAgain(paymentId: string, executor: Kysely<Database>): Promise<void>;
+  /** Runs the post queue soon (a payment was queued again). */
+  nudge(): void;
 }
 
 export interface PostingDependencies extends SettlementDependencies {
   settings(institutionId: number): Promise<SettingsAccessor>;
   /** The job queue (built after this worker's queue definitions). */
-  jobs(): Pick<JobQueue, 'enqueueMany' | 'runOnce'>;
+  jobs(): Pick<JobQueue, 'enqueue' | 'enqueueMany' | 'runOnce' | 'nudge'>;
   /** Where a payment whose posting job died is put before staff (payment-needs-review.ts). */
   workQueue?: Pick<WorkQueueService, 'submit'>;
 }
@@ -268,6 +278,19 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     ...settlement,
     queues: [postQueue, dueQueue],
     queueDue,
+    async queuePostAgain(paymentId, executor) {
+      await deps
+        .jobs()
+        .enqueue(
+          PAYMENT_POST_QUEUE,
+          { paymentId },
+          { key: `payment-post:${paymentId}`, reviveDead: true },
+          executor,
+        );
+    },
+    nudge() {
+      deps.jobs().nudge(PAYMENT_POST_QUEUE);
+    },
     async runOnce() {
       const report = await queueDue();
       let settled = 0;

@@ -38,4 +38,15 @@ export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => service.open(staffOf(request), request.params.slug, request.params.id),
   );
+
+  app.post(
+    '/institutions/:slug/payments/:id/post-again',
+    {
+      schema: {
+        params: SlugParams.extend({ id: StaffPaymentId }),
+        response: { 200: StaffPaymentDetail },
+      },
+    },
+    async (request) => service.postAgain(staffOf(request), request.params.slug, request.params.id),
+  );
 };

@@ -1,4 +1,5 @@
 import {
+  ADMIN_ERROR_CODES,
   maskAccountNumber,
   PAYMENT_EVENT_STATUSES,
   PAYMENT_STATUSES,
@@ -14,12 +15,18 @@ import {
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { notFound } from '../admin/admin-errors';
+import type { Clock } from '../../lib/clock';
+import { AdminError, notFound } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
 import type { AuditLog } from '../audit/audit.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
 import { listPaymentEvents, searchPayments } from './payments-staff.repository';
-import { findPaymentWithBorrower, type PaymentWithBorrower } from './payments.repository';
+import type { PaymentPostingWorker } from './payment-posting';
+import {
+  findPaymentWithBorrower,
+  type PaymentWithBorrower,
+  resumeReviewedPayment,
+} from './payments.repository';
 
 /**
  * Staff's side of the payments (issue 24 item 3): the admin's Payments page searches the
@@ -33,13 +40,19 @@ import { findPaymentWithBorrower, type PaymentWithBorrower } from './payments.re
  *   is not either).
  * - Nothing leaves with a card or account number beyond its last four; the loan number is masked
  *   in the list and whole in the opened payment (staff act on it).
- * - Resolving a payment that needs review (posting it by hand, reversing the money) is not here
- *   yet: marking it posted without the core's posting would be worse than leaving it for review.
+ * - A payment that needs review can be posted again (`postAgain`: editors and publishers,
+ *   audited): it goes back to 'settling' with a timeline row naming who asked, and its posting
+ *   job starts over. Every step of the settlement is keyed (the charge or debit by the payment,
+ *   the core's posting by its id), so money already moved is not moved twice, and a post that
+ *   dies again puts it back before staff. Marking it posted by hand, without the core's posting,
+ *   is not offered: it would be worse than leaving it for review.
  */
 export interface PaymentsStaffDeps {
   db: Kysely<Database>;
   admin: Pick<AdminService, 'access'>;
   auditLog: Pick<AuditLog, 'record'>;
+  clock: Clock;
+  posting: Pick<PaymentPostingWorker, 'queuePostAgain' | 'nudge'>;
 }
 
 function isPaymentStatus(value: string): value is PaymentStatus {
@@ -99,8 +112,30 @@ export function eventsOf(
 
 const noPayment = () => notFound('There is no such payment among your institution’s.');
 
+function detailOf(
+  row: PaymentWithBorrower,
+  events: readonly { at: Date; status: string; detail: string | null }[],
+): StaffPaymentDetail {
+  return {
+    ...summaryOf(row, row.loan_number),
+    amountCents: row.amount_cents,
+    additionalPrincipalCents: row.additional_principal_cents,
+    feeCents: row.first_party_fee_cents + row.third_party_fee_cents,
+    failure: row.failure,
+    coreReference: row.core_reference,
+    events: eventsOf(events),
+  };
+}
+
+function describe(row: PaymentWithBorrower): string {
+  return (
+    `payment ${row.reference_number} (${row.id}) of ` +
+    `${row.borrower_name || row.logon_name || 'a removed user'} for loan ${maskAccountNumber(row.loan_number)}`
+  );
+}
+
 export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
-  const { db, admin, auditLog } = deps;
+  const { db, admin, auditLog, clock, posting } = deps;
   return {
     async search(
       staff: StaffPrincipal,
@@ -135,19 +170,42 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         staff,
         institutionId: institution.id,
         action: 'payment.open',
-        comment:
-          `Opened payment ${row.reference_number} (${row.id}) of ` +
-          `${row.borrower_name || row.logon_name || 'a removed user'} for loan ${maskAccountNumber(row.loan_number)}.`,
+        comment: `Opened ${describe(row)}.`,
       });
-      return {
-        ...summaryOf(row, row.loan_number),
-        amountCents: row.amount_cents,
-        additionalPrincipalCents: row.additional_principal_cents,
-        feeCents: row.first_party_fee_cents + row.third_party_fee_cents,
-        failure: row.failure,
-        coreReference: row.core_reference,
-        events: eventsOf(events),
-      };
+      return detailOf(row, events);
+    },
+
+    /**
+     * A payment under review back to 'settling' and its posting queued again, with its timeline
+     * row and the audit entry, in one transaction; 409 when it is not under review.
+     */
+    async postAgain(staff: StaffPrincipal, slug: string, id: string): Promise<StaffPaymentDetail> {
+      const institution = await admin.access(staff, slug, 'edit');
+      const row = await findPaymentWithBorrower(db, id);
+      if (!row || row.institution_id !== institution.id) throw noPayment();
+      await db.transaction().execute(async (trx) => {
+        const resumed = await resumeReviewedPayment(trx, row.id, {
+          at: clock.now(),
+          detail: `Posting asked for again by ${staff.name || staff.email}.`,
+        });
+        if (!resumed) {
+          throw new AdminError(
+            409,
+            ADMIN_ERROR_CODES.conflict,
+            'This payment no longer needs review: open it again to see where it is.',
+          );
+        }
+        await posting.queuePostAgain(row.id, trx);
+        await auditLog.record(trx, {
+          staff,
+          institutionId: institution.id,
+          action: 'payment.postAgain',
+          comment: `Asked for ${describe(row)} to be posted again.`,
+        });
+      });
+      posting.nudge();
+      const now = (await findPaymentWithBorrower(db, id)) ?? row;
+      return detailOf(now, await listPaymentEvents(db, row.id));
     },
   };
 }

@@ -69,6 +69,8 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
       db: deps.db,
       admin: deps.admin,
       auditLog: deps.auditLog,
+      clock: deps.clock,
+      posting: deps.paymentPosting,
     }),
   });
 }

@@ -594,6 +594,21 @@ export async function markPaymentNeedsReview(
   return updatePendingWithMail(db, id, { status: 'needsReview' }, review, notice);
 }
 
+/**
+ * Staff post a payment under review again (payments-staff.ts): 'needsReview' back to 'settling',
+ * whose every step is keyed (the charge or debit by the payment, the core's posting by its id),
+ * so money already moved is not moved twice. False when it was no longer under review.
+ */
+export async function resumeReviewedPayment(
+  db: Db,
+  id: string,
+  resumed: { at: Date; detail: string },
+): Promise<boolean> {
+  return updatePendingWithMail(db, id, { status: 'settling' }, resumed, undefined, [
+    'needsReview',
+  ]);
+}
+
 /** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */
 export async function cancelWaitingPayment(db: Db, id: string, at: Date): Promise<boolean> {
   const rows = await db

@@ -40,6 +40,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'achFile.seal': 'Made an ACH file',
   'achFile.download': 'Downloaded an ACH file',
   'payment.open': 'Opened a payment',
+  'payment.postAgain': 'Asked for a payment under review to be posted again',
 };
 
 function AuditItem({ entry }: { entry: Entry }) {

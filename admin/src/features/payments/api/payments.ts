@@ -3,7 +3,13 @@ import {
   StaffPaymentSearchResponse,
   type StaffPaymentSearchQuery,
 } from '@portal/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { adminPath, api } from '../../../lib/api-client';
 import { institutionKeys } from '../../../lib/institutions/list-institutions';
 
@@ -52,3 +58,24 @@ export const paymentQuery = (slug: string, id: string) =>
   });
 
 export const usePayment = (slug: string, id: string) => useQuery(paymentQuery(slug, id));
+
+/**
+ * `POST /admin-api/institutions/:slug/payments/:id/post-again`: a payment under review back to
+ * processing and its posting queued again (editors and publishers; audited). The answer is the
+ * payment as it is now; the searches are asked again (its status changed).
+ */
+export function usePostAgain(slug: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post(
+        adminPath('institutions', slug, 'payments', id, 'post-again'),
+        {},
+        StaffPaymentDetail,
+      ),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentKeys.payment(slug, id), payment);
+      void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all(slug), 'search'] });
+    },
+  });
+}

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -16,12 +17,13 @@ import {
   PAYMENT_STATUS_LABELS,
   type StaffPaymentDetail,
 } from '@portal/domain';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useInstitution } from '../../../lib/institutions/institution-context';
-import { usePayment } from '../api/payments';
+import { canEdit, useInstitution } from '../../../lib/institutions/institution-context';
+import { usePayment, usePostAgain } from '../api/payments';
 import { methodText } from '../utils/payment-text';
 
 function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
@@ -75,15 +77,69 @@ export interface PaymentPageProps {
   timeZone: string;
   /** The search the payment was opened from (the address's query), to go back to. */
   backSearch: string;
+  /** Editors and publishers may ask for a payment under review to be posted again. */
+  mayAct: boolean;
+}
+
+/**
+ * What staff can do with a payment under review: find out, then post it again. The question
+ * first: posting again is safe (every step is keyed, nothing moves twice) but not undone.
+ */
+function ReviewActions({
+  slug,
+  payment,
+  mayAct,
+}: {
+  slug: string;
+  payment: StaffPaymentDetail;
+  mayAct: boolean;
+}) {
+  const postAgain = usePostAgain(slug, payment.id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Alert
+        severity="warning"
+        action={
+          mayAct ? (
+            <Button color="inherit" size="small" onClick={() => setConfirming(true)}>
+              Post again
+            </Button>
+          ) : undefined
+        }
+      >
+        Its posting stopped after its retries and is not tried again on its own. Check with the card
+        or ACH processor and the core whether the money moved and whether the payment posted; its
+        item in the work queue records what was done.
+        {mayAct
+          ? ' Once the cause is fixed, post it again: the money is not moved twice and the core does not post it twice.'
+          : ' An editor or a publisher can post it again.'}
+      </Alert>
+      {postAgain.isError && <Alert severity="error">{errorMessage(postAgain.error)}</Alert>}
+      <ConfirmDialog
+        open={confirming}
+        title={`Post payment ${payment.reference} again?`}
+        confirmLabel="Post again"
+        busy={postAgain.isPending}
+        onConfirm={() => {
+          postAgain.mutate(undefined, { onSettled: () => setConfirming(false) });
+        }}
+        onClose={() => setConfirming(false)}
+      >
+        It goes back to Processing and is posted by the next run, as of its payment date (
+        {formatUsDate(payment.payDate)}). A charge or debit already made is not made again. If it
+        fails again it comes back here.
+      </ConfirmDialog>
+    </>
+  );
 }
 
 /**
  * One payment of the institution: its figures, method (last four only) and its timeline, every
- * change of its status in order. Opening it is audited. Resolving a payment that needs review
- * is not offered yet: staff settle it with the processor and the core, then mark its work item
- * handled.
+ * change of its status in order. Opening it is audited. A payment that needs review can be
+ * posted again by an editor or a publisher (audited); marking it posted by hand is not offered.
  */
-export function PaymentPage({ slug, id, timeZone, backSearch }: PaymentPageProps) {
+export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentPageProps) {
   const payment = usePayment(slug, id);
   const timelineHeading = useId();
   return (
@@ -105,11 +161,7 @@ export function PaymentPage({ slug, id, timeZone, backSearch }: PaymentPageProps
             Payment {payment.data.reference}
           </Typography>
           {payment.data.status === 'needsReview' && (
-            <Alert severity="warning">
-              Its posting stopped after its retries and is not tried again on its own. Check with
-              the card or ACH processor and the core whether the money moved and whether the payment
-              posted; its item in the work queue records what was done.
-            </Alert>
+            <ReviewActions slug={slug} payment={payment.data} mayAct={mayAct} />
           )}
           <Facts payment={payment.data} timeZone={timeZone} />
           <Box
@@ -159,6 +211,7 @@ export function PaymentRoute() {
       id={id}
       timeZone={institution.timeZone}
       backSearch={search}
+      mayAct={canEdit(institution.role)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { StaffPaymentDetail, StaffPaymentSummary } from '@portal/domain';
 import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionRoutes, refusal } from '../../../testing/institution';
 import { renderAdmin } from '../../../testing/render-admin';
@@ -141,6 +141,9 @@ describe('the payments page', () => {
       await screen.findByRole('heading', { name: 'Payment K7M2Q9X4TB', level: 1 }),
     ).toBeVisible();
     expect(screen.getByText(/is not tried again on its own/)).toBeVisible();
+    // A viewer reads it; posting again is an editor's or a publisher's.
+    expect(screen.getByText(/An editor or a publisher can post it again/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Post again' })).toBeNull();
     expect(screen.getByText('001-100235-2')).toBeVisible();
     expect(screen.getByText('Visa ending in 4242')).toBeVisible();
     const timeline = screen.getByRole('table', { name: 'Timeline' });
@@ -155,6 +158,84 @@ describe('the payments page', () => {
     await user.click(screen.getByRole('link', { name: 'Back to the payments' }));
     expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     expect(screen.getByLabelText('Confirmation number')).toHaveValue('K7M2Q9X4TB');
+  });
+
+  it('lets an editor post a payment under review again, after asking, and shows it processing', async () => {
+    const posted: StaffPaymentDetail = {
+      ...DETAIL,
+      status: 'settling',
+      events: [
+        ...DETAIL.events,
+        {
+          at: '2025-03-24T14:00:00.000Z',
+          status: 'settling',
+          detail: 'Posting asked for again by Sam Editor.',
+        },
+      ],
+    };
+    const { user, server } = renderAdmin({
+      path: `/i/harbor/payments/${ID}`,
+      routes: {
+        ...institutionRoutes({ role: 'editor' }),
+        [PAYMENT_URL]: { body: DETAIL },
+        [`POST /admin-api/institutions/harbor/payments/${ID}/post-again`]: { body: posted },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Post again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Post payment K7M2Q9X4TB again?' });
+    expect(dialog).toHaveTextContent('A charge or debit already made is not made again.');
+    await expectNoAxeViolations();
+    // Cancel asks nothing of the server.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(
+      server.requestsTo(`POST /admin-api/institutions/harbor/payments/${ID}/post-again`),
+    ).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Post again' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Post again' }),
+    );
+    const timeline = await screen.findByRole('table', { name: 'Timeline' });
+    expect(
+      await within(timeline).findByText('Posting asked for again by Sam Editor.'),
+    ).toBeVisible();
+    expect(
+      server.requestsTo(`POST /admin-api/institutions/harbor/payments/${ID}/post-again`),
+    ).toHaveLength(1);
+    expect(screen.queryByText(/is not tried again on its own/)).toBeNull();
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Processing',
+    );
+  });
+
+  it('says why the server refused to post it again', async () => {
+    const { user } = renderAdmin({
+      path: `/i/harbor/payments/${ID}`,
+      routes: {
+        ...institutionRoutes({ role: 'publisher' }),
+        [PAYMENT_URL]: { body: DETAIL },
+        [`POST /admin-api/institutions/harbor/payments/${ID}/post-again`]: refusal(
+          409,
+          'Conflict',
+          'This payment no longer needs review: open it again to see where it is.',
+        ),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Post again' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Post again' }),
+    );
+    expect(
+      await screen.findByText(
+        'This payment no longer needs review: open it again to see where it is.',
+      ),
+    ).toBeVisible();
+    expect(
+      screen
+        .getByText('This payment no longer needs review: open it again to see where it is.')
+        .closest('[role="alert"]'),
+    ).not.toBeNull();
+    await expectNoAxeViolations();
   });
 
   it('shows the server’s refusal', async () => {
