@@ -563,9 +563,19 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     dataProtector,
     jobs: () => jobs,
   });
+  // The running queue's leases, retries and schedules are on the database's clock (every instance
+  // agrees, whatever its own clock says: database-clock.ts), and so are the outboxes' claims and
+  // retry times (their sweeps are the queue's jobs); a test driving `runOnce` with a clock it
+  // moves keeps that clock.
+  const jobClock = options.runJobs
+    ? databaseClock(db, {
+        local: clock,
+        onError: (error) => app.log.warn({ err: error }, 'could not read the database clock'),
+      })
+    : undefined;
   const mailDelivery = mailDeliveryQueue({
     db,
-    clock,
+    clock: jobClock ?? clock,
     dataProtector,
     keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
     transport: options.mailTransport ?? createMailboxTransport(),
@@ -573,21 +583,12 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   const smsProvider = options.smsProvider ?? createBuiltinSmsProvider();
   const smsDelivery = smsDeliveryQueue({
     db,
-    clock,
+    clock: jobClock ?? clock,
     dataProtector,
     // The demo phone shows sent texts, as the demo mailbox does e-mail.
     keepSentBodies: options.keepSentMailBodies ?? options.demoMode ?? false,
     provider: smsProvider,
   });
-  // The running queue's leases, retries and schedules are on the database's clock (every instance
-  // agrees, whatever its own clock says: database-clock.ts); a test driving `runOnce` with a
-  // clock it moves keeps that clock.
-  const jobClock = options.runJobs
-    ? databaseClock(db, {
-        local: clock,
-        onError: (error) => app.log.warn({ err: error }, 'could not read the database clock'),
-      })
-    : undefined;
   const jobs = createJobQueue({
     db,
     clock: jobClock ?? clock,
