@@ -499,6 +499,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     timeZone: async (institutionId) =>
       (await institutionTimeZone(institutionId)) ?? 'America/New_York',
     admin,
+    auditLog,
     jobs: () => jobs,
   });
   const endOfDay = createEndOfDayWorker({

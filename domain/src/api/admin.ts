@@ -289,6 +289,8 @@ export const AuditEntry = z.object({
     // for a payment under review to be posted again.
     'payment.open',
     'payment.postAgain',
+    // The daily reconciliation (api/reconciliation.ts): a publisher running a day now.
+    'reconciliation.run',
   ]),
   comment: z.string().nullable(),
   changes: z.array(DiffEntry),

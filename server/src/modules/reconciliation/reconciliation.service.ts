@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AdminError, forbidden, notFound } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
+import type { AuditLog } from '../audit/audit.service';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { StaffPrincipal } from '../staff/staff-principal';
 import { matchDay, type DayLists } from './reconciliation-matching';
@@ -34,8 +35,11 @@ import {
 /*
  * The daily reconciliation (issue 24; the matching rules: reconciliation-matching.ts). Decisions:
  * - A day is reconciled once the core's end of day closed it: the end of day's `afterClose`
- *   queues `reconciliation.day` for the last closed day, keyed by institution and day, so it runs
- *   once a day however often the end of day checks (and again only when staff ask).
+ *   queues `reconciliation.day` for the last closed day and again for each of the
+ *   `RECONCILED_AGAIN_DAYS` days before it, keyed by institution, day and the closing day, so each
+ *   runs once per closing however often the end of day checks. A return, a reversal or a late
+ *   posting changes an earlier day's answer (an R01 comes two banking days after its debit): the
+ *   week's days are answered again each night, older ones when staff ask.
  * - Each outside system is asked through its interface what it did that day (and the days either
  *   side, for counterparts: see the matching); the portal's payments are read from the payments
  *   table by this module's repository (the header there says why).
@@ -43,7 +47,8 @@ import {
  *   day is the day's answer as of now, e.g. once an ACH return came in.
  * - Staff: every role of the institution reads the runs and their mismatches (statuses, amounts,
  *   dates, references: no card or account number is ever stored); publishers (and implementers)
- *   run a day now, as they make ACH files; another institution's staff get 404.
+ *   run a day now, as they make ACH files (audited, `reconciliation.run`); another institution's
+ *   staff get 404.
  */
 
 export const RECONCILIATION_DAY_QUEUE = 'reconciliation.day';
@@ -56,6 +61,9 @@ const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 const PUBLISHERS_ONLY = 'Only a publisher can run a reconciliation.';
 
+/** The closed days before the last one that each end of day reconciles again. */
+export const RECONCILED_AGAIN_DAYS = 7;
+
 export interface ReconciliationServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -65,6 +73,7 @@ export interface ReconciliationServiceDeps {
   /** The institution's IANA time zone (its calendar days). */
   timeZone(institutionId: number): Promise<string>;
   admin: Pick<AdminService, 'access'>;
+  auditLog: Pick<AuditLog, 'record'>;
   jobs: () => Pick<JobQueue, 'enqueue' | 'nudge'>;
 }
 
@@ -81,7 +90,10 @@ export interface ReconciliationService {
   run(staff: StaffPrincipal, slug: string, date: CalendarDate): Promise<ReconciliationRunDetail>;
   /** Staff: reconciles a day now (403 below a publisher; 400 for a day not begun). */
   runNow(staff: StaffPrincipal, slug: string, date: CalendarDate): Promise<ReconciliationRunDetail>;
-  /** The end of day closed the institution's days to `lastClosed`: queues that day's run. */
+  /**
+   * The end of day closed the institution's days to `lastClosed`: queues that day's run and the
+   * runs of the `RECONCILED_AGAIN_DAYS` days before it, once per closing day.
+   */
   afterEndOfDay(institutionId: number, lastClosed: CalendarDate): Promise<void>;
   queue: QueueDefinition<{ institutionId: number; date: CalendarDate }>;
 }
@@ -252,16 +264,28 @@ export function createReconciliationService(
           'That day has not begun: only a past day or today can be reconciled.',
         );
       }
-      return reconcile(institution.id, date, 'staff');
+      const run = await reconcile(institution.id, date, 'staff');
+      await deps.auditLog.record(db, {
+        staff,
+        institutionId: institution.id,
+        action: 'reconciliation.run',
+        comment: `Reconciled ${date}: ${run.mismatchCount} mismatch${run.mismatchCount === 1 ? '' : 'es'}.`,
+      });
+      return run;
     },
 
     async afterEndOfDay(institutionId, lastClosed) {
       const jobs = deps.jobs();
-      const queued = await jobs.enqueue(
-        RECONCILIATION_DAY_QUEUE,
-        { institutionId, date: lastClosed },
-        { key: `${institutionId}|${lastClosed}` },
-      );
+      let queued = false;
+      for (let back = 0; back <= RECONCILED_AGAIN_DAYS; back += 1) {
+        const date = addDays(lastClosed, -back);
+        // Keyed by the closing day too: each day runs again once per night, not once ever.
+        const key =
+          back === 0 ? `${institutionId}|${date}` : `${institutionId}|${date}|${lastClosed}`;
+        if (await jobs.enqueue(RECONCILIATION_DAY_QUEUE, { institutionId, date }, { key })) {
+          queued = true;
+        }
+      }
       if (queued) jobs.nudge(RECONCILIATION_DAY_QUEUE);
     },
   };

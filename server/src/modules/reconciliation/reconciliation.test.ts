@@ -1,5 +1,7 @@
 import {
+  addDays,
   AdminError,
+  AuditListResponse,
   type SavedPaymentMethod,
   ReconciliationRunDetail,
   ReconciliationRunListResponse,
@@ -23,7 +25,11 @@ import {
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { createJobQueue } from '../jobs/job-queue';
-import { RECONCILIATION_DAY_QUEUE, type ReconciliationService } from './reconciliation.service';
+import {
+  RECONCILED_AGAIN_DAYS,
+  RECONCILIATION_DAY_QUEUE,
+  type ReconciliationService,
+} from './reconciliation.service';
 
 const RUNS = '/admin-api/institutions/harbor/reconciliations';
 const DAY = `${RUNS}/${TODAY}`;
@@ -134,19 +140,39 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     });
   });
 
-  it('runs the day after the core’s end of day on the job queue, once per day', async () => {
+  it('runs the day after the core’s end of day on the job queue, and the week before again, once per closing', async () => {
     const queue = createJobQueue({
       db: test.database.db,
       clock: test.clock,
       queues: [service.queue],
     });
+    const runAll = async () => {
+      let done = 0;
+      for (;;) {
+        const ran = await queue.runOnce(RECONCILIATION_DAY_QUEUE);
+        if (ran === 0) return done;
+        done += ran;
+      }
+    };
     await service.afterEndOfDay(harborId, TODAY);
     await service.afterEndOfDay(harborId, TODAY);
-    expect(await queue.runOnce(RECONCILIATION_DAY_QUEUE)).toBe(1);
+    expect(await runAll()).toBe(1 + RECONCILED_AGAIN_DAYS);
     const listed = ReconciliationRunListResponse.parse((await get('viewer', RUNS)).json());
-    expect(listed.runs).toEqual([
-      expect.objectContaining({ date: TODAY, trigger: 'daily', mismatchCount: 0 }),
-    ]);
+    expect(listed.runs.map((run) => run.date)).toEqual(
+      Array.from({ length: 1 + RECONCILED_AGAIN_DAYS }, (_, back) => addDays(TODAY, -back)),
+    );
+    expect(listed.runs[0]).toMatchObject({ date: TODAY, trigger: 'daily', mismatchCount: 0 });
+    // The next closing answers the week again (a return may have come in), once.
+    const ranAt = listed.runs[1]?.ranAt;
+    test.clock.advance(60_000);
+    await service.afterEndOfDay(harborId, NEXT_BUSINESS_DAY);
+    await service.afterEndOfDay(harborId, NEXT_BUSINESS_DAY);
+    expect(await runAll()).toBe(1 + RECONCILED_AGAIN_DAYS);
+    const again = ReconciliationRunListResponse.parse((await get('viewer', RUNS)).json());
+    expect(again.runs.find((run) => run.date === addDays(TODAY, -1))?.ranAt).not.toBe(ranAt);
+    expect(again.runs.find((run) => run.date === addDays(TODAY, -7))?.ranAt).toBe(
+      listed.runs.find((run) => run.date === addDays(TODAY, -7))?.ranAt,
+    );
   });
 
   it('finds a posting the core does not have: money moved, posted in the portal only', async () => {
@@ -255,7 +281,8 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     expect(detail.mismatches).toEqual(second.mismatches);
     expect(detail.mismatchCount).toBe(5);
     const { rows } = await sql<{ runs: string; mismatches: string }>`
-      select (select count(*) from reconciliation_runs where institution_id = ${harborId}) as runs,
+      select (select count(*) from reconciliation_runs
+              where institution_id = ${harborId} and date = ${TODAY}) as runs,
              (select count(*) from reconciliation_mismatches) as mismatches`.execute(
       test.database.db,
     );
@@ -266,10 +293,9 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     it('lists the runs and opens a day for every role of the institution', async () => {
       const listed = await get('viewer', RUNS);
       expect(listed.statusCode).toBe(200);
-      expect(ReconciliationRunListResponse.parse(listed.json()).runs[0]).toMatchObject({
-        date: TODAY,
-        mismatchCount: 5,
-      });
+      expect(
+        ReconciliationRunListResponse.parse(listed.json()).runs.find((run) => run.date === TODAY),
+      ).toMatchObject({ date: TODAY, mismatchCount: 5 });
       expect((await get('viewer', `${RUNS}/2025-03-01`)).statusCode).toBe(404);
     });
 
@@ -282,6 +308,12 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       expect(refused.statusCode).toBe(403);
       expect(AdminError.parse(refused.json()).error.code).toBe('Forbidden');
       expect((await post('publisher', `${RUNS}/2099-01-01`)).statusCode).toBe(400);
+      // A run staff asked for is on record (who, which day); the refused ones are not.
+      const audit = AuditListResponse.parse(
+        (await get('publisher', '/admin-api/institutions/harbor/audit')).json(),
+      ).entries.filter((entry) => entry.action === 'reconciliation.run');
+      expect(audit).toHaveLength(2);
+      expect(audit.every((entry) => entry.comment?.startsWith(`Reconciled ${TODAY}:`))).toBe(true);
     });
 
     it('answers another institution’s staff 404 NotFound', async () => {
