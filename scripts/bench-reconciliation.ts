@@ -221,6 +221,7 @@ async function main() {
       core: services.core,
       timeZone: async () => timeZone,
       admin: services.admin,
+      auditLog: services.auditLog,
       jobs: () => services.jobs,
     });
     const firstStarted = process.hrtime.bigint();

@@ -4,6 +4,7 @@ export * from './api/login';
 export * from './api/accounts';
 export * from './api/account-details';
 export * from './api/payments';
+export * from './api/money';
 export * from './api/session';
 export * from './api/admin';
 export * from './api/auth-steps';
@@ -19,7 +20,9 @@ export * from './rules/user-agent';
 export * from './rules/contact-fields';
 export * from './rules/payoff';
 export * from './rules/agreements';
-export * from './rules/money';
+// Not `dollarsToCents` / `centsToDollars`: money is cents past the wire, and the API schemas
+// convert it (api/money.ts); nothing outside the domain converts by hand.
+export { type Cents, formatUsd, formatUsdPlain, parseUsd } from './rules/money';
 export * from './rules/calendar';
 export * from './rules/business-days';
 export * from './rules/post-login-steps';

@@ -208,5 +208,11 @@ describe.each(testDatabases())('the HTTP shell on $name', (testDatabase) => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty(
       'username',
     );
+    // Money is described as the wire carries it, decimal dollars, in answers as in requests
+    // (the schemas decode it to integer cents: domain api/money.ts).
+    const accountList = document.paths['/api/accountList'].get;
+    const item =
+      accountList.responses['200'].content['application/json'].schema.properties.Accounts.items;
+    expect(item.properties.Balance.type).toBe('number');
   });
 });

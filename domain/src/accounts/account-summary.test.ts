@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { AccountListItem } from '../api/accounts';
 import { accountKeyFigure, listedAmountDueBreakdown, paymentsSummary } from './account-summary';
 
+/** An account list row as the API client parses it: money in cents. */
 function account(overrides: Partial<AccountListItem>): AccountListItem {
   return {
     Number: '001-100235-2',
     Type: 0,
     Comment: '',
     Description: 'Home Equity Loan',
-    Balance: 40_000,
+    Balance: 4_000_000,
     AvailableBalance: 0,
     Rate: 650,
     Status: 'Current',
     StatementPreference: 'ElectronicOnly',
     LoanDueDate: '2026-12-02',
-    LoanAmountDue: 775.94,
-    MonthlyInstallment: 775.94,
+    LoanAmountDue: 77_594,
+    MonthlyInstallment: 77_594,
     FeesDue: 0,
     NameOnAcct: 'Jordan Rivers',
     ...overrides,
@@ -31,20 +32,22 @@ describe('accountKeyFigure', () => {
     });
   });
   it('leads a line of credit with its available credit, a deposit with its available balance', () => {
-    expect(accountKeyFigure(account({ Type: 9, AvailableBalance: 2_500 }))).toEqual({
+    expect(accountKeyFigure(account({ Type: 9, AvailableBalance: 250_000 }))).toEqual({
       kind: 'availableCredit',
       cents: 250_000,
     });
-    expect(accountKeyFigure(account({ Type: 1, AvailableBalance: 1_234.5 }))).toEqual({
+    expect(accountKeyFigure(account({ Type: 1, AvailableBalance: 123_450 }))).toEqual({
       kind: 'availableBalance',
       cents: 123_450,
     });
   });
   it('leads a certificate with its balance, not its available 0', () => {
-    expect(accountKeyFigure(account({ Type: 7, Balance: 10_000, AvailableBalance: 0 }))).toEqual({
-      kind: 'balance',
-      cents: 1_000_000,
-    });
+    expect(accountKeyFigure(account({ Type: 7, Balance: 1_000_000, AvailableBalance: 0 }))).toEqual(
+      {
+        kind: 'balance',
+        cents: 1_000_000,
+      },
+    );
   });
   it('gives a closed loan no due date', () => {
     expect(accountKeyFigure(account({ Comment: 'CLOSED', Balance: 0 })).kind).toBe('balance');
@@ -59,9 +62,9 @@ describe('paymentsSummary', () => {
       Description: 'Auto Loan',
       Status: 'Past Due',
       LoanDueDate: '2026-10-18',
-      MonthlyInstallment: 420,
-      FeesDue: 50,
-      LoanAmountDue: 3 * 420 + 50,
+      MonthlyInstallment: 42_000,
+      FeesDue: 5_000,
+      LoanAmountDue: 3 * 42_000 + 5_000,
     });
     const summary = paymentsSummary([account({}), late], today);
     expect(summary.pastDue).toHaveLength(1);
@@ -95,9 +98,9 @@ describe('listedAmountDueBreakdown', () => {
     const row = account({
       Status: 'Past Due',
       LoanDueDate: '2026-10-18',
-      MonthlyInstallment: 420,
-      FeesDue: 50,
-      LoanAmountDue: 3 * 420 + 50,
+      MonthlyInstallment: 42_000,
+      FeesDue: 5_000,
+      LoanAmountDue: 3 * 42_000 + 5_000,
     });
     expect(listedAmountDueBreakdown(row, '2026-11-30')).toMatchObject({
       missedInstallments: 2,

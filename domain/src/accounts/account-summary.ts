@@ -6,7 +6,7 @@ import {
   isClosedComment,
 } from '../api/accounts';
 import { daysBetween, type CalendarDate } from '../rules/calendar';
-import { dollarsToCents, type Cents } from '../rules/money';
+import { type Cents } from '../rules/money';
 import { isLoanPastDue } from '../payments/payment-rules';
 import { amountDueBreakdown, type AmountDueBreakdown } from './amount-due';
 
@@ -39,21 +39,21 @@ export function accountKeyFigure(account: AccountListItem): AccountKeyFigure {
   const category = accountCategory(account.Type);
   if (category === 'loan') {
     if (isClosedComment(account.Comment)) {
-      return { kind: 'balance', cents: dollarsToCents(account.Balance) };
+      return { kind: 'balance', cents: account.Balance };
     }
     return {
       kind: 'amountDue',
-      cents: dollarsToCents(account.LoanAmountDue),
+      cents: account.LoanAmountDue,
       dueDate: account.LoanDueDate,
     };
   }
   if (category === 'lineOfCredit') {
-    return { kind: 'availableCredit', cents: dollarsToCents(account.AvailableBalance) };
+    return { kind: 'availableCredit', cents: account.AvailableBalance };
   }
   if (category === 'deposit') {
-    return { kind: 'availableBalance', cents: dollarsToCents(account.AvailableBalance) };
+    return { kind: 'availableBalance', cents: account.AvailableBalance };
   }
-  return { kind: 'balance', cents: dollarsToCents(account.Balance) };
+  return { kind: 'balance', cents: account.Balance };
 }
 
 /** A loan or line that is past due, as the dashboard's summary says it. */
@@ -98,11 +98,11 @@ export function listedAmountDueBreakdown(
   >,
   today: CalendarDate,
 ): AmountDueBreakdown {
-  const totalCents = dollarsToCents(account.LoanAmountDue);
+  const totalCents = account.LoanAmountDue;
   return amountDueBreakdown({
     totalCents,
-    installmentCents: dollarsToCents(account.MonthlyInstallment),
-    lateChargesCents: dollarsToCents(account.FeesDue),
+    installmentCents: account.MonthlyInstallment,
+    lateChargesCents: account.FeesDue,
     otherFeesCents: 0,
     pastDue: isLoanPastDue(
       {
@@ -121,7 +121,7 @@ function owesOnList(account: AccountListItem): boolean {
     (category === 'loan' || category === 'lineOfCredit') &&
     !isClosedComment(account.Comment) &&
     account.LoanDueDate !== null &&
-    dollarsToCents(account.LoanAmountDue) > 0
+    account.LoanAmountDue > 0
   );
 }
 
@@ -141,7 +141,7 @@ export function paymentsSummary(
   const upcoming: UpcomingDue[] = [];
   for (const account of owing) {
     const dueDate = (account.LoanDueDate ?? '').slice(0, 10);
-    const amountCents = dollarsToCents(account.LoanAmountDue);
+    const amountCents = account.LoanAmountDue;
     if (isLoanPastDue({ dueDate, amountDueCents: amountCents, status: account.Status }, today)) {
       pastDue.push({
         account,

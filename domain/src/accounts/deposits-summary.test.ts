@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountListItem, HistoryItem } from '../index';
 import { depositsSummary, recentActivity } from './deposits-summary';
 
+/** An account list row as the API client parses it: money in cents. */
 function account(overrides: Partial<AccountListItem>): AccountListItem {
   return {
     Number: '001-200100-1',
@@ -23,6 +24,7 @@ function account(overrides: Partial<AccountListItem>): AccountListItem {
   };
 }
 
+/** A history line as the API client parses it: money in cents. */
 function line(date: string, time: string, description: string, total: number): HistoryItem {
   return {
     TransactionDate: `${date}T00:00:00`,
@@ -31,35 +33,35 @@ function line(date: string, time: string, description: string, total: number): H
     InterestAmount: 0,
     OtherAmount: 0,
     TotalPaymentAmount: total,
-    RunningPrincipalBalance: 1000,
+    RunningPrincipalBalance: 100_000,
     TransactionTime: time,
   };
 }
 
 describe('depositsSummary', () => {
-  const checking = account({ Number: '001-1', AvailableBalance: 1250.25 });
-  const savings = account({ Number: '001-2', Type: 3, AvailableBalance: 100.1 });
+  const checking = account({ Number: '001-1', AvailableBalance: 125_025 });
+  const savings = account({ Number: '001-2', Type: 3, AvailableBalance: 10_010 });
   const closedSavings = account({
     Number: '001-3',
     Type: 3,
     Comment: 'CLOSED',
-    AvailableBalance: 50,
+    AvailableBalance: 5_000,
   });
   const cd = account({
     Number: '001-4',
     Type: 7,
-    AvailableBalance: 9000,
+    AvailableBalance: 900_000,
     MaturityDate: '2027-03-01',
   });
   const soonerCd = account({
     Number: '001-5',
     Type: 8,
-    AvailableBalance: 1,
+    AvailableBalance: 100,
     MaturityDate: '2026-12-15',
   });
   const maturedCd = account({ Number: '001-6', Type: 7, MaturityDate: '2026-11-01' });
-  const loan = account({ Number: '001-7', Type: 0, AvailableBalance: 5000 });
-  const creditLine = account({ Number: '001-8', Type: 9, AvailableBalance: 2500 });
+  const loan = account({ Number: '001-7', Type: 0, AvailableBalance: 500_000 });
+  const creditLine = account({ Number: '001-8', Type: 9, AvailableBalance: 250_000 });
 
   it('keeps deposits and investments only, in the list order', () => {
     const summary = depositsSummary([loan, checking, creditLine, cd, closedSavings], '2026-11-30');
@@ -103,15 +105,15 @@ describe('recentActivity', () => {
         {
           account: checking,
           items: [
-            line('2026-11-20', '09:00:00', 'Deposit', 100),
-            line('2026-11-28', '00:00:00', 'Card purchase', -12.34),
+            line('2026-11-20', '09:00:00', 'Deposit', 10_000),
+            line('2026-11-28', '00:00:00', 'Card purchase', -1_234),
           ],
         },
         {
           account: savings,
           items: [
-            line('2026-11-28', '14:30:00', 'Transfer in', 50),
-            line('2026-11-25', '08:00:00', 'Interest', 0.42),
+            line('2026-11-28', '14:30:00', 'Transfer in', 5_000),
+            line('2026-11-25', '08:00:00', 'Interest', 42),
           ],
         },
       ],
@@ -128,7 +130,7 @@ describe('recentActivity', () => {
 
   it('skips lines without a date', () => {
     expect(
-      recentActivity([{ account: checking, items: [line('0001-01-01', '', 'x', 1)] }], 10),
+      recentActivity([{ account: checking, items: [line('0001-01-01', '', 'x', 100)] }], 10),
     ).toEqual([]);
   });
 });

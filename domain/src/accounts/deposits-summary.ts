@@ -1,7 +1,7 @@
 import { hostDateOf, type HistoryItem } from '../api/account-details';
 import { accountCategory, type AccountListItem, isClosedComment } from '../api/accounts';
 import { type CalendarDate } from '../rules/calendar';
-import { type Cents, dollarsToCents } from '../rules/money';
+import { type Cents } from '../rules/money';
 import { historyTimeOf } from './history-time';
 
 /**
@@ -36,7 +36,7 @@ export function depositsSummary(
   const openAccounts = ofArea.filter((account) => !isClosedComment(account.Comment));
   const availableCents = openAccounts
     .filter((account) => accountCategory(account.Type) === 'deposit')
-    .reduce((sum, account) => sum + dollarsToCents(account.AvailableBalance), 0);
+    .reduce((sum, account) => sum + account.AvailableBalance, 0);
   let nextMaturity: DepositsSummary['nextMaturity'];
   for (const account of openAccounts) {
     const date = hostDateOf(account.MaturityDate ?? undefined);
@@ -74,8 +74,8 @@ export function recentActivity(
           date,
           time: historyTimeOf(item.TransactionTime),
           description: item.TransactionDescription,
-          amountCents: dollarsToCents(item.TotalPaymentAmount),
-          balanceCents: dollarsToCents(item.RunningPrincipalBalance),
+          amountCents: item.TotalPaymentAmount,
+          balanceCents: item.RunningPrincipalBalance,
         },
       ];
     }),

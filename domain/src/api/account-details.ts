@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Envelope, withEnvelope } from '../envelope';
 import { LOAN_HOLDS } from '../rules/loan-holds';
-import { dollarsToCents } from '../rules/money';
+import { Money, queryMoneyOf } from './money';
 // The payoff quote's schemas live in their own module (payments.ts and this one both use them).
 export { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
 import { RecurringPaymentInfo, ScheduledPaymentInfo } from './payments';
@@ -45,29 +45,29 @@ export const LoanAccountInformation = z.object({
   Description: z.string(),
   Comment: z.string(),
   Address: PostalAddress,
-  PrincipalBalance: z.number(),
-  PayoffAmount: z.number(),
+  PrincipalBalance: Money,
+  PayoffAmount: Money,
   NextPaymentDate: z.string(),
-  NextPaymentAmount: z.number(),
+  NextPaymentAmount: Money,
   InterestRate: z.number().int(),
-  CurrentYearToDateInterest: z.number(),
-  LastYearToDateInterest: z.number(),
-  AvailableCredit: z.number(),
-  CreditLimit: z.number(),
+  CurrentYearToDateInterest: Money,
+  LastYearToDateInterest: Money,
+  AvailableCredit: Money,
+  CreditLimit: Money,
   LoanOriginationDate: z.string(),
-  OriginalLoanAmount: z.number(),
+  OriginalLoanAmount: Money,
   OriginalMaturityDate: z.string(),
-  LateChargesDue: z.number(),
-  TotalLoanFees: z.number(),
+  LateChargesDue: Money,
+  TotalLoanFees: Money,
   LastPaymentDate: z.string(),
-  LastPaymentAmount: z.number(),
-  MonthlyInstallment: z.number(),
+  LastPaymentAmount: Money,
+  MonthlyInstallment: Money,
   BillingFrequency: z.string(),
   DaysPastDue: z.number().int(),
   /** Whole days since the account opened: the history's "All" range. */
   DaysSinceOpened: z.number().int(),
   PaymentInformation: z.object({
-    TotalAmountDue: z.number(),
+    TotalAmountDue: Money,
     // GetPaymentInfo's shapes, so the portal reads them one way.
     RecurringPayment: RecurringPaymentInfo.nullable(),
     DefaultPaymentMethod: DefaultPaymentMethodSummary.nullable(),
@@ -256,11 +256,11 @@ export const SetStatementFormatRequest = z.object({
 export const HistoryItem = z.object({
   TransactionDate: z.string(),
   TransactionDescription: z.string(),
-  PrincipalAmount: z.number(),
-  InterestAmount: z.number(),
-  OtherAmount: z.number(),
-  TotalPaymentAmount: z.number(),
-  RunningPrincipalBalance: z.number(),
+  PrincipalAmount: Money,
+  InterestAmount: Money,
+  OtherAmount: Money,
+  TotalPaymentAmount: Money,
+  RunningPrincipalBalance: Money,
   TransactionTime: z.string(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
@@ -286,7 +286,7 @@ export const ShowHideAccountRequest = z.object({ AccountNumber: z.string().min(1
 export const InsuranceItem = z.object({
   Type: z.string(),
   IsIndividual: z.number().int(),
-  Premium: z.number(),
+  Premium: Money,
 });
 export const InsuranceRequest = z.object({ accountNumber: z.string().min(1).max(40) });
 export const InsuranceResponse = withEnvelope({ Insurances: z.array(InsuranceItem) });
@@ -294,8 +294,8 @@ export const InsuranceResponse = withEnvelope({ Insurances: z.array(InsuranceIte
 export const Application = z.object({
   ApplicationNumber: z.string(),
   Status: z.string(),
-  AmountRequested: z.number(),
-  AmountApproved: z.number(),
+  AmountRequested: Money,
+  AmountApproved: Money,
   LastModified: z.string(),
   Office: z.string(),
   /** DATE_NONE when not known (treated as null). */
@@ -335,15 +335,6 @@ export const LoginHistoryEntry = z.object({
 export type LoginHistoryEntry = z.infer<typeof LoginHistoryEntry>;
 export const LoginHistoryResponse = withEnvelope({ List: z.array(LoginHistoryEntry) });
 
-function hasWholeCents(dollars: number): boolean {
-  try {
-    dollarsToCents(dollars);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The most extra principal a payoff projection takes per payment, in dollars. */
 export const MAX_PROJECTED_EXTRA_PRINCIPAL = 100_000;
 
@@ -353,7 +344,7 @@ export const MAX_PROJECTED_EXTRA_PRINCIPAL = 100_000;
  * history.
  */
 export const BalanceHistoryResponse = withEnvelope({
-  Points: z.array(z.object({ Date: z.string(), Balance: z.number() })),
+  Points: z.array(z.object({ Date: z.string(), Balance: Money })),
 });
 export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
 
@@ -364,19 +355,15 @@ export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponse>;
  */
 export const PayoffProjectionQuery = z.object({
   accountNumber: z.string().min(1).max(40),
-  extraPrincipal: z.coerce
-    .number()
-    .min(0)
-    .max(MAX_PROJECTED_EXTRA_PRINCIPAL)
-    .refine(hasWholeCents, 'At most two decimals'),
+  extraPrincipal: queryMoneyOf(z.number().min(0).max(MAX_PROJECTED_EXTRA_PRINCIPAL)),
 });
 const PayoffPath = z.object({
   /** ISO date of the last payment; null when the payments never repay the loan. */
   PayoffDate: z.string().nullable(),
-  TotalInterest: z.number(),
+  TotalInterest: Money,
   Payments: z.number().int(),
   /** The principal after each payment, at most one point a month (the month's last). */
-  Balances: z.array(z.object({ Date: z.string(), Balance: z.number() })),
+  Balances: z.array(z.object({ Date: z.string(), Balance: Money })),
 });
 export const PayoffProjectionResponse = withEnvelope({
   Regular: PayoffPath,

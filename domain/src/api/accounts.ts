@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Money } from './money';
 import { withEnvelope } from '../envelope';
 
 /** Account type codes of the host (spec 002 section 3). */
@@ -29,7 +30,7 @@ export const ACCOUNT_STATUSES = {
 
 /**
  * One row of `GET /api/accountList` (spec 002 "Account list item", spec 001 "Loan account list
- * item"). Money is in dollars with cents as decimals (1234.56); Rate is percent × 100 (675 is
+ * item"). Money is decimal dollars on the wire (1234.56) and integer cents once parsed; Rate is percent × 100 (675 is
  * 6.75 %); LoanDueDate is a calendar date 'YYYY-MM-DD' or null.
  */
 export const AccountListItem = z.object({
@@ -37,15 +38,15 @@ export const AccountListItem = z.object({
   Type: z.number().int(),
   Comment: z.string(),
   Description: z.string(),
-  Balance: z.number(),
-  AvailableBalance: z.number(),
+  Balance: Money,
+  AvailableBalance: Money,
   Rate: z.number().int(),
   Status: z.string(),
   StatementPreference: z.string(),
   LoanDueDate: z.string().nullable(),
-  LoanAmountDue: z.number(),
-  MonthlyInstallment: z.number(),
-  FeesDue: z.number(),
+  LoanAmountDue: Money,
+  MonthlyInstallment: Money,
+  FeesDue: Money,
   NameOnAcct: z.string(),
   /**
    * The maturity date 'YYYY-MM-DD' of a certificate or an installment loan, else null (not in the

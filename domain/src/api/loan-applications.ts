@@ -6,7 +6,7 @@ import {
 } from '../applications/loan-application';
 import { withEnvelope } from '../envelope';
 import { isCalendarDate } from '../rules/calendar';
-import { dollarsToCents } from '../rules/money';
+import { moneyOf } from './money';
 
 /*
  * `POST /api/Register/Apply` (spec 002: "Application payload not shown"; issue 22) and the staff's
@@ -16,21 +16,8 @@ import { dollarsToCents } from '../rules/money';
  * applications/loan-application.ts, answered in its words.
  */
 
-function hasWholeCents(dollars: number): boolean {
-  try {
-    dollarsToCents(dollars);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Decimal dollars of at most two decimals (money is cents past the wire: `applyInputOf`). */
-const WireDollars = z
-  .number()
-  .min(0)
-  .max(100_000_000_000)
-  .refine(hasWholeCents, 'An amount has at most two decimals.');
+/** Decimal dollars of at most two decimals on the wire, cents once parsed. */
+const WireDollars = moneyOf(z.number().min(0).max(100_000_000_000));
 
 /** The call's body. Every field is checked by the rules; none may be left out. */
 export const ApplyRequest = z.object({
@@ -51,10 +38,10 @@ export type ApplyRequest = z.infer<typeof ApplyRequest>;
 export function applyInputOf(request: ApplyRequest): LoanApplicationInput {
   return {
     productId: request.ProductId.trim(),
-    amountRequestedCents: dollarsToCents(request.AmountRequested),
+    amountRequestedCents: request.AmountRequested,
     termMonths: request.TermMonths,
     purpose: request.Purpose.trim(),
-    annualIncomeCents: dollarsToCents(request.AnnualIncome),
+    annualIncomeCents: request.AnnualIncome,
     employmentStatus: request.EmploymentStatus,
     contactConsent: request.ContactConsent,
   };

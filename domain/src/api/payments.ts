@@ -2,7 +2,7 @@ import type { SettingKey } from '@portal/settings-schema';
 import { z } from 'zod';
 import { Envelope, withEnvelope } from '../envelope';
 import { isCalendarDate } from '../rules/calendar';
-import { dollarsToCents } from '../rules/money';
+import { moneyOf } from './money';
 import { DAYS_BEFORE_DUE_MAX_MONTHLY } from '../payments/payment-dates';
 import {
   PAYMENT_FREQUENCIES,
@@ -20,7 +20,8 @@ import { AgreementLoggingRequest } from './auth-steps';
 
 /**
  * The payments area's calls (spec 001 sections 3, 7 and 8). Money on the wire is decimal dollars
- * with at most two decimals (convert with `dollarsToCents` / `centsToDollars`); dates are calendar
+ * with at most two decimals, integer cents once parsed (`./money`: the schemas decode and encode
+ * it, so no caller converts); dates are calendar
  * dates 'YYYY-MM-DD', also accepted as the host's 'YYYY-MM-DDT00:00:00'.
  *
  * Card data: the card number and security code appear in `AddCardPaymentMethodRequest` only.
@@ -35,21 +36,8 @@ import { AgreementLoggingRequest } from './auth-steps';
 /** The largest amount the wire takes: '$999,999,999.99' fills the 15-character amount input. */
 export const MAX_PAYMENT_DOLLARS = 999_999_999.99;
 
-function hasWholeCents(dollars: number): boolean {
-  try {
-    dollarsToCents(dollars);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An amount in dollars: 0 or more, at most two decimals. */
-const Dollars = z
-  .number()
-  .min(0)
-  .max(MAX_PAYMENT_DOLLARS)
-  .refine(hasWholeCents, 'At most two decimals');
+/** An amount: 0 or more, at most two decimals on the wire; cents once parsed. */
+const Dollars = moneyOf(z.number().min(0).max(MAX_PAYMENT_DOLLARS));
 
 /** Whole cents, for state that never leaves the portal. */
 const Cents = z

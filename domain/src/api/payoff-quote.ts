@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Money } from './money';
 import { withEnvelope } from '../envelope';
 
 /**
@@ -12,7 +13,7 @@ export const PayoffQuoteQuery = z.object({
   AccountNumber: z.string().min(1).max(40),
   PayOffDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
 });
-export const PayoffQuoteResponse = withEnvelope({ PayOffQuoteAmount: z.number() });
+export const PayoffQuoteResponse = withEnvelope({ PayOffQuoteAmount: Money });
 export const PayoffDownloadTokenRequest = z.object({
   AccountNumber: z.string().min(1).max(40),
   EffectiveDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),

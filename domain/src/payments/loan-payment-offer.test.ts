@@ -19,7 +19,7 @@ const PAYMENTS_OFF = settings(true);
 
 const loan = (change: Partial<OfferedLoan> = {}): OfferedLoan => ({
   Comment: '',
-  PrincipalBalance: 1200.5,
+  PrincipalBalance: 120_050,
   ...change,
 });
 
@@ -35,7 +35,7 @@ describe('loan payment offer', () => {
   it('offers the payment screen for an open loan that still owes', () => {
     expect(loanPaymentOffer(loan(), PAYMENTS_ON)).toEqual({ kind: 'portal' });
     expect(loanPaymentOffer(loan({ Comment: 'NOX$' }), PAYMENTS_ON)).toEqual({ kind: 'portal' });
-    expect(loanPaymentOffer(loan({ PrincipalBalance: 0.01 }), PAYMENTS_ON)).toEqual({
+    expect(loanPaymentOffer(loan({ PrincipalBalance: 1 }), PAYMENTS_ON)).toEqual({
       kind: 'portal',
     });
   });
@@ -54,7 +54,7 @@ describe('loan payment offer', () => {
   });
 
   it('offers no payment on a loan that owes nothing or has a credit balance', () => {
-    for (const PrincipalBalance of [0, -25]) {
+    for (const PrincipalBalance of [0, -2_500]) {
       expect(loanPaymentOffer(loan({ PrincipalBalance }), PAYMENTS_ON)).toEqual({
         kind: 'none',
         reason: 'noPaymentNeeded',
@@ -76,8 +76,9 @@ describe('loan payment offer', () => {
 
 describe("the account list's offers", () => {
   // Type 0 is an installment loan, 9 a line of credit, 1 a checking account (accountCategory).
-  // LoanAmountDue defaults to a due installment; 0 is a loan paid ahead.
-  const row = (Type: number, Balance: number, Comment = '', LoanAmountDue = 125.5) => ({
+  // Money in cents, as the API client parses it. LoanAmountDue defaults to a due installment;
+  // 0 is a loan paid ahead.
+  const row = (Type: number, Balance: number, Comment = '', LoanAmountDue = 12_550) => ({
     Type,
     Balance,
     Comment,
@@ -85,9 +86,9 @@ describe("the account list's offers", () => {
   });
 
   it('offer the payment screen for a loan or a line that owes, and nothing for a deposit', () => {
-    expect(accountPaymentOffer(row(0, 775.94), PAYMENTS_ON)).toEqual({ kind: 'portal' });
-    expect(accountPaymentOffer(row(9, 120), PAYMENTS_ON)).toEqual({ kind: 'portal' });
-    expect(accountPaymentOffer(row(1, 5000), PAYMENTS_ON)).toBeUndefined();
+    expect(accountPaymentOffer(row(0, 77_594), PAYMENTS_ON)).toEqual({ kind: 'portal' });
+    expect(accountPaymentOffer(row(9, 12_000), PAYMENTS_ON)).toEqual({ kind: 'portal' });
+    expect(accountPaymentOffer(row(1, 500_000), PAYMENTS_ON)).toBeUndefined();
   });
 
   it('say no payment is needed for a line never drawn and a loan paid off', () => {
@@ -95,27 +96,29 @@ describe("the account list's offers", () => {
       kind: 'none',
       reason: 'noPaymentNeeded',
     });
-    expect(accountPaymentOffer(row(0, 1200, 'CLOSED'), PAYMENTS_ON)).toEqual({
+    expect(accountPaymentOffer(row(0, 120_000, 'CLOSED'), PAYMENTS_ON)).toEqual({
       kind: 'none',
       reason: 'closed',
     });
   });
 
   it('lead Make Payment somewhere only while some loan can be paid', () => {
-    expect(anyLoanPayable([row(1, 5000), row(9, 0), row(0, 900, 'CLOSED')], PAYMENTS_ON)).toBe(
-      false,
-    );
-    expect(anyLoanPayable([row(1, 5000), row(0, 900)], PAYMENTS_ON)).toBe(true);
-    expect(anyLoanPayable([row(0, 900)], PAYMENTS_OFF)).toBe(false);
+    expect(
+      anyLoanPayable([row(1, 500_000), row(9, 0), row(0, 90_000, 'CLOSED')], PAYMENTS_ON),
+    ).toBe(false);
+    expect(anyLoanPayable([row(1, 500_000), row(0, 90_000)], PAYMENTS_ON)).toBe(true);
+    expect(anyLoanPayable([row(0, 90_000)], PAYMENTS_OFF)).toBe(false);
     expect(anyLoanPayable([], PAYMENTS_ON)).toBe(false);
   });
 
   it('do not urge a borrower to pay who has nothing due, though a balance remains', () => {
     // Paid ahead: principal owed, nothing due until the next cycle.
-    expect(anyLoanPayable([row(0, 9_500, '', 0), row(9, 300, '', 0)], PAYMENTS_ON)).toBe(false);
-    expect(anyLoanPayable([row(0, 9_500, '', 0), row(9, 300, '', 0.01)], PAYMENTS_ON)).toBe(true);
+    expect(anyLoanPayable([row(0, 950_000, '', 0), row(9, 30_000, '', 0)], PAYMENTS_ON)).toBe(
+      false,
+    );
+    expect(anyLoanPayable([row(0, 950_000, '', 0), row(9, 30_000, '', 1)], PAYMENTS_ON)).toBe(true);
     // A closed loan with a stale amount due is still not offered.
-    expect(anyLoanPayable([row(0, 900, 'CLOSED', 50)], PAYMENTS_ON)).toBe(false);
+    expect(anyLoanPayable([row(0, 90_000, 'CLOSED', 5_000)], PAYMENTS_ON)).toBe(false);
   });
 });
 

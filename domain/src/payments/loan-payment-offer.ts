@@ -1,6 +1,5 @@
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { accountCategory, isClosedComment, type AccountListItem } from '../api/accounts';
-import { dollarsToCents } from '../rules/money';
 import { noPaymentNeeded } from './payment-eligibility';
 
 /**
@@ -16,7 +15,7 @@ export function onlinePaymentsOn(settings: SettingsAccessor): boolean {
 export interface OfferedLoan {
   /** The core's status comment: one containing CLOSED (any case) is a closed loan. */
   Comment: string;
-  /** The principal balance in dollars (the account list's Balance). */
+  /** The principal balance in cents (the account list's Balance). */
   PrincipalBalance: number;
 }
 
@@ -39,7 +38,7 @@ export type LoanPaymentOffer = { kind: 'none'; reason: NoPaymentReason } | { kin
  */
 export function loanPaymentOffer(loan: OfferedLoan, settings: SettingsAccessor): LoanPaymentOffer {
   if (isClosedComment(loan.Comment)) return { kind: 'none', reason: 'closed' };
-  if (noPaymentNeeded(dollarsToCents(loan.PrincipalBalance))) {
+  if (noPaymentNeeded(loan.PrincipalBalance)) {
     return { kind: 'none', reason: 'noPaymentNeeded' };
   }
   if (!onlinePaymentsOn(settings)) return { kind: 'none', reason: 'paymentsOff' };
@@ -75,8 +74,7 @@ export function anyLoanPayable(
 ): boolean {
   return accounts.some(
     (account) =>
-      accountPaymentOffer(account, settings)?.kind === 'portal' &&
-      dollarsToCents(account.LoanAmountDue) > 0,
+      accountPaymentOffer(account, settings)?.kind === 'portal' && account.LoanAmountDue > 0,
   );
 }
 

@@ -38,7 +38,7 @@ export interface PaymentAmountLoan {
 
 /**
  * The institution settings the amount rules read, in cents where they are money (the schema
- * holds dollars as text: convert with `dollarsToCents`).
+ * holds dollars: convert with `settingCents`).
  */
 export interface PaymentAmountSettings {
   /** `paymentAmountOptions.minimumAchPaymentAmount` (default 0.01). */

@@ -1,5 +1,5 @@
 import type { Cents } from '../rules/money';
-import { dollarsToCents, formatUsd } from '../rules/money';
+import { formatUsd } from '../rules/money';
 import { formatUsDate } from '../rules/date-formats';
 import { fillPlaceholders } from '../rules/formats';
 import { CARD_REFUSAL_ERRORS, type PaymentOfMethod, type SubmitError } from '../api/payments';
@@ -154,7 +154,7 @@ export function paymentOfMethodWording(
   payment: PaymentOfMethod,
   texts: PaymentOfMethodTexts,
 ): string {
-  const amount = formatUsd(dollarsToCents(payment.PaymentAmount));
+  const amount = formatUsd(payment.PaymentAmount);
   if (payment.Kind === 'Scheduled' || payment.RecurringOption === null) {
     return fillPlaceholders(texts.scheduledItemText, {
       amount,

@@ -1,7 +1,9 @@
 /**
  * Money is integer cents inside both apps and the server; the wire carries decimal dollars
  * (1234.56) because that is what the specs' clients read, and people read "$1,234.56". This is
- * the one module that converts between the three.
+ * the one module that converts between the three. The dollar conversions are the domain's own
+ * (the package's index leaves them out): the API schemas' money codecs (api/money.ts) and the
+ * settings' dollar amounts (payments/payment-rules.ts settingCents) are their only callers.
  */
 
 /** An amount of US money in whole cents. */

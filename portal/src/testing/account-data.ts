@@ -3,7 +3,10 @@ import type { AccountDataResponse } from '@portal/domain';
 /** The loan of the fixture: jordan.rivers's past-due auto loan. */
 export const LOAN_NUMBER = '001-100234-1';
 
-/** A loan page's data (GET /api/AccountData) as the server answers it, with overrides of its Information. */
+/**
+ * A loan page's data (GET /api/AccountData) as the server answers it (money in the wire's decimal
+ * dollars), with overrides of its Information.
+ */
 export function loanAccountData(
   overrides: Partial<AccountDataResponse['Information']> = {},
 ): AccountDataResponse {

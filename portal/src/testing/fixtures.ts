@@ -101,7 +101,10 @@ export function loginResponseBody(overrides: Partial<LoginResponse> = {}): Login
   };
 }
 
-/** An account list item: an open account of 1,000 with the fields a test does not set. */
+/**
+ * An account list item: an open account of 1,000 with the fields a test does not set. Money is the
+ * wire's decimal dollars (a stubbed answer's body; the API client decodes it to cents).
+ */
 export function accountListItem(
   fields: Pick<AccountListItem, 'Number' | 'Type' | 'Description'> & Partial<AccountListItem>,
 ): AccountListItem {

@@ -3,7 +3,9 @@ import type { PaymentInfo } from '../lib/payments/payment-info';
 
 /*
  * Answers of GetPaymentInfo for component tests (the HTTP boundary is stubbed with them). Shared
- * by the tests of the payment lists, the loan page and the payment page.
+ * by the tests of the payment lists, the loan page and the payment page. Money is the wire's
+ * decimal dollars, as the server sends it: the API client's schemas decode it to cents, so these
+ * are not for passing to a component or rule directly.
  */
 
 export const FIXTURE_LOAN_NUMBER = '001-100234-1';

@@ -19,6 +19,7 @@ export const TODAY = '2026-11-24';
 /** A routing number with a valid ABA checksum (JPMorgan Chase, New York). */
 export const TEST_ROUTING_NUMBER = '021000021';
 
+/** The loan's account list row as the server sends it: money in the wire's decimal dollars. */
 export function listItem(overrides: Partial<AccountListItem> = {}): AccountListItem {
   return {
     Number: LOAN,

@@ -1,13 +1,13 @@
 import {
   addDays,
   type CalendarDate,
-  centsToDollars,
   daysBeforeDueChoices,
   daysBeforeDuePayDate,
   isBilledMonthly,
   PaymentRequest,
   RecurringPaymentRequest,
   type SavedPaymentMethod,
+  toWire,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -262,7 +262,7 @@ async function decideDemoPayment(
       PaymentDate: wanted.paymentDate,
       LoanAccountNumber: loanNumber,
       Company: caller.companyNumber,
-      PaymentAmount: centsToDollars(wanted.amountCents),
+      PaymentAmount: wanted.amountCents,
       // The demo loans charge no fees (decideSubmission refuses fees that are not the server's).
       FirstPartyFee: 0,
       ThirdPartyFee: 0,
@@ -272,15 +272,25 @@ async function decideDemoPayment(
     IsPayoff: false,
     Method: card,
   };
+  // The body as the portal sends it (toWire: dollars), read as the server's validator reads it
+  // (parse: cents again), so the demo's payment passes every check a borrower's would.
   const request: SubmitRequest = wanted.recurring
     ? {
         route: 'recurring',
         paymentType: 'Card',
-        body: RecurringPaymentRequest.parse({
-          Payment: { ...payment, RecurringDetails: wanted.recurring },
-        }),
+        body: RecurringPaymentRequest.parse(
+          toWire(RecurringPaymentRequest, {
+            EncryptedData: '',
+            AchDraftAgreementToken: '',
+            Payment: { ...payment, RecurringDetails: wanted.recurring },
+          }),
+        ),
       }
-    : { route: 'scheduled', paymentType: 'Card', body: PaymentRequest.parse({ Payment: payment }) };
+    : {
+        route: 'scheduled',
+        paymentType: 'Card',
+        body: PaymentRequest.parse(toWire(PaymentRequest, { EncryptedData: '', Payment: payment })),
+      };
   const decision = await decideLoanSubmission(
     {
       db: trx,

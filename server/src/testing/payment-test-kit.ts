@@ -7,6 +7,7 @@ import {
 import { passesLuhn } from '@portal/domain';
 import type { PortalApp } from '../app';
 import { PORTAL_WRITE_HEADERS, type SignedIn } from './test-app';
+import { wireOf } from './wire';
 
 export { charges, coreLines, databaseText, debits } from './payment-test-counts';
 
@@ -101,13 +102,14 @@ export async function addAccount(caller: Caller, accountNumber = ACCOUNT_NUMBER)
   return method;
 }
 
+/** GetPaymentInfo's answer as on the wire (money in dollars), checked against its schema. */
 export async function paymentInfo(caller: Caller, loan: string) {
   const response = await call(
     caller,
     'GET',
     `/api/PaymentInformation/GetPaymentInfo?accountNumber=${loan}`,
   );
-  return { status: response.statusCode, body: PaymentInfoResponse.parse(response.json()) };
+  return { status: response.statusCode, body: wireOf(PaymentInfoResponse, response.json()) };
 }
 
 /** A payment request body (dollars on the wire). */

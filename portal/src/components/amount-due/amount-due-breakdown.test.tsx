@@ -5,15 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withSettings } from '../../testing/with-settings';
 import { ListedAmountDueBreakdown } from './amount-due-breakdown';
 
+/** An account list row as the API client hands it over: money in cents. */
 const ROW: Pick<
   AccountListItem,
   'LoanAmountDue' | 'MonthlyInstallment' | 'FeesDue' | 'LoanDueDate' | 'Status'
 > = {
   Status: 'Past Due',
   LoanDueDate: '2025-01-30',
-  MonthlyInstallment: 420,
-  FeesDue: 50,
-  LoanAmountDue: 1310,
+  MonthlyInstallment: 42_000,
+  FeesDue: 5_000,
+  LoanAmountDue: 131_000,
 };
 
 beforeEach(() => {
@@ -49,7 +50,7 @@ describe('ListedAmountDueBreakdown (Make Payment)', () => {
             Status: 'Current',
             LoanDueDate: '2025-04-02',
             FeesDue: 0,
-            LoanAmountDue: 420,
+            LoanAmountDue: 42_000,
           }}
         />,
       ),

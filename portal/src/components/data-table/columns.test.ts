@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { centsColumn, dateColumn, dollarsColumn } from './columns';
+import { centsColumn, dateColumn } from './columns';
 import { cellContent } from './data-table-column';
 import { sortRows } from './sort-rows';
 
 interface Row {
   cents: number | null;
-  dollars: number;
   date: string | undefined;
 }
 
 const rows: Row[] = [
-  { cents: 1_234_56, dollars: 9.5, date: '2026-03-14' },
-  { cents: null, dollars: 1234.5, date: undefined },
-  { cents: 5, dollars: 0.07, date: '2025-12-01' },
+  { cents: 1_234_56, date: '2026-03-14' },
+  { cents: null, date: undefined },
+  { cents: 5, date: '2025-12-01' },
 ];
 
 describe('table columns', () => {
@@ -21,12 +20,6 @@ describe('table columns', () => {
     expect(rows.map((row) => cellContent(row, column))).toEqual(['$1,234.56', '', '$0.05']);
     expect(sortRows(rows, column, 'asc').map((row) => row.cents)).toEqual([5, 1_234_56, null]);
     expect(column.type).toBe('number');
-  });
-
-  it("shows the core's dollars as cents would be shown, sorting by value", () => {
-    const column = dollarsColumn<Row>('balance', 'Balance', (row) => row.dollars);
-    expect(rows.map((row) => cellContent(row, column))).toEqual(['$9.50', '$1,234.50', '$0.07']);
-    expect(sortRows(rows, column, 'desc').map((row) => row.dollars)).toEqual([1234.5, 9.5, 0.07]);
   });
 
   it('shows calendar dates as MM/DD/YYYY, or as the render says, sorting by the date', () => {

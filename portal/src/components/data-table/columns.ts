@@ -1,4 +1,4 @@
-import { dollarsToCents, formatUsd, formatUsDate } from '@portal/domain';
+import { formatUsd, formatUsDate } from '@portal/domain';
 import type { ReactNode } from 'react';
 import type { DataTableColumn } from './data-table-column';
 
@@ -8,7 +8,10 @@ import type { DataTableColumn } from './data-table-column';
  * value, and the one money formatter and the one date formatter show every cell.
  */
 
-/** A column of integer cents: sorts by the amount, shows '$1,234.56' (blank when unknown). */
+/**
+ * A column of integer cents (every amount the API client hands over, its schemas having decoded
+ * the wire's dollars): sorts by the amount, shows '$1,234.56' (blank when unknown).
+ */
 export function centsColumn<Row>(
   id: string,
   header: string,
@@ -24,18 +27,6 @@ export function centsColumn<Row>(
       return value === null || value === undefined ? '' : formatUsd(value);
     },
   };
-}
-
-/** A column of the core's dollar amounts (the API's decimal dollars), shown as `centsColumn`. */
-export function dollarsColumn<Row>(
-  id: string,
-  header: string,
-  dollars: (row: Row) => number | null | undefined,
-): DataTableColumn<Row> {
-  return centsColumn(id, header, (row) => {
-    const value = dollars(row);
-    return value === null || value === undefined ? value : dollarsToCents(value);
-  });
 }
 
 /**

@@ -12,7 +12,6 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   canDeleteRecurringPayment,
-  dollarsToCents,
   formatUsd,
   scheduleWording,
   scheduleWordingTextsOf,
@@ -52,10 +51,10 @@ export default function RecurringPaymentDetails(props: RecurringPaymentDetailsPr
   const schedule = scheduleWording(payment, scheduleWordingTextsOf(settings));
   // A line of credit paying its total due is sent and kept as 0: worded, not shown as $0.00.
   const amount =
-    dollarsToCents(payment.TotalAmount) === 0
+    payment.TotalAmount === 0
       ? settings.get('paymentTexts.locTotalDueText')
-      : formatUsd(dollarsToCents(payment.TotalAmount));
-  const additionalPrincipalCents = dollarsToCents(payment.AdditionalPrincipalAmount);
+      : formatUsd(payment.TotalAmount);
+  const additionalPrincipalCents = payment.AdditionalPrincipalAmount;
   const showsAdditionalPrincipal = !payment.IsCard && additionalPrincipalCents > 0;
   const endingInLabel = settings.get(
     payment.IsCard

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { dollarsToCents, fillPlaceholders, formatUsd, formatUsDate } from '@portal/domain';
+import { fillPlaceholders, formatUsd, formatUsDate } from '@portal/domain';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
 
@@ -21,7 +21,7 @@ export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: strin
       {returned.map((payment) => (
         <Alert severity="error" key={`${payment.PaymentDate}-${payment.PaymentAmount}`}>
           {fillPlaceholders(settings.get('loanDetailsTexts.returnedPaymentNoticeText'), {
-            amount: formatUsd(dollarsToCents(payment.PaymentAmount)),
+            amount: formatUsd(payment.PaymentAmount),
             date: formatUsDate(payment.PaymentDate),
             method: payment.IsCard
               ? settings.get('cardPaymentTexts.cardOptionText')

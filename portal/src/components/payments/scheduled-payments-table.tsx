@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import {
   canDeleteScheduledPayment,
-  dollarsToCents,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
@@ -50,7 +49,7 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
   const allowDelete = settings.get('paymentOptions.allowDeleteScheduledPaymentOption');
   const achName = settings.get('achPaymentTexts.eCheckOptionText');
   const cardName = settings.get('cardPaymentTexts.cardOptionText');
-  const money = (payment: ScheduledPaymentInfo) => formatUsd(dollarsToCents(payment.PaymentAmount));
+  const money = (payment: ScheduledPaymentInfo) => formatUsd(payment.PaymentAmount);
 
   async function askToDelete(payment: ScheduledPaymentInfo) {
     const answer = await dialogs.open<boolean>((close) => (
@@ -117,7 +116,7 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
       header: settings.get('recurringPaymentTexts.scheduledAmountColumnText'),
       type: 'number',
       sortable: false,
-      getValue: (payment) => dollarsToCents(payment.PaymentAmount),
+      getValue: (payment) => payment.PaymentAmount,
       renderCell: money,
     },
     {

@@ -24,8 +24,6 @@ import {
   StatementListResponse,
   UpdateAddressRequest,
   UpdateAddressResponse,
-  centsToDollars,
-  dollarsToCents,
 } from '@portal/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -142,7 +140,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         ...okEnvelope(),
         Points: points.map((point) => ({
           Date: point.date,
-          Balance: centsToDollars(point.principalCents),
+          Balance: point.principalCents,
         })),
       };
     },
@@ -162,16 +160,16 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
       const projection = await service.payoffProjection(
         signedInCaller(request),
         request.query.accountNumber,
-        dollarsToCents(request.query.extraPrincipal),
+        request.query.extraPrincipal,
       );
       if (!projection) return notFound(reply);
       const path = (found: typeof projection.regular) => ({
         PayoffDate: found.payoffDate,
-        TotalInterest: centsToDollars(found.interestCents),
+        TotalInterest: found.interestCents,
         Payments: found.payments,
         Balances: monthlyPoints(found.balances).map((point) => ({
           Date: point.date,
-          Balance: centsToDollars(point.principalCents),
+          Balance: point.principalCents,
         })),
       });
       return {
@@ -297,7 +295,7 @@ export const accountDetailsRoutes: FastifyPluginAsyncZod<{
         Insurances: items.map((item) => ({
           Type: item.type,
           IsIndividual: item.coverage,
-          Premium: centsToDollars(item.premiumCents),
+          Premium: item.premiumCents,
         })),
       };
     },

@@ -44,6 +44,7 @@ import {
 } from '../../testing/payment-test-kit';
 import { historyFileName } from './history-downloads';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { wireOf } from '../../testing/wire';
 
 // Seeded at Harbor (branch 001) on 2025-03-14, America/New_York.
 const TODAY = '2025-03-14';
@@ -78,12 +79,12 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     });
   }
   async function accountList(who: SignedIn) {
-    return AccountListResponse.parse((await get(who, '/api/accountList')).json()).Accounts;
+    return wireOf(AccountListResponse, (await get(who, '/api/accountList')).json()).Accounts;
   }
   async function accountData(who: SignedIn, number: string) {
     const response = await get(who, `/api/AccountData?accountNumber=${number}`);
     expect(response.statusCode).toBe(200);
-    return AccountDataResponse.parse(response.json());
+    return wireOf(AccountDataResponse, response.json());
   }
 
   it('loads a past-due loan whose figures agree with the account list', async () => {
@@ -111,11 +112,11 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     expect(data.Alerts.EmailAlerts.AlertLoanDueDate1).toBe(false);
 
     const details = await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`);
-    expect(AccountDetailsResponse.parse(details.json()).Information.Information).toEqual(info);
+    expect(wireOf(AccountDetailsResponse, details.json()).Information.Information).toEqual(info);
   });
 
   it("dates the account list with the institution's today, so the dashboard counts the loan page's days past due", async () => {
-    const listed = AccountListResponse.parse((await get(jordan, '/api/accountList')).json());
+    const listed = wireOf(AccountListResponse, (await get(jordan, '/api/accountList')).json());
     expect(listed.BusinessDate).toBe(TODAY);
     const data = await accountData(jordan, AUTO_LOAN);
     const [late] = paymentsSummary(listed.Accounts, listed.BusinessDate ?? '').pastDue;
@@ -183,7 +184,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     async function accountDetails(who: SignedIn, number: string) {
       const response = await get(who, `/api/AccountDetails?accountNumber=${number}`);
       expect(response.statusCode).toBe(200);
-      return AccountDetailsResponse.parse(response.json());
+      return wireOf(AccountDetailsResponse, response.json());
     }
     expect((await accountData(jordan, held)).Hold).toBeNull();
     expect((await accountDetails(jordan, held)).Hold).toBeNull();
@@ -223,7 +224,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const paymentInformation = async (who: SignedIn, number: string) => {
       const fromData = (await accountData(who, number)).Information.PaymentInformation;
       const details = await get(who, `/api/AccountDetails?accountNumber=${number}`);
-      const fromDetails = AccountDetailsResponse.parse(details.json()).Information.Information
+      const fromDetails = wireOf(AccountDetailsResponse, details.json()).Information.Information
         ?.PaymentInformation;
       expect(fromDetails).toEqual(fromData);
       return fromData;
@@ -318,7 +319,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const loanPayments = async (who: SignedIn, number: string) => {
       const fromData = (await accountData(who, number)).Information.PaymentInformation;
       const details = await get(who, `/api/AccountDetails?accountNumber=${number}`);
-      const fromDetails = AccountDetailsResponse.parse(details.json()).Information.Information
+      const fromDetails = wireOf(AccountDetailsResponse, details.json()).Information.Information
         ?.PaymentInformation;
       expect(fromDetails).toEqual(fromData);
       return {
@@ -663,7 +664,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
 
   it("charts the balance by month from the history, ending at today's balance", async () => {
     const response = await get(jordan, `/api/Account/BalanceHistory?accountNumber=${HOME_EQUITY}`);
-    const { Points } = BalanceHistoryResponse.parse(response.json());
+    const { Points } = wireOf(BalanceHistoryResponse, response.json());
     const months = Points.map((point) => point.Date.slice(0, 7));
     expect(new Set(months).size).toBe(months.length);
     expect(months).toEqual([...months].sort());
@@ -674,7 +675,8 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     // A line of credit charts from its opening, at zero until its first advance, month by month.
     const line = (await accountList(jordan)).find((account) => account.Type === 9);
     const lineData = await accountData(jordan, line?.Number ?? '');
-    const linePoints = BalanceHistoryResponse.parse(
+    const linePoints = wireOf(
+      BalanceHistoryResponse,
       (await get(jordan, `/api/Account/BalanceHistory?accountNumber=${line?.Number}`)).json(),
     ).Points;
     const opened = hostDateOf(lineData.Information.LoanOriginationDate) ?? '';
@@ -707,7 +709,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         `/api/Account/PayoffProjection?accountNumber=${HOME_EQUITY}&extraPrincipal=${extra}`,
       );
       expect(response.statusCode).toBe(200);
-      return PayoffProjectionResponse.parse(response.json());
+      return wireOf(PayoffProjectionResponse, response.json());
     };
     const none = await project('0');
     expect(none.WithExtra).toEqual(none.Regular);
@@ -744,7 +746,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         jordan,
         `/api/AccountHistory?accountNumber=${account.Number}&days=36600`,
       );
-      const { List } = AccountHistoryResponse.parse(response.json());
+      const { List } = wireOf(AccountHistoryResponse, response.json());
       expect(List.length).toBeGreaterThan(0);
       for (const row of List) {
         expect(
@@ -785,7 +787,8 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
 
   it('answers history from the core; all of it adds up to the balance; denied where the core says so', async () => {
     const history = async (who: SignedIn, number: string, days: number) =>
-      AccountHistoryResponse.parse(
+      wireOf(
+        AccountHistoryResponse,
         (await get(who, `/api/AccountHistory?accountNumber=${number}&days=${days}`)).json(),
       );
     const month = await history(jordan, AUTO_LOAN, 30);
@@ -822,7 +825,8 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
   });
 
   it('titles the whole history ("All": the days since the account opened) as all history since its opening', async () => {
-    const info = AccountDetailsResponse.parse(
+    const info = wireOf(
+      AccountDetailsResponse,
       (await get(jordan, `/api/AccountDetails?accountNumber=${AUTO_LOAN}`)).json(),
     );
     const response = await post(jordan, '/api/AccountHistory/RetrieveDownloadToken', {
@@ -858,7 +862,8 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         url: `/api/AccountHistory/DownloadAccountHistory?token=${encodeURIComponent(value)}`,
         headers: who ? { cookie: who.cookie } : {},
       });
-    const api = AccountHistoryResponse.parse(
+    const api = wireOf(
+      AccountHistoryResponse,
       (await get(jordan, `/api/AccountHistory?accountNumber=${AUTO_LOAN}&days=90`)).json(),
     );
     // A past-due loan's 90 days: interest, late charges and at least one payment.
@@ -973,14 +978,14 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
     const response = await post(jordan, '/api/Insurance/GetInsuranceInformation', {
       accountNumber: HOME_EQUITY,
     });
-    expect(InsuranceResponse.parse(response.json()).Insurances).toEqual([
+    expect(wireOf(InsuranceResponse, response.json()).Insurances).toEqual([
       { Type: 'Credit Life', IsIndividual: 2, Premium: 18.42 },
       { Type: 'Credit Disability', IsIndividual: 1, Premium: 23.1 },
     ]);
     const none = await post(jordan, '/api/Insurance/GetInsuranceInformation', {
       accountNumber: AUTO_LOAN,
     });
-    expect(InsuranceResponse.parse(none.json()).Insurances).toEqual([]);
+    expect(wireOf(InsuranceResponse, none.json()).Insurances).toEqual([]);
   });
 
   it('hides an account from the web: gone from the list, refused to a read-only preview', async () => {
@@ -1029,7 +1034,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
         ...(payload ? { payload } : {}),
       });
     const sampleAccounts = async () =>
-      AccountListResponse.parse((await asPreview('GET', '/api/accountList')).json()).Accounts;
+      wireOf(AccountListResponse, (await asPreview('GET', '/api/accountList')).json()).Accounts;
     const shown = await sampleAccounts();
     const sampleLoan = shown.find((account) => account.Type === 0);
     expect(sampleLoan).toBeDefined();
@@ -1252,7 +1257,8 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
       // Not through the built-in viewer any more; the loan page's list says the same.
       const viewer = `/api/AccountEstatements/ViewStatement?${query}&token=${await passable(jordan)}`;
       expect((await get(undefined, viewer)).statusCode).toBe(404);
-      const page = AccountDataResponse.parse(
+      const page = wireOf(
+        AccountDataResponse,
         (await get(jordan, `/api/AccountData?accountNumber=${AUTO_LOAN}`)).json(),
       );
       expect(page.EStatements.length).toBeGreaterThan(0);
@@ -1266,7 +1272,8 @@ describe.each(testDatabases())('opening statements on $name', (testDatabase) => 
   });
 
   it('opens the document family (provider 4) by document id with a passable token', async () => {
-    const line = AccountListResponse.parse(
+    const line = wireOf(
+      AccountListResponse,
       (await get(jordan, '/api/accountList')).json(),
     ).Accounts.find((account) => account.Type === 9);
     const [statement] = await statements(line?.Number ?? '');

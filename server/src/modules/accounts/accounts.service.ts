@@ -3,7 +3,6 @@ import {
   type AccountListItem,
   calendarDateIn,
   type CalendarDate,
-  centsToDollars,
   isClosedComment,
 } from '@portal/domain';
 import type { ReadCache } from '../../lib/read-cache';
@@ -22,15 +21,15 @@ export function toAccountListItem(account: CoreAccount): AccountListItem {
     Type: account.type,
     Comment: account.comment,
     Description: account.description,
-    Balance: centsToDollars(account.balanceCents),
-    AvailableBalance: centsToDollars(account.availableBalanceCents),
+    Balance: account.balanceCents,
+    AvailableBalance: account.availableBalanceCents,
     Rate: account.rate,
     Status: accountStatus(account),
     StatementPreference: account.statementPreference,
     LoanDueDate: account.dueDate,
-    LoanAmountDue: centsToDollars(account.amountDueCents),
-    MonthlyInstallment: centsToDollars(account.installmentCents),
-    FeesDue: centsToDollars(account.feesDueCents),
+    LoanAmountDue: account.amountDueCents,
+    MonthlyInstallment: account.installmentCents,
+    FeesDue: account.feesDueCents,
     NameOnAcct: account.nameOnAccount,
     MaturityDate: account.maturityDate,
   };

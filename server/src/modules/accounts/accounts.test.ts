@@ -4,6 +4,7 @@ import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { accountStatus } from './accounts.service';
+import { wireOf } from '../../testing/wire';
 
 describe('accountStatus', () => {
   it('is Closed for a closed comment whatever else, Past Due when the core says so, else Current', () => {
@@ -28,7 +29,7 @@ describe.each(testDatabases())('GET /api/accountList on $name', (testDatabase) =
   async function accountsOf(headers: Record<string, string>) {
     const response = await test.app.inject({ method: 'GET', url: '/api/accountList', headers });
     expect(response.statusCode).toBe(200);
-    return AccountListResponse.parse(response.json()).Accounts;
+    return wireOf(AccountListResponse, response.json()).Accounts;
   }
 
   it("lists the signed-in borrower's accounts in dollars, without those hidden from the web", async () => {
@@ -92,7 +93,7 @@ describe.each(testDatabases())('GET /api/accountList on $name', (testDatabase) =
       url: '/api/accountList',
       headers: { cookie },
     });
-    const [loan] = AccountListResponse.parse(response.json()).Accounts;
+    const [loan] = wireOf(AccountListResponse, response.json()).Accounts;
     expect(loan?.Description).toBe('Commercial Real Estate Loan');
     expect(loan?.Balance).toBeGreaterThan(21_474_836.47);
     // The wire carries the exact cents of the core's integer balance.

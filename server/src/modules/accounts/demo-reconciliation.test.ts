@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from '../../testing/test-app';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { wireOf } from '../../testing/wire';
 
 /** Account types the core runs as loans: a loan and a line of credit. */
 const LOAN_TYPES = [0, 9];
@@ -196,16 +197,16 @@ describe.each(testDatabases())('the demo data on $name', (testDatabase) => {
       const borrowers = DEMO_USERS.filter((user) => user.institutions.includes(institution.slug));
       for (const user of borrowers) {
         const get = await signInThroughSteps(user.username, institution.slug, host);
-        const listed = AccountListResponse.parse((await get('/api/accountList')).json()).Accounts;
+        const listed = wireOf(AccountListResponse, (await get('/api/accountList')).json()).Accounts;
         for (const account of listed.filter((item) => LOAN_TYPES.includes(item.Type))) {
           const where = `${user.username}'s ${account.Description} ${account.Number} at ${institution.slug}`;
           const data = await get(`/api/AccountData?accountNumber=${account.Number}`);
           expect(data.statusCode, where).toBe(200);
-          const info = AccountDataResponse.parse(data.json()).Information;
+          const info = wireOf(AccountDataResponse, data.json()).Information;
           const history = await get(
             `/api/AccountHistory?accountNumber=${account.Number}&days=${info.DaysSinceOpened + 1}`,
           );
-          const { HasNoErrors, List } = AccountHistoryResponse.parse(history.json());
+          const { HasNoErrors, List } = wireOf(AccountHistoryResponse, history.json());
           expect(HasNoErrors, where).toBe(true);
           expectReconciles(where, {
             type: account.Type,

@@ -18,6 +18,7 @@ import {
   submit,
 } from '../../testing/payment-test-kit';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { wireOf } from '../../testing/wire';
 
 /**
  * The built-in core keeps each account it has read, and what the engine derived from it, while
@@ -86,13 +87,13 @@ describe.each(testDatabases('both'))(
 
     async function loanPage(caller: Caller, loan: string) {
       const urls = loanCalls(loan);
-      const details = AccountDetailsResponse.parse((await read(caller, urls.details)).json())
+      const details = wireOf(AccountDetailsResponse, (await read(caller, urls.details)).json())
         .Information.Information;
       if (!details) throw new Error(`No AccountDetails information for ${loan}`);
       return {
         details,
-        data: AccountDataResponse.parse((await read(caller, urls.data)).json()),
-        paymentInfo: PaymentInfoResponse.parse((await read(caller, urls.paymentInfo)).json()),
+        data: wireOf(AccountDataResponse, (await read(caller, urls.data)).json()),
+        paymentInfo: wireOf(PaymentInfoResponse, (await read(caller, urls.paymentInfo)).json()),
       };
     }
 

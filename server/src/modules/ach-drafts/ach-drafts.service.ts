@@ -8,7 +8,6 @@ import {
   scheduleWording,
   scheduleWordingTextsOf,
   type ScheduleWordingTexts,
-  dollarsToCents,
   isTimeZone,
   lastFourOf,
   thirdPartyFeeFor,
@@ -422,8 +421,8 @@ export function createAchDraftsService(options: {
       // beside it. The agreement's charged amount (section 9: payment amount plus first- and
       // third-party fees) is computed from these when the document is drawn, never sent. The
       // recurring submit compares these terms with its own (draftTermsMatch): same payment
-      // amount, additional principal and fees.
-      const paymentCents = dollarsToCents(request.Amount);
+      // amount, additional principal and fees. Amount and AdditionalPrincipal arrive in cents
+      // (the request schema decodes the wire's dollars).
       const token = createToken();
       const now = clock.now();
       await insertAchDraftPreview(
@@ -433,8 +432,8 @@ export function createAchDraftsService(options: {
           institution_id: caller.institutionId,
           user_id: caller.userId,
           loan_number: number,
-          amount_cents: paymentCents,
-          additional_principal_cents: dollarsToCents(request.AdditionalPrincipal),
+          amount_cents: request.Amount,
+          additional_principal_cents: request.AdditionalPrincipal,
           first_party_fee_cents: fees.first,
           third_party_fee_cents: fees.third,
           days_before_due: request.daysBeforeDue,

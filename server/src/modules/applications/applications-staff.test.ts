@@ -21,6 +21,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
+import { wireOf } from '../../testing/wire';
 
 const QUEUE = '/admin-api/institutions/harbor/work-items';
 
@@ -81,7 +82,8 @@ describe.each(testDatabases())(
 
     /** The application as its borrower's list shows it. */
     async function borrowerSees(who: SignedIn, number: string) {
-      const list = ApplicationListResponse.parse(
+      const list = wireOf(
+        ApplicationListResponse,
         (
           await test.app.inject({
             url: '/api/Application/GetList?numDaysToRetrieve=30',
@@ -238,7 +240,7 @@ describe.each(testDatabases())(
         url: `/api/Application?applicationNumber=${number}`,
         headers: { cookie: jordan.cookie },
       });
-      expect(ApplicationResponse.parse(opened.json()).Application?.AmountApproved).toBe(10_000);
+      expect(wireOf(ApplicationResponse, opened.json()).Application?.AmountApproved).toBe(10_000);
       // Another borrower still cannot open it.
       expect(await borrowerSees(casey, number)).toBeUndefined();
 

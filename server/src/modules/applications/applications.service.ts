@@ -1,10 +1,4 @@
-import {
-  addDays,
-  type Application,
-  calendarDateIn,
-  centsToDollars,
-  hostDateTime,
-} from '@portal/domain';
+import { addDays, type Application, calendarDateIn, hostDateTime } from '@portal/domain';
 import type { Clock } from '../../lib/clock';
 import type { CoreApplication, CustomerRef, ServicingCore } from '../../core/servicing-core';
 
@@ -15,8 +9,8 @@ export function toApplication(application: CoreApplication): Application {
   return {
     ApplicationNumber: application.number,
     Status: application.status,
-    AmountRequested: centsToDollars(application.amountRequestedCents),
-    AmountApproved: centsToDollars(application.amountApprovedCents),
+    AmountRequested: application.amountRequestedCents,
+    AmountApproved: application.amountApprovedCents,
     LastModified: hostDateTime(application.lastModified),
     Office: application.office,
     FundsExpected: hostDateTime(application.fundsExpected),

@@ -2,12 +2,13 @@ import {
   ApplicationListResponse,
   ApplicationResponse,
   ApplyRefusedResponse,
+  ApplyRequest,
   ApplyResponse,
-  type ApplyRequest,
 } from '@portal/domain';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { CoreUnavailableError, type ServicingCore } from '../../core/servicing-core';
 import { institutionIdOf, publishShared } from '../../testing/account-flows';
 import { testDatabases } from '../../testing/databases';
@@ -28,6 +29,7 @@ import {
   createLoanApplyService,
   type ApplyCaller,
 } from './loan-apply';
+import { wireOf } from '../../testing/wire';
 
 const URL = '/api/Register/Apply';
 
@@ -37,7 +39,8 @@ const PERSONAL_DOCUMENTS = [
   'Government-issued photo ID',
 ];
 
-const APPLICATION: ApplyRequest = {
+/** The body as the portal sends it: money in dollars. */
+const APPLICATION = {
   ProductId: 'personal',
   AmountRequested: 12_500,
   TermMonths: 36,
@@ -45,7 +48,10 @@ const APPLICATION: ApplyRequest = {
   AnnualIncome: 85_000,
   EmploymentStatus: 'fullTime',
   ContactConsent: true,
-};
+} satisfies z.input<typeof ApplyRequest>;
+
+/** The same body as the route hands it to the service: parsed, money in cents. */
+const PARSED_APPLICATION: ApplyRequest = ApplyRequest.parse(APPLICATION);
 
 describe.each(testDatabases())('POST /api/Register/Apply on $name', (database) => {
   let test: TestApp;
@@ -65,7 +71,8 @@ describe.each(testDatabases())('POST /api/Register/Apply on $name', (database) =
       payload,
     });
   const listOf = async (who: SignedIn) =>
-    ApplicationListResponse.parse(
+    wireOf(
+      ApplicationListResponse,
       (
         await test.app.inject({
           url: '/api/Application/GetList?numDaysToRetrieve=30',
@@ -434,7 +441,7 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     const key = randomUUID();
     const before = (await applicationsOfCaller()).length;
     fault = 'unavailable';
-    const unreachable = await service.apply(caller, APPLICATION, key);
+    const unreachable = await service.apply(caller, PARSED_APPLICATION, key);
     expect(unreachable).toEqual({
       status: 503,
       body: { HasNoErrors: false, Errors: [{ ErrorMessage: 'Connection' }] },
@@ -442,7 +449,7 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     expect(await applicationsOfCaller()).toHaveLength(before);
 
     fault = 'none';
-    const retried = await service.apply(caller, APPLICATION, key);
+    const retried = await service.apply(caller, PARSED_APPLICATION, key);
     expect(retried.status).toBe(200);
     const { ApplicationNumber } = ApplyResponse.parse(retried.body);
     expect(await applicationsOfCaller()).toHaveLength(before + 1);
@@ -458,7 +465,9 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     const key = randomUUID();
     const before = (await applicationsOfCaller()).map((application) => application.number);
     fault = 'crashAfterCore';
-    await expect(service.apply(caller, APPLICATION, key)).rejects.toThrow('died after the core');
+    await expect(service.apply(caller, PARSED_APPLICATION, key)).rejects.toThrow(
+      'died after the core',
+    );
     fault = 'none';
     const made = (await applicationsOfCaller()).filter(
       (application) => !before.includes(application.number),
@@ -474,7 +483,7 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     await test.app.services.jobs.runOnce(APPLICATION_FINISH_QUEUE);
     expect(await itemsOf(number)).toHaveLength(1);
 
-    const retried = await service.apply(caller, APPLICATION, key);
+    const retried = await service.apply(caller, PARSED_APPLICATION, key);
     expect(retried.status).toBe(200);
     expect(ApplyResponse.parse(retried.body).ApplicationNumber).toBe(number);
     expect(await applicationsOfCaller()).toHaveLength(before.length + 1);
@@ -486,7 +495,9 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     const key = randomUUID();
     const before = (await applicationsOfCaller()).map((application) => application.number);
     fault = 'crashAfterCore';
-    await expect(service.apply(caller, APPLICATION, key)).rejects.toThrow('died after the core');
+    await expect(service.apply(caller, PARSED_APPLICATION, key)).rejects.toThrow(
+      'died after the core',
+    );
     fault = 'none';
     const jobOfKey = async () =>
       (await listJobs(test.database.db, APPLICATION_FINISH_QUEUE)).find(
@@ -534,9 +545,9 @@ describe.each(testDatabases())('an application left unfinished on $name', (datab
     const key = randomUUID();
     const before = (await applicationsOfCaller()).length;
     fault = 'crashAfterCore';
-    await expect(service.apply(caller, APPLICATION, key)).rejects.toThrow();
+    await expect(service.apply(caller, PARSED_APPLICATION, key)).rejects.toThrow();
     fault = 'none';
-    const retried = await service.apply(caller, APPLICATION, key);
+    const retried = await service.apply(caller, PARSED_APPLICATION, key);
     const { ApplicationNumber } = ApplyResponse.parse(retried.body);
     expect(await applicationsOfCaller()).toHaveLength(before + 1);
     expect(await itemsOf(ApplicationNumber)).toHaveLength(1);

@@ -12,6 +12,7 @@ import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { wireOf } from '../../testing/wire';
 
 const AUTO_LOAN = '001-100234-1';
 /** The boat loan, paid off seven months before the seed day. */
@@ -39,7 +40,7 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
       url: `/api/PaymentInformation/GetPayOffQuote?AccountNumber=${AUTO_LOAN}&PayOffDate=${date}`,
       headers: { cookie },
     });
-    return PayoffQuoteResponse.parse(response.json()).PayOffQuoteAmount;
+    return wireOf(PayoffQuoteResponse, response.json()).PayOffQuoteAmount;
   }
 
   it('closes the seed day without changing what the generated history says', async () => {
@@ -92,7 +93,8 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
       await second.close();
     }
     const signedIn = await signIn(test.app, { username: 'jordan.rivers' });
-    const data = AccountDataResponse.parse(
+    const data = wireOf(
+      AccountDataResponse,
       (
         await test.app.inject({
           method: 'GET',
@@ -101,7 +103,8 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
         })
       ).json(),
     );
-    const history = AccountHistoryResponse.parse(
+    const history = wireOf(
+      AccountHistoryResponse,
       (
         await test.app.inject({
           method: 'GET',
@@ -126,7 +129,8 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
     expect(payoffAfter).toBeCloseTo(payoffBefore, 2);
 
     // The savings account's March interest, posted once on the month's last day.
-    const savings = AccountHistoryResponse.parse(
+    const savings = wireOf(
+      AccountHistoryResponse,
       (
         await test.app.inject({
           method: 'GET',
@@ -145,7 +149,8 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
     // Interest shows in its own column only: the parts add up to the total.
     expect(march[0]?.PrincipalAmount).toBe(0);
     expect(march[0]?.TotalPaymentAmount).toBe(march[0]?.InterestAmount);
-    const list = AccountListResponse.parse(
+    const list = wireOf(
+      AccountListResponse,
       (
         await test.app.inject({
           method: 'GET',

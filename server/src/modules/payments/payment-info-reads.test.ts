@@ -1,4 +1,9 @@
-import { AccountListResponse, PaymentInfoResponse, type SavedPaymentMethod } from '@portal/domain';
+import {
+  AccountListResponse,
+  PaymentInfoResponse,
+  type SavedPaymentMethod,
+  toWire,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
 import { testDatabases } from '../../testing/databases';
@@ -14,14 +19,14 @@ import {
 } from '../../testing/payment-test-kit';
 import { withPublishedSettings } from '../../testing/settings';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { wireOf } from '../../testing/wire';
 
 /**
  * GetPaymentInfo answers from what is stored when it is asked: a saved method, a default, a
  * payment or a settings change made a moment before (on this server or on another instance on
  * the same database) is in the very next answer, and a borrower's answer holds their own saved
- * methods only. Its answer leaves without the schema's parse (payments.routes.ts
- * `paymentInfoSerializer`): every answer read here is checked to be exactly what the parse makes
- * of it, so nothing the parse would refuse or drop is sent.
+ * methods only. Every answer read here is checked to be exactly what its schema's parse, written
+ * back to the wire, makes of it, so nothing the parse would refuse or drop is sent.
  */
 describe.each(testDatabases('both'))('GetPaymentInfo after a change on $name', (testDatabase) => {
   let test: TestApp;
@@ -45,7 +50,10 @@ describe.each(testDatabases('both'))('GetPaymentInfo after a change on $name', (
     // The session is in the database: the other instance takes it too.
     jordanThere = { app: other, who: jordan.who };
     casey = { app: test.app, who: await signIn(test.app, { username: 'casey.morgan' }) };
-    const listed = AccountListResponse.parse((await call(casey, 'GET', '/api/accountList')).json());
+    const listed = wireOf(
+      AccountListResponse,
+      (await call(casey, 'GET', '/api/accountList')).json(),
+    );
     caseyLoan = listed.Accounts.find((account) => account.Type === 0)?.Number ?? '';
     expect(caseyLoan).not.toBe('');
   });
@@ -54,8 +62,11 @@ describe.each(testDatabases('both'))('GetPaymentInfo after a change on $name', (
     await test?.close();
   });
 
-  /** The answer as sent, which must be exactly its own parse (nothing refused, nothing dropped). */
-  async function read(caller: Caller, loan: string): Promise<PaymentInfoResponse> {
+  /**
+   * The answer as sent (money in dollars), which must be exactly its own parse written back to
+   * the wire (nothing refused, nothing dropped; the parse reads money as cents, toWire as dollars).
+   */
+  async function read(caller: Caller, loan: string) {
     const response = await call(
       caller,
       'GET',
@@ -63,9 +74,8 @@ describe.each(testDatabases('both'))('GetPaymentInfo after a change on $name', (
     );
     expect(response.statusCode).toBe(200);
     const sent: unknown = response.json();
-    const parsed = PaymentInfoResponse.parse(sent);
-    expect(parsed).toStrictEqual(sent);
-    return parsed;
+    expect(toWire(PaymentInfoResponse, PaymentInfoResponse.parse(sent))).toStrictEqual(sent);
+    return wireOf(PaymentInfoResponse, sent);
   }
 
   async function payable(caller: Caller, loan: string) {

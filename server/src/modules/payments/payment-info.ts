@@ -3,7 +3,6 @@ import {
   adjustedAchPaymentDate,
   addDays,
   type CalendarDate,
-  centsToDollars,
   errorEnvelope,
   holdBlocksOf,
   immediateAchBlockedAfterCutoff,
@@ -176,7 +175,7 @@ function returnedInfo(payment: ListedReturnedPayment): ReturnedPaymentInfo {
   const code = payment.reason_code ?? '';
   return {
     PaymentDate: payment.pay_date,
-    PaymentAmount: centsToDollars(payment.total_cents),
+    PaymentAmount: payment.total_cents,
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
     Reason: isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : code,
@@ -199,7 +198,7 @@ function scheduledInfo(
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
     PaymentDate: payment.pay_date,
-    PaymentAmount: centsToDollars(payment.amount_cents),
+    PaymentAmount: payment.amount_cents,
     // Only the user who made it may delete it (another user of the customer sees it listed).
     CanDelete:
       !posted &&
@@ -227,8 +226,8 @@ function recurringInfo(
       option === 'DayOfMonth' && recurring.first_date ? recurring.first_date : recurring.next_date,
     RecurringOption: option,
     NumberOfDays: recurring.days_before_due,
-    TotalAmount: centsToDollars(recurring.amount_cents),
-    AdditionalPrincipalAmount: centsToDollars(recurring.additional_principal_cents),
+    TotalAmount: recurring.amount_cents,
+    AdditionalPrincipalAmount: recurring.additional_principal_cents,
     PaymentAccountNum: recurring.last_four,
     CanDelete:
       recurring.user_id === context.caller.userId &&
@@ -339,7 +338,7 @@ export async function paymentInfoResponse(
     PaymentDetails: {
       LoanAccountNumber: account.number,
       PaymentDate: today,
-      PaymentAmount: centsToDollars(terms.regularPaymentCents),
+      PaymentAmount: terms.regularPaymentCents,
       Company: companyNumber,
     },
     PaymentOptions: {
@@ -348,21 +347,21 @@ export async function paymentInfoResponse(
       NumberDaysInPeriod: terms.daysInPeriod,
       RecurringAllowed: terms.recurringAllowed,
       FirstPartyFees: {
-        ScheduledAchFee: centsToDollars(terms.fees.scheduledAchCents),
-        ECheckFeeAmount: centsToDollars(terms.fees.eCheckCents),
-        RecurringAchFee: centsToDollars(terms.fees.recurringAchCents),
-        DebitCardFeeAmount: centsToDollars(terms.fees.debitCardCents),
-        CreditCardFeeAmount: centsToDollars(terms.fees.creditCardCents),
+        ScheduledAchFee: terms.fees.scheduledAchCents,
+        ECheckFeeAmount: terms.fees.eCheckCents,
+        RecurringAchFee: terms.fees.recurringAchCents,
+        DebitCardFeeAmount: terms.fees.debitCardCents,
+        CreditCardFeeAmount: terms.fees.creditCardCents,
       },
     },
     ...lists,
     PaymentMethods: methods.methods,
     DefaultPaymentMethod: methods.defaultMethod,
     Delinquent: terms.delinquent,
-    TotalAmountDue: centsToDollars(terms.totalAmountDueCents),
-    PayOffAmount: centsToDollars(terms.payoffTodayCents),
+    TotalAmountDue: terms.totalAmountDueCents,
+    PayOffAmount: terms.payoffTodayCents,
     LoanBillingFrequency: terms.billingFrequency,
-    FeesAndCharges: centsToDollars(terms.feesAndChargesCents),
+    FeesAndCharges: terms.feesAndChargesCents,
     accountType: account.type,
     RestrictionCode: terms.restrictionCode,
     NonPaymentDays: nonPaymentDays,

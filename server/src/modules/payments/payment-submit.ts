@@ -2,7 +2,6 @@ import {
   addDays,
   daysBeforeDuePayDate,
   type CalendarDate,
-  dollarsToCents,
   firstPartyFee,
   frequencyOffered,
   frequencyOfRecurringOption,
@@ -136,8 +135,8 @@ function feeRefusal(
   );
   if (third === undefined) return 'Invalid';
   // The request's fees must be the server's: a portal showing other fees showed a wrong total.
-  if (dollarsToCents(details.FirstPartyFee) !== first) return 'Invalid';
-  if (dollarsToCents(details.ThirdPartyFee) !== third) return 'Invalid';
+  if (details.FirstPartyFee !== first) return 'Invalid';
+  if (details.ThirdPartyFee !== third) return 'Invalid';
   return { first, third };
 }
 
@@ -303,8 +302,8 @@ async function amountRefusal(
       settings: context.rules.amounts,
     },
     {
-      amountCents: dollarsToCents(payment.Details.PaymentAmount),
-      additionalPrincipalCents: dollarsToCents(payment.Details.AdditionalPrincipalAmount),
+      amountCents: payment.Details.PaymentAmount,
+      additionalPrincipalCents: payment.Details.AdditionalPrincipalAmount,
     },
   );
   if (!issue) return undefined;
@@ -371,7 +370,7 @@ export async function decideSubmission(
       daysBeforeDue: recurringDetails.DaysBeforeDue,
       firstDate: start.firstDate,
       nextDate: start.nextDate,
-      paysTotalDue: context.lineOfCredit && dollarsToCents(details.PaymentAmount) === 0,
+      paysTotalDue: context.lineOfCredit && details.PaymentAmount === 0,
       achDraftToken: token,
     };
   } else {
@@ -398,8 +397,8 @@ export async function decideSubmission(
     plan: {
       kind,
       payDate,
-      amountCents: dollarsToCents(details.PaymentAmount),
-      additionalPrincipalCents: dollarsToCents(details.AdditionalPrincipalAmount),
+      amountCents: details.PaymentAmount,
+      additionalPrincipalCents: details.AdditionalPrincipalAmount,
       firstPartyFeeCents: fees.first,
       thirdPartyFeeCents: fees.third,
       isPayoff: request.body.Payment.IsPayoff,

@@ -604,9 +604,7 @@ export async function resumeReviewedPayment(
   id: string,
   resumed: { at: Date; detail: string },
 ): Promise<boolean> {
-  return updatePendingWithMail(db, id, { status: 'settling' }, resumed, undefined, [
-    'needsReview',
-  ]);
+  return updatePendingWithMail(db, id, { status: 'settling' }, resumed, undefined, ['needsReview']);
 }
 
 /** Cancels a waiting payment; false when it was not waiting (posted, failed or cancelled). */

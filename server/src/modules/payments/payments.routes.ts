@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   DeletePaymentRequest,
   DeletePaymentResponse,
   Envelope,
@@ -104,7 +103,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       }
       if (outcome.cents === undefined)
         return { ...errorEnvelope('Invalid'), ThirdPartyFeeAmount: 0 };
-      return { ...okEnvelope(), ThirdPartyFeeAmount: centsToDollars(outcome.cents) };
+      return { ...okEnvelope(), ThirdPartyFeeAmount: outcome.cents };
     },
   );
 

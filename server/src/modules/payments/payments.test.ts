@@ -41,6 +41,7 @@ import {
   VISA_DEBIT,
 } from '../../testing/payment-test-kit';
 import { allowManyCardAttempts } from '../../testing/card-testing';
+import { wireOf } from '../../testing/wire';
 
 const error = (key: string) => ({ HasNoErrors: false, Errors: [{ ErrorMessage: key }] });
 const refusal = (key: string) => ({ ...error(key), ReferenceNumber: '' });
@@ -291,7 +292,7 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         },
         async () => {
           const amount = async (overrides: Record<string, unknown>) =>
-            ThirdPartyFeeResponse.parse((await fee(jordan, overrides)).body).ThirdPartyFeeAmount;
+            wireOf(ThirdPartyFeeResponse, (await fee(jordan, overrides)).body).ThirdPartyFeeAmount;
           expect(await amount({})).toBe(3.25);
           expect(await amount({ IsCreditCard: false, IsDebitCard: true })).toBe(2);
           expect(

@@ -20,6 +20,7 @@ import {
   SECURITY_CODE,
   submit,
 } from '../../testing/payment-test-kit';
+import { wireOf } from '../../testing/wire';
 
 /*
  * Issue 20 item 9: 'Save Payment Profile' saves the new method with the payment, and only when
@@ -114,7 +115,7 @@ describe.each(testDatabases())('saving a new method with the payment on $name', 
     // The delete dialog names the scheduled payment the deletion would cancel.
     const before = await paymentsOf(jordan, card);
     expect(before.status).toBe(200);
-    expect(PaymentsOfMethodResponse.parse(before.body).Payments).toEqual([
+    expect(wireOf(PaymentsOfMethodResponse, before.body).Payments).toEqual([
       {
         Kind: 'Scheduled',
         LoanAccountNumber: '****2352',
@@ -168,7 +169,7 @@ describe.each(testDatabases())('saving a new method with the payment on $name', 
     );
     expect(account).toBeDefined();
     if (!account) return;
-    const payments = PaymentsOfMethodResponse.parse((await paymentsOf(jordan, account)).body);
+    const payments = wireOf(PaymentsOfMethodResponse, (await paymentsOf(jordan, account)).body);
     expect(payments.Payments).toEqual([
       expect.objectContaining({
         Kind: 'Scheduled',
@@ -252,7 +253,7 @@ describe.each(testDatabases())('saving a new method with the payment on $name', 
       nextKey(),
     );
     expect(made.body).toMatchObject({ HasNoErrors: true });
-    const answer = PaymentsOfMethodResponse.parse((await paymentsOf(jordan, card)).body);
+    const answer = wireOf(PaymentsOfMethodResponse, (await paymentsOf(jordan, card)).body);
     expect(answer.Payments).toEqual([
       expect.objectContaining({
         Kind: 'Recurring',

@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   Envelope,
   ENVELOPE_CODES,
   errorEnvelope,
@@ -47,7 +46,7 @@ export const payoffRoutes: FastifyPluginAsyncZod<{
       );
       if (quote.kind === 'notFound') return notFound(reply);
       if (quote.kind === 'refused') return { ...errorEnvelope(PAYOFF_ERROR), PayOffQuoteAmount: 0 };
-      return { ...okEnvelope(), PayOffQuoteAmount: centsToDollars(quote.totalCents) };
+      return { ...okEnvelope(), PayOffQuoteAmount: quote.totalCents };
     },
   );
 

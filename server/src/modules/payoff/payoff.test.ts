@@ -10,6 +10,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../testing/test-app';
+import { wireOf } from '../../testing/wire';
 
 const AUTO_LOAN = '001-100234-1';
 const NO_SUCH_ACCOUNT = '001-999999-9';
@@ -36,11 +37,12 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     });
 
   it('quotes more for a later date; today matches the loan page; past dates are refused', async () => {
-    const today = PayoffQuoteResponse.parse((await quote(jordan, '2025-03-14')).json());
-    const later = PayoffQuoteResponse.parse((await quote(jordan, '2025-04-14')).json());
+    const today = wireOf(PayoffQuoteResponse, (await quote(jordan, '2025-03-14')).json());
+    const later = wireOf(PayoffQuoteResponse, (await quote(jordan, '2025-04-14')).json());
     expect(today.HasNoErrors).toBe(true);
     expect(later.PayOffQuoteAmount).toBeGreaterThan(today.PayOffQuoteAmount);
-    const data = AccountDataResponse.parse(
+    const data = wireOf(
+      AccountDataResponse,
       (
         await test.app.inject({
           method: 'GET',
@@ -57,7 +59,7 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     const perDay = (data.Information.PrincipalBalance * 100 * 0.0649) / 365;
     expect(Math.abs(added - 31 * perDay - 3_500)).toBeLessThan(2);
 
-    expect(PayoffQuoteResponse.parse((await quote(jordan, '2025-03-13')).json())).toEqual({
+    expect(wireOf(PayoffQuoteResponse, (await quote(jordan, '2025-03-13')).json())).toEqual({
       HasNoErrors: false,
       Errors: [{ ErrorMessage: 'PayOffQuote' }],
       PayOffQuoteAmount: 0,
@@ -118,7 +120,7 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     expect(parts.every((part) => part >= 0)).toBe(true);
     expect(parts[1]).toBeGreaterThan(0);
     expect(parts[2]).toBeGreaterThan(0);
-    const quoted = PayoffQuoteResponse.parse((await quote(jordan, '2025-03-20')).json());
+    const quoted = wireOf(PayoffQuoteResponse, (await quote(jordan, '2025-03-20')).json());
     const quotedCents = Math.round(quoted.PayOffQuoteAmount * 100);
     expect(parts.reduce((sum, part) => sum + part, 0)).toBe(quotedCents);
     expect(amount('Total payoff amount')).toBe(quotedCents);

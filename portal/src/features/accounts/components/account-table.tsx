@@ -9,7 +9,7 @@ import {
   onlinePaymentsOn,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
-import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
+import { centsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { useSettings } from '../../../lib/settings/settings-context';
@@ -51,13 +51,13 @@ export function AccountTable(props: {
     type: 'string',
     getValue: (row) => row.Number,
   };
-  const balance: Column = dollarsColumn(
+  const balance: Column = centsColumn(
     'balance',
     settings.get('dashboardTexts.balanceColumnText'),
     (row) => row.Balance,
   );
   // The AvailableBalance field in each list's own words (a line's available credit is not owed).
-  const payable: Column = dollarsColumn(
+  const payable: Column = centsColumn(
     'available',
     settings.get(
       AVAILABLE_COLUMN_TEXT_KEYS[props.category === 'loan' ? 'deposit' : props.category],
@@ -88,17 +88,17 @@ export function AccountTable(props: {
     settings.get('dashboardTexts.dueDateColumnText'),
     (row) => shownDueDate(row),
   );
-  const amountDue: Column = dollarsColumn(
+  const amountDue: Column = centsColumn(
     'amountDue',
     settings.get('dashboardTexts.amountDueColumnText'),
     (row) => row.LoanAmountDue,
   );
-  const installment: Column = dollarsColumn(
+  const installment: Column = centsColumn(
     'installment',
     settings.get('dashboardTexts.installmentColumnText'),
     (row) => row.MonthlyInstallment,
   );
-  const fees: Column = dollarsColumn(
+  const fees: Column = centsColumn(
     'fees',
     settings.get('dashboardTexts.feesDueColumnText'),
     (row) => row.FeesDue,

@@ -1,13 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import {
-  dollarsToCents,
-  formatUsd,
-  formatUsDate,
-  hostDateOf,
-  type Application,
-} from '@portal/domain';
+import { formatUsd, formatUsDate, hostDateOf, type Application } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
 import { CLIENT_ERROR_CODES } from '@portal/web-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,8 +24,6 @@ interface Field {
   value(application: Application): string;
 }
 
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
-
 const FIELDS: readonly Field[] = [
   {
     label: 'applicationDetailsTexts.applicationNumberLabel',
@@ -46,14 +38,14 @@ const FIELDS: readonly Field[] = [
   {
     label: 'applicationDetailsTexts.amountRequestedLabel',
     hide: 'applicationDetailsOptions.hideAmountRequestedOption',
-    value: (application) => money(application.AmountRequested),
+    value: (application) => formatUsd(application.AmountRequested),
   },
   {
     label: 'applicationDetailsTexts.amountApprovedLabel',
     hide: 'applicationDetailsOptions.hideAmountApprovedOption',
     // The host sends 0 until an amount is approved (and for a declined application): no amount.
     value: (application) =>
-      application.AmountApproved > 0 ? money(application.AmountApproved) : '',
+      application.AmountApproved > 0 ? formatUsd(application.AmountApproved) : '',
   },
   {
     label: 'applicationDetailsTexts.lastModifiedLabel',

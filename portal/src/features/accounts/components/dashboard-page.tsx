@@ -22,7 +22,7 @@ import type { SettingKey } from '@portal/settings-schema';
 import { preloadRichText, SuspendingRichText } from '@portal/web-kit';
 import { Suspense, useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
+import { centsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApplyForLoanDialog } from '../../../components/dialogs/apply-for-loan-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
@@ -247,7 +247,7 @@ function ApplicationStatusList({
               type: 'string',
               getValue: (row) => row.Status,
             },
-            dollarsColumn(
+            centsColumn(
               'requested',
               settings.get('applicationDetailsTexts.amountRequestedLabel'),
               (row) => row.AmountRequested,

@@ -9,7 +9,6 @@ import {
   accountPaymentOffer,
   amountDueDifference,
   type AccountListItem,
-  dollarsToCents,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
@@ -231,7 +230,7 @@ function UpcomingPayments(props: { payments: LoanPayments }) {
         key: `s|${loan.Number}|${payment.EncryptedString}`,
         date: payment.PaymentDate.slice(0, 10),
         text: fillPlaceholders(settings.get('accountSummaryTexts.scheduledPaymentText'), {
-          amount: formatUsd(dollarsToCents(payment.PaymentAmount)),
+          amount: formatUsd(payment.PaymentAmount),
           date: formatUsDate(payment.PaymentDate.slice(0, 10)),
           loan: named(loan),
           method: method(payment.AccountNumber),
@@ -246,7 +245,7 @@ function UpcomingPayments(props: { payments: LoanPayments }) {
             key: `r|${loan.Number}`,
             date: recurring.Date.slice(0, 10),
             text: fillPlaceholders(settings.get('accountSummaryTexts.recurringPaymentText'), {
-              amount: formatUsd(dollarsToCents(recurring.TotalAmount)),
+              amount: formatUsd(recurring.TotalAmount),
               schedule: scheduleWording(recurring, texts),
               date: formatUsDate(recurring.Date.slice(0, 10)),
               loan: named(loan),

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  dollarsToCents,
   employmentStatusText,
   fillPlaceholders,
   formatUsd,
@@ -28,10 +27,10 @@ function reviewLines(
 ): [LoanApplicationField, string][] {
   return [
     ['ProductId', product?.name ?? request.ProductId],
-    ['AmountRequested', formatUsd(dollarsToCents(request.AmountRequested))],
+    ['AmountRequested', formatUsd(request.AmountRequested)],
     ['TermMonths', loanTermText(request.TermMonths, settings)],
     ['Purpose', request.Purpose],
-    ['AnnualIncome', formatUsd(dollarsToCents(request.AnnualIncome))],
+    ['AnnualIncome', formatUsd(request.AnnualIncome)],
     [
       'EmploymentStatus',
       isEmploymentStatus(request.EmploymentStatus)

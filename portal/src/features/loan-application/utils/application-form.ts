@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   findLoanProduct,
   loanApplicationProblems,
   loanApplicationProblemTexts,
@@ -16,7 +15,8 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
  * The application form's values as typed (amounts as text, the term as its select's value), and
  * their way to the wire: checked with the domain's rules in the institution's words
  * (applications/loan-application.ts, as the server checks them), the dollars typed turned into
- * cents by the domain's parser, and back into the wire's decimal dollars.
+ * cents by the domain's parser (the request's schema makes them the wire's decimal dollars when
+ * it is sent: applyForLoan).
  */
 export interface ApplicationFormValues {
   productId: string;
@@ -79,14 +79,14 @@ export function applicationFormProblems(
   ).map(({ field, text }) => ({ field: FORM_FIELD_OF[field], text }));
 }
 
-/** The request exactly as it will be sent (the review shows this, nothing else). */
+/** The request exactly as it will be sent, money in cents (the review shows this, nothing else). */
 export function applicationRequestOf(values: ApplicationFormValues): ApplyRequest {
   return {
     ProductId: values.productId,
-    AmountRequested: centsToDollars(parseUsd(values.amount) ?? 0),
+    AmountRequested: parseUsd(values.amount) ?? 0,
     TermMonths: Number(values.term) || 0,
     Purpose: values.purpose.trim(),
-    AnnualIncome: centsToDollars(parseUsd(values.income) ?? 0),
+    AnnualIncome: parseUsd(values.income) ?? 0,
     EmploymentStatus: values.employment,
     ContactConsent: values.consent,
   };

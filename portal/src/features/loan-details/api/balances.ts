@@ -1,8 +1,9 @@
 import {
   BalanceHistoryResponse,
-  centsToDollars,
   type Cents,
+  PayoffProjectionQuery,
   PayoffProjectionResponse,
+  toWire,
 } from '@portal/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -31,9 +32,11 @@ export function getPayoffProjection(
   extraCents: Cents,
   signal?: AbortSignal,
 ) {
+  // The query schema encodes the cents as the wire's dollars.
+  const wire = toWire(PayoffProjectionQuery, { accountNumber, extraPrincipal: extraCents });
   const query = new URLSearchParams({
-    accountNumber,
-    extraPrincipal: String(centsToDollars(extraCents)),
+    accountNumber: wire.accountNumber,
+    extraPrincipal: String(wire.extraPrincipal),
   });
   return api.get(`api/Account/PayoffProjection?${query.toString()}`, PayoffProjectionResponse, {
     signal,

@@ -1,7 +1,7 @@
 import { LineChart } from '@mui/x-charts/LineChart';
-import { dollarsToCents, formatUsd, formatUsDate } from '@portal/domain';
+import { formatUsd, formatUsDate } from '@portal/domain';
 
-/** One line of the chart: a balance (in dollars, as on the wire) by date 'YYYY-MM-DD'. */
+/** One line of the chart: a balance in cents (as the API client parses it) by date 'YYYY-MM-DD'. */
 export interface BalanceSeries {
   id: string;
   label: string;
@@ -9,8 +9,8 @@ export interface BalanceSeries {
   dashed?: boolean;
 }
 
-const money = (dollars: number | null) =>
-  dollars === null ? '' : formatUsd(dollarsToCents(dollars));
+// The chart's axis ticks are its own round numbers, which need not be whole cents.
+const money = (cents: number | null) => (cents === null ? '' : formatUsd(Math.round(cents)));
 const toDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /**

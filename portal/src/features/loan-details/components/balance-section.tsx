@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
-  dollarsToCents,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
@@ -19,7 +18,7 @@ import {
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
-import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
+import { centsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { LoadingBlock } from '../../../components/loading-block';
 import { ApiError } from '../../../lib/api-client';
@@ -29,7 +28,6 @@ import type { BalanceSeries } from './balance-chart';
 
 const BalanceChart = lazy(() => import('./balance-chart'));
 
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 const MAX_EXTRA_CENTS = MAX_PROJECTED_EXTRA_PRINCIPAL * 100;
 
 /** Waits for typing to pause before asking the server again. */
@@ -62,7 +60,7 @@ function comparison(
     date: formatUsDate(regular.PayoffDate),
     count: regular.Payments,
     payments: payments(regular.Payments),
-    interest: money(regular.TotalInterest),
+    interest: formatUsd(regular.TotalInterest),
   });
   if (extraCents === 0 || withExtra.PayoffDate === null) return regularText;
   const saved = Math.max(0, regular.TotalInterest - withExtra.TotalInterest);
@@ -71,7 +69,7 @@ function comparison(
     date: formatUsDate(withExtra.PayoffDate),
     count: withExtra.Payments,
     payments: payments(withExtra.Payments),
-    saved: money(saved),
+    saved: formatUsd(saved),
   });
   return `${regularText} ${extraText}`;
 }
@@ -88,6 +86,7 @@ interface TableRow {
   line: string;
   date: string;
   kind: string;
+  /** In cents. */
   balance: number;
 }
 
@@ -229,7 +228,7 @@ export function BalanceSection(props: { accountNumber: string; closed: boolean }
                   type: 'string',
                   getValue: (row) => row.kind,
                 },
-                dollarsColumn(
+                centsColumn(
                   'balance',
                   settings.get('loanDetailsTexts.balanceTableBalanceColumnText'),
                   (row) => row.balance,

@@ -5,7 +5,6 @@ import {
   AVAILABLE_COLUMN_TEXT_KEYS,
   accountCategory,
   displayedComment,
-  dollarsToCents,
   formatRate,
   formatUsDate,
   formatUsd,
@@ -16,8 +15,6 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import { HistorySection } from './history-section';
 import { StatementList } from './estatements-section';
 import { LoadingBlock } from '../../../components/loading-block';
-
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 
 /**
  * myaccount/deposits/depositDetails/{accountNumber}. The specs leave its content open; this
@@ -71,13 +68,13 @@ export function DepositDetailsPage() {
       >
         {(
           [
-            [settings.get('dashboardTexts.balanceColumnText'), money(account.Balance)],
+            [settings.get('dashboardTexts.balanceColumnText'), formatUsd(account.Balance)],
             [
               // Each list's own words for the field (a certificate's is not what a deposit's is).
               settings.get(
                 AVAILABLE_COLUMN_TEXT_KEYS[category === 'investment' ? 'investment' : 'deposit'],
               ),
-              money(account.AvailableBalance),
+              formatUsd(account.AvailableBalance),
             ],
             [settings.get('dashboardTexts.rateColumnText'), formatRate(account.Rate)],
             ...(account.MaturityDate

@@ -7,7 +7,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { formatHistoryTime, historyTimeOf, type HistoryItem, hostDateOf } from '@portal/domain';
 import { useState } from 'react';
-import { dollarsColumn, dateColumn } from '../../../components/data-table/columns';
+import { centsColumn, dateColumn } from '../../../components/data-table/columns';
 import { DataTable } from '../../../components/data-table/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { openInNewTab } from '../../../lib/new-tab';
@@ -123,7 +123,7 @@ export function HistorySection(props: {
               type: 'string',
               getValue: (row) => row.TransactionDescription,
             },
-            dollarsColumn(
+            centsColumn(
               'principal',
               settings.get(
                 deposit
@@ -132,22 +132,22 @@ export function HistorySection(props: {
               ),
               (row) => row.PrincipalAmount,
             ),
-            dollarsColumn(
+            centsColumn(
               'interest',
               settings.get('loanDetailsTexts.historyInterestColumnText'),
               (row) => row.InterestAmount,
             ),
-            dollarsColumn(
+            centsColumn(
               'other',
               settings.get('loanDetailsTexts.historyOtherColumnText'),
               (row) => row.OtherAmount,
             ),
-            dollarsColumn(
+            centsColumn(
               'total',
               settings.get('loanDetailsTexts.historyTotalColumnText'),
               (row) => row.TotalPaymentAmount,
             ),
-            dollarsColumn(
+            centsColumn(
               'balance',
               settings.get(
                 deposit

@@ -7,13 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  dollarsToCents,
-  fillPlaceholders,
-  formatUsd,
-  formatUsDate,
-  hostDateOf,
-} from '@portal/domain';
+import { fillPlaceholders, formatUsd, formatUsDate, hostDateOf } from '@portal/domain';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useInsurance } from '../api/insurance';
@@ -73,7 +67,7 @@ export function InsuranceDialog(props: {
               <TableRow key={item.Type}>
                 <TableCell>{item.Type}</TableCell>
                 <TableCell>{coverage(item.IsIndividual)}</TableCell>
-                <TableCell align="right">{formatUsd(dollarsToCents(item.Premium))}</TableCell>
+                <TableCell align="right">{formatUsd(item.Premium)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -10,7 +10,6 @@ import {
   type AccountDataResponse,
   accountCategory,
   amountDueBreakdown,
-  dollarsToCents,
   fillPlaceholders,
   formatRate,
   formatUsd,
@@ -46,7 +45,6 @@ import { ReturnedPaymentsNotice } from '../../../components/payments/returned-pa
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
 
 const DASHBOARD = '/myaccount/dashboard';
-const money = (dollars: number) => formatUsd(dollarsToCents(dollars));
 /** The on-load flag of spec 002 section 8 that fails the load (back to the dashboard with it). */
 const LOAD_FLAGS = { NightError: 'loanDetailsTexts.nightErrorText' } as const;
 /** The core's holds, the other on-load flags: their message shows above the loan. */
@@ -182,30 +180,39 @@ function LoanDetails({
   // off installment loan is closed, and a closed loan offers neither anyway.)
   const offer = loanPaymentOffer(info, settings);
   const nothingToPay = offer.kind === 'none' && offer.reason === 'noPaymentNeeded';
-  const nothingToPayOff = dollarsToCents(info.PayoffAmount) <= 0;
+  const nothingToPayOff = info.PayoffAmount <= 0;
   // The host's 0001-01-01 is shown as None (spec 002 section 3).
   const dateOrNone = (text: string) =>
     formatUsDate(hostDateOf(text)) || settings.get('commonTexts.noneText');
 
   const financial: (readonly [string, ReactNode])[] = [
-    [settings.get('loanDetailsTexts.principalBalanceLabel'), money(info.PrincipalBalance)],
-    [settings.get('loanDetailsTexts.payoffAmountLabel'), money(info.PayoffAmount)],
+    [settings.get('loanDetailsTexts.principalBalanceLabel'), formatUsd(info.PrincipalBalance)],
+    [settings.get('loanDetailsTexts.payoffAmountLabel'), formatUsd(info.PayoffAmount)],
     [settings.get('loanDetailsTexts.interestRateLabel'), formatRate(info.InterestRate)],
     ...(line
       ? ([
-          [settings.get('loanDetailsTexts.creditLimitLabel'), money(info.CreditLimit)],
-          [settings.get('loanDetailsTexts.availableCreditLabel'), money(info.AvailableCredit)],
+          [settings.get('loanDetailsTexts.creditLimitLabel'), formatUsd(info.CreditLimit)],
+          [settings.get('loanDetailsTexts.availableCreditLabel'), formatUsd(info.AvailableCredit)],
         ] as const)
       : ([
-          [settings.get('loanDetailsTexts.originalAmountLabel'), money(info.OriginalLoanAmount)],
+          [
+            settings.get('loanDetailsTexts.originalAmountLabel'),
+            formatUsd(info.OriginalLoanAmount),
+          ],
           [
             settings.get('loanDetailsTexts.originalMaturityDateLabel'),
             dateOrNone(info.OriginalMaturityDate),
           ],
         ] as const)),
     [settings.get('loanDetailsTexts.originationDateLabel'), dateOrNone(info.LoanOriginationDate)],
-    [settings.get('loanDetailsTexts.interestThisYearLabel'), money(info.CurrentYearToDateInterest)],
-    [settings.get('loanDetailsTexts.interestLastYearLabel'), money(info.LastYearToDateInterest)],
+    [
+      settings.get('loanDetailsTexts.interestThisYearLabel'),
+      formatUsd(info.CurrentYearToDateInterest),
+    ],
+    [
+      settings.get('loanDetailsTexts.interestLastYearLabel'),
+      formatUsd(info.LastYearToDateInterest),
+    ],
   ];
   // Only with the option on (the server then answers none either).
   const defaultMethod = settings.get('paymentOptions.useDefaultPaymentMethodOption')
@@ -213,19 +220,19 @@ function LoanDetails({
     : null;
   const payments: (readonly [string, ReactNode])[] = [
     [settings.get('loanDetailsTexts.nextPaymentDateLabel'), dateOrNone(info.NextPaymentDate)],
-    [settings.get('loanDetailsTexts.nextPaymentAmountLabel'), money(info.NextPaymentAmount)],
+    [settings.get('loanDetailsTexts.nextPaymentAmountLabel'), formatUsd(info.NextPaymentAmount)],
     [
       settings.get('loanDetailsTexts.totalAmountDueLabel'),
-      money(info.PaymentInformation.TotalAmountDue),
+      formatUsd(info.PaymentInformation.TotalAmountDue),
     ],
-    [settings.get('loanDetailsTexts.lateChargesDueLabel'), money(info.LateChargesDue)],
+    [settings.get('loanDetailsTexts.lateChargesDueLabel'), formatUsd(info.LateChargesDue)],
     // Miscellaneous fees are the total fees less the late charges (spec 002 section 3).
     [
       settings.get('loanDetailsTexts.miscellaneousFeesLabel'),
-      money(Math.max(0, info.TotalLoanFees - info.LateChargesDue)),
+      formatUsd(Math.max(0, info.TotalLoanFees - info.LateChargesDue)),
     ],
     [settings.get('loanDetailsTexts.lastPaymentDateLabel'), dateOrNone(info.LastPaymentDate)],
-    [settings.get('loanDetailsTexts.lastPaymentAmountLabel'), money(info.LastPaymentAmount)],
+    [settings.get('loanDetailsTexts.lastPaymentAmountLabel'), formatUsd(info.LastPaymentAmount)],
     ...(info.DaysPastDue > 0
       ? ([[settings.get('loanDetailsTexts.daysPastDueLabel'), String(info.DaysPastDue)]] as const)
       : []),
@@ -248,13 +255,10 @@ function LoanDetails({
 
   const pastDue = info.DaysPastDue > 0;
   const breakdown = amountDueBreakdown({
-    totalCents: dollarsToCents(info.PaymentInformation.TotalAmountDue),
-    installmentCents: dollarsToCents(info.MonthlyInstallment),
-    lateChargesCents: dollarsToCents(info.LateChargesDue),
-    otherFeesCents: Math.max(
-      0,
-      dollarsToCents(info.TotalLoanFees) - dollarsToCents(info.LateChargesDue),
-    ),
+    totalCents: info.PaymentInformation.TotalAmountDue,
+    installmentCents: info.MonthlyInstallment,
+    lateChargesCents: info.LateChargesDue,
+    otherFeesCents: Math.max(0, info.TotalLoanFees - info.LateChargesDue),
     pastDue,
   });
   const actions = (
@@ -344,7 +348,7 @@ function LoanDetails({
         {closed ? null : <ReturnedPaymentsNotice accountNumber={info.AccountNumber} />}
         <LoanHero
           loan={{ description: info.Description, number: info.AccountNumber }}
-          amountDueCents={dollarsToCents(info.PaymentInformation.TotalAmountDue)}
+          amountDueCents={info.PaymentInformation.TotalAmountDue}
           dueDate={hostDateOf(info.NextPaymentDate)}
           daysPastDue={info.DaysPastDue}
           breakdown={breakdown}

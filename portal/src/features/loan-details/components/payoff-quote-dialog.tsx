@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   addDays,
-  dollarsToCents,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
@@ -80,7 +79,7 @@ export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): voi
             <Typography>
               {fillPlaceholders(settings.get('payoffQuoteTexts.quoteText'), {
                 date: formatUsDate(date),
-                amount: formatUsd(dollarsToCents(quoted.PayOffQuoteAmount)),
+                amount: formatUsd(quoted.PayOffQuoteAmount),
               })}
             </Typography>
             <Button

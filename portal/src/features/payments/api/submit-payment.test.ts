@@ -5,10 +5,45 @@ import { stubFetch } from '../../../testing/fetch-stub';
 import { IN_PROGRESS_RETRIES, IN_PROGRESS_WAIT_MS, submitPayment } from './submit-payment';
 
 const ROUTE = 'POST /api/PaymentImmediate/SubmitCard';
+const DETAILS = {
+  PaymentDate: '2026-11-30',
+  LoanAccountNumber: '001-100234-1',
+  Company: 0,
+  // Cents, as the total step builds the body.
+  PaymentAmount: 47_160,
+  FirstPartyFee: 250,
+  ThirdPartyFee: 0,
+  AdditionalPrincipalAmount: 2_505,
+};
+const CARD = {
+  IsCard: true,
+  CardInfo: {
+    CardType: 'visa',
+    CardNumber: '1111',
+    ExpirationDate: '12/29',
+    ProfileId: 'card-1',
+    DebitCreditType: 'DebitCard',
+  },
+} as const;
 const SUBMISSION = {
   path: 'api/PaymentImmediate/SubmitCard',
-  // The body is passed through as it is; its shape is the total step's business.
-  body: { EncryptedData: '' } as unknown as Parameters<typeof submitPayment>[0]['body'],
+  body: {
+    EncryptedData: '',
+    Payment: {
+      LogonName: 'jrivers',
+      Details: DETAILS,
+      AccountType: 0,
+      IsPayoff: false,
+      Method: CARD,
+    },
+  },
+};
+/** The same details as the wire carries them: decimal dollars. */
+const WIRE_DETAILS = {
+  ...DETAILS,
+  PaymentAmount: 471.6,
+  FirstPartyFee: 2.5,
+  AdditionalPrincipalAmount: 25.05,
 };
 const IN_PROGRESS = {
   status: 409,
@@ -18,6 +53,51 @@ const PAID = { body: { HasNoErrors: true, Errors: [], ReferenceNumber: 'R1' } };
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('a submit', () => {
+  it("sends the body's cents as the wire's decimal dollars", async () => {
+    const server = stubFetch({ [ROUTE]: PAID });
+    await submitPayment(SUBMISSION, 'key-0');
+    expect(server.requestsTo(ROUTE)[0]?.body).toEqual({
+      EncryptedData: '',
+      Payment: { ...SUBMISSION.body.Payment, Details: WIRE_DETAILS },
+    });
+  });
+
+  it('sends a recurring body with its recurring details and draft token', async () => {
+    const route = 'POST /api/PaymentRecurring/SubmitAch';
+    const server = stubFetch({ [route]: PAID });
+    const ach = {
+      IsCard: false,
+      AchInfo: { AccountType: 'Checking', AccountNumber: '6789', ProfileId: 'ach-1' },
+    } as const;
+    await submitPayment(
+      {
+        path: 'api/PaymentRecurring/SubmitAch',
+        body: {
+          EncryptedData: '',
+          AchDraftAgreementToken: 'draft-1',
+          Payment: {
+            ...SUBMISSION.body.Payment,
+            Method: ach,
+            RecurringDetails: { RecurringOption: 'DayOfMonth', DaysBeforeDue: 0 },
+          },
+        },
+      },
+      'key-r',
+    );
+    expect(server.requestsTo(route)[0]?.body).toEqual({
+      EncryptedData: '',
+      AchDraftAgreementToken: 'draft-1',
+      Payment: {
+        ...SUBMISSION.body.Payment,
+        Details: WIRE_DETAILS,
+        Method: ach,
+        RecurringDetails: { RecurringOption: 'DayOfMonth', DaysBeforeDue: 0 },
+      },
+    });
+  });
 });
 
 describe('a submit answered 409 IdempotencyKeyInProgress', () => {

@@ -1,13 +1,14 @@
 import {
+  AchDraftPreviewRequest,
   AchDraftPreviewResponse,
   IDEMPOTENCY_KEY_HEADER,
   PAYMENT_CALLS,
+  PaymentRequest,
+  RecurringPaymentRequest,
   SubmitPaymentResponse,
-  type AchDraftPreviewRequest,
+  toWire,
   type PaymentKind,
-  type PaymentRequest,
   type PaymentType,
-  type RecurringPaymentRequest,
 } from '@portal/domain';
 import { api, ApiError } from '../../../lib/api-client';
 
@@ -26,7 +27,18 @@ export function submitCallOf(kind: PaymentKind, paymentType: PaymentType) {
 
 export interface PaymentSubmission {
   path: string;
+  /** Money in cents, as the app holds it. */
   body: PaymentRequest | RecurringPaymentRequest;
+}
+
+/**
+ * A submit's body as the wire has it: its schema encodes the cents as decimal dollars. A recurring
+ * body is the one with the draft token ('' when none was needed).
+ */
+function wireBodyOf(body: PaymentRequest | RecurringPaymentRequest) {
+  return 'AchDraftAgreementToken' in body
+    ? toWire(RecurringPaymentRequest, body)
+    : toWire(PaymentRequest, body);
 }
 
 /**
@@ -55,9 +67,10 @@ export async function submitPayment(
   idempotencyKey: string,
   wait: (ms: number) => Promise<void> = sleep,
 ) {
+  const body = wireBodyOf(submission.body);
   for (let retries = 0; ; retries += 1) {
     try {
-      return await api.post(submission.path, submission.body, SubmitPaymentResponse, {
+      return await api.post(submission.path, body, SubmitPaymentResponse, {
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       });
     } catch (caught) {
@@ -69,12 +82,13 @@ export async function submitPayment(
 
 /**
  * `POST /api/AchDraftAgreement/PrepareAchDraftAgreementPreview`: the PassableToken that opens the
- * preview and then goes with the recurring request as AchDraftAgreementToken.
+ * preview and then goes with the recurring request as AchDraftAgreementToken. The request's money
+ * is cents; its schema sends it as the wire's dollars.
  */
 export function prepareAchDraftPreview(request: AchDraftPreviewRequest) {
   return api.post(
     PAYMENT_CALLS.prepareAchDraftAgreementPreview.path,
-    request,
+    toWire(AchDraftPreviewRequest, request),
     AchDraftPreviewResponse,
   );
 }

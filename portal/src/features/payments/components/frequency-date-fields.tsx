@@ -9,7 +9,6 @@ import {
   type PAYMENT_DATE_ISSUE_TEXT_KEYS,
   type RECURRING_DATE_ISSUE_TEXT_KEYS,
   addDays,
-  dollarsToCents,
   fillPlaceholders,
   firstSelectablePaymentDate,
   formatUsd,
@@ -150,9 +149,7 @@ export function useOneTimeDate(args: {
   const quoteFailed = newQuoteFailure || quoteErrorShown;
   const payoffTicked = payoff && !(futureQuoteNeeded && quote.isError);
   const payoffQuoteCents =
-    payoffTicked && futureQuoteNeeded && quote.data
-      ? dollarsToCents(quote.data.PayOffQuoteAmount)
-      : undefined;
+    payoffTicked && futureQuoteNeeded && quote.data ? quote.data.PayOffQuoteAmount : undefined;
   const payoffLine =
     payoffTicked && frequency === 'OneTime'
       ? oneTimeDate === today

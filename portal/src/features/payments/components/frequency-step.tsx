@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   daysBeforeDuePayDate,
-  dollarsToCents,
   frequencyStep,
   paymentKindOf,
   thirdPartyFeeRequest,
@@ -166,11 +165,7 @@ function useThirdPartyFee(
     ),
     enabled: useFee && feeRequest !== undefined,
   });
-  const feeCents = !useFee
-    ? 0
-    : fee.data
-      ? dollarsToCents(fee.data.ThirdPartyFeeAmount)
-      : undefined;
+  const feeCents = !useFee ? 0 : fee.data ? fee.data.ThirdPartyFeeAmount : undefined;
   const asked = useFee && feeRequest !== undefined;
   return { feeCents, loading: asked && fee.isFetching, failed: asked && fee.isError };
 }

@@ -10,7 +10,6 @@ import {
   PAYMENT_INFO_ERROR_TEXT_KEYS,
   accountSelectionOutcome,
   calendarDateIn,
-  dollarsToCents,
   holdBlocksOf,
   isPayableAccountComment,
   loanChoiceText,
@@ -83,7 +82,7 @@ function accountLabel(account: AccountListItem, settings: SettingsAccessor): str
     {
       description: account.Description,
       number: account.Number,
-      amountDueCents: dollarsToCents(Math.max(0, account.LoanAmountDue)),
+      amountDueCents: Math.max(0, account.LoanAmountDue),
       dueDate: account.LoanDueDate ? account.LoanDueDate.slice(0, 10) : null,
     },
     {
@@ -219,7 +218,7 @@ function AccountGate(props: { account: AccountListItem }) {
       ? undefined
       : accountSelectionOutcome({
           accountNumber: account.Number,
-          balance: dollarsToCents(Math.max(0, account.Balance)),
+          balance: Math.max(0, account.Balance),
           holdBlocks: holdBlocksOf(hold.data, honourHolds),
           settings: {
             achAllowed,

@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   lastFourOf,
   recurringDetailsOf,
   type AchDraftPreviewRequest,
@@ -29,7 +28,10 @@ export interface PaymentToSend {
   firstPartyFeeCents: Cents;
 }
 
-/** The submit request's body: a one-time payment, or a recurring one with its draft token. */
+/**
+ * The submit request's body: a one-time payment, or a recurring one with its draft token. Money
+ * in cents, as the app holds it; `submitPayment` sends it as the wire's dollars.
+ */
 export function paymentRequestOf(
   payment: PaymentToSend,
   logonName: string,
@@ -42,10 +44,10 @@ export function paymentRequestOf(
       PaymentDate: frequency.date,
       LoanAccountNumber: payment.accountNumber,
       Company: info.PaymentDetails.Company,
-      PaymentAmount: centsToDollars(amount.amountCents),
-      FirstPartyFee: centsToDollars(payment.firstPartyFeeCents),
-      ThirdPartyFee: centsToDollars(frequency.thirdPartyFeeCents),
-      AdditionalPrincipalAmount: centsToDollars(amount.additionalPrincipalCents),
+      PaymentAmount: amount.amountCents,
+      FirstPartyFee: payment.firstPartyFeeCents,
+      ThirdPartyFee: frequency.thirdPartyFeeCents,
+      AdditionalPrincipalAmount: amount.additionalPrincipalCents,
     },
     AccountType: info.accountType,
     IsPayoff: frequency.isPayoff,
@@ -114,7 +116,10 @@ export function confirmationOf(
   };
 }
 
-/** The ACH draft agreement's preview request: the payment, from the bank account it debits. */
+/**
+ * The ACH draft agreement's preview request: the payment, from the bank account it debits. Money
+ * in cents; `prepareAchDraftPreview` sends it as the wire's dollars.
+ */
 export function achDraftPreviewRequestOf(
   payment: PaymentToSend,
   achInfo: AchDraftPreviewRequest['AchInfo'],
@@ -126,8 +131,8 @@ export function achDraftPreviewRequestOf(
     AchInfo: achInfo,
     // Section 7: Amount is the payment amount; the server adds the fees to the charged
     // amount itself (achDraftChargedAmount), so they are not sent in it.
-    Amount: centsToDollars(amount.amountCents),
-    AdditionalPrincipal: centsToDollars(amount.additionalPrincipalCents),
+    Amount: amount.amountCents,
+    AdditionalPrincipal: amount.additionalPrincipalCents,
     LocalTimeOffset: new Date().getTimezoneOffset(),
     daysBeforeDue: frequency.numDays,
     // The schedule the preview then states, as the authorization will.

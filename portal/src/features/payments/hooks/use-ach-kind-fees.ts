@@ -1,6 +1,5 @@
 import {
   achKindFees,
-  dollarsToCents,
   thirdPartyFeeRequest,
   type FirstPartyFees,
   type PaymentKind,
@@ -35,8 +34,8 @@ export function useAchKindFees(
   if (!useFee) return achKindFees(firstParty, { immediate: 0, scheduled: 0, recurring: 0 });
   if (!immediate.data || !scheduled.data || !recurring.data) return undefined;
   return achKindFees(firstParty, {
-    immediate: dollarsToCents(immediate.data.ThirdPartyFeeAmount),
-    scheduled: dollarsToCents(scheduled.data.ThirdPartyFeeAmount),
-    recurring: dollarsToCents(recurring.data.ThirdPartyFeeAmount),
+    immediate: immediate.data.ThirdPartyFeeAmount,
+    scheduled: scheduled.data.ThirdPartyFeeAmount,
+    recurring: recurring.data.ThirdPartyFeeAmount,
   });
 }

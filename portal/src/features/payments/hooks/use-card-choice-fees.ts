@@ -1,6 +1,5 @@
 import {
   cardChoiceFees,
-  dollarsToCents,
   thirdPartyFeeRequest,
   type DebitCreditType,
   type FirstPartyFees,
@@ -29,7 +28,7 @@ export function useCardChoiceFees(
   const credit = useQuery({ ...thirdPartyFeeQuery(request('CreditCard')), enabled: useFee });
   if (useFee && (!debit.data || !credit.data)) return undefined;
   return cardChoiceFees(firstParty, {
-    DebitCard: useFee && debit.data ? dollarsToCents(debit.data.ThirdPartyFeeAmount) : 0,
-    CreditCard: useFee && credit.data ? dollarsToCents(credit.data.ThirdPartyFeeAmount) : 0,
+    DebitCard: useFee && debit.data ? debit.data.ThirdPartyFeeAmount : 0,
+    CreditCard: useFee && credit.data ? credit.data.ThirdPartyFeeAmount : 0,
   });
 }

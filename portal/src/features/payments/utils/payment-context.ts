@@ -1,10 +1,8 @@
 import {
-  dollarsToCents,
   isBilledMonthly,
   isImmediateOnlyRestriction,
   isLoanPastDue,
   paymentDayRulesOf,
-  settingCents,
   type AccountListItem,
   type CalendarDate,
   type DaysBeforeDueContext,
@@ -36,7 +34,8 @@ export function isPastDue(
   return isLoanPastDue(
     {
       dueDate: info.DueDate.slice(0, 10),
-      amountDueCents: account ? settingCents(account.LoanAmountDue) : undefined,
+      // A credit (a negative amount due) is nothing due.
+      amountDueCents: account ? Math.max(0, account.LoanAmountDue) : undefined,
       status: account?.Status,
     },
     today,
@@ -47,13 +46,14 @@ export function amountLoanOf(
   info: PaymentInfo,
   account: Pick<AccountListItem, 'LoanAmountDue'> | undefined,
 ): PaymentAmountLoan {
-  const regular = dollarsToCents(info.PaymentDetails.PaymentAmount);
+  const regular = info.PaymentDetails.PaymentAmount;
   return {
     regularPaymentCents: regular,
-    // The account list's amount due; the regular installment when the list does not have it.
-    amountDueCents: account ? settingCents(account.LoanAmountDue) : regular,
-    totalDueCents: dollarsToCents(info.TotalAmountDue),
-    payoffCents: dollarsToCents(info.PayOffAmount),
+    // The account list's amount due (a credit is nothing due); the regular installment when the
+    // list does not have it.
+    amountDueCents: account ? Math.max(0, account.LoanAmountDue) : regular,
+    totalDueCents: info.TotalAmountDue,
+    payoffCents: info.PayOffAmount,
     delinquent: info.Delinquent,
     lineOfCredit: info.accountType === 9,
   };
@@ -62,11 +62,11 @@ export function amountLoanOf(
 export function firstPartyFeesOf(info: PaymentInfo): FirstPartyFees {
   const fees = info.PaymentOptions.FirstPartyFees;
   return {
-    scheduledAchFeeCents: dollarsToCents(fees.ScheduledAchFee),
-    eCheckFeeCents: dollarsToCents(fees.ECheckFeeAmount),
-    recurringAchFeeCents: dollarsToCents(fees.RecurringAchFee),
-    debitCardFeeCents: dollarsToCents(fees.DebitCardFeeAmount),
-    creditCardFeeCents: dollarsToCents(fees.CreditCardFeeAmount),
+    scheduledAchFeeCents: fees.ScheduledAchFee,
+    eCheckFeeCents: fees.ECheckFeeAmount,
+    recurringAchFeeCents: fees.RecurringAchFee,
+    debitCardFeeCents: fees.DebitCardFeeAmount,
+    creditCardFeeCents: fees.CreditCardFeeAmount,
   };
 }
 
