@@ -53,6 +53,7 @@ import {
   ThirdPartyFeeResponse,
   ValidateAchPaymentMethodRequest,
 } from './payments';
+import { toWire } from './money';
 
 const LOAN = '0001-123456-7';
 const OK = { HasNoErrors: true, Errors: [] };
@@ -210,9 +211,9 @@ function withValue(
 describe('payment info (GET GetPaymentInfo)', () => {
   it('reads a loan with fees, a scheduled and a recurring payment, and saved methods', () => {
     const parsed = PaymentInfoResponse.parse(paymentInfo);
-    expect(parsed.HasNoErrors && parsed.PaymentOptions.FirstPartyFees.DebitCardFeeAmount).toBe(
-      2.95,
-    );
+    // The wire's dollars are cents once parsed, and encode back to the same dollars.
+    expect(parsed.HasNoErrors && parsed.PaymentOptions.FirstPartyFees.DebitCardFeeAmount).toBe(295);
+    expect(toWire(PaymentInfoResponse, parsed)).toEqual(paymentInfo);
     expect(PaymentInfoQuery.parse({ accountNumber: LOAN })).toEqual({ accountNumber: LOAN });
   });
 
@@ -393,7 +394,11 @@ describe('third-party fee', () => {
     expect(GetThirdPartyFeeRequest.parse(request)).toEqual(request);
     expect(
       ThirdPartyFeeResponse.parse({ ...OK, ThirdPartyFeeAmount: 1.25 }).ThirdPartyFeeAmount,
-    ).toBe(1.25);
+    ).toBe(125);
+    expect(toWire(ThirdPartyFeeResponse, { ...OK, ThirdPartyFeeAmount: 125 })).toEqual({
+      ...OK,
+      ThirdPartyFeeAmount: 1.25,
+    });
   });
 
   it('refuses a negative fee and a flag as text', () => {
@@ -533,7 +538,11 @@ describe('ACH draft agreements', () => {
   };
 
   it('prepares a preview for a saved or a new bank account', () => {
-    expect(AchDraftPreviewRequest.parse(preview)).toEqual(preview);
+    expect(AchDraftPreviewRequest.parse(preview)).toEqual({
+      ...preview,
+      Amount: 41_237,
+      AdditionalPrincipal: 2_500,
+    });
     expect(AchDraftPreviewRequest.parse({ ...preview, AchInfo: newAch }).AchInfo).toEqual(newAch);
     expect(AchDraftPreviewResponse.parse({ ...OK, PassableToken: 'pt_Zx81' }).PassableToken).toBe(
       'pt_Zx81',

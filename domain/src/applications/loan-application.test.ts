@@ -1,6 +1,6 @@
 import { createSettingsAccessor } from '@portal/settings-schema';
 import { describe, expect, it } from 'vitest';
-import { applyInputOf } from '../api/loan-applications';
+import { applyInputOf, ApplyRequest } from '../api/loan-applications';
 import {
   APPLICATION_STATUS_MOVES,
   APPLICATION_STATUSES,
@@ -177,15 +177,17 @@ describe('the application’s rules', () => {
 
   it('reads the wire’s decimal dollars as cents, trimmed', () => {
     expect(
-      applyInputOf({
-        ProductId: ' personal ',
-        AmountRequested: 12_500.5,
-        TermMonths: 36,
-        Purpose: ' A new roof ',
-        AnnualIncome: 85_000,
-        EmploymentStatus: 'fullTime',
-        ContactConsent: true,
-      }),
+      applyInputOf(
+        ApplyRequest.parse({
+          ProductId: ' personal ',
+          AmountRequested: 12_500.5,
+          TermMonths: 36,
+          Purpose: ' A new roof ',
+          AnnualIncome: 85_000,
+          EmploymentStatus: 'fullTime',
+          ContactConsent: true,
+        }),
+      ),
     ).toEqual({ ...GOOD, amountRequestedCents: 1_250_050 });
   });
 
