@@ -640,6 +640,21 @@ export interface SettingTypes {
   "recurringPaymentTexts.scheduledAccountColumnText": string;
   "recurringPaymentTexts.scheduledDateColumnText": string;
   "recurringPaymentTexts.scheduledAmountColumnText": string;
+  "recurringPaymentTexts.scheduledDetailsColumnText": string;
+  "recurringPaymentTexts.scheduledDetailsButtonText": string;
+  "recurringPaymentTexts.scheduledDetailsButtonLabel": string;
+  "recurringPaymentTexts.paymentDetailsTitleText": string;
+  "recurringPaymentTexts.paymentDetailsStatusText": string;
+  "recurringPaymentTexts.paymentDetailsTimelineText": string;
+  "recurringPaymentTexts.paymentDetailsErrorText": string;
+  "recurringPaymentTexts.paymentStatusScheduledText": string;
+  "recurringPaymentTexts.paymentStatusProcessingText": string;
+  "recurringPaymentTexts.paymentStatusPostedText": string;
+  "recurringPaymentTexts.paymentStatusFailedText": string;
+  "recurringPaymentTexts.paymentStatusCancelledText": string;
+  "recurringPaymentTexts.paymentStatusNeedsReviewText": string;
+  "recurringPaymentTexts.paymentStatusReturnedText": string;
+  "recurringPaymentTexts.paymentStatusRefundedText": string;
   "recurringPaymentTexts.deleteScheduledConfirmText": string;
   "recurringPaymentTexts.scheduledDeleteBlockedText": string;
   "recurringPaymentTexts.deleteRecurringErrorText": string;
@@ -2112,6 +2127,21 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.scheduledAccountColumnText": {"type":"text","default":"Account/Card","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDateColumnText": {"type":"text","default":"Payment Day","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledAmountColumnText": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDetailsColumnText": {"type":"text","default":"Details","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDetailsButtonText": {"type":"text","default":"View","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDetailsButtonLabel": {"type":"text","default":"Details of the payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsTitleText": {"type":"text","default":"Payment details","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsStatusText": {"type":"text","default":"Payment of {date}: {status}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsTimelineText": {"type":"text","default":"What happened","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsErrorText": {"type":"text","default":"We could not load the details of this payment. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusScheduledText": {"type":"text","default":"Scheduled","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusProcessingText": {"type":"text","default":"Processing","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusPostedText": {"type":"text","default":"Posted","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusFailedText": {"type":"text","default":"Failed","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusCancelledText": {"type":"text","default":"Cancelled","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusNeedsReviewText": {"type":"text","default":"We are reviewing it","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusReturnedText": {"type":"text","default":"Returned by your bank","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusRefundedText": {"type":"text","default":"Refunded","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteScheduledConfirmText": {"type":"text","default":"Are you sure you want to delete this scheduled payment?","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDeleteBlockedText": {"type":"text","default":"Cannot delete scheduled payment.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteRecurringErrorText": {"type":"text","default":"An error occurred while attempting to cancel your recurring payment.","set":"english","visibility":"public","wire":"gassySettings"},

@@ -368,7 +368,7 @@ describe('the scheduled payments list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Type', 'Account/Card', 'Payment Day', 'Amount', 'Delete']);
+    ).toEqual(['Type', 'Account/Card', 'Payment Day', 'Amount', 'Details', 'Delete']);
     const [, ach, card] = within(table).getAllByRole('row');
     if (!ach || !card) throw new Error('Two payment rows expected');
     expect(within(ach).getByRole('img', { name: 'E-Check' })).toBeVisible();
@@ -380,6 +380,71 @@ describe('the scheduled payments list', () => {
     expect(card).toHaveTextContent('12/20/2026');
     expect(card).toHaveTextContent('$1,234.50');
     await expectNoAxeViolations();
+  });
+
+  it('opens a payment’s details: its status first, then each change with its date and time', async () => {
+    const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
+    const { user, server } = renderLists({
+      info: paymentInfoFixture({ ScheduledPayments: payments }),
+      routes: {
+        [TIMELINE]: {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Status: 'needsReview',
+            PaymentDate: '2026-12-15',
+            Events: [
+              { Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' },
+              { Status: 'settling', At: '2026-12-15T14:00:00.000Z' },
+              { Status: 'needsReview', At: '2026-12-17T16:30:00.000Z' },
+            ],
+          },
+        },
+      },
+    });
+    await user.click(
+      await within(await scheduledList()).findByRole('button', {
+        name: 'Details of the payment of $100.00 on 12/15/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(
+      await within(dialog).findByText('Payment of 12/15/2026: We are reviewing it'),
+    ).toBeVisible();
+    const changes = within(dialog).getByRole('list', { name: 'What happened' });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Scheduled: 12\/01\/2026 10:00 AM/),
+      expect.stringMatching(/^Processing: 12\/15\/2026 9:00 AM/),
+      expect.stringMatching(/^We are reviewing it: 12\/17\/2026 11:30 AM/),
+    ]);
+    expect(server.requestsTo(TIMELINE)[0]?.search).toBe(
+      `?EncryptedString=scheduled-handle-1&LoanAccountNumber=${NUMBER}`,
+    );
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says so when a payment’s details cannot be loaded', async () => {
+    const { user } = renderLists({
+      info: paymentInfoFixture({ ScheduledPayments: payments }),
+      routes: { 'GET /api/PaymentScheduled/Timeline': { status: 404, body: {} } },
+    });
+    await user.click(
+      await within(await scheduledList()).findByRole('button', {
+        name: 'Details of the payment of $100.00 on 12/15/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(
+      await within(dialog).findByText(
+        'We could not load the details of this payment. Please try again later.',
+      ),
+    ).toBeVisible();
   });
 
   it('is hidden when empty', async () => {
@@ -628,11 +693,9 @@ describe('the scheduled payments list', () => {
     const rows = within(await scheduledList())
       .getAllByRole('row')
       .slice(1);
-    expect(rows.map((row) => within(row).queryByRole('button') !== null)).toEqual([
-      false,
-      false,
-      true,
-    ]);
+    const deleteButton = (row: HTMLElement) =>
+      within(row).queryByRole('button', { name: /^Delete the scheduled payment/ });
+    expect(rows.map((row) => deleteButton(row) !== null)).toEqual([false, false, true]);
     expect(rows[0]).toHaveTextContent('Cannot delete scheduled payment.');
     expect(rows[1]).toHaveTextContent('Cannot delete scheduled payment.');
   });
@@ -643,7 +706,9 @@ describe('the scheduled payments list', () => {
       info: paymentInfoFixture({ ScheduledPayments: payments }),
     });
     const list = await scheduledList();
-    expect(within(list).queryByRole('button')).toBeNull();
+    expect(
+      within(list).queryByRole('button', { name: /^Delete the scheduled payment/ }),
+    ).toBeNull();
     expect(within(list).getAllByText('Cannot delete scheduled payment.')).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,6 +20,7 @@ import { DataTable } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { useDialogStack } from '../dialogs/dialog-stack';
 import { DeletePaymentDialog } from './delete-payment-dialog';
+import { PaymentDetailsDialog } from './payment-details-dialog';
 
 export interface ScheduledPaymentsTableProps {
   accountNumber: string;
@@ -74,6 +76,16 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
     );
   }
 
+  function showDetails(payment: ScheduledPaymentInfo) {
+    dialogs.open<true>((close) => (
+      <PaymentDetailsDialog
+        handle={payment.EncryptedString}
+        accountNumber={accountNumber}
+        onClose={() => close(true)}
+      />
+    ));
+  }
+
   const columns: DataTableColumn<ScheduledPaymentInfo>[] = [
     {
       id: 'type',
@@ -118,6 +130,26 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
       sortable: false,
       getValue: (payment) => payment.PaymentAmount,
       renderCell: money,
+    },
+    {
+      // Not in the specs (issue 24): the payment's status and what happened to it when.
+      id: 'details',
+      header: settings.get('recurringPaymentTexts.scheduledDetailsColumnText'),
+      type: 'string',
+      sortable: false,
+      getValue: () => '',
+      renderCell: (payment) => (
+        <Button
+          size="small"
+          aria-label={fillPlaceholders(
+            settings.get('recurringPaymentTexts.scheduledDetailsButtonLabel'),
+            { amount: money(payment), date: formatUsDate(payment.PaymentDate) },
+          )}
+          onClick={() => showDetails(payment)}
+        >
+          {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
+        </Button>
+      ),
     },
     {
       id: 'delete',
