@@ -206,12 +206,17 @@ test.describe('the accounts area', () => {
 
     // The built-in statement opens inline in a new tab.
     const statements = page.getByRole('list', { name: /^Statements of/ });
+    // Waited for on the context, before the click: the new tab's first response can come before
+    // the tab is handed to the test.
+    const statement = page
+      .context()
+      .waitForEvent('response', (response) =>
+        response.url().includes('/api/AccountEstatements/ViewStatement'),
+      );
     const popup = page.waitForEvent('popup');
     await statements.getByRole('button').first().click();
     const tab = await popup;
-    const opened = await tab.waitForResponse((response) =>
-      response.url().includes('/api/AccountEstatements/ViewStatement'),
-    );
+    const opened = await statement;
     // Chromium shows it in its PDF viewer, which hides the response's headers and body from
     // Playwright now and then; the server tests read the PDF's type and text.
     expect(opened.status()).toBe(200);
@@ -219,11 +224,15 @@ test.describe('the accounts area', () => {
 
     // The loan's documents, kept by the built-in file services, open the same way.
     const documents = page.getByRole('region', { name: 'Documents' });
+    const document = page
+      .context()
+      .waitForEvent('response', (response) =>
+        response.url().includes('/api/Documents/ViewDocument'),
+      );
     const documentTab = page.waitForEvent('popup');
     await documents.getByRole('button', { name: /^Truth in Lending Disclosure/ }).click();
-    const shown = await (
-      await documentTab
-    ).waitForResponse((response) => response.url().includes('/api/Documents/ViewDocument'));
+    await documentTab;
+    const shown = await document;
     expect(shown.status()).toBe(200);
   });
 
@@ -260,11 +269,15 @@ test.describe('the accounts area', () => {
     const letter = page.getByRole('button', { name: 'Loan Approval Letter A-240275' });
     await expect(letter).toBeVisible();
     await expectNoAxeViolations(page);
+    const letterShown = page
+      .context()
+      .waitForEvent('response', (response) =>
+        response.url().includes('/api/Documents/ViewDocument'),
+      );
     const tab = page.waitForEvent('popup');
     await letter.click();
-    const shown = await (
-      await tab
-    ).waitForResponse((response) => response.url().includes('/api/Documents/ViewDocument'));
+    await tab;
+    const shown = await letterShown;
     expect(shown.status()).toBe(200);
   });
 

@@ -166,7 +166,7 @@ const signIn = (base: string) =>
     body: JSON.stringify({ username: 'jordan.rivers', password: 'Demo-Pass-2024' }),
   });
 
-describe.each(operatorTargets())('demo mode of the real server on $name', (target) => {
+describe.each(operatorTargets('both'))('demo mode of the real server on $name', (target) => {
   it('a deployment on HOST=0.0.0.0 without DEMO_MODE=true has no demo identity provider, mailbox, users or staff', async () => {
     const env: Record<string, string> = {
       ...(await newTarget(target)),
