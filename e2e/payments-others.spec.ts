@@ -192,6 +192,18 @@ test.describe('payments by sky.bennett and casey.morgan', () => {
     await openPaymentScreen(page, CASEY_LOAN);
     const scheduled = page.getByRole('table', { name: 'Scheduled Payments' });
     await expect(scheduled).toContainText('$500.00');
+    // Its details (issue 24): where it is now, then each change with its date and time.
+    await scheduled
+      .getByRole('button', { name: `Details of the payment of $500.00 on ${usDate(date)}` })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Payment details' });
+    await expect(details.getByText(`Payment of ${usDate(date)}: Scheduled`)).toBeVisible();
+    await expect(
+      details.getByRole('list', { name: 'What happened' }).getByRole('listitem'),
+    ).toHaveText([/^Scheduled: \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/]);
+    await axe(page);
+    await details.getByRole('button', { name: 'Okay' }).click();
+    await expect(details).toHaveCount(0);
     await scheduled
       .getByRole('button', { name: `Delete the scheduled payment of $500.00 on ${usDate(date)}` })
       .click();
