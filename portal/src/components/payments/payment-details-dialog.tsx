@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { fillPlaceholders, formatUsDate, formatUsDateTime } from '@portal/domain';
@@ -9,7 +8,8 @@ import {
   paymentTimelineQuery,
 } from '../../lib/payments/payment-timeline';
 import { useSettings } from '../../lib/settings/settings-context';
-import { DIALOG_WIDTH, PortalDialog } from '../dialogs/portal-dialog';
+import { AcknowledgeDialog } from '../dialogs/acknowledge-dialog';
+import { DIALOG_WIDTH } from '../dialogs/portal-dialog';
 import { ErrorAlert } from '../error-alert/error-alert';
 
 /**
@@ -32,44 +32,43 @@ export function PaymentDetailsDialog(props: {
     settings.get(PAYMENT_STATUS_TEXT_KEYS[status]);
   const data = timeline.data;
   return (
-    <PortalDialog
+    <AcknowledgeDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('recurringPaymentTexts.paymentDetailsTitleText')}
-      actions={
-        <Button variant="contained" onClick={props.onClose}>
-          {settings.get('dialogTexts.acknowledgeButtonText')}
-        </Button>
-      }
-    >
-      {timeline.isPending ? (
-        <CircularProgress
-          size={24}
-          aria-label={settings.get('recurringPaymentTexts.paymentDetailsTitleText')}
-        />
-      ) : null}
-      {timeline.isError ? (
-        <ErrorAlert>{settings.get('recurringPaymentTexts.paymentDetailsErrorText')}</ErrorAlert>
-      ) : null}
-      {data ? (
+      onClose={props.onClose}
+      text={
         <>
-          <Typography sx={{ fontWeight: 600, mb: 1 }}>
-            {fillPlaceholders(settings.get('recurringPaymentTexts.paymentDetailsStatusText'), {
-              status: statusText(data.Status),
-              date: formatUsDate(data.PaymentDate),
-            })}
-          </Typography>
-          <Typography id={headingId} variant="subtitle2" component="h3">
-            {settings.get('recurringPaymentTexts.paymentDetailsTimelineText')}
-          </Typography>
-          <ol aria-labelledby={headingId} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
-            {data.Events.map((event, index) => (
-              <li key={`${event.At}-${index}`}>
-                {statusText(event.Status)}: {formatUsDateTime(event.At, timeZone)}
-              </li>
-            ))}
-          </ol>
+          {timeline.isPending ? (
+            <CircularProgress
+              size={24}
+              aria-label={settings.get('recurringPaymentTexts.paymentDetailsTitleText')}
+            />
+          ) : null}
+          {timeline.isError ? (
+            <ErrorAlert>{settings.get('recurringPaymentTexts.paymentDetailsErrorText')}</ErrorAlert>
+          ) : null}
+          {data ? (
+            <>
+              <Typography sx={{ fontWeight: 600, mb: 1 }}>
+                {fillPlaceholders(settings.get('recurringPaymentTexts.paymentDetailsStatusText'), {
+                  status: statusText(data.Status),
+                  date: formatUsDate(data.PaymentDate),
+                })}
+              </Typography>
+              <Typography id={headingId} variant="subtitle2" component="h3">
+                {settings.get('recurringPaymentTexts.paymentDetailsTimelineText')}
+              </Typography>
+              <ol aria-labelledby={headingId} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                {data.Events.map((event, index) => (
+                  <li key={`${event.At}-${index}`}>
+                    {statusText(event.Status)}: {formatUsDateTime(event.At, timeZone)}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </>
-      ) : null}
-    </PortalDialog>
+      }
+    />
   );
 }
