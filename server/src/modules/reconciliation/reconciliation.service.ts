@@ -280,8 +280,7 @@ export function createReconciliationService(
       for (let back = 0; back <= RECONCILED_AGAIN_DAYS; back += 1) {
         const date = addDays(lastClosed, -back);
         // Keyed by the closing day too: each day runs again once per night, not once ever.
-        const key =
-          back === 0 ? `${institutionId}|${date}` : `${institutionId}|${date}|${lastClosed}`;
+        const key = `${institutionId}|${date}|${lastClosed}`;
         if (await jobs.enqueue(RECONCILIATION_DAY_QUEUE, { institutionId, date }, { key })) {
           queued = true;
         }
