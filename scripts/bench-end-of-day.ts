@@ -195,7 +195,12 @@ async function main() {
       branding: async () => ({ institutionName: 'Bench Savings Bank', primaryColor: '#1f4e79' }),
     });
     const settings = createSettingsAccessor({ shared: {}, english: {} });
-    const worker = createEndOfDayWorker({ db, clock, core, settings: async () => settings });
+    const worker = createEndOfDayWorker({
+      db,
+      clock,
+      coreDays: core,
+      settings: async () => settings,
+    });
 
     const days: {
       date: CalendarDate;

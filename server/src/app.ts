@@ -16,7 +16,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import { SEED_ASSETS_DIR } from './demo/seed-assets';
-import { createBuiltinCore } from './core/builtin/builtin-core';
+import { type BuiltinCore, createBuiltinCore } from './core/builtin/builtin-core';
 import { createBuiltinDocumentStore } from './core/builtin/builtin-document-store';
 import {
   createBuiltinDocumentProvider,
@@ -181,11 +181,17 @@ import type { PortalApp } from './plugins/portal-app';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import type { CoreTables } from './core/builtin/core.schema';
+import type { CoreDays } from './core/core-days';
 
 export interface BuildAppOptions {
   db: Kysely<Database>;
   /** A bank's own core servicing system; the built-in core when absent. */
   core?: ServicingCore;
+  /**
+   * The days of the bank's core (`core-days.ts`: its last closed day; it closes them itself).
+   * Required with `core`; the built-in core's own when both are absent.
+   */
+  coreDays?: CoreDays;
   /** A bank's own document store (file services); the built-in one when absent. */
   documents?: DocumentStore;
   /**
@@ -290,6 +296,8 @@ export interface AppServices {
   adminAuth: AdminAuthService;
   /** The core servicing system (the built-in one unless a bank's core is plugged in). */
   core: ServicingCore;
+  /** The core's days: the built-in core's end of day and last closed day (core-days.ts). */
+  coreDays: CoreDays;
   /** The core's end of day on the job queue; `runOnce()` closes the days due now. */
   endOfDay: EndOfDayWorker;
   /** The alerts borrowers chose, sent once per event; `runDay()` is the day's pass. */
@@ -417,8 +425,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     );
     return isKnownZone(zone) ? zone : (await institutions.findById(institutionId))?.timeZone;
   };
-  const core =
-    options.core ??
+  // A bank's core brings its own days; the built-in core closes its own (core-days.ts).
+  const builtinCore = (): BuiltinCore =>
     createBuiltinCore({
       db: db.withTables<CoreTables>(),
       clock,
@@ -427,6 +435,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       pastDueTexts: async (institutionId) =>
         pastDueTextsOf(await institutions.settings(institutionId)),
     });
+  const { core, coreDays }: { core: ServicingCore; coreDays: CoreDays } = options.core
+    ? { core: options.core, coreDays: requiredCoreDays(options.coreDays) }
+    : ((builtin) => ({ core: builtin, coreDays: builtin }))(builtinCore());
   const documents = options.documents ?? builtinDocumentStore();
   function builtinDocumentStore(): DocumentStore {
     let directory = options.documentsDir;
@@ -472,6 +483,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     db,
     clock,
     core,
+    lastClosedDay: (institutionId) => coreDays.lastClosedDay(institutionId),
     institutions,
     borrowers: createBorrowersService({ db }),
     preferences: (userId) => profile.notificationPreferences(userId),
@@ -505,7 +517,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   const endOfDay = createEndOfDayWorker({
     db,
     clock,
-    core,
+    coreDays,
     settings: (institutionId) => institutions.settings(institutionId),
     afterClose: async (institutionId, lastClosed) => {
       await notifications.afterEndOfDay(institutionId, lastClosed);
@@ -689,6 +701,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     branding,
     adminAuth,
     core,
+    coreDays,
     endOfDay,
     notifications,
     pdfBranding,
@@ -956,4 +969,11 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   }
 
   return app;
+}
+
+function requiredCoreDays(coreDays: CoreDays | undefined): CoreDays {
+  if (!coreDays) {
+    throw new Error('A bank core (options.core) needs its days (options.coreDays, core-days.ts).');
+  }
+  return coreDays;
 }

@@ -16,6 +16,10 @@ import type { CalendarDate, Cents, LoanHold } from '@portal/domain';
  * an unexpected failure): a payment submission meeting it before anything was written answers
  * the specs' Connection ('Connection error. Please try again later.'), since retrying the same
  * attempt later is safe. The built-in core runs in the server's own database and never throws it.
+ *
+ * What only a core the portal runs itself does (closing its days, seeding the demo, the admin
+ * preview's sample accounts) is not here: `core-days.ts` and `core/builtin/` (issue 24, the core
+ * boundary).
  */
 export interface ServicingCore {
   /**
@@ -126,13 +130,6 @@ export interface ServicingCore {
     | { status: 'notFound' }
   >;
   /**
-   * The end-of-day run for `date` (the day that ended): accrues interest, charges late fees,
-   * writes statements on cycle dates. Idempotent: a second run of the same day changes nothing.
-   */
-  endOfDay(institutionId: number, date: CalendarDate): Promise<EndOfDayReport>;
-  /** The last business day the end of day closed, or undefined before the first run. */
-  lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
-  /**
    * The payments posted (`postPayment`) on the institution's accounts as of `date`, each by its
    * posting key, reversed ones included with `reversed` true: what the daily reconciliation
    * matches with the portal's payments and the processors' charges and debits (issue 24).
@@ -149,7 +146,8 @@ export interface ServicingCore {
     today: CalendarDate,
   ): Promise<CorePaymentTerms | undefined>;
   /**
-   * Posts a payment to a loan or line of credit, once per `postingKey` and account: a second post
+   * Posts a payment to a loan or line of credit (or takes it to post later: 'pending'), once per
+   * `postingKey` and account: a second post
    * under the same key changes nothing and answers 'alreadyPosted' with the first post's figures
    * (whatever the second request says; the caller checks its own request's fingerprint). The
    * payment is divided as the loan's terms say (the built-in core: the installments due first,
@@ -352,6 +350,14 @@ export type CorePaymentRefusal =
 
 export type CorePaymentPostingResult =
   | ({ status: 'posted' | 'alreadyPosted' } & CorePostedPayment)
+  /**
+   * The core took the payment and posts it later in its own batch (a core that memo-posts during
+   * the day), under `reference`. Another call under the same key answers 'pending' until it has
+   * posted, then 'alreadyPosted' with the figures: the portal keeps the payment processing and
+   * asks again (the posting job's retries), so it is marked posted exactly when the core posted
+   * it. The built-in core posts at once and never answers it.
+   */
+  | { status: 'pending'; reference: string }
   | { status: 'notFound' }
   | { status: 'refused'; reason: CorePaymentRefusal };
 
@@ -520,14 +526,6 @@ export interface CoreApplicationStatusChange {
   fundsExpected?: CalendarDate | null;
   /** Who made the change (a staff member's e-mail address), kept by the core. */
   changedBy: string;
-}
-
-export interface EndOfDayReport {
-  date: CalendarDate;
-  loans: number;
-  interestCents: Cents;
-  lateFees: number;
-  statements: number;
 }
 
 /** The core could not be reached (a connection refused or timed out before it answered). */

@@ -33,6 +33,12 @@ export interface ServicingCoreFixture {
   deposit: string;
   /** An account number no customer holds. */
   missing: string;
+  /**
+   * A core that answers 'pending' (it posts in its own batch) runs its batch here, so what it
+   * holds posts; the suite then asks again under the same key. Not needed by a core that posts
+   * at once.
+   */
+  batch?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +81,21 @@ export function describeServicingCore(
     let keys = 0;
     /** A posting key no other test of this run used. */
     const key = () => `contract-${Date.now().toString(36)}-${(keys += 1)}`;
+
+    /**
+     * Posts and, when the core answers 'pending', runs its batch and asks again: what the portal
+     * does (the posting job's retries). Answers the posting as 'posted'.
+     */
+    async function post(customer: CustomerRef, number: string, payment: CorePaymentPosting) {
+      const result = await f.core.postPayment(customer, number, payment);
+      if (result.status !== 'pending') return result;
+      expect(result.reference).not.toBe('');
+      if (!f.batch) throw new Error("the core answered 'pending' and the fixture has no batch");
+      await f.batch();
+      const again = await f.core.postPayment(customer, number, payment);
+      expect(again.status).toBe('alreadyPosted');
+      return again.status === 'alreadyPosted' ? { ...again, status: 'posted' as const } : again;
+    }
 
     // Opening a core may take a while (the built-in one seeds a database).
     beforeAll(async () => {
@@ -159,7 +180,7 @@ export function describeServicingCore(
     describe('posting a payment', () => {
       it('posts as of its date, divides it in whole cents, and the loan shows it', async () => {
         const before = await f.core.loanInformation(f.customer, f.loan, f.today);
-        const result = await f.core.postPayment(
+        const result = await post(
           f.customer,
           f.loan,
           posting({ postingKey: key(), date: f.today, amountCents: 2_500 }),
@@ -180,7 +201,7 @@ export function describeServicingCore(
 
       it('credits a payment dated before today as of its own date (Regulation Z 1026.36(c)(1))', async () => {
         const yesterday = addDays(f.today, -1);
-        const result = await f.core.postPayment(
+        const result = await post(
           f.customer,
           f.loan,
           posting({ postingKey: key(), date: yesterday, amountCents: 1_300 }),
@@ -194,7 +215,7 @@ export function describeServicingCore(
 
       it("posts once per key: a repeat answers the first posting's figures, whatever it says", async () => {
         const postingKey = key();
-        const first = await f.core.postPayment(
+        const first = await post(
           f.customer,
           f.loan,
           posting({ postingKey, date: f.today, amountCents: 1_100 }),
@@ -224,7 +245,20 @@ export function describeServicingCore(
             ),
           ),
         );
-        expect(both.map((result) => result.status).sort()).toEqual(['alreadyPosted', 'posted']);
+        const statuses = both.map((result) => result.status).sort();
+        if (statuses.includes('pending')) {
+          // Held twice under one key: one payment, posted once by the batch.
+          expect(statuses).toEqual(['pending', 'pending']);
+          await post(
+            f.customer,
+            f.loan,
+            posting({ postingKey, date: f.today, amountCents: 1_200 }),
+          );
+          const lines = await f.core.listPostings(f.customer.institutionId, f.today);
+          expect(lines.filter((line) => line.postingKey === postingKey)).toHaveLength(1);
+          return;
+        }
+        expect(statuses).toEqual(['alreadyPosted', 'posted']);
         const [one, two] = both;
         if (!one || !two) throw new Error('two answers');
         expectPosted(one);
@@ -280,7 +314,7 @@ export function describeServicingCore(
       it('puts a posted payment back: the principal returns, and the reversal answers its own reference', async () => {
         const postingKey = key();
         const before = await f.core.loanInformation(f.customer, f.loan, f.today);
-        const posted = await f.core.postPayment(
+        const posted = await post(
           f.customer,
           f.loan,
           posting({ postingKey, date: f.today, amountCents: 1_400 }),
@@ -311,7 +345,7 @@ export function describeServicingCore(
 
       it('reverses a payment once: a repeat, or another reversal key, answers the first reversal', async () => {
         const postingKey = key();
-        const posted = await f.core.postPayment(
+        const posted = await post(
           f.customer,
           f.loan,
           posting({ postingKey, date: f.today, amountCents: 1_500 }),
@@ -339,7 +373,7 @@ export function describeServicingCore(
 
       it("answers notFound for another customer's loan exactly as for a posting key never posted", async () => {
         const postingKey = key();
-        const posted = await f.core.postPayment(
+        const posted = await post(
           f.customer,
           f.loan,
           posting({ postingKey, date: f.today, amountCents: 1_000 }),
@@ -374,7 +408,7 @@ export function describeServicingCore(
     describe("the day's postings (the daily reconciliation)", () => {
       it('lists a posted payment on its date by its key and reference, and marks it once reversed', async () => {
         const postingKey = key();
-        const posted = await f.core.postPayment(
+        const posted = await post(
           f.customer,
           f.loan,
           posting({ postingKey, date: f.today, amountCents: 1_200 }),

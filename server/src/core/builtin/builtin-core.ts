@@ -28,9 +28,9 @@ import type {
   CoreReversedPayment,
   CoreTransaction,
   CustomerRef,
-  EndOfDayReport,
   ServicingCore,
 } from '../servicing-core';
+import type { CoreDays, EndOfDayReport } from '../core-days';
 import {
   type AccountWithLoan,
   endOfDayDone,
@@ -504,7 +504,13 @@ function frozenSummary(summary: CoreAccount): CoreAccount {
   return Object.freeze(summary);
 }
 
-export function createBuiltinCore(options: BuiltinCoreOptions): ServicingCore {
+/**
+ * The built-in core: the servicing core's promises, and the days it closes itself (the portal's
+ * end-of-day worker runs them).
+ */
+export type BuiltinCore = ServicingCore & CoreDays;
+
+export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
   const { db, clock } = options;
   // The institution's time zone is asked for on every posting; the app's answer reads its
   // settings and checks the zone's name (an Intl construction, about a third of a millisecond).

@@ -518,7 +518,7 @@ describe.each(testDatabases('both'))(
 
       // The night's end of day for the 14th finds this loan closed and leaves it as it is.
       await test.app.services.endOfDay.runOnce();
-      expect(await test.app.services.core.lastClosedDay(1)).toBe(TODAY);
+      expect(await test.app.services.coreDays.lastClosedDay(1)).toBe(TODAY);
       const afterEndOfDay = await loanRow(homeEquity);
       expect(afterEndOfDay.state).toEqual(after.state);
       expect(afterEndOfDay.version).toBe(after.version);
@@ -568,7 +568,7 @@ describe.each(testDatabases('both'))(
       // The end of day catches up the 16th and 17th for the other loans, not this one.
       const homeEquityBefore = await core.payoffQuote(jordan, homeEquity, '2025-03-18');
       await test.app.services.endOfDay.runOnce();
-      expect(await test.app.services.core.lastClosedDay(1)).toBe('2025-03-17');
+      expect(await test.app.services.coreDays.lastClosedDay(1)).toBe('2025-03-17');
       expect((await loanRow(LINE_OF_CREDIT)).lines).toEqual(after.lines);
       expect((await loanRow(LINE_OF_CREDIT)).state).toEqual(after.state);
       expect((await loanRow(homeEquity)).state.accruedTo).toBe('2025-03-18');
@@ -669,7 +669,7 @@ describe.each(testDatabases('both'))(
     /** The end of day run at noon in New York, a few weeks at a time, until `day` is closed. */
     async function closeThrough(day: string) {
       for (;;) {
-        const closed = (await test.app.services.core.lastClosedDay(1)) ?? TODAY;
+        const closed = (await test.app.services.coreDays.lastClosedDay(1)) ?? TODAY;
         if (closed >= day) return;
         const next = addDays(closed, 20) < day ? addDays(closed, 20) : day;
         test.clock.set(`${addDays(next, 1)}T17:00:00Z`);

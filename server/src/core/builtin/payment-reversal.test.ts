@@ -110,7 +110,7 @@ describe.each(testDatabases('both'))(
     /** The end of day run at noon in New York until `day` is closed; the next day is today. */
     async function closeThrough(day: CalendarDate) {
       for (;;) {
-        const closed = (await test.app.services.core.lastClosedDay(1)) ?? addDays(TODAY, -1);
+        const closed = (await test.app.services.coreDays.lastClosedDay(1)) ?? addDays(TODAY, -1);
         if (closed >= day) return;
         const next = addDays(closed, 20) < day ? addDays(closed, 20) : day;
         test.clock.set(`${addDays(next, 1)}T17:00:00Z`);
@@ -119,7 +119,7 @@ describe.each(testDatabases('both'))(
     }
 
     async function today(): Promise<CalendarDate> {
-      return addDays((await test.app.services.core.lastClosedDay(1)) ?? addDays(TODAY, -1), 1);
+      return addDays((await test.app.services.coreDays.lastClosedDay(1)) ?? addDays(TODAY, -1), 1);
     }
 
     /**

@@ -13,6 +13,9 @@ import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import type { CoreTables } from '../../core/builtin/core.schema';
 import { wireOf } from '../../testing/wire';
+import { createTestClock } from '../../testing/clock';
+import { createBuiltinCore } from '../../core/builtin/builtin-core';
+import type { CoreDays } from '../../core/core-days';
 
 const AUTO_LOAN = '001-100234-1';
 /** The boat loan, paid off seven months before the seed day. */
@@ -272,9 +275,9 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
           .where('date', '=', date)
           .execute();
       // One instance reached the day after first; the other closes the statement day late.
-      await own.app.services.core.endOfDay(1, dayAfter);
+      await own.app.services.coreDays.endOfDay(1, dayAfter);
       const before = await linesOn(statementDay);
-      await own.app.services.core.endOfDay(1, statementDay);
+      await own.app.services.coreDays.endOfDay(1, statementDay);
       expect(await linesOn(statementDay)).toEqual(before);
     } finally {
       await own.close();
@@ -318,3 +321,82 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
     }
   });
 });
+
+describe.each(testDatabases())(
+  "a bank's core that closes its own days, on $name",
+  (testDatabase) => {
+    it('is closed by the core itself: the worker runs nothing and follows each day the core closed', async () => {
+      // The adapter of a bank's core (core-days.ts): its business date moves in its own batch,
+      // its end of day runs nothing. The built-in core stands in for the bank's reads.
+      let businessDate: string | undefined = '2025-03-12';
+      const asked: string[] = [];
+      const bankDays: CoreDays = {
+        async endOfDay(_institutionId, date) {
+          asked.push(date);
+          return { date, loans: 0, interestCents: 0, lateFees: 0, statements: 0 };
+        },
+        async lastClosedDay() {
+          return businessDate;
+        },
+      };
+      const database = await testDatabase.openSeeded();
+      const clock = createTestClock();
+      const app = await buildApp({
+        db: database.db,
+        clock,
+        dataProtector: TEST_DATA_PROTECTOR,
+        core: createBuiltinCore({
+          db: database.db.withTables<CoreTables>(),
+          clock,
+          branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
+          timeZone: async () => 'America/New_York',
+        }),
+        coreDays: bankDays,
+      });
+      try {
+        const queued = async () =>
+          (
+            await database.db
+              .selectFrom('jobs')
+              .select('key')
+              .where('queue', '=', 'notifications.day')
+              .orderBy('key')
+              .execute()
+          ).map((job) => job.key);
+        await app.services.endOfDay.runOnce();
+        // The day due (March 13, 11:00 in New York) is handed to the adapter; the alerts' day
+        // pass follows the day the core says it closed.
+        expect(asked).toContain('2025-03-13');
+        expect(await queued()).toContain('1|2025-03-13');
+        businessDate = '2025-03-13';
+        await app.services.endOfDay.runOnce();
+        expect(await queued()).toContain('1|2025-03-14');
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    });
+
+    it('is refused without its days: a bank core cannot be plugged in alone', async () => {
+      const database = await testDatabase.openSeeded();
+      const clock = createTestClock();
+      try {
+        await expect(
+          buildApp({
+            db: database.db,
+            clock,
+            dataProtector: TEST_DATA_PROTECTOR,
+            core: createBuiltinCore({
+              db: database.db.withTables<CoreTables>(),
+              clock,
+              branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
+              timeZone: async () => 'America/New_York',
+            }),
+          }),
+        ).rejects.toThrow(/needs its days/);
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);

@@ -11,7 +11,7 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { EndOfDayReport, ServicingCore } from '../../core/servicing-core';
+import type { CoreDays, EndOfDayReport } from '../../core/core-days';
 import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import type { QueueDefinition } from './job-queue';
 
@@ -37,12 +37,13 @@ export interface EndOfDayWorker {
 /**
  * The core's end of day on the job queue: each check closes, per institution, every business
  * day from the one after the last closed (at most a month back) to the one due now (the night
- * window's, or 00:05's), through `core.endOfDay`, which is idempotent per day and per loan.
+ * window's, or 00:05's), through `coreDays.endOfDay`, which is idempotent per day and per loan.
  */
 export function createEndOfDayWorker(options: {
   db: Kysely<Database>;
   clock: Clock;
-  core: ServicingCore;
+  /** The core's days (the built-in core's; a bank's core closes its own, core-days.ts). */
+  coreDays: CoreDays;
   settings(institutionId: number): Promise<SettingsAccessor>;
   /**
    * After each institution's check, with the core's last closed day: what follows the end of day
@@ -61,14 +62,14 @@ export function createEndOfDayWorker(options: {
         calendarDateIn(institution.timeZone, now),
         minuteOfDayIn(institution.timeZone, now),
       );
-      const last = await options.core.lastClosedDay(institution.id);
+      const last = await options.coreDays.lastClosedDay(institution.id);
       const earliest = addDays(due, -(END_OF_DAY_CATCH_UP_DAYS - 1));
       let day = last === undefined ? due : addDays(last, 1);
       if (day < earliest) day = earliest;
       for (; day <= due; day = addDays(day, 1)) {
-        reports.push(await options.core.endOfDay(institution.id, day));
+        reports.push(await options.coreDays.endOfDay(institution.id, day));
       }
-      const closed = await options.core.lastClosedDay(institution.id);
+      const closed = await options.coreDays.lastClosedDay(institution.id);
       if (closed !== undefined) await options.afterClose?.(institution.id, closed);
     }
     return reports;

@@ -60,7 +60,7 @@ describe.each(testDatabases())('the alerts of time passing on $name', (testDatab
   async function loanOf(number: string) {
     const [holder] = await test.app.services.core.findAccountHolders(institutionId, number, false);
     if (!holder) throw new Error(`No holder of ${number}`);
-    const today = addDays((await test.app.services.core.lastClosedDay(institutionId)) ?? '', 1);
+    const today = addDays((await test.app.services.coreDays.lastClosedDay(institutionId)) ?? '', 1);
     const info = await test.app.services.core.loanInformation(
       { institutionId, customerId: holder.customerId },
       number,

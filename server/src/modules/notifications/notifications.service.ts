@@ -60,6 +60,8 @@ export interface NotificationsDeps {
   db: Kysely<Database>;
   clock: Clock;
   core: ServicingCore;
+  /** The core's last closed day (core-days.ts): the day pass runs as of the day after it. */
+  lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
   institutions: Pick<InstitutionsService, 'settings' | 'findById'>;
   borrowers: Pick<BorrowersService, 'findBorrowerById'>;
   /** The profile's notification preferences (profile.service `notificationPreferences`). */
@@ -280,7 +282,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
    * core's last closed day. Returns how many alerts it sent (those sent before are skipped).
    */
   async function runDay(institutionId: number): Promise<number> {
-    const lastClosed = await core.lastClosedDay(institutionId);
+    const lastClosed = await deps.lastClosedDay(institutionId);
     if (lastClosed === undefined) return 0;
     const today = addDays(lastClosed, 1);
     let sent = 0;

@@ -52,7 +52,8 @@ import {
  *   the processor interface: the row fails with ContactUs (the money left the borrower's account
  *   and the institution returns it) and support reverses the debit (told through onCoreRefusal).
  * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
- *   leaves the row waiting: the posting job settles it once the day is open.
+ *   leaves the row waiting: the posting job settles it once the day is open. So does a core's
+ *   'pending' (it posts in its own batch): the job asks again until the core says it posted.
  * - A failed date of a recurring payment leaves the recurring payment active (the next date is
  *   tried as usual). A scheduled payment or recurring date that fails for good queues a notice
  *   to the borrower (`paymentFailedEmail`: date, masked loan, total, method and the reason in
@@ -313,7 +314,13 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       if (posting.status === 'posted' || posting.status === 'alreadyPosted') {
         return recordPosted(payment, posting.reference);
       }
-      if (posting.status === 'refused' && posting.reason === 'dayNotClosed') {
+      // The core posts it later (its own batch), or its day is not open: the row stays
+      // 'settling' (the borrower sees Processing) and the posting job asks again under the same
+      // key; the core answers 'alreadyPosted' once it has posted, and the row is marked then.
+      if (
+        posting.status === 'pending' ||
+        (posting.status === 'refused' && posting.reason === 'dayNotClosed')
+      ) {
         return { status: 'waiting', payment };
       }
       const reason = posting.status === 'refused' ? posting.reason : posting.status;
