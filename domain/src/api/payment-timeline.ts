@@ -11,8 +11,9 @@ import { isCalendarDate } from '../rules/calendar';
  * (past its retries, or refused for good) while its money may have moved: nothing posts it
  * again on its own; staff are told (a 'paymentReview' item of the work queue) and so is the
  * borrower (an e-mail). Resolving it is left to a later change. Each state change is one row of
- * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a move a
- * later change adds.
+ * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a timeline
+ * row only: a card charge given back because the core refused the payment (the row then ends
+ * 'failed').
  *
  * Staff search their institution's payments and open one with its timeline (admin API, below);
  * a borrower reads the state and dates of a payment the portal lists to them (the payment's
@@ -32,7 +33,7 @@ export const PAYMENT_STATUSES = [
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-/** What a timeline row may say: a status, or a move a later change adds. */
+/** What a timeline row may say: a status, or 'refunded' (a card charge given back). */
 export const PAYMENT_EVENT_STATUSES = [...PAYMENT_STATUSES, 'refunded'] as const;
 export const PaymentEventStatus = z.enum(PAYMENT_EVENT_STATUSES);
 export type PaymentEventStatus = z.infer<typeof PaymentEventStatus>;

@@ -740,7 +740,7 @@ export interface PaymentEventsTable {
   id: Generated<string>;
   payment_id: string;
   at: Timestamp;
-  /** A payment status (PaymentsTable.status), or later 'returned' or 'refunded'. */
+  /** A payment status (PaymentsTable.status), or 'refunded' (its card charge given back). */
   status: string;
   detail: ColumnType<string | null, string | null | undefined, string | null>;
 }

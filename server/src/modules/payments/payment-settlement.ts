@@ -21,6 +21,7 @@ import {
   findPaymentWithRecipient,
   markPaymentFailed,
   markPaymentPosted,
+  recordPaymentRefunded,
   setPaymentAchTrace,
   type PaymentRow,
   type PaymentWithRecipient,
@@ -325,10 +326,17 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       }
       const reason = posting.status === 'refused' ? posting.reason : posting.status;
       if (money.chargeId !== undefined) {
-        await cardProcessor.refund({
+        const refund = await cardProcessor.refund({
           institutionId: payment.institution_id,
           chargeId: money.chargeId,
         });
+        // Its timeline says the money went back before it says the payment failed.
+        if (refund.status === 'refunded') {
+          await recordPaymentRefunded(db, payment.id, {
+            at: refund.refundedAt,
+            detail: `card charge refunded: the core refused the payment (${reason})`,
+          });
+        }
         return fail(payment, 'New', reason);
       }
       deps.onCoreRefusal?.(payment, reason);

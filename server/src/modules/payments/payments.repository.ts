@@ -581,6 +581,23 @@ export async function markPaymentFailed(
 }
 
 /**
+ * Writes a payment's 'refunded' timeline row (its card charge was refunded after the core refused
+ * it), once: a re-run of its settlement (the refund is keyed by the charge) writes none.
+ */
+export async function recordPaymentRefunded(
+  db: Db,
+  id: string,
+  refunded: { at: Date; detail: string },
+): Promise<void> {
+  await sql`
+    insert into payment_events (payment_id, at, status, detail)
+    select ${id}, ${refunded.at}, 'refunded', ${refunded.detail}
+    where not exists (
+      select 1 from payment_events where payment_id = ${id} and status = 'refunded'
+    )`.execute(db);
+}
+
+/**
  * Marks a pending payment 'needsReview' (its posting job died: `detail` is the job's last error,
  * for staff), with its notice to the borrower when one is given; false when it was not pending
  * (it posted, failed or was cancelled meanwhile). Nothing queues it again (`listDuePaymentIds`).

@@ -1131,6 +1131,15 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         status: 'failed',
         failure: 'New',
       });
+      // Its timeline: processing, the charge given back, then failed (issue 24 lifecycle).
+      const events = await test.database.db
+        .selectFrom('payment_events')
+        .select('status')
+        .where('payment_id', '=', idOf(jordan, lineKey))
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      expect(events.map((event) => event.status)).toEqual(['settling', 'refunded', 'failed']);
       // The past-due auto loan, paid its total due (1,481.65) from the saved bank account.
       const debitKey = nextKey();
       const byBank = await submit(
