@@ -258,7 +258,9 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       const outcome = await settlement.settlePayment(job.payload.paymentId);
       // Under review (a job of it died before): staff decide what becomes of it.
       if (outcome.status === 'waiting' && outcome.payment.status !== 'needsReview') {
-        throw new PostRetryLater(`payment ${job.payload.paymentId}: not posted by the core yet (its day not open, or pending)`);
+        throw new PostRetryLater(
+          `payment ${job.payload.paymentId}: not posted by the core yet (its day not open, or pending)`,
+        );
       }
     },
     // Past its retries, or refused for good: the payment is put before staff, never re-queued.
