@@ -1460,6 +1460,7 @@ export interface SettingTypes {
   "emailTexts.paymentReturnedSubjectText": string;
   "emailTexts.paymentReturnedBodyText": string;
   "emailTexts.paymentReturnedFeeText": string;
+  "emailTexts.paymentReturnedRecurringCancelledText": string;
   "emailTexts.paymentNeedsReviewSubjectText": string;
   "emailTexts.paymentNeedsReviewBodyText": string;
   "emailTexts.paymentDueSubjectText": string;
@@ -2945,8 +2946,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedSubjectText": {"type":"text","default":"{institutionName}: your payment was returned by your bank","set":"english","visibility":"admin","wire":"gassySettings"},
-  "emailTexts.paymentReturnedBodyText": {"type":"text","default":"Your bank returned the payment on {date} for loan {loanNumber} of {amount} ({reason}). The payment has been taken off your loan, and the amount is due again.{fee}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nPlease make the payment again, with another account if this one cannot be used. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReturnedBodyText": {"type":"text","default":"Your bank returned the payment on {date} for loan {loanNumber} of {amount} ({reason}). The payment has been taken off your loan, and the amount is due again.{fee}{recurring}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nPlease make the payment again, with another account if this one cannot be used. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedFeeText": {"type":"text","default":" A returned payment fee of {fee} has been charged to the loan.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReturnedRecurringCancelledText": {"type":"text","default":" Your bank has returned this recurring payment too many times: the recurring payment is cancelled, and this bank account can no longer be used for payments.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewSubjectText": {"type":"text","default":"{institutionName}: we are reviewing your payment","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewBodyText": {"type":"text","default":"The payment on {date} for loan {loanNumber} of {amount} has not been completed yet, and our staff are reviewing it.\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nWe will contact you if anything is needed from you. Please contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentDueSubjectText": {"type":"text","default":"{institutionName}: your payment is due {dueDate}","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -180,6 +180,8 @@ export function paymentReturnedEmail(input: {
   reason: string;
   /** The returned payment fee charged, 0 for none. */
   feeCents: number;
+  /** This return cancelled the recurring payment (and blocked its account). */
+  recurringCancelled?: boolean;
 }): OutgoingMail {
   const { payment, settings } = input;
   const loanNumber = maskAccountNumber(payment.loan_number);
@@ -204,6 +206,9 @@ export function paymentReturnedEmail(input: {
       confirmationNumber: payment.reference_number,
       reason: input.reason,
       fee,
+      recurring: input.recurringCancelled
+        ? settings.get('emailTexts.paymentReturnedRecurringCancelledText')
+        : '',
       institutionName: input.institutionName,
     }),
   };

@@ -7,6 +7,7 @@ import {
   addAccount,
   AUTO_LOAN,
   type Caller,
+  debits,
   HOME_EQUITY,
   paymentBody,
   paymentInfo,
@@ -301,5 +302,97 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         (mail) => mail.subject.includes('returned by your bank') && mail.body.includes('$80.00'),
       ),
     ).toHaveLength(1);
+  });
+
+  it('cancels a recurring payment after the set number of returns, blocks its account, and sends no debit scheduled on it', async () => {
+    // Monday April 7th, 10:00 in New York; one return cancels (the setting), to keep it short.
+    test.clock.set('2025-04-07T14:00:00.000Z');
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        achPaymentOptions: { returnsBeforeRecurringCancelled: '1' },
+        recurringPaymentOptions: { allowWeeklyOption: 'true' },
+        // The home equity loan has fallen behind by April (its March date returned).
+        paymentSchedulingOptions: {
+          blockSchedulingWhenPastDueOption: 'false',
+          allowSchedulingWhenDelinquentOption: 'true',
+        },
+      },
+    });
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const insufficient = insufficientFunds ?? (await addAccount(jordan, INSUFFICIENT_FUNDS));
+    try {
+      const recurring = await submit(
+        jordan,
+        'recurringAch',
+        paymentBody({
+          loan: HOME_EQUITY,
+          method: insufficient,
+          date: '2025-04-08',
+          amount: 60,
+          recurring: { RecurringOption: 'Weekly', DaysBeforeDue: 0 },
+        }),
+        nextKey(),
+      );
+      expect(recurring.body.Errors).toEqual([]);
+      const scheduled = await submit(
+        jordan,
+        'scheduledAch',
+        // On the auto loan: a loan with a recurring payment takes no scheduled one.
+        paymentBody({ loan: AUTO_LOAN, method: insufficient, date: '2025-04-15', amount: 40 }),
+        nextKey(),
+      );
+      expect(scheduled.body.Errors).toEqual([]);
+
+      // The first date posts on Tuesday, and its debit goes in that day's file.
+      test.clock.set('2025-04-08T14:00:00.000Z');
+      await test.app.services.paymentPosting.runOnce();
+      const occurrence = await test.database.db
+        .selectFrom('payments')
+        .selectAll()
+        .where('kind', '=', 'recurring')
+        .where('pay_date', '=', '2025-04-08')
+        .where('amount_cents', '=', 6_000)
+        .executeTakeFirstOrThrow();
+      expect(occurrence.status).toBe('posted');
+      await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-08');
+      // Settles Wednesday the 9th; back two banking days later, Friday the 11th.
+      test.clock.set('2025-04-11T15:00:00.000Z');
+      expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ returned: 1 });
+      expect((await paymentRow(occurrence.reference_number)).status).toBe('returned');
+      const plan = await test.database.db
+        .selectFrom('recurring_payments')
+        .select('status')
+        .where('id', '=', occurrence.recurring_payment_id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(plan.status).toBe('cancelled');
+      // The borrower is told, in the return's notice.
+      await test.app.services.outbox.runOnce();
+      const told = (
+        await test.app.services.mail.delivered({ institutionId, to: 'jordan.rivers@example.test' })
+      ).filter((mail) => mail.body.includes('$60.00') && mail.subject.includes('returned'));
+      expect(told).toHaveLength(1);
+      expect(told[0]?.body).toContain('the recurring payment is cancelled');
+
+      // The account is blocked: a new payment from it is refused...
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      const refused = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan: HOME_EQUITY, method: insufficient, amount: 30, date: '2025-04-11' }),
+        nextKey(),
+      );
+      expect(refused.body.Errors).toEqual([{ ErrorMessage: 'RoutingAccountInvalidThirdParty' }]);
+      // ...and the one scheduled on it before fails on its date, with no debit sent.
+      test.clock.set('2025-04-15T14:00:00.000Z');
+      await test.app.services.paymentPosting.runOnce();
+      const failed = await paymentRow(scheduled.body.ReferenceNumber);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        failure: 'RoutingAccountInvalidThirdParty',
+      });
+      expect(await debits(test.database.db, failed.id)).toBe(0);
+    } finally {
+      await restore();
+    }
   });
 });

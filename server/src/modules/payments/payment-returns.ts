@@ -120,6 +120,11 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         `The core did not reverse the returned payment ${payment.id}: ${JSON.stringify(reversal)}`,
       );
     }
+    const limit = settings.get('achPaymentOptions.returnsBeforeRecurringCancelled');
+    // This date is not marked yet: it counts as one more.
+    const cancelsRecurring =
+      payment.recurring_payment_id !== null &&
+      (await countReturnedOfRecurring(db, payment.recurring_payment_id)) + 1 >= limit;
     const notice =
       payment.recipient === ''
         ? undefined
@@ -131,13 +136,18 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
               payment,
               reason,
               feeCents,
+              recurringCancelled: cancelsRecurring,
             }),
           );
     const now = clock.now();
     // The account's block and the recurring payment's cancellation come before the guarded mark:
     // each is safe to make again, and a process that died after the mark would otherwise leave
     // them undone (the next run finds the payment returned and stops there).
-    if (isAchReturnCode(code) && ACH_RETURN_REASONS[code].blocksAccount && payment.routing_number) {
+    // Blocked for ACH: a return that says the account cannot take debits, and the return that
+    // cancels a recurring payment (issue 24: cancelled after the set number, and its account
+    // blocked, so no scheduled debit draws on it either).
+    const blocks = isAchReturnCode(code) && ACH_RETURN_REASONS[code].blocksAccount;
+    if ((blocks || cancelsRecurring) && payment.routing_number) {
       await blockAchAccount(db, {
         institutionId,
         accountKey: achDuplicateKey(
@@ -150,12 +160,8 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         at: now,
       });
     }
-    if (payment.recurring_payment_id) {
-      const limit = settings.get('achPaymentOptions.returnsBeforeRecurringCancelled');
-      // This date is not marked yet: it counts as one more.
-      if ((await countReturnedOfRecurring(db, payment.recurring_payment_id)) + 1 >= limit) {
-        await cancelRecurringPayment(db, payment.recurring_payment_id, now);
-      }
+    if (cancelsRecurring && payment.recurring_payment_id) {
+      await cancelRecurringPayment(db, payment.recurring_payment_id, now);
     }
     const moved = await markPaymentReturned(db, payment.id, { reasonCode: code, at: now }, notice);
     if (!moved) return 'already';

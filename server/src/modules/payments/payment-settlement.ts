@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import type { MailService } from '../mail/mail.service';
 import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
+import { achAccountBlocked, achDuplicateKey } from '../payment-methods/ach-account-checks';
 import { paymentFactsOf } from './payment-alerts';
 import {
   paymentFailedEmail,
@@ -168,6 +169,16 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return { moved: true };
   }
 
+  async function debitBlocked(payment: PaymentRow): Promise<boolean> {
+    if (payment.is_card || !payment.routing_number) return false;
+    const accountKey = achDuplicateKey(
+      dataProtector,
+      payment.routing_number,
+      dataProtector.decrypt(payment.account_number_sealed ?? ''),
+    );
+    return achAccountBlocked(db, payment.institution_id, accountKey);
+  }
+
   async function prepareAlert(
     payment: PaymentRow,
     kind: 'paymentPosted' | 'paymentFailed',
@@ -275,15 +286,18 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
-  /** The row to settle, 'settling' from here on; or the answer of a row already final. */
+  /**
+   * The row to settle, 'settling' from here on (`fresh` when this run began it: no money has
+   * moved for it yet); or the answer of a row already final.
+   */
   async function begin(
     paymentId: string,
-  ): Promise<{ settling: PaymentWithRecipient } | { final: SettleOutcome }> {
+  ): Promise<{ settling: PaymentWithRecipient; fresh?: true } | { final: SettleOutcome }> {
     // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
     // this run either wins before it (and nothing moves) or is refused (HasBeenPosted). The
     // update answers the row, so a waiting payment is read and begun in one statement.
     const begun = await beginSettlement(db, paymentId, clock.now());
-    if (begun) return { settling: begun };
+    if (begun) return { settling: begun, fresh: true };
     const payment = await findPaymentWithRecipient(db, paymentId);
     if (!payment) return { final: { status: 'missing' } };
     // Settling already: a run that died, or one under way (every step below is keyed).
@@ -298,6 +312,12 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
           : await begin(paymentId);
       if ('final' in begun) return begun.final;
       const payment = begun.settling;
+      // A scheduled or recurring debit from a bank account a return blocked since it was set up
+      // (payment-returns.ts) is not sent: it fails with the bank's word, and the borrower is told.
+      // Only before any money moved for it: a run resuming a debit it may have sent goes on.
+      if ('fresh' in begun && (await debitBlocked(payment))) {
+        return fail(payment, 'RoutingAccountInvalidThirdParty', 'InvalidInfo');
+      }
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const money = await moveMoney(payment, today);
       if (!money.moved) return fail(payment, money.error);
