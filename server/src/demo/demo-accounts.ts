@@ -210,6 +210,9 @@ export const DEMO_ACCOUNTS: Readonly<Record<string, readonly DemoAccountDefiniti
       termPayments: 60,
       openedMonthsAgo: 20,
       openedDayOffset: 3,
+      // Its product divides a payment fees first (Fineract's standard order; not a dwelling loan,
+      // so Regulation Z 1026.36(c) does not apply): its terms say so, the engine follows them.
+      allocation: 'feesFirst',
       behaviour: { kind: 'paidAhead', installments: 3, daysAgo: 42 },
     },
   ],

@@ -19,7 +19,13 @@ import {
   insertTransactions,
 } from './core.repository';
 import { generateDepositHistory, generateLoanHistory, type LoanBehaviour } from './demo-history';
-import { amortizedInstallment, type BillingFrequency, type LoanTerms } from './loan-engine';
+import {
+  amortizedInstallment,
+  type BillingFrequency,
+  type DayCount,
+  type LoanTerms,
+  type PaymentAllocation,
+} from './loan-engine';
 
 /**
  * Opening accounts in the built-in core with a generated past: the demo seed and the admin
@@ -58,6 +64,13 @@ export interface DemoLoanDefinition extends DemoAccountCommon {
   frequency?: BillingFrequency;
   graceDays?: number;
   lateFeeCents?: Cents;
+  /**
+   * The loan's terms for dividing a payment and counting days (issue 24: terms of the loan, as a
+   * bank's product sets them); written into every loan's stored terms, installment first and
+   * Actual/365 when the definition does not say.
+   */
+  allocation?: PaymentAllocation;
+  dayCount?: DayCount;
   /** Lines of credit: the limit and the minimum payment. */
   creditLimitCents?: Cents;
   minimumPaymentCents?: Cents;
@@ -171,6 +184,8 @@ export function demoLoanTerms(definition: DemoLoanDefinition, today: CalendarDat
         : addDays(originationDate, frequency === 'weekly' ? 7 : 14),
     graceDays: definition.graceDays ?? 10,
     lateFeeCents: definition.lateFeeCents ?? 2_500,
+    allocation: definition.allocation ?? 'installmentFirst',
+    dayCount: definition.dayCount ?? 'actual/365',
     ...(line ? { creditLimitCents: definition.creditLimitCents } : {}),
   };
 }

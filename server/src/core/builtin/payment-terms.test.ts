@@ -339,6 +339,22 @@ describe.each(testDatabases())("the built-in core's payment terms on $name", (te
     });
   });
 
+  it("keeps each loan's allocation order and day count in its terms, as its product sets them", async () => {
+    const { rows } = await sql<{ number: string; allocation: string; day_count: string }>`
+      select a.number, l.terms->>'allocation' as allocation, l.terms->>'dayCount' as day_count
+      from core_loans l join core_accounts a on a.id = l.account_id
+      where a.institution_id = 1`.execute(test.database.db);
+    expect(rows.length).toBeGreaterThan(5);
+    // Written on every loan; riley.chen's auto loan is on a fees-first product.
+    for (const row of rows) {
+      expect(row.day_count).toBe('actual/365');
+      expect(row.allocation).toBe(
+        row.number.startsWith('001-100410') ? 'feesFirst' : 'installmentFirst',
+      );
+    }
+    expect(rows.some((row) => row.allocation === 'feesFirst')).toBe(true);
+  });
+
   it('refuses facts the core cannot hold', async () => {
     for (const wrong of [
       sql`update core_accounts set days_in_period = -1 where number = ${homeEquity}`,
