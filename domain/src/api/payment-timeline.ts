@@ -10,7 +10,8 @@ import { isCalendarDate } from '../rules/calendar';
  * An immediate payment starts in 'settling'. 'needsReview' is a payment whose posting job died
  * (past its retries, or refused for good) while its money may have moved: nothing posts it
  * again on its own; staff are told (a 'paymentReview' item of the work queue) and so is the
- * borrower (an e-mail). Resolving it is left to a later change. Each state change is one row of
+ * borrower (an e-mail); an editor or publisher may post it again (admin payment page, Post again:
+ * back to 'settling', its every step keyed so no money moves twice). Each state change is one row of
  * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a timeline
  * row only: a card charge given back because the core refused the payment (the row then ends
  * 'failed').

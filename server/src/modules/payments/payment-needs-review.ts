@@ -25,8 +25,8 @@ import {
  * written, the borrower's notice is queued (`emailTexts.paymentNeedsReview*`, when there is an
  * address) and a 'paymentReview' item goes to the institution's work queue: the three exist
  * exactly when the move does. Nothing queues a 'needsReview' payment again (payments.repository
- * `listDuePaymentIds`); what becomes of it is staff's decision, and resolving it (posting it by
- * hand, reversing the money) is left to a later change.
+ * `listDuePaymentIds`); what becomes of it is staff's decision: Post again (payments-staff.ts,
+ * `resumeReviewedPayment` and the revived job), or reversing the money outside the portal.
  *
  * Everything is read through the transaction (PGlite lends its one connection to a transaction
  * whole: a read through another connection would wait for the commit forever), so the wording

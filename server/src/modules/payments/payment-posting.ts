@@ -47,11 +47,12 @@ import {
  *     the date (the unique index on recurring payment and date, and the id derived from them,
  *     make a second instance's insert a no-op) and the next date moved on, in one transaction
  *     guarded by the next date it read;
- * (b) queues one 'payments.post' job per waiting payment whose date has come and whose day the
- *     core has opened (the end of day closed the day before it), keyed 'payment-post:<id>', so a
- *     payment has one job however often it is found. Its handler is settlePayment.
+ * (b) queues one 'payments.post' job per waiting payment whose date has come (the core credits
+ *     it as of its date whenever it posts), keyed 'payment-post:<id>', so a payment has one job
+ *     however often it is found. Its handler is settlePayment.
  * Nothing posts inside the nightly window (the core's end of day runs in it). A post that the
- * core refuses for an unopened day, or that cannot reach a processor, fails its job, which is
+ * core refuses for a day not begun or answers 'pending' (it posts in its own batch), or that
+ * cannot reach a processor, fails its job, which is
  * retried with backoff for about two days. Then the job is dead (kept a month for support) and,
  * in the transaction that marks it so, its payment moves to 'needsReview' with the borrower's
  * notice and a work item for staff (payment-needs-review.ts); no run queues it again.

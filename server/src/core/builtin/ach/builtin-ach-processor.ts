@@ -267,7 +267,10 @@ function sealedFileOf(row: AchFileListRow): AchSealedFile {
  *   the ODFI's duplicate check (immediate origin, creation date, modifier) never sees two files
  *   alike, and no two files of a creation date share a trace number, even when a day's late
  *   debits are filed the next morning. The modifier runs A-Z, 0-9 per institution and day: the
- *   day's 37th file is refused (AchFileModifiersUsedUpError).
+ *   day's 37th file is refused (AchFileModifiersUsedUpError). DECISION (issue 24 said "the next
+ *   day's file has the next modifier"): a new creation date starts again at A, as the NACHA
+ *   rules mean the modifier (it tells apart files of one origin and creation date); a second
+ *   file of the same day takes B with none of A's entries (ach-files.test.ts).
  * - Two instances: the file is made under the lock of the day's ach_processing_days row, the
  *   lock every debit of the day holds from taking its trace sequence until it is written. So a
  *   file takes every debit numbered before it and none after, its trace numbers follow on from
