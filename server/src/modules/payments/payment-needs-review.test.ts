@@ -35,6 +35,7 @@ import {
 } from '../../testing/test-app';
 import { paymentIdOf } from './payment-handles';
 import { PAYMENT_POST_QUEUE } from './payment-posting';
+import { CoreUnavailableError } from '../../core/servicing-core';
 
 /*
  * A payment whose posting job dies (issue 24 item 3): past its retries it is put before staff
@@ -447,4 +448,76 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
       .execute();
     expect(await jobs.enqueue('test.revive', { n: 3 }, { key, reviveDead: true })).toBe(false);
   });
+
+  it('posts once a payment whose card was charged before the core stayed unreachable past its retries', async () => {
+    // Money moved before the job died: the card is charged, then the core cannot be reached.
+    const { core } = test.app.services;
+    const post = core.postPayment.bind(core);
+    const coreDown = new Set<string>();
+    core.postPayment = async (customer, number, payment) => {
+      if (coreDown.has(payment.postingKey)) {
+        throw new CoreUnavailableError('core unreachable (connect ECONNREFUSED)');
+      }
+      return post(customer, number, payment);
+    };
+    try {
+      test.clock.set('2025-06-02T14:00:00.000Z');
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      const key = 'needs-review-charged-1';
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, date: '2025-06-03', amount: 52 }),
+        key,
+      );
+      expect(answered.body.Errors).toEqual([]);
+      const id = paymentIdOf(TEST_DATA_PROTECTOR, { institutionId, userId, key });
+      coreDown.add(id);
+      const job = () =>
+        test.database.db
+          .selectFrom('jobs')
+          .select(['state', 'attempts', 'max_attempts'])
+          .where('queue', '=', PAYMENT_POST_QUEUE)
+          .where('key', '=', `payment-post:${id}`)
+          .executeTakeFirstOrThrow();
+      const status = async () =>
+        (
+          await test.database.db
+            .selectFrom('payments')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+
+      test.clock.set('2025-06-03T14:00:00.000Z');
+      await test.app.services.endOfDay.runOnce();
+      await test.app.services.paymentPosting.runOnce();
+      const { max_attempts: maxAttempts } = await job();
+      for (let attempt = 2; attempt <= maxAttempts; attempt += 1) {
+        test.clock.advance(3_600_000);
+        await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+      }
+      expect(await job()).toMatchObject({ state: 'dead' });
+      expect(await status()).toBe('needsReview');
+      expect(await charges(test.database.db, id)).toBe(1);
+      expect(await coreLines(test.database.db, id)).toBe(0);
+
+      // The core is back; an editor posts it again: the charge is not made again, it posts once.
+      coreDown.delete(id);
+      await staffSignIn();
+      const asked = await test.app.inject({
+        method: 'POST',
+        url: `/admin-api/institutions/harbor/payments/${id}/post-again`,
+        headers: { ...PORTAL_WRITE_HEADERS, cookie: cookie.editor },
+      });
+      expect(asked.statusCode).toBe(200);
+      await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+      await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+      expect(await status()).toBe('posted');
+      expect(await charges(test.database.db, id)).toBe(1);
+      expect(await coreLines(test.database.db, id)).toBe(1);
+    } finally {
+      core.postPayment = post;
+    }
+  }, 120_000);
 });
