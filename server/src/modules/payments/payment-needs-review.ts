@@ -11,6 +11,7 @@ import {
   markPaymentNeedsReview,
   type PaymentWithBorrower,
 } from './payments.repository';
+import { storedPaymentTotal } from './payment-total';
 
 /*
  * A payment whose posting job died (issue 24 item 3). The job queue retries a post for about two
@@ -40,15 +41,6 @@ export interface PaymentNeedsReviewDeps {
   workQueue?: Pick<WorkQueueService, 'submit'>;
 }
 
-function totalCents(payment: PaymentWithBorrower): number {
-  return (
-    payment.amount_cents +
-    payment.additional_principal_cents +
-    payment.first_party_fee_cents +
-    payment.third_party_fee_cents
-  );
-}
-
 /** The payment id of a 'payments.post' job's payload; undefined for anything else. */
 export function paymentIdOfPostPayload(payload: unknown): string | undefined {
   if (typeof payload !== 'object' || payload === null || !('paymentId' in payload)) {
@@ -65,7 +57,7 @@ function reviewItemOf(
   attempts: number,
 ): NewWorkItem {
   const loan = maskAccountNumber(payment.loan_number);
-  const amount = formatUsd(totalCents(payment));
+  const amount = formatUsd(storedPaymentTotal(payment));
   return {
     institutionId: payment.institution_id,
     kind: 'paymentReview',

@@ -9,6 +9,7 @@ import {
 import { type EmailSettings, fillTemplate } from '../mail/emails';
 import type { OutgoingMail } from '../mail/mail.service';
 import type { PaymentRow } from './payments.repository';
+import { storedPaymentTotal } from './payment-total';
 
 /*
  * The payment e-mails: the receipt of a posted payment and the notice of a scheduled or recurring
@@ -17,15 +18,6 @@ import type { PaymentRow } from './payments.repository';
  * defaults are the product's wording), filled in here. They name the method by its kind and last
  * four digits only, never a full card or account number.
  */
-
-function totalCents(payment: PaymentRow): number {
-  return (
-    payment.amount_cents +
-    payment.additional_principal_cents +
-    payment.first_party_fee_cents +
-    payment.third_party_fee_cents
-  );
-}
 
 /** "Visa ending in 4242" / "Account ending in 6789", as the settings word it. */
 /** How the payment e-mails and alerts name the method: its kind and last four digits only. */
@@ -83,7 +75,9 @@ export function paymentReceiptEmail(input: {
     ...(fees > 0
       ? [line('emailTexts.paymentReceiptFeeLineText', { amount: formatUsd(fees) })]
       : []),
-    line('emailTexts.paymentReceiptTotalLineText', { amount: formatUsd(totalCents(payment)) }),
+    line('emailTexts.paymentReceiptTotalLineText', {
+      amount: formatUsd(storedPaymentTotal(payment)),
+    }),
     line('emailTexts.paymentReceiptMethodLineText', { method: methodText(settings, payment) }),
   ];
   return {
@@ -158,7 +152,7 @@ export function paymentFailedEmail(input: {
     body: fillTemplate(settings.get('emailTexts.paymentFailedBodyText'), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
-      amount: formatUsd(totalCents(payment)),
+      amount: formatUsd(storedPaymentTotal(payment)),
       method: methodText(settings, payment),
       reason: paymentFailureReasonText(settings, payment, input.reason),
       institutionName: input.institutionName,
@@ -201,7 +195,7 @@ export function paymentReturnedEmail(input: {
     body: fillTemplate(settings.get('emailTexts.paymentReturnedBodyText'), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
-      amount: formatUsd(totalCents(payment)),
+      amount: formatUsd(storedPaymentTotal(payment)),
       method: methodText(settings, payment),
       confirmationNumber: payment.reference_number,
       reason: input.reason,
@@ -232,7 +226,7 @@ export function paymentNeedsReviewEmail(input: {
     body: fillTemplate(settings.get('emailTexts.paymentNeedsReviewBodyText'), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
-      amount: formatUsd(totalCents(payment)),
+      amount: formatUsd(storedPaymentTotal(payment)),
       method: methodText(settings, payment),
       confirmationNumber: payment.reference_number,
       institutionName: input.institutionName,

@@ -27,6 +27,7 @@ import {
   type PaymentRow,
   type PaymentWithRecipient,
 } from './payments.repository';
+import { storedPaymentTotal } from './payment-total';
 
 /*
  * Settling a payment: moving the money (card charge or ACH debit), posting it to the core, and
@@ -123,15 +124,6 @@ export function outcomeOfRow(payment: PaymentRow): SettleOutcome {
   }
 }
 
-function totalCents(payment: PaymentRow): number {
-  return (
-    payment.amount_cents +
-    payment.additional_principal_cents +
-    payment.first_party_fee_cents +
-    payment.third_party_fee_cents
-  );
-}
-
 type MoneyOutcome = { moved: true; chargeId?: string } | { moved: false; error: string };
 
 export function createPaymentSettlement(deps: SettlementDependencies): PaymentSettlement {
@@ -142,7 +134,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       const charged = await cardProcessor.charge({
         institutionId: payment.institution_id,
         token: payment.processor_token ?? '',
-        amountCents: totalCents(payment),
+        amountCents: storedPaymentTotal(payment),
         idempotencyKey: payment.id,
       });
       if (charged.status === 'approved') return { moved: true, chargeId: charged.chargeId };
@@ -158,7 +150,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       accountType: payment.ach_account_type === 'Savings' ? 'Savings' : 'Checking',
       ownerName: payment.owner_name_sealed ? dataProtector.decrypt(payment.owner_name_sealed) : '',
       loanNumber: payment.loan_number,
-      amountCents: totalCents(payment),
+      amountCents: storedPaymentTotal(payment),
       // An occurrence of a recurring payment: the entry says so (WEB's payment type code R).
       recurring: payment.kind === 'recurring',
     });

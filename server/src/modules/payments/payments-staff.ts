@@ -27,6 +27,7 @@ import {
   type PaymentWithBorrower,
   resumeReviewedPayment,
 } from './payments.repository';
+import { storedPaymentTotal } from './payment-total';
 
 /**
  * Staff's side of the payments (issue 24 item 3): the admin's Payments page searches the
@@ -83,11 +84,7 @@ function summaryOf(row: PaymentWithBorrower, loanNumber: string): StaffPaymentSu
     logonName: row.logon_name,
     loanNumber,
     payDate: row.pay_date,
-    totalCents:
-      row.amount_cents +
-      row.additional_principal_cents +
-      row.first_party_fee_cents +
-      row.third_party_fee_cents,
+    totalCents: storedPaymentTotal(row),
     method: {
       isCard: row.is_card,
       cardType: row.is_card ? row.card_type : null,

@@ -1,5 +1,6 @@
 import {
   formatUsd,
+  paymentTotal,
   type ReconciliationItems,
   type ReconciliationMismatch,
   type ReconciliationProblem,
@@ -56,12 +57,12 @@ const NOT_POSTED_STATUSES: ReadonlySet<string> = new Set(['scheduled', 'failed',
 
 /** The Payment Total the charge or debit moves: amount, additional principal and both fees. */
 export function portalTotalCents(payment: PortalPaymentRow): number {
-  return (
-    payment.amount_cents +
-    payment.additional_principal_cents +
-    payment.first_party_fee_cents +
-    payment.third_party_fee_cents
-  );
+  return paymentTotal({
+    amountCents: payment.amount_cents,
+    additionalPrincipalCents: payment.additional_principal_cents,
+    firstPartyFeeCents: payment.first_party_fee_cents,
+    thirdPartyFeeCents: payment.third_party_fee_cents,
+  });
 }
 
 /** What the core is posted: the amount and the additional principal (fees are the institution's). */
