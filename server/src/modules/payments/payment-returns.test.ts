@@ -215,6 +215,23 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       nextKey(),
     );
     expect(paid.body.Errors).toEqual([]);
+    // A debit scheduled from it for later, not sent yet: it goes to the corrected account too.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        paymentSchedulingOptions: {
+          blockSchedulingWhenPastDueOption: 'false',
+          allowSchedulingWhenDelinquentOption: 'true',
+        },
+      },
+    });
+    const later = await submit(
+      jordan,
+      'scheduledAch',
+      paymentBody({ loan: AUTO_LOAN, method: changed, amount: 35, date: '2025-04-01' }),
+      nextKey(),
+    );
+    await restore();
+    expect(later.body.Errors).toEqual([]);
     await test.app.services.achProcessor.sealNextFile(institutionId, '2025-03-20');
     // Settles Friday the 21st; the notification comes two banking days later, Tuesday the 25th.
     test.clock.set('2025-03-25T15:00:00.000Z');
@@ -229,6 +246,12 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       .executeTakeFirstOrThrow();
     expect(method.last_four).toBe(CORRECTED_ACCOUNT.slice(-4));
     expect(TEST_DATA_PROTECTOR.decrypt(method.account_number_sealed ?? '')).toBe(CORRECTED_ACCOUNT);
+    const waiting = await paymentRow(later.body.ReferenceNumber);
+    expect(waiting.status).toBe('scheduled');
+    expect(waiting.last_four).toBe(CORRECTED_ACCOUNT.slice(-4));
+    expect(TEST_DATA_PROTECTOR.decrypt(waiting.account_number_sealed ?? '')).toBe(
+      CORRECTED_ACCOUNT,
+    );
   });
 
   it('returns a payment once when the process dies after the core reversed it, and with two instances at once', async () => {
@@ -315,6 +338,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         paymentSchedulingOptions: {
           blockSchedulingWhenPastDueOption: 'false',
           allowSchedulingWhenDelinquentOption: 'true',
+          maxScheduledPaymentsAllowed: '5',
         },
       },
     });

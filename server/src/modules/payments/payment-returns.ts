@@ -22,7 +22,7 @@ import { paymentReturnedEmail } from './payment-receipt';
 import {
   blockAchAccount,
   cancelRecurringPayment,
-  correctRecurringAchAccounts,
+  correctWaitingAchAccounts,
   countReturnedOfRecurring,
   findPaymentOfNotice,
   findPaymentOfReturn,
@@ -229,7 +229,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       notice.correction,
     );
     if (!corrected) return false;
-    await correctRecurringAchAccounts(db, institutionId, payment.payment_method_id, {
+    await correctWaitingAchAccounts(db, institutionId, payment.payment_method_id, {
       routingNumber: corrected.routingNumber,
       accountNumberSealed: dataProtector.encrypt(corrected.accountNumber),
       lastFour: corrected.accountNumber.slice(-4),

@@ -956,8 +956,8 @@ export async function findPaymentOfNotice(
     .executeTakeFirst();
 }
 
-/** A recurring payment's copy of its bank account, corrected as its saved method was. */
-export async function correctRecurringAchAccounts(
+/** The copies of a saved bank account in its recurring payments and waiting payments, corrected as the method was. */
+export async function correctWaitingAchAccounts(
   db: Db,
   institutionId: number,
   methodId: number,
@@ -979,5 +979,20 @@ export async function correctRecurringAchAccounts(
     .where('institution_id', '=', institutionId)
     .where('payment_method_id', '=', methodId)
     .where('status', '=', 'active')
+    .execute();
+  // The dates already made or scheduled that have not begun to settle: their debit is not sent
+  // yet (settling and later ones keep the account they were sent to).
+  await db
+    .updateTable('payments')
+    .set({
+      routing_number: account.routingNumber,
+      account_number_sealed: account.accountNumberSealed,
+      last_four: account.lastFour,
+      ach_account_type: account.accountType,
+    })
+    .where('institution_id', '=', institutionId)
+    .where('payment_method_id', '=', methodId)
+    .where('status', '=', 'scheduled')
+    .where('is_card', '=', false)
     .execute();
 }
