@@ -194,7 +194,7 @@ test.describe('payments by sky.bennett and casey.morgan', () => {
     await expect(scheduled).toContainText('$500.00');
     // Its details (issue 24): where it is now, then each change with its date and time.
     await scheduled
-      .getByRole('button', { name: `Details of the payment of $500.00 on ${usDate(date)}` })
+      .getByRole('button', { name: `View details of the payment of $500.00 on ${usDate(date)}` })
       .click();
     const details = page.getByRole('dialog', { name: 'Payment details' });
     await expect(details.getByText(`Payment of ${usDate(date)}: Scheduled`)).toBeVisible();

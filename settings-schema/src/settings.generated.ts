@@ -2130,7 +2130,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.scheduledAmountColumnText": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsColumnText": {"type":"text","default":"Details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsButtonText": {"type":"text","default":"View","set":"english","visibility":"public","wire":"gassySettings"},
-  "recurringPaymentTexts.scheduledDetailsButtonLabel": {"type":"text","default":"Details of the payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDetailsButtonLabel": {"type":"text","default":"View details of the payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsTitleText": {"type":"text","default":"Payment details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsStatusText": {"type":"text","default":"Payment of {date}: {status}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsTimelineText": {"type":"text","default":"What happened","set":"english","visibility":"public","wire":"gassySettings"},

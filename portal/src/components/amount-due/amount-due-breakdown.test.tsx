@@ -17,8 +17,12 @@ const ROW: Pick<
   LoanAmountDue: 131_000,
 };
 
+/** The server's today (GetPaymentInfo's PaymentDate). */
+const TODAY = '2025-03-14';
+
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-14T15:00:00Z') });
+  // The device's clock is two weeks ahead of the server's: it must not matter.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-28T15:00:00Z') });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -26,7 +30,7 @@ afterEach(() => {
 
 describe('ListedAmountDueBreakdown (Make Payment)', () => {
   it("breaks a past-due loan's amount due into missed installments, charges and the current one", async () => {
-    render(withSettings(<ListedAmountDueBreakdown account={ROW} />));
+    render(withSettings(<ListedAmountDueBreakdown account={ROW} today={TODAY} />));
     const region = screen.getByRole('region', { name: 'What makes up the amount due' });
     const lines = within(region)
       .getAllByRole('term')
@@ -41,17 +45,18 @@ describe('ListedAmountDueBreakdown (Make Payment)', () => {
     await expectNoAxeViolations();
   });
 
-  it('shows nothing for a current loan owing one installment', () => {
+  it("shows nothing for a current loan owing one installment, by the server's day, whatever the device's", () => {
     const { container } = render(
       withSettings(
         <ListedAmountDueBreakdown
           account={{
             ...ROW,
             Status: 'Current',
-            LoanDueDate: '2025-04-02',
+            LoanDueDate: '2025-03-20',
             FeesDue: 0,
             LoanAmountDue: 42_000,
           }}
+          today={TODAY}
         />,
       ),
     );

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import {
   type AmountDueBreakdown as Breakdown,
   amountDueLines,
-  calendarDateIn,
+  type CalendarDate,
   formatUsd,
   listedAmountDueBreakdown,
   pastDueTextsOf,
@@ -90,16 +90,18 @@ function Line(props: { label: string; children: ReactNode; late?: boolean; stron
 
 /**
  * Make Payment's hook: the chosen loan's amount due broken down, from its account list row
- * (domain listedAmountDueBreakdown, past due as of the institution's today), shown only when the
+ * (domain listedAmountDueBreakdown, past due as of the server's today: a device clock days off
+ * would call a current loan behind), shown only when the
  * amount has more than one part or the loan is past due; otherwise nothing.
  */
 export function ListedAmountDueBreakdown(props: {
   account: Parameters<typeof listedAmountDueBreakdown>[0];
+  /** The server's today (the payment info's PaymentDate), not the device's. */
+  today: CalendarDate;
   headingComponent?: 'h2' | 'h3';
 }) {
   const settings = useSettings();
-  const today = calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date());
-  const breakdown = listedAmountDueBreakdown(props.account, today);
+  const breakdown = listedAmountDueBreakdown(props.account, props.today);
   const parts = amountDueLines(breakdown, pastDueTextsOf(settings)).length;
   if (parts < 2 && breakdown.bringCurrentCents === 0) return null;
   return <AmountDueBreakdown breakdown={breakdown} headingComponent={props.headingComponent} />;

@@ -404,7 +404,7 @@ describe('the scheduled payments list', () => {
     });
     await user.click(
       await within(await scheduledList()).findByRole('button', {
-        name: 'Details of the payment of $100.00 on 12/15/2026',
+        name: 'View details of the payment of $100.00 on 12/15/2026',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
@@ -436,7 +436,7 @@ describe('the scheduled payments list', () => {
     });
     await user.click(
       await within(await scheduledList()).findByRole('button', {
-        name: 'Details of the payment of $100.00 on 12/15/2026',
+        name: 'View details of the payment of $100.00 on 12/15/2026',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Payment details' });

@@ -164,9 +164,6 @@ export function MakePaymentPage() {
         ) : null}
       </Stack>
 
-      {/* What the amount due is made of (missed installments, late charges, the current one)
-          before anything is chosen: the borrower sees what brings the loan current. */}
-      {account ? <ListedAmountDueBreakdown account={account} headingComponent="h2" /> : null}
       {account ? <AccountGate key={account.Number} account={account} /> : null}
     </Stack>
   );
@@ -268,9 +265,20 @@ function AccountGate(props: { account: AccountListItem }) {
       </Stack>
     );
   }
+  // What the amount due is made of (missed installments, late charges, the current one), past
+  // due as of the server's today (the device's only when the payment info was refused), before
+  // anything is chosen.
+  const breakdownAsOf = (today: CalendarDate | undefined) => (
+    <ListedAmountDueBreakdown
+      account={account}
+      today={today ?? calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date())}
+      headingComponent="h2"
+    />
+  );
   if (info.isError) {
     return (
       <>
+        {breakdownAsOf(undefined)}
         <ErrorAlert>{paymentErrorText(settings, 'paymentInfo', info.error)}</ErrorAlert>
         <PaymentsBehindRefusal
           accountNumber={account.Number}
@@ -300,15 +308,18 @@ function AccountGate(props: { account: AccountListItem }) {
   if (after.kind === 'invalid') {
     return (
       <>
+        {breakdownAsOf(serverToday(info.data))}
         <InfoError error={after.error} />
         <PaymentsBehindRefusal accountNumber={account.Number} lists={info.data} />
       </>
     );
   }
+  const breakdown = breakdownAsOf(serverToday(info.data));
   return (
     <>
-      {/* A payment the bank sent back is due again: said before the form to pay it. */}
+      {/* A payment the bank sent back is due again: said first, before the form to pay it. */}
       <ReturnedPaymentsNotice accountNumber={account.Number} />
+      {breakdown}
       <PaymentFlow
         account={account}
         info={info.data}
