@@ -69,6 +69,14 @@ export function isAchReturnCode(code: string): code is AchReturnCode {
 }
 
 /**
+ * A return's reason in the bank's words ('Insufficient funds'): what the borrower's notices and
+ * e-mail and the staff's timeline say; a code the rules do not list is named as itself.
+ */
+export function achReturnReasonText(code: string): string {
+  return isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : `Return ${code}`;
+}
+
+/**
  * The changes a notification can ask for, and how its corrected data is laid out (Appendix Five):
  * C01 the account number, C02 the routing number, C03 both, C05 the account type (the transaction
  * code), C06 the account number and type, C07 all three.

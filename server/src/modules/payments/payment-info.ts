@@ -21,7 +21,7 @@ import {
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
-import { ACH_RETURN_REASONS, isAchReturnCode } from '../../core/ach/nacha-returns';
+import { achReturnReasonText } from '../../core/ach/nacha-returns';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import type { LoanContext, PaymentCaller } from './payment-context';
@@ -178,7 +178,7 @@ function returnedInfo(payment: ListedReturnedPayment): ReturnedPaymentInfo {
     PaymentAmount: payment.total_cents,
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
-    Reason: isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : code,
+    Reason: achReturnReasonText(code),
   };
 }
 

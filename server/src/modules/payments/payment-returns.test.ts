@@ -1,4 +1,8 @@
-import { StaffPaymentSearchResponse, type SavedPaymentMethod } from '@portal/domain';
+import {
+  StaffPaymentDetail,
+  StaffPaymentSearchResponse,
+  type SavedPaymentMethod,
+} from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -174,6 +178,16 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     expect(found.statusCode).toBe(200);
     const [listed] = StaffPaymentSearchResponse.parse(found.json()).payments;
     expect(listed).toMatchObject({ reference: paid.body.ReferenceNumber, status: 'returned' });
+    const opened = await test.app.inject({
+      method: 'GET',
+      url: `/admin-api/institutions/harbor/payments/${listed?.id ?? ''}`,
+      headers: { cookie: staff },
+    });
+    // The return's row with the bank's code in words.
+    expect(StaffPaymentDetail.parse(opened.json()).events.at(-1)).toMatchObject({
+      status: 'returned',
+      detail: 'R01: Insufficient funds',
+    });
 
     // The closed account cannot be used again; the one short of funds can.
     jordan.who = await signIn(test.app, { username: 'jordan.rivers' });

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
 import {
   ACH_RETURN_REASONS,
+  achReturnReasonText,
   isAchReturnCode,
   type NachaChangeNotice,
   type NachaReturn,
@@ -102,7 +103,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     if (!payment) return 'unmatched';
     if (payment.status === 'returned') return 'already';
     const code = entry.reasonCode;
-    const reason = isAchReturnCode(code) ? ACH_RETURN_REASONS[code].title : `Return ${code}`;
+    const reason = achReturnReasonText(code);
     const feeCents = settings.get('achPaymentOptions.returnedPaymentFeeCents');
     const reversal = await core.reversePayment(
       { institutionId, customerId: payment.customer_id },

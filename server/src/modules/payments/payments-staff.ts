@@ -28,6 +28,7 @@ import {
   resumeReviewedPayment,
 } from './payments.repository';
 import { storedPaymentTotal } from './payment-total';
+import { achReturnReasonText } from '../../core/ach/nacha-returns';
 
 /**
  * Staff's side of the payments (issue 24 item 3): the admin's Payments page searches the
@@ -102,7 +103,17 @@ export function eventsOf(
 ): PaymentEvent[] {
   return rows.flatMap((row) =>
     isPaymentEventStatus(row.status)
-      ? [{ at: row.at.toISOString(), status: row.status, detail: row.detail }]
+      ? [
+          {
+            at: row.at.toISOString(),
+            status: row.status,
+            // A return's row keeps the bank's code (R01); staff read it with its words.
+            detail:
+              row.status === 'returned' && row.detail
+                ? `${row.detail}: ${achReturnReasonText(row.detail)}`
+                : row.detail,
+          },
+        ]
       : [],
   );
 }
