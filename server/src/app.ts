@@ -628,11 +628,15 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
   const outbox: OutboxWorker = outboxWorkerOf(mailDelivery.sweep, jobs);
-  const mail = createMailService({ db, clock, dataProtector, jobs });
+  // A message is due from the time the service writes on it, by the clock its sweep reads: the
+  // job queue's (database) clock when the queue runs. With two clocks a message written at the
+  // instance's now could be a millisecond ahead of the sweep's now, and never due under a test's
+  // fixed clock (it failed mail-delivery.test.ts under load).
+  const mail = createMailService({ db, clock: jobClock ?? clock, dataProtector, jobs });
   // The texting service (built next, on this one) hears the phone's replies.
   const sms = createSmsService({
     db,
-    clock,
+    clock: jobClock ?? clock,
     dataProtector,
     provider: smsProvider,
     jobs,
