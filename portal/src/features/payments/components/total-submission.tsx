@@ -113,6 +113,11 @@ export function usePaymentSubmission(
   const [sending, setSending] = useState(false);
   // A ref, not state: a second click in the same event loop turn sees it at once.
   const inFlight = useRef(false);
+  // The payment went through and the page is leaving for its confirmation: nothing is sent from
+  // it again. The second click of a double click can come after the answer, before the
+  // confirmation shows (its screen loads): with the attempt's key retired, it would have been a
+  // second payment.
+  const sent = useRef(false);
 
   /** Sends the request with the attempt's key; shows the error, or goes to the confirmation. */
   async function send(draftToken: string) {
@@ -144,6 +149,7 @@ export function usePaymentSubmission(
       });
       return;
     }
+    sent.current = true;
     args.attempts.settle();
     saveConfirmation(confirmationOf(args, answer));
     await Promise.all([
@@ -182,7 +188,7 @@ export function usePaymentSubmission(
   }
 
   async function submit() {
-    if (inFlight.current || args.refused) return;
+    if (inFlight.current || sent.current || args.refused) return;
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
@@ -218,8 +224,11 @@ export function usePaymentSubmission(
       }
     } finally {
       inFlight.current = false;
-      setSubmitting(false);
-      setSending(false);
+      // Sent: the button stays busy until the confirmation replaces the page.
+      if (!sent.current) {
+        setSubmitting(false);
+        setSending(false);
+      }
     }
   }
 
