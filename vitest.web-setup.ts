@@ -1,16 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
-import { config } from 'react-transition-group';
 import { afterEach, beforeAll, vi } from 'vitest';
-
-/*
- * Test speed, not behaviour: MUI's transitions (dialogs fading, menus growing, collapses, the
- * buttons' ripples) run on react-transition-group, which finishes each at once when disabled. The
- * tests then wait for no animation frame or timer to see a dialog open or closed; what they check
- * (the states before and after, focus, the accessible names) is the same.
- */
-config.disabled = true;
 
 // Lazy-loaded screens can take over a second to appear on a loaded 2-core CI machine; the
 // default 1 s of findBy*/waitFor makes such tests flaky without making them any stricter.
