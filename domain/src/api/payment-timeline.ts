@@ -69,7 +69,8 @@ export const STAFF_PAYMENT_SEARCH_LIMIT = 100;
 /**
  * `GET /admin-api/institutions/:slug/payments?borrower=&loanNumber=&reference=&from=&to=&status=`:
  * every criterion given must match. `borrower` finds a logon name or a name (part of it, any
- * case); `loanNumber` and `reference` (the confirmation number) match whole, any case; `from`
+ * case); `loanNumber` matches whole (dashes optional) or by its last four digits (as the list
+ * masks it: ****2352); `reference` (the confirmation number) matches whole, any case; `from`
  * and `to` bound the payment date (inclusive). No criterion: the newest payments.
  */
 export const StaffPaymentSearchQuery = z

@@ -323,6 +323,11 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
     expect(await foundIds({ borrower: '%' })).not.toContain(paymentId);
     expect(await foundIds({ loanNumber: HOME_EQUITY })).toContain(paymentId);
     expect(await foundIds({ loanNumber: '001-100234-1' })).not.toContain(paymentId);
+    // As the list masks it (its last four digits), and without its dashes.
+    expect(await foundIds({ loanNumber: '2352' })).toContain(paymentId);
+    expect(await foundIds({ loanNumber: '0011002352' })).toContain(paymentId);
+    expect(await foundIds({ loanNumber: '2341' })).not.toContain(paymentId);
+    expect(await foundIds({ loanNumber: '235' })).not.toContain(paymentId);
     expect(await foundIds({ reference: reference.toLowerCase() })).toEqual([paymentId]);
     expect(await foundIds({ from: PAY_DATE, to: PAY_DATE })).toContain(paymentId);
     expect(await foundIds({ from: '2025-03-20' })).not.toContain(paymentId);

@@ -9,7 +9,7 @@ export interface PaymentSearch {
   institutionId: number;
   /** Part of a logon name or a name, any case. */
   borrower?: string | undefined;
-  /** The loan number whole, any case. */
+  /** The loan number whole (dashes and spaces optional, any case), or its last four digits. */
   loanNumber?: string | undefined;
   /** The confirmation number whole, any case. */
   reference?: string | undefined;
@@ -62,9 +62,17 @@ export async function searchPayments(
     );
   }
   if (search.loanNumber) {
-    query = query.where((eb) =>
-      eb(eb.fn('upper', ['payments.loan_number']), '=', search.loanNumber?.toUpperCase() ?? ''),
-    );
+    // Whole, with or without its dashes and spaces; or its last four digits alone, as the list
+    // shows a loan (****2352).
+    const typed = search.loanNumber.toUpperCase().replace(/[\s-]/g, '');
+    query = query.where((eb) => {
+      const digits = eb.fn<string>('translate', [
+        eb.fn('upper', ['payments.loan_number']),
+        eb.val('- '),
+        eb.val(''),
+      ]);
+      return /^\d{4}$/.test(typed) ? eb(digits, 'like', `%${typed}`) : eb(digits, '=', typed);
+    });
   }
   if (search.reference) {
     query = query.where((eb) =>
