@@ -13,7 +13,7 @@ import { publishSettingsChange } from '../../testing/settings';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import type { CoreTables } from '../../core/builtin/core.schema';
 import { wireOf } from '../../testing/wire';
-import { createTestClock } from '../../testing/clock';
+import { createTestClock, type TestClock } from '../../testing/clock';
 import { createBuiltinCore } from '../../core/builtin/builtin-core';
 import type { CoreDays } from '../../core/core-days';
 
@@ -322,6 +322,16 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
   });
 });
 
+/** The built-in core standing in for a bank core's reads and postings. */
+function bankCore(db: TestApp['database']['db'], clock: TestClock) {
+  return createBuiltinCore({
+    db: db.withTables<CoreTables>(),
+    clock,
+    branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
+    timeZone: async () => 'America/New_York',
+  });
+}
+
 describe.each(testDatabases())(
   "a bank's core that closes its own days, on $name",
   (testDatabase) => {
@@ -345,12 +355,7 @@ describe.each(testDatabases())(
         db: database.db,
         clock,
         dataProtector: TEST_DATA_PROTECTOR,
-        core: createBuiltinCore({
-          db: database.db.withTables<CoreTables>(),
-          clock,
-          branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
-          timeZone: async () => 'America/New_York',
-        }),
+        core: bankCore(database.db, clock),
         coreDays: bankDays,
       });
       try {
@@ -386,12 +391,7 @@ describe.each(testDatabases())(
             db: database.db,
             clock,
             dataProtector: TEST_DATA_PROTECTOR,
-            core: createBuiltinCore({
-              db: database.db.withTables<CoreTables>(),
-              clock,
-              branding: () => Promise.resolve({ institutionName: 'Test', primaryColor: '#123456' }),
-              timeZone: async () => 'America/New_York',
-            }),
+            core: bankCore(database.db, clock),
           }),
         ).rejects.toThrow(/needs its days/);
       } finally {

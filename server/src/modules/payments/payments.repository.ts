@@ -968,14 +968,16 @@ export async function correctWaitingAchAccounts(
     accountType: string;
   },
 ): Promise<void> {
+  // The same columns in both tables: the account a debit is sent to.
+  const corrected = {
+    routing_number: account.routingNumber,
+    account_number_sealed: account.accountNumberSealed,
+    last_four: account.lastFour,
+    ach_account_type: account.accountType,
+  };
   await db
     .updateTable('recurring_payments')
-    .set({
-      routing_number: account.routingNumber,
-      account_number_sealed: account.accountNumberSealed,
-      last_four: account.lastFour,
-      ach_account_type: account.accountType,
-    })
+    .set(corrected)
     .where('institution_id', '=', institutionId)
     .where('payment_method_id', '=', methodId)
     .where('status', '=', 'active')
@@ -984,12 +986,7 @@ export async function correctWaitingAchAccounts(
   // yet (settling and later ones keep the account they were sent to).
   await db
     .updateTable('payments')
-    .set({
-      routing_number: account.routingNumber,
-      account_number_sealed: account.accountNumberSealed,
-      last_four: account.lastFour,
-      ach_account_type: account.accountType,
-    })
+    .set(corrected)
     .where('institution_id', '=', institutionId)
     .where('payment_method_id', '=', methodId)
     .where('status', '=', 'scheduled')
