@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { createRequire } from 'node:module';
+import * as React from 'react';
 import { afterEach, beforeAll, vi } from 'vitest';
 
 // Lazy-loaded screens can take over a second to appear on a loaded 2-core CI machine; the
@@ -109,4 +110,55 @@ if (engine && typeof engine.check === 'function') {
     }
     return check(selector, element);
   };
+}
+
+/*
+ * jsdom's getComputedStyle builds a new declaration on every call by parsing each cascaded value
+ * again (cssstyle), though it keeps the cascade itself per element in the document's style cache
+ * until the DOM or a style sheet changes (then the cache is a new object). The role queries, the
+ * accessible-name computation and axe ask for the same element's style many times between two
+ * changes (20% of the registration tests' time). This answers a repeat from the declaration built
+ * for the same element under the same cache, which is what a new call would compute: no answer
+ * changes, and computed declarations are read-only in browsers, so no caller writes to it.
+ */
+const styleDocument = utils.implForWrapper(document) as { _styleCache?: object | null } | null;
+const computedStyle = window.getComputedStyle.bind(window);
+let styleGeneration: object | null = null;
+let computedByElement = new WeakMap<Element, CSSStyleDeclaration>();
+window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+  if (pseudoElement) return computedStyle(element, pseudoElement);
+  const generation = styleDocument?._styleCache ?? null;
+  if (generation !== null && generation === styleGeneration) {
+    const known = computedByElement.get(element);
+    if (known) return known;
+  }
+  const declaration = computedStyle(element);
+  const after = styleDocument?._styleCache ?? null;
+  if (after !== styleGeneration) {
+    styleGeneration = after;
+    computedByElement = new WeakMap();
+  }
+  computedByElement.set(element, declaration);
+  return declaration;
+};
+
+/*
+ * React's development build records where each element was created (an Error and its stack for
+ * each of the first 10,000 elements a second) for its owner-stack warnings; in these tests that was
+ * 10% of the time. Its own limit is the counter below: held at the limit, React records no stacks
+ * (warnings still print, without the owner stack). Set DEBUG_OWNER_STACKS=1 to have them back.
+ */
+if (!process.env.DEBUG_OWNER_STACKS) {
+  const internals = (
+    React as unknown as {
+      __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE?: object;
+    }
+  ).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      get: () => 10_000,
+      set: () => undefined,
+      configurable: true,
+    });
+  }
 }
