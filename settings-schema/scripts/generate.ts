@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   generateJsonValuesValidatorModule,
+  generateServedTypesModule,
   generateSettingsModule,
   generateValidatorModule,
   JSON_VALUES_VALIDATOR_DECLARATIONS,
@@ -16,6 +17,7 @@ const schema = JSON.parse(
 
 const outputs: Array<[string, string]> = [
   ['src/settings.generated.ts', generateSettingsModule(schema)],
+  ['src/served-types.generated.ts', generateServedTypesModule(schema)],
   ['src/config-validator.generated.js', generateValidatorModule(schema)],
   ['src/config-validator.generated.d.ts', VALIDATOR_DECLARATIONS],
   ['src/json-values-validator.generated.js', generateJsonValuesValidatorModule(schema)],

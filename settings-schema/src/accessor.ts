@@ -1,60 +1,17 @@
-import { parseAgreementSetup, type Agreement } from './agreements';
-import { AgreementSetupError, SettingsError } from './errors';
+import type { Agreement } from './agreements';
+import { SettingsError } from './errors';
 import { validateJsonValues } from './json-values-validator.generated.js';
 import { SETTING_DEFINITIONS, type SettingKey, type SettingTypes } from './settings.generated';
-import type { GassySettings, LanguageSet, SettingRuntimeDefinition, SettingType } from './types';
+import {
+  parseSettingKey,
+  readSettingValue,
+  type ParsedKey,
+  type SettingsAccessor,
+} from './setting-values';
+import type { GassySettings, LanguageSet, SettingRuntimeDefinition } from './types';
 
-const KEY_FORMAT = /^([A-Za-z][A-Za-z0-9_]*)\.([A-Za-z][A-Za-z0-9_]*)$/;
-const NUMERIC = /^\s*-?(?:\d+(?:\.\d+)?|\.\d+)\s*$/;
-
-export interface ParsedKey {
-  section: string;
-  name: string;
-}
-
-/** Splits `section.name`; anything else is an error naming the key. */
-export function parseSettingKey(key: string): ParsedKey {
-  const match = KEY_FORMAT.exec(key);
-  if (!match?.[1] || !match[2]) {
-    throw new SettingsError(key, 'a setting key must be of the form section.name');
-  }
-  return { section: match[1], name: match[2] };
-}
-
-/** Reads a text value as its type. `true` (any case) is the only true boolean. */
-export function readSettingValue(key: string, type: SettingType, text: string): unknown {
-  switch (type) {
-    case 'boolean':
-      return text.toLowerCase() === 'true';
-    case 'number':
-      if (!NUMERIC.test(text)) {
-        throw new SettingsError(key, `"${text}" is not a number`);
-      }
-      return Number(text);
-    case 'json':
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        throw new SettingsError(key, 'the value is not valid JSON');
-      }
-    case 'agreementSetup':
-      try {
-        return parseAgreementSetup(text);
-      } catch (error) {
-        if (error instanceof AgreementSetupError) throw new SettingsError(key, error.message);
-        throw error;
-      }
-    default:
-      return text;
-  }
-}
-
-export interface SettingsAccessor {
-  /** The typed value of a key: the shared set wins, then the language set, then the schema default. */
-  get<K extends SettingKey>(key: K): SettingTypes[K];
-  /** The raw text the institution set for a key, or undefined when the default applies. */
-  raw(key: SettingKey): string | undefined;
-}
+export { parseSettingKey, readSettingValue };
+export type { ParsedKey, SettingsAccessor };
 
 export interface AccessorOptions {
   language?: LanguageSet;
@@ -62,7 +19,7 @@ export interface AccessorOptions {
   definitions?: Readonly<Record<string, SettingRuntimeDefinition>>;
   /**
    * Told of a json value that does not have its declared shape (the schema's x-jsonSchema); the
-   * accessor then answers the key's default. The portal reports it as a client error.
+   * accessor then answers the key's default.
    */
   onInvalidValue?: (error: SettingsError) => void;
 }

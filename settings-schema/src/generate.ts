@@ -100,6 +100,35 @@ export function generateSettingsModule(schema: SettingsSchemaDocument): string {
 }
 
 /**
+ * The portal's table (issue 23): the type of each public setting the server sends in
+ * gassySettings, by section and name, for the keys that are not plain text (an enum lists its
+ * values). The server sends every such key with its value, defaults filled in
+ * (domain/rules/application-options.ts), so the portal's first download carries no default texts.
+ */
+export function generateServedTypesModule(schema: SettingsSchemaDocument): string {
+  const sections: Record<string, Record<string, unknown>> = {};
+  for (const { definition } of walkSettingsSchema(schema)) {
+    if (definition.visibility !== 'public' || definition.wire !== 'gassySettings') continue;
+    if (['text', 'richText', 'url', 'color'].includes(definition.type)) continue;
+    const [section = '', name = ''] = definition.key.split('.');
+    sections[section] ??= {};
+    sections[section][name] = definition.enum ?? definition.type;
+  }
+  const lines: string[] = [
+    HEADER,
+    "import type { ServedSettingTypes } from './served-accessor';",
+    '',
+    "/** Public gassySettings keys that are not text: their type, or an enum's values. */",
+    'export const SERVED_SETTING_TYPES: ServedSettingTypes = {',
+  ];
+  for (const [section, names] of Object.entries(sections)) {
+    lines.push(`  ${JSON.stringify(section)}: ${JSON.stringify(names)},`);
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+/**
  * The schema as the validator needs it: every key carries the pattern of its type, and the
  * annotations (titles, descriptions, defaults, x-* metadata) are left out of the compiled code.
  */

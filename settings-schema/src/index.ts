@@ -1,4 +1,11 @@
-export { createSettingsAccessor, parseSettingKey, readSettingValue } from './accessor';
+export {
+  createSettingsAccessor,
+  hasDeclaredShape,
+  parseSettingKey,
+  readSettingValue,
+} from './accessor';
+export { createServedSettingsAccessor, type ServedSettingTypes } from './served-accessor';
+export { SERVED_SETTING_TYPES } from './served-types.generated';
 export type { AccessorOptions, SettingsAccessor } from './accessor';
 export {
   AGREEMENT_HOST_NUMBER_BASE,

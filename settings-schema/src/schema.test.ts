@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listSettingDefinitions, settingsSchema } from './definitions';
 import {
+  generateServedTypesModule,
   generateSettingsModule,
   generateJsonValuesValidatorModule,
   generateValidatorModule,
@@ -17,6 +18,7 @@ const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf
 describe('settings schema', () => {
   it('matches the generated files (run `npm run generate` after editing the schema)', () => {
     expect(read('./settings.generated.ts')).toBe(generateSettingsModule(settingsSchema));
+    expect(read('./served-types.generated.ts')).toBe(generateServedTypesModule(settingsSchema));
     expect(read('./config-validator.generated.js')).toBe(generateValidatorModule(settingsSchema));
     expect(read('./config-validator.generated.d.ts')).toBe(VALIDATOR_DECLARATIONS);
     expect(read('./json-values-validator.generated.js')).toBe(

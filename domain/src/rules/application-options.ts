@@ -1,11 +1,11 @@
 import {
   createSettingsAccessor,
+  hasDeclaredShape,
   SETTING_DEFINITIONS,
-  SETTING_SETS,
   type GassySettings,
   type InstitutionConfiguration,
   type SettingKey,
-  type SettingsSetValues,
+  type SettingRuntimeDefinition,
 } from '@portal/settings-schema';
 
 /**
@@ -15,10 +15,11 @@ import {
  */
 
 /** What the projection needs of a setting's definition. */
-export interface ProjectedDefinition {
+export interface ProjectedDefinition extends Pick<
+  SettingRuntimeDefinition,
+  'type' | 'default' | 'set' | 'visibility' | 'wire'
+> {
   key: string;
-  visibility: 'public' | 'admin';
-  wire: 'gassySettings' | 'institutionOptions';
 }
 
 function isSettingKey(key: string): key is SettingKey {
@@ -27,39 +28,56 @@ function isSettingKey(key: string): key is SettingKey {
 
 /** The runtime table only: the full schema document (titles, descriptions) is ~0.5 MB. */
 const RUNTIME_DEFINITIONS: readonly ProjectedDefinition[] = Object.entries(SETTING_DEFINITIONS).map(
-  ([key, definition]) => ({ key, visibility: definition.visibility, wire: definition.wire }),
+  ([key, definition]) => ({ key, ...definition }),
 );
 
 /**
  * The document in the wire shape, reduced to what the portal may see: keys the schema declares
- * public and sends in gassySettings. Only the institution's own values travel; the portal's
- * accessor falls back to the schema defaults for the rest. Admin-only keys (policies, provider
- * references, recipient addresses) never leave the server.
+ * public and sends in gassySettings. Admin-only keys (policies, provider references, recipient
+ * addresses) never leave the server.
+ *
+ * Every such key is sent, once, in the set its definition names, with the value the portal is to
+ * use (issue 23: the portal carries no default texts, `createServedSettingsAccessor`): the
+ * institution's text (its shared set first, as the accessor reads), else the schema's default; a
+ * blank flag or count is unset, so its default; a json value that does not parse or lacks the
+ * declared shape (a hand-edited configuration; publishing refuses one) is its default.
  */
 export function publicGassySettings(
   document: InstitutionConfiguration,
   definitions: readonly ProjectedDefinition[] = RUNTIME_DEFINITIONS,
 ): GassySettings {
-  const sendable = new Set(
-    definitions
-      .filter(
-        (definition) => definition.visibility === 'public' && definition.wire === 'gassySettings',
-      )
-      .map((definition) => definition.key),
-  );
   const result: GassySettings = { shared: {}, english: {} };
-  for (const set of SETTING_SETS) {
-    const filtered: SettingsSetValues = {};
-    for (const [section, values] of Object.entries(document[set] ?? {})) {
-      for (const [name, text] of Object.entries(values)) {
-        if (!sendable.has(`${section}.${name}`)) continue;
-        filtered[section] ??= {};
-        filtered[section][name] = text;
-      }
-    }
-    result[set] = filtered;
+  for (const definition of definitions) {
+    if (definition.visibility !== 'public' || definition.wire !== 'gassySettings') continue;
+    const dot = definition.key.indexOf('.');
+    const section = definition.key.slice(0, dot);
+    const name = definition.key.slice(dot + 1);
+    const values = (result[definition.set][section] ??= {});
+    values[name] = servedText(document, definition, section, name);
   }
   return result;
+}
+
+function servedText(
+  document: InstitutionConfiguration,
+  definition: ProjectedDefinition,
+  section: string,
+  name: string,
+): string {
+  const own = document.shared?.[section]?.[name] ?? document.english?.[section]?.[name];
+  if (own === undefined || own === null) return definition.default;
+  const text = String(own);
+  if ((definition.type === 'boolean' || definition.type === 'number') && text.trim() === '') {
+    return definition.default;
+  }
+  if (definition.type === 'json') {
+    try {
+      if (!hasDeclaredShape(definition.key, JSON.parse(text))) return definition.default;
+    } catch {
+      return definition.default;
+    }
+  }
+  return text;
 }
 
 /**

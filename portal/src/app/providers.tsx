@@ -1,8 +1,7 @@
-import { reportClientError } from '../lib/client-error-reporter';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, useColorScheme, type Theme } from '@mui/material/styles';
 import type { ApplicationOptionsResponse } from '@portal/domain';
-import { createSettingsAccessor } from '@portal/settings-schema';
+import { createServedSettingsAccessor } from '@portal/settings-schema';
 import {
   brandTokensFromSettings,
   createPortalTheme,
@@ -28,10 +27,8 @@ export function prepareStartup(response: ApplicationOptionsResponse): StartupDat
   const key = JSON.stringify(response);
   const known = preparedStartups.get(key);
   if (known) return known;
-  // A json value of the wrong shape reads as its default; the team hears of it.
-  const settings = createSettingsAccessor(response.gassySettings, {
-    onInvalidValue: reportClientError,
-  });
+  // The server sends every public setting with its value, defaults filled in (issue 23).
+  const settings = createServedSettingsAccessor(response.gassySettings);
   const tokens = brandTokensFromSettings(settings);
   const startup: StartupData = {
     portalSettings: { settings, institutionOptions: response.institutionOptions },

@@ -1,8 +1,4 @@
-import {
-  SETTING_DEFINITIONS,
-  type SettingKey,
-  type SettingsAccessor,
-} from '@portal/settings-schema';
+import type { SettingKey, SettingsAccessor } from '@portal/settings-schema';
 
 /** The settings keys that hold page titles (pageTitleTexts.*). */
 export type PageTitleKey = Extract<SettingKey, `pageTitleTexts.${string}`>;
@@ -17,8 +13,12 @@ export interface RouteHandle {
   redirect?: true;
 }
 
+/**
+ * The route table is typed with the keys; this checks a handle's shape only (the settings'
+ * definitions stay off the portal's first download, issue 23).
+ */
 function isPageTitleKey(value: string): value is PageTitleKey {
-  return value.startsWith('pageTitleTexts.') && Object.hasOwn(SETTING_DEFINITIONS, value);
+  return /^pageTitleTexts\.[A-Za-z][A-Za-z0-9_]*$/.test(value);
 }
 
 export function readRouteHandle(handle: unknown): RouteHandle {

@@ -29,7 +29,7 @@ import {
   WebVitalReport,
   webVitalsSampleRate,
 } from '@portal/domain';
-import { createSettingsAccessor } from '@portal/settings-schema';
+import { createServedSettingsAccessor } from '@portal/settings-schema';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { api } from './api-client';
@@ -180,7 +180,7 @@ export async function startWebVitals(options: StartWebVitalsOptions): Promise<vo
   const timeline = createRouteTimeline();
   try {
     const startup = await options.queryClient.ensureQueryData(applicationOptionsQuery());
-    const rate = webVitalsSampleRate(createSettingsAccessor(startup.gassySettings));
+    const rate = webVitalsSampleRate(createServedSettingsAccessor(startup.gassySettings));
     if (!(random() < rate)) {
       timeline.stop();
       return;

@@ -1,4 +1,9 @@
-import type { AccountListItem, InstitutionOptions, LoginResponse } from '@portal/domain';
+import {
+  publicGassySettings,
+  type AccountListItem,
+  type InstitutionOptions,
+  type LoginResponse,
+} from '@portal/domain';
 import { SETTING_DEFINITIONS, type GassySettings, type SettingKey } from '@portal/settings-schema';
 import type { StubResponse } from '@portal/web-kit/testing';
 
@@ -52,7 +57,8 @@ export function applicationOptionsBody(values: SettingValues = {}) {
   return {
     HasNoErrors: true,
     Errors: [],
-    gassySettings: wireSettings(values),
+    // As the server sends them: every public key, defaults filled in (publicGassySettings).
+    gassySettings: publicGassySettings(wireSettings(values)),
     institutionOptions: TEST_INSTITUTION,
   };
 }

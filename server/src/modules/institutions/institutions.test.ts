@@ -1,4 +1,4 @@
-import { ApplicationOptionsResponse } from '@portal/domain';
+import { ApplicationOptionsResponse, publicGassySettings } from '@portal/domain';
 import { createSettingsAccessor } from '@portal/settings-schema';
 import { BUILT_IN_THEMES } from '@portal/themes';
 import { sql } from 'kysely';
@@ -92,7 +92,9 @@ describe.each(testDatabases())('institution resolution on $name', (testDatabase)
       .execute();
     await expect(test.app.services.institutions.publishedSettings(id)).resolves.toEqual({});
     const { body } = await settingsFor('fresh.localhost');
-    expect(body.gassySettings).toEqual({ shared: {}, english: {} });
+    // Nothing of its own: every public setting is sent with the schema's default (issue 23).
+    expect(body.gassySettings).toEqual(publicGassySettings({}));
+    expect(body.gassySettings.english.loggedInLayout?.logoutLinkText).toBe('Logout');
     expect(body.institutionOptions.PasswordMinimumLength).toBe(8);
   });
 
