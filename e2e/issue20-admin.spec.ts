@@ -77,6 +77,9 @@ test.describe('issue 20: the admin app', () => {
     baseURL,
   }) => {
     await staffSignIn(page, SUMMIT_PUBLISHER, baseURL);
+    // The logo borrowers get now (the schema's default: Summit never published one).
+    const before = (await publishedTheme(page, baseURL)).logoFullPath;
+    expect(before).toBe('branding/logos/logoFullWhite.svg');
     await page.goto('/admin/#/i/summit/theme');
     await expect(page.getByRole('heading', { name: 'Logos and images' })).toBeVisible();
     // The picker offers only what the server takes for a logo.
@@ -97,7 +100,7 @@ test.describe('issue 20: the admin app', () => {
       page.getByRole('group', { name: 'Full logo path' }).getByText('Saved', { exact: true }),
     ).toBeVisible();
     // Nothing live changed: borrowers still get the published logo.
-    expect((await publishedTheme(page, baseURL)).logoFullPath).toBeUndefined();
+    expect((await publishedTheme(page, baseURL)).logoFullPath).toBe(before);
 
     // Reviewed: the review lists the new logo file, and shows it.
     await page.getByRole('link', { name: 'Review and publish' }).click();
@@ -129,7 +132,7 @@ test.describe('issue 20: the admin app', () => {
       .click();
     await expect(page.getByText(`Version ${published - 1} is now the draft.`)).toBeVisible();
     await publish(page, 'Back to the old Summit logo (e2e)');
-    expect((await publishedTheme(page, baseURL)).logoFullPath).toBeUndefined();
+    expect((await publishedTheme(page, baseURL)).logoFullPath).toBe(before);
   });
 
   test('item 21: the Make Payment preview reads saved methods, and a change answers the preview notice', async ({
