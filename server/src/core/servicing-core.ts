@@ -428,6 +428,10 @@ export interface CoreLoanInformation {
   daysPastDue: number;
 }
 
+/**
+ * A line of an account's history as the borrower reads it: a payment's amounts are positive, and a
+ * returned payment's line has them negative (the payment taken back off the loan).
+ */
 export interface CoreTransaction {
   id: string;
   date: CalendarDate;

@@ -337,10 +337,12 @@ export function describeServicingCore(
         expect(after?.principalCents).toBe(before?.principalCents);
         const history = await f.core.history(f.customer, f.loan, f.today);
         if (!Array.isArray(history)) throw new Error('no history');
-        // The payment happened: its line stays, and the reversal's is beside it.
+        // The payment happened: its line stays, and the reversal's is beside it, taken back.
         expect(history.map((line) => line.id)).toEqual(
           expect.arrayContaining([posted.reference, result.reference]),
         );
+        expect(history.find((line) => line.id === posted.reference)?.totalCents).toBe(1_400);
+        expect(history.find((line) => line.id === result.reference)?.totalCents).toBe(-1_400);
       });
 
       it('reverses a payment once: a repeat, or another reversal key, answers the first reversal', async () => {

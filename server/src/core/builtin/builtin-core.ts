@@ -217,15 +217,18 @@ export function toCoreAccount(row: AccountWithLoan, today: CalendarDate): CoreAc
 }
 
 function toTransaction(row: CoreTransactionRow): CoreTransaction {
+  // A returned payment's line is kept with the payment's own (positive) figures, which the
+  // statements and reconciliation read; the history shows them taken back (CoreTransaction).
+  const sign = row.kind === 'reversal' ? -1 : 1;
   return {
     id: String(row.id),
     date: row.date,
     time: row.time,
     description: row.description,
-    principalCents: row.principal_cents,
-    interestCents: row.interest_cents,
-    otherCents: row.other_cents,
-    totalCents: row.total_cents,
+    principalCents: sign * row.principal_cents,
+    interestCents: sign * row.interest_cents,
+    otherCents: sign * row.other_cents,
+    totalCents: sign * row.total_cents,
     principalBalanceCents: row.principal_balance_cents,
   };
 }

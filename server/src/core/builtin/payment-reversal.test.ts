@@ -222,10 +222,11 @@ describe.each(testDatabases('both'))(
       expect(history.find((line) => line.id === result.reference)).toMatchObject({
         date: returnedOn,
         description: 'Payment returned: insufficient funds (R01)',
-        principalCents: posted.principalCents,
-        interestCents: posted.interestCents,
-        otherCents: posted.feesCents,
-        totalCents: terms.installmentCents,
+        // Taken back: the payment's own figures, negative.
+        principalCents: -posted.principalCents,
+        interestCents: -posted.interestCents,
+        otherCents: -posted.feesCents,
+        totalCents: -terms.installmentCents,
       });
       // No fee was asked for: none is charged.
       expect(reversed.lines.filter((line) => line.kind === 'fee' && line.date >= due)).toEqual([]);
