@@ -249,9 +249,12 @@ async function journey(browser: Browser) {
 
       expect(cents((await loanBalance(page))['Principal balance'])).toBe(principalBefore);
       const history = page.getByRole('table', { name: 'Loan history' });
-      await expect(
-        history.getByRole('row').filter({ hasText: 'Payment returned: insufficient funds (R01)' }),
-      ).toBeVisible();
+      const returnedLine = history
+        .getByRole('row')
+        .filter({ hasText: 'Payment returned: insufficient funds (R01)' });
+      await expect(returnedLine).toBeVisible();
+      // Taken back: the amount reads negative.
+      await expect(returnedLine).toContainText(`-$${AMOUNT}`);
       await expectNoAxeViolations(page);
 
       // Make Payment says it as well.
@@ -261,6 +264,16 @@ async function journey(browser: Browser) {
           .getByRole('alert')
           .filter({ hasText: 'was returned by your bank (Insufficient funds)' }),
       ).toBeVisible();
+
+      // And the dashboard, first in the payments summary, named for its loan.
+      await page.getByRole('link', { name: 'Dashboard' }).first().click();
+      const summary = page.getByRole('region', { name: 'Your payments' });
+      const returnedNotice = summary
+        .getByRole('alert')
+        .filter({ hasText: 'was returned by your bank (Insufficient funds)' });
+      await expect(returnedNotice).toContainText('Home Equity Loan ****2352');
+      await expect(summary.getByRole('alert').first()).toContainText('was returned by your bank');
+      await expectNoAxeViolations(page);
       return page;
     });
 

@@ -1,7 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { fillPlaceholders, formatUsd, formatUsDate } from '@portal/domain';
-import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
+import {
+  type PaymentInfo,
+  paymentListsOfRefusal,
+  usePaymentInfo,
+} from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
 
 /**
@@ -20,17 +24,25 @@ export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: strin
     <Stack spacing={1} sx={{ mb: 2 }}>
       {returned.map((payment) => (
         <Alert severity="error" key={`${payment.PaymentDate}-${payment.PaymentAmount}`}>
-          {fillPlaceholders(settings.get('loanDetailsTexts.returnedPaymentNoticeText'), {
-            amount: formatUsd(payment.PaymentAmount),
-            date: formatUsDate(payment.PaymentDate),
-            method: payment.IsCard
-              ? settings.get('cardPaymentTexts.cardOptionText')
-              : settings.get('achPaymentTexts.eCheckOptionText'),
-            lastFour: payment.AccountNumber,
-            reason: payment.Reason,
-          })}
+          {returnedPaymentText(settings, payment)}
         </Alert>
       ))}
     </Stack>
   );
+}
+
+/** A returned payment's notice (setting `loanDetailsTexts.returnedPaymentNoticeText`). */
+export function returnedPaymentText(
+  settings: ReturnType<typeof useSettings>,
+  payment: NonNullable<PaymentInfo['ReturnedPayments']>[number],
+): string {
+  return fillPlaceholders(settings.get('loanDetailsTexts.returnedPaymentNoticeText'), {
+    amount: formatUsd(payment.PaymentAmount),
+    date: formatUsDate(payment.PaymentDate),
+    method: payment.IsCard
+      ? settings.get('cardPaymentTexts.cardOptionText')
+      : settings.get('achPaymentTexts.eCheckOptionText'),
+    lastFour: payment.AccountNumber,
+    reason: payment.Reason,
+  });
 }

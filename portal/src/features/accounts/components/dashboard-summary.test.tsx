@@ -183,6 +183,49 @@ describe('the dashboard summary', () => {
     expect(pay[1]).toHaveClass('MuiButton-contained', 'MuiButton-colorPrimary');
   });
 
+  it('says first that a bank sent a payment back, on which loan, with Make Payment once per loan', async () => {
+    const returned = {
+      PaymentDate: '2025-03-10',
+      PaymentAmount: 775.94,
+      IsCard: false,
+      AccountNumber: '2227',
+      Reason: 'Insufficient funds',
+    };
+    const LATER = account({
+      Number: '001-100236-3',
+      Description: 'Boat Loan',
+      LoanDueDate: '2025-05-02',
+    });
+    renderDashboard([EQUITY, AUTO, LATER], {
+      'GET /api/PaymentInformation/GetPaymentInfo': (request) => ({
+        body: paymentInfoFixture(
+          request.search.includes('001-100234-1') || request.search.includes('001-100236-3')
+            ? { ReturnedPayments: [returned] }
+            : {},
+        ),
+      }),
+    });
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    const alerts = within(summary).getAllByRole('alert');
+    // The returned payments before the past-due notice.
+    expect(alerts.map((alert) => alert.querySelector('.MuiAlertTitle-root')?.textContent)).toEqual([
+      'Auto Loan ****2341',
+      'Boat Loan ****2363',
+      'Payment past due',
+    ]);
+    for (const alert of alerts.slice(0, 2)) {
+      expect(alert).toHaveTextContent(
+        'Your payment of $775.94 on 03/10/2025 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.',
+      );
+    }
+    // The auto loan's Make Payment is its past-due notice's; the boat loan gets its own here.
+    expect(within(alerts[0]!).queryByRole('link')).toBeNull();
+    expect(
+      within(alerts[1]!).getByRole('link', { name: 'Make Payment: Boat Loan ****2363' }),
+    ).toHaveAttribute('href', '#/myaccount/payment/001-100236-3');
+    await expectNoAxeViolations();
+  });
+
   it('names what is due after the next payment on the other loans and lines, soonest first', async () => {
     const drawnLine = account({
       Number: '001-300121-5',

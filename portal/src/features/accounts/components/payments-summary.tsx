@@ -23,6 +23,7 @@ import {
 } from '@portal/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import { returnedPaymentText } from '../../../components/payments/returned-payments-notice';
 import {
   type PaymentInfo,
   paymentInfoQuery,
@@ -88,6 +89,10 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
         {settings.get('accountSummaryTexts.summaryHeadingText')}
       </Typography>
       <Stack spacing={2}>
+        <ReturnedPayments
+          payments={props.payments}
+          offered={summaryPaymentLoans(summary, settings).map((account) => account.Number)}
+        />
         {summary.pastDue.map((late) => (
           <Alert
             key={late.account.Number}
@@ -179,6 +184,45 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
       </Stack>
     </Box>
   );
+}
+
+/**
+ * The payments a borrower's bank sent back (ACH returns, issue 24), first: the amount is due again.
+ * One notice each, titled with its loan; from each loan's payment info (a refusal about the loan
+ * still carries its lists), as the loan page and Make Payment say it. Make Payment for its loan
+ * when the summary below offers none (one Make Payment per loan, see DashboardPage).
+ */
+function ReturnedPayments(props: { payments: LoanPayments; offered: readonly string[] }) {
+  const settings = useSettings();
+  const { loans, results } = props.payments;
+  return loans.flatMap((loan, index) => {
+    const result = results[index];
+    const lists = result?.data ?? paymentListsOfRefusal(result?.error);
+    return (lists?.ReturnedPayments ?? []).map((payment) => (
+      <Alert
+        key={`r|${loan.Number}|${payment.PaymentDate}|${payment.PaymentAmount}`}
+        severity="error"
+        variant="outlined"
+        sx={{ borderWidth: 2, '& .MuiAlert-message': { flex: 1 } }}
+      >
+        <AlertTitle>{named(loan)}</AlertTitle>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <Typography variant="body2" sx={{ color: 'text.primary' }}>
+            {returnedPaymentText(settings, payment)}
+          </Typography>
+          {props.offered.includes(loan.Number) ? null : (
+            <Box>
+              <PayButton account={loan} color="error" />
+            </Box>
+          )}
+        </Stack>
+      </Alert>
+    ));
+  });
 }
 
 interface Upcoming {
