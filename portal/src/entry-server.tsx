@@ -52,6 +52,12 @@ export interface RenderInput {
   profile: ProfileResponse | undefined;
   /** The browser's user agent: the layout starts as a phone's or a desktop's (served-page.ts). */
   userAgent?: string;
+  /**
+   * Told of a read that failed while rendering (its query key and the error): the page renders
+   * it as the browser would (its error state) and the browser reads it again, so a served page
+   * that fetches again after hydrating has its cause in the server's log.
+   */
+  onReadFailed?: (queryKey: readonly unknown[], error: unknown) => void;
 }
 
 /**
@@ -175,7 +181,11 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
     }
     for (const query of missing) tried.add(query.queryHash);
     // A failed read renders as it would in the browser (its error state); the client retries.
-    await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
+    await Promise.all(
+      missing.map((query) =>
+        query.fetch().catch((error: unknown) => input.onReadFailed?.(query.queryKey, error)),
+      ),
+    );
   }
 }
 

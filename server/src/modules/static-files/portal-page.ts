@@ -37,6 +37,7 @@ interface PortalServerEntry {
     applicationOptions: unknown;
     profile: unknown;
     userAgent?: string;
+    onReadFailed?: (queryKey: readonly unknown[], error: unknown) => void;
   }): Promise<{
     path: string;
     html: string;
@@ -251,6 +252,11 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
           applicationOptions,
           profile,
           userAgent: request.headers['user-agent'],
+          onReadFailed: (queryKey, error) =>
+            request.log.warn(
+              { queryKey, status: (error as { status?: unknown }).status, err: error },
+              'A read of the portal page failed in the server render; the browser reads it again',
+            ),
         });
         const scheme = page.colorScheme === 'dark' ? 'dark' : 'light';
         return html
