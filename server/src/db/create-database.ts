@@ -80,6 +80,14 @@ async function createPostgres(url: string, onPoolError?: (error: Error) => void)
   return { db, dialect: 'postgres' as const, close: onlyOnce(() => db.destroy()) };
 }
 
+/**
+ * An in-memory PGlite's files are memory already, so a buffer pool in front of them caches
+ * nothing a read would not find at once: 16 MB instead of PostgreSQL's 128 MB, which PostgreSQL
+ * zeroes and lays out at every start (1.4 s to 0.65 s a start here; the tests start one per file).
+ * A folder keeps the default, in front of real files.
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function createPglite(options: CreateDatabaseOptions) {
   let dataDir: string | undefined;
   let lock: PgliteLock | undefined;
@@ -96,6 +104,7 @@ async function createPglite(options: CreateDatabaseOptions) {
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
+      ...(options.inMemory ? { startParams: IN_MEMORY_START } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
       parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
     });
