@@ -236,9 +236,21 @@ async function journey(browser: Browser) {
         if (!(await notice.isVisible())) await page.reload();
         await expect(notice).toBeVisible({ timeout: 3_000 });
       }).toPass({ timeout: 60_000, intervals: [2_000] });
-      await expect(notice).toHaveText(
+      await expect(notice).toContainText(
         `Your payment of $${AMOUNT} on ${PAY_DATE_SHOWN} from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.`,
       );
+      // Its details: a Pay Now payment's states, Returned last.
+      await notice.getByRole('button', { name: /^View details of the payment of/ }).click();
+      const details = page.getByRole('dialog', { name: 'Payment details' });
+      await expect(
+        details.getByText(`Payment of ${PAY_DATE_SHOWN}: Returned by your bank`),
+      ).toBeVisible();
+      await expect(
+        details.getByRole('list', { name: 'What happened' }).getByRole('listitem').last(),
+      ).toContainText('Returned by your bank');
+      await expectNoAxeViolations(page);
+      await details.getByRole('button', { name: 'Okay' }).click();
+      await expect(details).toHaveCount(0);
       // First on the page: before the amount due and the loan's figures.
       const first = page
         .getByRole('main')

@@ -208,6 +208,8 @@ export type ScheduledPaymentInfo = z.infer<typeof ScheduledPaymentInfo>;
  * loan's screens for 45 days after its date: an addition to the spec's payment info.
  */
 export const ReturnedPaymentInfo = z.object({
+  /** Opens the payment's details (PaymentScheduled/Timeline) and nothing else. */
+  EncryptedString: OpaqueText,
   PaymentDate: DateText,
   /** What was debited: the payment, its additional principal and its fees. */
   PaymentAmount: Dollars,

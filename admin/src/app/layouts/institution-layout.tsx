@@ -71,7 +71,7 @@ function Workspace({
   return (
     <InstitutionContext value={institution}>
       <DraftSessionContext value={session}>
-        <Box sx={{ px: 3, pt: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ px: { xs: 2, sm: 3 }, pt: 2, borderBottom: 1, borderColor: 'divider' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
             <Typography variant="h5" component="p">
               {institution.name}
@@ -83,10 +83,12 @@ function Workspace({
               {unsaved > 0 ? ` · ${unsaved} unsaved` : ''}
             </Typography>
           </Box>
+          {/* The sections wrap onto more rows where they do not fit (a phone): a row scrolled
+              sideways hid most of them, with nothing to say they were there. */}
           <Box
             component="nav"
             aria-label="Institution sections"
-            sx={{ display: 'flex', gap: 0.5, mt: 1, overflowX: 'auto' }}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }}
           >
             {SECTIONS.map((section) => {
               const active = current === section.path;

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { fillPlaceholders, formatUsd, formatUsDate } from '@portal/domain';
 import {
@@ -7,23 +8,54 @@ import {
   usePaymentInfo,
 } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
+import { useDialogStack } from '../dialogs/dialog-stack';
+import { PaymentDetailsDialog } from './payment-details-dialog';
 
 /**
  * The loan's payments its borrower's bank sent back in the last 45 days (ACH returns, issue 24),
  * one notice each, shown first: the amount is due again, which matters more than anything below
  * it. From the loan's payment info (also when it refuses a payment: the loan's lists come with a
- * refusal); nothing while it loads or when there is none.
+ * refusal); nothing while it loads or when there is none. Each has its details (the payment's
+ * timeline, as a scheduled payment's): a payment made with Pay Now is listed nowhere else.
  */
 export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
+  const dialogs = useDialogStack();
   const info = usePaymentInfo(accountNumber);
   const returned =
     info.data?.ReturnedPayments ?? paymentListsOfRefusal(info.error)?.ReturnedPayments ?? [];
   if (returned.length === 0) return null;
+  const showDetails = (handle: string) =>
+    dialogs.open<true>((close) => (
+      <PaymentDetailsDialog
+        handle={handle}
+        accountNumber={accountNumber}
+        onClose={() => close(true)}
+      />
+    ));
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {returned.map((payment) => (
-        <Alert severity="error" key={`${payment.PaymentDate}-${payment.PaymentAmount}`}>
+        <Alert
+          severity="error"
+          key={payment.EncryptedString}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              aria-label={fillPlaceholders(
+                settings.get('recurringPaymentTexts.scheduledDetailsButtonLabel'),
+                {
+                  amount: formatUsd(payment.PaymentAmount),
+                  date: formatUsDate(payment.PaymentDate),
+                },
+              )}
+              onClick={() => void showDetails(payment.EncryptedString)}
+            >
+              {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
+            </Button>
+          }
+        >
           {returnedPaymentText(settings, payment)}
         </Alert>
       ))}

@@ -54,7 +54,14 @@ export function referenceNumberOf(protector: Digest, id: string): string {
   return text;
 }
 
-export type HandleKind = 'scheduled' | 'recurring';
+/**
+ * What a handle opens: a scheduled payment (to read its timeline or delete it), a recurring
+ * payment (to delete it), or a listed payment of any kind whose timeline alone may be read (a
+ * returned payment's details): a `payment` handle never opens for a deletion.
+ */
+export type HandleKind = 'scheduled' | 'recurring' | 'payment';
+
+const HANDLE_PREFIX: Record<HandleKind, string> = { scheduled: 's', recurring: 'r', payment: 'p' };
 
 const HANDLE_MAC_LENGTH = 32;
 
@@ -70,8 +77,8 @@ function handleMac(
 }
 
 /**
- * The opaque handle GetPaymentInfo gives a scheduled payment (EncryptedString) or a recurring
- * payment (EncryptedData): its id and a keyed MAC over the kind, the institution, the user and
+ * The opaque handle GetPaymentInfo gives a scheduled payment (EncryptedString), a recurring
+ * payment (EncryptedData) or a returned payment (EncryptedString, its details only): its id and a keyed MAC over the kind, the institution, the user and
  * the id. Only the server can make one, and it opens only for the user it was made for: another
  * user's handle, or a forged one, reads exactly as a payment that does not exist.
  */
@@ -81,7 +88,7 @@ export function paymentHandleOf(
   owner: { institutionId: number; userId: string },
   id: string,
 ): string {
-  return `${kind === 'scheduled' ? 's' : 'r'}.${id}.${handleMac(protector, kind, owner, id)}`;
+  return `${HANDLE_PREFIX[kind]}.${id}.${handleMac(protector, kind, owner, id)}`;
 }
 
 /** The payment id of a handle made for this user and kind; undefined for any other text. */
@@ -91,8 +98,8 @@ export function openPaymentHandle(
   owner: { institutionId: number; userId: string },
   handle: string,
 ): string | undefined {
-  const match = /^([sr])\.([0-9a-f-]{36})\.([0-9a-f]{32})$/.exec(handle);
-  if (!match || match[1] !== (kind === 'scheduled' ? 's' : 'r')) return undefined;
+  const match = /^([srp])\.([0-9a-f-]{36})\.([0-9a-f]{32})$/.exec(handle);
+  if (!match || match[1] !== HANDLE_PREFIX[kind]) return undefined;
   const id = match[2] ?? '';
   const expected = handleMac(protector, kind, owner, id);
   return protector.sameDigest(expected, match[3] ?? '') ? id : undefined;

@@ -170,10 +170,18 @@ export interface LoanPaymentLists {
   ReturnedPayments?: ReturnedPaymentInfo[];
 }
 
-/** A returned payment as the loan's notices show it (the reason in the bank's words). */
-function returnedInfo(payment: ListedReturnedPayment): ReturnedPaymentInfo {
+/**
+ * A returned payment as the loan's notices show it (the reason in the bank's words), with a
+ * handle that opens its timeline only (never a deletion).
+ */
+function returnedInfo(
+  deps: InfoDependencies,
+  context: PaymentListReader,
+  payment: ListedReturnedPayment,
+): ReturnedPaymentInfo {
   const code = payment.reason_code ?? '';
   return {
+    EncryptedString: paymentHandleOf(deps.dataProtector, 'payment', context.caller, payment.id),
     PaymentDate: payment.pay_date,
     PaymentAmount: payment.total_cents,
     IsCard: payment.is_card,
@@ -271,7 +279,11 @@ function loanPaymentsOf(
     lists: {
       ScheduledPayments: rows.scheduled.map((payment) => scheduledInfo(deps, reader, payment)),
       RecurringPayment: rows.recurring ? recurringInfo(deps, reader, rows.recurring) : null,
-      ...(rows.returned.length > 0 ? { ReturnedPayments: rows.returned.map(returnedInfo) } : {}),
+      ...(rows.returned.length > 0
+        ? {
+            ReturnedPayments: rows.returned.map((payment) => returnedInfo(deps, reader, payment)),
+          }
+        : {}),
     },
     hasPendingOccurrence: rows.hasPendingOccurrence,
   };

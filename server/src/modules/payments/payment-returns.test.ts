@@ -1,4 +1,6 @@
 import {
+  PAYMENT_TIMELINE_PATH,
+  PaymentTimelineResponse,
   StaffPaymentDetail,
   StaffPaymentSearchResponse,
   type SavedPaymentMethod,
@@ -10,6 +12,7 @@ import { testDatabases } from '../../testing/databases';
 import {
   addAccount,
   AUTO_LOAN,
+  call,
   type Caller,
   debits,
   HOME_EQUITY,
@@ -195,6 +198,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     const info = await paymentInfo(jordan, HOME_EQUITY);
     expect(info.body.ReturnedPayments).toEqual([
       {
+        EncryptedString: expect.stringMatching(/^p\./),
         PaymentDate: TODAY,
         PaymentAmount: 1500,
         IsCard: false,
@@ -202,6 +206,33 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         Reason: 'Insufficient funds',
       },
     ]);
+    // Its handle opens its details, a pay-now payment's too: each state, ending Returned.
+    const handle = String(info.body.ReturnedPayments?.[0]?.EncryptedString);
+    const timelineOf = (caller: Caller, encrypted: string, loan = HOME_EQUITY) =>
+      call(
+        caller,
+        'GET',
+        `${PAYMENT_TIMELINE_PATH}?${new URLSearchParams({ EncryptedString: encrypted, LoanAccountNumber: loan }).toString()}`,
+      );
+    const details = await timelineOf(jordan, handle);
+    expect(details.statusCode).toBe(200);
+    const timeline = PaymentTimelineResponse.parse(JSON.parse(details.body));
+    expect(timeline.Status).toBe('returned');
+    expect(timeline.Events.map((event) => event.Status)).toEqual([
+      'settling',
+      'posted',
+      'returned',
+    ]);
+    expect(details.body).not.toContain('R01');
+    // Not another borrower's, not for another loan, and never a deletion.
+    const pat = { app: test.app, who: await signIn(test.app, { username: 'pat.lee' }) };
+    expect((await timelineOf(pat, handle)).statusCode).toBe(404);
+    expect((await timelineOf(jordan, handle, AUTO_LOAN)).statusCode).toBe(404);
+    const deletion = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteAch', {
+      Payment: { EncryptedString: handle, LoanAccountNumber: HOME_EQUITY },
+    });
+    expect(deletion.body).not.toContain('"HasNoErrors":true');
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('returned');
     const again = await submit(
       jordan,
       'immediateAch',

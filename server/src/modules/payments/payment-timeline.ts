@@ -15,8 +15,8 @@ import { findPayment } from './payments.repository';
 
 /*
  * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
- * payment the portal lists to them (GetPaymentInfo's scheduled payments), by the handle it gave
- * them. Small on purpose: each status and when, never the staff's details (error keys, a job's
+ * payment the portal lists to them (GetPaymentInfo's scheduled payments, and its returned payments
+ * of any kind, a pay-now payment included), by the handle it gave them. Small on purpose: each status and when, never the staff's details (error keys, a job's
  * error).
  *
  * Whose: the handle opens only for the user it was made for (payment-handles.ts), and the payment
@@ -37,12 +37,10 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
       caller: Pick<PaymentCaller, 'institutionId' | 'userId' | 'customerId'>,
       query: PaymentTimelineQuery,
     ): Promise<PaymentTimelineResponse | undefined> {
-      const id = openPaymentHandle(
-        dataProtector,
-        'scheduled',
-        { institutionId: caller.institutionId, userId: caller.userId },
-        query.EncryptedString,
-      );
+      const owner = { institutionId: caller.institutionId, userId: caller.userId };
+      const id =
+        openPaymentHandle(dataProtector, 'scheduled', owner, query.EncryptedString) ??
+        openPaymentHandle(dataProtector, 'payment', owner, query.EncryptedString);
       if (!id) return undefined;
       const payment = await findPayment(db, id);
       if (

@@ -188,6 +188,7 @@ export type ListedRecurringPayment = Pick<
 
 /** A payment of the loan the bank sent back, as the loan's notices show it. */
 export interface ListedReturnedPayment {
+  id: string;
   pay_date: string;
   total_cents: number;
   last_four: string;
@@ -255,7 +256,7 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
           and kind = 'recurring' and status in (${sql.join(PENDING)})
       ) as pending_occurrence,
       (select coalesce(json_agg(back), '[]') from (
-        select p.pay_date, p.last_four, p.is_card,
+        select p.id, p.pay_date, p.last_four, p.is_card,
           p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
             + p.third_party_fee_cents as total_cents,
           (select e.detail from payment_events e

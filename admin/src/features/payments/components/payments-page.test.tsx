@@ -82,9 +82,9 @@ describe('the payments page', () => {
     expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Payments found' });
     expect(rowsOf(table)).toEqual([
-      'Payment dateConfirmationBorrowerLoanAmountMethodStatusMade',
-      '03/19/2025K7M2Q9X4TBJordan Rivers (jordan.rivers)****2352$64.00Visa ending in 4242Needs review03/14/2025 11:00 AM EDT',
-      '02/18/2025P3RW8Z1N5DJordan Rivers (jordan.rivers)****2352$1,250.50Bank account ending in 3544Posted02/10/2025 10:00 AM EST',
+      'Payment dateStatusConfirmationBorrowerLoanAmountMethodMade',
+      '03/19/2025Needs reviewK7M2Q9X4TBJordan Rivers (jordan.rivers)****2352$64.00Visa ending in 424203/14/2025 11:00 AM EDT',
+      '02/18/2025PostedP3RW8Z1N5DJordan Rivers (jordan.rivers)****2352$1,250.50Bank account ending in 354402/10/2025 10:00 AM EST',
     ]);
     const nav = screen.getByRole('navigation', { name: 'Institution sections' });
     expect(within(nav).getByRole('link', { name: 'Payments' })).toHaveAttribute(

@@ -176,13 +176,14 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
             <Table size="small" aria-label="Payments found">
               <TableHead>
                 <TableRow>
+                  {/* Status second: what a search is usually for, in view on a phone too. */}
                   <TableCell>Payment date</TableCell>
+                  <TableCell>Status</TableCell>
                   <TableCell>Confirmation</TableCell>
                   <TableCell>Borrower</TableCell>
                   <TableCell>Loan</TableCell>
                   <TableCell align="right">Amount</TableCell>
                   <TableCell>Method</TableCell>
-                  <TableCell>Status</TableCell>
                   <TableCell>Made</TableCell>
                 </TableRow>
               </TableHead>
@@ -190,6 +191,7 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
                 {search.data.payments.map((payment) => (
                   <TableRow key={payment.id}>
                     <TableCell>{formatUsDate(payment.payDate)}</TableCell>
+                    <TableCell>{PAYMENT_STATUS_LABELS[payment.status]}</TableCell>
                     <TableCell>
                       <Link component={RouterLink} to={`${payment.id}?${params.toString()}`}>
                         {payment.reference}
@@ -207,7 +209,6 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
                     <TableCell>{payment.loanNumber}</TableCell>
                     <TableCell align="right">{formatUsd(payment.totalCents)}</TableCell>
                     <TableCell>{methodText(payment.method)}</TableCell>
-                    <TableCell>{PAYMENT_STATUS_LABELS[payment.status]}</TableCell>
                     <TableCell>{formatDateTime(payment.createdAt, timeZone)}</TableCell>
                   </TableRow>
                 ))}

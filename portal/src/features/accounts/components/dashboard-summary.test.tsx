@@ -185,6 +185,7 @@ describe('the dashboard summary', () => {
 
   it('says first that a bank sent a payment back, on which loan, with Make Payment once per loan', async () => {
     const returned = {
+      EncryptedString: 'returned-handle-1',
       PaymentDate: '2025-03-10',
       PaymentAmount: 775.94,
       IsCard: false,
