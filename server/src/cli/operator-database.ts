@@ -69,6 +69,7 @@ async function openDatabase(config: ServerConfig, io: OperatorIo): Promise<Datab
     database = await createDatabase({
       url: config.databaseUrl,
       dataDir: config.pgliteDir,
+      shortLived: true,
       onPoolError: (error) => io.err(`PostgreSQL connection error: ${error.message}`),
     });
   } catch (error) {

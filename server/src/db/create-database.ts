@@ -29,6 +29,11 @@ export interface CreateDatabaseOptions {
   dataDir?: string;
   /** PGlite in memory (tests). */
   inMemory?: boolean;
+  /**
+   * An operator's one-shot command (create staff, load the FedACH directory): a handful of
+   * statements, so PGlite starts with a small buffer pool as in memory (`SMALL_POOL_START`).
+   */
+  shortLived?: boolean;
   /** A PGlite data directory dump to start from instead of running initdb (tests use it). */
   pgliteTemplate?: Blob;
   /** Errors of idle pooled PostgreSQL connections, which would otherwise crash the process. */
@@ -82,11 +87,12 @@ async function createPostgres(url: string, onPoolError?: (error: Error) => void)
 
 /**
  * An in-memory PGlite's files are memory already, so a buffer pool in front of them caches
- * nothing a read would not find at once: 16 MB instead of PostgreSQL's 128 MB, which PostgreSQL
- * zeroes and lays out at every start (1.4 s to 0.65 s a start here; the tests start one per file).
- * A folder keeps the default, in front of real files.
+ * nothing a read would not find at once, and a one-shot command reads too little to fill one:
+ * 16 MB instead of PostgreSQL's 128 MB, which PostgreSQL zeroes and lays out at every start
+ * (1.4 s to 0.65 s a start here; the tests start one per file). The server keeps the default, in
+ * front of real files.
  */
-const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const SMALL_POOL_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function createPglite(options: CreateDatabaseOptions) {
   let dataDir: string | undefined;
@@ -104,7 +110,7 @@ async function createPglite(options: CreateDatabaseOptions) {
   try {
     client = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
-      ...(options.inMemory ? { startParams: IN_MEMORY_START } : {}),
+      ...(options.inMemory || options.shortLived ? { startParams: SMALL_POOL_START } : {}),
       ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
       parsers: { [INT8_OID]: parseBigintColumn, [DATE_OID]: keepDateText },
     });

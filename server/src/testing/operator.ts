@@ -46,6 +46,7 @@ export function operatorTargets(
         const handle = await createDatabase({
           dataDir: join(dataDir, 'pglite'),
           pgliteTemplate: await pgliteTemplate(),
+          shortLived: true,
         });
         await handle.close();
         return {
@@ -105,6 +106,7 @@ export async function withTargetDatabase<T>(
   const database = await createDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL || !env.DATA_DIR ? undefined : join(env.DATA_DIR, 'pglite'),
+    shortLived: true,
   });
   try {
     return await work(database);
