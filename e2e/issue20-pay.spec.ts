@@ -15,6 +15,7 @@ import {
   HOLDERS,
 } from './payment-journeys';
 import { addDays, weekday } from '../domain/src/rules/calendar';
+import { formatWeekdayLongDate } from '../domain/src/rules/date-formats';
 
 // Issue 20, items 1, 2, 3, 5, 8 and 16's receipt line (the make-a-payment screen), and the
 // screenshots of the payment review step under docs/screens/ that the README links.
@@ -202,7 +203,7 @@ test.describe('issue 20: the payment form', () => {
     const calendar = page.getByRole('dialog', { name: 'Payment Date' });
     await expect(
       calendar.getByRole('gridcell', {
-        name: `${usDate(saturday)}: Payment date cannot be on a Saturday`,
+        name: `${formatWeekdayLongDate(saturday)}: Payment date cannot be on a Saturday`,
       }),
     ).toBeDisabled();
     await expect(calendar.getByRole('region', { name: 'Dates you cannot choose' })).toContainText(

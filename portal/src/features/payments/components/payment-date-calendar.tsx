@@ -1,7 +1,7 @@
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { formatUsDate, type CalendarDate } from '@portal/domain';
+import { formatWeekdayLongDate, type CalendarDate } from '@portal/domain';
 import { enUS } from 'date-fns/locale/en-US';
 
 export interface PaymentDateCalendarProps {
@@ -51,7 +51,9 @@ export default function PaymentDateCalendar(props: PaymentDateCalendarProps) {
             const reason =
               date >= props.min && date <= props.max ? props.refusalOf(date) : undefined;
             return reason
-              ? { title: reason, 'aria-label': `${formatUsDate(date)}: ${reason}` }
+              ? // The day in words: the button's visible number is a word of its name (what a
+                // speech input user says to press it; axe's label-content-name-mismatch).
+                { title: reason, 'aria-label': `${formatWeekdayLongDate(date)}: ${reason}` }
               : {};
           },
         }}

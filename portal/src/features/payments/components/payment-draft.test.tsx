@@ -84,12 +84,12 @@ describe('the payment date calendar', { timeout: 40_000 }, () => {
     // Thanksgiving (Thursday 26th) and the weekend are disabled, each with its reason.
     // The calendar module loads on first use.
     const thanksgiving = await within(calendar).findByRole('gridcell', {
-      name: '11/26/2026: Payment cannot be made on a holiday.',
+      name: 'Thursday, November 26, 2026: Payment cannot be made on a holiday.',
     });
     expect(thanksgiving).toBeDisabled();
     expect(
       within(calendar).getByRole('gridcell', {
-        name: '11/28/2026: Payment date cannot be on a Saturday',
+        name: 'Saturday, November 28, 2026: Payment date cannot be on a Saturday',
       }),
     ).toBeDisabled();
     const list = within(calendar).getByRole('region', { name: 'Dates you cannot choose' });
