@@ -5,7 +5,7 @@ import {
   getAtInstitution,
   institutionOrigin,
   newestDemoMailId,
-  signIn,
+  signInThroughForm,
   waitForDemoMail,
   test,
 } from './fixtures';
@@ -46,7 +46,7 @@ test.describe('sign-in', () => {
     );
     await expectNoAxeViolations(page);
 
-    await signIn(page, 'pat.lee');
+    await signInThroughForm(page, 'pat.lee');
     const exposed = await page.evaluate(() => ({
       cookie: document.cookie,
       local: JSON.stringify(localStorage),
