@@ -78,8 +78,8 @@ function handleMac(
 
 /**
  * The opaque handle GetPaymentInfo gives a scheduled payment (EncryptedString), a recurring
- * payment (EncryptedData) or a returned payment (EncryptedString, its details only): its id and a keyed MAC over the kind, the institution, the user and
- * the id. Only the server can make one, and it opens only for the user it was made for: another
+ * payment (EncryptedData) or a returned payment (EncryptedString, its details only): its id and a
+ * keyed MAC over the kind, the institution, the user and the id. Only the server can make one, and it opens only for the user it was made for: another
  * user's handle, or a forged one, reads exactly as a payment that does not exist.
  */
 export function paymentHandleOf(

@@ -16,8 +16,8 @@ import { findPayment } from './payments.repository';
 /*
  * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
  * payment the portal lists to them (GetPaymentInfo's scheduled payments, and its returned payments
- * of any kind, a pay-now payment included), by the handle it gave them. Small on purpose: each status and when, never the staff's details (error keys, a job's
- * error).
+ * of any kind, a pay-now payment included), by the handle it gave them. Small on purpose: each
+ * status and when, never the staff's details (error keys, a job's error).
  *
  * Whose: the handle opens only for the user it was made for (payment-handles.ts), and the payment
  * must be of the caller's institution and customer and of the loan named: the list shows a loan's
