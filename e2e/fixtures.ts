@@ -154,6 +154,11 @@ async function settledDashboard(page: Page): Promise<void> {
   // The dashboard fills in at once when its lists arrive; a test starts from the settled page
   // (a layout change under the resting mouse pointer counts as activity for the idle timer).
   await expect(page.getByRole('status', { name: 'Loading accounts' })).toHaveCount(0);
+  // The served page shows all of that before the app runs (it starts after the first paint):
+  // the journey goes on once the page is the app's (portal/src/main.tsx `AfterHydration`).
+  await page.waitForFunction(
+    () => (window as { __portalHydrated?: boolean }).__portalHydrated === true,
+  );
 }
 
 /** The address of another demo institution on the same server (`summit`, `cedar`). */

@@ -166,6 +166,31 @@ test.describe('the first paint from the server', () => {
     });
   });
 
+  test('a button pressed before the app runs is pressed once the page is the app’s', async ({
+    page,
+  }) => {
+    // The app's code starts after the first paint; here its React library is held back.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/vendor-react-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/#/home/login');
+    const show = page.getByRole('button', { name: 'Show Disclosures' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await show.click();
+    expect(
+      await page.evaluate(() => document.documentElement.hasAttribute('data-portal-ready')),
+    ).toBe(false);
+    release();
+    const hide = page.getByRole('button', { name: 'Hide Disclosures' });
+    await expect(hide).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText('Equal Housing Lender', { exact: false })).toBeVisible();
+  });
+
   test('opens another route on its own screen after the served shell, without a warning', async ({
     page,
   }) => {

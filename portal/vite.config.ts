@@ -40,6 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           output: { codeSplitting: { groups: vendorGroups } },
+          // Zod's builders (`z.object(...)`, and every call chained on what they return) and the
+          // domain's `withEnvelope` only build a schema: a schema no code of the route uses is
+          // dropped instead of being built when its module loads (issue 23: the admin's schemas
+          // were built in the borrower's entry). Nothing in the front end configures zod
+          // globally (no `z.config`, no registry), which this would drop.
+          treeshake: { manualPureFunctions: ['z', 'withEnvelope'] },
         },
       },
   server: {

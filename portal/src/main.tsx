@@ -1,6 +1,6 @@
 import { createQueryClient } from '@portal/web-kit';
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/app';
@@ -48,7 +48,10 @@ function takeServedState(client: QueryClient): boolean {
 
 const served = takeServedState(queryClient);
 if (!queryClient.getQueryData(profileKeys.detail())) startProfileCheck(window.location.hash);
-preloadRouteCode(window.location.hash);
+// Each step of the start in a task of its own (issue 23: a mid-range phone is never held over
+// 50 ms where the work can be split): the route's code is asked for in the next one (a served
+// page already preloads it).
+void nextTask().then(() => preloadRouteCode(window.location.hash));
 // The start-up settings, asked for with the page unless it brought them (App waits for them).
 void queryClient.prefetchQuery(applicationOptionsQuery());
 // Real-user measurement (issue 23): a sample of page loads reports its Core Web Vitals.
@@ -69,15 +72,52 @@ const rootOptions = {
   onCaughtError: (error: unknown) => reportClientError(error),
 };
 
-/** Lets the browser paint and handle input before the next step. */
+/**
+ * Lets the browser paint and handle input before the next step: a task through a message channel
+ * (React's scheduler yields the same way; a timer can be held, as by a test's fake clock).
+ */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(undefined);
+  });
+}
+
+declare global {
+  interface Window {
+    /** The last button pressed on the served page before the app ran (the boot script's). */
+    __portalPendingClick?: HTMLElement;
+    /** The served page is the app's now: the boot script stops keeping presses. */
+    __portalHydrated?: boolean;
+  }
+}
+
+/**
+ * Once the served page is the app's: a button the borrower pressed while the code was loading is
+ * pressed again (the boot script kept it, server/src/modules/static-files/portal-page.ts), so the
+ * press is not lost. Hydration keeps the served elements, so it is the same button.
+ */
+function AfterHydration() {
+  useEffect(() => {
+    window.__portalHydrated = true;
+    const pressed = window.__portalPendingClick;
+    delete window.__portalPendingClick;
+    if (pressed?.isConnected && !(pressed as HTMLButtonElement).disabled) pressed.click();
+  }, []);
+  return null;
 }
 
 /** The route's screen has replaced the served shell: its content may show (before the paint). */
 function ShellReplaced() {
   useLayoutEffect(() => {
     delete document.documentElement.dataset.ssrView;
+    // The served page's elements are gone: a press kept on one of them has no button to press.
+    window.__portalHydrated = true;
+    delete window.__portalPendingClick;
   }, []);
   return null;
 }
@@ -93,6 +133,7 @@ async function start(root: HTMLElement) {
   }
   // The screen's code first, so the first render is the screen itself, never a loading bar over
   // the served page.
+  await nextTask();
   const router = createHashRouter(routes);
   await routerReady(router);
   // The institution's theme (MUI's createTheme with its CSS variables, ~0.1 s on a slowed phone)
@@ -122,10 +163,17 @@ async function start(root: HTMLElement) {
     // mid-range phone), so the served page stays responsive and typing is never held (Next.js
     // hydrates its app router the same way).
     startTransition(() => {
-      hydrateRoot(root, app, {
-        ...rootOptions,
-        onRecoverableError: (error: unknown) => reportClientError(error),
-      });
+      hydrateRoot(
+        root,
+        <>
+          {app}
+          <AfterHydration />
+        </>,
+        {
+          ...rootOptions,
+          onRecoverableError: (error: unknown) => reportClientError(error),
+        },
+      );
     });
   } else {
     createRoot(root, rootOptions).render(

@@ -105,6 +105,33 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     }
   });
 
+  it('starts the app only after the first paint: its code waits in a template, the logo leads', async () => {
+    const manifest = JSON.parse(
+      readFileSync(resolve(PORTAL_DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const entry = manifest['index.html']?.file ?? 'missing entry';
+    const { body } = await page();
+    const head = body.slice(0, body.indexOf('</head>'));
+    // No script that runs as the page is parsed: the boot script imports the entry later.
+    expect(body).not.toMatch(/<script type="module"/);
+    const template = /<template id="portal-code">([\s\S]*?)<\/template>/.exec(head)?.[1] ?? '';
+    expect(template).toContain(
+      `<link rel="modulepreload" crossorigin href="./${entry}" data-app-entry>`,
+    );
+    // Every preload of the page is in the template (none downloads before the first paint),
+    // each file once.
+    const outside = head.replace(/<template id="portal-code">[\s\S]*?<\/template>/, '');
+    expect(outside).not.toContain('<link rel="modulepreload"');
+    const files = [...template.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(files.length).toBeGreaterThan(5);
+    expect(new Set(files).size).toBe(files.length);
+    // The institution's logo (the page's largest paint) is asked for first, in the head.
+    const logo = head.indexOf('<link rel="preload" as="image"');
+    expect(logo).toBeGreaterThan(-1);
+    expect(logo).toBeLessThan(head.indexOf('<script>'));
+    expect(body.slice(body.indexOf('<div id="root">'))).not.toContain('rel="preload"');
+  });
+
   it('preloads the code of the screen it rendered with the page', async () => {
     const manifest = JSON.parse(
       readFileSync(resolve(PORTAL_DIST, '.vite/manifest.json'), 'utf8'),

@@ -78,8 +78,11 @@ function installRenderFetch(): void {
  * as a shell when the address names another route, or as `fresh` when the screen is not the kind
  * the server guessed from the user agent (a narrow desktop window: the layout would change under
  * the reader, so the page stays hidden until the browser renders it for this screen). Then it
- * starts the application once the served page has been painted (`APP_ENTRY_LINK`): the libraries
- * the build preloads with the entry first, one a task, then the entry. Evaluating all of them at
+ * starts the application once the served page's first contentful paint is done and its logo is
+ * in (at once when the page is hidden or a button is pressed, after a second at most;
+ * `APP_ENTRY_LINK`, `deferModulePreloads`): the libraries the build preloads with the entry
+ * first, one a task, then the entry. A button pressed before then is pressed again once the page
+ * has hydrated (portal/src/main.tsx `AfterHydration`). Evaluating all of them at
  * once was one task of 0.4-0.7 s on a 4x-slowed CPU, the page unresponsive throughout; one chunk
  * a task lets the browser handle a tap or a keystroke between them. A fixed text, allowed by its
  * hash in the page's policy (no 'unsafe-inline').
@@ -91,11 +94,23 @@ export const BOOT_SCRIPT =
   "var v=p&&h===p?'page':'shell',g=d.getAttribute('data-ssr-device'),w=innerWidth;" +
   "if(g&&(g==='phone'?w>=600:w<900))v='fresh';" +
   "d.setAttribute('data-ssr-view',v);" +
-  "function go(){var ls=document.querySelectorAll('link[rel=modulepreload][crossorigin]'),q=[],e,i=0;" +
+  // A task after this one, through a message channel (timers may be held: a test's fake clock).
+  'var s=0,mc=new MessageChannel(),fs=[];mc.port1.onmessage=function(){fs.shift()()};' +
+  'function task(f){fs.push(f);mc.port2.postMessage(0)}' +
+  "function go(){if(s)return;s=1;var t=document.getElementById('portal-code');if(t)document.head.appendChild(t.content.cloneNode(true));" +
+  "var ls=document.querySelectorAll('link[rel=modulepreload][crossorigin]'),q=[],e,i=0;" +
   "for(var j=0;j<ls.length;j++){if(ls[j].hasAttribute('data-app-entry'))e=ls[j].href;else q.push(ls[j].href)}" +
   '(function next(){var u=q[i++];if(u===undefined){if(e)import(e);return}' +
-  'import(u).then(function(){setTimeout(next,0)},function(){setTimeout(next,0)})})()}' +
-  "function later(){if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})}" +
+  'import(u).then(function(){task(next)},function(){task(next)})})()}' +
+  // A button pressed before the application runs: it starts now and presses it once hydrated.
+  "document.addEventListener('click',function(ev){if(window.__portalHydrated)return;" +
+  "var b=ev.target&&ev.target.closest&&ev.target.closest('button');if(b){window.__portalPendingClick=b;task(go)}},true);" +
+  "function later(){if(v==='fresh'||document.visibilityState==='hidden'||!window.PerformanceObserver){go();return}" +
+  'var n=2;function step(){if(--n===0)task(go)}' +
+  "try{new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();step()}}).observe({type:'paint',buffered:true})}catch(x){task(go)}" +
+  "var im=[].filter.call(document.querySelectorAll('img[fetchpriority=high]'),function(i){return!i.complete}),c=im.length;" +
+  "if(!c)step();im.forEach(function(i){function f(){if(--c===0)step()}i.addEventListener('load',f);i.addEventListener('error',f)});" +
+  'setTimeout(function(){task(go)},1000)}' +
   "if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',later);else later()})();";
 
 /**
@@ -106,6 +121,31 @@ export const BOOT_SCRIPT =
  * browser evaluated React, MUI and the contract's schemas, and hydrated, before painting
  * anything: on a mid-range phone the served sign-in form stayed blank for a second.
  */
+/**
+ * Every `modulepreload` of the page goes into an inert `<template id="portal-code">`, which the
+ * boot script puts into the head when it starts the application: the scripts download after the
+ * first paint and the logo, not alongside them (on a slow connection 250 KB of scripts shared
+ * the bandwidth with the 1 KB logo, the sign-in page's largest paint, and held it over a second).
+ */
+const HEAD_PATTERN = /<head>[\s\S]*<\/head>/;
+const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*>\s*/g;
+function deferModulePreloads(head: string): string {
+  const links = head.match(MODULE_PRELOAD_LINK) ?? [];
+  if (links.length === 0) return head;
+  // A file the build and the screen both list is asked for once.
+  const byFile = new Map<string, string>();
+  for (const link of links) {
+    const file = /href="([^"]+)"/.exec(link)?.[1] ?? link;
+    if (!byFile.has(file)) byFile.set(file, link.trim());
+  }
+  return head
+    .replace(MODULE_PRELOAD_LINK, '')
+    .replace(
+      '</head>',
+      `<template id="portal-code">${[...byFile.values()].join('')}</template></head>`,
+    );
+}
+
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const APP_ENTRY_LINK = (src: string) =>
   `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>`;
@@ -306,6 +346,7 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
               `<script>${BOOT_SCRIPT}</script>${routePreloads(modules, page.path)}${SHELL_STYLE}${page.styles}</head>`,
           )
           .replace(ROOT_PATTERN, () => `<div id="root">${markup}</div>`)
+          .replace(HEAD_PATTERN, (head) => deferModulePreloads(head))
           .replace(
             '</body>',
             () =>
