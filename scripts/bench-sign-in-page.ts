@@ -27,6 +27,15 @@ const PAGES = {
   'sign-in': { url: PAGE, signedIn: false },
   dashboard: { url: DASHBOARD, signedIn: true },
   profile: { url: PROFILE, signedIn: true },
+  // Jordan's auto loan (demo data): its page and its Make Payment, two of issue 23's four pages.
+  'loan-details': {
+    url: `http://localhost:${PORT}/#/myaccount/loanDetails/001-100234-1`,
+    signedIn: true,
+  },
+  'make-payment': {
+    url: `http://localhost:${PORT}/#/myaccount/payment/001-100234-1`,
+    signedIn: true,
+  },
   'document-center': {
     url: `http://localhost:${PORT}/#/myaccount/document-center`,
     signedIn: true,
@@ -47,7 +56,7 @@ const CHOSEN: PageName[] = pagesArgument
         }
         return name;
       })
-  : ['sign-in', 'dashboard', 'profile'];
+  : ['sign-in', 'dashboard', 'loan-details', 'make-payment', 'profile'];
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
@@ -143,8 +152,17 @@ async function signedInCookie(): Promise<string> {
  * ends on another route (a guard sent it away) fails the benchmark rather than scoring the wrong
  * page: always for a signed-in page, and for a public one with `stays`.
  */
-async function lighthouseScores(url: string, signedIn = false, stays = false): Promise<number[]> {
+interface PageRuns {
+  scores: number[];
+  /** Largest contentful paint and total blocking time of each run, in ms. */
+  lcp: number[];
+  tbt: number[];
+}
+
+async function lighthouseScores(url: string, signedIn = false, stays = false): Promise<PageRuns> {
   const scores: number[] = [];
+  const lcp: number[] = [];
+  const tbt: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const chrome = await launch({ chromePath: CHROME, chromeFlags: FLAGS });
     try {
@@ -161,11 +179,16 @@ async function lighthouseScores(url: string, signedIn = false, stays = false): P
       }
       const score = result?.lhr.categories.performance?.score;
       if (typeof score === 'number') scores.push(Math.round(score * 100));
+      const audits = result?.lhr.audits;
+      const lcpMs = audits?.['largest-contentful-paint']?.numericValue;
+      const tbtMs = audits?.['total-blocking-time']?.numericValue;
+      if (typeof lcpMs === 'number') lcp.push(Math.round(lcpMs));
+      if (typeof tbtMs === 'number') tbt.push(Math.round(tbtMs));
     } finally {
       chrome.kill();
     }
   }
-  return scores;
+  return { scores, lcp, tbt };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-page-'));
@@ -179,11 +202,19 @@ try {
     figures.signInBytesDecoded = wire.decoded;
     figures.signInRequests = wire.requests;
   }
-  const pages: Record<string, { scores: number[]; median: number }> = {};
+  const pages: Record<
+    string,
+    { scores: number[]; median: number; lcpMedian: number; tbtMedian: number }
+  > = {};
   for (const name of CHOSEN) {
     const { url, signedIn } = PAGES[name];
-    const scores = await lighthouseScores(url, signedIn, name !== 'sign-in');
-    pages[name] = { scores, median: median(scores) };
+    const runs = await lighthouseScores(url, signedIn, name !== 'sign-in');
+    pages[name] = {
+      scores: runs.scores,
+      median: median(runs.scores),
+      lcpMedian: median(runs.lcp),
+      tbtMedian: median(runs.tbt),
+    };
   }
   // The names bench.mjs has always read for the first three.
   const legacy = {
