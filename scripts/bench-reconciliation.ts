@@ -220,6 +220,7 @@ async function main() {
       achProcessor: services.achProcessor,
       core: services.core,
       timeZone: async () => timeZone,
+      lastClosedDay: (id) => services.coreDays.lastClosedDay(id),
       admin: services.admin,
       auditLog: services.auditLog,
       jobs: () => services.jobs,

@@ -510,6 +510,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     core,
     timeZone: async (institutionId) =>
       (await institutionTimeZone(institutionId)) ?? 'America/New_York',
+    lastClosedDay: (institutionId) => coreDays.lastClosedDay(institutionId),
     admin,
     auditLog,
     jobs: () => jobs,

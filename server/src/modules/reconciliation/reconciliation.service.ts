@@ -34,7 +34,8 @@ import {
 
 /*
  * The daily reconciliation (issue 24; the matching rules: reconciliation-matching.ts). Decisions:
- * - A day is reconciled once the core's end of day closed it: the end of day's `afterClose`
+ * - A day is reconciled once the core's end of day closed it (staff cannot run a day still
+ *   open: its postings were not all in, and it could read as balanced): the end of day's `afterClose`
  *   queues `reconciliation.day` for the last closed day and again for each of the
  *   `RECONCILED_AGAIN_DAYS` days before it, keyed by institution, day and the closing day, so each
  *   runs once per closing however often the end of day checks. A return, a reversal or a late
@@ -72,6 +73,8 @@ export interface ReconciliationServiceDeps {
   core: Pick<ServicingCore, 'listPostings'>;
   /** The institution's IANA time zone (its calendar days). */
   timeZone(institutionId: number): Promise<string>;
+  /** The last day the core's end of day closed (CoreDays), or undefined before the first. */
+  lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
   admin: Pick<AdminService, 'access'>;
   auditLog: Pick<AuditLog, 'record'>;
   jobs: () => Pick<JobQueue, 'enqueue' | 'nudge'>;
@@ -88,7 +91,7 @@ export interface ReconciliationService {
   runs(staff: StaffPrincipal, slug: string): Promise<ReconciliationRunSummary[]>;
   /** Staff: a day's run with its mismatches (404 when the day was not reconciled). */
   run(staff: StaffPrincipal, slug: string, date: CalendarDate): Promise<ReconciliationRunDetail>;
-  /** Staff: reconciles a day now (403 below a publisher; 400 for a day not begun). */
+  /** Staff: reconciles a day now (403 below a publisher; 400 for a day the core has not closed). */
   runNow(staff: StaffPrincipal, slug: string, date: CalendarDate): Promise<ReconciliationRunDetail>;
   /**
    * The end of day closed the institution's days to `lastClosed`: queues that day's run and the
@@ -262,6 +265,17 @@ export function createReconciliationService(
           400,
           ADMIN_ERROR_CODES.invalidRequest,
           'That day has not begun: only a past day or today can be reconciled.',
+        );
+      }
+      // Decision: a day still open is not reconciled. Its postings come at its end of day, so a
+      // run before then compared a day half done and could call it balanced; the end of day
+      // queues the day's run itself once it has closed it.
+      const lastClosed = await deps.lastClosedDay(institution.id);
+      if (lastClosed === undefined || date > lastClosed) {
+        throw new AdminError(
+          400,
+          ADMIN_ERROR_CODES.invalidRequest,
+          'That day is still open: it can be reconciled once the end of day has closed it.',
         );
       }
       const run = await reconcile(institution.id, date, 'staff');

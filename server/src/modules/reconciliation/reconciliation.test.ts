@@ -299,21 +299,34 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       expect((await get('viewer', `${RUNS}/2025-03-01`)).statusCode).toBe(404);
     });
 
-    it('lets publishers and implementers run a day, not viewers', async () => {
-      const ran = await post('publisher', DAY);
+    it('lets publishers and implementers run a closed day, not viewers, and no day still open', async () => {
+      // The core's end of day has closed the day before TODAY; TODAY is still open.
+      const closed = addDays(TODAY, -1);
+      await test.app.services.coreDays.endOfDay(harborId, closed);
+      expect(await test.app.services.coreDays.lastClosedDay(harborId)).toBe(closed);
+      const ran = await post('publisher', `${RUNS}/${closed}`);
       expect(ran.statusCode).toBe(201);
-      expect(ReconciliationRunDetail.parse(ran.json())).toMatchObject({ trigger: 'staff' });
-      expect((await post('implementer', DAY)).statusCode).toBe(201);
-      const refused = await post('viewer', DAY);
+      expect(ReconciliationRunDetail.parse(ran.json())).toMatchObject({
+        date: closed,
+        trigger: 'staff',
+      });
+      expect((await post('implementer', `${RUNS}/${closed}`)).statusCode).toBe(201);
+      const refused = await post('viewer', `${RUNS}/${closed}`);
       expect(refused.statusCode).toBe(403);
       expect(AdminError.parse(refused.json()).error.code).toBe('Forbidden');
+      // Today's postings are not all in until its end of day: it could read as balanced.
+      const open = await post('publisher', DAY);
+      expect(open.statusCode).toBe(400);
+      expect(AdminError.parse(open.json()).error.message).toBe(
+        'That day is still open: it can be reconciled once the end of day has closed it.',
+      );
       expect((await post('publisher', `${RUNS}/2099-01-01`)).statusCode).toBe(400);
       // A run staff asked for is on record (who, which day); the refused ones are not.
       const audit = AuditListResponse.parse(
         (await get('publisher', '/admin-api/institutions/harbor/audit')).json(),
       ).entries.filter((entry) => entry.action === 'reconciliation.run');
       expect(audit).toHaveLength(2);
-      expect(audit.every((entry) => entry.comment?.startsWith(`Reconciled ${TODAY}:`))).toBe(true);
+      expect(audit.every((entry) => entry.comment?.startsWith(`Reconciled ${closed}:`))).toBe(true);
     });
 
     it('answers another institution’s staff 404 NotFound', async () => {

@@ -77,7 +77,9 @@ function RunDayForm({ slug }: { slug: string }) {
         value={date}
         onChange={(event) => setDate(event.target.value)}
         error={problem !== null}
-        helperText={problem ?? 'It replaces the day’s earlier run.'}
+        helperText={
+          problem ?? 'A day the end of day has closed. It replaces the day’s earlier run.'
+        }
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button type="submit" variant="contained" sx={{ mt: 1 }} disabled={run.isPending}>
