@@ -196,11 +196,18 @@ test.describe('the first paint from the server', () => {
   }) => {
     await signIn(page, DEMO_USERS.jordan.username);
     const watch = await watchServedPage(page);
+    // The served screen (the dashboard) is not this route's: its code is not downloaded.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await page.goto('/#/myaccount/profile');
     await watch.settled();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Welcome/ })).toHaveCount(0);
     expect(watch.problems).toEqual([]);
+    expect(scripts.some((path) => path.includes('/profile-page-'))).toBe(true);
+    expect(scripts.filter((path) => path.includes('/dashboard-page-'))).toEqual([]);
   });
 });
 

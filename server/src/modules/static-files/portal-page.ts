@@ -97,7 +97,9 @@ export const BOOT_SCRIPT =
   // A task after this one, through a message channel (timers may be held: a test's fake clock).
   'var s=0,mc=new MessageChannel(),fs=[];mc.port1.onmessage=function(){fs.shift()()};' +
   'function task(f){fs.push(f);mc.port2.postMessage(0)}' +
-  "function go(){if(s)return;s=1;var t=document.getElementById('portal-code');if(t)document.head.appendChild(t.content.cloneNode(true));" +
+  "function go(){if(s)return;s=1;var t=document.getElementById('portal-code');" +
+  // Another route's page: the served screen's own code (its links without crossorigin) is not needed.
+  "if(t){var c=t.content.cloneNode(true);if(v!=='page'){var r=c.querySelectorAll('link:not([crossorigin])');for(var m=0;m<r.length;m++)r[m].remove()}document.head.appendChild(c)}" +
   "var ls=document.querySelectorAll('link[rel=modulepreload][crossorigin]'),q=[],e,i=0;" +
   "for(var j=0;j<ls.length;j++){if(ls[j].hasAttribute('data-app-entry'))e=ls[j].href;else q.push(ls[j].href)}" +
   '(function next(){var u=q[i++];if(u===undefined){if(e)import(e);return}' +
