@@ -74,6 +74,27 @@ async function withAxe(frame: Frame): Promise<void> {
  * package to load axe once per document (`withAxe`).
  */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A served portal page is the app's only after its code has run (after the first paint): its
+  // controls change then (the sign-in button is enabled, its colour easing in). Wait for that,
+  // and a few tasks for the renders it sets off (through a message channel, as React's scheduler:
+  // a journey's paused clock holds timers and frames), before measuring.
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('portal-code') ||
+      (window as { __portalHydrated?: boolean }).__portalHydrated === true,
+  );
+  await page.evaluate(async () => {
+    for (let hop = 0; hop < 3; hop += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(undefined);
+      });
+    }
+  });
   // Colours still easing in (a scheme just switched, a dialog fading in) are measured half-way
   // and fail contrast by chance: wait until the page's CSS transitions have ended. Transitions
   // only: a spinner's animation never ends.
