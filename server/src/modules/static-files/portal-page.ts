@@ -81,11 +81,9 @@ function installRenderFetch(): void {
  * starts the application once the served page's first contentful paint is done and its logo is
  * in (at once when the page is hidden or a button is pressed, after a second at most;
  * `APP_ENTRY_LINK`, `deferModulePreloads`): the libraries the build preloads with the entry
- * first, one a task, then the entry. A button pressed before then is pressed again once the page
- * has hydrated (portal/src/main.tsx `AfterHydration`). Evaluating all of them at
- * once was one task of 0.4-0.7 s on a 4x-slowed CPU, the page unresponsive throughout; one chunk
- * a task lets the browser handle a tap or a keystroke between them. A fixed text, allowed by its
- * hash in the page's policy (no 'unsafe-inline').
+ * first, one a task (all at once was one task of 0.4-0.7 s on a 4x-slowed CPU), then the entry.
+ * A button pressed before then is pressed again once the page has hydrated (portal/src/main.tsx
+ * `AfterHydration`). A fixed text, allowed by its hash in the page's policy (no 'unsafe-inline').
  */
 export const BOOT_SCRIPT =
   "(function(){var d=document.documentElement,p=d.getAttribute('data-ssr-path'),h=location.hash.slice(1);" +
@@ -116,14 +114,6 @@ export const BOOT_SCRIPT =
   "if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',later);else later()})();";
 
 /**
- * The built page's entry script (portal/index.html). The served page lists it as a
- * `modulepreload` instead (`APP_ENTRY_LINK`): it downloads with the page as before, and the boot
- * script evaluates it after the first paint (issue 23). A module script runs as soon as the
- * document is parsed, and when its code is already at hand (a cached visit, a fast network) the
- * browser evaluated React, MUI and the contract's schemas, and hydrated, before painting
- * anything: on a mid-range phone the served sign-in form stayed blank for a second.
- */
-/**
  * Every `modulepreload` of the page goes into an inert `<template id="portal-code">`, which the
  * boot script puts into the head when it starts the application: the scripts download after the
  * first paint and the logo, not alongside them (on a slow connection 250 KB of scripts shared
@@ -148,6 +138,13 @@ function deferModulePreloads(head: string): string {
     );
 }
 
+/**
+ * The built page's entry script (portal/index.html). The served page lists it as a
+ * `modulepreload` instead (`APP_ENTRY_LINK`): the boot script imports it after the first paint (issue 23). A module script runs as soon as the
+ * document is parsed, and when its code is already at hand (a cached visit, a fast network) the
+ * browser evaluated React, MUI and the contract's schemas, and hydrated, before painting
+ * anything: on a mid-range phone the served sign-in form stayed blank for a second.
+ */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const APP_ENTRY_LINK = (src: string) =>
   `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>`;
@@ -203,8 +200,8 @@ interface ManifestEntry {
 
 /**
  * `<link rel="modulepreload">` for the rendered screen's code and what it imports: the page
- * hydrates once that code is in, so the browser fetches it with the page instead of after the
- * entry script has asked for it.
+ * hydrates once that code is in, so the browser fetches it with the app's own code (when the boot
+ * script starts it, `deferModulePreloads`) instead of after the entry script has asked for it.
  */
 export function routePreloads(
   manifest: Readonly<Record<string, ManifestEntry>>,
