@@ -124,12 +124,17 @@ function ShellReplaced() {
 
 async function start(root: HTMLElement) {
   if (!served) {
-    // In a transition, as the renders below: time-sliced, never one long task (issue 23).
+    // In a transition, as the renders below: time-sliced, never one long task (issue 23). The page
+    // came without its state (the server's read of the settings failed): the app renders it anew
+    // and is the page's from then on, as after a hydration.
     startTransition(() => {
       createRoot(root, rootOptions).render(
-        <StrictMode>
-          <App queryClient={queryClient} />
-        </StrictMode>,
+        <>
+          <StrictMode>
+            <App queryClient={queryClient} />
+          </StrictMode>
+          <ShellReplaced />
+        </>,
       );
     });
     return;
