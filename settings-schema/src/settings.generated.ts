@@ -680,6 +680,8 @@ export interface SettingTypes {
   "recurringPaymentTexts.recurringScheduleColumnText": string;
   "recurringPaymentTexts.deleteRecurringButtonLabel": string;
   "recurringPaymentTexts.scheduledPaymentsHeadingText": string;
+  "recurringPaymentTexts.recentPaymentsHeadingText": string;
+  "recurringPaymentTexts.recentStatusColumnText": string;
   "recurringPaymentTexts.deleteScheduledButtonLabel": string;
   "paymentAmountOptions.minimumAchPaymentAmount": number;
   "paymentAmountOptions.minimumCardPaymentAmount": number;
@@ -2168,6 +2170,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.recurringScheduleColumnText": {"type":"text","default":"Schedule","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteRecurringButtonLabel": {"type":"text","default":"Delete recurring payment","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledPaymentsHeadingText": {"type":"text","default":"Scheduled Payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recentPaymentsHeadingText": {"type":"text","default":"Recent Payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.recentStatusColumnText": {"type":"text","default":"Status","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteScheduledButtonLabel": {"type":"text","default":"Delete the scheduled payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentAmountOptions.minimumAchPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},
   "paymentAmountOptions.minimumCardPaymentAmount": {"type":"number","default":"0.01","set":"shared","visibility":"public","wire":"gassySettings"},

@@ -17,6 +17,7 @@ import {
 } from '../payments/payment-forms';
 import { PayoffDownloadTokenRequest, PayoffQuoteQuery, PayoffQuoteResponse } from './payoff-quote';
 import { AgreementLoggingRequest } from './auth-steps';
+import { PaymentStatus } from './payment-timeline';
 
 /**
  * The payments area's calls (spec 001 sections 3, 7 and 8). Money on the wire is decimal dollars
@@ -221,6 +222,28 @@ export const ReturnedPaymentInfo = z.object({
 export type ReturnedPaymentInfo = z.infer<typeof ReturnedPaymentInfo>;
 
 /**
+ * A payment of the loan no longer waiting for its date, dated in the last 45 days (issue 24,
+ * "Lifecycle of a payment": each state visible to the borrower): made with Pay Now, a date of a
+ * recurring payment, or a scheduled payment once it left the scheduled list. Newest first. An
+ * addition to the spec's payment info, absent when there is none; the waiting and cancelled ones
+ * are not in it.
+ */
+export const RecentPaymentInfo = z.object({
+  /** Opens the payment's details (PaymentScheduled/Timeline) and nothing else. */
+  EncryptedString: OpaqueText,
+  PaymentDate: DateText,
+  /** What was paid: the payment, its additional principal and its fees. */
+  PaymentAmount: Dollars,
+  IsCard: z.boolean(),
+  AccountNumber: z.string().regex(/^\d{1,4}$/),
+  Status: PaymentStatus,
+});
+export type RecentPaymentInfo = z.infer<typeof RecentPaymentInfo>;
+
+/** The most recent payments an answer lists. */
+export const RECENT_PAYMENTS_LISTED = 20;
+
+/**
  * The payment info response (section 3), fields as the spec spells them (`accountType` is lower
  * case on the wire). The client adds accountNumber, valid, blockAchPayment and blockCardPayment
  * itself; they are not on the wire. The fields come only with HasNoErrors true. An error answer
@@ -238,6 +261,7 @@ export const PaymentInfoResponse = z.discriminatedUnion('HasNoErrors', [
     ScheduledPayments: z.array(ScheduledPaymentInfo).max(100).optional(),
     RecurringPayment: RecurringPaymentInfo.nullable().optional(),
     ReturnedPayments: z.array(ReturnedPaymentInfo).max(20).optional(),
+    RecentPayments: z.array(RecentPaymentInfo).max(RECENT_PAYMENTS_LISTED).optional(),
   }),
 ]);
 export type PaymentInfoResponse = z.infer<typeof PaymentInfoResponse>;
@@ -251,6 +275,8 @@ function paymentInfoFields() {
     RecurringPayment: RecurringPaymentInfo.nullable(),
     /** Absent from an answer of the spec's shape: none. */
     ReturnedPayments: z.array(ReturnedPaymentInfo).max(20).optional(),
+    /** Absent from an answer of the spec's shape: none. */
+    RecentPayments: z.array(RecentPaymentInfo).max(RECENT_PAYMENTS_LISTED).optional(),
     PaymentMethods: z.array(SavedPaymentMethod).max(100),
     DefaultPaymentMethod: SavedPaymentMethod.nullable(),
     Delinquent: z.boolean(),

@@ -50,16 +50,22 @@ export async function getPaymentInfo(
  */
 export function paymentListsOfRefusal(
   error: unknown,
-): Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment' | 'ReturnedPayments'> | undefined {
+):
+  | Pick<
+      PaymentInfo,
+      'ScheduledPayments' | 'RecurringPayment' | 'ReturnedPayments' | 'RecentPayments'
+    >
+  | undefined {
   if (!(error instanceof ApiError)) return undefined;
   const parsed = PaymentInfoResponse.safeParse(error.body);
   if (!parsed.success || parsed.data.HasNoErrors) return undefined;
-  const { ScheduledPayments, RecurringPayment, ReturnedPayments } = parsed.data;
+  const { ScheduledPayments, RecurringPayment, ReturnedPayments, RecentPayments } = parsed.data;
   if (ScheduledPayments === undefined && RecurringPayment === undefined) return undefined;
   return {
     ScheduledPayments: ScheduledPayments ?? [],
     RecurringPayment: RecurringPayment ?? null,
     ReturnedPayments: ReturnedPayments ?? [],
+    RecentPayments: RecentPayments ?? [],
   };
 }
 

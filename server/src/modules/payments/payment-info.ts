@@ -15,6 +15,8 @@ import {
   type RecurringPaymentInfo,
   type SavedPaymentMethod,
   type ReturnedPaymentInfo,
+  type RecentPaymentInfo,
+  PAYMENT_STATUSES,
   type ScheduledPaymentInfo,
   type SubmitError,
   RECURRING_FIRST_DATE_MAX_DAYS,
@@ -30,6 +32,7 @@ import {
   type ListedRecurringPayment,
   type ListedSavedMethod,
   type ListedReturnedPayment,
+  type ListedRecentPayment,
   type ListedScheduledPayment,
   type LoanPaymentFacts,
   loanPaymentListRows,
@@ -168,6 +171,29 @@ export interface LoanPaymentLists {
   RecurringPayment: RecurringPaymentInfo | null;
   /** Only when a payment came back: otherwise the answer keeps the spec's shape. */
   ReturnedPayments?: ReturnedPaymentInfo[];
+  /** Only when there is one: otherwise the answer keeps the spec's shape. */
+  RecentPayments?: RecentPaymentInfo[];
+}
+
+/**
+ * A recent payment with its status (the scheduled list's "posted" covers settling and under
+ * review; here each says which), with a handle that opens its timeline only.
+ */
+function recentInfo(
+  deps: InfoDependencies,
+  context: PaymentListReader,
+  payment: ListedRecentPayment,
+): RecentPaymentInfo {
+  const status = PAYMENT_STATUSES.find((known) => known === payment.status);
+  if (!status) throw new Error(`payments: unexpected status ${payment.status}`);
+  return {
+    EncryptedString: paymentHandleOf(deps.dataProtector, 'payment', context.caller, payment.id),
+    PaymentDate: payment.pay_date,
+    PaymentAmount: payment.total_cents,
+    IsCard: payment.is_card,
+    AccountNumber: payment.last_four,
+    Status: status,
+  };
 }
 
 /**
@@ -283,6 +309,9 @@ function loanPaymentsOf(
         ? {
             ReturnedPayments: rows.returned.map((payment) => returnedInfo(deps, reader, payment)),
           }
+        : {}),
+      ...(rows.recent.length > 0
+        ? { RecentPayments: rows.recent.map((payment) => recentInfo(deps, reader, payment)) }
         : {}),
     },
     hasPendingOccurrence: rows.hasPendingOccurrence,

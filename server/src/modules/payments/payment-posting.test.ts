@@ -175,6 +175,8 @@ describe.each(testDatabases('both'))(
       const [listed] = info.body.ScheduledPayments;
       expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
       if (!listed) throw new Error('not listed');
+      // Listed once: the recent payments leave out what the scheduled list shows.
+      expect(info.body.RecentPayments ?? []).toEqual([]);
       const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
         Token: '',
         Payment: { EncryptedString: listed.EncryptedString, LoanAccountNumber: HOME_EQUITY },
@@ -281,6 +283,19 @@ describe.each(testDatabases('both'))(
           );
           expect(flags).toEqual([{ recurring: true }]);
         }
+        // The borrower sees each date among the loan's recent payments, newest first, Posted.
+        const recent = (await paymentInfo(jordan, HOME_EQUITY)).body.RecentPayments ?? [];
+        expect(
+          recent
+            .filter((payment) => payment.PaymentAmount === 100)
+            .map((payment) => [payment.PaymentDate, payment.Status]),
+        ).toEqual([
+          ['2025-04-15', 'posted'],
+          ['2025-04-08', 'posted'],
+          ['2025-04-02', 'posted'],
+          ['2025-03-25', 'posted'],
+          ['2025-03-18', 'posted'],
+        ]);
       } finally {
         await restore();
       }

@@ -100,6 +100,18 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     const first = await paymentRow(paid.body.ReferenceNumber);
     expect(first).toMatchObject({ status: 'posted' });
     expect(first.ach_trace_number).toMatch(/^\d{15}$/);
+    // The borrower sees it among the loan's recent payments, Posted (it is listed nowhere else).
+    const paidInfo = await paymentInfo(jordan, HOME_EQUITY);
+    expect(paidInfo.body.RecentPayments).toEqual([
+      {
+        EncryptedString: expect.stringMatching(/^p\./),
+        PaymentDate: TODAY,
+        PaymentAmount: 1500,
+        IsCard: false,
+        AccountNumber: INSUFFICIENT_FUNDS.slice(-4),
+        Status: 'posted',
+      },
+    ]);
     const afterPayment = await core.loanInformation(customer, HOME_EQUITY, TODAY);
     expect(afterPayment?.principalCents).toBeLessThan(before?.principalCents ?? 0);
 
@@ -205,6 +217,10 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         AccountNumber: INSUFFICIENT_FUNDS.slice(-4),
         Reason: 'Insufficient funds',
       },
+    ]);
+    // Among the recent payments it now says Returned.
+    expect(info.body.RecentPayments).toEqual([
+      expect.objectContaining({ PaymentAmount: 1500, Status: 'returned' }),
     ]);
     // Its handle opens its details, a pay-now payment's too: each state, ending Returned.
     const handle = String(info.body.ReturnedPayments?.[0]?.EncryptedString);

@@ -1,3 +1,4 @@
+import { RECENT_PAYMENTS_LISTED } from '@portal/domain';
 import {
   sql,
   type ExpressionBuilder,
@@ -197,11 +198,26 @@ export interface ListedReturnedPayment {
   reason_code: string | null;
 }
 
+/** A payment of the loan's recent ones (GetPaymentInfo's RecentPayments). */
+export interface ListedRecentPayment {
+  id: string;
+  pay_date: string;
+  total_cents: number;
+  last_four: string;
+  is_card: boolean;
+  status: string;
+}
+
 /** What the loan's payment lists show (`loanPaymentListRows`). */
 export interface LoanPaymentListRows {
   scheduled: ListedScheduledPayment[];
   /** Payments of any kind dated on or after `postedSince` minus 45 days that came back. */
   returned: ListedReturnedPayment[];
+  /**
+   * Payments of any kind dated on or after `postedSince` minus 45 days, neither waiting nor
+   * cancelled, that the scheduled list does not show; newest first, at most 20.
+   */
+  recent: ListedRecentPayment[];
   recurring: ListedRecurringPayment | null;
   /** A date of the recurring payment is made and waiting to post. */
   hasPendingOccurrence: boolean;
@@ -267,7 +283,21 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
           and p.pay_date >= (${postedSince}::date - ${RETURNED_SHOWN_DAYS}::integer)
         order by p.pay_date desc
         limit 20
-      ) back) as returned`;
+      ) back) as returned,
+      (select coalesce(json_agg(recent), '[]') from (
+        select p.id, p.pay_date, p.last_four, p.is_card, p.status,
+          p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
+            + p.third_party_fee_cents as total_cents
+        from payments p
+        where p.institution_id = ${institutionId} and p.loan_number = ${loanNumber}
+          and p.pay_date >= (${postedSince}::date - ${RETURNED_SHOWN_DAYS}::integer)
+          and p.status not in ('scheduled', 'cancelled')
+          -- What the scheduled list shows stays there alone.
+          and not (p.kind = 'scheduled' and (p.status in (${sql.join([...LISTED])})
+            or (p.status = 'posted' and p.pay_date >= ${postedSince})))
+        order by p.pay_date desc, p.created_at desc
+        limit ${RECENT_PAYMENTS_LISTED}
+      ) recent) as recent`;
 }
 
 /** How long a returned payment is shown on its loan (before its day: the payment date). */
@@ -276,6 +306,7 @@ export const RETURNED_SHOWN_DAYS = 45;
 interface LoanPaymentListColumns {
   scheduled: ListedScheduledPayment[];
   returned: ListedReturnedPayment[];
+  recent: ListedRecentPayment[];
   recurring: ListedRecurringPayment | null;
   pending_occurrence: boolean;
 }
@@ -285,6 +316,7 @@ function listRowsOf(row: LoanPaymentListColumns | undefined): LoanPaymentListRow
   return {
     scheduled: row.scheduled,
     returned: row.returned,
+    recent: row.recent,
     recurring: row.recurring,
     hasPendingOccurrence: Boolean(row.pending_occurrence),
   };

@@ -53,6 +53,7 @@ import {
 import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
 import { preloadPaymentDetails } from './open-payment-details';
+import { RecentPaymentsList } from '../../../components/payments/recent-payments-list';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 
 const loadLaterSteps = () => import('./payment-later-steps');
@@ -198,6 +199,7 @@ function PaymentsBehindRefusal(props: {
         layout="card"
         onDeleted={onDeleted}
       />
+      <RecentPaymentsList accountNumber={props.accountNumber} />
     </>
   );
 }
@@ -450,6 +452,7 @@ function PaymentFlow(props: {
         layout="card"
         onDeleted={backToMethodStep}
       />
+      <RecentPaymentsList accountNumber={account.Number} />
     </>
   );
 }

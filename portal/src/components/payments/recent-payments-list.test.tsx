@@ -1,0 +1,131 @@
+import { expectNoAxeViolations } from '@portal/web-kit/testing';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  FIXTURE_LOAN_NUMBER as NUMBER,
+  paymentInfoFixture,
+} from '../../testing/payment-info-fixture';
+import { renderShell } from '../../testing/render-shell';
+import { RecentPaymentsList } from './recent-payments-list';
+
+const INFO_ROUTE = 'GET /api/PaymentInformation/GetPaymentInfo';
+const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
+
+const PROCESSING = {
+  EncryptedString: 'recent-handle-1',
+  PaymentDate: '2026-11-27',
+  PaymentAmount: 250.5,
+  IsCard: true,
+  AccountNumber: '4242',
+  Status: 'settling',
+};
+const RETURNED = {
+  EncryptedString: 'recent-handle-2',
+  PaymentDate: '2026-11-20',
+  PaymentAmount: 1500,
+  IsCard: false,
+  AccountNumber: '2227',
+  Status: 'returned',
+};
+const POSTED = {
+  EncryptedString: 'recent-handle-3',
+  PaymentDate: '2026-11-02',
+  PaymentAmount: 1234.56,
+  IsCard: false,
+  AccountNumber: '6789',
+  Status: 'posted',
+};
+
+function renderList(info: unknown, routes: Parameters<typeof renderShell>[1]['routes'] = {}) {
+  return renderShell(
+    [
+      {
+        path: 'loan',
+        element: (
+          <main>
+            <h1>Loan</h1>
+            <RecentPaymentsList accountNumber={NUMBER} />
+            <p>Loaded</p>
+          </main>
+        ),
+      },
+    ],
+    { path: '/loan', signedIn: true, routes: { [INFO_ROUTE]: { body: info }, ...routes } },
+  );
+}
+
+/** Each row's cells as text (the table layout: jsdom is wider than a phone). */
+function rowsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      // The date is the row's header.
+      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''),
+    );
+}
+
+describe('the recent payments list', () => {
+  it('lists each payment no longer waiting with where it is now, newest first', async () => {
+    renderList(paymentInfoFixture({ RecentPayments: [PROCESSING, RETURNED, POSTED] }));
+    const table = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Recent Payments' })).toBeVisible();
+    const rows = rowsOf(table);
+    expect(rows.map((cells) => cells.slice(0, 4))).toEqual([
+      ['11/27/2026', '$250.50', 'Processing', '4242'],
+      ['11/20/2026', '$1,500.00', 'Returned by your bank', '2227'],
+      ['11/02/2026', '$1,234.56', 'Posted', '6789'],
+    ]);
+    // The method's kind is named for assistive technology.
+    expect(within(table).getByRole('img', { name: 'Card' })).toBeInTheDocument();
+    await expectNoAxeViolations();
+  });
+
+  it("opens a payment's details: its status, then each change of it", async () => {
+    const { user, server } = renderList(paymentInfoFixture({ RecentPayments: [PROCESSING] }), {
+      [TIMELINE]: {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          Status: 'settling',
+          PaymentDate: '2026-11-27',
+          Events: [{ Status: 'settling', At: '2026-11-27T15:00:00.000Z' }],
+        },
+      },
+    });
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'View details of the payment of $250.50 on 11/27/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(await within(dialog).findByText(/^Payment of 11\/27\/2026: /)).toHaveTextContent(
+      'Processing',
+    );
+    expect(server.requestsTo(TIMELINE)[0]?.search).toBe(
+      `?EncryptedString=recent-handle-1&LoanAccountNumber=${NUMBER}`,
+    );
+    await expectNoAxeViolations();
+  });
+
+  it('still lists them when the loan refuses a payment', async () => {
+    renderList({
+      HasNoErrors: false,
+      Errors: [{ ErrorMessage: 'PaymentBlocked' }],
+      ScheduledPayments: [],
+      RecurringPayment: null,
+      RecentPayments: [POSTED],
+    });
+    const table = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(rowsOf(table)[0]?.slice(0, 3)).toEqual(['11/02/2026', '$1,234.56', 'Posted']);
+  });
+
+  it('shows nothing when there is none', async () => {
+    renderList(paymentInfoFixture());
+    await screen.findByText('Loaded');
+    // The payment info answers first; the list stays away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  });
+});
