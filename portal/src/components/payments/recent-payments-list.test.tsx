@@ -17,7 +17,7 @@ const PROCESSING = {
   PaymentAmount: 250.5,
   IsCard: true,
   AccountNumber: '4242',
-  Status: 'settling',
+  Status: 'settling' as const,
 };
 const RETURNED = {
   EncryptedString: 'recent-handle-2',
@@ -25,7 +25,7 @@ const RETURNED = {
   PaymentAmount: 1500,
   IsCard: false,
   AccountNumber: '2227',
-  Status: 'returned',
+  Status: 'returned' as const,
 };
 const POSTED = {
   EncryptedString: 'recent-handle-3',
@@ -33,7 +33,7 @@ const POSTED = {
   PaymentAmount: 1234.56,
   IsCard: false,
   AccountNumber: '6789',
-  Status: 'posted',
+  Status: 'posted' as const,
 };
 
 function renderList(info: unknown, routes: Parameters<typeof renderShell>[1]['routes'] = {}) {
@@ -87,7 +87,7 @@ describe('the recent payments list', () => {
         body: {
           HasNoErrors: true,
           Errors: [],
-          Status: 'settling',
+          Status: 'settling' as const,
           PaymentDate: '2026-11-27',
           Events: [{ Status: 'settling', At: '2026-11-27T15:00:00.000Z' }],
         },
