@@ -118,6 +118,14 @@ export const ReconciliationTotals = z.object({
   card: SystemTotal,
   ach: SystemTotal,
   core: SystemTotal,
+  /**
+   * Of the day's payments, those the bank sent back as each system has them: the portal's
+   * Returned payments (totals with fees), the ACH processor's returned debits, the core's reversed
+   * postings (without fees). Absent from a run made before returns were counted.
+   */
+  returned: z
+    .object({ portal: SystemTotal, ach: SystemTotal, core: SystemTotal })
+    .optional(),
 });
 export type ReconciliationTotals = z.infer<typeof ReconciliationTotals>;
 

@@ -39,6 +39,7 @@ import { paymentEvents } from './0038-payment-events';
 import { achReturns } from './0039-ach-returns';
 import { paymentReturns } from './0041-payment-returns';
 import { reconciliation } from './0042-reconciliation';
+import { reconciliationReturns } from './0043-reconciliation-returns';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -85,4 +86,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0039_ach_returns': achReturns,
   '0041_payment_returns': paymentReturns,
   '0042_reconciliation': reconciliation,
+  '0043_reconciliation_returns': reconciliationReturns,
 };

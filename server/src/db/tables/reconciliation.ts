@@ -25,6 +25,8 @@ export interface ReconciliationRunsTable {
   core_count: number;
   core_cents: BigCount;
   mismatch_count: number;
+  /** Of the day's payments, the returned ones per system (migration 0043); null before it. */
+  returned: Json<unknown> | null;
 }
 
 /** A payment out of balance in a run: what is wrong, and each system's item (no card data). */

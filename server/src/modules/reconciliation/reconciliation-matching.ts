@@ -272,6 +272,20 @@ export function matchDay(input: DayMatchInput): DayMatch {
       ),
       ach: sum(ofDay.debits, (debit) => debit.amountCents),
       core: sum(ofDay.postings, (posting) => posting.amountCents),
+      returned: {
+        portal: sum(
+          portalOfDay.filter((payment) => payment.status === 'returned'),
+          portalTotalCents,
+        ),
+        ach: sum(
+          ofDay.debits.filter((debit) => debit.returnReasonCode !== null),
+          (debit) => debit.amountCents,
+        ),
+        core: sum(
+          ofDay.postings.filter((posting) => posting.reversed),
+          (posting) => posting.amountCents,
+        ),
+      },
     },
     mismatches,
   };

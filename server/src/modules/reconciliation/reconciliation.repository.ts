@@ -88,6 +88,8 @@ export interface RunValues {
   core_count: number;
   core_cents: number;
   mismatch_count: number;
+  /** JSON of ReconciliationReturned. */
+  returned: string;
 }
 
 export interface MismatchValues {
@@ -128,6 +130,7 @@ export async function replaceRun(
             core_count: eb.ref('excluded.core_count'),
             core_cents: eb.ref('excluded.core_cents'),
             mismatch_count: eb.ref('excluded.mismatch_count'),
+            returned: eb.ref('excluded.returned'),
           })),
         )
         .returning('id')
@@ -165,6 +168,7 @@ const RUN_COLUMNS = [
   'core_count',
   'core_cents',
   'mismatch_count',
+  'returned',
 ] as const;
 
 /** The institution's runs, newest day first. */

@@ -4,6 +4,7 @@ import {
   calendarDateIn,
   ReconciliationItems,
   ReconciliationProblem,
+  ReconciliationTotals,
   type CalendarDate,
   type ReconciliationMismatch,
   type ReconciliationRunDetail,
@@ -102,6 +103,8 @@ export interface ReconciliationService {
 }
 
 const StoredProblems = z.array(ReconciliationProblem);
+/** A run's returns as stored (null for a run made before migration 0043). */
+const StoredReturned = ReconciliationTotals.shape.returned.nullable();
 
 function summaryOf(row: {
   date: string;
@@ -117,7 +120,9 @@ function summaryOf(row: {
   ach_cents: number | string;
   core_count: number;
   core_cents: number | string;
+  returned: unknown;
 }): ReconciliationRunSummary {
+  const returned = StoredReturned.safeParse(jsonOf(row.returned));
   return {
     date: row.date,
     trigger: row.trigger === 'staff' ? 'staff' : 'daily',
@@ -129,6 +134,7 @@ function summaryOf(row: {
       card: { count: row.card_count, cents: Number(row.card_cents) },
       ach: { count: row.ach_count, cents: Number(row.ach_cents) },
       core: { count: row.core_count, cents: Number(row.core_cents) },
+      ...(returned.success && returned.data ? { returned: returned.data } : {}),
     },
   };
 }
@@ -203,6 +209,7 @@ export function createReconciliationService(
         core_count: totals.core.count,
         core_cents: totals.core.cents,
         mismatch_count: mismatches.length,
+        returned: JSON.stringify(totals.returned),
       },
       mismatches.map((mismatch) => ({
         payment_id: mismatch.paymentId,

@@ -137,6 +137,11 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       card: { count: 1, cents: 12_000 },
       ach: { count: 1, cents: 8_000 },
       core: { count: 2, cents: 20_000 },
+      returned: {
+        portal: { count: 0, cents: 0 },
+        ach: { count: 0, cents: 0 },
+        core: { count: 0, cents: 0 },
+      },
     });
   });
 
@@ -351,6 +356,12 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     test.clock.advance(5 * 24 * 3_600_000);
     expect((await achProcessor.receiveReturns(harborId, TODAY)).length).toBeGreaterThan(0);
     const before = await service.reconcile(harborId, TODAY, 'staff');
+    // Returned by the bank only: the portal and the core have not acted on it yet.
+    expect(before.totals.returned).toMatchObject({
+      portal: { count: 0 },
+      ach: { count: 1, cents: 4_000 },
+      core: { count: 0 },
+    });
     expect(mismatchOf(before, payment.id)).toEqual({
       paymentId: payment.id,
       problems: [
@@ -375,5 +386,23 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     const after = await service.reconcile(harborId, TODAY, 'staff');
     expect(mismatchOf(after, payment.id)).toBeUndefined();
     expect(after.mismatchCount).toBe(before.mismatchCount - 1);
+    // The three systems now agree on the day's return, and the stored run says so (as staff
+    // read it).
+    expect(after.totals.returned).toEqual({
+      portal: { count: 1, cents: 4_000 },
+      ach: { count: 1, cents: 4_000 },
+      core: { count: 1, cents: 4_000 },
+    });
+    // Five days on, the viewer's session has lapsed: another viewer signs in.
+    staff.viewer = await signedInStaff(test, {
+      email: 'second.viewer@harbor.test',
+      host: 'localhost',
+      role: 'viewer',
+    });
+    const stored = await get('viewer', `${RUNS}/${TODAY}`);
+    expect(stored.statusCode).toBe(200);
+    expect(ReconciliationRunDetail.parse(stored.json()).totals.returned).toEqual(
+      after.totals.returned,
+    );
   });
 });

@@ -206,6 +206,15 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
                     ['Card charges', run.data.totals.card],
                     ['ACH debits', run.data.totals.ach],
                     ['Core postings (without fees)', run.data.totals.core],
+                    // Of those, what the bank sent back, as each system has it (all three agree
+                    // on a balanced day).
+                    ...(run.data.totals.returned
+                      ? ([
+                          ['Returned in the portal (with fees)', run.data.totals.returned.portal],
+                          ['ACH returns', run.data.totals.returned.ach],
+                          ['Core reversals (without fees)', run.data.totals.returned.core],
+                        ] as const)
+                      : []),
                   ] as const
                 ).map(([label, total]) => (
                   <TableRow key={label}>

@@ -34,6 +34,11 @@ const WITH_MISMATCHES: ReconciliationRunDetail = {
     card: { count: 1, cents: 5_000 },
     ach: { count: 2, cents: 5_234 },
     core: { count: 1, cents: 4_000 },
+    returned: {
+      portal: { count: 0, cents: 0 },
+      ach: { count: 1, cents: 1_234 },
+      core: { count: 0, cents: 0 },
+    },
   },
   mismatches: [
     {
@@ -111,9 +116,10 @@ describe('the reconciliation page', () => {
     expect(await screen.findByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
     const days = await screen.findByRole('table', { name: 'Reconciled days, newest first' });
     expect(rowsOf(days)).toEqual([
-      'DayOutcomePortal paymentsCard chargesACH debitsCore postingsRun',
-      '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)03/14/2025 11:00 AM EDT (by staff)',
-      '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)03/14/2025 12:10 AM EDT',
+      'DayOutcomePortal paymentsCard chargesACH debitsCore postingsACH returnsRun',
+      '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)$12.34 (1)03/14/2025 11:00 AM EDT (by staff)',
+      // A run made before returns were counted says so.
+      '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)Not counted03/14/2025 12:10 AM EDT',
     ]);
     expect(screen.getByText('Only a publisher can reconcile a day again.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Reconcile' })).toBeNull();
@@ -131,6 +137,12 @@ describe('the reconciliation page', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       '2 mismatches. Run 03/14/2025 11:00 AM EDT by staff.',
     );
+    // Each system's totals, then what of them came back, as each system has it.
+    expect(rowsOf(screen.getByRole('table', { name: 'Totals of the day' })).slice(5)).toEqual([
+      'Returned in the portal (with fees)0$0.00',
+      'ACH returns1$12.34',
+      'Core reversals (without fees)0$0.00',
+    ]);
     const known = screen.getByRole('region', { name: 'Payment K7M2Q9X4TB' });
     expect(within(known).getByText(/The card charge of \$50\.00 was approved/)).toBeVisible();
     expect(rowsOf(within(known).getByRole('table'))).toEqual([

@@ -28,7 +28,7 @@ import { useReconciliationRuns } from '../api/reconciliations';
 import { useRunReconciliation } from '../api/run-reconciliation';
 import { outcomeText } from '../utils/reconciliation-text';
 
-const SYSTEMS: { key: keyof ReconciliationTotals; label: string }[] = [
+const SYSTEMS: { key: Exclude<keyof ReconciliationTotals, 'returned'>; label: string }[] = [
   { key: 'portal', label: 'Portal payments' },
   { key: 'card', label: 'Card charges' },
   { key: 'ach', label: 'ACH debits' },
@@ -158,6 +158,9 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
                     {system.label}
                   </TableCell>
                 ))}
+                <TableCell component="th" scope="col" align="right">
+                  ACH returns
+                </TableCell>
                 <TableCell component="th" scope="col">
                   Run
                 </TableCell>
@@ -177,6 +180,14 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
                       <Total total={run.totals[system.key]} />
                     </TableCell>
                   ))}
+                  <TableCell align="right">
+                    {/* Counted since migration 0043; an older run says so. */}
+                    {run.totals.returned ? (
+                      <Total total={run.totals.returned.ach} />
+                    ) : (
+                      'Not counted'
+                    )}
+                  </TableCell>
                   <TableCell>
                     {formatDateTime(run.ranAt, timeZone)}
                     {run.trigger === 'staff' ? ' (by staff)' : ''}
