@@ -536,6 +536,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       prepare: (message) => mail.prepare(message),
       deliverSoon: () => mail.deliverSoon(),
     },
+    workQueue: { submitOnce: (item) => workQueue.submitOnce(item) },
     settings: (institutionId) => institutions.settings(institutionId),
     institutionName: async (institutionId) =>
       (await institutions.findById(institutionId))?.name ?? '',

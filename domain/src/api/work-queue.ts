@@ -17,6 +17,9 @@ export const WORK_ITEM_KINDS = [
   'application',
   // A payment whose posting job died (api/payment-timeline.ts): staff look at it.
   'paymentReview',
+  // A bank's return of an ACH debit the portal could not apply on its own (no payment of the
+  // portal matches it, or its payment is under review): staff settle it.
+  'achReturn',
 ] as const;
 export const WorkItemKind = z.enum(WORK_ITEM_KINDS);
 export type WorkItemKind = z.infer<typeof WorkItemKind>;
@@ -56,6 +59,7 @@ export const WORK_ITEM_KIND_LABELS: Readonly<Record<WorkItemKind, string>> = {
   document: 'Document',
   application: 'Loan application',
   paymentReview: 'Payment to review',
+  achReturn: 'Bank return to review',
 };
 
 export const WORK_ITEM_STATUS_LABELS: Readonly<Record<WorkItemStatus, string>> = {

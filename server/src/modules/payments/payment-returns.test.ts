@@ -1,4 +1,5 @@
 import {
+  maskAccountNumber,
   PAYMENT_TIMELINE_PATH,
   PaymentTimelineResponse,
   StaffPaymentDetail,
@@ -31,6 +32,7 @@ const INSUFFICIENT_FUNDS = '000222222227';
 const ACCOUNT_CLOSED = '000444444440';
 const CHANGED_ACCOUNT = '000777777771';
 const CORRECTED_ACCOUNT = '000777777788';
+const NO_ACCOUNT = '000555555559';
 
 // Friday 2025-03-14: the day's ACH file settles on Monday the 17th; the test banks' returns
 // arrive two banking days later, on Wednesday the 19th.
@@ -127,6 +129,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returns: 2,
       returned: 2,
       unmatched: 0,
+      waiting: 0,
       notices: 0,
       corrected: 0,
     });
@@ -174,6 +177,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returns: 2,
       returned: 0,
       unmatched: 0,
+      waiting: 0,
       notices: 0,
       corrected: 0,
     });
@@ -479,5 +483,75 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     } finally {
       await restore();
     }
+  });
+
+  it('waits while a payment posts, and sends a return the portal cannot apply to staff, once', async () => {
+    // Wednesday April 16th.
+    test.clock.set('2025-04-16T15:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const noAccount = await addAccount(jordan, NO_ACCOUNT);
+    const inFlight = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: noAccount, amount: 21, date: '2025-04-16' }),
+      nextKey(),
+    );
+    const unknown = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: AUTO_LOAN, method: noAccount, amount: 22, date: '2025-04-16' }),
+      nextKey(),
+    );
+    expect([inFlight.body.Errors, unknown.body.Errors]).toEqual([[], []]);
+    const first = await paymentRow(inFlight.body.ReferenceNumber);
+    // The first one's posting is still in flight; the portal has no record of the second's debit
+    // (its trace number is another).
+    await test.database.db
+      .updateTable('payments')
+      .set({ status: 'settling' })
+      .where('id', '=', first.id)
+      .execute();
+    await test.database.db
+      .updateTable('payments')
+      .set({ ach_trace_number: '999999999999999' })
+      .where('reference_number', '=', unknown.body.ReferenceNumber)
+      .execute();
+    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-16');
+    // Settles Thursday the 17th; back two banking days later, Monday the 21st.
+    test.clock.set('2025-04-21T15:00:00.000Z');
+    const items = () =>
+      test.app.services.workQueue.list({ institutionId, kind: 'achReturn' });
+
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      returned: 0,
+      waiting: 1,
+      unmatched: 1,
+    });
+    expect((await paymentRow(inFlight.body.ReferenceNumber)).status).toBe('settling');
+    const [unknownItem] = await items();
+    expect(await items()).toHaveLength(1);
+    expect(unknownItem?.summary).toBe(
+      `Return of a debit of $22.00 for loan ${maskAccountNumber(AUTO_LOAN)} the portal does not know: R03: No account, or unable to locate the account`,
+    );
+
+    // Its posting died meanwhile: under review, so the return goes to staff too, not applied.
+    await test.database.db
+      .updateTable('payments')
+      .set({ status: 'needsReview' })
+      .where('id', '=', first.id)
+      .execute();
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      returned: 0,
+      waiting: 0,
+      unmatched: 2,
+    });
+    // Every run reads the files again: still one item each.
+    await test.app.services.paymentReturns.runOnce();
+    const listed = await items();
+    expect(listed).toHaveLength(2);
+    const underReview = listed.find((item) => item.summary.includes(first.reference_number));
+    expect(underReview?.summary).toContain('which is under review: R03');
+    expect(JSON.stringify(underReview?.details)).not.toContain(NO_ACCOUNT);
+    expect((await paymentRow(inFlight.body.ReferenceNumber)).status).toBe('needsReview');
   });
 });

@@ -1,4 +1,11 @@
-import { addDays, calendarDateIn } from '@portal/domain';
+import {
+  addDays,
+  calendarDateIn,
+  formatUsd,
+  formatUsDate,
+  maskAccountNumber,
+  PAYMENT_STATUS_LABELS,
+} from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
@@ -16,6 +23,7 @@ import type { DataProtector } from '../../lib/data-protection';
 import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import type { QueueDefinition } from '../jobs/job-queue';
 import type { MailService } from '../mail/mail.service';
+import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { achDuplicateKey } from '../payment-methods/ach-account-checks';
 import { applyAchCorrection } from '../payment-methods/ach-corrections';
 import { institutionTimeZoneOf } from './payment-context';
@@ -28,6 +36,7 @@ import {
   findPaymentOfNotice,
   findPaymentOfReturn,
   markPaymentReturned,
+  type PaymentWithRecipient,
 } from './payments.repository';
 
 /*
@@ -51,6 +60,13 @@ import {
  * A crash between 2 and 3 leaves the payment posted: the next run finds the return again (the
  * file is answered again) and the core answers the same reversal.
  *
+ * A return the portal cannot act on alone goes to staff, once (a work item of kind 'achReturn',
+ * by the return's trace number and day): no payment of the portal matches it, or its payment is
+ * under review (its posting died: whether the core holds it is staff's to find out). A return
+ * whose payment's posting is still in flight ('settling') waits: the files are answered again on
+ * each run, and it is applied once the payment has posted (a posting that dies instead makes the
+ * payment one under review, and the return then goes to staff).
+ *
  * A notification of change (C01...: the bank took the debit but names the account as it knows it
  * now) corrects the saved bank account the payment drew on, and the copy an active recurring
  * payment keeps of it, so the next debit goes to the corrected account (NACHA asks the change
@@ -71,6 +87,8 @@ export interface PaymentReturnsDependencies {
   achProcessor: AchProcessor;
   dataProtector: DataProtector;
   mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
+  /** Staff's alert of a return the portal cannot apply; without it (a test) none is made. */
+  workQueue?: Pick<WorkQueueService, 'submitOnce'>;
   settings(institutionId: number): Promise<SettingsAccessor>;
   institutionName(institutionId: number): Promise<string>;
 }
@@ -79,6 +97,8 @@ export interface ReturnsRunReport {
   returns: number;
   returned: number;
   unmatched: number;
+  /** Returns whose payment's posting is in flight: applied on a later run. */
+  waiting: number;
   /** Notifications of change received, and the saved accounts they corrected. */
   notices: number;
   corrected: number;
@@ -92,7 +112,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     settings: SettingsAccessor,
     entry: NachaReturn,
     returnedOn: string,
-  ): Promise<'returned' | 'already' | 'unmatched'> {
+  ): Promise<'returned' | 'already' | 'unmatched' | 'waiting'> {
     const payment = await findPaymentOfReturn(db, {
       institutionId,
       traceNumber: entry.originalTraceNumber,
@@ -100,7 +120,11 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       amountCents: entry.amountCents,
       returnedOn,
     });
-    if (!payment) return 'unmatched';
+    if (!payment || payment.status === 'needsReview') {
+      await alertStaff(institutionId, entry, returnedOn, payment);
+      return 'unmatched';
+    }
+    if (payment.status === 'settling') return 'waiting';
     if (payment.status === 'returned') return 'already';
     const code = entry.reasonCode;
     const reason = achReturnReasonText(code);
@@ -170,11 +194,56 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     return 'returned';
   }
 
+  /** A return the portal cannot apply, to staff once: what the bank said, and what matched. */
+  async function alertStaff(
+    institutionId: number,
+    entry: NachaReturn,
+    returnedOn: string,
+    payment: PaymentWithRecipient | undefined,
+  ): Promise<void> {
+    if (!deps.workQueue) return;
+    const amount = formatUsd(entry.amountCents);
+    const loan = maskAccountNumber(entry.individualId);
+    const reason = `${entry.reasonCode}: ${achReturnReasonText(entry.reasonCode)}`;
+    await deps.workQueue.submitOnce({
+      institutionId,
+      kind: 'achReturn',
+      userId: payment?.user_id ?? null,
+      senderName: 'ACH processor',
+      senderEmail: '',
+      summary: payment
+        ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which is under review: ${reason}`
+        : `Return of a debit of ${amount} for loan ${loan} the portal does not know: ${reason}`,
+      details: {
+        returnedOn: formatUsDate(returnedOn),
+        reason,
+        amount,
+        loan,
+        traceNumber: entry.originalTraceNumber,
+        ...(payment
+          ? {
+              confirmationNumber: payment.reference_number,
+              paymentDate: formatUsDate(payment.pay_date),
+              status: PAYMENT_STATUS_LABELS.needsReview,
+            }
+          : {}),
+        whatToDo: payment
+          ? 'The bank sent this payment back while its posting is under review. Check with the ' +
+            'core whether it posted: if it did, reverse it there; then settle the payment with the ' +
+            'borrower. Open it under Payments for its timeline.'
+          : 'No payment of the portal has this trace number, loan and amount. Check the ACH ' +
+            "processor's file and the core for the debit, and reverse any posting of it by hand.",
+      },
+      reference: `${entry.originalTraceNumber}@${returnedOn}`,
+    });
+  }
+
   async function runOnce(): Promise<ReturnsRunReport> {
     const report: ReturnsRunReport = {
       returns: 0,
       returned: 0,
       unmatched: 0,
+      waiting: 0,
       notices: 0,
       corrected: 0,
     };
@@ -192,6 +261,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           const outcome = await applyReturn(institution.id, settings, entry, file.receivedDate);
           if (outcome === 'returned') report.returned += 1;
           if (outcome === 'unmatched') report.unmatched += 1;
+          if (outcome === 'waiting') report.waiting += 1;
         }
         for (const notice of file.notices) {
           report.notices += 1;

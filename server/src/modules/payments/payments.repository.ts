@@ -880,8 +880,9 @@ export async function setPaymentAchTrace(db: Db, id: string, traceNumber: string
  * The payment an ACH return names: the institution's bank-account payment whose debit had this
  * trace number, for this loan (the entry's individual id) and amount (what was debited: the
  * payment, its additional principal and its fees). Trace numbers start again each processing
- * day, so the latest such payment dated on or before the return's day is the one; posted or
- * already returned (a return file comes again: the caller acts once).
+ * day, so the latest such payment dated on or before the return's day is the one; posted,
+ * already returned (a return file comes again: the caller acts once), or not posted yet (its
+ * posting in flight, or under review: the caller decides).
  */
 export async function findPaymentOfReturn(
   db: Db,
@@ -900,7 +901,7 @@ export async function findPaymentOfReturn(
     .where('institution_id', '=', match.institutionId)
     .where('ach_trace_number', '=', match.traceNumber)
     .where('loan_number', '=', match.loanNumber)
-    .where('status', 'in', ['posted', 'returned'])
+    .where('status', 'in', ['posted', 'returned', 'settling', 'needsReview'])
     .where('pay_date', '<=', match.returnedOn)
     .where(
       sql<number>`amount_cents + additional_principal_cents + first_party_fee_cents + third_party_fee_cents`,

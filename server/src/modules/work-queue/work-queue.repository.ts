@@ -58,6 +58,22 @@ export async function findWorkItem(
     .executeTakeFirst();
 }
 
+/** Whether the institution has an item of the kind for the sending module's reference. */
+export async function hasWorkItemFor(
+  db: Db,
+  match: { institutionId: number; kind: string; reference: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('institution_id', '=', match.institutionId)
+    .where('kind', '=', match.kind)
+    .where('reference', '=', match.reference)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A borrower's own items of a kind, newest first (what the portal shows of them). */
 export async function listUserWorkItems(
   db: Db,

@@ -16,6 +16,7 @@ import { sharedMailboxNotice, sharedMailboxOf } from './work-queue-mail';
 import {
   countWorkItems,
   findWorkItem,
+  hasWorkItemFor,
   insertWorkItem,
   listUserWorkItems,
   listWorkItems,
@@ -116,7 +117,7 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
       : { ok: false, reason: 'notFound' };
   }
 
-  return {
+  const service = {
     /**
      * Puts an item in its institution's queue; its id. `executor` is the caller's transaction
      * when it has one (the item, what was sent and the shared mailbox's notice are written
@@ -166,6 +167,21 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
       // sweep then sends the notice.
       if (noticed) mail?.deliverSoon();
       return id;
+    },
+
+    /**
+     * Puts an item in the queue unless the institution has one of its kind for its reference
+     * already; its id, or undefined when it had one. For a sender that meets the same thing on
+     * every run (the ACH returns job reads each return file again for days): one job runs at a
+     * time (the job queue's lease), so the check and the insert need no lock of their own.
+     */
+    async submitOnce(item: NewWorkItem & { reference: string }): Promise<string | undefined> {
+      const seen = await hasWorkItemFor(db, {
+        institutionId: item.institutionId,
+        kind: item.kind,
+        reference: item.reference,
+      });
+      return seen ? undefined : service.submit(item);
     },
 
     list: (filter: { institutionId: number; kind?: WorkItemKind; status?: WorkItemStatus }) =>
@@ -234,6 +250,7 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
         { updated_at: clock.now() },
       )) !== undefined,
   };
+  return service;
 }
 
 export type WorkQueueService = ReturnType<typeof createWorkQueueService>;
