@@ -187,6 +187,13 @@ async function journey(browser: Browser) {
       'Last payment date': PAY_DATE_SHOWN,
       'Last payment amount': `$${AMOUNT}`,
     });
+    // Listed among the loan's recent payments, Posted: a Pay Now payment is listed nowhere else.
+    await expect(
+      page
+        .getByRole('table', { name: 'Recent Payments' })
+        .getByRole('row')
+        .filter({ hasText: `$${AMOUNT}` }),
+    ).toContainText('Posted');
     test.info().annotations.push({
       type: 'payment',
       description: `confirmation ${confirmation}; principal ${principalBefore / 100} before, ${principalAfterPayment / 100} after`,
@@ -267,6 +274,13 @@ async function journey(browser: Browser) {
       await expect(returnedLine).toBeVisible();
       // Taken back: the amount reads negative.
       await expect(returnedLine).toContainText(`-$${AMOUNT}`);
+      // The recent payments say where it is now.
+      await expect(
+        page
+          .getByRole('table', { name: 'Recent Payments' })
+          .getByRole('row')
+          .filter({ hasText: `$${AMOUNT}` }),
+      ).toContainText('Returned by your bank');
       await expectNoAxeViolations(page);
 
       // Make Payment says it as well.
@@ -337,5 +351,14 @@ async function journey(browser: Browser) {
     await expect(run.getByRole('status').or(run.getByRole('alert')).first()).toContainText(
       '11/23/2026 is reconciled: Balanced',
     );
+    // The day's return, as each system has it: all three agree.
+    await run.getByRole('link', { name: 'Open the day' }).click();
+    const totals = page.getByRole('table', { name: 'Totals of the day' });
+    for (const side of ['Returned in the portal (with fees)', 'ACH returns', 'Core reversals']) {
+      await expect(totals.getByRole('row').filter({ hasText: side })).toContainText(
+        `1$${AMOUNT}`,
+      );
+    }
+    await expectNoAxeViolations(page);
   });
 }
