@@ -9,6 +9,7 @@ import { methodText, paymentNeedsReviewEmail } from './payment-receipt';
 import {
   findPaymentWithBorrower,
   markPaymentNeedsReview,
+  type PaymentRow,
   type PaymentWithBorrower,
 } from './payments.repository';
 import { storedPaymentTotal } from './payment-total';
@@ -81,6 +82,41 @@ function reviewItemOf(
         'payment posted, then settle it with the borrower. Open it under Payments for its timeline.',
     },
     reference: payment.id,
+  };
+}
+
+/**
+ * The work item of a payment the core credited as of a day after its payment date (the
+ * settlement's `onLateCredit`): posted, but the days between may have cost the borrower interest
+ * or a late fee that crediting on the date would not have. One per payment (its id is the
+ * reference). No card or account number; the loan masked.
+ */
+export function lateCreditItem(
+  payment: PaymentRow,
+  creditedOn: string,
+): NewWorkItem & { reference: string } {
+  const loan = maskAccountNumber(payment.loan_number);
+  const amount = formatUsd(storedPaymentTotal(payment));
+  return {
+    institutionId: payment.institution_id,
+    kind: 'paymentReview',
+    userId: payment.user_id,
+    senderName: 'Servicing core',
+    senderEmail: '',
+    summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan}, dated ${formatUsDate(payment.pay_date)}, was credited as of ${formatUsDate(creditedOn)}`,
+    details: {
+      confirmationNumber: payment.reference_number,
+      loan,
+      paymentDate: formatUsDate(payment.pay_date),
+      creditedOn: formatUsDate(creditedOn),
+      amount,
+      status: PAYMENT_STATUS_LABELS.posted,
+      whatToDo:
+        'The core could not replay the loan from the payment date, so it credited the payment ' +
+        'as of a later day. A payment is to be credited as of the day it was received: check ' +
+        'the interest and any late fee the later day charged, and reverse them in the core.',
+    },
+    reference: `late-credit:${payment.id}`,
   };
 }
 

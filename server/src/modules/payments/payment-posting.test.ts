@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { AccountListResponse, addDays, formatUsd, type SavedPaymentMethod } from '@portal/domain';
+import {
+  AccountListResponse,
+  addDays,
+  formatUsd,
+  maskAccountNumber,
+  type SavedPaymentMethod,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
@@ -9,6 +15,7 @@ import { paymentIdOf } from './payment-handles';
 import {
   addAccount,
   addCard,
+  AUTO_LOAN,
   call,
   type Caller,
   charges,
@@ -605,6 +612,61 @@ describe.each(testDatabases('both'))(
       );
       expect(forDate).toHaveLength(1);
       expect(await notices()).toHaveLength(2);
+    });
+
+    // Last: it spoils the auto loan's stored history.
+    it('puts a payment the core credited after its date before staff, once', async () => {
+      test.clock.set('2025-05-20T14:00:00.000Z');
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      const restore = await publishSettingsChange(test.app, 'localhost', {
+        shared: {
+          paymentSchedulingOptions: {
+            blockSchedulingWhenPastDueOption: 'false',
+            allowSchedulingWhenDelinquentOption: 'true',
+          },
+        },
+      });
+      onTestFinished(restore);
+      const answered = await submit(
+        jordan,
+        'scheduledCard',
+        paymentBody({ loan: AUTO_LOAN, method: card, date: '2025-05-21', amount: 33 }),
+        nextKey(),
+      );
+      expect(answered.body.Errors).toEqual([]);
+      // Its day passes without a posting run; the core's end of day closes the days meanwhile,
+      // and a line of the loan's history no longer gives back its state (written before the
+      // core kept its inputs): the core cannot replay the loan from the payment's date.
+      test.clock.set('2025-05-23T14:00:00.000Z');
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      await test.app.services.endOfDay.runOnce();
+      await sql`
+        update core_transactions set total_cents = total_cents + 1
+        where id = (
+          select t.id from core_transactions t join core_accounts a on a.id = t.account_id
+          where a.number = ${AUTO_LOAN} and t.kind = 'payment' order by t.date, t.id limit 1)`.execute(
+        test.database.db,
+      );
+      await test.app.services.paymentPosting.runOnce();
+      await test.app.services.paymentPosting.runOnce();
+      const row = await test.database.db
+        .selectFrom('payments')
+        .select(['id', 'status'])
+        .where('reference_number', '=', answered.body.ReferenceNumber)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('posted');
+      const { rows: credited } = await sql<{ date: string | Date }>`
+        select date from core_transactions where posting_key = ${`payment:${row.id}`}`.execute(
+        test.database.db,
+      );
+      const creditedOn = new Date(credited[0]?.date ?? '').toISOString().slice(0, 10);
+      expect(creditedOn > '2025-05-21').toBe(true);
+      const items = (
+        await test.app.services.workQueue.list({ institutionId, kind: 'paymentReview' })
+      ).filter((item) => item.summary.includes(answered.body.ReferenceNumber));
+      expect(items.map((item) => item.summary)).toEqual([
+        `Payment ${answered.body.ReferenceNumber}: $33.00 for loan ${maskAccountNumber(AUTO_LOAN)}, dated 05/21/2025, was credited as of ${creditedOn.slice(5, 7)}/${creditedOn.slice(8, 10)}/2025`,
+      ]);
     });
   },
 );

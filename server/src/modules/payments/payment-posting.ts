@@ -17,7 +17,7 @@ import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
-import { createPaymentNeedsReview } from './payment-needs-review';
+import { createPaymentNeedsReview, lateCreditItem } from './payment-needs-review';
 import {
   createPaymentSettlement,
   type PaymentSettlement,
@@ -91,8 +91,11 @@ export interface PostingDependencies extends SettlementDependencies {
   settings(institutionId: number): Promise<SettingsAccessor>;
   /** The job queue (built after this worker's queue definitions). */
   jobs(): Pick<JobQueue, 'enqueue' | 'enqueueMany' | 'runOnce' | 'nudge'>;
-  /** Where a payment whose posting job died is put before staff (payment-needs-review.ts). */
-  workQueue?: Pick<WorkQueueService, 'submit'>;
+  /**
+   * Where a payment whose posting job died is put before staff (payment-needs-review.ts), and
+   * one the core credited after its date (`lateCreditItem`).
+   */
+  workQueue?: Pick<WorkQueueService, 'submit' | 'submitOnce'>;
 }
 
 class PostRetryLater extends Error {
@@ -104,7 +107,14 @@ class PostRetryLater extends Error {
 
 export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPostingWorker {
   const { db, clock, core, dataProtector } = deps;
-  const settlement = createPaymentSettlement(deps);
+  const settlement = createPaymentSettlement({
+    ...deps,
+    onLateCredit:
+      deps.onLateCredit ??
+      (async (payment, creditedOn) => {
+        await deps.workQueue?.submitOnce(lateCreditItem(payment, creditedOn));
+      }),
+  });
   const needsReview = createPaymentNeedsReview({
     clock,
     mail: deps.mail,

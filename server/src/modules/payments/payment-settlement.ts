@@ -104,6 +104,13 @@ export interface SettlementDependencies {
   /** Told about a bank debit whose payment the core then refused (support reverses it). */
   onCoreRefusal?(payment: PaymentRow, reason: string): void;
   /**
+   * Told about a payment the core credited as of a day after its payment date (a core that
+   * cannot replay the loan from that date: the built-in core's loans whose history predates
+   * migration 0037). Regulation Z 1026.36(c)(1) wants it credited as of its date: staff check
+   * the interest and any late fee the later day cost the borrower.
+   */
+  onLateCredit?(payment: PaymentRow, creditedOn: CalendarDate): Promise<void>;
+  /**
    * Prepares a payment's alert (posted; a scheduled or recurring date failed), queued in the
    * transaction that marks the row: the alert exists exactly when the mark does.
    */
@@ -325,6 +332,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         },
       );
       if (posting.status === 'posted' || posting.status === 'alreadyPosted') {
+        if (posting.date > payment.pay_date) await deps.onLateCredit?.(payment, posting.date);
         return recordPosted(payment, posting.reference);
       }
       // The core posts it later (its own batch), or its day is not open: the row stays

@@ -720,6 +720,8 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
             ...error('DisabledPaymentsAfterCutoffTime'),
             ScheduledPayments: [listed],
             RecurringPayment: null,
+            // The loan's earlier payments of this file (declined cards among them).
+            RecentPayments: expect.any(Array),
           });
         },
       );
