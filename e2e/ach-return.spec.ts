@@ -355,9 +355,7 @@ async function journey(browser: Browser) {
     await run.getByRole('link', { name: 'Open the day' }).click();
     const totals = page.getByRole('table', { name: 'Totals of the day' });
     for (const side of ['Returned in the portal (with fees)', 'ACH returns', 'Core reversals']) {
-      await expect(totals.getByRole('row').filter({ hasText: side })).toContainText(
-        `1$${AMOUNT}`,
-      );
+      await expect(totals.getByRole('row').filter({ hasText: side })).toContainText(`1$${AMOUNT}`);
     }
     await expectNoAxeViolations(page);
   });

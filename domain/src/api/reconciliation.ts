@@ -123,9 +123,7 @@ export const ReconciliationTotals = z.object({
    * Returned payments (totals with fees), the ACH processor's returned debits, the core's reversed
    * postings (without fees). Absent from a run made before returns were counted.
    */
-  returned: z
-    .object({ portal: SystemTotal, ach: SystemTotal, core: SystemTotal })
-    .optional(),
+  returned: z.object({ portal: SystemTotal, ach: SystemTotal, core: SystemTotal }).optional(),
 });
 export type ReconciliationTotals = z.infer<typeof ReconciliationTotals>;
 

@@ -519,8 +519,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-16');
     // Settles Thursday the 17th; back two banking days later, Monday the 21st.
     test.clock.set('2025-04-21T15:00:00.000Z');
-    const items = () =>
-      test.app.services.workQueue.list({ institutionId, kind: 'achReturn' });
+    const items = () => test.app.services.workQueue.list({ institutionId, kind: 'achReturn' });
 
     expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
       returned: 0,
