@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn, test } from './fixtures';
+import { DEMO_USERS, institutionOrigin, signIn, test } from './fixtures';
 
 // Issue 23: the server paints the first screen (server/src/modules/static-files/portal-page.ts).
 
@@ -136,6 +136,21 @@ test.describe('the first paint from the server', () => {
     await page.getByLabel('Password', { exact: true }).fill('Demo-Pass-2024');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/#\/myaccount\/dashboard/);
+  });
+
+  test('hydrates a single-sign-on institution’s sign-in page without a mismatch before it leaves for the identity provider', async ({
+    page,
+    baseURL,
+  }) => {
+    // Cedar signs in through its identity provider (a path on this server, /demo/idp): the
+    // server, without the page's address, once painted 'No SSO URL defined!' where the browser
+    // showed its wait, and hydration failed (React error 418, reported to /api/ClientError).
+    const watch = await watchServedPage(page);
+    const cedar = institutionOrigin(baseURL, 'cedar');
+    await page.goto(`${cedar}/#/home/login`);
+    await expect(page).toHaveURL(`${cedar}/demo/idp`);
+    expect(watch.apiCalls).not.toContain('/api/ClientError');
+    expect(watch.problems.filter((text) => /418|hydrat/i.test(text))).toEqual([]);
   });
 
   test.describe('hydrating the dashboard', () => {

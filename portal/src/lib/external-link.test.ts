@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeLinkUrl } from './external-link';
+import { isSafeLinkValue, safeLinkUrl } from './external-link';
 
 describe('addresses from settings', () => {
   it('keeps absolute http(s) addresses', () => {
@@ -18,5 +18,25 @@ describe('addresses from settings', () => {
     expect(safeLinkUrl('//evil.example/x')).toBeUndefined();
     expect(safeLinkUrl('/\\evil.example')).toBeUndefined();
     expect(safeLinkUrl('')).toBeUndefined();
+  });
+
+  it('says whether a value gives an address the same way, without the page origin (the server render)', () => {
+    const values = [
+      ' https://sso.harbor.example/login ',
+      '/demo/idp',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      '//evil.example/x',
+      '/\\evil.example',
+      '',
+      'not an address',
+    ];
+    expect(values.map(isSafeLinkValue)).toEqual(
+      values.map((value) => safeLinkUrl(value) !== undefined),
+    );
+    expect(values.filter(isSafeLinkValue)).toEqual([
+      ' https://sso.harbor.example/login ',
+      '/demo/idp',
+    ]);
   });
 });

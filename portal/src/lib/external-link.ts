@@ -16,6 +16,29 @@ export function openInNewTab(value: string): void {
   if (url) window.open(url, '_blank', 'noopener,noreferrer');
 }
 
+/** A path on this server: one slash first, never `//host` or `/\\host` (another host). */
+function isServerPath(text: string): boolean {
+  return text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\');
+}
+
+/**
+ * Whether `safeLinkUrl` gives an address for the value, decided without the page's origin: the
+ * same answer on the server, which renders the first paint without a `window`, as in the
+ * browser (a render that read `safeLinkUrl` itself differed there, and hydration failed).
+ */
+export function isSafeLinkValue(value: string): boolean {
+  const text = value.trim();
+  if (isServerPath(text)) {
+    try {
+      new URL(text, 'http://origin.invalid');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return safeExternalUrl(text) !== undefined;
+}
+
 /**
  * An address from settings that the portal may link or send the browser to: an absolute http(s)
  * address, or a path on this server (`/demo/idp`, `/cdn/harbor/agreements/terms.html`) resolved
@@ -24,7 +47,7 @@ export function openInNewTab(value: string): void {
  */
 export function safeLinkUrl(value: string): string | undefined {
   const text = value.trim();
-  if (text.startsWith('/') && !text.startsWith('//') && !text.startsWith('/\\')) {
+  if (isServerPath(text)) {
     try {
       return new URL(text, window.location.origin).toString();
     } catch {

@@ -37,7 +37,7 @@ import { useUserLogin } from '../api/user-login';
 import { isAnnouncementWanted } from '../utils/announcement';
 import { loginErrorNotice, type LoginErrorNotice } from '../utils/login-error-message';
 import { postLoginSteps } from '../utils/post-login-steps';
-import { leaveForSingleSignOn, singleSignOnLoginUrl } from '../utils/single-sign-on-login';
+import { hasSingleSignOnLoginUrl, leaveForSingleSignOn } from '../utils/single-sign-on-login';
 import { LoginForm, type LoginFormValues } from './login-form';
 import { FocusHeading } from '../../../components/step-frame/focus-heading';
 
@@ -111,11 +111,14 @@ function SignInScreen() {
   const forwardToSingleSignOn =
     singleSignOn && !reason && !handOff.autoLogin && !handOff.ssoLoginResponse;
 
+  // Decided without the page's address: the server's first paint decides the same (hydration).
   const [phase, setPhase] = useState<Phase>(() =>
-    forwardToSingleSignOn && singleSignOnLoginUrl(settings) ? { kind: 'busy' } : { kind: 'form' },
+    forwardToSingleSignOn && hasSingleSignOnLoginUrl(settings)
+      ? { kind: 'busy' }
+      : { kind: 'form' },
   );
   const [notice, setNotice] = useState<LoginErrorNotice | null>(() =>
-    forwardToSingleSignOn && !singleSignOnLoginUrl(settings)
+    forwardToSingleSignOn && !hasSingleSignOnLoginUrl(settings)
       ? { text: settings.get('loginTexts.noSsoUrlText'), offline: false }
       : null,
   );

@@ -1,5 +1,5 @@
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { safeLinkUrl } from '../../../lib/external-link';
+import { isSafeLinkValue, safeLinkUrl } from '../../../lib/external-link';
 
 /** Why the portal sends the user to the single sign-on login (spec 000 section 4). */
 export type SingleSignOnReturnReason = 'notLoggedIn' | 'error' | 'userCancelled';
@@ -20,6 +20,14 @@ export function singleSignOnLoginUrl(
   if (code) url.searchParams.set('code', code);
   if (reason) url.searchParams.set('reason', reason);
   return url.toString();
+}
+
+/**
+ * Whether a single sign-on login address is configured (what `singleSignOnLoginUrl` gives one
+ * for), the same on the server's first paint as in the browser: what a render decides by.
+ */
+export function hasSingleSignOnLoginUrl(settings: SettingsAccessor): boolean {
+  return isSafeLinkValue(settings.get('ssoOptions.ssoLoginURLOption'));
 }
 
 /** Leaves the portal for the single sign-on login; false when there is no address to go to. */
