@@ -6,7 +6,7 @@ import {
   paymentInfoFixture,
 } from '../../testing/payment-info-fixture';
 import { renderShell } from '../../testing/render-shell';
-import { RecentPaymentsList } from './recent-payments-list';
+import { LoanRecentPayments } from './recent-payments-list';
 
 const INFO_ROUTE = 'GET /api/PaymentInformation/GetPaymentInfo';
 const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
@@ -44,7 +44,7 @@ function renderList(info: unknown, routes: Parameters<typeof renderShell>[1]['ro
         element: (
           <main>
             <h1>Loan</h1>
-            <RecentPaymentsList accountNumber={NUMBER} />
+            <LoanRecentPayments accountNumber={NUMBER} />
             <p>Loaded</p>
           </main>
         ),

@@ -1,3 +1,4 @@
+import type { RecentPaymentInfo } from '@portal/domain';
 import { lazy, Suspense } from 'react';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
 
@@ -9,17 +10,35 @@ const RecentPaymentsTable = lazy(() => import('./recent-payments-table'));
  * of a payment": the borrower sees each state): made with Pay Now, dates of a recurring payment,
  * scheduled payments once posted. Each says where it is (Processing, Posted, Returned, Needs
  * review, ...) and opens its timeline. The specs have no such list; without it, a payment made
- * with Pay Now is seen again only once the core has posted it. From the loan's payment info (also
- * when it refuses a payment); nothing while it loads or when there is none.
+ * with Pay Now is seen again only once the core has posted it. Nothing when there is none.
+ *
+ * The payments come from the caller's payment info (GetPaymentInfo's RecentPayments, also in a
+ * refusal): a query observer of its own here, mounted only while a refusal shows, made the page
+ * fetch the refused info again on every mount, and the refusal blinked forever.
  */
-export function RecentPaymentsList({ accountNumber }: { accountNumber: string }) {
-  const info = usePaymentInfo(accountNumber);
-  const recent =
-    info.data?.RecentPayments ?? paymentListsOfRefusal(info.error)?.RecentPayments ?? [];
-  if (recent.length === 0) return null;
+export function RecentPaymentsList(props: {
+  accountNumber: string;
+  payments: readonly RecentPaymentInfo[] | undefined;
+}) {
+  const { accountNumber, payments = [] } = props;
+  if (payments.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <RecentPaymentsTable accountNumber={accountNumber} payments={recent} />
+      <RecentPaymentsTable accountNumber={accountNumber} payments={payments} />
     </Suspense>
+  );
+}
+
+/**
+ * The loan page's recent payments, from the loan's payment info (read there always, as the
+ * returned payments' notice reads it); nothing while it loads or when it cannot be read.
+ */
+export function LoanRecentPayments({ accountNumber }: { accountNumber: string }) {
+  const info = usePaymentInfo(accountNumber);
+  return (
+    <RecentPaymentsList
+      accountNumber={accountNumber}
+      payments={info.data?.RecentPayments ?? paymentListsOfRefusal(info.error)?.RecentPayments}
+    />
   );
 }

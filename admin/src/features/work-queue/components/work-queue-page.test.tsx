@@ -88,6 +88,7 @@ describe('the work queue', () => {
       'Document (0)',
       'Loan application (0)',
       'Payment to review (0)',
+      'Bank return to review (0)',
     ]);
     await user.selectOptions(kind, 'feedback');
     const status = screen.getByRole('combobox', { name: 'Status' });

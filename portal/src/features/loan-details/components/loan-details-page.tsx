@@ -41,7 +41,7 @@ import { LoadingBlock } from '../../../components/loading-block';
 import { RecurringPaymentBox } from '../../../components/payments/recurring-payment-box';
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount } from '../../../lib/accounts/get-account-list';
-import { RecentPaymentsList } from '../../../components/payments/recent-payments-list';
+import { LoanRecentPayments } from '../../../components/payments/recent-payments-list';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
 
@@ -404,7 +404,7 @@ function LoanDetails({
       {isLoanAccount({ Type: info.AccountType }) ? (
         <>
           <LoanPaymentLists accountNumber={accountNumber} />
-          <RecentPaymentsList accountNumber={accountNumber} />
+          <LoanRecentPayments accountNumber={accountNumber} />
         </>
       ) : null}
       {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (

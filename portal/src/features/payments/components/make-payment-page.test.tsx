@@ -203,8 +203,18 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
       Errors: [{ ErrorMessage: 'DisabledPaymentsAfterCutoffTime' }],
       ScheduledPayments: [scheduledPaymentFixture({ PaymentAmount: 1_234.5 })],
       RecurringPayment: null,
+      RecentPayments: [
+        {
+          EncryptedString: 'recent-1',
+          PaymentDate: '2026-11-20',
+          PaymentAmount: 300,
+          IsCard: false,
+          AccountNumber: '6789',
+          Status: 'posted',
+        },
+      ],
     };
-    renderPayment({
+    const { server } = renderPayment({
       settings: NO_HOLDS,
       routes: { 'GET /api/PaymentInformation/GetPaymentInfo': { body: refused } },
     });
@@ -215,6 +225,10 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
         name: 'Delete the scheduled payment of $1,234.50 on 12/15/2026',
       }),
     ).toBeVisible();
+    // The loan's recent payments show behind the refusal too, from the same answer: read once.
+    const recent = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(within(recent).getByText('Posted')).toBeVisible();
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(1);
   });
 
   it('sends a loan in the third-party branch range to the configured site', async () => {

@@ -182,7 +182,9 @@ function InfoError(props: { error: PaymentInfoError }) {
  */
 function PaymentsBehindRefusal(props: {
   accountNumber: string;
-  lists: Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment'> | undefined;
+  lists:
+    | Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment' | 'RecentPayments'>
+    | undefined;
 }) {
   if (!props.lists) return null;
   const onDeleted = () => undefined;
@@ -199,7 +201,10 @@ function PaymentsBehindRefusal(props: {
         layout="card"
         onDeleted={onDeleted}
       />
-      <RecentPaymentsList accountNumber={props.accountNumber} />
+      <RecentPaymentsList
+        accountNumber={props.accountNumber}
+        payments={props.lists.RecentPayments}
+      />
     </>
   );
 }
@@ -452,7 +457,7 @@ function PaymentFlow(props: {
         layout="card"
         onDeleted={backToMethodStep}
       />
-      <RecentPaymentsList accountNumber={account.Number} />
+      <RecentPaymentsList accountNumber={account.Number} payments={info.RecentPayments} />
     </>
   );
 }
