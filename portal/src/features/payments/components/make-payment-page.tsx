@@ -182,9 +182,7 @@ function InfoError(props: { error: PaymentInfoError }) {
  */
 function PaymentsBehindRefusal(props: {
   accountNumber: string;
-  lists:
-    | Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment' | 'RecentPayments'>
-    | undefined;
+  lists: Pick<PaymentInfo, 'ScheduledPayments' | 'RecurringPayment' | 'RecentPayments'> | undefined;
 }) {
   if (!props.lists) return null;
   const onDeleted = () => undefined;
