@@ -53,6 +53,13 @@ async function openFromMenu(page: Page) {
 }
 
 test.describe('the work queue', () => {
+  // KNOWN FLAKE (open): once in a full run on the loaded 2-core machine (2026-12-02), the first
+  // press of the contact-change form's loan checkbox did not tick it ("Clicking the checkbox did
+  // not change its state"); five runs alone passed. Not yet explained. One retry keeps CI from
+  // failing on it meanwhile (a retry shows in the report as flaky); a form that never ticks still
+  // fails.
+  test.describe.configure({ retries: 1 });
+
   test('a borrower asks for a contact-info change; staff find it in the work queue and mark it handled', async ({
     page,
     baseURL,
