@@ -8,8 +8,7 @@ import {
   usePaymentInfo,
 } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
-import { useDialogStack } from '../dialogs/dialog-stack';
-import { PaymentDetailsDialog } from './payment-details-dialog';
+import { detailsButtonLabel, useShowPaymentDetails } from './payment-list-columns';
 
 /**
  * The loan's payments its borrower's bank sent back in the last 45 days (ACH returns, issue 24),
@@ -20,19 +19,11 @@ import { PaymentDetailsDialog } from './payment-details-dialog';
  */
 export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
-  const dialogs = useDialogStack();
+  const showDetails = useShowPaymentDetails(accountNumber);
   const info = usePaymentInfo(accountNumber);
   const returned =
     info.data?.ReturnedPayments ?? paymentListsOfRefusal(info.error)?.ReturnedPayments ?? [];
   if (returned.length === 0) return null;
-  const showDetails = (handle: string) =>
-    dialogs.open<true>((close) => (
-      <PaymentDetailsDialog
-        handle={handle}
-        accountNumber={accountNumber}
-        onClose={() => close(true)}
-      />
-    ));
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       {returned.map((payment) => (
@@ -43,14 +34,8 @@ export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: strin
             <Button
               color="inherit"
               size="small"
-              aria-label={fillPlaceholders(
-                settings.get('recurringPaymentTexts.scheduledDetailsButtonLabel'),
-                {
-                  amount: formatUsd(payment.PaymentAmount),
-                  date: formatUsDate(payment.PaymentDate),
-                },
-              )}
-              onClick={() => void showDetails(payment.EncryptedString)}
+              aria-label={detailsButtonLabel(settings, payment)}
+              onClick={() => showDetails(payment.EncryptedString)}
             >
               {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
             </Button>

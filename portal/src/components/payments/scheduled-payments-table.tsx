@@ -1,8 +1,5 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import {
@@ -20,7 +17,7 @@ import { DataTable } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { useDialogStack } from '../dialogs/dialog-stack';
 import { DeletePaymentDialog } from './delete-payment-dialog';
-import { PaymentDetailsDialog } from './payment-details-dialog';
+import { MethodIcon, paymentListColumns, useShowPaymentDetails } from './payment-list-columns';
 
 export interface ScheduledPaymentsTableProps {
   accountNumber: string;
@@ -45,6 +42,8 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
   const settings = useSettings();
   const dialogs = useDialogStack();
   const deletion = useDeletePayment();
+  const showDetails = useShowPaymentDetails(accountNumber);
+  const shared = paymentListColumns<ScheduledPaymentInfo>(settings, showDetails);
   const headingId = useId();
 
   const heading = settings.get('recurringPaymentTexts.scheduledPaymentsHeadingText');
@@ -76,16 +75,6 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
     );
   }
 
-  function showDetails(payment: ScheduledPaymentInfo) {
-    dialogs.open<true>((close) => (
-      <PaymentDetailsDialog
-        handle={payment.EncryptedString}
-        accountNumber={accountNumber}
-        onClose={() => close(true)}
-      />
-    ));
-  }
-
   const columns: DataTableColumn<ScheduledPaymentInfo>[] = [
     {
       id: 'type',
@@ -93,20 +82,7 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
       type: 'string',
       sortable: false,
       getValue: (payment) => (payment.IsCard ? cardName : achName),
-      renderCell: (payment) => (
-        <Box
-          component="span"
-          role="img"
-          aria-label={payment.IsCard ? cardName : achName}
-          sx={{ display: 'inline-flex', verticalAlign: 'middle' }}
-        >
-          {payment.IsCard ? (
-            <CreditCardIcon fontSize="small" aria-hidden />
-          ) : (
-            <AccountBalanceIcon fontSize="small" aria-hidden />
-          )}
-        </Box>
-      ),
+      renderCell: (payment) => <MethodIcon isCard={payment.IsCard} settings={settings} />,
     },
     {
       id: 'account',
@@ -115,42 +91,9 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
       sortable: false,
       getValue: (payment) => payment.AccountNumber,
     },
-    {
-      id: 'date',
-      header: settings.get('recurringPaymentTexts.scheduledDateColumnText'),
-      type: 'date',
-      sortable: false,
-      getValue: (payment) => payment.PaymentDate.slice(0, 10),
-      renderCell: (payment) => formatUsDate(payment.PaymentDate),
-    },
-    {
-      id: 'amount',
-      header: settings.get('recurringPaymentTexts.scheduledAmountColumnText'),
-      type: 'number',
-      sortable: false,
-      getValue: (payment) => payment.PaymentAmount,
-      renderCell: money,
-    },
-    {
-      // Not in the specs (issue 24): the payment's status and what happened to it when.
-      id: 'details',
-      header: settings.get('recurringPaymentTexts.scheduledDetailsColumnText'),
-      type: 'string',
-      sortable: false,
-      getValue: () => '',
-      renderCell: (payment) => (
-        <Button
-          size="small"
-          aria-label={fillPlaceholders(
-            settings.get('recurringPaymentTexts.scheduledDetailsButtonLabel'),
-            { amount: money(payment), date: formatUsDate(payment.PaymentDate) },
-          )}
-          onClick={() => showDetails(payment)}
-        >
-          {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
-        </Button>
-      ),
-    },
+    shared.date,
+    shared.amount,
+    shared.details,
     {
       id: 'delete',
       header: settings.get('recurringPaymentTexts.deleteYesText'),
