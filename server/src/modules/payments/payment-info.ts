@@ -16,7 +16,6 @@ import {
   type SavedPaymentMethod,
   type ReturnedPaymentInfo,
   type RecentPaymentInfo,
-  PAYMENT_STATUSES,
   type ScheduledPaymentInfo,
   type SubmitError,
   RECURRING_FIRST_DATE_MAX_DAYS,
@@ -28,6 +27,7 @@ import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import type { LoanContext, PaymentCaller } from './payment-context';
 import { paymentHandleOf } from './payment-handles';
+import { statusOf } from './payments-staff';
 import {
   type ListedRecurringPayment,
   type ListedSavedMethod,
@@ -184,15 +184,13 @@ function recentInfo(
   context: PaymentListReader,
   payment: ListedRecentPayment,
 ): RecentPaymentInfo {
-  const status = PAYMENT_STATUSES.find((known) => known === payment.status);
-  if (!status) throw new Error(`payments: unexpected status ${payment.status}`);
   return {
     EncryptedString: paymentHandleOf(deps.dataProtector, 'payment', context.caller, payment.id),
     PaymentDate: payment.pay_date,
     PaymentAmount: payment.total_cents,
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
-    Status: status,
+    Status: statusOf(payment.status),
   };
 }
 

@@ -1,15 +1,10 @@
-import {
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-  type PaymentTimelineQuery,
-  type PaymentTimelineResponse,
-} from '@portal/domain';
+import { type PaymentTimelineQuery, type PaymentTimelineResponse } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { openPaymentHandle } from './payment-handles';
 import type { PaymentCaller } from './payment-context';
-import { eventsOf } from './payments-staff';
+import { eventsOf, statusOf } from './payments-staff';
 import { listPaymentEvents } from './payments-staff.repository';
 import { findPayment } from './payments.repository';
 
@@ -51,10 +46,7 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
       ) {
         return undefined;
       }
-      const status = PAYMENT_STATUSES.find(
-        (known): known is PaymentStatus => known === payment.status,
-      );
-      if (!status) throw new Error(`payments: unexpected status ${payment.status}`);
+      const status = statusOf(payment.status);
       const events = eventsOf(await listPaymentEvents(db, payment.id));
       return {
         HasNoErrors: true,

@@ -70,7 +70,8 @@ function kindOf(value: string): StaffPaymentKind {
   throw new Error(`payments: unexpected kind ${value}`);
 }
 
-function statusOf(value: string): PaymentStatus {
+/** A stored payment status as the API's; throws on one the API does not know. */
+export function statusOf(value: string): PaymentStatus {
   if (isPaymentStatus(value)) return value;
   throw new Error(`payments: unexpected status ${value}`);
 }
