@@ -201,16 +201,30 @@ export function describeServicingCore(
 
       it('credits a payment dated before today as of its own date (Regulation Z 1026.36(c)(1))', async () => {
         const yesterday = addDays(f.today, -1);
+        const before = await f.core.payoffQuote(f.customer, f.loan, f.today);
+        if (!before) throw new Error('no quote');
+        const amountCents = 50_000;
         const result = await post(
           f.customer,
           f.loan,
-          posting({ postingKey: key(), date: yesterday, amountCents: 1_300 }),
+          posting({ postingKey: key(), date: yesterday, amountCents }),
         );
         expectPosted(result);
         expect(result.date).toBe(yesterday);
         const history = await f.core.history(f.customer, f.loan, yesterday);
         if (!Array.isArray(history)) throw new Error('no history');
         expect(history.find((line) => line.id === result.reference)?.date).toBe(yesterday);
+        // Credited yesterday, the principal it paid bore no interest today: today's payoff fell by
+        // the payment and one day's interest on that principal (the core's own per diem, in
+        // proportion). A core that dated the line yesterday but accrued as if paid today would
+        // show a fall of the payment alone.
+        const after = await f.core.payoffQuote(f.customer, f.loan, f.today);
+        if (!after) throw new Error('no quote');
+        const saved = before.totalCents - after.totalCents - amountCents;
+        const oneDay = (before.perDiemCents * result.principalCents) / before.principalCents;
+        expect(oneDay).toBeGreaterThanOrEqual(2);
+        expect(saved).toBeGreaterThanOrEqual(Math.floor(oneDay) - 1);
+        expect(saved).toBeLessThanOrEqual(Math.ceil(oneDay) + 1);
       });
 
       it("posts once per key: a repeat answers the first posting's figures, whatever it says", async () => {
