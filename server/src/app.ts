@@ -540,6 +540,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     settings: (institutionId) => institutions.settings(institutionId),
     institutionName: async (institutionId) =>
       (await institutions.findById(institutionId))?.name ?? '',
+    onError: (error, what) =>
+      app.log.error({ err: error }, `${what} could not be applied; the next run tries again`),
   });
   const paymentPosting = createPaymentPostingWorker({
     db,

@@ -177,7 +177,9 @@ export interface ServicingCore {
    * 'alreadyReversed' with the first reversal's figures (whatever this request says). 'notFound'
    * when the account is not the customer's, or no payment was posted under `postingKey`, exactly
    * as for an account that does not exist; 'refused' for an account that is not a loan or line of
-   * credit, and for a `returnedOn` after the institution's today ('dayNotClosed').
+   * credit, for a `returnedOn` after the institution's today ('dayNotClosed'), and for a payment
+   * the core cannot take back on its own ('cannotReverse': e.g. the loan's history since it cannot
+   * be replayed), with nothing changed: staff reverse it by hand.
    */
   reversePayment(
     customer: CustomerRef,
@@ -237,7 +239,7 @@ export interface CoreReversedPayment {
 export type CorePaymentReversalResult =
   | ({ status: 'reversed' | 'alreadyReversed' } & CoreReversedPayment)
   | { status: 'notFound' }
-  | { status: 'refused'; reason: 'notALoan' | 'dayNotClosed' };
+  | { status: 'refused'; reason: 'notALoan' | 'dayNotClosed' | 'cannotReverse' };
 
 /**
  * The host's side of a loan's payment information. The portal adds the institution's settings,

@@ -154,6 +154,14 @@ interface ClosedDay {
 }
 
 /** A refusal found after the transaction changed something: thrown to roll it back. */
+/** A payment this core cannot take back on its own (its loan's history cannot be replayed). */
+class CannotReverse extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CannotReverse';
+  }
+}
+
 class PostingRefused extends Error {
   /** 'alreadyPosted': the posting key was taken (its first line answers). */
   constructor(readonly reason: CorePaymentRefusal | 'alreadyPosted') {
@@ -1484,184 +1492,195 @@ export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
         throw new RangeError('A returned-payment fee is a whole number of cents, 0 or more.');
       }
       const today = await institutionToday(customer.institutionId);
-      return db.transaction().execute(async (trx): Promise<CorePaymentReversalResult> => {
-        const locked = await findCustomerLoanForUpdate(
-          trx,
-          customer.institutionId,
-          customer.customerId,
-          number,
-        );
-        if (!locked) {
-          const row = await findCustomerAccount(
+      // A payment that cannot be taken back is refused with everything of this call rolled back
+      // (the days it closed included): the caller puts it before staff.
+      const refusedUnlessReversible = (error: unknown): CorePaymentReversalResult => {
+        if (error instanceof CannotReverse) return { status: 'refused', reason: 'cannotReverse' };
+        throw error;
+      };
+      return db
+        .transaction()
+        .execute(async (trx): Promise<CorePaymentReversalResult> => {
+          const locked = await findCustomerLoanForUpdate(
             trx,
             customer.institutionId,
             customer.customerId,
             number,
           );
-          return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
-        }
-        const category = accountCategory(locked.type);
-        if (category !== 'loan' && category !== 'lineOfCredit') {
-          return { status: 'refused', reason: 'notALoan' };
-        }
-        const accountId = locked.account_id;
-        const { terms } = locked;
-        const alreadyReversed = (line: CoreTransactionRow): CorePaymentReversalResult => ({
-          status: 'alreadyReversed',
-          ...reversedFigures(line, nextDueDate(terms, locked.state)),
-        });
-        const repeat = await findPosting(trx, accountId, reversalKey);
-        if (repeat?.kind === 'reversal') return alreadyReversed(repeat);
-        const paid = await findPosting(trx, accountId, paymentKey);
-        if (paid?.kind !== 'payment') return { status: 'notFound' };
-        if (paid.loan_input?.kind === 'returnedPayment') {
-          // Returned once already, under another reversal key: a payment is returned once.
-          const first = await findPosting(
-            trx,
-            accountId,
-            reversalPostingKey(paid.loan_input.reversalKey),
-          );
-          if (!first) throw new Error(`The reversal of ${paymentKey} is not found.`);
-          return alreadyReversed(first);
-        }
-        if (returnedOn > today) return { status: 'refused', reason: 'dayNotClosed' };
-        if (returnedOn < paid.date) {
-          throw new RangeError(`A payment of ${paid.date} cannot be returned on ${returnedOn}.`);
-        }
-
-        let loan: CoreLoanRow = {
-          account_id: accountId,
-          terms,
-          state: locked.state,
-          version: locked.version,
-          updated_at: locked.updated_at,
-        };
-        for (let day = loan.state.accruedTo; day < returnedOn; day = addDays(day, 1)) {
-          loan = (await closeLockedLoanDay(trx, accountId, loan, day)).loan;
-        }
-        const through = loan.state.accruedTo;
-        const unreplayable = () =>
-          new Error(`The loan ${accountId}'s history cannot be replayed: ${paymentKey} stays.`);
-        const history = await replayableHistory(
-          trx,
-          loan,
-          await findLastInputLineBefore(trx, accountId, paid),
-        );
-        if (!history) throw unreplayable();
-        const { checkpoint, lines, inputs } = history;
-        const at = lines.findIndex((line) => line.id === paid.id);
-        const returned = inputs[at];
-        if (returned?.kind !== 'payment') throw unreplayable();
-        // The reversal's lines go where a line of the return date goes: after that day's lines
-        // (after the payment's own, when it is returned the day it was made).
-        const time =
-          returnedOn === paid.date && paid.time > DEFAULT_TIME ? paid.time : DEFAULT_TIME;
-        const feeAt = lines.filter(
-          (line) => line.date < returnedOn || (line.date === returnedOn && line.time <= time),
-        ).length;
-        const { kind: _payment, ...payment } = returned;
-        const marker: LoanInput = {
-          kind: 'returnedPayment',
-          date: paid.date,
-          returnedOn,
-          payment,
-          reversalKey: reversal.reversalKey,
-        };
-        const fee: LoanInput | undefined =
-          feeCents > 0
-            ? {
-                kind: 'fee',
-                date: returnedOn,
-                amountCents: feeCents,
-                description: reversal.feeDescription ?? RETURNED_PAYMENT_FEE,
-              }
-            : undefined;
-        let before: LoanReplay;
-        try {
-          before = replayLoan(terms, checkpoint, inputs, through);
-        } catch (error) {
-          if (error instanceof RangeError || error instanceof PaymentExceedsPayoffError) {
-            throw unreplayable();
+          if (!locked) {
+            const row = await findCustomerAccount(
+              trx,
+              customer.institutionId,
+              customer.customerId,
+              number,
+            );
+            return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
           }
-          throw error;
-        }
-        if (!isDeepStrictEqual(before.state, loan.state)) throw unreplayable();
-        const after = replayLoan(
-          terms,
-          checkpoint,
-          [
-            ...inputs.slice(0, at),
-            marker,
-            ...inputs.slice(at + 1, feeAt),
-            ...(fee ? [fee] : []),
-            ...inputs.slice(feeAt),
-          ],
-          through,
-        );
+          const category = accountCategory(locked.type);
+          if (category !== 'loan' && category !== 'lineOfCredit') {
+            return { status: 'refused', reason: 'notALoan' };
+          }
+          const accountId = locked.account_id;
+          const { terms } = locked;
+          const alreadyReversed = (line: CoreTransactionRow): CorePaymentReversalResult => ({
+            status: 'alreadyReversed',
+            ...reversedFigures(line, nextDueDate(terms, locked.state)),
+          });
+          const repeat = await findPosting(trx, accountId, reversalKey);
+          if (repeat?.kind === 'reversal') return alreadyReversed(repeat);
+          const paid = await findPosting(trx, accountId, paymentKey);
+          if (paid?.kind !== 'payment') return { status: 'notFound' };
+          if (paid.loan_input?.kind === 'returnedPayment') {
+            // Returned once already, under another reversal key: a payment is returned once.
+            const first = await findPosting(
+              trx,
+              accountId,
+              reversalPostingKey(paid.loan_input.reversalKey),
+            );
+            if (!first) throw new Error(`The reversal of ${paymentKey} is not found.`);
+            return alreadyReversed(first);
+          }
+          if (returnedOn > today) return { status: 'refused', reason: 'dayNotClosed' };
+          if (returnedOn < paid.date) {
+            throw new RangeError(`A payment of ${paid.date} cannot be returned on ${returnedOn}.`);
+          }
 
-        const [reversalValues] = transactionRows(
-          accountId,
-          [
-            reversalLine(
-              {
-                principalCents: paid.principal_cents,
-                interestCents: paid.interest_cents,
-                otherCents: paid.other_cents,
-                totalCents: paid.total_cents,
-              },
-              returnedOn,
-              reversal.reason,
-              // The running balance, set below with the others'.
-              paid.principal_balance_cents,
-            ),
-          ],
-          () => time,
-        );
-        if (!reversalValues) throw new Error('A reversal writes one history line.');
-        const id = await insertPostingLine(trx, { ...reversalValues, posting_key: reversalKey });
-        if (id === undefined) throw new Error(`The key ${reversalKey} was taken under the lock.`);
-        if (fee) {
-          const charged = after.inputs[feeAt];
-          const [feeValues] = transactionRows(accountId, charged?.transactions ?? [], () => time);
-          if (!charged || !feeValues) throw new Error('The replay lost the fee.');
-          await insertTransactions(trx, [
-            {
-              ...feeValues,
-              loan_input: JSON.stringify(fee),
-              loan_state: JSON.stringify(charged.state),
-            },
-          ]);
-        }
-        await restateReplayedLines(trx, lines, before, after, at, (index) =>
-          fee && index >= feeAt ? index + 1 : index,
-        );
-        await insertTransactions(
-          trx,
-          transactionRows(
+          let loan: CoreLoanRow = {
+            account_id: accountId,
+            terms,
+            state: locked.state,
+            version: locked.version,
+            updated_at: locked.updated_at,
+          };
+          for (let day = loan.state.accruedTo; day < returnedOn; day = addDays(day, 1)) {
+            loan = (await closeLockedLoanDay(trx, accountId, loan, day)).loan;
+          }
+          const through = loan.state.accruedTo;
+          const unreplayable = () =>
+            new CannotReverse(
+              `The loan ${accountId}'s history cannot be replayed: ${paymentKey} stays.`,
+            );
+          const history = await replayableHistory(
+            trx,
+            loan,
+            await findLastInputLineBefore(trx, accountId, paid),
+          );
+          if (!history) throw unreplayable();
+          const { checkpoint, lines, inputs } = history;
+          const at = lines.findIndex((line) => line.id === paid.id);
+          const returned = inputs[at];
+          if (returned?.kind !== 'payment') throw unreplayable();
+          // The reversal's lines go where a line of the return date goes: after that day's lines
+          // (after the payment's own, when it is returned the day it was made).
+          const time =
+            returnedOn === paid.date && paid.time > DEFAULT_TIME ? paid.time : DEFAULT_TIME;
+          const feeAt = lines.filter(
+            (line) => line.date < returnedOn || (line.date === returnedOn && line.time <= time),
+          ).length;
+          const { kind: _payment, ...payment } = returned;
+          const marker: LoanInput = {
+            kind: 'returnedPayment',
+            date: paid.date,
+            returnedOn,
+            payment,
+            reversalKey: reversal.reversalKey,
+          };
+          const fee: LoanInput | undefined =
+            feeCents > 0
+              ? {
+                  kind: 'fee',
+                  date: returnedOn,
+                  amountCents: feeCents,
+                  description: reversal.feeDescription ?? RETURNED_PAYMENT_FEE,
+                }
+              : undefined;
+          let before: LoanReplay;
+          try {
+            before = replayLoan(terms, checkpoint, inputs, through);
+          } catch (error) {
+            if (error instanceof RangeError || error instanceof PaymentExceedsPayoffError) {
+              throw unreplayable();
+            }
+            throw error;
+          }
+          if (!isDeepStrictEqual(before.state, loan.state)) throw unreplayable();
+          const after = replayLoan(
+            terms,
+            checkpoint,
+            [
+              ...inputs.slice(0, at),
+              marker,
+              ...inputs.slice(at + 1, feeAt),
+              ...(fee ? [fee] : []),
+              ...inputs.slice(feeAt),
+            ],
+            through,
+          );
+
+          const [reversalValues] = transactionRows(
             accountId,
-            replayAdjustments(before, after, returnedPaymentReason(paid.date), through),
-          ),
-        );
-        const balances = await restatePrincipalBalances(trx, accountId, paid.date);
-        if (!(await saveLoanState(trx, accountId, loan.version, after.state, clock.now()))) {
-          throw new Error(`The loan ${accountId} changed during a payment reversal.`);
-        }
-        return {
-          status: 'reversed',
-          ...reversedFigures(
-            {
-              id,
-              date: returnedOn,
-              principal_cents: paid.principal_cents,
-              interest_cents: paid.interest_cents,
-              other_cents: paid.other_cents,
-              total_cents: paid.total_cents,
-              principal_balance_cents: balances.get(id) ?? paid.principal_balance_cents,
-            },
-            nextDueDate(terms, after.state),
-          ),
-        };
-      });
+            [
+              reversalLine(
+                {
+                  principalCents: paid.principal_cents,
+                  interestCents: paid.interest_cents,
+                  otherCents: paid.other_cents,
+                  totalCents: paid.total_cents,
+                },
+                returnedOn,
+                reversal.reason,
+                // The running balance, set below with the others'.
+                paid.principal_balance_cents,
+              ),
+            ],
+            () => time,
+          );
+          if (!reversalValues) throw new Error('A reversal writes one history line.');
+          const id = await insertPostingLine(trx, { ...reversalValues, posting_key: reversalKey });
+          if (id === undefined) throw new Error(`The key ${reversalKey} was taken under the lock.`);
+          if (fee) {
+            const charged = after.inputs[feeAt];
+            const [feeValues] = transactionRows(accountId, charged?.transactions ?? [], () => time);
+            if (!charged || !feeValues) throw new Error('The replay lost the fee.');
+            await insertTransactions(trx, [
+              {
+                ...feeValues,
+                loan_input: JSON.stringify(fee),
+                loan_state: JSON.stringify(charged.state),
+              },
+            ]);
+          }
+          await restateReplayedLines(trx, lines, before, after, at, (index) =>
+            fee && index >= feeAt ? index + 1 : index,
+          );
+          await insertTransactions(
+            trx,
+            transactionRows(
+              accountId,
+              replayAdjustments(before, after, returnedPaymentReason(paid.date), through),
+            ),
+          );
+          const balances = await restatePrincipalBalances(trx, accountId, paid.date);
+          if (!(await saveLoanState(trx, accountId, loan.version, after.state, clock.now()))) {
+            throw new Error(`The loan ${accountId} changed during a payment reversal.`);
+          }
+          return {
+            status: 'reversed',
+            ...reversedFigures(
+              {
+                id,
+                date: returnedOn,
+                principal_cents: paid.principal_cents,
+                interest_cents: paid.interest_cents,
+                other_cents: paid.other_cents,
+                total_cents: paid.total_cents,
+                principal_balance_cents: balances.get(id) ?? paid.principal_balance_cents,
+              },
+              nextDueDate(terms, after.state),
+            ),
+          };
+        })
+        .catch(refusedUnlessReversible);
     },
 
     async lastClosedDay(institutionId) {

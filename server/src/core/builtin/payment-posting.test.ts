@@ -877,6 +877,22 @@ describe.each(testDatabases('both'))(
       );
       expect(result).toMatchObject({ status: 'posted', date: open });
       await expectHistoryReconciles(core, jordan, AUTO_LOAN, open);
+
+      // Nor can it be taken back by a replay: refused, with nothing changed (staff reverse it).
+      const before = await loanRow(AUTO_LOAN);
+      expect(
+        await core.reversePayment(jordan, AUTO_LOAN, {
+          postingKey: 'unreplayable',
+          reversalKey: 'unreplayable-return',
+          returnedOn: open,
+          reason: 'Payment returned: insufficient funds (R01)',
+          feeCents: 2_500,
+        }),
+      ).toEqual({ status: 'refused', reason: 'cannotReverse' });
+      const after = await loanRow(AUTO_LOAN);
+      expect(after.state).toEqual(before.state);
+      expect(after.version).toBe(before.version);
+      expect(after.lines).toEqual(before.lines);
     });
   },
 );

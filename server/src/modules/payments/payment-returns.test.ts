@@ -130,6 +130,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returned: 2,
       unmatched: 0,
       waiting: 0,
+      refused: 0,
+      failed: 0,
       notices: 0,
       corrected: 0,
     });
@@ -178,6 +180,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       returned: 0,
       unmatched: 0,
       waiting: 0,
+      refused: 0,
+      failed: 0,
       notices: 0,
       corrected: 0,
     });
@@ -348,7 +352,11 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       return result;
     };
     try {
-      await expect(test.app.services.paymentReturns.runOnce()).rejects.toThrow('killed');
+      // The run goes on past it (a failed entry never stops the others) and reports it.
+      expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+        returned: 0,
+        failed: 1,
+      });
     } finally {
       core.reversePayment = reverse;
     }
@@ -390,6 +398,71 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         (mail) => mail.subject.includes('returned by your bank') && mail.body.includes('$80.00'),
       ),
     ).toHaveLength(1);
+  });
+
+  it('applies the other returns of a file when the core refuses one or fails on it, and puts the refused one before staff once', async () => {
+    // Tuesday April 1st: two debits from the insufficient-funds account, in one file.
+    test.clock.set('2025-04-01T15:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const insufficient = insufficientFunds ?? (await addAccount(jordan, INSUFFICIENT_FUNDS));
+    const references: string[] = [];
+    for (const [loan, amount] of [
+      [HOME_EQUITY, 31],
+      [AUTO_LOAN, 32],
+    ] as const) {
+      const paid = await submit(
+        jordan,
+        'immediateAch',
+        paymentBody({ loan, method: insufficient, amount, date: '2025-04-01' }),
+        nextKey(),
+      );
+      expect(paid.body.Errors).toEqual([]);
+      references.push(paid.body.ReferenceNumber);
+    }
+    const [stuck, other] = await Promise.all(references.map((reference) => paymentRow(reference)));
+    if (!stuck || !other) throw new Error('two payments');
+    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-01');
+    // Settles Wednesday the 2nd; back two banking days later, Friday the 4th.
+    test.clock.set('2025-04-04T15:00:00.000Z');
+    const items = async () =>
+      (await test.app.services.workQueue.list({ institutionId, kind: 'achReturn' })).filter(
+        (item) => item.summary.includes(stuck.reference_number),
+      );
+
+    // The core cannot take the first back (its loan's history cannot be replayed, say).
+    const core = test.app.services.core;
+    const reverse = core.reversePayment.bind(core);
+    let fault: 'refuse' | 'throw' = 'refuse';
+    core.reversePayment = async (...args) => {
+      if (args[2].postingKey !== stuck.id) return reverse(...args);
+      if (fault === 'throw') throw new Error('core unreachable (connect ETIMEDOUT)');
+      return { status: 'refused', reason: 'cannotReverse' };
+    };
+    try {
+      expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+        refused: 1,
+        failed: 0,
+      });
+      expect((await paymentRow(other.reference_number)).status).toBe('returned');
+      expect((await paymentRow(stuck.reference_number)).status).toBe('posted');
+      const [item] = await items();
+      expect(item?.summary).toBe(
+        `Return of payment ${stuck.reference_number} ($31.00, loan ${maskAccountNumber(HOME_EQUITY)}), which the core did not reverse: R01: Insufficient funds`,
+      );
+      // Asked again on every run; still one item. A core that fails outright: reported, no item.
+      await test.app.services.paymentReturns.runOnce();
+      fault = 'throw';
+      expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+        refused: 0,
+        failed: 1,
+      });
+      expect(await items()).toHaveLength(1);
+    } finally {
+      core.reversePayment = reverse;
+    }
+    // Once the core can take it back (staff fixed the loan), the next run returns it.
+    await test.app.services.paymentReturns.runOnce();
+    expect((await paymentRow(stuck.reference_number)).status).toBe('returned');
   });
 
   it('cancels a recurring payment after the set number of returns, blocks its account, and sends no debit scheduled on it', async () => {
@@ -519,7 +592,11 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-16');
     // Settles Thursday the 17th; back two banking days later, Monday the 21st.
     test.clock.set('2025-04-21T15:00:00.000Z');
-    const items = () => test.app.services.workQueue.list({ institutionId, kind: 'achReturn' });
+    // (Not the one of the core's refusal above.)
+    const items = async () =>
+      (await test.app.services.workQueue.list({ institutionId, kind: 'achReturn' })).filter(
+        (item) => !item.summary.includes('which the core did not reverse'),
+      );
 
     expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
       returned: 0,

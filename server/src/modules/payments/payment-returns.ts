@@ -62,7 +62,8 @@ import {
  *
  * A return the portal cannot act on alone goes to staff, once (a work item of kind 'achReturn',
  * by the return's trace number and day): no payment of the portal matches it, or its payment is
- * under review (its posting died: whether the core holds it is staff's to find out). A return
+ * under review (its posting died: whether the core holds it is staff's to find out), or the core
+ * refuses to reverse its payment ('cannotReverse': asked again on each run). A return
  * whose payment's posting is still in flight ('settling') waits: the files are answered again on
  * each run, and it is applied once the payment has posted (a posting that dies instead makes the
  * payment one under review, and the return then goes to staff).
@@ -91,6 +92,8 @@ export interface PaymentReturnsDependencies {
   workQueue?: Pick<WorkQueueService, 'submitOnce'>;
   settings(institutionId: number): Promise<SettingsAccessor>;
   institutionName(institutionId: number): Promise<string>;
+  /** Told of a return or notice that failed on a run (the app logs it). */
+  onError?(error: unknown, what: string): void;
 }
 
 export interface ReturnsRunReport {
@@ -99,6 +102,10 @@ export interface ReturnsRunReport {
   unmatched: number;
   /** Returns whose payment's posting is in flight: applied on a later run. */
   waiting: number;
+  /** Returns the core refused to reverse: put before staff, asked again on a later run. */
+  refused: number;
+  /** Returns and notices that failed on this run (logged): tried again on the next. */
+  failed: number;
   /** Notifications of change received, and the saved accounts they corrected. */
   notices: number;
   corrected: number;
@@ -112,7 +119,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     settings: SettingsAccessor,
     entry: NachaReturn,
     returnedOn: string,
-  ): Promise<'returned' | 'already' | 'unmatched' | 'waiting'> {
+  ): Promise<'returned' | 'already' | 'unmatched' | 'waiting' | 'refused'> {
     const payment = await findPaymentOfReturn(db, {
       institutionId,
       traceNumber: entry.originalTraceNumber,
@@ -140,10 +147,13 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         feeCents,
       },
     );
+    if (reversal.status === 'refused' && reversal.reason === 'dayNotClosed') return 'waiting';
     if (reversal.status !== 'reversed' && reversal.status !== 'alreadyReversed') {
-      throw new Error(
-        `The core did not reverse the returned payment ${payment.id}: ${JSON.stringify(reversal)}`,
-      );
+      // The core will not take it back (nothing changed there): staff reverse it by hand. The
+      // payment stays as it is, and the next run asks the core again (once it can, it is
+      // applied as any other); the alert is made once.
+      await alertStaff(institutionId, entry, returnedOn, payment, 'coreRefused');
+      return 'refused';
     }
     const limit = settings.get('achPaymentOptions.returnsBeforeRecurringCancelled');
     // This date is not marked yet: it counts as one more.
@@ -200,8 +210,10 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     entry: NachaReturn,
     returnedOn: string,
     payment: PaymentWithRecipient | undefined,
+    why: 'unmatched' | 'coreRefused' = 'unmatched',
   ): Promise<void> {
     if (!deps.workQueue) return;
+    const refused = why === 'coreRefused' && payment !== undefined;
     const amount = formatUsd(entry.amountCents);
     const loan = maskAccountNumber(entry.individualId);
     const reason = `${entry.reasonCode}: ${achReturnReasonText(entry.reasonCode)}`;
@@ -211,9 +223,11 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       userId: payment?.user_id ?? null,
       senderName: 'ACH processor',
       senderEmail: '',
-      summary: payment
-        ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which is under review: ${reason}`
-        : `Return of a debit of ${amount} for loan ${loan} the portal does not know: ${reason}`,
+      summary: refused
+        ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which the core did not reverse: ${reason}`
+        : payment
+          ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which is under review: ${reason}`
+          : `Return of a debit of ${amount} for loan ${loan} the portal does not know: ${reason}`,
       details: {
         returnedOn: formatUsDate(returnedOn),
         reason,
@@ -224,17 +238,22 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           ? {
               confirmationNumber: payment.reference_number,
               paymentDate: formatUsDate(payment.pay_date),
-              status: PAYMENT_STATUS_LABELS.needsReview,
+              status: PAYMENT_STATUS_LABELS[refused ? 'posted' : 'needsReview'],
             }
           : {}),
-        whatToDo: payment
-          ? 'The bank sent this payment back while its posting is under review. Check with the ' +
-            'core whether it posted: if it did, reverse it there; then settle the payment with the ' +
-            'borrower. Open it under Payments for its timeline.'
-          : 'No payment of the portal has this trace number, loan and amount. Check the ACH ' +
-            "processor's file and the core for the debit, and reverse any posting of it by hand.",
+        whatToDo: refused
+          ? 'The bank sent this payment back, and the core refused to reverse its posting (the ' +
+            "loan's history since cannot be replayed, or the loan is closed). Reverse it in the " +
+            'core by hand, charge any returned-payment fee there, and tell the borrower. Open it ' +
+            'under Payments for its timeline.'
+          : payment
+            ? 'The bank sent this payment back while its posting is under review. Check with the ' +
+              'core whether it posted: if it did, reverse it there; then settle the payment with the ' +
+              'borrower. Open it under Payments for its timeline.'
+            : 'No payment of the portal has this trace number, loan and amount. Check the ACH ' +
+              "processor's file and the core for the debit, and reverse any posting of it by hand.",
       },
-      reference: `${entry.originalTraceNumber}@${returnedOn}`,
+      reference: `${entry.originalTraceNumber}@${returnedOn}${refused ? ':coreRefused' : ''}`,
     });
   }
 
@@ -244,6 +263,8 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       returned: 0,
       unmatched: 0,
       waiting: 0,
+      refused: 0,
+      failed: 0,
       notices: 0,
       corrected: 0,
     };
@@ -256,16 +277,29 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         addDays(today, -RETURN_WINDOW_DAYS),
       );
       for (const file of files) {
+        // One entry that fails (the core unreachable, a fault) is left for the next run, which
+        // answers the same files again: it never stops the entries and institutions after it.
         for (const entry of file.returns) {
           report.returns += 1;
-          const outcome = await applyReturn(institution.id, settings, entry, file.receivedDate);
-          if (outcome === 'returned') report.returned += 1;
-          if (outcome === 'unmatched') report.unmatched += 1;
-          if (outcome === 'waiting') report.waiting += 1;
+          try {
+            const outcome = await applyReturn(institution.id, settings, entry, file.receivedDate);
+            if (outcome === 'returned') report.returned += 1;
+            if (outcome === 'unmatched') report.unmatched += 1;
+            if (outcome === 'waiting') report.waiting += 1;
+            if (outcome === 'refused') report.refused += 1;
+          } catch (error) {
+            report.failed += 1;
+            deps.onError?.(error, `the return of trace ${entry.originalTraceNumber}`);
+          }
         }
         for (const notice of file.notices) {
           report.notices += 1;
-          if (await applyNotice(institution.id, notice, file.receivedDate)) report.corrected += 1;
+          try {
+            if (await applyNotice(institution.id, notice, file.receivedDate)) report.corrected += 1;
+          } catch (error) {
+            report.failed += 1;
+            deps.onError?.(error, `the change notice of trace ${notice.originalTraceNumber}`);
+          }
         }
       }
     }
