@@ -23,6 +23,8 @@ export const RECONCILIATION_PROBLEM_KINDS = [
   'statusDisagrees',
   /** The processor returned the debit and the core's posting still stands. */
   'notReversed',
+  /** An ACH debit of a day over for more than a day is in no sealed file: never sent. */
+  'debitNotSent',
   /** An outside system has it, and the portal has no such payment. */
   'unknownToPortal',
 ] as const;
@@ -36,6 +38,7 @@ export const RECONCILIATION_PROBLEM_LABELS: Readonly<Record<ReconciliationProble
   amountDiffers: 'Amounts differ',
   statusDisagrees: 'Status disagrees',
   notReversed: 'Returned, not reversed',
+  debitNotSent: 'Debit never sent',
   unknownToPortal: 'Unknown to the portal',
 };
 

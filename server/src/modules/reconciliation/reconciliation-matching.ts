@@ -1,4 +1,6 @@
 import {
+  addDays,
+  type CalendarDate,
   formatUsd,
   paymentTotal,
   type ReconciliationItems,
@@ -38,6 +40,8 @@ export interface DayMatchInput {
   ofDay: DayLists;
   /** What each listed for the day and the days either side (lookups only). */
   around: DayLists;
+  /** The institution's today when the run is made (a debit's file may still be made). */
+  today: CalendarDate;
 }
 
 export interface DayMatch {
@@ -129,6 +133,7 @@ export function problemsOf(
   charge: CardChargeRecord | undefined,
   debit: AchDebitRecord | undefined,
   posting: CorePostingRecord | undefined,
+  today: CalendarDate,
 ): ReconciliationProblem[] {
   if (!portal) {
     const holders = [
@@ -166,6 +171,16 @@ export function problemsOf(
     add(
       'postingWithoutMoney',
       `The core posted ${formatUsd(posting.amountCents)}; no card charge was approved and no ACH debit was taken.`,
+    );
+  }
+
+  // A day's debits go in its file by the next morning at the latest (a debit after the day's
+  // last file is filed then: builtin-ach-processor.ts); one still in no file after that was
+  // never sent, whatever the loan shows: the borrower's money did not move.
+  if (debit && !debit.filed && debit.processingDate < addDays(today, -1)) {
+    add(
+      'debitNotSent',
+      `The ACH debit of ${formatUsd(debit.amountCents)} taken on ${debit.processingDate} is in no file: it was never sent to the bank.`,
     );
   }
 
@@ -237,7 +252,7 @@ function sum<T>(items: readonly T[], cents: (item: T) => number) {
 
 /** The day's totals per system, and its payments out of balance (ordered by payment id). */
 export function matchDay(input: DayMatchInput): DayMatch {
-  const { portalOfDay, portalById, ofDay, around } = input;
+  const { portalOfDay, portalById, ofDay, around, today } = input;
   const charges = byKey(around.charges, (charge) => charge.idempotencyKey);
   const debits = byKey(around.debits, (debit) => debit.idempotencyKey);
   const postings = byKey(around.postings, (posting) => posting.postingKey);
@@ -254,7 +269,7 @@ export function matchDay(input: DayMatchInput): DayMatch {
     const charge = charges.get(paymentId);
     const debit = debits.get(paymentId);
     const posting = postings.get(paymentId);
-    const problems = problemsOf(portal, charge, debit, posting);
+    const problems = problemsOf(portal, charge, debit, posting, today);
     if (problems.length > 0) {
       mismatches.push({ paymentId, problems, items: itemsOf(portal, charge, debit, posting) });
     }

@@ -190,7 +190,8 @@ export function createReconciliationService(
       portalById.set(payment.id, payment);
     }
 
-    const { totals, mismatches } = matchDay({ portalOfDay, portalById, ofDay, around });
+    const today = calendarDateIn(timeZone, ranAt);
+    const { totals, mismatches } = matchDay({ portalOfDay, portalById, ofDay, around, today });
     const durationMs = Math.round(performance.now() - started);
     await replaceRun(
       db,

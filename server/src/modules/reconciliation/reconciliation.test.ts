@@ -145,6 +145,30 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     });
   });
 
+  it('finds an ACH debit never sent to the bank once the morning after its day has passed, until its file is made', async () => {
+    const byBank = await pay('immediateAch', account, 30);
+    const started = test.clock.now();
+    const daysLater = (days: number) =>
+      test.clock.set(new Date(started.getTime() + days * 24 * 3_600_000).toISOString());
+    try {
+      // The next day: the day's late debits may still be filed that morning.
+      daysLater(1);
+      expect(kindsOf(await service.reconcile(harborId, TODAY, 'staff'), byBank.id)).toEqual([]);
+      daysLater(2);
+      const run = await service.reconcile(harborId, TODAY, 'staff');
+      expect(mismatchOf(run, byBank.id)?.problems).toEqual([
+        {
+          kind: 'debitNotSent',
+          detail: `The ACH debit of $30.00 taken on ${TODAY} is in no file: it was never sent to the bank.`,
+        },
+      ]);
+      expect(await test.app.services.achProcessor.sealNextFile(harborId, TODAY)).toBeDefined();
+      expect(kindsOf(await service.reconcile(harborId, TODAY, 'staff'), byBank.id)).toEqual([]);
+    } finally {
+      test.clock.set(started.toISOString());
+    }
+  });
+
   it('runs the day after the core’s end of day on the job queue, and the week before again, once per closing', async () => {
     const queue = createJobQueue({
       db: test.database.db,
