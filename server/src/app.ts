@@ -563,11 +563,6 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     timeZone: async (institutionId) =>
       (await institutionTimeZone(institutionId)) ?? 'America/New_York',
     prepareTell: (event) => notifications.prepareTell(event),
-    onCoreRefusal: (payment, reason) =>
-      app.log.error(
-        { payment: payment.id, reason },
-        'the core refused a bank-account payment whose debit was sent: reverse the debit',
-      ),
   });
   // Applying for a loan: its job finishes an attempt its request left unfinished.
   const loanApply = createLoanApplyService({

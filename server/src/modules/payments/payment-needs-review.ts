@@ -120,6 +120,41 @@ export function lateCreditItem(
   };
 }
 
+/**
+ * Staff's work item for a bank-account payment the core refused for good after its debit was
+ * taken (the settlement's `onCoreRefusal`): the payment failed (ContactUs), and the borrower's
+ * money is on its way to the institution, which must give it back. Once per payment.
+ */
+export function refusedAfterDebitItem(
+  payment: PaymentRow,
+  reason: string,
+): NewWorkItem & { reference: string } {
+  const loan = maskAccountNumber(payment.loan_number);
+  const amount = formatUsd(storedPaymentTotal(payment));
+  return {
+    institutionId: payment.institution_id,
+    kind: 'paymentReview',
+    userId: payment.user_id,
+    senderName: 'Servicing core',
+    senderEmail: '',
+    summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan} was debited from the borrower's bank account, and the core refused it (${reason})`,
+    details: {
+      confirmationNumber: payment.reference_number,
+      loan,
+      paymentDate: formatUsDate(payment.pay_date),
+      amount,
+      reason,
+      status: PAYMENT_STATUS_LABELS.failed,
+      whatToDo:
+        'The bank debit was sent, and the core would not post the payment, so the loan does not ' +
+        "show it. Give the borrower's money back (a credit entry, or a refund by check) or post " +
+        'it in the core by hand, and tell the borrower. If the bank returns the debit, the return ' +
+        'comes here too.',
+    },
+    reference: `core-refused:${payment.id}`,
+  };
+}
+
 export function createPaymentNeedsReview(deps: PaymentNeedsReviewDeps) {
   const { clock, mail, workQueue } = deps;
   return {

@@ -17,7 +17,11 @@ import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
-import { createPaymentNeedsReview, lateCreditItem } from './payment-needs-review';
+import {
+  createPaymentNeedsReview,
+  lateCreditItem,
+  refusedAfterDebitItem,
+} from './payment-needs-review';
 import {
   createPaymentSettlement,
   type PaymentSettlement,
@@ -113,6 +117,11 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       deps.onLateCredit ??
       (async (payment, creditedOn) => {
         await deps.workQueue?.submitOnce(lateCreditItem(payment, creditedOn));
+      }),
+    onCoreRefusal:
+      deps.onCoreRefusal ??
+      (async (payment, reason) => {
+        await deps.workQueue?.submitOnce(refusedAfterDebitItem(payment, reason));
       }),
   });
   const needsReview = createPaymentNeedsReview({

@@ -53,7 +53,7 @@ import { storedPaymentTotal } from './payment-total';
  *   fails with New (section 8's create-payment error that asks the borrower to contact the
  *   institution: trying again would be refused again). A bank debit cannot be recalled through
  *   the processor interface: the row fails with ContactUs (the money left the borrower's account
- *   and the institution returns it) and support reverses the debit (told through onCoreRefusal).
+ *   and the institution returns it): staff are given a work item to give it back (onCoreRefusal).
  * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
  *   leaves the row waiting: the posting job settles it once the day is open. So does a core's
  *   'pending' (it posts in its own batch): the job asks again until the core says it posted.
@@ -101,8 +101,8 @@ export interface SettlementDependencies {
   /** The institution's published settings (the e-mails' wording). */
   settings(institutionId: number): Promise<SettingsAccessor>;
   timeZone(institutionId: number): Promise<string>;
-  /** Told about a bank debit whose payment the core then refused (support reverses it). */
-  onCoreRefusal?(payment: PaymentRow, reason: string): void;
+  /** Told about a bank debit whose payment the core then refused (staff give the money back). */
+  onCoreRefusal?(payment: PaymentRow, reason: string): Promise<void>;
   /**
    * Told about a payment the core credited as of a day after its payment date (a core that
    * cannot replay the loan from that date: the built-in core's loans whose history predates
@@ -359,7 +359,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         }
         return fail(payment, 'New', reason);
       }
-      deps.onCoreRefusal?.(payment, reason);
+      await deps.onCoreRefusal?.(payment, reason);
       return fail(payment, 'ContactUs', reason);
     },
   };

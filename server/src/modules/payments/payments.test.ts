@@ -1,6 +1,7 @@
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import {
   AccountListResponse,
+  maskAccountNumber,
   PAYMENT_INFO_ERRORS,
   type SavedPaymentMethod,
   SUBMIT_ERRORS,
@@ -1157,6 +1158,15 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         status: 'failed',
         failure: 'ContactUs',
       });
+      // The borrower's money left their bank: staff are told to give it back, once.
+      const reference = (await paymentRow(idOf(jordan, debitKey)))?.reference_number;
+      const items = (
+        await test.app.services.workQueue.list({ institutionId, kind: 'paymentReview' })
+      ).filter((item) => item.summary.startsWith(`Payment ${reference}:`));
+      expect(items).toHaveLength(1);
+      expect(items[0]?.summary).toBe(
+        `Payment ${reference}: $1,481.65 for loan ${maskAccountNumber(AUTO_LOAN)} was debited from the borrower's bank account, and the core refused it (paidOff)`,
+      );
     });
 
     it('answers MultipleScheduled to a recurring payment while two scheduled payments wait', async () => {
