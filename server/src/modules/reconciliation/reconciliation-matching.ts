@@ -20,9 +20,11 @@ import type { PortalPaymentRow } from './reconciliation.repository';
  *
  * Which payments a day judges: the portal's payments dated that day, and every key an outside
  * system lists for the day (a charge made, a debit taken, a posting credited as of it). Their
- * counterparts are looked up in the systems' lists of the day before and after too (`around`):
- * an immediate ACH payment made after the cut-off is debited today and dated the next business
- * day, and a posting job may finish past midnight. Only the day's own items make its totals.
+ * counterparts are looked up in the systems' lists of the day before and the week after too
+ * (`around`, up to the run's today): an immediate ACH payment made after the cut-off is debited
+ * today and dated the next business day, a posting job may finish past midnight, and a scheduled
+ * date is drawn days late when the server was stopped on it. Only the day's own items make its
+ * totals.
  */
 
 export interface DayLists {

@@ -165,16 +165,24 @@ export function createReconciliationService(
     const started = performance.now();
     const ranAt = clock.now();
     const timeZone = await deps.timeZone(institutionId);
-    const [before, ofDay, after, portalOfDay] = await Promise.all([
-      listsOf(institutionId, addDays(date, -1), timeZone),
-      listsOf(institutionId, date, timeZone),
-      listsOf(institutionId, addDays(date, 1), timeZone),
+    const today = calendarDateIn(timeZone, ranAt);
+    // The day before, and the days after it up to today: a payment's money may move, and it may
+    // post, days after its date (a scheduled date drawn once a stopped server is back, a posting
+    // retried over a weekend); the day's run is made again for a week after it.
+    const days = [
+      addDays(date, -1),
+      date,
+      ...Array.from({ length: RECONCILED_AGAIN_DAYS }, (_, index) => addDays(date, index + 1)),
+    ].filter((day) => day <= today || day === date);
+    const [portalOfDay, ...lists] = await Promise.all([
       listPaymentsOfDay(db, institutionId, date),
+      ...days.map((day) => listsOf(institutionId, day, timeZone)),
     ]);
+    const ofDay = lists[days.indexOf(date)] ?? { charges: [], debits: [], postings: [] };
     const around: DayLists = {
-      charges: [...before.charges, ...ofDay.charges, ...after.charges],
-      debits: [...before.debits, ...ofDay.debits, ...after.debits],
-      postings: [...before.postings, ...ofDay.postings, ...after.postings],
+      charges: lists.flatMap((list) => list.charges),
+      debits: lists.flatMap((list) => list.debits),
+      postings: lists.flatMap((list) => list.postings),
     };
 
     const portalById = new Map<string, PortalPaymentRow>();
@@ -190,7 +198,6 @@ export function createReconciliationService(
       portalById.set(payment.id, payment);
     }
 
-    const today = calendarDateIn(timeZone, ranAt);
     const { totals, mismatches } = matchDay({ portalOfDay, portalById, ofDay, around, today });
     const durationMs = Math.round(performance.now() - started);
     await replaceRun(

@@ -204,6 +204,33 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     );
   });
 
+  it('matches a scheduled date drawn days late (the server was stopped on it) with its debit and posting', async () => {
+    const started = test.clock.now();
+    const answered = await submit(
+      jordan,
+      'scheduledAch',
+      paymentBody({ loan: HOME_EQUITY, method: account, date: NEXT_BUSINESS_DAY, amount: 45 }),
+      nextKey(),
+    );
+    expect(answered.body.Errors).toEqual([]);
+    const { id } = await paymentOf(answered);
+    try {
+      // Wednesday the 19th, 11:00 in New York: Monday's date is drawn only now, and its debit
+      // is Wednesday's; its file is made that day.
+      test.clock.set('2025-03-19T15:00:00.000Z');
+      await test.app.services.paymentPosting.runOnce();
+      expect((await paymentOf(answered)).status).toBe('posted');
+      expect(
+        await test.app.services.achProcessor.sealNextFile(harborId, '2025-03-19'),
+      ).toBeDefined();
+      const run = await service.reconcile(harborId, NEXT_BUSINESS_DAY, 'staff');
+      expect(mismatchOf(run, id)).toBeUndefined();
+      expect(run.totals.portal).toEqual({ count: 1, cents: 4_500 });
+    } finally {
+      test.clock.set(started.toISOString());
+    }
+  });
+
   it('finds a posting the core does not have: money moved, posted in the portal only', async () => {
     const payment = await pay('immediateCard', card, 50);
     // The core's disagreement: its payment line no longer carries the payment's key.
