@@ -244,7 +244,7 @@ async function journey(browser: Browser) {
         await expect(notice).toBeVisible({ timeout: 3_000 });
       }).toPass({ timeout: 60_000, intervals: [2_000] });
       await expect(notice).toContainText(
-        `Your payment of $${AMOUNT} on ${PAY_DATE_SHOWN} from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.`,
+        `Your payment of $${AMOUNT} on ${PAY_DATE_SHOWN} from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan: what it had paid is owed again, and your amount due includes it.`,
       );
       // Its details: a Pay Now payment's states, Returned last.
       await notice.getByRole('button', { name: /^View details of the payment of/ }).click();

@@ -46,7 +46,7 @@ describe('the returned payments notice', () => {
     renderNotice(paymentInfoFixture({ ReturnedPayments: [RETURNED] }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(
-      'Your payment of $1,500.00 on 11/25/2026 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.',
+      'Your payment of $1,500.00 on 11/25/2026 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan: what it had paid is owed again, and your amount due includes it.',
     );
     await expectNoAxeViolations();
   });

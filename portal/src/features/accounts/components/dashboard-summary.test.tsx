@@ -216,7 +216,7 @@ describe('the dashboard summary', () => {
     ]);
     for (const alert of alerts.slice(0, 2)) {
       expect(alert).toHaveTextContent(
-        'Your payment of $775.94 on 03/10/2025 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan, so that amount is due again.',
+        'Your payment of $775.94 on 03/10/2025 from the account ending in 2227 was returned by your bank (Insufficient funds). It has been taken off your loan: what it had paid is owed again, and your amount due includes it.',
       );
     }
     // The auto loan's Make Payment is its past-due notice's; the boat loan gets its own here.
