@@ -7,11 +7,12 @@
 //   npx tsx scripts/bench-sign-in-page.ts      (BENCH_PAGE_PORT, default 3105; CHROME_PATH)
 //   npx tsx scripts/bench-sign-in-page.ts --pages=document-center,locations,public-locations
 //     other pages' scores instead (PAGES below); the sign-in page's bytes only with `sign-in`.
+//   BENCH_LIGHTHOUSE_DUMP=<folder> keeps each run's whole Lighthouse report there (JSON).
 import { chromium } from '@playwright/test';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,8 @@ const FLAGS = [
   '--no-first-run',
 ];
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/** A folder to keep each run's whole Lighthouse report in (its diagnostics: long tasks, scripts). */
+const DUMP = process.env.BENCH_LIGHTHOUSE_DUMP;
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(process.execPath, [join(root, 'server/dist/main.js')], {
@@ -176,6 +179,10 @@ async function lighthouseScores(url: string, signedIn = false, stays = false): P
       const route = new URL(url).hash.replace(/^#/, '');
       if ((signedIn || stays) && !result?.lhr.finalDisplayedUrl.includes(route)) {
         throw new Error(`the ${route} run ended at ${result?.lhr.finalDisplayedUrl}`);
+      }
+      if (DUMP && result) {
+        const name = route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        writeFileSync(join(DUMP, `${name}-${run + 1}.json`), JSON.stringify(result.lhr));
       }
       const score = result?.lhr.categories.performance?.score;
       if (typeof score === 'number') scores.push(Math.round(score * 100));
