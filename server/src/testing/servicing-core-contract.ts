@@ -300,8 +300,13 @@ export function describeServicingCore(
         expect(await f.core.loanInformation(f.customer, f.loan, f.today)).toEqual(before);
       });
 
-      it('refuses a day that has not begun, more than the payoff, and an account that is not a loan', async () => {
+      it('refuses a day that has not begun, more than the payoff, and an account that is not a loan, and changes nothing', async () => {
         const { core, customer, loan, deposit, today } = f;
+        const before = {
+          loan: await core.loanInformation(customer, loan, today),
+          history: await core.history(customer, loan, addDays(today, -40)),
+          deposit: await core.findAccount(customer, deposit, today),
+        };
         expect(
           await core.postPayment(
             customer,
@@ -321,6 +326,11 @@ export function describeServicingCore(
         expect(
           await core.postPayment(customer, deposit, posting({ postingKey: key(), date: today })),
         ).toEqual({ status: 'refused', reason: 'notALoan' });
+        expect({
+          loan: await core.loanInformation(customer, loan, today),
+          history: await core.history(customer, loan, addDays(today, -40)),
+          deposit: await core.findAccount(customer, deposit, today),
+        }).toEqual(before);
       });
     });
 
