@@ -14,15 +14,19 @@ import {
  * history always adds up to its balance.
  *
  * - Interest is daily simple interest on the principal outstanding at the end of each day, by the
- *   loan's day count (`DayCount`: actual/365 unless the terms say otherwise). A day's interest is
- *   owed from the next day: a payment or a payoff quote on date D includes interest for the days
- *   before D.
+ *   loan's day count (`DayCount`: actual/365 unless the terms say otherwise; `interestDays`). A
+ *   day's interest is owed from the next day: a payment or a payoff quote on date D includes
+ *   interest for the days before D.
  * - Rounding, one rule everywhere: interest is truncated to the whole cent, and the fraction left
  *   is carried (`interestCarry`), never lost and never rounded up. So the interest accrued over
  *   any span is the exact amount truncated to the cent, whether the days are accrued one at a time
  *   (the end of day) or at once (a payment, a quote): a replay gives the same cents. The per diem a
  *   quote shows is one day's interest on the principal truncated the same way (without the carry):
- *   n more days add n per diems plus at most n cents of carried fractions.
+ *   on the same principal, a span of n days of the day count adds n per diems plus at most n cents
+ *   of carried fractions. The days are calendar days under actual/365 and actual/360, not under
+ *   30/360 (30E/360): a quote on the 31st has the interest of one on the 30th (the 30th adds no
+ *   day), and one on 1 March three days' more than one on 28 February (two more than one on the
+ *   29th of a leap year).
  * - A payment is credited as of its date (Regulation Z 1026.36(c)(1)), whenever it is posted: a
  *   payment posted after later days were closed is applied by replaying the loan from that date
  *   (`replayLoan` in servicing-day.ts: the same per-day close, the later inputs applied again in
