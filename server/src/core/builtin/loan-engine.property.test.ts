@@ -340,27 +340,12 @@ interface AppliedPayment {
 }
 
 /**
- * KNOWN ENGINE BUG, found by the property below and reported (issue 24); the named example at the
- * end of this file shows it. Under `installmentFirst` the engine pays late charges and fees out of
- * what a payment brings beyond the installments due now and does not count that part toward the
- * installments (`applyPayment`: `countedCents = regular - (beyond - afterCharges)`), so an
- * installment the borrower paid ahead in full, on time, is charged a late fee because an earlier
- * late fee was taken out of the prepayment. Until the engine counts it, the property takes off,
- * under `installmentFirst` only, the charges a payment paid out of what was beyond the
- * installments it showed due, and nothing else: charges taken out of the installments shown due
- * (fees first) still count whole. Set to false when the engine is fixed (the example then fails).
- */
-const KNOWN_PREPAYMENT_FEE_BUG = true;
-
-/**
  * What a payment brought toward the installments, by the borrower's reckoning: all of it but the
  * additional principal, however the engine divided it (a fee, owed or paid out of it, never makes
- * an installment late: 16 CFR 444.4, Regulation Z 1026.36(c)(2)), the known bug above aside.
+ * an installment late: 16 CFR 444.4, Regulation Z 1026.36(c)(2)).
  */
-function towardInstallments(terms: LoanTerms, payment: AppliedPayment): Cents {
-  if (!KNOWN_PREPAYMENT_FEE_BUG || terms.allocation === 'feesFirst') return payment.regularCents;
-  const beyond = Math.max(0, payment.regularCents - payment.installmentsShownCents);
-  return payment.regularCents - Math.min(payment.chargesPaidCents, beyond);
+function towardInstallments(payment: AppliedPayment): Cents {
+  return payment.regularCents;
 }
 
 /**
@@ -382,7 +367,7 @@ function lateFeesOnInstallmentsPaidInTime(
 ): string[] {
   const paidBy = (date: CalendarDate) =>
     payments.reduce(
-      (total, payment) => total + (payment.date <= date ? towardInstallments(terms, payment) : 0),
+      (total, payment) => total + (payment.date <= date ? towardInstallments(payment) : 0),
       0,
     );
   return lateFees.flatMap(({ index, date }) => {
@@ -883,20 +868,18 @@ const SAMPLE_TERMS: LoanTerms = {
   allocation: 'installmentFirst',
 };
 
-describe('the known prepayment fee bug (KNOWN_PREPAYMENT_FEE_BUG)', () => {
+describe('a prepayment that paid an earlier late fee', () => {
   // Installment 1 is paid 5 days late and charged its fee; installments 2 and 3 are paid together
   // on installment 2's due date: $300 by installment 3's due date, so no late fee for it. The
-  // engine (installment first) takes the $25 fee out of the $100 beyond installment 2, counts $75
-  // toward installment 3 and charges it a late fee on 2 April. Fees first counts the $200 whole.
-  (KNOWN_PREPAYMENT_FEE_BUG ? it.fails : it)(
-    'charges no late fee for an installment paid ahead in full while an earlier fee was owed',
-    () => {
-      const inputs: LoanInput[] = [
-        { kind: 'payment', date: '2025-02-06', amountCents: 10_000 },
-        { kind: 'payment', date: '2025-03-01', amountCents: 20_000 },
-      ];
-      const run = replayKeepingLateFees(SAMPLE_TERMS, inputs, '2025-04-30');
-      expect(run.lateFees).toEqual([{ index: 0, date: '2025-02-02' }]);
-    },
-  );
+  // engine (installment first) takes the $25 fee out of the $100 beyond installment 2 and still
+  // counts the $200 whole toward the installments (it charged installment 3 a late fee on 2 April
+  // before: found by the late-fee property).
+  it('charges no late fee for an installment paid ahead in full while an earlier fee was owed', () => {
+    const inputs: LoanInput[] = [
+      { kind: 'payment', date: '2025-02-06', amountCents: 10_000 },
+      { kind: 'payment', date: '2025-03-01', amountCents: 20_000 },
+    ];
+    const run = replayKeepingLateFees(SAMPLE_TERMS, inputs, '2025-04-30');
+    expect(run.lateFees).toEqual([{ index: 0, date: '2025-02-02' }]);
+  });
 });

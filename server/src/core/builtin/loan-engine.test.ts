@@ -89,7 +89,9 @@ describe('the built-in core: installment loans', () => {
     });
     expect(small.transactions[0]).toMatchObject({ otherCents: 0, interestCents: 3_000 });
 
-    // The installment, then the charges, then the rest ahead (counted toward the next one).
+    // The installment, then the charges, then the rest ahead. Toward the next installment counts
+    // everything beyond this one, the part that paid the charges too: a fee never makes the next
+    // installment late (Regulation Z 1026.36(c)(2)).
     const large = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 40_000 });
     const toPrincipal = 40_000 - 2_500 - 1_000 - interest;
     expect(large.state).toMatchObject({
@@ -98,7 +100,7 @@ describe('the built-in core: installment loans', () => {
       interestDueCents: 0,
       principalCents: 1_000_000 - toPrincipal,
       installmentsPaid: 1,
-      installmentCreditCents: 40_000 - 3_500 - TERMS.installmentCents,
+      installmentCreditCents: 40_000 - TERMS.installmentCents,
     });
     expect(large.transactions[0]).toMatchObject({
       kind: 'payment',

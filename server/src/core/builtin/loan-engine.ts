@@ -305,7 +305,8 @@ export interface PayoffQuote {
   totalCents: Cents;
   /**
    * One day's interest on the principal, truncated to the cent as accrual truncates (see the
-   * header: n more days add n per diems and at most n cents more).
+   * header: n more days of the loan's day count add n per diems and at most n cents more; under
+   * 30/360 those are 30/360 days, not calendar days).
    */
   perDiemCents: Cents;
 }
@@ -562,7 +563,12 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     const toInstallments = Math.min(regular, installmentsDue);
     const beyond = regular - toInstallments + pay(toInstallments, ['interest', 'principal']);
     const afterCharges = pay(beyond, ['lateCharges', 'otherFees']);
-    countedCents = regular - (beyond - afterCharges);
+    // The whole regular part counts toward installments, the part that paid charges too: a
+    // prepayment that paid an earlier late fee still pays the installment it was made for, so
+    // the fee never makes that installment late (Regulation Z 1026.36(c)(2), 16 CFR 444.4). The
+    // balances are exact either way (the charges were paid); only lateness is judged by the
+    // borrower's payments, as under feesFirst.
+    countedCents = regular;
     const rest =
       pay(afterCharges, ['interest', 'principal']) + pay(additional, ['interest', 'principal']);
     // Anything left was additional principal beyond the principal owed (a payoff): the charges.
