@@ -375,7 +375,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     db,
     clock,
     draftDocument: (institutionId) => admin.document({ id: institutionId }, 'draft'),
-    openSampleAccounts,
+    // The sample's accounts live in the built-in core's tables: with a bank's core, none.
+    ...(options.core ? {} : { openSampleAccounts }),
     seal: (text) => dataProtector.encrypt(text),
   });
   const setup = createSetupService({

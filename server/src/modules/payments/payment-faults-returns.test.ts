@@ -2,6 +2,7 @@ import { PaymentRequest, type SavedPaymentMethod } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
+import type { CoreTables } from '../../core/builtin/core.schema';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { addAccount, paymentBody, TODAY } from '../../testing/payment-test-kit';
@@ -222,6 +223,7 @@ describe.each(testDatabases('both'))(
         if (!method) continue;
         // The borrower's open loans that take bank-account payments online.
         const accounts = await db
+          .withTables<CoreTables>()
           .selectFrom('core_accounts')
           .select('number')
           .where('institution_id', '=', institutionId)
@@ -251,6 +253,7 @@ describe.each(testDatabases('both'))(
       linesBefore = Number(
         (
           await db
+            .withTables<CoreTables>()
             .selectFrom('core_transactions')
             .select((eb) => eb.fn.max('id').as('last'))
             .executeTakeFirst()
@@ -544,6 +547,7 @@ describe.each(testDatabases('both'))(
       const feesOf = new Map(fees.rows.map((row) => [row.number, Number(row.count)]));
       // Other payments posted meanwhile (the demo's own scheduled and recurring ones) stand.
       const others = await db
+        .withTables<CoreTables>()
         .selectFrom('core_transactions')
         .innerJoin('core_accounts', 'core_accounts.id', 'core_transactions.account_id')
         .select(['core_accounts.number', 'core_transactions.posting_key', 'principal_cents'])

@@ -78,10 +78,12 @@ export function createPreviewsService(options: {
   /** The institution's draft, or its published document when there is no draft. */
   draftDocument(institutionId: number): Promise<ConfigurationDocument>;
   /**
-   * Opens the sample borrower's accounts in the core, in the transaction that creates the sample
-   * (app.ts passes the built-in core's: the sample is made only where the built-in core runs).
+   * Opens the sample borrower's accounts in the core, in the transaction that creates the sample.
+   * app.ts passes the built-in core's only when the built-in core runs: a bank's core holds no
+   * sample customer, so there the sample borrower signs in with no accounts (the preview shows
+   * the pages, texts and colours; the dashboard says there is nothing to show).
    */
-  openSampleAccounts: SampleAccountOpener;
+  openSampleAccounts?: SampleAccountOpener;
   /** Seals the sample's bank account number as saved methods' are (DataProtector.encrypt). */
   seal(text: string): string;
 }): PreviewsService {
@@ -143,12 +145,13 @@ export function createPreviewsService(options: {
             institutionId: request.institutionId,
             timeZone: request.timeZone,
             at: now,
-            openAccounts: (executor, owner) =>
-              options.openSampleAccounts(
+            openAccounts: async (executor, owner) => {
+              await options.openSampleAccounts?.(
                 executor,
                 { ...owner, institutionId: request.institutionId },
                 now,
-              ),
+              );
+            },
           }));
         // Samples made before they had saved methods get them too.
         if (!(await hasSampleMethods(trx, request.institutionId, sample.userId))) {
