@@ -36,6 +36,7 @@ import {
   type DaysBeforeDueContext,
   type OneTimeDateContext,
   type RecurringDateContext,
+  nextRecurringDrawDate,
 } from './payment-dates';
 
 /** Every calendar date from `from` through `through`. */
@@ -718,5 +719,43 @@ describe('a frequency with a first date to pick', () => {
     for (const frequency of ['OneTime', 'DaysBeforeDue', 'OnDueDate', '']) {
       expect(isRecurringDateFrequency(frequency)).toBe(false);
     }
+  });
+});
+
+describe('the next draw of a recurring payment (the dashboard\'s "next on")', () => {
+  // Weekends not allowed; Thanksgiving (Thursday 2026-11-26) is a Federal Reserve holiday.
+  const rules = { nonPaymentDays: [], allowSaturday: false, allowSunday: false };
+  const on = (today: string, dueDate: string | null = null) => ({ today, dueDate, rules });
+
+  it('draws days before due on the payment day before, and a passed date from today', () => {
+    const schedule = { option: 'DaysBeforeDue', date: '2026-11-28', numberOfDays: 2 } as const;
+    // Due Monday 2026-12-28: two days before is Saturday the 26th; Friday the 25th is Christmas,
+    // so it is drawn on Thursday the 24th.
+    expect(nextRecurringDrawDate(schedule, on('2026-11-27', '2026-12-28'))).toBe('2026-12-24');
+    // Not the day the server checks again after a draw (the Date it lists, a Saturday).
+    expect(nextRecurringDrawDate(schedule, on('2026-11-27', '2026-12-28'))).not.toBe(schedule.date);
+    // A loan behind: its date has passed, drawn on the next payment day from today.
+    expect(nextRecurringDrawDate(schedule, on('2026-11-28', '2026-11-20'))).toBe('2026-11-30');
+    expect(nextRecurringDrawDate(schedule, on('2026-11-27', null))).toBeUndefined();
+  });
+
+  it("draws monthly on the first date's day of this month or the next, never the first date once past", () => {
+    const monthly = { option: 'DayOfMonth', date: '2026-10-15', numberOfDays: 0 } as const;
+    expect(nextRecurringDrawDate(monthly, on('2026-12-02'))).toBe('2026-12-15');
+    expect(nextRecurringDrawDate(monthly, on('2026-12-16'))).toBe('2027-01-15');
+    // The 30th in February: its last day (Tuesday 2028-02-29); a Saturday 15th (2026-08-15)
+    // draws on Monday.
+    const thirtieth = { option: 'DayOfMonth', date: '2028-01-30', numberOfDays: 0 } as const;
+    expect(nextRecurringDrawDate(thirtieth, on('2028-02-02'))).toBe('2028-02-29');
+    const july = { option: 'DayOfMonth', date: '2026-07-15', numberOfDays: 0 } as const;
+    expect(nextRecurringDrawDate(july, on('2026-08-03'))).toBe('2026-08-17');
+    // A first date still ahead is the next.
+    const ahead = { option: 'DayOfMonth', date: '2026-12-10', numberOfDays: 0 } as const;
+    expect(nextRecurringDrawDate(ahead, on('2026-12-02'))).toBe('2026-12-10');
+  });
+
+  it('draws a calendar schedule on its next nominal date, moved past a holiday', () => {
+    const weekly = { option: 'Weekly', date: '2026-11-26', numberOfDays: 0 } as const;
+    expect(nextRecurringDrawDate(weekly, on('2026-11-23'))).toBe('2026-11-27');
   });
 });

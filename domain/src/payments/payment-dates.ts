@@ -5,6 +5,7 @@ import {
 } from '../rules/business-days';
 import {
   addDays,
+  addMonths,
   daysBetween,
   isCalendarDate,
   minuteOfDayIn,
@@ -458,6 +459,63 @@ export function paymentDayOnOrBefore(
   let day = date;
   while (!isPaymentDay(day, rules)) day = addDays(day, -1);
   return day;
+}
+
+/** The date itself when payments are made on it, else the nearest day after it that they are. */
+export function paymentDayOnOrAfter(
+  date: CalendarDate,
+  rules: Pick<PaymentDayRules, 'nonPaymentDays' | 'allowSaturday' | 'allowSunday'>,
+): CalendarDate {
+  let day = date;
+  while (!isPaymentDay(day, rules)) day = addDays(day, 1);
+  return day;
+}
+
+/** A recurring payment's schedule as the payment info lists it. */
+export interface RecurringDrawSchedule {
+  option: 'Weekly' | 'BiWeekly' | 'SemiMonthly' | 'DayOfMonth' | 'DaysBeforeDue';
+  /** The payment info's Date: the first date of a DayOfMonth schedule, else the next nominal one. */
+  date: CalendarDate;
+  /** Days before the due date (DaysBeforeDue). */
+  numberOfDays: number;
+}
+
+/**
+ * The day a recurring payment is next drawn on, as a borrower reads 'next on ...' (issue 24
+ * review: the dashboard showed the schedule's first date, or the day the server checks again
+ * after a draw, a Saturday). The server draws by the same rules (recurring-schedule.ts):
+ * - DaysBeforeDue: the days before the loan's due date, on the payment day before it; a date
+ *   already past (the loan behind) is drawn on the next payment day from today. Without a due
+ *   date (paid off) there is none.
+ * - DayOfMonth: the first date's day this month (the month's last day when it is shorter), or
+ *   next month's once it has passed, on the payment day on or after it.
+ * - Weekly, BiWeekly, SemiMonthly: the next nominal date, on the payment day on or after it.
+ */
+export function nextRecurringDrawDate(
+  schedule: RecurringDrawSchedule,
+  context: {
+    today: CalendarDate;
+    dueDate: CalendarDate | null;
+    rules: Pick<PaymentDayRules, 'nonPaymentDays' | 'allowSaturday' | 'allowSunday'>;
+  },
+): CalendarDate | undefined {
+  const { today, rules } = context;
+  if (schedule.option === 'DaysBeforeDue') {
+    if (!context.dueDate) return undefined;
+    const date = daysBeforeDuePayDate(context.dueDate, schedule.numberOfDays, rules);
+    return date >= today ? date : paymentDayOnOrAfter(today, rules);
+  }
+  let nominal = schedule.date;
+  if (schedule.option === 'DayOfMonth' && nominal < today) {
+    const months =
+      (Number(today.slice(0, 4)) - Number(nominal.slice(0, 4))) * 12 +
+      Number(today.slice(5, 7)) -
+      Number(nominal.slice(5, 7));
+    const first = nominal;
+    nominal = addMonths(first, months);
+    if (nominal < today) nominal = addMonths(first, months + 1);
+  }
+  return paymentDayOnOrAfter(nominal, rules);
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   addDays,
   addMonths,
   type CalendarDate,
-  isPaymentDay,
+  paymentDayOnOrAfter,
   paymentDayOnOrBefore,
   paymentRulesOf,
   type RecurringOption,
@@ -55,9 +55,7 @@ export function businessDayOnOrAfter(
   date: CalendarDate,
   calendar: PaymentDayCalendar,
 ): CalendarDate {
-  let day = date;
-  while (!isPaymentDay(day, calendar)) day = addDays(day, 1);
-  return day;
+  return paymentDayOnOrAfter(date, calendar);
 }
 
 /** The date itself when payments are made on it, else the day before it that they are. */

@@ -93,6 +93,43 @@ afterEach(() => {
 });
 
 describe('the dashboard summary', () => {
+  it('says the day a monthly or days-before-due recurring payment is next drawn, not its first date', async () => {
+    // Today (the server's) Tuesday 11/24/2026; the auto loan is due Wednesday 12/02/2026.
+    renderDashboard([EQUITY, AUTO, CHECKING], {
+      'GET /api/PaymentInformation/GetPaymentInfo': (request) => ({
+        body: paymentInfoFixture({
+          RecurringPayment: request.search.includes('001-100235-2')
+            ? recurringPaymentFixture({
+                Date: '2026-09-28',
+                RecurringOption: 'DayOfMonth',
+                PaymentAccountNum: '5556',
+                TotalAmount: 200,
+              })
+            : recurringPaymentFixture({
+                // What the server lists after a draw: the day it checks again, a Saturday.
+                Date: '2026-11-28',
+                RecurringOption: 'DaysBeforeDue',
+                NumberOfDays: 3,
+                PaymentAccountNum: '5556',
+                TotalAmount: 300,
+              }),
+        }),
+      }),
+    });
+    const upcoming = await screen.findByRole('region', {
+      name: 'Scheduled and recurring payments',
+    });
+    const items = within(upcoming)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    // Three days before 12/02 is Sunday 11/29: drawn on Friday 11/27 (Thanksgiving the 26th).
+    expect(items).toEqual([
+      expect.stringMatching(/^\$300\.00 .* \(next on 11\/27\/2026\)$/),
+      // The 28th of the month: Saturday 11/28, drawn on Monday 11/30.
+      expect.stringMatching(/^\$200\.00 Monthly on the 28th .* \(next on 11\/30\/2026\)$/),
+    ]);
+  });
+
   it('opens with a past-due loan in the error colour, how late and what brings it current, then the next payment due', async () => {
     renderDashboard([EQUITY, AUTO, CHECKING], {
       'GET /api/PaymentInformation/GetPaymentInfo': (request) => ({

@@ -15,9 +15,11 @@ import {
   isClosedComment,
   loanName,
   maskAccountNumber,
+  nextRecurringDrawDate,
   pastDueNotice,
   pastDueTextsOf,
   type PaymentsSummary as Summary,
+  paymentRulesOf,
   scheduleWording,
   scheduleWordingTextsOf,
 } from '@portal/domain';
@@ -282,16 +284,40 @@ function UpcomingPayments(props: { payments: LoanPayments }) {
       }),
     );
     const recurring = lists.RecurringPayment;
-    return recurring
+    // The day it is next drawn, by the server's rules and today (its Date is the schedule's
+    // first date, or the day the server checks again); from a refusal, its Date as listed.
+    const info = result?.data;
+    const { allowSaturday, allowSunday } = paymentRulesOf(settings).days;
+    const next =
+      recurring &&
+      (info
+        ? nextRecurringDrawDate(
+            {
+              option: recurring.RecurringOption,
+              date: recurring.Date.slice(0, 10),
+              numberOfDays: recurring.NumberOfDays,
+            },
+            {
+              today: info.PaymentDetails.PaymentDate.slice(0, 10),
+              dueDate: info.DueDate ? info.DueDate.slice(0, 10) : null,
+              rules: {
+                nonPaymentDays: info.NonPaymentDays.map((day) => day.slice(0, 10)),
+                allowSaturday,
+                allowSunday,
+              },
+            },
+          )
+        : recurring.Date.slice(0, 10));
+    return recurring && next
       ? [
           ...scheduled,
           {
             key: `r|${loan.Number}`,
-            date: recurring.Date.slice(0, 10),
+            date: next,
             text: fillPlaceholders(settings.get('accountSummaryTexts.recurringPaymentText'), {
               amount: formatUsd(recurring.TotalAmount),
               schedule: scheduleWording(recurring, texts),
-              date: formatUsDate(recurring.Date.slice(0, 10)),
+              date: formatUsDate(next),
               loan: named(loan),
               method: method(recurring.PaymentAccountNum),
             }),
