@@ -95,7 +95,8 @@ import {
 import {
   closeLoanDay,
   creditedAsOfReason,
-  depositMonthEndInterest,
+  depositInterestOfDays,
+  isMonthEnd,
   type LoanReplay,
   loanStatementSnapshot,
   replayAdjustments,
@@ -887,8 +888,23 @@ export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
   async function creditDepositInterest(accountId: number, date: CalendarDate): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const account = await findAccountForUpdate(trx, accountId);
-      if (!account) return 0;
-      const interest = depositMonthEndInterest(account.balance_cents, account.rate, date);
+      if (!account || !isMonthEnd(date)) return 0;
+      // Each day's closing balance of the month (before this interest), from the month's lines.
+      const monthStart = `${date.slice(0, 8)}01`;
+      const lines = await listTransactionsBetween(trx, accountId, monthStart, date);
+      let closing = await principalBalanceBefore(trx, accountId, monthStart);
+      const daily: number[] = [];
+      let next = 0;
+      for (let day = monthStart; day <= date; day = addDays(day, 1)) {
+        for (; next < lines.length && (lines[next]?.date ?? '') <= day; next += 1) {
+          const line = lines[next];
+          if (line && line.posting_key !== `interest:${date}`) {
+            closing = line.principal_balance_cents;
+          }
+        }
+        daily.push(day < account.opened_on ? 0 : closing);
+      }
+      const interest = depositInterestOfDays(daily, account.rate);
       if (interest === 0) return 0;
       const balance = account.balance_cents + interest;
       const posted = await insertPostingOnce(trx, {

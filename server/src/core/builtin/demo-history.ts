@@ -11,7 +11,12 @@ import {
   payoffQuote,
 } from './loan-engine';
 import type { StatementSnapshot } from './core.schema';
-import { closeLoanDay, depositMonthEndInterest, loanStatementSnapshot } from './servicing-day';
+import {
+  closeLoanDay,
+  depositInterestOfDays,
+  isMonthEnd,
+  loanStatementSnapshot,
+} from './servicing-day';
 
 /**
  * Demo accounts are generated, not typed: each loan runs from its origination to the seed day
@@ -195,6 +200,8 @@ export function generateDepositHistory(options: {
   let periodDeposits = options.openingCents;
   let periodInterest = 0;
   let periodWithdrawals = 0;
+  /** The closing balances of the month's days so far. */
+  const monthBalances: number[] = [balance];
   for (let date = addDays(options.openedOn, 1); date < options.today; date = addDays(date, 1)) {
     if (!options.fixed && date.endsWith('-01')) {
       const salary = 150_000 + Math.round(random() * 100_000);
@@ -222,7 +229,11 @@ export function generateDepositHistory(options: {
         });
       }
     }
-    const interest = depositMonthEndInterest(balance, options.rateHundredths, date);
+    // The day's closing balance counts toward the month's interest (the daily balance method).
+    monthBalances.push(balance);
+    const interest = isMonthEnd(date)
+      ? depositInterestOfDays(monthBalances.splice(0), options.rateHundredths)
+      : 0;
     if (interest > 0) {
       balance += interest;
       periodInterest += interest;

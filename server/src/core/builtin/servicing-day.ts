@@ -276,18 +276,26 @@ export function loanStatementSnapshot(
   };
 }
 
+/** Whether `date` is its month's last day (a deposit's interest is credited then). */
+export function isMonthEnd(date: CalendarDate): boolean {
+  return (
+    Number(date.slice(8, 10)) === daysInMonth(Number(date.slice(0, 4)), Number(date.slice(5, 7)))
+  );
+}
+
 /**
- * A deposit's month end: interest on the balance for the month's days (actual/365, rate in
- * hundredths of a percent), rounded to the cent. Zero on other days.
+ * A deposit's interest for a month by the daily balance method (Regulation DD, 12 CFR
+ * 1030.7(a)): each day's closing balance earns the rate (hundredths of a percent) for one day of
+ * actual/365, a day overdrawn earns nothing, and the month's sum is rounded to the cent once
+ * (half up: interest paid to the depositor). The month-end balance alone, as before, paid a
+ * month's interest on money deposited on its last day (issue 24).
  */
-export function depositMonthEndInterest(
-  balanceCents: Cents,
+export function depositInterestOfDays(
+  dailyBalancesCents: readonly Cents[],
   rateHundredths: number,
-  date: CalendarDate,
 ): Cents {
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const days = daysInMonth(year, month);
-  if (Number(date.slice(8, 10)) !== days || balanceCents <= 0) return 0;
-  return Math.round((balanceCents * rateHundredths * days) / (10_000 * 365));
+  // Whole cents times days, then times the rate: integers well inside 2^53 for any balance a
+  // deposit holds; one division, one rounding.
+  const balanceDays = dailyBalancesCents.reduce((sum, cents) => sum + Math.max(0, cents), 0);
+  return Math.round((balanceDays * rateHundredths) / (10_000 * 365));
 }

@@ -79,6 +79,39 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
         ).map((row) => [row.number, row.version]),
       );
     const versionsBefore = await versions();
+    // $100,000 paid into the savings account on March 31st: by the daily balance method it earns
+    // one day's interest in March, not the month's (the month-end balance did).
+    const core = test.database.db.withTables<CoreTables>();
+    const savingsRow = await core
+      .selectFrom('core_accounts')
+      .select(['id', 'balance_cents', 'rate'])
+      .where('number', '=', '001-500322-3')
+      .where('institution_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const depositCents = 10_000_000;
+    await core
+      .insertInto('core_transactions')
+      .values({
+        account_id: savingsRow.id,
+        date: '2025-03-31',
+        time: '12:00:00',
+        kind: 'deposit',
+        description: 'Wire transfer',
+        principal_cents: depositCents,
+        interest_cents: 0,
+        other_cents: 0,
+        total_cents: depositCents,
+        principal_balance_cents: savingsRow.balance_cents + depositCents,
+      })
+      .execute();
+    await core
+      .updateTable('core_accounts')
+      .set({
+        balance_cents: savingsRow.balance_cents + depositCents,
+        available_balance_cents: savingsRow.balance_cents + depositCents,
+      })
+      .where('id', '=', savingsRow.id)
+      .execute();
     test.clock.advance(40 * 86_400_000);
     // Two instances on one database run the same end of day at once.
     const second = await buildApp({
@@ -149,6 +182,15 @@ describe.each(testDatabases('both'))('the core end of day on $name', (testDataba
     );
     expect(march).toHaveLength(1);
     expect(march[0]?.InterestAmount).toBeGreaterThan(0);
+    // The month-end balance's month of interest, deposit included, is what the old method paid;
+    // the deposit's day is far below it (the other days' balances move with the demo's own
+    // deposits and spending, so the bound leaves them room).
+    const dayOnDeposit = (depositCents * savingsRow.rate) / (10_000 * 365);
+    const monthEndMethod =
+      ((savingsRow.balance_cents + depositCents) * savingsRow.rate * 31) / (10_000 * 365);
+    const marchCents = Math.round((march[0]?.InterestAmount ?? 0) * 100);
+    expect(marchCents).toBeLessThan(monthEndMethod - 25 * dayOnDeposit);
+    expect(marchCents).toBeGreaterThan(dayOnDeposit);
     // Interest shows in its own column only: the parts add up to the total.
     expect(march[0]?.PrincipalAmount).toBe(0);
     expect(march[0]?.TotalPaymentAmount).toBe(march[0]?.InterestAmount);
