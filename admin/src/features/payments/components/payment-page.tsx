@@ -172,7 +172,7 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
             <Typography id={timelineHeading} variant="h6" component="h2">
               Timeline
             </Typography>
-            <TableContainer>
+            <TableContainer role="region" aria-label="Timeline, scrolls sideways" tabIndex={0}>
               <Table size="small" aria-labelledby={timelineHeading}>
                 <TableHead>
                   <TableRow>
@@ -186,7 +186,9 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
                     <TableRow key={`${event.at}-${index}`}>
                       <TableCell>{formatDateTime(event.at, timeZone)}</TableCell>
                       <TableCell>{PAYMENT_STATUS_LABELS[event.status]}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-word' }}>{event.detail ?? ''}</TableCell>
+                      <TableCell sx={{ minWidth: '12rem', overflowWrap: 'break-word' }}>
+                        {event.detail ?? ''}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -172,7 +172,9 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
               ? `The newest ${search.data.limit} payments that match; narrow the search for others.`
               : `${search.data.payments.length} ${search.data.payments.length === 1 ? 'payment matches' : 'payments match'}.`}
           </Typography>
-          <TableContainer>
+          {/* A region the keyboard can scroll: on a phone the columns after Confirmation are
+              reached by scrolling it sideways. */}
+          <TableContainer role="region" aria-label="Payments found, scrolls sideways" tabIndex={0}>
             <Table size="small" aria-label="Payments found">
               <TableHead>
                 <TableRow>
