@@ -320,11 +320,16 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
           applicationOptions,
           profile,
           userAgent: request.headers['user-agent'],
-          onReadFailed: (queryKey, error) =>
-            request.log.warn(
-              { queryKey, status: (error as { status?: unknown }).status, err: error },
+          onReadFailed: (queryKey, error) => {
+            const status = (error as { status?: unknown }).status;
+            // A refusal answered 200 (NoPaymentNeeded for a loan paid off) is the loan's state,
+            // not a fault: noted for debugging only, so warnings stay what needs a look.
+            const refusal = typeof status === 'number' && status < 300;
+            request.log[refusal ? 'debug' : 'warn'](
+              { queryKey, status, err: error },
               'A read of the portal page failed in the server render; the browser reads it again',
-            ),
+            );
+          },
         });
         const scheme = page.colorScheme === 'dark' ? 'dark' : 'light';
         const preloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
