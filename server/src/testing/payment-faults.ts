@@ -2,6 +2,7 @@ import { PaymentRequest, type SavedPaymentMethod } from '@portal/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../app';
+import { failEveryNthRow } from './database-faults';
 import { testDatabases } from './databases';
 import { TEST_DATA_PROTECTOR } from './keys';
 import { publishSettingsChange } from './settings';
@@ -186,18 +187,14 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
           shared: { paymentSchedulingOptions: { maxScheduledPaymentsAllowed: '100000' } },
         });
         // A database error mid-transaction: every 13th update marking a payment posted fails.
-        await sql`create sequence payment_fault_counter`.execute(db);
-        await sql`
-      create function payment_fault() returns trigger language plpgsql as $$
-      begin
-        if nextval('payment_fault_counter') % 13 = 0 then
-          raise exception 'injected database fault';
-        end if;
-        return new;
-      end $$`.execute(db);
-        await sql`
-      create trigger payment_fault before update on payments for each row
-      when (new.status = 'posted') execute function payment_fault()`.execute(db);
+        await failEveryNthRow(db, {
+          name: 'payment_fault',
+          every: 13,
+          on: 'update',
+          table: 'payments',
+          when: "new.status = 'posted'",
+          message: 'injected database fault',
+        });
         injectFaults(test.app, {
           afterPost: everyNth(5),
           afterCharge: everyNth(7),

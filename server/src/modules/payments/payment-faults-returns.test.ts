@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { failEveryNthRow } from '../../testing/database-faults';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
 import { addAccount, paymentBody, TODAY } from '../../testing/payment-test-kit';
@@ -263,47 +264,33 @@ describe.each(testDatabases('both'))(
       // calls: it does not roll back with the failed statement).
       injectFaults(test.app);
       injectFaults(second);
-      await sql`create sequence return_mark_fault_counter`.execute(db);
-      await sql`create sequence reversal_fault_counter`.execute(db);
-      await sql`
-      create function return_mark_fault() returns trigger language plpgsql as $$
-      begin
-        if nextval('return_mark_fault_counter') % 7 = 0 then
-          raise exception 'injected database fault (marking returned)';
-        end if;
-        return new;
-      end $$`.execute(db);
-      await sql`
-      create trigger return_mark_fault before update on payments for each row
-      when (new.status = 'returned') execute function return_mark_fault()`.execute(db);
-      await sql`
-      create function reversal_fault() returns trigger language plpgsql as $$
-      begin
-        if nextval('reversal_fault_counter') % 9 = 0 then
-          raise exception 'injected database fault (reversal line)';
-        end if;
-        return new;
-      end $$`.execute(db);
-      await sql`
-      create trigger reversal_fault before insert on core_transactions for each row
-      when (new.posting_key like 'reversal:%') execute function reversal_fault()`.execute(db);
+      await failEveryNthRow(db, {
+        name: 'return_mark_fault',
+        every: 7,
+        on: 'update',
+        table: 'payments',
+        when: "new.status = 'returned'",
+        message: 'injected database fault (marking returned)',
+      });
+      await failEveryNthRow(db, {
+        name: 'reversal_fault',
+        every: 9,
+        on: 'insert',
+        table: 'core_transactions',
+        when: "new.posting_key like 'reversal:%'",
+        message: 'injected database fault (reversal line)',
+      });
       // The borrower's notice of a return: its insert fails now and then. It is queued in the
       // statement that marks the payment (the mark fails with it); a notice queued apart, after
       // the mark, would be lost.
-      await sql`create sequence return_mail_fault_counter`.execute(db);
-      await sql`
-      create function return_mail_fault() returns trigger language plpgsql as $$
-      begin
-        if nextval('return_mail_fault_counter') % 6 = 0 then
-          raise exception 'injected database fault (queueing the notice)';
-        end if;
-        return new;
-      end $$`.execute(db);
-      await sql`
-      create trigger return_mail_fault before insert on outbox_messages for each row
-      when (new.subject like '%returned by your bank%') execute function return_mail_fault()`.execute(
-        db,
-      );
+      await failEveryNthRow(db, {
+        name: 'return_mail_fault',
+        every: 6,
+        on: 'insert',
+        table: 'outbox_messages',
+        when: "new.subject like '%returned by your bank%'",
+        message: 'injected database fault (queueing the notice)',
+      });
     }, 180_000);
     afterAll(async () => {
       await second?.close();
