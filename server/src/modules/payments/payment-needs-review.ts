@@ -86,73 +86,83 @@ function reviewItemOf(
 }
 
 /**
+ * A servicing core's work item about one payment, once per payment (`reference`): the summary
+ * after "Payment <confirmation>: <total> for loan <masked>", the payment's facts, then what the
+ * case adds. No card or account number; the loan masked.
+ */
+function coreReviewItem(
+  payment: PaymentRow,
+  item: {
+    summary: string;
+    status: keyof typeof PAYMENT_STATUS_LABELS;
+    details: Record<string, string>;
+    whatToDo: string;
+    reference: string;
+  },
+): NewWorkItem & { reference: string } {
+  const loan = maskAccountNumber(payment.loan_number);
+  const amount = formatUsd(storedPaymentTotal(payment));
+  return {
+    institutionId: payment.institution_id,
+    kind: 'paymentReview',
+    userId: payment.user_id,
+    senderName: 'Servicing core',
+    senderEmail: '',
+    summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan}${item.summary}`,
+    details: {
+      confirmationNumber: payment.reference_number,
+      loan,
+      paymentDate: formatUsDate(payment.pay_date),
+      ...item.details,
+      amount,
+      status: PAYMENT_STATUS_LABELS[item.status],
+      whatToDo: item.whatToDo,
+    },
+    reference: item.reference,
+  };
+}
+
+/**
  * The work item of a payment the core credited as of a day after its payment date (the
  * settlement's `onLateCredit`): posted, but the days between may have cost the borrower interest
- * or a late fee that crediting on the date would not have. One per payment (its id is the
- * reference). No card or account number; the loan masked.
+ * or a late fee that crediting on the date would not have.
  */
 export function lateCreditItem(
   payment: PaymentRow,
   creditedOn: string,
 ): NewWorkItem & { reference: string } {
-  const loan = maskAccountNumber(payment.loan_number);
-  const amount = formatUsd(storedPaymentTotal(payment));
-  return {
-    institutionId: payment.institution_id,
-    kind: 'paymentReview',
-    userId: payment.user_id,
-    senderName: 'Servicing core',
-    senderEmail: '',
-    summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan}, dated ${formatUsDate(payment.pay_date)}, was credited as of ${formatUsDate(creditedOn)}`,
-    details: {
-      confirmationNumber: payment.reference_number,
-      loan,
-      paymentDate: formatUsDate(payment.pay_date),
-      creditedOn: formatUsDate(creditedOn),
-      amount,
-      status: PAYMENT_STATUS_LABELS.posted,
-      whatToDo:
-        'The core could not replay the loan from the payment date, so it credited the payment ' +
-        'as of a later day. A payment is to be credited as of the day it was received: check ' +
-        'the interest and any late fee the later day charged, and reverse them in the core.',
-    },
+  return coreReviewItem(payment, {
+    summary: `, dated ${formatUsDate(payment.pay_date)}, was credited as of ${formatUsDate(creditedOn)}`,
+    status: 'posted',
+    details: { creditedOn: formatUsDate(creditedOn) },
+    whatToDo:
+      'The core could not replay the loan from the payment date, so it credited the payment ' +
+      'as of a later day. A payment is to be credited as of the day it was received: check ' +
+      'the interest and any late fee the later day charged, and reverse them in the core.',
     reference: `late-credit:${payment.id}`,
-  };
+  });
 }
 
 /**
  * Staff's work item for a bank-account payment the core refused for good after its debit was
  * taken (the settlement's `onCoreRefusal`): the payment failed (ContactUs), and the borrower's
- * money is on its way to the institution, which must give it back. Once per payment.
+ * money is on its way to the institution, which must give it back.
  */
 export function refusedAfterDebitItem(
   payment: PaymentRow,
   reason: string,
 ): NewWorkItem & { reference: string } {
-  const loan = maskAccountNumber(payment.loan_number);
-  const amount = formatUsd(storedPaymentTotal(payment));
-  return {
-    institutionId: payment.institution_id,
-    kind: 'paymentReview',
-    userId: payment.user_id,
-    senderName: 'Servicing core',
-    senderEmail: '',
-    summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan} was debited from the borrower's bank account, and the core refused it (${reason})`,
-    details: {
-      confirmationNumber: payment.reference_number,
-      loan,
-      paymentDate: formatUsDate(payment.pay_date),
-      amount,
-      reason,
-      status: PAYMENT_STATUS_LABELS.failed,
-      whatToDo:
-        'The bank debit was sent, and the core would not post the payment, so the loan does not ' +
-        "show it. Give the borrower's money back (a credit entry, or a refund by check) or post " +
-        'it in the core by hand, and tell the borrower. If the bank returns the debit, the return ' +
-        'comes here too.',
-    },
+  return coreReviewItem(payment, {
+    summary: ` was debited from the borrower's bank account, and the core refused it (${reason})`,
+    status: 'failed',
+    details: { reason },
+    whatToDo:
+      'The bank debit was sent, and the core would not post the payment, so the loan does not ' +
+      "show it. Give the borrower's money back (a credit entry, or a refund by check) or post " +
+      'it in the core by hand, and tell the borrower. If the bank returns the debit, the return ' +
+      'comes here too.',
     reference: `core-refused:${payment.id}`,
-  };
+  });
 }
 
 export function createPaymentNeedsReview(deps: PaymentNeedsReviewDeps) {
