@@ -884,6 +884,42 @@ export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
     });
   }
 
+  /**
+   * The customer's loan or line of credit, locked for a change; else what a posting or a
+   * reversal answers: 'notFound' for an account not the customer's (as for none), 'notALoan' for
+   * their account the engine does not run (a deposit). In the transaction: PGlite has one
+   * connection, which the transaction holds.
+   */
+  async function lockCustomerLoan(
+    trx: Transaction<CoreDatabase>,
+    customer: CustomerRef,
+    number: string,
+  ): Promise<
+    | { locked: NonNullable<Awaited<ReturnType<typeof findCustomerLoanForUpdate>>> }
+    | { refused: { status: 'notFound' } | { status: 'refused'; reason: 'notALoan' } }
+  > {
+    const locked = await findCustomerLoanForUpdate(
+      trx,
+      customer.institutionId,
+      customer.customerId,
+      number,
+    );
+    if (!locked) {
+      const row = await findCustomerAccount(
+        trx,
+        customer.institutionId,
+        customer.customerId,
+        number,
+      );
+      return { refused: row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' } };
+    }
+    const category = accountCategory(locked.type);
+    if (category !== 'loan' && category !== 'lineOfCredit') {
+      return { refused: { status: 'refused', reason: 'notALoan' } };
+    }
+    return { locked };
+  }
+
   /** A deposit's month-end interest, posted once (its posting key is the date). */
   async function creditDepositInterest(accountId: number, date: CalendarDate): Promise<number> {
     return db.transaction().execute(async (trx) => {
@@ -1413,27 +1449,9 @@ export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
           }
         }
         return await db.transaction().execute(async (trx): Promise<CorePaymentPostingResult> => {
-          const locked = await findCustomerLoanForUpdate(
-            trx,
-            customer.institutionId,
-            customer.customerId,
-            number,
-          );
-          if (!locked) {
-            // Not the customer's, or an account the engine does not run (a deposit).
-            // In the transaction: PGlite has one connection, which the transaction holds.
-            const row = await findCustomerAccount(
-              trx,
-              customer.institutionId,
-              customer.customerId,
-              number,
-            );
-            return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
-          }
-          const lockedCategory = accountCategory(locked.type);
-          if (lockedCategory !== 'loan' && lockedCategory !== 'lineOfCredit') {
-            return { status: 'refused', reason: 'notALoan' };
-          }
+          const found = await lockCustomerLoan(trx, customer, number);
+          if ('refused' in found) return found.refused;
+          const { locked } = found;
           accountId = locked.account_id;
           let loan: CoreLoanRow = {
             account_id: locked.account_id,
@@ -1517,25 +1535,9 @@ export function createBuiltinCore(options: BuiltinCoreOptions): BuiltinCore {
       return db
         .transaction()
         .execute(async (trx): Promise<CorePaymentReversalResult> => {
-          const locked = await findCustomerLoanForUpdate(
-            trx,
-            customer.institutionId,
-            customer.customerId,
-            number,
-          );
-          if (!locked) {
-            const row = await findCustomerAccount(
-              trx,
-              customer.institutionId,
-              customer.customerId,
-              number,
-            );
-            return row ? { status: 'refused', reason: 'notALoan' } : { status: 'notFound' };
-          }
-          const category = accountCategory(locked.type);
-          if (category !== 'loan' && category !== 'lineOfCredit') {
-            return { status: 'refused', reason: 'notALoan' };
-          }
+          const found = await lockCustomerLoan(trx, customer, number);
+          if ('refused' in found) return found.refused;
+          const { locked } = found;
           const accountId = locked.account_id;
           const { terms } = locked;
           const alreadyReversed = (line: CoreTransactionRow): CorePaymentReversalResult => ({
