@@ -458,6 +458,8 @@ describe('the loan page', () => {
     // Asked for once, also with both lists hidden: a payment the bank sent back is said first
     // whatever the page hides (issue 24, ReturnedPaymentsNotice); the lists share the answer.
     await waitFor(() => expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(1));
+    // The later parts render a paint or two after the first (lib/after-paint.ts).
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     const regions = [
       'Loan balance',
       'Payments',

@@ -44,6 +44,7 @@ import { isLoanAccount } from '../../../lib/accounts/get-account-list';
 import { LoanRecentPayments } from '../../../components/payments/recent-payments-list';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
+import { useStagesAfterPaint } from '../../../lib/after-paint';
 
 const DASHBOARD = '/myaccount/dashboard';
 /** The on-load flag of spec 002 section 8 that fails the load (back to the dashboard with it). */
@@ -177,6 +178,10 @@ function LoanDetails({
   const dialogs = useDialogStack();
   const navigate = useNavigate();
   const changes = useLoanChanges(accountNumber);
+  // What is due and the loan's facts first; the history after that paint; the chart,
+  // statements, documents and alerts after the next (lib/after-paint.ts). The page says it is
+  // busy until then (aria-busy), so a screen reader waits for the whole of it.
+  const stage = useStagesAfterPaint(2);
   const info = data.Information;
   const closed = isClosedComment(info.Comment);
   const line = accountCategory(info.AccountType) === 'lineOfCredit';
@@ -328,7 +333,7 @@ function LoanDetails({
   );
 
   return (
-    <Stack spacing={4} sx={{ py: 2 }}>
+    <Stack spacing={4} sx={{ py: 2 }} aria-busy={stage < 2}>
       <Box component="section" aria-labelledby="loan-heading">
         <Typography variant="h4" component="h1" id="loan-heading">
           {settings.get('loanDetailsTexts.headingText')}
@@ -401,21 +406,24 @@ function LoanDetails({
         </Grid>
       </Box>
       <Divider />
+      {/* From the first commit: they show once the payment info answers (a later mount would
+          ask again after a refusal), and the returned-payment notice above shares it. */}
       {isLoanAccount({ Type: info.AccountType }) ? (
         <>
           <LoanPaymentLists accountNumber={accountNumber} />
           <LoanRecentPayments accountNumber={accountNumber} />
         </>
       ) : null}
-      {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
+      {stage < 1 || hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
         <HistorySection accountNumber={accountNumber} daysSinceOpened={info.DaysSinceOpened} />
       )}
       {/* Not in the spec: drawn from the history, so hidden with it. */}
-      {hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
+      {stage < 2 || hide('loanDetailsOptions.hideLoanHistoryOption') ? null : (
         // Nothing owed: nothing to project either (the chart of the past stays).
         <BalanceSection accountNumber={accountNumber} closed={closed || nothingToPay} />
       )}
-      {closed ||
+      {stage < 2 ||
+      closed ||
       hide('loanDetailsOptions.hideEStatementsOption') ||
       !settings.get('eStatementOptions.useEStatementsOption') ? null : (
         <EStatementsSection
@@ -428,7 +436,8 @@ function LoanDetails({
           refresh={changes.refresh}
         />
       )}
-      {settings.get('globalOptions.useFileServicesOption') &&
+      {stage >= 2 &&
+      settings.get('globalOptions.useFileServicesOption') &&
       !hide('loanDetailsOptions.hideAccountDocumentsOption') ? (
         <DocumentsSection
           documents={data.Documents}
@@ -440,7 +449,7 @@ function LoanDetails({
           }
         />
       ) : null}
-      {closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
+      {stage < 2 || closed || hide('loanDetailsOptions.hideAlertPreferencesOption') ? null : (
         <AlertsSection saved={data.Alerts} save={(alerts) => changes.alerts.mutateAsync(alerts)} />
       )}
     </Stack>
