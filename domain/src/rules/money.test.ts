@@ -32,8 +32,27 @@ describe('money in integer cents', () => {
     expect(formatUsd(5)).toBe('$0.05');
     expect(formatUsd(100000000)).toBe('$1,000,000.00');
     expect(formatUsd(-2500)).toBe('-$25.00');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-0)).toBe('$0.00');
     expect(formatUsdPlain(123456)).toBe('1234.56');
     expect(formatUsdPlain(-5)).toBe('-0.05');
+  });
+
+  it('formats every amount as Intl does for en-US dollars', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [1, 99, 100, 999_99, 1_000_00, 999_999_99, 1_000_000_00, 99_999_999_999_99];
+    // And 2,000 more of every length, from a fixed sequence (a linear congruential generator).
+    for (let seed = 7, i = 0; i < 2_000; i += 1) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      amounts.push(seed % 10 ** ((i % 12) + 1));
+    }
+    for (const cents of amounts) {
+      expect(formatUsd(cents)).toBe(intl.format(cents / 100));
+      // Intl writes minus zero "-$0.00"; an amount of nothing has no sign (above).
+      if (cents !== 0) expect(formatUsd(-cents)).toBe(intl.format(-cents / 100));
+    }
+    // Beyond where dividing by 100 in floating point is exact, whole cents still are.
+    expect(formatUsd(2 ** 53 - 1)).toBe('$90,071,992,547,409.91');
   });
 
   it('parses what people type into an amount field', () => {
