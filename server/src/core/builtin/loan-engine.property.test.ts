@@ -17,6 +17,7 @@ import {
   type LoanTransaction,
   originateLoan,
   owedCents,
+  PAYMENT_ALLOCATIONS,
   type PaymentAllocation,
   PaymentExceedsPayoffError,
   payoffQuote,
@@ -43,7 +44,7 @@ import {
 const RUNS = { seed: 24, numRuns: 16 };
 
 const DAY_COUNTS: readonly DayCount[] = ['actual/365', 'actual/360', '30/360'];
-const ALLOCATIONS: readonly PaymentAllocation[] = ['installmentFirst', 'feesFirst'];
+const ALLOCATIONS: readonly PaymentAllocation[] = PAYMENT_ALLOCATIONS;
 
 /** The terms the engine lets a loan choose, one of each. */
 interface Convention {

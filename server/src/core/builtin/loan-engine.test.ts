@@ -16,6 +16,7 @@ import {
   nextDueDate,
   originateLoan,
   owedCents,
+  PAYMENT_ALLOCATIONS,
   PaymentExceedsPayoffError,
   payoffQuote,
   recordInterest,
@@ -161,6 +162,39 @@ describe('the built-in core: installment loans', () => {
     expect(chargeLateFees(terms, installment, '2026-02-26').transactions).toEqual([]);
   });
 
+  it('under principalFirst pays the installment principal before interest, then the charges', () => {
+    const terms: LoanTerms = { ...TERMS, allocation: 'principalFirst' };
+    const state = withCharges(terms);
+    const interest = accrueInterest(terms, state, '2026-02-15').interestDueCents;
+
+    // Less than the installment: all of it to principal; the interest and charges stay owed.
+    const small = applyPayment(terms, state, { date: '2026-02-15', amountCents: 3_000 });
+    expect(small.state).toMatchObject({
+      principalCents: 1_000_000 - 3_000,
+      interestDueCents: interest,
+      lateChargesDueCents: 2_500,
+      otherFeesDueCents: 1_000,
+    });
+    expect(small.transactions[0]).toMatchObject({ principalCents: 3_000, interestCents: 0 });
+
+    // The installment and more: principal and interest of the installment, then the charges,
+    // then principal ahead; the whole installment counts, so it is never late for the charges.
+    const large = applyPayment(terms, state, { date: '2026-02-15', amountCents: 40_000 });
+    expect(large.state).toMatchObject({
+      lateChargesDueCents: 0,
+      otherFeesDueCents: 0,
+      interestDueCents: 0,
+      principalCents: 1_000_000 - (40_000 - 3_500 - interest),
+      installmentsPaid: 1,
+    });
+    const installment = applyPayment(terms, state, {
+      date: '2026-02-15',
+      amountCents: TERMS.installmentCents,
+    }).state;
+    expect(installment).toMatchObject({ lateChargesDueCents: 2_500, installmentsPaid: 1 });
+    expect(chargeLateFees(terms, installment, '2026-02-26').transactions).toEqual([]);
+  });
+
   it('moves the due date one period for each installment paid, and pays ahead', () => {
     const state = opened();
     expect(nextDueDate(TERMS, state)).toBe('2026-02-15');
@@ -256,7 +290,7 @@ describe('the built-in core: installment loans', () => {
   it('one payment 15 days late then on-time installments charges exactly one late fee', () => {
     const payOn = new Map([[addDays(dueDateOf(TERMS, 0), 15), 0]]);
     for (let index = 1; index < 12; index += 1) payOn.set(dueDateOf(TERMS, index), index);
-    for (const allocation of ['installmentFirst', 'feesFirst'] as const) {
+    for (const allocation of PAYMENT_ALLOCATIONS) {
       const terms: LoanTerms = { ...TERMS, allocation };
       const opening = originateLoan(terms);
       let state = opening.state;
@@ -276,10 +310,9 @@ describe('the built-in core: installment loans', () => {
       ]);
       expect(state.installmentsPaid).toBe(12);
       expect(isPastDue(terms, state, '2027-01-31')).toBe(false);
-      // Installment first, the late charge is still owed; fees first, the next payment paid it.
-      expect(state.lateChargesDueCents).toBe(
-        allocation === 'installmentFirst' ? terms.lateFeeCents : 0,
-      );
+      // Installment (or principal) first, the late charge is still owed; fees first, the next
+      // payment paid it.
+      expect(state.lateChargesDueCents).toBe(allocation === 'feesFirst' ? 0 : terms.lateFeeCents);
     }
   });
 

@@ -75,8 +75,20 @@ export type BillingFrequency = 'monthly' | 'semiMonthly' | 'biWeekly' | 'weekly'
  *   regular part still counts in full toward the installments, so an installment paid on time is
  *   never late for the charges taken out of it; they lengthen the schedule instead. Not for loans
  *   under 1026.36(c).
+ * - `principalFirst` (Fineract's "Principal, Interest, Penalties, Fees Order"): as
+ *   `installmentFirst`, but the installments due are paid principal before interest: a payment
+ *   short of them goes to their principal part (the installments less the interest due) first,
+ *   and the interest it leaves stays owed. A whole installment is divided as under
+ *   `installmentFirst`. For products that want the balance down first.
  */
-export type PaymentAllocation = 'installmentFirst' | 'feesFirst';
+export type PaymentAllocation = 'installmentFirst' | 'feesFirst' | 'principalFirst';
+
+/** Every allocation the engine knows (the property tests run each). */
+export const PAYMENT_ALLOCATIONS: readonly PaymentAllocation[] = [
+  'installmentFirst',
+  'feesFirst',
+  'principalFirst',
+];
 
 export interface LoanTerms {
   originationDate: CalendarDate;
@@ -548,7 +560,8 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     return left;
   };
   let countedCents: Cents;
-  if ((terms.allocation ?? 'installmentFirst') === 'feesFirst') {
+  const allocation = terms.allocation ?? 'installmentFirst';
+  if (allocation === 'feesFirst') {
     pay(payment.amountCents, ['lateCharges', 'otherFees', 'interest', 'principal']);
     countedCents = regular;
   } else {
@@ -561,7 +574,17 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
       accrued.interestDueCents + accrued.principalCents,
     );
     const toInstallments = Math.min(regular, installmentsDue);
-    const beyond = regular - toInstallments + pay(toInstallments, ['interest', 'principal']);
+    // Principal first: the installments' principal (what they are beyond the interest due),
+    // then their interest; a whole installment is divided the same either way.
+    const toPrincipalFirst =
+      allocation === 'principalFirst'
+        ? Math.min(toInstallments, Math.max(0, installmentsDue - accrued.interestDueCents))
+        : 0;
+    const beyond =
+      regular -
+      toInstallments +
+      pay(toPrincipalFirst, ['principal']) +
+      pay(toInstallments - toPrincipalFirst, ['interest', 'principal']);
     const afterCharges = pay(beyond, ['lateCharges', 'otherFees']);
     // The whole regular part counts toward installments, the part that paid charges too: a
     // prepayment that paid an earlier late fee still pays the installment it was made for, so
