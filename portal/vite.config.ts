@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Rolldown, type UserConfig } from 'vite';
 import { precompress } from '../scripts/vite-precompress';
 import { probeSignInModules, signedInGroup } from '../scripts/vite-signed-in-chunk';
 
@@ -27,7 +27,7 @@ const SIGN_IN_SCREEN = fileURLToPath(
 );
 
 /** The browser build, with the groups given. */
-function clientConfig(groups: object[]): UserConfig {
+function clientConfig(groups: Rolldown.CodeSplittingGroup[]): UserConfig {
   return {
     // Relative asset URLs: the server can mount the portal under any path.
     base: './',
@@ -63,7 +63,7 @@ function clientConfig(groups: object[]): UserConfig {
   };
 }
 
-export default defineConfig(async ({ isSsrBuild, command }) => {
+export default defineConfig(async ({ isSsrBuild, command }): Promise<UserConfig> => {
   if (isSsrBuild) {
     return {
       base: './',
