@@ -3,6 +3,7 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import {
   expectNoAxeViolations,
   institutionOrigin,
+  newestDemoMailId,
   signIn,
   staffSignIn,
   test,
@@ -21,15 +22,18 @@ import {
 
 /*
  * Issue 24, "Must show": an ACH payment from the built-in processor's insufficient-funds test
- * account (000222222227, README "ACH: the day's NACHA file") is posted, then returned two banking
- * days later: the loan is restored, the borrower is told by e-mail, the payment shows Returned in
- * the portal and in the admin's payments search.
+ * account (000222222227, README "ACH: the day's NACHA file") is Processing until the day's ACH
+ * file sends its debit, then posted, then returned two banking days later: the loan is restored,
+ * the borrower is told by e-mail, the payment shows Returned in the portal and in the admin's
+ * payments search.
  *
  * Time has to pass, and the shared journey server keeps one demo clock, so this journey runs a
  * server of its own (e2e/own-server.ts) on a throwaway data directory:
  * - Monday 11/23/2026 10:00 in New York: jordan.rivers pays $1,500.00 on the Home Equity Loan by
- *   a new bank account (the test bank's insufficient-funds account); Harbor's publisher makes the
- *   day's ACH file (a debit goes to the bank only in a file).
+ *   a new bank account (the test bank's insufficient-funds account): accepted, Processing, the
+ *   loan not credited yet. Harbor's publisher makes the day's ACH file (a debit goes to the bank
+ *   only in a file; at 17:00, the cut-off, the sealing job would make it), and the payment posts
+ *   within seconds (the file's posts are queued at once), credited as of Monday.
  * - The server stops and starts again on the same data with its clock at Friday 11/27/2026 10:00:
  *   the debit settled on Tuesday the 24th, and the test bank's return arrives two banking days
  *   later (Wednesday the 25th, Thanksgiving on the 26th skipped: Friday the 27th). The returns job
@@ -111,7 +115,7 @@ test.afterAll(async () => {
   if (dataDir) removeDataDir(dataDir);
 });
 
-test('an ACH payment from the insufficient-funds account posts, comes back two banking days later and is returned everywhere', async ({
+test('an ACH payment from the insufficient-funds account is Processing until its file is made, then posts, comes back two banking days later and is returned everywhere', async ({
   browser,
 }) => {
   // Two server starts (the first seeds the demo data, ~30 s), two sign-ins each side.
@@ -129,6 +133,8 @@ async function journey(browser: Browser) {
   let confirmation = '';
   let principalBefore = 0;
   let principalAfterPayment = 0;
+  /** The borrower's newest e-mail before the payment: its receipt comes after. */
+  let mailBeforePayment = 0;
 
   await test.step('Monday 11/23/2026: start the server on its own data directory', async () => {
     server = await startOwnServer({ port: PORT, dataDir, clockStart: PAY_DAY });
@@ -137,6 +143,7 @@ async function journey(browser: Browser) {
   await test.step('jordan.rivers pays $1,500.00 now from the insufficient-funds account', async () => {
     const page = await openContext(browser, HARBOR);
     await signIn(page, 'jordan.rivers');
+    mailBeforePayment = await newestDemoMailId(page, HARBOR, JORDAN_EMAIL);
     await openLoan(page);
     const before = await loanBalance(page);
     principalBefore = cents(before['Principal balance']);
@@ -177,27 +184,18 @@ async function journey(browser: Browser) {
     confirmation = rows['Confirmation Number'] ?? '';
     expect(confirmation).toMatch(/^[A-Z0-9]{6,}$/);
 
-    // Posted to the core at once: the principal went down.
+    // Not posted before its debit is sent: the loan is as it was, the payment Processing.
     // (A fresh page: the portal keeps the loan it read a moment ago.)
     await openLoan(page);
     await page.reload();
-    principalAfterPayment = cents((await loanBalance(page))['Principal balance']);
-    expect(principalAfterPayment).toBeLessThan(principalBefore);
-    expect(await loanBalance(page, 'Payments')).toMatchObject({
-      'Last payment date': PAY_DATE_SHOWN,
-      'Last payment amount': `$${AMOUNT}`,
-    });
-    // Listed among the loan's recent payments, Posted: a Pay Now payment is listed nowhere else.
+    expect(cents((await loanBalance(page))['Principal balance'])).toBe(principalBefore);
+    // Listed among the loan's recent payments: a Pay Now payment is listed nowhere else.
     await expect(
       page
         .getByRole('table', { name: 'Recent Payments' })
         .getByRole('row')
         .filter({ hasText: `$${AMOUNT}` }),
-    ).toContainText('Posted');
-    test.info().annotations.push({
-      type: 'payment',
-      description: `confirmation ${confirmation}; principal ${principalBefore / 100} before, ${principalAfterPayment / 100} after`,
-    });
+    ).toContainText('Processing');
     await page.context().close();
   });
 
@@ -221,6 +219,43 @@ async function journey(browser: Browser) {
     ).toContainText('Monday, November 23, 2026');
     await expect(day).toContainText('File A');
     await expect(day.getByRole('button', { name: /^Make file: the next ACH file/ })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  await test.step('its debit sent, the payment posts: the loan is credited, the payment Posted', async () => {
+    const page = await openContext(browser, HARBOR);
+    await signIn(page, 'jordan.rivers');
+    await openLoan(page);
+    const recent = page
+      .getByRole('table', { name: 'Recent Payments' })
+      .getByRole('row')
+      .filter({ hasText: `$${AMOUNT}` });
+    // The file's posts are queued when it is made and run within seconds; the page reads the
+    // loan once: each try loads it again.
+    await expect(async () => {
+      if (!(await recent.textContent())?.includes('Posted')) await page.reload();
+      await expect(recent).toContainText('Posted', { timeout: 3_000 });
+    }).toPass({ timeout: 60_000, intervals: [2_000] });
+    principalAfterPayment = cents((await loanBalance(page))['Principal balance']);
+    expect(principalAfterPayment).toBeLessThan(principalBefore);
+    // Credited as of the day it was made.
+    expect(await loanBalance(page, 'Payments')).toMatchObject({
+      'Last payment date': PAY_DATE_SHOWN,
+      'Last payment amount': `$${AMOUNT}`,
+    });
+    test.info().annotations.push({
+      type: 'payment',
+      description: `confirmation ${confirmation}; principal ${principalBefore / 100} before, ${principalAfterPayment / 100} after`,
+    });
+    // Its receipt, once it posted (issue 20 item 31: the loan number masked, in no whole form).
+    const receipt = await waitForDemoMail(page, HARBOR, JORDAN_EMAIL, {
+      afterId: mailBeforePayment,
+    });
+    expect(receipt.subject).toContain(confirmation);
+    expect(receipt.body).toContain('Loan: ****2352');
+    for (const whole of [HOME_EQUITY, '0011002352', '100235']) {
+      expect(`${receipt.subject}\n${receipt.body}`).not.toContain(whole);
+    }
     await page.context().close();
   });
 

@@ -423,7 +423,7 @@ async function submitBench() {
     await load(10, 2);
     const cpuBefore = processCpuMs(server.pid);
     const paid = await load(SUBMIT_RATE, SUBMIT_SECONDS);
-    // Settle the receipts' sweeps before reading the server's CPU time again.
+    // Settle the receipts' delivery jobs before reading the server's CPU time again.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const cpuAfter = processCpuMs(server.pid);
     const ms = (value) => value.toFixed(1);

@@ -82,6 +82,10 @@ import { documentsModule } from './modules/documents/documents.module';
 import { achDraftsModule } from './modules/ach-drafts/ach-drafts.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import {
+  ACH_FILE_SEALING_EVERY_MS,
+  ACH_FILE_SEALING_QUEUE,
+} from './modules/payments/ach-file-sealing';
+import {
   createPaymentPostingWorker,
   PAYMENT_DUE_EVERY_MS,
   PAYMENT_DUE_QUEUE,
@@ -100,8 +104,6 @@ import { textingModule } from './modules/texting/texting.module';
 import { createSmsService, type SmsService } from './modules/sms/sms.service';
 import { createBuiltinSmsProvider, type SmsProvider } from './modules/sms/providers';
 import {
-  SMS_DELIVERY_QUEUE,
-  SMS_SWEEP_EVERY_MS,
   smsDeliveryQueue,
   smsOutboxWorkerOf,
   type SmsOutboxWorker,
@@ -142,13 +144,7 @@ import {
 } from './modules/payments/payment-returns';
 import { createJobQueue, type JobQueue } from './modules/jobs/job-queue';
 import { securityPolicyOf } from './modules/auth/policy';
-import {
-  MAIL_DELIVERY_QUEUE,
-  MAIL_SWEEP_EVERY_MS,
-  mailDeliveryQueue,
-  outboxWorkerOf,
-  type OutboxWorker,
-} from './modules/mail/mail-delivery';
+import { mailDeliveryQueue, outboxWorkerOf, type OutboxWorker } from './modules/mail/mail-delivery';
 import { createDataProtector, DATA_KEY_BYTES, type DataProtector } from './lib/data-protection';
 import { argon2PasswordHasher, type PasswordHasher } from './lib/passwords';
 import {
@@ -271,11 +267,11 @@ export interface AppServices {
   health: HealthService;
   mail: MailService;
   throttle: ThrottleService;
-  /** The outbox's delivery; `runOnce()` sweeps what is due now. */
+  /** The outbox's delivery; `runOnce()` runs the delivery jobs due now. */
   outbox: OutboxWorker;
   /** The SMS outbox: queues texts, the demo phone's conversations. */
   sms: SmsService;
-  /** The SMS outbox's delivery; `runOnce()` sweeps what is due now. */
+  /** The SMS outbox's delivery; `runOnce()` runs the delivery jobs due now. */
   smsOutbox: SmsOutboxWorker;
   /** Text subscriptions, and texts to users who opted in (for the modules that send them). */
   texting: TextingService;
@@ -577,9 +573,9 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     jobs: () => jobs,
   });
   // The running queue's leases, retries and schedules are on the database's clock (every instance
-  // agrees, whatever its own clock says: database-clock.ts), and so are the outboxes' claims and
-  // retry times (their sweeps are the queue's jobs); a test driving `runOnce` with a clock it
-  // moves keeps that clock.
+  // agrees, whatever its own clock says: database-clock.ts), and so are the outboxes' (each
+  // message is delivered by a job of its own); a test driving `runOnce` with a clock it moves
+  // keeps that clock.
   const jobClock = options.runJobs
     ? databaseClock(db, {
         local: clock,
@@ -620,17 +616,18 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
       { queue: HOUSEKEEPING_QUEUE, everyMs: HOUSEKEEPING_EVERY_MS },
       { queue: END_OF_DAY_QUEUE, everyMs: END_OF_DAY_CHECK_EVERY_MS },
       { queue: PAYMENT_DUE_QUEUE, everyMs: PAYMENT_DUE_EVERY_MS },
+      // The day's ACH files at the cut-off, and the posts of what they sent (its queue is among
+      // the posting worker's).
+      { queue: ACH_FILE_SEALING_QUEUE, everyMs: ACH_FILE_SEALING_EVERY_MS },
       { queue: PAYMENT_RETURNS_QUEUE, everyMs: PAYMENT_RETURNS_EVERY_MS },
-      { queue: MAIL_DELIVERY_QUEUE, everyMs: MAIL_SWEEP_EVERY_MS },
-      { queue: SMS_DELIVERY_QUEUE, everyMs: SMS_SWEEP_EVERY_MS },
     ],
     onError: (error, job) =>
       app.log.error({ err: error, job: job && { id: job.id, queue: job.queue } }, 'job failed'),
   });
-  const outbox: OutboxWorker = outboxWorkerOf(mailDelivery.sweep, jobs);
-  // A message is due from the time the service writes on it, by the clock its sweep reads: the
-  // job queue's (database) clock when the queue runs. With two clocks a message written at the
-  // instance's now could be a millisecond ahead of the sweep's now, and never due under a test's
+  const outbox: OutboxWorker = outboxWorkerOf(jobs);
+  // A message's job is due from the time the service writes on it, by the clock its claim reads:
+  // the job queue's (database) clock when the queue runs. With two clocks a job written at the
+  // instance's now could be a millisecond ahead of the claim's now, and never due under a test's
   // fixed clock (it failed mail-delivery.test.ts under load).
   const mail = createMailService({ db, clock: jobClock ?? clock, dataProtector, jobs });
   // The texting service (built next, on this one) hears the phone's replies.
@@ -642,7 +639,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     jobs,
     replies: () => texting,
   });
-  const smsOutbox = smsOutboxWorkerOf(smsDelivery.sweep, jobs);
+  const smsOutbox = smsOutboxWorkerOf(jobs);
   const texting: TextingService = createTextingService({
     db,
     clock,
@@ -864,6 +861,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     adminAuth,
     admin,
     auditLog,
+    cardProcessor,
+    mail,
   });
   await applicationsModule(app, {
     db,
@@ -933,7 +932,19 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     previews,
     adminOrigins: options.adminOrigins ?? [],
   });
-  await achFilesModule(app, { db, adminAuth, admin, auditLog, achProcessor });
+  await achFilesModule(app, {
+    db,
+    adminAuth,
+    admin,
+    auditLog,
+    achProcessor,
+    // The payments whose debits staff's file sent post now (else the sealing job's next run).
+    afterFileSealed: async (institutionId) => {
+      await paymentPosting.queueSentPosts(institutionId).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the posts of an ACH file could not be queued');
+      });
+    },
+  });
   await reconciliationModule(app, { adminAuth, reconciliation });
   await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });
   await branchesModule(app, {

@@ -1463,6 +1463,8 @@ export interface SettingTypes {
   "emailTexts.paymentReturnedBodyText": string;
   "emailTexts.paymentReturnedFeeText": string;
   "emailTexts.paymentReturnedRecurringCancelledText": string;
+  "emailTexts.paymentRefundedSubjectText": string;
+  "emailTexts.paymentRefundedBodyText": string;
   "emailTexts.paymentNeedsReviewSubjectText": string;
   "emailTexts.paymentNeedsReviewBodyText": string;
   "emailTexts.paymentDueSubjectText": string;
@@ -2953,6 +2955,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentReturnedBodyText": {"type":"text","default":"Your bank returned your payment of {amount} dated {date} for loan {loanNumber} ({reason}). The payment has been taken off your loan: what it had paid is owed again, and your amount due includes it.{fee}{recurring}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nPlease make the payment again, with another account if this one cannot be used. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedFeeText": {"type":"text","default":" A returned payment fee of {fee} has been charged to the loan.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedRecurringCancelledText": {"type":"text","default":" Your bank has returned this recurring payment too many times: the recurring payment is cancelled, and this bank account can no longer be used for payments.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentRefundedSubjectText": {"type":"text","default":"{institutionName}: your payment was refunded","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentRefundedBodyText": {"type":"text","default":"We refunded your payment of {amount} dated {date} for loan {loanNumber} to the card you paid with. The payment has been taken off your loan: what it had paid is owed again, and your amount due includes it.\n\nConfirmation number: {confirmationNumber}\n\nRefunded to: {method}\n\nThe refund may take a few business days to show on your card statement. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewSubjectText": {"type":"text","default":"{institutionName}: we are reviewing your payment","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentNeedsReviewBodyText": {"type":"text","default":"The payment on {date} for loan {loanNumber} of {amount} has not been completed yet, and our staff are reviewing it.\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nWe will contact you if anything is needed from you. Please contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentDueSubjectText": {"type":"text","default":"{institutionName}: your payment is due {dueDate}","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -285,10 +285,11 @@ export const AuditEntry = z.object({
     // The ACH processor's NACHA files (issue 24): a day's next file made, a file downloaded.
     'achFile.seal',
     'achFile.download',
-    // Payments (api/payment-timeline.ts): staff opening a payment and its timeline, and asking
-    // for a payment under review to be posted again.
+    // Payments (api/payment-timeline.ts): staff opening a payment and its timeline, asking for a
+    // payment under review to be posted again, and refunding a posted card payment.
     'payment.open',
     'payment.postAgain',
+    'payment.refund',
     // The daily reconciliation (api/reconciliation.ts): a publisher running a day now.
     'reconciliation.run',
   ]),

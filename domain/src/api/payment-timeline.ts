@@ -6,15 +6,18 @@ import { isCalendarDate } from '../rules/calendar';
  * A payment's lifecycle and its timeline (issue 24 item 3, "Lifecycle of a payment"):
  *
  *   scheduled -> settling -> posted | failed | needsReview     (scheduled -> cancelled)
+ *   posted -> returned (ACH) | refunded (card)
  *
  * An immediate payment starts in 'settling'. 'needsReview' is a payment whose posting job died
  * (past its retries, or refused for good) while its money may have moved: nothing posts it
  * again on its own; staff are told (a 'paymentReview' item of the work queue) and so is the
  * borrower (an e-mail); an editor or publisher may post it again (admin payment page, Post again:
  * back to 'settling', its every step keyed so no money moves twice). Each state change is one row of
- * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a timeline
- * row only: a card charge given back because the core refused the payment (the row then ends
- * 'failed').
+ * the payment's timeline; 'returned' is the bank's return of its debit; 'refunded' is a posted
+ * card payment staff gave back (admin payment page, Refund: the core's posting reversed as of the
+ * payment's date, the whole charge refunded, `staffRefundRefusal` says which may be). A 'refunded'
+ * timeline row also ends a payment 'failed' whose card charge was given back because the core
+ * refused it (payment-settlement.ts).
  *
  * Staff search their institution's payments and open one with its timeline (admin API, below);
  * a borrower reads the state and dates of a payment the portal lists to them (the payment's
@@ -30,12 +33,18 @@ export const PAYMENT_STATUSES = [
   'needsReview',
   // The borrower's bank sent its ACH debit back and the core reversed it (payment-returns.ts).
   'returned',
+  // Staff gave a posted card payment back: the core reversed it, the charge was refunded
+  // (payments-staff.ts).
+  'refunded',
 ] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
-/** What a timeline row may say: a status, or 'refunded' (a card charge given back). */
-export const PAYMENT_EVENT_STATUSES = [...PAYMENT_STATUSES, 'refunded'] as const;
+/**
+ * What a timeline row may say: a status ('refunded' also ends the timeline of a failed payment
+ * whose card charge was given back).
+ */
+export const PAYMENT_EVENT_STATUSES = PAYMENT_STATUSES;
 export const PaymentEventStatus = z.enum(PAYMENT_EVENT_STATUSES);
 export type PaymentEventStatus = z.infer<typeof PaymentEventStatus>;
 
@@ -153,6 +162,42 @@ export type StaffPaymentDetail = z.infer<typeof StaffPaymentDetail>;
  * already moved is not moved twice). Editors and publishers; audited (`payment.postAgain`); 409
  * when it no longer needs review. Answers its StaffPaymentDetail.
  */
+
+/*
+ * `POST /admin-api/institutions/:slug/payments/:id/refund` (no body): a posted card payment is
+ * given back: the core's posting reversed as of the payment's date, then the whole card charge
+ * (fees included) refunded, then the payment marked Refunded with its timeline row and the
+ * borrower's e-mail. Every step is keyed by the payment, so a second request (a double click,
+ * another instance, a retry after a crash) reverses and refunds nothing more. Editors and
+ * publishers; audited (`payment.refund`); 409 with `staffRefundRefusal`'s words for a payment
+ * that may not be refunded, and with the core's or the processor's reason when either refuses.
+ * Answers its StaffPaymentDetail.
+ */
+
+/**
+ * Why staff may not refund this payment, or null when they may: a posted card payment only.
+ * DECISION: a bank-account (ACH) payment is not refunded here. An ACH debit cannot be pulled back
+ * through the processor interface once sent: the institution refunds it by a credit it sends
+ * outside the portal, and reverses the posting in the core by hand; the portal says so instead of
+ * offering a Refund that would only reverse the loan.
+ */
+export function staffRefundRefusal(payment: {
+  status: PaymentStatus;
+  method: { isCard: boolean };
+}): string | null {
+  if (payment.status === 'refunded') return 'This payment was refunded already.';
+  if (!payment.method.isCard) {
+    return (
+      'A bank-account (ACH) payment cannot be refunded here: an ACH debit cannot be pulled back ' +
+      'through the processor. Send the borrower a credit from the institution, and reverse the ' +
+      "payment's posting in the core by hand."
+    );
+  }
+  if (payment.status !== 'posted') {
+    return `Only a posted payment can be refunded; this one's status is ${PAYMENT_STATUS_LABELS[payment.status]}.`;
+  }
+  return null;
+}
 
 export const StaffPaymentId = z.uuid();
 

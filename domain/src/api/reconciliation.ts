@@ -114,7 +114,8 @@ const SystemTotal = z.object({ count: z.number().int(), cents: z.number().int() 
 /**
  * A run's figures of the day per system: the portal's payments taken (posted, processing, under
  * review or returned, their totals with fees), the approved charges not refunded, every debit,
- * and the core's postings (without fees).
+ * and the core's postings (without fees). A card payment staff refunded counts on no side (its
+ * charge refunded, its posting reversed).
  */
 export const ReconciliationTotals = z.object({
   portal: SystemTotal,

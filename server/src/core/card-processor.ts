@@ -109,6 +109,12 @@ export interface CardProcessor {
   /** Refunds an approved charge in full; refunding it again answers the same refund. */
   refund(request: { institutionId: number; chargeId: string }): Promise<RefundOutcome>;
   /**
+   * The charge made under the caller's key (approved or declined, refunded or not), or undefined
+   * when none was: how a later refund finds the charge of a payment (its key is the payment's id)
+   * without charging anything.
+   */
+  findCharge(institutionId: number, idempotencyKey: string): Promise<CardChargeRecord | undefined>;
+  /**
    * The charges (approved or declined) the processor took for the institution on `date`, a
    * calendar day in `timeZone` (the institution's: the processor's merchant day), oldest first.
    */

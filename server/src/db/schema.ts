@@ -284,11 +284,12 @@ export interface OutboxMessagesTable {
   subject: string;
   /** Plain text with links and codes; never a password. */
   body: string;
-  /** 'pending', 'sending' (claimed until claimed_until), 'sent' or 'failed'. */
+  /**
+   * 'pending' (its delivery job, 'mail.deliver' keyed 'mail:<id>', queued or running), 'sent' or
+   * 'failed' (the job dead). Attempts and retry times are the job's (migration 0044).
+   */
   status: Generated<string>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  claimed_until: Timestamp | null;
+  /** The last failed attempt's reason, for support. */
   last_error: Generated<string>;
   transport: Generated<string>;
   created_at: Timestamp;
@@ -571,7 +572,9 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   /**
    * 'scheduled', 'settling' (money may have moved; not cancellable), 'posted', 'failed',
    * 'cancelled', 'needsReview' (its posting job died: staff look at it; migration 0038),
-   * 'returned' (the bank sent its ACH debit back and the core reversed it; migration 0041).
+   * 'returned' (the bank sent its ACH debit back and the core reversed it; migration 0041),
+   * 'refunded' (staff gave a posted card payment back: reversed in the core, the charge
+   * refunded; migration 0045).
    */
   status: string;
   core_reference: string | null;
@@ -778,11 +781,12 @@ export interface SmsMessagesTable {
   /** Sealed with the data key, like e-mail bodies. */
   body: string;
   dedupe_key: string;
-  /** 'pending', 'sent', 'failed' (out); 'received' (in). */
+  /**
+   * 'pending' (its delivery job, 'sms.deliver' keyed 'sms:<id>', queued or running), 'sent',
+   * 'failed' (out); 'received' (in, no job).
+   */
   status: Generated<string>;
-  attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  claimed_until: Timestamp | null;
+  /** The last failed attempt's reason, for support. */
   last_error: Generated<string>;
   provider: Generated<string>;
   provider_message_id: Generated<string>;

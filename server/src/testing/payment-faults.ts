@@ -37,7 +37,11 @@ import { allowManyCardAttempts } from './card-testing';
  * - a database error mid-transaction: a trigger fails some of the updates that mark a payment
  *   posted (a sequence counts them: it does not roll back), so the transaction rolls back;
  * - the same job claimed by two workers: a second app (its own job queue) on the same database
- *   takes over jobs whose lease lapsed while the first worker was still settling one.
+ *   takes over jobs whose lease lapsed while the first worker was still settling one;
+ * - a bank-account payment posts only once its debit is sent (payment-settlement.ts): none posts
+ *   before the day's ACH file, which both instances' sealing jobs make at once after the
+ *   cut-off, one of them killed right after its seal, before it queued the posts; what came
+ *   after the file waits for the next morning's.
  * Most payments go through the service (fast); a representative part through HTTP.
  */
 
@@ -269,6 +273,38 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
               else expect(answer.body.Errors[0]?.ErrorMessage).toBe('Generic');
             }
           }
+          // The bank-account payments were answered accepted and are processing: their posting
+          // jobs (queued within a minute) find each debit waiting for the day's file.
+          await postingRounds(keys, { rounds: 3 });
+          const ach = await byBankAccount(keys);
+          expect(ach.length).toBeGreaterThan(100);
+          expect(ach.filter((payment) => payment.status !== 'settling')).toEqual([]);
+          expect(await postedLines(ach.map((payment) => payment.id))).toBe(0);
+          // Past the cut-off (17:00 in New York): both instances' sealing jobs at once, the
+          // first killed right after its seal, before it queued the posts of the file.
+          test.clock.set('2025-03-14T21:05:00.000Z');
+          const enqueueMany = test.app.services.jobs.enqueueMany.bind(test.app.services.jobs);
+          let killed = 0;
+          test.app.services.jobs.enqueueMany = async (queue, jobs, options) => {
+            if (killed === 0 && jobs.some((job) => job.key.endsWith(':sent'))) {
+              killed += 1;
+              crash('killed after sealing');
+            }
+            return enqueueMany(queue, jobs, options);
+          };
+          try {
+            await expect(test.app.services.paymentPosting.sealDueAchFiles()).rejects.toThrow(
+              'killed after sealing',
+            );
+            expect(killed).toBe(1);
+            const days = await test.app.services.achProcessor.listDays(caller.institutionId);
+            expect(days.find((day) => day.date === '2025-03-14')?.pending.entries).toBe(0);
+            // Sent, not posted yet.
+            expect(await postedLines(ach.map((payment) => payment.id))).toBe(0);
+            await postingRounds(keys, { rounds: 20 });
+          } finally {
+            test.app.services.jobs.enqueueMany = enqueueMany;
+          }
           await assertExactlyOnce(keys);
         }, 600_000);
       }
@@ -304,28 +340,73 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
               await second.services.paymentPosting.runOnce();
             },
           });
-          for (let round = 0; round < 20; round += 1) {
-            const [first, other] = await Promise.all([
-              test.app.services.paymentPosting.runOnce(),
-              second.services.paymentPosting.runOnce(),
-            ]);
-            const waiting = await test.database.db
-              .selectFrom('payments')
-              .select('id')
-              // Waiting for its date, or settling (a run died after moving money: its job's retry
-              // finishes it once the backoff has passed). This test's own: the demo seed's
-              // scheduled payment is not due on this clock.
-              .where('status', 'in', ['scheduled', 'settling'])
-              .where('id', 'in', keys.map(idOf))
-              .execute();
-            if (waiting.length === 0 && first.settled + other.settled === 0) break;
-            // Failed attempts are retried after their backoff.
-            test.clock.advance(5 * 60_000);
-          }
+          // The morning's rounds: the cards post, the bank accounts' debits wait for the file.
+          await postingRounds(keys, { rounds: 4 });
+          const ach = await byBankAccount(keys);
+          expect(ach.length).toBeGreaterThan(100);
+          expect(ach.filter((payment) => payment.status === 'posted')).toEqual([]);
+          expect(await postedLines(ach.map((payment) => payment.id))).toBe(0);
+          // Past the cut-off (17:00 in New York) the day's file is made, and they post; a debit
+          // taken after it (a retry after a crash) waits for the next morning's.
+          test.clock.set('2025-03-17T21:05:00.000Z');
+          await postingRounds(keys, { rounds: 6 });
+          test.clock.set('2025-03-18T13:00:00.000Z');
+          await postingRounds(keys, { rounds: 20 });
           counts.takeovers = takeovers;
           expect(takeovers).toBeGreaterThan(0);
           await assertExactlyOnce(keys);
         }, 600_000);
+      }
+
+      /**
+       * Rounds of both instances' sealing and posting jobs at once, five minutes apart (failed
+       * attempts are retried after their backoff), until nothing of `keys` waits and a round
+       * settles nothing, or `rounds` have run.
+       */
+      async function postingRounds(keys: string[], { rounds }: { rounds: number }) {
+        for (let round = 0; round < rounds; round += 1) {
+          // A run that meets an injected fault fails its job (retried on the next period).
+          await Promise.allSettled([
+            test.app.services.paymentPosting.sealDueAchFiles(),
+            second.services.paymentPosting.sealDueAchFiles(),
+          ]);
+          const [first, other] = await Promise.all([
+            test.app.services.paymentPosting.runOnce(),
+            second.services.paymentPosting.runOnce(),
+          ]);
+          const waiting = await test.database.db
+            .selectFrom('payments')
+            .select('id')
+            // Waiting for its date, or settling (a run died after moving money: its job's retry
+            // finishes it once the backoff has passed; or its debit waits for its file). This
+            // test's own: the demo seed's scheduled payment is not due on this clock.
+            .where('status', 'in', ['scheduled', 'settling'])
+            .where('id', 'in', keys.map(idOf))
+            .execute();
+          if (waiting.length === 0 && first.settled + other.settled === 0) return;
+          test.clock.advance(5 * 60_000);
+        }
+      }
+
+      /** The bank-account payments of `keys`. */
+      async function byBankAccount(keys: string[]) {
+        return test.database.db
+          .selectFrom('payments')
+          .select(['id', 'status'])
+          .where('id', 'in', keys.map(idOf))
+          .where('is_card', '=', false)
+          .execute();
+      }
+
+      /** The core's payment lines of these payments. */
+      async function postedLines(ids: string[]): Promise<number> {
+        if (ids.length === 0) return 0;
+        const { rows } = await sql<{ count: string }>`
+          select count(*) as count from core_transactions
+          where posting_key in (${sql.join(ids.map((id) => `payment:${id}`))})`.execute(
+          test.database.db,
+        );
+        return Number(rows[0]?.count ?? 0);
       }
 
       async function assertExactlyOnce(keys: string[]) {

@@ -6,6 +6,8 @@ import {
 } from '@portal/domain';
 import { passesLuhn } from '@portal/domain';
 import type { PortalApp } from '../app';
+import type { AchDayFile } from '../core/ach/ach-processor';
+import { PAYMENT_POST_QUEUE } from '../modules/payments/payment-posting';
 import { PORTAL_WRITE_HEADERS, type SignedIn } from './test-app';
 import { wireOf } from './wire';
 
@@ -100,6 +102,32 @@ export async function addAccount(caller: Caller, accountNumber = ACCOUNT_NUMBER)
   const method = AddPaymentMethodResponse.parse(response.json()).PaymentMethod;
   if (!method) throw new Error(`No account: ${response.body}`);
   return method;
+}
+
+/** Runs the payments' posting jobs due now until none is left; how many finished. */
+export async function runPostJobs(app: PortalApp): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const ran = await app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+    if (ran === 0) return done;
+    done += ran;
+  }
+}
+
+/**
+ * A bank-account payment posts once its debit is sent: the processing day's next ACH file made,
+ * as staff's Make file makes it (the payments whose debits it sent queued for posting), and the
+ * posting jobs run. The file made; undefined when no debit of the day waited for one.
+ */
+export async function sealAndPost(
+  app: PortalApp,
+  institutionId: number,
+  date: string,
+): Promise<AchDayFile | undefined> {
+  const file = await app.services.achProcessor.sealNextFile(institutionId, date);
+  await app.services.paymentPosting.queueSentPosts(institutionId);
+  await runPostJobs(app);
+  return file;
 }
 
 /** GetPaymentInfo's answer as on the wire (money in dollars), checked against its schema. */

@@ -108,6 +108,58 @@ describe('the recent payments list', () => {
     await expectNoAxeViolations();
   });
 
+  it('shows a card payment the institution refunded as Refunded, in bold, and its timeline', async () => {
+    const refunded = {
+      EncryptedString: 'recent-handle-4',
+      PaymentDate: '2026-11-24',
+      PaymentAmount: 88.25,
+      IsCard: true,
+      AccountNumber: '4242',
+      Status: 'refunded' as const,
+    };
+    const { user } = renderList(paymentInfoFixture({ RecentPayments: [refunded, POSTED] }), {
+      [TIMELINE]: {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          Status: 'refunded' as const,
+          PaymentDate: '2026-11-24',
+          Events: [
+            { Status: 'settling', At: '2026-11-24T15:00:00.000Z' },
+            { Status: 'posted', At: '2026-11-24T15:00:04.000Z' },
+            { Status: 'refunded', At: '2026-11-30T19:30:00.000Z' },
+          ],
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(rowsOf(table).map((cells) => cells.slice(0, 4))).toEqual([
+      ['11/24/2026', '$88.25', 'Refunded', '4242'],
+      ['11/02/2026', '$1,234.56', 'Posted', '6789'],
+    ]);
+    // Owed again: said in bold, as a returned payment is.
+    expect(within(table).getByText('Refunded')).toHaveStyle({ fontWeight: 700 });
+    expect(within(table).getByText('Posted')).not.toHaveStyle({ fontWeight: 700 });
+
+    await user.click(
+      screen.getByRole('button', { name: 'View details of the payment of $88.25 on 11/24/2026' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(await within(dialog).findByText(/^Payment of 11\/24\/2026: /)).toHaveTextContent(
+      'Refunded',
+    );
+    expect(
+      within(within(dialog).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Processing: 11\/24\/2026/),
+      expect.stringMatching(/^Posted: 11\/24\/2026/),
+      expect.stringMatching(/^Refunded: 11\/30\/2026/),
+    ]);
+    await expectNoAxeViolations();
+  });
+
   it('still lists them when the loan refuses a payment', async () => {
     renderList({
       HasNoErrors: false,

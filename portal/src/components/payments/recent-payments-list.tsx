@@ -8,8 +8,8 @@ const RecentPaymentsTable = lazy(() => import('./recent-payments-table'));
 /**
  * The loan's payments of the last 45 days no longer waiting for their date (issue 24, "Lifecycle
  * of a payment": the borrower sees each state): made with Pay Now, dates of a recurring payment,
- * scheduled payments once posted. Each says where it is (Processing, Posted, Returned, Needs
- * review, ...) and opens its timeline. The specs have no such list; without it, a payment made
+ * scheduled payments once posted. Each says where it is (Processing, Posted, Returned, Refunded,
+ * Needs review, ...) and opens its timeline. The specs have no such list; without it, a payment made
  * with Pay Now is seen again only once the core has posted it. Nothing when there is none.
  *
  * The payments come from the caller's payment info (GetPaymentInfo's RecentPayments, also in a

@@ -8,8 +8,16 @@ import { DataTable } from '../data-table/data-table';
 import type { DataTableColumn } from '../data-table/data-table-column';
 import { MethodIcon, paymentListColumns, useShowPaymentDetails } from './payment-list-columns';
 
-/** The states that ask something of the borrower: written in bold, besides their words. */
-const NEEDS_ATTENTION: ReadonlySet<PaymentStatus> = new Set(['returned', 'failed', 'needsReview']);
+/**
+ * The states that ask something of the borrower: written in bold, besides their words (a returned
+ * or refunded payment is owed again).
+ */
+const NEEDS_ATTENTION: ReadonlySet<PaymentStatus> = new Set([
+  'returned',
+  'refunded',
+  'failed',
+  'needsReview',
+]);
 
 /**
  * The heading and table of `RecentPaymentsList`: a module of its own, loaded with the first

@@ -10,7 +10,9 @@ import type { NachaChangeNotice, NachaReturn } from './nacha-returns';
  *
  * A file is sealed once made: the same bytes every time it is asked for, and a debit is in
  * exactly one file. Debits that come after a day's file was made wait for the day's next file
- * (the next File ID Modifier: A, B, ... Z, 0, ... 9).
+ * (the next File ID Modifier: A, B, ... Z, 0, ... 9). A debit is sent once it is in a sealed
+ * file: only then has the borrower's money been asked for, and only then does the portal post
+ * its payment to the core (`AchDebitOutcome.sent`; modules/payments/payment-settlement.ts).
  *
  * The account number exists in plain text only in memory during `submitDebit` and while a file
  * is made or read; the built-in processor stores it, and the files, encrypted.
@@ -43,7 +45,17 @@ export interface AchDebitRequest {
 }
 
 export type AchDebitOutcome =
-  | { status: 'accepted' | 'alreadyAccepted'; traceNumber: string }
+  | {
+      status: 'accepted' | 'alreadyAccepted';
+      traceNumber: string;
+      /**
+       * The debit was sent: it is in a sealed file, handed to the ODFI for the network. False
+       * while it waits for its processing day's file. A repeat under the key answers where the
+       * debit is now, so asking again is how a caller learns it was sent (a processor that sends
+       * each debit at once answers true from the start).
+       */
+      sent: boolean;
+    }
   | { status: 'refused'; error: 'RoutingNumberInvalid' | 'InvalidInfo' };
 
 /** A sealed NACHA file of a processing day, without its bytes. */

@@ -414,6 +414,31 @@ describe.each(testDatabases())('the built-in card processor on $name', (testData
     });
   });
 
+  it('finds the charge made under a key, refunded or not, only for its institution, and charges nothing', async () => {
+    const approved = await tokenize(card('4242 4242 4242 4242'));
+    const key = newKey();
+    expect(await processor.findCharge(institutionId, key)).toBeUndefined();
+    const charged = await processor.charge({
+      institutionId,
+      token: approved.token,
+      amountCents: 4_560,
+      idempotencyKey: key,
+    });
+    if (charged.status !== 'approved') throw new Error('expected an approved charge');
+    expect(await processor.findCharge(institutionId, key)).toEqual({
+      idempotencyKey: key,
+      chargeId: charged.chargeId,
+      amountCents: 4_560,
+      status: 'approved',
+      refunded: false,
+      chargedAt: charged.chargedAt,
+    });
+    await processor.refund({ institutionId, chargeId: charged.chargeId });
+    expect(await processor.findCharge(institutionId, key)).toMatchObject({ refunded: true });
+    expect(await processor.findCharge(otherInstitutionId, key)).toBeUndefined();
+    expect(await chargesUnder(key)).toHaveLength(1);
+  });
+
   it('lists a day’s charges in the zone it is asked for, with declines and refunds, never card data', async () => {
     const dayInstitutionId = await createInstitution(db, 'Day Report Credit Union');
     const charge = async (number: string, at: string, amountCents: number) => {

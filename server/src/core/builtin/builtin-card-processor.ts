@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type {
+  CardChargeRecord,
   CardErrorKey,
   CardFunding,
   CardProcessor,
@@ -159,6 +160,23 @@ function chargeOutcome(charge: CardChargeRow, card: CardTokenRow): ChargeOutcome
   };
 }
 
+/** A charge's row as the processor's reports list it: no card data. */
+function chargeRecordOf(
+  row: Pick<
+    CardChargeRow,
+    'idempotency_key' | 'charge_id' | 'amount_cents' | 'status' | 'refunded_at' | 'created_at'
+  >,
+): CardChargeRecord {
+  return {
+    idempotencyKey: row.idempotency_key,
+    chargeId: row.charge_id,
+    amountCents: row.amount_cents,
+    status: row.status === 'approved' ? 'approved' : 'declined',
+    refunded: row.refunded_at !== null,
+    chargedAt: row.created_at,
+  };
+}
+
 /**
  * The built-in card processor: a test-mode simulator keeping its tokens and charges in its own
  * tables (card_processor_tokens, card_processor_charges). The card number and security code are
@@ -291,18 +309,16 @@ export function createBuiltinCardProcessor(options: {
       return { status: 'refused', reason: charge === undefined ? 'NotFound' : 'NotApproved' };
     },
 
+    async findCharge(institutionId, idempotencyKey) {
+      const row = await findChargeByIdempotencyKey(db, institutionId, idempotencyKey);
+      return row && chargeRecordOf(row);
+    },
+
     async listCharges(institutionId, date, timeZone) {
       if (!isCalendarDate(date)) throw new RangeError(`'${date}' is not a date, YYYY-MM-DD`);
       if (!isTimeZone(timeZone)) throw new RangeError(`'${timeZone}' is not an IANA time zone`);
       const rows = await listChargesOfDay(db, institutionId, date, timeZone);
-      return rows.map((row) => ({
-        idempotencyKey: row.idempotency_key,
-        chargeId: row.charge_id,
-        amountCents: row.amount_cents,
-        status: row.status === 'approved' ? ('approved' as const) : ('declined' as const),
-        refunded: row.refunded_at !== null,
-        chargedAt: row.created_at,
-      }));
+      return rows.map(chargeRecordOf);
     },
   };
 }

@@ -40,6 +40,8 @@ import { achReturns } from './0039-ach-returns';
 import { paymentReturns } from './0041-payment-returns';
 import { reconciliation } from './0042-reconciliation';
 import { reconciliationReturns } from './0043-reconciliation-returns';
+import { outboxOnTheJobQueue } from './0044-outbox-on-the-job-queue';
+import { paymentRefunds } from './0045-payment-refunds';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -87,4 +89,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0041_payment_returns': paymentReturns,
   '0042_reconciliation': reconciliation,
   '0043_reconciliation_returns': reconciliationReturns,
+  '0044_outbox_on_the_job_queue': outboxOnTheJobQueue,
+  '0045_payment_refunds': paymentRefunds,
 };

@@ -15,6 +15,8 @@ export interface AchFilesModuleDeps {
   admin: AdminService;
   auditLog: AuditLog;
   achProcessor: AchProcessor;
+  /** After staff made a file: the payments whose debits it sent are posted (app.ts). */
+  afterFileSealed?(institutionId: number): Promise<void>;
 }
 
 /** Staff's NACHA files of the ACH processor, under the admin API. */
@@ -25,6 +27,7 @@ export async function achFilesModule(app: PortalApp, deps: AchFilesModuleDeps): 
       admin: deps.admin,
       auditLog: deps.auditLog,
       achProcessor: deps.achProcessor,
+      afterFileSealed: deps.afterFileSealed,
     }),
   });
 }

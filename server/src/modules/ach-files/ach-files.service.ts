@@ -24,7 +24,10 @@ export function achFileName(slug: string, date: string, fileIdModifier: string):
  *   publisher (or an implementer) may make or download one: the admin's highest role, the one
  *   trusted to change what borrowers see. A viewer or an editor gets 403;
  * - a file is made when a publisher asks for the day's next file, and sealed: each download of
- *   it is the same bytes, and debits that come later wait for the day's next file;
+ *   it is the same bytes, and debits that come later wait for the day's next file. The day's
+ *   file is also made on the clock at the ACH cut-off (payments' ach-file-sealing.ts); Make file
+ *   seals what is pending now, whatever the hour. Either way the payments whose debits a file
+ *   sent are then posted (`afterFileSealed`: their posts queued at once);
  * - both are audited (`achFile.seal`, `achFile.download`): who and when (the entry's own), which
  *   file (its day, modifier and name) and how many entries, never its contents. A download's
  *   entry is written before the file is sent: nothing leaves unless it is on record.
@@ -58,6 +61,12 @@ export interface AchFilesServiceDeps {
   admin: Pick<AdminService, 'access'>;
   auditLog: Pick<AuditLog, 'record'>;
   achProcessor: AchProcessor;
+  /**
+   * Told after a file was made, once it is on record: the payments whose debits it sent are
+   * posted (app.ts: the posting worker's `queueSentPosts`). It does not fail the request: the
+   * file is made whatever becomes of it, and the sealing job catches up within minutes.
+   */
+  afterFileSealed?(institutionId: number): Promise<void>;
 }
 
 const PUBLISHERS_ONLY =
@@ -107,6 +116,7 @@ export function createAchFilesService(deps: AchFilesServiceDeps): AchFilesServic
         action: 'achFile.seal',
         comment: `Made ${describeFile(institution.slug, file)}`,
       });
+      await deps.afterFileSealed?.(institution.id);
       return { institutionSlug: institution.slug, file };
     },
 

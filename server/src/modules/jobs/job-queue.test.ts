@@ -131,29 +131,59 @@ describe.each(testDatabases('both'))('job queue on $name', (testDatabase) => {
     }
   });
 
-  it('queues one job for a burst of requests to run soon, and none once stopped', async () => {
+  it('polls a queue once for a burst of nudges asked soon, and not once stopped', async () => {
+    const clock = createTestClock();
+    // Counts the queue's claims (the statement that leases jobs).
+    let claims = 0;
+    const counted = db().withPlugin({
+      transformQuery({ node }) {
+        if (node.kind === 'RawNode' && node.sqlFragments.join('').includes('skip locked')) {
+          claims += 1;
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const queue = createJobQueue({
+      db: counted,
+      clock,
+      intervalMs: 60 * SECOND,
+      queues: [recordingQueue('burst', 'a')],
+    });
+    queue.nudgeSoon('burst', 10);
+    queue.start();
+    try {
+      // The first round is a full one: one claim, nothing due.
+      await vi.waitFor(() => expect(claims).toBe(1));
+      for (let n = 0; n < 3; n += 1) await queue.enqueue('burst', { n });
+      for (let request = 0; request < 20; request += 1) queue.nudgeSoon('burst', 50);
+      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(3));
+      expect(claims).toBe(2);
+    } finally {
+      await queue.stop();
+    }
+    await queue.enqueue('burst', { n: 3 });
+    queue.nudgeSoon('burst', 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(claims).toBe(2);
+    expect(await effects(db())).toHaveLength(3);
+  });
+
+  it('drains a queue batch after batch while they come full, one batch a runOnce', async () => {
     const clock = createTestClock();
     const queue = createJobQueue({
       db: db(),
       clock,
-      intervalMs: 60 * SECOND,
-      queues: [recordingQueue('sweep', 'a')],
+      queues: [recordingQueue('many', 'a', { batchSize: 4 })],
     });
-    queue.soon('sweep', 10);
-    queue.start();
-    try {
-      for (let request = 0; request < 20; request += 1) queue.soon('sweep', 50);
-      await vi.waitFor(async () => expect(await effects(db())).toHaveLength(1));
-      const jobs = await listJobs(db(), 'sweep');
-      expect(jobs.map((job) => [job.key?.startsWith('soon:'), job.state])).toEqual([
-        [true, 'done'],
-      ]);
-    } finally {
-      await queue.stop();
-    }
-    queue.soon('sweep', 1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await listJobs(db(), 'sweep')).toHaveLength(1);
+    await queue.enqueueMany(
+      'many',
+      Array.from({ length: 10 }, (_, n) => ({ payload: { n }, key: `many:${n}` })),
+    );
+    expect(await queue.runOnce('many')).toBe(4);
+    expect(await queue.drain('many')).toBe(6);
+    expect(await queue.drain('many')).toBe(0);
+    expect(await effects(db())).toHaveLength(10);
   });
 
   it('marks done together the jobs of a batch that wrote nothing, leaving one taken over meanwhile to its new worker', async () => {

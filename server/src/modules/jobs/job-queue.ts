@@ -15,9 +15,9 @@ import {
 } from './jobs.repository';
 
 /**
- * The job queue: every background job of the server (sweeps of the mail outbox, housekeeping,
- * the core's end of day, the posting of due payments) runs through it, on PGlite and on
- * PostgreSQL alike.
+ * The job queue: every background job of the server (each e-mail and text of the outboxes,
+ * housekeeping, the core's end of day, the posting of due payments) runs through it, on PGlite
+ * and on PostgreSQL alike.
  *
  * Guarantees, each covered by job-queue.test.ts:
  * - A job is leased to one worker at a time (claims use FOR UPDATE SKIP LOCKED); the lease is
@@ -39,8 +39,9 @@ import {
  *   died (every job is idempotent).
  *
  * Cost, since every statement counts on PGlite's one connection: the batch's done marks are one
- * statement; many jobs can be queued by one statement (`enqueueMany`); a nudge that names its
- * queue polls that queue alone, and `soon` turns a burst of requests into one job.
+ * statement; many jobs can be queued by one statement (`enqueueMany`, or a repository's own
+ * statement that writes its row and the row's job together: the outboxes); a nudge that names its
+ * queue polls that queue alone, and `nudgeSoon` turns a burst of nudges into one poll.
  *
  * Why not pg-boss: it needs its own connection pool and schema next to ours (PGlite has a single
  * connection we already serialise), its completion is keyed by job id only (a worker whose job
@@ -139,12 +140,16 @@ export interface JobQueue {
   /** Queues the current period's job of every schedule (each poll does it first). */
   schedule(): Promise<void>;
   /**
-   * Queues one job of `queue` (of its own key) and polls that queue about `withinMs` from now,
-   * however often this is asked in the meantime: a burst of requests gets one run (the outbox's
-   * sweep after a burst of messages). Only while polling (between start() and stop()); the
-   * queue's schedule covers a request lost to a stop.
+   * Runs one queue's due jobs batch after batch while they come full; the number done (what
+   * `runOnce` does for one batch; tests and tools that drive a queue by hand).
    */
-  soon(queue: string, withinMs: number): void;
+  drain(queue: string): Promise<number>;
+  /**
+   * Polls `queue` about `withinMs` from now, however often this is asked in the meantime: a
+   * burst of jobs just queued (the outbox's messages of a burst of requests) is one claim. Only
+   * while polling (between start() and stop()); the next full round finds what a stop cut short.
+   */
+  nudgeSoon(queue: string, withinMs: number): void;
   /** Polls every intervalMs until stop(). */
   start(): void;
   /**
@@ -334,6 +339,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     return done;
   }
 
+  async function drain(queue: string): Promise<number> {
+    const definition = definitionOf(queue);
+    let done = 0;
+    for (;;) {
+      const batch = await runQueue(definition);
+      done += batch.done;
+      if (!batch.full) return done;
+    }
+  }
+
   async function schedule(): Promise<void> {
     const now = clock.now().getTime();
     for (const { queue, everyMs } of options.schedules ?? []) {
@@ -427,13 +442,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   let polling = false;
   const soonTimers = new Map<string, NodeJS.Timeout>();
-  // A request that fired just before stop(): stop() waits for its insert.
-  const soonInserts = new Set<Promise<void>>();
 
   return {
     enqueue,
     enqueueMany,
     runOnce,
+    drain,
     schedule,
     start() {
       polling = true;
@@ -443,18 +457,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       polling = false;
       for (const timer of soonTimers.values()) clearTimeout(timer);
       soonTimers.clear();
-      await Promise.all(soonInserts);
       await poller.stop();
     },
-    soon(queue, withinMs) {
+    nudgeSoon(queue, withinMs) {
       if (!polling || soonTimers.has(queue)) return;
       const timer = setTimeout(() => {
         soonTimers.delete(queue);
-        const insert = enqueue(queue, {}, { key: `soon:${randomUUID()}` })
-          .then(() => nudge(queue))
-          .catch((error: unknown) => options.onError?.(error))
-          .finally(() => soonInserts.delete(insert));
-        soonInserts.add(insert);
+        nudge(queue);
       }, withinMs);
       timer.unref();
       soonTimers.set(queue, timer);

@@ -1,30 +1,29 @@
-import { createJobQueue, type JobQueue, type QueueDefinition } from '../jobs/job-queue';
-import { MAIL_DELIVERY_QUEUE, MAIL_SOON_MS } from './mail.service';
+import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import { MAIL_DELIVERY_QUEUE, MAIL_MAX_ATTEMPTS, MAIL_SOON_MS } from './mail.service';
 import { markSent } from './outbox.repository';
 import {
   channelDeliveryQueue,
+  type ChannelWorker,
   channelWorkerOf,
+  createChannelWorker,
   type OutboxChannel,
-  type OutboxSweep,
-  type OutboxSweepOptions,
+  type OutboxDeliveryOptions,
   retryDelayMs,
-} from './outbox-sweep';
+} from './outbox-delivery';
 import type { MailTransport } from './transports';
 
 export { MAIL_DELIVERY_QUEUE, retryDelayMs };
 
-/** How often the job queue sweeps the outbox without being asked (retries, a lost request). */
-export const MAIL_SWEEP_EVERY_MS = 60_000;
-
-export interface MailDeliveryOptions extends OutboxSweepOptions {
+export interface MailDeliveryOptions extends OutboxDeliveryOptions {
   transport: MailTransport;
 }
 
 /*
- * E-mail is a channel of the outbox mechanism (outbox-sweep.ts: claims fenced by their attempt
- * number, a sweep per job on the 'mail.deliver' queue, retries with backoff, failed for good
- * after the last attempt): the 'outbox_messages' table, sent by the transport (SMTP, or the demo
- * mailbox).
+ * E-mail is a channel of the outbox mechanism (outbox-delivery.ts: a job per message on the
+ * 'mail.deliver' queue, keyed 'mail:<id>', with the queue's leases, retries and dead jobs): the
+ * 'outbox_messages' table, sent by the transport (SMTP, or the demo mailbox). SMTP takes no
+ * idempotency key: a worker that loses its lease in the middle of a send can make an e-mail go
+ * twice (outbox-delivery.ts, "at least once").
  */
 function mailChannel(
   transport: MailTransport,
@@ -32,6 +31,7 @@ function mailChannel(
   return {
     table: 'outbox_messages',
     queue: MAIL_DELIVERY_QUEUE,
+    maxAttempts: MAIL_MAX_ATTEMPTS,
     soonMs: MAIL_SOON_MS,
     async send(message, text) {
       await transport.send({ to: message.to_address, subject: message.subject, text });
@@ -47,43 +47,22 @@ function mailChannel(
   };
 }
 
-/** The job queue's 'mail.deliver' queue: each of its jobs is a sweep of the outbox. */
-export function mailDeliveryQueue(
-  options: MailDeliveryOptions,
-): QueueDefinition<unknown> & { sweep: OutboxSweep } {
+/** The job queue's 'mail.deliver' queue: each of its jobs delivers one message. */
+export function mailDeliveryQueue(options: MailDeliveryOptions): QueueDefinition<unknown> {
   return channelDeliveryQueue(mailChannel(options.transport), options);
 }
 
-export interface OutboxWorker {
-  /** Sweeps the messages due now; resolves to the number sent. */
-  runOnce(): Promise<number>;
-  /** Delivers soon (a message was just queued). */
-  nudge(): void;
-}
+/** The delivery of the e-mail outbox (the app's `services.outbox`). */
+export type OutboxWorker = ChannelWorker;
 
-/** Delivery on its own job queue (tests, and tools that only send mail). */
+/** Delivery on a job queue of its own (tests, and tools that only send mail). */
 export function createOutboxWorker(
   options: MailDeliveryOptions & { onError?: (error: unknown) => void },
 ): OutboxWorker & Pick<JobQueue, 'start' | 'stop'> {
-  const definition = mailDeliveryQueue(options);
-  const queue = createJobQueue({
-    db: options.db,
-    clock: options.clock,
-    queues: [definition],
-    schedules: [{ queue: MAIL_DELIVERY_QUEUE, everyMs: MAIL_SWEEP_EVERY_MS }],
-    ...(options.onError ? { onError: options.onError } : {}),
-  });
-  return outboxWorkerOf(definition.sweep, queue);
+  return createChannelWorker(mailChannel(options.transport), options);
 }
 
 /** The outbox service of an app whose job queue runs the 'mail.deliver' queue. */
-export function outboxWorkerOf(
-  sweep: OutboxSweep,
-  queue: Pick<JobQueue, 'soon' | 'start' | 'stop'>,
-): OutboxWorker & Pick<JobQueue, 'start' | 'stop'> {
-  return {
-    ...channelWorkerOf({ queue: MAIL_DELIVERY_QUEUE, soonMs: MAIL_SOON_MS }, sweep, queue),
-    start: () => queue.start(),
-    stop: () => queue.stop(),
-  };
+export function outboxWorkerOf(queue: Pick<JobQueue, 'drain' | 'nudgeSoon'>): OutboxWorker {
+  return channelWorkerOf({ queue: MAIL_DELIVERY_QUEUE, soonMs: MAIL_SOON_MS }, queue);
 }

@@ -6,21 +6,45 @@ import type { JobQueue } from '../jobs/job-queue';
 
 import {
   deleteFinishedMessages,
+  type DeliveryJob,
   insertOutboxMessage,
   listDeliveredMessages,
   type NewOutboxMessage,
   outboxRowOf,
 } from './outbox.repository';
 
-/** The queue whose jobs sweep the outbox (mail-delivery.ts handles it). */
+/** The queue of the messages' delivery jobs (mail-delivery.ts handles it): 'mail:<id>' each. */
 export const MAIL_DELIVERY_QUEUE = 'mail.deliver';
 
 /**
+ * A message's attempts before it fails for good (its job's max_attempts), retried as the outbox's
+ * channels are (outbox-delivery.ts `retryDelayMs`): the eighth about an hour after the first.
+ */
+export const MAIL_MAX_ATTEMPTS = 8;
+
+/**
  * How long a request to deliver waits for others to join it: a burst of messages (a receipt a
- * payment) is one sweep instead of one each. A person waiting for a code does not notice a
- * quarter of a second.
+ * payment) is one claim of their jobs instead of one each. A person waiting for a code does not
+ * notice a quarter of a second.
  */
 export const MAIL_SOON_MS = 250;
+
+/** A message's delivery job (outbox.repository `DeliveryJob`). */
+export const MAIL_DELIVERY_JOB: DeliveryJob = {
+  queue: MAIL_DELIVERY_QUEUE,
+  keyPrefix: 'mail:',
+  maxAttempts: MAIL_MAX_ATTEMPTS,
+};
+
+/**
+ * A message ready for a repository that queues it in the statement of the change that causes it
+ * (`prepare`): its outbox row and its delivery job, which that statement writes together (the
+ * job's key and payload name the row's id, due at its created_at, as `insertOutboxMessage`).
+ */
+export interface PreparedMail {
+  message: Insertable<OutboxMessagesTable>;
+  job: DeliveryJob;
+}
 
 export interface OutgoingMail {
   institutionId: number;
@@ -40,17 +64,18 @@ export interface DeliveredMail {
 
 export interface MailService {
   /**
-   * Queues a message in the outbox. Inside a transaction pass it as `db`: the message then
-   * exists only if the change that caused it commits. Call `deliverSoon()` after the commit.
+   * Queues a message in the outbox with its delivery job (one statement). Inside a transaction
+   * pass it as `db`: the message then exists only if the change that caused it commits. Call
+   * `deliverSoon()` after the commit.
    */
   enqueue(message: OutgoingMail, db?: Kysely<Database>): Promise<void>;
   /**
-   * The message's outbox row (cleaned, its body sealed), for a repository that queues it in the
-   * same statement as the change that causes it (a payment marked posted and its receipt).
-   * Call `deliverSoon()` after that statement.
+   * The message's outbox row (cleaned, its body sealed) and its delivery job, for a repository
+   * that queues both in the same statement as the change that causes them (a payment marked
+   * posted and its receipt). Call `deliverSoon()` after that statement.
    */
-  prepare(message: OutgoingMail): Insertable<OutboxMessagesTable>;
-  /** Asks for a sweep of the outbox soon (MAIL_SOON_MS) instead of at its next period. */
+  prepare(message: OutgoingMail): PreparedMail;
+  /** Polls the delivery jobs soon (MAIL_SOON_MS) instead of at the queue's next round. */
   deliverSoon(): void;
   /** The demo mailbox's view: delivered messages of an institution, newest first. */
   delivered(query: {
@@ -93,8 +118,8 @@ export function createMailService(options: {
   db: Kysely<Database>;
   clock: Clock;
   dataProtector: DataProtector;
-  /** The queue that sweeps the outbox ('mail.deliver', run by mail-delivery.ts). */
-  jobs: Pick<JobQueue, 'soon'>;
+  /** The queue of the delivery jobs ('mail.deliver', run by mail-delivery.ts). */
+  jobs: Pick<JobQueue, 'nudgeSoon'>;
 }): MailService {
   const { db, clock, dataProtector } = options;
   const outboxMessageOf = (message: OutgoingMail): NewOutboxMessage => ({
@@ -106,14 +131,13 @@ export function createMailService(options: {
   });
   return {
     async enqueue(message, executor = db) {
-      // The outbox row is the message's whole delivery state: the sweep finds it when due.
-      await insertOutboxMessage(executor, outboxMessageOf(message));
+      await insertOutboxMessage(executor, outboxMessageOf(message), MAIL_DELIVERY_JOB);
     },
     prepare(message) {
-      return outboxRowOf(outboxMessageOf(message));
+      return { message: outboxRowOf(outboxMessageOf(message)), job: MAIL_DELIVERY_JOB };
     },
     deliverSoon() {
-      options.jobs.soon(MAIL_DELIVERY_QUEUE, MAIL_SOON_MS);
+      options.jobs.nudgeSoon(MAIL_DELIVERY_QUEUE, MAIL_SOON_MS);
     },
     async delivered(query) {
       const rows = await listDeliveredMessages(db, {

@@ -11,45 +11,76 @@ export interface NewOutboxMessage {
   at: Date;
 }
 
-/** A message's outbox row, due at once. */
+/**
+ * The job that delivers an outbox row, written by the statement that writes the row, so a
+ * message exists exactly when its job does: on `queue`, keyed `keyPrefix` and the row's id
+ * ('mail:42'), its payload { messageId: 42 } (outbox-delivery.ts reads it), due when the row
+ * was created.
+ */
+export interface DeliveryJob {
+  queue: string;
+  keyPrefix: string;
+  maxAttempts: number;
+}
+
+/** A message's outbox row. */
 export function outboxRowOf(message: NewOutboxMessage): Insertable<OutboxMessagesTable> {
   return {
     institution_id: message.institutionId,
     to_address: message.to,
     subject: message.subject,
     body: message.body,
-    next_attempt_at: message.at,
     created_at: message.at,
   };
 }
 
-/** Queues a message; pass the caller's transaction so it is sent only if the change commits. */
-export async function insertOutboxMessage(db: Db, message: NewOutboxMessage): Promise<number> {
+/**
+ * Queues a message and its delivery job in one statement; pass the caller's transaction so both
+ * exist only if the change commits. The message's id.
+ */
+export async function insertOutboxMessage(
+  db: Db,
+  message: NewOutboxMessage,
+  job: DeliveryJob,
+): Promise<number> {
   const row = await db
-    .insertInto('outbox_messages')
-    .values(outboxRowOf(message))
-    .returning('id')
+    .with('message', (cte) =>
+      cte.insertInto('outbox_messages').values(outboxRowOf(message)).returning('id'),
+    )
+    .insertInto('jobs')
+    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('message')
+        .select([
+          eb.val(job.queue).as('queue'),
+          sql<string>`cast(${job.keyPrefix} as text) || cast(message.id as text)`.as('key'),
+          sql<string>`jsonb_build_object('messageId', message.id)`.as('payload'),
+          eb.val(message.at).as('run_at'),
+          eb.val(job.maxAttempts).as('max_attempts'),
+          eb.val(message.at).as('created_at'),
+        ]),
+    )
+    .returning(sql<number>`(select id from message)`.as('messageId'))
     .executeTakeFirstOrThrow();
-  return row.id;
+  return row.messageId;
 }
 
 /**
  * The outbox mechanism's queries, for any table that is an outbox (the e-mail outbox here, the
- * SMS outbox of modules/sms): a row per message with its delivery state, swept by
- * outbox-sweep.ts. Each takes the table's name.
+ * SMS outbox of modules/sms): a row per message with what support and the demo pages see, its
+ * delivery the job queue's (outbox-delivery.ts). Each takes the table's name.
  */
 
-/** The columns the sweep reads and writes in an outbox table. */
+/** The columns the delivery reads and writes in an outbox table. */
 export interface OutboxRow {
   id: number;
   institution_id: number;
   /** Sealed with the data key; blanked once sent outside demo mode. */
   body: string;
-  /** 'pending' (claimed while claimed_until lies ahead), 'sent' or 'failed'. */
+  /** 'pending' (its job queued or running), 'sent' or 'failed' (its job dead). */
   status: string;
-  attempts: number;
-  next_attempt_at: Date;
-  claimed_until: Date | null;
+  /** The last failed attempt's reason, for support ('' once sent). */
   last_error: string;
   created_at: Date;
   sent_at: Date | null;
@@ -63,88 +94,49 @@ export type OutboxTable = {
 /** A row of an outbox table, with every column of its own. */
 export type OutboxRowOf<T extends OutboxTable> = Selectable<Database[T]> & OutboxRow;
 
-/**
- * Claims up to `limit` messages due now for one sender: pending ones whose time has come and
- * whose last claim (a sender that died, or one that failed and let go) has lapsed. Each claim
- * counts an attempt, and the attempt number is the claim's fencing token: a sender acts on a
- * message only while the row still carries its attempt (a sender that took it over counted the
- * next). `FOR UPDATE SKIP LOCKED` lets several senders claim at once without taking one message
- * twice. Oldest due first.
- */
-export async function claimDue<T extends OutboxTable>(
+/** One message of an outbox, by id. */
+export async function findOutboxRow<T extends OutboxTable>(
   db: Db,
   table: T,
-  claim: { now: Date; claimedUntil: Date; limit: number },
-): Promise<OutboxRowOf<T>[]> {
+  id: number,
+): Promise<OutboxRowOf<T> | undefined> {
   const { rows } = await sql<OutboxRowOf<T>>`
-    with claimed as (
-      update ${sql.table(table)}
-      set attempts = attempts + 1, claimed_until = ${claim.claimedUntil}
-      where id in (
-        select id from ${sql.table(table)}
-        where status = 'pending' and next_attempt_at <= ${claim.now}
-          and (claimed_until is null or claimed_until < ${claim.now})
-        order by next_attempt_at, id
-        limit ${claim.limit}
-        for update skip locked
-      )
-      returning *
-    )
-    select * from claimed order by next_attempt_at, id`.execute(db);
-  return rows;
-}
-
-/** Extends a claim while its attempt holds; false when another sender took the message over. */
-export async function renewClaim(
-  db: Db,
-  table: OutboxTable,
-  claim: { id: number; attempts: number; claimedUntil: Date },
-): Promise<boolean> {
-  const { rows } = await sql<{ id: number }>`
-    update ${sql.table(table)} set claimed_until = ${claim.claimedUntil}
-    where id = ${claim.id} and attempts = ${claim.attempts} and status = 'pending'
-    returning id`.execute(db);
-  return rows.length > 0;
+    select * from ${sql.table(table)} where id = ${id}`.execute(db);
+  return rows[0];
 }
 
 /**
- * Lets go of a failed attempt, keeping its reason for support: pending again from `retryAt`, or
- * failed for good when it is null (purged after a month). A message another sender took over
- * (or sent) meanwhile is left as it is.
+ * Keeps a failed attempt's reason on a message still to send, for support (its retry is the
+ * job's). A message sent meanwhile (by a worker that had lost the job's lease) is left as it is.
  */
-export async function releaseFailedAttempt(
+export async function recordFailedAttempt(
   db: Db,
   table: OutboxTable,
-  failure: { id: number; attempts: number; error: string; retryAt: Date | null },
+  failure: { id: number; error: string },
 ): Promise<void> {
-  const retryAt = failure.retryAt ? sql`${failure.retryAt}` : sql.ref('next_attempt_at');
   await sql`
-    update ${sql.table(table)}
-    set status = ${failure.retryAt ? 'pending' : 'failed'}, next_attempt_at = ${retryAt},
-      claimed_until = null, last_error = ${failure.error.slice(0, 500)}
-    where id = ${failure.id} and attempts = ${failure.attempts} and status = 'pending'`.execute(db);
+    update ${sql.table(table)} set last_error = ${failure.error.slice(0, 500)}
+    where id = ${failure.id} and status = 'pending'`.execute(db);
 }
 
-/** Out of attempts (its last sender died): failed for good, unless another sender has it. */
+/**
+ * Failed for good (its job is dead: out of attempts, or refused for good), keeping the last
+ * attempt's reason, or the job's when no attempt recorded one (its workers died); purged after a
+ * month. A message sent meanwhile stays sent.
+ */
 export async function markFailed(
   db: Db,
   table: OutboxTable,
-  claim: { id: number; attempts: number },
+  failure: { id: number; error: string },
 ): Promise<void> {
   await sql`
-    update ${sql.table(table)} set status = 'failed', claimed_until = null
-    where id = ${claim.id} and attempts = ${claim.attempts} and status = 'pending'`.execute(db);
+    update ${sql.table(table)}
+    set status = 'failed',
+      last_error = case when last_error = '' then ${failure.error.slice(0, 500)} else last_error end
+    where id = ${failure.id} and status = 'pending'`.execute(db);
 }
 
-/** The e-mail outbox's messages due now (claimDue of 'outbox_messages'). */
-export function claimDueMessages(
-  db: Db,
-  claim: { now: Date; claimedUntil: Date; limit: number },
-): Promise<OutboxMessageRow[]> {
-  return claimDue(db, 'outbox_messages', claim);
-}
-
-/** A delivered message stays delivered, whichever worker's claim it was sent under. */
+/** A delivered message stays delivered, whichever worker's lease it was sent under. */
 export async function markSent(
   db: Db,
   message: { id: number; at: Date; transport: string; keepBody: boolean },
@@ -154,7 +146,6 @@ export async function markSent(
     .set({
       status: 'sent',
       sent_at: message.at,
-      claimed_until: null,
       transport: message.transport,
       last_error: '',
       // Once sent, the code or link it carried is of no use to us: only the demo mailbox keeps it.

@@ -23,7 +23,7 @@ export function createMailboxTransport(): MailTransport {
 
 /**
  * SMTP through nodemailer (SMTP_URL, e.g. smtps://user:password@mail.example:465). The timeouts
- * stay well under the outbox's 60 s claim (nodemailer's own defaults run to minutes), so a stalled
+ * stay well under the delivery job's 60 s lease (nodemailer's own defaults run to minutes), so a stalled
  * server fails the attempt and it is retried, rather than a second instance sending it as well.
  */
 export function createSmtpTransport(options: {

@@ -142,7 +142,7 @@ describe.each(testDatabases())('the alerts of requests on $name', (testDatabase)
       expect(UpdateUserInfoResponse.parse(response.json()).HasNoErrors).toBe(true);
     };
     const noticesTo = async (email: string) => {
-      // The delivery swept twice: a second sweep sends nothing again.
+      // The delivery run twice: a second run sends nothing again.
       await test.app.services.outbox.runOnce();
       await test.app.services.outbox.runOnce();
       const institutionId = await institutionIdOf(test);

@@ -123,7 +123,7 @@ describe.each(testDatabases())('the payment alerts on $name', (testDatabase) => 
     expect(saved.json()).toMatchObject({ HasNoErrors: true });
   }
 
-  /** E-mails delivered to Jordan (the delivery swept twice: a second sweep sends nothing). */
+  /** E-mails delivered to Jordan (the delivery run twice: a second run sends nothing). */
   async function mailOf(predicate: (mail: { subject: string; body: string }) => boolean) {
     await test.app.services.outbox.runOnce();
     await test.app.services.outbox.runOnce();

@@ -207,8 +207,8 @@ export function createPaymentNeedsReview(deps: PaymentNeedsReviewDeps) {
         reviewItemOf(payment, methodText(settings, payment), error, job.attempts),
         trx,
       );
-      // Inside the job's transaction the sweep may come before its commit: the outbox's regular
-      // sweep then sends the notice.
+      // Inside the job's transaction the nudge may come before its commit: the queue's next
+      // round then finds the notice's delivery job.
       if (notice) mail.deliverSoon();
       return true;
     },

@@ -25,6 +25,7 @@ import {
   HOME_EQUITY,
   paymentBody,
   paymentInfo,
+  runPostJobs,
   submit,
   VISA_DEBIT,
 } from '../../testing/payment-test-kit';
@@ -119,12 +120,17 @@ describe.each(testDatabases('both'))(
     });
 
     const idOf = (key: string) => paymentIdOf(TEST_DATA_PROTECTOR, { institutionId, userId, key });
-    /** 10:00 in New York on a day (EDT from March 9th 2025). */
+    /**
+     * 10:00 in New York on a day (EDT from March 9th 2025). The ACH files of the days before are
+     * made first (the sealing job, which made them at their cut-off), so a bank-account date
+     * taken a day before posts now, as of its date.
+     */
     async function dayAt(date: string) {
       test.clock.set(`${date}T14:00:00.000Z`);
       // Each instance's sessions outlive the days the test moves through only if renewed.
       jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
       await test.app.services.endOfDay.runOnce();
+      await test.app.services.paymentPosting.sealDueAchFiles();
       return test.app.services.paymentPosting.runOnce();
     }
     /** Jordan's payments of a kind (the demo seed has other borrowers' payments too). */
@@ -328,7 +334,19 @@ describe.each(testDatabases('both'))(
         nextKey(),
       );
       expect(meanwhile.body.Errors[0]?.ErrorMessage).toBe('BlockedOnPendingRecurring');
+      // Its debit is taken and waits for the day's ACH file: it has not posted, and still blocks.
       await test.app.services.paymentPosting.runOnce();
+      expect((await paymentInfo(jordan, HOME_EQUITY)).body).toMatchObject({
+        Errors: [{ ErrorMessage: 'BlockedOnPendingRecurring' }],
+      });
+      // The file is made at the cut-off (17:00 in New York): the date posts.
+      test.clock.set('2025-04-22T21:05:00.000Z');
+      jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+      expect(await test.app.services.paymentPosting.sealDueAchFiles()).toMatchObject({
+        files: 1,
+        queued: 1,
+      });
+      await runPostJobs(test.app);
       const info = await paymentInfo(jordan, HOME_EQUITY);
       if (!info.body.HasNoErrors || !info.body.RecurringPayment) throw new Error('no recurring');
       const request = {

@@ -15,6 +15,7 @@ import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
+import { type AchSealingReport, createAchFileSealing } from './ach-file-sealing';
 import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
 import {
@@ -60,11 +61,28 @@ import {
  * retried with backoff for about two days. Then the job is dead (kept a month for support) and,
  * in the transaction that marks it so, its payment moves to 'needsReview' with the borrower's
  * notice and a work item for staff (payment-needs-review.ts); no run queues it again.
+ *
+ * A bank-account payment posts only once its debit is sent (payment-settlement.ts). Waiting for
+ * the day's file is no failure, and must not spend the retries meant for one: a debit of the
+ * morning waits for the evening's cut-off, one after the cut-off for the next morning, and a
+ * processor that sends its files on business days only holds a Friday evening's debit over the
+ * weekend (and a holiday), longer than the two days of retries. So a post whose settlement
+ * answers that the debit waits for its file ends its job (done, nothing retried), and the
+ * payment has no job until the file is sealed; then `queueSentPosts` (ach-file-sealing.ts: after
+ * the job that seals the day's files at the cut-off, and after staff's Make file) queues its
+ * second and last posting job, keyed 'payment-post:<id>:sent', which posts it (credited as of its
+ * payment date, however many days later) or retries as any post, its two days counted from
+ * the sending. Staff's Post again revives whichever of the two died.
  */
 
 export const PAYMENT_DUE_QUEUE = 'payments.due';
 export const PAYMENT_POST_QUEUE = 'payments.post';
 export const PAYMENT_DUE_EVERY_MS = 60_000;
+
+/** The key of a payment's posting job: queued on its date, or once its ACH debit is sent. */
+export function postJobKey(paymentId: string, step: 'due' | 'sent' = 'due'): string {
+  return step === 'due' ? `payment-post:${paymentId}` : `payment-post:${paymentId}:sent`;
+}
 /** Retries of a post: 30 s doubling to an hour, about two days in all. */
 const POST_MAX_ATTEMPTS = 56;
 /** Rows handled per institution and run; the next run takes the rest. */
@@ -89,6 +107,13 @@ export interface PaymentPostingWorker extends PaymentSettlement {
   queuePostAgain(paymentId: string, executor: Kysely<Database>): Promise<void>;
   /** Runs the post queue soon (a payment was queued again). */
   nudge(): void;
+  /**
+   * The job that seals the day's ACH files at the cut-off and queues the posts of the payments
+   * whose debits they sent (ach-file-sealing.ts), as of the clock's now (tests call it by hand).
+   */
+  sealDueAchFiles(): Promise<AchSealingReport>;
+  /** Queues the posts of the institution's payments whose debits are sent (after Make file). */
+  queueSentPosts(institutionId: number): Promise<number>;
 }
 
 export interface PostingDependencies extends SettlementDependencies {
@@ -262,7 +287,7 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
       // One statement per thousand (a day's scheduled payments come due at once).
       report.queued += await deps.jobs().enqueueMany(
         PAYMENT_POST_QUEUE,
-        due.map((id) => ({ payload: { paymentId: id }, key: `payment-post:${id}` })),
+        due.map((id) => ({ payload: { paymentId: id }, key: postJobKey(id) })),
       );
     }
     return report;
@@ -276,6 +301,8 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     // (one statement a payment).
     async handler({ job }) {
       const outcome = await settlement.settlePayment(job.payload.paymentId);
+      // Its ACH debit waits for its day's file: done here, its sealing queues the post (above).
+      if (outcome.status === 'waiting' && outcome.until === 'debitSent') return;
       // Under review (a job of it died before): staff decide what becomes of it.
       if (outcome.status === 'waiting' && outcome.payment.status !== 'needsReview') {
         throw new PostRetryLater(
@@ -296,23 +323,44 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     },
   };
 
+  const sealing = createAchFileSealing({
+    db,
+    clock,
+    achProcessor: deps.achProcessor,
+    settings: deps.settings,
+    async queuePosts(paymentIds) {
+      const queued = await deps.jobs().enqueueMany(
+        PAYMENT_POST_QUEUE,
+        paymentIds.map((id) => ({ payload: { paymentId: id }, key: postJobKey(id, 'sent') })),
+      );
+      if (queued > 0) deps.jobs().nudge(PAYMENT_POST_QUEUE);
+      return queued;
+    },
+  });
+
   return {
     ...settlement,
-    queues: [postQueue, dueQueue],
+    queues: [postQueue, dueQueue, sealing.queue],
     queueDue,
     async queuePostAgain(paymentId, executor) {
-      await deps
-        .jobs()
-        .enqueue(
+      const jobs = deps.jobs();
+      const again = (step: 'due' | 'sent') =>
+        jobs.enqueue(
           PAYMENT_POST_QUEUE,
           { paymentId },
-          { key: `payment-post:${paymentId}`, reviveDead: true },
+          { key: postJobKey(paymentId, step), reviveDead: true },
           executor,
         );
+      // The job of its date starts over when it is the one that died (or a new one when
+      // housekeeping deleted it); when that one is there and not dead (it ended waiting for the
+      // debit's file), the one its sending queued is the one that died: it starts over.
+      if (!(await again('due'))) await again('sent');
     },
     nudge() {
       deps.jobs().nudge(PAYMENT_POST_QUEUE);
     },
+    sealDueAchFiles: () => sealing.runOnce(),
+    queueSentPosts: (institutionId) => sealing.queueSentPosts(institutionId),
     async runOnce() {
       const report = await queueDue();
       let settled = 0;

@@ -12,9 +12,10 @@ import type { PaymentRow } from './payments.repository';
 import { storedPaymentTotal } from './payment-total';
 
 /*
- * The payment e-mails: the receipt of a posted payment and the notice of a scheduled or recurring
- * date that failed. Their wording is the institution's (`emailTexts.paymentReceipt*`,
- * `emailTexts.payment*MethodText`, `emailTexts.paymentFailed*`, admin-only settings whose
+ * The payment e-mails: the receipt of a posted payment, the notice of a scheduled or recurring
+ * date that failed, and the notices of a payment returned, refunded or under review. Their
+ * wording is the institution's (`emailTexts.paymentReceipt*`, `emailTexts.payment*MethodText`,
+ * `emailTexts.paymentFailed*`, `paymentReturned*`, `paymentRefunded*`, admin-only settings whose
  * defaults are the product's wording), filled in here. They name the method by its kind and last
  * four digits only, never a full card or account number.
  */
@@ -203,6 +204,36 @@ export function paymentReturnedEmail(input: {
       recurring: input.recurringCancelled
         ? settings.get('emailTexts.paymentReturnedRecurringCancelledText')
         : '',
+      institutionName: input.institutionName,
+    }),
+  };
+}
+
+/**
+ * The notice of a posted card payment the institution's staff refunded (payments-staff.ts): the
+ * whole charge back to the card, the payment taken off the loan. Sent once, with the mark.
+ */
+export function paymentRefundedEmail(input: {
+  settings: EmailSettings;
+  institutionName: string;
+  to: string;
+  payment: PaymentRow;
+}): OutgoingMail {
+  const { payment, settings } = input;
+  const loanNumber = maskAccountNumber(payment.loan_number);
+  return {
+    institutionId: payment.institution_id,
+    to: input.to,
+    subject: fillTemplate(settings.get('emailTexts.paymentRefundedSubjectText'), {
+      institutionName: input.institutionName,
+      loanNumber,
+    }),
+    body: fillTemplate(settings.get('emailTexts.paymentRefundedBodyText'), {
+      date: formatLongDate(payment.pay_date),
+      loanNumber,
+      amount: formatUsd(storedPaymentTotal(payment)),
+      method: methodText(settings, payment),
+      confirmationNumber: payment.reference_number,
       institutionName: input.institutionName,
     }),
   };

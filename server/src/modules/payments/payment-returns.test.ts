@@ -15,10 +15,13 @@ import {
   AUTO_LOAN,
   call,
   type Caller,
+  coreLines,
   debits,
   HOME_EQUITY,
   paymentBody,
   paymentInfo,
+  runPostJobs,
+  sealAndPost,
   submit,
   TODAY,
 } from '../../testing/payment-test-kit';
@@ -33,6 +36,8 @@ const ACCOUNT_CLOSED = '000444444440';
 const CHANGED_ACCOUNT = '000777777771';
 const CORRECTED_ACCOUNT = '000777777788';
 const NO_ACCOUNT = '000555555559';
+/** Another demo bank: the same test account there is another account (not blocked at Harbor). */
+const LIGHTHOUSE_BANK = '211099994';
 
 // Friday 2025-03-14: the day's ACH file settles on Monday the 17th; the test banks' returns
 // arrive two banking days later, on Wednesday the 19th.
@@ -99,6 +104,9 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       nextKey(),
     );
     expect(refused.body.Errors).toEqual([]);
+    // Processing until the day's file sends the debits; then they post.
+    expect(await paymentRow(paid.body.ReferenceNumber)).toMatchObject({ status: 'settling' });
+    await sealAndPost(test.app, institutionId, TODAY);
     const first = await paymentRow(paid.body.ReferenceNumber);
     expect(first).toMatchObject({ status: 'posted' });
     expect(first.ach_trace_number).toMatch(/^\d{15}$/);
@@ -117,8 +125,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     const afterPayment = await core.loanInformation(customer, HOME_EQUITY, TODAY);
     expect(afterPayment?.principalCents).toBeLessThan(before?.principalCents ?? 0);
 
-    // The day's file goes to the bank; the returns come back two banking days after it settles.
-    await test.app.services.achProcessor.sealNextFile(institutionId, TODAY);
+    // The day's file went to the bank; the returns come back two banking days after it settles.
     await publishSettingsChange(test.app, 'localhost', {
       shared: { achPaymentOptions: { returnedPaymentFeeCents: '2500' } },
     });
@@ -301,7 +308,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     );
     await restore();
     expect(later.body.Errors).toEqual([]);
-    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-03-20');
+    await sealAndPost(test.app, institutionId, '2025-03-20');
     // Settles Friday the 21st; the notification comes two banking days later, Tuesday the 25th.
     test.clock.set('2025-03-25T15:00:00.000Z');
     expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
@@ -334,8 +341,9 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       nextKey(),
     );
     expect(paid.body.Errors).toEqual([]);
+    await sealAndPost(test.app, institutionId, '2025-03-26');
     const payment = await paymentRow(paid.body.ReferenceNumber);
-    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-03-26');
+    expect(payment.status).toBe('posted');
     // Settles Thursday the 27th; back two banking days later, Monday the 31st.
     test.clock.set('2025-03-31T15:00:00.000Z');
 
@@ -421,7 +429,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     }
     const [stuck, other] = await Promise.all(references.map((reference) => paymentRow(reference)));
     if (!stuck || !other) throw new Error('two payments');
-    await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-01');
+    await sealAndPost(test.app, institutionId, '2025-04-01');
     // Settles Wednesday the 2nd; back two banking days later, Friday the 4th.
     test.clock.set('2025-04-04T15:00:00.000Z');
     const items = async () =>
@@ -505,9 +513,10 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       );
       expect(scheduled.body.Errors).toEqual([]);
 
-      // The first date posts on Tuesday, and its debit goes in that day's file.
+      // The first date is drawn on Tuesday; its debit goes in that day's file, and it posts.
       test.clock.set('2025-04-08T14:00:00.000Z');
       await test.app.services.paymentPosting.runOnce();
+      await sealAndPost(test.app, institutionId, '2025-04-08');
       const occurrence = await test.database.db
         .selectFrom('payments')
         .selectAll()
@@ -516,7 +525,6 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         .where('amount_cents', '=', 6_000)
         .executeTakeFirstOrThrow();
       expect(occurrence.status).toBe('posted');
-      await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-08');
       // Settles Wednesday the 9th; back two banking days later, Friday the 11th.
       test.clock.set('2025-04-11T15:00:00.000Z');
       expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ returned: 1 });
@@ -629,5 +637,95 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     expect(underReview?.summary).toContain('which is under review: R03');
     expect(JSON.stringify(underReview?.details)).not.toContain(NO_ACCOUNT);
     expect((await paymentRow(inFlight.body.ReferenceNumber)).status).toBe('needsReview');
+  });
+  it('neither posts nor reverses a payment whose sent debit came back before it posted, and applies the return once it has posted', async () => {
+    // Tuesday April 22nd, 10:00 in New York. The insufficient-funds account at another bank (the
+    // one at Harbor's is blocked by the cancelled recurring payment above), typed for today.
+    test.clock.set('2025-04-22T14:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const typed = {
+      IsCard: false as const,
+      AchInfo: {
+        AccountType: 'Checking',
+        RoutingNumber: LIGHTHOUSE_BANK,
+        AccountNumber: INSUFFICIENT_FUNDS,
+        OwnerName: 'Jordan Rivers',
+      },
+    };
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: HOME_EQUITY, method: typed, amount: 26, date: '2025-04-22' }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    const payment = await paymentRow(paid.body.ReferenceNumber);
+    // The day's file sends its debit, and the process dies before the posts of the file are
+    // queued: sent, not posted.
+    expect(
+      await test.app.services.achProcessor.sealNextFile(institutionId, '2025-04-22'),
+    ).toMatchObject({
+      entries: 1,
+    });
+    const reversals = async () => {
+      const { rows } = await sql<{ count: string }>`
+        select count(*) as count from core_transactions
+        where posting_key like ${`reversal:%${payment.id}%`}`.execute(test.database.db);
+      return Number(rows[0]?.count);
+    };
+    const returnedMails = async () => {
+      await test.app.services.outbox.runOnce();
+      return (
+        await test.app.services.mail.delivered({ institutionId, to: 'jordan.rivers@example.test' })
+      ).filter(
+        (mail) => mail.subject.includes('returned by your bank') && mail.body.includes('$26.00'),
+      );
+    };
+
+    // Settles Wednesday the 23rd; back two banking days later, Friday the 25th, before it posted.
+    test.clock.set('2025-04-25T15:00:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      returned: 0,
+      waiting: 1,
+      failed: 0,
+    });
+    // The return neither posted it nor reversed a posting that is not there.
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('settling');
+    expect(await coreLines(test.database.db, payment.id)).toBe(0);
+    expect(await reversals()).toBe(0);
+    expect(await returnedMails()).toEqual([]);
+    // Asked again, it still waits.
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ waiting: 1 });
+
+    // The sealing job's next run finds the sent debit and queues its post (with the others this
+    // file's tests left unposted): it posts, as of its date.
+    const caughtUp = await test.app.services.paymentPosting.sealDueAchFiles();
+    expect(caughtUp.queued).toBeGreaterThanOrEqual(1);
+    await runPostJobs(test.app);
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('posted');
+    const { rows: credited } = await sql<{ date: string | Date }>`
+      select date from core_transactions
+      where posting_key = ${`payment:${payment.id}`}`.execute(test.database.db);
+    expect(credited.map((line) => new Date(line.date).toISOString().slice(0, 10))).toEqual([
+      '2025-04-22',
+    ]);
+    // Then the return is applied, once: reversed, Returned, one e-mail.
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      waiting: 0,
+      failed: 0,
+    });
+    await test.app.services.paymentReturns.runOnce();
+    expect((await paymentRow(paid.body.ReferenceNumber)).status).toBe('returned');
+    expect(await coreLines(test.database.db, payment.id)).toBe(1);
+    expect(await reversals()).toBe(1);
+    expect(await returnedMails()).toHaveLength(1);
+    const events = await test.database.db
+      .selectFrom('payment_events')
+      .select('status')
+      .where('payment_id', '=', payment.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    expect(events.map((event) => event.status)).toEqual(['settling', 'posted', 'returned']);
   });
 });

@@ -36,6 +36,17 @@ import { storedPaymentTotal } from './payment-total';
  * 'settling' before any money moves (the borrower can cancel only a 'scheduled' one), then to
  * 'posted' or 'failed'; a run that died while 'settling' is finished by the next one.
  *
+ * A bank-account payment posts only once its debit is sent (issue 24: it counted as posted as
+ * soon as the processor queued the debit, before any file took it, so the borrower saw Posted
+ * for money not even asked for). A debit the processor accepted but has not sent yet (in no
+ * sealed file: `AchDebitOutcome.sent`) leaves the row 'settling' (the borrower sees Processing)
+ * with the answer 'waiting' until 'debitSent', and the core is not called; the run that finds it
+ * sent posts it. Nothing is lost by waiting: the core credits a payment as of its payment date
+ * whenever it posts (builtin-core.ts `creditAsOfDate`), and the debit is asked for again under
+ * its key, which answers the same trace number and where the debit is now. Who runs the
+ * settlement again once the file is sealed: payment-posting.ts (`queueSentPosts`). A card charge
+ * is the money moved at once: a card payment posts as before.
+ *
  * Exactly once: every external call is keyed by the payment's id (the card processor's charge
  * idempotency key, the ACH processor's debit key, the core's posting key), so a run that died
  * anywhere and a re-run, or two runs at once, charge once and post once; our own record is one
@@ -62,7 +73,9 @@ import { storedPaymentTotal } from './payment-total';
  *   to the borrower (`paymentFailedEmail`: date, masked loan, total, method and the reason in
  *   plain words) in the statement of the guarded update that marks it failed, so exactly one
  *   run sends it however often the job is retried, as the receipt. An immediate payment's
- *   failure is answered in its request: no notice.
+ *   failure is answered in its request: no notice; but a bank-account payment made today that
+ *   failed after its request answered it accepted (its debit waited for its file, and the core
+ *   then refused it) is told by the notice as a scheduled one.
  * - Speed (issue 10's posting bench, every statement in turn on PGlite's one connection): the
  *   update that begins the settlement answers the row and the address its e-mails go to (one
  *   statement, not a read, an update and another read), the guarded update that marks it posted
@@ -76,8 +89,12 @@ import { storedPaymentTotal } from './payment-total';
 export type SettleOutcome =
   | { status: 'posted'; payment: PaymentRow }
   | { status: 'failed'; payment: PaymentRow; error: string }
-  /** Still waiting (the core's day is not open yet, or it was cancelled meanwhile). */
-  | { status: 'waiting'; payment: PaymentRow }
+  /**
+   * Still waiting: for the core (its day is not open yet, or it posts in its own batch), or, with
+   * `until: 'debitSent'`, for the ACH debit the processor accepted to be sent in its day's file
+   * (the core was not asked). A row under review answers 'waiting' too.
+   */
+  | { status: 'waiting'; payment: PaymentRow; until?: 'debitSent' }
   | { status: 'cancelled'; payment: PaymentRow }
   | { status: 'missing' };
 
@@ -131,7 +148,11 @@ export function outcomeOfRow(payment: PaymentRow): SettleOutcome {
   }
 }
 
-type MoneyOutcome = { moved: true; chargeId?: string } | { moved: false; error: string };
+type MoneyOutcome =
+  | { moved: true; chargeId?: string }
+  | { moved: false; error: string }
+  /** The ACH debit is accepted and waits for its day's file: nothing to post yet. */
+  | { moved: 'notSent' };
 
 export function createPaymentSettlement(deps: SettlementDependencies): PaymentSettlement {
   const { db, clock, core, cardProcessor, achProcessor, dataProtector } = deps;
@@ -165,7 +186,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     // A return names the debit by its trace number (payment-returns.ts): kept with the payment
     // (a repeat of the debit answers the same number, so a re-run writes the same value).
     await setPaymentAchTrace(db, payment.id, debit.traceNumber);
-    return { moved: true };
+    return debit.sent ? { moved: true } : { moved: 'notSent' };
   }
 
   async function debitBlocked(payment: PaymentRow): Promise<boolean> {
@@ -216,14 +237,17 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
    * notice, in the same statement as the guarded update (one run marks it, so one notice).
    * @param reason what the notice says (the error key, or the core's refusal behind New or
    *   ContactUs)
+   * @param onScreen the failure is the answer of the request that made the payment (an
+   *   immediate one's): no notice
    */
   async function fail(
     payment: PaymentWithRecipient,
+    onScreen: boolean,
     error: string,
     reason: PaymentFailureReason = error,
   ): Promise<SettleOutcome> {
     let notice: ReturnType<MailService['prepare']> | undefined;
-    if (payment.kind !== 'immediate' && payment.recipient !== '') {
+    if (!onScreen && payment.recipient !== '') {
       const [institutionName, settings] = await Promise.all([
         deps.institutionName(payment.institution_id),
         deps.settings(payment.institution_id),
@@ -233,8 +257,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       );
     }
     // The alert's text beside the notice (an immediate payment's failure is on the screen).
-    const alert =
-      payment.kind !== 'immediate' ? await prepareAlert(payment, 'paymentFailed') : undefined;
+    const alert = onScreen ? undefined : await prepareAlert(payment, 'paymentFailed');
     const marked = await markWithAlert(
       (executor) =>
         markPaymentFailed(executor, payment.id, { failure: error, at: clock.now() }, notice),
@@ -311,15 +334,24 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
           : await begin(paymentId);
       if ('final' in begun) return begun.final;
       const payment = begun.settling;
+      // An immediate payment's failure is answered in its request (no notice), but one by bank
+      // account whose debit waited for its file was answered as accepted before it could fail:
+      // a later run's failure of it is told as a scheduled one's is. (A card payment made today
+      // is settled in its request, and its retries answer on the screen too: as before.)
+      const onScreen =
+        payment.kind === 'immediate' && (payment.is_card || settling?.id === paymentId);
+      const failed = (error: string, reason?: PaymentFailureReason) =>
+        fail(payment, onScreen, error, reason);
       // A scheduled or recurring debit from a bank account a return blocked since it was set up
       // (payment-returns.ts) is not sent: it fails with the bank's word, and the borrower is told.
       // Only before any money moved for it: a run resuming a debit it may have sent goes on.
       if ('fresh' in begun && (await debitBlocked(payment))) {
-        return fail(payment, 'RoutingAccountInvalidThirdParty', 'InvalidInfo');
+        return failed('RoutingAccountInvalidThirdParty', 'InvalidInfo');
       }
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const money = await moveMoney(payment, today);
-      if (!money.moved) return fail(payment, money.error);
+      if (money.moved === 'notSent') return { status: 'waiting', payment, until: 'debitSent' };
+      if (!money.moved) return failed(money.error);
       const posting = await core.postPayment(
         { institutionId: payment.institution_id, customerId: payment.customer_id },
         payment.loan_number,
@@ -357,10 +389,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
             detail: `card charge refunded: the core refused the payment (${reason})`,
           });
         }
-        return fail(payment, 'New', reason);
+        return failed('New', reason);
       }
       await deps.onCoreRefusal?.(payment, reason);
-      return fail(payment, 'ContactUs', reason);
+      return failed('ContactUs', reason);
     },
   };
 }

@@ -10,7 +10,8 @@ import type { PaymentsStaffService } from './payments-staff';
 
 /**
  * `/admin-api/institutions/:slug/payments...`: the institution's payments as staff search and
- * open them (registerAdminApi: the staff session, the admin API's error shape). Who may, and
+ * open them, post one under review again and refund a posted card payment (registerAdminApi: the
+ * staff session, the admin API's error shape). Who may, and
  * what is audited: payments-staff.ts; the contract: domain api/payment-timeline.ts.
  */
 export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
@@ -48,5 +49,16 @@ export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.postAgain(staffOf(request), request.params.slug, request.params.id),
+  );
+
+  app.post(
+    '/institutions/:slug/payments/:id/refund',
+    {
+      schema: {
+        params: SlugParams.extend({ id: StaffPaymentId }),
+        response: { 200: StaffPaymentDetail },
+      },
+    },
+    async (request) => service.refund(staffOf(request), request.params.slug, request.params.id),
   );
 };

@@ -1,5 +1,7 @@
 import {
   ADMIN_ERROR_CODES,
+  calendarDateIn,
+  formatUsd,
   maskAccountNumber,
   PAYMENT_EVENT_STATUSES,
   PAYMENT_STATUSES,
@@ -12,18 +14,26 @@ import {
   type StaffPaymentSearchQuery,
   type StaffPaymentSearchResponse,
   type StaffPaymentSummary,
+  staffRefundRefusal,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
+import type { CardProcessor, RefundOutcome } from '../../core/card-processor';
+import type { CorePaymentReversalResult, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AdminError, notFound } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
 import type { AuditLog } from '../audit/audit.service';
+import type { InstitutionsService } from '../institutions/institutions.service';
+import type { MailService } from '../mail/mail.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
 import { listPaymentEvents, searchPayments } from './payments-staff.repository';
+import { institutionTimeZoneOf } from './payment-context';
 import type { PaymentPostingWorker } from './payment-posting';
+import { paymentRefundedEmail } from './payment-receipt';
 import {
   findPaymentWithBorrower,
+  markPaymentRefunded,
   type PaymentWithBorrower,
   resumeReviewedPayment,
 } from './payments.repository';
@@ -48,6 +58,30 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *   the core's posting by its id), so money already moved is not moved twice, and a post that
  *   dies again puts it back before staff. Marking it posted by hand, without the core's posting,
  *   is not offered: it would be worse than leaving it for review.
+ * - A posted card payment can be refunded (`refund`: editors and publishers, audited
+ *   `payment.refund`), exactly once however often it is asked for, on any number of instances,
+ *   and whatever step a crash stopped at. In this order:
+ *   1. the refusals that change nothing (domain `staffRefundRefusal`: posted card payments only),
+ *      and the card processor's charge of the payment found by its key (the payment's id), read
+ *      only: without an approved charge there is nothing to give back, and nothing is done;
+ *   2. the core reverses the posting (`reversePayment`, reversal key `refund:<payment id>`,
+ *      dated the institution's today: the loan as if the payment had not been made as of its
+ *      date, no fee). A refusal (the loan closed or paid off, its history not replayable) stops
+ *      here with nothing changed, and staff read the core's reason;
+ *   3. the card processor refunds the whole charge, fees included (`refund` by the charge's id:
+ *      a second refund answers the first);
+ *   4. one guarded update moves the payment posted -> refunded and, in its statement, writes the
+ *      timeline row and queues the borrower's e-mail (payments.repository `markPaymentRefunded`);
+ *      its transaction writes the audit entry. Only the request that moves it answers 200; the
+ *      others (a double click, a second instance) answer 409, having reversed and refunded
+ *      nothing more: steps 2 and 3 answer their first outcome under the same keys.
+ *   A crash after step 2 or 3 leaves the payment Posted (the reconciliation shows the core's
+ *   reversal without a return): Refund again finishes it, reversing and refunding nothing twice.
+ * - DECISION (ACH): a bank-account payment is not refunded here. An ACH debit cannot be pulled
+ *   back through the processor interface (`AchProcessor` sends debits, never credits): the
+ *   institution refunds it by a credit it sends outside the portal and reverses the posting in
+ *   the core by hand. The request is refused with words that say so (`staffRefundRefusal`), and
+ *   the admin's payment page shows them in place of the button.
  */
 export interface PaymentsStaffDeps {
   db: Kysely<Database>;
@@ -55,6 +89,11 @@ export interface PaymentsStaffDeps {
   auditLog: Pick<AuditLog, 'record'>;
   clock: Clock;
   posting: Pick<PaymentPostingWorker, 'queuePostAgain' | 'nudge'>;
+  core: Pick<ServicingCore, 'reversePayment'>;
+  cardProcessor: Pick<CardProcessor, 'findCharge' | 'refund'>;
+  mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
+  /** The e-mail's wording and the institution's zone (its today: the reversal's date). */
+  institutions: Pick<InstitutionsService, 'settings' | 'findById'>;
 }
 
 function isPaymentStatus(value: string): value is PaymentStatus {
@@ -121,6 +160,42 @@ export function eventsOf(
 
 const noPayment = () => notFound('There is no such payment among your institution’s.');
 
+const refused = (message: string) => new AdminError(409, ADMIN_ERROR_CODES.conflict, message);
+
+/** Why the core would not reverse the payment, in staff's words (nothing changed). */
+function reversalRefusalText(
+  result: Exclude<CorePaymentReversalResult, { status: 'reversed' | 'alreadyReversed' }>,
+): string {
+  const nothing = 'Nothing was changed: the loan and the card are as they were.';
+  if (result.status === 'notFound') {
+    return (
+      `The core has no posting of this payment to reverse. ${nothing} ` +
+      'Check the loan in the core.'
+    );
+  }
+  switch (result.reason) {
+    case 'cannotReverse':
+      return (
+        'The core cannot take this payment back on its own (the loan is closed or paid off, ' +
+        `or its history since cannot be replayed). ${nothing} Reverse it in the core and ` +
+        'refund the card with the processor by hand.'
+      );
+    case 'dayNotClosed':
+      return `The core's day has not begun yet. ${nothing} Try again in a few minutes.`;
+    case 'notALoan':
+      return `The core says the account is not a loan it services. ${nothing}`;
+  }
+}
+
+/** Why the processor would not refund the charge the core's reversal already took off the loan. */
+function refundRefusalText(result: Extract<RefundOutcome, { status: 'refused' }>): string {
+  return (
+    "The core reversed the payment's posting, but the card processor refused to refund the " +
+    `charge (${result.reason}). The payment stays Posted: choose Refund again to finish (the ` +
+    'posting is not reversed twice), or refund the charge with the processor by hand.'
+  );
+}
+
 function detailOf(
   row: PaymentWithBorrower,
   events: readonly { at: Date; status: string; detail: string | null }[],
@@ -144,7 +219,7 @@ function describe(row: PaymentWithBorrower): string {
 }
 
 export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
-  const { db, admin, auditLog, clock, posting } = deps;
+  const { db, admin, auditLog, clock, posting, core, cardProcessor, mail, institutions } = deps;
   return {
     async search(
       staff: StaffPrincipal,
@@ -213,6 +288,93 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         });
       });
       posting.nudge();
+      const now = (await findPaymentWithBorrower(db, id)) ?? row;
+      return detailOf(now, await listPaymentEvents(db, row.id));
+    },
+
+    /**
+     * A posted card payment given back: the core's posting reversed, the charge refunded, then
+     * the payment marked Refunded with its timeline row, the borrower's e-mail and the audit
+     * entry (the header: each step keyed, one request marks it); 409 with the reason otherwise.
+     */
+    async refund(staff: StaffPrincipal, slug: string, id: string): Promise<StaffPaymentDetail> {
+      const institution = await admin.access(staff, slug, 'edit');
+      const row = await findPaymentWithBorrower(db, id);
+      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const refusal = staffRefundRefusal({
+        status: statusOf(row.status),
+        method: { isCard: row.is_card },
+      });
+      if (refusal) throw refused(refusal);
+      const charge = await cardProcessor.findCharge(institution.id, row.id);
+      if (charge?.status !== 'approved') {
+        throw refused(
+          'The card processor has no approved charge of this payment, so there is nothing to ' +
+            'refund. Nothing was changed: compare the payment with the processor and the core.',
+        );
+      }
+      const [settings, found] = await Promise.all([
+        institutions.settings(institution.id),
+        institutions.findById(institution.id),
+      ]);
+      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const reversal = await core.reversePayment(
+        { institutionId: institution.id, customerId: row.customer_id },
+        row.loan_number,
+        {
+          postingKey: row.id,
+          reversalKey: `refund:${row.id}`,
+          returnedOn: calendarDateIn(zone, clock.now()),
+          reason: 'Payment refunded to the card',
+          feeCents: 0,
+        },
+      );
+      if (reversal.status === 'notFound' || reversal.status === 'refused') {
+        throw refused(reversalRefusalText(reversal));
+      }
+      const refund = await cardProcessor.refund({
+        institutionId: institution.id,
+        chargeId: charge.chargeId,
+      });
+      if (refund.status !== 'refunded') throw refused(refundRefusalText(refund));
+
+      const notice =
+        row.recipient === ''
+          ? undefined
+          : mail.prepare(
+              paymentRefundedEmail({
+                settings,
+                institutionName: institution.name,
+                to: row.recipient,
+                payment: row,
+              }),
+            );
+      const who = staff.name || staff.email;
+      const marked = await db.transaction().execute(async (trx) => {
+        const moved = await markPaymentRefunded(
+          trx,
+          row.id,
+          {
+            at: clock.now(),
+            detail:
+              `Refunded by ${who}: the core's posting reversed (${reversal.reference}), ` +
+              `the card charge ${refund.chargeId} of ${formatUsd(refund.amountCents)} refunded.`,
+          },
+          notice,
+        );
+        if (!moved) return false;
+        await auditLog.record(trx, {
+          staff,
+          institutionId: institution.id,
+          action: 'payment.refund',
+          comment: `Refunded ${describe(row)}: ${formatUsd(refund.amountCents)} to the card.`,
+        });
+        return true;
+      });
+      // Another request marked it first (a double click, another instance): the reversal and
+      // the refund above were its own, answered again under their keys.
+      if (!marked) throw refused('This payment was refunded already.');
+      if (notice) mail.deliverSoon();
       const now = (await findPaymentWithBorrower(db, id)) ?? row;
       return detailOf(now, await listPaymentEvents(db, row.id));
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
+import type { CardProcessor } from '../../core/card-processor';
 import type { RoutingDirectory } from '../../core/ach/routing-directory';
 import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
@@ -13,6 +14,7 @@ import type { AdminAuthService } from '../staff/staff-auth.service';
 import type { PrepareNotification } from '../notifications/notifications.service';
 import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
+import type { MailService } from '../mail/mail.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import type { PaymentPostingWorker } from './payment-posting';
 import { createPaymentTimelineService } from './payment-timeline';
@@ -39,11 +41,15 @@ export interface PaymentsModuleDeps {
   adminAuth: AdminAuthService;
   admin: Pick<AdminService, 'access'>;
   auditLog: Pick<AuditLog, 'record'>;
+  /** Staff's refund of a posted card payment: the charge found and refunded, the e-mail queued. */
+  cardProcessor: Pick<CardProcessor, 'findCharge' | 'refund'>;
+  mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
 }
 
 /**
  * Payment info, the third-party fee, the six submit calls and the four delete calls; a listed
- * payment's timeline; and, under the admin API, staff's search of the payments.
+ * payment's timeline; and, under the admin API, staff's search of the payments, Post again and
+ * Refund.
  */
 export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): Promise<void> {
   await app.register(paymentsRoutes, {
@@ -71,6 +77,10 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
       auditLog: deps.auditLog,
       clock: deps.clock,
       posting: deps.paymentPosting,
+      core: deps.core,
+      cardProcessor: deps.cardProcessor,
+      mail: deps.mail,
+      institutions: deps.institutions,
     }),
   });
 }

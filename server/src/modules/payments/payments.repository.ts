@@ -19,6 +19,15 @@ import type {
 
 type Db = Kysely<Database>;
 
+/**
+ * A payment's e-mail as mail.service `prepare` gives it: its outbox row and its delivery job
+ * (queue, key prefix, attempts), written by the statement of the payment's change.
+ */
+export interface PaymentMail {
+  message: Insertable<OutboxMessagesTable>;
+  job: { queue: string; keyPrefix: string; maxAttempts: number };
+}
+
 /** A payment not yet final: waiting for its date, or its settlement begun. */
 const PENDING = ['scheduled', 'settling'] as const;
 
@@ -526,15 +535,15 @@ export async function beginSettlement(
 /**
  * Changes a pending payment (a guarded update: false when it was no longer pending) and, in the
  * same statement, writes its timeline row and queues its e-mail when one is given (mail.service
- * prepare): exactly the run that changes it queues the e-mail, in one statement rather than a
- * transaction of four.
+ * prepare) with the e-mail's delivery job: exactly the run that changes it queues the e-mail, and
+ * the e-mail exists exactly when its job does, in one statement rather than a transaction of five.
  */
 async function updatePendingWithMail(
   db: Db,
   id: string,
   change: Updateable<PaymentsTable> & { status: string },
   event: { at: Date; detail: string | null },
-  mail: Insertable<OutboxMessagesTable> | undefined,
+  prepared: PaymentMail | undefined,
   from: readonly string[] = PENDING,
 ): Promise<boolean> {
   const changed = db.with('changed', (cte) =>
@@ -545,7 +554,7 @@ async function updatePendingWithMail(
       .where('status', 'in', from)
       .returning(['id', 'status']),
   );
-  if (!mail) {
+  if (!prepared) {
     const rows = await changed
       .with('event', (cte) => timelineOfChanged(cte, event.at, event.detail))
       .selectFrom('event')
@@ -553,20 +562,39 @@ async function updatePendingWithMail(
       .execute();
     return rows.length === 1;
   }
+  const { message: mail, job } = prepared;
   const rows = await changed
     .with('event', (cte) => timelineOfChanged(cte, event.at, event.detail))
-    .insertInto('outbox_messages')
-    .columns(['institution_id', 'to_address', 'subject', 'body', 'next_attempt_at', 'created_at'])
-    // The parameters take their columns' types (PostgreSQL types an insert's select list).
+    .with('mail', (cte) =>
+      cte
+        .insertInto('outbox_messages')
+        .columns(['institution_id', 'to_address', 'subject', 'body', 'created_at'])
+        // The parameters take their columns' types (PostgreSQL types an insert's select list).
+        .expression((eb) =>
+          eb
+            .selectFrom('changed')
+            .select([
+              eb.val(mail.institution_id).as('institution_id'),
+              eb.val(mail.to_address).as('to_address'),
+              eb.val(mail.subject).as('subject'),
+              eb.val(mail.body).as('body'),
+              eb.val(mail.created_at).as('created_at'),
+            ]),
+        )
+        .returning('id'),
+    )
+    // Its delivery job, key and payload naming the message's id (as mail's outbox.repository).
+    .insertInto('jobs')
+    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
     .expression((eb) =>
       eb
-        .selectFrom('changed')
+        .selectFrom('mail')
         .select([
-          eb.val(mail.institution_id).as('institution_id'),
-          eb.val(mail.to_address).as('to_address'),
-          eb.val(mail.subject).as('subject'),
-          eb.val(mail.body).as('body'),
-          eb.val(mail.next_attempt_at).as('next_attempt_at'),
+          eb.val(job.queue).as('queue'),
+          sql<string>`cast(${job.keyPrefix} as text) || cast(mail.id as text)`.as('key'),
+          sql<string>`jsonb_build_object('messageId', mail.id)`.as('payload'),
+          eb.val(mail.created_at).as('run_at'),
+          eb.val(job.maxAttempts).as('max_attempts'),
           eb.val(mail.created_at).as('created_at'),
         ]),
     )
@@ -583,7 +611,7 @@ export async function markPaymentPosted(
   db: Db,
   id: string,
   posted: { coreReference: string; at: Date },
-  receipt: Insertable<OutboxMessagesTable> | undefined,
+  receipt: PaymentMail | undefined,
 ): Promise<boolean> {
   return updatePendingWithMail(
     db,
@@ -602,7 +630,7 @@ export async function markPaymentFailed(
   db: Db,
   id: string,
   failed: { failure: string; at: Date },
-  notice?: Insertable<OutboxMessagesTable>,
+  notice?: PaymentMail,
 ): Promise<boolean> {
   return updatePendingWithMail(
     db,
@@ -639,7 +667,7 @@ export async function markPaymentNeedsReview(
   db: Db,
   id: string,
   review: { at: Date; detail: string },
-  notice: Insertable<OutboxMessagesTable> | undefined,
+  notice: PaymentMail | undefined,
 ): Promise<boolean> {
   return updatePendingWithMail(db, id, { status: 'needsReview' }, review, notice);
 }
@@ -922,7 +950,7 @@ export async function markPaymentReturned(
   db: Db,
   id: string,
   returned: { reasonCode: string; at: Date },
-  notice: Insertable<OutboxMessagesTable> | undefined,
+  notice: PaymentMail | undefined,
 ): Promise<boolean> {
   return updatePendingWithMail(
     db,
@@ -1026,4 +1054,18 @@ export async function correctWaitingAchAccounts(
     .where('status', '=', 'scheduled')
     .where('is_card', '=', false)
     .execute();
+}
+
+/**
+ * Marks a posted card payment refunded (staff's Refund, payments-staff.ts: the core reversed it
+ * and the charge was refunded), with its timeline row (`detail`, for staff) and the borrower's
+ * notice in the same statement; false when it was not posted (refunded already).
+ */
+export async function markPaymentRefunded(
+  db: Db,
+  id: string,
+  refunded: { at: Date; detail: string },
+  notice: PaymentMail | undefined,
+): Promise<boolean> {
+  return updatePendingWithMail(db, id, { status: 'refunded' }, refunded, notice, ['posted']);
 }

@@ -90,7 +90,9 @@ import type { SettingsAccessor } from '@portal/settings-schema';
  *   is settled at once after the commit with the posting job's own settlePayment (card or debit,
  *   core posting, our record and receipt, each keyed by the payment id), and the answer
  *   (ReferenceNumber, or the card's Declined, OverLimit, Expired, InvalidInfo) is stored on the
- *   key.
+ *   key. A bank-account payment's debit is taken then, and the payment posts once the day's ACH
+ *   file sends it (payment-settlement.ts): it is answered accepted all the same (the borrower's
+ *   confirmation; the payment shows Processing meanwhile).
  * - Speed (issue 10: 50 submissions a second on PGlite, whose one connection runs every
  *   statement in turn): the loan's own payments are read once, in one statement
  *   (loanPaymentFacts), for the loan outcome and the scheduling rules; the immediate payment's
@@ -189,7 +191,8 @@ function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
         outcome.payment.reference_number,
         outcome.payment.posted_at ?? outcome.payment.created_at,
       );
-    // Accepted, and posted by the posting job once the core's day is open.
+    // Accepted, and posted by the posting job once its debit is sent (a bank account's) and the
+    // core's day is open.
     case 'waiting':
       return accepted(outcome.payment.reference_number, outcome.payment.created_at);
     case 'failed':

@@ -36,6 +36,7 @@ import {
   paymentBody,
   paymentInfo,
   openAchDraftPreview,
+  sealAndPost,
   SECURITY_CODE,
   submit,
   VISA,
@@ -526,7 +527,17 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         paymentBody({ loan: HOME_EQUITY, method: account, amount: 50 }),
         key,
       );
+      // Accepted, with its confirmation number and when it was received, as a card payment is.
+      expect(saved.status).toBe(200);
       expect(saved.body.HasNoErrors).toBe(true);
+      expect(saved.body.ReferenceNumber).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      expect(saved.body.ReceivedAt).toBe(test.clock.now().toISOString());
+      expect(await debits(test.database.db, idOf(jordan, key))).toBe(1);
+      // Processing until the day's file sends its debit: then it posts, once.
+      expect(await paymentRow(idOf(jordan, key))).toMatchObject({ status: 'settling' });
+      expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(0);
+      await sealAndPost(test.app, institutionId, '2025-03-14');
+      expect(await paymentRow(idOf(jordan, key))).toMatchObject({ status: 'posted' });
       expect(await debits(test.database.db, idOf(jordan, key))).toBe(1);
       expect(await coreLines(test.database.db, idOf(jordan, key))).toBe(1);
       const typed = {
@@ -538,13 +549,16 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
           OwnerName: 'Jordan Rivers',
         },
       };
+      const onceKey = nextKey();
       const once = await submit(
         jordan,
         'immediateAch',
         paymentBody({ loan: HOME_EQUITY, method: typed, amount: 30 }),
-        nextKey(),
+        onceKey,
       );
       expect(once.body.HasNoErrors).toBe(true);
+      await sealAndPost(test.app, institutionId, '2025-03-14');
+      expect(await coreLines(test.database.db, idOf(jordan, onceKey))).toBe(1);
       const later = await submit(
         jordan,
         'scheduledAch',
@@ -1151,13 +1165,23 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         paymentBody({ loan: AUTO_LOAN, method: account, amount: 1_481.65 }),
         debitKey,
       );
-      expect(byBank).toEqual({ status: 200, body: refusal('ContactUs') });
+      // Accepted: the core is asked once the day's file sent the debit.
+      expect(byBank.body.HasNoErrors).toBe(true);
+      const debitReference = byBank.body.ReferenceNumber;
+      await sealAndPost(test.app, institutionId, '2025-03-14');
       expect(await debits(test.database.db, idOf(jordan, debitKey))).toBe(1);
       expect(await coreLines(test.database.db, idOf(jordan, debitKey))).toBe(0);
       expect(await paymentRow(idOf(jordan, debitKey))).toMatchObject({
         status: 'failed',
         failure: 'ContactUs',
       });
+      // It failed after its request answered it: the borrower is told by e-mail, once.
+      await test.app.services.outbox.runOnce();
+      const told = (
+        await test.app.services.mail.delivered({ institutionId, to: 'jordan.rivers@example.test' })
+      ).filter((mail) => mail.subject === 'Harbor Community Bank: your payment could not be made');
+      expect(told.filter((mail) => mail.body.includes('$1,481.65'))).toHaveLength(1);
+      expect(debitReference).toBe((await paymentRow(idOf(jordan, debitKey)))?.reference_number);
       // The borrower's money left their bank: staff are told to give it back, once.
       const reference = (await paymentRow(idOf(jordan, debitKey)))?.reference_number;
       const items = (

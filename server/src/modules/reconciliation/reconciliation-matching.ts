@@ -51,7 +51,12 @@ export interface DayMatch {
   mismatches: ReconciliationMismatch[];
 }
 
-/** Portal statuses whose payment the portal counts as taken (its money moved or is moving). */
+/**
+ * Portal statuses whose payment the portal counts as taken (its money moved or is moving). Not
+ * 'refunded': a card payment staff refunded gave its money back, and counts on no side of the
+ * day's totals (the card processor's leaves out refunded charges, the core's its reversed
+ * posting: `refundedInPortal`).
+ */
 const TAKEN_STATUSES: ReadonlySet<string> = new Set([
   'posted',
   'settling',
@@ -155,8 +160,16 @@ export function problemsOf(
     problems.push({ kind, detail });
   const charged = charge?.status === 'approved' && !charge.refunded;
   const returned = debit?.returnReasonCode ?? null;
-  const debited = debit !== undefined && returned === null;
+  // A debit moved the borrower's money once it was sent (in a file). One waiting for its day's
+  // file has its payment waiting too (a bank-account payment posts once its debit is sent:
+  // payment-settlement.ts), which is no mismatch; still in no file after the next morning it is
+  // one, "Debit never sent" below.
+  const debited = debit !== undefined && debit.filed && returned === null;
   const standing = posting !== undefined && !posting.reversed;
+  // Staff refunded a posted card payment (payments-staff.ts): the core's posting reversed, the
+  // charge refunded, the portal's payment Refunded. Each of the three is keyed by the payment,
+  // so all three or a mismatch.
+  const chargeRefunded = charge?.status === 'approved' && charge.refunded;
 
   if (posting === undefined && charged) {
     add(
@@ -166,7 +179,7 @@ export function problemsOf(
   } else if (posting === undefined && debited) {
     add(
       'moneyWithoutPosting',
-      `The ACH debit of ${formatUsd(debit.amountCents)} was taken; the core has no posting.`,
+      `The ACH debit of ${formatUsd(debit.amountCents)} was sent; the core has no posting.`,
     );
   }
   if (standing && !charged && debit === undefined) {
@@ -241,7 +254,32 @@ export function problemsOf(
     );
   }
   if (posting?.reversed && returned === null) {
-    add('statusDisagrees', 'Reversed in the core; the ACH processor has no return of it.');
+    if (!portal.is_card) {
+      add('statusDisagrees', 'Reversed in the core; the ACH processor has no return of it.');
+    } else if (portal.status === 'posted') {
+      add(
+        'statusDisagrees',
+        "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
+      );
+    } else if (portal.status !== 'refunded') {
+      add(
+        'statusDisagrees',
+        `Reversed in the core; the payment is ${portal.status} in the portal.`,
+      );
+    }
+  }
+  if (portal.status === 'refunded') {
+    if (!chargeRefunded) {
+      add(
+        'statusDisagrees',
+        'Refunded in the portal; the card processor has no refund of its charge.',
+      );
+    }
+    if (posting === undefined) {
+      add('statusDisagrees', 'Refunded in the portal; the core has no posting of it.');
+    } else if (standing) {
+      add('statusDisagrees', "Refunded in the portal; the core's posting is not reversed.");
+    }
   }
   return problems;
 }
@@ -258,6 +296,10 @@ export function matchDay(input: DayMatchInput): DayMatch {
   const charges = byKey(around.charges, (charge) => charge.idempotencyKey);
   const debits = byKey(around.debits, (debit) => debit.idempotencyKey);
   const postings = byKey(around.postings, (posting) => posting.postingKey);
+
+  /** A reversed posting of a payment the portal has as refunded: a refund, not a return. */
+  const refundedInPortal = (posting: CorePostingRecord) =>
+    posting.reversed && portalById.get(posting.postingKey)?.status === 'refunded';
 
   const subjects = new Set<string>();
   for (const payment of portalOfDay) subjects.add(payment.id);
@@ -288,7 +330,10 @@ export function matchDay(input: DayMatchInput): DayMatch {
         (charge) => charge.amountCents,
       ),
       ach: sum(ofDay.debits, (debit) => debit.amountCents),
-      core: sum(ofDay.postings, (posting) => posting.amountCents),
+      core: sum(
+        ofDay.postings.filter((posting) => !refundedInPortal(posting)),
+        (posting) => posting.amountCents,
+      ),
       returned: {
         portal: sum(
           portalOfDay.filter((payment) => payment.status === 'returned'),
@@ -299,7 +344,7 @@ export function matchDay(input: DayMatchInput): DayMatch {
           (debit) => debit.amountCents,
         ),
         core: sum(
-          ofDay.postings.filter((posting) => posting.reversed),
+          ofDay.postings.filter((posting) => posting.reversed && !refundedInPortal(posting)),
           (posting) => posting.amountCents,
         ),
       },

@@ -18,6 +18,7 @@ import {
   AUTO_LOAN,
   HOME_EQUITY,
   paymentBody,
+  sealAndPost,
   submit,
   TODAY,
   type Caller,
@@ -53,15 +54,20 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
   async function paymentOf(submitted: { body: { ReferenceNumber: string } }) {
     return test.database.db
       .selectFrom('payments')
-      .select(['id', 'status', 'amount_cents'])
+      .select(['id', 'status', 'amount_cents', 'reference_number'])
       .where('reference_number', '=', submitted.body.ReferenceNumber)
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * A payment made today. One by bank account posts once its debit is sent: the day's next ACH
+   * file is made then (as staff's Make file does), unless `unsent` (it waits for its file).
+   */
   async function pay(
     path: 'immediateCard' | 'immediateAch',
     method: Parameters<typeof paymentBody>[0]['method'],
     amount = 100,
+    { unsent = false } = {},
   ) {
     const paid = await submit(
       jordan,
@@ -70,6 +76,9 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       nextKey(),
     );
     expect(paid.status).toBe(200);
+    if (path === 'immediateAch' && !unsent) {
+      expect(await sealAndPost(test.app, harborId, TODAY)).toBeDefined();
+    }
     return paymentOf(paid);
   }
 
@@ -146,7 +155,10 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
   });
 
   it('finds an ACH debit never sent to the bank once the morning after its day has passed, until its file is made', async () => {
-    const byBank = await pay('immediateAch', account, 30);
+    const byBank = await pay('immediateAch', account, 30, { unsent: true });
+    // Waiting for its file, it is not posted: no mismatch on the day of its debit.
+    expect(byBank.status).toBe('settling');
+    expect(kindsOf(await service.reconcile(harborId, TODAY, 'staff'), byBank.id)).toEqual([]);
     const started = test.clock.now();
     const daysLater = (days: number) =>
       test.clock.set(new Date(started.getTime() + days * 24 * 3_600_000).toISOString());
@@ -162,7 +174,11 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
           detail: `The ACH debit of $30.00 taken on ${TODAY} is in no file: it was never sent to the bank.`,
         },
       ]);
-      expect(await test.app.services.achProcessor.sealNextFile(harborId, TODAY)).toBeDefined();
+      // Its file made, it posts (as of its date): the day balances for it.
+      expect(await sealAndPost(test.app, harborId, TODAY)).toBeDefined();
+      expect((await paymentOf({ body: { ReferenceNumber: byBank.reference_number } })).status).toBe(
+        'posted',
+      );
       expect(kindsOf(await service.reconcile(harborId, TODAY, 'staff'), byBank.id)).toEqual([]);
     } finally {
       test.clock.set(started.toISOString());
@@ -219,10 +235,9 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       // is Wednesday's; its file is made that day.
       test.clock.set('2025-03-19T15:00:00.000Z');
       await test.app.services.paymentPosting.runOnce();
+      expect((await paymentOf(answered)).status).toBe('settling');
+      expect(await sealAndPost(test.app, harborId, '2025-03-19')).toBeDefined();
       expect((await paymentOf(answered)).status).toBe('posted');
-      expect(
-        await test.app.services.achProcessor.sealNextFile(harborId, '2025-03-19'),
-      ).toBeDefined();
       const run = await service.reconcile(harborId, NEXT_BUSINESS_DAY, 'staff');
       expect(mismatchOf(run, id)).toBeUndefined();
       expect(run.totals.portal).toEqual({ count: 1, cents: 4_500 });
@@ -402,7 +417,6 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     const insufficientFunds = await addAccount(jordan, RETURNED_R01_ACCOUNT);
     const payment = await pay('immediateAch', insufficientFunds, 40);
     const { achProcessor, paymentReturns } = test.app.services;
-    expect(await achProcessor.sealNextFile(harborId, TODAY)).toBeDefined();
     // The test bank sends it back two banking days after it settles (Monday): Wednesday.
     test.clock.advance(5 * 24 * 3_600_000);
     expect((await achProcessor.receiveReturns(harborId, TODAY)).length).toBeGreaterThan(0);

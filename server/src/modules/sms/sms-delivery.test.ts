@@ -6,8 +6,9 @@ import type { Database } from '../../db/schema';
 import { createTestClock, type TestClock } from '../../testing/clock';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import { listJobs } from '../jobs/jobs.repository';
 import { createBuiltinSmsProvider, type SmsMessage, type SmsProvider } from './providers';
-import { createSmsSweep, smsOutboxWorkerOf } from './sms-delivery';
+import { createSmsOutboxWorker, SMS_DELIVERY_QUEUE } from './sms-delivery';
 import { createSmsService, type SmsService } from './sms.service';
 
 const SECOND = 1000;
@@ -60,19 +61,16 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
   let clock: TestClock;
   const db = () => database.db;
 
-  function setUp(
-    provider: SmsProvider,
-    options: { batchSize?: number; maxAttempts?: number } = {},
-  ) {
+  function setUp(provider: SmsProvider, options: { batchSize?: number } = {}) {
     const sms: SmsService = createSmsService({
       db: db(),
       clock,
       dataProtector: TEST_DATA_PROTECTOR,
       provider,
-      jobs: { soon: () => undefined },
+      jobs: { nudgeSoon: () => undefined },
       replies: () => undefined,
     });
-    const sweep = createSmsSweep({
+    const worker = createSmsOutboxWorker({
       db: db(),
       clock,
       provider,
@@ -80,7 +78,7 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
       keepSentBodies: true,
       ...options,
     });
-    return { sms, worker: smsOutboxWorkerOf(sweep, { soon: () => undefined }) };
+    return { sms, worker };
   }
   const text = (to: string, dedupeKey: string) => ({
     institutionId,
@@ -94,6 +92,15 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
       .selectAll()
       .where('dedupe_key', '=', dedupeKey)
       .executeTakeFirstOrThrow();
+  const jobOf = async (dedupeKey: string) => {
+    const { id } = await rowOf(dedupeKey);
+    return db()
+      .selectFrom('jobs')
+      .selectAll()
+      .where('queue', '=', SMS_DELIVERY_QUEUE)
+      .where('key', '=', `sms:${id}`)
+      .executeTakeFirstOrThrow();
+  };
 
   beforeAll(async () => {
     database = await testDatabase.open();
@@ -104,6 +111,7 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
   });
   afterEach(async () => {
     await db().deleteFrom('sms_messages').execute();
+    await db().deleteFrom('jobs').execute();
   });
 
   it('queues a text once per dedupe key however often it is asked, and sends it once', async () => {
@@ -113,6 +121,11 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
     expect(await sms.enqueue(text('207-555-0134', 'posted:1'))).toBe(true);
     expect(await sms.enqueue(text('2075550134', 'posted:1'))).toBe(false);
     expect((await rowOf('posted:1')).body).not.toContain('posted');
+    // One text, one delivery job: the second ask wrote neither.
+    const { id } = await rowOf('posted:1');
+    expect(
+      (await listJobs(db(), SMS_DELIVERY_QUEUE)).map((job) => [job.key, job.payload, job.state]),
+    ).toEqual([[`sms:${id}`, { messageId: id }, 'queued']]);
 
     expect(await worker.runOnce()).toBe(1);
     expect(await worker.runOnce()).toBe(0);
@@ -136,7 +149,11 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
       status: 'pending',
       last_error: 'connection reset',
     });
-    clock.advance(30 * SECOND);
+    // The retry is the job's, after the queue's backoff.
+    expect(await jobOf('due:7')).toMatchObject({ state: 'queued', attempts: 1 });
+    clock.advance(30 * SECOND - 1);
+    expect(await worker.runOnce()).toBe(0);
+    clock.advance(1);
     expect(await worker.runOnce()).toBe(1);
 
     expect(phone.calls()).toBe(2);
@@ -158,9 +175,9 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
     expect(await worker.runOnce()).toBe(0);
     expect(await rowOf('landline')).toMatchObject({
       status: 'failed',
-      attempts: 1,
       last_error: 'This is not a textable phone number',
     });
+    expect(await jobOf('landline')).toMatchObject({ state: 'dead', attempts: 1 });
     clock.advance(2 * HOUR);
     expect(await worker.runOnce()).toBe(0);
     expect(phone.received.size).toBe(0);
@@ -177,6 +194,40 @@ describe.each(testDatabases('both'))('SMS outbox on $name', (testDatabase) => {
     expect(sent.reduce((sum, count) => sum + count, 0)).toBe(40);
     expect(phone.calls()).toBe(40);
     expect(phone.received.size).toBe(40);
+  });
+
+  it('sends each text exactly once when two workers run at the same time', async () => {
+    clock = createTestClock();
+    const phone = phoneOfProvider();
+    const { sms, worker: first } = setUp(phone.provider, { batchSize: 5 });
+    const { worker: second } = setUp(phone.provider, { batchSize: 5 });
+    for (let index = 0; index < 30; index += 1) {
+      await sms.enqueue(text(`207555${String(3001 + index)}`, `two:${index}`));
+    }
+    const done = await Promise.all([first, second, first, second].map((w) => w.runOnce()));
+    expect(done.reduce((sum, count) => sum + count, 0)).toBe(30);
+    expect(phone.calls()).toBe(30);
+    const jobs = await listJobs(db(), SMS_DELIVERY_QUEUE);
+    expect(jobs.every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
+    expect(jobs).toHaveLength(30);
+  });
+
+  it('writes neither a text nor its job when the transaction that queued it rolls back', async () => {
+    clock = createTestClock();
+    const { sms } = setUp(phoneOfProvider().provider);
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          expect(await sms.enqueue(text('2075550134', 'rolled-back'), trx)).toBe(true);
+          throw new Error('the change failed');
+        }),
+    ).rejects.toThrow('the change failed');
+    expect(await db().selectFrom('sms_messages').select('id').execute()).toEqual([]);
+    expect(await listJobs(db(), SMS_DELIVERY_QUEUE)).toEqual([]);
+    // The key was never used: asked again, the text is queued.
+    expect(await sms.enqueue(text('2075550134', 'rolled-back'))).toBe(true);
+    expect(await listJobs(db(), SMS_DELIVERY_QUEUE)).toHaveLength(1);
   });
 
   it('shows the demo phone its texts and replies by number, bodies readable', async () => {

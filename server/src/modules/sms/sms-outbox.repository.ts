@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, SmsMessageRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
 /*
- * The SMS outbox's own queries: queuing (one text per dedupe key), replies, the demo phone, the
- * purge, and a text marked sent with the provider's id. Claims, renewals and failures are the
- * outbox mechanism's, shared with e-mail (mail/outbox-sweep.ts on mail/outbox.repository.ts).
+ * The SMS outbox's own queries: queuing (one text per dedupe key, with its delivery job),
+ * replies, the demo phone, the purge, and a text marked sent with the provider's id. The
+ * delivery (the job's reading, failures and giving up) is the outbox mechanism's, shared with
+ * e-mail (mail/outbox-delivery.ts on mail/outbox.repository.ts's table-generic queries).
  */
 
 export interface NewSmsMessage {
@@ -19,21 +20,53 @@ export interface NewSmsMessage {
 }
 
 /**
- * Queues a text unless one with its dedupe key is queued already (or was sent): true when this
- * call queued it. Pass the caller's transaction so it exists only if the change commits.
+ * The job that delivers a text, written with it: key `keyPrefix` and the row's id ('sms:42'),
+ * payload { messageId: 42 } (mail/outbox-delivery.ts reads it).
  */
-export async function insertSmsMessage(db: Db, message: NewSmsMessage): Promise<boolean> {
+export interface SmsDeliveryJob {
+  queue: string;
+  keyPrefix: string;
+  maxAttempts: number;
+}
+
+/**
+ * Queues a text and its delivery job in one statement, unless a text with its dedupe key is
+ * queued already (or was sent: then neither is written): true when this call queued it. Pass
+ * the caller's transaction so both exist only if the change commits.
+ */
+export async function insertSmsMessage(
+  db: Db,
+  message: NewSmsMessage,
+  job: SmsDeliveryJob,
+): Promise<boolean> {
   const row = await db
-    .insertInto('sms_messages')
-    .values({
-      institution_id: message.institutionId,
-      phone_number: message.phoneNumber,
-      body: message.body,
-      dedupe_key: message.dedupeKey,
-      next_attempt_at: message.at,
-      created_at: message.at,
-    })
-    .onConflict((conflict) => conflict.columns(['institution_id', 'dedupe_key']).doNothing())
+    .with('message', (cte) =>
+      cte
+        .insertInto('sms_messages')
+        .values({
+          institution_id: message.institutionId,
+          phone_number: message.phoneNumber,
+          body: message.body,
+          dedupe_key: message.dedupeKey,
+          created_at: message.at,
+        })
+        .onConflict((conflict) => conflict.columns(['institution_id', 'dedupe_key']).doNothing())
+        .returning('id'),
+    )
+    .insertInto('jobs')
+    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('message')
+        .select([
+          eb.val(job.queue).as('queue'),
+          sql<string>`cast(${job.keyPrefix} as text) || cast(message.id as text)`.as('key'),
+          sql<string>`jsonb_build_object('messageId', message.id)`.as('payload'),
+          eb.val(message.at).as('run_at'),
+          eb.val(job.maxAttempts).as('max_attempts'),
+          eb.val(message.at).as('created_at'),
+        ]),
+    )
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
@@ -50,14 +83,13 @@ export async function insertSmsReply(db: Db, reply: NewSmsMessage): Promise<void
       phone_number: reply.phoneNumber,
       body: reply.body,
       dedupe_key: reply.dedupeKey,
-      next_attempt_at: reply.at,
       created_at: reply.at,
       sent_at: reply.at,
     })
     .execute();
 }
 
-/** Sent stays sent, whichever sender's claim it was sent under. */
+/** Sent stays sent, whichever worker's lease it was sent under. */
 export async function markSmsSent(
   db: Db,
   sent: { id: number; at: Date; provider: string; providerMessageId: string; keepBody: boolean },
@@ -67,7 +99,6 @@ export async function markSmsSent(
     .set({
       status: 'sent',
       sent_at: sent.at,
-      claimed_until: null,
       provider: sent.provider,
       provider_message_id: sent.providerMessageId,
       last_error: '',

@@ -60,7 +60,7 @@ describe.each(testDatabases())('the purge of old texts on $name', (testDatabase)
     await queue(MOBILE, 'sent-later');
     await reply('See you');
     await test.app.services.smsOutbox.runOnce();
-    // Queued after the sweep: still to send when the purges run.
+    // Queued after the delivery ran: still to send when the purges run.
     await queue(MOBILE, 'waiting');
 
     expect((await test.app.services.housekeeping.runOnce()).texts).toBe(2);

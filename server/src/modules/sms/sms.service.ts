@@ -11,13 +11,24 @@ import {
   insertSmsMessage,
   insertSmsReply,
   listConversation,
+  type SmsDeliveryJob,
 } from './sms-outbox.repository';
 
-/** The queue whose jobs sweep the SMS outbox (sms-delivery.ts handles it). */
+/** The queue of the texts' delivery jobs (sms-delivery.ts handles it): 'sms:<id>' each. */
 export const SMS_DELIVERY_QUEUE = 'sms.deliver';
 
-/** A burst of texts (a payment's receipt and a reply) is one sweep. */
+/** A text's attempts before it fails for good (its job's max_attempts), as e-mail's. */
+export const SMS_MAX_ATTEMPTS = 8;
+
+/** A burst of texts (a payment's receipt and a reply) is one claim of their jobs. */
 export const SMS_SOON_MS = 250;
+
+/** A text's delivery job (sms-outbox.repository `SmsDeliveryJob`). */
+const SMS_DELIVERY_JOB: SmsDeliveryJob = {
+  queue: SMS_DELIVERY_QUEUE,
+  keyPrefix: 'sms:',
+  maxAttempts: SMS_MAX_ATTEMPTS,
+};
 
 export interface OutgoingText {
   institutionId: number;
@@ -46,8 +57,9 @@ export interface TextReplyHandler {
 
 export interface SmsService {
   /**
-   * Queues a text; false when its dedupe key was queued before (nothing is queued) or the number
-   * is not a US number. Inside a transaction pass it as `db`; call `deliverSoon()` after it.
+   * Queues a text with its delivery job (one statement); false when its dedupe key was queued
+   * before (nothing is queued) or the number is not a US number. Inside a transaction pass it as
+   * `db`; call `deliverSoon()` after it.
    */
   enqueue(text: OutgoingText, db?: Kysely<Database>): Promise<boolean>;
   deliverSoon(): void;
@@ -81,7 +93,7 @@ export function createSmsService(options: {
   clock: Clock;
   dataProtector: DataProtector;
   provider: SmsProvider;
-  jobs: Pick<JobQueue, 'soon'>;
+  jobs: Pick<JobQueue, 'nudgeSoon'>;
   /** Who hears replies; set once the texting module is built (it sends through this service). */
   replies: () => TextReplyHandler | undefined;
 }): SmsService {
@@ -92,16 +104,20 @@ export function createSmsService(options: {
     async enqueue(text, executor = db) {
       const phoneNumber = usPhoneNumberE164(text.to);
       if (!phoneNumber) return false;
-      return insertSmsMessage(executor, {
-        institutionId: text.institutionId,
-        phoneNumber,
-        body: seal(text.body.trim()),
-        dedupeKey: text.dedupeKey,
-        at: clock.now(),
-      });
+      return insertSmsMessage(
+        executor,
+        {
+          institutionId: text.institutionId,
+          phoneNumber,
+          body: seal(text.body.trim()),
+          dedupeKey: text.dedupeKey,
+          at: clock.now(),
+        },
+        SMS_DELIVERY_JOB,
+      );
     },
     deliverSoon() {
-      options.jobs.soon(SMS_DELIVERY_QUEUE, SMS_SOON_MS);
+      options.jobs.nudgeSoon(SMS_DELIVERY_QUEUE, SMS_SOON_MS);
     },
     lineType: (phoneNumber) => options.provider.lineType(phoneNumber),
     async receiveReply(reply) {

@@ -247,7 +247,7 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
     expect(texts.length - before).toBe(2);
     expect(texts[0]).toEqual({ direction: 'out', body: payment('posted:b').body });
     expect(texts[1]?.body).toContain('you are subscribed');
-    // A second sweep sends nothing again.
+    // A second run of the delivery sends nothing again.
     expect(await test.app.services.smsOutbox.runOnce()).toBe(0);
 
     const restore = await publishSettingsChange(test.app, HOST, {
@@ -306,7 +306,7 @@ describe.each(testDatabases())('text subscriptions on $name', (testDatabase) => 
         direction: 'out',
         body: 'Harbor Community Bank: Harbor Community Bank texts on. STOP ends.',
       });
-      // A second sweep of the outbox sends nothing again.
+      // A second run of the outbox's delivery sends nothing again.
       expect(await test.app.services.smsOutbox.runOnce()).toBe(0);
 
       await reply(PAT_PHONE, 'HELP');

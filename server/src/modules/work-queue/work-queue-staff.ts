@@ -45,7 +45,7 @@ import {
  * - An item goes to oneself or to another enabled editor or publisher of the institution.
  * - Each action is written with its audit entry in one transaction (`workItem.*`, the comment
  *   naming the item); a reply is queued in the outbox in that transaction too, to the sender's
- *   address, and leaves with the next sweep. Reading is not audited, as reading the
+ *   address, and leaves by its delivery job. Reading is not audited, as reading the
  *   configuration is not: the log holds what staff changed or sent.
  * - Only a question is answered by e-mail (REPLYABLE_WORK_ITEM_KINDS), and only when its sender
  *   gave an address; a reply to a new item assigns it to whoever replied (in the reply's

@@ -163,8 +163,8 @@ export function createWorkQueueService(deps: WorkQueueDeps) {
       const id = executor.isTransaction
         ? await write(executor)
         : await executor.transaction().execute(write);
-      // Inside a caller's transaction the sweep may come before its commit: the outbox's regular
-      // sweep then sends the notice.
+      // Inside a caller's transaction the nudge may come before its commit: the queue's next
+      // round then finds the notice's delivery job.
       if (noticed) mail?.deliverSoon();
       return id;
     },

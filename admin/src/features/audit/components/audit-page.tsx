@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'achFile.download': 'Downloaded an ACH file',
   'payment.open': 'Opened a payment',
   'payment.postAgain': 'Asked for a payment under review to be posted again',
+  'payment.refund': 'Refunded a card payment',
   'reconciliation.run': 'Ran a day’s reconciliation',
 };
 

@@ -79,3 +79,20 @@ export function usePostAgain(slug: string, id: string) {
     },
   });
 }
+
+/**
+ * `POST /admin-api/institutions/:slug/payments/:id/refund`: a posted card payment given back (the
+ * core's posting reversed, the card refunded, the borrower e-mailed; editors and publishers;
+ * audited). The answer is the payment as it is now; the searches are asked again.
+ */
+export function useRefund(slug: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post(adminPath('institutions', slug, 'payments', id, 'refund'), {}, StaffPaymentDetail),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentKeys.payment(slug, id), payment);
+      void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all(slug), 'search'] });
+    },
+  });
+}

@@ -16,6 +16,7 @@ import {
   PAYMENT_KIND_LABELS,
   PAYMENT_STATUS_LABELS,
   type StaffPaymentDetail,
+  staffRefundRefusal,
 } from '@portal/domain';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -23,7 +24,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canEdit, useInstitution } from '../../../lib/institutions/institution-context';
-import { usePayment, usePostAgain } from '../api/payments';
+import { usePayment, usePostAgain, useRefund } from '../api/payments';
 import { methodText } from '../utils/payment-text';
 
 function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
@@ -77,7 +78,7 @@ export interface PaymentPageProps {
   timeZone: string;
   /** The search the payment was opened from (the address's query), to go back to. */
   backSearch: string;
-  /** Editors and publishers may ask for a payment under review to be posted again. */
+  /** Editors and publishers may post a payment under review again, and refund a card payment. */
   mayAct: boolean;
 }
 
@@ -135,9 +136,70 @@ function ReviewActions({
 }
 
 /**
+ * What staff can do with a posted payment: a card payment can be refunded by an editor or a
+ * publisher, after a question that says exactly what happens (the card refunded the whole
+ * charge, the loan's posting reversed as of the payment date, the borrower e-mailed). A
+ * bank-account payment cannot be refunded here (domain `staffRefundRefusal`, the decision): the
+ * page says how the institution gives it back instead.
+ */
+function RefundAction({
+  slug,
+  payment,
+  mayAct,
+}: {
+  slug: string;
+  payment: StaffPaymentDetail;
+  mayAct: boolean;
+}) {
+  const refund = useRefund(slug, payment.id);
+  const [confirming, setConfirming] = useState(false);
+  const refusal = staffRefundRefusal(payment);
+  if (refusal) return <Alert severity="info">{refusal}</Alert>;
+  if (!mayAct) return null;
+  const total = formatUsd(payment.totalCents);
+  const method = methodText(payment.method);
+  return (
+    <>
+      <Box>
+        <Button variant="outlined" onClick={() => setConfirming(true)}>
+          Refund
+        </Button>
+      </Box>
+      {refund.isError && <Alert severity="error">{errorMessage(refund.error)}</Alert>}
+      <ConfirmDialog
+        open={confirming}
+        title={`Refund payment ${payment.reference}?`}
+        confirmLabel={`Refund ${total}`}
+        busy={refund.isPending}
+        onConfirm={() => {
+          refund.mutate(undefined, { onSettled: () => setConfirming(false) });
+        }}
+        onClose={() => setConfirming(false)}
+      >
+        <Box component="ul" sx={{ mt: 0, pl: 3 }}>
+          <li>
+            {method} is refunded {total}, the whole charge
+            {payment.feeCents > 0 ? ` (its fees of ${formatUsd(payment.feeCents)} included)` : ''}.
+          </li>
+          <li>
+            The loan&rsquo;s posting of{' '}
+            {formatUsd(payment.amountCents + payment.additionalPrincipalCents)} is reversed as of
+            the payment date, {formatUsDate(payment.payDate)}: the loan is as if this payment had
+            not been made, and what it paid is owed again.
+          </li>
+          <li>The borrower is e-mailed that the payment was refunded.</li>
+        </Box>
+        This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
  * One payment of the institution: its figures, method (last four only) and its timeline, every
  * change of its status in order. Opening it is audited. A payment that needs review can be
  * posted again by an editor or a publisher (audited); marking it posted by hand is not offered.
+ * A posted card payment can be refunded by them (audited).
  */
 export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentPageProps) {
   const payment = usePayment(slug, id);
@@ -162,6 +224,9 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
           </Typography>
           {payment.data.status === 'needsReview' && (
             <ReviewActions slug={slug} payment={payment.data} mayAct={mayAct} />
+          )}
+          {payment.data.status === 'posted' && (
+            <RefundAction slug={slug} payment={payment.data} mayAct={mayAct} />
           )}
           <Facts payment={payment.data} timeZone={timeZone} />
           <Box

@@ -1,6 +1,6 @@
 import type { StaffPaymentDetail, StaffPaymentSummary } from '@portal/domain';
 import { expectNoAxeViolations, type StubRequest } from '@portal/web-kit/testing';
-import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionRoutes, refusal } from '../../../testing/institution';
 import { renderAdmin } from '../../../testing/render-admin';
@@ -236,6 +236,152 @@ describe('the payments page', () => {
         .closest('[role="alert"]'),
     ).not.toBeNull();
     await expectNoAxeViolations();
+  });
+
+  describe('refunding a posted card payment', () => {
+    const CARD_ID = '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e';
+    const CARD_URL = `GET /admin-api/institutions/harbor/payments/${CARD_ID}`;
+    const REFUND_URL = `POST /admin-api/institutions/harbor/payments/${CARD_ID}/refund`;
+    const POSTED_CARD: StaffPaymentDetail = {
+      ...DETAIL,
+      id: CARD_ID,
+      reference: 'R4FN9D2K7Q',
+      kind: 'immediate',
+      status: 'posted',
+      payDate: '2025-03-14',
+      amountCents: 12_000,
+      additionalPrincipalCents: 500,
+      feeCents: 395,
+      totalCents: 12_895,
+      postedAt: '2025-03-14T15:00:05.000Z',
+      coreReference: 'TX-88',
+      events: [
+        { at: '2025-03-14T15:00:00.000Z', status: 'settling', detail: null },
+        { at: '2025-03-14T15:00:05.000Z', status: 'posted', detail: null },
+      ],
+    };
+    const REFUNDED: StaffPaymentDetail = {
+      ...POSTED_CARD,
+      status: 'refunded',
+      events: [
+        ...POSTED_CARD.events,
+        {
+          at: '2025-03-18T14:00:00.000Z',
+          status: 'refunded',
+          detail:
+            "Refunded by Sam Editor: the core's posting reversed (TX-91), the card charge ch_1 of $128.95 refunded.",
+        },
+      ],
+    };
+
+    it('asks first, saying what will happen, then refunds it once and shows it refunded', async () => {
+      const { user, server } = renderAdmin({
+        path: `/i/harbor/payments/${CARD_ID}`,
+        routes: {
+          ...institutionRoutes({ role: 'editor' }),
+          [CARD_URL]: { body: POSTED_CARD },
+          [REFUND_URL]: { body: REFUNDED },
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Refund payment R4FN9D2K7Q?' });
+      // The amount, the card, the reversal as of the payment date, the e-mail: each said.
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Visa ending in 4242 is refunded $128.95, the whole charge (its fees of $3.95 included).',
+        'The loan’s posting of $125.00 is reversed as of the payment date, 03/14/2025: the loan is as if this payment had not been made, and what it paid is owed again.',
+        'The borrower is e-mailed that the payment was refunded.',
+      ]);
+      expect(dialog).toHaveTextContent('This cannot be undone.');
+      await expectNoAxeViolations();
+
+      // Cancel asks nothing of the server.
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitForElementToBeRemoved(dialog);
+      expect(server.requestsTo(REFUND_URL)).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Refund' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund $128.95' }),
+      );
+      const timeline = await screen.findByRole('table', { name: 'Timeline' });
+      expect(await within(timeline).findByText(/^Refunded by Sam Editor/)).toBeVisible();
+      expect(server.requestsTo(REFUND_URL)).toHaveLength(1);
+      expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        'Refunded',
+      );
+      // Refunded, it offers nothing more.
+      expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+      await expectNoAxeViolations();
+    });
+
+    it('says why the server refused, and keeps the payment as it was', async () => {
+      const refused =
+        'The core cannot take this payment back on its own (the loan is closed or paid off, or its history since cannot be replayed). Nothing was changed: the loan and the card are as they were. Reverse it in the core and refund the card with the processor by hand.';
+      const { user } = renderAdmin({
+        path: `/i/harbor/payments/${CARD_ID}`,
+        routes: {
+          ...institutionRoutes({ role: 'publisher' }),
+          [CARD_URL]: { body: POSTED_CARD },
+          [REFUND_URL]: refusal(409, 'Conflict', refused),
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'Refund' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund $128.95' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(refused);
+      expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+        'Posted',
+      );
+      await expectNoAxeViolations();
+    });
+
+    it('offers no refund to a viewer', async () => {
+      renderAdmin({
+        path: `/i/harbor/payments/${CARD_ID}`,
+        routes: { ...institutionRoutes({ role: 'viewer' }), [CARD_URL]: { body: POSTED_CARD } },
+      });
+      expect(
+        await screen.findByRole('heading', { name: 'Payment R4FN9D2K7Q', level: 1 }),
+      ).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+    });
+
+    it('says how a bank-account payment is given back instead of offering a refund', async () => {
+      renderAdmin({
+        path: `/i/harbor/payments/${CARD_ID}`,
+        routes: {
+          ...institutionRoutes({ role: 'publisher' }),
+          [CARD_URL]: {
+            body: { ...POSTED_CARD, method: { isCard: false, cardType: null, lastFour: '3544' } },
+          },
+        },
+      });
+      expect(
+        await screen.findByText(/^A bank-account \(ACH\) payment cannot be refunded here/),
+      ).toHaveTextContent(
+        "Send the borrower a credit from the institution, and reverse the payment's posting in the core by hand.",
+      );
+      expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+      await expectNoAxeViolations();
+    });
+
+    it('finds the refunded payments by their status', async () => {
+      const { user, server } = renderAdmin({
+        path: '/i/harbor/payments',
+        routes: { ...institutionRoutes({ role: 'viewer' }), [SEARCH_URL]: payments },
+      });
+      const form = await screen.findByRole('search', { name: 'Search the payments' });
+      await user.selectOptions(within(form).getByLabelText('Status'), 'Refunded');
+      await user.click(within(form).getByRole('button', { name: 'Search' }));
+      await waitFor(() =>
+        expect(server.requestsTo(SEARCH_URL).at(-1)?.search).toBe('?status=refunded'),
+      );
+    });
   });
 
   it('shows the server’s refusal', async () => {

@@ -115,21 +115,25 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
     expect(await processor.submitDebit(debit())).toEqual({
       status: 'accepted',
       traceNumber: trace(1),
+      sent: false,
     });
     expect(await processor.submitDebit(debit({ amountCents: 100 }))).toEqual({
       status: 'accepted',
       traceNumber: trace(2),
+      sent: false,
     });
     // Another institution's day has its own sequence.
     expect(await processor.submitDebit(debit({ institutionId: summit }))).toEqual({
       status: 'accepted',
       traceNumber: trace(1),
+      sent: false,
     });
     // The next processing day starts again at 1.
     clock.advance(24 * 3600_000);
     expect(await processor.submitDebit(debit({ effectiveDate: '2026-11-27' }))).toEqual({
       status: 'accepted',
       traceNumber: trace(1),
+      sent: false,
     });
     const rows = await debitRows();
     expect(rows.map((row) => [row.processing_date, row.trace_number])).toEqual([
@@ -149,10 +153,35 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
     clock.advance(24 * 3600_000);
     // A retry on a later day dates the waiting payment that day: still the same debit.
     const later = await otherInstance.submitDebit({ ...request, effectiveDate: '2026-11-27' });
-    expect(first).toEqual({ status: 'accepted', traceNumber: trace(1) });
-    expect(again).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1) });
-    expect(later).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1) });
+    expect(first).toEqual({ status: 'accepted', traceNumber: trace(1), sent: false });
+    expect(again).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1), sent: false });
+    expect(later).toEqual({ status: 'alreadyAccepted', traceNumber: trace(1), sent: false });
     expect(await debitRows()).toHaveLength(2);
+  });
+
+  it('answers a repeat as sent once its day’s file took the debit, and not before', async () => {
+    const request = debit();
+    const waiting = debit();
+    expect(await processor.submitDebit(request)).toMatchObject({ status: 'accepted', sent: false });
+    expect(await processor.submitDebit(request)).toMatchObject({ sent: false });
+    const file = await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(tracesOf(file)).toEqual([trace(1)]);
+    // Taken after the file was made: it waits for the day's next file.
+    expect(await processor.submitDebit(waiting)).toEqual({
+      status: 'accepted',
+      traceNumber: trace(2),
+      sent: false,
+    });
+    // Asked again, from another instance, a day later: the first is sent, the second is not.
+    clock.advance(24 * 3600_000);
+    expect(await otherInstance.submitDebit(request)).toEqual({
+      status: 'alreadyAccepted',
+      traceNumber: trace(1),
+      sent: true,
+    });
+    expect(await otherInstance.submitDebit(waiting)).toMatchObject({ sent: false });
+    await processor.sealNextFile(harbor, WEDNESDAY);
+    expect(await processor.submitDebit(waiting)).toMatchObject({ sent: true });
   });
 
   it('makes one entry of concurrent duplicates, across instances, without a gap', async () => {
@@ -172,6 +201,7 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
     expect(await processor.submitDebit(debit())).toEqual({
       status: 'accepted',
       traceNumber: trace(2),
+      sent: false,
     });
   });
 

@@ -259,9 +259,13 @@ function sealedFileOf(row: AchFileListRow): AchSealedFile {
  * ODFI.
  *
  * Sealing (decisions):
- * - A file is made when staff ask for the day's next file (sealNextFile), from the day's debits
+ * - A file is made when the day's next file is asked for (sealNextFile), from the day's debits
  *   in no file yet, and kept as written: reading it again gives the same bytes, on any instance,
- *   whatever changes later (the writer's code, the institution's name).
+ *   whatever changes later (the writer's code, the institution's name). It is asked for by the
+ *   portal's job at the institution's ACH cut-off, as a real processor batches the day's debits
+ *   (modules/payments/ach-file-sealing.ts: the day's file at its cut-off, what came after it the
+ *   next morning), and by staff's Make file in the admin app at any time. A debit is sent once
+ *   in a file (`AchDebitOutcome.sent`, answered again on a repeat of its key).
  * - A file holds the debits of one processing day, and its header's file creation date is that
  *   day, with the time the last of them came in (as the file rebuilt on every download had). So
  *   the ODFI's duplicate check (immediate origin, creation date, modifier) never sees two files
@@ -313,7 +317,12 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
     if (!dataProtector.sameDigest(row.request_digest, digestOf(request))) {
       throw new AchIdempotencyConflictError();
     }
-    return { status: 'alreadyAccepted', traceNumber: row.trace_number };
+    // Sent once its day's file took it (a debit never leaves its file: migration 0036).
+    return {
+      status: 'alreadyAccepted',
+      traceNumber: row.trace_number,
+      sent: row.ach_file_id !== null,
+    };
   }
 
   return {
@@ -380,7 +389,8 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
           if (!row) throw new DuplicateDebit();
           return row;
         });
-        return { status: 'accepted', traceNumber: written.trace_number };
+        // A new debit waits for its day's file.
+        return { status: 'accepted', traceNumber: written.trace_number, sent: false };
       } catch (error) {
         if (!(error instanceof DuplicateDebit)) throw error;
         // A concurrent duplicate wrote first: its trace number is the answer.

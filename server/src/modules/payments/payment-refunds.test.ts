@@ -1,0 +1,399 @@
+import {
+  AdminError,
+  AuditListResponse,
+  PaymentTimelineResponse,
+  type SavedPaymentMethod,
+  StaffPaymentDetail,
+  StaffPaymentSearchResponse,
+} from '@portal/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type PortalApp } from '../../app';
+import { allowManyCardAttempts } from '../../testing/card-testing';
+import { testDatabases } from '../../testing/databases';
+import { TEST_DATA_PROTECTOR } from '../../testing/keys';
+import {
+  addAccount,
+  addCard,
+  call,
+  type Caller,
+  charges,
+  coreLines,
+  HOME_EQUITY,
+  paymentBody,
+  paymentInfo,
+  sealAndPost,
+  submit,
+  TODAY,
+  VISA,
+} from '../../testing/payment-test-kit';
+import { signedInStaff } from '../../testing/staff';
+import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
+
+/*
+ * Staff refund a posted card payment (issue 24, "Lifecycle of a payment"; payments-staff.ts
+ * `refund`): the core reverses the posting, the card processor refunds the charge, the payment
+ * says Refunded with its timeline row, the borrower's e-mail and the audit entry. Exactly once,
+ * however often it is asked for, on two server instances at once, and after a crash between the
+ * steps; and nothing at all when it may not be refunded or the core refuses.
+ */
+
+const REFUND_SUBJECT = 'Harbor Community Bank: your payment was refunded';
+
+class InjectedCrash extends Error {}
+
+describe.each(testDatabases('both'))('refunding a card payment, on $name', (database) => {
+  let test: TestApp;
+  /** A second server instance: its own services, the same database and clock. */
+  let second: PortalApp;
+  let jordan: Caller;
+  let harborId: number;
+  let card: SavedPaymentMethod;
+  let keyCounter = 0;
+  const nextKey = () => `refund-key-${String((keyCounter += 1)).padStart(6, '0')}`;
+  const cookie: Record<string, string> = {};
+  /** What each instance's core and card processor were asked (the instances' own wrappers). */
+  const asked = { reversals: 0, refunds: 0 };
+  /** The core's answer or fault for a payment's reversal, when a test sets one. */
+  const reversalFault = new Map<string, 'refuse' | 'crashAfter'>();
+  /** Payments whose refund crashes right after the processor refunded. */
+  const refundCrash = new Set<string>();
+
+  function wrap(app: PortalApp) {
+    const { core, cardProcessor } = app.services;
+    const reverse = core.reversePayment.bind(core);
+    core.reversePayment = async (customer, number, reversal) => {
+      asked.reversals += 1;
+      const fault = reversalFault.get(reversal.postingKey);
+      if (fault === 'refuse') return { status: 'refused', reason: 'cannotReverse' };
+      const result = await reverse(customer, number, reversal);
+      if (fault === 'crashAfter') {
+        reversalFault.delete(reversal.postingKey);
+        throw new InjectedCrash('killed after the core reversed the payment');
+      }
+      return result;
+    };
+    const refund = cardProcessor.refund.bind(cardProcessor);
+    cardProcessor.refund = async (request) => {
+      asked.refunds += 1;
+      const result = await refund(request);
+      const charge = await sql<{ key: string }>`
+        select idempotency_key as key from card_processor_charges
+        where charge_id = ${request.chargeId}`.execute(test.database.db);
+      const key = charge.rows[0]?.key ?? '';
+      if (refundCrash.delete(key)) throw new InjectedCrash('killed after the card was refunded');
+      return result;
+    };
+  }
+
+  beforeAll(async () => {
+    test = await startTestApp(database);
+    second = await buildApp({
+      db: test.database.db,
+      clock: test.clock,
+      dataProtector: TEST_DATA_PROTECTOR,
+      keepSentMailBodies: true,
+    });
+    wrap(test.app);
+    wrap(second);
+    await allowManyCardAttempts(test.app);
+    harborId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    jordan = { app: test.app, who: await signIn(test.app, { username: 'jordan.rivers' }) };
+    card = await addCard(jordan, HOME_EQUITY, VISA);
+    for (const role of ['viewer', 'editor', 'publisher'] as const) {
+      cookie[role] = await signedInStaff(test, {
+        email: `${role}@refunds.test`,
+        host: 'localhost',
+        role,
+      });
+    }
+    cookie.summit = await signedInStaff(test, {
+      email: 'publisher@summit-refunds.test',
+      host: 'summit.localhost',
+      role: 'publisher',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await second?.close();
+    await test?.close();
+  });
+
+  /** A payment made today by `method`, posted: its row. */
+  async function pay(
+    path: 'immediateCard' | 'immediateAch' | 'scheduledCard',
+    method: SavedPaymentMethod,
+    amount: number,
+    date = TODAY,
+  ) {
+    const paid = await submit(
+      jordan,
+      path,
+      paymentBody({ loan: HOME_EQUITY, method, amount, date }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    return paymentRow(paid.body.ReferenceNumber);
+  }
+  const paymentRow = (reference: string) =>
+    test.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference_number', '=', reference)
+      .executeTakeFirstOrThrow();
+
+  const refund = (
+    who: string | null,
+    id: string,
+    { app = test.app, slug = 'harbor' }: { app?: PortalApp; slug?: string } = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: `/admin-api/institutions/${slug}/payments/${id}/refund`,
+      headers: { ...PORTAL_WRITE_HEADERS, ...(who ? { cookie: cookie[who] } : {}) },
+    });
+  const errorOf = (response: LightMyRequestResponse) => AdminError.parse(response.json()).error;
+
+  /** The core's reversal lines of the payment's refund (its reversal key). */
+  async function reversalLines(id: string): Promise<number> {
+    const { rows } = await sql<{ count: string }>`
+      select count(*) as count from core_transactions
+      where posting_key = ${`reversal:refund:${id}`}`.execute(test.database.db);
+    return Number(rows[0]?.count ?? 0);
+  }
+  async function refundedAt(id: string): Promise<Date | null> {
+    const { rows } = await sql<{ refunded_at: Date | null }>`
+      select refunded_at from card_processor_charges where idempotency_key = ${id}`.execute(
+      test.database.db,
+    );
+    return rows[0]?.refunded_at ?? null;
+  }
+  async function refundNotices(reference: string) {
+    await test.app.services.outbox.runOnce();
+    return (
+      await test.app.services.mail.delivered({
+        institutionId: harborId,
+        to: 'jordan.rivers@example.test',
+      })
+    ).filter((mail) => mail.subject === REFUND_SUBJECT && mail.body.includes(reference));
+  }
+  async function timelineStatuses(id: string): Promise<string[]> {
+    const rows = await test.database.db
+      .selectFrom('payment_events')
+      .select('status')
+      .where('payment_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.status);
+  }
+  async function refundAudits(reference: string) {
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: '/admin-api/institutions/harbor/audit',
+      headers: { cookie: cookie.viewer },
+    });
+    return AuditListResponse.parse(answer.json()).entries.filter(
+      (entry) => entry.action === 'payment.refund' && entry.comment?.includes(reference),
+    );
+  }
+
+  it('refunds a posted card payment once when asked three times at once on two instances: one reversal, one refund, one e-mail', async () => {
+    const payment = await pay('immediateCard', card, 75);
+    expect(payment.status).toBe('posted');
+    const before = { ...asked };
+
+    const answers = await Promise.all([
+      refund('editor', payment.id),
+      refund('editor', payment.id, { app: second }),
+      refund('publisher', payment.id),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) {
+      expect(errorOf(answer)).toMatchObject({
+        code: 'Conflict',
+        message: 'This payment was refunded already.',
+      });
+    }
+    const won = answers.find((answer) => answer.statusCode === 200);
+    const detail = StaffPaymentDetail.parse(won?.json());
+    expect(detail.status).toBe('refunded');
+    expect(detail.events.map((event) => event.status)).toEqual(['settling', 'posted', 'refunded']);
+    expect(detail.events[2]?.detail).toMatch(
+      /^Refunded by (editor|publisher): the core's posting reversed \(.+\), the card charge ch_\S+ of \$75\.00 refunded\.$/,
+    );
+
+    // Every system did it once: the core one reversal line (its posting stays, reversed), the
+    // card processor one charge, refunded; the borrower one e-mail; the audit log one entry.
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await coreLines(test.database.db, payment.id)).toBe(1);
+    expect(await charges(test.database.db, payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).not.toBeNull();
+    const notices = await refundNotices(payment.reference_number);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toContain(
+      'We refunded your payment of $75.00 dated March 14, 2025 for loan ****2352 to the card you paid with.',
+    );
+    expect(notices[0]?.body).toContain('Refunded to: Visa ending in 4242');
+    expect(notices[0]?.body).not.toContain(VISA);
+    expect(await refundAudits(payment.reference_number)).toHaveLength(1);
+    // The requests that lost asked again under the same keys, which moved nothing more.
+    expect(asked.reversals - before.reversals).toBeLessThanOrEqual(3);
+
+    // Asked again later: refused before anything is asked of the core or the processor.
+    const settled = { ...asked };
+    const again = await refund('editor', payment.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe('This payment was refunded already.');
+    expect(asked).toEqual(settled);
+    expect(await timelineStatuses(payment.id)).toEqual(['settling', 'posted', 'refunded']);
+  }, 120_000);
+
+  it('shows the borrower the payment Refunded, and staff find it by that status', async () => {
+    const info = await paymentInfo(jordan, HOME_EQUITY);
+    const refunded = info.body.RecentPayments?.filter((each) => each.Status === 'refunded');
+    expect(refunded?.length).toBeGreaterThan(0);
+    const handle = refunded?.[0]?.EncryptedString ?? '';
+    const timeline = PaymentTimelineResponse.parse(
+      (
+        await call(
+          jordan,
+          'GET',
+          `/api/PaymentScheduled/Timeline?${new URLSearchParams({ EncryptedString: handle, LoanAccountNumber: HOME_EQUITY }).toString()}`,
+        )
+      ).json(),
+    );
+    expect(timeline.Status).toBe('refunded');
+    expect(timeline.Events.map((event) => event.Status)).toEqual([
+      'settling',
+      'posted',
+      'refunded',
+    ]);
+    // Staff's details (who refunded, the charge) are not the borrower's.
+    expect(JSON.stringify(timeline)).not.toContain('Refunded by');
+
+    const found = await test.app.inject({
+      method: 'GET',
+      url: '/admin-api/institutions/harbor/payments?status=refunded',
+      headers: { cookie: cookie.viewer },
+    });
+    expect(found.statusCode).toBe(200);
+    const payments = StaffPaymentSearchResponse.parse(found.json()).payments;
+    expect(payments.length).toBeGreaterThan(0);
+    expect(payments.every((payment) => payment.status === 'refunded')).toBe(true);
+  });
+
+  it('finishes a refund a crash stopped after the core reversed the payment, reversing nothing twice', async () => {
+    const payment = await pay('immediateCard', card, 41);
+    reversalFault.set(payment.id, 'crashAfter');
+    const crashed = await refund('editor', payment.id);
+    expect(crashed.statusCode).toBe(500);
+    // The core has reversed it; nothing else moved.
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).toBeNull();
+    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+    expect(await refundNotices(payment.reference_number)).toEqual([]);
+    // The reconciliation shows the half-done refund to staff.
+    const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+    const mismatch = run.mismatches.find((each) => each.paymentId === payment.id);
+    expect(mismatch?.problems).toEqual([
+      {
+        kind: 'statusDisagrees',
+        detail:
+          "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
+      },
+    ]);
+
+    // Refund again: the core answers its first reversal, the card is refunded, it is marked.
+    const retried = await refund('editor', payment.id);
+    expect(retried.statusCode).toBe(200);
+    expect(StaffPaymentDetail.parse(retried.json()).status).toBe('refunded');
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await charges(test.database.db, payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).not.toBeNull();
+    expect(await refundNotices(payment.reference_number)).toHaveLength(1);
+    expect(await refundAudits(payment.reference_number)).toHaveLength(1);
+  }, 120_000);
+
+  it('finishes a refund a crash stopped after the card was refunded, refunding nothing twice', async () => {
+    const payment = await pay('immediateCard', card, 43);
+    refundCrash.add(payment.id);
+    expect((await refund('publisher', payment.id)).statusCode).toBe(500);
+    const first = await refundedAt(payment.id);
+    expect(first).not.toBeNull();
+    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+
+    test.clock.advance(60_000);
+    const retried = await refund('publisher', payment.id, { app: second });
+    expect(retried.statusCode).toBe(200);
+    // The processor answered its first refund: the same time, one charge.
+    expect(await refundedAt(payment.id)).toEqual(first);
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await refundNotices(payment.reference_number)).toHaveLength(1);
+  }, 120_000);
+
+  it('leaves everything as it was when the core refuses to reverse the payment, and says why', async () => {
+    const payment = await pay('immediateCard', card, 47);
+    reversalFault.set(payment.id, 'refuse');
+    try {
+      const answer = await refund('editor', payment.id);
+      expect(answer.statusCode).toBe(409);
+      expect(errorOf(answer).message).toBe(
+        'The core cannot take this payment back on its own (the loan is closed or paid off, or its history since cannot be replayed). Nothing was changed: the loan and the card are as they were. Reverse it in the core and refund the card with the processor by hand.',
+      );
+    } finally {
+      reversalFault.delete(payment.id);
+    }
+    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+    expect(await reversalLines(payment.id)).toBe(0);
+    expect(await refundedAt(payment.id)).toBeNull();
+    expect(await timelineStatuses(payment.id)).toEqual(['settling', 'posted']);
+    expect(await refundNotices(payment.reference_number)).toEqual([]);
+    expect(await refundAudits(payment.reference_number)).toEqual([]);
+  }, 120_000);
+
+  it('refuses a bank-account payment and a payment not posted, saying why, and changes nothing', async () => {
+    const before = { ...asked };
+    const account = await addAccount(jordan);
+    const byBank = await pay('immediateAch', account, 52);
+    await sealAndPost(test.app, harborId, TODAY);
+    expect((await paymentRow(byBank.reference_number)).status).toBe('posted');
+    const achAnswer = await refund('publisher', byBank.id);
+    expect(achAnswer.statusCode).toBe(409);
+    expect(errorOf(achAnswer)).toEqual({
+      code: 'Conflict',
+      message:
+        "A bank-account (ACH) payment cannot be refunded here: an ACH debit cannot be pulled back through the processor. Send the borrower a credit from the institution, and reverse the payment's posting in the core by hand.",
+    });
+    expect((await paymentRow(byBank.reference_number)).status).toBe('posted');
+
+    const later = await pay('scheduledCard', card, 20, '2025-03-20');
+    expect(later.status).toBe('scheduled');
+    const scheduledAnswer = await refund('publisher', later.id);
+    expect(scheduledAnswer.statusCode).toBe(409);
+    expect(errorOf(scheduledAnswer).message).toBe(
+      "Only a posted payment can be refunded; this one's status is Scheduled.",
+    );
+    expect((await paymentRow(later.reference_number)).status).toBe('scheduled');
+    expect(await reversalLines(byBank.id)).toBe(0);
+    expect(asked).toEqual(before);
+  }, 120_000);
+
+  it("refuses a viewer and another institution's staff, and nobody signed in", async () => {
+    const payment = await pay('immediateCard', card, 23);
+    const before = { ...asked };
+    const byViewer = await refund('viewer', payment.id);
+    expect(byViewer.statusCode).toBe(403);
+    expect(errorOf(byViewer).code).toBe('Forbidden');
+    // Another institution's publisher: no such payment, through Harbor or through their own.
+    expect((await refund('summit', payment.id)).statusCode).toBe(404);
+    const ownSlug = await refund('summit', payment.id, { slug: 'summit' });
+    expect(ownSlug.statusCode).toBe(404);
+    expect(errorOf(ownSlug).message).toBe('There is no such payment among your institution’s.');
+    expect((await refund(null, payment.id)).statusCode).toBe(401);
+    expect(asked).toEqual(before);
+    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+    expect(await refundedAt(payment.id)).toBeNull();
+  }, 120_000);
+});

@@ -1,0 +1,145 @@
+import type { CalendarDate, SavedPaymentMethod } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardChargeRecord } from '../../core/card-processor';
+import type { CorePostingRecord } from '../../core/servicing-core';
+import { allowManyCardAttempts } from '../../testing/card-testing';
+import { testDatabases } from '../../testing/databases';
+import {
+  addCard,
+  type Caller,
+  HOME_EQUITY,
+  paymentBody,
+  submit,
+  TODAY,
+} from '../../testing/payment-test-kit';
+import { signedInStaff } from '../../testing/staff';
+import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { problemsOf } from './reconciliation-matching';
+import type { PortalPaymentRow } from './reconciliation.repository';
+
+/*
+ * A card payment staff refunded (payments-staff.ts `refund`) balances: its charge approved and
+ * refunded, its posting reversed, the portal's payment Refunded; it counts on no side of the
+ * day's totals. A refund left half done is a mismatch that says so.
+ */
+
+describe.each(testDatabases())('the reconciliation of a refunded card payment on $name', (db) => {
+  let test: TestApp;
+  let harborId: number;
+  let jordan: Caller;
+  let card: SavedPaymentMethod;
+  let editor: string;
+  let keyCounter = 0;
+  const nextKey = () => `reconcile-refund-${String((keyCounter += 1)).padStart(6, '0')}`;
+
+  beforeAll(async () => {
+    test = await startTestApp(db);
+    await allowManyCardAttempts(test.app);
+    harborId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    jordan = { app: test.app, who: await signIn(test.app, { username: 'jordan.rivers' }) };
+    card = await addCard(jordan, HOME_EQUITY);
+    editor = await signedInStaff(test, {
+      email: 'editor@reconcile-refunds.test',
+      host: 'localhost',
+      role: 'editor',
+    });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  async function payByCard(amount: number) {
+    const paid = await submit(
+      jordan,
+      'immediateCard',
+      paymentBody({ loan: HOME_EQUITY, method: card, amount }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    return test.database.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('reference_number', '=', paid.body.ReferenceNumber)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('balances a day with a refunded card payment, which counts on no side of its totals', async () => {
+    const kept = await payByCard(120);
+    const refunded = await payByCard(60);
+    const answer = await test.app.inject({
+      method: 'POST',
+      url: `/admin-api/institutions/harbor/payments/${refunded.id}/refund`,
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: editor },
+    });
+    expect(answer.statusCode).toBe(200);
+
+    const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+    expect(run.mismatches).toEqual([]);
+    expect(run.mismatchCount).toBe(0);
+    expect(run.totals).toEqual({
+      portal: { count: 1, cents: 12_000 },
+      card: { count: 1, cents: 12_000 },
+      ach: { count: 0, cents: 0 },
+      core: { count: 1, cents: 12_000 },
+      returned: {
+        portal: { count: 0, cents: 0 },
+        ach: { count: 0, cents: 0 },
+        core: { count: 0, cents: 0 },
+      },
+    });
+    expect(kept.status).toBe('posted');
+  });
+});
+
+describe('the matching of a refund', () => {
+  const DAY: CalendarDate = '2025-03-14';
+  const portal = (status: string): PortalPaymentRow => ({
+    id: 'payment-1',
+    reference_number: 'K7M2Q9X4TB',
+    status,
+    pay_date: DAY,
+    is_card: true,
+    amount_cents: 6_400,
+    additional_principal_cents: 0,
+    first_party_fee_cents: 0,
+    third_party_fee_cents: 0,
+    core_reference: 'line-1',
+  });
+  const charge = (refunded: boolean): CardChargeRecord => ({
+    idempotencyKey: 'payment-1',
+    chargeId: 'ch_1',
+    amountCents: 6_400,
+    status: 'approved',
+    refunded,
+    chargedAt: new Date('2025-03-14T15:00:00.000Z'),
+  });
+  const posting = (reversed: boolean): CorePostingRecord => ({
+    postingKey: 'payment-1',
+    reference: 'line-1',
+    date: DAY,
+    amountCents: 6_400,
+    reversed,
+  });
+  const details = (...args: Parameters<typeof problemsOf>) =>
+    problemsOf(...args).map((problem) => problem.detail);
+
+  it('finds nothing wrong when all three sides say refunded', () => {
+    expect(problemsOf(portal('refunded'), charge(true), undefined, posting(true), DAY)).toEqual([]);
+  });
+
+  it('names each side a refund did not reach', () => {
+    expect(details(portal('refunded'), charge(false), undefined, posting(true), DAY)).toEqual([
+      'Refunded in the portal; the card processor has no refund of its charge.',
+    ]);
+    expect(details(portal('refunded'), charge(true), undefined, posting(false), DAY)).toContain(
+      "Refunded in the portal; the core's posting is not reversed.",
+    );
+    expect(details(portal('refunded'), charge(true), undefined, undefined, DAY)).toEqual([
+      'Refunded in the portal; the core has no posting of it.',
+    ]);
+    // A refund a crash stopped after the core's reversal: staff are told how to finish it.
+    expect(details(portal('posted'), charge(false), undefined, posting(true), DAY)).toEqual([
+      "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
+    ]);
+  });
+});
