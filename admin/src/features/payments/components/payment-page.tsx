@@ -18,7 +18,7 @@ import {
   type StaffPaymentDetail,
   staffRefundRefusal,
 } from '@portal/domain';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
@@ -146,10 +146,13 @@ function RefundAction({
   slug,
   payment,
   mayAct,
+  onRefunded,
 }: {
   slug: string;
   payment: StaffPaymentDetail;
   mayAct: boolean;
+  /** Told what was done once the refund went through (this part then goes: it is not posted). */
+  onRefunded(summary: string): void;
 }) {
   const refund = useRefund(slug, payment.id);
   const [confirming, setConfirming] = useState(false);
@@ -172,7 +175,14 @@ function RefundAction({
         confirmLabel={`Refund ${total}`}
         busy={refund.isPending}
         onConfirm={() => {
-          refund.mutate(undefined, { onSettled: () => setConfirming(false) });
+          refund.mutate(undefined, {
+            onSettled: () => setConfirming(false),
+            onSuccess: () =>
+              onRefunded(
+                `Payment ${payment.reference} is refunded: ${method} is refunded ${total}, the ` +
+                  'loan’s posting is reversed, and the borrower is e-mailed.',
+              ),
+          });
         }}
         onClose={() => setConfirming(false)}
       >
@@ -204,6 +214,10 @@ function RefundAction({
 export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentPageProps) {
   const payment = usePayment(slug, id);
   const timelineHeading = useId();
+  // What a refund did, said where the Refund button was; focus moves to it, since the button
+  // (and the dialog's way back to it) is gone once the payment is refunded.
+  const [refunded, setRefunded] = useState<string | undefined>(undefined);
+  const focusOnShow = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   return (
     <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 2 }}>
       <Box>
@@ -226,7 +240,17 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
             <ReviewActions slug={slug} payment={payment.data} mayAct={mayAct} />
           )}
           {payment.data.status === 'posted' && (
-            <RefundAction slug={slug} payment={payment.data} mayAct={mayAct} />
+            <RefundAction
+              slug={slug}
+              payment={payment.data}
+              mayAct={mayAct}
+              onRefunded={setRefunded}
+            />
+          )}
+          {refunded && (
+            <Alert severity="success" role="status" tabIndex={-1} ref={focusOnShow}>
+              {refunded}
+            </Alert>
           )}
           <Facts payment={payment.data} timeZone={timeZone} />
           <Box

@@ -313,8 +313,13 @@ describe('the payments page', () => {
       expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
         'Refunded',
       );
-      // Refunded, it offers nothing more.
+      // Refunded, it offers nothing more, and says what was done where focus now is.
       expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
+      const done = screen.getByRole('status');
+      expect(done).toHaveTextContent(
+        'Payment R4FN9D2K7Q is refunded: Visa ending in 4242 is refunded $128.95',
+      );
+      await waitFor(() => expect(done).toHaveFocus());
       await expectNoAxeViolations();
     });
 
