@@ -848,6 +848,7 @@ export interface SettingTypes {
   "confirmationOptions.hidePaymentReceivedOption": boolean;
   "confirmationTexts.titleText": string;
   "confirmationTexts.scheduledWarningText": string;
+  "confirmationTexts.bankPaymentProcessingText": string;
   "confirmationTexts.confirmationNumberLabel": string;
   "confirmationTexts.loanNameLabel": string;
   "confirmationTexts.loanNumberLabel": string;
@@ -2340,6 +2341,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "confirmationOptions.hidePaymentReceivedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.titleText": {"type":"text","default":"Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.scheduledWarningText": {"type":"text","default":"Your payment has been scheduled and will be processed on the payment date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.bankPaymentProcessingText": {"type":"text","default":"Your bank payment is processing. It is sent to your bank with today's payments and credited to your loan as of today; until then your loan shows it as Processing.","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.confirmationNumberLabel": {"type":"text","default":"Confirmation Number","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.loanNameLabel": {"type":"text","default":"Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.loanNumberLabel": {"type":"text","default":"Loan Number","set":"english","visibility":"public","wire":"gassySettings"},

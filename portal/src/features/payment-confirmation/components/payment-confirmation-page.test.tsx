@@ -95,6 +95,29 @@ describe('the payment confirmation', () => {
     await expectNoAxeViolations();
   });
 
+  it('says a bank payment made today is processing until its bank is sent the debit; a card or scheduled one does not', async () => {
+    const processing =
+      "Your bank payment is processing. It is sent to your bank with today's payments and credited to your loan as of today; until then your loan shows it as Processing.";
+    const madeToday = renderConfirmation(confirmation({}, { method: ACH }));
+    await rows();
+    expect(screen.getByText(processing)).toBeVisible();
+    await expectNoAxeViolations();
+    madeToday.unmount();
+    clearConfirmation();
+
+    const later = renderConfirmation(
+      confirmation({ payDate: addDays(today(), 5) }, { method: ACH }),
+    );
+    await rows();
+    expect(screen.queryByText(processing)).toBeNull();
+    later.unmount();
+    clearConfirmation();
+
+    renderConfirmation(confirmation());
+    await rows();
+    expect(screen.queryByText(processing)).toBeNull();
+  });
+
   it('says when a pay-now payment was received, after its date, in the institution’s zone', async () => {
     renderConfirmation(confirmation({ receivedAt: '2026-11-26T20:07:04.512Z' }));
     const shown = await rows();

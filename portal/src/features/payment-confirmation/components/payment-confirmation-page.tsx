@@ -229,6 +229,11 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       {later && !settings.get('confirmationOptions.hideScheduledWarningOption') ? (
         <Alert severity="info">{settings.get('confirmationTexts.scheduledWarningText')}</Alert>
       ) : null}
+      {/* A bank payment made today posts once the day's ACH file sends its debit (issue 24):
+          said here, so Processing on the loan is no surprise. */}
+      {kind === 'immediate' && !method.IsCard ? (
+        <Alert severity="info">{settings.get('confirmationTexts.bankPaymentProcessingText')}</Alert>
+      ) : null}
       <Box
         component="dl"
         sx={{
