@@ -209,26 +209,29 @@ export function paymentReturnedEmail(input: {
   };
 }
 
-/**
- * The notice of a posted card payment the institution's staff refunded (payments-staff.ts): the
- * whole charge back to the card, the payment taken off the loan. Sent once, with the mark.
- */
-export function paymentRefundedEmail(input: {
+type PaymentNoticeInput = {
   settings: EmailSettings;
   institutionName: string;
   to: string;
   payment: PaymentRow;
-}): OutgoingMail {
+};
+
+/** A notice about one payment in the institution's words: its date, masked loan, total, method. */
+function paymentNoticeEmail(
+  input: PaymentNoticeInput,
+  subjectKey: 'emailTexts.paymentRefundedSubjectText' | 'emailTexts.paymentNeedsReviewSubjectText',
+  bodyKey: 'emailTexts.paymentRefundedBodyText' | 'emailTexts.paymentNeedsReviewBodyText',
+): OutgoingMail {
   const { payment, settings } = input;
   const loanNumber = maskAccountNumber(payment.loan_number);
   return {
     institutionId: payment.institution_id,
     to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.paymentRefundedSubjectText'), {
+    subject: fillTemplate(settings.get(subjectKey), {
       institutionName: input.institutionName,
       loanNumber,
     }),
-    body: fillTemplate(settings.get('emailTexts.paymentRefundedBodyText'), {
+    body: fillTemplate(settings.get(bodyKey), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
       amount: formatUsd(storedPaymentTotal(payment)),
@@ -239,28 +242,22 @@ export function paymentRefundedEmail(input: {
   };
 }
 
-export function paymentNeedsReviewEmail(input: {
-  settings: EmailSettings;
-  institutionName: string;
-  to: string;
-  payment: PaymentRow;
-}): OutgoingMail {
-  const { payment, settings } = input;
-  const loanNumber = maskAccountNumber(payment.loan_number);
-  return {
-    institutionId: payment.institution_id,
-    to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.paymentNeedsReviewSubjectText'), {
-      institutionName: input.institutionName,
-      loanNumber,
-    }),
-    body: fillTemplate(settings.get('emailTexts.paymentNeedsReviewBodyText'), {
-      date: formatLongDate(payment.pay_date),
-      loanNumber,
-      amount: formatUsd(storedPaymentTotal(payment)),
-      method: methodText(settings, payment),
-      confirmationNumber: payment.reference_number,
-      institutionName: input.institutionName,
-    }),
-  };
+/**
+ * The notice of a posted card payment the institution's staff refunded (payments-staff.ts): the
+ * whole charge back to the card, the payment taken off the loan. Sent once, with the mark.
+ */
+export function paymentRefundedEmail(input: PaymentNoticeInput): OutgoingMail {
+  return paymentNoticeEmail(
+    input,
+    'emailTexts.paymentRefundedSubjectText',
+    'emailTexts.paymentRefundedBodyText',
+  );
+}
+
+export function paymentNeedsReviewEmail(input: PaymentNoticeInput): OutgoingMail {
+  return paymentNoticeEmail(
+    input,
+    'emailTexts.paymentNeedsReviewSubjectText',
+    'emailTexts.paymentNeedsReviewBodyText',
+  );
 }
