@@ -115,7 +115,8 @@ describe('post-login steps', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Security Code' }), '123456');
     await user.click(continueButton());
-    expect(await screen.findByRole('heading', { name: 'Verify Your Identity' })).toHaveFocus();
+    const focused = await screen.findByRole('heading', { name: 'Verify Your Identity' });
+    await waitFor(() => expect(focused).toHaveFocus());
     expect(screen.queryByRole('heading', { name: 'Security Code' })).toBeNull();
     expect(maintenanceChecks()).toBe(before + 1);
 

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/domain';
 import { expectNoAxeViolations, type StubHandler } from '@portal/web-kit/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { SettingValues } from '../../../testing/fixtures';
@@ -116,7 +116,8 @@ describe('applying for a loan', () => {
       const { user, server } = renderApply();
       await fillIn(user);
       await user.click(screen.getByRole('button', { name: 'Review your application' }));
-      expect(await screen.findByRole('heading', { name: 'Check your application' })).toHaveFocus();
+      const checkHeading = await screen.findByRole('heading', { name: 'Check your application' });
+      await waitFor(() => expect(checkHeading).toHaveFocus());
       const lines = within(review())
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
@@ -150,7 +151,8 @@ describe('applying for a loan', () => {
       ).toBeVisible();
 
       await user.click(screen.getByRole('button', { name: 'Submit application' }));
-      expect(await screen.findByRole('heading', { name: 'Application received' })).toHaveFocus();
+      const received = await screen.findByRole('heading', { name: 'Application received' });
+      await waitFor(() => expect(received).toHaveFocus());
       const [sent] = server.requestsTo('POST /api/Register/Apply');
       expect(sent?.body).toEqual({
         ProductId: 'personal',

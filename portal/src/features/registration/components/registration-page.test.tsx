@@ -350,7 +350,9 @@ describe('registration page: personal data', { timeout: 60_000 }, () => {
     });
     await fillPersonal(user, { 'Social Security Number': '8888' });
     await user.click(continueButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Security' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Security' });
+    // The heading takes focus in an effect after the commit that shows it.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.queryByText('Please enter all required digits of SSN.')).toBeNull();
   });
 
@@ -447,7 +449,9 @@ describe('registration page: security', { timeout: 60_000 }, () => {
   it('goes back to the personal data with the values kept', async () => {
     const { user } = await toSecurity();
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Personal Data' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Personal Data' });
+    // The heading takes focus in an effect after the commit that shows it.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(field('Last Name')).toHaveValue('Blake');
   });
 });
