@@ -1,5 +1,12 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import {
+  DELIVERY_JOB_COLUMNS,
+  deliveryJobSelection,
+  type DeliveryJob,
+} from '../../db/delivery-job';
 import type { Database, OutboxMessageRow, OutboxMessagesTable } from '../../db/schema';
+
+export type { DeliveryJob };
 
 type Db = Kysely<Database>;
 
@@ -9,18 +16,6 @@ export interface NewOutboxMessage {
   subject: string;
   body: string;
   at: Date;
-}
-
-/**
- * The job that delivers an outbox row, written by the statement that writes the row, so a
- * message exists exactly when its job does: on `queue`, keyed `keyPrefix` and the row's id
- * ('mail:42'), its payload { messageId: 42 } (outbox-delivery.ts reads it), due when the row
- * was created.
- */
-export interface DeliveryJob {
-  queue: string;
-  keyPrefix: string;
-  maxAttempts: number;
 }
 
 /** A message's outbox row. */
@@ -48,18 +43,9 @@ export async function insertOutboxMessage(
       cte.insertInto('outbox_messages').values(outboxRowOf(message)).returning('id'),
     )
     .insertInto('jobs')
-    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
+    .columns([...DELIVERY_JOB_COLUMNS])
     .expression((eb) =>
-      eb
-        .selectFrom('message')
-        .select([
-          eb.val(job.queue).as('queue'),
-          sql<string>`cast(${job.keyPrefix} as text) || cast(message.id as text)`.as('key'),
-          sql<string>`jsonb_build_object('messageId', message.id)`.as('payload'),
-          eb.val(message.at).as('run_at'),
-          eb.val(job.maxAttempts).as('max_attempts'),
-          eb.val(message.at).as('created_at'),
-        ]),
+      eb.selectFrom('message').select(deliveryJobSelection(job, 'message', message.at)),
     )
     .returning(sql<number>`(select id from message)`.as('messageId'))
     .executeTakeFirstOrThrow();

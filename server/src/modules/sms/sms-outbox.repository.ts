@@ -1,4 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  DELIVERY_JOB_COLUMNS,
+  deliveryJobSelection,
+  type DeliveryJob,
+} from '../../db/delivery-job';
 import type { Database, SmsMessageRow } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -19,15 +24,8 @@ export interface NewSmsMessage {
   at: Date;
 }
 
-/**
- * The job that delivers a text, written with it: key `keyPrefix` and the row's id ('sms:42'),
- * payload { messageId: 42 } (mail/outbox-delivery.ts reads it).
- */
-export interface SmsDeliveryJob {
-  queue: string;
-  keyPrefix: string;
-  maxAttempts: number;
-}
+/** The job that delivers a text, written with it ('sms:42'; db/delivery-job.ts). */
+export type SmsDeliveryJob = DeliveryJob;
 
 /**
  * Queues a text and its delivery job in one statement, unless a text with its dedupe key is
@@ -54,18 +52,9 @@ export async function insertSmsMessage(
         .returning('id'),
     )
     .insertInto('jobs')
-    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
+    .columns([...DELIVERY_JOB_COLUMNS])
     .expression((eb) =>
-      eb
-        .selectFrom('message')
-        .select([
-          eb.val(job.queue).as('queue'),
-          sql<string>`cast(${job.keyPrefix} as text) || cast(message.id as text)`.as('key'),
-          sql<string>`jsonb_build_object('messageId', message.id)`.as('payload'),
-          eb.val(message.at).as('run_at'),
-          eb.val(job.maxAttempts).as('max_attempts'),
-          eb.val(message.at).as('created_at'),
-        ]),
+      eb.selectFrom('message').select(deliveryJobSelection(job, 'message', message.at)),
     )
     .returning('id')
     .executeTakeFirst();
