@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '@portal/web-kit/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { institutionRoutes, refusal } from '../../../testing/institution';
 import { renderAdmin } from '../../../testing/render-admin';
@@ -66,6 +66,12 @@ describe('the ACH files', () => {
     const table = await screen.findByRole('table', {
       name: 'ACH files by processing day, newest first',
     });
+    // On a phone the table scrolls sideways in a region the keyboard reaches.
+    const region = screen.getByRole('region', {
+      name: 'ACH files by processing day, scrolls sideways',
+    });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
     const rows = within(table).getAllByRole('row');
     expect(rows[0]?.textContent).toBe('Processing dayPaymentsTotal debitsFilesWaiting for a file');
     expect(rows[1]?.textContent).toMatch(
@@ -99,7 +105,45 @@ describe('the ACH files', () => {
     await expectNoAxeViolations();
   });
 
-  it('makes the day’s next file and lists it to download', async () => {
+  it('asks before making the day’s next file, saying what it seals, and cancels without a word to the server', async () => {
+    const { user, server } = renderAchFiles({
+      make: { status: 201, body: { date: '2026-11-25', file: FILE_B } },
+    });
+    const make = await screen.findByRole('button', {
+      name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
+    });
+    await user.click(make);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Make the next ACH file of Wednesday, November 25, 2026?',
+    });
+    // What the page knows of it: how many payments wait and their total, and what follows.
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'It seals the 1 payment waiting for a file, debits of $4.57 in all, into the day’s next file, with any that came in since this page was shown.',
+      'The debits count as sent to the borrowers’ banks: each of these payments is then posted to its loan, credited as of its date.',
+      'The file is sealed as made: download it and send it to the bank once. Payments that come in later wait for the day’s next file.',
+    ]);
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await expectNoAxeViolations();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(server.requestsTo(MAKE)).toEqual([]);
+    // Back where it was asked from.
+    await waitFor(() => expect(make).toHaveFocus());
+
+    // Escape cancels too.
+    await user.click(make);
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    await waitForElementToBeRemoved(screen.queryByRole('dialog'));
+    expect(server.requestsTo(MAKE)).toEqual([]);
+  });
+
+  it('makes the day’s next file once asked, says so where focus is, and lists it to download', async () => {
     const { user, server } = renderAchFiles({
       make: { status: 201, body: { date: '2026-11-25', file: FILE_B } },
     });
@@ -119,9 +163,18 @@ describe('the ACH files', () => {
       },
     });
     await user.click(make);
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    // Nothing is made by the first press.
+    expect(server.requestsTo(MAKE)).toEqual([]);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make file' }),
+    );
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(
       'File B of Wednesday, November 25, 2026 is made: 1 payment, $4.57. Download it below.',
     );
+    // The Make file button is gone with the waiting payments: the message has the focus.
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.requestsTo(MAKE)).toHaveLength(1);
     expect(
       await screen.findByRole('link', {
@@ -136,7 +189,7 @@ describe('the ACH files', () => {
     await expectNoAxeViolations();
   });
 
-  it('shows why a file was not made', async () => {
+  it('shows why a file was not made, where focus is', async () => {
     const { user } = renderAchFiles({
       make: refusal(404, 'NotFound', 'No ACH payments of that day wait for a file.'),
     });
@@ -145,9 +198,13 @@ describe('the ACH files', () => {
         name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
       }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No ACH payments of that day wait for a file.',
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make file' }),
     );
+    const refused = await screen.findByRole('alert');
+    expect(refused).toHaveTextContent('No ACH payments of that day wait for a file.');
+    await waitFor(() => expect(refused).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
     await expectNoAxeViolations();
   });
 

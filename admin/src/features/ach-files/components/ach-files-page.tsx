@@ -11,6 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatUsd, formatWeekdayLongDate, type StaffRole } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
+import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
@@ -35,7 +37,8 @@ interface DayRowProps {
   timeZone: string;
   mayPublish: boolean;
   making: boolean;
-  onMake: (date: string) => void;
+  /** Make file was pressed: the page asks first. */
+  onMake: (day: AchDay) => void;
 }
 
 function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps) {
@@ -90,7 +93,7 @@ function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps
                 size="small"
                 sx={{ ml: 1 }}
                 disabled={making}
-                onClick={() => onMake(day.date)}
+                onClick={() => onMake(day)}
                 aria-label={`Make file: the next ACH file of ${label}`}
               >
                 Make file
@@ -104,6 +107,56 @@ function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps
 }
 
 /**
+ * The question before a file is made: sealing cannot be undone and sends real debits, so it says
+ * what the file will hold (the waiting payments as this page last read them; any that came in
+ * since are sealed too) and what follows. MUI's dialog keeps focus inside and gives it back to
+ * Make file on Cancel. `day` stays while the dialog closes, so its words do not blank out.
+ */
+function MakeFileDialog({
+  open,
+  day,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  day: AchDay | null;
+  busy: boolean;
+  onConfirm: (day: AchDay) => void;
+  onClose: () => void;
+}) {
+  if (!day) return null;
+  return (
+    <ConfirmDialog
+      open={open}
+      title={`Make the next ACH file of ${formatProcessingDay(day.date)}?`}
+      confirmLabel="Make file"
+      busy={busy}
+      onConfirm={() => onConfirm(day)}
+      onClose={onClose}
+    >
+      <Box component="ul" sx={{ mt: 0, pl: 3 }}>
+        <li>
+          It seals the {payments(day.pending.entries)} waiting for a file, debits of{' '}
+          {formatUsd(day.pending.totalDebitCents)} in all, into the day’s next file, with any that
+          came in since this page was shown.
+        </li>
+        <li>
+          The debits count as sent to the borrowers’ banks: each of these payments is then posted to
+          its loan, credited as of its date.
+        </li>
+        <li>
+          The file is sealed as made: download it and send it to the bank once. Payments that come
+          in later wait for the day’s next file.
+        </li>
+      </Box>
+      Left alone, waiting payments are filed on their own at the institution’s ACH cut-off (later
+      ones the next morning). This cannot be undone.
+    </ConfirmDialog>
+  );
+}
+
+/**
  * The ACH processor's NACHA files by processing day: each day's sealed files, and the payments
  * waiting for its next one. A file holds borrowers' account numbers, so only publishers (and
  * implementers) make and download them; the server refuses anyone else as well.
@@ -113,6 +166,16 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
   const make = useMakeAchFile(slug);
   const mayPublish = canPublish(role);
   const made = make.data;
+  // The day whose Make file was pressed last, and whether its question is open.
+  const [asked, setAsked] = useState<AchDay | null>(null);
+  const [asking, setAsking] = useState(false);
+  // Each answer to Make file, said and focused: the button (the dialog's way back) is gone once
+  // the day has nothing waiting. An effect, so it runs after the closing dialog gives focus back.
+  const [answers, setAnswers] = useState(0);
+  const outcome = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (answers > 0) outcome.current?.focus();
+  }, [answers]);
   return (
     <Box sx={{ p: 3, maxWidth: 1200, display: 'grid', gap: 2 }}>
       <Typography variant="h5" component="h1">
@@ -130,13 +193,13 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
         </Alert>
       )}
       {made && (
-        <Alert severity="success" role="status">
+        <Alert ref={outcome} tabIndex={-1} severity="success" role="status">
           File {made.file.fileIdModifier} of {formatProcessingDay(made.date)} is made:{' '}
           {payments(made.file.entries)}, {formatUsd(made.file.totalDebitCents)}. Download it below.
         </Alert>
       )}
       {make.isError && (
-        <Alert severity="error" role="alert">
+        <Alert ref={outcome} tabIndex={-1} severity="error" role="alert">
           {errorMessage(make.error)}
         </Alert>
       )}
@@ -150,7 +213,13 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
         <Typography>There are no ACH payments yet.</Typography>
       )}
       {days.data && days.data.days.length > 0 && (
-        <TableContainer>
+        // A region the keyboard can scroll: on a phone the columns after Payments are reached by
+        // scrolling it sideways (axe scrollable-region-focusable), as the payments' tables.
+        <TableContainer
+          role="region"
+          aria-label="ACH files by processing day, scrolls sideways"
+          tabIndex={0}
+        >
           <Table size="small">
             <caption>
               <VisuallyHidden>ACH files by processing day, newest first</VisuallyHidden>
@@ -183,13 +252,30 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
                   timeZone={timeZone}
                   mayPublish={mayPublish}
                   making={make.isPending}
-                  onMake={(date) => make.mutate(date)}
+                  onMake={(day) => {
+                    setAsked(day);
+                    setAsking(true);
+                  }}
                 />
               ))}
             </TableBody>
           </Table>
         </TableContainer>
       )}
+      <MakeFileDialog
+        open={asking}
+        day={asked}
+        busy={make.isPending}
+        onConfirm={(day) =>
+          make.mutate(day.date, {
+            onSettled: () => {
+              setAsking(false);
+              setAnswers((count) => count + 1);
+            },
+          })
+        }
+        onClose={() => setAsking(false)}
+      />
     </Box>
   );
 }

@@ -90,10 +90,13 @@ function ReviewActions({
   slug,
   payment,
   mayAct,
+  onPostedAgain,
 }: {
   slug: string;
   payment: StaffPaymentDetail;
   mayAct: boolean;
+  /** Told what was done once it is asked for (this part then goes: it no longer needs review). */
+  onPostedAgain(summary: string): void;
 }) {
   const postAgain = usePostAgain(slug, payment.id);
   const [confirming, setConfirming] = useState(false);
@@ -123,7 +126,14 @@ function ReviewActions({
         confirmLabel="Post again"
         busy={postAgain.isPending}
         onConfirm={() => {
-          postAgain.mutate(undefined, { onSettled: () => setConfirming(false) });
+          postAgain.mutate(undefined, {
+            onSettled: () => setConfirming(false),
+            onSuccess: () =>
+              onPostedAgain(
+                `Payment ${payment.reference} is back to Processing: the next run posts it as of ` +
+                  `${formatUsDate(payment.payDate)}.`,
+              ),
+          });
         }}
         onClose={() => setConfirming(false)}
       >
@@ -214,10 +224,13 @@ function RefundAction({
 export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentPageProps) {
   const payment = usePayment(slug, id);
   const timelineHeading = useId();
-  // What a refund did, said where the Refund button was; focus moves to it, since the button
-  // (and the dialog's way back to it) is gone once the payment is refunded.
-  const [refunded, setRefunded] = useState<string | undefined>(undefined);
+  // What a refund or a new posting did, said where its button was; focus moves to it, since the
+  // button (and the dialog's way back to it) is gone once the payment is refunded or processing.
+  const [done, setDone] = useState<string | undefined>(undefined);
   const focusOnShow = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+  // Opened from the search, the link that had focus is gone: the page starts at its heading, once
+  // (when the payment first shows, not again when it is read anew after an action).
+  const focusHeading = useCallback((element: HTMLHeadingElement | null) => element?.focus(), []);
   return (
     <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 2 }}>
       <Box>
@@ -233,23 +246,29 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
       )}
       {payment.data && (
         <>
-          <Typography variant="h5" component="h1">
+          <Typography
+            variant="h5"
+            component="h1"
+            tabIndex={-1}
+            ref={focusHeading}
+            sx={{ '&:focus': { outline: 'none' } }}
+          >
             Payment {payment.data.reference}
           </Typography>
           {payment.data.status === 'needsReview' && (
-            <ReviewActions slug={slug} payment={payment.data} mayAct={mayAct} />
-          )}
-          {payment.data.status === 'posted' && (
-            <RefundAction
+            <ReviewActions
               slug={slug}
               payment={payment.data}
               mayAct={mayAct}
-              onRefunded={setRefunded}
+              onPostedAgain={setDone}
             />
           )}
-          {refunded && (
+          {payment.data.status === 'posted' && (
+            <RefundAction slug={slug} payment={payment.data} mayAct={mayAct} onRefunded={setDone} />
+          )}
+          {done && (
             <Alert severity="success" role="status" tabIndex={-1} ref={focusOnShow}>
-              {refunded}
+              {done}
             </Alert>
           )}
           <Facts payment={payment.data} timeZone={timeZone} />

@@ -81,6 +81,10 @@ describe('the payments page', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Payments found' });
+    // On a phone the table scrolls sideways in a region the keyboard reaches.
+    const region = screen.getByRole('region', { name: 'Payments found, scrolls sideways' });
+    expect(region).toContainElement(table);
+    expect(region).toHaveAttribute('tabindex', '0');
     expect(rowsOf(table)).toEqual([
       'Payment dateStatusConfirmationBorrowerLoanAmountMethodMade',
       '03/19/2025Needs reviewK7M2Q9X4TBJordan Rivers (jordan.rivers)****2352$64.00Visa ending in 424203/14/2025 11:00 AM EDT',
@@ -137,9 +141,10 @@ describe('the payments page', () => {
       },
     });
     await user.click(await screen.findByRole('link', { name: 'K7M2Q9X4TB' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Payment K7M2Q9X4TB', level: 1 }),
-    ).toBeVisible();
+    const heading = await screen.findByRole('heading', { name: 'Payment K7M2Q9X4TB', level: 1 });
+    expect(heading).toBeVisible();
+    // The link that was pressed is gone: the keyboard starts again at the payment's heading.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/is not tried again on its own/)).toBeVisible();
     // A viewer reads it; posting again is an editor's or a publisher's.
     expect(screen.getByText(/An editor or a publisher can post it again/)).toBeVisible();
@@ -147,6 +152,9 @@ describe('the payments page', () => {
     expect(screen.getByText('001-100235-2')).toBeVisible();
     expect(screen.getByText('Visa ending in 4242')).toBeVisible();
     const timeline = screen.getByRole('table', { name: 'Timeline' });
+    const timelineRegion = screen.getByRole('region', { name: 'Timeline, scrolls sideways' });
+    expect(timelineRegion).toContainElement(timeline);
+    expect(timelineRegion).toHaveAttribute('tabindex', '0');
     expect(rowsOf(timeline)).toEqual([
       'WhenStatusDetail',
       '03/14/2025 11:00 AM EDTScheduled',
@@ -206,6 +214,13 @@ describe('the payments page', () => {
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
       'Processing',
     );
+    // Post again is gone with the review: what was done is said where focus now is.
+    const done = screen.getByRole('status');
+    expect(done).toHaveTextContent(
+      'Payment K7M2Q9X4TB is back to Processing: the next run posts it as of 03/19/2025.',
+    );
+    await waitFor(() => expect(done).toHaveFocus());
+    await expectNoAxeViolations();
   });
 
   it('says why the server refused to post it again', async () => {

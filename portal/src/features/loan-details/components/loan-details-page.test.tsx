@@ -303,6 +303,31 @@ describe('the loan page', () => {
     expect(within(hero).queryByRole('region', { name: 'What makes up the amount due' })).toBeNull();
   });
 
+  it('says first that a payment was refunded, with its date, and lists it Refunded among the recent payments', async () => {
+    const refunded = {
+      EncryptedString: 'recent-refunded-1',
+      PaymentDate: '2025-02-24',
+      PaymentAmount: 88.25,
+      IsCard: true,
+      AccountNumber: '4242',
+      Status: 'refunded' as const,
+    };
+    renderLoan({
+      routes: {
+        [PAYMENT_INFO_ROUTE]: { body: paymentInfoFixture({ RecentPayments: [refunded] }) },
+      },
+    });
+    const notice = await screen.findByText('Payment of 02/24/2025: Refunded');
+    // Above the amount due: what it paid is owed again.
+    const hero = screen.getByRole('region', { name: 'Amount due' });
+    expect(notice.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.closest('[role="alert"]')).not.toBeNull();
+    const recent = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(within(recent).getByText('Refunded')).toBeVisible();
+    await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+    await expectNoAxeViolations();
+  });
+
   it('starts the history at All, the days since opening, when that is the configured range', async () => {
     const { server } = renderLoan({
       settings: { 'loanDetailsOptions.defaultHistoryRange': 'All' },

@@ -42,6 +42,7 @@ import { RecurringPaymentBox } from '../../../components/payments/recurring-paym
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount } from '../../../lib/accounts/get-account-list';
 import { LoanRecentPayments } from '../../../components/payments/recent-payments-list';
+import { RefundedPaymentsNotice } from '../../../components/payments/refunded-payments-notice';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
 import { useStagesAfterPaint } from '../../../lib/after-paint';
@@ -360,7 +361,12 @@ function LoanDetails({
             {settings.get(HOLD_TEXTS[data.Hold])}
           </Alert>
         ) : null}
-        {closed ? null : <ReturnedPaymentsNotice accountNumber={info.AccountNumber} />}
+        {closed ? null : (
+          <>
+            <ReturnedPaymentsNotice accountNumber={info.AccountNumber} />
+            <RefundedPaymentsNotice accountNumber={info.AccountNumber} />
+          </>
+        )}
         <LoanHero
           loan={{ description: info.Description, number: info.AccountNumber }}
           amountDueCents={info.PaymentInformation.TotalAmountDue}

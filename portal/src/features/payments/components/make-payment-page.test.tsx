@@ -197,6 +197,38 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     ).toBeVisible();
   });
 
+  it('says a refunded payment first, before the form to pay what it owes again', async () => {
+    renderPayment({
+      settings: NO_HOLDS,
+      info: paymentInfo({
+        RecentPayments: [
+          {
+            EncryptedString: 'recent-refunded-1',
+            PaymentDate: '2026-11-20',
+            PaymentAmount: 88.25,
+            IsCard: true,
+            AccountNumber: '4242',
+            Status: 'refunded',
+          },
+        ],
+      }),
+    });
+    const notice = await screen.findByText('Payment of 11/20/2026: Refunded');
+    const alert = notice.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('The refund is not said as an alert');
+    const form = await screen.findByRole('radio', { name: 'Card' });
+    expect(notice.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      within(alert).getByRole('button', {
+        name: 'View details of the payment of $88.25 on 11/20/2026',
+      }),
+    ).toBeVisible();
+    // Listed Refunded among the recent payments under the form as well.
+    const recent = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(within(recent).getByText('Refunded')).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
   it('lists the scheduled payment behind a refusal about the loan, deletable', async () => {
     const refused: PaymentInfoResponse = {
       HasNoErrors: false,

@@ -54,6 +54,7 @@ import { isPastDue } from '../utils/payment-context';
 import { MethodStep } from './method-step';
 import { preloadPaymentDetails } from './open-payment-details';
 import { RecentPaymentsList } from '../../../components/payments/recent-payments-list';
+import { RefundedPaymentsNotice } from '../../../components/payments/refunded-payments-notice';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 
 const loadLaterSteps = () => import('./payment-later-steps');
@@ -322,8 +323,10 @@ function AccountGate(props: { account: AccountListItem }) {
   const breakdown = breakdownAsOf(serverToday(info.data));
   return (
     <>
-      {/* A payment the bank sent back is due again: said first, before the form to pay it. */}
+      {/* A payment the bank sent back or the institution refunded is due again: said first,
+          before the form to pay it. */}
       <ReturnedPaymentsNotice accountNumber={account.Number} />
+      <RefundedPaymentsNotice accountNumber={account.Number} />
       {breakdown}
       <PaymentFlow
         account={account}
