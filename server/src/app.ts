@@ -863,6 +863,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     auditLog,
     cardProcessor,
     mail,
+    workQueue,
   });
   await applicationsModule(app, {
     db,

@@ -1146,6 +1146,7 @@ export interface SettingTypes {
   "loanDetailsTexts.historyTotalColumnText": string;
   "loanDetailsTexts.historyPrincipalBalanceColumnText": string;
   "loanDetailsTexts.historyTimeColumnText": string;
+  "loanDetailsTexts.historyRefundedPaymentText": string;
   "loanDetailsTexts.balanceHeadingText": string;
   "loanDetailsTexts.extraPrincipalLabel": string;
   "loanDetailsTexts.extraPrincipalHelpText": string;
@@ -1449,6 +1450,7 @@ export interface SettingTypes {
   "emailTexts.paymentReceiptFeeLineText": string;
   "emailTexts.paymentReceiptTotalLineText": string;
   "emailTexts.paymentReceiptMethodLineText": string;
+  "emailTexts.paymentReceiptProcessingLineText": string;
   "emailTexts.paymentCardMethodText": string;
   "emailTexts.paymentAccountMethodText": string;
   "emailTexts.paymentFailedSubjectText": string;
@@ -1460,6 +1462,8 @@ export interface SettingTypes {
   "emailTexts.paymentFailedAchRefusedReasonText": string;
   "emailTexts.paymentFailedPaidOffReasonText": string;
   "emailTexts.paymentFailedOtherReasonText": string;
+  "emailTexts.paymentFailedAfterDebitSubjectText": string;
+  "emailTexts.paymentFailedAfterDebitBodyText": string;
   "emailTexts.paymentReturnedSubjectText": string;
   "emailTexts.paymentReturnedBodyText": string;
   "emailTexts.paymentReturnedFeeText": string;
@@ -2639,6 +2643,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.historyTotalColumnText": {"type":"text","default":"Total","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.historyPrincipalBalanceColumnText": {"type":"text","default":"Principal Balance","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.historyTimeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyRefundedPaymentText": {"type":"text","default":"Payment refunded to your card","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.balanceHeadingText": {"type":"text","default":"Balance and Payoff","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalLabel": {"type":"text","default":"Extra principal each payment","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalHelpText": {"type":"text","default":"See how paying more toward principal moves the payoff date.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2942,6 +2947,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentReceiptFeeLineText": {"type":"text","default":"Processing fee: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptTotalLineText": {"type":"text","default":"Total: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptMethodLineText": {"type":"text","default":"Paid with: {method}","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptProcessingLineText": {"type":"text","default":"Your bank payment is processing: it is sent to your bank with {institutionName}'s next batch of bank payments and credited to your loan as of {date}. Until then your loan shows it as Processing. We will e-mail you again only if it cannot be completed.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentCardMethodText": {"type":"text","default":"{brand} ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentAccountMethodText": {"type":"text","default":"Account ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedSubjectText": {"type":"text","default":"{institutionName}: your payment could not be made","set":"english","visibility":"admin","wire":"gassySettings"},
@@ -2953,6 +2959,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedAfterDebitSubjectText": {"type":"text","default":"{institutionName}: your payment could not be applied to your loan","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedAfterDebitBodyText": {"type":"text","default":"Your payment of {amount} dated {date} for loan {loanNumber} was debited from your bank account, but it could not be applied to your loan.\n\nReason: {reason}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nThe money is not lost: {institutionName} has been told and will give it back to you (to your bank account or by check), or apply it to your loan by hand if it can still be applied, and will let you know which. Please do not make this payment again before then, or you may pay twice. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedSubjectText": {"type":"text","default":"{institutionName}: your payment was returned by your bank","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedBodyText": {"type":"text","default":"Your bank returned your payment of {amount} dated {date} for loan {loanNumber} ({reason}). The payment has been taken off your loan: what it had paid is owed again, and your amount due includes it.{fee}{recurring}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nPlease make the payment again, with another account if this one cannot be used. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedFeeText": {"type":"text","default":" A returned payment fee of {fee} has been charged to the loan.","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -87,9 +87,16 @@ export interface CardChargeRecord {
   chargedAt: Date;
 }
 
+/**
+ * Why a processor would not refund a charge: no such charge of the institution, a charge that was
+ * not approved, or the card cannot take the money back (the issuer closed it or it has expired:
+ * the money has to go back to the borrower another way).
+ */
+export type RefundRefusalReason = 'NotFound' | 'NotApproved' | 'ExpiredOrCanceledCard';
+
 export type RefundOutcome =
   | { status: 'refunded'; chargeId: string; amountCents: number; refundedAt: Date }
-  | { status: 'refused'; reason: 'NotFound' | 'NotApproved' };
+  | { status: 'refused'; reason: RefundRefusalReason };
 
 /**
  * The card processor (ARCHITECTURE "Card processor"): tokenizes a card in the same request and

@@ -43,3 +43,32 @@ export function deliveryJobSelection(
     sql`${at}`.as('created_at'),
   ];
 }
+
+/**
+ * The select list of an e-mail's outbox row, for an insert into `outbox_messages` (columns
+ * `OUTBOX_MESSAGE_COLUMNS`) from a common table expression that decides whether it is written
+ * (the payment's row a guarded update changed): the message is queued only with that change.
+ */
+export const OUTBOX_MESSAGE_COLUMNS = [
+  'institution_id',
+  'to_address',
+  'subject',
+  'body',
+  'created_at',
+] as const;
+
+export function outboxMessageSelection(message: {
+  institution_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Date;
+}): AliasedRawBuilder<unknown, string>[] {
+  return [
+    sql`${message.institution_id}`.as('institution_id'),
+    sql`${message.to_address}`.as('to_address'),
+    sql`${message.subject}`.as('subject'),
+    sql`${message.body}`.as('body'),
+    sql`${message.created_at}`.as('created_at'),
+  ];
+}

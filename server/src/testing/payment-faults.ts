@@ -280,30 +280,56 @@ export function describePaymentFaults(scenario: 'immediate' | 'scheduled'): void
           expect(ach.length).toBeGreaterThan(100);
           expect(ach.filter((payment) => payment.status !== 'settling')).toEqual([]);
           expect(await postedLines(ach.map((payment) => payment.id))).toBe(0);
-          // Past the cut-off (17:00 in New York): both instances' sealing jobs at once, the
-          // first killed right after its seal, before it queued the posts of the file.
+          // Past the cut-off (17:00 in New York): both instances' sealing jobs at once; the one
+          // that seals the day's file is killed right after its seal, before it queued the posts
+          // of the file (the other finds nothing left to seal).
           test.clock.set('2025-03-14T21:05:00.000Z');
-          const enqueueMany = test.app.services.jobs.enqueueMany.bind(test.app.services.jobs);
           let killed = 0;
-          test.app.services.jobs.enqueueMany = async (queue, jobs, options) => {
-            if (killed === 0 && jobs.some((job) => job.key.endsWith(':sent'))) {
-              killed += 1;
-              crash('killed after sealing');
-            }
-            return enqueueMany(queue, jobs, options);
-          };
+          const restores = [test.app, second].map((instance) => {
+            const { achProcessor, jobs } = instance.services;
+            const seal = achProcessor.sealNextFile.bind(achProcessor);
+            const enqueueMany = jobs.enqueueMany.bind(jobs);
+            let sealed = false;
+            achProcessor.sealNextFile = async (institutionId, date) => {
+              const file = await seal(institutionId, date);
+              if (file) sealed = true;
+              return file;
+            };
+            jobs.enqueueMany = async (queue, queued, options) => {
+              if (sealed && killed === 0 && queued.some((job) => job.key.endsWith(':sent'))) {
+                killed += 1;
+                crash('killed after sealing');
+              }
+              return enqueueMany(queue, queued, options);
+            };
+            return () => {
+              achProcessor.sealNextFile = seal;
+              jobs.enqueueMany = enqueueMany;
+            };
+          });
           try {
-            await expect(test.app.services.paymentPosting.sealDueAchFiles()).rejects.toThrow(
-              'killed after sealing',
-            );
+            const runs = await Promise.allSettled([
+              test.app.services.paymentPosting.sealDueAchFiles(),
+              second.services.paymentPosting.sealDueAchFiles(),
+            ]);
             expect(killed).toBe(1);
+            // One instance was killed, the other's run went through.
+            const outcomes = runs.map((run) =>
+              run.status === 'rejected' && run.reason instanceof InjectedCrash
+                ? run.reason.message
+                : run.status,
+            );
+            expect(outcomes.sort()).toEqual(['fulfilled', 'killed after sealing']);
             const days = await test.app.services.achProcessor.listDays(caller.institutionId);
-            expect(days.find((day) => day.date === '2025-03-14')?.pending.entries).toBe(0);
+            const day = days.find((each) => each.date === '2025-03-14');
+            expect(day?.pending.entries).toBe(0);
+            // One file of the day, whichever instance sealed it.
+            expect(day?.files).toHaveLength(1);
             // Sent, not posted yet.
             expect(await postedLines(ach.map((payment) => payment.id))).toBe(0);
             await postingRounds(keys, { rounds: 20 });
           } finally {
-            test.app.services.jobs.enqueueMany = enqueueMany;
+            for (const restore of restores) restore();
           }
           await assertExactlyOnce(keys);
         }, 600_000);

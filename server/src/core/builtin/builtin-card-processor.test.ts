@@ -414,6 +414,38 @@ describe.each(testDatabases())('the built-in card processor on $name', (testData
     });
   });
 
+  it('approves a charge of the refund-refusing test card and refuses its refund, every time', async () => {
+    const closing = await tokenize(card('4000 0000 0000 5126'));
+    const key = newKey();
+    const charged = await processor.charge({
+      institutionId,
+      token: closing.token,
+      amountCents: 4_560,
+      idempotencyKey: key,
+    });
+    if (charged.status !== 'approved') throw new Error('expected an approved charge');
+    const refusal = { status: 'refused', reason: 'ExpiredOrCanceledCard' };
+    expect(await processor.refund({ institutionId, chargeId: charged.chargeId })).toEqual(refusal);
+    expect(await processor.refund({ institutionId, chargeId: charged.chargeId })).toEqual(refusal);
+    expect(await processor.findCharge(institutionId, key)).toMatchObject({
+      status: 'approved',
+      refunded: false,
+    });
+    // Another Visa's refund still goes through: the refusal is this card's alone.
+    const visa = await tokenize(card('4242 4242 4242 4242'));
+    const other = await processor.charge({
+      institutionId,
+      token: visa.token,
+      amountCents: 4_560,
+      idempotencyKey: newKey(),
+    });
+    if (other.status !== 'approved') throw new Error('expected an approved charge');
+    expect(await processor.refund({ institutionId, chargeId: other.chargeId })).toMatchObject({
+      status: 'refunded',
+      amountCents: 4_560,
+    });
+  });
+
   it('finds the charge made under a key, refunded or not, only for its institution, and charges nothing', async () => {
     const approved = await tokenize(card('4242 4242 4242 4242'));
     const key = newKey();

@@ -50,6 +50,11 @@ interface TestCard {
    * ever known during `tokenize`, so this is the one check that cannot wait for a charge.
    */
   incorrectSecurityCode?: true;
+  /**
+   * Charges approve, and their refunds are refused: the issuer will not take money back to the
+   * card (ExpiredOrCanceledCard), as Stripe's 4000 0000 0000 5126 answers a refund.
+   */
+  refundRefused?: true;
 }
 
 /**
@@ -79,7 +84,26 @@ export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
   '4000000000009995': { behaviour: 'insufficientFunds', funding: 'debit' },
   '4000000000000069': { behaviour: 'expiredCard', funding: 'credit' },
   '4000000000000127': { behaviour: 'approve', funding: 'credit', incorrectSecurityCode: true },
+  '4000000000005126': { behaviour: 'approve', funding: 'credit', refundRefused: true },
 };
+
+/**
+ * The cards whose refunds are refused, by brand and last four. The token keeps no number and its
+ * `behaviour` column takes only the charge behaviours (migration 0015's check), so the refund
+ * knows the card by what the token does keep; no other test card shares a brand and last four
+ * with one of these (checked here), and a number outside the test cards never gets a token.
+ */
+const REFUND_REFUSED_CARDS: ReadonlySet<string> = (() => {
+  const cardKey = (number: string) => `${detectCardType(number) ?? ''}|${lastFourOf(number)}`;
+  const refused = Object.keys(TEST_CARDS).filter((number) => TEST_CARDS[number]?.refundRefused);
+  const keys = new Set(refused.map(cardKey));
+  for (const number of Object.keys(TEST_CARDS)) {
+    if (!TEST_CARDS[number]?.refundRefused && keys.has(cardKey(number))) {
+      throw new Error(`card_processor: test card ${cardKey(number)} is not told apart`);
+    }
+  }
+  return keys;
+})();
 
 const BEHAVIOURS: readonly TestCardBehaviour[] = [
   'approve',
@@ -296,6 +320,14 @@ export function createBuiltinCardProcessor(options: {
     },
 
     async refund({ institutionId, chargeId }) {
+      const charge = await findCharge(db, institutionId, chargeId);
+      if (charge === undefined) return { status: 'refused', reason: 'NotFound' };
+      if (charge.status === 'approved' && charge.refunded_at === null) {
+        const card = await cardToken(institutionId, charge.token);
+        if (card && REFUND_REFUSED_CARDS.has(`${card.brand}|${card.last_four}`)) {
+          return { status: 'refused', reason: 'ExpiredOrCanceledCard' };
+        }
+      }
       const refunded = await markChargeRefunded(db, institutionId, chargeId, clock.now());
       if (refunded?.refunded_at) {
         return {
@@ -305,8 +337,7 @@ export function createBuiltinCardProcessor(options: {
           refundedAt: refunded.refunded_at,
         };
       }
-      const charge = await findCharge(db, institutionId, chargeId);
-      return { status: 'refused', reason: charge === undefined ? 'NotFound' : 'NotApproved' };
+      return { status: 'refused', reason: 'NotApproved' };
     },
 
     async findCharge(institutionId, idempotencyKey) {

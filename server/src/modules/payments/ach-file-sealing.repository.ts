@@ -10,7 +10,10 @@ const IDS_PER_STATEMENT = 1_000;
  * The earliest payment date of the institution's bank-account payments that may wait for their
  * debit to be sent: 'settling' (not posted, not under review; its trace number may not be written
  * yet while the run that took the debit is under way). Undefined when none does. A debit is taken
- * on its payment's date or later, so no file of an earlier day holds one of them.
+ * on its payment's date or later, so no file of an earlier day holds one of them. The minimum is
+ * read in the (status, pay_date) index, however old that payment is; what the sealing job does
+ * with the date is bounded there (queueSentPosts reads only days with a file sealed since its
+ * previous pass).
  */
 export async function earliestSettlingAchDate(
   db: Db,

@@ -15,6 +15,7 @@ import {
   runPostJobs,
   submit,
 } from '../../testing/payment-test-kit';
+import { publishSettingsChange } from '../../testing/settings';
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { dayFileDue } from './ach-file-sealing';
@@ -106,6 +107,29 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
       .where('reference_number', '=', paid.body.ReferenceNumber)
       .executeTakeFirstOrThrow();
   }
+  async function schedule(amount: number, date: string) {
+    // The loan has fallen behind by then: scheduling is allowed anyway.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        paymentSchedulingOptions: {
+          blockSchedulingWhenPastDueOption: 'false',
+          allowSchedulingWhenDelinquentOption: 'true',
+        },
+      },
+    });
+    const scheduled = await submit(
+      jordan,
+      'scheduledAch',
+      paymentBody({ loan: HOME_EQUITY, method: account, amount, date }),
+      nextKey(),
+    ).finally(restore);
+    expect(scheduled.body.Errors).toEqual([]);
+    return test.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference_number', '=', scheduled.body.ReferenceNumber)
+      .executeTakeFirstOrThrow();
+  }
   const statusOf = async (id: string) =>
     (
       await test.database.db
@@ -160,10 +184,10 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
     );
     expect(PaymentTimelineResponse.parse(details.json()).Status).toBe('settling');
 
-    // Its posting job finds the debit waiting for the file: the job ends (nothing to retry),
-    // the payment is not posted.
+    // The posting run leaves it to the file: its debit is taken, so it queues no job for it (one
+    // would only ask the processor again and end), and the payment is not posted.
     await test.app.services.paymentPosting.runOnce();
-    expect(await postJob(payment.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await postJob(payment.id)).toBeUndefined();
     expect(await statusOf(payment.id)).toBe('settling');
     expect(await coreLines(test.database.db, payment.id)).toBe(0);
 
@@ -239,7 +263,7 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
       await test.app.services.paymentPosting.runOnce();
     }
     expect(await statusOf(payment.id)).toBe('settling');
-    expect(await postJob(payment.id)).toMatchObject({ state: 'done' });
+    expect(await postJob(payment.id)).toBeUndefined();
     const dead = await test.database.db
       .selectFrom('jobs')
       .select('key')
@@ -277,9 +301,13 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
   }, 120_000);
 
   it('revives the post its sending queued when that one died and staff post it again', async () => {
+    // A scheduled payment: the job of its date takes the debit and ends, waiting for the file.
     await clockAt('2025-03-25T11:00');
-    const payment = await payNow(43, '2025-03-25');
+    const payment = await schedule(43, '2025-03-26');
+    await clockAt('2025-03-26T11:00');
     await test.app.services.paymentPosting.runOnce();
+    expect(await postJob(payment.id)).toMatchObject({ state: 'done', attempts: 1 });
+    expect(await statusOf(payment.id)).toBe('settling');
     // The core cannot be reached for it once its debit is sent (an outside system).
     const { core } = test.app.services;
     const post = core.postPayment.bind(core);
@@ -288,7 +316,7 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
       return post(customer, number, request);
     };
     try {
-      await clockAt('2025-03-25T17:05');
+      await clockAt('2025-03-26T17:05');
       await test.app.services.paymentPosting.sealDueAchFiles();
       await runPostJobs(test.app);
       for (
@@ -319,7 +347,7 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
     expect(await postJob(payment.id)).toMatchObject({ state: 'done' });
     await runPostJobs(test.app);
     expect(await statusOf(payment.id)).toBe('posted');
-    expect(await creditedOn(payment.id)).toEqual(['2025-03-25']);
+    expect(await creditedOn(payment.id)).toEqual(['2025-03-26']);
     expect(await debits(test.database.db, payment.id)).toBe(1);
   }, 120_000);
 });

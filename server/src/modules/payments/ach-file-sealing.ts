@@ -45,12 +45,21 @@ import { institutionTimeZoneOf } from './payment-context';
  * 'settling' among them (payment-posting.ts, its key 'payment-post:<id>:sent', so once however
  * often it is asked), and polls the post queue at once. Each run of the job asks too, for every
  * institution: a crash between a seal and its queueing, or a processor that sends its files on
- * its own, is caught up within one period.
+ * its own, is caught up within one period. It is also how a payment whose debit was taken is
+ * posted at all: the posting run leaves such payments alone (listDuePaymentIds). Of those days it
+ * reads only the ones with a file sealed since its previous pass on this instance.
  */
 
 /** The job that seals the day's files and queues the posts of what they sent. */
 export const ACH_FILE_SEALING_QUEUE = 'payments.achFiles';
 export const ACH_FILE_SEALING_EVERY_MS = 5 * 60_000;
+
+/**
+ * How long before the previous pass began a file's sealing may lie and the file still be read
+ * again: a file whose seal was under way while that pass read the days (sealed before it began,
+ * committed after), and a processor whose clock runs a little behind ours.
+ */
+const SEALED_DURING_PASS_MS = 60 * 60_000;
 
 /** A payment's id (the debit's key the portal gives); a key of anything else is not ours. */
 const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,13 +119,39 @@ export function dayFileDue(
 export function createAchFileSealing(deps: AchFileSealingDependencies): AchFileSealing {
   const { db, clock, achProcessor } = deps;
 
+  // When each institution's last complete pass of queueSentPosts began, on this instance.
+  const lastPass = new Map<number, Date>();
+
   async function queueSentPosts(institutionId: number): Promise<number> {
+    const startedAt = clock.now();
+    const queued = await queueSentSince(institutionId, lastPass.get(institutionId), startedAt);
+    // Only once its posts are queued: after a pass that failed, the next reads what it missed.
+    lastPass.set(institutionId, startedAt);
+    return queued;
+  }
+
+  async function queueSentSince(
+    institutionId: number,
+    previous: Date | undefined,
+    startedAt: Date,
+  ): Promise<number> {
     const earliest = await earliestSettlingAchDate(db, institutionId);
     if (earliest === undefined) return 0;
     // A day before, should the processor's calendar day and the payment date's zone differ.
     const since = addDays(earliest, -1);
+    // Only the days with a file sealed since the previous pass (less a margin): an older file was
+    // read by that pass or one before it, which queued the posts of its payments then. Reading
+    // every day since the earliest payment waiting, one debit whose day's file was never made
+    // had every later day's debits listed again on every run, more each day. A file made for that
+    // day at last is a new file, read by the next pass. A process's first pass reads every day.
+    // (The earlier of the two instants: a clock set back, in tests, still reads today's files.)
+    const sealedSince =
+      previous &&
+      new Date(Math.min(previous.getTime(), startedAt.getTime()) - SEALED_DURING_PASS_MS);
     const days = (await achProcessor.listDays(institutionId)).filter(
-      (day) => day.date >= since && day.files.length > 0,
+      (day) =>
+        day.date >= since &&
+        day.files.some((file) => sealedSince === undefined || file.sealedAt >= sealedSince),
     );
     const filed: string[] = [];
     for (const day of days) {

@@ -348,11 +348,13 @@ describe.each(testDatabases('both'))(
       const lateIds = payments.filter((payment) => payment.late).map((payment) => payment.id);
       const byId = new Map(payments.map((payment) => [payment.id, payment]));
 
-      // The day's file goes to the bank before the posting job runs (ACH payments may post only
-      // once their debit is filed), then the posting job posts what is not posted yet, then any
-      // debit taken meanwhile goes in the day's next file.
+      // The day's file goes to the bank (ACH payments may post only once their debit is filed)
+      // and the posts of its payments are queued, as after staff's Make file; then the posting
+      // job posts what is not posted yet, then any debit taken meanwhile goes in the day's next
+      // file.
       const { achProcessor } = test.app.services;
       expect(await achProcessor.sealNextFile(institutionId, TODAY)).toBeDefined();
+      await test.app.services.paymentPosting.queueSentPosts(institutionId);
       await postEverything();
       await achProcessor.sealNextFile(institutionId, TODAY);
       const statuses = async (which: string[]) =>

@@ -98,6 +98,8 @@ function coreReviewItem(
     details: Record<string, string>;
     whatToDo: string;
     reference: string;
+    /** Who raised it: the servicing core unless said. */
+    senderName?: string;
   },
 ): NewWorkItem & { reference: string } {
   const loan = maskAccountNumber(payment.loan_number);
@@ -106,7 +108,7 @@ function coreReviewItem(
     institutionId: payment.institution_id,
     kind: 'paymentReview',
     userId: payment.user_id,
-    senderName: 'Servicing core',
+    senderName: item.senderName ?? 'Servicing core',
     senderEmail: '',
     summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan}${item.summary}`,
     details: {
@@ -162,6 +164,35 @@ export function refusedAfterDebitItem(
       'it in the core by hand, and tell the borrower. If the bank returns the debit, the return ' +
       'comes here too.',
     reference: `core-refused:${payment.id}`,
+  });
+}
+
+/**
+ * Staff's work item for a card payment whose refund stopped halfway (payments-staff.ts `refund`):
+ * the core reversed its posting, so the loan owes it again, and the card processor refused to
+ * refund the charge or did not answer. The borrower has paid and is not credited until it is
+ * finished; once per payment.
+ */
+export function refundLeftHalfDoneItem(
+  payment: PaymentRow,
+  facts: { coreReversal: string; chargeId: string; processorAnswer: string },
+): NewWorkItem & { reference: string } {
+  return coreReviewItem(payment, {
+    summary: `: the core reversed it for a refund, and the card was not refunded (${facts.processorAnswer})`,
+    status: 'posted',
+    details: {
+      coreReversal: facts.coreReversal,
+      cardCharge: facts.chargeId,
+      processorAnswer: facts.processorAnswer,
+    },
+    whatToDo:
+      "The loan no longer shows this payment, and the borrower's money has not gone back to " +
+      'the card. Open the payment under Payments and choose Refund again: it finishes the ' +
+      'refund without reversing the loan twice. If the card cannot take a refund (closed or ' +
+      'expired), give the money back another way (a check or a credit to a bank account) and ' +
+      'tell the borrower.',
+    reference: `refund-half-done:${payment.id}`,
+    senderName: 'Card processor',
   });
 }
 

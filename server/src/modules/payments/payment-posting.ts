@@ -54,7 +54,9 @@ import {
  *     guarded by the next date it read;
  * (b) queues one 'payments.post' job per waiting payment whose date has come (the core credits
  *     it as of its date whenever it posts), keyed 'payment-post:<id>', so a payment has one job
- *     however often it is found. Its handler is settlePayment.
+ *     however often it is found. Its handler is settlePayment. A payment whose ACH debit the
+ *     processor has taken is not found here (listDuePaymentIds): the sealing job posts it (below),
+ *     so debits waiting for a file never fill the run's limit before payments due today.
  * Nothing posts inside the nightly window (the core's end of day runs in it). A post that the
  * core refuses for a day not begun or answers 'pending' (it posts in its own batch), or that
  * cannot reach a processor, fails its job, which is

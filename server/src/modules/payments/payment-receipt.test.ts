@@ -4,10 +4,14 @@ import {
   paymentFailedEmail,
   paymentFailureReasonText,
   paymentReceiptEmail,
+  paymentReceivedAt,
 } from './payment-receipt';
 import type { PaymentRow } from './payments.repository';
 
 const DEFAULTS = createSettingsAccessor({ shared: {}, english: {} });
+
+/** 14:07 UTC: 10:07 in New York (summer time). */
+const RECEIVED_AT = new Date('2025-05-13T14:07:04Z');
 
 const PAYMENT: PaymentRow = {
   id: 'p-1',
@@ -28,7 +32,8 @@ const PAYMENT: PaymentRow = {
   core_reference: 'core-1',
   failure: null,
   created_at: new Date('2025-05-01T00:00:00Z'),
-  posted_at: null,
+  // A scheduled payment is received when it posts.
+  posted_at: RECEIVED_AT,
   cancelled_at: null,
   payment_method_id: 1,
   is_card: true,
@@ -51,9 +56,6 @@ const ACH: PaymentRow = {
   ach_account_type: 'Checking',
 };
 
-/** 14:07 UTC: 10:07 in New York (summer time). */
-const RECEIVED_AT = new Date('2025-05-13T14:07:04Z');
-
 describe('the payment receipt', () => {
   it('says when the payment was received and dates it in words, as alerts do, in the institution’s zone', () => {
     const mail = paymentReceiptEmail({
@@ -61,7 +63,6 @@ describe('the payment receipt', () => {
       institutionName: 'Harbor Community Bank',
       to: 'jordan@example.test',
       payment: PAYMENT,
-      receivedAt: RECEIVED_AT,
       timeZone: 'America/New_York',
     });
     expect(mail).toEqual({
@@ -92,7 +93,6 @@ describe('the payment receipt', () => {
         first_party_fee_cents: 0,
         third_party_fee_cents: 0,
       },
-      receivedAt: RECEIVED_AT,
       timeZone: 'America/New_York',
     });
     expect(plain.body).not.toContain('Additional principal');
@@ -119,7 +119,6 @@ describe('the payment receipt', () => {
       institutionName: 'Harbor',
       to: 'x@example.test',
       payment: PAYMENT,
-      receivedAt: RECEIVED_AT,
       timeZone: 'America/New_York',
     });
     expect(mail.subject).toBe('Harbor receipt ABC123XYZ0');
@@ -127,6 +126,77 @@ describe('the payment receipt', () => {
     expect(mail.body).toContain('Date: May 13, 2025');
     expect(mail.body).toContain('Somme: $138.45');
     expect(mail.body).toContain('Paid with: Visa *4242');
+  });
+});
+
+describe('a bank payment made today (its debit waits for the ACH file)', () => {
+  /** Submitted at 10:01 New York time; posted the next morning once the file sent its debit. */
+  const MADE_TODAY: PaymentRow = {
+    ...ACH,
+    kind: 'immediate',
+    status: 'settling',
+    created_at: new Date('2025-05-13T14:01:30Z'),
+    posted_at: null,
+  };
+
+  it('was received when it was submitted, whenever it posts; a scheduled payment when it posted', () => {
+    const posted = { ...MADE_TODAY, posted_at: new Date('2025-05-14T13:03:00Z') };
+    expect(paymentReceivedAt(MADE_TODAY)).toEqual(MADE_TODAY.created_at);
+    expect(paymentReceivedAt(posted)).toEqual(MADE_TODAY.created_at);
+    expect(paymentReceivedAt(PAYMENT)).toEqual(RECEIVED_AT);
+  });
+
+  it('is receipted at once with the submission time, saying it is processing and that no second e-mail follows', () => {
+    const mail = paymentReceiptEmail({
+      settings: DEFAULTS,
+      institutionName: 'Harbor Community Bank',
+      to: 'jordan@example.test',
+      payment: MADE_TODAY,
+      timeZone: 'America/New_York',
+      processing: true,
+    });
+    expect(mail.body).toContain('Payment received: May 13, 2025, 10:01 AM EDT');
+    expect(mail.body.split('\n').slice(-2)).toEqual([
+      '',
+      "Your bank payment is processing: it is sent to your bank with Harbor Community Bank's next batch of bank payments and credited to your loan as of May 13, 2025. Until then your loan shows it as Processing. We will e-mail you again only if it cannot be completed.",
+    ]);
+    // The receipt of a payment that posted says nothing of processing.
+    const posted = paymentReceiptEmail({
+      settings: DEFAULTS,
+      institutionName: 'Harbor Community Bank',
+      to: 'jordan@example.test',
+      payment: PAYMENT,
+      timeZone: 'America/New_York',
+    });
+    expect(posted.body).not.toContain('processing');
+  });
+
+  it('is told after a debit that the money was taken and what the institution does with it, not to pay another way', () => {
+    const mail = paymentFailedEmail({
+      settings: DEFAULTS,
+      institutionName: 'Harbor Community Bank',
+      to: 'jordan@example.test',
+      payment: MADE_TODAY,
+      reason: 'paidOff',
+      afterDebit: true,
+    });
+    expect(mail.subject).toBe(
+      'Harbor Community Bank: your payment could not be applied to your loan',
+    );
+    expect(mail.body).toBe(
+      [
+        'Your payment of $138.45 dated May 13, 2025 for loan ****2352 was debited from your bank account, but it could not be applied to your loan.',
+        '',
+        'Reason: Your loan is paid off, or the payment is more than the amount left to pay.',
+        '',
+        'Confirmation number: ABC123XYZ0',
+        '',
+        'Paid with: Account ending in 3544',
+        '',
+        'The money is not lost: Harbor Community Bank has been told and will give it back to you (to your bank account or by check), or apply it to your loan by hand if it can still be applied, and will let you know which. Please do not make this payment again before then, or you may pay twice. Contact Harbor Community Bank if you have questions.',
+      ].join('\n'),
+    );
+    expect(mail.body).not.toContain('another way');
   });
 });
 
@@ -160,7 +230,6 @@ describe('the failed payment notice', () => {
       institutionName: 'Harbor Community Bank',
       to: 'jordan@example.test',
       payment: PAYMENT,
-      receivedAt: RECEIVED_AT,
       timeZone: 'America/New_York',
     });
     expect(mail.body).toContain('Loan: ****2352');

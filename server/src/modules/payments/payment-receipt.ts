@@ -12,9 +12,11 @@ import type { PaymentRow } from './payments.repository';
 import { storedPaymentTotal } from './payment-total';
 
 /*
- * The payment e-mails: the receipt of a posted payment, the notice of a scheduled or recurring
- * date that failed, and the notices of a payment returned, refunded or under review. Their
- * wording is the institution's (`emailTexts.paymentReceipt*`, `emailTexts.payment*MethodText`,
+ * The payment e-mails: the receipt of a payment (when it posts; a bank payment made today's when
+ * its debit is accepted, saying it is processing), the notice of a payment that failed (a
+ * scheduled or recurring date; after a debit, any bank payment the core refused once its money
+ * was taken), and the notices of a payment returned, refunded or under review. Their wording is
+ * the institution's (`emailTexts.paymentReceipt*`, `emailTexts.payment*MethodText`,
  * `emailTexts.paymentFailed*`, `paymentReturned*`, `paymentRefunded*`, admin-only settings whose
  * defaults are the product's wording), filled in here. They name the method by its kind and last
  * four digits only, never a full card or account number.
@@ -38,15 +40,38 @@ export function methodText(
   });
 }
 
+/**
+ * When the institution received a payment, the one instant every place says (issue 20 item 16:
+ * the confirmation screen's Payment Received, the submit answer's ReceivedAt, the receipt's
+ * received line): a payment made today when it was submitted (its row's `created_at`, written by
+ * the request that accepted it), however long its posting takes (a bank payment posts once the
+ * day's ACH file sends its debit, often hours later); a scheduled payment or a recurring date
+ * when it posted (`posted_at`: its `created_at` is when it was scheduled or its date made).
+ */
+export function paymentReceivedAt(
+  payment: Pick<PaymentRow, 'kind' | 'created_at' | 'posted_at'>,
+): Date {
+  return payment.kind === 'immediate'
+    ? payment.created_at
+    : (payment.posted_at ?? payment.created_at);
+}
+
+/**
+ * The receipt. `payment` as it is when the receipt is queued (a posted one with its `posted_at`),
+ * so the received line is `paymentReceivedAt` of the stored row.
+ */
 export function paymentReceiptEmail(input: {
   settings: EmailSettings;
   institutionName: string;
   to: string;
   payment: PaymentRow;
-  /** When the payment posted: the receipt says when it was received, in the zone below. */
-  receivedAt: Date;
   /** The institution's time zone. */
   timeZone: string;
+  /**
+   * A bank payment made today whose debit is accepted and waits for the ACH file: the receipt
+   * ends with the processing paragraph, and none is sent when it posts.
+   */
+  processing?: boolean;
 }): OutgoingMail {
   const { payment, settings } = input;
   const fees = payment.first_party_fee_cents + payment.third_party_fee_cents;
@@ -62,7 +87,7 @@ export function paymentReceiptEmail(input: {
       loanNumber: maskAccountNumber(payment.loan_number),
     }),
     line('emailTexts.paymentReceiptReceivedLineText', {
-      dateTime: formatLongDateTime(input.receivedAt, input.timeZone),
+      dateTime: formatLongDateTime(paymentReceivedAt(payment), input.timeZone),
     }),
     line('emailTexts.paymentReceiptDateLineText', { date: formatLongDate(payment.pay_date) }),
     line('emailTexts.paymentReceiptAmountLineText', { amount: formatUsd(payment.amount_cents) }),
@@ -80,6 +105,15 @@ export function paymentReceiptEmail(input: {
       amount: formatUsd(storedPaymentTotal(payment)),
     }),
     line('emailTexts.paymentReceiptMethodLineText', { method: methodText(settings, payment) }),
+    ...(input.processing
+      ? [
+          '',
+          line('emailTexts.paymentReceiptProcessingLineText', {
+            date: formatLongDate(payment.pay_date),
+            institutionName: input.institutionName,
+          }),
+        ]
+      : []),
   ];
   return {
     institutionId: payment.institution_id,
@@ -133,28 +167,43 @@ export function paymentFailureReasonText(
   return settings.get('emailTexts.paymentFailedOtherReasonText');
 }
 
-/** The notice of a scheduled payment or recurring date that failed for good. */
+/**
+ * The notice of a payment that failed for good after its request was answered: a scheduled
+ * payment or a recurring date (nothing kept of the borrower's money: it asks for the payment
+ * another way), or, `afterDebit`, a bank payment of any kind (one made today included) the core
+ * refused once its debit was sent: the money left the borrower's account, so the notice says so
+ * and that the institution gives it back or applies it by hand (staff's work item,
+ * payment-needs-review `refusedAfterDebitItem`), never to pay another way as if nothing was taken.
+ */
 export function paymentFailedEmail(input: {
   settings: EmailSettings;
   institutionName: string;
   to: string;
   payment: PaymentRow;
   reason: PaymentFailureReason;
+  afterDebit?: boolean;
 }): OutgoingMail {
   const { payment, settings } = input;
   const loanNumber = maskAccountNumber(payment.loan_number);
+  const [subjectKey, bodyKey] = input.afterDebit
+    ? ([
+        'emailTexts.paymentFailedAfterDebitSubjectText',
+        'emailTexts.paymentFailedAfterDebitBodyText',
+      ] as const)
+    : (['emailTexts.paymentFailedSubjectText', 'emailTexts.paymentFailedBodyText'] as const);
   return {
     institutionId: payment.institution_id,
     to: input.to,
-    subject: fillTemplate(settings.get('emailTexts.paymentFailedSubjectText'), {
+    subject: fillTemplate(settings.get(subjectKey), {
       institutionName: input.institutionName,
       loanNumber,
     }),
-    body: fillTemplate(settings.get('emailTexts.paymentFailedBodyText'), {
+    body: fillTemplate(settings.get(bodyKey), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
       amount: formatUsd(storedPaymentTotal(payment)),
       method: methodText(settings, payment),
+      confirmationNumber: payment.reference_number,
       reason: paymentFailureReasonText(settings, payment, input.reason),
       institutionName: input.institutionName,
     }),
@@ -216,11 +265,15 @@ type PaymentNoticeInput = {
   payment: PaymentRow;
 };
 
-/** A notice about one payment in the institution's words: its date, masked loan, total, method. */
+/**
+ * A notice about one payment in the institution's words: its date, masked loan, amount (the
+ * payment's total unless the notice names another figure), method.
+ */
 function paymentNoticeEmail(
   input: PaymentNoticeInput,
   subjectKey: 'emailTexts.paymentRefundedSubjectText' | 'emailTexts.paymentNeedsReviewSubjectText',
   bodyKey: 'emailTexts.paymentRefundedBodyText' | 'emailTexts.paymentNeedsReviewBodyText',
+  amountCents: number = storedPaymentTotal(input.payment),
 ): OutgoingMail {
   const { payment, settings } = input;
   const loanNumber = maskAccountNumber(payment.loan_number);
@@ -234,7 +287,7 @@ function paymentNoticeEmail(
     body: fillTemplate(settings.get(bodyKey), {
       date: formatLongDate(payment.pay_date),
       loanNumber,
-      amount: formatUsd(storedPaymentTotal(payment)),
+      amount: formatUsd(amountCents),
       method: methodText(settings, payment),
       confirmationNumber: payment.reference_number,
       institutionName: input.institutionName,
@@ -244,13 +297,19 @@ function paymentNoticeEmail(
 
 /**
  * The notice of a posted card payment the institution's staff refunded (payments-staff.ts): the
- * whole charge back to the card, the payment taken off the loan. Sent once, with the mark.
+ * whole charge back to the card, the payment taken off the loan. Sent once, with the mark. Its
+ * amount is what the card processor says it refunded (the whole charge: the payment, any
+ * additional principal and the fees charged on the card with it), not the payment's stored
+ * figures: the borrower is told what will show on the card statement.
  */
-export function paymentRefundedEmail(input: PaymentNoticeInput): OutgoingMail {
+export function paymentRefundedEmail(
+  input: PaymentNoticeInput & { refundedCents: number },
+): OutgoingMail {
   return paymentNoticeEmail(
     input,
     'emailTexts.paymentRefundedSubjectText',
     'emailTexts.paymentRefundedBodyText',
+    input.refundedCents,
   );
 }
 

@@ -1,4 +1,6 @@
 import {
+  AccountDataResponse,
+  AccountHistoryResponse,
   AdminError,
   AuditListResponse,
   PaymentTimelineResponse,
@@ -10,6 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
+import type { CoreTables } from '../../core/builtin/core.schema';
 import { allowManyCardAttempts } from '../../testing/card-testing';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
@@ -28,7 +31,9 @@ import {
   TODAY,
   VISA,
 } from '../../testing/payment-test-kit';
+import { withPublishedSettings } from '../../testing/settings';
 import { signedInStaff } from '../../testing/staff';
+import { wireOf } from '../../testing/wire';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 
 /*
@@ -36,10 +41,15 @@ import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../
  * `refund`): the core reverses the posting, the card processor refunds the charge, the payment
  * says Refunded with its timeline row, the borrower's e-mail and the audit entry. Exactly once,
  * however often it is asked for, on two server instances at once, and after a crash between the
- * steps; and nothing at all when it may not be refunded or the core refuses.
+ * steps; and nothing at all when it may not be refunded or the core refuses. The loan comes back
+ * to its figures before the payment, its history line in the institution's words; a card refund
+ * the processor refuses or does not answer after the core's reversal is put before staff (a
+ * timeline row, a work item) and finished by Refund again.
  */
 
 const REFUND_SUBJECT = 'Harbor Community Bank: your payment was refunded';
+/** The built-in processor's test card whose charges approve and whose refunds are refused. */
+const REFUND_REFUSED_VISA = '4000000000005126';
 
 class InjectedCrash extends Error {}
 
@@ -59,12 +69,29 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
   const reversalFault = new Map<string, 'refuse' | 'crashAfter'>();
   /** Payments whose refund crashes right after the processor refunded. */
   const refundCrash = new Set<string>();
+  /** Payments whose next refund finds the processor out of reach (nothing is refunded). */
+  const processorDown = new Set<string>();
+  /** Payments whose reversals wait at the core until `size` requests have asked for one. */
+  const gates = new Map<string, { size: number; arrived: number; open: () => void }>();
+  const gateOpened = new Map<string, Promise<void>>();
+  function gate(paymentId: string, size: number) {
+    gateOpened.set(
+      paymentId,
+      new Promise((open) => gates.set(paymentId, { size, arrived: 0, open })),
+    );
+  }
 
   function wrap(app: PortalApp) {
     const { core, cardProcessor } = app.services;
     const reverse = core.reversePayment.bind(core);
     core.reversePayment = async (customer, number, reversal) => {
       asked.reversals += 1;
+      const waiting = gates.get(reversal.postingKey);
+      if (waiting) {
+        waiting.arrived += 1;
+        if (waiting.arrived === waiting.size) waiting.open();
+        await gateOpened.get(reversal.postingKey);
+      }
       const fault = reversalFault.get(reversal.postingKey);
       if (fault === 'refuse') return { status: 'refused', reason: 'cannotReverse' };
       const result = await reverse(customer, number, reversal);
@@ -77,11 +104,12 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     const refund = cardProcessor.refund.bind(cardProcessor);
     cardProcessor.refund = async (request) => {
       asked.refunds += 1;
-      const result = await refund(request);
       const charge = await sql<{ key: string }>`
         select idempotency_key as key from card_processor_charges
         where charge_id = ${request.chargeId}`.execute(test.database.db);
       const key = charge.rows[0]?.key ?? '';
+      if (processorDown.delete(key)) throw new Error('the card processor could not be reached');
+      const result = await refund(request);
       if (refundCrash.delete(key)) throw new InjectedCrash('killed after the card was refunded');
       return result;
     };
@@ -198,17 +226,61 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       (entry) => entry.action === 'payment.refund' && entry.comment?.includes(reference),
     );
   }
+  async function timeline(id: string) {
+    return test.database.db
+      .selectFrom('payment_events')
+      .select(['status', 'detail'])
+      .where('payment_id', '=', id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+  }
+  /** Staff's work items about the payment's refund left half done. */
+  async function halfDoneItems(id: string) {
+    const { rows } = await sql<{ kind: string; status: string; summary: string; details: unknown }>`
+      select kind, status, summary, details from work_items
+      where reference = ${`refund-half-done:${id}`}`.execute(test.database.db);
+    return rows.map((row) => ({
+      ...row,
+      details: typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
+    }));
+  }
+  /** The loan's figures as the borrower's loan page reads them from the core (dollars). */
+  async function loanFigures() {
+    const response = await call(jordan, 'GET', `/api/AccountData?accountNumber=${HOME_EQUITY}`);
+    expect(response.statusCode).toBe(200);
+    const info = wireOf(AccountDataResponse, response.json()).Information;
+    return {
+      principal: info.PrincipalBalance,
+      amountDue: info.PaymentInformation.TotalAmountDue,
+      payoff: info.PayoffAmount,
+    };
+  }
+  /** The descriptions of the loan's history lines of today, as the borrower reads them. */
+  async function todaysHistory(): Promise<string[]> {
+    const response = await call(
+      jordan,
+      'GET',
+      `/api/AccountHistory?accountNumber=${HOME_EQUITY}&days=1`,
+    );
+    const { List } = wireOf(AccountHistoryResponse, response.json());
+    return List.map((line) => line.TransactionDescription);
+  }
 
   it('refunds a posted card payment once when asked three times at once on two instances: one reversal, one refund, one e-mail', async () => {
     const payment = await pay('immediateCard', card, 75);
     expect(payment.status).toBe('posted');
     const before = { ...asked };
+    // All three are let through to the core only once all three have asked: each has found the
+    // payment Posted before any marked it, the race a double click on two instances makes.
+    gate(payment.id, 3);
 
     const answers = await Promise.all([
       refund('editor', payment.id),
       refund('editor', payment.id, { app: second }),
       refund('publisher', payment.id),
     ]);
+    gates.delete(payment.id);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     for (const answer of answers.filter((each) => each.statusCode === 409)) {
       expect(errorOf(answer)).toMatchObject({
@@ -238,8 +310,10 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     expect(notices[0]?.body).toContain('Refunded to: Visa ending in 4242');
     expect(notices[0]?.body).not.toContain(VISA);
     expect(await refundAudits(payment.reference_number)).toHaveLength(1);
-    // The requests that lost asked again under the same keys, which moved nothing more.
-    expect(asked.reversals - before.reversals).toBeLessThanOrEqual(3);
+    // Each of the three asked the core and the processor (none could see the others' mark yet),
+    // under the same keys: one reversal line and one refund above, however often asked.
+    expect(asked.reversals - before.reversals).toBe(3);
+    expect(asked.refunds - before.refunds).toBe(3);
 
     // Asked again later: refused before anything is asked of the core or the processor.
     const settled = { ...asked };
@@ -331,6 +405,162 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     expect(await refundedAt(payment.id)).toEqual(first);
     expect(await reversalLines(payment.id)).toBe(1);
     expect(await refundNotices(payment.reference_number)).toHaveLength(1);
+  }, 120_000);
+
+  it('puts the loan back as it was before the payment: principal, amount due and payoff', async () => {
+    const before = await loanFigures();
+    const payment = await pay('immediateCard', card, 310);
+    const paid = await loanFigures();
+    // The payment was credited: the amount due and the payoff are $310.00 less.
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    expect(cents(paid.amountDue)).toBe(cents(before.amountDue) - 31_000);
+    expect(cents(paid.payoff)).toBe(cents(before.payoff) - 31_000);
+
+    expect((await refund('editor', payment.id)).statusCode).toBe(200);
+    // The core reversed it as of its date, the same day: to the cent as if it had not been made.
+    expect(await loanFigures()).toEqual(before);
+    // The loan's history says why, in the institution's words (the default here).
+    expect(await todaysHistory()).toContain('Payment refunded to your card');
+  }, 120_000);
+
+  it("writes the loan history's refund line in the institution's words", async () => {
+    const payment = await pay('immediateCard', card, 27);
+    await withPublishedSettings(
+      test.app,
+      'localhost',
+      { english: { loanDetailsTexts: { historyRefundedPaymentText: 'Card payment given back' } } },
+      async () => {
+        expect((await refund('publisher', payment.id)).statusCode).toBe(200);
+      },
+    );
+    const { rows } = await sql<{ description: string }>`
+      select description from core_transactions
+      where posting_key = ${`reversal:refund:${payment.id}`}`.execute(test.database.db);
+    expect(rows.map((row) => row.description)).toEqual(['Card payment given back']);
+    expect(await todaysHistory()).toContain('Card payment given back');
+  }, 120_000);
+
+  it('tells the borrower the whole charge refunded to the card, the convenience fee with the payment', async () => {
+    const coreAccounts = () =>
+      test.database.db.withTables<CoreTables>().updateTable('core_accounts');
+    await coreAccounts()
+      .set({ credit_card_fee_cents: 195 })
+      .where('number', '=', HOME_EQUITY)
+      .execute();
+    let payment;
+    try {
+      const paid = await submit(
+        jordan,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: card, amount: 64, firstPartyFee: 1.95 }),
+        nextKey(),
+      );
+      expect(paid.body.Errors).toEqual([]);
+      payment = await paymentRow(paid.body.ReferenceNumber);
+    } finally {
+      await coreAccounts()
+        .set({ credit_card_fee_cents: 0 })
+        .where('number', '=', HOME_EQUITY)
+        .execute();
+    }
+    expect(payment.first_party_fee_cents).toBe(195);
+    const { rows } = await sql<{ amount_cents: number }>`
+      select amount_cents from card_processor_charges
+      where idempotency_key = ${payment.id}`.execute(test.database.db);
+    expect(rows.map((row) => Number(row.amount_cents))).toEqual([6_595]);
+
+    const answer = await refund('editor', payment.id);
+    expect(answer.statusCode).toBe(200);
+    expect(StaffPaymentDetail.parse(answer.json()).events.at(-1)?.detail).toContain(
+      'of $65.95 refunded.',
+    );
+    const notices = await refundNotices(payment.reference_number);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toContain('We refunded your payment of $65.95 dated March 14, 2025');
+  }, 120_000);
+
+  it('puts a refund the card processor refuses after the core reversed the payment before staff, once, and reverses nothing twice when asked again', async () => {
+    const closing = await addCard(jordan, HOME_EQUITY, REFUND_REFUSED_VISA);
+    const payment = await pay('immediateCard', closing, 58);
+    expect(payment.status).toBe('posted');
+    const message =
+      "The core reversed the payment's posting, but the card processor refused to refund the charge: the card is closed or expired. The payment stays Posted and is in the work queue: choose Refund again to finish (the posting is not reversed twice), or give the money back another way if the card cannot take it.";
+
+    const answer = await refund('editor', payment.id);
+    expect(answer.statusCode).toBe(409);
+    expect(errorOf(answer)).toEqual({ code: 'Conflict', message });
+    // The core has reversed it, the card is not refunded, and the portal says Posted: the
+    // timeline says so, with the processor's reason, and staff have one work item.
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).toBeNull();
+    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+    const rows = await timeline(payment.id);
+    expect(rows.map((row) => row.status)).toEqual(['settling', 'posted', 'posted']);
+    expect(rows[2]?.detail).toMatch(
+      /^Refund not finished: the core's posting reversed \(\S+\); the card charge ch_\S+ not refunded \(the card processor refused: the card is closed or expired\)\. The loan no longer shows the payment: Refund again finishes it\.$/,
+    );
+    const items = await halfDoneItems(payment.id);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      kind: 'paymentReview',
+      status: 'new',
+      summary: `Payment ${payment.reference_number}: $58.00 for loan ****2352: the core reversed it for a refund, and the card was not refunded (the card processor refused: the card is closed or expired)`,
+      details: {
+        confirmationNumber: payment.reference_number,
+        status: 'Posted',
+        processorAnswer: 'the card processor refused: the card is closed or expired',
+      },
+    });
+    expect(JSON.stringify(items)).not.toContain(REFUND_REFUSED_VISA);
+    expect(await refundNotices(payment.reference_number)).toEqual([]);
+    expect(await refundAudits(payment.reference_number)).toEqual([]);
+
+    // Asked again: the core answers its first reversal, the processor refuses again; no second
+    // reversal, row or item.
+    const again = await refund('publisher', payment.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(message);
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await timeline(payment.id)).toEqual(rows);
+    expect(await halfDoneItems(payment.id)).toHaveLength(1);
+    // Staff's page shows it.
+    const opened = await test.app.inject({
+      method: 'GET',
+      url: `/admin-api/institutions/harbor/payments/${payment.id}`,
+      headers: { cookie: cookie.viewer },
+    });
+    expect(StaffPaymentDetail.parse(opened.json()).events.at(-1)?.detail).toBe(rows[2]?.detail);
+  }, 120_000);
+
+  it('finishes a refund the card processor did not answer when asked again, having told staff meanwhile', async () => {
+    const payment = await pay('immediateCard', card, 36);
+    processorDown.add(payment.id);
+    const failed = await refund('editor', payment.id);
+    expect(failed.statusCode).toBe(500);
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).toBeNull();
+    const rows = await timeline(payment.id);
+    expect(rows.map((row) => row.status)).toEqual(['settling', 'posted', 'posted']);
+    expect(rows[2]?.detail).toContain(
+      '(the card processor did not answer; whether it refunded is not known)',
+    );
+    expect(await halfDoneItems(payment.id)).toHaveLength(1);
+
+    const retried = await refund('editor', payment.id);
+    expect(retried.statusCode).toBe(200);
+    expect(StaffPaymentDetail.parse(retried.json()).status).toBe('refunded');
+    expect(await timelineStatuses(payment.id)).toEqual([
+      'settling',
+      'posted',
+      'posted',
+      'refunded',
+    ]);
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await charges(test.database.db, payment.id)).toBe(1);
+    expect(await refundedAt(payment.id)).not.toBeNull();
+    expect(await refundNotices(payment.reference_number)).toHaveLength(1);
+    expect(await refundAudits(payment.reference_number)).toHaveLength(1);
+    expect(await halfDoneItems(payment.id)).toHaveLength(1);
   }, 120_000);
 
   it('leaves everything as it was when the core refuses to reverse the payment, and says why', async () => {

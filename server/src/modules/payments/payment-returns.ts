@@ -5,6 +5,7 @@ import {
   formatUsDate,
   maskAccountNumber,
   PAYMENT_STATUS_LABELS,
+  type PaymentEventStatus,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
@@ -66,7 +67,9 @@ import {
  * refuses to reverse its payment ('cannotReverse': asked again on each run). A return
  * whose payment's posting is still in flight ('settling') waits: the files are answered again on
  * each run, and it is applied once the payment has posted (a posting that dies instead makes the
- * payment one under review, and the return then goes to staff).
+ * payment one under review, and the return then goes to staff). A return that still waits, or
+ * still fails, in its file's last days in the window (RETURN_WINDOW_DAYS) goes to staff too: no
+ * return is dropped without a word when its file is no longer read.
  *
  * A notification of change (C01...: the bank took the debit but names the account as it knows it
  * now) corrects the saved bank account the payment drew on, and the copy an active recurring
@@ -74,8 +77,20 @@ import {
  * within six banking days). Applying one again writes the same values.
  */
 
-/** How far back the return files are asked for: returns of unauthorised debits come later. */
-export const RETURN_WINDOW_DAYS = 14;
+/**
+ * How far back the return files are asked for, by the day each file came. A return that came late
+ * (an unauthorised debit's, up to 60 days after it settled) comes in a new file, so this is not
+ * what lets it in: it is how long a return the portal cannot apply yet (its payment still
+ * posting, the core's day not closed, a run that failed on it) is tried again, and how long the
+ * portal can be stopped without missing a file. It was 14 days, and a return still waiting then
+ * was dropped without a word. Now NACHA's longest return time frame (60 calendar days, for
+ * unauthorised debits: R05, R07, R10, R11, R29, R51), and a return that still waits in its file's
+ * last days goes to staff (RETURN_LAST_CALL_DAYS). Reading the files again costs one look-up per
+ * return: an applied one finds its payment Returned.
+ */
+export const RETURN_WINDOW_DAYS = 60;
+/** The last days a return file is read: a return not applied by then goes to staff, once. */
+export const RETURN_LAST_CALL_DAYS = 7;
 
 /** The job that receives the returns, and how often it runs (a file a day is typical). */
 export const PAYMENT_RETURNS_QUEUE = 'payments.returns';
@@ -114,11 +129,16 @@ export interface ReturnsRunReport {
 export function createPaymentReturns(deps: PaymentReturnsDependencies) {
   const { db, clock, core, achProcessor, dataProtector, mail } = deps;
 
+  /**
+   * Applies a return of a file received on `returnedOn`; `lastCall`: in the file's last days in
+   * the window, when a return that still waits goes to staff.
+   */
   async function applyReturn(
     institutionId: number,
     settings: SettingsAccessor,
     entry: NachaReturn,
     returnedOn: string,
+    lastCall: boolean,
   ): Promise<'returned' | 'already' | 'unmatched' | 'waiting' | 'refused'> {
     const payment = await findPaymentOfReturn(db, {
       institutionId,
@@ -131,7 +151,11 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       await alertStaff(institutionId, entry, returnedOn, payment);
       return 'unmatched';
     }
-    if (payment.status === 'settling') return 'waiting';
+    const waiting = async () => {
+      if (lastCall) await alertStaff(institutionId, entry, returnedOn, payment, 'notApplied');
+      return 'waiting' as const;
+    };
+    if (payment.status === 'settling') return waiting();
     if (payment.status === 'returned') return 'already';
     const code = entry.reasonCode;
     const reason = achReturnReasonText(code);
@@ -147,7 +171,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         feeCents,
       },
     );
-    if (reversal.status === 'refused' && reversal.reason === 'dayNotClosed') return 'waiting';
+    if (reversal.status === 'refused' && reversal.reason === 'dayNotClosed') return waiting();
     if (reversal.status !== 'reversed' && reversal.status !== 'alreadyReversed') {
       // The core will not take it back (nothing changed there): staff reverse it by hand. The
       // payment stays as it is, and the next run asks the core again (once it can, it is
@@ -204,30 +228,74 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     return 'returned';
   }
 
-  /** A return the portal cannot apply, to staff once: what the bank said, and what matched. */
+  /**
+   * A return the portal cannot apply, to staff once: what the bank said, and what matched. Why:
+   * no payment matches or its posting is under review ('unmatched'), the core refused to reverse
+   * it ('coreRefused'), or it still waits (or fails) in its file's last days ('notApplied').
+   */
   async function alertStaff(
     institutionId: number,
     entry: NachaReturn,
     returnedOn: string,
     payment: PaymentWithRecipient | undefined,
-    why: 'unmatched' | 'coreRefused' = 'unmatched',
+    why: 'unmatched' | 'coreRefused' | 'notApplied' = 'unmatched',
   ): Promise<void> {
     if (!deps.workQueue) return;
-    const refused = why === 'coreRefused' && payment !== undefined;
     const amount = formatUsd(entry.amountCents);
     const loan = maskAccountNumber(entry.individualId);
     const reason = `${entry.reasonCode}: ${achReturnReasonText(entry.reasonCode)}`;
+    const named = payment
+      ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan})`
+      : `Return of a debit of ${amount} for loan ${loan}`;
+    const told = ((): { summary: string; status: PaymentEventStatus; whatToDo: string } => {
+      if (why === 'notApplied') {
+        return {
+          summary: `${named}, which the portal could not apply yet: ${reason}`,
+          status: payment?.status === 'settling' ? 'settling' : 'posted',
+          whatToDo:
+            'The bank sent this payment back, and the portal could not apply the return yet (the ' +
+            "payment has not posted, the core's day is not closed, or applying it failed). It " +
+            `tries again until ${formatUsDate(addDays(returnedOn, RETURN_WINDOW_DAYS))}, and the ` +
+            'payment then says Returned if it could. If it does not: reverse its posting in the ' +
+            'core by hand, charge any returned-payment fee there, and tell the borrower. Open it ' +
+            'under Payments for its timeline.',
+        };
+      }
+      if (why === 'coreRefused') {
+        return {
+          summary: `${named}, which the core did not reverse: ${reason}`,
+          status: 'posted',
+          whatToDo:
+            'The bank sent this payment back, and the core refused to reverse its posting (the ' +
+            "loan's history since cannot be replayed, or the loan is closed). Reverse it in the " +
+            'core by hand, charge any returned-payment fee there, and tell the borrower. Open it ' +
+            'under Payments for its timeline.',
+        };
+      }
+      return payment
+        ? {
+            summary: `${named}, which is under review: ${reason}`,
+            status: 'needsReview',
+            whatToDo:
+              'The bank sent this payment back while its posting is under review. Check with the ' +
+              'core whether it posted: if it did, reverse it there; then settle the payment with ' +
+              'the borrower. Open it under Payments for its timeline.',
+          }
+        : {
+            summary: `${named} the portal does not know: ${reason}`,
+            status: 'needsReview',
+            whatToDo:
+              "No payment of the portal has this trace number, loan and amount. Check the ACH processor's " +
+              'file and the core for the debit, and reverse any posting of it by hand.',
+          };
+    })();
     await deps.workQueue.submitOnce({
       institutionId,
       kind: 'achReturn',
       userId: payment?.user_id ?? null,
       senderName: 'ACH processor',
       senderEmail: '',
-      summary: refused
-        ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which the core did not reverse: ${reason}`
-        : payment
-          ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan}), which is under review: ${reason}`
-          : `Return of a debit of ${amount} for loan ${loan} the portal does not know: ${reason}`,
+      summary: told.summary,
       details: {
         returnedOn: formatUsDate(returnedOn),
         reason,
@@ -238,22 +306,12 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           ? {
               confirmationNumber: payment.reference_number,
               paymentDate: formatUsDate(payment.pay_date),
-              status: PAYMENT_STATUS_LABELS[refused ? 'posted' : 'needsReview'],
+              status: PAYMENT_STATUS_LABELS[told.status],
             }
           : {}),
-        whatToDo: refused
-          ? 'The bank sent this payment back, and the core refused to reverse its posting (the ' +
-            "loan's history since cannot be replayed, or the loan is closed). Reverse it in the " +
-            'core by hand, charge any returned-payment fee there, and tell the borrower. Open it ' +
-            'under Payments for its timeline.'
-          : payment
-            ? 'The bank sent this payment back while its posting is under review. Check with the ' +
-              'core whether it posted: if it did, reverse it there; then settle the payment with the ' +
-              'borrower. Open it under Payments for its timeline.'
-            : 'No payment of the portal has this trace number, loan and amount. Check the ACH ' +
-              "processor's file and the core for the debit, and reverse any posting of it by hand.",
+        whatToDo: told.whatToDo,
       },
-      reference: `${entry.originalTraceNumber}@${returnedOn}${refused ? ':coreRefused' : ''}`,
+      reference: `${entry.originalTraceNumber}@${returnedOn}${why === 'unmatched' ? '' : `:${why}`}`,
     });
   }
 
@@ -272,17 +330,22 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       const settings = await deps.settings(institution.id);
       const zone = institutionTimeZoneOf(settings, institution.timeZone);
       const today = calendarDateIn(zone, clock.now());
-      const files = await achProcessor.receiveReturns(
-        institution.id,
-        addDays(today, -RETURN_WINDOW_DAYS),
-      );
+      const since = addDays(today, -RETURN_WINDOW_DAYS);
+      const files = await achProcessor.receiveReturns(institution.id, since);
       for (const file of files) {
+        const lastCall = file.receivedDate <= addDays(since, RETURN_LAST_CALL_DAYS);
         // One entry that fails (the core unreachable, a fault) is left for the next run, which
         // answers the same files again: it never stops the entries and institutions after it.
         for (const entry of file.returns) {
           report.returns += 1;
           try {
-            const outcome = await applyReturn(institution.id, settings, entry, file.receivedDate);
+            const outcome = await applyReturn(
+              institution.id,
+              settings,
+              entry,
+              file.receivedDate,
+              lastCall,
+            );
             if (outcome === 'returned') report.returned += 1;
             if (outcome === 'unmatched') report.unmatched += 1;
             if (outcome === 'waiting') report.waiting += 1;
@@ -290,6 +353,19 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           } catch (error) {
             report.failed += 1;
             deps.onError?.(error, `the return of trace ${entry.originalTraceNumber}`);
+            // Failing still in its file's last days: staff are told before the file is read no
+            // more (the payment is not known here: the item names the debit).
+            if (lastCall) {
+              await alertStaff(
+                institution.id,
+                entry,
+                file.receivedDate,
+                undefined,
+                'notApplied',
+              ).catch((alertError: unknown) => {
+                deps.onError?.(alertError, `the staff alert of trace ${entry.originalTraceNumber}`);
+              });
+            }
           }
         }
         for (const notice of file.notices) {

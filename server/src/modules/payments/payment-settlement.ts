@@ -7,7 +7,7 @@ import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
-import type { MailService } from '../mail/mail.service';
+import type { MailService, PreparedMail } from '../mail/mail.service';
 import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
 import { achAccountBlocked, achDuplicateKey } from '../payment-methods/ach-account-checks';
 import { paymentFactsOf } from './payment-alerts';
@@ -23,6 +23,7 @@ import {
   markPaymentFailed,
   markPaymentPosted,
   recordPaymentRefunded,
+  setFirstAchTrace,
   setPaymentAchTrace,
   type PaymentRow,
   type PaymentWithRecipient,
@@ -64,7 +65,12 @@ import { storedPaymentTotal } from './payment-total';
  *   fails with New (section 8's create-payment error that asks the borrower to contact the
  *   institution: trying again would be refused again). A bank debit cannot be recalled through
  *   the processor interface: the row fails with ContactUs (the money left the borrower's account
- *   and the institution returns it): staff are given a work item to give it back (onCoreRefusal).
+ *   and the institution returns it): staff are given a work item to give it back or post it by
+ *   hand (onCoreRefusal), and the borrower's notice is the one after a debit (it says the money
+ *   was taken and what the institution does with it, never to pay another way as if nothing
+ *   was). What the core refuses that can be known before (a loan paid off, an amount above the
+ *   payoff less the loan's payments in flight) a one-time payment is refused for on the form
+ *   (payment-submit.ts `payoffRefusal`); what remains can only arise after it was accepted.
  * - The core refusing 'dayNotClosed' (the end of day has not closed the day before the date yet)
  *   leaves the row waiting: the posting job settles it once the day is open. So does a core's
  *   'pending' (it posts in its own batch): the job asks again until the core says it posted.
@@ -75,7 +81,18 @@ import { storedPaymentTotal } from './payment-total';
  *   run sends it however often the job is retried, as the receipt. An immediate payment's
  *   failure is answered in its request: no notice; but a bank-account payment made today that
  *   failed after its request answered it accepted (its debit waited for its file, and the core
- *   then refused it) is told by the notice as a scheduled one.
+ *   then refused it) is told by the notice after a debit.
+ * - The receipt is e-mailed once per payment. A card payment, a scheduled payment and a recurring
+ *   date: when it posts, in the guarded update that marks it posted. A bank payment made today:
+ *   when its debit is accepted and waits for the day's ACH file (the borrower's confirmation then
+ *   says it is processing), with the processing paragraph, in the statement that first writes the
+ *   debit's trace number (`setFirstAchTrace`: one run learns it first); not again when it posts
+ *   (a second "received" e-mail a day later, with another time on it, read as a second payment).
+ *   One whose debit was sent at once (a processor that sends at once) posts in its request, as a
+ *   card's, and its receipt goes then. Decision (the specs say nothing of e-mails; a bank sends
+ *   "we received your payment" at once): docs/decisions/bank-payment-emails.md.
+ * - When a payment was received is one stored instant (payment-receipt.ts `paymentReceivedAt`):
+ *   a payment made today's `created_at`, the submission, on the screen and in the receipt alike.
  * - Speed (issue 10's posting bench, every statement in turn on PGlite's one connection): the
  *   update that begins the settlement answers the row and the address its e-mails go to (one
  *   statement, not a read, an update and another read), the guarded update that marks it posted
@@ -149,7 +166,8 @@ export function outcomeOfRow(payment: PaymentRow): SettleOutcome {
 }
 
 type MoneyOutcome =
-  | { moved: true; chargeId?: string }
+  /** `tracedNow`: this run wrote the ACH debit's trace number first (no earlier run learnt it). */
+  | { moved: true; chargeId?: string; tracedNow?: boolean }
   | { moved: false; error: string }
   /** The ACH debit is accepted and waits for its day's file: nothing to post yet. */
   | { moved: 'notSent' };
@@ -157,7 +175,15 @@ type MoneyOutcome =
 export function createPaymentSettlement(deps: SettlementDependencies): PaymentSettlement {
   const { db, clock, core, cardProcessor, achProcessor, dataProtector } = deps;
 
-  async function moveMoney(payment: PaymentRow, today: CalendarDate): Promise<MoneyOutcome> {
+  /**
+   * `processingReceipt`: the receipt of a bank payment made today, queued with the debit's trace
+   * number the first time it is written if the debit waits for its file.
+   */
+  async function moveMoney(
+    payment: PaymentRow,
+    today: CalendarDate,
+    processingReceipt: () => Promise<PreparedMail | undefined>,
+  ): Promise<MoneyOutcome> {
     if (payment.is_card) {
       const charged = await cardProcessor.charge({
         institutionId: payment.institution_id,
@@ -185,8 +211,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     if (debit.status === 'refused') return { moved: false, error: debit.error };
     // A return names the debit by its trace number (payment-returns.ts): kept with the payment
     // (a repeat of the debit answers the same number, so a re-run writes the same value).
-    await setPaymentAchTrace(db, payment.id, debit.traceNumber);
-    return debit.sent ? { moved: true } : { moved: 'notSent' };
+    if (payment.ach_trace_number !== null) {
+      await setPaymentAchTrace(db, payment.id, debit.traceNumber);
+      return debit.sent ? { moved: true } : { moved: 'notSent' };
+    }
+    const receipt = debit.sent ? undefined : await processingReceipt();
+    const tracedNow = await setFirstAchTrace(db, payment.id, debit.traceNumber, receipt);
+    if (tracedNow && receipt) deps.mail.deliverSoon();
+    return debit.sent ? { moved: true, tracedNow } : { moved: 'notSent' };
   }
 
   async function debitBlocked(payment: PaymentRow): Promise<boolean> {
@@ -239,12 +271,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
    *   ContactUs)
    * @param onScreen the failure is the answer of the request that made the payment (an
    *   immediate one's): no notice
+   * @param afterDebit the bank debit was sent before the core refused: the notice after a debit
    */
   async function fail(
     payment: PaymentWithRecipient,
     onScreen: boolean,
     error: string,
     reason: PaymentFailureReason = error,
+    afterDebit = false,
   ): Promise<SettleOutcome> {
     let notice: ReturnType<MailService['prepare']> | undefined;
     if (!onScreen && payment.recipient !== '') {
@@ -253,7 +287,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         deps.settings(payment.institution_id),
       ]);
       notice = deps.mail.prepare(
-        paymentFailedEmail({ settings, institutionName, to: payment.recipient, payment, reason }),
+        paymentFailedEmail({
+          settings,
+          institutionName,
+          to: payment.recipient,
+          payment,
+          reason,
+          afterDebit,
+        }),
       );
     }
     // The alert's text beside the notice (an immediate payment's failure is on the screen).
@@ -268,29 +309,40 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return now ? outcomeOfRow(now) : { status: 'missing' };
   }
 
+  /** The payment's receipt (undefined without an address to send it to). */
+  async function receiptOf(
+    payment: PaymentWithRecipient,
+    processing: boolean,
+  ): Promise<PreparedMail | undefined> {
+    if (payment.recipient === '') return undefined;
+    const [institutionName, settings, timeZone] = await Promise.all([
+      deps.institutionName(payment.institution_id),
+      deps.settings(payment.institution_id),
+      deps.timeZone(payment.institution_id),
+    ]);
+    return deps.mail.prepare(
+      paymentReceiptEmail({
+        settings,
+        institutionName,
+        to: payment.recipient,
+        payment,
+        timeZone,
+        processing,
+      }),
+    );
+  }
+
+  /**
+   * Marks the row posted with its receipt, unless `receiptSent` (a bank payment made today whose
+   * receipt went when its debit was accepted).
+   */
   async function recordPosted(
     payment: PaymentWithRecipient,
     coreReference: string,
+    receiptSent: boolean,
   ): Promise<SettleOutcome> {
-    let receipt: ReturnType<MailService['prepare']> | undefined;
     const at = clock.now();
-    if (payment.recipient !== '') {
-      const [institutionName, settings, timeZone] = await Promise.all([
-        deps.institutionName(payment.institution_id),
-        deps.settings(payment.institution_id),
-        deps.timeZone(payment.institution_id),
-      ]);
-      receipt = deps.mail.prepare(
-        paymentReceiptEmail({
-          settings,
-          institutionName,
-          to: payment.recipient,
-          payment,
-          receivedAt: at,
-          timeZone,
-        }),
-      );
-    }
+    const receipt = receiptSent ? undefined : await receiptOf({ ...payment, posted_at: at }, false);
     const alert = await prepareAlert(payment, 'paymentPosted');
     const marked = await markWithAlert(
       (executor) => markPaymentPosted(executor, payment.id, { coreReference, at }, receipt),
@@ -349,9 +401,15 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         return failed('RoutingAccountInvalidThirdParty', 'InvalidInfo');
       }
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
-      const money = await moveMoney(payment, today);
+      const madeToday = payment.kind === 'immediate' && !payment.is_card;
+      const money = await moveMoney(payment, today, () =>
+        madeToday ? receiptOf(payment, true) : Promise.resolve(undefined),
+      );
       if (money.moved === 'notSent') return { status: 'waiting', payment, until: 'debitSent' };
       if (!money.moved) return failed(money.error);
+      // A bank payment made today whose debit an earlier run learnt of: its receipt went then
+      // (the debit waited for its file), not now that it posts.
+      const receiptSent = madeToday && money.tracedNow !== true;
       const posting = await core.postPayment(
         { institutionId: payment.institution_id, customerId: payment.customer_id },
         payment.loan_number,
@@ -365,7 +423,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       );
       if (posting.status === 'posted' || posting.status === 'alreadyPosted') {
         if (posting.date > payment.pay_date) await deps.onLateCredit?.(payment, posting.date);
-        return recordPosted(payment, posting.reference);
+        return recordPosted(payment, posting.reference, receiptSent);
       }
       // The core posts it later (its own batch), or its day is not open: the row stays
       // 'settling' (the borrower sees Processing) and the posting job asks again under the same
@@ -392,7 +450,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         return failed('New', reason);
       }
       await deps.onCoreRefusal?.(payment, reason);
-      return failed('ContactUs', reason);
+      return fail(payment, onScreen, 'ContactUs', reason, true);
     },
   };
 }

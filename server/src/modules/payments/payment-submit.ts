@@ -63,6 +63,12 @@ export interface AcceptedPlan {
   firstPartyFeeCents: number;
   thirdPartyFeeCents: number;
   isPayoff: boolean;
+  /**
+   * Not written: the loan's payoff as of the payment's date as the core answered it for this
+   * decision (the quote of a future payoff, else today's payoff), for `payoffRefusal` under the
+   * loan's lock.
+   */
+  payoffCents: number;
   recurring?: {
     option: 'Weekly' | 'BiWeekly' | 'SemiMonthly' | 'DayOfMonth' | 'DaysBeforeDue';
     daysBeforeDue: number;
@@ -256,7 +262,10 @@ export function permissionRefusal(
     : undefined;
 }
 
-/** The amount rules (section 5) on the submitted amounts. */
+/**
+ * The amount rules (section 5) on the submitted amounts: a refusal, or the loan's payoff as of
+ * the payment's date they were judged against.
+ */
 async function amountRefusal(
   core: ServicingCore,
   context: LoanContext,
@@ -264,7 +273,7 @@ async function amountRefusal(
   method: ChosenPaymentMethod,
   frequency: PaymentFrequency,
   payDate: CalendarDate | undefined,
-): Promise<SubmitError | undefined> {
+): Promise<SubmitError | { payoffCents: number }> {
   const payment = request.body.Payment;
   const isPayoff = payment.IsPayoff;
   let payoffQuoteCents: number | undefined;
@@ -306,7 +315,7 @@ async function amountRefusal(
       additionalPrincipalCents: payment.Details.AdditionalPrincipalAmount,
     },
   );
-  if (!issue) return undefined;
+  if (!issue) return { payoffCents: payoffQuoteCents ?? context.terms.payoffTodayCents };
   switch (issue.key) {
     case 'amountRequired':
     case 'belowMinimum':
@@ -337,6 +346,39 @@ export function draftTermsMatch(
     (terms.recurringOption === null || terms.recurringOption === plan.recurring?.option) &&
     (terms.firstDate === null || terms.firstDate === plan.recurring?.firstDate)
   );
+}
+
+/**
+ * The core's refusals a one-time payment would meet when it posts, known before any money moves
+ * (finding: a bank payment made today posts only once the day's ACH file has sent its debit, and
+ * a refusal then comes after the borrower's money has left their account).
+ *
+ * The core (`ServicingCore.postPayment`) refuses a payment for a loan paid off ('paidOff') or
+ * one more than the payoff as of its date ('exceedsPayoff': the core holds no credit balances).
+ * The payoff it compares with is reduced, by the time this payment posts, by the loan's payments
+ * already in flight: accepted, their money moved or moving, not yet posted (a bank payment made
+ * earlier today waiting for the ACH file; a card payment being settled; one under review). So a
+ * payment whose amount and additional principal are more than the payoff as of its date less
+ * those is refused here with PaymentAmountMaximum ('Payment amount cannot be greater than
+ * max.', section 8, the specs' words for an amount above the largest allowed), whatever
+ * `maxPayoffPercent` allows (above 1 it lets the form offer more than the core takes). A loan
+ * paid off (or closed, its balance 0) has a payoff of 0: any amount is refused the same way
+ * (the amount rules already refuse it: the domain's maximum is the payoff).
+ *
+ * The core's other refusals cannot reach a payment the rules accepted: a non-loan is refused
+ * before (Retrieving), the amount is whole cents above 0, and additional principal (the
+ * 'additionalPrincipalBeforeInterest' refusal) is offered to recurring payments only, whose
+ * dates are decided one by one when they come. What can only happen after this decision (the
+ * loan paid off at the core by a payment made elsewhere, the loan closed) is told after the
+ * fact: payment-settlement.ts, the notice after a debit.
+ *
+ * Called under the loan's lock (payments.service `write`), with the sum read under it, so two
+ * payments made at once cannot both pass against the same payoff.
+ */
+export function payoffRefusal(plan: AcceptedPlan, inFlightCents: number): SubmitError | undefined {
+  if (plan.recurring) return undefined;
+  const paying = plan.amountCents + plan.additionalPrincipalCents;
+  return paying > plan.payoffCents - inFlightCents ? 'PaymentAmountMaximum' : undefined;
 }
 
 /**
@@ -391,7 +433,7 @@ export async function decideSubmission(
   if (typeof fees === 'string') return refuse(fees);
   const amountDate = recurring && recurring.firstDate === null ? undefined : payDate;
   const amount = await amountRefusal(core, context, request, method, frequency, amountDate);
-  if (amount) return refuse(amount);
+  if (typeof amount === 'string') return refuse(amount);
   return {
     kind: 'accept',
     plan: {
@@ -402,6 +444,7 @@ export async function decideSubmission(
       firstPartyFeeCents: fees.first,
       thirdPartyFeeCents: fees.third,
       isPayoff: request.body.Payment.IsPayoff,
+      payoffCents: amount.payoffCents,
       ...(recurring ? { recurring } : {}),
     },
   };

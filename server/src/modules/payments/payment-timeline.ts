@@ -1,4 +1,8 @@
-import { type PaymentTimelineQuery, type PaymentTimelineResponse } from '@portal/domain';
+import {
+  type PaymentEvent,
+  type PaymentTimelineQuery,
+  type PaymentTimelineResponse,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
@@ -53,10 +57,26 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
         Errors: [],
         Status: status,
         PaymentDate: payment.pay_date,
-        Events: events.map((event) => ({ Status: event.status, At: event.at })),
+        Events: borrowerEvents(events),
       };
     },
   };
+}
+
+/**
+ * The changes of status a borrower sees, when each began. Staff's rows that keep the status
+ * (a refund the card processor refused after the core reversed the posting stays Posted, with
+ * the reason for staff) would show the borrower the same status twice with nothing between.
+ */
+export function borrowerEvents(
+  events: readonly Pick<PaymentEvent, 'status' | 'at'>[],
+): PaymentTimelineResponse['Events'] {
+  const shown: PaymentTimelineResponse['Events'] = [];
+  for (const event of events) {
+    if (shown.at(-1)?.Status === event.status) continue;
+    shown.push({ Status: event.status, At: event.at });
+  }
+  return shown;
 }
 
 export type PaymentTimelineService = ReturnType<typeof createPaymentTimelineService>;

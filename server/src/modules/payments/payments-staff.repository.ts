@@ -109,3 +109,36 @@ export async function listPaymentEvents(db: Db, paymentId: string): Promise<Paym
     .limit(200)
     .execute();
 }
+
+/**
+ * Writes a 'posted' timeline row on a posted payment unless it has one with the same detail:
+ * staff's record of a refund left half done (payments-staff.ts `refund`), once however often the
+ * same refusal comes back. Run in a transaction: the payment's row is locked first, so two
+ * instances meeting the same refusal write one row. True when the row was written.
+ */
+export async function recordRefundLeftHalfDone(
+  trx: Db,
+  paymentId: string,
+  event: { at: Date; detail: string },
+): Promise<boolean> {
+  const payment = await trx
+    .selectFrom('payments')
+    .select('status')
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (payment?.status !== 'posted') return false;
+  const written = await trx
+    .selectFrom('payment_events')
+    .select('id')
+    .where('payment_id', '=', paymentId)
+    .where('status', '=', 'posted')
+    .where('detail', '=', event.detail)
+    .executeTakeFirst();
+  if (written) return false;
+  await trx
+    .insertInto('payment_events')
+    .values({ payment_id: paymentId, at: event.at, status: 'posted', detail: event.detail })
+    .execute();
+  return true;
+}

@@ -17,7 +17,7 @@ import {
   staffRefundRefusal,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
-import type { CardProcessor, RefundOutcome } from '../../core/card-processor';
+import type { CardProcessor, RefundOutcome, RefundRefusalReason } from '../../core/card-processor';
 import type { CorePaymentReversalResult, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -27,7 +27,13 @@ import type { AuditLog } from '../audit/audit.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { MailService } from '../mail/mail.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
-import { listPaymentEvents, searchPayments } from './payments-staff.repository';
+import type { WorkQueueService } from '../work-queue/work-queue.service';
+import {
+  listPaymentEvents,
+  recordRefundLeftHalfDone,
+  searchPayments,
+} from './payments-staff.repository';
+import { refundLeftHalfDoneItem } from './payment-needs-review';
 import { institutionTimeZoneOf } from './payment-context';
 import type { PaymentPostingWorker } from './payment-posting';
 import { paymentRefundedEmail } from './payment-receipt';
@@ -66,10 +72,14 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *      only: without an approved charge there is nothing to give back, and nothing is done;
  *   2. the core reverses the posting (`reversePayment`, reversal key `refund:<payment id>`,
  *      dated the institution's today: the loan as if the payment had not been made as of its
- *      date, no fee). A refusal (the loan closed or paid off, its history not replayable) stops
- *      here with nothing changed, and staff read the core's reason;
+ *      date, no fee; the history line in the institution's words,
+ *      `loanDetailsTexts.historyRefundedPaymentText`). A refusal (the loan closed or paid off,
+ *      its history not replayable) stops here with nothing changed, and staff read the core's
+ *      reason;
  *   3. the card processor refunds the whole charge, fees included (`refund` by the charge's id:
- *      a second refund answers the first);
+ *      a second refund answers the first). The borrower's e-mail names the amount the processor
+ *      says it refunded: the charge, which is the payment's total (amount, additional principal
+ *      and both fees, all charged on the card);
  *   4. one guarded update moves the payment posted -> refunded and, in its statement, writes the
  *      timeline row and queues the borrower's e-mail (payments.repository `markPaymentRefunded`);
  *      its transaction writes the audit entry. Only the request that moves it answers 200; the
@@ -77,6 +87,26 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *      nothing more: steps 2 and 3 answer their first outcome under the same keys.
  *   A crash after step 2 or 3 leaves the payment Posted (the reconciliation shows the core's
  *   reversal without a return): Refund again finishes it, reversing and refunding nothing twice.
+ *   A processor that refuses the refund at step 3 (the card closed or expired), or does not
+ *   answer, leaves the same state, and it is put before staff at once rather than at the next
+ *   reconciliation: a 'posted' timeline row saying the core reversed the payment and the card
+ *   was not refunded, with the processor's answer (once per answer), and a 'paymentReview' work
+ *   item (payment-needs-review.ts `refundLeftHalfDoneItem`, once per payment). The request
+ *   answers 409 (refused) or the processor's error; Refund again finishes it once the processor
+ *   refunds.
+ * - DECISION (order: the core first, then the card). Either order has a step that can be
+ *   refused after the other has moved money; the question is which half-done state can be put
+ *   right. Core first, the risk is the processor refusing the refund after the loan was
+ *   reversed: the institution still holds the borrower's money, and the loan owes it again. That
+ *   is finished from the portal (Refund again, both steps keyed, once the processor takes it) or
+ *   by giving the money back another way; until then the borrower is short the payment, so
+ *   staff are told at once (the timeline row and the work item above), not at the next
+ *   reconciliation. Card first, the risk is the core refusing after the card was refunded, and
+ *   the core's refusals are the foreseeable ones (a closed or paid-off loan, a history it cannot
+ *   replay, its day not begun): the borrower would have the money back and the loan still
+ *   credited, which the portal cannot finish (the core has just said it cannot reverse it) and
+ *   the books cannot show right without a hand entry in the core. Checking the charge first
+ *   (step 1) leaves only the rare refusal of an approved, unrefunded charge after the reversal.
  * - DECISION (ACH): a bank-account payment is not refunded here. An ACH debit cannot be pulled
  *   back through the processor interface (`AchProcessor` sends debits, never credits): the
  *   institution refunds it by a credit it sends outside the portal and reverses the posting in
@@ -92,8 +122,13 @@ export interface PaymentsStaffDeps {
   core: Pick<ServicingCore, 'reversePayment'>;
   cardProcessor: Pick<CardProcessor, 'findCharge' | 'refund'>;
   mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
-  /** The e-mail's wording and the institution's zone (its today: the reversal's date). */
+  /**
+   * The e-mail's and the history line's wording and the institution's zone (its today: the
+   * reversal's date).
+   */
   institutions: Pick<InstitutionsService, 'settings' | 'findById'>;
+  /** Where a refund the card processor did not finish is put before staff. */
+  workQueue: Pick<WorkQueueService, 'submitOnce'>;
 }
 
 function isPaymentStatus(value: string): value is PaymentStatus {
@@ -187,12 +222,20 @@ function reversalRefusalText(
   }
 }
 
+/** The processor's refusals of a refund, in staff's words. */
+const REFUND_REFUSAL_WORDS = {
+  NotFound: 'it has no such charge',
+  NotApproved: 'the charge was not approved',
+  ExpiredOrCanceledCard: 'the card is closed or expired',
+} as const satisfies Record<RefundRefusalReason, string>;
+
 /** Why the processor would not refund the charge the core's reversal already took off the loan. */
 function refundRefusalText(result: Extract<RefundOutcome, { status: 'refused' }>): string {
   return (
     "The core reversed the payment's posting, but the card processor refused to refund the " +
-    `charge (${result.reason}). The payment stays Posted: choose Refund again to finish (the ` +
-    'posting is not reversed twice), or refund the charge with the processor by hand.'
+    `charge: ${REFUND_REFUSAL_WORDS[result.reason]}. The payment stays Posted and is in the ` +
+    'work queue: choose Refund again to finish (the posting is not reversed twice), or give ' +
+    'the money back another way if the card cannot take it.'
   );
 }
 
@@ -220,6 +263,27 @@ function describe(row: PaymentWithBorrower): string {
 
 export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
   const { db, admin, auditLog, clock, posting, core, cardProcessor, mail, institutions } = deps;
+
+  /**
+   * The payment's row and staff's work item when the core has reversed the payment and the card
+   * was not refunded (the header): the row once per processor's answer, the item once.
+   */
+  async function recordHalfDone(
+    row: PaymentWithBorrower,
+    facts: { coreReversal: string; chargeId: string; processorAnswer: string },
+  ): Promise<void> {
+    await db.transaction().execute((trx) =>
+      recordRefundLeftHalfDone(trx, row.id, {
+        at: clock.now(),
+        detail:
+          `Refund not finished: the core's posting reversed (${facts.coreReversal}); the card ` +
+          `charge ${facts.chargeId} not refunded (${facts.processorAnswer}). The loan no longer ` +
+          'shows the payment: Refund again finishes it.',
+      }),
+    );
+    await deps.workQueue.submitOnce(refundLeftHalfDoneItem(row, facts));
+  }
+
   return {
     async search(
       staff: StaffPrincipal,
@@ -325,18 +389,40 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           postingKey: row.id,
           reversalKey: `refund:${row.id}`,
           returnedOn: calendarDateIn(zone, clock.now()),
-          reason: 'Payment refunded to the card',
+          reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
           feeCents: 0,
         },
       );
       if (reversal.status === 'notFound' || reversal.status === 'refused') {
         throw refused(reversalRefusalText(reversal));
       }
-      const refund = await cardProcessor.refund({
-        institutionId: institution.id,
-        chargeId: charge.chargeId,
-      });
-      if (refund.status !== 'refunded') throw refused(refundRefusalText(refund));
+      const halfDone = { coreReversal: reversal.reference, chargeId: charge.chargeId };
+      let refund: RefundOutcome;
+      try {
+        refund = await cardProcessor.refund({
+          institutionId: institution.id,
+          chargeId: charge.chargeId,
+        });
+      } catch (error) {
+        // Whether the card was refunded is not known; staff are told, and the request fails
+        // with the processor's error. A failure to record it must not hide that error.
+        try {
+          await recordHalfDone(row, {
+            ...halfDone,
+            processorAnswer: 'the card processor did not answer; whether it refunded is not known',
+          });
+        } catch {
+          // The reconciliation still shows the reversal without a refund.
+        }
+        throw error;
+      }
+      if (refund.status !== 'refunded') {
+        await recordHalfDone(row, {
+          ...halfDone,
+          processorAnswer: `the card processor refused: ${REFUND_REFUSAL_WORDS[refund.reason]}`,
+        });
+        throw refused(refundRefusalText(refund));
+      }
 
       const notice =
         row.recipient === ''
@@ -347,6 +433,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
                 institutionName: institution.name,
                 to: row.recipient,
                 payment: row,
+                refundedCents: refund.amountCents,
               }),
             );
       const who = staff.name || staff.email;

@@ -15,6 +15,7 @@ import type { PrepareNotification } from '../notifications/notifications.service
 import type { AchDraftAuthorizations } from '../ach-drafts/ach-drafts.service';
 import type { InstitutionsService } from '../institutions/institutions.service';
 import type { MailService } from '../mail/mail.service';
+import type { WorkQueueService } from '../work-queue/work-queue.service';
 import type { PaymentMethodsService } from '../payment-methods/payment-methods.service';
 import type { PaymentPostingWorker } from './payment-posting';
 import { createPaymentTimelineService } from './payment-timeline';
@@ -44,6 +45,8 @@ export interface PaymentsModuleDeps {
   /** Staff's refund of a posted card payment: the charge found and refunded, the e-mail queued. */
   cardProcessor: Pick<CardProcessor, 'findCharge' | 'refund'>;
   mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
+  /** A refund the card processor did not finish goes to staff's work queue. */
+  workQueue: Pick<WorkQueueService, 'submitOnce'>;
 }
 
 /**
@@ -81,6 +84,7 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
       cardProcessor: deps.cardProcessor,
       mail: deps.mail,
       institutions: deps.institutions,
+      workQueue: deps.workQueue,
     }),
   });
 }

@@ -8,6 +8,13 @@ import {
   type Selectable,
   type Updateable,
 } from 'kysely';
+import {
+  DELIVERY_JOB_COLUMNS,
+  OUTBOX_MESSAGE_COLUMNS,
+  deliveryJobSelection,
+  outboxMessageSelection,
+  type DeliveryJob,
+} from '../../db/delivery-job';
 import type {
   AchDebitAuthorizationsTable,
   Database,
@@ -25,7 +32,7 @@ type Db = Kysely<Database>;
  */
 export interface PaymentMail {
   message: Insertable<OutboxMessagesTable>;
-  job: { queue: string; keyPrefix: string; maxAttempts: number };
+  job: DeliveryJob;
 }
 
 /** A payment not yet final: waiting for its date, or its settlement begun. */
@@ -568,35 +575,16 @@ async function updatePendingWithMail(
     .with('mail', (cte) =>
       cte
         .insertInto('outbox_messages')
-        .columns(['institution_id', 'to_address', 'subject', 'body', 'created_at'])
+        .columns([...OUTBOX_MESSAGE_COLUMNS])
         // The parameters take their columns' types (PostgreSQL types an insert's select list).
-        .expression((eb) =>
-          eb
-            .selectFrom('changed')
-            .select([
-              eb.val(mail.institution_id).as('institution_id'),
-              eb.val(mail.to_address).as('to_address'),
-              eb.val(mail.subject).as('subject'),
-              eb.val(mail.body).as('body'),
-              eb.val(mail.created_at).as('created_at'),
-            ]),
-        )
+        .expression((eb) => eb.selectFrom('changed').select(outboxMessageSelection(mail)))
         .returning('id'),
     )
-    // Its delivery job, key and payload naming the message's id (as mail's outbox.repository).
+    // Its delivery job, key and payload naming the message's id (db/delivery-job.ts).
     .insertInto('jobs')
-    .columns(['queue', 'key', 'payload', 'run_at', 'max_attempts', 'created_at'])
+    .columns([...DELIVERY_JOB_COLUMNS])
     .expression((eb) =>
-      eb
-        .selectFrom('mail')
-        .select([
-          eb.val(job.queue).as('queue'),
-          sql<string>`cast(${job.keyPrefix} as text) || cast(mail.id as text)`.as('key'),
-          sql<string>`jsonb_build_object('messageId', mail.id)`.as('payload'),
-          eb.val(mail.created_at).as('run_at'),
-          eb.val(job.maxAttempts).as('max_attempts'),
-          eb.val(mail.created_at).as('created_at'),
-        ]),
+      eb.selectFrom('mail').select(deliveryJobSelection(job, 'mail', mail.created_at)),
     )
     .returning('id')
     .execute();
@@ -851,7 +839,8 @@ export async function advanceRecurring(
  * Ids of an institution's payments to settle dated on or before `through`, oldest first: those
  * waiting and those whose settlement began and did not finish (a crash, or the core's day not
  * open yet). Never one in 'needsReview': its posting job died, and staff decide what becomes of
- * it (a late post, a month after, was what re-queuing it did).
+ * it (a late post, a month after, was what re-queuing it did). Never one whose ACH debit the
+ * processor has taken (its trace number is written): see below.
  */
 export async function listDuePaymentIds(
   db: Db,
@@ -865,6 +854,13 @@ export async function listDuePaymentIds(
     .where('institution_id', '=', institutionId)
     .where('status', 'in', PENDING)
     .where('pay_date', '<=', through)
+    // A debit already taken is no longer this listing's to settle: while it waits for its file
+    // the sealing job queues its post once the file is sealed (ach-file-sealing.ts
+    // queueSentPosts), and once sent its posting job retries it. Listed, thousands of debits
+    // waiting for a weekend's file came first by date and filled the run's limit, so payments
+    // due today were never queued. A settlement that died before the processor answered has no
+    // trace number yet and is still listed (the debit is asked for again under its key).
+    .where('ach_trace_number', 'is', null)
     .orderBy('pay_date')
     .orderBy('id')
     .limit(limit)
@@ -1068,4 +1064,72 @@ export async function markPaymentRefunded(
   notice: PaymentMail | undefined,
 ): Promise<boolean> {
   return updatePendingWithMail(db, id, { status: 'refunded' }, refunded, notice, ['posted']);
+}
+
+/**
+ * Writes the trace number of a payment's ACH debit the first time the processor answers it (false
+ * when it was written already: a re-run of the settlement, whose repeat of the debit answers the
+ * same number) and, when `mail` is given, queues it with its delivery job in the same statement
+ * (the receipt of a bank payment made today, saying it is processing): exactly the run that
+ * first learns the debit was accepted queues it. No timeline row: the status does not change.
+ */
+export async function setFirstAchTrace(
+  db: Db,
+  id: string,
+  traceNumber: string,
+  mail: PaymentMail | undefined,
+): Promise<boolean> {
+  const changed = db.with('changed', (cte) =>
+    cte
+      .updateTable('payments')
+      .set({ ach_trace_number: traceNumber })
+      .where('id', '=', id)
+      .where('ach_trace_number', 'is', null)
+      .returning('id'),
+  );
+  if (!mail) {
+    const rows = await changed.selectFrom('changed').select('id').execute();
+    return rows.length === 1;
+  }
+  const { message, job } = mail;
+  const rows = await changed
+    .with('mail', (cte) =>
+      cte
+        .insertInto('outbox_messages')
+        .columns([...OUTBOX_MESSAGE_COLUMNS])
+        // The parameters take their columns' types (PostgreSQL types an insert's select list).
+        .expression((eb) => eb.selectFrom('changed').select(outboxMessageSelection(message)))
+        .returning('id'),
+    )
+    // Its delivery job, key and payload naming the message's id (db/delivery-job.ts).
+    .insertInto('jobs')
+    .columns([...DELIVERY_JOB_COLUMNS])
+    .expression((eb) =>
+      eb.selectFrom('mail').select(deliveryJobSelection(job, 'mail', message.created_at)),
+    )
+    .returning('id')
+    .execute();
+  return rows.length === 1;
+}
+
+/**
+ * What a loan's payments in flight will still bring to the core: the amount and additional
+ * principal of those whose money moved or is moving and that are not posted yet ('settling': a
+ * bank payment waiting for its ACH file among them; 'needsReview', which staff may post again).
+ */
+export async function loanAmountInFlight(
+  db: Db,
+  institutionId: number,
+  loanNumber: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select(
+      sql<string>`coalesce(sum(amount_cents + additional_principal_cents), 0)`.as('in_flight'),
+    )
+    .where('institution_id', '=', institutionId)
+    .where('loan_number', '=', loanNumber)
+    .where('status', 'in', ['settling', 'needsReview'])
+    .executeTakeFirstOrThrow();
+  return Number(row.in_flight);
 }

@@ -25,6 +25,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { PrepareNotification, PreparedAlert } from '../notifications/notifications.service';
 import { paymentFactsOf } from './payment-alerts';
+import { paymentReceivedAt } from './payment-receipt';
 import type { DataProtector } from '../../lib/data-protection';
 import {
   type MethodToSave,
@@ -55,6 +56,7 @@ import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
 import {
   type AcceptedPlan,
   draftTermsMatch,
+  payoffRefusal,
   permissionRefusal,
   type SubmitRequest,
 } from './payment-submit';
@@ -63,6 +65,7 @@ import {
   cancelWaitingPayment,
   findPayment,
   findRecurring,
+  loanAmountInFlight,
   loanPaymentFacts,
   lockLoanPayments,
   type PaymentWithRecipient,
@@ -83,20 +86,24 @@ import type { SettingsAccessor } from '@portal/settings-schema';
  *   (runOnceResumable), so a repeat gets the same refusal.
  * - An accepted submission is one transaction: the key's claim and the payment row (kind
  *   immediate, status 'settling'; or kind scheduled, status 'scheduled'), or the
- *   recurring_payments row. For a scheduled or recurring payment the loan's payments are locked
- *   in it and the quota and the one-recurring rule checked again, so two tabs or two instances
- *   cannot both pass them; an immediate payment is not subject to either rule. Scheduled and
- *   recurring payments are then done: the posting job finds them by date. An immediate payment
- *   is settled at once after the commit with the posting job's own settlePayment (card or debit,
- *   core posting, our record and receipt, each keyed by the payment id), and the answer
- *   (ReferenceNumber, or the card's Declined, OverLimit, Expired, InvalidInfo) is stored on the
- *   key. A bank-account payment's debit is taken then, and the payment posts once the day's ACH
- *   file sends it (payment-settlement.ts): it is answered accepted all the same (the borrower's
- *   confirmation; the payment shows Processing meanwhile).
+ *   recurring_payments row. The loan's payments are locked in it; for a scheduled or recurring
+ *   payment the quota and the one-recurring rule are checked again (an immediate payment is not
+ *   subject to either), and for a one-time payment the core's payoff less the loan's payments in
+ *   flight (payment-submit.ts `payoffRefusal`: the core would refuse it when it posts, after a
+ *   bank payment's debit was taken), so two tabs or two instances cannot both pass them.
+ *   Scheduled and recurring payments are then done: the posting job finds them by date. An
+ *   immediate payment is settled at once after the commit with the posting job's own
+ *   settlePayment (card or debit, core posting, our record and receipt, each keyed by the payment
+ *   id), and the answer (ReferenceNumber, or the card's Declined, OverLimit, Expired,
+ *   InvalidInfo) is stored on the key. A bank-account payment's debit is taken then, and the
+ *   payment posts once the day's ACH file sends it (payment-settlement.ts): it is answered
+ *   accepted all the same (the borrower's confirmation; the payment shows Processing meanwhile),
+ *   and its receipt, saying it is processing, is e-mailed then, not when it posts.
  * - Speed (issue 10: 50 submissions a second on PGlite, whose one connection runs every
  *   statement in turn): the loan's own payments are read once, in one statement
- *   (loanPaymentFacts), for the loan outcome and the scheduling rules; the immediate payment's
- *   row goes from its insert to its settlement without being read again.
+ *   (loanPaymentFacts), for the loan outcome and the scheduling rules, and once more under the
+ *   lock for the payoff (loanAmountInFlight, one indexed sum); the immediate payment's row goes
+ *   from its insert to its settlement without being read again.
  * - A repeat finding the key claimed but unanswered settles the same payment id (idempotent) and
  *   answers from the payment row. No path can make two payment rows (one id per key) or two
  *   postings (one posting key per payment id at the core, one charge key at the processor).
@@ -183,18 +190,16 @@ const refusedAnswer = (error: string, status: SubmitStatus = 200): SubmitAnswer 
 /** The answer of an immediate payment after settling, read from its row. */
 function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
   switch (outcome.status) {
-    // A payment made today says when it was received (issue 20 item 16): when it posted, as its
-    // receipt e-mail says, or, still waiting for the core's day, when it was accepted. The answer
-    // is stored on the key, so a retry replays the same instant.
+    // A payment made today says when it was received (issue 20 item 16): when it was submitted,
+    // its row's created_at, the instant its receipt e-mail says too (paymentReceivedAt), posted
+    // in this request or later (a bank payment once its debit is sent). The answer is stored on
+    // the key, so a retry replays the same instant.
     case 'posted':
-      return accepted(
-        outcome.payment.reference_number,
-        outcome.payment.posted_at ?? outcome.payment.created_at,
-      );
+      return accepted(outcome.payment.reference_number, paymentReceivedAt(outcome.payment));
     // Accepted, and posted by the posting job once its debit is sent (a bank account's) and the
     // core's day is open.
     case 'waiting':
-      return accepted(outcome.payment.reference_number, outcome.payment.created_at);
+      return accepted(outcome.payment.reference_number, paymentReceivedAt(outcome.payment));
     case 'failed':
       return refusedAnswer(outcome.error);
     case 'cancelled':
@@ -356,10 +361,10 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
   ): Promise<{ refused: SubmitAnswer } | { immediate: PaymentWithRecipient | undefined }> {
     const { context, plan, method } = accept;
     const loanNumber = context.account.number;
+    await lockLoanPayments(trx, caller.institutionId, loanNumber);
     // An immediate payment is not among what the quota and the one-recurring rule count, and
-    // they never refuse it (permissionRefusal): it needs neither the loan's lock nor a recount.
+    // they never refuse it (permissionRefusal): it needs no recount.
     if (plan.kind !== 'immediate') {
-      await lockLoanPayments(trx, caller.institutionId, loanNumber);
       const facts = await loanPaymentFacts(trx, caller.institutionId, loanNumber);
       // The same domain rules (schedulingBlocks / recurringBlocks) on the counts read under the
       // lock: the quota and the one-recurring rule cannot be passed by two requests at once.
@@ -368,6 +373,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         hasRecurring: facts.hasActiveRecurring,
       });
       if (locked) return { refused: refusedAnswer(locked) };
+    }
+    // The core's payoff less the loan's payments in flight, read under the lock: a payment the
+    // core would refuse when it posts is refused on the form, before its money moves.
+    if (!plan.recurring) {
+      const inFlight = await loanAmountInFlight(trx, caller.institutionId, loanNumber);
+      const overPayoff = payoffRefusal(plan, inFlight);
+      if (overPayoff) return { refused: refusedAnswer(overPayoff) };
     }
     let achDraftId: string | null = null;
     if (plan.recurring && draft.needed && draft.terms) {

@@ -349,10 +349,10 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         reference_number: answered.body.ReferenceNumber,
         last_four: '4242',
       });
-      // When it was received is the server's to say (issue 20 item 16): the posting's instant,
-      // as the receipt e-mail says it.
+      // When it was received is the server's to say (issue 20 item 16): the submission's
+      // instant, its row's created_at, as the receipt e-mail says it.
       const row = await paymentRow(id);
-      expect(answered.body.ReceivedAt).toBe(row?.posted_at?.toISOString());
+      expect(answered.body.ReceivedAt).toBe(row?.created_at.toISOString());
       expect(answered.body.ReceivedAt).toBe(test.clock.now().toISOString());
       expect(await coreLines(test.database.db, id)).toBe(1);
       expect(await charges(test.database.db, id)).toBe(1);
@@ -1175,12 +1175,25 @@ describe.each(testDatabases())('the payment calls on $name', (testDatabase) => {
         status: 'failed',
         failure: 'ContactUs',
       });
-      // It failed after its request answered it: the borrower is told by e-mail, once.
+      // It failed after its request answered it: the borrower is told by e-mail, once, that the
+      // money was taken (the notice after a debit), not that the payment could not be made.
       await test.app.services.outbox.runOnce();
-      const told = (
-        await test.app.services.mail.delivered({ institutionId, to: 'jordan.rivers@example.test' })
-      ).filter((mail) => mail.subject === 'Harbor Community Bank: your payment could not be made');
+      const mails = await test.app.services.mail.delivered({
+        institutionId,
+        to: 'jordan.rivers@example.test',
+      });
+      const told = mails.filter(
+        (mail) =>
+          mail.subject === 'Harbor Community Bank: your payment could not be applied to your loan',
+      );
       expect(told.filter((mail) => mail.body.includes('$1,481.65'))).toHaveLength(1);
+      expect(
+        mails.filter(
+          (mail) =>
+            mail.subject === 'Harbor Community Bank: your payment could not be made' &&
+            mail.body.includes('$1,481.65'),
+        ),
+      ).toEqual([]);
       expect(debitReference).toBe((await paymentRow(idOf(jordan, debitKey)))?.reference_number);
       // The borrower's money left their bank: staff are told to give it back, once.
       const reference = (await paymentRow(idOf(jordan, debitKey)))?.reference_number;

@@ -43,16 +43,16 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
       host: 'localhost',
       role: 'editor',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await test?.close();
   });
 
-  async function payByCard(amount: number) {
+  async function payByCard(amount: number, method = card) {
     const paid = await submit(
       jordan,
       'immediateCard',
-      paymentBody({ loan: HOME_EQUITY, method: card, amount }),
+      paymentBody({ loan: HOME_EQUITY, method, amount }),
       nextKey(),
     );
     expect(paid.body.Errors).toEqual([]);
@@ -88,6 +88,27 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
       },
     });
     expect(kept.status).toBe('posted');
+  });
+
+  it('shows a refund whose card refund the processor refused as one that did not finish', async () => {
+    // The built-in processor's test card whose refunds are refused (the card closed or expired).
+    const closing = await addCard(jordan, HOME_EQUITY, '4000000000005126');
+    const payment = await payByCard(33, closing);
+    const answer = await test.app.inject({
+      method: 'POST',
+      url: `/admin-api/institutions/harbor/payments/${payment.id}/refund`,
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: editor },
+    });
+    expect(answer.statusCode).toBe(409);
+
+    const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+    expect(run.mismatches.find((each) => each.paymentId === payment.id)?.problems).toEqual([
+      {
+        kind: 'statusDisagrees',
+        detail:
+          "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
+      },
+    ]);
   });
 });
 
