@@ -1146,6 +1146,8 @@ export interface SettingTypes {
   "loanDetailsTexts.historyTotalColumnText": string;
   "loanDetailsTexts.historyPrincipalBalanceColumnText": string;
   "loanDetailsTexts.historyTimeColumnText": string;
+  "loanDetailsTexts.historyReturnedPaymentText": string;
+  "loanDetailsTexts.historyReturnedPaymentFeeText": string;
   "loanDetailsTexts.historyRefundedPaymentText": string;
   "loanDetailsTexts.balanceHeadingText": string;
   "loanDetailsTexts.extraPrincipalLabel": string;
@@ -2643,6 +2645,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.historyTotalColumnText": {"type":"text","default":"Total","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.historyPrincipalBalanceColumnText": {"type":"text","default":"Principal Balance","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.historyTimeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.historyReturnedPaymentText": {"type":"text","default":"Payment returned: {reason} ({code})","set":"english","visibility":"admin","wire":"gassySettings"},
+  "loanDetailsTexts.historyReturnedPaymentFeeText": {"type":"text","default":"Returned payment fee","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.historyRefundedPaymentText": {"type":"text","default":"Payment refunded to your card","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.balanceHeadingText": {"type":"text","default":"Balance and Payoff","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalLabel": {"type":"text","default":"Extra principal each payment","set":"english","visibility":"public","wire":"gassySettings"},

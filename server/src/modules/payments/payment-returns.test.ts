@@ -128,6 +128,13 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     // The day's file went to the bank; the returns come back two banking days after it settles.
     await publishSettingsChange(test.app, 'localhost', {
       shared: { achPaymentOptions: { returnedPaymentFeeCents: '2500' } },
+      // The history's lines in the institution's words (the defaults: e2e/ach-return.spec.ts).
+      english: {
+        loanDetailsTexts: {
+          historyReturnedPaymentText: 'Sent back by your bank: {reason} ({code})',
+          historyReturnedPaymentFeeText: 'Fee for a payment sent back',
+        },
+      },
     });
     test.clock.set('2025-03-18T15:00:00.000Z');
     expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ returns: 0 });
@@ -159,8 +166,8 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     if (!Array.isArray(history)) throw new Error('no history');
     expect(history.map((line) => line.description)).toEqual(
       expect.arrayContaining([
-        'Payment returned: insufficient funds (R01)',
-        'Returned payment fee',
+        'Sent back by your bank: insufficient funds (R01)',
+        'Fee for a payment sent back',
       ]),
     );
 

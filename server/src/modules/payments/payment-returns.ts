@@ -1,6 +1,7 @@
 import {
   addDays,
   calendarDateIn,
+  fillPlaceholders,
   formatUsd,
   formatUsDate,
   maskAccountNumber,
@@ -167,8 +168,13 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         postingKey: payment.id,
         reversalKey: `return:${payment.id}`,
         returnedOn,
-        reason: `Payment returned: ${reason.toLowerCase()} (${code})`,
+        // The lines of the loan's history the borrower reads, in the institution's words.
+        reason: fillPlaceholders(settings.get('loanDetailsTexts.historyReturnedPaymentText'), {
+          reason: reason.toLowerCase(),
+          code,
+        }),
         feeCents,
+        feeDescription: settings.get('loanDetailsTexts.historyReturnedPaymentFeeText'),
       },
     );
     if (reversal.status === 'refused' && reversal.reason === 'dayNotClosed') return waiting();
