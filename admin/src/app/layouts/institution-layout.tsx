@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { InstitutionSettingsResponse, InstitutionSummary } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useParams } from 'react-router';
 import { PageError } from '../../components/page-error';
 import { DraftSession } from '../../lib/draft/draft-session';
@@ -62,6 +62,23 @@ function Workspace({
   // Leaving the institution must not lose what was typed.
   useEffect(() => () => void session.flush(), [session]);
 
+  // A link inside a page (a search result, Back to the payments, a work item) is gone once it
+  // took the keyboard to another page, and focus falls to the body: the next page's heading
+  // takes it, so Tab goes on from the top of the new page. A page whose heading waits for its
+  // data moves focus itself when it shows (the payment page).
+  const page = useRef<HTMLDivElement>(null);
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const heading = page.current?.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [location.pathname]);
+
   // A section's own pages (a work queue item) are under it.
   const current = SECTIONS.find(
     (section) =>
@@ -111,7 +128,9 @@ function Workspace({
             })}
           </Box>
         </Box>
-        <Outlet />
+        <Box ref={page}>
+          <Outlet />
+        </Box>
       </DraftSessionContext>
     </InstitutionContext>
   );

@@ -164,7 +164,10 @@ describe('the payments page', () => {
     await expectNoAxeViolations();
 
     await user.click(screen.getByRole('link', { name: 'Back to the payments' }));
-    expect(await screen.findByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+    const back = await screen.findByRole('heading', { name: 'Payments', level: 1 });
+    expect(back).toBeVisible();
+    // The link is gone with its page: the keyboard starts again at the search's heading.
+    await waitFor(() => expect(back).toHaveFocus());
     expect(screen.getByLabelText('Confirmation number')).toHaveValue('K7M2Q9X4TB');
   });
 

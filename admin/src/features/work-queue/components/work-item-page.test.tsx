@@ -43,12 +43,13 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('a work queue item', () => {
   it('shows what was sent and who sent it, with the actions of a new item', async () => {
     renderItem({ id: CHANGE_ID });
-    expect(
-      await screen.findByRole('heading', {
-        level: 1,
-        name: 'Address and phone change for ****2352',
-      }),
-    ).toBeVisible();
+    const heading = await screen.findByRole('heading', {
+      level: 1,
+      name: 'Address and phone change for ****2352',
+    });
+    expect(heading).toBeVisible();
+    // Opened from the queue (the pressed link is gone): the keyboard starts at its heading.
+    await waitFor(() => expect(heading).toHaveFocus());
     const facts = screen.getAllByRole('term').map((term) => term.textContent);
     expect(facts.slice(0, 6)).toEqual([
       'Kind',

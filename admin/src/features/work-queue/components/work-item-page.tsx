@@ -9,7 +9,7 @@ import {
   type StaffRole,
   type WorkItemDetail,
 } from '@portal/domain';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -79,6 +79,9 @@ export function WorkItemPage({ slug, id, role, timeZone }: WorkItemPageProps) {
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
+  // Opened from the queue, the link that had focus is gone: the page starts at its heading, once
+  // (when the item first shows, not again when it is read anew after an action).
+  const focusHeading = useCallback((element: HTMLHeadingElement | null) => element?.focus(), []);
   return (
     <Box sx={{ p: 3, maxWidth: 1100, display: 'grid', gap: 2 }}>
       <Box>
@@ -94,7 +97,13 @@ export function WorkItemPage({ slug, id, role, timeZone }: WorkItemPageProps) {
       )}
       {item.data && (
         <>
-          <Typography variant="h5" component="h1">
+          <Typography
+            variant="h5"
+            component="h1"
+            tabIndex={-1}
+            ref={focusHeading}
+            sx={{ '&:focus': { outline: 'none' } }}
+          >
             {item.data.summary}
           </Typography>
           <Facts item={item.data} timeZone={timeZone} />
