@@ -214,6 +214,10 @@ async function journey(browser: Browser) {
     await expect(day).toContainText(`$${AMOUNT}`);
     // The button reads "Make file"; its name says which day's file it makes.
     await day.getByRole('button', { name: /^Make file: the next ACH file of / }).click();
+    // It asks first: the file is sealed and sent once.
+    const confirm = page.getByRole('dialog', { name: /^Make the next ACH file of / });
+    await expect(confirm).toContainText('Monday, November 23, 2026');
+    await confirm.getByRole('button', { name: 'Make file' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: /File A of .* is made/ }),
     ).toContainText('Monday, November 23, 2026');
@@ -247,12 +251,15 @@ async function journey(browser: Browser) {
       type: 'payment',
       description: `confirmation ${confirmation}; principal ${principalBefore / 100} before, ${principalAfterPayment / 100} after`,
     });
-    // Its receipt, once it posted (issue 20 item 31: the loan number masked, in no whole form).
+    // Its receipt, e-mailed when the debit was accepted, saying it is processing (no second one
+    // at posting; docs/decisions/bank-payment-emails.md), the loan number masked, in no whole
+    // form (issue 20 item 31).
     const receipt = await waitForDemoMail(page, HARBOR, JORDAN_EMAIL, {
       afterId: mailBeforePayment,
     });
     expect(receipt.subject).toContain(confirmation);
     expect(receipt.body).toContain('Loan: ****2352');
+    expect(receipt.body).toContain('Your bank payment is processing');
     for (const whole of [HOME_EQUITY, '0011002352', '100235']) {
       expect(`${receipt.subject}\n${receipt.body}`).not.toContain(whole);
     }

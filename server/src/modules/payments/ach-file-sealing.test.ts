@@ -350,4 +350,42 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
     expect(await creditedOn(payment.id)).toEqual(['2025-03-26']);
     expect(await debits(test.database.db, payment.id)).toBe(1);
   }, 120_000);
+
+  // Last: it pays the loan off.
+  it('takes no debit for a scheduled payment when the loan was paid off before its date, and tells the borrower so', async () => {
+    await clockAt('2025-03-27T11:00');
+    const payment = await schedule(44, '2025-03-28');
+    // Paid off at the core meanwhile, by a payment made elsewhere (the real built-in core).
+    const { core } = test.app.services;
+    const customer = { institutionId, customerId: payment.customer_id };
+    const terms = await core.paymentTerms(customer, HOME_EQUITY, '2025-03-27');
+    const payoff = await core.postPayment(customer, HOME_EQUITY, {
+      postingKey: `elsewhere:${payment.id}`,
+      date: '2025-03-27',
+      amountCents: terms?.payoffTodayCents ?? 0,
+      additionalPrincipalCents: 0,
+      method: 'card',
+    });
+    expect(payoff.status).toBe('posted');
+
+    await clockAt('2025-03-28T11:00');
+    await test.app.services.paymentPosting.runOnce();
+    await runPostJobs(test.app);
+    // Refused before its debit: a debit cannot be recalled, and the core would refuse it.
+    expect(await statusOf(payment.id)).toBe('failed');
+    expect(await debits(test.database.db, payment.id)).toBe(0);
+    expect(await coreLines(test.database.db, payment.id)).toBe(0);
+    await test.app.services.outbox.runOnce();
+    const notices = (
+      await test.app.services.mail.delivered({ institutionId, to: 'jordan.rivers@example.test' })
+    )
+      .filter((mail) => mail.body.includes('March 28, 2025'))
+      .map((mail) => mail.body);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('for loan ****2352 of $44.00 could not be made.');
+    expect(notices[0]).toContain(
+      'Reason: Your loan is paid off, or the payment is more than the amount left to pay.',
+    );
+    expect(notices[0]).not.toContain('was debited from your bank account');
+  }, 120_000);
 });

@@ -20,6 +20,7 @@ import {
   beginSettlement,
   findPayment,
   findPaymentWithRecipient,
+  loanAmountInFlight,
   markPaymentFailed,
   markPaymentPosted,
   recordPaymentRefunded,
@@ -231,6 +232,33 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     return achAccountBlocked(db, payment.institution_id, accountKey);
   }
 
+  /**
+   * Whether the loan still owes enough for a scheduled or recurring bank payment, before its
+   * debit is taken: the payoff as of its date (today's, when it settles late) less what the
+   * loan's other payments in flight will bring. Its amount was checked when it was set up, maybe
+   * weeks before; since then the loan may have been paid off (by card, by another payment). A
+   * debit cannot be recalled through the processor, and the core would refuse the payment after
+   * the money left the borrower's account: refused here, nothing moves. Undefined when it fits
+   * or the core gives no quote (its posting then decides, as before).
+   */
+  async function payoffRefusalBeforeDebit(
+    payment: PaymentRow,
+    today: CalendarDate,
+  ): Promise<'paidOff' | 'exceedsPayoff' | undefined> {
+    const quote = await core.payoffQuote(
+      { institutionId: payment.institution_id, customerId: payment.customer_id },
+      payment.loan_number,
+      payment.pay_date > today ? payment.pay_date : today,
+    );
+    if (!quote) return undefined;
+    if (quote.totalCents <= 0) return 'paidOff';
+    const paying = payment.amount_cents + payment.additional_principal_cents;
+    // This payment is 'settling' already, so the loan's sum in flight counts it: not twice.
+    const others =
+      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) - paying;
+    return paying > quote.totalCents - others ? 'exceedsPayoff' : undefined;
+  }
+
   async function prepareAlert(
     payment: PaymentRow,
     kind: 'paymentPosted' | 'paymentFailed',
@@ -402,6 +430,13 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       }
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const madeToday = payment.kind === 'immediate' && !payment.is_card;
+      // A one-time payment made today was checked against the payoff under the loan's lock in
+      // its request (payment-submit.ts payoffRefusal); a card charge is refunded if the core
+      // refuses. A scheduled or recurring debit is checked now, before it is taken.
+      if ('fresh' in begun && !payment.is_card && payment.kind !== 'immediate') {
+        const overPayoff = await payoffRefusalBeforeDebit(payment, today);
+        if (overPayoff) return failed('New', overPayoff);
+      }
       const money = await moveMoney(payment, today, () =>
         madeToday ? receiptOf(payment, true) : Promise.resolve(undefined),
       );
