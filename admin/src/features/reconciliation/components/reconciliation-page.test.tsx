@@ -115,6 +115,10 @@ describe('the reconciliation page', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Reconciliation', level: 1 })).toBeVisible();
     const days = await screen.findByRole('table', { name: 'Reconciled days, newest first' });
+    // On a phone the keyboard scrolls each table sideways in its labelled region.
+    const daysRegion = screen.getByRole('region', { name: 'Reconciled days, scrolls sideways' });
+    expect(daysRegion).toContainElement(days);
+    expect(daysRegion).toHaveAttribute('tabindex', '0');
     expect(rowsOf(days)).toEqual([
       'DayOutcomePortal paymentsCard chargesACH debitsCore postingsACH returnsRun',
       '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)$12.34 (1)03/14/2025 11:00 AM EDT (by staff)',
@@ -143,6 +147,12 @@ describe('the reconciliation page', () => {
       'ACH returns1$12.34',
       'Core reversals (without fees)0$0.00',
     ]);
+    for (const name of [
+      'Totals of the day, scrolls sideways',
+      'Each system’s side of Payment K7M2Q9X4TB, scrolls sideways',
+    ]) {
+      expect(screen.getByRole('region', { name })).toHaveAttribute('tabindex', '0');
+    }
     const known = screen.getByRole('region', { name: 'Payment K7M2Q9X4TB' });
     expect(within(known).getByText(/The card charge of \$50\.00 was approved/)).toBeVisible();
     expect(rowsOf(within(known).getByRole('table'))).toEqual([

@@ -140,7 +140,8 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
         <Typography>No day has been reconciled yet.</Typography>
       )}
       {runs.data && runs.data.runs.length > 0 && (
-        <TableContainer>
+        // A region the keyboard can scroll sideways on a phone, as the payments' tables.
+        <TableContainer role="region" aria-label="Reconciled days, scrolls sideways" tabIndex={0}>
           <Table size="small">
             <caption>
               <VisuallyHidden>Reconciled days, newest first</VisuallyHidden>
