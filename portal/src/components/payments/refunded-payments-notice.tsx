@@ -1,11 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { fillPlaceholders, formatUsDate, type RecentPaymentInfo } from '@portal/domain';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
 import { PAYMENT_STATUS_TEXT_KEYS } from '../../lib/payments/payment-timeline';
 import { useSettings } from '../../lib/settings/settings-context';
-import { detailsButtonLabel, useShowPaymentDetails } from './payment-list-columns';
+import { PaymentNotices } from './returned-payments-notice';
 
 /**
  * The loan's payments the institution refunded (staff's refund of a posted card payment, issue
@@ -21,33 +18,16 @@ import { detailsButtonLabel, useShowPaymentDetails } from './payment-list-column
  */
 export function RefundedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
-  const showDetails = useShowPaymentDetails(accountNumber);
   const info = usePaymentInfo(accountNumber);
   const recent =
     info.data?.RecentPayments ?? paymentListsOfRefusal(info.error)?.RecentPayments ?? [];
-  const refunded = recent.filter((payment) => payment.Status === 'refunded');
-  if (refunded.length === 0) return null;
   return (
-    <Stack spacing={1} sx={{ mb: 2 }}>
-      {refunded.map((payment) => (
-        <Alert
-          severity="warning"
-          key={payment.EncryptedString}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              aria-label={detailsButtonLabel(settings, payment)}
-              onClick={() => showDetails(payment.EncryptedString)}
-            >
-              {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
-            </Button>
-          }
-        >
-          {refundedPaymentText(settings, payment)}
-        </Alert>
-      ))}
-    </Stack>
+    <PaymentNotices
+      accountNumber={accountNumber}
+      payments={recent.filter((payment) => payment.Status === 'refunded')}
+      severity="warning"
+      textOf={(payment) => refundedPaymentText(settings, payment)}
+    />
   );
 }
 

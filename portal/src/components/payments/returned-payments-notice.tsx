@@ -19,16 +19,42 @@ import { detailsButtonLabel, useShowPaymentDetails } from './payment-list-column
  */
 export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
-  const showDetails = useShowPaymentDetails(accountNumber);
   const info = usePaymentInfo(accountNumber);
   const returned =
     info.data?.ReturnedPayments ?? paymentListsOfRefusal(info.error)?.ReturnedPayments ?? [];
-  if (returned.length === 0) return null;
+  return (
+    <PaymentNotices
+      accountNumber={accountNumber}
+      payments={returned}
+      severity="error"
+      textOf={(payment) => returnedPaymentText(settings, payment)}
+    />
+  );
+}
+
+/**
+ * One notice per payment with the View button that opens its details; the returned and the
+ * refunded payments' notices.
+ */
+export function PaymentNotices<Payment extends { EncryptedString: string }>({
+  accountNumber,
+  payments,
+  severity,
+  textOf,
+}: {
+  accountNumber: string;
+  payments: readonly (Payment & Parameters<typeof detailsButtonLabel>[1])[];
+  severity: 'error' | 'warning';
+  textOf: (payment: Payment) => string;
+}) {
+  const settings = useSettings();
+  const showDetails = useShowPaymentDetails(accountNumber);
+  if (payments.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
-      {returned.map((payment) => (
+      {payments.map((payment) => (
         <Alert
-          severity="error"
+          severity={severity}
           key={payment.EncryptedString}
           action={
             <Button
@@ -41,7 +67,7 @@ export function ReturnedPaymentsNotice({ accountNumber }: { accountNumber: strin
             </Button>
           }
         >
-          {returnedPaymentText(settings, payment)}
+          {textOf(payment)}
         </Alert>
       ))}
     </Stack>
