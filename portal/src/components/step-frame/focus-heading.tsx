@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface FocusHeadingProps {
   children: ReactNode;
@@ -15,7 +15,9 @@ interface FocusHeadingProps {
 /** The heading of a step: focusable from script only (tabIndex -1), no focus ring of its own. */
 export function FocusHeading({ children, focusOnMount, id, gutterBottom }: FocusHeadingProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit that shows the heading, so nothing the
+  // user types (or a test, which sees the heading as soon as it is committed) lands in between.
+  useLayoutEffect(() => {
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
   return (
