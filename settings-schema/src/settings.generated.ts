@@ -1046,6 +1046,9 @@ export interface SettingTypes {
   "accountSummaryTexts.amountDueIncludesText": string;
   "accountSummaryTexts.amountDueLabel": string;
   "accountSummaryTexts.dueDateLabel": string;
+  "accountSummaryTexts.processingPaymentNoticeText": string;
+  "accountSummaryTexts.processingLeftToPayLabel": string;
+  "accountSummaryTexts.processingPaymentChipText": string;
   "accountSummaryTexts.changeAddressButtonText": string;
   "accountSummaryTexts.mailingAddressHeadingText": string;
   "loanDetailsOptions.hidePersonalAddressSectionOption": boolean;
@@ -1149,6 +1152,8 @@ export interface SettingTypes {
   "loanDetailsTexts.historyReturnedPaymentText": string;
   "loanDetailsTexts.historyReturnedPaymentFeeText": string;
   "loanDetailsTexts.historyRefundedPaymentText": string;
+  "loanDetailsTexts.historyRefundNotMadeText": string;
+  "loanDetailsTexts.historyRefundedElsewhereText": string;
   "loanDetailsTexts.balanceHeadingText": string;
   "loanDetailsTexts.extraPrincipalLabel": string;
   "loanDetailsTexts.extraPrincipalHelpText": string;
@@ -2545,6 +2550,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "accountSummaryTexts.amountDueIncludesText": {"type":"text","default":"The Amount Due of {amountDue} in your loans list also counts the current installment of {installment}, which is not late yet.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.amountDueLabel": {"type":"text","default":"Amount due","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.dueDateLabel": {"type":"text","default":"Due date","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.processingPaymentNoticeText": {"type":"text","default":"Your payment of {amount} made {date} is processing. It will be credited to your loan as of its payment date.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.processingLeftToPayLabel": {"type":"text","default":"Left to pay after processing payments","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.processingPaymentChipText": {"type":"text","default":"Payment processing: {amount}","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.changeAddressButtonText": {"type":"text","default":"Change mailing address","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.mailingAddressHeadingText": {"type":"text","default":"Mailing address","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsOptions.hidePersonalAddressSectionOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
@@ -2647,7 +2655,9 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.historyTimeColumnText": {"type":"text","default":"Time","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.historyReturnedPaymentText": {"type":"text","default":"Payment returned: {reason} ({code})","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.historyReturnedPaymentFeeText": {"type":"text","default":"Returned payment fee","set":"english","visibility":"admin","wire":"gassySettings"},
-  "loanDetailsTexts.historyRefundedPaymentText": {"type":"text","default":"Payment refunded to your card","set":"english","visibility":"admin","wire":"gassySettings"},
+  "loanDetailsTexts.historyRefundedPaymentText": {"type":"text","default":"Payment reversed for a refund to your card","set":"english","visibility":"admin","wire":"gassySettings"},
+  "loanDetailsTexts.historyRefundNotMadeText": {"type":"text","default":"Refund to your card not made: payment applied again","set":"english","visibility":"admin","wire":"gassySettings"},
+  "loanDetailsTexts.historyRefundedElsewhereText": {"type":"text","default":"Payment refunded to you","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.balanceHeadingText": {"type":"text","default":"Balance and Payoff","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalLabel": {"type":"text","default":"Extra principal each payment","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalHelpText": {"type":"text","default":"See how paying more toward principal moves the payoff date.","set":"english","visibility":"public","wire":"gassySettings"},

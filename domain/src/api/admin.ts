@@ -286,10 +286,14 @@ export const AuditEntry = z.object({
     'achFile.seal',
     'achFile.download',
     // Payments (api/payment-timeline.ts): staff opening a payment and its timeline, asking for a
-    // payment under review to be posted again, and refunding a posted card payment.
+    // payment under review to be posted again, refunding a posted card payment (a refund that
+    // gave nothing back too: refused by the core or the processor, or not answered), and
+    // recording one given back outside the portal.
     'payment.open',
     'payment.postAgain',
     'payment.refund',
+    'payment.refundNotMade',
+    'payment.refundElsewhere',
     // The daily reconciliation (api/reconciliation.ts): a publisher running a day now.
     'reconciliation.run',
   ]),

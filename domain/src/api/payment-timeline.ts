@@ -152,6 +152,11 @@ export const StaffPaymentDetail = StaffPaymentSummary.extend({
   /** Why it failed (an error key of spec 001 section 8), when it did. */
   failure: z.string().nullable(),
   coreReference: z.string().nullable(),
+  /**
+   * How often the card processor refused to refund it for good (the core then took it again):
+   * from the first, staff may record it refunded another way (`staffRefundElsewhereRefusal`).
+   */
+  refundRefusals: z.number().int().min(0),
   events: z.array(PaymentEvent),
 });
 export type StaffPaymentDetail = z.infer<typeof StaffPaymentDetail>;
@@ -195,6 +200,40 @@ export function staffRefundRefusal(payment: {
   }
   if (payment.status !== 'posted') {
     return `Only a posted payment can be refunded; this one's status is ${PAYMENT_STATUS_LABELS[payment.status]}.`;
+  }
+  return null;
+}
+
+/*
+ * `POST /admin-api/institutions/:slug/payments/:id/refunded-elsewhere` (`RefundedElsewhereRequest`):
+ * a posted card payment whose card refund the processor refused, given back another way (a check,
+ * a credit to a bank account): the core's posting reversed as of the payment's date, then the
+ * payment marked Refunded with a timeline row saying how, by whom. Keyed by the payment, so a
+ * second request reverses nothing more. Editors and publishers; audited
+ * (`payment.refundElsewhere`); 409 with `staffRefundElsewhereRefusal`'s words, or the core's
+ * reason when it refuses. No e-mail: staff who gave the money back tell the borrower how.
+ * Answers its StaffPaymentDetail.
+ */
+export const RefundedElsewhereRequest = z.object({
+  /** How the money went back, in staff's words ('Check 1042 mailed on Dec 2'). */
+  how: z.string().trim().min(1, 'Say how the money went back.').max(200),
+});
+export type RefundedElsewhereRequest = z.infer<typeof RefundedElsewhereRequest>;
+
+/**
+ * Why staff may not record this payment refunded another way, or null when they may: a posted
+ * card payment whose card refund the processor refused (Refund first: the card is the way back
+ * the borrower paid with).
+ */
+export function staffRefundElsewhereRefusal(payment: {
+  status: PaymentStatus;
+  method: { isCard: boolean };
+  refundRefusals: number;
+}): string | null {
+  const refusal = staffRefundRefusal(payment);
+  if (refusal) return refusal;
+  if (payment.refundRefusals === 0) {
+    return 'Refund the card first: a payment is recorded as refunded another way only once the card processor has refused to refund it.';
   }
   return null;
 }

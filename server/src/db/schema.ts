@@ -584,6 +584,11 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   cancelled_at: Timestamp | null;
   /** The ACH debit's trace number, as the processor answered it (migration 0041). */
   ach_trace_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * How often the card processor refused to refund it for good, each time undone in the core by
+   * posting it again (migration 0046): its live posting is `corePostingKey(id, refund_refusals)`.
+   */
+  refund_refusals: ColumnType<number, number | undefined, number>;
 }
 
 /** A loan's recurring payment (one active per loan); `next_date` is the next date to post. */

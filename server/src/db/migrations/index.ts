@@ -42,6 +42,7 @@ import { reconciliation } from './0042-reconciliation';
 import { reconciliationReturns } from './0043-reconciliation-returns';
 import { outboxOnTheJobQueue } from './0044-outbox-on-the-job-queue';
 import { paymentRefunds } from './0045-payment-refunds';
+import { refundRefusals } from './0046-refund-refusals';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -91,4 +92,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0043_reconciliation_returns': reconciliationReturns,
   '0044_outbox_on_the_job_queue': outboxOnTheJobQueue,
   '0045_payment_refunds': paymentRefunds,
+  '0046_refund_refusals': refundRefusals,
 };

@@ -67,6 +67,8 @@ function reviewItemOf(
     senderEmail: payment.recipient,
     summary: `Payment ${payment.reference_number}: ${amount} on ${formatUsDate(payment.pay_date)} for loan ${loan} did not post`,
     details: {
+      // The admin's work item links to the payment's page by it (not shown as a line).
+      paymentId: payment.id,
       confirmationNumber: payment.reference_number,
       loan,
       paymentDate: formatUsDate(payment.pay_date),
@@ -112,6 +114,7 @@ function coreReviewItem(
     senderEmail: '',
     summary: `Payment ${payment.reference_number}: ${amount} for loan ${loan}${item.summary}`,
     details: {
+      paymentId: payment.id,
       confirmationNumber: payment.reference_number,
       loan,
       paymentDate: formatUsDate(payment.pay_date),

@@ -3,6 +3,7 @@ import {
   AccountHistoryResponse,
   AdminError,
   AuditListResponse,
+  formatUsDate,
   PaymentTimelineResponse,
   type SavedPaymentMethod,
   StaffPaymentDetail,
@@ -13,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type PortalApp } from '../../app';
 import type { CoreTables } from '../../core/builtin/core.schema';
+import { corePostingKey, paymentIdOfPostingKey } from '../../core/posting-keys';
 import { allowManyCardAttempts } from '../../testing/card-testing';
 import { testDatabases } from '../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../testing/keys';
@@ -69,6 +71,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
   const reversalFault = new Map<string, 'refuse' | 'crashAfter'>();
   /** Payments whose refund crashes right after the processor refunded. */
   const refundCrash = new Set<string>();
+  /** Payments whose re-post after a refused refund crashes right after the core took it. */
+  const repostCrash = new Set<string>();
   /** Payments whose next refund finds the processor out of reach (nothing is refunded). */
   const processorDown = new Set<string>();
   /** Payments whose reversals wait at the core until `size` requests have asked for one. */
@@ -85,7 +89,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     const { core, cardProcessor } = app.services;
     const reverse = core.reversePayment.bind(core);
     core.reversePayment = async (customer, number, reversal) => {
-      asked.reversals += 1;
+      // The reversals of a payment's first posting (not a refund's check for a re-post).
+      if (reversal.postingKey === paymentIdOfPostingKey(reversal.postingKey)) asked.reversals += 1;
       const waiting = gates.get(reversal.postingKey);
       if (waiting) {
         waiting.arrived += 1;
@@ -98,6 +103,15 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       if (fault === 'crashAfter') {
         reversalFault.delete(reversal.postingKey);
         throw new InjectedCrash('killed after the core reversed the payment');
+      }
+      return result;
+    };
+    const post = core.postPayment.bind(core);
+    core.postPayment = async (customer, number, posting) => {
+      const result = await post(customer, number, posting);
+      const paymentId = paymentIdOfPostingKey(posting.postingKey);
+      if (paymentId !== posting.postingKey && repostCrash.delete(paymentId)) {
+        throw new InjectedCrash('killed after the core posted the payment again');
       }
       return result;
     };
@@ -216,14 +230,14 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       .execute();
     return rows.map((row) => row.status);
   }
-  async function refundAudits(reference: string) {
+  async function refundAudits(reference: string, action = 'payment.refund') {
     const answer = await test.app.inject({
       method: 'GET',
       url: '/admin-api/institutions/harbor/audit',
       headers: { cookie: cookie.viewer },
     });
     return AuditListResponse.parse(answer.json()).entries.filter(
-      (entry) => entry.action === 'payment.refund' && entry.comment?.includes(reference),
+      (entry) => entry.action === action && entry.comment?.includes(reference),
     );
   }
   async function timeline(id: string) {
@@ -420,7 +434,7 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     // The core reversed it as of its date, the same day: to the cent as if it had not been made.
     expect(await loanFigures()).toEqual(before);
     // The loan's history says why, in the institution's words (the default here).
-    expect(await todaysHistory()).toContain('Payment refunded to your card');
+    expect(await todaysHistory()).toContain('Payment reversed for a refund to your card');
   }, 120_000);
 
   it("writes the loan history's refund line in the institution's words", async () => {
@@ -468,6 +482,12 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       select amount_cents from card_processor_charges
       where idempotency_key = ${payment.id}`.execute(test.database.db);
     expect(rows.map((row) => Number(row.amount_cents))).toEqual([6_595]);
+    // The borrower's recent payments say what was paid, fee included, and what of it counts
+    // toward the amount due: the payment alone.
+    const listed = (await paymentInfo(jordan, HOME_EQUITY)).body.RecentPayments?.find(
+      (each) => each.EncryptedString && each.PaymentAmount === 65.95,
+    );
+    expect(listed).toMatchObject({ PaymentAmount: 65.95, TowardAmountDue: 64 });
 
     const answer = await refund('editor', payment.id);
     expect(answer.statusCode).toBe(200);
@@ -479,57 +499,100 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     expect(notices[0]?.body).toContain('We refunded your payment of $65.95 dated March 14, 2025');
   }, 120_000);
 
-  it('puts a refund the card processor refuses after the core reversed the payment before staff, once, and reverses nothing twice when asked again', async () => {
-    const closing = await addCard(jordan, HOME_EQUITY, REFUND_REFUSED_VISA);
+  /** The card whose refunds the processor refuses, saved once. */
+  let refusedCard: SavedPaymentMethod | undefined;
+  const cardRefusingRefunds = async () =>
+    (refusedCard ??= await addCard(jordan, HOME_EQUITY, REFUND_REFUSED_VISA));
+
+  it('applies the payment again as of its date when the card processor refuses the refund for good: the loan as before the refund, the payment Posted, the attempt audited, nothing half done', async () => {
+    const closing = await cardRefusingRefunds();
     const payment = await pay('immediateCard', closing, 58);
     expect(payment.status).toBe('posted');
+    const paid = await loanFigures();
     const message =
-      "The core reversed the payment's posting, but the card processor refused to refund the charge: the card is closed or expired. The payment stays Posted and is in the work queue: choose Refund again to finish (the posting is not reversed twice), or give the money back another way if the card cannot take it.";
+      'The card processor refused to refund the charge: the card is closed or expired. The loan is credited with the payment again as of ' +
+      `${formatUsDate(payment.pay_date)}, so the borrower owes nothing more for it, and nothing was given back. The payment stays Posted: give the money back another way (a check or a credit to a bank account), then record it with Refunded another way.`;
 
     const answer = await refund('editor', payment.id);
     expect(answer.statusCode).toBe(409);
     expect(errorOf(answer)).toEqual({ code: 'Conflict', message });
-    // The core has reversed it, the card is not refunded, and the portal says Posted: the
-    // timeline says so, with the processor's reason, and staff have one work item.
+    // The core reversed it, then took it again under a key of its own, as of its date: the
+    // loan's figures are those it had with the payment, to the cent.
     expect(await reversalLines(payment.id)).toBe(1);
+    expect(await loanFigures()).toEqual(paid);
     expect(await refundedAt(payment.id)).toBeNull();
-    expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+    const row = await paymentRow(payment.reference_number);
+    expect(row).toMatchObject({ status: 'posted', refund_refusals: 1 });
+    const { rows: reposts } = await sql<{ description: string; id: string }>`
+      select description, id from core_transactions
+      where posting_key = ${`payment:${corePostingKey(payment.id, 1)}`}`.execute(test.database.db);
+    expect(reposts.map((line) => line.description)).toEqual([
+      'Refund to your card not made: payment applied again',
+    ]);
+    // The borrower's history reads the reversal, then the payment applied again.
+    const history = await todaysHistory();
+    expect(history).toContain('Payment reversed for a refund to your card');
+    expect(history).toContain('Refund to your card not made: payment applied again');
+    // Staff read it on the timeline, and the audit log has the attempt; no work item, no e-mail.
     const rows = await timeline(payment.id);
-    expect(rows.map((row) => row.status)).toEqual(['settling', 'posted', 'posted']);
+    expect(rows.map((each) => each.status)).toEqual(['settling', 'posted', 'posted']);
     expect(rows[2]?.detail).toMatch(
-      /^Refund not finished: the core's posting reversed \(\S+\); the card charge ch_\S+ not refunded \(the card processor refused: the card is closed or expired\)\. The loan no longer shows the payment: Refund again finishes it\.$/,
+      /^Refund refused by the card processor \(the card is closed or expired\), asked by editor: the core's reversal \(\S+\) undone by posting the payment again as of .+ \(\S+\)\. Nothing was given back\.$/,
     );
-    const items = await halfDoneItems(payment.id);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
-      kind: 'paymentReview',
-      status: 'new',
-      summary: `Payment ${payment.reference_number}: $58.00 for loan ****2352: the core reversed it for a refund, and the card was not refunded (the card processor refused: the card is closed or expired)`,
-      details: {
-        confirmationNumber: payment.reference_number,
-        status: 'Posted',
-        processorAnswer: 'the card processor refused: the card is closed or expired',
-      },
-    });
-    expect(JSON.stringify(items)).not.toContain(REFUND_REFUSED_VISA);
+    expect(row.core_reference).toBe(String(reposts[0]?.id));
+    expect(await halfDoneItems(payment.id)).toEqual([]);
     expect(await refundNotices(payment.reference_number)).toEqual([]);
     expect(await refundAudits(payment.reference_number)).toEqual([]);
+    const attempts = await refundAudits(payment.reference_number, 'payment.refundNotMade');
+    expect(attempts.map((entry) => entry.comment)).toEqual([
+      expect.stringContaining(
+        'the card processor refused: the card is closed or expired. The loan is credited with it again as of its date; nothing was given back.',
+      ),
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(REFUND_REFUSED_VISA);
 
-    // Asked again: the core answers its first reversal, the processor refuses again; no second
-    // reversal, row or item.
+    // Asked again: this attempt reverses the re-post (a reversal of its own), the processor
+    // refuses again, and the core takes the payment a third time: the loan is still as paid,
+    // each attempt on the timeline and in the audit log.
     const again = await refund('publisher', payment.id);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe(message);
-    expect(await reversalLines(payment.id)).toBe(1);
-    expect(await timeline(payment.id)).toEqual(rows);
-    expect(await halfDoneItems(payment.id)).toHaveLength(1);
-    // Staff's page shows it.
+    expect(await loanFigures()).toEqual(paid);
+    expect(await paymentRow(payment.reference_number)).toMatchObject({
+      status: 'posted',
+      refund_refusals: 2,
+    });
+    expect(await timelineStatuses(payment.id)).toEqual(['settling', 'posted', 'posted', 'posted']);
+    expect(await refundAudits(payment.reference_number, 'payment.refundNotMade')).toHaveLength(2);
+    // Staff's page shows the last row.
     const opened = await test.app.inject({
       method: 'GET',
       url: `/admin-api/institutions/harbor/payments/${payment.id}`,
       headers: { cookie: cookie.viewer },
     });
-    expect(StaffPaymentDetail.parse(opened.json()).events.at(-1)?.detail).toBe(rows[2]?.detail);
+    expect(StaffPaymentDetail.parse(opened.json()).events.at(-1)?.detail).toMatch(
+      /^Refund refused by the card processor .+ asked by publisher:/,
+    );
+  }, 120_000);
+
+  it('applies a refused refund again once however often a crash after the re-post makes staff ask again', async () => {
+    const closing = await cardRefusingRefunds();
+    const payment = await pay('immediateCard', closing, 41);
+    const paid = await loanFigures();
+    repostCrash.add(payment.id);
+    const crashed = await refund('editor', payment.id);
+    expect(crashed.statusCode).toBe(500);
+    // The core took it again; the portal did not record it yet.
+    expect(await loanFigures()).toEqual(paid);
+    expect((await paymentRow(payment.reference_number)).refund_refusals).toBe(0);
+
+    const again = await refund('editor', payment.id);
+    expect(again.statusCode).toBe(409);
+    // The same attempt again: its reversal and its re-post answered under their keys.
+    expect(await reversalLines(payment.id)).toBe(1);
+    expect(await loanFigures()).toEqual(paid);
+    expect((await paymentRow(payment.reference_number)).refund_refusals).toBe(1);
+    expect(await timelineStatuses(payment.id)).toEqual(['settling', 'posted', 'posted']);
   }, 120_000);
 
   it('finishes a refund the card processor did not answer when asked again, having told staff meanwhile', async () => {
@@ -626,4 +689,70 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     expect((await paymentRow(payment.reference_number)).status).toBe('posted');
     expect(await refundedAt(payment.id)).toBeNull();
   }, 120_000);
+
+  describe('a refund the processor refused, given back another way', () => {
+    const refundedElsewhere = (
+      who: string | null,
+      id: string,
+      body: unknown,
+      { slug = 'harbor' }: { slug?: string } = {},
+    ) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/admin-api/institutions/${slug}/payments/${id}/refunded-elsewhere`,
+        headers: { ...PORTAL_WRITE_HEADERS, ...(who ? { cookie: cookie[who] } : {}) },
+        payload: body as Record<string, unknown>,
+      });
+
+    it('takes the payment off the loan as of its date, says Refunded with how and by whom, audits it, once', async () => {
+      const before = await loanFigures();
+      const payment = await pay('immediateCard', await cardRefusingRefunds(), 66);
+      // Not before the processor has refused: Refund is the way back.
+      const early = await refundedElsewhere('editor', payment.id, { how: 'Check 1042 mailed' });
+      expect(early.statusCode).toBe(409);
+      expect(errorOf(early).message).toBe(
+        'Refund the card first: a payment is recorded as refunded another way only once the card processor has refused to refund it.',
+      );
+      expect((await refund('editor', payment.id)).statusCode).toBe(409);
+      // Saying nothing of how is refused, next to nothing changed.
+      const blank = await refundedElsewhere('editor', payment.id, { how: '   ' });
+      expect(blank.statusCode).toBe(400);
+      expect((await refundedElsewhere('viewer', payment.id, { how: 'Check' })).statusCode).toBe(
+        403,
+      );
+      expect((await refundedElsewhere('summit', payment.id, { how: 'Check' })).statusCode).toBe(
+        404,
+      );
+      expect((await paymentRow(payment.reference_number)).status).toBe('posted');
+
+      const [first, second] = await Promise.all([
+        refundedElsewhere('editor', payment.id, { how: 'Check 1042 mailed.' }),
+        refundedElsewhere('publisher', payment.id, { how: 'Check 1042 mailed.' }),
+      ]);
+      const answers = [first, second].map((each) => each.statusCode).sort();
+      expect(answers).toEqual([200, 409]);
+      const done = [first, second].find((each) => each.statusCode === 200);
+      const detail = StaffPaymentDetail.parse(done?.json());
+      expect(detail.status).toBe('refunded');
+      expect(detail.events.at(-1)?.detail).toMatch(
+        /^Refunded another way by (editor|publisher) \(Check 1042 mailed\)\. The core's posting reversed \(\S+\); the card charge kept \(its processor refused to refund it\)\.$/,
+      );
+      // The loan is as before the payment, to the cent; the history says it in the
+      // institution's words; the card keeps its charge; one audit entry; no e-mail.
+      expect(await loanFigures()).toEqual(before);
+      expect(await todaysHistory()).toContain('Payment refunded to you');
+      expect(await refundedAt(payment.id)).toBeNull();
+      const audits = await refundAudits(payment.reference_number, 'payment.refundElsewhere');
+      expect(audits.map((entry) => entry.comment)).toEqual([
+        expect.stringContaining('refunded another way ($66.00): Check 1042 mailed.'),
+      ]);
+      expect(await refundNotices(payment.reference_number)).toEqual([]);
+      const { rows } = await sql<{ count: string }>`
+        select count(*) as count from core_transactions
+        where posting_key = ${`reversal:refund-elsewhere:${payment.id}:1`}`.execute(
+        test.database.db,
+      );
+      expect(Number(rows[0]?.count)).toBe(1);
+    }, 120_000);
+  });
 });

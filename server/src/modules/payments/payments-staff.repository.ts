@@ -142,3 +142,30 @@ export async function recordRefundLeftHalfDone(
     .execute();
   return true;
 }
+
+/**
+ * A card refund the processor refused for good, undone in the core by posting the payment again
+ * (payments-staff.ts `refund`): the posted payment's refusal count moves from `refusals` to the
+ * next, its core reference becomes the re-post's, and its timeline says so, in one statement.
+ * False when another request recorded it first (the count moved) or it is no longer posted.
+ */
+export async function recordRefundRefused(
+  trx: Db,
+  paymentId: string,
+  refused: { refusals: number; at: Date; detail: string; coreReference: string },
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('payments')
+    .set({ refund_refusals: refused.refusals + 1, core_reference: refused.coreReference })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'posted')
+    .where('refund_refusals', '=', refused.refusals)
+    .returning('id')
+    .executeTakeFirst();
+  if (!moved) return false;
+  await trx
+    .insertInto('payment_events')
+    .values({ payment_id: paymentId, at: refused.at, status: 'posted', detail: refused.detail })
+    .execute();
+  return true;
+}

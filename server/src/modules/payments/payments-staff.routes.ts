@@ -1,4 +1,5 @@
 import {
+  RefundedElsewhereRequest,
   StaffPaymentDetail,
   StaffPaymentId,
   StaffPaymentSearchQuery,
@@ -10,7 +11,8 @@ import type { PaymentsStaffService } from './payments-staff';
 
 /**
  * `/admin-api/institutions/:slug/payments...`: the institution's payments as staff search and
- * open them, post one under review again and refund a posted card payment (registerAdminApi: the
+ * open them, post one under review again, refund a posted card payment and record one refunded
+ * another way after the processor refused (registerAdminApi: the
  * staff session, the admin API's error shape). Who may, and
  * what is audited: payments-staff.ts; the contract: domain api/payment-timeline.ts.
  */
@@ -60,5 +62,23 @@ export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.refund(staffOf(request), request.params.slug, request.params.id),
+  );
+
+  app.post(
+    '/institutions/:slug/payments/:id/refunded-elsewhere',
+    {
+      schema: {
+        params: SlugParams.extend({ id: StaffPaymentId }),
+        body: RefundedElsewhereRequest,
+        response: { 200: StaffPaymentDetail },
+      },
+    },
+    async (request) =>
+      service.refundedElsewhere(
+        staffOf(request),
+        request.params.slug,
+        request.params.id,
+        request.body,
+      ),
   );
 };

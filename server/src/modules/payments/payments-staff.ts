@@ -2,6 +2,7 @@ import {
   ADMIN_ERROR_CODES,
   calendarDateIn,
   formatUsd,
+  formatUsDate,
   maskAccountNumber,
   PAYMENT_EVENT_STATUSES,
   PAYMENT_STATUSES,
@@ -14,10 +15,13 @@ import {
   type StaffPaymentSearchQuery,
   type StaffPaymentSearchResponse,
   type StaffPaymentSummary,
+  staffRefundElsewhereRefusal,
   staffRefundRefusal,
+  type RefundedElsewhereRequest,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import type { CardProcessor, RefundOutcome, RefundRefusalReason } from '../../core/card-processor';
+import { corePostingKey, refundReversalKey } from '../../core/posting-keys';
 import type { CorePaymentReversalResult, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -31,6 +35,7 @@ import type { WorkQueueService } from '../work-queue/work-queue.service';
 import {
   listPaymentEvents,
   recordRefundLeftHalfDone,
+  recordRefundRefused,
   searchPayments,
 } from './payments-staff.repository';
 import { refundLeftHalfDoneItem } from './payment-needs-review';
@@ -70,7 +75,8 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *   1. the refusals that change nothing (domain `staffRefundRefusal`: posted card payments only),
  *      and the card processor's charge of the payment found by its key (the payment's id), read
  *      only: without an approved charge there is nothing to give back, and nothing is done;
- *   2. the core reverses the posting (`reversePayment`, reversal key `refund:<payment id>`,
+ *   2. the core reverses the posting (`reversePayment`, reversal key `refund:<payment id>`; the
+ *      live posting and a key of its own after refused refunds, core/posting-keys.ts,
  *      dated the institution's today: the loan as if the payment had not been made as of its
  *      date, no fee; the history line in the institution's words,
  *      `loanDetailsTexts.historyRefundedPaymentText`). A refusal (the loan closed or paid off,
@@ -87,13 +93,29 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *      nothing more: steps 2 and 3 answer their first outcome under the same keys.
  *   A crash after step 2 or 3 leaves the payment Posted (the reconciliation shows the core's
  *   reversal without a return): Refund again finishes it, reversing and refunding nothing twice.
- *   A processor that refuses the refund at step 3 (the card closed or expired), or does not
- *   answer, leaves the same state, and it is put before staff at once rather than at the next
- *   reconciliation: a 'posted' timeline row saying the core reversed the payment and the card
- *   was not refunded, with the processor's answer (once per answer), and a 'paymentReview' work
- *   item (payment-needs-review.ts `refundLeftHalfDoneItem`, once per payment). The request
- *   answers 409 (refused) or the processor's error; Refund again finishes it once the processor
- *   refunds.
+ *   A processor that does not answer at step 3 leaves the same state, and it is put before staff
+ *   at once rather than at the next reconciliation: a 'posted' timeline row saying the core
+ *   reversed the payment and the card was not refunded, with the processor's answer (once per
+ *   answer), and a 'paymentReview' work item (payment-needs-review.ts `refundLeftHalfDoneItem`,
+ *   once per payment). The request answers the processor's error; Refund again finishes it.
+ * - A processor that refuses the refund for good at step 3 (the card closed or expired, no such
+ *   charge) leaves the borrower's money with the institution, so the loan must show it paid: the
+ *   core posts the payment again as of its own date under a key of its own (core/posting-keys.ts
+ *   `corePostingKey(id, n)`; the core answers a key once for all time), with the history line
+ *   `loanDetailsTexts.historyRefundNotMadeText` after the reversal's. One guarded update counts
+ *   the refusal (payments.refund_refusals, migration 0046), points the payment at the re-post
+ *   and writes its timeline row; the attempt is audited (`payment.refundNotMade`, as every
+ *   attempt that gave nothing back), and the request answers 409 saying so. Nothing is half
+ *   done, so no work item: the payment is Posted, the loan as paid, the card as charged. A later
+ *   Refund reverses the re-post (each attempt its own reversal key). A crash between the re-post
+ *   and its record is finished by asking again: the same attempt's reversal and re-post answer
+ *   under their keys. Should the processor then refund after all, the success path reverses the
+ *   next re-post key too ('notFound' but for that crash), so the loan never keeps a payment the
+ *   card got back. Only if the core will not take the payment again is the refund left half
+ *   done, with the row and the work item above.
+ * - DECISION (no e-mail when a refund gives nothing back): the borrower's money did not move and
+ *   the loan reads as paid, the reversal and its undoing both in its history; staff, who asked
+ *   for the refund, tell the borrower how the money will go back.
  * - DECISION (order: the core first, then the card). Either order has a step that can be
  *   refused after the other has moved money; the question is which half-done state can be put
  *   right. Core first, the risk is the processor refusing the refund after the loan was
@@ -119,7 +141,7 @@ export interface PaymentsStaffDeps {
   auditLog: Pick<AuditLog, 'record'>;
   clock: Clock;
   posting: Pick<PaymentPostingWorker, 'queuePostAgain' | 'nudge'>;
-  core: Pick<ServicingCore, 'reversePayment'>;
+  core: Pick<ServicingCore, 'reversePayment' | 'postPayment'>;
   cardProcessor: Pick<CardProcessor, 'findCharge' | 'refund'>;
   mail: Pick<MailService, 'prepare' | 'deliverSoon'>;
   /**
@@ -239,6 +261,23 @@ function refundRefusalText(result: Extract<RefundOutcome, { status: 'refused' }>
   );
 }
 
+/**
+ * The processor refused the refund for good, and the core applied the payment again: nothing is
+ * half done, and the money is still to be given back another way.
+ */
+function refundRefusedText(
+  result: Extract<RefundOutcome, { status: 'refused' }>,
+  payDate: string,
+): string {
+  return (
+    `The card processor refused to refund the charge: ${REFUND_REFUSAL_WORDS[result.reason]}. ` +
+    `The loan is credited with the payment again as of ${formatUsDate(payDate)}, so the ` +
+    'borrower owes nothing more for it, and nothing was given back. The payment stays Posted: ' +
+    'give the money back another way (a check or a credit to a bank account), then record it ' +
+    'with Refunded another way.'
+  );
+}
+
 function detailOf(
   row: PaymentWithBorrower,
   events: readonly { at: Date; status: string; detail: string | null }[],
@@ -250,6 +289,7 @@ function detailOf(
     feeCents: row.first_party_fee_cents + row.third_party_fee_cents,
     failure: row.failure,
     coreReference: row.core_reference,
+    refundRefusals: row.refund_refusals,
     events: eventsOf(events),
   };
 }
@@ -365,6 +405,15 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       const institution = await admin.access(staff, slug, 'edit');
       const row = await findPaymentWithBorrower(db, id);
       if (!row || row.institution_id !== institution.id) throw noPayment();
+      const who = staff.name || staff.email;
+      /** An attempt that gave nothing back, on record however it ended (the header). */
+      const auditNotMade = (trx: Kysely<Database>, why: string) =>
+        auditLog.record(trx, {
+          staff,
+          institutionId: institution.id,
+          action: 'payment.refundNotMade',
+          comment: `Tried to refund ${describe(row)}: ${why}`,
+        });
       const refusal = staffRefundRefusal({
         status: statusOf(row.status),
         method: { isCard: row.is_card },
@@ -382,19 +431,21 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         institutions.findById(institution.id),
       ]);
       const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
-      const reversal = await core.reversePayment(
-        { institutionId: institution.id, customerId: row.customer_id },
-        row.loan_number,
-        {
-          postingKey: row.id,
-          reversalKey: `refund:${row.id}`,
-          returnedOn: calendarDateIn(zone, clock.now()),
-          reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
-          feeCents: 0,
-        },
-      );
+      const customer = { institutionId: institution.id, customerId: row.customer_id };
+      // This attempt reverses the payment's live posting: its first, or the re-post that undid
+      // the last refused refund (core/posting-keys.ts).
+      const attempt = row.refund_refusals;
+      const reversal = await core.reversePayment(customer, row.loan_number, {
+        postingKey: corePostingKey(row.id, attempt),
+        reversalKey: refundReversalKey(row.id, attempt),
+        returnedOn: calendarDateIn(zone, clock.now()),
+        reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
+        feeCents: 0,
+      });
       if (reversal.status === 'notFound' || reversal.status === 'refused') {
-        throw refused(reversalRefusalText(reversal));
+        const text = reversalRefusalText(reversal);
+        await auditNotMade(db, 'the core refused to reverse it; nothing was changed.');
+        throw refused(text);
       }
       const halfDone = { coreReversal: reversal.reference, chargeId: charge.chargeId };
       let refund: RefundOutcome;
@@ -411,18 +462,71 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
             ...halfDone,
             processorAnswer: 'the card processor did not answer; whether it refunded is not known',
           });
+          await auditNotMade(
+            db,
+            'the core reversed it; the card processor did not answer. Refund again finishes it.',
+          );
         } catch {
           // The reconciliation still shows the reversal without a refund.
         }
         throw error;
       }
       if (refund.status !== 'refunded') {
-        await recordHalfDone(row, {
-          ...halfDone,
-          processorAnswer: `the card processor refused: ${REFUND_REFUSAL_WORDS[refund.reason]}`,
+        const processorAnswer = `the card processor refused: ${REFUND_REFUSAL_WORDS[refund.reason]}`;
+        // Refused for good: the borrower's money is still with the institution, so the loan is
+        // credited again with the payment as of its own date (a new key: the core answers each
+        // key once) and the payment stays Posted with nothing left half done (the header).
+        const reposted = await core.postPayment(customer, row.loan_number, {
+          postingKey: corePostingKey(row.id, attempt + 1),
+          date: row.pay_date,
+          amountCents: row.amount_cents + row.additional_principal_cents,
+          additionalPrincipalCents: row.additional_principal_cents,
+          method: 'card',
+          description: settings.get('loanDetailsTexts.historyRefundNotMadeText'),
         });
-        throw refused(refundRefusalText(refund));
+        if (reposted.status !== 'posted' && reposted.status !== 'alreadyPosted') {
+          // The core would not take it back either: the loan is short the payment until staff
+          // put it right, which the row and the work item say at once.
+          await recordHalfDone(row, { ...halfDone, processorAnswer });
+          await auditNotMade(
+            db,
+            `the core reversed it; ${processorAnswer}; the core did not apply it again.`,
+          );
+          throw refused(refundRefusalText(refund));
+        }
+        const detail =
+          `Refund refused by the card processor (${REFUND_REFUSAL_WORDS[refund.reason]}), asked ` +
+          `by ${who}: the core's reversal (${reversal.reference}) undone by posting the payment ` +
+          `again as of ${formatUsDate(row.pay_date)} (${reposted.reference}). Nothing was given ` +
+          'back.';
+        await db.transaction().execute(async (trx) => {
+          const recorded = await recordRefundRefused(trx, row.id, {
+            refusals: attempt,
+            at: clock.now(),
+            detail,
+            coreReference: reposted.reference,
+          });
+          if (recorded) {
+            await auditNotMade(
+              trx,
+              `${processorAnswer}. The loan is credited with it again as of its date; nothing ` +
+                'was given back.',
+            );
+          }
+        });
+        throw refused(refundRefusedText(refund, row.pay_date));
       }
+      // A re-post a crash left unrecorded (the processor refused, the core applied the payment
+      // again, and the process died before the row said so) would keep the payment on the loan
+      // now that the card is refunded: it is reversed too. The core answers 'notFound' when there
+      // is none, as it always is but for that crash.
+      await core.reversePayment(customer, row.loan_number, {
+        postingKey: corePostingKey(row.id, attempt + 1),
+        reversalKey: refundReversalKey(row.id, attempt + 1),
+        returnedOn: calendarDateIn(zone, clock.now()),
+        reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
+        feeCents: 0,
+      });
 
       const notice =
         row.recipient === ''
@@ -436,7 +540,6 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
                 refundedCents: refund.amountCents,
               }),
             );
-      const who = staff.name || staff.email;
       const marked = await db.transaction().execute(async (trx) => {
         const moved = await markPaymentRefunded(
           trx,
@@ -462,6 +565,76 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       // the refund above were its own, answered again under their keys.
       if (!marked) throw refused('This payment was refunded already.');
       if (notice) mail.deliverSoon();
+      const now = (await findPaymentWithBorrower(db, id)) ?? row;
+      return detailOf(now, await listPaymentEvents(db, row.id));
+    },
+
+    /**
+     * A posted card payment whose card refund the processor refused, given back another way:
+     * the core's live posting (the last re-post) reversed as of the payment's date, then the
+     * payment marked Refunded with a timeline row saying how and by whom, and the audit entry,
+     * in one transaction (the header of domain `RefundedElsewhereRequest`). The reversal is keyed
+     * by the payment and its refusals, so a second request reverses nothing more; only the one
+     * that moves the payment answers 200.
+     */
+    async refundedElsewhere(
+      staff: StaffPrincipal,
+      slug: string,
+      id: string,
+      request: RefundedElsewhereRequest,
+    ): Promise<StaffPaymentDetail> {
+      const institution = await admin.access(staff, slug, 'edit');
+      const row = await findPaymentWithBorrower(db, id);
+      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const refusal = staffRefundElsewhereRefusal({
+        status: statusOf(row.status),
+        method: { isCard: row.is_card },
+        refundRefusals: row.refund_refusals,
+      });
+      if (refusal) throw refused(refusal);
+      const [settings, found] = await Promise.all([
+        institutions.settings(institution.id),
+        institutions.findById(institution.id),
+      ]);
+      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const reversal = await core.reversePayment(
+        { institutionId: institution.id, customerId: row.customer_id },
+        row.loan_number,
+        {
+          postingKey: corePostingKey(row.id, row.refund_refusals),
+          reversalKey: `refund-elsewhere:${row.id}:${row.refund_refusals}`,
+          returnedOn: calendarDateIn(zone, clock.now()),
+          reason: settings.get('loanDetailsTexts.historyRefundedElsewhereText'),
+          feeCents: 0,
+        },
+      );
+      if (reversal.status === 'notFound' || reversal.status === 'refused') {
+        throw refused(reversalRefusalText(reversal));
+      }
+      const who = staff.name || staff.email;
+      const total = formatUsd(storedPaymentTotal(row));
+      const marked = await db.transaction().execute(async (trx) => {
+        const moved = await markPaymentRefunded(
+          trx,
+          row.id,
+          {
+            at: clock.now(),
+            detail:
+              `Refunded another way by ${who} (${request.how.replace(/[.\s]+$/, '')}). The core's posting reversed ` +
+              `(${reversal.reference}); the card charge kept (its processor refused to refund it).`,
+          },
+          undefined,
+        );
+        if (!moved) return false;
+        await auditLog.record(trx, {
+          staff,
+          institutionId: institution.id,
+          action: 'payment.refundElsewhere',
+          comment: `Recorded ${describe(row)} refunded another way (${total}): ${request.how}`,
+        });
+        return true;
+      });
+      if (!marked) throw refused('This payment was refunded already.');
       const now = (await findPaymentWithBorrower(db, id)) ?? row;
       return detailOf(now, await listPaymentEvents(db, row.id));
     },

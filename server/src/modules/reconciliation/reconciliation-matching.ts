@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { AchDebitRecord } from '../../core/ach/ach-processor';
 import type { CardChargeRecord } from '../../core/card-processor';
+import { paymentIdOfPostingKey, repostNumberOf } from '../../core/posting-keys';
 import type { CorePostingRecord } from '../../core/servicing-core';
 import type { PortalPaymentRow } from './reconciliation.repository';
 
@@ -79,6 +80,26 @@ export function portalTotalCents(payment: PortalPaymentRow): number {
 /** What the core is posted: the amount and the additional principal (fees are the institution's). */
 export function portalPostedCents(payment: PortalPaymentRow): number {
   return payment.amount_cents + payment.additional_principal_cents;
+}
+
+/**
+ * Each payment's latest posting, under the payment's id: a payment whose card refund the processor
+ * refused was posted again under a key of its own (core/posting-keys.ts), and that re-post is the
+ * payment's posting now; the reversed one before it was undone by it and counts nowhere.
+ */
+export function latestPostings(postings: readonly CorePostingRecord[]): CorePostingRecord[] {
+  const latest = new Map<string, CorePostingRecord>();
+  for (const posting of postings) {
+    const paymentId = paymentIdOfPostingKey(posting.postingKey);
+    const before = latest.get(paymentId);
+    if (!before || repostNumberOf(posting.postingKey) > repostNumberOf(before.postingKey)) {
+      latest.set(paymentId, posting);
+    }
+  }
+  return [...latest.entries()].map(([paymentId, posting]) => ({
+    ...posting,
+    postingKey: paymentId,
+  }));
 }
 
 function byKey<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T> {
@@ -292,7 +313,9 @@ function sum<T>(items: readonly T[], cents: (item: T) => number) {
 
 /** The day's totals per system, and its payments out of balance (ordered by payment id). */
 export function matchDay(input: DayMatchInput): DayMatch {
-  const { portalOfDay, portalById, ofDay, around, today } = input;
+  const { portalOfDay, portalById, today } = input;
+  const ofDay = { ...input.ofDay, postings: latestPostings(input.ofDay.postings) };
+  const around = { ...input.around, postings: latestPostings(input.around.postings) };
   const charges = byKey(around.charges, (charge) => charge.idempotencyKey);
   const debits = byKey(around.debits, (debit) => debit.idempotencyKey);
   const postings = byKey(around.postings, (posting) => posting.postingKey);

@@ -14,7 +14,7 @@ import {
 } from '../../testing/payment-test-kit';
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
-import { problemsOf } from './reconciliation-matching';
+import { latestPostings, problemsOf } from './reconciliation-matching';
 import type { PortalPaymentRow } from './reconciliation.repository';
 
 /*
@@ -90,10 +90,11 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
     expect(kept.status).toBe('posted');
   });
 
-  it('shows a refund whose card refund the processor refused as one that did not finish', async () => {
+  it('finds a payment whose card refund the processor refused in balance: the core took it again, the card kept the charge, counted once', async () => {
     // The built-in processor's test card whose refunds are refused (the card closed or expired).
     const closing = await addCard(jordan, HOME_EQUITY, '4000000000005126');
     const payment = await payByCard(33, closing);
+    const before = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
     const answer = await test.app.inject({
       method: 'POST',
       url: `/admin-api/institutions/harbor/payments/${payment.id}/refund`,
@@ -102,13 +103,9 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
     expect(answer.statusCode).toBe(409);
 
     const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
-    expect(run.mismatches.find((each) => each.paymentId === payment.id)?.problems).toEqual([
-      {
-        kind: 'statusDisagrees',
-        detail:
-          "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
-      },
-    ]);
+    // The reversal and the re-post under a key of its own read as the payment's one posting.
+    expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
+    expect(run.totals).toEqual(before.totals);
   });
 });
 
@@ -162,5 +159,21 @@ describe('the matching of a refund', () => {
     expect(details(portal('posted'), charge(false), undefined, posting(true), DAY)).toEqual([
       "Reversed in the core; posted in the portal: a refund that did not finish (Refund on the payment's page finishes it, reversing and refunding nothing twice).",
     ]);
+  });
+
+  it("reads a payment's re-posts after refused refunds as its one posting, the latest", () => {
+    const line = (postingKey: string, reference: string, reversed: boolean) => ({
+      ...posting(reversed),
+      postingKey,
+      reference,
+    });
+    expect(
+      latestPostings([
+        line('payment-1:reposted:1', 'line-2', true),
+        line('payment-1', 'line-1', true),
+        line('payment-1:reposted:2', 'line-3', false),
+        line('payment-2', 'line-9', false),
+      ]),
+    ).toEqual([line('payment-1', 'line-3', false), line('payment-2', 'line-9', false)]);
   });
 });

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AchDebitRecord, AchProcessor } from '../../core/ach/ach-processor';
 import type { CardChargeRecord, CardProcessor } from '../../core/card-processor';
+import { paymentIdOfPostingKey } from '../../core/posting-keys';
 import type { CorePostingRecord, ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -193,7 +194,9 @@ export function createReconciliationService(
     };
     ofDay.charges.forEach((charge: CardChargeRecord) => note(charge.idempotencyKey));
     ofDay.debits.forEach((debit: AchDebitRecord) => note(debit.idempotencyKey));
-    ofDay.postings.forEach((posting: CorePostingRecord) => note(posting.postingKey));
+    ofDay.postings.forEach((posting: CorePostingRecord) =>
+      note(paymentIdOfPostingKey(posting.postingKey)),
+    );
     for (const payment of await findPayments(db, institutionId, [...otherKeys])) {
       portalById.set(payment.id, payment);
     }

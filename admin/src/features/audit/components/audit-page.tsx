@@ -42,6 +42,8 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'payment.open': 'Opened a payment',
   'payment.postAgain': 'Asked for a payment under review to be posted again',
   'payment.refund': 'Refunded a card payment',
+  'payment.refundNotMade': 'Tried to refund a card payment; nothing was given back',
+  'payment.refundElsewhere': 'Recorded a payment refunded outside the portal',
   'reconciliation.run': 'Ran a day’s reconciliation',
 };
 

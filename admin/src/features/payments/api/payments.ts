@@ -1,4 +1,5 @@
 import {
+  type RefundedElsewhereRequest,
   StaffPaymentDetail,
   StaffPaymentSearchResponse,
   type StaffPaymentSearchQuery,
@@ -90,6 +91,32 @@ export function useRefund(slug: string, id: string) {
   return useMutation({
     mutationFn: () =>
       api.post(adminPath('institutions', slug, 'payments', id, 'refund'), {}, StaffPaymentDetail),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentKeys.payment(slug, id), payment);
+      void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all(slug), 'search'] });
+    },
+    // A refund that gave nothing back may still have changed the payment (the processor refused
+    // and the core took it again; a half-done refund's timeline row): read it again at once.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.payment(slug, id) });
+    },
+  });
+}
+
+/**
+ * `POST /admin-api/institutions/:slug/payments/:id/refunded-elsewhere`: a card payment whose
+ * refund the processor refused, recorded as given back another way (the core's posting reversed;
+ * editors and publishers; audited). The answer is the payment as it is now.
+ */
+export function useRefundedElsewhere(slug: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RefundedElsewhereRequest) =>
+      api.post(
+        adminPath('institutions', slug, 'payments', id, 'refunded-elsewhere'),
+        request,
+        StaffPaymentDetail,
+      ),
     onSuccess: (payment) => {
       queryClient.setQueryData(paymentKeys.payment(slug, id), payment);
       void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all(slug), 'search'] });

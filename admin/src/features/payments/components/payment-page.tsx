@@ -2,6 +2,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,13 +13,16 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   formatUsd,
   formatUsDate,
   PAYMENT_KIND_LABELS,
   PAYMENT_STATUS_LABELS,
+  RefundedElsewhereRequest,
   type StaffPaymentDetail,
+  staffRefundElsewhereRefusal,
   staffRefundRefusal,
 } from '@portal/domain';
 import { useCallback, useId, useState } from 'react';
@@ -24,7 +31,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canEdit, useInstitution } from '../../../lib/institutions/institution-context';
-import { usePayment, usePostAgain, useRefund } from '../api/payments';
+import { usePayment, usePostAgain, useRefund, useRefundedElsewhere } from '../api/payments';
 import { methodText } from '../utils/payment-text';
 
 function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
@@ -168,15 +175,30 @@ function RefundAction({
   const [confirming, setConfirming] = useState(false);
   const refusal = staffRefundRefusal(payment);
   if (refusal) return <Alert severity="info">{refusal}</Alert>;
-  if (!mayAct) return null;
   const total = formatUsd(payment.totalCents);
   const method = methodText(payment.method);
+  const refusedBefore =
+    payment.refundRefusals > 0 ? (
+      // Standing facts, not news: a note, not an alert.
+      <Alert severity="warning" role="note">
+        The card processor refused to refund this payment
+        {payment.refundRefusals > 1 ? ` (${payment.refundRefusals} times)` : ''}, so the loan is
+        credited with it again and nothing was given back. Give the money back another way (a check
+        or a credit to a bank account), then record it with Refunded another way; or choose Refund
+        to try the card again.
+      </Alert>
+    ) : null;
+  if (!mayAct) return refusedBefore;
   return (
     <>
-      <Box>
+      {refusedBefore}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setConfirming(true)}>
           Refund
         </Button>
+        {staffRefundElsewhereRefusal(payment) === null && (
+          <RefundedElsewhereAction slug={slug} payment={payment} onRecorded={onRefunded} />
+        )}
       </Box>
       {refund.isError && <Alert severity="error">{errorMessage(refund.error)}</Alert>}
       <ConfirmDialog
@@ -211,6 +233,94 @@ function RefundAction({
         </Box>
         This cannot be undone.
       </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * A card payment whose refund the processor refused, recorded as given back another way: a dialog
+ * asks how (kept as typed when the server refuses), says what happens (the loan's posting
+ * reversed, no e-mail), and records it.
+ */
+function RefundedElsewhereAction({
+  slug,
+  payment,
+  onRecorded,
+}: {
+  slug: string;
+  payment: StaffPaymentDetail;
+  onRecorded(summary: string): void;
+}) {
+  const record = useRefundedElsewhere(slug, payment.id);
+  const [open, setOpen] = useState(false);
+  const [how, setHow] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const titleId = useId();
+  const total = formatUsd(payment.totalCents);
+  const close = () => {
+    if (!record.isPending) setOpen(false);
+  };
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        Refunded another way
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = RefundedElsewhereRequest.safeParse({ how });
+            if (!parsed.success) {
+              setFieldError(parsed.error.issues[0]?.message);
+              return;
+            }
+            setFieldError(undefined);
+            record.mutate(parsed.data, {
+              onSuccess: () => {
+                setOpen(false);
+                onRecorded(
+                  `Payment ${payment.reference} is recorded as refunded another way: the ` +
+                    'loan’s posting is reversed. Tell the borrower how the money went back.',
+                );
+              },
+            });
+          }}
+        >
+          <DialogTitle id={titleId}>Record payment {payment.reference} refunded?</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2 }}>
+            <Box component="ul" sx={{ my: 0, pl: 3 }}>
+              <li>
+                The loan&rsquo;s posting of{' '}
+                {formatUsd(payment.amountCents + payment.additionalPrincipalCents)} is reversed as
+                of the payment date, {formatUsDate(payment.payDate)}: what it paid is owed again.
+              </li>
+              <li>
+                The payment says Refunded. The card keeps its charge of {total}; the borrower is not
+                e-mailed.
+              </li>
+            </Box>
+            <TextField
+              label="How the money went back"
+              value={how}
+              onChange={(event) => setHow(event.target.value)}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              error={fieldError !== undefined}
+              helperText={fieldError ?? 'For example: Check 1042 mailed on the 2nd.'}
+            />
+            {record.isError && <Alert severity="error">{errorMessage(record.error)}</Alert>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={record.isPending}>
+              Record refund of {total}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
     </>
   );
 }

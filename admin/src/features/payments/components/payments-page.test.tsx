@@ -45,6 +45,7 @@ const DETAIL: StaffPaymentDetail = {
   feeCents: 0,
   failure: null,
   coreReference: null,
+  refundRefusals: 0,
   events: [
     { at: '2025-03-14T15:00:00.000Z', status: 'scheduled', detail: null },
     { at: '2025-03-19T14:00:00.000Z', status: 'settling', detail: null },
@@ -361,6 +362,107 @@ describe('the payments page', () => {
         'Posted',
       );
       await expectNoAxeViolations();
+    });
+
+    it('after the processor refused the refund, shows the row it wrote at once, says the payment is applied again, and records it refunded another way', async () => {
+      const ELSEWHERE_URL = `POST /admin-api/institutions/harbor/payments/${CARD_ID}/refunded-elsewhere`;
+      const refusedText =
+        'The card processor refused to refund the charge: the card is closed or expired. The loan is credited with the payment again as of 03/14/2025, so the borrower owes nothing more for it, and nothing was given back. The payment stays Posted: give the money back another way (a check or a credit to a bank account), then record it with Refunded another way.';
+      const REFUSED_ONCE: StaffPaymentDetail = {
+        ...POSTED_CARD,
+        refundRefusals: 1,
+        coreReference: 'TX-92',
+        events: [
+          ...POSTED_CARD.events,
+          {
+            at: '2025-03-18T14:00:00.000Z',
+            status: 'posted',
+            detail:
+              "Refund refused by the card processor (the card is closed or expired), asked by Sam Editor: the core's reversal (TX-91) undone by posting the payment again as of 03/14/2025 (TX-92). Nothing was given back.",
+          },
+        ],
+      };
+      const ELSEWHERE: StaffPaymentDetail = {
+        ...REFUSED_ONCE,
+        status: 'refunded',
+        events: [
+          ...REFUSED_ONCE.events,
+          {
+            at: '2025-03-18T15:00:00.000Z',
+            status: 'refunded',
+            detail:
+              "Refunded another way by Sam Editor (Check 1042 mailed). The core's posting reversed (TX-93); the card charge kept (its processor refused to refund it).",
+          },
+        ],
+      };
+      let refundedYet = false;
+      const { user, server } = renderAdmin({
+        path: `/i/harbor/payments/${CARD_ID}`,
+        routes: {
+          ...institutionRoutes({ role: 'editor' }),
+          [CARD_URL]: () => ({ body: refundedYet ? REFUSED_ONCE : POSTED_CARD }),
+          [REFUND_URL]: () => {
+            refundedYet = true;
+            return refusal(409, 'Conflict', refusedText);
+          },
+          [ELSEWHERE_URL]: { body: ELSEWHERE },
+        },
+      });
+      expect(await screen.findByRole('button', { name: 'Refund' })).toBeVisible();
+      // Not offered before a refusal.
+      expect(screen.queryByRole('button', { name: 'Refunded another way' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Refund' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund $128.95' }),
+      );
+      expect(await screen.findByRole('alert')).toHaveTextContent(refusedText);
+      // The payment is read again: its new row shows without a reload, and the page says why.
+      const timeline = screen.getByRole('table', { name: 'Timeline' });
+      expect(
+        await within(timeline).findByText(/^Refund refused by the card processor/),
+      ).toBeVisible();
+      expect(
+        screen.getByText(
+          /The card processor refused to refund this payment, so the loan is credited/,
+        ),
+      ).toBeVisible();
+      await expectNoAxeViolations();
+
+      await user.click(screen.getByRole('button', { name: 'Refunded another way' }));
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Record payment R4FN9D2K7Q refunded?',
+      });
+      expect(
+        within(dialog)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'The loan’s posting of $125.00 is reversed as of the payment date, 03/14/2025: what it paid is owed again.',
+        'The payment says Refunded. The card keeps its charge of $128.95; the borrower is not e-mailed.',
+      ]);
+      const how = within(dialog).getByRole('textbox', { name: 'How the money went back' });
+      // Nothing said: the field says what it needs, and nothing is sent.
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund of $128.95' }));
+      expect(how).toHaveAccessibleDescription('Say how the money went back.');
+      expect(how).toHaveAttribute('aria-invalid', 'true');
+      expect(server.requestsTo(ELSEWHERE_URL)).toEqual([]);
+      await expectNoAxeViolations();
+
+      await user.type(how, 'Check 1042 mailed');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund of $128.95' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(server.requestsTo(ELSEWHERE_URL).map((request) => request.body)).toEqual([
+        { how: 'Check 1042 mailed' },
+      ]);
+      const done = screen.getByRole('status');
+      expect(done).toHaveTextContent(
+        'Payment R4FN9D2K7Q is recorded as refunded another way: the loan’s posting is reversed.',
+      );
+      await waitFor(() => expect(done).toHaveFocus());
+      expect(
+        await within(timeline).findByText(/^Refunded another way by Sam Editor/),
+      ).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Refunded another way' })).toBeNull();
     });
 
     it('offers no refund to a viewer', async () => {

@@ -201,6 +201,43 @@ describe('a work queue item', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This item is already handled.');
   });
 
+  it("says a payment's item was raised by the portal and links to the payment's page", async () => {
+    const PAYMENT_ID = '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e';
+    renderItem({
+      routes: {
+        [`GET ${ITEM}`]: {
+          body: detail({
+            kind: 'paymentReview',
+            summary: 'Payment R4FN9D2K7Q: $58.00 for loan ****2352 did not post',
+            senderName: 'Card processor',
+            senderEmail: '',
+            canReply: false,
+            details: {
+              paymentId: PAYMENT_ID,
+              confirmationNumber: 'R4FN9D2K7Q',
+              whatToDo: 'Open it under Payments.',
+            },
+          }),
+        },
+      },
+    });
+    await screen.findByRole('heading', {
+      level: 1,
+      name: 'Payment R4FN9D2K7Q: $58.00 for loan ****2352 did not post',
+    });
+    const sentBy = screen.getByText('Sent by', { selector: 'dt' });
+    expect(sentBy.nextElementSibling).toHaveTextContent('The portal, about a borrower’s payment');
+    const sent = section('What was sent');
+    // The id is the link, not a line of its own.
+    expect(within(sent).queryByText(PAYMENT_ID)).toBeNull();
+    expect(within(sent).getByText('R4FN9D2K7Q')).toBeVisible();
+    expect(within(sent).getByRole('link', { name: 'Open the payment' })).toHaveAttribute(
+      'href',
+      `/i/harbor/payments/${PAYMENT_ID}`,
+    );
+    await expectNoAxeViolations();
+  });
+
   it('lets a viewer read the item without actions', async () => {
     renderItem({ role: 'viewer' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Escrow analysis' })).toBeVisible();

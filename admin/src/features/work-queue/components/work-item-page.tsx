@@ -19,13 +19,32 @@ import { WorkItemActions } from './work-item-actions';
 import { WorkItemApplicationSection } from './work-item-application';
 import { WorkItemDetails, WorkItemDocumentLink } from './work-item-details';
 
+/** Who raised the item: a payment's is raised by the portal itself, about a borrower's payment. */
+function sentBy(item: WorkItemDetail): string {
+  if (item.kind === 'paymentReview') return 'The portal, about a borrower’s payment';
+  return item.fromBorrower ? 'A signed-in borrower' : 'A visitor of the public pages';
+}
+
+/** The payment a 'paymentReview' item is about (its details' paymentId), if it names one. */
+function paymentIdOf(item: WorkItemDetail): string | undefined {
+  const id = item.details.paymentId;
+  return item.kind === 'paymentReview' && typeof id === 'string' ? id : undefined;
+}
+
+/** The details as listed: a payment's id is the link under them, not a line. */
+function detailsShown(item: WorkItemDetail): Record<string, unknown> {
+  if (!paymentIdOf(item)) return item.details;
+  const { paymentId: _linked, ...rest } = item.details;
+  return rest;
+}
+
 function Facts({ item, timeZone }: { item: WorkItemDetail; timeZone: string }) {
   const facts: [string, string][] = [
     ['Kind', WORK_ITEM_KIND_LABELS[item.kind]],
     ['Status', WORK_ITEM_STATUS_LABELS[item.status]],
     ['Received', formatDateTime(item.createdAt, timeZone)],
     ['From', item.senderEmail ? `${item.senderName} <${item.senderEmail}>` : item.senderName],
-    ['Sent by', item.fromBorrower ? 'A signed-in borrower' : 'A visitor of the public pages'],
+    ['Sent by', sentBy(item)],
     [
       'Assigned to',
       item.assignedTo ? `${item.assignedTo.name} (${item.assignedTo.email})` : 'Nobody yet',
@@ -120,7 +139,18 @@ export function WorkItemPage({ slug, id, role, timeZone }: WorkItemPageProps) {
             <Typography id={detailsHeading} variant="h6" component="h2">
               What was sent
             </Typography>
-            <WorkItemDetails details={item.data.details} />
+            <WorkItemDetails details={detailsShown(item.data)} />
+            {paymentIdOf(item.data) && (
+              <Box>
+                <Link
+                  component={RouterLink}
+                  to={`../../payments/${paymentIdOf(item.data) ?? ''}`}
+                  relative="path"
+                >
+                  Open the payment
+                </Link>
+              </Box>
+            )}
             {item.data.kind === 'document' && (
               <WorkItemDocumentLink slug={slug} itemId={item.data.id} />
             )}
