@@ -19,6 +19,7 @@ export * from './rules/date-formats';
 export * from './rules/user-agent';
 export * from './rules/contact-fields';
 export * from './rules/payoff';
+export * from './rules/processing-payments';
 export * from './rules/agreements';
 // Not `dollarsToCents` / `centsToDollars`: money is cents past the wire, and the API schemas
 // convert it (api/money.ts); nothing outside the domain converts by hand.

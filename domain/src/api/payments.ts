@@ -234,6 +234,11 @@ export const RecentPaymentInfo = z.object({
   PaymentDate: DateText,
   /** What was paid: the payment, its additional principal and its fees. */
   PaymentAmount: Dollars,
+  /**
+   * Of it, what counts toward the amount due once credited: the payment without its additional
+   * principal (principal only) and its fees (the processor's and the institution's).
+   */
+  TowardAmountDue: Dollars,
   IsCard: z.boolean(),
   AccountNumber: z.string().regex(/^\d{1,4}$/),
   Status: PaymentStatus,

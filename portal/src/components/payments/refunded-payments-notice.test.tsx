@@ -16,6 +16,7 @@ const REFUNDED = {
   EncryptedString: 'refunded-handle-1',
   PaymentDate: '2026-11-24',
   PaymentAmount: 88.25,
+  TowardAmountDue: 88.25,
   IsCard: true,
   AccountNumber: '4242',
   Status: 'refunded' as const,
@@ -25,6 +26,7 @@ const POSTED = {
   EncryptedString: 'posted-handle-1',
   PaymentDate: '2026-11-02',
   PaymentAmount: 1234.56,
+  TowardAmountDue: 1234.56,
   Status: 'posted' as const,
 };
 const RETURNED = {

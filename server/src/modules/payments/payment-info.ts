@@ -188,6 +188,7 @@ function recentInfo(
     EncryptedString: paymentHandleOf(deps.dataProtector, 'payment', context.caller, payment.id),
     PaymentDate: payment.pay_date,
     PaymentAmount: payment.total_cents,
+    TowardAmountDue: payment.amount_cents,
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
     Status: statusOf(payment.status),

@@ -117,6 +117,7 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
         EncryptedString: expect.stringMatching(/^p\./),
         PaymentDate: TODAY,
         PaymentAmount: 1500,
+        TowardAmountDue: 1500,
         IsCard: false,
         AccountNumber: INSUFFICIENT_FUNDS.slice(-4),
         Status: 'posted',

@@ -218,6 +218,8 @@ export interface ListedReturnedPayment {
 export interface ListedRecentPayment {
   id: string;
   pay_date: string;
+  /** The payment alone (toward the amount due), without additional principal and fees. */
+  amount_cents: number;
   total_cents: number;
   last_four: string;
   is_card: boolean;
@@ -301,7 +303,7 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
         limit 20
       ) back) as returned,
       (select coalesce(json_agg(recent), '[]') from (
-        select p.id, p.pay_date, p.last_four, p.is_card, p.status,
+        select p.id, p.pay_date, p.last_four, p.is_card, p.status, p.amount_cents,
           p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
             + p.third_party_fee_cents as total_cents
         from payments p

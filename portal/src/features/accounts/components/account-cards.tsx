@@ -33,6 +33,8 @@ export function AccountCard(props: {
   /** Short labelled values under the figure (a deposit's or investment's rate and maturity). */
   facts?: readonly { label: string; value: string }[];
   status: string;
+  /** What the loan's processing payments pay (paid, not yet credited), if it has any. */
+  processingCents?: number;
   detailsPath?: string;
   variant: 'default' | 'warning' | 'closed';
 }) {
@@ -101,6 +103,9 @@ export function AccountCard(props: {
             })}
           </Typography>
         ) : null}
+        {figure.kind === 'amountDue' && props.processingCents !== undefined ? (
+          <ProcessingChip cents={props.processingCents} />
+        ) : null}
         {props.facts && props.facts.length > 0 ? (
           <Box
             component="dl"
@@ -143,5 +148,24 @@ export function AccountCard(props: {
         {props.details}
       </Box>
     </Card>
+  );
+}
+
+/**
+ * The short marker of a loan with payments processing (paid, not yet credited by the core) and
+ * what they pay, under its amount due in the loans list and on its card.
+ */
+export function ProcessingChip(props: { cents: number }) {
+  const settings = useSettings();
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      <Chip
+        size="small"
+        variant="outlined"
+        label={fillPlaceholders(settings.get('accountSummaryTexts.processingPaymentChipText'), {
+          amount: formatUsd(props.cents),
+        })}
+      />
+    </Box>
   );
 }

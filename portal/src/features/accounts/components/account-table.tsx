@@ -14,7 +14,8 @@ import { DataTable } from '../../../components/data-table/data-table';
 import type { DataTableColumn } from '../../../components/data-table/data-table-column';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { accountRowVariant, shownDueDate } from '../utils/account-lists';
-import { AccountCard } from './account-cards';
+import { AccountCard, ProcessingChip } from './account-cards';
+import type { ProcessingByLoan } from './payments-summary';
 
 type Column = DataTableColumn<AccountListItem>;
 
@@ -29,6 +30,8 @@ export function AccountTable(props: {
   category: AccountCategory;
   caption: string;
   rows: readonly AccountListItem[];
+  /** The loans with payments processing (a marker beside their amount due). */
+  processing?: ProcessingByLoan;
 }) {
   const settings = useSettings();
   const defaultStatus = settings.get('dashboardTexts.defaultStatusText');
@@ -88,11 +91,28 @@ export function AccountTable(props: {
     settings.get('dashboardTexts.dueDateColumnText'),
     (row) => shownDueDate(row),
   );
-  const amountDue: Column = centsColumn(
+  const processingCents = (row: AccountListItem) =>
+    props.processing?.get(row.Number)?.processingCents;
+  const amountDueCents: Column = centsColumn(
     'amountDue',
     settings.get('dashboardTexts.amountDueColumnText'),
     (row) => row.LoanAmountDue,
   );
+  // A payment made and not credited yet: said in short beside the amount due it does not count.
+  const amountDue: Column = {
+    ...amountDueCents,
+    renderCell: (row) => {
+      const paying = processingCents(row);
+      return paying === undefined ? (
+        amountDueCents.renderCell?.(row)
+      ) : (
+        <>
+          {amountDueCents.renderCell?.(row)}
+          <ProcessingChip cents={paying} />
+        </>
+      );
+    },
+  };
   const installment: Column = centsColumn(
     'installment',
     settings.get('dashboardTexts.installmentColumnText'),
@@ -172,6 +192,7 @@ export function AccountTable(props: {
         details={details}
         facts={cardFacts(row)}
         status={row.Status || defaultStatus}
+        processingCents={processingCents(row)}
         variant={accountRowVariant(row)}
         detailsPath={linked ? detailsPath(row) : undefined}
         figureLabel={(figure) =>

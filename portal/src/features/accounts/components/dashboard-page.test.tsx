@@ -1,10 +1,12 @@
-import type { AccountListItem } from '@portal/domain';
-import { expectNoAxeViolations } from '@portal/web-kit/testing';
+import type { AccountListItem, RecentPaymentInfo } from '@portal/domain';
+import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderPortal } from '../../../testing/render-portal';
 import { profileBody } from '../../../testing/fixtures';
 import type { SettingValues } from '../../../testing/fixtures';
+import { stubViewportWidth } from '../../../testing/match-media';
+import { paymentInfoFixture } from '../../../testing/payment-info-fixture';
 
 function account(overrides: Partial<AccountListItem>): AccountListItem {
   return {
@@ -60,7 +62,14 @@ const SAVINGS = account({
 
 function renderDashboard(
   accounts: readonly AccountListItem[],
-  options: { settings?: SettingValues; applications?: unknown[]; email?: string } = {},
+  options: {
+    settings?: SettingValues;
+    applications?: unknown[];
+    email?: string;
+    /** The institution's today as the server dates the list. */
+    businessDate?: string;
+    routes?: StubRoutes;
+  } = {},
 ) {
   const profile = profileBody();
   return renderPortal({
@@ -68,7 +77,14 @@ function renderDashboard(
     signedIn: true,
     settings: options.settings,
     routes: {
-      'GET /api/accountList': { body: { HasNoErrors: true, Errors: [], Accounts: accounts } },
+      'GET /api/accountList': {
+        body: {
+          HasNoErrors: true,
+          Errors: [],
+          Accounts: accounts,
+          ...(options.businessDate ? { BusinessDate: options.businessDate } : {}),
+        },
+      },
       'GET /api/Profile': {
         body: {
           ...profile,
@@ -78,6 +94,7 @@ function renderDashboard(
       'GET /api/Application/GetList': {
         body: { HasNoErrors: true, Errors: [], Applications: options.applications ?? [] },
       },
+      ...options.routes,
     },
   });
 }
@@ -298,6 +315,129 @@ describe('the dashboard', () => {
     });
     await table('Loans');
     await table('Application Status');
+    await expectNoAxeViolations();
+  });
+});
+
+describe('the dashboard with a payment processing (paid, not yet credited)', () => {
+  // Wire dollars, as the server answers.
+  const recent = (overrides: Partial<RecentPaymentInfo> = {}): RecentPaymentInfo => ({
+    EncryptedString: 'recent-processing-1',
+    PaymentDate: '2025-03-12',
+    PaymentAmount: 250,
+    IsCard: false,
+    AccountNumber: '6789',
+    Status: 'settling',
+    ...overrides,
+    // The payment alone (no fees or additional principal) unless a test says otherwise.
+    TowardAmountDue: overrides.TowardAmountDue ?? overrides.PaymentAmount ?? 250,
+  });
+  /** Each loan's payment info, with the recent payments given for its number. */
+  const paymentInfo = (byLoan: Record<string, RecentPaymentInfo[]>): StubRoutes => ({
+    'GET /api/PaymentInformation/GetPaymentInfo': (request) => {
+      const number = new URLSearchParams(request.search).get('accountNumber') ?? '';
+      return { body: paymentInfoFixture({ RecentPayments: byLoan[number] ?? [] }) };
+    },
+  });
+  // Home equity: $412.00 due 04/02/2025, not late on 03/14/2025.
+  const CURRENT = { ...HOME_EQUITY, Status: 'Current' };
+  const summary = () => screen.findByRole('region', { name: 'Your payments' });
+  const loanRow = (name: RegExp) =>
+    within(screen.getByRole('table', { name: 'Loans' }))
+      .getAllByRole('row')
+      .find((row) => name.test(row.textContent));
+
+  it('says first that the payment is processing, what is left to pay, and marks the loan in its list', async () => {
+    const { server } = renderDashboard([CURRENT, SAVINGS], {
+      businessDate: '2025-03-14',
+      routes: paymentInfo({
+        [CURRENT.Number]: [recent(), recent({ EncryptedString: 'posted-1', Status: 'posted' })],
+      }),
+    });
+    const region = await summary();
+    const notice = within(region).getByRole('note');
+    expect(notice).toHaveTextContent(
+      'Home Equity Loan ****2352Your payment of $250.00 made 03/12/2025 is processing. It will be credited to your loan as of its payment date.',
+    );
+    const next = within(region).getByText('Next payment due');
+    expect(notice.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The amount due stays; what is left beside it: $412.00 less $250.00.
+    expect(region).toHaveTextContent('Next payment due$412.00');
+    expect(region).toHaveTextContent('Left to pay after processing payments$162.00');
+    // Something is still left: Make Payment still leads.
+    expect(
+      within(region).getByRole('link', { name: 'Make Payment: Home Equity Loan ****2352' }),
+    ).toHaveClass('MuiButton-contained');
+    // The loan's row says it in short, beside its amount due.
+    expect(loanRow(/Home Equity/)).toHaveTextContent('$412.00Payment processing: $250.00');
+    // From the payment info the summary asks for already: one request per open loan.
+    expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(1);
+    await expectNoAxeViolations();
+  });
+
+  it('keeps Make Payment, outlined, for a loan whose processing payments leave nothing to pay', async () => {
+    // Past due ($859.00): a settling payment and one under review (its money may have moved).
+    renderDashboard([PAST_DUE, { ...CURRENT, Number: '001-100236-3' }], {
+      businessDate: '2025-03-14',
+      routes: paymentInfo({
+        [PAST_DUE.Number]: [
+          recent({ PaymentAmount: 500 }),
+          recent({ EncryptedString: 'review-1', PaymentAmount: 400, Status: 'needsReview' }),
+        ],
+      }),
+    });
+    const region = await summary();
+    expect(within(region).getAllByRole('note')).toHaveLength(2);
+    const late = within(region).getByRole('alert');
+    // Never below $0.00.
+    expect(late).toHaveTextContent('Left to pay after processing payments$0.00');
+    const pay = within(late).getByRole('link', { name: 'Make Payment: Auto Loan ****2341' });
+    expect(pay).toHaveClass('MuiButton-outlined', 'MuiButton-colorPrimary');
+    expect(pay).toHaveAttribute('href', '#/myaccount/payment/001-100234-1');
+    // The other loan has nothing processing: its Make Payment still leads.
+    expect(
+      within(region).getByRole('link', { name: 'Make Payment: Home Equity Loan ****2363' }),
+    ).toHaveClass('MuiButton-contained');
+    expect(loanRow(/Auto Loan/)).toHaveTextContent('Payment processing: $900.00');
+    expect(loanRow(/Home Equity/)).not.toHaveTextContent('processing');
+  });
+
+  it('changes nothing without a processing payment', async () => {
+    renderDashboard([CURRENT], {
+      businessDate: '2025-03-14',
+      routes: paymentInfo({
+        [CURRENT.Number]: [
+          recent({ Status: 'posted' }),
+          recent({ EncryptedString: 'failed-1', Status: 'failed' }),
+        ],
+      }),
+    });
+    const region = await summary();
+    expect(within(region).queryByRole('note')).toBeNull();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/processing|Left to pay/);
+    expect(
+      within(region).getByRole('link', { name: 'Make Payment: Home Equity Loan ****2352' }),
+    ).toHaveClass('MuiButton-contained');
+  });
+
+  it("marks the loan's phone card, and has no axe violations in the dark scheme", async () => {
+    stubViewportWidth(390);
+    renderDashboard([CURRENT, SAVINGS], {
+      businessDate: '2025-03-14',
+      settings: {
+        'themeOptions.colorScheme': 'dark',
+        'accountSummaryTexts.processingPaymentChipText': 'Paying {amount}',
+      },
+      routes: paymentInfo({ [CURRENT.Number]: [recent({ PaymentAmount: 412 })] }),
+    });
+    const loans = await screen.findByRole('list', { name: 'Loans' });
+    const card = within(loans).getByRole('listitem', { name: 'Home Equity Loan' });
+    expect(card).toHaveTextContent(/Amount Due\$412\.00Due 04\/02\/2025Paying \$412\.00/);
+    expect(
+      within(await summary()).getByRole('link', {
+        name: 'Make Payment: Home Equity Loan ****2352',
+      }),
+    ).toHaveClass('MuiButton-outlined');
     await expectNoAxeViolations();
   });
 });

@@ -35,7 +35,12 @@ import { useApplications } from '../api/get-applications';
 import { accountLists } from '../utils/account-lists';
 import { AccountTable } from './account-table';
 import { DashboardSkeleton } from '../../../components/page-skeletons/dashboard-skeleton';
-import { PaymentsSummary, summaryPaymentLoans, useLoanPayments } from './payments-summary';
+import {
+  PaymentsSummary,
+  processingByLoan,
+  summaryPaymentLoans,
+  useLoanPayments,
+} from './payments-summary';
 
 const LIST_HEADINGS = {
   loan: 'dashboardTexts.loansHeadingText',
@@ -60,6 +65,8 @@ export function DashboardPage() {
   const applications = useApplications({ enabled: applicationsOn });
   // The summary's scheduled and recurring payments come from each loan's payment info.
   const loanPayments = useLoanPayments(accounts.data?.Accounts ?? []);
+  // Payments made and not credited yet, said in the summary and beside each loan's amount due.
+  const processing = processingByLoan(loanPayments);
   const loading =
     accounts.isPending || (applicationsOn && applications.isPending) || loanPayments.pending;
   // The lists render as a transition once both are in (in slices, the page staying responsive).
@@ -114,7 +121,9 @@ export function DashboardPage() {
         ) : (
           <Stack spacing={3}>
             {/* What matters most first: what is due, and whether anything is late. */}
-            {accounts.data ? <PaymentsSummary summary={summary} payments={loanPayments} /> : null}
+            {accounts.data ? (
+              <PaymentsSummary summary={summary} payments={loanPayments} processing={processing} />
+            ) : null}
             {banner ? (
               <Box
                 component="img"
@@ -194,7 +203,12 @@ export function DashboardPage() {
                       >
                         {heading}
                       </Typography>
-                      <AccountTable category={list.category} caption={heading} rows={list.rows} />
+                      <AccountTable
+                        category={list.category}
+                        caption={heading}
+                        rows={list.rows}
+                        processing={processing}
+                      />
                     </Box>
                   );
                 })}

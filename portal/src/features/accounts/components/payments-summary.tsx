@@ -9,6 +9,7 @@ import {
   accountPaymentOffer,
   amountDueDifference,
   type AccountListItem,
+  type AmountLeftToPay,
   fillPlaceholders,
   formatUsd,
   formatUsDate,
@@ -20,11 +21,16 @@ import {
   pastDueTextsOf,
   type PaymentsSummary as Summary,
   paymentRulesOf,
+  type RecentPaymentInfo,
   scheduleWording,
   scheduleWordingTextsOf,
 } from '@portal/domain';
 import { useQueries } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import {
+  leftToPayOf,
+  ProcessingPaymentsNotice,
+} from '../../../components/payments/processing-payments-notice';
 import { returnedPaymentText } from '../../../components/payments/returned-payments-notice';
 import {
   type PaymentInfo,
@@ -55,13 +61,22 @@ export function summaryPaymentLoans(summary: Summary, settings: Settings): Accou
   ].filter((account) => payable(account, settings));
 }
 
-function PayButton(props: { account: AccountListItem; color?: 'error' | 'primary' }) {
+/**
+ * Make Payment for a loan. When its processing payments leave nothing to pay it is still offered
+ * (the borrower may pay more) but outlined: it is no longer what the line leads to.
+ */
+function PayButton(props: {
+  account: AccountListItem;
+  color?: 'error' | 'primary';
+  processing: ProcessingByLoan;
+}) {
   const settings = useSettings();
   if (!payable(props.account, settings)) return null;
+  const covered = props.processing.get(props.account.Number)?.coveredByProcessing === true;
   return (
     <Button
-      variant="contained"
-      color={props.color ?? 'primary'}
+      variant={covered ? 'outlined' : 'contained'}
+      color={covered ? 'primary' : (props.color ?? 'primary')}
       component={RouterLink}
       to={`/myaccount/payment/${encodeURIComponent(props.account.Number)}`}
       aria-label={`${settings.get('dashboardTexts.makePaymentButtonText')}: ${named(props.account)}`}
@@ -79,12 +94,18 @@ function PayButton(props: { account: AccountListItem; color?: 'error' | 'primary
  * follow. `summary` is domain paymentsSummary as of the institution's today. Each thing due has
  * its one Make Payment, named for its loan (see DashboardPage for why no other shows beside it).
  */
-export function PaymentsSummary(props: { summary: Summary; payments: LoanPayments }) {
+export function PaymentsSummary(props: {
+  summary: Summary;
+  payments: LoanPayments;
+  /** processingByLoan of `payments`. */
+  processing: ProcessingByLoan;
+}) {
   const settings = useSettings();
   const { summary } = props;
   const pastDueTexts = pastDueTextsOf(settings);
   if (props.payments.loans.length === 0) return null;
   const next = summary.nextDue;
+  const { processing } = props;
   return (
     <Box component="section" aria-labelledby="payments-summary-heading">
       <Typography variant="h5" component="h2" id="payments-summary-heading" gutterBottom>
@@ -93,8 +114,17 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
       <Stack spacing={2}>
         <ReturnedPayments
           payments={props.payments}
+          processing={processing}
           offered={summaryPaymentLoans(summary, settings).map((account) => account.Number)}
         />
+        {/* Before any amount due: a borrower who has just paid is not led to pay it again. */}
+        {props.payments.loans.map((loan) => (
+          <ProcessingPaymentsNotice
+            key={loan.Number}
+            title={named(loan)}
+            payments={processing.get(loan.Number)?.processing ?? []}
+          />
+        ))}
         {summary.pastDue.map((late) => (
           <Alert
             key={late.account.Number}
@@ -108,28 +138,35 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
               spacing={2}
               sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
             >
-              <Typography variant="body2" sx={{ color: 'text.primary' }}>
-                {pastDueNotice(
-                  {
-                    loan: { description: late.account.Description, number: late.account.Number },
-                    daysPastDue: late.daysPastDue,
-                    dueDate: late.dueDate,
-                    bringCurrentCents: late.breakdown.bringCurrentCents,
-                  },
-                  pastDueTexts,
-                )}
-                {/* The figure above is not the Amount Due of the loan's row: say why. */}
-                {(() => {
-                  const why = amountDueDifference(late.breakdown, pastDueTexts);
-                  return why ? (
-                    <Typography component="span" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
-                      {why}
-                    </Typography>
-                  ) : null;
-                })()}
-              </Typography>
+              <div>
+                <Typography variant="body2" sx={{ color: 'text.primary' }}>
+                  {pastDueNotice(
+                    {
+                      loan: { description: late.account.Description, number: late.account.Number },
+                      daysPastDue: late.daysPastDue,
+                      dueDate: late.dueDate,
+                      bringCurrentCents: late.breakdown.bringCurrentCents,
+                    },
+                    pastDueTexts,
+                  )}
+                  {/* The figure above is not the Amount Due of the loan's row: say why. */}
+                  {(() => {
+                    const why = amountDueDifference(late.breakdown, pastDueTexts);
+                    return why ? (
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        sx={{ display: 'block', mt: 0.5 }}
+                      >
+                        {why}
+                      </Typography>
+                    ) : null;
+                  })()}
+                </Typography>
+                <LeftToPay account={late.account} processing={processing} />
+              </div>
               <Box>
-                <PayButton account={late.account} color="error" />
+                <PayButton account={late.account} color="error" processing={processing} />
               </Box>
             </Stack>
           </Alert>
@@ -155,9 +192,10 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
                     loan: named(next.account),
                   })}
                 </Typography>
+                <LeftToPay account={next.account} processing={processing} />
               </div>
               <Box>
-                <PayButton account={next.account} />
+                <PayButton account={next.account} processing={processing} />
               </Box>
             </Stack>
           ) : summary.pastDue.length === 0 ? (
@@ -194,7 +232,11 @@ export function PaymentsSummary(props: { summary: Summary; payments: LoanPayment
  * still carries its lists), as the loan page and Make Payment say it. Make Payment for its loan
  * when the summary below offers none (one Make Payment per loan, see DashboardPage).
  */
-function ReturnedPayments(props: { payments: LoanPayments; offered: readonly string[] }) {
+function ReturnedPayments(props: {
+  payments: LoanPayments;
+  processing: ProcessingByLoan;
+  offered: readonly string[];
+}) {
   const settings = useSettings();
   const { loans, results } = props.payments;
   return loans.flatMap((loan, index) => {
@@ -218,13 +260,61 @@ function ReturnedPayments(props: { payments: LoanPayments; offered: readonly str
           </Typography>
           {props.offered.includes(loan.Number) ? null : (
             <Box>
-              <PayButton account={loan} color="error" />
+              <PayButton account={loan} color="error" processing={props.processing} />
             </Box>
           )}
         </Stack>
       </Alert>
     ));
   });
+}
+
+/** Each open loan's processing payments and what they leave to pay, by loan number. */
+export type ProcessingByLoan = ReadonlyMap<string, AmountLeftToPay<RecentPaymentInfo>>;
+
+/**
+ * The open loans that have payments processing (paid, not yet credited by the core), from the
+ * payment info the summary already has for each: what they pay and what they leave of the loan's
+ * amount due (the account list's LoanAmountDue, the amount the summary and the rows show).
+ */
+export function processingByLoan(payments: LoanPayments): ProcessingByLoan {
+  const byLoan = new Map<string, AmountLeftToPay<RecentPaymentInfo>>();
+  payments.loans.forEach((loan, index) => {
+    const left = leftToPayOf(loan.LoanAmountDue, payments.results[index]);
+    if (left.processing.length > 0) byLoan.set(loan.Number, left);
+  });
+  return byLoan;
+}
+
+/** What is left of a loan's amount due after its processing payments; nothing without any. */
+function LeftToPay(props: { account: AccountListItem; processing: ProcessingByLoan }) {
+  const settings = useSettings();
+  const left = props.processing.get(props.account.Number);
+  if (!left) return null;
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: 1,
+        mt: 0.5,
+        mb: 0,
+        color: 'text.primary',
+      }}
+    >
+      <Typography component="dt" variant="body2">
+        {settings.get('accountSummaryTexts.processingLeftToPayLabel')}
+      </Typography>
+      <Typography
+        component="dd"
+        variant="body2"
+        sx={{ m: 0, fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' }}
+      >
+        {formatUsd(left.leftToPayCents)}
+      </Typography>
+    </Box>
+  );
 }
 
 interface Upcoming {

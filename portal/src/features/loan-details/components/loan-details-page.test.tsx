@@ -1,4 +1,10 @@
-import { type AccountDataResponse, addDays, calendarDateIn, formatUsDate } from '@portal/domain';
+import {
+  type AccountDataResponse,
+  addDays,
+  calendarDateIn,
+  formatUsDate,
+  type RecentPaymentInfo,
+} from '@portal/domain';
 import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -308,6 +314,7 @@ describe('the loan page', () => {
       EncryptedString: 'recent-refunded-1',
       PaymentDate: '2025-02-24',
       PaymentAmount: 88.25,
+      TowardAmountDue: 88.25,
       IsCard: true,
       AccountNumber: '4242',
       Status: 'refunded' as const,
@@ -326,6 +333,125 @@ describe('the loan page', () => {
     expect(within(recent).getByText('Refunded')).toBeVisible();
     await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
     await expectNoAxeViolations();
+  });
+
+  describe('with a payment processing (paid, not yet credited)', () => {
+    // Wire dollars, as the server answers.
+    const recent = (overrides: Partial<RecentPaymentInfo>): RecentPaymentInfo => ({
+      EncryptedString: 'recent-processing-1',
+      PaymentDate: '2026-12-01',
+      PaymentAmount: 250,
+      IsCard: false,
+      AccountNumber: '6789',
+      Status: 'settling',
+      ...overrides,
+      // The payment alone (no fees or additional principal) unless a test says otherwise.
+      TowardAmountDue: overrides.TowardAmountDue ?? overrides.PaymentAmount ?? 250,
+    });
+    const withRecent = (payments: RecentPaymentInfo[]) => ({
+      [PAYMENT_INFO_ROUTE]: { body: paymentInfoFixture({ RecentPayments: payments }) },
+    });
+
+    it('says first in the hero that it is processing, and what is left to pay beside the amount due', async () => {
+      // Amount due $978.20 (past due), a bank payment of $250.00 processing.
+      renderLoan({ routes: withRecent([recent({})]) });
+      const notice = await screen.findByText(
+        'Your payment of $250.00 made 12/01/2026 is processing. It will be credited to your loan as of its payment date.',
+      );
+      const hero = screen.getByRole('region', { name: 'Amount due' });
+      expect(hero).toContainElement(notice);
+      // Information, not an alarm: no live region; before the amount due and the past-due notice.
+      expect(notice.closest('[role="alert"]')).toBeNull();
+      expect(notice.closest('[role="note"]')).toHaveClass('MuiAlert-colorInfo');
+      const amountDue = within(hero).getByText('Amount due');
+      expect(
+        notice.compareDocumentPosition(amountDue) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      const pastDue = within(hero).getByText(/is 12 days past due/);
+      expect(
+        notice.compareDocumentPosition(pastDue) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      // Beside the amount due, not instead of it: $978.20 less $250.00.
+      const terms = within(hero)
+        .getAllByRole('term')
+        .slice(0, 3)
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+      expect(terms).toEqual([
+        'Amount due $978.20',
+        'Left to pay after processing payments $728.20',
+        'Due date 03/02/2025',
+      ]);
+      // Something is still left: Make Payment still leads.
+      const pay = within(hero).getByRole('link', { name: 'Make Payment' });
+      expect(pay).toHaveClass('MuiButton-contained', 'MuiButton-colorError');
+      await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+      await expectNoAxeViolations();
+    });
+
+    it('keeps Make Payment, outlined, when the processing payments leave nothing to pay', async () => {
+      // A settling payment and one under review (its money may have moved) cover $978.20.
+      const { server } = renderLoan({
+        routes: withRecent([
+          recent({ PaymentAmount: 500 }),
+          recent({
+            EncryptedString: 'recent-review-1',
+            PaymentDate: '2026-11-28',
+            PaymentAmount: 500,
+            Status: 'needsReview',
+          }),
+          recent({ EncryptedString: 'recent-posted-1', PaymentAmount: 100, Status: 'posted' }),
+        ]),
+      });
+      const hero = await screen.findByRole('region', { name: 'Amount due' });
+      expect(
+        await within(hero).findByText(
+          'Your payment of $500.00 made 11/28/2026 is processing. It will be credited to your loan as of its payment date.',
+        ),
+      ).toBeVisible();
+      expect(within(hero).getAllByText(/is processing\./)).toHaveLength(2);
+      // Never below $0.00.
+      expect(hero).toHaveTextContent('Left to pay after processing payments$0.00');
+      const pay = within(hero).getByRole('link', { name: 'Make Payment' });
+      expect(pay).toHaveClass('MuiButton-outlined', 'MuiButton-colorPrimary');
+      expect(pay).not.toHaveClass('MuiButton-contained');
+      expect(pay).toHaveAttribute('href', `#/myaccount/payment/${NUMBER}`);
+      // The hero reads the payment info the page's lists load: no request of its own.
+      await screen.findByRole('table', { name: 'Recent Payments' });
+      expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(1);
+    });
+
+    it('words the notice as the institution does, and has no axe violations in the dark scheme', async () => {
+      renderLoan({
+        routes: withRecent([recent({ PaymentAmount: 978.2 })]),
+        settings: {
+          'themeOptions.colorScheme': 'dark',
+          'accountSummaryTexts.processingPaymentNoticeText': 'We have your {amount} of {date}.',
+          'accountSummaryTexts.processingLeftToPayLabel': 'Still to pay',
+        },
+      });
+      const hero = await screen.findByRole('region', { name: 'Amount due' });
+      expect(await within(hero).findByText('We have your $978.20 of 12/01/2026.')).toBeVisible();
+      expect(hero).toHaveTextContent('Still to pay$0.00');
+      await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+      await expectNoAxeViolations();
+    });
+
+    it('changes nothing without a processing payment', async () => {
+      renderLoan({
+        routes: withRecent([
+          recent({ Status: 'posted' }),
+          recent({ EncryptedString: 'recent-failed-1', Status: 'failed' }),
+        ]),
+      });
+      await screen.findByRole('table', { name: 'Recent Payments' });
+      const hero = screen.getByRole('region', { name: 'Amount due' });
+      expect(hero).not.toHaveTextContent('processing');
+      expect(hero).not.toHaveTextContent('Left to pay');
+      expect(within(hero).getByRole('link', { name: 'Make Payment' })).toHaveClass(
+        'MuiButton-contained',
+        'MuiButton-colorError',
+      );
+    });
   });
 
   it('starts the history at All, the days since opening, when that is the configured range', async () => {

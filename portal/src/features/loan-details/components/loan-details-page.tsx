@@ -42,6 +42,7 @@ import { RecurringPaymentBox } from '../../../components/payments/recurring-paym
 import { ScheduledPaymentsList } from '../../../components/payments/scheduled-payments-list';
 import { isLoanAccount } from '../../../lib/accounts/get-account-list';
 import { LoanRecentPayments } from '../../../components/payments/recent-payments-list';
+import { leftToPayOf } from '../../../components/payments/processing-payments-notice';
 import { RefundedPaymentsNotice } from '../../../components/payments/refunded-payments-notice';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../../lib/payments/payment-info';
@@ -196,6 +197,12 @@ function LoanDetails({
   // off installment loan is closed, and a closed loan offers neither anyway.)
   const offer = loanPaymentOffer(info, settings);
   const nothingToPay = offer.kind === 'none' && offer.reason === 'noPaymentNeeded';
+  // The same query as the payment lists' and the notices' below: no request of its own. A
+  // payment made and not credited yet leaves less to pay; when it leaves nothing, Make Payment
+  // stays offered (the borrower may pay more) but is no longer what the hero leads to.
+  const paymentInfo = usePaymentInfo(accountNumber, { enabled: !closed });
+  const processing = leftToPayOf(info.PaymentInformation.TotalAmountDue, paymentInfo);
+  const covered = !closed && processing.coveredByProcessing;
   const nothingToPayOff = info.PayoffAmount <= 0;
   // The host's 0001-01-01 is shown as None (spec 002 section 3).
   const dateOrNone = (text: string) =>
@@ -281,9 +288,9 @@ function LoanDetails({
     <>
       {offer.kind === 'portal' ? (
         <Button
-          variant="contained"
+          variant={covered ? 'outlined' : 'contained'}
           size="large"
-          color={pastDue ? 'error' : 'primary'}
+          color={pastDue && !covered ? 'error' : 'primary'}
           component={RouterLink}
           to={`/myaccount/payment/${encodeURIComponent(accountNumber)}`}
         >
@@ -374,6 +381,7 @@ function LoanDetails({
           daysPastDue={info.DaysPastDue}
           breakdown={breakdown}
           actions={actions}
+          processing={closed ? undefined : processing}
           note={
             nothingToPay ? (
               <Typography sx={{ mt: 1 }}>

@@ -6,15 +6,18 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import {
   type AmountDueBreakdown as Breakdown,
+  type AmountLeftToPay,
   amountDueLines,
   formatUsd,
   formatUsDate,
   type NamedLoan,
   pastDueNotice,
   pastDueTextsOf,
+  type RecentPaymentInfo,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { AmountDueBreakdown } from '../../../components/amount-due/amount-due-breakdown';
+import { ProcessingPaymentsNotice } from '../../../components/payments/processing-payments-notice';
 import { useSettings } from '../../../lib/settings/settings-context';
 
 /**
@@ -22,6 +25,8 @@ import { useSettings } from '../../../lib/settings/settings-context';
  * due date, a past-due loan said plainly in the error colour (how late, what brings it current),
  * then the actions (Make Payment first) and, when the amount due has more than one part, what it
  * is made of. The same words say it on the dashboard and the statement (domain pastDueNotice).
+ * A payment made and not yet credited (processing) is said first, with what is left to pay
+ * beside the amount due: the core's amount due does not count it yet.
  */
 export function LoanHero(props: {
   /** The loan, as the past-due notice names it (domain loanName). */
@@ -33,11 +38,14 @@ export function LoanHero(props: {
   breakdown: Breakdown;
   actions: ReactNode;
   note?: ReactNode;
+  /** The loan's processing payments and what they leave to pay (domain amountLeftToPay). */
+  processing?: AmountLeftToPay<RecentPaymentInfo>;
 }) {
   const settings = useSettings();
   const texts = pastDueTextsOf(settings);
   const pastDue = props.daysPastDue > 0;
   const parts = amountDueLines(props.breakdown, texts).length;
+  const processing = props.processing?.processing.length ? props.processing : undefined;
   return (
     <Card
       variant="outlined"
@@ -45,6 +53,11 @@ export function LoanHero(props: {
       aria-label={settings.get('accountSummaryTexts.amountDueLabel')}
       sx={[{ p: { xs: 2, sm: 3 } }, pastDue && { borderColor: 'error.main', borderWidth: 2 }]}
     >
+      {processing ? (
+        <Box sx={{ mb: 2 }}>
+          <ProcessingPaymentsNotice payments={processing.processing} />
+        </Box>
+      ) : null}
       {pastDue ? (
         <Alert severity="error" variant="outlined" sx={{ mb: 2 }}>
           <AlertTitle>{texts.title}</AlertTitle>
@@ -82,6 +95,20 @@ export function LoanHero(props: {
             {formatUsd(props.amountDueCents)}
           </Typography>
         </div>
+        {processing ? (
+          <div>
+            <Typography component="dt" variant="overline" color="text.secondary">
+              {settings.get('accountSummaryTexts.processingLeftToPayLabel')}
+            </Typography>
+            <Typography
+              component="dd"
+              variant="h6"
+              sx={{ m: 0, fontVariantNumeric: 'lining-nums tabular-nums' }}
+            >
+              {formatUsd(processing.leftToPayCents)}
+            </Typography>
+          </div>
+        ) : null}
         <div>
           <Typography component="dt" variant="overline" color="text.secondary">
             {settings.get('accountSummaryTexts.dueDateLabel')}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { PaymentStatus } from '../api/payment-timeline';
+import { amountLeftToPay, isProcessingPayment } from './processing-payments';
+
+const payment = (Status: PaymentStatus, TowardAmountDue: number, id: string = Status) => ({
+  id,
+  Status,
+  TowardAmountDue,
+});
+
+describe('the amount left to pay after processing payments', () => {
+  it('counts settling and under-review payments as processing, and no other status', () => {
+    expect(isProcessingPayment({ Status: 'settling' })).toBe(true);
+    expect(isProcessingPayment({ Status: 'needsReview' })).toBe(true);
+    for (const status of [
+      'scheduled',
+      'posted',
+      'failed',
+      'cancelled',
+      'returned',
+      'refunded',
+    ] as const) {
+      expect(isProcessingPayment({ Status: status })).toBe(false);
+    }
+  });
+
+  it('takes the processing payments off the amount due, in whole cents', () => {
+    // 0.1 + 0.2 dollars would not be 0.3; cents add exactly.
+    const result = amountLeftToPay(97_820, [
+      payment('settling', 10, 'a'),
+      payment('posted', 50_000),
+      payment('needsReview', 20, 'b'),
+      payment('refunded', 8_825),
+    ]);
+    expect(result.processing.map((listed) => listed.id)).toEqual(['a', 'b']);
+    expect(result.processingCents).toBe(30);
+    expect(result.leftToPayCents).toBe(97_790);
+    expect(result.coveredByProcessing).toBe(false);
+  });
+
+  it('leaves nothing to pay, never less, when the processing payments cover the amount due', () => {
+    expect(amountLeftToPay(25_000, [payment('settling', 25_000)])).toMatchObject({
+      processingCents: 25_000,
+      leftToPayCents: 0,
+      coveredByProcessing: true,
+    });
+    // Paid more than was due (extra principal, the fee): still 0, not a credit.
+    expect(amountLeftToPay(25_000, [payment('settling', 25_295)])).toMatchObject({
+      leftToPayCents: 0,
+      coveredByProcessing: true,
+    });
+  });
+
+  it('changes nothing when no payment is processing', () => {
+    expect(amountLeftToPay(47_160, [])).toEqual({
+      processing: [],
+      processingCents: 0,
+      leftToPayCents: 47_160,
+      coveredByProcessing: false,
+    });
+    // Nothing due and nothing processing: nothing is covered by a payment.
+    expect(amountLeftToPay(0, [payment('posted', 100)]).coveredByProcessing).toBe(false);
+  });
+});
