@@ -1,5 +1,6 @@
 import type { InstitutionConfiguration } from '@portal/settings-schema';
 import {
+  calendarDateIn,
   formatLongDateTime,
   PaymentInfoResponse,
   type SavedPaymentMethod,
@@ -98,7 +99,8 @@ describe.each(testDatabases())('a payment made today by bank account on $name', 
     const info = await paymentInfo(jordan, loan);
     // Parsed, the wire's dollars are the apps' integer cents (domain api/money.ts).
     const parsed = PaymentInfoResponse.parse(info.body);
-    if (!parsed.HasNoErrors) throw new Error(`no payment info for ${loan}`);
+    if (!parsed.HasNoErrors)
+      throw new Error(`no payment info for ${loan}: ${JSON.stringify(parsed.Errors)}`);
     return parsed.PayOffAmount;
   }
 
@@ -308,5 +310,97 @@ describe.each(testDatabases())('a payment made today by bank account on $name', 
       await test.app.services.workQueue.list({ institutionId, kind: 'paymentReview' })
     ).filter((item) => item.summary.startsWith(`Payment ${reference}:`));
     expect(items).toHaveLength(1);
+  });
+
+  describe('with a payoff read before the loan is locked (an app of its own: it pays a loan nearly off)', () => {
+    let fresh: TestApp;
+    let borrower: Caller;
+    let freshCard: SavedPaymentMethod;
+    let freshUser: { id: string; customer_id: string };
+    let freshInstitution: number;
+    beforeAll(async () => {
+      fresh = await startTestApp(testDatabase);
+      borrower = { app: fresh.app, who: await signIn(fresh.app, { username: 'jordan.rivers' }) };
+      freshInstitution = (await fresh.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+      freshUser = await fresh.database.db
+        .selectFrom('users')
+        .select(['id', 'customer_id'])
+        .where('username', '=', 'jordan.rivers')
+        .where('institution_id', '=', freshInstitution)
+        .executeTakeFirstOrThrow();
+      freshCard = await addCard(borrower, HOME_EQUITY);
+    });
+    afterAll(async () => {
+      await fresh?.close();
+    });
+
+    it('counts a payment that posted after the payoff was read and before the lock was taken: the second is refused, not charged', async () => {
+      const { core } = fresh.app.services;
+      const customer = { institutionId: freshInstitution, customerId: freshUser.customer_id };
+      const payoffNow = async () =>
+        (
+          await core.paymentTerms(
+            customer,
+            HOME_EQUITY,
+            calendarDateIn(TIME_ZONE, fresh.clock.now()),
+          )
+        )?.payoffTodayCents ?? 0;
+      const payoff = await payoffNow();
+      expect(payoff).toBeGreaterThan(10_000);
+      const freshId = (key: string) =>
+        paymentIdOf(TEST_DATA_PROTECTOR, {
+          institutionId: freshInstitution,
+          userId: freshUser.id,
+          key,
+        });
+      const real = core.paymentTerms.bind(core);
+      let raced = false;
+      const first = nextKey();
+      // The second request's core read answers first; then, before it takes the loan's lock,
+      // another payment of all but $10 of the payoff posts by card, a second later.
+      core.paymentTerms = async (who, number, today) => {
+        const terms = await real(who, number, today);
+        if (!raced) {
+          raced = true;
+          fresh.clock.advance(1_000);
+          const paid = await submit(
+            borrower,
+            'immediateCard',
+            paymentBody({ loan: HOME_EQUITY, method: freshCard, amount: (payoff - 1_000) / 100 }),
+            first,
+          );
+          expect(paid.body.Errors).toEqual([]);
+        }
+        return terms;
+      };
+      onTestFinished(() => {
+        core.paymentTerms = real;
+      });
+      const second = nextKey();
+      const over = await submit(
+        borrower,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: freshCard, amount: 20 }),
+        second,
+      );
+      expect(raced).toBe(true);
+      const firstRow = await fresh.database.db
+        .selectFrom('payments')
+        .select('status')
+        .where('id', '=', freshId(first))
+        .executeTakeFirstOrThrow();
+      expect(firstRow.status).toBe('posted');
+      expect(over.body.Errors).toEqual([{ ErrorMessage: 'PaymentAmountMaximum' }]);
+      expect(await charges(fresh.database.db, freshId(second))).toBe(0);
+      // Read afresh, the payoff leaves $10, and $10 is taken.
+      expect(await payoffNow()).toBe(1_000);
+      const rest = await submit(
+        borrower,
+        'immediateCard',
+        paymentBody({ loan: HOME_EQUITY, method: freshCard, amount: 10 }),
+        nextKey(),
+      );
+      expect(rest.body.Errors).toEqual([]);
+    });
   });
 });

@@ -1118,12 +1118,20 @@ export async function setFirstAchTrace(
  * What a loan's payments in flight will still bring to the core: the amount and additional
  * principal of those whose money moved or is moving and that are not posted yet ('settling': a
  * bank payment waiting for its ACH file among them; 'needsReview', which staff may post again).
+ * DECISION: a payment under review counts even when its money may not have moved (its posting job
+ * died before the charge or the debit): Post again moves it, so until staff settle it the loan
+ * must not take a payment that, with it, would pay more than the payoff.
+ * With `postedSince`, the payments posted since then count too: a payoff the core answered
+ * before that instant does not know them yet (a pay-now payment read the payoff, then another
+ * posted before its lock was taken: payments.service `write`).
  */
 export async function loanAmountInFlight(
   db: Db,
   institutionId: number,
   loanNumber: string,
+  options: { postedSince?: Date } = {},
 ): Promise<number> {
+  const { postedSince } = options;
   const row = await db
     .selectFrom('payments')
     .select(
@@ -1131,7 +1139,14 @@ export async function loanAmountInFlight(
     )
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
-    .where('status', 'in', ['settling', 'needsReview'])
+    .where((eb) =>
+      postedSince
+        ? eb.or([
+            eb('status', 'in', ['settling', 'needsReview']),
+            eb.and([eb('status', '=', 'posted'), eb('posted_at', '>', postedSince)]),
+          ])
+        : eb('status', 'in', ['settling', 'needsReview']),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.in_flight);
 }

@@ -358,6 +358,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     paymentId: string,
     accept: { context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod },
     draft: Awaited<ReturnType<typeof draftTerms>>,
+    /** When the core was asked for the loan's figures the plan was decided on. */
+    decidedFrom: Date,
   ): Promise<{ refused: SubmitAnswer } | { immediate: PaymentWithRecipient | undefined }> {
     const { context, plan, method } = accept;
     const loanNumber = context.account.number;
@@ -375,9 +377,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       if (locked) return { refused: refusedAnswer(locked) };
     }
     // The core's payoff less the loan's payments in flight, read under the lock: a payment the
-    // core would refuse when it posts is refused on the form, before its money moves.
+    // core would refuse when it posts is refused on the form, before its money moves. The payoff
+    // was read before the lock, so the payments posted since that read count as in flight too
+    // (another request's, posted between this one's decision and its lock).
     if (!plan.recurring) {
-      const inFlight = await loanAmountInFlight(trx, caller.institutionId, loanNumber);
+      const inFlight = await loanAmountInFlight(trx, caller.institutionId, loanNumber, {
+        postedSince: decidedFrom,
+      });
       const overPayoff = payoffRefusal(plan, inFlight);
       if (overPayoff) return { refused: refusedAnswer(overPayoff) };
     }
@@ -553,6 +559,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const seen = await peekResumable(idempotent);
       if (seen) return resolved(seen);
       let decided: Awaited<ReturnType<typeof decide>>;
+      // Before the core is asked: what posts from now on, its figures may not count.
+      const decidedFrom = clock.now();
       try {
         decided = await decide(caller, request);
       } catch (error) {
@@ -571,7 +579,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
         if (decided.kind === 'answer') return { kind: 'answer', answer: decided.answer };
         if (draft.needed && !draft.terms)
           return { kind: 'answer', answer: refusedAnswer('Invalid') };
-        const written = await write(trx, caller, paymentId, decided, draft);
+        const written = await write(trx, caller, paymentId, decided, draft, decidedFrom);
         if ('refused' in written) return { kind: 'answer', answer: written.refused };
         immediate = written.immediate;
         // The scheduled or recurring payment's alert, written with it (a transactional outbox).
