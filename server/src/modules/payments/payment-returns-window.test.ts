@@ -145,15 +145,31 @@ describe.each(testDatabases('both'))('ACH returns that wait, on $name', (databas
     const items = await returnItems();
     expect(items.map((item) => item.summary).sort()).toEqual([
       `Return of a debit of $43.00 for loan ${maskAccountNumber(HOME_EQUITY)}, which the portal could not apply yet: R01: Insufficient funds`,
-      `Return of payment ${waiting.reference_number} ($41.00, loan ${maskAccountNumber(HOME_EQUITY)}), which the portal could not apply yet: R01: Insufficient funds`,
+      `Return of payment ${waiting.reference_number} ($41.00, loan ${maskAccountNumber(HOME_EQUITY)}), which had not posted and is now under review: R01: Insufficient funds`,
     ]);
     const waitingItem = items.find((item) => item.summary.includes(waiting.reference_number));
     expect(waitingItem?.details).toMatchObject({
-      status: 'Processing',
+      status: 'Needs review',
       returnedOn: '03/19/2025',
-      whatToDo: expect.stringContaining('tries again until 05/18/2025'),
+      whatToDo: expect.stringContaining('Do not choose Post again: the money did not arrive.'),
     });
-    expect(await statusOf(waiting.id)).toBe('settling');
+    // The payment that never posted cannot post on its own once its return is forgotten: it is
+    // under review, its timeline says why, and its posting job leaves it there.
+    expect(await statusOf(waiting.id)).toBe('needsReview');
+    const rows = await test.database.db
+      .selectFrom('payment_events')
+      .select(['status', 'detail'])
+      .where('payment_id', '=', waiting.id)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
+    expect(rows.at(-1)).toEqual({
+      status: 'needsReview',
+      detail:
+        'The bank returned its debit on 03/19/2025 (R01: Insufficient funds) before it posted; put under review so it does not post.',
+    });
+    await test.app.services.paymentPosting.settlePayment(waiting.id);
+    expect(await statusOf(waiting.id)).toBe('needsReview');
     expect(await statusOf(failing.id)).toBe('posted');
 
     // Past the window the file is read no more: nothing else happens.

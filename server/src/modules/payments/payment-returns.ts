@@ -37,6 +37,7 @@ import {
   countReturnedOfRecurring,
   findPaymentOfNotice,
   findPaymentOfReturn,
+  markPaymentNeedsReview,
   markPaymentReturned,
   type PaymentWithRecipient,
 } from './payments.repository';
@@ -70,7 +71,10 @@ import {
  * each run, and it is applied once the payment has posted (a posting that dies instead makes the
  * payment one under review, and the return then goes to staff). A return that still waits, or
  * still fails, in its file's last days in the window (RETURN_WINDOW_DAYS) goes to staff too: no
- * return is dropped without a word when its file is no longer read.
+ * return is dropped without a word when its file is no longer read. One still waiting then moves
+ * its payment, still 'settling', under review first ('needsReview', a timeline row, no e-mail:
+ * staff tell the borrower), so it can no longer post on its own after the return is forgotten:
+ * only staff's Post again would, and their item says not to.
  *
  * A notification of change (C01...: the bank took the debit but names the account as it knows it
  * now) corrects the saved bank account the payment drew on, and the copy an active recurring
@@ -153,7 +157,31 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       return 'unmatched';
     }
     const waiting = async () => {
-      if (lastCall) await alertStaff(institutionId, entry, returnedOn, payment, 'notApplied');
+      if (!lastCall) return 'waiting' as const;
+      // Its file is read no more, and the payment has still not posted: it must not post later
+      // on its own (the money did not arrive). It goes under review, where only staff move it,
+      // with a row saying why; staff's item says what to do.
+      const stopped =
+        payment.status === 'settling' &&
+        (await markPaymentNeedsReview(
+          db,
+          payment.id,
+          {
+            at: clock.now(),
+            detail:
+              `The bank returned its debit on ${formatUsDate(returnedOn)} (${entry.reasonCode}: ` +
+              `${achReturnReasonText(entry.reasonCode)}) before it posted; put under review so ` +
+              'it does not post.',
+          },
+          undefined,
+        ));
+      await alertStaff(
+        institutionId,
+        entry,
+        returnedOn,
+        stopped ? { ...payment, status: 'needsReview' } : payment,
+        stopped ? 'stoppedPosting' : 'notApplied',
+      );
       return 'waiting' as const;
     };
     if (payment.status === 'settling') return waiting();
@@ -244,7 +272,7 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
     entry: NachaReturn,
     returnedOn: string,
     payment: PaymentWithRecipient | undefined,
-    why: 'unmatched' | 'coreRefused' | 'notApplied' = 'unmatched',
+    why: 'unmatched' | 'coreRefused' | 'notApplied' | 'stoppedPosting' = 'unmatched',
   ): Promise<void> {
     if (!deps.workQueue) return;
     const amount = formatUsd(entry.amountCents);
@@ -254,6 +282,19 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       ? `Return of payment ${payment.reference_number} (${amount}, loan ${loan})`
       : `Return of a debit of ${amount} for loan ${loan}`;
     const told = ((): { summary: string; status: PaymentEventStatus; whatToDo: string } => {
+      if (why === 'stoppedPosting') {
+        return {
+          summary: `${named}, which had not posted and is now under review: ${reason}`,
+          status: 'needsReview',
+          whatToDo:
+            'The bank sent this payment back before the portal could post it, and the return ' +
+            'file is read no more, so the payment is now under review and will not post on its ' +
+            'own. Do not choose Post again: the money did not arrive. Check the core: if it holds ' +
+            'a posting of this payment, reverse it there and charge any returned-payment fee; ' +
+            'then tell the borrower the payment was returned. Open it under Payments for its ' +
+            'timeline.',
+        };
+      }
       if (why === 'notApplied') {
         return {
           summary: `${named}, which the portal could not apply yet: ${reason}`,
@@ -317,7 +358,11 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
           : {}),
         whatToDo: told.whatToDo,
       },
-      reference: `${entry.originalTraceNumber}@${returnedOn}${why === 'unmatched' ? '' : `:${why}`}`,
+      // A payment put under review at last call then reads as one under review on the next
+      // runs: one item for both.
+      reference: `${entry.originalTraceNumber}@${returnedOn}${
+        why === 'unmatched' || why === 'stoppedPosting' ? '' : `:${why}`
+      }`,
     });
   }
 
