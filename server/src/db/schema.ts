@@ -832,3 +832,17 @@ export interface NotificationEventsTable {
 export interface Database {
   notification_events: NotificationEventsTable;
 }
+
+/** A bank's notification of change applied, once (migration 0047; payment-returns.ts). */
+export interface AchChangeNoticesAppliedTable {
+  institution_id: number;
+  /** The original debit's trace number, as the notification names it. */
+  trace_number: string;
+  /** The day the notification's file came. */
+  received_date: CalendarDate;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  ach_change_notices_applied: AchChangeNoticesAppliedTable;
+}

@@ -43,6 +43,7 @@ import { reconciliationReturns } from './0043-reconciliation-returns';
 import { outboxOnTheJobQueue } from './0044-outbox-on-the-job-queue';
 import { paymentRefunds } from './0045-payment-refunds';
 import { refundRefusals } from './0046-refund-refusals';
+import { achChangeNoticesApplied } from './0047-ach-change-notices-applied';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -93,4 +94,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0044_outbox_on_the_job_queue': outboxOnTheJobQueue,
   '0045_payment_refunds': paymentRefunds,
   '0046_refund_refusals': refundRefusals,
+  '0047_ach_change_notices_applied': achChangeNoticesApplied,
 };

@@ -336,6 +336,22 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     expect(TEST_DATA_PROTECTOR.decrypt(waiting.account_number_sealed ?? '')).toBe(
       CORRECTED_ACCOUNT,
     );
+    // Read again on the next runs, the notification changes nothing more: the saved account is
+    // not written again (its sealed number, sealed afresh on each write, is the same).
+    test.clock.set('2025-03-25T15:15:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      notices: 1,
+      corrected: 0,
+    });
+    const after = await test.database.db
+      .selectFrom('payment_methods')
+      .select('account_number_sealed')
+      .where('id', '=', (await paymentRow(paid.body.ReferenceNumber)).payment_method_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(after.account_number_sealed).toBe(method.account_number_sealed);
+    expect((await paymentRow(later.body.ReferenceNumber)).account_number_sealed).toBe(
+      waiting.account_number_sealed,
+    );
   });
 
   it('returns a payment once when the process dies after the core reversed it, and with two instances at once', async () => {

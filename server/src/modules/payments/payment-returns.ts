@@ -37,6 +37,7 @@ import {
   countReturnedOfRecurring,
   findPaymentOfNotice,
   findPaymentOfReturn,
+  claimChangeNotice,
   markPaymentNeedsReview,
   markPaymentReturned,
   type PaymentWithRecipient,
@@ -79,7 +80,8 @@ import {
  * A notification of change (C01...: the bank took the debit but names the account as it knows it
  * now) corrects the saved bank account the payment drew on, and the copy an active recurring
  * payment keeps of it, so the next debit goes to the corrected account (NACHA asks the change
- * within six banking days). Applying one again writes the same values.
+ * within six banking days). Once: a marker row written with the correction (migration 0047), so
+ * the runs that read its file again for weeks change nothing.
  */
 
 /**
@@ -452,22 +454,35 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       loanNumber: notice.individualId,
       receivedOn,
     });
-    if (!payment?.payment_method_id) return false;
-    const corrected = await applyAchCorrection(
-      db,
-      dataProtector,
-      institutionId,
-      payment.payment_method_id,
-      notice.correction,
-    );
-    if (!corrected) return false;
-    await correctWaitingAchAccounts(db, institutionId, payment.payment_method_id, {
-      routingNumber: corrected.routingNumber,
-      accountNumberSealed: dataProtector.encrypt(corrected.accountNumber),
-      lastFour: corrected.accountNumber.slice(-4),
-      accountType: corrected.accountType,
+    const methodId = payment?.payment_method_id;
+    if (!methodId) return false;
+    // Once: the file is read again on every run for weeks, and nothing of a notification
+    // changes between runs (the marker, the saved account and the waiting copies in one
+    // transaction).
+    return db.transaction().execute(async (trx) => {
+      const first = await claimChangeNotice(trx, {
+        institutionId,
+        traceNumber: notice.originalTraceNumber,
+        receivedDate: receivedOn,
+        at: clock.now(),
+      });
+      if (!first) return false;
+      const corrected = await applyAchCorrection(
+        trx,
+        dataProtector,
+        institutionId,
+        methodId,
+        notice.correction,
+      );
+      if (!corrected) return false;
+      await correctWaitingAchAccounts(trx, institutionId, methodId, {
+        routingNumber: corrected.routingNumber,
+        accountNumberSealed: dataProtector.encrypt(corrected.accountNumber),
+        lastFour: corrected.accountNumber.slice(-4),
+        accountType: corrected.accountType,
+      });
+      return true;
     });
-    return true;
   }
 
   return {

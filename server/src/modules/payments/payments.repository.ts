@@ -1150,3 +1150,27 @@ export async function loanAmountInFlight(
     .executeTakeFirstOrThrow();
   return Number(row.in_flight);
 }
+
+/**
+ * Claims a bank's notification of change for applying, in the transaction that applies it: true
+ * the first time, false once it was applied (payment-returns.ts `applyNotice`).
+ */
+export async function claimChangeNotice(
+  db: Db,
+  notice: { institutionId: number; traceNumber: string; receivedDate: string; at: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('ach_change_notices_applied')
+    .values({
+      institution_id: notice.institutionId,
+      trace_number: notice.traceNumber,
+      received_date: notice.receivedDate,
+      applied_at: notice.at,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['institution_id', 'trace_number', 'received_date']).doNothing(),
+    )
+    .returning('trace_number')
+    .executeTakeFirst();
+  return row !== undefined;
+}
