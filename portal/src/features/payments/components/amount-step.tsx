@@ -9,7 +9,6 @@ import {
   amountStepSkipped,
   fixedPaymentAmount,
   formatUsd,
-  initialPaymentAmount,
   parseAdditionalPrincipalInput,
   parsePaymentAmountInput,
   PAYMENT_AMOUNT_ISSUE_TEXT_KEYS,
@@ -19,14 +18,17 @@ import {
   paymentAmountIssue,
   paymentAmountIssueText,
   totalDueAboveCardMaximum,
+  type AmountLeftToPay,
   type Cents,
   type PaymentAmountContext,
   type PaymentAmountIssue,
+  type RecentPaymentInfo,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
 import { useSettings } from '../../../lib/settings/settings-context';
 import type { PaymentDraftState } from '../utils/payment-draft';
+import { startingPaymentAmount } from '../utils/processing-payments';
 
 /** The amount step's valid result (the spec's amount output). */
 export interface AmountInfo {
@@ -51,23 +53,27 @@ const ADDITIONAL_PRINCIPAL_MINIMUM_CENTS: Cents = 1;
  * Step 4, Payment Amount (spec 001 sections 4 and 5), or its fixed amount when the step is
  * skipped (a pay-off; days-before-due ACH without the custom-amount and additional-principal
  * settings). The amount starts at the regular amount raised or lowered to the bounds (with the
- * warning when lowered); every bound and message is the domain's.
+ * warning when lowered), a one-time payment at what processing payments leave to pay
+ * (utils/processing-payments.ts); every bound and message is the domain's.
  */
 export function AmountStep(props: {
   context: PaymentAmountContext;
   /** What the borrower typed, kept above the steps (utils/payment-draft.ts). */
   draftState: PaymentDraftState;
+  /** The loan's processing payments and what they leave to pay (domain amountLeftToPay). */
+  processing?: AmountLeftToPay<RecentPaymentInfo>;
   children(amount: AmountInfo): ReactNode;
 }) {
   const settings = useSettings();
   const { context } = props;
   const skipped = amountStepSkipped(context);
   const editing = paymentAmountEditing(context);
-  const initial = initialPaymentAmount(context);
+  const initial = startingPaymentAmount(context, props.processing);
   const { draft, update } = props.draftState;
   // Until the borrower types, the amount is the step's starting amount for the choices above it
-  // (it moves with them); once typed, it is theirs and stays whatever they choose above.
-  const text = draft.amountText ?? shown(initial.amountCents);
+  // (it moves with them; empty when processing payments leave nothing to pay); once typed, it is
+  // theirs and stays whatever they choose above.
+  const text = draft.amountText ?? (initial ? shown(initial.amountCents) : '');
   // Pay Amount Due starts ticked where it is offered (a recurring payment: issue 20, most
   // borrowers repeat what they owe), unless the borrower already typed an amount, which is theirs.
   const payDue =
@@ -138,7 +144,7 @@ export function AmountStep(props: {
         <Typography id="payment-amount-heading" variant="h2" sx={{ fontSize: '1.25rem' }}>
           {settings.get('paymentTexts.paymentAmountHeadingText')}
         </Typography>
-        {initial.aboveMaximumWarning ? (
+        {initial?.aboveMaximumWarning ? (
           <Alert severity="warning">
             {aboveMaximumWarningText(
               initial.aboveMaximumWarning.amountCents,

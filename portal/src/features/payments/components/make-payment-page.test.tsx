@@ -1,4 +1,4 @@
-import type { AccountListItem, PaymentInfoResponse } from '@portal/domain';
+import type { AccountListItem, PaymentInfoResponse, RecentPaymentInfo } from '@portal/domain';
 import { expectNoAxeViolations, type StubRoutes } from '@portal/web-kit/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -1166,5 +1166,197 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('Card Number is required')).toBeVisible();
     await expectNoAxeViolations(dialog);
+  });
+
+  describe('with a payment processing (paid, not yet credited)', () => {
+    // Wire dollars, as the server answers. $252.50 paid by card: $250.00 of it toward the amount
+    // due, the rest the card fee.
+    const recent = (overrides: Partial<RecentPaymentInfo> = {}): RecentPaymentInfo => ({
+      EncryptedString: 'recent-processing-1',
+      PaymentDate: '2026-11-23',
+      PaymentAmount: 252.5,
+      TowardAmountDue: 250,
+      IsCard: true,
+      AccountNumber: '4242',
+      Status: 'settling',
+      ...overrides,
+    });
+    const NOTICE =
+      'Your payment of $252.50 made 11/23/2026 is processing. It will be credited to your loan as of its payment date.';
+    /** The figures beside the notice, as 'label value' pairs. */
+    const figures = () =>
+      screen
+        .queryAllByRole('term')
+        .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+
+    it('says first that it is processing, with what is left to pay beside the amount due, without a request of its own', async () => {
+      const { server } = renderPayment({
+        settings: NO_HOLDS,
+        info: paymentInfo({ RecentPayments: [recent()] }),
+      });
+      const notice = await screen.findByText(NOTICE);
+      // Information, not an alarm.
+      expect(notice.closest('[role="alert"]')).toBeNull();
+      expect(notice.closest('[role="note"]')).toHaveClass('MuiAlert-colorInfo');
+      // $471.60 less the $250.00 that counts toward it (not the $252.50 paid).
+      expect(figures()).toEqual([
+        'Amount due $471.60',
+        'Left to pay after processing payments $221.60',
+      ]);
+      const leftToPay = screen.getByText('$221.60');
+      const form = await screen.findByRole('radio', { name: 'Card' });
+      expect(
+        notice.compareDocumentPosition(leftToPay) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(
+        leftToPay.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      // Listed as processing among the recent payments under the form, from the same answer.
+      await screen.findByRole('table', { name: 'Recent Payments' });
+      expect(server.requestsTo('GET /api/PaymentInformation/GetPaymentInfo')).toHaveLength(1);
+      await expectNoAxeViolations();
+    });
+
+    it('says it before the breakdown of a past-due amount due', async () => {
+      renderPayment({
+        settings: NO_HOLDS,
+        accounts: [listItem({ LoanAmountDue: 943.2, LoanDueDate: '2026-11-02', Status: 'Late' })],
+        info: paymentInfo({ RecentPayments: [recent()] }),
+      });
+      const notice = await screen.findByText(NOTICE);
+      const breakdown = await screen.findByRole('region', {
+        name: 'What makes up the amount due',
+      });
+      expect(
+        notice.compareDocumentPosition(breakdown) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(figures().slice(0, 2)).toEqual([
+        'Amount due $943.20',
+        'Left to pay after processing payments $693.20',
+      ]);
+    });
+
+    it('starts a one-time payment at what is left to pay, and sends that after the same review', async () => {
+      const ui = renderPayment({
+        settings: NO_HOLDS,
+        info: paymentInfo({ RecentPayments: [recent()] }),
+        routes: { 'POST /api/PaymentImmediate/SubmitCard': { body: SUBMITTED } },
+      });
+      const submit = await payByCardToday(ui);
+      expect(screen.getByLabelText('Amount')).toHaveValue('$221.60');
+      expect(screen.getByText('Payment Total: $224.10')).toBeVisible();
+      await expectNoAxeViolations();
+      await ui.user.click(submit);
+      const dialog = await screen.findByRole('dialog', {
+        name: 'Are you sure you want to submit?',
+      });
+      await ui.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+      await waitFor(() =>
+        expect(ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard')).toHaveLength(1),
+      );
+      const [request] = ui.server.requestsTo('POST /api/PaymentImmediate/SubmitCard');
+      expect(request?.body).toMatchObject({
+        Payment: { Details: { PaymentDate: TODAY, PaymentAmount: 221.6, FirstPartyFee: 2.5 } },
+      });
+      await waitFor(() => expect(window.location.hash).toBe('#/myaccount/paymentConfirm'));
+    });
+
+    it('starts with no amount when nothing is left to pay; the borrower may still type one', async () => {
+      // One settling and one under review (its money may have moved) cover the $471.60 due;
+      // a posted payment is already in the amount due.
+      const ui = renderPayment({
+        settings: NO_HOLDS,
+        info: paymentInfo({
+          RecentPayments: [
+            recent({ PaymentAmount: 300, TowardAmountDue: 300 }),
+            recent({
+              EncryptedString: 'recent-review-1',
+              PaymentDate: '2026-11-20',
+              PaymentAmount: 200,
+              TowardAmountDue: 200,
+              IsCard: false,
+              AccountNumber: '6789',
+              Status: 'needsReview',
+            }),
+            recent({ EncryptedString: 'recent-posted-1', Status: 'posted' }),
+          ],
+        }),
+      });
+      expect(await screen.findAllByText(/is processing\./)).toHaveLength(2);
+      // Never below $0.00.
+      expect(figures()).toEqual([
+        'Amount due $471.60',
+        'Left to pay after processing payments $0.00',
+      ]);
+      await chooseForToday(ui, 'Card', 'card_1');
+      const amount = screen.getByLabelText('Amount');
+      expect(amount).toHaveValue('');
+      expect(screen.queryByText(/Payment Total/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Make Payment' })).toBeNull();
+      await ui.user.type(amount, '50');
+      expect(await screen.findByText('Payment Total: $52.50')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Make Payment' })).toBeEnabled();
+    });
+
+    it('keeps the regular amount of a recurring payment: it repeats the installment', async () => {
+      const { user } = renderPayment({
+        settings: NO_HOLDS,
+        info: paymentInfo({
+          RecentPayments: [recent({ PaymentAmount: 471.6, TowardAmountDue: 471.6 })],
+        }),
+      });
+      await screen.findByText(/is processing\./);
+      await user.click(await screen.findByRole('radio', { name: 'E-Check' }));
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: 'Saved Payment Methods' }),
+        'ach_1',
+      );
+      await user.selectOptions(
+        await screen.findByRole('combobox', { name: 'Payment Frequency' }),
+        'DaysBeforeDue',
+      );
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: 'Day(s) before due date' }),
+        '3',
+      );
+      expect(await screen.findByText('Payment Total: $471.60')).toBeVisible();
+    });
+
+    it('words the notice and the figure as the institution does, with no axe violations in the dark scheme', async () => {
+      const ui = renderPayment({
+        settings: {
+          ...NO_HOLDS,
+          'themeOptions.colorScheme': 'dark',
+          'accountSummaryTexts.processingPaymentNoticeText': 'We have your {amount} of {date}.',
+          'accountSummaryTexts.processingLeftToPayLabel': 'Still to pay',
+        },
+        info: paymentInfo({ RecentPayments: [recent()] }),
+      });
+      expect(await screen.findByText('We have your $252.50 of 11/23/2026.')).toBeVisible();
+      expect(figures()).toEqual(['Amount due $471.60', 'Still to pay $221.60']);
+      expect(document.documentElement).toHaveClass('dark');
+      await expectNoAxeViolations();
+      await payByCardToday(ui);
+      expect(screen.getByLabelText('Amount')).toHaveValue('$221.60');
+      await expectNoAxeViolations();
+    });
+
+    it('changes nothing without a processing payment', async () => {
+      const ui = renderPayment({
+        settings: NO_HOLDS,
+        info: paymentInfo({
+          RecentPayments: [
+            recent({ Status: 'posted' }),
+            recent({ EncryptedString: 'recent-failed-1', Status: 'failed' }),
+          ],
+        }),
+      });
+      await screen.findByRole('table', { name: 'Recent Payments' });
+      expect(screen.queryByText(/is processing\./)).toBeNull();
+      expect(screen.queryByText('Left to pay after processing payments')).toBeNull();
+      expect(screen.queryByRole('note')).toBeNull();
+      await payByCardToday(ui);
+      expect(screen.getByLabelText('Amount')).toHaveValue('$471.60');
+    });
   });
 });

@@ -50,9 +50,11 @@ import {
   type PaymentDraft,
   type PaymentDraftState,
 } from '../utils/payment-draft';
-import { isPastDue } from '../utils/payment-context';
+import { amountLoanOf, isPastDue } from '../utils/payment-context';
+import { leftToPayOfLoan } from '../utils/processing-payments';
 import { MethodStep } from './method-step';
 import { preloadPaymentDetails } from './open-payment-details';
+import { ProcessingPaymentsSummary } from './processing-payments-summary';
 import { RecentPaymentsList } from '../../../components/payments/recent-payments-list';
 import { RefundedPaymentsNotice } from '../../../components/payments/refunded-payments-notice';
 import { ReturnedPaymentsNotice } from '../../../components/payments/returned-payments-notice';
@@ -327,6 +329,12 @@ function AccountGate(props: { account: AccountListItem }) {
           before the form to pay it. */}
       <ReturnedPaymentsNotice accountNumber={account.Number} />
       <RefundedPaymentsNotice accountNumber={account.Number} />
+      {/* A payment made and not credited yet, and what it leaves to pay, before the form: the
+          amount due does not count it yet, and the borrower would pay twice. */}
+      <ProcessingPaymentsSummary
+        processing={leftToPayOfLoan(info.data, account)}
+        amountDueCents={amountLoanOf(info.data, account).amountDueCents}
+      />
       {breakdown}
       <PaymentFlow
         account={account}

@@ -10,6 +10,7 @@ import { chosenMethodKey, paymentTypeOf, type ChosenMethod } from '../utils/chos
 import type { IdempotencyAttempts } from '../../../lib/idempotency-attempt';
 import type { PaymentDraftState } from '../utils/payment-draft';
 import { amountLoanOf } from '../utils/payment-context';
+import { leftToPayOfLoan } from '../utils/processing-payments';
 import { AmountStep } from './amount-step';
 import { FrequencyStep } from './frequency-step';
 import { TotalStep } from './total-step';
@@ -52,6 +53,7 @@ export default function PaymentLaterSteps(props: PaymentLaterStepsProps) {
       {({ amountBasis, valid }) => (
         <AmountStep
           draftState={props.draftState}
+          processing={leftToPayOfLoan(info, account)}
           context={{
             method: paymentTypeOf(chosen),
             frequency: amountBasis.frequency,
