@@ -646,6 +646,12 @@ export interface SettingTypes {
   "recurringPaymentTexts.paymentDetailsTitleText": string;
   "recurringPaymentTexts.paymentDetailsStatusText": string;
   "recurringPaymentTexts.paymentDetailsTimelineText": string;
+  "recurringPaymentTexts.paymentDetailsConfirmationLabel": string;
+  "recurringPaymentTexts.paymentDetailsAmountLabel": string;
+  "recurringPaymentTexts.paymentDetailsMethodLabel": string;
+  "recurringPaymentTexts.paymentDetailsCardMethodText": string;
+  "recurringPaymentTexts.paymentDetailsAccountMethodText": string;
+  "recurringPaymentTexts.paymentDetailsReasonLabel": string;
   "recurringPaymentTexts.paymentDetailsErrorText": string;
   "recurringPaymentTexts.paymentStatusScheduledText": string;
   "recurringPaymentTexts.paymentStatusProcessingText": string;
@@ -2150,6 +2156,12 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.paymentDetailsTitleText": {"type":"text","default":"Payment details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsStatusText": {"type":"text","default":"Payment of {date}: {status}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsTimelineText": {"type":"text","default":"What happened","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsConfirmationLabel": {"type":"text","default":"Confirmation number","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsAmountLabel": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsMethodLabel": {"type":"text","default":"Paid with","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsCardMethodText": {"type":"text","default":"Card ending in {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsAccountMethodText": {"type":"text","default":"Bank account ending in {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsReasonLabel": {"type":"text","default":"Reason","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsErrorText": {"type":"text","default":"We could not load the details of this payment. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusScheduledText": {"type":"text","default":"Scheduled","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusProcessingText": {"type":"text","default":"Processing","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2352,7 +2364,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "confirmationOptions.hidePaymentReceivedOption": {"type":"boolean","default":"false","set":"shared","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.titleText": {"type":"text","default":"Payment Confirmation","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.scheduledWarningText": {"type":"text","default":"Your payment has been scheduled and will be processed on the payment date.","set":"english","visibility":"public","wire":"gassySettings"},
-  "confirmationTexts.bankPaymentProcessingText": {"type":"text","default":"Your bank payment is processing. It is sent to your bank with today's payments and credited to your loan as of today; until then your loan shows it as Processing.","set":"english","visibility":"public","wire":"gassySettings"},
+  "confirmationTexts.bankPaymentProcessingText": {"type":"text","default":"Your bank payment is processing. It is sent to your bank with the next batch of bank payments and credited to your loan as of {date}; until then your loan shows it as Processing.","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.confirmationNumberLabel": {"type":"text","default":"Confirmation Number","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.loanNameLabel": {"type":"text","default":"Loan","set":"english","visibility":"public","wire":"gassySettings"},
   "confirmationTexts.loanNumberLabel": {"type":"text","default":"Loan Number","set":"english","visibility":"public","wire":"gassySettings"},

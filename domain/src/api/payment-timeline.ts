@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Envelope } from '../envelope';
 import { isCalendarDate } from '../rules/calendar';
+import { moneyOf } from './money';
 
 /*
  * A payment's lifecycle and its timeline (issue 24 item 3, "Lifecycle of a payment"):
@@ -267,6 +268,17 @@ export type PaymentTimelineEvent = z.infer<typeof PaymentTimelineEvent>;
 export const PaymentTimelineResponse = Envelope.extend({
   Status: PaymentStatus,
   PaymentDate: CalendarDateText,
+  /** The payment's confirmation number, as its receipt says it. */
+  ConfirmationNumber: z.string().max(40),
+  /** What was (or will be) paid: the payment, its additional principal and its fees. */
+  PaymentAmount: moneyOf(z.number().min(0).max(99_999_999)),
+  IsCard: z.boolean(),
+  /** The card's or bank account's last four digits. */
+  AccountNumber: z.string().regex(/^\d{0,4}$/),
+  /** A returned payment's reason in the bank's words ('Insufficient funds'); '' otherwise. */
+  ReturnReason: z.string().max(100),
+  /** Why a failed payment failed, in the institution's words (its e-mail's); '' otherwise. */
+  FailureReason: z.string().max(500),
   Events: z.array(PaymentTimelineEvent),
 });
 export type PaymentTimelineResponse = z.infer<typeof PaymentTimelineResponse>;

@@ -1,6 +1,7 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { fillPlaceholders, formatUsDate, formatUsDateTime } from '@portal/domain';
+import { fillPlaceholders, formatUsd, formatUsDate, formatUsDateTime } from '@portal/domain';
+import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import {
@@ -13,8 +14,10 @@ import { DIALOG_WIDTH } from '../dialogs/portal-dialog';
 import { ErrorAlert } from '../error-alert/error-alert';
 
 /**
- * A listed payment's details (issue 24 "Lifecycle of a payment"): where it is now, first, then
- * each change of it with its date and time in the institution's zone, oldest first. The specs do
+ * A listed payment's details (issue 24 "Lifecycle of a payment"): where it is now, first; what its
+ * receipt said (confirmation number, amount, the card or account's last four) and why it came
+ * back or failed; then each change of it with its date and time in the institution's zone,
+ * oldest first. The specs do
  * not have this dialog; its words are settings (recurringPaymentTexts.paymentDetails*,
  * paymentStatus*Text). Only what the borrower may read: the server's timeline carries no staff
  * details (a dead job's error stays in the admin app).
@@ -31,6 +34,34 @@ export function PaymentDetailsDialog(props: {
   const statusText = (status: keyof typeof PAYMENT_STATUS_TEXT_KEYS) =>
     settings.get(PAYMENT_STATUS_TEXT_KEYS[status]);
   const data = timeline.data;
+  /** What the receipt said, then why it came back or failed. */
+  const facts = (payment: NonNullable<typeof data>): [string, string][] => {
+    const rows: [string, string][] = [
+      [
+        settings.get('recurringPaymentTexts.paymentDetailsConfirmationLabel'),
+        payment.ConfirmationNumber,
+      ],
+      [
+        settings.get('recurringPaymentTexts.paymentDetailsAmountLabel'),
+        formatUsd(payment.PaymentAmount),
+      ],
+      [
+        settings.get('recurringPaymentTexts.paymentDetailsMethodLabel'),
+        fillPlaceholders(
+          settings.get(
+            payment.IsCard
+              ? 'recurringPaymentTexts.paymentDetailsCardMethodText'
+              : 'recurringPaymentTexts.paymentDetailsAccountMethodText',
+          ),
+          { lastFour: payment.AccountNumber },
+        ),
+      ],
+    ];
+    const reason = payment.ReturnReason || payment.FailureReason;
+    if (reason)
+      rows.push([settings.get('recurringPaymentTexts.paymentDetailsReasonLabel'), reason]);
+    return rows;
+  };
   return (
     <AcknowledgeDialog
       width={DIALOG_WIDTH.wide}
@@ -55,6 +86,26 @@ export function PaymentDetailsDialog(props: {
                   date: formatUsDate(data.PaymentDate),
                 })}
               </Typography>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  columnGap: 2,
+                  rowGap: 0.5,
+                  mt: 0,
+                  mb: 2,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0 },
+                }}
+              >
+                {facts(data).map(([label, value]) => (
+                  <Box key={label} sx={{ display: 'contents' }}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </Box>
+                ))}
+              </Box>
               <Typography id={headingId} variant="subtitle2" component="h3">
                 {settings.get('recurringPaymentTexts.paymentDetailsTimelineText')}
               </Typography>

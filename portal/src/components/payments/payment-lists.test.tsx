@@ -393,6 +393,12 @@ describe('the scheduled payments list', () => {
             Errors: [],
             Status: 'needsReview',
             PaymentDate: '2026-12-15',
+            ConfirmationNumber: 'K7M2Q9X4TB',
+            PaymentAmount: 250.5,
+            IsCard: false,
+            AccountNumber: '6789',
+            ReturnReason: '',
+            FailureReason: '',
             Events: [
               { Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' },
               { Status: 'settling', At: '2026-12-15T14:00:00.000Z' },

@@ -92,6 +92,12 @@ describe('the recent payments list', () => {
           Errors: [],
           Status: 'settling' as const,
           PaymentDate: '2026-11-27',
+          ConfirmationNumber: 'K7M2Q9X4TB',
+          PaymentAmount: 250.5,
+          IsCard: false,
+          AccountNumber: '6789',
+          ReturnReason: '',
+          FailureReason: '',
           Events: [{ Status: 'settling', At: '2026-11-27T15:00:00.000Z' }],
         },
       },
@@ -105,6 +111,16 @@ describe('the recent payments list', () => {
     expect(await within(dialog).findByText(/^Payment of 11\/27\/2026: /)).toHaveTextContent(
       'Processing',
     );
+    // What the receipt said: the confirmation number, the amount and the account's last four.
+    expect(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Confirmation number', 'K7M2Q9X4TB'],
+      ['Amount', '$250.50'],
+      ['Paid with', 'Bank account ending in 6789'],
+    ]);
     expect(server.requestsTo(TIMELINE)[0]?.search).toBe(
       `?EncryptedString=recent-handle-1&LoanAccountNumber=${NUMBER}`,
     );
@@ -128,6 +144,12 @@ describe('the recent payments list', () => {
           Errors: [],
           Status: 'refunded' as const,
           PaymentDate: '2026-11-24',
+          ConfirmationNumber: 'K7M2Q9X4TB',
+          PaymentAmount: 250.5,
+          IsCard: false,
+          AccountNumber: '6789',
+          ReturnReason: '',
+          FailureReason: '',
           Events: [
             { Status: 'settling', At: '2026-11-24T15:00:00.000Z' },
             { Status: 'posted', At: '2026-11-24T15:00:04.000Z' },

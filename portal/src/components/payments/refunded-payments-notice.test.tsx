@@ -99,6 +99,12 @@ describe('the refunded payments notice', () => {
             Errors: [],
             Status: 'refunded',
             PaymentDate: '2026-11-24',
+            ConfirmationNumber: 'K7M2Q9X4TB',
+            PaymentAmount: 250.5,
+            IsCard: false,
+            AccountNumber: '6789',
+            ReturnReason: '',
+            FailureReason: '',
             Events: [
               { Status: 'settling', At: '2026-11-24T15:00:00.000Z' },
               { Status: 'posted', At: '2026-11-24T15:00:04.000Z' },

@@ -59,6 +59,12 @@ describe('the returned payments notice', () => {
           Errors: [],
           Status: 'returned',
           PaymentDate: '2026-11-25',
+          ConfirmationNumber: 'K7M2Q9X4TB',
+          PaymentAmount: 1500,
+          IsCard: false,
+          AccountNumber: '2227',
+          ReturnReason: 'Insufficient funds',
+          FailureReason: '',
           Events: [
             { Status: 'settling', At: '2026-11-25T15:00:00.000Z' },
             { Status: 'posted', At: '2026-11-25T15:00:01.000Z' },
@@ -82,6 +88,17 @@ describe('the returned payments notice', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent?.split(':')[0]),
     ).toEqual(['Processing', 'Posted', 'Returned by your bank']);
+    // What it was and why it came back, in the bank's words.
+    expect(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Confirmation number', 'K7M2Q9X4TB'],
+      ['Amount', '$1,500.00'],
+      ['Paid with', 'Bank account ending in 2227'],
+      ['Reason', 'Insufficient funds'],
+    ]);
     expect(server.requestsTo(TIMELINE)[0]?.search).toBe(
       `?EncryptedString=returned-handle-1&LoanAccountNumber=${NUMBER}`,
     );

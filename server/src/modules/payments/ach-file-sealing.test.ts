@@ -387,5 +387,25 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
       'Reason: Your loan is paid off, or the payment is more than the amount left to pay.',
     );
     expect(notices[0]).not.toContain('was debited from your bank account');
+    // Its details say why, in the e-mail's words.
+    const info = await paymentInfo(jordan, HOME_EQUITY);
+    const listed = [
+      ...(info.body.RecentPayments ?? []),
+      ...('ScheduledPayments' in info.body ? (info.body.ScheduledPayments ?? []) : []),
+    ].find((each) => each.PaymentDate === '2025-03-28' && each.PaymentAmount === 44);
+    const details = await call(
+      jordan,
+      'GET',
+      `${PAYMENT_TIMELINE_PATH}?${new URLSearchParams({
+        EncryptedString: listed?.EncryptedString ?? '',
+        LoanAccountNumber: HOME_EQUITY,
+      }).toString()}`,
+    );
+    expect(PaymentTimelineResponse.parse(details.json())).toMatchObject({
+      Status: 'failed',
+      ConfirmationNumber: payment.reference_number,
+      ReturnReason: '',
+      FailureReason: 'Your loan is paid off, or the payment is more than the amount left to pay.',
+    });
   }, 120_000);
 });

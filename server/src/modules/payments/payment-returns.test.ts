@@ -257,6 +257,15 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
     expect(details.statusCode).toBe(200);
     const timeline = PaymentTimelineResponse.parse(JSON.parse(details.body));
     expect(timeline.Status).toBe('returned');
+    // What its receipt said, and why it came back in the bank's words (never the code).
+    expect(timeline).toMatchObject({
+      ConfirmationNumber: paid.body.ReferenceNumber,
+      PaymentAmount: 150_000,
+      IsCard: false,
+      AccountNumber: INSUFFICIENT_FUNDS.slice(-4),
+      ReturnReason: 'Insufficient funds',
+      FailureReason: '',
+    });
     expect(timeline.Events.map((event) => event.Status)).toEqual([
       'settling',
       'posted',

@@ -329,7 +329,12 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     const alert = onScreen ? undefined : await prepareAlert(payment, 'paymentFailed');
     const marked = await markWithAlert(
       (executor) =>
-        markPaymentFailed(executor, payment.id, { failure: error, at: clock.now() }, notice),
+        markPaymentFailed(
+          executor,
+          payment.id,
+          { failure: error, at: clock.now(), reason },
+          notice,
+        ),
       alert,
     );
     if (marked && notice) deps.mail.deliverSoon();

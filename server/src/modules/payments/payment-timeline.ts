@@ -3,11 +3,15 @@ import {
   type PaymentTimelineQuery,
   type PaymentTimelineResponse,
 } from '@portal/domain';
+import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { openPaymentHandle } from './payment-handles';
 import type { PaymentCaller } from './payment-context';
+import { achReturnReasonText } from '../../core/ach/nacha-returns';
+import { paymentFailureReasonText } from './payment-receipt';
+import { storedPaymentTotal } from './payment-total';
 import { eventsOf, statusOf } from './payments-staff';
 import { listPaymentEvents } from './payments-staff.repository';
 import { findPayment } from './payments.repository';
@@ -15,8 +19,10 @@ import { findPayment } from './payments.repository';
 /*
  * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
  * payment the portal lists to them (GetPaymentInfo's scheduled payments, and its returned payments
- * of any kind, a pay-now payment included), by the handle it gave them. Small on purpose: each
- * status and when, never the staff's details (error keys, a job's error).
+ * of any kind, a pay-now payment included), by the handle it gave them: what the receipt said
+ * (confirmation number, amount, the method's last four), each status and when, and why it came
+ * back or failed (the bank's reason, the error key the payment screens word); never the staff's
+ * details (a job's error, the core's references).
  *
  * Whose: the handle opens only for the user it was made for (payment-handles.ts), and the payment
  * must be of the caller's institution and customer and of the loan named: the list shows a loan's
@@ -27,6 +33,8 @@ import { findPayment } from './payments.repository';
 export interface PaymentTimelineDeps {
   db: Kysely<Database>;
   dataProtector: Pick<DataProtector, 'digest' | 'sameDigest'>;
+  /** The institution's words of a failure (the failure e-mail's). */
+  settings: (institutionId: number) => Promise<SettingsAccessor>;
 }
 
 export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
@@ -51,13 +59,29 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
         return undefined;
       }
       const status = statusOf(payment.status);
-      const events = eventsOf(await listPaymentEvents(db, payment.id));
+      const rows = await listPaymentEvents(db, payment.id);
+      // A return's row keeps the bank's code (R01); the borrower reads its words.
+      const returnCode =
+        status === 'returned' ? rows.findLast((row) => row.status === 'returned')?.detail : null;
       return {
         HasNoErrors: true,
         Errors: [],
         Status: status,
         PaymentDate: payment.pay_date,
-        Events: borrowerEvents(events),
+        ConfirmationNumber: payment.reference_number,
+        PaymentAmount: storedPaymentTotal(payment),
+        IsCard: payment.is_card,
+        AccountNumber: payment.last_four.slice(-4),
+        ReturnReason: returnCode ? achReturnReasonText(returnCode) : '',
+        FailureReason:
+          status === 'failed'
+            ? paymentFailureReasonText(
+                await deps.settings(payment.institution_id),
+                payment,
+                rows.findLast((row) => row.status === 'failed')?.detail ?? payment.failure ?? '',
+              )
+            : '',
+        Events: borrowerEvents(eventsOf(rows)),
       };
     },
   };

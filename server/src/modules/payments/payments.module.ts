@@ -71,7 +71,11 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
     }),
   });
   await app.register(paymentTimelineRoutes, {
-    service: createPaymentTimelineService({ db: deps.db, dataProtector: deps.dataProtector }),
+    service: createPaymentTimelineService({
+      db: deps.db,
+      dataProtector: deps.dataProtector,
+      settings: (institutionId) => deps.institutions.settings(institutionId),
+    }),
   });
   await registerAdminApi(app, { auth: deps.adminAuth }, paymentsStaffRoutes, {
     service: createPaymentsStaffService({

@@ -619,14 +619,16 @@ export async function markPaymentPosted(
 export async function markPaymentFailed(
   db: Db,
   id: string,
-  failed: { failure: string; at: Date },
+  failed: { failure: string; at: Date; reason?: string },
   notice?: PaymentMail,
 ): Promise<boolean> {
   return updatePendingWithMail(
     db,
     id,
     { status: 'failed', failure: failed.failure },
-    { at: failed.at, detail: failed.failure },
+    // The row keeps the reason when it says more than the answer's key ('paidOff' for 'New'):
+    // staff read it, and the borrower's details word it (payment-timeline.ts).
+    { at: failed.at, detail: failed.reason ?? failed.failure },
     notice,
   );
 }

@@ -96,8 +96,7 @@ describe('the payment confirmation', () => {
   });
 
   it('says a bank payment made today is processing until its bank is sent the debit; a card or scheduled one does not', async () => {
-    const processing =
-      "Your bank payment is processing. It is sent to your bank with today's payments and credited to your loan as of today; until then your loan shows it as Processing.";
+    const processing = `Your bank payment is processing. It is sent to your bank with the next batch of bank payments and credited to your loan as of ${formatUsDate(today())}; until then your loan shows it as Processing.`;
     const madeToday = renderConfirmation(confirmation({}, { method: ACH }));
     await rows();
     expect(screen.getByText(processing)).toBeVisible();

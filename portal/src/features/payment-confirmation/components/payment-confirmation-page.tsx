@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import {
   calendarDateIn,
   formatUsd,
+  fillPlaceholders,
   formatUsDate,
   formatUsDateTime,
   loanName,
@@ -232,7 +233,11 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       {/* A bank payment made today posts once the day's ACH file sends its debit (issue 24):
           said here, so Processing on the loan is no surprise. */}
       {kind === 'immediate' && !method.IsCard ? (
-        <Alert severity="info">{settings.get('confirmationTexts.bankPaymentProcessingText')}</Alert>
+        <Alert severity="info">
+          {fillPlaceholders(settings.get('confirmationTexts.bankPaymentProcessingText'), {
+            date: formatUsDate(payDate),
+          })}
+        </Alert>
       ) : null}
       <Box
         component="dl"
