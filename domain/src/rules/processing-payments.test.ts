@@ -9,10 +9,10 @@ const payment = (Status: PaymentStatus, TowardAmountDue: number, id: string = St
 });
 
 describe('the amount left to pay after processing payments', () => {
-  it('counts settling and under-review payments as processing, and no other status', () => {
+  it('counts settling payments as processing, and no other status (not one under review)', () => {
     expect(isProcessingPayment({ Status: 'settling' })).toBe(true);
-    expect(isProcessingPayment({ Status: 'needsReview' })).toBe(true);
     for (const status of [
+      'needsReview',
       'scheduled',
       'posted',
       'failed',
@@ -29,7 +29,8 @@ describe('the amount left to pay after processing payments', () => {
     const result = amountLeftToPay(97_820, [
       payment('settling', 10, 'a'),
       payment('posted', 50_000),
-      payment('needsReview', 20, 'b'),
+      payment('settling', 20, 'b'),
+      payment('needsReview', 40),
       payment('refunded', 8_825),
     ]);
     expect(result.processing.map((listed) => listed.id)).toEqual(['a', 'b']);

@@ -2,15 +2,15 @@ import type { PaymentStatus } from '../api/payment-timeline';
 import type { Cents } from './money';
 
 /**
- * The statuses of a payment whose money moved or is moving but that the servicing core has not
- * credited yet: 'settling' (a bank payment waiting for its ACH file among them) and 'needsReview'
- * (its posting died, staff may post it again). The server's payoff check counts the same ones as
- * in flight.
+ * The statuses of a payment the borrower is told is processing: 'settling' (paid, not yet credited
+ * by the core; a bank payment waiting for its ACH file among them).
+ * DECISION: not 'needsReview'. Its money may not have arrived (a return came before it posted,
+ * payment-returns.ts) or not moved at all (its posting died before the charge), and staff decide
+ * what becomes of it: counting it would tell the borrower a payment will be credited that may
+ * never be, and take it off what they owe, a late fee risked on a guess. The server's payoff
+ * check counts it (payments.repository loanAmountInFlight), where erring the other way is safe.
  */
-export const PROCESSING_PAYMENT_STATUSES = [
-  'settling',
-  'needsReview',
-] as const satisfies readonly PaymentStatus[];
+export const PROCESSING_PAYMENT_STATUSES = ['settling'] as const satisfies readonly PaymentStatus[];
 
 /** Whether a listed payment is processing: paid, not yet credited to the loan. */
 export function isProcessingPayment(payment: { Status: PaymentStatus }): boolean {

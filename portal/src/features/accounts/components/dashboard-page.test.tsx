@@ -376,13 +376,14 @@ describe('the dashboard with a payment processing (paid, not yet credited)', () 
   });
 
   it('keeps Make Payment, outlined, for a loan whose processing payments leave nothing to pay', async () => {
-    // Past due ($859.00): a settling payment and one under review (its money may have moved).
+    // Past due ($859.00): two settling payments; one under review is not counted.
     renderDashboard([PAST_DUE, { ...CURRENT, Number: '001-100236-3' }], {
       businessDate: '2025-03-14',
       routes: paymentInfo({
         [PAST_DUE.Number]: [
           recent({ PaymentAmount: 500 }),
-          recent({ EncryptedString: 'review-1', PaymentAmount: 400, Status: 'needsReview' }),
+          recent({ EncryptedString: 'settling-2', PaymentAmount: 400 }),
+          recent({ EncryptedString: 'review-1', PaymentAmount: 900, Status: 'needsReview' }),
         ],
       }),
     });

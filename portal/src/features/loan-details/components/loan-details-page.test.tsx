@@ -324,7 +324,9 @@ describe('the loan page', () => {
         [PAYMENT_INFO_ROUTE]: { body: paymentInfoFixture({ RecentPayments: [refunded] }) },
       },
     });
-    const notice = await screen.findByText('Payment of 02/24/2025: Refunded');
+    const notice = await screen.findByText(
+      /^Your card payment of \$88\.25 on 02\/24\/2025 with the card ending in 4242 was refunded to you\./,
+    );
     // Above the amount due: what it paid is owed again.
     const hero = screen.getByRole('region', { name: 'Amount due' });
     expect(notice.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -389,14 +391,19 @@ describe('the loan page', () => {
     });
 
     it('keeps Make Payment, outlined, when the processing payments leave nothing to pay', async () => {
-      // A settling payment and one under review (its money may have moved) cover $978.20.
+      // Two settling payments cover $978.20; one under review is not counted (nor said).
       const { server } = renderLoan({
         routes: withRecent([
           recent({ PaymentAmount: 500 }),
           recent({
-            EncryptedString: 'recent-review-1',
+            EncryptedString: 'recent-settling-2',
             PaymentDate: '2026-11-28',
             PaymentAmount: 500,
+          }),
+          recent({
+            EncryptedString: 'recent-review-1',
+            PaymentDate: '2026-11-27',
+            PaymentAmount: 900,
             Status: 'needsReview',
           }),
           recent({ EncryptedString: 'recent-posted-1', PaymentAmount: 100, Status: 'posted' }),

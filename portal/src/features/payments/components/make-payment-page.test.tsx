@@ -214,7 +214,9 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
         ],
       }),
     });
-    const notice = await screen.findByText('Payment of 11/20/2026: Refunded');
+    const notice = await screen.findByText(
+      /^Your card payment of \$88\.25 on 11\/20\/2026 with the card ending in 4242 was refunded to you\./,
+    );
     const alert = notice.closest<HTMLElement>('[role="alert"]');
     if (!alert) throw new Error('The refund is not said as an alert');
     const form = await screen.findByRole('radio', { name: 'Card' });
@@ -1262,20 +1264,26 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     });
 
     it('starts with no amount when nothing is left to pay; the borrower may still type one', async () => {
-      // One settling and one under review (its money may have moved) cover the $471.60 due;
-      // a posted payment is already in the amount due.
+      // Two settling payments cover the $471.60 due; one under review is not counted; a posted
+      // payment is already in the amount due.
       const ui = renderPayment({
         settings: NO_HOLDS,
         info: paymentInfo({
           RecentPayments: [
             recent({ PaymentAmount: 300, TowardAmountDue: 300 }),
             recent({
-              EncryptedString: 'recent-review-1',
+              EncryptedString: 'recent-settling-2',
               PaymentDate: '2026-11-20',
               PaymentAmount: 200,
               TowardAmountDue: 200,
               IsCard: false,
               AccountNumber: '6789',
+            }),
+            recent({
+              EncryptedString: 'recent-review-1',
+              PaymentDate: '2026-11-19',
+              PaymentAmount: 900,
+              TowardAmountDue: 900,
               Status: 'needsReview',
             }),
             recent({ EncryptedString: 'recent-posted-1', Status: 'posted' }),
