@@ -1100,6 +1100,7 @@ export interface SettingTypes {
   "loanDetailsTexts.defaultPaymentMethodLabel": string;
   "loanDetailsTexts.loadingText": string;
   "loanDetailsTexts.returnedPaymentNoticeText": string;
+  "loanDetailsTexts.refundedPaymentNoticeText": string;
   "loanDetailsTexts.closedMarkerText": string;
   "loanDetailsTexts.insuranceButtonText": string;
   "loanDetailsTexts.insuranceTitleText": string;
@@ -1160,6 +1161,7 @@ export interface SettingTypes {
   "loanDetailsTexts.historyRefundedPaymentText": string;
   "loanDetailsTexts.historyRefundNotMadeText": string;
   "loanDetailsTexts.historyRefundedElsewhereText": string;
+  "loanDetailsTexts.historyPaymentNotReceivedText": string;
   "loanDetailsTexts.balanceHeadingText": string;
   "loanDetailsTexts.extraPrincipalLabel": string;
   "loanDetailsTexts.extraPrincipalHelpText": string;
@@ -1475,6 +1477,7 @@ export interface SettingTypes {
   "emailTexts.paymentFailedAchRefusedReasonText": string;
   "emailTexts.paymentFailedPaidOffReasonText": string;
   "emailTexts.paymentFailedOtherReasonText": string;
+  "emailTexts.paymentFailedNotReceivedReasonText": string;
   "emailTexts.paymentFailedAfterDebitSubjectText": string;
   "emailTexts.paymentFailedAfterDebitBodyText": string;
   "emailTexts.paymentReturnedSubjectText": string;
@@ -2610,6 +2613,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.defaultPaymentMethodLabel": {"type":"text","default":"Default payment method","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.loadingText": {"type":"text","default":"Loading the loan","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.returnedPaymentNoticeText": {"type":"text","default":"Your payment of {amount} on {date} from the account ending in {lastFour} was returned by your bank ({reason}). It has been taken off your loan: what it had paid is owed again, and your amount due includes it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.refundedPaymentNoticeText": {"type":"text","default":"Your card payment of {amount} on {date} with the card ending in {lastFour} was refunded to you. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.closedMarkerText": {"type":"text","default":"Closed","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceButtonText": {"type":"text","default":"Insurance","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceTitleText": {"type":"text","default":"Insurance Information","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2670,6 +2674,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.historyRefundedPaymentText": {"type":"text","default":"Payment reversed for a refund to your card","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.historyRefundNotMadeText": {"type":"text","default":"Refund to your card not made: payment applied again","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.historyRefundedElsewhereText": {"type":"text","default":"Payment refunded to you","set":"english","visibility":"admin","wire":"gassySettings"},
+  "loanDetailsTexts.historyPaymentNotReceivedText": {"type":"text","default":"Payment not received","set":"english","visibility":"admin","wire":"gassySettings"},
   "loanDetailsTexts.balanceHeadingText": {"type":"text","default":"Balance and Payoff","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalLabel": {"type":"text","default":"Extra principal each payment","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.extraPrincipalHelpText": {"type":"text","default":"See how paying more toward principal moves the payoff date.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2985,6 +2990,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentFailedAchRefusedReasonText": {"type":"text","default":"Your bank account could not be debited.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedPaidOffReasonText": {"type":"text","default":"Your loan is paid off, or the payment is more than the amount left to pay.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedOtherReasonText": {"type":"text","default":"The payment could not be processed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentFailedNotReceivedReasonText": {"type":"text","default":"We did not receive the money for this payment: your bank did not pay it, or it could not be completed.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedAfterDebitSubjectText": {"type":"text","default":"{institutionName}: your payment could not be applied to your loan","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedAfterDebitBodyText": {"type":"text","default":"Your payment of {amount} dated {date} for loan {loanNumber} was debited from your bank account, but it could not be applied to your loan.\n\nReason: {reason}\n\nConfirmation number: {confirmationNumber}\n\nPaid with: {method}\n\nThe money is not lost: {institutionName} has been told and will give it back to you (to your bank account or by check), or apply it to your loan by hand if it can still be applied, and will let you know which. Please do not make this payment again before then, or you may pay twice. Contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReturnedSubjectText": {"type":"text","default":"{institutionName}: your payment was returned by your bank","set":"english","visibility":"admin","wire":"gassySettings"},

@@ -294,6 +294,8 @@ export const AuditEntry = z.object({
     'payment.refund',
     'payment.refundNotMade',
     'payment.refundElsewhere',
+    // A payment under review whose money never arrived, closed as Failed.
+    'payment.closeUnpaid',
     // The daily reconciliation (api/reconciliation.ts): a publisher running a day now.
     'reconciliation.run',
   ]),

@@ -239,6 +239,28 @@ export function staffRefundElsewhereRefusal(payment: {
   return null;
 }
 
+/*
+ * `POST /admin-api/institutions/:slug/payments/:id/close-unpaid` (`CloseUnpaidRequest`): a
+ * payment under review whose money never arrived (its bank sent the debit back before it posted,
+ * or no charge or debit was made) is closed as Failed: a posting the core holds of it is reversed
+ * as of today (`loanDetailsTexts.historyPaymentNotReceivedText`), the timeline says who closed it
+ * and why, the borrower is e-mailed that it could not be made. Refused for a card payment whose
+ * charge the processor approved and did not refund (the money arrived: refund it). Editors and
+ * publishers; audited (`payment.closeUnpaid`); 409 with `staffCloseUnpaidRefusal`'s words.
+ * Answers its StaffPaymentDetail.
+ */
+export const CloseUnpaidRequest = z.object({
+  /** What staff found ('The bank returned the debit R01; the core holds no posting'). */
+  note: z.string().trim().min(1, 'Say what you found.').max(200),
+});
+export type CloseUnpaidRequest = z.infer<typeof CloseUnpaidRequest>;
+
+/** Why staff may not close this payment as not paid, or null when they may: one under review. */
+export function staffCloseUnpaidRefusal(payment: { status: PaymentStatus }): string | null {
+  if (payment.status === 'needsReview') return null;
+  return `Only a payment under review can be closed as not paid; this one's status is ${PAYMENT_STATUS_LABELS[payment.status]}.`;
+}
+
 export const StaffPaymentId = z.uuid();
 
 /**

@@ -589,6 +589,8 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
    * posting it again (migration 0046): its live posting is `corePostingKey(id, refund_refusals)`.
    */
   refund_refusals: ColumnType<number, number | undefined, number>;
+  /** Refunded another way (a check) after the processor refused: the charge kept (migration 0046). */
+  refunded_elsewhere: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** A loan's recurring payment (one active per loan); `next_date` is the next date to post. */

@@ -64,10 +64,12 @@ function renderNotice(
 }
 
 describe('the refunded payments notice', () => {
-  it('says which payment was refunded, by its date, in the words of its status', async () => {
+  it('says which payment was refunded (amount, date, card) and that it is owed again', async () => {
     renderNotice(paymentInfoFixture({ RecentPayments: [REFUNDED, RETURNED, POSTED] }));
     const notice = await screen.findByRole('alert');
-    expect(notice).toHaveTextContent('Payment of 11/24/2026: Refunded');
+    expect(notice).toHaveTextContent(
+      'Your card payment of $88.25 on 11/24/2026 with the card ending in 4242 was refunded to you. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.',
+    );
     // Only the refunded one: a returned payment has a notice of its own, a posted one none.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(
@@ -81,12 +83,12 @@ describe('the refunded payments notice', () => {
   it('takes its words from the settings', async () => {
     renderNotice(paymentInfoFixture({ RecentPayments: [REFUNDED] }), {
       settings: {
-        'recurringPaymentTexts.paymentDetailsStatusText': '{status} on {date}',
-        'recurringPaymentTexts.paymentStatusRefundedText': 'Money sent back to your card',
+        'loanDetailsTexts.refundedPaymentNoticeText':
+          'We gave back {amount} of {date} (card {lastFour}).',
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Money sent back to your card on 11/24/2026',
+      'We gave back $88.25 of 11/24/2026 (card 4242).',
     );
   });
 
@@ -142,7 +144,9 @@ describe('the refunded payments notice', () => {
       RecurringPayment: null,
       RecentPayments: [REFUNDED],
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Payment of 11/24/2026: Refunded');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your card payment of $88.25 on 11/24/2026 with the card ending in 4242 was refunded to you.',
+    );
   });
 
   it('shows nothing when no payment was refunded', async () => {

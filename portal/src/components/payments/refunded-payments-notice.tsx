@@ -1,6 +1,5 @@
-import { fillPlaceholders, formatUsDate, type RecentPaymentInfo } from '@portal/domain';
+import { fillPlaceholders, formatUsd, formatUsDate, type RecentPaymentInfo } from '@portal/domain';
 import { paymentListsOfRefusal, usePaymentInfo } from '../../lib/payments/payment-info';
-import { PAYMENT_STATUS_TEXT_KEYS } from '../../lib/payments/payment-timeline';
 import { useSettings } from '../../lib/settings/settings-context';
 import { PaymentNotices } from './returned-payments-notice';
 
@@ -12,9 +11,9 @@ import { PaymentNotices } from './returned-payments-notice';
  * it loads or when there is none. Each opens its details, whose timeline says when it was
  * refunded.
  *
- * Its words are the status settings the payment's details use ("Payment of {date}: {status}",
- * `paymentDetailsStatusText` with `paymentStatusRefundedText`): the portal has no notice text of
- * its own for a refund, and the payment info does not say on which day it was refunded.
+ * Its words are `loanDetailsTexts.refundedPaymentNoticeText`: what was paid, when, with which card,
+ * and that it is owed again (the payment info does not say on which day it was refunded: its
+ * details do).
  */
 export function RefundedPaymentsNotice({ accountNumber }: { accountNumber: string }) {
   const settings = useSettings();
@@ -31,13 +30,14 @@ export function RefundedPaymentsNotice({ accountNumber }: { accountNumber: strin
   );
 }
 
-/** A refunded payment's notice: its date and status, in the words of its details. */
+/** A refunded payment's notice: what it paid, when, with which card, and that it is owed again. */
 export function refundedPaymentText(
   settings: ReturnType<typeof useSettings>,
   payment: RecentPaymentInfo,
 ): string {
-  return fillPlaceholders(settings.get('recurringPaymentTexts.paymentDetailsStatusText'), {
+  return fillPlaceholders(settings.get('loanDetailsTexts.refundedPaymentNoticeText'), {
+    amount: formatUsd(payment.PaymentAmount),
     date: formatUsDate(payment.PaymentDate),
-    status: settings.get(PAYMENT_STATUS_TEXT_KEYS.refunded),
+    lastFour: payment.AccountNumber,
   });
 }

@@ -507,9 +507,22 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
       expect(await charges(test.database.db, id)).toBe(1);
       expect(await coreLines(test.database.db, id)).toBe(0);
 
+      // The card was charged: closing it as not paid is refused, and nothing changes.
+      await staffSignIn();
+      const closing = await test.app.inject({
+        method: 'POST',
+        url: `/admin-api/institutions/harbor/payments/${id}/close-unpaid`,
+        headers: { ...PORTAL_WRITE_HEADERS, cookie: cookie.editor },
+        payload: { note: 'The core was down' },
+      });
+      expect(closing.statusCode).toBe(409);
+      expect(AdminError.parse(closing.json()).error.message).toBe(
+        'The card processor approved a charge of this payment and has not refunded it: the money arrived. Post it again, or refund the card with the processor. Nothing was changed.',
+      );
+      expect(await status()).toBe('needsReview');
+
       // The core is back; an editor posts it again: the charge is not made again, it posts once.
       coreDown.delete(id);
-      await staffSignIn();
       const asked = await test.app.inject({
         method: 'POST',
         url: `/admin-api/institutions/harbor/payments/${id}/post-again`,

@@ -138,6 +138,7 @@ export type PaymentFailureReason =
   | 'RoutingNumberInvalid'
   | 'paidOff'
   | 'exceedsPayoff'
+  | 'notReceived'
   | (string & {});
 
 const REASON_TEXTS = {
@@ -146,6 +147,7 @@ const REASON_TEXTS = {
   Expired: 'emailTexts.paymentFailedExpiredReasonText',
   paidOff: 'emailTexts.paymentFailedPaidOffReasonText',
   exceedsPayoff: 'emailTexts.paymentFailedPaidOffReasonText',
+  notReceived: 'emailTexts.paymentFailedNotReceivedReasonText',
 } as const;
 
 /** The plain-words reason of a failure, as the settings word it. */

@@ -71,6 +71,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
   const reversalFault = new Map<string, 'refuse' | 'crashAfter'>();
   /** Payments whose refund crashes right after the processor refunded. */
   const refundCrash = new Set<string>();
+  /** What happens elsewhere while the processor answers a payment's refund (a race). */
+  const beforeRefundAnswered = new Map<string, () => Promise<void>>();
   /** Payments whose re-post after a refused refund crashes right after the core took it. */
   const repostCrash = new Set<string>();
   /** Payments whose next refund finds the processor out of reach (nothing is refunded). */
@@ -125,6 +127,11 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       if (processorDown.delete(key)) throw new Error('the card processor could not be reached');
       const result = await refund(request);
       if (refundCrash.delete(key)) throw new InjectedCrash('killed after the card was refunded');
+      const meanwhile = beforeRefundAnswered.get(key);
+      if (meanwhile) {
+        beforeRefundAnswered.delete(key);
+        await meanwhile();
+      }
       return result;
     };
   }
@@ -753,6 +760,37 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
         test.database.db,
       );
       expect(Number(rows[0]?.count)).toBe(1);
+      // The day's reconciliation finds it in balance: Refunded, the core's posting reversed, the
+      // card's charge kept.
+      const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+      expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
+    }, 120_000);
+
+    it('keeps the loan as refunded when staff record it refunded another way while a second card refund is refused', async () => {
+      const before = await loanFigures();
+      const payment = await pay('immediateCard', await cardRefusingRefunds(), 39);
+      expect((await refund('editor', payment.id)).statusCode).toBe(409);
+      expect((await paymentRow(payment.reference_number)).refund_refusals).toBe(1);
+      // A second Refund: while the processor answers (refused again), a publisher records the
+      // money given back by check. The refund then finds the payment Refunded and takes its
+      // own re-post back off the loan.
+      let recorded = 0;
+      beforeRefundAnswered.set(payment.id, async () => {
+        recorded = (await refundedElsewhere('publisher', payment.id, { how: 'Check 2001 mailed' }))
+          .statusCode;
+      });
+      const second = await refund('editor', payment.id);
+      expect(recorded).toBe(200);
+      expect(second.statusCode).toBe(409);
+      expect(errorOf(second).message).toBe('This payment was refunded already.');
+      expect(await paymentRow(payment.reference_number)).toMatchObject({
+        status: 'refunded',
+        refunded_elsewhere: true,
+      });
+      // Given back by check: the loan is as before the payment, not credited by the re-post.
+      expect(await loanFigures()).toEqual(before);
+      const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+      expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
     }, 120_000);
   });
 });

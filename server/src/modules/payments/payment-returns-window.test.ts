@@ -1,4 +1,10 @@
-import { maskAccountNumber, type SavedPaymentMethod } from '@portal/domain';
+import {
+  AdminError,
+  AuditListResponse,
+  maskAccountNumber,
+  type SavedPaymentMethod,
+  StaffPaymentDetail,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import {
@@ -11,7 +17,8 @@ import {
   TODAY,
 } from '../../testing/payment-test-kit';
 import { publishSettingsChange } from '../../testing/settings';
-import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { signedInStaff } from '../../testing/staff';
+import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 
 /*
  * The return files are read again on every run while they are in the window (by the day each
@@ -176,5 +183,76 @@ describe.each(testDatabases('both'))('ACH returns that wait, on $name', (databas
     test.clock.set('2025-05-19T15:00:00.000Z');
     expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({ returns: 0 });
     expect(await returnItems()).toHaveLength(2);
+  });
+
+  it('lets staff close the payment its return put under review as not paid: Failed, the borrower told, never posted, once', async () => {
+    const editor = await signedInStaff(test, {
+      email: 'editor@returns-window.test',
+      host: 'localhost',
+      role: 'editor',
+    });
+    const viewer = await signedInStaff(test, {
+      email: 'viewer@returns-window.test',
+      host: 'localhost',
+      role: 'viewer',
+    });
+    const close = (body: Record<string, unknown>, cookie = editor) =>
+      test.app.inject({
+        method: 'POST',
+        url: `/admin-api/institutions/harbor/payments/${waiting.id}/close-unpaid`,
+        headers: { ...PORTAL_WRITE_HEADERS, cookie },
+        payload: body,
+      });
+    expect((await close({ note: '  ' })).statusCode).toBe(400);
+    expect((await close({ note: 'Returned R01' }, viewer)).statusCode).toBe(403);
+    expect(await statusOf(waiting.id)).toBe('needsReview');
+
+    const answer = await close({ note: 'The bank returned the debit (R01); the core holds none.' });
+    expect(answer.statusCode).toBe(200);
+    const detail = StaffPaymentDetail.parse(answer.json());
+    expect(detail.status).toBe('failed');
+    expect(detail.events.at(-1)).toMatchObject({
+      status: 'failed',
+      detail:
+        'Closed as not paid by editor (The bank returned the debit (R01); the core holds none): the core held no posting of it.',
+    });
+    // Once: a second close is refused, and the posting job never posts it.
+    const again = await close({ note: 'Again' });
+    expect(again.statusCode).toBe(409);
+    expect(AdminError.parse(again.json()).error.message).toBe(
+      "Only a payment under review can be closed as not paid; this one's status is Failed.",
+    );
+    await test.app.services.paymentPosting.settlePayment(waiting.id);
+    expect(await statusOf(waiting.id)).toBe('failed');
+    // The borrower is told it could not be made, why, in the institution's words.
+    await test.app.services.outbox.runOnce();
+    const mails = (
+      await test.app.services.mail.delivered({
+        institutionId,
+        to: 'jordan.rivers@example.test',
+        limit: 1000,
+      })
+    ).filter(
+      (mail) =>
+        mail.subject === 'Harbor Community Bank: your payment could not be made' &&
+        mail.body.includes('for loan ****2352 of $41.00 could not be made.'),
+    );
+    expect(
+      mails.filter((mail) =>
+        mail.body.includes(
+          'Reason: We did not receive the money for this payment: your bank did not pay it, or it could not be completed.',
+        ),
+      ),
+    ).toHaveLength(1);
+    const audit = await test.app.inject({
+      method: 'GET',
+      url: '/admin-api/institutions/harbor/audit',
+      headers: { cookie: viewer },
+    });
+    expect(
+      AuditListResponse.parse(audit.json())
+        .entries.filter((entry) => entry.action === 'payment.closeUnpaid')
+        .map((entry) => entry.comment),
+    ).toEqual([expect.stringContaining('as not paid: The bank returned the debit (R01)')]);
   });
 });

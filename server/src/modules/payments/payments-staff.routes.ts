@@ -1,4 +1,5 @@
 import {
+  CloseUnpaidRequest,
   RefundedElsewhereRequest,
   StaffPaymentDetail,
   StaffPaymentId,
@@ -80,5 +81,18 @@ export const paymentsStaffRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         request.body,
       ),
+  );
+
+  app.post(
+    '/institutions/:slug/payments/:id/close-unpaid',
+    {
+      schema: {
+        params: SlugParams.extend({ id: StaffPaymentId }),
+        body: CloseUnpaidRequest,
+        response: { 200: StaffPaymentDetail },
+      },
+    },
+    async (request) =>
+      service.closeUnpaid(staffOf(request), request.params.slug, request.params.id, request.body),
   );
 };

@@ -15,8 +15,10 @@ import {
   type StaffPaymentSearchQuery,
   type StaffPaymentSearchResponse,
   type StaffPaymentSummary,
+  staffCloseUnpaidRefusal,
   staffRefundElsewhereRefusal,
   staffRefundRefusal,
+  type CloseUnpaidRequest,
   type RefundedElsewhereRequest,
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
@@ -41,8 +43,9 @@ import {
 import { refundLeftHalfDoneItem } from './payment-needs-review';
 import { institutionTimeZoneOf } from './payment-context';
 import type { PaymentPostingWorker } from './payment-posting';
-import { paymentRefundedEmail } from './payment-receipt';
+import { paymentFailedEmail, paymentRefundedEmail } from './payment-receipt';
 import {
+  closeReviewedPaymentUnpaid,
   findPaymentWithBorrower,
   markPaymentRefunded,
   type PaymentWithBorrower,
@@ -68,7 +71,11 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *   job starts over. Every step of the settlement is keyed (the charge or debit by the payment,
  *   the core's posting by its id), so money already moved is not moved twice, and a post that
  *   dies again puts it back before staff. Marking it posted by hand, without the core's posting,
- *   is not offered: it would be worse than leaving it for review.
+ *   is not offered: it would be worse than leaving it for review. One whose money never arrived
+ *   (its bank sent the debit back before it posted: payment-returns.ts puts it under review at its
+ *   return's last call; or no charge or debit was made) is closed as Failed instead
+ *   (`closeUnpaid`, audited `payment.closeUnpaid`): the core's posting of it reversed if it holds
+ *   one, the borrower e-mailed; refused while an approved card charge of it stands.
  * - A posted card payment can be refunded (`refund`: editors and publishers, audited
  *   `payment.refund`), exactly once however often it is asked for, on any number of instances,
  *   and whatever step a crash stopped at. In this order:
@@ -499,21 +506,39 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           `by ${who}: the core's reversal (${reversal.reference}) undone by posting the payment ` +
           `again as of ${formatUsDate(row.pay_date)} (${reposted.reference}). Nothing was given ` +
           'back.';
-        await db.transaction().execute(async (trx) => {
-          const recorded = await recordRefundRefused(trx, row.id, {
+        const recorded = await db.transaction().execute(async (trx) => {
+          const written = await recordRefundRefused(trx, row.id, {
             refusals: attempt,
             at: clock.now(),
             detail,
             coreReference: reposted.reference,
           });
-          if (recorded) {
+          if (written) {
             await auditNotMade(
               trx,
               `${processorAnswer}. The loan is credited with it again as of its date; nothing ` +
                 'was given back.',
             );
           }
+          return written;
         });
+        if (!recorded) {
+          // Another request recorded it first, or staff recorded the payment refunded another
+          // way meanwhile: then the loan must not keep this re-post (the money went back by
+          // check), so it is reversed too. Recorded by another attempt, the re-post is that
+          // attempt's own (the same key) and stays.
+          const now = await findPaymentWithBorrower(db, row.id);
+          if (now?.status === 'refunded') {
+            await core.reversePayment(customer, row.loan_number, {
+              postingKey: corePostingKey(row.id, attempt + 1),
+              reversalKey: refundReversalKey(row.id, attempt + 1),
+              returnedOn: calendarDateIn(zone, clock.now()),
+              reason: settings.get('loanDetailsTexts.historyRefundedElsewhereText'),
+              feeCents: 0,
+            });
+            throw refused('This payment was refunded already.');
+          }
+        }
         throw refused(refundRefusedText(refund, row.pay_date));
       }
       // A re-post a crash left unrecorded (the processor refused, the core applied the payment
@@ -551,6 +576,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
               `the card charge ${refund.chargeId} of ${formatUsd(refund.amountCents)} refunded.`,
           },
           notice,
+          { refundRefusals: attempt },
         );
         if (!moved) return false;
         await auditLog.record(trx, {
@@ -624,6 +650,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
               `(${reversal.reference}); the card charge kept (its processor refused to refund it).`,
           },
           undefined,
+          { refundRefusals: row.refund_refusals, elsewhere: true },
         );
         if (!moved) return false;
         await auditLog.record(trx, {
@@ -635,6 +662,95 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         return true;
       });
       if (!marked) throw refused('This payment was refunded already.');
+      const now = (await findPaymentWithBorrower(db, id)) ?? row;
+      return detailOf(now, await listPaymentEvents(db, row.id));
+    },
+
+    /**
+     * A payment under review whose money never arrived, closed as Failed (domain
+     * `CloseUnpaidRequest`): a card charge the processor approved and did not refund refuses it
+     * (the money arrived); the core's posting of it, if it holds one, is reversed (keyed by the
+     * payment: a second request reverses nothing more; 'notFound' when it never posted); then
+     * one guarded update moves it needsReview -> failed with its timeline row and the borrower's
+     * notice, and its transaction writes the audit entry. Only the request that moves it answers
+     * 200.
+     */
+    async closeUnpaid(
+      staff: StaffPrincipal,
+      slug: string,
+      id: string,
+      request: CloseUnpaidRequest,
+    ): Promise<StaffPaymentDetail> {
+      const institution = await admin.access(staff, slug, 'edit');
+      const row = await findPaymentWithBorrower(db, id);
+      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const refusal = staffCloseUnpaidRefusal({ status: statusOf(row.status) });
+      if (refusal) throw refused(refusal);
+      if (row.is_card) {
+        const charge = await cardProcessor.findCharge(institution.id, row.id);
+        if (charge?.status === 'approved' && !charge.refunded) {
+          throw refused(
+            'The card processor approved a charge of this payment and has not refunded it: the ' +
+              'money arrived. Post it again, or refund the card with the processor. Nothing was ' +
+              'changed.',
+          );
+        }
+      }
+      const [settings, found] = await Promise.all([
+        institutions.settings(institution.id),
+        institutions.findById(institution.id),
+      ]);
+      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const reversal = await core.reversePayment(
+        { institutionId: institution.id, customerId: row.customer_id },
+        row.loan_number,
+        {
+          postingKey: corePostingKey(row.id, row.refund_refusals),
+          reversalKey: `close-unpaid:${row.id}`,
+          returnedOn: calendarDateIn(zone, clock.now()),
+          reason: settings.get('loanDetailsTexts.historyPaymentNotReceivedText'),
+          feeCents: 0,
+        },
+      );
+      if (reversal.status === 'refused') throw refused(reversalRefusalText(reversal));
+      const who = staff.name || staff.email;
+      const note = request.note.replace(/[.\s]+$/, '');
+      const coreSide =
+        reversal.status === 'notFound'
+          ? 'the core held no posting of it'
+          : `the core's posting reversed (${reversal.reference})`;
+      const notice =
+        row.recipient === ''
+          ? undefined
+          : mail.prepare(
+              paymentFailedEmail({
+                settings,
+                institutionName: institution.name,
+                to: row.recipient,
+                payment: row,
+                reason: 'notReceived',
+              }),
+            );
+      const closed = await db.transaction().execute(async (trx) => {
+        const moved = await closeReviewedPaymentUnpaid(
+          trx,
+          row.id,
+          { at: clock.now(), detail: `Closed as not paid by ${who} (${note}): ${coreSide}.` },
+          notice,
+        );
+        if (!moved) return false;
+        await auditLog.record(trx, {
+          staff,
+          institutionId: institution.id,
+          action: 'payment.closeUnpaid',
+          comment: `Closed ${describe(row)} as not paid: ${note}; ${coreSide}.`,
+        });
+        return true;
+      });
+      if (!closed) {
+        throw refused('This payment is no longer under review: open it again to see where it is.');
+      }
+      if (notice) mail.deliverSoon();
       const now = (await findPaymentWithBorrower(db, id)) ?? row;
       return detailOf(now, await listPaymentEvents(db, row.id));
     },

@@ -554,15 +554,19 @@ async function updatePendingWithMail(
   event: { at: Date; detail: string | null },
   prepared: PaymentMail | undefined,
   from: readonly string[] = PENDING,
+  /** Only while its count of refused refunds is still this one (a refund's guard). */
+  refundRefusals?: number,
 ): Promise<boolean> {
-  const changed = db.with('changed', (cte) =>
-    cte
+  const changed = db.with('changed', (cte) => {
+    const update = cte
       .updateTable('payments')
       .set(change)
       .where('id', '=', id)
-      .where('status', 'in', from)
-      .returning(['id', 'status']),
-  );
+      .where('status', 'in', from);
+    return (
+      refundRefusals === undefined ? update : update.where('refund_refusals', '=', refundRefusals)
+    ).returning(['id', 'status']);
+  });
   if (!prepared) {
     const rows = await changed
       .with('event', (cte) => timelineOfChanged(cte, event.at, event.detail))
@@ -662,6 +666,27 @@ export async function markPaymentNeedsReview(
   notice: PaymentMail | undefined,
 ): Promise<boolean> {
   return updatePendingWithMail(db, id, { status: 'needsReview' }, review, notice);
+}
+
+/**
+ * Staff close a payment under review whose money never arrived (payments-staff.ts
+ * `closeUnpaid`): 'needsReview' to 'failed' with its timeline row and, when given, the borrower's
+ * notice, in one statement. False when it was no longer under review.
+ */
+export async function closeReviewedPaymentUnpaid(
+  db: Db,
+  id: string,
+  closed: { at: Date; detail: string },
+  notice: PaymentMail | undefined,
+): Promise<boolean> {
+  return updatePendingWithMail(
+    db,
+    id,
+    { status: 'failed', failure: 'notReceived' },
+    closed,
+    notice,
+    ['needsReview'],
+  );
 }
 
 /**
@@ -1066,8 +1091,22 @@ export async function markPaymentRefunded(
   id: string,
   refunded: { at: Date; detail: string },
   notice: PaymentMail | undefined,
+  /**
+   * The refund attempt's count of refused refunds, which must still be the payment's (another
+   * attempt that recorded a refusal meanwhile moved the core's live posting); `elsewhere`: given
+   * back another way, the card charge kept.
+   */
+  guard: { refundRefusals: number; elsewhere?: boolean },
 ): Promise<boolean> {
-  return updatePendingWithMail(db, id, { status: 'refunded' }, refunded, notice, ['posted']);
+  return updatePendingWithMail(
+    db,
+    id,
+    { status: 'refunded', refunded_elsewhere: guard.elsewhere === true },
+    refunded,
+    notice,
+    ['posted'],
+    guard.refundRefusals,
+  );
 }
 
 /**

@@ -290,7 +290,14 @@ export function problemsOf(
     }
   }
   if (portal.status === 'refunded') {
-    if (!chargeRefunded) {
+    // Given back another way (a check) after the processor refused: the charge stands, and a
+    // refund of it as well would have given the money back twice.
+    if (portal.refunded_elsewhere && chargeRefunded) {
+      add(
+        'statusDisagrees',
+        'Refunded another way in the portal, and the card processor refunded its charge too: given back twice.',
+      );
+    } else if (!portal.refunded_elsewhere && !chargeRefunded) {
       add(
         'statusDisagrees',
         'Refunded in the portal; the card processor has no refund of its charge.',
@@ -348,8 +355,14 @@ export function matchDay(input: DayMatchInput): DayMatch {
         portalOfDay.filter((payment) => TAKEN_STATUSES.has(payment.status)),
         portalTotalCents,
       ),
+      // A charge whose payment was given back another way is not the institution's to keep.
       card: sum(
-        ofDay.charges.filter((charge) => charge.status === 'approved' && !charge.refunded),
+        ofDay.charges.filter(
+          (charge) =>
+            charge.status === 'approved' &&
+            !charge.refunded &&
+            portalById.get(charge.idempotencyKey)?.refunded_elsewhere !== true,
+        ),
         (charge) => charge.amountCents,
       ),
       ach: sum(ofDay.debits, (debit) => debit.amountCents),

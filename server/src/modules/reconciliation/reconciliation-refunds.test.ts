@@ -122,6 +122,7 @@ describe('the matching of a refund', () => {
     first_party_fee_cents: 0,
     third_party_fee_cents: 0,
     core_reference: 'line-1',
+    refunded_elsewhere: false,
   });
   const charge = (refunded: boolean): CardChargeRecord => ({
     idempotencyKey: 'payment-1',
@@ -175,5 +176,13 @@ describe('the matching of a refund', () => {
         line('payment-2', 'line-9', false),
       ]),
     ).toEqual([line('payment-1', 'line-3', false), line('payment-2', 'line-9', false)]);
+  });
+
+  it('expects the charge kept, not refunded, of a payment refunded another way', () => {
+    const elsewhere = { ...portal('refunded'), refunded_elsewhere: true };
+    expect(problemsOf(elsewhere, charge(false), undefined, posting(true), DAY)).toEqual([]);
+    expect(details(elsewhere, charge(true), undefined, posting(true), DAY)).toEqual([
+      'Refunded another way in the portal, and the card processor refunded its charge too: given back twice.',
+    ]);
   });
 });

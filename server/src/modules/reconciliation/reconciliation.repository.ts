@@ -29,6 +29,7 @@ const PAYMENT_COLUMNS = [
   'first_party_fee_cents',
   'third_party_fee_cents',
   'core_reference',
+  'refunded_elsewhere',
 ] as const;
 
 export interface PortalPaymentRow {
@@ -42,6 +43,8 @@ export interface PortalPaymentRow {
   first_party_fee_cents: number;
   third_party_fee_cents: number;
   core_reference: string | null;
+  /** Refunded another way after the card processor refused: its charge stands (migration 0046). */
+  refunded_elsewhere: boolean;
 }
 
 /** The institution's payments dated `payDate`, whatever their status. */

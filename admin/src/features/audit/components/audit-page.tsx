@@ -44,6 +44,7 @@ const ACTION_LABELS: Record<Entry['action'], string> = {
   'payment.refund': 'Refunded a card payment',
   'payment.refundNotMade': 'Tried to refund a card payment; nothing was given back',
   'payment.refundElsewhere': 'Recorded a payment refunded outside the portal',
+  'payment.closeUnpaid': 'Closed a payment under review as not paid',
   'reconciliation.run': 'Ran a day’s reconciliation',
 };
 

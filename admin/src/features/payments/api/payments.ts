@@ -1,4 +1,5 @@
 import {
+  type CloseUnpaidRequest,
   type RefundedElsewhereRequest,
   StaffPaymentDetail,
   StaffPaymentSearchResponse,
@@ -114,6 +115,27 @@ export function useRefundedElsewhere(slug: string, id: string) {
     mutationFn: (request: RefundedElsewhereRequest) =>
       api.post(
         adminPath('institutions', slug, 'payments', id, 'refunded-elsewhere'),
+        request,
+        StaffPaymentDetail,
+      ),
+    onSuccess: (payment) => {
+      queryClient.setQueryData(paymentKeys.payment(slug, id), payment);
+      void queryClient.invalidateQueries({ queryKey: [...paymentKeys.all(slug), 'search'] });
+    },
+  });
+}
+
+/**
+ * `POST /admin-api/institutions/:slug/payments/:id/close-unpaid`: a payment under review whose
+ * money never arrived, closed as Failed (a posting the core holds reversed, the borrower e-mailed;
+ * editors and publishers; audited). The answer is the payment as it is now.
+ */
+export function useCloseUnpaid(slug: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CloseUnpaidRequest) =>
+      api.post(
+        adminPath('institutions', slug, 'payments', id, 'close-unpaid'),
         request,
         StaffPaymentDetail,
       ),

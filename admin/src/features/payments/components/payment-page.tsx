@@ -19,19 +19,26 @@ import {
   formatUsd,
   formatUsDate,
   PAYMENT_KIND_LABELS,
+  CloseUnpaidRequest,
   PAYMENT_STATUS_LABELS,
   RefundedElsewhereRequest,
   type StaffPaymentDetail,
   staffRefundElsewhereRefusal,
   staffRefundRefusal,
 } from '@portal/domain';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canEdit, useInstitution } from '../../../lib/institutions/institution-context';
-import { usePayment, usePostAgain, useRefund, useRefundedElsewhere } from '../api/payments';
+import {
+  useCloseUnpaid,
+  usePayment,
+  usePostAgain,
+  useRefund,
+  useRefundedElsewhere,
+} from '../api/payments';
 import { methodText } from '../utils/payment-text';
 
 function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
@@ -97,13 +104,13 @@ function ReviewActions({
   slug,
   payment,
   mayAct,
-  onPostedAgain,
+  onDone,
 }: {
   slug: string;
   payment: StaffPaymentDetail;
   mayAct: boolean;
-  /** Told what was done once it is asked for (this part then goes: it no longer needs review). */
-  onPostedAgain(summary: string): void;
+  /** Told what was done (posted again, or closed as not paid): this part then goes. */
+  onDone(summary: string): void;
 }) {
   const postAgain = usePostAgain(slug, payment.id);
   const [confirming, setConfirming] = useState(false);
@@ -123,10 +130,15 @@ function ReviewActions({
         or ACH processor and the core whether the money moved and whether the payment posted; its
         item in the work queue records what was done.
         {mayAct
-          ? ' Once the cause is fixed, post it again: the money is not moved twice and the core does not post it twice.'
-          : ' An editor or a publisher can post it again.'}
+          ? ' Once the cause is fixed, post it again: the money is not moved twice and the core does not post it twice. If its money never arrived, close it as not paid.'
+          : ' An editor or a publisher can post it again, or close it as not paid.'}
       </Alert>
       {postAgain.isError && <Alert severity="error">{errorMessage(postAgain.error)}</Alert>}
+      {mayAct && (
+        <Box>
+          <CloseUnpaidAction slug={slug} payment={payment} onClosed={onDone} />
+        </Box>
+      )}
       <ConfirmDialog
         open={confirming}
         title={`Post payment ${payment.reference} again?`}
@@ -136,7 +148,7 @@ function ReviewActions({
           postAgain.mutate(undefined, {
             onSettled: () => setConfirming(false),
             onSuccess: () =>
-              onPostedAgain(
+              onDone(
                 `Payment ${payment.reference} is back to Processing: the next run posts it as of ` +
                   `${formatUsDate(payment.payDate)}.`,
               ),
@@ -238,9 +250,99 @@ function RefundAction({
 }
 
 /**
- * A card payment whose refund the processor refused, recorded as given back another way: a dialog
- * asks how (kept as typed when the server refuses), says what happens (the loan's posting
- * reversed, no e-mail), and records it.
+ * A staff action that asks for a note first: a button opening a dialog that says what happens
+ * (`children`, a list), asks the note (kept as typed when refused, its error beside it), and sends
+ * it. The refund recorded another way and the close as not paid.
+ */
+function NoteActionDialog(props: {
+  buttonLabel: string;
+  title: string;
+  fieldLabel: string;
+  helper: string;
+  confirmLabel: string;
+  /** The note checked as the server checks it: its value or the field's error. */
+  check(note: string): { note: string } | { error: string };
+  busy: boolean;
+  error: unknown;
+  /** Sends the note; calls `done` once it went through. */
+  send(note: string, done: () => void): void;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const titleId = useId();
+  const close = () => {
+    if (!props.busy) setOpen(false);
+  };
+  return (
+    <>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        {props.buttonLabel}
+      </Button>
+      <Dialog open={open} onClose={close} aria-labelledby={titleId}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const checked = props.check(note);
+            if ('error' in checked) {
+              setFieldError(checked.error);
+              return;
+            }
+            setFieldError(undefined);
+            props.send(checked.note, () => setOpen(false));
+          }}
+        >
+          <DialogTitle id={titleId}>{props.title}</DialogTitle>
+          <DialogContent sx={{ display: 'grid', gap: 2 }}>
+            <Box component="ul" sx={{ my: 0, pl: 3 }}>
+              {props.children}
+            </Box>
+            <TextField
+              label={props.fieldLabel}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+              error={fieldError !== undefined}
+              helperText={fieldError ?? props.helper}
+            />
+            {props.error ? <Alert severity="error">{errorMessage(props.error)}</Alert> : null}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={props.busy}>
+              {props.confirmLabel}
+            </Button>
+          </DialogActions>
+        </Box>
+      </Dialog>
+    </>
+  );
+}
+
+/** A zod schema's first message, or its value: what `NoteActionDialog` checks a note with. */
+function checkedBy<T>(
+  parse: (
+    value: unknown,
+  ) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+  shape: (note: string) => unknown,
+  noteOf: (value: T) => string,
+) {
+  return (note: string): { note: string } | { error: string } => {
+    const parsed = parse(shape(note));
+    return parsed.success
+      ? { note: noteOf(parsed.data) }
+      : { error: parsed.error.issues[0]?.message ?? '' };
+  };
+}
+
+/**
+ * A card payment whose refund the processor refused, recorded as given back another way: the
+ * dialog asks how, says what happens (the loan's posting reversed, no e-mail), and records it.
  */
 function RefundedElsewhereAction({
   slug,
@@ -252,76 +354,103 @@ function RefundedElsewhereAction({
   onRecorded(summary: string): void;
 }) {
   const record = useRefundedElsewhere(slug, payment.id);
-  const [open, setOpen] = useState(false);
-  const [how, setHow] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
-  const titleId = useId();
   const total = formatUsd(payment.totalCents);
-  const close = () => {
-    if (!record.isPending) setOpen(false);
-  };
   return (
-    <>
-      <Button variant="outlined" onClick={() => setOpen(true)}>
-        Refunded another way
-      </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId}>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const parsed = RefundedElsewhereRequest.safeParse({ how });
-            if (!parsed.success) {
-              setFieldError(parsed.error.issues[0]?.message);
-              return;
-            }
-            setFieldError(undefined);
-            record.mutate(parsed.data, {
-              onSuccess: () => {
-                setOpen(false);
-                onRecorded(
-                  `Payment ${payment.reference} is recorded as refunded another way: the ` +
-                    'loan’s posting is reversed. Tell the borrower how the money went back.',
-                );
-              },
-            });
-          }}
-        >
-          <DialogTitle id={titleId}>Record payment {payment.reference} refunded?</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <Box component="ul" sx={{ my: 0, pl: 3 }}>
-              <li>
-                The loan&rsquo;s posting of{' '}
-                {formatUsd(payment.amountCents + payment.additionalPrincipalCents)} is reversed as
-                of the payment date, {formatUsDate(payment.payDate)}: what it paid is owed again.
-              </li>
-              <li>
-                The payment says Refunded. The card keeps its charge of {total}; the borrower is not
-                e-mailed.
-              </li>
-            </Box>
-            <TextField
-              label="How the money went back"
-              value={how}
-              onChange={(event) => setHow(event.target.value)}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-              error={fieldError !== undefined}
-              helperText={fieldError ?? 'For example: Check 1042 mailed on the 2nd.'}
-            />
-            {record.isError && <Alert severity="error">{errorMessage(record.error)}</Alert>}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={record.isPending}>
-              Record refund of {total}
-            </Button>
-          </DialogActions>
-        </Box>
-      </Dialog>
-    </>
+    <NoteActionDialog
+      buttonLabel="Refunded another way"
+      title={`Record payment ${payment.reference} refunded?`}
+      fieldLabel="How the money went back"
+      helper="For example: Check 1042 mailed on the 2nd."
+      confirmLabel={`Record refund of ${total}`}
+      check={checkedBy(
+        (value) => RefundedElsewhereRequest.safeParse(value),
+        (how) => ({ how }),
+        (request) => request.how,
+      )}
+      busy={record.isPending}
+      error={record.error}
+      send={(how, done) =>
+        record.mutate(
+          { how },
+          {
+            onSuccess: () => {
+              done();
+              onRecorded(
+                `Payment ${payment.reference} is recorded as refunded another way: the ` +
+                  'loan’s posting is reversed. Tell the borrower how the money went back.',
+              );
+            },
+          },
+        )
+      }
+    >
+      <li>
+        The loan&rsquo;s posting of{' '}
+        {formatUsd(payment.amountCents + payment.additionalPrincipalCents)} is reversed as of the
+        payment date, {formatUsDate(payment.payDate)}: what it paid is owed again.
+      </li>
+      <li>
+        The payment says Refunded. The card keeps its charge of {total}; the borrower is not
+        e-mailed.
+      </li>
+    </NoteActionDialog>
+  );
+}
+
+/**
+ * A payment under review whose money never arrived, closed as Failed: the dialog asks what staff
+ * found and says what happens (a posting the core holds reversed, the borrower e-mailed).
+ */
+function CloseUnpaidAction({
+  slug,
+  payment,
+  onClosed,
+}: {
+  slug: string;
+  payment: StaffPaymentDetail;
+  onClosed(summary: string): void;
+}) {
+  const close = useCloseUnpaid(slug, payment.id);
+  return (
+    <NoteActionDialog
+      buttonLabel="Close as not paid"
+      title={`Close payment ${payment.reference} as not paid?`}
+      fieldLabel="What you found"
+      helper="For example: The bank returned the debit (R01); the core holds no posting."
+      confirmLabel="Close as not paid"
+      check={checkedBy(
+        (value) => CloseUnpaidRequest.safeParse(value),
+        (note) => ({ note }),
+        (request) => request.note,
+      )}
+      busy={close.isPending}
+      error={close.error}
+      send={(note, done) =>
+        close.mutate(
+          { note },
+          {
+            onSuccess: () => {
+              done();
+              onClosed(
+                `Payment ${payment.reference} is closed as not paid: it says Failed, and the ` +
+                  'borrower is e-mailed that it could not be made.',
+              );
+            },
+          },
+        )
+      }
+    >
+      <li>
+        Only when its money never arrived: its bank sent the debit back, or no charge or debit was
+        made. A card charge that was approved is refused here: refund it instead.
+      </li>
+      <li>
+        If the core holds a posting of it, that posting of{' '}
+        {formatUsd(payment.amountCents + payment.additionalPrincipalCents)} is reversed as of today:
+        what it paid is owed again.
+      </li>
+      <li>The payment says Failed; the borrower is e-mailed that it could not be made.</li>
+    </NoteActionDialog>
   );
 }
 
@@ -366,12 +495,7 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
             Payment {payment.data.reference}
           </Typography>
           {payment.data.status === 'needsReview' && (
-            <ReviewActions
-              slug={slug}
-              payment={payment.data}
-              mayAct={mayAct}
-              onPostedAgain={setDone}
-            />
+            <ReviewActions slug={slug} payment={payment.data} mayAct={mayAct} onDone={setDone} />
           )}
           {payment.data.status === 'posted' && (
             <RefundAction slug={slug} payment={payment.data} mayAct={mayAct} onRefunded={setDone} />

@@ -227,6 +227,63 @@ describe('the payments page', () => {
     await expectNoAxeViolations();
   });
 
+  it('lets an editor close a payment under review as not paid, with what they found, and shows it Failed', async () => {
+    const CLOSE_URL = `POST /admin-api/institutions/harbor/payments/${ID}/close-unpaid`;
+    const closed: StaffPaymentDetail = {
+      ...DETAIL,
+      status: 'failed',
+      events: [
+        ...DETAIL.events,
+        {
+          at: '2025-03-24T14:00:00.000Z',
+          status: 'failed',
+          detail:
+            'Closed as not paid by Sam Editor (The bank returned the debit): the core held no posting of it.',
+        },
+      ],
+    };
+    const { user, server } = renderAdmin({
+      path: `/i/harbor/payments/${ID}`,
+      routes: {
+        ...institutionRoutes({ role: 'editor' }),
+        [PAYMENT_URL]: { body: DETAIL },
+        [CLOSE_URL]: { body: closed },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Close as not paid' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Close payment K7M2Q9X4TB as not paid?',
+    });
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Only when its money never arrived: its bank sent the debit back, or no charge or debit was made. A card charge that was approved is refused here: refund it instead.',
+      'If the core holds a posting of it, that posting of $64.00 is reversed as of today: what it paid is owed again.',
+      'The payment says Failed; the borrower is e-mailed that it could not be made.',
+    ]);
+    const note = within(dialog).getByRole('textbox', { name: 'What you found' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close as not paid' }));
+    expect(note).toHaveAccessibleDescription('Say what you found.');
+    expect(server.requestsTo(CLOSE_URL)).toEqual([]);
+    await expectNoAxeViolations();
+    await user.type(note, 'The bank returned the debit');
+    await user.click(within(dialog).getByRole('button', { name: 'Close as not paid' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(server.requestsTo(CLOSE_URL).map((request) => request.body)).toEqual([
+      { note: 'The bank returned the debit' },
+    ]);
+    const done = screen.getByRole('status');
+    expect(done).toHaveTextContent(
+      'Payment K7M2Q9X4TB is closed as not paid: it says Failed, and the borrower is e-mailed that it could not be made.',
+    );
+    await waitFor(() => expect(done).toHaveFocus());
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Failed',
+    );
+  });
+
   it('says why the server refused to post it again', async () => {
     const { user } = renderAdmin({
       path: `/i/harbor/payments/${ID}`,
