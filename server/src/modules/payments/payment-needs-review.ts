@@ -192,8 +192,8 @@ export function refundLeftHalfDoneItem(
       "The loan no longer shows this payment, and the borrower's money has not gone back to " +
       'the card. Open the payment under Payments and choose Refund again: it finishes the ' +
       'refund without reversing the loan twice. If the card cannot take a refund (closed or ' +
-      'expired), give the money back another way (a check or a credit to a bank account) and ' +
-      'tell the borrower.',
+      'expired), give the money back another way (a check or a credit to a bank account), record ' +
+      'it on the payment with Refunded another way, and tell the borrower.',
     reference: `refund-half-done:${payment.id}`,
     senderName: 'Card processor',
   });

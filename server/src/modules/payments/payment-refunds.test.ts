@@ -73,6 +73,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
   const refundCrash = new Set<string>();
   /** What happens elsewhere while the processor answers a payment's refund (a race). */
   const beforeRefundAnswered = new Map<string, () => Promise<void>>();
+  /** Payments whose re-post after a refused refund the core refuses (the loan paid off). */
+  const repostRefused = new Set<string>();
   /** Payments whose re-post after a refused refund crashes right after the core took it. */
   const repostCrash = new Set<string>();
   /** Payments whose next refund finds the processor out of reach (nothing is refunded). */
@@ -110,6 +112,10 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
     };
     const post = core.postPayment.bind(core);
     core.postPayment = async (customer, number, posting) => {
+      const reposting = paymentIdOfPostingKey(posting.postingKey);
+      if (reposting !== posting.postingKey && repostRefused.has(reposting)) {
+        return { status: 'refused', reason: 'paidOff' };
+      }
       const result = await post(customer, number, posting);
       const paymentId = paymentIdOfPostingKey(posting.postingKey);
       if (paymentId !== posting.postingKey && repostCrash.delete(paymentId)) {
@@ -788,6 +794,37 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
         refunded_elsewhere: true,
       });
       // Given back by check: the loan is as before the payment, not credited by the re-post.
+      expect(await loanFigures()).toEqual(before);
+      const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+      expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
+    }, 120_000);
+
+    it('lets staff record it refunded another way when the core would not apply a refused refund again', async () => {
+      const before = await loanFigures();
+      const payment = await pay('immediateCard', await cardRefusingRefunds(), 33);
+      repostRefused.add(payment.id);
+      try {
+        const answer = await refund('editor', payment.id);
+        expect(answer.statusCode).toBe(409);
+        expect(errorOf(answer).message).toBe(
+          'The card processor refused to refund the charge: the card is closed or expired; and the core would not apply the payment to the loan again. The loan no longer shows it and nothing was given back: give the money back another way (a check or a credit to a bank account), then record it with Refunded another way.',
+        );
+      } finally {
+        repostRefused.delete(payment.id);
+      }
+      // Reversed, not applied again: the loan is without it, the refusal counted, staff told.
+      expect(await loanFigures()).toEqual(before);
+      expect(await paymentRow(payment.reference_number)).toMatchObject({
+        status: 'posted',
+        refund_refusals: 1,
+      });
+      expect(await halfDoneItems(payment.id)).toHaveLength(1);
+
+      const recorded = await refundedElsewhere('editor', payment.id, { how: 'Check 3003 mailed' });
+      expect(recorded.statusCode).toBe(200);
+      expect(StaffPaymentDetail.parse(recorded.json()).events.at(-1)?.detail).toBe(
+        'Refunded another way by editor (Check 3003 mailed). The core held no posting of it (the refund had taken it off); the card charge kept (its processor refused to refund it).',
+      );
       expect(await loanFigures()).toEqual(before);
       const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
       expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();

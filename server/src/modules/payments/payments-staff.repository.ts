@@ -169,3 +169,24 @@ export async function recordRefundRefused(
     .execute();
   return true;
 }
+
+/**
+ * Counts a refused refund the core would not apply again (payments-staff.ts `refund`): the
+ * posted payment's count moves from `refusals` to the next, nothing else. False when another
+ * request counted it first or it is no longer posted.
+ */
+export async function countRefundRefusal(
+  trx: Db,
+  paymentId: string,
+  refusals: number,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable('payments')
+    .set({ refund_refusals: refusals + 1 })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'posted')
+    .where('refund_refusals', '=', refusals)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}

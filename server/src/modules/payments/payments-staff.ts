@@ -37,6 +37,7 @@ import type { WorkQueueService } from '../work-queue/work-queue.service';
 import {
   listPaymentEvents,
   recordRefundLeftHalfDone,
+  countRefundRefusal,
   recordRefundRefused,
   searchPayments,
 } from './payments-staff.repository';
@@ -258,16 +259,6 @@ const REFUND_REFUSAL_WORDS = {
   ExpiredOrCanceledCard: 'the card is closed or expired',
 } as const satisfies Record<RefundRefusalReason, string>;
 
-/** Why the processor would not refund the charge the core's reversal already took off the loan. */
-function refundRefusalText(result: Extract<RefundOutcome, { status: 'refused' }>): string {
-  return (
-    "The core reversed the payment's posting, but the card processor refused to refund the " +
-    `charge: ${REFUND_REFUSAL_WORDS[result.reason]}. The payment stays Posted and is in the ` +
-    'work queue: choose Refund again to finish (the posting is not reversed twice), or give ' +
-    'the money back another way if the card cannot take it.'
-  );
-}
-
 /**
  * The processor refused the refund for good, and the core applied the payment again: nothing is
  * half done, and the money is still to be given back another way.
@@ -282,6 +273,18 @@ function refundRefusedText(
     'borrower owes nothing more for it, and nothing was given back. The payment stays Posted: ' +
     'give the money back another way (a check or a credit to a bank account), then record it ' +
     'with Refunded another way.'
+  );
+}
+
+/** The processor refused for good, and the core would not apply the payment again either. */
+function refundRefusedNotReappliedText(
+  result: Extract<RefundOutcome, { status: 'refused' }>,
+): string {
+  return (
+    `The card processor refused to refund the charge: ${REFUND_REFUSAL_WORDS[result.reason]}; ` +
+    'and the core would not apply the payment to the loan again. The loan no longer shows it and ' +
+    'nothing was given back: give the money back another way (a check or a credit to a bank ' +
+    'account), then record it with Refunded another way.'
   );
 }
 
@@ -492,14 +495,21 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           description: settings.get('loanDetailsTexts.historyRefundNotMadeText'),
         });
         if (reposted.status !== 'posted' && reposted.status !== 'alreadyPosted') {
-          // The core would not take it back either: the loan is short the payment until staff
-          // put it right, which the row and the work item say at once.
+          // The core would not take it back either (the loan paid off meanwhile): the loan is
+          // without the payment and the institution holds the money, which the row and the work
+          // item say at once. The refusal is counted all the same, so staff can record the money
+          // given back another way (its live posting, under the next key, is none: nothing more
+          // to reverse).
           await recordHalfDone(row, { ...halfDone, processorAnswer });
-          await auditNotMade(
-            db,
-            `the core reversed it; ${processorAnswer}; the core did not apply it again.`,
-          );
-          throw refused(refundRefusalText(refund));
+          await db.transaction().execute(async (trx) => {
+            if (await countRefundRefusal(trx, row.id, attempt)) {
+              await auditNotMade(
+                trx,
+                `the core reversed it; ${processorAnswer}; the core did not apply it again.`,
+              );
+            }
+          });
+          throw refused(refundRefusedNotReappliedText(refund));
         }
         const detail =
           `Refund refused by the card processor (${REFUND_REFUSAL_WORDS[refund.reason]}), asked ` +
@@ -634,7 +644,12 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           feeCents: 0,
         },
       );
-      if (reversal.status === 'notFound' || reversal.status === 'refused') {
+      // 'notFound': no live posting to reverse, which is right only after a refused refund the
+      // core would not apply again (its next key never posted): the loan is already without it.
+      if (
+        reversal.status === 'refused' ||
+        (reversal.status === 'notFound' && row.refund_refusals === 0)
+      ) {
         throw refused(reversalRefusalText(reversal));
       }
       const who = staff.name || staff.email;
@@ -646,8 +661,11 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           {
             at: clock.now(),
             detail:
-              `Refunded another way by ${who} (${request.how.replace(/[.\s]+$/, '')}). The core's posting reversed ` +
-              `(${reversal.reference}); the card charge kept (its processor refused to refund it).`,
+              `Refunded another way by ${who} (${request.how.replace(/[.\s]+$/, '')}). ` +
+              (reversal.status === 'notFound'
+                ? 'The core held no posting of it (the refund had taken it off)'
+                : `The core's posting reversed (${reversal.reference})`) +
+              '; the card charge kept (its processor refused to refund it).',
           },
           undefined,
           { refundRefusals: row.refund_refusals, elsewhere: true },
