@@ -334,6 +334,35 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
     await deps.workQueue.submitOnce(refundLeftHalfDoneItem(row, facts));
   }
 
+  /** One payment of the institution staff act on at `level`; 404 for anyone else's. */
+  async function paymentOf(
+    staff: StaffPrincipal,
+    slug: string,
+    id: string,
+    level: 'read' | 'edit',
+  ) {
+    const institution = await admin.access(staff, slug, level);
+    const row = await findPaymentWithBorrower(db, id);
+    if (!row || row.institution_id !== institution.id) throw noPayment();
+    return { institution, row };
+  }
+
+  /** The institution's settings and its today (the day a reversal is dated). */
+  async function wordsAndToday(institutionId: number) {
+    const [settings, found] = await Promise.all([
+      institutions.settings(institutionId),
+      institutions.findById(institutionId),
+    ]);
+    const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+    return { settings, today: calendarDateIn(zone, clock.now()) };
+  }
+
+  /** The payment as it is now, with its timeline: what each action answers. */
+  async function detailNow(row: PaymentWithBorrower): Promise<StaffPaymentDetail> {
+    const now = (await findPaymentWithBorrower(db, row.id)) ?? row;
+    return detailOf(now, await listPaymentEvents(db, row.id));
+  }
+
   return {
     async search(
       staff: StaffPrincipal,
@@ -359,9 +388,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
 
     /** One payment of the institution with its timeline; audited. */
     async open(staff: StaffPrincipal, slug: string, id: string): Promise<StaffPaymentDetail> {
-      const institution = await admin.access(staff, slug, 'read');
-      const row = await findPaymentWithBorrower(db, id);
-      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const { institution, row } = await paymentOf(staff, slug, id, 'read');
       const events = await listPaymentEvents(db, row.id);
       // Nothing is shown unless its opening is on record.
       await auditLog.record(db, {
@@ -378,9 +405,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
      * row and the audit entry, in one transaction; 409 when it is not under review.
      */
     async postAgain(staff: StaffPrincipal, slug: string, id: string): Promise<StaffPaymentDetail> {
-      const institution = await admin.access(staff, slug, 'edit');
-      const row = await findPaymentWithBorrower(db, id);
-      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const { institution, row } = await paymentOf(staff, slug, id, 'edit');
       await db.transaction().execute(async (trx) => {
         const resumed = await resumeReviewedPayment(trx, row.id, {
           at: clock.now(),
@@ -402,8 +427,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         });
       });
       posting.nudge();
-      const now = (await findPaymentWithBorrower(db, id)) ?? row;
-      return detailOf(now, await listPaymentEvents(db, row.id));
+      return detailNow(row);
     },
 
     /**
@@ -412,9 +436,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
      * entry (the header: each step keyed, one request marks it); 409 with the reason otherwise.
      */
     async refund(staff: StaffPrincipal, slug: string, id: string): Promise<StaffPaymentDetail> {
-      const institution = await admin.access(staff, slug, 'edit');
-      const row = await findPaymentWithBorrower(db, id);
-      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const { institution, row } = await paymentOf(staff, slug, id, 'edit');
       const who = staff.name || staff.email;
       /** An attempt that gave nothing back, on record however it ended (the header). */
       const auditNotMade = (trx: Kysely<Database>, why: string) =>
@@ -436,11 +458,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
             'refund. Nothing was changed: compare the payment with the processor and the core.',
         );
       }
-      const [settings, found] = await Promise.all([
-        institutions.settings(institution.id),
-        institutions.findById(institution.id),
-      ]);
-      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const { settings, today } = await wordsAndToday(institution.id);
       const customer = { institutionId: institution.id, customerId: row.customer_id };
       // This attempt reverses the payment's live posting: its first, or the re-post that undid
       // the last refused refund (core/posting-keys.ts).
@@ -448,7 +466,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       const reversal = await core.reversePayment(customer, row.loan_number, {
         postingKey: corePostingKey(row.id, attempt),
         reversalKey: refundReversalKey(row.id, attempt),
-        returnedOn: calendarDateIn(zone, clock.now()),
+        returnedOn: today,
         reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
         feeCents: 0,
       });
@@ -542,7 +560,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
             await core.reversePayment(customer, row.loan_number, {
               postingKey: corePostingKey(row.id, attempt + 1),
               reversalKey: refundReversalKey(row.id, attempt + 1),
-              returnedOn: calendarDateIn(zone, clock.now()),
+              returnedOn: today,
               reason: settings.get('loanDetailsTexts.historyRefundedElsewhereText'),
               feeCents: 0,
             });
@@ -558,7 +576,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       await core.reversePayment(customer, row.loan_number, {
         postingKey: corePostingKey(row.id, attempt + 1),
         reversalKey: refundReversalKey(row.id, attempt + 1),
-        returnedOn: calendarDateIn(zone, clock.now()),
+        returnedOn: today,
         reason: settings.get('loanDetailsTexts.historyRefundedPaymentText'),
         feeCents: 0,
       });
@@ -601,8 +619,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       // the refund above were its own, answered again under their keys.
       if (!marked) throw refused('This payment was refunded already.');
       if (notice) mail.deliverSoon();
-      const now = (await findPaymentWithBorrower(db, id)) ?? row;
-      return detailOf(now, await listPaymentEvents(db, row.id));
+      return detailNow(row);
     },
 
     /**
@@ -619,27 +636,21 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       id: string,
       request: RefundedElsewhereRequest,
     ): Promise<StaffPaymentDetail> {
-      const institution = await admin.access(staff, slug, 'edit');
-      const row = await findPaymentWithBorrower(db, id);
-      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const { institution, row } = await paymentOf(staff, slug, id, 'edit');
       const refusal = staffRefundElsewhereRefusal({
         status: statusOf(row.status),
         method: { isCard: row.is_card },
         refundRefusals: row.refund_refusals,
       });
       if (refusal) throw refused(refusal);
-      const [settings, found] = await Promise.all([
-        institutions.settings(institution.id),
-        institutions.findById(institution.id),
-      ]);
-      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const { settings, today } = await wordsAndToday(institution.id);
       const reversal = await core.reversePayment(
         { institutionId: institution.id, customerId: row.customer_id },
         row.loan_number,
         {
           postingKey: corePostingKey(row.id, row.refund_refusals),
           reversalKey: `refund-elsewhere:${row.id}:${row.refund_refusals}`,
-          returnedOn: calendarDateIn(zone, clock.now()),
+          returnedOn: today,
           reason: settings.get('loanDetailsTexts.historyRefundedElsewhereText'),
           feeCents: 0,
         },
@@ -680,8 +691,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         return true;
       });
       if (!marked) throw refused('This payment was refunded already.');
-      const now = (await findPaymentWithBorrower(db, id)) ?? row;
-      return detailOf(now, await listPaymentEvents(db, row.id));
+      return detailNow(row);
     },
 
     /**
@@ -699,9 +709,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       id: string,
       request: CloseUnpaidRequest,
     ): Promise<StaffPaymentDetail> {
-      const institution = await admin.access(staff, slug, 'edit');
-      const row = await findPaymentWithBorrower(db, id);
-      if (!row || row.institution_id !== institution.id) throw noPayment();
+      const { institution, row } = await paymentOf(staff, slug, id, 'edit');
       const refusal = staffCloseUnpaidRefusal({ status: statusOf(row.status) });
       if (refusal) throw refused(refusal);
       if (row.is_card) {
@@ -714,18 +722,14 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
           );
         }
       }
-      const [settings, found] = await Promise.all([
-        institutions.settings(institution.id),
-        institutions.findById(institution.id),
-      ]);
-      const zone = institutionTimeZoneOf(settings, found?.timeZone ?? 'America/New_York');
+      const { settings, today } = await wordsAndToday(institution.id);
       const reversal = await core.reversePayment(
         { institutionId: institution.id, customerId: row.customer_id },
         row.loan_number,
         {
           postingKey: corePostingKey(row.id, row.refund_refusals),
           reversalKey: `close-unpaid:${row.id}`,
-          returnedOn: calendarDateIn(zone, clock.now()),
+          returnedOn: today,
           reason: settings.get('loanDetailsTexts.historyPaymentNotReceivedText'),
           feeCents: 0,
         },
@@ -769,8 +773,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         throw refused('This payment is no longer under review: open it again to see where it is.');
       }
       if (notice) mail.deliverSoon();
-      const now = (await findPaymentWithBorrower(db, id)) ?? row;
-      return detailOf(now, await listPaymentEvents(db, row.id));
+      return detailNow(row);
     },
   };
 }
