@@ -106,6 +106,7 @@ const paymentInfo = {
       PaymentAmount: 100,
       CanDelete: true,
       HasBeenPosted: false,
+      Status: 'scheduled',
     },
   ],
   RecurringPayment: {

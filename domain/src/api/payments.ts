@@ -201,6 +201,12 @@ export const ScheduledPaymentInfo = z.object({
   PaymentAmount: Dollars,
   CanDelete: z.boolean(),
   HasBeenPosted: z.boolean(),
+  /**
+   * Its state (an addition to the spec's shape, issue 24): HasBeenPosted says only whether it is
+   * shown as posted, and a scheduled payment settling (paid, waiting for the core or for its ACH
+   * file) is processing as a recent one is (rules/processing-payments).
+   */
+  Status: PaymentStatus,
 });
 export type ScheduledPaymentInfo = z.infer<typeof ScheduledPaymentInfo>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentStatus } from '../api/payment-timeline';
-import { amountLeftToPay, isProcessingPayment } from './processing-payments';
+import { amountLeftToPay, isProcessingPayment, processingPaymentsOf } from './processing-payments';
 
 const payment = (Status: PaymentStatus, TowardAmountDue: number, id: string = Status) => ({
   id,
@@ -61,5 +61,82 @@ describe('the amount left to pay after processing payments', () => {
     });
     // Nothing due and nothing processing: nothing is covered by a payment.
     expect(amountLeftToPay(0, [payment('posted', 100)]).coveredByProcessing).toBe(false);
+  });
+});
+
+describe('the processing payments of both lists', () => {
+  const listed = { IsCard: false, AccountNumber: '6789' };
+  it('takes settling payments from the scheduled list too, counting their amount, newest first', () => {
+    const found = processingPaymentsOf({
+      RecentPayments: [
+        {
+          ...listed,
+          EncryptedString: 'now',
+          PaymentDate: '2026-12-01',
+          PaymentAmount: 12_295,
+          TowardAmountDue: 10_000,
+          Status: 'settling',
+        },
+        {
+          ...listed,
+          EncryptedString: 'old',
+          PaymentDate: '2026-11-20',
+          PaymentAmount: 5_000,
+          TowardAmountDue: 5_000,
+          Status: 'posted',
+        },
+      ],
+      ScheduledPayments: [
+        // A scheduled bank payment waiting for its ACH file: settling, still listed as scheduled.
+        {
+          ...listed,
+          EncryptedString: 'filed',
+          PaymentDate: '2026-12-02',
+          PaymentAmount: 20_000,
+          CanDelete: false,
+          HasBeenPosted: true,
+          Status: 'settling',
+        },
+        {
+          ...listed,
+          EncryptedString: 'later',
+          PaymentDate: '2026-12-20',
+          PaymentAmount: 30_000,
+          CanDelete: true,
+          HasBeenPosted: false,
+          Status: 'scheduled',
+        },
+        {
+          ...listed,
+          EncryptedString: 'review',
+          PaymentDate: '2026-11-30',
+          PaymentAmount: 40_000,
+          CanDelete: false,
+          HasBeenPosted: true,
+          Status: 'needsReview',
+        },
+      ],
+    });
+    expect(found).toEqual([
+      {
+        EncryptedString: 'filed',
+        PaymentDate: '2026-12-02',
+        PaymentAmount: 20_000,
+        TowardAmountDue: 20_000,
+        Status: 'settling',
+      },
+      {
+        EncryptedString: 'now',
+        PaymentDate: '2026-12-01',
+        PaymentAmount: 12_295,
+        TowardAmountDue: 10_000,
+        Status: 'settling',
+      },
+    ]);
+    expect(amountLeftToPay(47_160, found).leftToPayCents).toBe(47_160 - 30_000);
+  });
+
+  it('finds none in lists without payments', () => {
+    expect(processingPaymentsOf({})).toEqual([]);
   });
 });

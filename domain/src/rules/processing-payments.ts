@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '../api/payment-timeline';
+import type { RecentPaymentInfo, ScheduledPaymentInfo } from '../api/payments';
 import type { Cents } from './money';
 
 /**
@@ -51,4 +52,48 @@ export function amountLeftToPay<Payment extends { Status: PaymentStatus; TowardA
     leftToPayCents,
     coveredByProcessing: processing.length > 0 && leftToPayCents === 0,
   };
+}
+
+/** A processing payment as the notices show it, whichever list of the payment info holds it. */
+export type ProcessingPayment = Pick<
+  RecentPaymentInfo,
+  'EncryptedString' | 'PaymentDate' | 'PaymentAmount' | 'TowardAmountDue' | 'Status'
+>;
+
+/** A loan's payment lists, as its payment info (and its refusals) carry them; amounts in cents. */
+export interface PaymentListsWithStatus {
+  RecentPayments?: readonly RecentPaymentInfo[];
+  ScheduledPayments?: readonly ScheduledPaymentInfo[];
+}
+
+/**
+ * The loan's processing payments from both of its lists, newest first: a recent payment (Pay
+ * Now, a recurring date, a scheduled one no longer listed as scheduled) and a scheduled one-time
+ * payment still listed as scheduled while it settles (a bank payment waiting for its ACH file).
+ * A scheduled payment is the payment alone (its PaymentAmount is what counts toward the amount
+ * due), so it is listed with that amount for both.
+ */
+export function processingPaymentsOf(lists: PaymentListsWithStatus): ProcessingPayment[] {
+  const recent: ProcessingPayment[] = (lists.RecentPayments ?? [])
+    .filter(isProcessingPayment)
+    .map((payment) => ({
+      EncryptedString: payment.EncryptedString,
+      PaymentDate: payment.PaymentDate,
+      PaymentAmount: payment.PaymentAmount,
+      TowardAmountDue: payment.TowardAmountDue,
+      Status: payment.Status,
+    }));
+  const scheduled: ProcessingPayment[] = (lists.ScheduledPayments ?? [])
+    .filter(isProcessingPayment)
+    .map((payment) => ({
+      EncryptedString: payment.EncryptedString,
+      PaymentDate: payment.PaymentDate,
+      PaymentAmount: payment.PaymentAmount,
+      TowardAmountDue: payment.PaymentAmount,
+      Status: payment.Status,
+    }));
+  // Stable: the recent list's own order (newest first) holds among payments of one date.
+  return [...recent, ...scheduled].sort((a, b) =>
+    a.PaymentDate === b.PaymentDate ? 0 : a.PaymentDate > b.PaymentDate ? -1 : 1,
+  );
 }

@@ -39,6 +39,7 @@ export function scheduledPaymentFixture(
     PaymentAmount: 100,
     CanDelete: true,
     HasBeenPosted: false,
+    Status: 'scheduled',
     ...overrides,
   };
 }

@@ -7,7 +7,9 @@ import {
   fillPlaceholders,
   formatUsd,
   formatUsDate,
-  type RecentPaymentInfo,
+  type PaymentListsWithStatus,
+  type ProcessingPayment,
+  processingPaymentsOf,
 } from '@portal/domain';
 import { type PaymentInfo, paymentListsOfRefusal } from '../../lib/payments/payment-info';
 import { useSettings } from '../../lib/settings/settings-context';
@@ -16,29 +18,32 @@ type Settings = ReturnType<typeof useSettings>;
 
 /** A loan's payment info query as the loan page and the dashboard hold it. */
 interface PaymentInfoResult {
-  data?: Pick<PaymentInfo, 'RecentPayments'>;
+  data?: Pick<PaymentInfo, 'RecentPayments' | 'ScheduledPayments'>;
   error: unknown;
 }
 
 /**
- * The loan's recent payments from its payment info (also when it refuses a payment: the loan's
+ * The loan's payment lists from its payment info (also when it refuses a payment: the loan's
  * lists come with a refusal); none while it loads or when it cannot be had.
  */
-export function recentPaymentsOf(result: PaymentInfoResult | undefined): RecentPaymentInfo[] {
-  if (!result) return [];
-  return result.data?.RecentPayments ?? paymentListsOfRefusal(result.error)?.RecentPayments ?? [];
+function paymentListsOf(result: PaymentInfoResult | undefined): PaymentListsWithStatus {
+  if (!result) return {};
+  return result.data ?? paymentListsOfRefusal(result.error) ?? {};
 }
 
-/** What is left of the amount due past the loan's processing payments (domain amountLeftToPay). */
+/**
+ * What is left of the amount due past the loan's processing payments, recent or scheduled
+ * (domain processingPaymentsOf, amountLeftToPay).
+ */
 export function leftToPayOf(
   amountDueCents: number,
   result: PaymentInfoResult | undefined,
-): AmountLeftToPay<RecentPaymentInfo> {
-  return amountLeftToPay(amountDueCents, recentPaymentsOf(result));
+): AmountLeftToPay<ProcessingPayment> {
+  return amountLeftToPay(amountDueCents, processingPaymentsOf(paymentListsOf(result)));
 }
 
 /** A processing payment's notice (setting `accountSummaryTexts.processingPaymentNoticeText`). */
-export function processingPaymentText(settings: Settings, payment: RecentPaymentInfo): string {
+export function processingPaymentText(settings: Settings, payment: ProcessingPayment): string {
   return fillPlaceholders(settings.get('accountSummaryTexts.processingPaymentNoticeText'), {
     amount: formatUsd(payment.PaymentAmount),
     date: formatUsDate(payment.PaymentDate),
@@ -52,7 +57,7 @@ export function processingPaymentText(settings: Settings, payment: RecentPayment
  * names the loan where several loans' notices share a screen (the dashboard).
  */
 export function ProcessingPaymentsNotice(props: {
-  payments: readonly RecentPaymentInfo[];
+  payments: readonly ProcessingPayment[];
   title?: string;
 }) {
   const settings = useSettings();

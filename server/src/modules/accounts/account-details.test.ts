@@ -392,6 +392,7 @@ describe.each(testDatabases())('the loan page calls on $name', (testDatabase) =>
           PaymentAmount: 40,
           CanDelete: true,
           HasBeenPosted: false,
+          Status: 'scheduled',
         },
       ],
       RecurringPayment: null,

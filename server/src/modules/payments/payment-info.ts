@@ -238,6 +238,7 @@ function scheduledInfo(
       payment.user_id === context.caller.userId &&
       context.settings.get('paymentOptions.allowDeleteScheduledPaymentOption'),
     HasBeenPosted: posted,
+    Status: statusOf(payment.status),
   };
 }
 

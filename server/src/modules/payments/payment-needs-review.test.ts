@@ -276,7 +276,7 @@ describe.each(testDatabases('both'))('a payment whose posting job dies, on $name
     const listed = info.body.ScheduledPayments?.find((payment) =>
       payment.PaymentDate.startsWith(PAY_DATE),
     );
-    expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
+    expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false, Status: 'needsReview' });
     handle = listed?.EncryptedString ?? '';
 
     const answer = await timelineOf(jordan, handle);

@@ -186,7 +186,7 @@ describe.each(testDatabases('both'))(
       const info = await paymentInfo(jordan, HOME_EQUITY);
       if (!info.body.HasNoErrors) throw new Error('no info');
       const [listed] = info.body.ScheduledPayments;
-      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
+      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false, Status: 'posted' });
       if (!listed) throw new Error('not listed');
       // Listed once: the recent payments leave out what the scheduled list shows.
       expect(info.body.RecentPayments ?? []).toEqual([]);
@@ -524,7 +524,7 @@ describe.each(testDatabases('both'))(
       if (!info.body.HasNoErrors) throw new Error('no info');
       const [listed] = info.body.ScheduledPayments;
       expect(info.body.ScheduledPayments).toHaveLength(1);
-      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false });
+      expect(listed).toMatchObject({ HasBeenPosted: true, CanDelete: false, Status: 'settling' });
       const deleted = await call(jordan, 'POST', '/api/PaymentScheduled/DeleteCard', {
         Token: '',
         Payment: { EncryptedString: listed?.EncryptedString ?? '', LoanAccountNumber: HOME_EQUITY },

@@ -21,7 +21,7 @@ import {
   pastDueTextsOf,
   type PaymentsSummary as Summary,
   paymentRulesOf,
-  type RecentPaymentInfo,
+  type ProcessingPayment,
   scheduleWording,
   scheduleWordingTextsOf,
 } from '@portal/domain';
@@ -270,7 +270,7 @@ function ReturnedPayments(props: {
 }
 
 /** Each open loan's processing payments and what they leave to pay, by loan number. */
-export type ProcessingByLoan = ReadonlyMap<string, AmountLeftToPay<RecentPaymentInfo>>;
+export type ProcessingByLoan = ReadonlyMap<string, AmountLeftToPay<ProcessingPayment>>;
 
 /**
  * The open loans that have payments processing (paid, not yet credited by the core), from the
@@ -278,7 +278,7 @@ export type ProcessingByLoan = ReadonlyMap<string, AmountLeftToPay<RecentPayment
  * amount due (the account list's LoanAmountDue, the amount the summary and the rows show).
  */
 export function processingByLoan(payments: LoanPayments): ProcessingByLoan {
-  const byLoan = new Map<string, AmountLeftToPay<RecentPaymentInfo>>();
+  const byLoan = new Map<string, AmountLeftToPay<ProcessingPayment>>();
   payments.loans.forEach((loan, index) => {
     const left = leftToPayOf(loan.LoanAmountDue, payments.results[index]);
     if (left.processing.length > 0) byLoan.set(loan.Number, left);

@@ -427,6 +427,39 @@ describe('the loan page', () => {
       expect(server.requestsTo(PAYMENT_INFO_ROUTE)).toHaveLength(1);
     });
 
+    it('counts a scheduled payment settling in the scheduled list (a bank payment waiting for its file)', async () => {
+      renderLoan({
+        routes: {
+          [PAYMENT_INFO_ROUTE]: {
+            body: paymentInfoFixture({
+              ScheduledPayments: [
+                scheduledPaymentFixture({
+                  EncryptedString: 'scheduled-settling-1',
+                  PaymentDate: '2026-12-01T00:00:00',
+                  PaymentAmount: 300,
+                  CanDelete: false,
+                  HasBeenPosted: true,
+                  Status: 'settling',
+                }),
+                // Still waiting for its date: not processing, not taken off.
+                scheduledPaymentFixture({ PaymentDate: '2026-12-20T00:00:00', PaymentAmount: 100 }),
+              ],
+              RecentPayments: [recent({ PaymentDate: '2026-11-30', PaymentAmount: 200 })],
+            }),
+          },
+        },
+      });
+      const hero = await screen.findByRole('region', { name: 'Amount due' });
+      const notices = await within(hero).findAllByText(/is processing\./);
+      // Newest first, whichever list holds it.
+      expect(notices.map((notice) => notice.textContent)).toEqual([
+        'Your payment of $300.00 made 12/01/2026 is processing. It will be credited to your loan as of its payment date.',
+        'Your payment of $200.00 made 11/30/2026 is processing. It will be credited to your loan as of its payment date.',
+      ]);
+      // $978.20 less $300.00 and $200.00.
+      expect(hero).toHaveTextContent('Left to pay after processing payments$478.20');
+    });
+
     it('words the notice as the institution does, and has no axe violations in the dark scheme', async () => {
       renderLoan({
         routes: withRecent([recent({ PaymentAmount: 978.2 })]),

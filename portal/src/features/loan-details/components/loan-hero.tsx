@@ -13,7 +13,7 @@ import {
   type NamedLoan,
   pastDueNotice,
   pastDueTextsOf,
-  type RecentPaymentInfo,
+  type ProcessingPayment,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { AmountDueBreakdown } from '../../../components/amount-due/amount-due-breakdown';
@@ -39,7 +39,7 @@ export function LoanHero(props: {
   actions: ReactNode;
   note?: ReactNode;
   /** The loan's processing payments and what they leave to pay (domain amountLeftToPay). */
-  processing?: AmountLeftToPay<RecentPaymentInfo>;
+  processing?: AmountLeftToPay<ProcessingPayment>;
 }) {
   const settings = useSettings();
   const texts = pastDueTextsOf(settings);

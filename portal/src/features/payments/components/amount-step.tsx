@@ -22,7 +22,7 @@ import {
   type Cents,
   type PaymentAmountContext,
   type PaymentAmountIssue,
-  type RecentPaymentInfo,
+  type ProcessingPayment,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { InputField } from '../../../components/masked-input/input-field';
@@ -61,7 +61,7 @@ export function AmountStep(props: {
   /** What the borrower typed, kept above the steps (utils/payment-draft.ts). */
   draftState: PaymentDraftState;
   /** The loan's processing payments and what they leave to pay (domain amountLeftToPay). */
-  processing?: AmountLeftToPay<RecentPaymentInfo>;
+  processing?: AmountLeftToPay<ProcessingPayment>;
   children(amount: AmountInfo): ReactNode;
 }) {
   const settings = useSettings();

@@ -178,6 +178,7 @@ describe('why only One Time today is offered', { timeout: 40_000 }, () => {
             PaymentAmount: 100,
             CanDelete: true,
             HasBeenPosted: false,
+            Status: 'scheduled',
           },
         ],
       }),
@@ -335,8 +336,14 @@ describe('payments posted today', { timeout: 40_000 }, () => {
     PaymentAmount: 100,
     CanDelete: false,
     HasBeenPosted: true,
+    Status: 'posted' as const,
   };
-  const PENDING = { ...POSTED, EncryptedString: 'pending-1', HasBeenPosted: false };
+  const PENDING = {
+    ...POSTED,
+    EncryptedString: 'pending-1',
+    HasBeenPosted: false,
+    Status: 'scheduled' as const,
+  };
 
   it('do not count towards the scheduled-payment quota or block a recurring payment', async () => {
     const ui = renderPayment({ info: paymentInfo({ ScheduledPayments: [POSTED] }) });

@@ -5,7 +5,7 @@ import {
   formatUsd,
   type AmountLeftToPay,
   type Cents,
-  type RecentPaymentInfo,
+  type ProcessingPayment,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { ProcessingPaymentsNotice } from '../../../components/payments/processing-payments-notice';
@@ -18,7 +18,7 @@ import { useSettings } from '../../../lib/settings/settings-context';
  */
 export function ProcessingPaymentsSummary(props: {
   /** What the loan's processing payments leave to pay (domain amountLeftToPay). */
-  processing: AmountLeftToPay<RecentPaymentInfo>;
+  processing: AmountLeftToPay<ProcessingPayment>;
   /** The amount due it is taken from. */
   amountDueCents: Cents;
 }) {

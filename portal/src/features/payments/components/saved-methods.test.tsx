@@ -208,6 +208,7 @@ describe('deleting a saved payment method', { timeout: 30_000 }, () => {
       PaymentAmount: 250,
       CanDelete: true,
       HasBeenPosted: false,
+      Status: 'scheduled' as const,
     };
     let infoCalls = 0;
     const ui = renderPayment({

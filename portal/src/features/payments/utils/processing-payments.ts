@@ -6,7 +6,8 @@ import {
   type AmountLeftToPay,
   type InitialPaymentAmount,
   type PaymentAmountContext,
-  type RecentPaymentInfo,
+  type ProcessingPayment,
+  processingPaymentsOf,
 } from '@portal/domain';
 import type { PaymentInfo } from '../../../lib/payments/payment-info';
 import { amountLoanOf } from './payment-context';
@@ -19,8 +20,8 @@ import { amountLoanOf } from './payment-context';
 export function leftToPayOfLoan(
   info: PaymentInfo,
   account: Pick<AccountListItem, 'LoanAmountDue'>,
-): AmountLeftToPay<RecentPaymentInfo> {
-  return amountLeftToPay(amountLoanOf(info, account).amountDueCents, info.RecentPayments ?? []);
+): AmountLeftToPay<ProcessingPayment> {
+  return amountLeftToPay(amountLoanOf(info, account).amountDueCents, processingPaymentsOf(info));
 }
 
 /**
@@ -33,7 +34,7 @@ export function leftToPayOfLoan(
  */
 export function startingPaymentAmount(
   context: PaymentAmountContext,
-  processing: AmountLeftToPay<RecentPaymentInfo> | undefined,
+  processing: AmountLeftToPay<ProcessingPayment> | undefined,
 ): InitialPaymentAmount | undefined {
   if (context.frequency !== 'OneTime' || !processing || processing.processing.length === 0) {
     return initialPaymentAmount(context);
