@@ -591,7 +591,17 @@ export interface PaymentsTable extends PaymentMethodSnapshot {
   refund_refusals: ColumnType<number, number | undefined, number>;
   /** Refunded another way (a check) after the processor refused: the charge kept (migration 0046). */
   refunded_elsewhere: ColumnType<boolean, boolean | undefined, boolean>;
+  /**
+   * The database's order of marking it posted (sequence payments_posted_seq, migration 0048):
+   * bigint, read as text. Null until posted (and for payments posted before the migration).
+   */
+  posted_seq: ColumnType<string | null, never, string | null>;
+  /** Which way it is being given back, claimed before money moves (migration 0049). */
+  refund_claim: ColumnType<RefundClaim | null, never, RefundClaim | null>;
 }
+
+/** The ways a posted card payment is given back (payments.refund_claim, migration 0049). */
+export type RefundClaim = 'card' | 'elsewhere';
 
 /** A loan's recurring payment (one active per loan); `next_date` is the next date to post. */
 export interface RecurringPaymentsTable extends PaymentMethodSnapshot {

@@ -44,6 +44,8 @@ import { outboxOnTheJobQueue } from './0044-outbox-on-the-job-queue';
 import { paymentRefunds } from './0045-payment-refunds';
 import { refundRefusals } from './0046-refund-refusals';
 import { achChangeNoticesApplied } from './0047-ach-change-notices-applied';
+import { paymentPostingOrder } from './0048-payment-posting-order';
+import { refundClaims } from './0049-refund-claims';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -95,4 +97,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0045_payment_refunds': paymentRefunds,
   '0046_refund_refusals': refundRefusals,
   '0047_ach_change_notices_applied': achChangeNoticesApplied,
+  '0048_payment_posting_order': paymentPostingOrder,
+  '0049_refund_claims': refundClaims,
 };

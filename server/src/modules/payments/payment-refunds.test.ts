@@ -77,6 +77,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
   const repostRefused = new Set<string>();
   /** Payments whose re-post after a refused refund crashes right after the core took it. */
   const repostCrash = new Set<string>();
+  /** Payments whose next refund the processor refuses (the card being replaced), once. */
+  const refusedOnce = new Set<string>();
   /** Payments whose next refund finds the processor out of reach (nothing is refunded). */
   const processorDown = new Set<string>();
   /** Payments whose reversals wait at the core until `size` requests have asked for one. */
@@ -131,6 +133,8 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
         where charge_id = ${request.chargeId}`.execute(test.database.db);
       const key = charge.rows[0]?.key ?? '';
       if (processorDown.delete(key)) throw new Error('the card processor could not be reached');
+      // Refused without asking the processor: it refunds nothing.
+      if (refusedOnce.delete(key)) return { status: 'refused', reason: 'ExpiredOrCanceledCard' };
       const result = await refund(request);
       if (refundCrash.delete(key)) throw new InjectedCrash('killed after the card was refunded');
       const meanwhile = beforeRefundAnswered.get(key);
@@ -772,28 +776,68 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
     }, 120_000);
 
-    it('keeps the loan as refunded when staff record it refunded another way while a second card refund is refused', async () => {
+    it('refuses to record it refunded another way while a second card refund is under way, and takes it once that refund is refused', async () => {
       const before = await loanFigures();
       const payment = await pay('immediateCard', await cardRefusingRefunds(), 39);
       expect((await refund('editor', payment.id)).statusCode).toBe(409);
       expect((await paymentRow(payment.reference_number)).refund_refusals).toBe(1);
-      // A second Refund: while the processor answers (refused again), a publisher records the
-      // money given back by check. The refund then finds the payment Refunded and takes its
-      // own re-post back off the loan.
-      let recorded = 0;
+      // A second Refund: while the processor answers (refused again), a publisher tries to
+      // record the money given back by check. The card holds the payment: refused, nothing
+      // moved.
+      let meanwhile: LightMyRequestResponse | undefined;
       beforeRefundAnswered.set(payment.id, async () => {
-        recorded = (await refundedElsewhere('publisher', payment.id, { how: 'Check 2001 mailed' }))
-          .statusCode;
+        meanwhile = await refundedElsewhere('publisher', payment.id, { how: 'Check 2001 mailed' });
       });
       const second = await refund('editor', payment.id);
-      expect(recorded).toBe(200);
+      expect(meanwhile?.statusCode).toBe(409);
+      expect(meanwhile && errorOf(meanwhile).message).toBe(
+        'A refund to the card was started for this payment and has not finished. Nothing was changed: choose Refund to finish it; should the card processor refuse it, record the payment refunded another way then.',
+      );
       expect(second.statusCode).toBe(409);
-      expect(errorOf(second).message).toBe('This payment was refunded already.');
+      expect(errorOf(second).message).toMatch(/^The card processor refused to refund the charge/);
+      expect(await paymentRow(payment.reference_number)).toMatchObject({
+        status: 'posted',
+        refund_refusals: 2,
+        refund_claim: null,
+      });
+      // Refused for good, the card lets go: the check is recorded now, the loan as before.
+      const recorded = await refundedElsewhere('publisher', payment.id, {
+        how: 'Check 2001 mailed',
+      });
+      expect(recorded.statusCode).toBe(200);
       expect(await paymentRow(payment.reference_number)).toMatchObject({
         status: 'refunded',
         refunded_elsewhere: true,
       });
-      // Given back by check: the loan is as before the payment, not credited by the re-post.
+      expect(await loanFigures()).toEqual(before);
+      const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
+      expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();
+    }, 120_000);
+
+    it('never gives the money back twice: a card refund that goes through holds the payment against a check recorded meanwhile', async () => {
+      const before = await loanFigures();
+      const payment = await pay('immediateCard', card, 41);
+      // The processor refuses the first refund (the card was being replaced), so staff may
+      // record it refunded another way; asked again, it refunds.
+      refusedOnce.add(payment.id);
+      expect((await refund('editor', payment.id)).statusCode).toBe(409);
+      expect((await paymentRow(payment.reference_number)).refund_refusals).toBe(1);
+      let meanwhile: LightMyRequestResponse | undefined;
+      beforeRefundAnswered.set(payment.id, async () => {
+        meanwhile = await refundedElsewhere('publisher', payment.id, { how: 'Check 2002 mailed' });
+      });
+      const second = await refund('editor', payment.id);
+      expect(meanwhile?.statusCode).toBe(409);
+      expect(second.statusCode).toBe(200);
+      expect(await paymentRow(payment.reference_number)).toMatchObject({
+        status: 'refunded',
+        refunded_elsewhere: false,
+      });
+      expect(await refundedAt(payment.id)).not.toBeNull();
+      expect(await refundAudits(payment.reference_number, 'payment.refundElsewhere')).toEqual([]);
+      // After it, recording a check is refused as refunded already.
+      const late = await refundedElsewhere('publisher', payment.id, { how: 'Check 2002 mailed' });
+      expect(late.statusCode).toBe(409);
       expect(await loanFigures()).toEqual(before);
       const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
       expect(run.mismatches.find((each) => each.paymentId === payment.id)).toBeUndefined();

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, PaymentEventsTable } from '../../db/schema';
+import type { Database, PaymentEventsTable, RefundClaim } from '../../db/schema';
 import type { PaymentWithBorrower } from './payments.repository';
 
 type Db = Kysely<Database>;
@@ -156,7 +156,12 @@ export async function recordRefundRefused(
 ): Promise<boolean> {
   const moved = await trx
     .updateTable('payments')
-    .set({ refund_refusals: refused.refusals + 1, core_reference: refused.coreReference })
+    .set({
+      refund_refusals: refused.refusals + 1,
+      core_reference: refused.coreReference,
+      // Refused for good: the card is no longer the way, so another may be taken.
+      refund_claim: null,
+    })
     .where('id', '=', paymentId)
     .where('status', '=', 'posted')
     .where('refund_refusals', '=', refused.refusals)
@@ -182,11 +187,42 @@ export async function countRefundRefusal(
 ): Promise<boolean> {
   const moved = await trx
     .updateTable('payments')
-    .set({ refund_refusals: refusals + 1 })
+    .set({ refund_refusals: refusals + 1, refund_claim: null })
     .where('id', '=', paymentId)
     .where('status', '=', 'posted')
     .where('refund_refusals', '=', refusals)
     .returning('id')
     .executeTakeFirst();
   return moved !== undefined;
+}
+
+/**
+ * Claims the posted payment for giving back one way (migration 0049), before any money moves:
+ * true when it is claimed for `way` now or was already (a retry of the same way, which finishes
+ * what it began), false when the other way holds it or the payment is no longer posted.
+ */
+export async function claimRefund(db: Db, paymentId: string, way: RefundClaim): Promise<boolean> {
+  const claimed = await db
+    .updateTable('payments')
+    .set({ refund_claim: way })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'posted')
+    .where((eb) => eb.or([eb('refund_claim', 'is', null), eb('refund_claim', '=', way)]))
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Releases `way`'s claim on the payment: nothing moved, and the other way may be taken. */
+export async function releaseRefundClaim(
+  db: Db,
+  paymentId: string,
+  way: RefundClaim,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ refund_claim: null })
+    .where('id', '=', paymentId)
+    .where('refund_claim', '=', way)
+    .execute();
 }

@@ -4,6 +4,7 @@ import {
   formatUsd,
   formatUsDate,
   maskAccountNumber,
+  PAYMENT_STATUS_LABELS,
   PAYMENT_EVENT_STATUSES,
   PAYMENT_STATUSES,
   type PaymentEvent,
@@ -35,10 +36,12 @@ import type { MailService } from '../mail/mail.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
 import type { WorkQueueService } from '../work-queue/work-queue.service';
 import {
+  claimRefund,
   listPaymentEvents,
   recordRefundLeftHalfDone,
   countRefundRefusal,
   recordRefundRefused,
+  releaseRefundClaim,
   searchPayments,
 } from './payments-staff.repository';
 import { refundLeftHalfDoneItem } from './payment-needs-review';
@@ -83,6 +86,10 @@ import { achReturnReasonText } from '../../core/ach/nacha-returns';
  *   1. the refusals that change nothing (domain `staffRefundRefusal`: posted card payments only),
  *      and the card processor's charge of the payment found by its key (the payment's id), read
  *      only: without an approved charge there is nothing to give back, and nothing is done;
+ *      then the card claims the payment (payments.refund_claim, migration 0049,
+ *      `claimRefund`): while it holds it, staff cannot record it refunded another way, so the
+ *      money never goes back both ways. A refusal for good (below) or a core that refuses
+ *      step 2 releases it; a processor that did not answer keeps it until Refund again;
  *   2. the core reverses the posting (`reversePayment`, reversal key `refund:<payment id>`; the
  *      live posting and a key of its own after refused refunds, core/posting-keys.ts,
  *      dated the institution's today: the loan as if the payment had not been made as of its
@@ -357,6 +364,25 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
     return { settings, today: calendarDateIn(zone, clock.now()) };
   }
 
+  /**
+   * Why a way of giving the payment back could not be claimed (`claimRefund`), as it is now: it
+   * is no longer posted (refunded, or returned, meanwhile), or the other way holds it.
+   */
+  async function claimedText(id: string): Promise<string> {
+    const now = await findPaymentWithBorrower(db, id);
+    if (now?.status === 'refunded') return 'This payment was refunded already.';
+    if (now?.status !== 'posted') {
+      const label = now ? PAYMENT_STATUS_LABELS[statusOf(now.status)] : 'gone';
+      return `This payment is no longer posted (it is ${label} now). Nothing was changed.`;
+    }
+    return now.refund_claim === 'card'
+      ? 'A refund to the card was started for this payment and has not finished. Nothing was ' +
+          'changed: choose Refund to finish it; should the card processor refuse it, record the ' +
+          'payment refunded another way then.'
+      : 'Another staff member is recording this payment as refunded another way. Nothing was ' +
+          'changed: reload the payment to see how it ended.';
+  }
+
   /** The payment as it is now, with its timeline: what each action answers. */
   async function detailNow(row: PaymentWithBorrower): Promise<StaffPaymentDetail> {
     const now = (await findPaymentWithBorrower(db, row.id)) ?? row;
@@ -460,6 +486,9 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       }
       const { settings, today } = await wordsAndToday(institution.id);
       const customer = { institutionId: institution.id, customerId: row.customer_id };
+      // The card is the way it goes back, claimed before anything moves: staff recording it
+      // refunded another way meanwhile are refused, so the money never goes back twice.
+      if (!(await claimRefund(db, row.id, 'card'))) throw refused(await claimedText(row.id));
       // This attempt reverses the payment's live posting: its first, or the re-post that undid
       // the last refused refund (core/posting-keys.ts).
       const attempt = row.refund_refusals;
@@ -472,6 +501,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       });
       if (reversal.status === 'notFound' || reversal.status === 'refused') {
         const text = reversalRefusalText(reversal);
+        await releaseRefundClaim(db, row.id, 'card');
         await auditNotMade(db, 'the core refused to reverse it; nothing was changed.');
         throw refused(text);
       }
@@ -644,6 +674,9 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
       });
       if (refusal) throw refused(refusal);
       const { settings, today } = await wordsAndToday(institution.id);
+      // Claimed before the loan is touched: a refund to the card under way (or left unfinished)
+      // holds it, and the borrower must not be given the money back twice.
+      if (!(await claimRefund(db, row.id, 'elsewhere'))) throw refused(await claimedText(row.id));
       const reversal = await core.reversePayment(
         { institutionId: institution.id, customerId: row.customer_id },
         row.loan_number,
@@ -661,6 +694,7 @@ export function createPaymentsStaffService(deps: PaymentsStaffDeps) {
         reversal.status === 'refused' ||
         (reversal.status === 'notFound' && row.refund_refusals === 0)
       ) {
+        await releaseRefundClaim(db, row.id, 'elsewhere');
         throw refused(reversalRefusalText(reversal));
       }
       const who = staff.name || staff.email;

@@ -6,7 +6,7 @@ import {
   type Kysely,
   type QueryCreator,
   type Selectable,
-  type Updateable,
+  type UpdateObject,
 } from 'kysely';
 import {
   DELIVERY_JOB_COLUMNS,
@@ -550,7 +550,7 @@ export async function beginSettlement(
 async function updatePendingWithMail(
   db: Db,
   id: string,
-  change: Updateable<PaymentsTable> & { status: string },
+  change: UpdateObject<Database, 'payments'> & { status: string },
   event: { at: Date; detail: string | null },
   prepared: PaymentMail | undefined,
   from: readonly string[] = PENDING,
@@ -610,7 +610,14 @@ export async function markPaymentPosted(
   return updatePendingWithMail(
     db,
     id,
-    { status: 'posted', core_reference: posted.coreReference, posted_at: posted.at },
+    {
+      status: 'posted',
+      core_reference: posted.coreReference,
+      posted_at: posted.at,
+      // After the core posted it: a submission that took its mark before this cannot have seen
+      // it in the core's payoff unless the core posted it earlier still (counted, erring safe).
+      posted_seq: sql<string>`nextval('payments_posted_seq')`,
+    },
     { at: posted.at, detail: null },
     receipt,
   );
@@ -1156,13 +1163,33 @@ export async function setFirstAchTrace(
 }
 
 /**
+ * A point in the order payments are marked posted (migration 0048): those marked after it have a
+ * higher `posted_seq`. Taken from the database, so every instance's marks compare, whatever
+ * their clocks say.
+ */
+export interface PostingMark {
+  /** The sequence's value, a bigint as text. */
+  value: string;
+}
+
+/** Takes a posting mark: every payment marked posted from now on is after it. */
+export async function postingMark(db: Db): Promise<PostingMark> {
+  const { rows } = await sql<{
+    value: string;
+  }>`select nextval('payments_posted_seq')::text as value`.execute(db);
+  const value = rows[0]?.value;
+  if (value === undefined) throw new Error('nextval answered no row');
+  return { value };
+}
+
+/**
  * What a loan's payments in flight will still bring to the core: the amount and additional
  * principal of those whose money moved or is moving and that are not posted yet ('settling': a
  * bank payment waiting for its ACH file among them; 'needsReview', which staff may post again).
  * DECISION: a payment under review counts even when its money may not have moved (its posting job
  * died before the charge or the debit): Post again moves it, so until staff settle it the loan
  * must not take a payment that, with it, would pay more than the payoff.
- * With `postedSince`, the payments posted since then count too: a payoff the core answered
+ * With `postedSince`, the payments marked posted after that mark count too: a payoff the core answered
  * before that instant does not know them yet (a pay-now payment read the payoff, then another
  * posted before its lock was taken: payments.service `write`).
  */
@@ -1170,7 +1197,7 @@ export async function loanAmountInFlight(
   db: Db,
   institutionId: number,
   loanNumber: string,
-  options: { postedSince?: Date } = {},
+  options: { postedSince?: PostingMark } = {},
 ): Promise<number> {
   const { postedSince } = options;
   const row = await db
@@ -1184,7 +1211,10 @@ export async function loanAmountInFlight(
       postedSince
         ? eb.or([
             eb('status', 'in', ['settling', 'needsReview']),
-            eb.and([eb('status', '=', 'posted'), eb('posted_at', '>', postedSince)]),
+            eb.and([
+              eb('status', '=', 'posted'),
+              eb('posted_seq', '>', sql<string>`${postedSince.value}::bigint`),
+            ]),
           ])
         : eb('status', 'in', ['settling', 'needsReview']),
     )

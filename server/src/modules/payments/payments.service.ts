@@ -69,6 +69,8 @@ import {
   loanPaymentFacts,
   lockLoanPayments,
   type PaymentWithRecipient,
+  postingMark,
+  type PostingMark,
   recordAchDebitAuthorization,
 } from './payments.repository';
 import type { SettingsAccessor } from '@portal/settings-schema';
@@ -358,8 +360,8 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     paymentId: string,
     accept: { context: LoanContext; plan: AcceptedPlan; method: ChosenPaymentMethod },
     draft: Awaited<ReturnType<typeof draftTerms>>,
-    /** When the core was asked for the loan's figures the plan was decided on. */
-    decidedFrom: Date,
+    /** Taken before the core was asked for the loan's figures the plan was decided on. */
+    decidedFrom: PostingMark,
   ): Promise<{ refused: SubmitAnswer } | { immediate: PaymentWithRecipient | undefined }> {
     const { context, plan, method } = accept;
     const loanNumber = context.account.number;
@@ -559,8 +561,9 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const seen = await peekResumable(idempotent);
       if (seen) return resolved(seen);
       let decided: Awaited<ReturnType<typeof decide>>;
-      // Before the core is asked: what posts from now on, its figures may not count.
-      const decidedFrom = clock.now();
+      // Before the core is asked: what posts from now on, its figures may not count. The
+      // database's order, not this instance's clock: another instance marks what it posts.
+      const decidedFrom = await postingMark(db);
       try {
         decided = await decide(caller, request);
       } catch (error) {
