@@ -405,5 +405,62 @@ describe.each(testDatabases())('a payment made today by bank account on $name', 
       );
       expect(rest.body.Errors).toEqual([]);
     });
+
+    it('posts, once, a payment whose debit the processor sent at once when the post in its request died: its job was queued before that post', async () => {
+      const { achProcessor, core } = fresh.app.services;
+      const submitDebit = achProcessor.submitDebit.bind(achProcessor);
+      const post = core.postPayment.bind(core);
+      // A processor that sends each debit as it takes it; the first post dies with its process.
+      achProcessor.submitDebit = async (request) => {
+        const answer = await submitDebit(request);
+        return answer.status === 'refused' ? answer : { ...answer, sent: true };
+      };
+      let died = false;
+      core.postPayment = async (customer, number, posting) => {
+        if (!died) {
+          died = true;
+          throw new Error('the process died before the core posted the payment');
+        }
+        return post(customer, number, posting);
+      };
+      onTestFinished(() => {
+        achProcessor.submitDebit = submitDebit;
+        core.postPayment = post;
+      });
+      const bank = await addAccount(borrower);
+      const key = nextKey();
+      const id = paymentIdOf(TEST_DATA_PROTECTOR, {
+        institutionId: freshInstitution,
+        userId: freshUser.id,
+        key,
+      });
+      await submit(
+        borrower,
+        'immediateAch',
+        paymentBody({ loan: AUTO_LOAN, method: bank, amount: 30 }),
+        key,
+      ).catch(() => undefined);
+      expect(died).toBe(true);
+      const statusOf = async () =>
+        (
+          await fresh.database.db
+            .selectFrom('payments')
+            .select('status')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).status;
+      expect(await statusOf()).toBe('settling');
+      // Nothing else posts it: the posting run leaves a debit taken alone, and no file the
+      // sealing job reads holds it (the processor sent it on its own).
+      await fresh.app.services.paymentPosting.runOnce();
+      await fresh.app.services.paymentPosting.queueSentPosts(freshInstitution);
+      expect(await statusOf()).toBe('settling');
+      fresh.clock.advance(3 * 60_000);
+      onTestFinished(() => fresh.clock.advance(-3 * 60_000));
+      await fresh.app.services.paymentPosting.runOnce();
+      expect(await statusOf()).toBe('posted');
+      expect(await coreLines(fresh.database.db, id)).toBe(1);
+      expect(await debits(fresh.database.db, id)).toBe(1);
+    });
   });
 });

@@ -85,6 +85,11 @@ export const PAYMENT_DUE_EVERY_MS = 60_000;
 export function postJobKey(paymentId: string, step: 'due' | 'sent' = 'due'): string {
   return step === 'due' ? `payment-post:${paymentId}` : `payment-post:${paymentId}:sent`;
 }
+/**
+ * How long after a bank payment made today was sent at once its post's job runs, should the post
+ * in its request have died (payment-settlement.ts `queueSentPost`).
+ */
+const SENT_POST_WATCH_MS = 2 * 60_000;
 /** Retries of a post: 30 s doubling to an hour, about two days in all. */
 const POST_MAX_ATTEMPTS = 56;
 /** Rows handled per institution and run; the next run takes the rest. */
@@ -140,6 +145,17 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
   const { db, clock, core, dataProtector } = deps;
   const settlement = createPaymentSettlement({
     ...deps,
+    async queueSentPost(paymentId) {
+      await deps.jobs().enqueue(
+        PAYMENT_POST_QUEUE,
+        { paymentId },
+        {
+          key: postJobKey(paymentId, 'sent'),
+          // After its request has had time to post it: the job then finds it posted.
+          runAt: new Date(clock.now().getTime() + SENT_POST_WATCH_MS),
+        },
+      );
+    },
     onLateCredit:
       deps.onLateCredit ??
       (async (payment, creditedOn) => {

@@ -90,7 +90,8 @@ import { storedPaymentTotal } from './payment-total';
  *   debit's trace number (`setFirstAchTrace`: one run learns it first); not again when it posts
  *   (a second "received" e-mail a day later, with another time on it, read as a second payment).
  *   One whose debit was sent at once (a processor that sends at once) posts in its request, as a
- *   card's, and its receipt goes then. Decision (the specs say nothing of e-mails; a bank sends
+ *   card's, and its receipt goes then; its posting job is queued first, to run minutes later,
+ *   should that post die with its request (`queueSentPost`). Decision (the specs say nothing of e-mails; a bank sends
  *   "we received your payment" at once): docs/decisions/bank-payment-emails.md.
  * - When a payment was received is one stored instant (payment-receipt.ts `paymentReceivedAt`):
  *   a payment made today's `created_at`, the submission, on the screen and in the receipt alike.
@@ -145,6 +146,16 @@ export interface SettlementDependencies {
    * the interest and any late fee the later day cost the borrower.
    */
   onLateCredit?(payment: PaymentRow, creditedOn: CalendarDate): Promise<void>;
+  /**
+   * Queues, to run a little later, the post of a bank payment made today whose debit the
+   * processor sent at once (a processor that sends each debit as it takes it), before its request
+   * posts it: should that post die with its request, the job posts it. The posting run never
+   * lists a payment whose debit was taken (payments.repository `listDuePaymentIds`), and the
+   * sealing job's `queueSentPosts` finds only debits in the files it reads. Keyed as the sealing
+   * job's post ('payment-post:<id>:sent'): once however often, and a job that finds it posted
+   * does nothing.
+   */
+  queueSentPost?(paymentId: string): Promise<void>;
   /**
    * Prepares a payment's alert (posted; a scheduled or recurring date failed), queued in the
    * transaction that marks the row: the alert exists exactly when the mark does.
@@ -447,6 +458,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       );
       if (money.moved === 'notSent') return { status: 'waiting', payment, until: 'debitSent' };
       if (!money.moved) return failed(money.error);
+      if (madeToday) await deps.queueSentPost?.(payment.id);
       // A bank payment made today whose debit an earlier run learnt of: its receipt went then
       // (the debit waited for its file), not now that it posts.
       const receiptSent = madeToday && money.tracedNow !== true;
