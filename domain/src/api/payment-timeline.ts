@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Envelope } from '../envelope';
 import { isCalendarDate } from '../rules/calendar';
+import { holdsLongNumber, NOTE_NUMBER_MESSAGE } from '../rules/account-masking';
 import { moneyOf } from './money';
 
 /*
@@ -217,7 +218,12 @@ export function staffRefundRefusal(payment: {
  */
 export const RefundedElsewhereRequest = z.object({
   /** How the money went back, in staff's words ('Check 1042 mailed on Dec 2'). */
-  how: z.string().trim().min(1, 'Say how the money went back.').max(200),
+  how: z
+    .string()
+    .trim()
+    .min(1, 'Say how the money went back.')
+    .max(200)
+    .refine((text) => !holdsLongNumber(text), NOTE_NUMBER_MESSAGE),
 });
 export type RefundedElsewhereRequest = z.infer<typeof RefundedElsewhereRequest>;
 
@@ -251,7 +257,12 @@ export function staffRefundElsewhereRefusal(payment: {
  */
 export const CloseUnpaidRequest = z.object({
   /** What staff found ('The bank returned the debit R01; the core holds no posting'). */
-  note: z.string().trim().min(1, 'Say what you found.').max(200),
+  note: z
+    .string()
+    .trim()
+    .min(1, 'Say what you found.')
+    .max(200)
+    .refine((text) => !holdsLongNumber(text), NOTE_NUMBER_MESSAGE),
 });
 export type CloseUnpaidRequest = z.infer<typeof CloseUnpaidRequest>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastFourOf, maskAccountNumber } from './account-masking';
+import { holdsLongNumber, lastFourOf, maskAccountNumber } from './account-masking';
 
 describe('last four digits', () => {
   it('takes the last four digits of a card or bank account number', () => {
@@ -35,5 +35,21 @@ describe('masked account number', () => {
 
   it('never shows more than four digits of the number', () => {
     expect(maskAccountNumber('000-123456-7').replace(/\D/g, '')).toHaveLength(4);
+  });
+});
+
+describe('a staff note holding a whole card or account number', () => {
+  it('is found in a run of more than eight digits, spaces and dashes between them or not', () => {
+    expect(holdsLongNumber('Refunded to 4111111111111111')).toBe(true);
+    expect(holdsLongNumber('card 4111 1111 1111 1111')).toBe(true);
+    expect(holdsLongNumber('credit to acct 1234-5678-9')).toBe(true);
+    expect(holdsLongNumber('account 123456789')).toBe(true);
+  });
+
+  it('passes a check number, a date, a last four and eight digits', () => {
+    expect(holdsLongNumber('Check 1042 mailed on 12/02/2026')).toBe(false);
+    expect(holdsLongNumber('Credit to the account ending 6789')).toBe(false);
+    expect(holdsLongNumber('Ref 12345678')).toBe(false);
+    expect(holdsLongNumber('Check 1042, 2026-12-02')).toBe(false);
   });
 });

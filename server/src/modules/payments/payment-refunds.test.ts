@@ -734,6 +734,15 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       // Saying nothing of how is refused, next to nothing changed.
       const blank = await refundedElsewhere('editor', payment.id, { how: '   ' });
       expect(blank.statusCode).toBe(400);
+      // Nor is a whole card number kept in the timeline and the audit log.
+      const pasted = await refundedElsewhere('editor', payment.id, {
+        how: 'Refunded to 4111-1111-1111-1111',
+      });
+      expect(pasted.statusCode).toBe(400);
+      expect(pasted.body).toContain(
+        'Leave out card and bank account numbers: write at most their last four digits.',
+      );
+      expect(pasted.body).not.toContain('4111');
       expect((await refundedElsewhere('viewer', payment.id, { how: 'Check' })).statusCode).toBe(
         403,
       );

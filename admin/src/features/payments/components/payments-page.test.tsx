@@ -505,6 +505,15 @@ describe('the payments page', () => {
       expect(server.requestsTo(ELSEWHERE_URL)).toEqual([]);
       await expectNoAxeViolations();
 
+      // A whole card number pasted in is refused next to the field, what was typed kept.
+      await user.type(how, 'Refunded to 4111 1111 1111 1111');
+      await user.click(within(dialog).getByRole('button', { name: 'Record refund of $128.95' }));
+      expect(how).toHaveAccessibleDescription(
+        'Leave out card and bank account numbers: write at most their last four digits.',
+      );
+      expect(how).toHaveValue('Refunded to 4111 1111 1111 1111');
+      expect(server.requestsTo(ELSEWHERE_URL)).toEqual([]);
+      await user.clear(how);
       await user.type(how, 'Check 1042 mailed');
       await user.click(within(dialog).getByRole('button', { name: 'Record refund of $128.95' }));
       await waitFor(() => expect(dialog).not.toBeInTheDocument());
