@@ -643,6 +643,7 @@ export interface SettingTypes {
   "recurringPaymentTexts.scheduledDetailsColumnText": string;
   "recurringPaymentTexts.scheduledDetailsButtonText": string;
   "recurringPaymentTexts.scheduledDetailsButtonLabel": string;
+  "recurringPaymentTexts.scheduledDetailsButtonRepeatLabel": string;
   "recurringPaymentTexts.paymentDetailsTitleText": string;
   "recurringPaymentTexts.paymentDetailsStatusText": string;
   "recurringPaymentTexts.paymentDetailsTimelineText": string;
@@ -2156,6 +2157,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.scheduledDetailsColumnText": {"type":"text","default":"Details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsButtonText": {"type":"text","default":"View","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsButtonLabel": {"type":"text","default":"View details of the payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledDetailsButtonRepeatLabel": {"type":"text","default":"{label} ({position} of {count})","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsTitleText": {"type":"text","default":"Payment details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsStatusText": {"type":"text","default":"Payment of {date}: {status}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsTimelineText": {"type":"text","default":"What happened","set":"english","visibility":"public","wire":"gassySettings"},

@@ -69,11 +69,53 @@ export function detailsButtonLabel(settings: SettingsAccessor, payment: ListedPa
   });
 }
 
-/** The Payment Day, Amount and Details columns of a payment list. */
+/**
+ * The details buttons' names of a list's payments, by handle: `detailsButtonLabel`, and where
+ * several payments of the list share it (the same amount on the same date) their position among
+ * them too, so no two buttons of the list are named alike.
+ */
+export function detailsButtonLabels(
+  settings: SettingsAccessor,
+  payments: readonly ListedPayment[],
+): Map<string, string> {
+  const named = payments.map((payment) => ({
+    handle: payment.EncryptedString,
+    label: detailsButtonLabel(settings, payment),
+  }));
+  const counts = new Map<string, number>();
+  for (const { label } of named) counts.set(label, (counts.get(label) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const labels = new Map<string, string>();
+  for (const { handle, label } of named) {
+    const count = counts.get(label) ?? 1;
+    if (count === 1) {
+      labels.set(handle, label);
+      continue;
+    }
+    const position = (seen.get(label) ?? 0) + 1;
+    seen.set(label, position);
+    labels.set(
+      handle,
+      fillPlaceholders(settings.get('recurringPaymentTexts.scheduledDetailsButtonRepeatLabel'), {
+        label,
+        position: String(position),
+        count: String(count),
+      }),
+    );
+  }
+  return labels;
+}
+
+/**
+ * The Payment Day, Amount and Details columns of a payment list; `payments` are the list's rows
+ * (the details buttons are named apart: `detailsButtonLabels`).
+ */
 export function paymentListColumns<Row extends ListedPayment>(
   settings: SettingsAccessor,
   showDetails: (handle: string) => void,
+  payments: readonly Row[],
 ): Record<'date' | 'amount' | 'details', DataTableColumn<Row>> {
+  const labels = detailsButtonLabels(settings, payments);
   return {
     date: {
       id: 'date',
@@ -101,7 +143,9 @@ export function paymentListColumns<Row extends ListedPayment>(
       renderCell: (payment) => (
         <Button
           size="small"
-          aria-label={detailsButtonLabel(settings, payment)}
+          aria-label={
+            labels.get(payment.EncryptedString) ?? detailsButtonLabel(settings, payment)
+          }
           onClick={() => showDetails(payment.EncryptedString)}
         >
           {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}

@@ -186,6 +186,28 @@ describe('the recent payments list', () => {
     await expectNoAxeViolations();
   });
 
+  it('names apart the details buttons of two payments of the same amount on the same date', async () => {
+    renderList(
+      paymentInfoFixture({
+        RecentPayments: [
+          { ...POSTED, EncryptedString: 'recent-twin-1' },
+          { ...POSTED, EncryptedString: 'recent-twin-2', Status: 'failed' as const },
+          { ...POSTED, EncryptedString: 'recent-other', PaymentAmount: 10 },
+        ],
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'Recent Payments' });
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'View details of the payment of $1,234.56 on 11/02/2026 (1 of 2)',
+      'View details of the payment of $1,234.56 on 11/02/2026 (2 of 2)',
+      'View details of the payment of $10.00 on 11/02/2026',
+    ]);
+  });
+
   it('still lists them when the loan refuses a payment', async () => {
     renderList({
       HasNoErrors: false,

@@ -35,7 +35,7 @@ export default function RecentPaymentsTable(props: {
   const heading = settings.get('recurringPaymentTexts.recentPaymentsHeadingText');
   const statusText = (payment: RecentPaymentInfo) =>
     settings.get(PAYMENT_STATUS_TEXT_KEYS[payment.Status]);
-  const shared = paymentListColumns<RecentPaymentInfo>(settings, showDetails);
+  const shared = paymentListColumns<RecentPaymentInfo>(settings, showDetails, payments);
 
   const columns: DataTableColumn<RecentPaymentInfo>[] = [
     shared.date,

@@ -43,7 +43,7 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
   const dialogs = useDialogStack();
   const deletion = useDeletePayment();
   const showDetails = useShowPaymentDetails(accountNumber);
-  const shared = paymentListColumns<ScheduledPaymentInfo>(settings, showDetails);
+  const shared = paymentListColumns<ScheduledPaymentInfo>(settings, showDetails, payments);
   const headingId = useId();
 
   const heading = settings.get('recurringPaymentTexts.scheduledPaymentsHeadingText');
