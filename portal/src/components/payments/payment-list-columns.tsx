@@ -143,9 +143,7 @@ export function paymentListColumns<Row extends ListedPayment>(
       renderCell: (payment) => (
         <Button
           size="small"
-          aria-label={
-            labels.get(payment.EncryptedString) ?? detailsButtonLabel(settings, payment)
-          }
+          aria-label={labels.get(payment.EncryptedString) ?? detailsButtonLabel(settings, payment)}
           onClick={() => showDetails(payment.EncryptedString)}
         >
           {settings.get('recurringPaymentTexts.scheduledDetailsButtonText')}
