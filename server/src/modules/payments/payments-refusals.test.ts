@@ -335,6 +335,53 @@ describe.each(testDatabases())('the payment refusals of section 8 on $name', (te
     });
   });
 
+  describe('scheduled payments together over the payoff', () => {
+    it('answers PaymentAmountMaximum to a scheduled payment the ones already waiting leave no room for, and takes one they do', async () => {
+      await withSettings(
+        {
+          shared: {
+            paymentSchedulingOptions: {
+              maxScheduledPaymentsAllowed: '3',
+              allowSchedulingWhenDelinquentOption: 'true',
+            },
+          },
+        },
+        async () => {
+          const info = await paymentInfo(jordan, HOME_EQUITY);
+          if (!info.body.HasNoErrors) throw new Error('no payment info');
+          // Dollars on the wire; the payoff today (the core's own, before anything is paid).
+          const payoffCents = Math.round(info.body.PayOffAmount * 100);
+          const half = Math.floor(payoffCents * 0.6) / 100;
+          const first = await submit(
+            jordan,
+            'scheduledAch',
+            paymentBody({ loan: HOME_EQUITY, method: account, amount: half, date: MONDAY }),
+            nextKey(),
+          );
+          expect(first.body.Errors).toEqual([]);
+          // Together with the first, 120% of the payoff: refused, nothing written.
+          const before = await ledger();
+          const second = await submit(
+            jordan,
+            'scheduledAch',
+            paymentBody({ loan: HOME_EQUITY, method: account, amount: half, date: TUESDAY }),
+            nextKey(),
+          );
+          expect(second.body).toEqual(refusal('PaymentAmountMaximum'));
+          expect(await ledger()).toEqual(before);
+          // What the first leaves is taken.
+          const rest = await submit(
+            jordan,
+            'scheduledAch',
+            paymentBody({ loan: HOME_EQUITY, method: account, amount: 10, date: TUESDAY }),
+            nextKey(),
+          );
+          expect(rest.body.Errors).toEqual([]);
+        },
+      );
+    });
+  });
+
   describe('the routing directory out of reach', () => {
     it('answers RoutingLookup to a typed bank account while the directory cannot be read, and debits nothing', async () => {
       // The built-in directory reads the loaded FedACH table first (stored-routing-directory):

@@ -1197,9 +1197,18 @@ export async function loanAmountInFlight(
   db: Db,
   institutionId: number,
   loanNumber: string,
-  options: { postedSince?: PostingMark } = {},
+  options: {
+    postedSince?: PostingMark;
+    /**
+     * The one-time payments scheduled and still waiting for their dates count too: a scheduled
+     * payment is checked against the payoff with the others scheduled before it, so two that
+     * together pay more than the payoff are not both accepted (the second would fail on its
+     * date, after the borrower was told it was scheduled).
+     */
+    withWaitingScheduled?: boolean;
+  } = {},
 ): Promise<number> {
-  const { postedSince } = options;
+  const { postedSince, withWaitingScheduled = false } = options;
   const row = await db
     .selectFrom('payments')
     .select(
@@ -1208,15 +1217,20 @@ export async function loanAmountInFlight(
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
     .where((eb) =>
-      postedSince
-        ? eb.or([
-            eb('status', 'in', ['settling', 'needsReview']),
-            eb.and([
-              eb('status', '=', 'posted'),
-              eb('posted_seq', '>', sql<string>`${postedSince.value}::bigint`),
-            ]),
-          ])
-        : eb('status', 'in', ['settling', 'needsReview']),
+      eb.or([
+        eb('status', 'in', ['settling', 'needsReview']),
+        ...(postedSince
+          ? [
+              eb.and([
+                eb('status', '=', 'posted'),
+                eb('posted_seq', '>', sql<string>`${postedSince.value}::bigint`),
+              ]),
+            ]
+          : []),
+        ...(withWaitingScheduled
+          ? [eb.and([eb('status', '=', 'scheduled'), eb('kind', '=', 'scheduled')])]
+          : []),
+      ]),
     )
     .executeTakeFirstOrThrow();
   return Number(row.in_flight);

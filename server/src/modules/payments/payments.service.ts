@@ -383,8 +383,14 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     // was read before the lock, so the payments posted since that read count as in flight too
     // (another request's, posted between this one's decision and its lock).
     if (!plan.recurring) {
+      // DECISION: a scheduled payment counts the others waiting for their dates; a payment made
+      // now does not (it pays today, and one scheduled later that the payoff no longer leaves
+      // room for is refused on its date before any money moves, and its borrower told:
+      // payment-settlement.ts `payoffRefusalBeforeDebit`): a borrower paying a loan off today is
+      // not sent to delete next week's payment first.
       const inFlight = await loanAmountInFlight(trx, caller.institutionId, loanNumber, {
         postedSince: decidedFrom,
+        withWaitingScheduled: plan.kind === 'scheduled',
       });
       const overPayoff = payoffRefusal(plan, inFlight);
       if (overPayoff) return { refused: refusedAnswer(overPayoff) };
