@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NACHA_RECORD_LENGTH, NachaFileError, parseNachaFile, writeNachaFile } from './nacha-file';
 import {
+  ACH_RETURN_REASONS,
+  achReturnReasonText,
   correctedDataOf,
   correctionOf,
   parseNachaReturnFile,
@@ -148,5 +150,44 @@ describe('NACHA return and notification of change files', () => {
       expect(correctionOf(code, data)).toEqual(correction);
     }
     expect(() => correctionOf('C02', '123456789'.padEnd(29, ' '))).toThrow(NachaFileError);
+  });
+});
+
+describe('the return reasons and their time frames (NACHA Operating Rules, Appendix Four)', () => {
+  it('gives a consumer 60 calendar days to return a debit they did not authorise, and the bank two banking days for the rest', () => {
+    const extended = Object.entries(ACH_RETURN_REASONS)
+      .filter(([, reason]) => 'calendarDays' in reason && reason.calendarDays === 60)
+      .map(([code]) => code);
+    expect(extended).toEqual(['R05', 'R07', 'R10', 'R11', 'R51']);
+    for (const [code, reason] of Object.entries(ACH_RETURN_REASONS)) {
+      if (extended.includes(code)) continue;
+      expect({ code, days: 'bankingDays' in reason ? reason.bankingDays : undefined }).toEqual({
+        code,
+        days: 2,
+      });
+    }
+  });
+
+  it('blocks the bank account for debits on a reason saying it cannot take them, not on one about the entry', () => {
+    const blocking = Object.entries(ACH_RETURN_REASONS)
+      .filter(([, reason]) => reason.blocksAccount)
+      .map(([code]) => code);
+    expect(blocking).toEqual([
+      'R02',
+      'R03',
+      'R04',
+      'R05',
+      'R07',
+      'R10',
+      'R12',
+      'R14',
+      'R15',
+      'R16',
+      'R17',
+      'R20',
+      'R29',
+    ]);
+    expect(achReturnReasonText('R29')).toBe('Business customer says the debit was not authorized');
+    expect(achReturnReasonText('R99')).toBe('Return R99');
   });
 });

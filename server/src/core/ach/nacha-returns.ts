@@ -48,6 +48,11 @@ export const ACH_RETURN_REASONS = {
     blocksAccount: true,
   },
   R04: { title: 'Invalid account number', bankingDays: 2, blocksAccount: true },
+  R05: {
+    title: 'Unauthorized debit to a consumer account',
+    calendarDays: 60,
+    blocksAccount: true,
+  },
   R07: { title: 'Authorization revoked by the customer', calendarDays: 60, blocksAccount: true },
   R08: { title: 'Payment stopped', bankingDays: 2, blocksAccount: false },
   R09: { title: 'Uncollected funds', bankingDays: 2, blocksAccount: false },
@@ -56,8 +61,27 @@ export const ACH_RETURN_REASONS = {
     calendarDays: 60,
     blocksAccount: true,
   },
+  // Not as authorized (the amount or the date differs): the authorization itself stands.
+  R11: {
+    title: 'Customer says the debit was not as authorized',
+    calendarDays: 60,
+    blocksAccount: false,
+  },
+  R12: { title: 'Account sold to another bank', bankingDays: 2, blocksAccount: true },
+  R14: { title: 'Representative payee deceased', bankingDays: 2, blocksAccount: true },
+  R15: { title: 'Account holder deceased', bankingDays: 2, blocksAccount: true },
   R16: { title: 'Account frozen', bankingDays: 2, blocksAccount: true },
+  R17: { title: 'Account number questionable', bankingDays: 2, blocksAccount: true },
   R20: { title: 'Non-transaction account', bankingDays: 2, blocksAccount: true },
+  R24: { title: 'Duplicate entry', bankingDays: 2, blocksAccount: false },
+  R29: {
+    title: 'Business customer says the debit was not authorized',
+    bankingDays: 2,
+    blocksAccount: true,
+  },
+  // A returned-check entry only (RCK): the portal's debits are WEB and PPD, but a processor may
+  // send it for one it misfiled.
+  R51: { title: 'Returned-check entry ineligible', calendarDays: 60, blocksAccount: false },
 } as const satisfies Record<
   string,
   { title: string; bankingDays?: number; calendarDays?: number; blocksAccount: boolean }
