@@ -266,6 +266,59 @@ describe('the dashboard summary', () => {
     await expectNoAxeViolations();
   });
 
+  it('says a card payment the institution refunded is owed again, after what a bank sent back', async () => {
+    const LATER = account({
+      Number: '001-100236-3',
+      Description: 'Boat Loan',
+      LoanDueDate: '2025-05-02',
+    });
+    renderDashboard([EQUITY, LATER], {
+      'GET /api/PaymentInformation/GetPaymentInfo': (request) => ({
+        body: paymentInfoFixture(
+          request.search.includes('001-100236-3')
+            ? {
+                RecentPayments: [
+                  {
+                    EncryptedString: 'refunded-handle-1',
+                    PaymentDate: '2025-03-07',
+                    PaymentAmount: 120,
+                    TowardAmountDue: 120,
+                    IsCard: true,
+                    AccountNumber: '4242',
+                    Status: 'refunded',
+                  },
+                  {
+                    EncryptedString: 'posted-handle-1',
+                    PaymentDate: '2025-03-03',
+                    PaymentAmount: 50,
+                    TowardAmountDue: 50,
+                    IsCard: true,
+                    AccountNumber: '4242',
+                    Status: 'posted',
+                  },
+                ],
+              }
+            : {},
+        ),
+      }),
+    });
+    const summary = await screen.findByRole('region', { name: 'Your payments' });
+    const refunded = await within(summary).findByText(/was refunded to you/);
+    const notice = refunded.closest('[role="alert"]');
+    expect(notice).toHaveClass('MuiAlert-colorWarning');
+    expect(notice?.querySelector('.MuiAlertTitle-root')?.textContent).toBe('Boat Loan ****2363');
+    expect(refunded.textContent).toBe(
+      'Your card payment of $120.00 on 03/07/2025 with the card ending in 4242 was refunded to you. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.',
+    );
+    // One notice: the posted payment says nothing here.
+    expect(within(summary).getAllByText(/refunded to you|returned by your bank/)).toHaveLength(1);
+    if (!(notice instanceof HTMLElement)) throw new Error('no notice');
+    expect(
+      within(notice).getByRole('link', { name: 'Make Payment: Boat Loan ****2363' }),
+    ).toHaveClass('MuiButton-colorPrimary');
+    await expectNoAxeViolations();
+  });
+
   it('names what is due after the next payment on the other loans and lines, soonest first', async () => {
     const drawnLine = account({
       Number: '001-300121-5',

@@ -31,6 +31,7 @@ import {
   leftToPayOf,
   ProcessingPaymentsNotice,
 } from '../../../components/payments/processing-payments-notice';
+import { refundedPaymentText } from '../../../components/payments/refunded-payments-notice';
 import { returnedPaymentText } from '../../../components/payments/returned-payments-notice';
 import {
   type PaymentInfo,
@@ -227,7 +228,8 @@ export function PaymentsSummary(props: {
 }
 
 /**
- * The payments a borrower's bank sent back (ACH returns, issue 24), first: the amount is due again.
+ * The payments a borrower's bank sent back (ACH returns, issue 24), first: the amount is due again;
+ * then the card payments the institution refunded, owed again as well.
  * One notice each, titled with its loan; from each loan's payment info (a refusal about the loan
  * still carries its lists), as the loan page and Make Payment say it. Make Payment for its loan
  * when the summary below offers none (one Make Payment per loan, see DashboardPage).
@@ -242,10 +244,26 @@ function ReturnedPayments(props: {
   return loans.flatMap((loan, index) => {
     const result = results[index];
     const lists = result?.data ?? paymentListsOfRefusal(result?.error);
-    return (lists?.ReturnedPayments ?? []).map((payment) => (
+    // A card payment the institution refunded is owed again too, as the loan page says
+    // (RefundedPaymentsNotice): after the returned ones, a warning rather than an error.
+    const owedAgain = [
+      ...(lists?.ReturnedPayments ?? []).map((payment) => ({
+        key: `r|${payment.EncryptedString}`,
+        severity: 'error' as const,
+        text: returnedPaymentText(settings, payment),
+      })),
+      ...(lists?.RecentPayments ?? [])
+        .filter((payment) => payment.Status === 'refunded')
+        .map((payment) => ({
+          key: `f|${payment.EncryptedString}`,
+          severity: 'warning' as const,
+          text: refundedPaymentText(settings, payment),
+        })),
+    ];
+    return owedAgain.map((notice) => (
       <Alert
-        key={`r|${loan.Number}|${payment.PaymentDate}|${payment.PaymentAmount}`}
-        severity="error"
+        key={`${loan.Number}|${notice.key}`}
+        severity={notice.severity}
         variant="outlined"
         sx={{ borderWidth: 2, '& .MuiAlert-message': { flex: 1 } }}
       >
@@ -256,11 +274,15 @@ function ReturnedPayments(props: {
           sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
         >
           <Typography variant="body2" sx={{ color: 'text.primary' }}>
-            {returnedPaymentText(settings, payment)}
+            {notice.text}
           </Typography>
           {props.offered.includes(loan.Number) ? null : (
             <Box>
-              <PayButton account={loan} color="error" processing={props.processing} />
+              <PayButton
+                account={loan}
+                color={notice.severity === 'error' ? 'error' : 'primary'}
+                processing={props.processing}
+              />
             </Box>
           )}
         </Stack>
