@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from '@portal/web-kit/testing';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseFrequency,
@@ -106,7 +106,8 @@ describe('the payment date calendar', { timeout: 40_000 }, () => {
     // A date it allows is chosen, and the calendar closes.
     await ui.user.click(within(calendar).getByRole('gridcell', { name: '30' }));
     expect(screen.queryByRole('dialog', { name: 'Payment Date' })).toBeNull();
-    expect(screen.getByLabelText('Payment Date')).toHaveValue('2026-11-30');
+    // The dialog fades out: until it has left the DOM its title also names "Payment Date".
+    await waitFor(() => expect(screen.getByLabelText('Payment Date')).toHaveValue('2026-11-30'));
   });
 });
 
