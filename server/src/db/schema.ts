@@ -430,6 +430,7 @@ export interface Database
   payments: PaymentsTable;
   recurring_payments: RecurringPaymentsTable;
   ach_processing_days: AchProcessingDaysTable;
+  ach_trace_counters: AchTraceCountersTable;
   ach_debits: AchDebitsTable;
   ach_routing_directory: AchRoutingDirectoryTable;
 }
@@ -703,10 +704,19 @@ export interface Database {
   ach_debit_authorizations: AchDebitAuthorizationsTable;
 }
 
-/** The built-in ACH processor's last trace sequence per institution and processing day. */
+/**
+ * The built-in ACH processor's processing days: the last trace sequence taken on each (the row is
+ * the day's lock that making a file takes; the sequence itself comes from ach_trace_counters).
+ */
 export interface AchProcessingDaysTable {
   institution_id: number;
   processing_date: CalendarDate;
+  last_trace_sequence: number;
+}
+
+/** The last trace sequence an institution's ACH debits took, on any day (migration 0050). */
+export interface AchTraceCountersTable {
+  institution_id: number;
   last_trace_sequence: number;
 }
 

@@ -46,6 +46,7 @@ import { refundRefusals } from './0046-refund-refusals';
 import { achChangeNoticesApplied } from './0047-ach-change-notices-applied';
 import { paymentPostingOrder } from './0048-payment-posting-order';
 import { refundClaims } from './0049-refund-claims';
+import { achTraceCounters } from './0050-ach-trace-counters';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -99,4 +100,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0047_ach_change_notices_applied': achChangeNoticesApplied,
   '0048_payment_posting_order': paymentPostingOrder,
   '0049_refund_claims': refundClaims,
+  '0050_ach_trace_counters': achTraceCounters,
 };

@@ -939,8 +939,9 @@ export async function setPaymentAchTrace(db: Db, id: string, traceNumber: string
 /**
  * The payment an ACH return names: the institution's bank-account payment whose debit had this
  * trace number, for this loan (the entry's individual id) and amount (what was debited: the
- * payment, its additional principal and its fees). Trace numbers start again each processing
- * day, so the latest such payment dated on or before the return's day is the one; posted,
+ * payment, its additional principal and its fees). The built-in processor never gives a trace
+ * number twice (migration 0050); a processor whose numbers start again each day may, so the
+ * latest such payment dated on or before the return's day is the one; posted,
  * already returned (a return file comes again: the caller acts once), or not posted yet (its
  * posting in flight, or under review: the caller decides).
  */

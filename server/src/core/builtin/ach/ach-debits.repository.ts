@@ -18,31 +18,51 @@ export async function findAchDebitByKey(
     .executeTakeFirst();
 }
 
+/** A trace number's sequence has seven digits (NACHA: the ODFI's eight-digit prefix before it). */
+const LAST_TRACE_SEQUENCE = 9_999_999;
+
 /**
- * The next trace sequence of an institution's processing day (1 for its first debit). The row
- * stays locked until the calling transaction ends, so concurrent debits of the same day take
- * their numbers one after another, and a rolled-back debit gives its number back.
+ * The institution's next trace sequence (1 for its first debit ever), on any processing day: a
+ * return names its debit by the trace number alone, and numbers that started again each day gave
+ * a borrower's monthly debit the same one every month (migration 0050). After 9999999 it starts
+ * again at 1, ten million debits later.
+ *
+ * Both rows it writes stay locked until the calling transaction ends, so concurrent debits take
+ * their numbers one after another and a rolled-back debit gives its number back. The counter is
+ * taken before the day's row (lockProcessingDay): making a file takes only the day's row, so the
+ * two never wait on each other in opposite orders.
  */
 export async function takeTraceSequence(
   trx: Db,
   institutionId: number,
   processingDate: string,
 ): Promise<number> {
-  const row = await trx
-    .insertInto('ach_processing_days')
-    .values({
-      institution_id: institutionId,
-      processing_date: processingDate,
-      last_trace_sequence: 1,
-    })
+  const { last_trace_sequence: sequence } = await trx
+    .insertInto('ach_trace_counters')
+    .values({ institution_id: institutionId, last_trace_sequence: 1 })
     .onConflict((conflict) =>
-      conflict.columns(['institution_id', 'processing_date']).doUpdateSet({
-        last_trace_sequence: sql<number>`ach_processing_days.last_trace_sequence + 1`,
+      conflict.column('institution_id').doUpdateSet({
+        last_trace_sequence: sql<number>`case
+          when ach_trace_counters.last_trace_sequence >= ${LAST_TRACE_SEQUENCE} then 1
+          else ach_trace_counters.last_trace_sequence + 1 end`,
       }),
     )
     .returning('last_trace_sequence')
     .executeTakeFirstOrThrow();
-  return row.last_trace_sequence;
+  await trx
+    .insertInto('ach_processing_days')
+    .values({
+      institution_id: institutionId,
+      processing_date: processingDate,
+      last_trace_sequence: sequence,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['institution_id', 'processing_date'])
+        .doUpdateSet({ last_trace_sequence: sequence }),
+    )
+    .execute();
+  return sequence;
 }
 
 /**

@@ -108,10 +108,11 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
     await database.db.deleteFrom('ach_debits').execute();
     await database.db.deleteFrom('ach_files').execute();
     await database.db.deleteFrom('ach_processing_days').execute();
+    await database.db.deleteFrom('ach_trace_counters').execute();
     clock.set(WEDNESDAY_MORNING);
   });
 
-  it('accepts a debit with the ODFI prefix and the day’s next trace sequence', async () => {
+  it('accepts a debit with the ODFI prefix and the institution’s next trace sequence, on any day', async () => {
     expect(await processor.submitDebit(debit())).toEqual({
       status: 'accepted',
       traceNumber: trace(1),
@@ -122,17 +123,18 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
       traceNumber: trace(2),
       sent: false,
     });
-    // Another institution's day has its own sequence.
+    // Another institution has its own sequence.
     expect(await processor.submitDebit(debit({ institutionId: summit }))).toEqual({
       status: 'accepted',
       traceNumber: trace(1),
       sent: false,
     });
-    // The next processing day starts again at 1.
+    // The next processing day goes on from the last: a return names its debit by the trace
+    // number alone, so the same debit every month must not have the same number.
     clock.advance(24 * 3600_000);
     expect(await processor.submitDebit(debit({ effectiveDate: '2026-11-27' }))).toEqual({
       status: 'accepted',
-      traceNumber: trace(1),
+      traceNumber: trace(3),
       sent: false,
     });
     const rows = await debitRows();
@@ -140,8 +142,21 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
       ['2026-11-25', trace(1)],
       ['2026-11-25', trace(2)],
       ['2026-11-25', trace(1)],
-      ['2026-11-26', trace(1)],
+      ['2026-11-26', trace(3)],
     ]);
+  });
+
+  it('starts the sequence again at 1 after 9999999', async () => {
+    await database.db
+      .insertInto('ach_trace_counters')
+      .values({ institution_id: harbor, last_trace_sequence: 9_999_998 })
+      .execute();
+    const traces = [];
+    for (const amountCents of [100, 200, 300]) {
+      const outcome = await processor.submitDebit(debit({ amountCents }));
+      traces.push('traceNumber' in outcome ? outcome.traceNumber : outcome.status);
+    }
+    expect(traces).toEqual([trace(9_999_999), trace(1), trace(2)]);
   });
 
   it('answers a repeat with the first trace number and stores nothing more', async () => {
@@ -488,8 +503,9 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
     expect(parsed).toMatchObject({ creationDate: '2026-11-27', fileIdModifier: 'A' });
     expect(parsed.batches[0]?.effectiveEntryDate).toBe('2026-11-30');
     expect(entriesOf(friday).map((entry) => entry.accountNumber)).toEqual(['42424242']);
-    // The day's sequence starts again, so entries are told apart by the file's date too.
-    expect(tracesOf(friday)).toEqual([trace(1)]);
+    // The sequence goes on from the day before: no trace number is used twice.
+    expect(tracesOf(wednesday)).toEqual([trace(1)]);
+    expect(tracesOf(friday)).toEqual([trace(2)]);
     expect(entriesOf(wednesday).map((entry) => entry.accountNumber)).toEqual([ACCOUNT_NUMBER]);
   });
 

@@ -87,6 +87,7 @@ describe.each(testDatabases('both'))(
       await database.db.deleteFrom('ach_return_files').execute();
       await database.db.deleteFrom('ach_files').execute();
       await database.db.deleteFrom('ach_processing_days').execute();
+      await database.db.deleteFrom('ach_trace_counters').execute();
       clock.set(MONDAY_MORNING);
     });
 
