@@ -60,6 +60,7 @@ export * from './api/branches';
 export * from './api/web-vitals';
 export * from './api/payment-timeline';
 export * from './api/reconciliation';
+export * from './api/ach-files';
 export * from './texting/phone-numbers';
 export * from './texting/subscriptions';
 export * from './profile/profile-api';

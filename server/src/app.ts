@@ -945,6 +945,8 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
         app.log.error({ err: error }, 'the posts of an ACH file could not be queued');
       });
     },
+    automaticFiling: (institutionId, days) =>
+      paymentPosting.automaticAchFiling(institutionId, days),
   });
   await reconciliationModule(app, { adminAuth, reconciliation });
   await workQueueModule(app, { db, adminAuth, admin, auditLog, mail, workQueue });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockTime,
   formatInstantLongDate,
   formatLongDate,
   formatLongDateTime,
@@ -90,5 +91,16 @@ describe('the long date formatter', () => {
       'March 14, 2025, 11:30 PM EDT',
     );
     expect(formatLongDateTime('not a date', 'UTC')).toBe('');
+  });
+});
+
+describe('the clock time formatter', () => {
+  it('writes a 24-hour setting as a 12-hour time, and leaves anything else as given', () => {
+    expect(formatClockTime('17:00')).toBe('5:00 PM');
+    expect(formatClockTime('00:05')).toBe('12:05 AM');
+    expect(formatClockTime('12:30')).toBe('12:30 PM');
+    expect(formatClockTime('09:45')).toBe('9:45 AM');
+    expect(formatClockTime('24:00')).toBe('24:00');
+    expect(formatClockTime('5 pm')).toBe('5 pm');
   });
 });

@@ -95,6 +95,18 @@ export function formatInstantTime(instant: string | Date, timeZone: string): str
   return timeFormatter(timeZone).format(date).replace(/\s/g, ' ');
 }
 
+/**
+ * A time of day given as 'HH:MM' (24-hour, a setting such as the ACH cut-off) as '5:00 PM'; the
+ * text as given when it is not one.
+ */
+export function formatClockTime(time: string): string {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time.trim());
+  if (!match) return time;
+  const hours = Number(match[1]);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}:${match[2]} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** An instant as '11/30/2026 10:07 AM EST' in a time zone (the institution's). */
 export function formatUsDateTime(instant: string | Date, timeZone: string): string {
   const date = instantOf(instant, timeZone);

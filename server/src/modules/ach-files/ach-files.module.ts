@@ -7,7 +7,7 @@ import type { AdminService } from '../admin/admin.service';
 import type { AuditLog } from '../audit/audit.service';
 import type { AdminAuthService } from '../staff/staff-auth.service';
 import { achFilesRoutes } from './ach-files.routes';
-import { createAchFilesService } from './ach-files.service';
+import { createAchFilesService, type AchFilesServiceDeps } from './ach-files.service';
 
 export interface AchFilesModuleDeps {
   db: Kysely<Database>;
@@ -17,6 +17,8 @@ export interface AchFilesModuleDeps {
   achProcessor: AchProcessor;
   /** After staff made a file: the payments whose debits it sent are posted (app.ts). */
   afterFileSealed?(institutionId: number): Promise<void>;
+  /** When each day's pending debits are filed on the clock (app.ts: the posting worker's). */
+  automaticFiling: AchFilesServiceDeps['automaticFiling'];
 }
 
 /** Staff's NACHA files of the ACH processor, under the admin API. */
@@ -28,6 +30,7 @@ export async function achFilesModule(app: PortalApp, deps: AchFilesModuleDeps): 
       auditLog: deps.auditLog,
       achProcessor: deps.achProcessor,
       afterFileSealed: deps.afterFileSealed,
+      automaticFiling: deps.automaticFiling,
     }),
   });
 }

@@ -1,47 +1,8 @@
-import { isCalendarDate } from '@portal/domain';
+import { AchDayListResponse, AchFileMadeResponse, isCalendarDate } from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SlugParams, staffOf } from '../admin/admin-api';
 import { achFileName, type AchFilesService } from './ach-files.service';
-
-/**
- * The admin app keeps its own copy of this contract (admin/src/features/ach-files/api): it is
- * not in domain/src/api/admin.ts yet. Money in integer cents (the admin API is ours, not the
- * specs' dollars on the wire).
- */
-const AchFileSummary = z.object({
-  /** The File ID Modifier: A for the day's first file, then B... Z, 0... 9. */
-  fileIdModifier: z.string(),
-  entries: z.number().int(),
-  totalDebitCents: z.number().int(),
-  /** When it was made, ISO 8601. */
-  sealedAt: z.string(),
-  /** What the download is called: ACH-<slug>-<date>-<modifier>.txt. */
-  fileName: z.string(),
-});
-
-/** `GET /admin-api/institutions/:slug/ach-files`: the processing days, newest first. */
-export const AchDayListResponse = z.object({
-  days: z.array(
-    z.object({
-      /** The processing day, 'YYYY-MM-DD' in the institution's time zone. */
-      date: z.string(),
-      /** All the day's debits, in a file or not. */
-      entries: z.number().int(),
-      totalDebitCents: z.number().int(),
-      /** The day's sealed files, A first. */
-      files: z.array(AchFileSummary),
-      /** The debits in no file yet: the day's next file. */
-      pending: z.object({ entries: z.number().int(), totalDebitCents: z.number().int() }),
-    }),
-  ),
-});
-
-/** `POST /admin-api/institutions/:slug/ach-files/:date`: the file just made. */
-export const AchFileMadeResponse = z.object({
-  date: z.string(),
-  file: AchFileSummary,
-});
 
 const DayParams = SlugParams.extend({
   date: z.string().max(10).refine(isCalendarDate, { message: 'must be a date, YYYY-MM-DD' }),
@@ -78,8 +39,12 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const { institutionSlug, days } = await service.days(staffOf(request), request.params.slug);
+      const { institutionSlug, cutoffTime, days } = await service.days(
+        staffOf(request),
+        request.params.slug,
+      );
       return {
+        cutoffTime,
         days: days.map((day) => ({
           date: day.date,
           entries: day.entries,
@@ -91,7 +56,7 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
             sealedAt: file.sealedAt.toISOString(),
             fileName: achFileName(institutionSlug, day.date, file.fileIdModifier),
           })),
-          pending: day.pending,
+          pending: { ...day.pending, filedOnItsOwn: day.filedOnItsOwn },
         })),
       };
     },

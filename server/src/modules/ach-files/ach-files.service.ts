@@ -1,4 +1,4 @@
-import { ADMIN_ERROR_CODES, type CalendarDate } from '@portal/domain';
+import { ADMIN_ERROR_CODES, type AutomaticFiling, type CalendarDate } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import {
   AchFileModifiersUsedUpError,
@@ -33,11 +33,18 @@ export function achFileName(slug: string, date: string, fileIdModifier: string):
  *   entry is written before the file is sent: nothing leaves unless it is on record.
  */
 export interface AchFilesService {
-  /** The institution's processing days, newest first, with their files. */
+  /**
+   * The institution's processing days, newest first, with their files, its ACH cut-off and when
+   * each day's pending debits are filed without staff.
+   */
   days(
     staff: StaffPrincipal,
     slug: string,
-  ): Promise<{ institutionSlug: string; days: AchProcessingDay[] }>;
+  ): Promise<{
+    institutionSlug: string;
+    cutoffTime: string;
+    days: (AchProcessingDay & { filedOnItsOwn: AutomaticFiling | undefined })[];
+  }>;
   /**
    * Makes the day's next file of its debits in no file yet (403 below a publisher, 404 when none
    * waits, 409 when the day has its 36 files).
@@ -67,6 +74,14 @@ export interface AchFilesServiceDeps {
    * file is made whatever becomes of it, and the sealing job catches up within minutes.
    */
   afterFileSealed?(institutionId: number): Promise<void>;
+  /**
+   * The institution's ACH cut-off and when each day's pending debits are filed on the clock
+   * (payments' ach-file-sealing.ts `automaticFilingOf`: the rule the sealing job runs by).
+   */
+  automaticFiling(
+    institutionId: number,
+    days: readonly AchProcessingDay[],
+  ): Promise<{ cutoffTime: string; filing: (AutomaticFiling | undefined)[] }>;
 }
 
 const PUBLISHERS_ONLY =
@@ -93,7 +108,12 @@ export function createAchFilesService(deps: AchFilesServiceDeps): AchFilesServic
     async days(staff, slug) {
       const institution = await admin.access(staff, slug, 'read');
       const days = await achProcessor.listDays(institution.id);
-      return { institutionSlug: institution.slug, days };
+      const { cutoffTime, filing } = await deps.automaticFiling(institution.id, days);
+      return {
+        institutionSlug: institution.slug,
+        cutoffTime,
+        days: days.map((day, index) => ({ ...day, filedOnItsOwn: filing[index] })),
+      };
     },
 
     async makeFile(staff, slug, date) {

@@ -6,7 +6,7 @@ import { testDatabases } from '../../testing/databases';
 import { PORTAL_WRITE_HEADERS, startTestApp, type TestApp } from '../../testing/test-app';
 import { STAFF_SESSION_COOKIE } from '../staff/staff.routes';
 import { totpCode } from '../staff/totp';
-import { AchDayListResponse, AchFileMadeResponse } from './ach-files.routes';
+import { AchDayListResponse, AchFileMadeResponse } from '@portal/domain';
 
 const PASSWORD = 'Staff-Pass-2024!';
 // The test clock starts on Friday 2025-03-14, 11:00 in New York (Harbor's zone).
@@ -142,19 +142,21 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
       const response = await get(who, '/admin-api/institutions/harbor/ach-files');
       expect(response.statusCode, who).toBe(200);
       expect(AchDayListResponse.parse(response.json())).toEqual({
+        // Harbor's published cut-off; at 11:00 the day's payments wait for it.
+        cutoffTime: '17:00',
         days: [
           {
             date: TODAY,
             entries: 2,
             totalDebitCents: 26_050,
             files: [],
-            pending: { entries: 2, totalDebitCents: 26_050 },
+            pending: { entries: 2, totalDebitCents: 26_050, filedOnItsOwn: 'atCutoff' },
           },
         ],
       });
     }
     const summit = await get('publisher@summit', '/admin-api/institutions/summit/ach-files');
-    expect(summit.json()).toEqual({ days: [] });
+    expect(summit.json()).toEqual({ cutoffTime: '17:00', days: [] });
   });
 
   it('refuses to make or download a file to a viewer or an editor', async () => {

@@ -18,7 +18,7 @@ import {
 import { publishSettingsChange } from '../../testing/settings';
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
-import { dayFileDue } from './ach-file-sealing';
+import { automaticFilingOf, dayFileDue } from './ach-file-sealing';
 import { PAYMENT_POST_QUEUE, postJobKey } from './payment-posting';
 
 /*
@@ -66,6 +66,18 @@ describe('the day an ACH file is due', () => {
     const monday = new Date('2025-03-17T08:00:00-04:00');
     expect(dayFileDue(day(), monday, ZONE, CUTOFF)).toBe(true);
     expect(dayFileDue(day(), new Date('2025-03-13T18:00:00-04:00'), ZONE, CUTOFF)).toBe(false);
+  });
+
+  it('says when the waiting debits are filed, as the job files them (the ACH files page)', () => {
+    const filing = (files: Date[], now: Date, pending = 1) =>
+      automaticFilingOf(day(files, pending), now, ZONE, CUTOFF);
+    expect(filing([], at('16:59:59'))).toBe('atCutoff');
+    expect(filing([at('09:00:00')], at('12:00:00'))).toBe('atCutoff');
+    expect(filing([], at('17:00:00'))).toBe('soon');
+    expect(filing([at('17:00:30')], at('18:00:00'))).toBe('nextMorning');
+    expect(filing([at('17:00:30')], new Date('2025-03-15T00:00:00-04:00'))).toBe('soon');
+    expect(filing([], new Date('2025-03-13T18:00:00-04:00'))).toBe('atCutoff');
+    expect(filing([], at('18:00:00'), 0)).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type AutomaticFiling,
   achCutoffMinute,
   addDays,
   afterAchCutoff,
@@ -92,28 +93,48 @@ export interface AchFileSealing {
    * debit now is (after staff made a file); how many were queued.
    */
   queueSentPosts(institutionId: number): Promise<number>;
+  /**
+   * The institution's published ACH cut-off (HH:MM) and, for each of the days, when its pending
+   * debits are filed without staff (automaticFilingOf), as of now.
+   */
+  automaticFiling(
+    institutionId: number,
+    days: readonly Pick<AchProcessingDay, 'date' | 'pending' | 'files'>[],
+  ): Promise<{ cutoffTime: string; filing: (AutomaticFiling | undefined)[] }>;
 }
 
 /**
- * Whether a processing day's pending debits make a file now (see the header): once the day is
- * over, or once its cut-off has passed unless a file of the day was made after the cut-off.
+ * When a processing day's pending debits are filed by this job (see the header): at its cut-off
+ * while that is still to come (or the day still to begin); soon (the next run) once the day is
+ * over, or once its cut-off has passed unless a file of the day was made after the cut-off; else
+ * the next morning. Undefined when nothing waits. The admin's ACH files page says it.
  */
+export function automaticFilingOf(
+  day: Pick<AchProcessingDay, 'date' | 'pending' | 'files'>,
+  now: Date,
+  timeZone: string,
+  cutoffMinute: number,
+): AutomaticFiling | undefined {
+  if (day.pending.entries === 0) return undefined;
+  const today = calendarDateIn(timeZone, now);
+  if (day.date < today) return 'soon';
+  if (day.date > today || !afterAchCutoff(now, timeZone, cutoffMinute)) return 'atCutoff';
+  const madeAtCutoff = day.files.some(
+    (file) =>
+      calendarDateIn(timeZone, file.sealedAt) === day.date &&
+      afterAchCutoff(file.sealedAt, timeZone, cutoffMinute),
+  );
+  return madeAtCutoff ? 'nextMorning' : 'soon';
+}
+
+/** Whether a processing day's pending debits make a file now (automaticFilingOf says soon). */
 export function dayFileDue(
   day: Pick<AchProcessingDay, 'date' | 'pending' | 'files'>,
   now: Date,
   timeZone: string,
   cutoffMinute: number,
 ): boolean {
-  if (day.pending.entries === 0) return false;
-  const today = calendarDateIn(timeZone, now);
-  if (day.date < today) return true;
-  if (day.date > today || !afterAchCutoff(now, timeZone, cutoffMinute)) return false;
-  const madeAtCutoff = day.files.some(
-    (file) =>
-      calendarDateIn(timeZone, file.sealedAt) === day.date &&
-      afterAchCutoff(file.sealedAt, timeZone, cutoffMinute),
-  );
-  return !madeAtCutoff;
+  return automaticFilingOf(day, now, timeZone, cutoffMinute) === 'soon';
 }
 
 export function createAchFileSealing(deps: AchFileSealingDependencies): AchFileSealing {
@@ -225,5 +246,19 @@ export function createAchFileSealing(deps: AchFileSealingDependencies): AchFileS
     },
     runOnce,
     queueSentPosts,
+    async automaticFiling(institutionId, days) {
+      const settings = await deps.settings(institutionId);
+      const institution = (await listInstitutionTimeZones(db)).find(
+        (row) => row.id === institutionId,
+      );
+      const zone = institutionTimeZoneOf(settings, institution?.timeZone ?? 'UTC');
+      const cutoffTime = settings.get('achPaymentOptions.achCutoffTime');
+      const cutoff = achCutoffMinute(cutoffTime);
+      const now = clock.now();
+      return {
+        cutoffTime,
+        filing: days.map((day) => automaticFilingOf(day, now, zone, cutoff)),
+      };
+    },
   };
 }

@@ -15,7 +15,11 @@ import { listInstitutionTimeZones } from '../institutions/institutions.service';
 import { institutionTimeZoneOf } from './payment-context';
 import { nightWindowOfSettings } from '../jobs/end-of-day';
 import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
-import { type AchSealingReport, createAchFileSealing } from './ach-file-sealing';
+import {
+  type AchFileSealing,
+  type AchSealingReport,
+  createAchFileSealing,
+} from './ach-file-sealing';
 import type { WorkQueueService } from '../work-queue/work-queue.service';
 import { occurrenceIdOf, referenceNumberOf } from './payment-handles';
 import {
@@ -121,6 +125,8 @@ export interface PaymentPostingWorker extends PaymentSettlement {
   sealDueAchFiles(): Promise<AchSealingReport>;
   /** Queues the posts of the institution's payments whose debits are sent (after Make file). */
   queueSentPosts(institutionId: number): Promise<number>;
+  /** When the days' pending debits are filed without staff (the ACH files page). */
+  automaticAchFiling: AchFileSealing['automaticFiling'];
 }
 
 export interface PostingDependencies extends SettlementDependencies {
@@ -379,6 +385,7 @@ export function createPaymentPostingWorker(deps: PostingDependencies): PaymentPo
     },
     sealDueAchFiles: () => sealing.runOnce(),
     queueSentPosts: (institutionId) => sealing.queueSentPosts(institutionId),
+    automaticAchFiling: (institutionId, days) => sealing.automaticFiling(institutionId, days),
     async runOnce() {
       const report = await queueDue();
       let settled = 0;

@@ -1,42 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { AchDayListResponse } from '@portal/domain';
 import { adminPath, api } from '../../../lib/api-client';
 import { institutionKeys } from '../../../lib/institutions/list-institutions';
 
-/**
- * The ACH files' contract, copied from the server (server/src/modules/ach-files/ach-files.routes.ts)
- * until it moves to domain/src/api/admin.ts. Money in integer cents.
- */
-export const AchFileSummary = z.object({
-  /** The File ID Modifier: A for the day's first file, then B... Z, 0... 9. */
-  fileIdModifier: z.string(),
-  entries: z.number().int(),
-  totalDebitCents: z.number().int(),
-  /** When it was made, ISO 8601. */
-  sealedAt: z.string(),
-  /** ACH-<slug>-<date>-<modifier>.txt */
-  fileName: z.string(),
-});
-
-/** `GET /admin-api/institutions/:slug/ach-files`: the processing days, newest first. */
-export const AchDayListResponse = z.object({
-  days: z.array(
-    z.object({
-      date: z.string(),
-      /** All the day's payments, in a file or not. */
-      entries: z.number().int(),
-      totalDebitCents: z.number().int(),
-      /** The day's sealed files, A first. */
-      files: z.array(AchFileSummary),
-      /** The payments in no file yet. */
-      pending: z.object({ entries: z.number().int(), totalDebitCents: z.number().int() }),
-    }),
-  ),
-});
-
-export type AchDay = z.output<typeof AchDayListResponse>['days'][number];
-export type AchFile = z.output<typeof AchFileSummary>;
-
+/** The ACH files' contract is domain/src/api/ach-files.ts, the server's too. */
 export const achFileKeys = {
   list: (slug: string) => [...institutionKeys.detail(slug), 'ach-files'] as const,
 };

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { AchFileMadeResponse } from '@portal/domain';
 import { adminPath, api } from '../../../lib/api-client';
-import { AchFileSummary, achFileKeys } from './ach-files';
-
-/** The server's answer (ach-files.routes.ts `AchFileMadeResponse`). */
-export const AchFileMadeResponse = z.object({ date: z.string(), file: AchFileSummary });
+import { achFileKeys } from './ach-files';
 
 /**
  * `POST /admin-api/institutions/:slug/ach-files/:date`: makes and seals the day's next file of

@@ -24,20 +24,21 @@ const FILE_B = {
 };
 
 const DAYS = {
+  cutoffTime: '17:00',
   days: [
     {
       date: '2026-11-25',
       entries: 3,
       totalDebitCents: 148_457,
       files: [FILE_A],
-      pending: { entries: 1, totalDebitCents: 457 },
+      pending: { entries: 1, totalDebitCents: 457, filedOnItsOwn: 'nextMorning' },
     },
     {
       date: '2026-11-24',
       entries: 1,
       totalDebitCents: 1,
       files: [],
-      pending: { entries: 1, totalDebitCents: 1 },
+      pending: { entries: 1, totalDebitCents: 1, filedOnItsOwn: 'soon' },
     },
   ],
 };
@@ -76,12 +77,16 @@ describe('the ACH files', () => {
     expect(rows[0]?.textContent).toBe('Processing dayPaymentsTotal debitsFilesWaiting for a file');
     expect(rows[1]?.textContent).toMatch(
       new RegExp(
-        `^${formatProcessingDay('2026-11-25')}3\\$1,484\\.57File A: 2 payments, \\$1,480\\.00 · made .+Download1 payment, \\$4\\.57Make file$`,
+        `^${formatProcessingDay('2026-11-25')}3\\$1,484\\.57File A: 2 payments, \\$1,480\\.00 · made .+Download1 payment, \\$4\\.57Came in after the day’s cut-off file \\(5:00 PM\\): filed on their own after midnight\\.Make file$`,
       ),
     );
     expect(rows[2]?.textContent).toBe(
-      `${formatProcessingDay('2026-11-24')}1$0.01None yet1 payment, $0.01Make file`,
+      `${formatProcessingDay('2026-11-24')}1$0.01None yet1 payment, $0.01The ACH cut-off (5:00 PM) has passed: filed on their own within minutes.Make file`,
     );
+    // When the day's payments go out without staff, from the server's published cut-off.
+    expect(
+      screen.getByText(/The institution’s ACH cut-off is 5:00 PM, its own time/),
+    ).toBeVisible();
     expect(formatProcessingDay('2026-11-25')).toBe('Wednesday, November 25, 2026');
     // When it was made, in the institution's zone.
     expect(rows[1]).toHaveTextContent('made 11/25/2026');
@@ -126,7 +131,9 @@ describe('the ACH files', () => {
       'The debits count as sent to the borrowers’ banks: each of these payments is then posted to its loan, credited as of its date.',
       'The file is sealed as made: download it and send it to the bank once. Payments that come in later wait for the day’s next file.',
     ]);
-    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(dialog).toHaveTextContent(
+      'Came in after the day’s cut-off file (5:00 PM): filed on their own after midnight. This cannot be undone.',
+    );
     await expectNoAxeViolations();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -152,6 +159,7 @@ describe('the ACH files', () => {
     });
     server.route(LIST, {
       body: {
+        cutoffTime: '17:00',
         days: [
           {
             ...DAYS.days[0],
@@ -226,7 +234,7 @@ describe('the ACH files', () => {
   });
 
   it('says so when there are no ACH payments yet', async () => {
-    renderAchFiles({ days: { days: [] } });
+    renderAchFiles({ days: { cutoffTime: '17:00', days: [] } });
     expect(await screen.findByText('There are no ACH payments yet.')).toBeVisible();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await expectNoAxeViolations();

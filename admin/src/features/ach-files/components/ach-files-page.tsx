@@ -9,20 +9,42 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatUsd, formatWeekdayLongDate, type StaffRole } from '@portal/domain';
+import {
+  type AchDay,
+  type AutomaticFiling,
+  formatClockTime,
+  formatUsd,
+  formatWeekdayLongDate,
+  type StaffRole,
+} from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
-import { achFilePath, useAchDays, type AchDay } from '../api/ach-files';
+import { achFilePath, useAchDays } from '../api/ach-files';
 import { useMakeAchFile } from '../api/make-ach-file';
 
 /** A processing day ('YYYY-MM-DD', the institution's calendar) as staff read it. */
 export const formatProcessingDay = formatWeekdayLongDate;
 
 const payments = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;
+
+/**
+ * When a day's waiting payments go in a file without staff (the server's sealing job decides:
+ * domain AutomaticFiling), with the cut-off ('5:00 PM').
+ */
+export function automaticFilingText(filing: AutomaticFiling, cutoff: string): string {
+  switch (filing) {
+    case 'atCutoff':
+      return `Filed on their own at the ACH cut-off, ${cutoff}.`;
+    case 'soon':
+      return `The ACH cut-off (${cutoff}) has passed: filed on their own within minutes.`;
+    case 'nextMorning':
+      return `Came in after the day’s cut-off file (${cutoff}): filed on their own after midnight.`;
+  }
+}
 
 export interface AchFilesPageProps {
   slug: string;
@@ -34,6 +56,8 @@ export interface AchFilesPageProps {
 interface DayRowProps {
   slug: string;
   day: AchDay;
+  /** The institution's ACH cut-off, '5:00 PM'. */
+  cutoff: string;
   timeZone: string;
   mayPublish: boolean;
   making: boolean;
@@ -41,7 +65,7 @@ interface DayRowProps {
   onMake: (day: AchDay) => void;
 }
 
-function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps) {
+function DayRow({ slug, day, cutoff, timeZone, mayPublish, making, onMake }: DayRowProps) {
   const label = formatProcessingDay(day.date);
   return (
     <TableRow>
@@ -87,6 +111,11 @@ function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps
         ) : (
           <>
             {payments(day.pending.entries)}, {formatUsd(day.pending.totalDebitCents)}
+            {day.pending.filedOnItsOwn && (
+              <Typography variant="body2" color="text.secondary">
+                {automaticFilingText(day.pending.filedOnItsOwn, cutoff)}
+              </Typography>
+            )}
             {mayPublish && (
               <Button
                 variant="contained"
@@ -115,12 +144,14 @@ function DayRow({ slug, day, timeZone, mayPublish, making, onMake }: DayRowProps
 function MakeFileDialog({
   open,
   day,
+  cutoff,
   busy,
   onConfirm,
   onClose,
 }: {
   open: boolean;
   day: AchDay | null;
+  cutoff: string;
   busy: boolean;
   onConfirm: (day: AchDay) => void;
   onClose: () => void;
@@ -150,8 +181,10 @@ function MakeFileDialog({
           in later wait for the day’s next file.
         </li>
       </Box>
-      Left alone, waiting payments are filed on their own at the institution’s ACH cut-off (later
-      ones the next morning). This cannot be undone.
+      {day.pending.filedOnItsOwn
+        ? `${automaticFilingText(day.pending.filedOnItsOwn, cutoff)} `
+        : ''}
+      This cannot be undone.
     </ConfirmDialog>
   );
 }
@@ -166,6 +199,7 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
   const make = useMakeAchFile(slug);
   const mayPublish = canPublish(role);
   const made = make.data;
+  const cutoff = days.data ? formatClockTime(days.data.cutoffTime) : '';
   // The day whose Make file was pressed last, and whether its question is open.
   const [asked, setAsked] = useState<AchDay | null>(null);
   const [asking, setAsking] = useState(false);
@@ -186,6 +220,8 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
         originates the debits. A day is the institution’s calendar day the payments were made. A
         file is sealed once made: every download of it is the same, and payments that come in later
         wait for the day’s next file (B, C and so on). Send each file once.
+        {cutoff &&
+          ` The institution’s ACH cut-off is ${cutoff}, its own time: the day’s waiting payments are filed on their own then, and any that come later after midnight.`}
       </Typography>
       {!mayPublish && (
         <Alert severity="info">
@@ -249,6 +285,7 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
                   key={day.date}
                   slug={slug}
                   day={day}
+                  cutoff={cutoff}
                   timeZone={timeZone}
                   mayPublish={mayPublish}
                   making={make.isPending}
@@ -265,6 +302,7 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
       <MakeFileDialog
         open={asking}
         day={asked}
+        cutoff={cutoff}
         busy={make.isPending}
         onConfirm={(day) =>
           make.mutate(day.date, {
