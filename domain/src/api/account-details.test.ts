@@ -5,7 +5,9 @@ import {
   dueDateAlertsWithoutDays,
   type EmailAlerts,
   isDueDateAlertDays,
+  MAX_PROJECTED_EXTRA_PRINCIPAL_CENTS,
   paperlessWithoutEmail,
+  PayoffProjectionQuery,
 } from './account-details';
 import { LOAN_HOLDS } from '../rules/loan-holds';
 
@@ -63,5 +65,15 @@ describe("the AccountDetails answer carries the loan's hold (an addition to spec
   it('refuses an answer without the field or with a hold it does not know', () => {
     expect(AccountDetailsResponse.safeParse(answer(undefined)).success).toBe(false);
     expect(AccountDetailsResponse.safeParse(answer('Frozen')).success).toBe(false);
+  });
+});
+
+describe('the payoff projection query', () => {
+  it('takes extra principal up to the most the portal allows, in cents once decoded', () => {
+    const parse = (extraPrincipal: string) =>
+      PayoffProjectionQuery.safeParse({ accountNumber: '001-100234-1', extraPrincipal });
+    expect(parse('100000').data?.extraPrincipal).toBe(MAX_PROJECTED_EXTRA_PRINCIPAL_CENTS);
+    expect(parse('100000.01').success).toBe(false);
+    expect(parse('12.50').data?.extraPrincipal).toBe(1_250);
   });
 });

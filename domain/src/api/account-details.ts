@@ -335,8 +335,12 @@ export const LoginHistoryEntry = z.object({
 export type LoginHistoryEntry = z.infer<typeof LoginHistoryEntry>;
 export const LoginHistoryResponse = withEnvelope({ List: z.array(LoginHistoryEntry) });
 
-/** The most extra principal a payoff projection takes per payment, in dollars. */
+/**
+ * The most extra principal a payoff projection takes per payment, in dollars as the query's
+ * schema checks them (the wire's unit), and in cents as the portal checks what is typed.
+ */
 export const MAX_PROJECTED_EXTRA_PRINCIPAL = 100_000;
+export const MAX_PROJECTED_EXTRA_PRINCIPAL_CENTS = 10_000_000;
 
 /**
  * `GET /api/Account/BalanceHistory?accountNumber=` (not in the spec; the loan page's balance

@@ -12,7 +12,7 @@ import {
   fillPlaceholders,
   formatUsd,
   formatUsDate,
-  MAX_PROJECTED_EXTRA_PRINCIPAL,
+  MAX_PROJECTED_EXTRA_PRINCIPAL_CENTS,
   parseUsd,
   type PayoffProjectionResponse,
 } from '@portal/domain';
@@ -28,7 +28,7 @@ import type { BalanceSeries } from './balance-chart';
 
 const BalanceChart = lazy(() => import('./balance-chart'));
 
-const MAX_EXTRA_CENTS = MAX_PROJECTED_EXTRA_PRINCIPAL * 100;
+const MAX_EXTRA_CENTS = MAX_PROJECTED_EXTRA_PRINCIPAL_CENTS;
 
 /** Waits for typing to pause before asking the server again. */
 function useSettled<T>(value: T, delayMs: number): T {
