@@ -192,6 +192,8 @@ interface Receipt {
   additionalCents: Cents;
   /** What the loan showed due for installments (the amount due less charges) just before. */
   installmentsShownCents: Cents;
+  /** What earlier payments had brought toward the installment after the ones paid, just before. */
+  creditCents: Cents;
   line: LoanTransaction;
 }
 
@@ -311,6 +313,7 @@ function simulate(terms: LoanTerms, habits: readonly Habit[]): Run {
         regularCents: amountCents - additionalCents,
         additionalCents,
         installmentsShownCents,
+        creditCents: state.installmentCreditCents,
         line,
       });
       state = change.state;
@@ -342,11 +345,37 @@ interface AppliedPayment {
 
 /**
  * What a payment brought toward the installments, by the borrower's reckoning: all of it but the
- * additional principal, however the engine divided it (a fee, owed or paid out of it, never makes
- * an installment late: 16 CFR 444.4, Regulation Z 1026.36(c)(2)).
+ * additional principal, less the charges it paid where the loan's allocation pays charges after
+ * the installments (installment or principal first: only out of what was beyond the installments
+ * shown due and the whole installments after them, a property below). Under fees first a fee
+ * paid out of it never makes an installment late (16 CFR 444.4, Regulation Z 1026.36(c)(2)), so
+ * all of it counts.
  */
-function towardInstallments(payment: AppliedPayment): Cents {
-  return payment.regularCents;
+function towardInstallments(terms: LoanTerms, payment: AppliedPayment): Cents {
+  return terms.allocation === 'feesFirst'
+    ? payment.regularCents
+    : payment.regularCents - payment.chargesPaidCents;
+}
+
+/**
+ * Of a payment's regular part (no additional principal), what may pay charges under installment
+ * or principal first: what is left after the installments shown due and then as many whole
+ * installments as it covers, the first of them less what earlier payments brought toward it when
+ * none was due.
+ */
+function remainderAfterWholeInstallments(
+  terms: LoanTerms,
+  receipt: Pick<Receipt, 'regularCents' | 'installmentsShownCents' | 'creditCents'>,
+): Cents {
+  let left = receipt.regularCents - receipt.installmentsShownCents;
+  if (left <= 0) return 0;
+  const first =
+    receipt.installmentsShownCents > 0
+      ? terms.installmentCents
+      : terms.installmentCents - receipt.creditCents;
+  if (left < first) return left;
+  left -= first;
+  return left % terms.installmentCents;
 }
 
 /**
@@ -368,7 +397,8 @@ function lateFeesOnInstallmentsPaidInTime(
 ): string[] {
   const paidBy = (date: CalendarDate) =>
     payments.reduce(
-      (total, payment) => total + (payment.date <= date ? towardInstallments(payment) : 0),
+      (total, payment) =>
+        total + (payment.date <= date ? towardInstallments(terms, payment) : 0),
       0,
     );
   return lateFees.flatMap(({ index, date }) => {
@@ -799,16 +829,18 @@ describe.each(CONVENTIONS)(
 );
 
 describe.each(DAY_COUNTS)('the built-in core, %s (property-based)', (dayCount) => {
-  it('pays charges only out of what is beyond the installments due (installment first)', () => {
+  it('pays charges only out of what is beyond the installments due and whole installments after them (installment first)', () => {
     fc.assert(
       fc.property(
         scenarioArbitrary({ dayCount, allocation: 'installmentFirst' }),
         ({ terms, habits }) => {
           const run = simulate(terms, habits);
           for (const receipt of run.receipts) {
-            if (receipt.additionalCents > 0) continue;
+            if (receipt.additionalCents > 0 || receipt.line.description === 'Payoff payment') {
+              continue;
+            }
             expect(receipt.line.otherCents).toBeLessThanOrEqual(
-              Math.max(0, receipt.regularCents - receipt.installmentsShownCents),
+              remainderAfterWholeInstallments(terms, receipt),
             );
           }
         },

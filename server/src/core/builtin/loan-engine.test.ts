@@ -91,8 +91,8 @@ describe('the built-in core: installment loans', () => {
     expect(small.transactions[0]).toMatchObject({ otherCents: 0, interestCents: 3_000 });
 
     // The installment, then the charges, then the rest ahead. Toward the next installment counts
-    // everything beyond this one, the part that paid the charges too: a fee never makes the next
-    // installment late (Regulation Z 1026.36(c)(2)).
+    // what went ahead, not what paid the charges: the next installment shown is the whole one
+    // less only that.
     const large = applyPayment(TERMS, state, { date: '2026-02-15', amountCents: 40_000 });
     const toPrincipal = 40_000 - 2_500 - 1_000 - interest;
     expect(large.state).toMatchObject({
@@ -101,7 +101,7 @@ describe('the built-in core: installment loans', () => {
       interestDueCents: 0,
       principalCents: 1_000_000 - toPrincipal,
       installmentsPaid: 1,
-      installmentCreditCents: 40_000 - TERMS.installmentCents,
+      installmentCreditCents: 40_000 - TERMS.installmentCents - 3_500,
     });
     expect(large.transactions[0]).toMatchObject({
       kind: 'payment',
@@ -314,6 +314,61 @@ describe('the built-in core: installment loans', () => {
       // payment paid it.
       expect(state.lateChargesDueCents).toBe(allocation === 'feesFirst' ? 0 : terms.lateFeeCents);
     }
+  });
+
+  it('after the installments due and a late fee are paid, shows the whole next installment', () => {
+    // February's installment unpaid past its grace (its $25 fee); March's due; April's in the
+    // period the amount due covers.
+    let state = opened();
+    for (let date = TERMS.originationDate; date <= '2026-03-16'; date = addDays(date, 1)) {
+      state = closeLoanDay(TERMS, state, date).state;
+    }
+    expect(state.lateChargesDueCents).toBe(TERMS.lateFeeCents);
+    const due = amountDue(TERMS, state, '2026-03-16');
+    expect(due).toBe(3 * TERMS.installmentCents + TERMS.lateFeeCents);
+    for (const allocation of ['installmentFirst', 'principalFirst'] as const) {
+      const terms: LoanTerms = { ...TERMS, allocation };
+      const paid = applyPayment(terms, state, { date: '2026-03-16', amountCents: due }).state;
+      expect(paid).toMatchObject({
+        installmentsPaid: 3,
+        installmentCreditCents: 0,
+        lateChargesDueCents: 0,
+      });
+      // The fee the payment paid is no credit toward May's installment: all of it is due.
+      expect(nextDueDate(terms, paid)).toBe('2026-05-15');
+      expect(amountDue(terms, paid, '2026-04-20')).toBe(TERMS.installmentCents);
+    }
+  });
+
+  it('counts a whole installment paid early toward it while a late fee is owed, the fee left owing', () => {
+    // Current on installments (the first paid), a $25 late fee owed, the second due in a month
+    // and more: a payment of one installment is for that installment, not the fee.
+    const paidFirst = applyPayment(TERMS, accrueInterest(TERMS, opened(), '2026-02-14'), {
+      date: '2026-02-14',
+      amountCents: TERMS.installmentCents,
+    }).state;
+    const state: LoanState = { ...paidFirst, lateChargesDueCents: 2_500 };
+    const early = applyPayment(TERMS, state, {
+      date: '2026-02-14',
+      amountCents: TERMS.installmentCents,
+    });
+    expect(early.state).toMatchObject({
+      installmentsPaid: 2,
+      installmentCreditCents: 0,
+      lateChargesDueCents: 2_500,
+    });
+    expect(early.transactions[0]?.otherCents).toBe(0);
+    // The installment and the fee: both paid; less than one more installment beyond them pays
+    // the fee first, and only the rest goes ahead.
+    const more = applyPayment(TERMS, state, {
+      date: '2026-02-14',
+      amountCents: TERMS.installmentCents + 4_000,
+    });
+    expect(more.state).toMatchObject({
+      installmentsPaid: 2,
+      installmentCreditCents: 1_500,
+      lateChargesDueCents: 0,
+    });
   });
 
   it("charges a returned payment's installment its late fee only once the grace counted from the return has passed", () => {

@@ -523,8 +523,11 @@ export interface LoanPayment {
 
 /**
  * Applies a payment on its date: interest is accrued to the date, then the amount is divided as
- * the loan's allocation says. The amount less any additional principal, less the charges it paid
- * under `installmentFirst`, counts toward installments, advancing the due date. A payment larger
+ * the loan's allocation says. The amount less any additional principal counts toward
+ * installments, advancing the due date; under `installmentFirst` and `principalFirst` less the
+ * charges it paid (they come after the installments due and any whole installment paid ahead).
+ * Under `feesFirst` all of it counts, charges paid or not: a fee paid out of an installment never
+ * makes it late, and the installments shown after are less by what paid fees. A payment larger
  * than the payoff is refused (the core does not hold credit balances).
  */
 export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPayment): LoanChange {
@@ -580,22 +583,38 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
       allocation === 'principalFirst'
         ? Math.min(toInstallments, Math.max(0, installmentsDue - accrued.interestDueCents))
         : 0;
-    const beyond =
+    let beyond =
       regular -
       toInstallments +
       pay(toPrincipalFirst, ['principal']) +
       pay(toInstallments - toPrincipalFirst, ['interest', 'principal']);
+    // Then whole installments not due yet, oldest first, before any charge: a full installment
+    // paid early is that installment's payment while a fee is owed, so the fee never makes it
+    // late (Regulation Z 1026.36(c)(2), 16 CFR 444.4); a part of one pays the charges first.
+    let need =
+      installmentsDue > 0
+        ? terms.installmentCents
+        : terms.installmentCents - accrued.installmentCreditCents;
+    let ahead = 0;
+    while (need > 0 && beyond >= need) {
+      const left = pay(need, ['interest', 'principal']);
+      ahead += need - left;
+      beyond -= need - left;
+      if (left > 0) break;
+      need = terms.installmentCents;
+    }
     const afterCharges = pay(beyond, ['lateCharges', 'otherFees']);
-    // The whole regular part counts toward installments, the part that paid charges too: a
-    // prepayment that paid an earlier late fee still pays the installment it was made for, so
-    // the fee never makes that installment late (Regulation Z 1026.36(c)(2), 16 CFR 444.4). The
-    // balances are exact either way (the charges were paid); only lateness is judged by the
-    // borrower's payments, as under feesFirst.
-    countedCents = regular;
-    const rest =
-      pay(afterCharges, ['interest', 'principal']) + pay(additional, ['interest', 'principal']);
-    // Anything left was additional principal beyond the principal owed (a payoff): the charges.
-    pay(rest, ['lateCharges', 'otherFees', 'interest', 'principal']);
+    const prepaid = afterCharges - pay(afterCharges, ['interest', 'principal']);
+    // What paid the installments counts toward them, and nothing that paid a charge: the
+    // installment shown next is the whole installment (a fee paid out of a payment is no credit
+    // toward the next one).
+    countedCents = toInstallments + ahead + prepaid;
+    // Anything left was beyond the principal owed (a payoff), with the additional principal: the
+    // charges.
+    pay(
+      afterCharges - prepaid + pay(additional, ['interest', 'principal']),
+      ['lateCharges', 'otherFees', 'interest', 'principal'],
+    );
   }
   const { lateCharges, otherFees, interest, principal } = paidTo;
 
