@@ -290,10 +290,14 @@ export async function loanPaymentLists(
   return loanPaymentsOf(deps, reader, rows).lists;
 }
 
-/** A loan's payment lists, and whether a date of its recurring payment waits to post. */
+/**
+ * A loan's payment lists, whether a date of its recurring payment waits to post, and what its
+ * payments in flight will still bring to the core.
+ */
 export interface LoanPayments {
   lists: LoanPaymentLists;
   hasPendingOccurrence: boolean;
+  inFlightCents: number;
 }
 
 function loanPaymentsOf(
@@ -315,6 +319,7 @@ function loanPaymentsOf(
         : {}),
     },
     hasPendingOccurrence: rows.hasPendingOccurrence,
+    inFlightCents: rows.inFlightCents,
   };
 }
 
@@ -349,7 +354,7 @@ export async function paymentInfoResponse(
   companyNumber: number,
 ): Promise<PaymentInfoResponse> {
   const { terms, account, settings, today } = context;
-  const { lists, hasPendingOccurrence } = payments;
+  const { lists, hasPendingOccurrence, inFlightCents } = payments;
   const error = await infoError(context, {
     // Waiting: status 'scheduled', the only one listed that is not shown as posted.
     hasWaitingScheduled: lists.ScheduledPayments.some((payment) => !payment.HasBeenPosted),
@@ -400,7 +405,10 @@ export async function paymentInfoResponse(
     DefaultPaymentMethod: methods.defaultMethod,
     Delinquent: terms.delinquent,
     TotalAmountDue: terms.totalAmountDueCents,
-    PayOffAmount: terms.payoffTodayCents,
+    // What pays the loan off now: the core's payoff less the payments it has not credited yet,
+    // the most a payment may be (payments.service refuses more, with the same sum): a borrower
+    // who ticks Pay off while a payment is processing is offered what is left, not refused.
+    PayOffAmount: Math.max(0, terms.payoffTodayCents - inFlightCents),
     LoanBillingFrequency: terms.billingFrequency,
     FeesAndCharges: terms.feesAndChargesCents,
     accountType: account.type,

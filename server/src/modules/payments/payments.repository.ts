@@ -44,6 +44,12 @@ const PENDING = ['scheduled', 'settling'] as const;
  */
 const LISTED = [...PENDING, 'needsReview'] as const;
 
+/**
+ * A payment whose money moved or is moving and that the core has not credited: what it brings
+ * counts against the payoff (loanAmountInFlight, and the payoff GetPaymentInfo answers).
+ */
+const IN_FLIGHT = ['settling', 'needsReview'] as const;
+
 /** What a change of payments answers for their timeline (payment_events): each row's id and status. */
 type WithChanged = Database & { changed: { id: string; status: string } };
 
@@ -239,6 +245,11 @@ export interface LoanPaymentListRows {
   recurring: ListedRecurringPayment | null;
   /** A date of the recurring payment is made and waiting to post. */
   hasPendingOccurrence: boolean;
+  /**
+   * What the loan's payments in flight will still bring to the core (their amounts and
+   * additional principal), as loanAmountInFlight counts it.
+   */
+  inFlightCents: number;
 }
 
 /**
@@ -289,6 +300,10 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
         where institution_id = ${institutionId} and loan_number = ${loanNumber}
           and kind = 'recurring' and status in (${sql.join(PENDING)})
       ) as pending_occurrence,
+      (select coalesce(sum(amount_cents + additional_principal_cents), 0) from payments
+        where institution_id = ${institutionId} and loan_number = ${loanNumber}
+          and status in (${sql.join([...IN_FLIGHT])})
+      ) as in_flight,
       (select coalesce(json_agg(back), '[]') from (
         select p.id, p.pay_date, p.last_four, p.is_card,
           p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
@@ -326,6 +341,8 @@ interface LoanPaymentListColumns {
   returned: ListedReturnedPayment[];
   recent: ListedRecentPayment[];
   recurring: ListedRecurringPayment | null;
+  /** A sum: PostgreSQL's bigint, a string. */
+  in_flight: string | number;
   pending_occurrence: boolean;
 }
 
@@ -337,6 +354,7 @@ function listRowsOf(row: LoanPaymentListColumns | undefined): LoanPaymentListRow
     recent: row.recent,
     recurring: row.recurring,
     hasPendingOccurrence: Boolean(row.pending_occurrence),
+    inFlightCents: Number(row.in_flight),
   };
 }
 
@@ -1219,7 +1237,7 @@ export async function loanAmountInFlight(
     .where('loan_number', '=', loanNumber)
     .where((eb) =>
       eb.or([
-        eb('status', 'in', ['settling', 'needsReview']),
+        eb('status', 'in', [...IN_FLIGHT]),
         ...(postedSince
           ? [
               eb.and([
