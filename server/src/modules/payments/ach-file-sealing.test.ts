@@ -363,6 +363,55 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
     expect(await debits(test.database.db, payment.id)).toBe(1);
   }, 120_000);
 
+  it('posts a pay-now bank payment once when staff post it again after its sent post died', async () => {
+    // Made today: no job of its date; the file's sending queues its post.
+    await clockAt('2025-03-27T11:00');
+    const payment = await payNow(46, '2025-03-27');
+    expect(await statusOf(payment.id)).toBe('settling');
+    expect(await postJob(payment.id)).toBeUndefined();
+    const { core } = test.app.services;
+    const post = core.postPayment.bind(core);
+    core.postPayment = async (customer, number, request) => {
+      if (request.postingKey === payment.id) throw new CoreUnavailableError('core unreachable');
+      return post(customer, number, request);
+    };
+    try {
+      await clockAt('2025-03-27T17:05');
+      await test.app.services.paymentPosting.sealDueAchFiles();
+      await runPostJobs(test.app);
+      for (
+        let attempt = 0;
+        attempt < 80 && (await postJob(payment.id, 'sent'))?.state !== 'dead';
+        attempt += 1
+      ) {
+        test.clock.advance(3_600_000);
+        await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+      }
+      expect(await postJob(payment.id, 'sent')).toMatchObject({ state: 'dead' });
+      expect(await statusOf(payment.id)).toBe('needsReview');
+    } finally {
+      core.postPayment = post;
+    }
+    const editor = await signedInStaff(test, {
+      email: 'editor2@ach-sending.test',
+      host: 'localhost',
+      role: 'editor',
+    });
+    const asked = await test.app.inject({
+      method: 'POST',
+      url: `/admin-api/institutions/harbor/payments/${payment.id}/post-again`,
+      headers: { ...PORTAL_WRITE_HEADERS, cookie: editor },
+    });
+    expect(asked.statusCode).toBe(200);
+    await runPostJobs(test.app);
+    await test.app.services.jobs.runOnce(PAYMENT_POST_QUEUE);
+    expect(await statusOf(payment.id)).toBe('posted');
+    // Credited as of its date, once, from the one debit the file sent.
+    expect(await creditedOn(payment.id)).toEqual(['2025-03-27']);
+    expect(await coreLines(test.database.db, payment.id)).toBe(1);
+    expect(await debits(test.database.db, payment.id)).toBe(1);
+  }, 120_000);
+
   // Last: it pays the loan off.
   it('takes no debit for a scheduled payment when the loan was paid off before its date, and tells the borrower so', async () => {
     await clockAt('2025-03-27T11:00');
