@@ -662,6 +662,7 @@ export interface SettingTypes {
   "recurringPaymentTexts.paymentStatusNeedsReviewText": string;
   "recurringPaymentTexts.paymentStatusReturnedText": string;
   "recurringPaymentTexts.paymentStatusRefundedText": string;
+  "recurringPaymentTexts.paymentStatusRefundedElsewhereText": string;
   "recurringPaymentTexts.deleteScheduledConfirmText": string;
   "recurringPaymentTexts.scheduledDeleteBlockedText": string;
   "recurringPaymentTexts.deleteRecurringErrorText": string;
@@ -1102,6 +1103,7 @@ export interface SettingTypes {
   "loanDetailsTexts.loadingText": string;
   "loanDetailsTexts.returnedPaymentNoticeText": string;
   "loanDetailsTexts.refundedPaymentNoticeText": string;
+  "loanDetailsTexts.refundedElsewhereNoticeText": string;
   "loanDetailsTexts.closedMarkerText": string;
   "loanDetailsTexts.insuranceButtonText": string;
   "loanDetailsTexts.insuranceTitleText": string;
@@ -2176,6 +2178,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.paymentStatusNeedsReviewText": {"type":"text","default":"We are reviewing it","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusReturnedText": {"type":"text","default":"Returned by your bank","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusRefundedText": {"type":"text","default":"Refunded","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentStatusRefundedElsewhereText": {"type":"text","default":"Refunded to you another way, not to your card","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteScheduledConfirmText": {"type":"text","default":"Are you sure you want to delete this scheduled payment?","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDeleteBlockedText": {"type":"text","default":"Cannot delete scheduled payment.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.deleteRecurringErrorText": {"type":"text","default":"An error occurred while attempting to cancel your recurring payment.","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2616,6 +2619,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "loanDetailsTexts.loadingText": {"type":"text","default":"Loading the loan","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.returnedPaymentNoticeText": {"type":"text","default":"Your payment of {amount} on {date} from the account ending in {lastFour} was returned by your bank ({reason}). It has been taken off your loan: what it had paid is owed again, and your amount due includes it.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.refundedPaymentNoticeText": {"type":"text","default":"Your card payment of {amount} on {date} with the card ending in {lastFour} was refunded to you. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.","set":"english","visibility":"public","wire":"gassySettings"},
+  "loanDetailsTexts.refundedElsewhereNoticeText": {"type":"text","default":"Your card payment of {amount} on {date} with the card ending in {lastFour} could not be refunded to the card, so it was given back to you another way. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.closedMarkerText": {"type":"text","default":"Closed","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceButtonText": {"type":"text","default":"Insurance","set":"english","visibility":"public","wire":"gassySettings"},
   "loanDetailsTexts.insuranceTitleText": {"type":"text","default":"Insurance Information","set":"english","visibility":"public","wire":"gassySettings"},

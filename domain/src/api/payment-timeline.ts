@@ -312,6 +312,8 @@ export const PaymentTimelineResponse = Envelope.extend({
   ReturnReason: z.string().max(100),
   /** Why a failed payment failed, in the institution's words (its e-mail's); '' otherwise. */
   FailureReason: z.string().max(500),
+  /** Refunded another way (a check), not to the card, which refused it; absent otherwise. */
+  RefundedElsewhere: z.literal(true).optional(),
   Events: z.array(PaymentTimelineEvent),
 });
 export type PaymentTimelineResponse = z.infer<typeof PaymentTimelineResponse>;

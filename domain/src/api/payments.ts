@@ -248,6 +248,11 @@ export const RecentPaymentInfo = z.object({
   IsCard: z.boolean(),
   AccountNumber: z.string().regex(/^\d{1,4}$/),
   Status: PaymentStatus,
+  /**
+   * A refunded card payment the institution gave back another way (a check), the card having
+   * refused the refund: the borrower will not find it on the card. Absent otherwise.
+   */
+  RefundedElsewhere: z.literal(true).optional(),
 });
 export type RecentPaymentInfo = z.infer<typeof RecentPaymentInfo>;
 

@@ -64,6 +64,17 @@ function renderNotice(
 }
 
 describe('the refunded payments notice', () => {
+  it('says a payment given back another way was not refunded to the card', async () => {
+    renderNotice(
+      paymentInfoFixture({ RecentPayments: [{ ...REFUNDED, RefundedElsewhere: true }] }),
+    );
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'Your card payment of $88.25 on 11/24/2026 with the card ending in 4242 could not be refunded to the card, so it was given back to you another way. It has been taken off your loan: what it had paid is owed again, and your amount due includes it.',
+    );
+    await expectNoAxeViolations();
+  });
+
   it('says which payment was refunded (amount, date, card) and that it is owed again', async () => {
     renderNotice(paymentInfoFixture({ RecentPayments: [REFUNDED, RETURNED, POSTED] }));
     const notice = await screen.findByRole('alert');

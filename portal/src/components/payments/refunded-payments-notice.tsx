@@ -30,12 +30,18 @@ export function RefundedPaymentsNotice({ accountNumber }: { accountNumber: strin
   );
 }
 
-/** A refunded payment's notice: what it paid, when, with which card, and that it is owed again. */
+/**
+ * A refunded payment's notice: what it paid, when, with which card, and that it is owed again;
+ * one given back another way says so (the borrower will not find it on the card).
+ */
 export function refundedPaymentText(
   settings: ReturnType<typeof useSettings>,
   payment: RecentPaymentInfo,
 ): string {
-  return fillPlaceholders(settings.get('loanDetailsTexts.refundedPaymentNoticeText'), {
+  const text = payment.RefundedElsewhere
+    ? settings.get('loanDetailsTexts.refundedElsewhereNoticeText')
+    : settings.get('loanDetailsTexts.refundedPaymentNoticeText');
+  return fillPlaceholders(text, {
     amount: formatUsd(payment.PaymentAmount),
     date: formatUsDate(payment.PaymentDate),
     lastFour: payment.AccountNumber,

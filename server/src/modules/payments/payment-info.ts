@@ -192,6 +192,9 @@ function recentInfo(
     IsCard: payment.is_card,
     AccountNumber: payment.last_four,
     Status: statusOf(payment.status),
+    ...(payment.status === 'refunded' && payment.refunded_elsewhere
+      ? { RefundedElsewhere: true as const }
+      : {}),
   };
 }
 

@@ -370,6 +370,9 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
       ).json(),
     );
     expect(timeline.Status).toBe('refunded');
+    // To the card: nothing says another way.
+    expect(timeline.RefundedElsewhere).toBeUndefined();
+    expect(refunded?.[0]?.RefundedElsewhere).toBeUndefined();
     expect(timeline.Events.map((event) => event.Status)).toEqual([
       'settling',
       'posted',
@@ -773,6 +776,23 @@ describe.each(testDatabases('both'))('refunding a card payment, on $name', (data
         expect.stringContaining('refunded another way ($66.00): Check 1042 mailed.'),
       ]);
       expect(await refundNotices(payment.reference_number)).toEqual([]);
+      // The borrower is told it came back another way, not to the card: in the loan's list and
+      // in the payment's details.
+      const info = await paymentInfo(jordan, HOME_EQUITY);
+      const listed = info.body.RecentPayments?.filter(
+        (each) => each.Status === 'refunded' && each.PaymentAmount === 66,
+      );
+      expect(listed?.map((each) => each.RefundedElsewhere)).toEqual([true]);
+      const timeline = PaymentTimelineResponse.parse(
+        (
+          await call(
+            jordan,
+            'GET',
+            `/api/PaymentScheduled/Timeline?${new URLSearchParams({ EncryptedString: listed?.[0]?.EncryptedString ?? '', LoanAccountNumber: HOME_EQUITY }).toString()}`,
+          )
+        ).json(),
+      );
+      expect(timeline).toMatchObject({ Status: 'refunded', RefundedElsewhere: true });
       const { rows } = await sql<{ count: string }>`
         select count(*) as count from core_transactions
         where posting_key = ${`reversal:refund-elsewhere:${payment.id}:1`}`.execute(

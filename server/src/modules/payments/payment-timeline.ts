@@ -81,6 +81,9 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
                 rows.findLast((row) => row.status === 'failed')?.detail ?? payment.failure ?? '',
               )
             : '',
+        ...(status === 'refunded' && payment.refunded_elsewhere
+          ? { RefundedElsewhere: true as const }
+          : {}),
         Events: borrowerEvents(eventsOf(rows)),
       };
     },

@@ -230,6 +230,7 @@ export interface ListedRecentPayment {
   last_four: string;
   is_card: boolean;
   status: string;
+  refunded_elsewhere: boolean;
 }
 
 /** What the loan's payment lists show (`loanPaymentListRows`). */
@@ -319,6 +320,7 @@ function loanPaymentListColumns(institutionId: number, loanNumber: string, poste
       ) back) as returned,
       (select coalesce(json_agg(recent), '[]') from (
         select p.id, p.pay_date, p.last_four, p.is_card, p.status, p.amount_cents,
+          p.refunded_elsewhere,
           p.amount_cents + p.additional_principal_cents + p.first_party_fee_cents
             + p.third_party_fee_cents as total_cents
         from payments p
