@@ -1030,6 +1030,8 @@ export interface SettingTypes {
   "accountSummaryTexts.summaryHeadingText": string;
   "accountSummaryTexts.pastDueTitleText": string;
   "accountSummaryTexts.pastDueText": string;
+  "accountSummaryTexts.pastDueProcessingText": string;
+  "accountSummaryTexts.pastDueCoveredText": string;
   "accountSummaryTexts.pastDueDaysText": string;
   "accountSummaryTexts.pastDueOneDayText": string;
   "accountSummaryTexts.nextPaymentHeadingText": string;
@@ -2546,6 +2548,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "accountSummaryTexts.summaryHeadingText": {"type":"text","default":"Your payments","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueTitleText": {"type":"text","default":"Payment past due","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueText": {"type":"text","default":"{loan} is {days} past due. Pay {amount} to bring it current (due since {dueDate}).","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueProcessingText": {"type":"text","default":"{loan} is {days} past due (since {dueDate}). With your payments processing, {processing}, pay {amount} more to bring it current.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.pastDueCoveredText": {"type":"text","default":"{loan} is {days} past due (since {dueDate}). Your payments processing, {processing}, bring it current once they are credited.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueDaysText": {"type":"text","default":"{n} days","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.pastDueOneDayText": {"type":"text","default":"1 day","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.nextPaymentHeadingText": {"type":"text","default":"Next payment due","set":"english","visibility":"public","wire":"gassySettings"},

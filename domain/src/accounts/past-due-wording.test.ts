@@ -49,6 +49,32 @@ describe('past-due wording', () => {
     expect(daysPastDueWording(2, texts)).toBe('2 days');
   });
 
+  it('counts payments processing: what they leave to bring the loan current, or that they bring it current', () => {
+    const texts = pastDueTextsOf(settings());
+    const notice = (processingCents: number) =>
+      pastDueNotice(
+        {
+          loan: { description: 'Auto Loan', number: '001-100234-1' },
+          daysPastDue: 43,
+          dueDate: '2025-01-30',
+          bringCurrentCents: LATE.bringCurrentCents,
+          processingCents,
+        },
+        texts,
+      );
+    expect(notice(0)).toBe(
+      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+    );
+    expect(notice(42_000)).toBe(
+      'Auto Loan ****2341 is 43 days past due (since 01/30/2025). With your payments processing, $420.00, pay $470.00 more to bring it current.',
+    );
+    for (const processingCents of [89_000, 131_000]) {
+      expect(notice(processingCents)).toBe(
+        `Auto Loan ****2341 is 43 days past due (since 01/30/2025). Your payments processing, ${processingCents === 89_000 ? '$890.00' : '$1,310.00'}, bring it current once they are credited.`,
+      );
+    }
+  });
+
   it("says why what brings the loan current is not the row's Amount Due, and nothing when they agree", () => {
     const texts = pastDueTextsOf(settings());
     expect(amountDueDifference(LATE, texts)).toBe(

@@ -18,6 +18,10 @@ export interface PastDueTexts {
   title: string;
   /** '{loan} is {days} past due. Pay {amount} to bring it current (due since {dueDate}).' */
   notice: string;
+  /** The notice when payments processing leave part of it: {processing}, {amount} left. */
+  noticeWithProcessing: string;
+  /** The notice when payments processing pay all that brings it current: {processing}. */
+  noticeCovered: string;
   /** '{n} days'. */
   days: string;
   /** '1 day'. */
@@ -42,6 +46,8 @@ export interface PastDueTexts {
 export const PAST_DUE_TEXT_KEYS = {
   title: 'accountSummaryTexts.pastDueTitleText',
   notice: 'accountSummaryTexts.pastDueText',
+  noticeWithProcessing: 'accountSummaryTexts.pastDueProcessingText',
+  noticeCovered: 'accountSummaryTexts.pastDueCoveredText',
   days: 'accountSummaryTexts.pastDueDaysText',
   oneDay: 'accountSummaryTexts.pastDueOneDayText',
   breakdownHeading: 'accountSummaryTexts.amountDueHeadingText',
@@ -60,6 +66,8 @@ export function pastDueTextsOf(settings: Pick<SettingsAccessor, 'get'>): PastDue
   return {
     title: settings.get(k.title),
     notice: settings.get(k.notice),
+    noticeWithProcessing: settings.get(k.noticeWithProcessing),
+    noticeCovered: settings.get(k.noticeCovered),
     days: settings.get(k.days),
     oneDay: settings.get(k.oneDay),
     breakdownHeading: settings.get(k.breakdownHeading),
@@ -97,7 +105,10 @@ export function daysPastDueWording(days: number, texts: Pick<PastDueTexts, 'days
 
 /**
  * The past-due notice: the loan by its name and masked number (`loanName`), how late it is, what
- * brings it current and since when it is due.
+ * brings it current and since when it is due. With payments processing (paid, not yet credited
+ * by the core, which still counts the loan late), it says what they pay and what they leave to
+ * bring it current, or that they bring it current: a borrower who has just paid is not asked for
+ * the whole amount again.
  */
 export function pastDueNotice(
   input: {
@@ -106,13 +117,27 @@ export function pastDueNotice(
     /** The oldest unpaid installment's due date. */
     dueDate: CalendarDate | undefined;
     bringCurrentCents: Cents;
+    /** What the loan's processing payments pay toward the amount due (0 or absent: none). */
+    processingCents?: Cents;
   },
-  texts: Pick<PastDueTexts, 'notice' | 'days' | 'oneDay'>,
+  texts: Pick<
+    PastDueTexts,
+    'notice' | 'noticeWithProcessing' | 'noticeCovered' | 'days' | 'oneDay'
+  >,
 ): string {
-  return fillPlaceholders(texts.notice, {
+  const processingCents = input.processingCents ?? 0;
+  const leftCents = Math.max(0, input.bringCurrentCents - processingCents);
+  const text =
+    processingCents <= 0
+      ? texts.notice
+      : leftCents === 0
+        ? texts.noticeCovered
+        : texts.noticeWithProcessing;
+  return fillPlaceholders(text, {
     loan: loanName(input.loan),
     days: daysPastDueWording(input.daysPastDue, texts),
-    amount: formatUsd(input.bringCurrentCents),
+    amount: formatUsd(leftCents),
+    processing: formatUsd(processingCents),
     dueDate: formatUsDate(input.dueDate),
   });
 }

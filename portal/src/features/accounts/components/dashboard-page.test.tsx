@@ -392,6 +392,11 @@ describe('the dashboard with a payment processing (paid, not yet credited)', () 
     const late = within(region).getByRole('alert');
     // Never below $0.00.
     expect(late).toHaveTextContent('Left to pay after processing payments$0.00');
+    // The notice does not ask for what they pay: they bring the loan current.
+    expect(late).toHaveTextContent(
+      /past due \(since [\d/]+\)\. Your payments processing, \$900\.00, bring it current once they are credited\./,
+    );
+    expect(late).not.toHaveTextContent(/Pay \$[\d,.]+ to bring it current/);
     const pay = within(late).getByRole('link', { name: 'Make Payment: Auto Loan ****2341' });
     expect(pay).toHaveClass('MuiButton-outlined', 'MuiButton-colorPrimary');
     expect(pay).toHaveAttribute('href', '#/myaccount/payment/001-100234-1');

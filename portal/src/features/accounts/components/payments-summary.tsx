@@ -147,6 +147,7 @@ export function PaymentsSummary(props: {
                       daysPastDue: late.daysPastDue,
                       dueDate: late.dueDate,
                       bringCurrentCents: late.breakdown.bringCurrentCents,
+                      processingCents: processing.get(late.account.Number)?.processingCents,
                     },
                     pastDueTexts,
                   )}

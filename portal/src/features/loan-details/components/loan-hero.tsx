@@ -67,6 +67,7 @@ export function LoanHero(props: {
               daysPastDue: props.daysPastDue,
               dueDate: props.dueDate,
               bringCurrentCents: props.breakdown.bringCurrentCents,
+              processingCents: processing?.processingCents,
             },
             texts,
           )}
