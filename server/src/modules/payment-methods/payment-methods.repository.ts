@@ -199,6 +199,28 @@ export async function markPaymentMethodSaved(
   return updated.numUpdatedRows > 0n ? id : findSavedDuplicateId(db, owner, row.duplicate_key);
 }
 
+/**
+ * The method saved with a payment made today (`saveMethodWithPayment`, once the payment went
+ * through), kept by that payment of the owner's when it keeps none (a bank account typed for
+ * it), as a scheduled payment keeps the method saved with it. Pass the transaction that saves
+ * the method.
+ */
+export async function keepSavedMethodOnPayment(
+  db: Db,
+  owner: MethodOwner,
+  paymentId: string,
+  methodId: number,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ payment_method_id: methodId })
+    .where('id', '=', paymentId)
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('payment_method_id', 'is', null)
+    .execute();
+}
+
 /** The id of the user's saved method under this duplicate key, if any. */
 export async function findSavedDuplicateId(
   db: Db,
@@ -232,13 +254,13 @@ export async function isAchAccountBlocked(
 }
 
 /**
- * A saved bank account corrected by the bank's notification of change: its routing number,
- * account number (sealed, with its last four and keyed digest) and type. Answers whether the
- * method was found at the institution.
+ * A saved bank account of the user corrected by the bank's notification of change: its routing
+ * number, account number (sealed, with its last four and keyed digest) and type. Answers whether
+ * the user's method was found at the institution.
  */
 export async function correctSavedAchAccount(
   db: Db,
-  institutionId: number,
+  owner: MethodOwner,
   id: number,
   change: Pick<
     Updateable<PaymentMethodsTable>,
@@ -248,22 +270,26 @@ export async function correctSavedAchAccount(
   const result = await db
     .updateTable('payment_methods')
     .set(change)
-    .where('institution_id', '=', institutionId)
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
     .where('id', '=', id)
     .where('is_card', '=', false)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findPaymentMethodById(
+/** The user's bank account with this id (saved or not); undefined for anyone else's. */
+export async function findUserAchMethod(
   db: Db,
-  institutionId: number,
+  owner: MethodOwner,
   id: number,
-): Promise<Selectable<PaymentMethodsTable> | undefined> {
+): Promise<PaymentMethodRow | undefined> {
   return db
     .selectFrom('payment_methods')
     .selectAll()
-    .where('institution_id', '=', institutionId)
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
     .where('id', '=', id)
+    .where('is_card', '=', false)
     .executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import {
   maskAccountNumber,
   PAYMENT_TIMELINE_PATH,
+  PaymentMethodsResponse,
   PaymentTimelineResponse,
   StaffPaymentDetail,
   StaffPaymentSearchResponse,
@@ -38,6 +39,8 @@ const CORRECTED_ACCOUNT = '000777777788';
 const NO_ACCOUNT = '000555555559';
 /** Another demo bank: the same test account there is another account (not blocked at Harbor). */
 const LIGHTHOUSE_BANK = '211099994';
+/** Jordan's line of credit. */
+const LINE_OF_CREDIT = '001-300120-7';
 
 // Friday 2025-03-14: the day's ACH file settles on Monday the 17th; the test banks' returns
 // arrive two banking days later, on Wednesday the 19th.
@@ -760,5 +763,165 @@ describe.each(testDatabases('both'))('ACH returns on $name', (testDatabase) => {
       .orderBy('id')
       .execute();
     expect(events.map((event) => event.status)).toEqual(['settling', 'posted', 'returned']);
+  });
+  it("corrects a bank account saved with a payment made today, only the payer's, and the next debit goes to the corrected account", async () => {
+    // Monday April 28th, 10:00 in New York. The reviewer's flow: the line of credit paid now
+    // from a bank account typed on the form with Save Payment Profile ticked (at Lighthouse: the
+    // test account at Harbor was saved and corrected above).
+    test.clock.set('2025-04-28T14:00:00.000Z');
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const pat: Caller = { app: test.app, who: await signIn(test.app, { username: 'pat.lee' }) };
+    const typed = (routingNumber: string, save: boolean) => ({
+      IsCard: false as const,
+      AchInfo: {
+        AccountType: 'Checking',
+        RoutingNumber: routingNumber,
+        AccountNumber: CHANGED_ACCOUNT,
+        OwnerName: 'Jordan Rivers',
+      },
+      ...(save ? { SavePaymentMethod: true } : {}),
+    });
+    /** Jordan's saved bank accounts as GetPaymentMethods lists them (the last four digits). */
+    const savedAccounts = async () =>
+      PaymentMethodsResponse.parse(
+        (
+          await call(jordan, 'POST', '/api/PaymentMethod/GetPaymentMethods', {
+            AccountNumber: LINE_OF_CREDIT,
+          })
+        ).json(),
+      ).PaymentMethods.flatMap((method) => (method.IsCard ? [] : [method]));
+    // Another borrower keeps the same account number at the same bank: not theirs to correct.
+    const patsAdded = await call(pat, 'POST', '/api/PaymentMethod/AddAchPaymentMethod', {
+      AccountType: 'Checking',
+      RoutingNumber: LIGHTHOUSE_BANK,
+      AccountNumber: CHANGED_ACCOUNT,
+      OwnerName: 'Pat Lee',
+    });
+    expect(patsAdded.json()).toMatchObject({ HasNoErrors: true });
+
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({
+        loan: LINE_OF_CREDIT,
+        method: typed(LIGHTHOUSE_BANK, true),
+        amount: 25,
+        date: '2025-04-28',
+      }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    // Saved with it: 'Checking Account ending with 7771'.
+    const saved = (await savedAccounts()).find(
+      (method) => method.AchInfo.AccountNumber === CHANGED_ACCOUNT.slice(-4),
+    );
+    expect(saved).toBeDefined();
+    // The same account number typed once at Harbor, not saved: no saved account of Jordan's is
+    // that one (the Harbor account saved above is 7788 now), so its notice has nothing to correct.
+    const once = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({
+        loan: HOME_EQUITY,
+        method: typed('011099990', false),
+        amount: 27,
+        date: '2025-04-28',
+      }),
+      nextKey(),
+    );
+    expect(once.body.Errors).toEqual([]);
+    await sealAndPost(test.app, institutionId, '2025-04-28');
+    const payment = await paymentRow(paid.body.ReferenceNumber);
+    const single = await paymentRow(once.body.ReferenceNumber);
+    expect(payment.status).toBe('posted');
+    expect(single.status).toBe('posted');
+    expect(single.payment_method_id).toBeNull();
+    const harborBefore = await test.database.db
+      .selectFrom('payment_methods')
+      .select(['id', 'account_number_sealed'])
+      .where('user_id', '=', payment.user_id)
+      .where('routing_number', '=', '011099990')
+      .where('last_four', '=', CORRECTED_ACCOUNT.slice(-4))
+      .execute();
+
+    // Settles Tuesday the 29th; the notifications come two banking days later, Thursday May 1st.
+    test.clock.set('2025-05-01T15:00:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      corrected: 1,
+      failed: 0,
+    });
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    // The same saved account now reads 'ending with 7788'.
+    const corrected = (await savedAccounts()).find(
+      (method) => method.AchInfo.ProfileId === saved?.AchInfo.ProfileId,
+    );
+    expect(corrected?.AchInfo.AccountNumber).toBe(CORRECTED_ACCOUNT.slice(-4));
+    // The payment keeps the account saved with it.
+    const method = await test.database.db
+      .selectFrom('payment_methods')
+      .select(['id', 'user_id', 'account_number_sealed'])
+      .where('id', '=', (await paymentRow(paid.body.ReferenceNumber)).payment_method_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(method.user_id).toBe(payment.user_id);
+    expect(TEST_DATA_PROTECTOR.decrypt(method.account_number_sealed ?? '')).toBe(CORRECTED_ACCOUNT);
+    // Pat's account is Pat's: unchanged.
+    const patsAccount = await test.database.db
+      .selectFrom('payment_methods')
+      .innerJoin('users', 'users.id', 'payment_methods.user_id')
+      .select(['payment_methods.last_four', 'payment_methods.account_number_sealed'])
+      .where('users.username', '=', 'pat.lee')
+      .where('users.institution_id', '=', institutionId)
+      .where('payment_methods.routing_number', '=', LIGHTHOUSE_BANK)
+      .executeTakeFirstOrThrow();
+    expect(patsAccount.last_four).toBe(CHANGED_ACCOUNT.slice(-4));
+    expect(TEST_DATA_PROTECTOR.decrypt(patsAccount.account_number_sealed ?? '')).toBe(
+      CHANGED_ACCOUNT,
+    );
+    // Both notices are done with, once: the single-use one corrected nothing, and is not tried
+    // again on every run.
+    const applied = await test.database.db
+      .selectFrom('ach_change_notices_applied')
+      .select('trace_number')
+      .where('institution_id', '=', institutionId)
+      .where('trace_number', 'in', [payment.ach_trace_number ?? '', single.ach_trace_number ?? ''])
+      .execute();
+    expect(applied.map((row) => row.trace_number).sort()).toEqual(
+      [payment.ach_trace_number, single.ach_trace_number].sort(),
+    );
+    expect(
+      await test.database.db
+        .selectFrom('payment_methods')
+        .select(['id', 'account_number_sealed'])
+        .where('user_id', '=', payment.user_id)
+        .where('routing_number', '=', '011099990')
+        .where('last_four', '=', CORRECTED_ACCOUNT.slice(-4))
+        .execute(),
+    ).toEqual(harborBefore);
+    test.clock.set('2025-05-01T15:15:00.000Z');
+    expect(await test.app.services.paymentReturns.runOnce()).toMatchObject({
+      corrected: 0,
+      failed: 0,
+    });
+
+    // The next debit from the saved account goes to the corrected account number.
+    if (!corrected) throw new Error('no saved account');
+    const next = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: LINE_OF_CREDIT, method: corrected, amount: 25, date: '2025-05-01' }),
+      nextKey(),
+    );
+    expect(next.body.Errors).toEqual([]);
+    const nextPayment = await paymentRow(next.body.ReferenceNumber);
+    expect(TEST_DATA_PROTECTOR.decrypt(nextPayment.account_number_sealed ?? '')).toBe(
+      CORRECTED_ACCOUNT,
+    );
+    const debit = await test.database.db
+      .selectFrom('ach_debits')
+      .select(['routing_number', 'account_number_sealed'])
+      .where('idempotency_key', '=', nextPayment.id)
+      .executeTakeFirstOrThrow();
+    expect(debit.routing_number).toBe(LIGHTHOUSE_BANK);
+    expect(TEST_DATA_PROTECTOR.decrypt(debit.account_number_sealed)).toBe(CORRECTED_ACCOUNT);
   });
 });

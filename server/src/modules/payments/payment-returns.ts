@@ -80,8 +80,12 @@ import {
  * A notification of change (C01...: the bank took the debit but names the account as it knows it
  * now) corrects the saved bank account the payment drew on, and the copy an active recurring
  * payment keeps of it, so the next debit goes to the corrected account (NACHA asks the change
- * within six banking days). Once: a marker row written with the correction (migration 0047), so
- * the runs that read its file again for weeks change nothing.
+ * within six banking days). The saved account is the payer's own: the one the payment keeps, or
+ * (a bank account saved with a payment made today, saved once its debit was taken) the payer's
+ * saved account with the debit's routing and account number (ach-corrections.ts). Once: a marker
+ * row written with the correction (migration 0047), so the runs that read its file again for
+ * weeks change nothing; a debit from an account the payer did not save (nothing to correct) is
+ * marked the same way, done with once.
  */
 
 /**
@@ -454,11 +458,12 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
       loanNumber: notice.individualId,
       receivedOn,
     });
-    const methodId = payment?.payment_method_id;
-    if (!methodId) return false;
+    if (!payment) return false;
     // Once: the file is read again on every run for weeks, and nothing of a notification
     // changes between runs (the marker, the saved account and the waiting copies in one
-    // transaction).
+    // transaction). A debit from a bank account the payer keeps no saved copy of (typed for the
+    // payment and not saved) has nothing to correct: its notice is marked all the same, done
+    // with once rather than looked at again on every run.
     return db.transaction().execute(async (trx) => {
       const first = await claimChangeNotice(trx, {
         institutionId,
@@ -467,15 +472,12 @@ export function createPaymentReturns(deps: PaymentReturnsDependencies) {
         at: clock.now(),
       });
       if (!first) return false;
-      const corrected = await applyAchCorrection(
-        trx,
-        dataProtector,
-        institutionId,
-        methodId,
-        notice.correction,
-      );
+      // The payer's saved account the debit drew on: the one the payment keeps, or the payer's
+      // saved account with the debit's numbers (a bank account saved with a payment made today
+      // is saved after its debit was taken). Never another user's with the same number.
+      const corrected = await applyAchCorrection(trx, dataProtector, payment, notice.correction);
       if (!corrected) return false;
-      await correctWaitingAchAccounts(trx, institutionId, methodId, {
+      await correctWaitingAchAccounts(trx, institutionId, corrected.methodId, {
         routingNumber: corrected.routingNumber,
         accountNumberSealed: dataProtector.encrypt(corrected.accountNumber),
         lastFour: corrected.accountNumber.slice(-4),

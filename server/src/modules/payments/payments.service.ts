@@ -27,6 +27,7 @@ import type { PrepareNotification, PreparedAlert } from '../notifications/notifi
 import { paymentFactsOf } from './payment-alerts';
 import { paymentReceivedAt } from './payment-receipt';
 import type { DataProtector } from '../../lib/data-protection';
+import { keepSavedMethodOnPayment } from '../payment-methods/payment-methods.repository';
 import {
   type MethodToSave,
   type PaymentMethodsService,
@@ -246,14 +247,19 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       const outcome = await settlement.settlePayment(paymentId, immediate);
       // Issue 20 item 9: a payment made today saves its new method once it went through (a
       // declined card is not saved). A retry that resumes an attempt whose first request died
-      // here does not save it: the borrower may save it with a later payment.
+      // here does not save it: the borrower may save it with a later payment. The payment keeps
+      // the saved method, in the transaction that saves it, as a scheduled one does (a bank
+      // account typed for it was kept by none: a bank's notification of change about its debit
+      // then found no saved account to correct).
       if (saveAfter && (outcome.status === 'posted' || outcome.status === 'waiting')) {
-        await saveMethodWithPayment(
-          db,
-          { institutionId: saveAfter.caller.institutionId, userId: saveAfter.caller.userId },
-          saveAfter.method,
-          clock.now(),
-        );
+        const owner = {
+          institutionId: saveAfter.caller.institutionId,
+          userId: saveAfter.caller.userId,
+        };
+        await db.transaction().execute(async (trx) => {
+          const savedId = await saveMethodWithPayment(trx, owner, saveAfter.method, clock.now());
+          if (savedId !== undefined) await keepSavedMethodOnPayment(trx, owner, paymentId, savedId);
+        });
       }
       const settled = answerOfSettled(outcome);
       return submitAnswerOf(await completeResumable(idempotent, settled));
