@@ -1054,6 +1054,7 @@ export interface SettingTypes {
   "accountSummaryTexts.totalDueText": string;
   "accountSummaryTexts.bringCurrentText": string;
   "accountSummaryTexts.amountDueIncludesText": string;
+  "accountSummaryTexts.amountDueIncludesFeesText": string;
   "accountSummaryTexts.amountDueLabel": string;
   "accountSummaryTexts.dueDateLabel": string;
   "accountSummaryTexts.processingPaymentNoticeText": string;
@@ -2572,6 +2573,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "accountSummaryTexts.totalDueText": {"type":"text","default":"Total amount due","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.bringCurrentText": {"type":"text","default":"To bring the loan current","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.amountDueIncludesText": {"type":"text","default":"The Amount Due of {amountDue} in your loans list also counts the current installment of {installment}, which is not late yet.","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.amountDueIncludesFeesText": {"type":"text","default":"The Amount Due of {amountDue} in your loans list also counts the current installment of {installment}, which is not late yet, and late charges and fees of {fees}, which are owed but do not keep the loan past due.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.amountDueLabel": {"type":"text","default":"Amount due","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.dueDateLabel": {"type":"text","default":"Due date","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.processingPaymentNoticeText": {"type":"text","default":"Your payment of {amount} made {date} is processing. It will be credited to your loan as of its payment date.","set":"english","visibility":"public","wire":"gassySettings"},

@@ -18,7 +18,8 @@ describe('amountDueBreakdown', () => {
       otherFeesCents: 0,
       currentInstallmentCents: 42_000,
       totalCents: 131_000,
-      bringCurrentCents: 89_000,
+      // The missed installments: a payment pays them before the charges, which stay owed.
+      bringCurrentCents: 84_000,
     });
   });
 
@@ -59,10 +60,10 @@ describe('amountDueBreakdown', () => {
     });
     expect(parts.currentInstallmentCents).toBe(0);
     expect(parts.missedInstallmentsCents).toBe(10_000);
-    expect(parts.bringCurrentCents).toBe(12_500);
+    expect(parts.bringCurrentCents).toBe(10_000);
   });
 
-  it('includes other fees in what brings the loan current, as payments pay charges first', () => {
+  it('leaves late charges and other fees out of what brings the loan current: payments pay installments first', () => {
     const parts = amountDueBreakdown({
       totalCents: 20_000 + 1_000 + 500,
       installmentCents: 10_000,
@@ -70,7 +71,7 @@ describe('amountDueBreakdown', () => {
       otherFeesCents: 500,
       pastDue: true,
     });
-    expect(parts.bringCurrentCents).toBe(11_500);
+    expect(parts.bringCurrentCents).toBe(10_000);
     expect(parts.otherFeesCents).toBe(500);
   });
 

@@ -31,9 +31,13 @@ export interface AmountDueBreakdown {
   currentInstallmentCents: Cents;
   totalCents: Cents;
   /**
-   * What brings the loan current today and leaves nothing owed: the missed installments with the
-   * late charges and fees (a payment pays the installments first, so the missed installments
-   * alone end the delinquency; the charges stay owed until paid); 0 when the loan is not past due.
+   * What brings the loan current today: the missed installments; 0 when the loan is not past due.
+   * DECISION: not the late charges and fees. A payment pays the installments due before any
+   * charge (the core's allocation, loan-engine.ts `applyPayment`), the current period's among
+   * them, and a charge owed never makes a loan past due; so a payment of the missed installments
+   * and the charges paid the current installment with the charges' part and left them owed, and
+   * the borrower who paid the figure shown still read charges due (issue 24 review). The charges
+   * stay in the amount due and its breakdown, marked late.
    */
   bringCurrentCents: Cents;
 }
@@ -74,8 +78,6 @@ export function amountDueBreakdown(parts: AmountDueParts): AmountDueBreakdown {
     otherFeesCents,
     currentInstallmentCents,
     totalCents,
-    bringCurrentCents: parts.pastDue
-      ? missedInstallmentsCents + lateChargesCents + otherFeesCents
-      : 0,
+    bringCurrentCents: parts.pastDue ? missedInstallmentsCents : 0,
   };
 }

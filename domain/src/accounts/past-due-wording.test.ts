@@ -43,7 +43,7 @@ describe('past-due wording', () => {
         texts,
       ),
     ).toBe(
-      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+      'Auto Loan ****2341 is 43 days past due. Pay $840.00 to bring it current (due since 01/30/2025).',
     );
     expect(daysPastDueWording(1, texts)).toBe('1 day');
     expect(daysPastDueWording(2, texts)).toBe('2 days');
@@ -63,14 +63,14 @@ describe('past-due wording', () => {
         texts,
       );
     expect(notice(0)).toBe(
-      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+      'Auto Loan ****2341 is 43 days past due. Pay $840.00 to bring it current (due since 01/30/2025).',
     );
     expect(notice(42_000)).toBe(
-      'Auto Loan ****2341 is 43 days past due (since 01/30/2025). With your payments processing, $420.00, pay $470.00 more to bring it current.',
+      'Auto Loan ****2341 is 43 days past due (since 01/30/2025). With your payments processing, $420.00, pay $420.00 more to bring it current.',
     );
-    for (const processingCents of [89_000, 131_000]) {
+    for (const processingCents of [84_000, 131_000]) {
       expect(notice(processingCents)).toBe(
-        `Auto Loan ****2341 is 43 days past due (since 01/30/2025). Your payments processing, ${processingCents === 89_000 ? '$890.00' : '$1,310.00'}, bring it current once they are credited.`,
+        `Auto Loan ****2341 is 43 days past due (since 01/30/2025). Your payments processing, ${processingCents === 84_000 ? '$840.00' : '$1,310.00'}, bring it current once they are credited.`,
       );
     }
   });
@@ -78,15 +78,29 @@ describe('past-due wording', () => {
   it("says why what brings the loan current is not the row's Amount Due, and nothing when they agree", () => {
     const texts = pastDueTextsOf(settings());
     expect(amountDueDifference(LATE, texts)).toBe(
-      'The Amount Due of $1,310.00 in your loans list also counts the current installment of $420.00, which is not late yet.',
+      'The Amount Due of $1,310.00 in your loans list also counts the current installment of $420.00, which is not late yet, and late charges and fees of $50.00, which are owed but do not keep the loan past due.',
     );
-    expect(amountDueDifference({ totalCents: 89_000, bringCurrentCents: 89_000 }, texts)).toBe(
-      undefined,
+    const noFees = amountDueBreakdown({
+      totalCents: 126_000,
+      installmentCents: 42_000,
+      lateChargesCents: 0,
+      otherFeesCents: 0,
+      pastDue: true,
+    });
+    expect(amountDueDifference(noFees, texts)).toBe(
+      'The Amount Due of $1,260.00 in your loans list also counts the current installment of $420.00, which is not late yet.',
     );
+    const onlyMissed = amountDueBreakdown({
+      totalCents: 42_000,
+      installmentCents: 42_000,
+      lateChargesCents: 0,
+      otherFeesCents: 0,
+      pastDue: true,
+    });
+    expect(onlyMissed.bringCurrentCents).toBe(42_000);
+    expect(amountDueDifference(onlyMissed, texts)).toBe(undefined);
     // Not past due: nothing brings it current, nothing to explain.
-    expect(amountDueDifference({ totalCents: 42_000, bringCurrentCents: 0 }, texts)).toBe(
-      undefined,
-    );
+    expect(amountDueDifference({ ...noFees, bringCurrentCents: 0 }, texts)).toBe(undefined);
   });
 
   it("takes the institution's words", () => {

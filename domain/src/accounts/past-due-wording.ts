@@ -40,6 +40,8 @@ export interface PastDueTexts {
    * {amountDue} also counts the current installment of {installment}, not late yet.'
    */
   amountDueIncludes: string;
+  /** The same with late charges and fees owed: '... and late charges and fees of {fees}.' */
+  amountDueIncludesFees: string;
 }
 
 /** The setting of each past-due wording. */
@@ -58,6 +60,7 @@ export const PAST_DUE_TEXT_KEYS = {
   totalDue: 'accountSummaryTexts.totalDueText',
   bringCurrent: 'accountSummaryTexts.bringCurrentText',
   amountDueIncludes: 'accountSummaryTexts.amountDueIncludesText',
+  amountDueIncludesFees: 'accountSummaryTexts.amountDueIncludesFeesText',
 } as const satisfies Record<keyof PastDueTexts, SettingKey>;
 
 /** The institution's past-due wordings, read from its settings. */
@@ -78,23 +81,35 @@ export function pastDueTextsOf(settings: Pick<SettingsAccessor, 'get'>): PastDue
     totalDue: settings.get(k.totalDue),
     bringCurrent: settings.get(k.bringCurrent),
     amountDueIncludes: settings.get(k.amountDueIncludes),
+    amountDueIncludesFees: settings.get(k.amountDueIncludesFees),
   };
 }
 
 /**
  * Why the past-due notice's figure (what brings the loan current) is not the loan's Amount Due
  * beside it in the account list (issue 20): the Amount Due also counts the current installment,
- * which is not late. Undefined when the two are the same figure.
+ * which is not late, and the late charges and fees, which are owed but do not make it past due.
+ * Undefined when the two are the same figure.
  */
 export function amountDueDifference(
-  breakdown: Pick<AmountDueBreakdown, 'totalCents' | 'bringCurrentCents'>,
-  texts: Pick<PastDueTexts, 'amountDueIncludes'>,
+  breakdown: Pick<
+    AmountDueBreakdown,
+    | 'totalCents'
+    | 'bringCurrentCents'
+    | 'currentInstallmentCents'
+    | 'lateChargesCents'
+    | 'otherFeesCents'
+  >,
+  texts: Pick<PastDueTexts, 'amountDueIncludes' | 'amountDueIncludesFees'>,
 ): string | undefined {
-  const currentCents = breakdown.totalCents - breakdown.bringCurrentCents;
-  if (currentCents <= 0 || breakdown.bringCurrentCents <= 0) return undefined;
-  return fillPlaceholders(texts.amountDueIncludes, {
+  if (breakdown.bringCurrentCents <= 0 || breakdown.totalCents <= breakdown.bringCurrentCents) {
+    return undefined;
+  }
+  const feesCents = breakdown.lateChargesCents + breakdown.otherFeesCents;
+  return fillPlaceholders(feesCents > 0 ? texts.amountDueIncludesFees : texts.amountDueIncludes, {
     amountDue: formatUsd(breakdown.totalCents),
-    installment: formatUsd(currentCents),
+    installment: formatUsd(breakdown.currentInstallmentCents),
+    fees: formatUsd(feesCents),
   });
 }
 

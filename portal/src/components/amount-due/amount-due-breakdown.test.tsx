@@ -40,7 +40,7 @@ describe('ListedAmountDueBreakdown (Make Payment)', () => {
       'Late charges and fees $50.00',
       'Current installment $420.00',
       'Total amount due $1,310.00',
-      'To bring the loan current $890.00',
+      'To bring the loan current $840.00',
     ]);
     await expectNoAxeViolations();
   });

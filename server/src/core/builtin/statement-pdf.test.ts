@@ -55,13 +55,13 @@ describe('the statement of a past-due loan', () => {
           loan: { description: 'Auto Loan', number: '001-100234-1' },
           daysPastDue: 43,
           dueDate: '2025-01-30',
-          bringCurrentCents: 89_000,
+          bringCurrentCents: 84_000,
         },
         statement.pastDueTexts,
       ),
     );
     expect(text).toContain(
-      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+      'Auto Loan ****2341 is 43 days past due. Pay $840.00 to bring it current (due since 01/30/2025).',
     );
     expect(text).toContain('Missed installments (2) $840.00');
     expect(text).toContain('Late charges and fees $50.00');
@@ -85,7 +85,7 @@ describe('the statement of a past-due loan', () => {
     );
     expect(text).toContain('Overdue');
     expect(text).toContain(
-      'Auto Loan ****2341 has been overdue 43 days now; send $890.00 to catch up.',
+      'Auto Loan ****2341 has been overdue 43 days now; send $840.00 to catch up.',
     );
     expect(text).toContain('Unpaid installments: 2 $840.00');
     expect(text).not.toContain('Payment past due');

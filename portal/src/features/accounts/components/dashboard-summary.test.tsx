@@ -157,11 +157,12 @@ describe('the dashboard summary', () => {
     const late = within(summary).getByRole('alert');
     expect(late).toHaveTextContent('Payment past due');
     expect(late).toHaveTextContent(
-      'Auto Loan ****2341 is 43 days past due. Pay $890.00 to bring it current (due since 01/30/2025).',
+      'Auto Loan ****2341 is 43 days past due. Pay $840.00 to bring it current (due since 01/30/2025).',
     );
-    // Why the figure is not the row's Amount Due ($1,310.00): the current installment.
+    // Why the figure is not the row's Amount Due ($1,310.00): the current installment and the
+    // charges (owed, not late).
     expect(late).toHaveTextContent(
-      'The Amount Due of $1,310.00 in your loans list also counts the current installment of $420.00, which is not late yet.',
+      'The Amount Due of $1,310.00 in your loans list also counts the current installment of $420.00, which is not late yet, and late charges and fees of $50.00, which are owed but do not keep the loan past due.',
     );
     expect(
       within(late).getByRole('link', { name: 'Make Payment: Auto Loan ****2341' }),

@@ -254,7 +254,7 @@ describe('the loan page', () => {
     const hero = await screen.findByRole('region', { name: 'Amount due' });
     expect(hero).toHaveTextContent('Payment past due');
     expect(hero).toHaveTextContent(
-      'Auto Loan ****2341 is 12 days past due. Pay $506.60 to bring it current (due since 03/02/2025).',
+      'Auto Loan ****2341 is 12 days past due. Pay $461.60 to bring it current (due since 03/02/2025).',
     );
     expect(hero).toHaveTextContent('$978.20');
     const breakdown = within(hero).getByRole('region', { name: 'What makes up the amount due' });
@@ -267,7 +267,7 @@ describe('the loan page', () => {
       'Other fees $10.00',
       'Current installment $471.60',
       'Total amount due $978.20',
-      'To bring the loan current $506.60',
+      'To bring the loan current $461.60',
     ]);
     // Make Payment is in the hero, before the facts and the mailing address.
     const pay = within(hero).getByRole('link', { name: 'Make Payment' });
