@@ -1472,6 +1472,7 @@ export interface SettingTypes {
   "emailTexts.paymentReceiptTotalLineText": string;
   "emailTexts.paymentReceiptMethodLineText": string;
   "emailTexts.paymentReceiptProcessingLineText": string;
+  "emailTexts.paymentReceiptPayoffShortLineText": string;
   "emailTexts.paymentCardMethodText": string;
   "emailTexts.paymentAccountMethodText": string;
   "emailTexts.paymentFailedSubjectText": string;
@@ -2991,6 +2992,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentReceiptTotalLineText": {"type":"text","default":"Total: {amount}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptMethodLineText": {"type":"text","default":"Paid with: {method}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptProcessingLineText": {"type":"text","default":"Your bank payment is processing: it is sent to your bank with {institutionName}'s next batch of bank payments and credited to your loan as of {date}. Until then your loan shows it as Processing. We will e-mail you again only if it cannot be completed.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentReceiptPayoffShortLineText": {"type":"text","default":"This payment was scheduled to pay your loan off, but by {date} the loan owed more than the payoff quoted when you scheduled it, so it is not paid off: {amount} is still owed. Sign in to see your loan and pay the rest.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentCardMethodText": {"type":"text","default":"{brand} ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentAccountMethodText": {"type":"text","default":"Account ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedSubjectText": {"type":"text","default":"{institutionName}: your payment could not be made","set":"english","visibility":"admin","wire":"gassySettings"},

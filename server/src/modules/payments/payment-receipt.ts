@@ -72,6 +72,11 @@ export function paymentReceiptEmail(input: {
    * ends with the processing paragraph, and none is sent when it posts.
    */
   processing?: boolean;
+  /**
+   * A payment scheduled to pay the loan off that, once credited, left this owed (the payoff grew
+   * after it was quoted): the receipt ends by saying so.
+   */
+  payoffShortCents?: number;
 }): OutgoingMail {
   const { payment, settings } = input;
   const fees = payment.first_party_fee_cents + payment.third_party_fee_cents;
@@ -111,6 +116,15 @@ export function paymentReceiptEmail(input: {
           line('emailTexts.paymentReceiptProcessingLineText', {
             date: formatLongDate(payment.pay_date),
             institutionName: input.institutionName,
+          }),
+        ]
+      : []),
+    ...(input.payoffShortCents !== undefined && input.payoffShortCents > 0
+      ? [
+          '',
+          line('emailTexts.paymentReceiptPayoffShortLineText', {
+            amount: formatUsd(input.payoffShortCents),
+            date: formatLongDate(payment.pay_date),
           }),
         ]
       : []),

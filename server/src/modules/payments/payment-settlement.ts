@@ -357,6 +357,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   async function receiptOf(
     payment: PaymentWithRecipient,
     processing: boolean,
+    payoffShortCents?: number,
   ): Promise<PreparedMail | undefined> {
     if (payment.recipient === '') return undefined;
     const [institutionName, settings, timeZone] = await Promise.all([
@@ -372,8 +373,25 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
         payment,
         timeZone,
         processing,
+        payoffShortCents,
       }),
     );
+  }
+
+  /**
+   * What a payment meant to pay the loan off left owed once the core credited it: 0 when the loan
+   * is paid off (or the core gives no quote). A scheduled payoff is made for the amount quoted
+   * and authorized when it was scheduled, never more; a payment returned or refunded since, or a
+   * fee charged, leaves the loan owing the difference, which the borrower must be told.
+   */
+  async function payoffShortOf(payment: PaymentRow, at: Date): Promise<number> {
+    if (!payment.is_payoff) return 0;
+    const quote = await core.payoffQuote(
+      { institutionId: payment.institution_id, customerId: payment.customer_id },
+      payment.loan_number,
+      calendarDateIn(await deps.timeZone(payment.institution_id), at),
+    );
+    return quote ? Math.max(0, quote.totalCents) : 0;
   }
 
   /**
@@ -386,7 +404,9 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     receiptSent: boolean,
   ): Promise<SettleOutcome> {
     const at = clock.now();
-    const receipt = receiptSent ? undefined : await receiptOf({ ...payment, posted_at: at }, false);
+    const receipt = receiptSent
+      ? undefined
+      : await receiptOf({ ...payment, posted_at: at }, false, await payoffShortOf(payment, at));
     const alert = await prepareAlert(payment, 'paymentPosted');
     const marked = await markWithAlert(
       (executor) => markPaymentPosted(executor, payment.id, { coreReference, at }, receipt),

@@ -1,0 +1,124 @@
+import type { SavedPaymentMethod } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabases } from '../../testing/databases';
+import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import {
+  addCard,
+  type Caller,
+  charges,
+  HOME_EQUITY,
+  paymentBody,
+  submit,
+  TODAY,
+} from '../../testing/payment-test-kit';
+
+/*
+ * A payment scheduled to pay the loan off is made on its date for the amount quoted and
+ * authorized when it was scheduled, never more. When the loan came to owe more meanwhile (an
+ * earlier payment returned or refunded, a fee charged), it is credited and leaves the difference
+ * owed, and the receipt says so: the borrower who thought the loan was closed is told it is not,
+ * and what is left (issue 24 review: a payoff scheduled before a return left $1,503.82 owing and
+ * the borrower was sent a plain receipt).
+ */
+
+const JORDAN = 'jordan.rivers@example.test';
+const PAYOFF_DATE = '2025-03-18';
+
+describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => {
+  let test: TestApp;
+  let jordan: Caller;
+  let institutionId: number;
+  let card: SavedPaymentMethod;
+  let keyCounter = 0;
+  const nextKey = () => `payoff-short-key-${String((keyCounter += 1)).padStart(6, '0')}`;
+  const paymentOf = (reference: string) =>
+    test.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('reference_number', '=', reference)
+      .executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    test = await startTestApp(testDatabase);
+    jordan = { app: test.app, who: await signIn(test.app, { username: 'jordan.rivers' }) };
+    institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    card = await addCard(jordan, HOME_EQUITY);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('pays what was authorized when the loan came to owe more, and says in the receipt what is still owed', async () => {
+    // A card payment today, posted at once.
+    const earlier = await submit(
+      jordan,
+      'immediateCard',
+      paymentBody({ loan: HOME_EQUITY, method: card, amount: 50, date: TODAY }),
+      nextKey(),
+    );
+    expect(earlier.body.Errors).toEqual([]);
+    const paidToday = await paymentOf(earlier.body.ReferenceNumber);
+    expect(paidToday.status).toBe('posted');
+    const customer = { institutionId, customerId: paidToday.customer_id };
+    const { core } = test.app.services;
+
+    // The payoff scheduled for Tuesday, for what the core quotes for that day.
+    const quote = await core.payoffQuote(customer, HOME_EQUITY, PAYOFF_DATE);
+    const quotedCents = quote?.totalCents ?? 0;
+    expect(quotedCents).toBeGreaterThan(0);
+    const scheduled = await submit(
+      jordan,
+      'scheduledCard',
+      paymentBody({
+        loan: HOME_EQUITY,
+        method: card,
+        amount: quotedCents / 100,
+        date: PAYOFF_DATE,
+        isPayoff: true,
+      }),
+      nextKey(),
+    );
+    expect(scheduled.body.Errors).toEqual([]);
+    const payoff = await paymentOf(scheduled.body.ReferenceNumber);
+    expect(payoff).toMatchObject({ is_payoff: true, amount_cents: quotedCents });
+
+    // Monday: the core takes Friday's $50 back off the loan (a return, a refund).
+    test.clock.set('2025-03-17T14:00:00.000Z');
+    const reversed = await core.reversePayment(customer, HOME_EQUITY, {
+      postingKey: paidToday.id,
+      reversalKey: `test-reversal:${paidToday.id}`,
+      returnedOn: '2025-03-17',
+      reason: 'Payment returned',
+      feeCents: 0,
+    });
+    expect(reversed.status).toBe('reversed');
+
+    // Tuesday: the payoff is made for its authorized amount, once, and credited.
+    test.clock.set(`${PAYOFF_DATE}T14:00:00.000Z`);
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    await test.app.services.paymentPosting.runOnce();
+    expect(await paymentOf(scheduled.body.ReferenceNumber)).toMatchObject({
+      status: 'posted',
+      amount_cents: quotedCents,
+    });
+    expect(await charges(test.database.db, payoff.id)).toBe(1);
+    // The loan is not paid off: what today's payment paid is owed again.
+    const left = (await core.payoffQuote(customer, HOME_EQUITY, PAYOFF_DATE))?.totalCents ?? 0;
+    expect(left).toBeGreaterThanOrEqual(5_000);
+    expect(left).toBeLessThan(5_100);
+
+    await test.app.services.outbox.runOnce();
+    const receipts = (
+      await test.app.services.mail.delivered({ institutionId, to: JORDAN, limit: 1000 })
+    ).filter((mail) => mail.subject.includes(scheduled.body.ReferenceNumber));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.body).toContain(
+      `This payment was scheduled to pay your loan off, but by March 18, 2025 the loan owed more than the payoff quoted when you scheduled it, so it is not paid off: $${(left / 100).toFixed(2)} is still owed. Sign in to see your loan and pay the rest.`,
+    );
+    // The receipt of a payment that is no payoff says nothing of it.
+    const first = (
+      await test.app.services.mail.delivered({ institutionId, to: JORDAN, limit: 1000 })
+    ).filter((mail) => mail.subject.includes(earlier.body.ReferenceNumber));
+    expect(first.map((mail) => mail.body).join('\n')).not.toContain('pay your loan off');
+  }, 120_000);
+});
