@@ -112,10 +112,13 @@ export type ReconciliationMismatch = z.infer<typeof ReconciliationMismatch>;
 const SystemTotal = z.object({ count: z.number().int(), cents: z.number().int() });
 
 /**
- * A run's figures of the day per system: the portal's payments taken (posted, processing, under
- * review or returned, their totals with fees), the approved charges not refunded, every debit,
- * and the core's postings (without fees). A card payment staff refunded counts on no side (its
- * charge refunded, its posting reversed).
+ * A run's figures of the day's payments (those dated the day) per system: the portal's payments
+ * taken (posted, processing, under review, returned or refunded, their totals with fees), their
+ * approved charges (refunded since or not), their debits sent (in a sealed file), and the core's
+ * postings (without fees), wherever each system lists them. On a day with no mismatch, the
+ * portal's total less the card's and the ACH's is what is in flight: payments whose money has not
+ * moved yet (the admin's day page shows it as Processing). A charge refunded because its payment
+ * failed counts nowhere.
  */
 export const ReconciliationTotals = z.object({
   portal: SystemTotal,

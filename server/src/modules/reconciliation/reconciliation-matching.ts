@@ -19,13 +19,32 @@ import type { PortalPaymentRow } from './reconciliation.repository';
  * of balance, out. Every outside call of a payment is keyed by its id (the card charge's and the
  * ACH debit's idempotency key, the core's posting key), so the systems' items are matched by it.
  *
- * Which payments a day judges: the portal's payments dated that day, and every key an outside
- * system lists for the day (a charge made, a debit taken, a posting credited as of it). Their
- * counterparts are looked up in the systems' lists of the day before and the week after too
- * (`around`, up to the run's today): an immediate ACH payment made after the cut-off is debited
- * today and dated the next business day, a posting job may finish past midnight, and a scheduled
- * date is drawn days late when the server was stopped on it. Only the day's own items make its
- * totals.
+ * Which payments a day judges (decision, see reconciliation.service.ts): the portal's payments
+ * dated that day, each with its charge, debit and posting whatever day the processor or the core
+ * lists them under (`found`: the service looks them up), and each key an outside system lists for
+ * the day that no payment of the portal has (unknown to the portal). An item of a payment dated
+ * another day is that day's, on every side: a scheduled date drawn days late (the server was
+ * stopped on it) has its debit on a later processing day and its posting as of its date, and an
+ * immediate ACH payment made after the cut-off is debited the day before its date; each is judged
+ * and counted once, under its date, never under the day its money moved as well.
+ *
+ * The totals compare like with like: each side counts what it has of the day's payments (and the
+ * unknown items it lists for the day), a payment given back later included (a return or a refund
+ * is a later event of the same payment, broken out for returns in `returned`):
+ * - portal: its payments taken (posted, processing or under review, returned, refunded), with
+ *   fees;
+ * - card: the approved charges, with fees (one refunded since counts when the portal has its
+ *   payment refunded: it was taken, then given back; a charge given back because its payment
+ *   failed was never taken and counts nowhere);
+ * - ACH: the debits sent (in a sealed file: the money was asked for), with fees; a debit waiting
+ *   for its file has moved nothing yet;
+ * - core: the postings (the latest of each payment, reversed since or not), without fees.
+ * A payment the portal counts whose money has not moved yet (Processing: its debit waits for its
+ * file or was not taken yet) is on the portal's side only: it is in flight, not a mismatch, and
+ * on a day with no mismatch it is exactly the difference `inFlightOf` reads (portal less card
+ * and ACH), which the admin shows as Processing; it counts on every side once its money moved
+ * and it posted (the day is answered again each night for a week). Every other difference
+ * between the sides is a mismatch of a payment (`problemsOf`).
  */
 
 export interface DayLists {
@@ -41,8 +60,11 @@ export interface DayMatchInput {
   portalById: ReadonlyMap<string, PortalPaymentRow>;
   /** What each outside system listed for the day. */
   ofDay: DayLists;
-  /** What each listed for the day and the days either side (lookups only). */
-  around: DayLists;
+  /**
+   * Every item found of the day's payments, whatever day it is listed under (the day's own, the
+   * days around it, and those looked up for a payment still without one): lookups only.
+   */
+  found: DayLists;
   /** The institution's today when the run is made (a debit's file may still be made). */
   today: CalendarDate;
 }
@@ -53,16 +75,16 @@ export interface DayMatch {
 }
 
 /**
- * Portal statuses whose payment the portal counts as taken (its money moved or is moving). Not
- * 'refunded': a card payment staff refunded gave its money back, and counts on no side of the
- * day's totals (the card processor's leaves out refunded charges, the core's its reversed
- * posting: `refundedInPortal`).
+ * Portal statuses whose payment the portal counts as taken (its money moved or is moving), a
+ * payment given back since included: 'returned' (the bank sent its debit back) and 'refunded'
+ * (staff gave a posted card payment back), each counted on its day as every other side counts it.
  */
 const TAKEN_STATUSES: ReadonlySet<string> = new Set([
   'posted',
   'settling',
   'needsReview',
   'returned',
+  'refunded',
 ]);
 /** Portal statuses that say the core must not hold the payment. */
 const NOT_POSTED_STATUSES: ReadonlySet<string> = new Set(['scheduled', 'failed', 'cancelled']);
@@ -208,6 +230,13 @@ export function problemsOf(
       'postingWithoutMoney',
       `The core posted ${formatUsd(posting.amountCents)}; no card charge was approved and no ACH debit was taken.`,
     );
+  } else if (standing && !charged && debit !== undefined && !debit.filed) {
+    // A bank payment posts once its debit is sent: posted before, the loan was credited with
+    // money not even asked for (and the day's totals would differ with nothing to say why).
+    add(
+      'postingWithoutMoney',
+      `The core posted ${formatUsd(posting.amountCents)}; the ACH debit of ${formatUsd(debit.amountCents)} is in no file yet: the money was not asked for.`,
+    );
   }
 
   // A day's debits go in its file by the next morning at the latest (a debit after the day's
@@ -312,79 +341,128 @@ export function problemsOf(
   return problems;
 }
 
-function sum<T>(items: readonly T[], cents: (item: T) => number) {
-  let total = 0;
-  for (const item of items) total += cents(item);
-  return { count: items.length, cents: total };
+/** What the day lists of one key. */
+interface Listed {
+  charges: CardChargeRecord[];
+  debits: AchDebitRecord[];
+  postings: CorePostingRecord[];
+}
+
+interface SystemTotal {
+  count: number;
+  cents: number;
+}
+
+function tally(): SystemTotal {
+  return { count: 0, cents: 0 };
+}
+
+function addTo(total: SystemTotal, cents: number) {
+  total.count += 1;
+  total.cents += cents;
+}
+
+/**
+ * The day's payments in flight, by its totals: those the portal counts whose money has not moved
+ * (no approved charge, no debit sent). On a day with no mismatch this is exact (every other
+ * difference between the portal's side and the processors' is a mismatch, see the header); the
+ * admin's day page reads the same difference (reconciliation-text.ts `inFlightOf`). Undefined
+ * when there is none or the day has mismatches (its difference is theirs too).
+ */
+export function inFlightOf(run: {
+  mismatchCount: number;
+  totals: Pick<ReconciliationTotals, 'portal' | 'card' | 'ach'>;
+}): SystemTotal | undefined {
+  const { portal, card, ach } = run.totals;
+  const count = portal.count - card.count - ach.count;
+  const cents = portal.cents - card.cents - ach.cents;
+  return run.mismatchCount === 0 && count > 0 && cents >= 0 ? { count, cents } : undefined;
 }
 
 /** The day's totals per system, and its payments out of balance (ordered by payment id). */
 export function matchDay(input: DayMatchInput): DayMatch {
-  const { portalOfDay, portalById, today } = input;
-  const ofDay = { ...input.ofDay, postings: latestPostings(input.ofDay.postings) };
-  const around = { ...input.around, postings: latestPostings(input.around.postings) };
-  const charges = byKey(around.charges, (charge) => charge.idempotencyKey);
-  const debits = byKey(around.debits, (debit) => debit.idempotencyKey);
-  const postings = byKey(around.postings, (posting) => posting.postingKey);
+  const { portalOfDay, portalById, ofDay, today } = input;
+  const charges = byKey(input.found.charges, (charge) => charge.idempotencyKey);
+  const debits = byKey(input.found.debits, (debit) => debit.idempotencyKey);
+  const postings = byKey(latestPostings(input.found.postings), (posting) => posting.postingKey);
 
-  /** A reversed posting of a payment the portal has as refunded: a refund, not a return. */
-  const refundedInPortal = (posting: CorePostingRecord) =>
-    posting.reversed && portalById.get(posting.postingKey)?.status === 'refunded';
+  // The day's subjects: its payments, and the keys the systems list for it that no payment of
+  // the portal has. A key of a payment dated another day is judged on that day.
+  const unknown = new Map<string, Listed>();
+  const unknownOf = (key: string) => {
+    const lists = unknown.get(key) ?? { charges: [], debits: [], postings: [] };
+    unknown.set(key, lists);
+    return lists;
+  };
+  for (const charge of ofDay.charges) {
+    if (!portalById.has(charge.idempotencyKey))
+      unknownOf(charge.idempotencyKey).charges.push(charge);
+  }
+  for (const debit of ofDay.debits) {
+    if (!portalById.has(debit.idempotencyKey)) unknownOf(debit.idempotencyKey).debits.push(debit);
+  }
+  for (const posting of latestPostings(ofDay.postings)) {
+    if (!portalById.has(posting.postingKey)) unknownOf(posting.postingKey).postings.push(posting);
+  }
 
-  const subjects = new Set<string>();
-  for (const payment of portalOfDay) subjects.add(payment.id);
-  for (const charge of ofDay.charges) subjects.add(charge.idempotencyKey);
-  for (const debit of ofDay.debits) subjects.add(debit.idempotencyKey);
-  for (const posting of ofDay.postings) subjects.add(posting.postingKey);
+  const totals = {
+    portal: tally(),
+    card: tally(),
+    ach: tally(),
+    core: tally(),
+    returned: { portal: tally(), ach: tally(), core: tally() },
+  };
+  const countCharge = (charge: CardChargeRecord | undefined, givenBack: boolean) => {
+    if (charge?.status === 'approved' && (!charge.refunded || givenBack)) {
+      addTo(totals.card, charge.amountCents);
+    }
+  };
+  const countDebit = (debit: AchDebitRecord | undefined) => {
+    if (!debit?.filed) return;
+    addTo(totals.ach, debit.amountCents);
+    if (debit.returnReasonCode !== null) addTo(totals.returned.ach, debit.amountCents);
+  };
+  const countPosting = (posting: CorePostingRecord | undefined, refund: boolean) => {
+    if (!posting) return;
+    addTo(totals.core, posting.amountCents);
+    // A refund's reversal is no return.
+    if (posting.reversed && !refund) addTo(totals.returned.core, posting.amountCents);
+  };
 
   const mismatches: ReconciliationMismatch[] = [];
-  for (const paymentId of [...subjects].sort()) {
-    const portal = portalById.get(paymentId);
-    const charge = charges.get(paymentId);
-    const debit = debits.get(paymentId);
-    const posting = postings.get(paymentId);
+  const judge = (
+    paymentId: string,
+    portal: PortalPaymentRow | undefined,
+    charge: CardChargeRecord | undefined,
+    debit: AchDebitRecord | undefined,
+    posting: CorePostingRecord | undefined,
+  ) => {
     const problems = problemsOf(portal, charge, debit, posting, today);
     if (problems.length > 0) {
       mismatches.push({ paymentId, problems, items: itemsOf(portal, charge, debit, posting) });
     }
-  }
-
-  return {
-    totals: {
-      portal: sum(
-        portalOfDay.filter((payment) => TAKEN_STATUSES.has(payment.status)),
-        portalTotalCents,
-      ),
-      // A charge whose payment was given back another way is not the institution's to keep.
-      card: sum(
-        ofDay.charges.filter(
-          (charge) =>
-            charge.status === 'approved' &&
-            !charge.refunded &&
-            portalById.get(charge.idempotencyKey)?.refunded_elsewhere !== true,
-        ),
-        (charge) => charge.amountCents,
-      ),
-      ach: sum(ofDay.debits, (debit) => debit.amountCents),
-      core: sum(
-        ofDay.postings.filter((posting) => !refundedInPortal(posting)),
-        (posting) => posting.amountCents,
-      ),
-      returned: {
-        portal: sum(
-          portalOfDay.filter((payment) => payment.status === 'returned'),
-          portalTotalCents,
-        ),
-        ach: sum(
-          ofDay.debits.filter((debit) => debit.returnReasonCode !== null),
-          (debit) => debit.amountCents,
-        ),
-        core: sum(
-          ofDay.postings.filter((posting) => posting.reversed && !refundedInPortal(posting)),
-          (posting) => posting.amountCents,
-        ),
-      },
-    },
-    mismatches,
   };
+
+  for (const payment of portalOfDay) {
+    const charge = charges.get(payment.id);
+    const debit = debits.get(payment.id);
+    const posting = postings.get(payment.id);
+    const refunded = payment.status === 'refunded';
+    if (TAKEN_STATUSES.has(payment.status)) addTo(totals.portal, portalTotalCents(payment));
+    if (payment.status === 'returned') addTo(totals.returned.portal, portalTotalCents(payment));
+    countCharge(charge, refunded);
+    countDebit(debit);
+    countPosting(posting, refunded);
+    judge(payment.id, payment, charge, debit, posting);
+  }
+  for (const [key, listed] of unknown) {
+    // Counted as the day lists them; judged with whatever any system has of the key.
+    listed.charges.forEach((charge) => countCharge(charge, false));
+    listed.debits.forEach(countDebit);
+    listed.postings.forEach((posting) => countPosting(posting, false));
+    judge(key, undefined, charges.get(key), debits.get(key), postings.get(key));
+  }
+  mismatches.sort((a, b) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0));
+
+  return { totals, mismatches };
 }

@@ -14,13 +14,14 @@ import {
 } from '../../testing/payment-test-kit';
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
-import { latestPostings, problemsOf } from './reconciliation-matching';
+import { latestPostings, matchDay, problemsOf } from './reconciliation-matching';
 import type { PortalPaymentRow } from './reconciliation.repository';
 
 /*
  * A card payment staff refunded (payments-staff.ts `refund`) balances: its charge approved and
- * refunded, its posting reversed, the portal's payment Refunded; it counts on no side of the
- * day's totals. A refund left half done is a mismatch that says so.
+ * refunded, its posting reversed, the portal's payment Refunded; it counts on its day on every
+ * side, as it was taken (as a returned payment does). A refund left half done is a mismatch that
+ * says so.
  */
 
 describe.each(testDatabases())('the reconciliation of a refunded card payment on $name', (db) => {
@@ -63,7 +64,7 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
       .executeTakeFirstOrThrow();
   }
 
-  it('balances a day with a refunded card payment, which counts on no side of its totals', async () => {
+  it('balances a day with a refunded card payment, counted on every side of its day as it was taken', async () => {
     const kept = await payByCard(120);
     const refunded = await payByCard(60);
     const answer = await test.app.inject({
@@ -76,11 +77,13 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
     const run = await test.app.services.reconciliation.reconcile(harborId, TODAY, 'staff');
     expect(run.mismatches).toEqual([]);
     expect(run.mismatchCount).toBe(0);
+    // The day's charges are $180.00 at the card processor, the refunded $60.00 too: the
+    // portal and the core count the payment as well (the core's posting reversed since).
     expect(run.totals).toEqual({
-      portal: { count: 1, cents: 12_000 },
-      card: { count: 1, cents: 12_000 },
+      portal: { count: 2, cents: 18_000 },
+      card: { count: 2, cents: 18_000 },
       ach: { count: 0, cents: 0 },
-      core: { count: 1, cents: 12_000 },
+      core: { count: 2, cents: 18_000 },
       returned: {
         portal: { count: 0, cents: 0 },
         ach: { count: 0, cents: 0 },
@@ -123,6 +126,7 @@ describe('the matching of a refund', () => {
     third_party_fee_cents: 0,
     core_reference: 'line-1',
     refunded_elsewhere: false,
+    posted_at: new Date('2025-03-14T15:00:00.000Z'),
   });
   const charge = (refunded: boolean): CardChargeRecord => ({
     idempotencyKey: 'payment-1',
@@ -176,6 +180,47 @@ describe('the matching of a refund', () => {
         line('payment-2', 'line-9', false),
       ]),
     ).toEqual([line('payment-1', 'line-3', false), line('payment-2', 'line-9', false)]);
+  });
+
+  it('counts a refunded payment on every side of its day, and a charge given back because its payment failed on none', () => {
+    const day = (payment: PortalPaymentRow, refunded: boolean, posted?: CorePostingRecord) => {
+      const lists = {
+        charges: [charge(refunded)],
+        debits: [],
+        postings: posted ? [posted] : [],
+      };
+      return matchDay({
+        portalOfDay: [payment],
+        portalById: new Map([[payment.id, payment]]),
+        ofDay: lists,
+        found: lists,
+        today: DAY,
+      });
+    };
+    const gross = { count: 1, cents: 6_400 };
+    const none = { count: 0, cents: 0 };
+    const refunded = day(portal('refunded'), true, posting(true));
+    expect(refunded.mismatches).toEqual([]);
+    expect(refunded.totals).toEqual({
+      portal: gross,
+      card: gross,
+      ach: none,
+      core: gross,
+      // A refund is no return.
+      returned: { portal: none, ach: none, core: none },
+    });
+    // Refunded another way: the charge kept, counted as every other side counts the payment.
+    const elsewhere = day(
+      { ...portal('refunded'), refunded_elsewhere: true },
+      false,
+      posting(true),
+    );
+    expect(elsewhere.mismatches).toEqual([]);
+    expect(elsewhere.totals).toMatchObject({ portal: gross, card: gross, core: gross });
+    // The core refused the payment, so its charge was refunded and it failed: never taken.
+    const failed = day(portal('failed'), true);
+    expect(failed.mismatches).toEqual([]);
+    expect(failed.totals).toMatchObject({ portal: none, card: none, core: none });
   });
 
   it('expects the charge kept, not refunded, of a payment refunded another way', () => {

@@ -30,6 +30,7 @@ const PAYMENT_COLUMNS = [
   'third_party_fee_cents',
   'core_reference',
   'refunded_elsewhere',
+  'posted_at',
 ] as const;
 
 export interface PortalPaymentRow {
@@ -45,6 +46,8 @@ export interface PortalPaymentRow {
   core_reference: string | null;
   /** Refunded another way after the card processor refused: its charge stands (migration 0046). */
   refunded_elsewhere: boolean;
+  /** When the portal marked it posted: the core credits a payment it posts late as of that day. */
+  posted_at: Date | null;
 }
 
 /** The institution's payments dated `payDate`, whatever their status. */

@@ -43,9 +43,43 @@ import {
  *   runs once per closing however often the end of day checks. A return, a reversal or a late
  *   posting changes an earlier day's answer (an R01 comes two banking days after its debit): the
  *   week's days are answered again each night, older ones when staff ask.
- * - Each outside system is asked through its interface what it did that day (and the days either
- *   side, for counterparts: see the matching); the portal's payments are read from the payments
- *   table by this module's repository (the header there says why).
+ * - The day a payment is reconciled under is its payment date, on every side: the portal's
+ *   payments dated the day, with their card charges, ACH debits and core postings whatever day
+ *   the processor or the core lists them under. Not the day its money moved: the payment date is
+ *   the one date every system has of a payment from the start and that never changes (the core
+ *   credits the payment as of it, as it must, and the debit's entry asks for it as its effective
+ *   date), while the day money moves is unknown until it has moved, and is another day when a
+ *   scheduled date is drawn after a stopped server is back or an immediate ACH payment after the
+ *   cut-off is debited the day before its date. So a payment whose money moved on another day is
+ *   matched and counted once, on its date, and the day its money moved neither counts nor judges
+ *   it. What each processor did on its own day is its own report (the ACH files page lists each
+ *   processing day's files and the debits waiting for one).
+ * - Finding a payment's items whatever day they are listed under: each outside system is asked
+ *   through its interface what it did on the day, the day before and the week after it (up to
+ *   today), and then only for what is still missing of a payment whose money may have moved (the
+ *   portal's payments are read from the payments table by this module's repository: the header
+ *   there says why): the card
+ *   processor by the payment's key (`findCharge`), the core as of the day the portal marked the
+ *   payment posted (a core that cannot credit as of the payment date credits as of its open
+ *   day), the ACH processor on its other processing days (`listDays`) from a week before the
+ *   date to today, nearest first. A run of a day that finds items of a payment dated more than
+ *   the nightly week ago (its date drawn over a week late) queues that day's run again, once a
+ *   day: the nightly runs no longer reach it.
+ * - The day's status (decision; reconciliation-matching.ts has the rules): every difference
+ *   between the systems' totals is either a mismatch of a payment or a payment in flight. In
+ *   flight is a payment the portal counts (Processing, or under review) whose money has not
+ *   moved yet: its debit waits for its file, or none was taken yet. As a bank's reconciliation
+ *   lists items in transit beside a balanced statement, it is not a mismatch and not hidden
+ *   either: it counts on the portal's side only (the ACH side counts the debits sent, the money
+ *   asked for), so on a day with no mismatch the portal's total less the card's and the ACH's is
+ *   exactly what is in flight, which the admin's day page shows as "Processing" beside the
+ *   totals rather than a bare "Balanced". It counts on every side once its debit is sent and it
+ *   posted; still in no file after the next morning it is a mismatch, "Debit never sent".
+ * - Refunds and returns: a payment given back later is counted on its day on every side, as it
+ *   was taken (the card's charge refunded since, the debit returned since, the core's posting
+ *   reversed since); the returns are broken out in `returned` as each system has them. A card
+ *   charge refunded because its payment failed (the core refused it) was never taken and counts
+ *   nowhere.
  * - A run replaces the day's earlier run (one per institution and day): a second run of the same
  *   day is the day's answer as of now, e.g. once an ACH return came in.
  * - Staff: every role of the institution reads the runs and their mismatches (statuses, amounts,
@@ -67,11 +101,29 @@ const PUBLISHERS_ONLY = 'Only a publisher can run a reconciliation.';
 /** The closed days before the last one that each end of day reconciles again. */
 export const RECONCILED_AGAIN_DAYS = 7;
 
+/**
+ * How many days before its payment's date a debit may be taken: an immediate ACH payment after
+ * the cut-off is dated the next business day that is no non-payment day (a long weekend).
+ */
+const DEBIT_DAYS_BEFORE_DATE = 7;
+
+/** The card processor's lookups by key made at once. */
+const LOOKUPS_AT_ONCE = 20;
+
+/** Portal statuses of a payment whose money may have moved: its items are looked for anywhere. */
+const MAY_HAVE_MOVED: ReadonlySet<string> = new Set([
+  'settling',
+  'posted',
+  'needsReview',
+  'returned',
+  'refunded',
+]);
+
 export interface ReconciliationServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
-  cardProcessor: Pick<CardProcessor, 'listCharges'>;
-  achProcessor: Pick<AchProcessor, 'listDebits'>;
+  cardProcessor: Pick<CardProcessor, 'listCharges' | 'findCharge'>;
+  achProcessor: Pick<AchProcessor, 'listDebits' | 'listDays'>;
   core: Pick<ServicingCore, 'listPostings'>;
   /** The institution's IANA time zone (its calendar days). */
   timeZone(institutionId: number): Promise<string>;
@@ -101,6 +153,13 @@ export interface ReconciliationService {
    */
   afterEndOfDay(institutionId: number, lastClosed: CalendarDate): Promise<void>;
   queue: QueueDefinition<{ institutionId: number; date: CalendarDate }>;
+}
+
+/** Each system's items found of a day's payments, whatever day each is listed under. */
+interface FoundLists {
+  charges: CardChargeRecord[];
+  debits: AchDebitRecord[];
+  postings: CorePostingRecord[];
 }
 
 const StoredProblems = z.array(ReconciliationProblem);
@@ -158,6 +217,105 @@ export function createReconciliationService(
     return { charges, debits, postings };
   }
 
+  /**
+   * Looks up what the days around the day did not show of its payments whose money may have
+   * moved (see the header), adding it to `found`. `listed`: the days already read.
+   */
+  async function findTheRest(
+    institutionId: number,
+    date: CalendarDate,
+    today: CalendarDate,
+    timeZone: string,
+    payments: readonly PortalPaymentRow[],
+    found: FoundLists,
+    listed: ReadonlySet<CalendarDate>,
+  ) {
+    const moving = payments.filter((payment) => MAY_HAVE_MOVED.has(payment.status));
+    const charged = new Set(found.charges.map((charge) => charge.idempotencyKey));
+    const debited = new Set(found.debits.map((debit) => debit.idempotencyKey));
+    const posted = new Set(
+      found.postings.map((posting) => paymentIdOfPostingKey(posting.postingKey)),
+    );
+
+    const uncharged = moving.filter((payment) => payment.is_card && !charged.has(payment.id));
+    for (let start = 0; start < uncharged.length; start += LOOKUPS_AT_ONCE) {
+      const charges = await Promise.all(
+        uncharged
+          .slice(start, start + LOOKUPS_AT_ONCE)
+          .map((payment) => cardProcessor.findCharge(institutionId, payment.id)),
+      );
+      for (const charge of charges) if (charge) found.charges.push(charge);
+    }
+
+    const unposted = new Set<string>();
+    const postingDays = new Set<CalendarDate>();
+    for (const payment of moving) {
+      if (posted.has(payment.id) || payment.posted_at === null) continue;
+      unposted.add(payment.id);
+      const day = calendarDateIn(timeZone, payment.posted_at);
+      if (!listed.has(day) && day <= today) postingDays.add(day);
+    }
+    for (const day of postingDays) {
+      for (const posting of await core.listPostings(institutionId, day)) {
+        if (unposted.has(paymentIdOfPostingKey(posting.postingKey))) found.postings.push(posting);
+      }
+    }
+
+    const undebited = new Set(
+      moving
+        .filter((payment) => !payment.is_card && !debited.has(payment.id))
+        .map((payment) => payment.id),
+    );
+    if (undebited.size === 0) return;
+    const first = addDays(date, -DEBIT_DAYS_BEFORE_DATE);
+    const distance = (day: CalendarDate) =>
+      Math.abs(Date.parse(`${day}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`));
+    const days = (await achProcessor.listDays(institutionId))
+      .map((day) => day.date)
+      .filter((day) => day >= first && day <= today && !listed.has(day))
+      .sort((a, b) => distance(a) - distance(b));
+    for (const day of days) {
+      if (undebited.size === 0) break;
+      for (const debit of await achProcessor.listDebits(institutionId, day)) {
+        if (undebited.delete(debit.idempotencyKey)) found.debits.push(debit);
+      }
+    }
+  }
+
+  /**
+   * Queues the run of each day, before the nightly runs' week, of a payment whose items the day
+   * lists (its money moved, or it posted, on this day, long after its date): once a day each.
+   */
+  async function answerEarlierDays(
+    institutionId: number,
+    date: CalendarDate,
+    today: CalendarDate,
+    ofDay: DayLists,
+    portalById: ReadonlyMap<string, PortalPaymentRow>,
+  ) {
+    const reachedNightly = addDays(today, -(RECONCILED_AGAIN_DAYS + 1));
+    const earlier = new Set<CalendarDate>();
+    const see = (key: string) => {
+      const payDate = portalById.get(key)?.pay_date;
+      if (payDate !== undefined && payDate !== date && payDate < reachedNightly) {
+        earlier.add(payDate);
+      }
+    };
+    ofDay.charges.forEach((charge) => see(charge.idempotencyKey));
+    ofDay.debits.forEach((debit) => see(debit.idempotencyKey));
+    ofDay.postings.forEach((posting) => see(paymentIdOfPostingKey(posting.postingKey)));
+    if (earlier.size === 0) return;
+    const jobs = deps.jobs();
+    let queued = false;
+    for (const day of earlier) {
+      const key = `${institutionId}|${day}|moved:${today}`;
+      if (await jobs.enqueue(RECONCILIATION_DAY_QUEUE, { institutionId, date: day }, { key })) {
+        queued = true;
+      }
+    }
+    if (queued) jobs.nudge(RECONCILIATION_DAY_QUEUE);
+  }
+
   async function reconcile(
     institutionId: number,
     date: CalendarDate,
@@ -180,7 +338,7 @@ export function createReconciliationService(
       ...days.map((day) => listsOf(institutionId, day, timeZone)),
     ]);
     const ofDay = lists[days.indexOf(date)] ?? { charges: [], debits: [], postings: [] };
-    const around: DayLists = {
+    const found: FoundLists = {
       charges: lists.flatMap((list) => list.charges),
       debits: lists.flatMap((list) => list.debits),
       postings: lists.flatMap((list) => list.postings),
@@ -200,8 +358,9 @@ export function createReconciliationService(
     for (const payment of await findPayments(db, institutionId, [...otherKeys])) {
       portalById.set(payment.id, payment);
     }
+    await findTheRest(institutionId, date, today, timeZone, portalOfDay, found, new Set(days));
 
-    const { totals, mismatches } = matchDay({ portalOfDay, portalById, ofDay, around, today });
+    const { totals, mismatches } = matchDay({ portalOfDay, portalById, ofDay, found, today });
     const durationMs = Math.round(performance.now() - started);
     await replaceRun(
       db,
@@ -228,6 +387,7 @@ export function createReconciliationService(
         items: mismatch.items,
       })),
     );
+    await answerEarlierDays(institutionId, date, today, ofDay, portalById);
     return {
       date,
       trigger,

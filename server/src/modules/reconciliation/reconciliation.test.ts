@@ -26,6 +26,10 @@ import {
 import { signedInStaff } from '../../testing/staff';
 import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import { createJobQueue } from '../jobs/job-queue';
+import type { AchDebitRecord } from '../../core/ach/ach-processor';
+import type { CorePostingRecord } from '../../core/servicing-core';
+import { inFlightOf, matchDay, problemsOf } from './reconciliation-matching';
+import { findRun, type PortalPaymentRow } from './reconciliation.repository';
 import {
   RECONCILED_AGAIN_DAYS,
   RECONCILIATION_DAY_QUEUE,
@@ -185,6 +189,41 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     }
   });
 
+  it('counts a bank payment whose debit waits for its file as in flight: on the portal’s side only, no mismatch, then on every side once its debit is sent', async () => {
+    const before = await service.reconcile(harborId, TODAY, 'staff');
+    expect(before.mismatchCount).toBe(0);
+    const waiting = await pay('immediateAch', account, 247.65, { unsent: true });
+    expect(waiting.status).toBe('settling');
+
+    const run = await service.reconcile(harborId, TODAY, 'staff');
+    expect(run.mismatches).toEqual([]);
+    // The portal took it; no money moved yet (its debit is in no file) and nothing posted: the
+    // sides differ by it alone, and the day says so rather than a bare Balanced.
+    expect(run.totals.portal).toEqual({
+      count: before.totals.portal.count + 1,
+      cents: before.totals.portal.cents + 24_765,
+    });
+    expect(run.totals.ach).toEqual(before.totals.ach);
+    expect(run.totals.core).toEqual(before.totals.core);
+    expect(inFlightOf(before)).toBeUndefined();
+    expect(inFlightOf(run)).toEqual({ count: 1, cents: 24_765 });
+
+    // Its debit sent, it posts: counted on every side, nothing in flight.
+    expect(await sealAndPost(test.app, harborId, TODAY)).toBeDefined();
+    const sent = await service.reconcile(harborId, TODAY, 'staff');
+    expect(sent.mismatches).toEqual([]);
+    expect(sent.totals.portal).toEqual(run.totals.portal);
+    expect(sent.totals.ach).toEqual({
+      count: before.totals.ach.count + 1,
+      cents: before.totals.ach.cents + 24_765,
+    });
+    expect(sent.totals.core).toEqual({
+      count: before.totals.core.count + 1,
+      cents: before.totals.core.cents + 24_765,
+    });
+    expect(inFlightOf(sent)).toBeUndefined();
+  });
+
   it('runs the day after the core’s end of day on the job queue, and the week before again, once per closing', async () => {
     const queue = createJobQueue({
       db: test.database.db,
@@ -240,7 +279,61 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       expect((await paymentOf(answered)).status).toBe('posted');
       const run = await service.reconcile(harborId, NEXT_BUSINESS_DAY, 'staff');
       expect(mismatchOf(run, id)).toBeUndefined();
-      expect(run.totals.portal).toEqual({ count: 1, cents: 4_500 });
+      // Counted on its date on every side, its debit of Wednesday too.
+      expect(run.totals).toMatchObject({
+        portal: { count: 1, cents: 4_500 },
+        ach: { count: 1, cents: 4_500 },
+        core: { count: 1, cents: 4_500 },
+      });
+      // The day its money moved neither judges it again nor counts it: the core credited it as
+      // of its date, Monday, and it is Monday's.
+      const moved = await service.reconcile(harborId, '2025-03-19', 'staff');
+      expect(mismatchOf(moved, id)).toBeUndefined();
+      expect(moved.totals.ach).toEqual({ count: 0, cents: 0 });
+    } finally {
+      test.clock.set(started.toISOString());
+    }
+  });
+
+  it('matches a date drawn over a week late on its date, and the day its money moved has that day answered again', async () => {
+    const started = test.clock.now();
+    const date = '2025-03-18';
+    const answered = await submit(
+      jordan,
+      'scheduledAch',
+      paymentBody({ loan: HOME_EQUITY, method: account, date, amount: 55 }),
+      nextKey(),
+    );
+    expect(answered.body.Errors).toEqual([]);
+    const { id } = await paymentOf(answered);
+    const queue = createJobQueue({
+      db: test.database.db,
+      clock: test.clock,
+      queues: [service.queue],
+    });
+    try {
+      // Monday the 31st: the server was stopped for nearly two weeks; the 18th is drawn now.
+      test.clock.set('2025-03-31T15:00:00.000Z');
+      await test.app.services.paymentPosting.runOnce();
+      expect(await sealAndPost(test.app, harborId, '2025-03-31')).toBeDefined();
+      expect((await paymentOf(answered)).status).toBe('posted');
+
+      // The nightly runs no longer answer the 18th; the 31st's run, which lists its debit, has it
+      // answered again, and does not judge or count it itself.
+      const moved = await service.reconcile(harborId, '2025-03-31', 'daily');
+      expect(mismatchOf(moved, id)).toBeUndefined();
+      expect(moved.totals.ach).toEqual({ count: 0, cents: 0 });
+      let ran = 0;
+      while ((await queue.runOnce(RECONCILIATION_DAY_QUEUE)) > 0) ran += 1;
+      expect(ran).toBeGreaterThan(0);
+      const stored = await findRun(test.database.db, harborId, date);
+      expect(stored).toMatchObject({ trigger: 'daily', ach_count: 1 });
+      expect(Number(stored?.ach_cents)).toBe(5_500);
+      // Its debit is found on its processing day, 13 days after its date.
+      const run = await service.reconcile(harborId, date, 'staff');
+      expect(mismatchOf(run, id)).toBeUndefined();
+      expect(run.totals.ach).toEqual({ count: 1, cents: 5_500 });
+      expect(run.totals.core.count).toBe(run.totals.portal.count);
     } finally {
       test.clock.set(started.toISOString());
     }
@@ -469,5 +562,78 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     expect(ReconciliationRunDetail.parse(stored.json()).totals.returned).toEqual(
       after.totals.returned,
     );
+  });
+});
+
+describe('the matching of a day', () => {
+  const FRIDAY = '2025-03-14';
+  const MONDAY = '2025-03-17';
+  const payment: PortalPaymentRow = {
+    id: '0b7e3c1a-5d2f-4e8a-9c6b-1f2e3d4c5b6a',
+    reference_number: 'R8T2W6Y4PA',
+    status: 'posted',
+    pay_date: MONDAY,
+    is_card: false,
+    amount_cents: 10_000,
+    additional_principal_cents: 0,
+    first_party_fee_cents: 0,
+    third_party_fee_cents: 0,
+    core_reference: 'line-7',
+    refunded_elsewhere: false,
+    posted_at: new Date('2025-03-17T14:00:00.000Z'),
+  };
+  // Made on Friday evening after the cut-off: debited Friday, dated (and posted as of) Monday.
+  const debit = (filed: boolean): AchDebitRecord => ({
+    idempotencyKey: payment.id,
+    traceNumber: '011099990000001',
+    amountCents: 10_000,
+    processingDate: FRIDAY,
+    filed,
+    returnReasonCode: null,
+  });
+  const posting: CorePostingRecord = {
+    postingKey: payment.id,
+    reference: 'line-7',
+    date: MONDAY,
+    amountCents: 10_000,
+    reversed: false,
+  };
+  const none = { charges: [], debits: [], postings: [] };
+  const byId = new Map([[payment.id, payment]]);
+  const found = { charges: [], debits: [debit(true)], postings: [posting] };
+
+  it('judges and counts a payment on its date only, its debit of the day before too', () => {
+    const monday = matchDay({
+      portalOfDay: [payment],
+      portalById: byId,
+      ofDay: { ...none, postings: [posting] },
+      found,
+      today: '2025-03-18',
+    });
+    expect(monday.mismatches).toEqual([]);
+    expect(monday.totals).toMatchObject({
+      portal: { count: 1, cents: 10_000 },
+      ach: { count: 1, cents: 10_000 },
+      core: { count: 1, cents: 10_000 },
+    });
+    const friday = matchDay({
+      portalOfDay: [],
+      portalById: byId,
+      ofDay: { ...none, debits: [debit(true)] },
+      found,
+      today: '2025-03-18',
+    });
+    expect(friday.mismatches).toEqual([]);
+    expect(friday.totals.ach).toEqual({ count: 0, cents: 0 });
+  });
+
+  it('finds a bank payment posted while its debit is in no file: no money moved', () => {
+    expect(problemsOf(payment, undefined, debit(false), posting, '2025-03-15')).toEqual([
+      {
+        kind: 'postingWithoutMoney',
+        detail:
+          'The core posted $100.00; the ACH debit of $100.00 is in no file yet: the money was not asked for.',
+      },
+    ]);
   });
 });

@@ -22,7 +22,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
 import { useReconciliationRun } from '../api/reconciliations';
-import { outcomeText, portalStatusText } from '../utils/reconciliation-text';
+import {
+  inFlightOf,
+  outcomeSeverity,
+  outcomeText,
+  portalStatusText,
+} from '../utils/reconciliation-text';
 
 interface ItemRow {
   system: string;
@@ -168,6 +173,7 @@ export interface ReconciliationDayPageProps {
 /** A reconciled day: each system's totals, then each payment out of balance with every side. */
 export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDayPageProps) {
   const run = useReconciliationRun(slug, date);
+  const inFlight = run.data && inFlightOf(run.data);
   return (
     <Box sx={{ p: 3, maxWidth: 1300, display: 'grid', gap: 2 }}>
       <Box>
@@ -186,7 +192,7 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
       )}
       {run.data && (
         <>
-          <Alert severity={run.data.mismatchCount === 0 ? 'success' : 'warning'} role="status">
+          <Alert severity={outcomeSeverity(run.data)} role="status">
             {outcomeText(run.data)}. Run {formatDateTime(run.data.ranAt, timeZone)}
             {run.data.trigger === 'staff' ? ' by staff' : ' after the end of day'}.
           </Alert>
@@ -214,8 +220,13 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
                   [
                     ['Portal payments (with fees)', run.data.totals.portal],
                     ['Card charges', run.data.totals.card],
-                    ['ACH debits', run.data.totals.ach],
+                    ['ACH debits sent', run.data.totals.ach],
                     ['Core postings (without fees)', run.data.totals.core],
+                    // What of the portal's side has not moved money yet (a day with no
+                    // mismatch): why its total is above the others'.
+                    ...(inFlight
+                      ? ([['Processing: money not moved yet (with fees)', inFlight]] as const)
+                      : []),
                     // Of those, what the bank sent back, as each system has it (all three agree
                     // on a balanced day).
                     ...(run.data.totals.returned
@@ -238,6 +249,14 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
               </TableBody>
             </Table>
           </TableContainer>
+          {inFlight && (
+            <Typography>
+              Processing: the day’s payments the portal took whose money has not moved yet (a debit
+              waiting for its file, or not taken yet). They are not a mismatch: each counts on every
+              side once its debit is sent and it posts, and a debit still in no file after the next
+              morning is a mismatch.
+            </Typography>
+          )}
           {run.data.mismatches.map((mismatch) => (
             <MismatchSection key={mismatch.paymentId} mismatch={mismatch} timeZone={timeZone} />
           ))}

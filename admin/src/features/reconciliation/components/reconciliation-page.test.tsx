@@ -120,7 +120,7 @@ describe('the reconciliation page', () => {
     expect(daysRegion).toContainElement(days);
     expect(daysRegion).toHaveAttribute('tabindex', '0');
     expect(rowsOf(days)).toEqual([
-      'DayOutcomePortal paymentsCard chargesACH debitsCore postingsACH returnsRun',
+      'DayOutcomePortal paymentsCard chargesACH debits sentCore postingsACH returnsRun',
       '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)$12.34 (1)03/14/2025 11:00 AM EDT (by staff)',
       // A run made before returns were counted says so.
       '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)Not counted03/14/2025 12:10 AM EDT',
@@ -193,6 +193,38 @@ describe('the reconciliation page', () => {
       '03/14/2025 is reconciled: 2 mismatches. Open the day',
     );
     expect(server.requestsTo(RUN)).toHaveLength(1);
+    await expectNoAxeViolations();
+  });
+
+  it('shows a day whose sides differ by a payment in flight as processing, not a bare Balanced', async () => {
+    const none = { count: 0, cents: 0 };
+    const inFlight: ReconciliationRunDetail = {
+      ...BALANCED,
+      date: '2025-03-14',
+      totals: {
+        portal: { count: 1, cents: 24_765 },
+        card: none,
+        ach: none,
+        core: none,
+        returned: { portal: none, ach: none, core: none },
+      },
+      mismatches: [],
+    };
+    renderAdmin({
+      path: '/i/harbor/reconciliation/2025-03-14',
+      routes: { ...institutionRoutes(), [DAY]: { body: inFlight } },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Balanced; processing: 1 payment, $247.65. Run 03/14/2025 12:10 AM EDT after the end of day.',
+    );
+    expect(rowsOf(screen.getByRole('table', { name: 'Totals of the day' })).slice(1, 6)).toEqual([
+      'Portal payments (with fees)1$247.65',
+      'Card charges0$0.00',
+      'ACH debits sent0$0.00',
+      'Core postings (without fees)0$0.00',
+      'Processing: money not moved yet (with fees)1$247.65',
+    ]);
+    expect(screen.getByText(/whose money has not moved yet/)).toBeVisible();
     await expectNoAxeViolations();
   });
 

@@ -26,12 +26,12 @@ import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
 import { useReconciliationRuns } from '../api/reconciliations';
 import { useRunReconciliation } from '../api/run-reconciliation';
-import { outcomeText } from '../utils/reconciliation-text';
+import { outcomeSeverity, outcomeText } from '../utils/reconciliation-text';
 
 const SYSTEMS: { key: Exclude<keyof ReconciliationTotals, 'returned'>; label: string }[] = [
   { key: 'portal', label: 'Portal payments' },
   { key: 'card', label: 'Card charges' },
-  { key: 'ach', label: 'ACH debits' },
+  { key: 'ach', label: 'ACH debits sent' },
   { key: 'core', label: 'Core postings' },
 ];
 
@@ -86,7 +86,7 @@ function RunDayForm({ slug }: { slug: string }) {
         Reconcile
       </Button>
       {run.data && (
-        <Alert severity={run.data.mismatchCount === 0 ? 'success' : 'warning'} role="status">
+        <Alert severity={outcomeSeverity(run.data)} role="status">
           {formatUsDate(run.data.date)} is reconciled: {outcomeText(run.data)}.{' '}
           <Link component={RouterLink} to={run.data.date}>
             Open the day
@@ -122,8 +122,9 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
       </Typography>
       <Typography>
         Each day, after the core’s end of day, the portal’s payments are matched with the core’s
-        postings, the card processor’s charges and the ACH processor’s debits and returns. A day
-        balances when they all agree; open a day with mismatches to see each system’s side.
+        postings, the card processor’s charges and the ACH processor’s debits and returns, each
+        payment on its payment date whatever day its money moved. A day balances when they all
+        agree; open a day with mismatches to see each system’s side.
       </Typography>
       {canPublish(role) ? (
         <RunDayForm slug={slug} />
