@@ -199,28 +199,6 @@ export async function markPaymentMethodSaved(
   return updated.numUpdatedRows > 0n ? id : findSavedDuplicateId(db, owner, row.duplicate_key);
 }
 
-/**
- * The method saved with a payment made today (`saveMethodWithPayment`, once the payment went
- * through), kept by that payment of the owner's when it keeps none (a bank account typed for
- * it), as a scheduled payment keeps the method saved with it. Pass the transaction that saves
- * the method.
- */
-export async function keepSavedMethodOnPayment(
-  db: Db,
-  owner: MethodOwner,
-  paymentId: string,
-  methodId: number,
-): Promise<void> {
-  await db
-    .updateTable('payments')
-    .set({ payment_method_id: methodId })
-    .where('id', '=', paymentId)
-    .where('institution_id', '=', owner.institutionId)
-    .where('user_id', '=', owner.userId)
-    .where('payment_method_id', 'is', null)
-    .execute();
-}
-
 /** The id of the user's saved method under this duplicate key, if any. */
 export async function findSavedDuplicateId(
   db: Db,

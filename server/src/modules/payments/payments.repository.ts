@@ -1280,3 +1280,25 @@ export async function claimChangeNotice(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The method saved with a payment made today (payment-methods' `saveMethodWithPayment`, once the
+ * payment went through), kept by that payment of the owner's when it keeps none (a bank account
+ * typed for it), as a scheduled payment keeps the method saved with it. Pass the transaction
+ * that saves the method.
+ */
+export async function keepSavedMethodOnPayment(
+  db: Db,
+  owner: PaymentOwner,
+  paymentId: string,
+  methodId: number,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ payment_method_id: methodId })
+    .where('id', '=', paymentId)
+    .where('institution_id', '=', owner.institutionId)
+    .where('user_id', '=', owner.userId)
+    .where('payment_method_id', 'is', null)
+    .execute();
+}

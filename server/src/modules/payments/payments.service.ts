@@ -27,7 +27,6 @@ import type { PrepareNotification, PreparedAlert } from '../notifications/notifi
 import { paymentFactsOf } from './payment-alerts';
 import { paymentReceivedAt } from './payment-receipt';
 import type { DataProtector } from '../../lib/data-protection';
-import { keepSavedMethodOnPayment } from '../payment-methods/payment-methods.repository';
 import {
   type MethodToSave,
   type PaymentMethodsService,
@@ -66,6 +65,7 @@ import {
   cancelWaitingPayment,
   findPayment,
   findRecurring,
+  keepSavedMethodOnPayment,
   loanAmountInFlight,
   loanPaymentFacts,
   lockLoanPayments,
