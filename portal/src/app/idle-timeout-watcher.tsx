@@ -43,7 +43,8 @@ export function IdleTimeoutWatcher() {
         (close) => (
           <SessionTimeoutDialog secondsLeft={secondsLeft} onResume={() => close('resume')} />
         ),
-        { dismissible: false },
+        // The session's warning, about no page: it stays when the route changes.
+        { dismissible: false, scope: 'app' },
       );
       warning = handle;
       void handle.result.then((result) => {

@@ -6,6 +6,8 @@ import { DIALOG_WIDTH, PortalDialog } from './portal-dialog';
 
 export interface AcknowledgeOptions {
   title: ReactNode;
+  /** What it is about, under the title (PortalDialog's `subtitle`). */
+  subtitle?: ReactNode;
   text?: ReactNode;
   /** Defaults to dialogTexts.acknowledgeButtonText ('Okay'). */
   buttonText?: string;
@@ -18,6 +20,7 @@ interface AcknowledgeDialogProps extends AcknowledgeOptions {
 
 export function AcknowledgeDialog({
   title,
+  subtitle,
   text,
   buttonText,
   width,
@@ -28,6 +31,7 @@ export function AcknowledgeDialog({
     <PortalDialog
       width={width ?? DIALOG_WIDTH.standard}
       title={title}
+      subtitle={subtitle}
       actions={
         <Button variant="contained" onClick={onClose}>
           {buttonText ?? settings.get('dialogTexts.acknowledgeButtonText')}

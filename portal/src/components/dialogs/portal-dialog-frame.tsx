@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useDialogEntry } from './dialog-stack';
 import type { PortalDialogProps } from './portal-dialog-props';
@@ -15,6 +16,7 @@ import type { PortalDialogProps } from './portal-dialog-props';
 export default function PortalDialogFrame({
   title,
   width,
+  subtitle,
   children,
   actions,
   icon,
@@ -22,6 +24,11 @@ export default function PortalDialogFrame({
 }: PortalDialogProps) {
   const entry = useDialogEntry();
   const descriptionId = useId();
+  const subtitleId = useId();
+  const describedBy =
+    [subtitle ? subtitleId : undefined, children ? descriptionId : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
   // Closed while this module was still loading: the dialog never shows, so there is no closing
   // transition to end, and the stack entry is dropped here instead.
   const closedBeforeShown = useRef(!entry.open);
@@ -39,7 +46,7 @@ export default function PortalDialogFrame({
       }}
       maxWidth={false}
       inert={!entry.isTop && entry.open}
-      aria-describedby={children ? descriptionId : undefined}
+      aria-describedby={describedBy}
       slotProps={{
         paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } },
         transition: { onExited: entry.onExited },
@@ -51,15 +58,28 @@ export default function PortalDialogFrame({
         </Box>
       ) : null}
       <DialogTitle sx={icon ? { textAlign: 'center' } : undefined}>{title}</DialogTitle>
-      {children ? (
+      {children || subtitle ? (
         <DialogContent
           // MUI leaves no room above content that follows a title (padding-top 0), which cut
           // the floating label of a dialog's first outlined field (the payoff date).
           sx={{ '.MuiDialogTitle-root + &': { pt: 1 } }}
         >
-          <DialogContentText id={descriptionId} component="div">
-            {children}
-          </DialogContentText>
+          {subtitle ? (
+            <Typography
+              id={subtitleId}
+              variant="subtitle2"
+              component="p"
+              color="text.secondary"
+              sx={{ mb: children ? 1.5 : 0 }}
+            >
+              {subtitle}
+            </Typography>
+          ) : null}
+          {children ? (
+            <DialogContentText id={descriptionId} component="div">
+              {children}
+            </DialogContentText>
+          ) : null}
         </DialogContent>
       ) : null}
       <DialogActions>{actions}</DialogActions>

@@ -8,6 +8,12 @@ export interface PortalDialogProps {
   /** The accessible name of the dialog. */
   title: ReactNode;
   width: number;
+  /**
+   * What the dialog is about, under its title: the loan of a loan's dialog ('Auto Loan ****2341'),
+   * so a borrower with several loans knows which one it is. Part of the accessible description,
+   * not of the name.
+   */
+  subtitle?: ReactNode;
   /** The text of the dialog, which becomes its accessible description. */
   children?: ReactNode;
   actions: ReactNode;

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUS_TEXT_KEYS,
   paymentTimelineQuery,
 } from '../../lib/payments/payment-timeline';
+import { useLoanName } from '../../lib/accounts/loan-name';
 import { useSettings } from '../../lib/settings/settings-context';
 import { AcknowledgeDialog } from '../dialogs/acknowledge-dialog';
 import { DIALOG_WIDTH } from '../dialogs/portal-dialog';
@@ -28,11 +29,16 @@ export function PaymentDetailsDialog(props: {
   onClose(): void;
 }) {
   const settings = useSettings();
+  const loan = useLoanName(props.accountNumber);
   const timeline = useQuery(paymentTimelineQuery(props.handle, props.accountNumber));
   const timeZone = settings.get('localeOptions.institutionTimeZone');
   const headingId = useId();
+  // A card payment given back another way (the card refused the refund) says so: the borrower
+  // will not find it on the card.
   const statusText = (status: keyof typeof PAYMENT_STATUS_TEXT_KEYS) =>
-    settings.get(PAYMENT_STATUS_TEXT_KEYS[status]);
+    status === 'refunded' && timeline.data?.RefundedElsewhere
+      ? settings.get('recurringPaymentTexts.paymentStatusRefundedElsewhereText')
+      : settings.get(PAYMENT_STATUS_TEXT_KEYS[status]);
   const data = timeline.data;
   /** What the receipt said, then why it came back or failed. */
   const facts = (payment: NonNullable<typeof data>): [string, string][] => {
@@ -66,6 +72,8 @@ export function PaymentDetailsDialog(props: {
     <AcknowledgeDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('recurringPaymentTexts.paymentDetailsTitleText')}
+      // The loan the payment is for: the lists it opens from are on a loan's pages.
+      subtitle={loan}
       onClose={props.onClose}
       text={
         <>

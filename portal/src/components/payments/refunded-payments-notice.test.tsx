@@ -147,6 +147,51 @@ describe('the refunded payments notice', () => {
     await expectNoAxeViolations();
   });
 
+  it('opens the details of a payment given back another way, which say it was not to the card', async () => {
+    const { user } = renderNotice(
+      paymentInfoFixture({ RecentPayments: [{ ...REFUNDED, RefundedElsewhere: true }] }),
+      {
+        routes: {
+          [TIMELINE]: {
+            body: {
+              HasNoErrors: true,
+              Errors: [],
+              Status: 'refunded',
+              PaymentDate: '2026-11-24',
+              ConfirmationNumber: 'K7M2Q9X4TB',
+              PaymentAmount: 88.25,
+              IsCard: true,
+              AccountNumber: '4242',
+              ReturnReason: '',
+              FailureReason: '',
+              RefundedElsewhere: true,
+              Events: [
+                { Status: 'settling', At: '2026-11-24T15:00:00.000Z' },
+                { Status: 'posted', At: '2026-11-24T15:00:04.000Z' },
+                { Status: 'refunded', At: '2026-11-30T19:30:00.000Z' },
+              ],
+            },
+          },
+        },
+      },
+    );
+    await user.click(
+      within(await screen.findByRole('alert')).getByRole('button', {
+        name: 'View details of the payment of $88.25 on 11/24/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(await within(dialog).findByText(/^Payment of 11\/24\/2026: /)).toHaveTextContent(
+      'Refunded to you another way, not to your card',
+    );
+    expect(
+      within(within(dialog).getByRole('list', { name: 'What happened' }))
+        .getAllByRole('listitem')
+        .at(-1),
+    ).toHaveTextContent(/^Refunded to you another way, not to your card: 11\/30\/2026/);
+    await expectNoAxeViolations();
+  });
+
   it('still says so when the loan refuses a payment', async () => {
     renderNotice({
       HasNoErrors: false,

@@ -51,7 +51,8 @@ export async function ensureAppIsCurrent(
   settings: SettingsAccessor,
 ): Promise<boolean> {
   if (await getAppVersion()) return true;
-  dialogs.open(() => <UpdateAppDialog settings={settings} />, { dismissible: false });
+  // The app's own notice, about no page: it stays whatever route the app is on.
+  dialogs.open(() => <UpdateAppDialog settings={settings} />, { dismissible: false, scope: 'app' });
   return false;
 }
 

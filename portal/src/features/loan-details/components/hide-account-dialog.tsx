@@ -11,6 +11,8 @@ export const HIDE_ACCOUNT_CLOSE_MS = 4_000;
 
 /** Asks to hide the account from the web (spec 002 "Hide-account dialog"). */
 export function HideAccountDialog(props: {
+  /** The loan's name and masked number, under the title. */
+  loanName: string;
   hide(): Promise<unknown>;
   onClose(hidden: boolean): void;
 }) {
@@ -25,6 +27,7 @@ export function HideAccountDialog(props: {
     <PortalDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('loanDetailsTexts.hideAccountTitleText')}
+      subtitle={props.loanName}
       actions={
         state === 'done' ? null : (
           <>

@@ -15,6 +15,8 @@ import { useInsurance } from '../api/insurance';
 /** The insurance on a loan (spec 002 "insurance dialog"), loaded when it opens. */
 export function InsuranceDialog(props: {
   accountNumber: string;
+  /** The loan's name and masked number, under the title. */
+  loanName: string;
   originalMaturityDate: string;
   onClose(): void;
 }) {
@@ -31,6 +33,7 @@ export function InsuranceDialog(props: {
     <PortalDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('loanDetailsTexts.insuranceTitleText')}
+      subtitle={props.loanName}
       actions={
         <Button onClick={props.onClose}>{settings.get('dialogTexts.acknowledgeButtonText')}</Button>
       }

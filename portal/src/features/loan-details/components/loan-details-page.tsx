@@ -17,6 +17,7 @@ import {
   hostDateOf,
   isClosedComment,
   type LoanHold,
+  loanName,
   loanPaymentOffer,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
@@ -186,6 +187,8 @@ function LoanDetails({
   const stage = useStagesAfterPaint(2);
   const info = data.Information;
   const closed = isClosedComment(info.Comment);
+  // The loan's dialogs say which loan they are about (a borrower may have several).
+  const loanLabel = loanName({ description: info.Description, number: info.AccountNumber });
   const line = accountCategory(info.AccountType) === 'lineOfCredit';
   const hide = (key: Parameters<typeof settings.get>[0]) => settings.get(key) === true;
   // Decision: a loan that owes nothing offers no payment and no payoff quote, as a bank's own
@@ -302,7 +305,11 @@ function LoanDetails({
           variant="outlined"
           onClick={() =>
             dialogs.open<true>((close) => (
-              <PayoffQuoteDialog accountNumber={accountNumber} onClose={() => close(true)} />
+              <PayoffQuoteDialog
+                accountNumber={accountNumber}
+                loanName={loanLabel}
+                onClose={() => close(true)}
+              />
             ))
           }
         >
@@ -316,6 +323,7 @@ function LoanDetails({
             dialogs.open<true>((close) => (
               <InsuranceDialog
                 accountNumber={accountNumber}
+                loanName={loanLabel}
                 originalMaturityDate={info.OriginalMaturityDate}
                 onClose={() => close(true)}
               />
@@ -329,7 +337,11 @@ function LoanDetails({
         <Button
           onClick={async () => {
             const hidden = await dialogs.open<boolean>((close) => (
-              <HideAccountDialog hide={() => changes.hide.mutateAsync()} onClose={close} />
+              <HideAccountDialog
+                loanName={loanLabel}
+                hide={() => changes.hide.mutateAsync()}
+                onClose={close}
+              />
             )).result;
             if (hidden) void navigate(DASHBOARD);
           }}

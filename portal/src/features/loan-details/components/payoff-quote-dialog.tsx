@@ -22,7 +22,12 @@ import { useServerToday } from '../hooks/use-server-today';
  * The payoff quote dialog (spec 001 "Payoff quote dialog", spec 002 section 5): a date from today
  * on, the quote, and its breakdown as a PDF. The server decides; the date rule only guides.
  */
-export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): void }) {
+export function PayoffQuoteDialog(props: {
+  accountNumber: string;
+  /** The loan's name and masked number, under the title. */
+  loanName: string;
+  onClose(): void;
+}) {
   const settings = useSettings();
   // A device clock a day off must not start the quote on a day the server refuses.
   const { today } = useServerToday(props.accountNumber);
@@ -38,6 +43,7 @@ export function PayoffQuoteDialog(props: { accountNumber: string; onClose(): voi
     <PortalDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('payoffQuoteTexts.linkText')}
+      subtitle={props.loanName}
       actions={
         <Button onClick={props.onClose}>{settings.get('dialogTexts.cancelButtonText')}</Button>
       }

@@ -109,10 +109,17 @@ export function MakePaymentPage() {
   const accounts = useAccountList();
   const payable = (accounts.data?.Accounts ?? []).filter(isPayableAccount);
   const routeAccount = params.accountNumber ?? '';
-  const [picked, setPicked] = useState<string | undefined>(undefined);
-  const accountNumber =
-    picked ?? (payable.some((account) => account.Number === routeAccount) ? routeAccount : '');
-  const account = payable.find((item) => item.Number === accountNumber);
+  const routeChoice = payable.some((account) => account.Number === routeAccount)
+    ? routeAccount
+    : '';
+  // The dropdown shows the borrower's choice at once; the loan's steps follow the address, which
+  // the choice changes (the router commits it a moment later). A page's dialogs belong to its
+  // address (app-shell.tsx): a step that opened one for the chosen loan before the address named
+  // that loan would have seen it closed, and a loan shown under another loan's address could
+  // have kept its dialogs over that loan's page.
+  const [picked, setPicked] = useState<{ on: string; value: string } | undefined>(undefined);
+  const accountNumber = picked?.on === routeAccount ? picked.value : routeChoice;
+  const account = payable.find((item) => item.Number === routeChoice);
   const linkUrl = safeLinkUrl(settings.get('thirdPartyPaymentOptions.thirdPartyPaymentLinkURL'));
 
   return (
@@ -146,7 +153,7 @@ export function MakePaymentPage() {
               return chosen ? accountLabel(chosen, settings) : '';
             })()}
             onChange={(value) => {
-              setPicked(value);
+              setPicked({ on: routeAccount, value });
               void navigate(
                 value ? `/myaccount/payment/${encodeURIComponent(value)}` : '/myaccount/payment',
                 { replace: true },

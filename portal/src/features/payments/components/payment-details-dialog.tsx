@@ -43,6 +43,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { useDialogStack } from '../../../components/dialogs/dialog-stack';
 import { DIALOG_WIDTH, PortalDialog } from '../../../components/dialogs/portal-dialog';
 import { InputField } from '../../../components/masked-input/input-field';
+import { useLoanName } from '../../../lib/accounts/loan-name';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { useSignedInUser } from '../../../lib/session/session-context';
@@ -145,6 +146,7 @@ interface PaymentDetailsDialogProps {
  */
 export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
   const settings = useSettings();
+  const loan = useLoanName(props.accountNumber);
   const { permissions } = props;
   // With no choice, the checkbox is not shown: saving is what is allowed.
   const offersSave = permissions.canSave && permissions.canUseOnce;
@@ -211,6 +213,8 @@ export function PaymentDetailsDialog(props: PaymentDetailsDialogProps) {
     <PortalDialog
       width={DIALOG_WIDTH.wide}
       title={settings.get('paymentTexts.paymentDetailsTitle')}
+      // The loan the new method pays (spec 001 names the modal, not its loan).
+      subtitle={loan}
       onEscape={() => void escape()}
       actions={
         <>
