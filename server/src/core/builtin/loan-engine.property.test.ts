@@ -397,8 +397,7 @@ function lateFeesOnInstallmentsPaidInTime(
 ): string[] {
   const paidBy = (date: CalendarDate) =>
     payments.reduce(
-      (total, payment) =>
-        total + (payment.date <= date ? towardInstallments(terms, payment) : 0),
+      (total, payment) => total + (payment.date <= date ? towardInstallments(terms, payment) : 0),
       0,
     );
   return lateFees.flatMap(({ index, date }) => {

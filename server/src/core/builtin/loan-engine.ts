@@ -611,10 +611,12 @@ export function applyPayment(terms: LoanTerms, state: LoanState, payment: LoanPa
     countedCents = toInstallments + ahead + prepaid;
     // Anything left was beyond the principal owed (a payoff), with the additional principal: the
     // charges.
-    pay(
-      afterCharges - prepaid + pay(additional, ['interest', 'principal']),
-      ['lateCharges', 'otherFees', 'interest', 'principal'],
-    );
+    pay(afterCharges - prepaid + pay(additional, ['interest', 'principal']), [
+      'lateCharges',
+      'otherFees',
+      'interest',
+      'principal',
+    ]);
   }
   const { lateCharges, otherFees, interest, principal } = paidTo;
 
