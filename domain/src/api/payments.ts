@@ -705,6 +705,13 @@ export const PaymentConfirmation = z.object({
   /** The server's today when it was submitted (GetPaymentInfo's PaymentDate), if known. */
   submittedOn: DateText.optional(),
   /**
+   * The device's own date (in the institution's zone) at that moment: the confirmation counts
+   * the days since on the device's clock from the server's day, so a device a day or a week off
+   * (ahead or behind) still tells a scheduled payment from one made today. Absent in
+   * confirmations stored before it was kept.
+   */
+  submittedOnDevice: DateText.optional(),
+  /**
    * When a pay-now payment was received: the submit answer's ReceivedAt, the server's instant
    * (issue 20 item 16, the 'payment received' line). Absent for scheduled and recurring
    * payments, and in confirmations stored before it was kept.

@@ -168,6 +168,54 @@ describe('the payment confirmation', () => {
     ).toBeNull();
   });
 
+  it("counts days from the server's day when the device's clock is ahead of it (the demo clock): a scheduled payment is scheduled, a bank payment made then is processing", async () => {
+    // The server's day three days before the device's; a payment for two days after it.
+    const serverDay = addDays(today(), -3);
+    const scheduled = renderConfirmation(
+      confirmation(
+        { payDate: addDays(serverDay, 2), submittedOn: serverDay, submittedOnDevice: today() },
+        { method: ACH },
+      ),
+    );
+    await rows();
+    expect(
+      screen.getByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeVisible();
+    scheduled.unmount();
+    // Paid on the server's day: processing, not a payment of three days ago.
+    renderConfirmation(
+      confirmation(
+        { payDate: serverDay, submittedOn: serverDay, submittedOnDevice: today() },
+        { method: ACH },
+      ),
+    );
+    await rows();
+    expect(
+      screen.getByText(
+        `Your bank payment is processing. It is sent to your bank with the next batch of bank payments and credited to your loan as of ${formatUsDate(serverDay)}; until then your loan shows it as Processing.`,
+      ),
+    ).toBeVisible();
+  });
+
+  it("moves the server's day on by the days the device has moved since: reloaded after its date, a scheduled payment counts as made", async () => {
+    const serverDay = addDays(today(), -6);
+    renderConfirmation(
+      confirmation({
+        payDate: addDays(serverDay, 2),
+        submittedOn: serverDay,
+        submittedOnDevice: addDays(today(), -3),
+      }),
+    );
+    await rows();
+    expect(
+      screen.queryByText(
+        'Your payment has been scheduled and will be processed on the payment date.',
+      ),
+    ).toBeNull();
+  });
+
   it('starts focus at the heading, where the submit button that led here was', async () => {
     renderConfirmation(confirmation());
     const heading = await screen.findByRole('heading', { level: 1, name: 'Payment Confirmation' });

@@ -4,7 +4,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  addDays,
   calendarDateIn,
+  daysBetween,
   formatUsd,
   fillPlaceholders,
   formatUsDate,
@@ -15,6 +17,7 @@ import {
   paymentKindOf,
   paymentTotal,
   processingFee,
+  type CalendarDate,
   type PaymentConfirmation,
 } from '@portal/domain';
 import type { SettingKey } from '@portal/settings-schema';
@@ -69,12 +72,8 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
   useEffect(() => headingRef.current?.focus(), []);
   const info = confirmation.submissionInfo;
   const { method } = info;
-  // The server's day at submission when the device's clock is behind it; the device's own once
-  // later (a reload after the payment date).
   const timeZone = settings.get('localeOptions.institutionTimeZone');
-  const deviceToday = calendarDateIn(timeZone, new Date());
-  const submittedOn = confirmation.submittedOn?.slice(0, 10);
-  const today = submittedOn !== undefined && submittedOn > deviceToday ? submittedOn : deviceToday;
+  const today = confirmationToday(confirmation, calendarDateIn(timeZone, new Date()));
   const payDate = confirmation.payDate.slice(0, 10);
   // Decision (spec silent on when the warning applies): a payment that is not made today, a
   // scheduled one or the first of a recurring series, gets it. On a reload after the payment
@@ -272,4 +271,22 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       </Stack>
     </Stack>
   );
+}
+
+/**
+ * The institution's today for the confirmation: the server's day at submission, moved on by the
+ * days the device's clock has moved since (a reload after the payment date counts it made). A
+ * device a day or a week off, ahead or behind, (the demo clock runs days behind the wall clock)
+ * made a scheduled payment look made today: no scheduled warning, no "posts once the ACH file is
+ * sent" line. A confirmation stored before the device's date was kept takes the later of the two.
+ */
+export function confirmationToday(
+  confirmation: Pick<PaymentConfirmation, 'submittedOn' | 'submittedOnDevice'>,
+  deviceToday: CalendarDate,
+): CalendarDate {
+  const serverDay = confirmation.submittedOn?.slice(0, 10);
+  if (serverDay === undefined) return deviceToday;
+  const deviceDay = confirmation.submittedOnDevice?.slice(0, 10);
+  if (deviceDay === undefined) return serverDay > deviceToday ? serverDay : deviceToday;
+  return addDays(serverDay, Math.max(0, daysBetween(deviceDay, deviceToday)));
 }

@@ -64,16 +64,22 @@ export function paymentRequestOf(
   return { EncryptedData: '', Payment: body };
 }
 
-/** What the confirmation page shows of a payment the server took. */
+/**
+ * What the confirmation page shows of a payment the server took. `deviceToday` is the device's
+ * own date in the institution's zone, kept beside the server's so the page can count days on the
+ * device's clock from the server's day.
+ */
 export function confirmationOf(
   payment: PaymentToSend,
   answer: SubmitPaymentResponse,
+  deviceToday: CalendarDate,
 ): PaymentConfirmation {
   const { info, chosen, frequency, amount } = payment;
   return {
     referenceNumber: answer.ReferenceNumber,
     payDate: frequency.date,
     submittedOn: payment.today,
+    submittedOnDevice: deviceToday,
     // When a pay-now payment was received (issue 20 item 16) is the server's to say: the
     // answer's ReceivedAt, never the device's clock (a phone a day off showed the wrong day).
     ...(frequency.kind === 'immediate' && answer.ReceivedAt

@@ -1,4 +1,5 @@
 import {
+  calendarDateIn,
   achDraftAgreementFirst,
   cardStopOf,
   paymentErrorDisplay,
@@ -151,7 +152,13 @@ export function usePaymentSubmission(
     }
     sent.current = true;
     args.attempts.settle();
-    saveConfirmation(confirmationOf(args, answer));
+    saveConfirmation(
+      confirmationOf(
+        args,
+        answer,
+        calendarDateIn(settings.get('localeOptions.institutionTimeZone'), new Date()),
+      ),
+    );
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
       queryClient.invalidateQueries({ queryKey: paymentKeys.info(args.accountNumber) }),
