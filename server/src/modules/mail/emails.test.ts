@@ -19,6 +19,10 @@ describe('e-mail templates', () => {
     expect(expiresInText(3_600_000)).toBe('1 hour');
     expect(expiresInText(24 * 3_600_000)).toBe('24 hours');
     expect(expiresInText(90 * 60_000)).toBe('90 minutes');
+    expect(expiresInText(48 * 3_600_000)).toBe('48 hours');
+    expect(expiresInText(72 * 3_600_000)).toBe('3 days');
+    expect(expiresInText(8760 * 3_600_000)).toBe('365 days');
+    expect(expiresInText(50 * 3_600_000)).toBe('50 hours');
   });
 
   it('words the sign-in code e-mail with the defaults when the institution set nothing', () => {

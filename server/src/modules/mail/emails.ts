@@ -11,11 +11,15 @@ import type { OutgoingMail } from './mail.service';
 /** What the templates read: the institution's settings (only `get` is used). */
 export type EmailSettings = Pick<SettingsAccessor, 'get'>;
 
-/** "10 minutes", "1 hour", "24 hours". */
+/**
+ * "10 minutes", "1 hour", "24 hours", "3 days", "365 days": whole days past two days (an
+ * activation link of a year said "8760 hours").
+ */
 export function expiresInText(ms: number): string {
   const minutes = Math.round(ms / 60_000);
   if (minutes % 60 === 0 && minutes >= 60) {
     const hours = minutes / 60;
+    if (hours > 48 && hours % 24 === 0) return `${hours / 24} days`;
     return hours === 1 ? '1 hour' : `${hours} hours`;
   }
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
