@@ -115,10 +115,9 @@ const SystemTotal = z.object({ count: z.number().int(), cents: z.number().int() 
  * A run's figures of the day's payments (those dated the day) per system: the portal's payments
  * taken (posted, processing, under review, returned or refunded, their totals with fees), their
  * approved charges (refunded since or not), their debits sent (in a sealed file), and the core's
- * postings (without fees), wherever each system lists them. On a day with no mismatch, the
- * portal's total less the card's and the ACH's is what is in flight: payments whose money has not
- * moved yet (the admin's day page shows it as Processing). A charge refunded because its payment
- * failed counts nowhere.
+ * postings (without fees), wherever each system lists them. A charge refunded because its payment
+ * failed counts nowhere. The server counts the payments in flight and the refunds itself
+ * (`inFlight`, `refunded`): nothing is read from differences of the totals.
  */
 export const ReconciliationTotals = z.object({
   portal: SystemTotal,
@@ -131,8 +130,31 @@ export const ReconciliationTotals = z.object({
    * postings (without fees). Absent from a run made before returns were counted.
    */
   returned: z.object({ portal: SystemTotal, ach: SystemTotal, core: SystemTotal }).optional(),
+  /**
+   * The day's payments in flight (the admin's Processing), totals with fees: those the portal
+   * counts whose money has not moved yet (no approved card charge, no ACH debit sent: the debit
+   * waits for its file, or none was taken yet) and that are no mismatch. They count on the
+   * portal's side only, so on a day with no mismatch the portal's total less the card's and the
+   * ACH's is exactly this. Absent from a run stored before migration 0051: such a run is out of
+   * date and is made again (the end of day does, within `RECONCILIATION_CATCH_UP_DAYS`).
+   */
+  inFlight: SystemTotal.optional(),
+  /**
+   * Of the day's payments, those staff refunded since, as each system has them: the portal's
+   * Refunded payments (totals with fees), the card processor's refunded charges of them (none for
+   * a payment refunded another way: its charge stands), the core's postings reversed by the
+   * refund (without fees). Absent from a run stored before migration 0051.
+   */
+  refunded: z.object({ portal: SystemTotal, card: SystemTotal, core: SystemTotal }).optional(),
 });
 export type ReconciliationTotals = z.infer<typeof ReconciliationTotals>;
+
+/**
+ * How far back the end of day reconciles days with no current run (none, or one stored before
+ * migration 0051) after the server or the core was stopped: about three months, the days staff
+ * see. Older days are reconciled when staff ask.
+ */
+export const RECONCILIATION_CATCH_UP_DAYS = 90;
 
 export const ReconciliationRunSummary = z.object({
   date: CalendarDateText,

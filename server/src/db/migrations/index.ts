@@ -47,6 +47,7 @@ import { achChangeNoticesApplied } from './0047-ach-change-notices-applied';
 import { paymentPostingOrder } from './0048-payment-posting-order';
 import { refundClaims } from './0049-refund-claims';
 import { achTraceCounters } from './0050-ach-trace-counters';
+import { reconciliationInFlight } from './0051-reconciliation-in-flight';
 
 /**
  * Every migration, in order. They live in code (not read from a folder at run time) so the
@@ -101,4 +102,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0048_payment_posting_order': paymentPostingOrder,
   '0049_refund_claims': refundClaims,
   '0050_ach_trace_counters': achTraceCounters,
+  '0051_reconciliation_in_flight': reconciliationInFlight,
 };

@@ -27,6 +27,14 @@ export interface ReconciliationRunsTable {
   mismatch_count: number;
   /** Of the day's payments, the returned ones per system (migration 0043); null before it. */
   returned: Json<unknown> | null;
+  /**
+   * The day's payments in flight (migration 0051); both null for a run stored before it, which is
+   * out of date (the end of day makes it again).
+   */
+  in_flight_count: number | null;
+  in_flight_cents: ColumnType<number | string | null, number, number>;
+  /** Of the day's payments, the refunded ones per system (migration 0051); null before it. */
+  refunded: Json<unknown> | null;
 }
 
 /** A payment out of balance in a run: what is wrong, and each system's item (no card data). */

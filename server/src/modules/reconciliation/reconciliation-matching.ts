@@ -41,10 +41,11 @@ import type { PortalPaymentRow } from './reconciliation.repository';
  * - core: the postings (the latest of each payment, reversed since or not), without fees.
  * A payment the portal counts whose money has not moved yet (Processing: its debit waits for its
  * file or was not taken yet) is on the portal's side only: it is in flight, not a mismatch, and
- * on a day with no mismatch it is exactly the difference `inFlightOf` reads (portal less card
- * and ACH), which the admin shows as Processing; it counts on every side once its money moved
- * and it posted (the day is answered again each night for a week). Every other difference
- * between the sides is a mismatch of a payment (`problemsOf`).
+ * counted as such in `inFlight` (the admin shows it as Processing), payment by payment, so on a
+ * day with no mismatch `inFlight` is exactly the portal's total less the card's and the ACH's;
+ * it counts on every side once its money moved and it posted (the day is answered again each
+ * night for a week). Every other difference between the sides is a mismatch of a payment
+ * (`problemsOf`). The refunds are counted the same way in `refunded`, as each system has them.
  */
 
 export interface DayLists {
@@ -69,8 +70,11 @@ export interface DayMatchInput {
   today: CalendarDate;
 }
 
+/** A day's totals as a run counts them now: every figure present. */
+export type DayTotals = Required<ReconciliationTotals>;
+
 export interface DayMatch {
-  totals: ReconciliationTotals;
+  totals: DayTotals;
   mismatches: ReconciliationMismatch[];
 }
 
@@ -362,23 +366,6 @@ function addTo(total: SystemTotal, cents: number) {
   total.cents += cents;
 }
 
-/**
- * The day's payments in flight, by its totals: those the portal counts whose money has not moved
- * (no approved charge, no debit sent). On a day with no mismatch this is exact (every other
- * difference between the portal's side and the processors' is a mismatch, see the header); the
- * admin's day page reads the same difference (reconciliation-text.ts `inFlightOf`). Undefined
- * when there is none or the day has mismatches (its difference is theirs too).
- */
-export function inFlightOf(run: {
-  mismatchCount: number;
-  totals: Pick<ReconciliationTotals, 'portal' | 'card' | 'ach'>;
-}): SystemTotal | undefined {
-  const { portal, card, ach } = run.totals;
-  const count = portal.count - card.count - ach.count;
-  const cents = portal.cents - card.cents - ach.cents;
-  return run.mismatchCount === 0 && count > 0 && cents >= 0 ? { count, cents } : undefined;
-}
-
 /** The day's totals per system, and its payments out of balance (ordered by payment id). */
 export function matchDay(input: DayMatchInput): DayMatch {
   const { portalOfDay, portalById, ofDay, today } = input;
@@ -405,42 +392,51 @@ export function matchDay(input: DayMatchInput): DayMatch {
     if (!portalById.has(posting.postingKey)) unknownOf(posting.postingKey).postings.push(posting);
   }
 
-  const totals = {
+  const totals: DayTotals = {
     portal: tally(),
     card: tally(),
     ach: tally(),
     core: tally(),
     returned: { portal: tally(), ach: tally(), core: tally() },
+    inFlight: tally(),
+    refunded: { portal: tally(), card: tally(), core: tally() },
   };
-  const countCharge = (charge: CardChargeRecord | undefined, givenBack: boolean) => {
-    if (charge?.status === 'approved' && (!charge.refunded || givenBack)) {
-      addTo(totals.card, charge.amountCents);
-    }
+  /** Counts the charge if the card side has its money moved; answers whether it did. */
+  const countCharge = (charge: CardChargeRecord | undefined, givenBack: boolean): boolean => {
+    if (charge?.status !== 'approved' || (charge.refunded && !givenBack)) return false;
+    addTo(totals.card, charge.amountCents);
+    if (charge.refunded) addTo(totals.refunded.card, charge.amountCents);
+    return true;
   };
-  const countDebit = (debit: AchDebitRecord | undefined) => {
-    if (!debit?.filed) return;
+  /** Counts the debit if it was sent; answers whether it was. */
+  const countDebit = (debit: AchDebitRecord | undefined): boolean => {
+    if (!debit?.filed) return false;
     addTo(totals.ach, debit.amountCents);
     if (debit.returnReasonCode !== null) addTo(totals.returned.ach, debit.amountCents);
+    return true;
   };
   const countPosting = (posting: CorePostingRecord | undefined, refund: boolean) => {
     if (!posting) return;
     addTo(totals.core, posting.amountCents);
     // A refund's reversal is no return.
-    if (posting.reversed && !refund) addTo(totals.returned.core, posting.amountCents);
+    if (posting.reversed) {
+      addTo(refund ? totals.refunded.core : totals.returned.core, posting.amountCents);
+    }
   };
 
   const mismatches: ReconciliationMismatch[] = [];
+  /** Lists the payment as a mismatch if anything is wrong with it; answers whether it is. */
   const judge = (
     paymentId: string,
     portal: PortalPaymentRow | undefined,
     charge: CardChargeRecord | undefined,
     debit: AchDebitRecord | undefined,
     posting: CorePostingRecord | undefined,
-  ) => {
+  ): boolean => {
     const problems = problemsOf(portal, charge, debit, posting, today);
-    if (problems.length > 0) {
-      mismatches.push({ paymentId, problems, items: itemsOf(portal, charge, debit, posting) });
-    }
+    if (problems.length === 0) return false;
+    mismatches.push({ paymentId, problems, items: itemsOf(portal, charge, debit, posting) });
+    return true;
   };
 
   for (const payment of portalOfDay) {
@@ -448,12 +444,17 @@ export function matchDay(input: DayMatchInput): DayMatch {
     const debit = debits.get(payment.id);
     const posting = postings.get(payment.id);
     const refunded = payment.status === 'refunded';
-    if (TAKEN_STATUSES.has(payment.status)) addTo(totals.portal, portalTotalCents(payment));
-    if (payment.status === 'returned') addTo(totals.returned.portal, portalTotalCents(payment));
-    countCharge(charge, refunded);
-    countDebit(debit);
+    const taken = TAKEN_STATUSES.has(payment.status);
+    const total = portalTotalCents(payment);
+    if (taken) addTo(totals.portal, total);
+    if (payment.status === 'returned') addTo(totals.returned.portal, total);
+    if (refunded) addTo(totals.refunded.portal, total);
+    const charged = countCharge(charge, refunded);
+    const debited = countDebit(debit);
     countPosting(posting, refunded);
-    judge(payment.id, payment, charge, debit, posting);
+    const mismatched = judge(payment.id, payment, charge, debit, posting);
+    // Taken by the portal, no money moved on any side, nothing wrong: in flight.
+    if (taken && !charged && !debited && !mismatched) addTo(totals.inFlight, total);
   }
   for (const [key, listed] of unknown) {
     // Counted as the day lists them; judged with whatever any system has of the key.

@@ -1,4 +1,8 @@
-import type { CalendarDate, SavedPaymentMethod } from '@portal/domain';
+import {
+  type CalendarDate,
+  ReconciliationRunDetail,
+  type SavedPaymentMethod,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardChargeRecord } from '../../core/card-processor';
 import type { CorePostingRecord } from '../../core/servicing-core';
@@ -89,8 +93,24 @@ describe.each(testDatabases())('the reconciliation of a refunded card payment on
         ach: { count: 0, cents: 0 },
         core: { count: 0, cents: 0 },
       },
+      inFlight: { count: 0, cents: 0 },
+      // The refund as each system has it, counted by the run.
+      refunded: {
+        portal: { count: 1, cents: 6_000 },
+        card: { count: 1, cents: 6_000 },
+        core: { count: 1, cents: 6_000 },
+      },
     });
     expect(kept.status).toBe('posted');
+    // Stored with the run: staff read the refunds as counted.
+    const stored = await test.app.inject({
+      method: 'GET',
+      url: `/admin-api/institutions/harbor/reconciliations/${TODAY}`,
+      headers: { cookie: editor },
+    });
+    expect(ReconciliationRunDetail.parse(stored.json()).totals.refunded).toEqual(
+      run.totals.refunded,
+    );
   });
 
   it('finds a payment whose card refund the processor refused in balance: the core took it again, the card kept the charge, counted once', async () => {
@@ -208,6 +228,8 @@ describe('the matching of a refund', () => {
       core: gross,
       // A refund is no return.
       returned: { portal: none, ach: none, core: none },
+      inFlight: none,
+      refunded: { portal: gross, card: gross, core: gross },
     });
     // Refunded another way: the charge kept, counted as every other side counts the payment.
     const elsewhere = day(
@@ -216,11 +238,22 @@ describe('the matching of a refund', () => {
       posting(true),
     );
     expect(elsewhere.mismatches).toEqual([]);
-    expect(elsewhere.totals).toMatchObject({ portal: gross, card: gross, core: gross });
+    expect(elsewhere.totals).toMatchObject({
+      portal: gross,
+      card: gross,
+      core: gross,
+      // Its charge stands: the card processor has no refund of it.
+      refunded: { portal: gross, card: none, core: gross },
+    });
     // The core refused the payment, so its charge was refunded and it failed: never taken.
     const failed = day(portal('failed'), true);
     expect(failed.mismatches).toEqual([]);
-    expect(failed.totals).toMatchObject({ portal: none, card: none, core: none });
+    expect(failed.totals).toMatchObject({
+      portal: none,
+      card: none,
+      core: none,
+      refunded: { portal: none, card: none, core: none },
+    });
   });
 
   it('expects the charge kept, not refunded, of a payment refunded another way', () => {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { ReconciliationTables } from '../../db/tables/reconciliation';
 
 /*
- * The reconciliation's own tables (migration 0042), and its read-only view of the portal's
+ * The reconciliation's own tables (migrations 0042, 0043, 0051), and its read-only view of the portal's
  * payments. Decision: the payments are read here, from the `payments` table, rather than through
  * a read function of the payments module: a module may not import another's repository
  * (`module-repository-is-its-own`), and the run needs only a few columns of a day's rows, read
@@ -94,8 +94,12 @@ export interface RunValues {
   core_count: number;
   core_cents: number;
   mismatch_count: number;
-  /** JSON of ReconciliationReturned. */
+  /** JSON of the totals' `returned`. */
   returned: string;
+  in_flight_count: number;
+  in_flight_cents: number;
+  /** JSON of the totals' `refunded`. */
+  refunded: string;
 }
 
 export interface MismatchValues {
@@ -137,6 +141,9 @@ export async function replaceRun(
             core_cents: eb.ref('excluded.core_cents'),
             mismatch_count: eb.ref('excluded.mismatch_count'),
             returned: eb.ref('excluded.returned'),
+            in_flight_count: eb.ref('excluded.in_flight_count'),
+            in_flight_cents: eb.ref('excluded.in_flight_cents'),
+            refunded: eb.ref('excluded.refunded'),
           })),
         )
         .returning('id')
@@ -175,6 +182,9 @@ const RUN_COLUMNS = [
   'core_cents',
   'mismatch_count',
   'returned',
+  'in_flight_count',
+  'in_flight_cents',
+  'refunded',
 ] as const;
 
 /** The institution's runs, newest day first. */
@@ -186,6 +196,36 @@ export async function listRuns(db: Db, institutionId: number, limit: number) {
     .orderBy('date', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Of the institution's days from `from` to `to`, those whose stored run is current (made since
+ * migration 0051: its in-flight figures are counted), and the first day it ever reconciled.
+ */
+export async function currentRunDays(
+  db: Db,
+  institutionId: number,
+  from: string,
+  to: string,
+): Promise<{ first: string | undefined; current: Set<string> }> {
+  const [first, current] = await Promise.all([
+    tables(db)
+      .selectFrom('reconciliation_runs')
+      .select('date')
+      .where('institution_id', '=', institutionId)
+      .orderBy('date')
+      .limit(1)
+      .executeTakeFirst(),
+    tables(db)
+      .selectFrom('reconciliation_runs')
+      .select('date')
+      .where('institution_id', '=', institutionId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where('in_flight_count', 'is not', null)
+      .execute(),
+  ]);
+  return { first: first?.date, current: new Set(current.map((row) => row.date)) };
 }
 
 export async function findRun(db: Db, institutionId: number, date: string) {

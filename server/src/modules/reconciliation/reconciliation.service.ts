@@ -2,6 +2,7 @@ import {
   addDays,
   ADMIN_ERROR_CODES,
   calendarDateIn,
+  RECONCILIATION_CATCH_UP_DAYS,
   ReconciliationItems,
   ReconciliationProblem,
   ReconciliationTotals,
@@ -25,6 +26,7 @@ import type { JobQueue, QueueDefinition } from '../jobs/job-queue';
 import type { StaffPrincipal } from '../staff/staff-principal';
 import { matchDay, type DayLists } from './reconciliation-matching';
 import {
+  currentRunDays,
   findPayments,
   findRun,
   listMismatches,
@@ -43,6 +45,15 @@ import {
  *   runs once per closing however often the end of day checks. A return, a reversal or a late
  *   posting changes an earlier day's answer (an R01 comes two banking days after its debit): the
  *   week's days are answered again each night, older ones when staff ask.
+ * - Catching up (decision): each closing also queues every day before the week, back to the
+ *   institution's first reconciled day, that has no current run: none (the server, or its job
+ *   queue, was stopped longer than the week; a day's job died), or one stored before migration
+ *   0051, whose figures were counted by earlier rules. So no day is left unreconciled after a
+ *   stop, however long, within RECONCILIATION_CATCH_UP_DAYS (90, the days staff see: a bound on
+ *   the work one closing queues, each day reading some nine days of every system); an older day
+ *   is reconciled when staff ask. A day before the first run is no missed day (the
+ *   reconciliation did not exist yet) and is not queued. The same keys as the week's: a day
+ *   whose run fails for good is queued again by the next closing.
  * - The day a payment is reconciled under is its payment date, on every side: the portal's
  *   payments dated the day, with their card charges, ACH debits and core postings whatever day
  *   the processor or the core lists them under. Not the day its money moved: the payment date is
@@ -71,15 +82,16 @@ import {
  *   moved yet: its debit waits for its file, or none was taken yet. As a bank's reconciliation
  *   lists items in transit beside a balanced statement, it is not a mismatch and not hidden
  *   either: it counts on the portal's side only (the ACH side counts the debits sent, the money
- *   asked for), so on a day with no mismatch the portal's total less the card's and the ACH's is
- *   exactly what is in flight, which the admin's day page shows as "Processing" beside the
- *   totals rather than a bare "Balanced". It counts on every side once its debit is sent and it
- *   posted; still in no file after the next morning it is a mismatch, "Debit never sent".
+ *   asked for), and the run counts it in the totals' `inFlight`, stored with the run: the admin
+ *   shows it as "Processing" beside the totals rather than a bare "Balanced", and never works it
+ *   out from the totals (on a day with no mismatch it is exactly the portal's total less the
+ *   card's and the ACH's). It counts on every side once its debit is sent and it posted; still in
+ *   no file after the next morning it is a mismatch, "Debit never sent".
  * - Refunds and returns: a payment given back later is counted on its day on every side, as it
  *   was taken (the card's charge refunded since, the debit returned since, the core's posting
- *   reversed since); the returns are broken out in `returned` as each system has them. A card
- *   charge refunded because its payment failed (the core refused it) was never taken and counts
- *   nowhere.
+ *   reversed since); the returns are broken out in `returned` and the refunds in `refunded`, as
+ *   each system has them, counted by the run and stored with it. A card charge refunded because
+ *   its payment failed (the core refused it) was never taken and counts nowhere.
  * - A run replaces the day's earlier run (one per institution and day): a second run of the same
  *   day is the day's answer as of now, e.g. once an ACH return came in.
  * - Staff: every role of the institution reads the runs and their mismatches (statuses, amounts,
@@ -131,7 +143,7 @@ export interface ReconciliationServiceDeps {
   lastClosedDay(institutionId: number): Promise<CalendarDate | undefined>;
   admin: Pick<AdminService, 'access'>;
   auditLog: Pick<AuditLog, 'record'>;
-  jobs: () => Pick<JobQueue, 'enqueue' | 'nudge'>;
+  jobs: () => Pick<JobQueue, 'enqueue' | 'enqueueMany' | 'nudge'>;
 }
 
 export interface ReconciliationService {
@@ -149,7 +161,8 @@ export interface ReconciliationService {
   runNow(staff: StaffPrincipal, slug: string, date: CalendarDate): Promise<ReconciliationRunDetail>;
   /**
    * The end of day closed the institution's days to `lastClosed`: queues that day's run and the
-   * runs of the `RECONCILED_AGAIN_DAYS` days before it, once per closing day.
+   * runs of the `RECONCILED_AGAIN_DAYS` days before it, and of every earlier day since the first
+   * run (within RECONCILIATION_CATCH_UP_DAYS) with no current run, once per closing day.
    */
   afterEndOfDay(institutionId: number, lastClosed: CalendarDate): Promise<void>;
   queue: QueueDefinition<{ institutionId: number; date: CalendarDate }>;
@@ -165,6 +178,8 @@ interface FoundLists {
 const StoredProblems = z.array(ReconciliationProblem);
 /** A run's returns as stored (null for a run made before migration 0043). */
 const StoredReturned = ReconciliationTotals.shape.returned.nullable();
+/** A run's refunds as stored (null for a run made before migration 0051). */
+const StoredRefunded = ReconciliationTotals.shape.refunded.nullable();
 
 function summaryOf(row: {
   date: string;
@@ -181,8 +196,17 @@ function summaryOf(row: {
   core_count: number;
   core_cents: number | string;
   returned: unknown;
+  in_flight_count: number | null;
+  in_flight_cents: number | string | null;
+  refunded: unknown;
 }): ReconciliationRunSummary {
   const returned = StoredReturned.safeParse(jsonOf(row.returned));
+  const refunded = StoredRefunded.safeParse(jsonOf(row.refunded));
+  // Both null: a run stored before migration 0051, out of date (see the migration).
+  const inFlight =
+    row.in_flight_count === null || row.in_flight_cents === null
+      ? undefined
+      : { count: row.in_flight_count, cents: Number(row.in_flight_cents) };
   return {
     date: row.date,
     trigger: row.trigger === 'staff' ? 'staff' : 'daily',
@@ -195,6 +219,8 @@ function summaryOf(row: {
       ach: { count: row.ach_count, cents: Number(row.ach_cents) },
       core: { count: row.core_count, cents: Number(row.core_cents) },
       ...(returned.success && returned.data ? { returned: returned.data } : {}),
+      ...(inFlight ? { inFlight } : {}),
+      ...(inFlight && refunded.success && refunded.data ? { refunded: refunded.data } : {}),
     },
   };
 }
@@ -380,6 +406,9 @@ export function createReconciliationService(
         core_cents: totals.core.cents,
         mismatch_count: mismatches.length,
         returned: JSON.stringify(totals.returned),
+        in_flight_count: totals.inFlight.count,
+        in_flight_cents: totals.inFlight.cents,
+        refunded: JSON.stringify(totals.refunded),
       },
       mismatches.map((mismatch) => ({
         payment_id: mismatch.paymentId,
@@ -467,17 +496,29 @@ export function createReconciliationService(
     },
 
     async afterEndOfDay(institutionId, lastClosed) {
-      const jobs = deps.jobs();
-      let queued = false;
+      const days: CalendarDate[] = [];
       for (let back = 0; back <= RECONCILED_AGAIN_DAYS; back += 1) {
-        const date = addDays(lastClosed, -back);
-        // Keyed by the closing day too: each day runs again once per night, not once ever.
-        const key = `${institutionId}|${date}|${lastClosed}`;
-        if (await jobs.enqueue(RECONCILIATION_DAY_QUEUE, { institutionId, date }, { key })) {
-          queued = true;
+        days.push(addDays(lastClosed, -back));
+      }
+      // Catching up (see the header): the days before the week with no current run.
+      const week = addDays(lastClosed, -RECONCILED_AGAIN_DAYS);
+      const earliest = addDays(lastClosed, -(RECONCILIATION_CATCH_UP_DAYS - 1));
+      const { first, current } = await currentRunDays(db, institutionId, earliest, week);
+      if (first !== undefined) {
+        for (let day = first > earliest ? first : earliest; day < week; day = addDays(day, 1)) {
+          if (!current.has(day)) days.push(day);
         }
       }
-      if (queued) jobs.nudge(RECONCILIATION_DAY_QUEUE);
+      const jobs = deps.jobs();
+      const queued = await jobs.enqueueMany(
+        RECONCILIATION_DAY_QUEUE,
+        // Keyed by the closing day too: each day runs again once per night, not once ever.
+        days.map((date) => ({
+          payload: { institutionId, date },
+          key: `${institutionId}|${date}|${lastClosed}`,
+        })),
+      );
+      if (queued > 0) jobs.nudge(RECONCILIATION_DAY_QUEUE);
     },
   };
 }

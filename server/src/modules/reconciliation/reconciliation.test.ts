@@ -1,6 +1,7 @@
 import {
   addDays,
   AdminError,
+  RECONCILIATION_CATCH_UP_DAYS,
   AuditListResponse,
   type SavedPaymentMethod,
   ReconciliationRunDetail,
@@ -28,8 +29,8 @@ import { PORTAL_WRITE_HEADERS, signIn, startTestApp, type TestApp } from '../../
 import { createJobQueue } from '../jobs/job-queue';
 import type { AchDebitRecord } from '../../core/ach/ach-processor';
 import type { CorePostingRecord } from '../../core/servicing-core';
-import { inFlightOf, matchDay, problemsOf } from './reconciliation-matching';
-import { findRun, type PortalPaymentRow } from './reconciliation.repository';
+import { matchDay, problemsOf } from './reconciliation-matching';
+import { findRun, listRuns, type PortalPaymentRow } from './reconciliation.repository';
 import {
   RECONCILED_AGAIN_DAYS,
   RECONCILIATION_DAY_QUEUE,
@@ -155,6 +156,12 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
         ach: { count: 0, cents: 0 },
         core: { count: 0, cents: 0 },
       },
+      inFlight: { count: 0, cents: 0 },
+      refunded: {
+        portal: { count: 0, cents: 0 },
+        card: { count: 0, cents: 0 },
+        core: { count: 0, cents: 0 },
+      },
     });
   });
 
@@ -205,8 +212,21 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     });
     expect(run.totals.ach).toEqual(before.totals.ach);
     expect(run.totals.core).toEqual(before.totals.core);
-    expect(inFlightOf(before)).toBeUndefined();
-    expect(inFlightOf(run)).toEqual({ count: 1, cents: 24_765 });
+    // The run counts it in flight itself, and stores it: staff read it as counted.
+    expect(before.totals.inFlight).toEqual({ count: 0, cents: 0 });
+    expect(run.totals.inFlight).toEqual({ count: 1, cents: 24_765 });
+    const { portal, card, ach } = run.totals;
+    expect(run.totals.inFlight).toEqual({
+      count: portal.count - card.count - ach.count,
+      cents: portal.cents - card.cents - ach.cents,
+    });
+    const stored = ReconciliationRunDetail.parse((await get('viewer', DAY)).json());
+    expect(stored.totals.inFlight).toEqual({ count: 1, cents: 24_765 });
+    const listed = ReconciliationRunListResponse.parse((await get('viewer', RUNS)).json());
+    expect(listed.runs.find((each) => each.date === TODAY)?.totals.inFlight).toEqual({
+      count: 1,
+      cents: 24_765,
+    });
 
     // Its debit sent, it posts: counted on every side, nothing in flight.
     expect(await sealAndPost(test.app, harborId, TODAY)).toBeDefined();
@@ -221,7 +241,7 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
       count: before.totals.core.count + 1,
       cents: before.totals.core.cents + 24_765,
     });
-    expect(inFlightOf(sent)).toBeUndefined();
+    expect(sent.totals.inFlight).toEqual({ count: 0, cents: 0 });
   });
 
   it('runs the day after the core’s end of day on the job queue, and the week before again, once per closing', async () => {
@@ -257,6 +277,69 @@ describe.each(testDatabases())('the daily reconciliation on $name', (testDatabas
     expect(again.runs.find((run) => run.date === addDays(TODAY, -7))?.ranAt).toBe(
       listed.runs.find((run) => run.date === addDays(TODAY, -7))?.ranAt,
     );
+  });
+
+  it('catches up every day since the first run after a long stop, 90 days back at most, and makes an out-of-date run again', async () => {
+    // Summit: no payment, no run yet.
+    const summitId = (await test.app.services.institutions.resolveHost('summit.localhost'))?.id;
+    if (summitId === undefined) throw new Error('No Summit institution');
+    const queue = createJobQueue({
+      db: test.database.db,
+      clock: test.clock,
+      queues: [service.queue],
+    });
+    const runAll = () => queue.drain(RECONCILIATION_DAY_QUEUE);
+    const storedDays = async () =>
+      (await listRuns(test.database.db, summitId, 1_000)).map((run) => run.date).sort();
+    const span = (from: string, to: string) => {
+      const days: string[] = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+      return days;
+    };
+    const summitDay = (date: string) =>
+      get('summit', `/admin-api/institutions/summit/reconciliations/${date}`);
+
+    // The first closing: its day and the week before it; a day before the first run is no
+    // missed day.
+    const weekBefore = addDays(TODAY, -RECONCILED_AGAIN_DAYS);
+    await service.afterEndOfDay(summitId, TODAY);
+    expect(await runAll()).toBe(1 + RECONCILED_AGAIN_DAYS);
+    expect(await storedDays()).toEqual(span(weekBefore, TODAY));
+
+    // Stopped for 40 days: the next closing reconciles every day since the last run, once.
+    const back = addDays(TODAY, 40);
+    await service.afterEndOfDay(summitId, back);
+    await service.afterEndOfDay(summitId, back);
+    expect(await runAll()).toBe(40);
+    expect(await storedDays()).toEqual(span(weekBefore, back));
+
+    // Stopped for 120 days: caught up 90 days back, no further.
+    const late = addDays(back, 120);
+    await service.afterEndOfDay(summitId, late);
+    expect(await runAll()).toBe(RECONCILIATION_CATCH_UP_DAYS);
+    expect(await storedDays()).toEqual([
+      ...span(weekBefore, back),
+      ...span(addDays(late, -(RECONCILIATION_CATCH_UP_DAYS - 1)), late),
+    ]);
+
+    // A run stored before migration 0051 has no in-flight figures: staff are given none (the
+    // admin says it is out of date), and the next closing makes it again, weeks old as it is.
+    const old = addDays(late, -60);
+    await sql`update reconciliation_runs
+      set in_flight_count = null, in_flight_cents = null, refunded = null
+      where institution_id = ${summitId} and date = ${old}`.execute(test.database.db);
+    const outOfDate = ReconciliationRunDetail.parse((await summitDay(old)).json());
+    expect(outOfDate.totals).not.toHaveProperty('inFlight');
+    expect(outOfDate.totals).not.toHaveProperty('refunded');
+    await service.afterEndOfDay(summitId, addDays(late, 1));
+    expect(await runAll()).toBe(1 + RECONCILED_AGAIN_DAYS + 1);
+    const remade = ReconciliationRunDetail.parse((await summitDay(old)).json());
+    expect(remade.totals.inFlight).toEqual({ count: 0, cents: 0 });
+    expect(remade.totals.refunded).toEqual({
+      portal: { count: 0, cents: 0 },
+      card: { count: 0, cents: 0 },
+      core: { count: 0, cents: 0 },
+    });
   });
 
   it('matches a scheduled date drawn days late (the server was stopped on it) with its debit and posting', async () => {
@@ -625,6 +708,42 @@ describe('the matching of a day', () => {
     });
     expect(friday.mismatches).toEqual([]);
     expect(friday.totals.ach).toEqual({ count: 0, cents: 0 });
+  });
+
+  it('counts in flight payment by payment: what the portal took with no money moved and nothing wrong, on a day with a mismatch too', () => {
+    const waiting: PortalPaymentRow = {
+      ...payment,
+      id: '0b7e3c1a-5d2f-4e8a-9c6b-000000000002',
+      status: 'settling',
+      posted_at: null,
+    };
+    // Posted by card with no charge: a mismatch, and no money moved either.
+    const unbacked: PortalPaymentRow = {
+      ...payment,
+      id: '0b7e3c1a-5d2f-4e8a-9c6b-000000000003',
+      is_card: true,
+      amount_cents: 4_000,
+    };
+    const lists = {
+      charges: [],
+      debits: [{ ...debit(false), idempotencyKey: waiting.id, processingDate: MONDAY }],
+      postings: [{ ...posting, postingKey: unbacked.id, amountCents: 4_000 }],
+    };
+    const day = matchDay({
+      portalOfDay: [waiting, unbacked],
+      portalById: new Map([
+        [waiting.id, waiting],
+        [unbacked.id, unbacked],
+      ]),
+      ofDay: lists,
+      found: lists,
+      today: MONDAY,
+    });
+    expect(day.mismatches.map((mismatch) => mismatch.paymentId)).toEqual([unbacked.id]);
+    expect(day.totals.inFlight).toEqual({ count: 1, cents: 10_000 });
+    // The totals differ by the mismatch too: no in-flight figure is read from them.
+    const { portal, card, ach } = day.totals;
+    expect(portal.cents - card.cents - ach.cents).toBe(14_000);
   });
 
   it('finds a bank payment posted while its debit is in no file: no money moved', () => {

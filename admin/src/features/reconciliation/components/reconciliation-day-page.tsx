@@ -1,29 +1,34 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   formatUsd,
   formatUsDate,
+  RECONCILIATION_CATCH_UP_DAYS,
   RECONCILIATION_PROBLEM_LABELS,
   type ReconciliationItems,
   type ReconciliationMismatch,
+  type ReconciliationTotals,
+  type StaffRole,
 } from '@portal/domain';
 import { useId } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useInstitution } from '../../../lib/institutions/institution-context';
+import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
 import { useReconciliationRun } from '../api/reconciliations';
+import { useRunReconciliation } from '../api/run-reconciliation';
 import {
-  inFlightOf,
+  isOutOfDate,
   outcomeSeverity,
   outcomeText,
   portalStatusText,
@@ -107,8 +112,14 @@ function MismatchSection({
     ? `Payment ${mismatch.items.portal.referenceNumber}`
     : `Unknown payment ${mismatch.paymentId}`;
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1 }}>
-      <Typography variant="h6" component="h2" id={headingId}>
+    // minWidth 0: a grid item otherwise grows to its table's width, past a phone's screen.
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'grid', gap: 1, minWidth: 0 }}
+    >
+      {/* An unknown payment's id is one long word: it breaks rather than widen the page. */}
+      <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 3 }}>
@@ -118,13 +129,7 @@ function MismatchSection({
           </li>
         ))}
       </Box>
-      {/* Regions the keyboard can scroll sideways on a phone (axe scrollable-region-focusable),
-          as the payments' tables. */}
-      <TableContainer
-        role="region"
-        aria-label={`Each system’s side of ${title}, scrolls sideways`}
-        tabIndex={0}
-      >
+      <TableScrollRegion label={`Each system’s side of ${title}, scrolls sideways`}>
         <Table size="small" aria-label={`Each system’s side of ${title}`}>
           <TableHead>
             <TableRow>
@@ -159,21 +164,87 @@ function MismatchSection({
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableScrollRegion>
     </Box>
+  );
+}
+
+type Total = { count: number; cents: number };
+
+/** The rows of the day's totals: each system's, what is in flight, and what came back. */
+function totalRows(totals: ReconciliationTotals): (readonly [string, Total])[] {
+  const { returned, inFlight, refunded } = totals;
+  return [
+    ['Portal payments (with fees)', totals.portal],
+    ['Card charges', totals.card],
+    ['ACH debits sent', totals.ach],
+    ['Core postings (without fees)', totals.core],
+    // What of the portal's side has not moved money yet, as the server counted it.
+    ...(inFlight && inFlight.count > 0
+      ? ([['Processing: money not moved yet (with fees)', inFlight]] as const)
+      : []),
+    // Of those, what the bank sent back and what staff refunded, as each system has it.
+    ...(returned
+      ? ([
+          ['Returned in the portal (with fees)', returned.portal],
+          ['ACH returns', returned.ach],
+          ['Core reversals (without fees)', returned.core],
+        ] as const)
+      : []),
+    ...(refunded
+      ? ([
+          ['Refunded in the portal (with fees)', refunded.portal],
+          ['Card refunds', refunded.card],
+          ['Core reversals of refunds (without fees)', refunded.core],
+        ] as const)
+      : []),
+  ];
+}
+
+/** A run counted by earlier rules: say so, and let a publisher make it again. */
+function OutOfDateNotice({ slug, date, role }: { slug: string; date: string; role: StaffRole }) {
+  const rerun = useRunReconciliation(slug);
+  return (
+    <Alert
+      severity="warning"
+      role="note"
+      action={
+        canPublish(role) ? (
+          <Button
+            color="inherit"
+            size="small"
+            disabled={rerun.isPending}
+            onClick={() => rerun.mutate(date)}
+          >
+            Reconcile again
+          </Button>
+        ) : undefined
+      }
+    >
+      This day was reconciled before the payments in flight and the refunds were counted: its
+      figures may be out of date. The end of day reconciles it again if it is among the last{' '}
+      {RECONCILIATION_CATCH_UP_DAYS} days
+      {canPublish(role) ? '; you can reconcile it now.' : '; a publisher can reconcile it now.'}
+      {rerun.isError && (
+        <Box component="span" role="alert" sx={{ display: 'block', mt: 1 }}>
+          {errorMessage(rerun.error)}
+        </Box>
+      )}
+    </Alert>
   );
 }
 
 export interface ReconciliationDayPageProps {
   slug: string;
   date: string;
+  role: StaffRole;
   timeZone: string;
 }
 
 /** A reconciled day: each system's totals, then each payment out of balance with every side. */
-export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDayPageProps) {
+export function ReconciliationDayPage({ slug, date, role, timeZone }: ReconciliationDayPageProps) {
   const run = useReconciliationRun(slug, date);
-  const inFlight = run.data && inFlightOf(run.data);
+  const inFlight = run.data?.totals.inFlight;
   return (
     <Box sx={{ p: 3, maxWidth: 1300, display: 'grid', gap: 2 }}>
       <Box>
@@ -196,11 +267,8 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
             {outcomeText(run.data)}. Run {formatDateTime(run.data.ranAt, timeZone)}
             {run.data.trigger === 'staff' ? ' by staff' : ' after the end of day'}.
           </Alert>
-          <TableContainer
-            role="region"
-            aria-label="Totals of the day, scrolls sideways"
-            tabIndex={0}
-          >
+          {isOutOfDate(run.data) && <OutOfDateNotice slug={slug} date={date} role={role} />}
+          <TableScrollRegion label="Totals of the day, scrolls sideways">
             <Table size="small" aria-label="Totals of the day">
               <TableHead>
                 <TableRow>
@@ -216,28 +284,7 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
                 </TableRow>
               </TableHead>
               <TableBody>
-                {(
-                  [
-                    ['Portal payments (with fees)', run.data.totals.portal],
-                    ['Card charges', run.data.totals.card],
-                    ['ACH debits sent', run.data.totals.ach],
-                    ['Core postings (without fees)', run.data.totals.core],
-                    // What of the portal's side has not moved money yet (a day with no
-                    // mismatch): why its total is above the others'.
-                    ...(inFlight
-                      ? ([['Processing: money not moved yet (with fees)', inFlight]] as const)
-                      : []),
-                    // Of those, what the bank sent back, as each system has it (all three agree
-                    // on a balanced day).
-                    ...(run.data.totals.returned
-                      ? ([
-                          ['Returned in the portal (with fees)', run.data.totals.returned.portal],
-                          ['ACH returns', run.data.totals.returned.ach],
-                          ['Core reversals (without fees)', run.data.totals.returned.core],
-                        ] as const)
-                      : []),
-                  ] as const
-                ).map(([label, total]) => (
+                {totalRows(run.data.totals).map(([label, total]) => (
                   <TableRow key={label}>
                     <TableCell component="th" scope="row">
                       {label}
@@ -248,8 +295,8 @@ export function ReconciliationDayPage({ slug, date, timeZone }: ReconciliationDa
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
-          {inFlight && (
+          </TableScrollRegion>
+          {inFlight && inFlight.count > 0 && (
             <Typography>
               Processing: the day’s payments the portal took whose money has not moved yet (a debit
               waiting for its file, or not taken yet). They are not a mismatch: each counts on every
@@ -275,6 +322,7 @@ export function ReconciliationDayRoute() {
       key={date}
       slug={institution.slug}
       date={date}
+      role={institution.role}
       timeZone={institution.timeZone}
     />
   );

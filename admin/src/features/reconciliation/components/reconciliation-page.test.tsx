@@ -9,6 +9,8 @@ const LIST = 'GET /admin-api/institutions/harbor/reconciliations';
 const DAY = 'GET /admin-api/institutions/harbor/reconciliations/2025-03-14';
 const RUN = 'POST /admin-api/institutions/harbor/reconciliations/2025-03-14';
 
+const NONE = { count: 0, cents: 0 };
+
 const BALANCED: ReconciliationRunSummary = {
   date: '2025-03-13',
   trigger: 'daily',
@@ -20,6 +22,24 @@ const BALANCED: ReconciliationRunSummary = {
     card: { count: 1, cents: 12_000 },
     ach: { count: 1, cents: 8_000 },
     core: { count: 2, cents: 20_000 },
+    returned: { portal: NONE, ach: NONE, core: NONE },
+    inFlight: NONE,
+    refunded: { portal: NONE, card: NONE, core: NONE },
+  },
+};
+
+/** Stored before the server counted what is in flight (migration 0051), and returns (0043). */
+const OUT_OF_DATE: ReconciliationRunSummary = {
+  date: '2025-03-12',
+  trigger: 'daily',
+  ranAt: '2025-03-13T04:10:00.000Z',
+  durationMs: 700,
+  mismatchCount: 0,
+  totals: {
+    portal: { count: 1, cents: 24_765 },
+    card: NONE,
+    ach: NONE,
+    core: NONE,
   },
 };
 
@@ -30,7 +50,7 @@ const WITH_MISMATCHES: ReconciliationRunDetail = {
   durationMs: 1200,
   mismatchCount: 2,
   totals: {
-    portal: { count: 2, cents: 9_000 },
+    portal: { count: 3, cents: 11_500 },
     card: { count: 1, cents: 5_000 },
     ach: { count: 2, cents: 5_234 },
     core: { count: 1, cents: 4_000 },
@@ -38,6 +58,13 @@ const WITH_MISMATCHES: ReconciliationRunDetail = {
       portal: { count: 0, cents: 0 },
       ach: { count: 1, cents: 1_234 },
       core: { count: 0, cents: 0 },
+    },
+    // As the server counted it: on a day with mismatches the totals' differences are theirs too.
+    inFlight: { count: 1, cents: 2_500 },
+    refunded: {
+      portal: { count: 1, cents: 3_000 },
+      card: { count: 1, cents: 3_000 },
+      core: { count: 1, cents: 3_000 },
     },
   },
   mismatches: [
@@ -109,7 +136,7 @@ describe('the reconciliation page', () => {
       path: '/i/harbor/reconciliation',
       routes: {
         ...institutionRoutes({ role: 'viewer' }),
-        [LIST]: { body: { runs: [SUMMARY, BALANCED] } },
+        [LIST]: { body: { runs: [SUMMARY, BALANCED, OUT_OF_DATE] } },
         [DAY]: { body: WITH_MISMATCHES },
       },
     });
@@ -121,10 +148,15 @@ describe('the reconciliation page', () => {
     expect(daysRegion).toHaveAttribute('tabindex', '0');
     expect(rowsOf(days)).toEqual([
       'DayOutcomePortal paymentsCard chargesACH debits sentCore postingsACH returnsRun',
-      '03/14/20252 mismatches$90.00 (2)$50.00 (1)$52.34 (2)$40.00 (1)$12.34 (1)03/14/2025 11:00 AM EDT (by staff)',
-      // A run made before returns were counted says so.
-      '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)Not counted03/14/2025 12:10 AM EDT',
+      '03/14/20252 mismatches; processing: 1 payment, $25.00$115.00 (3)$50.00 (1)$52.34 (2)$40.00 (1)$12.34 (1)03/14/2025 11:00 AM EDT (by staff)',
+      '03/13/2025Balanced$200.00 (2)$120.00 (1)$80.00 (1)$200.00 (2)$0.00 (0)03/14/2025 12:10 AM EDT',
+      // A run stored before the server counted what is in flight: no figure worked out from
+      // its totals, it says it is out of date (and, older still, that returns were not counted).
+      '03/12/2025Out of date: reconcile again$247.65 (1)$0.00 (0)$0.00 (0)$0.00 (0)Not counted03/13/2025 12:10 AM EDT',
     ]);
+    expect(screen.getByText(/A day out of date was reconciled before/)).toHaveTextContent(
+      'The end of day reconciles each such day of the last 90 days again',
+    );
     expect(screen.getByText('Only a publisher can reconcile a day again.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Reconcile' })).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Institution sections' });
@@ -139,13 +171,18 @@ describe('the reconciliation page', () => {
       await screen.findByRole('heading', { name: 'Reconciliation of 03/14/2025', level: 1 }),
     ).toBeVisible();
     expect(await screen.findByRole('status')).toHaveTextContent(
-      '2 mismatches. Run 03/14/2025 11:00 AM EDT by staff.',
+      '2 mismatches; processing: 1 payment, $25.00. Run 03/14/2025 11:00 AM EDT by staff.',
     );
-    // Each system's totals, then what of them came back, as each system has it.
+    // Each system's totals, what is in flight, then what of them came back and was refunded, as
+    // each system has it: the server's figures.
     expect(rowsOf(screen.getByRole('table', { name: 'Totals of the day' })).slice(5)).toEqual([
+      'Processing: money not moved yet (with fees)1$25.00',
       'Returned in the portal (with fees)0$0.00',
       'ACH returns1$12.34',
       'Core reversals (without fees)0$0.00',
+      'Refunded in the portal (with fees)1$30.00',
+      'Card refunds1$30.00',
+      'Core reversals of refunds (without fees)1$30.00',
     ]);
     for (const name of [
       'Totals of the day, scrolls sideways',
@@ -190,23 +227,24 @@ describe('the reconciliation page', () => {
     await user.type(within(form).getByLabelText('Day to reconcile'), '2025-03-14');
     await user.click(within(form).getByRole('button', { name: 'Reconcile' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      '03/14/2025 is reconciled: 2 mismatches. Open the day',
+      '03/14/2025 is reconciled: 2 mismatches; processing: 1 payment, $25.00. Open the day',
     );
     expect(server.requestsTo(RUN)).toHaveLength(1);
     await expectNoAxeViolations();
   });
 
   it('shows a day whose sides differ by a payment in flight as processing, not a bare Balanced', async () => {
-    const none = { count: 0, cents: 0 };
     const inFlight: ReconciliationRunDetail = {
       ...BALANCED,
       date: '2025-03-14',
       totals: {
         portal: { count: 1, cents: 24_765 },
-        card: none,
-        ach: none,
-        core: none,
-        returned: { portal: none, ach: none, core: none },
+        card: NONE,
+        ach: NONE,
+        core: NONE,
+        returned: { portal: NONE, ach: NONE, core: NONE },
+        inFlight: { count: 1, cents: 24_765 },
+        refunded: { portal: NONE, card: NONE, core: NONE },
       },
       mismatches: [],
     };
@@ -225,6 +263,65 @@ describe('the reconciliation page', () => {
       'Processing: money not moved yet (with fees)1$247.65',
     ]);
     expect(screen.getByText(/whose money has not moved yet/)).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('says a day reconciled before what is in flight was counted is out of date, and lets a publisher reconcile it again', async () => {
+    const outOfDate: ReconciliationRunDetail = {
+      ...OUT_OF_DATE,
+      date: '2025-03-14',
+      mismatches: [],
+    };
+    const remade: ReconciliationRunDetail = {
+      ...BALANCED,
+      date: '2025-03-14',
+      trigger: 'staff',
+      ranAt: '2025-03-14T15:00:00.000Z',
+      totals: { ...BALANCED.totals, inFlight: { count: 1, cents: 24_765 } },
+      mismatches: [],
+    };
+    const { user, server } = renderAdmin({
+      path: '/i/harbor/reconciliation/2025-03-14',
+      routes: {
+        ...institutionRoutes({ role: 'publisher' }),
+        [DAY]: { body: outOfDate },
+        [RUN]: () => {
+          server.route(DAY, { body: remade });
+          return { status: 201, body: remade };
+        },
+      },
+    });
+    // No Processing figure is worked out from its totals, though the portal's is above the rest.
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Out of date: reconcile again. Run 03/13/2025 12:10 AM EDT after the end of day.',
+    );
+    const notice = screen.getByRole('note');
+    expect(notice).toHaveTextContent(
+      'This day was reconciled before the payments in flight and the refunds were counted: its figures may be out of date. The end of day reconciles it again if it is among the last 90 days; you can reconcile it now.',
+    );
+    expect(
+      rowsOf(screen.getByRole('table', { name: 'Totals of the day' })).filter((row) =>
+        row?.startsWith('Processing'),
+      ),
+    ).toEqual([]);
+    await expectNoAxeViolations();
+
+    await user.click(within(notice).getByRole('button', { name: 'Reconcile again' }));
+    expect(server.requestsTo(RUN)).toHaveLength(1);
+    expect(await screen.findByText(/^Balanced; processing: 1 payment, \$247\.65/)).toBeVisible();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('tells a viewer a day out of date will be reconciled again, with no button', async () => {
+    renderAdmin({
+      path: '/i/harbor/reconciliation/2025-03-14',
+      routes: {
+        ...institutionRoutes({ role: 'viewer' }),
+        [DAY]: { body: { ...OUT_OF_DATE, date: '2025-03-14', mismatches: [] } },
+      },
+    });
+    expect(await screen.findByRole('note')).toHaveTextContent('a publisher can reconcile it now.');
+    expect(screen.queryByRole('button', { name: 'Reconcile again' })).toBeNull();
     await expectNoAxeViolations();
   });
 

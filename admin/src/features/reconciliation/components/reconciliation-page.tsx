@@ -6,7 +6,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -15,20 +14,25 @@ import {
   formatUsd,
   formatUsDate,
   isCalendarDate,
+  RECONCILIATION_CATCH_UP_DAYS,
   type ReconciliationTotals,
   type StaffRole,
 } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
 import { useReconciliationRuns } from '../api/reconciliations';
 import { useRunReconciliation } from '../api/run-reconciliation';
-import { outcomeSeverity, outcomeText } from '../utils/reconciliation-text';
+import { isOutOfDate, outcomeSeverity, outcomeText } from '../utils/reconciliation-text';
 
-const SYSTEMS: { key: Exclude<keyof ReconciliationTotals, 'returned'>; label: string }[] = [
+const SYSTEMS: {
+  key: Exclude<keyof ReconciliationTotals, 'returned' | 'inFlight' | 'refunded'>;
+  label: string;
+}[] = [
   { key: 'portal', label: 'Portal payments' },
   { key: 'card', label: 'Card charges' },
   { key: 'ach', label: 'ACH debits sent' },
@@ -141,8 +145,8 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
         <Typography>No day has been reconciled yet.</Typography>
       )}
       {runs.data && runs.data.runs.length > 0 && (
-        // A region the keyboard can scroll sideways on a phone, as the payments' tables.
-        <TableContainer role="region" aria-label="Reconciled days, scrolls sideways" tabIndex={0}>
+        // On a phone the table scrolls sideways in its own region, not the page.
+        <TableScrollRegion label="Reconciled days, scrolls sideways">
           <Table size="small">
             <caption>
               <VisuallyHidden>Reconciled days, newest first</VisuallyHidden>
@@ -198,7 +202,14 @@ export function ReconciliationPage({ slug, role, timeZone }: ReconciliationPageP
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScrollRegion>
+      )}
+      {runs.data?.runs.some(isOutOfDate) && (
+        <Typography>
+          A day out of date was reconciled before the payments in flight and the refunds were
+          counted. The end of day reconciles each such day of the last{' '}
+          {RECONCILIATION_CATCH_UP_DAYS} days again; a publisher can reconcile one now.
+        </Typography>
       )}
     </Box>
   );

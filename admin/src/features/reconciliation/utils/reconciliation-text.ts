@@ -8,37 +8,43 @@ import {
 type RunOutcome = Pick<ReconciliationRunSummary, 'mismatchCount' | 'totals'>;
 
 /**
- * The day's payments in flight: the portal took them and their money has not moved yet (a debit
- * waiting for its file, or none taken yet), so they are on the portal's side only. The server
- * counts so that on a day with no mismatch the portal's total less the card's and the ACH's is
- * exactly them (server reconciliation-matching.ts `inFlightOf`); a day with mismatches has its
- * difference from them too, and none is read. Undefined when there is none.
+ * A run stored before the server counted the payments in flight and the refunds (migration 0051):
+ * its figures were counted by earlier rules, and its Processing is unknown. The end of day makes
+ * such a day again (within the last 90 days); a publisher can now.
  */
-export function inFlightOf(run: RunOutcome): { count: number; cents: number } | undefined {
-  const { portal, card, ach } = run.totals;
-  const count = portal.count - card.count - ach.count;
-  const cents = portal.cents - card.cents - ach.cents;
-  return run.mismatchCount === 0 && count > 0 && cents >= 0 ? { count, cents } : undefined;
+export function isOutOfDate(run: RunOutcome): boolean {
+  return run.totals.inFlight === undefined;
+}
+
+/** The day's payments in flight as the server counted them; undefined when there is none. */
+function processingOf(run: RunOutcome): { count: number; cents: number } | undefined {
+  const inFlight = run.totals.inFlight;
+  return inFlight && inFlight.count > 0 ? inFlight : undefined;
+}
+
+function processingText(inFlight: { count: number; cents: number }): string {
+  return `processing: ${inFlight.count} ${inFlight.count === 1 ? 'payment' : 'payments'}, ${formatUsd(inFlight.cents)}`;
 }
 
 /**
  * A run's outcome in a few words: 'Balanced', 'Balanced; processing: 1 payment, $247.65' (a day
- * whose sides differ by payments in flight only is not shown as a bare Balanced), or 'N
- * mismatches'.
+ * whose sides differ by payments in flight is not shown as a bare Balanced), 'N mismatches'
+ * (with what is processing beside them), or 'Out of date: reconcile again'.
  */
 export function outcomeText(run: RunOutcome): string {
-  if (run.mismatchCount > 0) {
-    return `${run.mismatchCount} ${run.mismatchCount === 1 ? 'mismatch' : 'mismatches'}`;
-  }
-  const inFlight = inFlightOf(run);
-  if (!inFlight) return 'Balanced';
-  return `Balanced; processing: ${inFlight.count} ${inFlight.count === 1 ? 'payment' : 'payments'}, ${formatUsd(inFlight.cents)}`;
+  if (isOutOfDate(run)) return 'Out of date: reconcile again';
+  const inFlight = processingOf(run);
+  const outcome =
+    run.mismatchCount > 0
+      ? `${run.mismatchCount} ${run.mismatchCount === 1 ? 'mismatch' : 'mismatches'}`
+      : 'Balanced';
+  return inFlight ? `${outcome}; ${processingText(inFlight)}` : outcome;
 }
 
 /** How the outcome is shown: a warning for mismatches, information for payments in flight. */
 export function outcomeSeverity(run: RunOutcome): 'success' | 'info' | 'warning' {
-  if (run.mismatchCount > 0) return 'warning';
-  return inFlightOf(run) ? 'info' : 'success';
+  if (isOutOfDate(run) || run.mismatchCount > 0) return 'warning';
+  return processingOf(run) ? 'info' : 'success';
 }
 
 /** A portal status as staff read it on the payments page (the status itself if unknown). */
