@@ -10,6 +10,7 @@ import { use, useMemo } from 'react';
 import { logoImageOf } from '../lib/branding/branding-files';
 import { InstitutionContext } from '../lib/institutions/institution-context';
 import { definitionOf, listSettingGroups, SET_LABELS } from '../lib/settings/definitions';
+import { TableScrollRegion } from './table-scroll-region';
 
 interface DiffTableProps {
   entries: readonly DiffEntry[];
@@ -141,49 +142,51 @@ export function DiffTable({
               ({groupEntriesList.length} {groupEntriesList.length === 1 ? 'change' : 'changes'})
             </Typography>
           </Typography>
-          <Table size="small" aria-label={`Changes in ${group}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col" sx={{ width: '28%' }}>
-                  Setting
-                </TableCell>
-                <TableCell scope="col" sx={{ width: '12%' }}>
-                  Set
-                </TableCell>
-                <TableCell scope="col">{beforeLabel}</TableCell>
-                <TableCell scope="col">{afterLabel}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {groupEntriesList.map((entry) => (
-                <TableRow key={`${entry.set}:${entry.key}`}>
-                  <TableCell component="th" scope="row">
-                    <Typography variant="body2">
-                      {definitionOf(entry.key)?.title ?? entry.key}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary" component="code">
-                      {entry.key}
-                    </Typography>
+          <TableScrollRegion label={`Changes in ${group}, scrolls sideways`}>
+            <Table size="small" aria-label={`Changes in ${group}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col" sx={{ width: '28%' }}>
+                    Setting
                   </TableCell>
-                  <TableCell>{SET_LABELS[entry.set]}</TableCell>
-                  <TableCell>
-                    <DiffValue
-                      value={entry.before}
-                      settingKey={entry.key}
-                      backdrop={backdrops.before}
-                    />
+                  <TableCell scope="col" sx={{ width: '12%' }}>
+                    Set
                   </TableCell>
-                  <TableCell>
-                    <DiffValue
-                      value={entry.after}
-                      settingKey={entry.key}
-                      backdrop={backdrops.after}
-                    />
-                  </TableCell>
+                  <TableCell scope="col">{beforeLabel}</TableCell>
+                  <TableCell scope="col">{afterLabel}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {groupEntriesList.map((entry) => (
+                  <TableRow key={`${entry.set}:${entry.key}`}>
+                    <TableCell component="th" scope="row">
+                      <Typography variant="body2">
+                        {definitionOf(entry.key)?.title ?? entry.key}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" component="code">
+                        {entry.key}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{SET_LABELS[entry.set]}</TableCell>
+                    <TableCell>
+                      <DiffValue
+                        value={entry.before}
+                        settingKey={entry.key}
+                        backdrop={backdrops.before}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <DiffValue
+                        value={entry.after}
+                        settingKey={entry.key}
+                        backdrop={backdrops.after}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScrollRegion>
         </Box>
       ))}
     </Box>

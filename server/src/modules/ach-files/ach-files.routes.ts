@@ -1,4 +1,9 @@
-import { AchDayListResponse, AchFileMadeResponse, isCalendarDate } from '@portal/domain';
+import {
+  AchDayListResponse,
+  AchFileMadeResponse,
+  AchFileMakeRequest,
+  isCalendarDate,
+} from '@portal/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SlugParams, staffOf } from '../admin/admin-api';
@@ -32,7 +37,8 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
     {
       schema: {
         tags: TAGS,
-        summary: 'The processing days with ACH debits, newest first, with their files',
+        summary:
+          'The processing days with ACH debits, newest first, with their files and the returns and notifications of change received',
         description: WHO,
         params: SlugParams,
         response: { 200: AchDayListResponse },
@@ -57,6 +63,8 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
             fileName: achFileName(institutionSlug, day.date, file.fileIdModifier),
           })),
           pending: { ...day.pending, filedOnItsOwn: day.filedOnItsOwn },
+          returns: day.returns,
+          notices: day.notices,
         })),
       };
     },
@@ -68,8 +76,9 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
       schema: {
         tags: TAGS,
         summary: 'Makes the day’s next NACHA file of its debits in no file yet, and seals it',
-        description: `${WHO} 404 NotFound when no debit of the day waits for a file; 409 Conflict when the day has its 36 files. Audited (achFile.seal).`,
+        description: `${WHO} The body says what staff confirmed (the waiting payments' count and total): 409 Conflict, saying what waits now, when something else waits (nothing is made); 404 NotFound when the day has no debits; 409 Conflict when the day has its 36 files. Audited (achFile.seal).`,
         params: DayParams,
+        body: AchFileMakeRequest,
         response: { 201: AchFileMadeResponse },
       },
     },
@@ -78,6 +87,7 @@ export const achFilesRoutes: FastifyPluginAsyncZod<AchFilesRoutesOptions> = asyn
         staffOf(request),
         request.params.slug,
         request.params.date,
+        request.body,
       );
       return reply.code(201).send({
         date: file.date,

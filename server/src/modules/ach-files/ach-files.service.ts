@@ -1,4 +1,11 @@
-import { ADMIN_ERROR_CODES, type AutomaticFiling, type CalendarDate } from '@portal/domain';
+import {
+  ADMIN_ERROR_CODES,
+  formatUsd,
+  formatUsDate,
+  type AchFileMakeRequest,
+  type AutomaticFiling,
+  type CalendarDate,
+} from '@portal/domain';
 import type { Kysely } from 'kysely';
 import {
   AchFileModifiersUsedUpError,
@@ -11,6 +18,7 @@ import { AdminError, forbidden, notFound } from '../admin/admin-errors';
 import type { AdminService } from '../admin/admin.service';
 import type { AuditLog } from '../audit/audit.service';
 import type { StaffPrincipal } from '../staff/staff-principal';
+import { returnsReceivedByDay, type ReceivedOfDay } from './returns-received';
 
 /** What a file is called when downloaded: ACH-<slug>-<date>-<modifier>.txt. */
 export function achFileName(slug: string, date: string, fileIdModifier: string): string {
@@ -30,7 +38,15 @@ export function achFileName(slug: string, date: string, fileIdModifier: string):
  *   sent are then posted (`afterFileSealed`: their posts queued at once);
  * - both are audited (`achFile.seal`, `achFile.download`): who and when (the entry's own), which
  *   file (its day, modifier and name) and how many entries, never its contents. A download's
- *   entry is written before the file is sent: nothing leaves unless it is on record.
+ *   entry is written before the file is sent: nothing leaves unless it is on record;
+ * - Make file files what staff confirmed: the request says the waiting payments' count and total
+ *   staff were shown, and a day where something else waits now (payments came in, or the sealing
+ *   job or another publisher filed them while the question was open) is refused with 409 and
+ *   what waits now; nothing is made. The check is made just before the file is sealed, so a
+ *   debit taken in the milliseconds between them still goes in (the processor seals all that
+ *   waits: AchProcessor.sealNextFile); the answer says what the file holds;
+ * - each day lists the returns and notifications of change received that day (returns-received.ts),
+ *   and a day that received some without debits of its own is listed too.
  */
 export interface AchFilesService {
   /**
@@ -43,16 +59,18 @@ export interface AchFilesService {
   ): Promise<{
     institutionSlug: string;
     cutoffTime: string;
-    days: (AchProcessingDay & { filedOnItsOwn: AutomaticFiling | undefined })[];
+    days: (AchProcessingDay & { filedOnItsOwn: AutomaticFiling | undefined } & ReceivedOfDay)[];
   }>;
   /**
-   * Makes the day's next file of its debits in no file yet (403 below a publisher, 404 when none
-   * waits, 409 when the day has its 36 files).
+   * Makes the day's next file of its debits in no file yet, when what waits is what staff
+   * confirmed (403 below a publisher, 404 when the day has no debits, 409 when what waits is not
+   * what was confirmed, or the day has its 36 files).
    */
   makeFile(
     staff: StaffPrincipal,
     slug: string,
     date: CalendarDate,
+    confirmed: AchFileMakeRequest,
   ): Promise<{ institutionSlug: string; file: AchDayFile }>;
   /** A sealed file to download (403 below a publisher, 404 when there is no such file). */
   download(
@@ -84,6 +102,29 @@ export interface AchFilesServiceDeps {
   ): Promise<{ cutoffTime: string; filing: (AutomaticFiling | undefined)[] }>;
 }
 
+const payments = (count: number) => `${count} ${count === 1 ? 'payment' : 'payments'}`;
+
+/** Why a confirmed Make file was refused: what waits now is not what staff were shown. */
+export function staleConfirmationMessage(
+  date: CalendarDate,
+  waiting: { entries: number; totalDebitCents: number },
+  confirmed: AchFileMakeRequest,
+): string {
+  const day = formatUsDate(date);
+  if (waiting.entries === 0) {
+    return (
+      `Nothing of ${day} waits for a file any more: the payments you confirmed were filed ` +
+      'meanwhile (at the ACH cut-off, or by another publisher). No file was made.'
+    );
+  }
+  return (
+    `What waits for a file of ${day} changed: ${payments(waiting.entries)}, ` +
+    `${formatUsd(waiting.totalDebitCents)} now, not the ${payments(confirmed.entries)}, ` +
+    `${formatUsd(confirmed.totalDebitCents)} you confirmed. No file was made: check the new ` +
+    'figures and make the file again.'
+  );
+}
+
 const PUBLISHERS_ONLY =
   'The ACH files hold borrowers’ account numbers: only a publisher can make or download them.';
 
@@ -108,16 +149,48 @@ export function createAchFilesService(deps: AchFilesServiceDeps): AchFilesServic
     async days(staff, slug) {
       const institution = await admin.access(staff, slug, 'read');
       const days = await achProcessor.listDays(institution.id);
-      const { cutoffTime, filing } = await deps.automaticFiling(institution.id, days);
-      return {
-        institutionSlug: institution.slug,
-        cutoffTime,
-        days: days.map((day, index) => ({ ...day, filedOnItsOwn: filing[index] })),
-      };
+      const [{ cutoffTime, filing }, received] = await Promise.all([
+        deps.automaticFiling(institution.id, days),
+        returnsReceivedByDay({ db, achProcessor }, institution.id, days, (date, modifier) =>
+          achFileName(institution.slug, date, modifier),
+        ),
+      ]);
+      const listed = days.map((day, index) => ({
+        ...day,
+        filedOnItsOwn: filing[index],
+        ...(received.get(day.date) ?? { returns: [], notices: [] }),
+      }));
+      // The days that received returns and took no debits of their own.
+      for (const [date, ofDay] of received) {
+        if (days.some((day) => day.date === date)) continue;
+        listed.push({
+          date,
+          entries: 0,
+          totalDebitCents: 0,
+          files: [],
+          pending: { entries: 0, totalDebitCents: 0 },
+          filedOnItsOwn: undefined,
+          ...ofDay,
+        });
+      }
+      listed.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+      return { institutionSlug: institution.slug, cutoffTime, days: listed };
     },
 
-    async makeFile(staff, slug, date) {
+    async makeFile(staff, slug, date, confirmed) {
       const institution = await publisherAccess(staff, slug);
+      const day = (await achProcessor.listDays(institution.id)).find((each) => each.date === date);
+      if (!day) throw notFound('No ACH payments of that day wait for a file.');
+      if (
+        day.pending.entries !== confirmed.entries ||
+        day.pending.totalDebitCents !== confirmed.totalDebitCents
+      ) {
+        throw new AdminError(
+          409,
+          ADMIN_ERROR_CODES.conflict,
+          staleConfirmationMessage(date, day.pending, confirmed),
+        );
+      }
       let file: AchDayFile | undefined;
       try {
         file = await achProcessor.sealNextFile(institution.id, date);

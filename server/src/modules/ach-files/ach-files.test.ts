@@ -79,12 +79,17 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
 
   const get = (who: string | undefined, url: string) =>
     test.app.inject({ method: 'GET', url, headers: who ? { cookie: cookies[who] } : {} });
-  const post = (who: string | undefined, url: string) =>
+  /** Make file, confirming what staff were shown waiting (the day's first two debits). */
+  const post = (
+    who: string | undefined,
+    url: string,
+    confirmed: Record<string, number> = { entries: 2, totalDebitCents: 26_050 },
+  ) =>
     test.app.inject({
       method: 'POST',
       url,
       headers: { ...PORTAL_WRITE_HEADERS, ...(who ? { cookie: cookies[who] } : {}) },
-      payload: {},
+      payload: confirmed,
     });
   const debitBase = () => ({
     institutionId: harborId,
@@ -151,6 +156,8 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
             totalDebitCents: 26_050,
             files: [],
             pending: { entries: 2, totalDebitCents: 26_050, filedOnItsOwn: 'atCutoff' },
+            returns: [],
+            notices: [],
           },
         ],
       });
@@ -173,6 +180,57 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
       (await get('publisher@harbor', '/admin-api/institutions/harbor/ach-files')).json(),
     );
     expect(list.days[0]?.files).toEqual([]);
+  });
+
+  it('refuses a Make file whose confirmed payments are not what waits, saying what waits now, and makes nothing', async () => {
+    for (const confirmed of [
+      { entries: 1, totalDebitCents: 25_000 },
+      { entries: 2, totalDebitCents: 26_049 },
+    ]) {
+      const stale = await post(
+        'publisher@harbor',
+        `/admin-api/institutions/harbor/ach-files/${TODAY}`,
+        confirmed,
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(errorOf(stale)).toEqual({
+        code: 'Conflict',
+        message: expect.stringMatching(
+          /^What waits for a file of 03\/14\/2025 changed: 2 payments, \$260\.50 now, not the /,
+        ),
+      });
+    }
+    expect(
+      errorOf(
+        await post('publisher@harbor', `/admin-api/institutions/harbor/ach-files/${TODAY}`, {
+          entries: 1,
+          totalDebitCents: 25_000,
+        }),
+      ).message,
+    ).toBe(
+      'What waits for a file of 03/14/2025 changed: 2 payments, $260.50 now, not the 1 payment, $250.00 you confirmed. No file was made: check the new figures and make the file again.',
+    );
+    // Nothing was made, nothing audited.
+    const list = AchDayListResponse.parse(
+      (await get('publisher@harbor', '/admin-api/institutions/harbor/ach-files')).json(),
+    );
+    expect(list.days[0]).toMatchObject({ files: [], pending: { entries: 2 } });
+    expect(await auditEntries('achFile.seal')).toEqual([]);
+    // Staff must say what they confirmed: a file of nothing, or no figures, is a bad request.
+    const malformedBodies: Record<string, number>[] = [
+      {},
+      { entries: 0, totalDebitCents: 0 },
+      { entries: 2 },
+    ];
+    for (const confirmed of malformedBodies) {
+      const malformed = await post(
+        'publisher@harbor',
+        `/admin-api/institutions/harbor/ach-files/${TODAY}`,
+        confirmed,
+      );
+      expect(malformed.statusCode, JSON.stringify(confirmed)).toBe(400);
+      expect(errorOf(malformed).code).toBe('InvalidRequest');
+    }
   });
 
   it('lets a publisher make the day’s file, sealed: each download the same bytes, audited', async () => {
@@ -243,12 +301,15 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
   });
 
   it('puts later debits in the next file, with the next modifier and none of the first’s', async () => {
+    // The same question answered again (a second tab, or the file made meanwhile): refused.
     const nothing = await post(
       'publisher@harbor',
       `/admin-api/institutions/harbor/ach-files/${TODAY}`,
     );
-    expect(nothing.statusCode).toBe(404);
-    expect(errorOf(nothing).message).toBe('No ACH payments of that day wait for a file.');
+    expect(nothing.statusCode).toBe(409);
+    expect(errorOf(nothing).message).toBe(
+      'Nothing of 03/14/2025 waits for a file any more: the payments you confirmed were filed meanwhile (at the ACH cut-off, or by another publisher). No file was made.',
+    );
 
     const first = parseNachaFile((await get('publisher@harbor', FILE_A)).body);
     expect(
@@ -263,6 +324,7 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
     const made = await post(
       'publisher@harbor',
       `/admin-api/institutions/harbor/ach-files/${TODAY}`,
+      { entries: 1, totalDebitCents: 7_500 },
     );
     expect(made.statusCode).toBe(201);
     expect(AchFileMadeResponse.parse(made.json()).file).toMatchObject({
@@ -314,6 +376,7 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
     const made = await post(
       'publisher@harbor',
       '/admin-api/institutions/harbor/ach-files/2025-03-15',
+      { entries: 1, totalDebitCents: 4_200 },
     );
     expect(AchFileMadeResponse.parse(made.json()).file.fileIdModifier).toBe('A');
     const saturday = parseNachaFile(
@@ -344,7 +407,7 @@ describe.each(testDatabases())('the ACH file admin API on $name', (database) => 
         method: url.endsWith(TODAY) ? 'POST' : 'GET',
         url,
         headers: { ...PORTAL_WRITE_HEADERS, cookie: `${test.app.cookieNames.session}=not-staff` },
-        payload: url.endsWith(TODAY) ? {} : undefined,
+        payload: url.endsWith(TODAY) ? { entries: 2, totalDebitCents: 26_050 } : undefined,
       });
       expect(portalCookie.statusCode).toBe(401);
     }

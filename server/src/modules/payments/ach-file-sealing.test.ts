@@ -300,7 +300,7 @@ describe.each(testDatabases('both'))('ACH payments and their files on $name', (d
       method: 'POST',
       url: '/admin-api/institutions/harbor/ach-files/2025-03-21',
       headers: { ...PORTAL_WRITE_HEADERS, cookie: publisher },
-      payload: {},
+      payload: { entries: 1, totalDebitCents: 4_200 },
     });
     expect(made.statusCode).toBe(201);
     const queued = await postJob(payment.id, 'sent');

@@ -23,15 +23,48 @@ const FILE_B = {
   fileName: 'ACH-harbor-2026-11-25-B.txt',
 };
 
+const TRACE_RETURNED = '081099990000001';
+const TRACE_CHANGED = '081099990000002';
+const TRACE_STRAY = '081099990000009';
+
 const DAYS = {
   cutoffTime: '17:00',
   days: [
+    {
+      // A day that only received what the banks sent back: in the returns' tables alone.
+      date: '2026-11-27',
+      entries: 0,
+      totalDebitCents: 0,
+      files: [],
+      pending: { entries: 0, totalDebitCents: 0 },
+      returns: [
+        {
+          traceNumber: TRACE_RETURNED,
+          amountCents: 150_000,
+          reasonCode: 'R01',
+          reason: 'Insufficient funds',
+          payment: { referenceNumber: 'HCB-1001', status: 'returned' },
+          originalFile: { date: '2026-11-25', fileIdModifier: 'A', fileName: FILE_A.fileName },
+        },
+      ],
+      notices: [
+        {
+          traceNumber: TRACE_CHANGED,
+          changeCode: 'C01',
+          change: 'Incorrect account number',
+          payment: { referenceNumber: 'HCB-1002', status: 'posted' },
+          originalFile: { date: '2026-11-25', fileIdModifier: 'A', fileName: FILE_A.fileName },
+        },
+      ],
+    },
     {
       date: '2026-11-25',
       entries: 3,
       totalDebitCents: 148_457,
       files: [FILE_A],
       pending: { entries: 1, totalDebitCents: 457, filedOnItsOwn: 'nextMorning' },
+      returns: [],
+      notices: [],
     },
     {
       date: '2026-11-24',
@@ -39,9 +72,19 @@ const DAYS = {
       totalDebitCents: 1,
       files: [],
       pending: { entries: 1, totalDebitCents: 1, filedOnItsOwn: 'soon' },
+      returns: [
+        {
+          traceNumber: TRACE_STRAY,
+          amountCents: 2_599,
+          reasonCode: 'R03',
+          reason: 'No account, or unable to locate the account',
+        },
+      ],
+      notices: [],
     },
   ],
 };
+const [RETURNS_DAY, DAY_25, DAY_24] = DAYS.days;
 
 function renderAchFiles(
   options: {
@@ -74,6 +117,8 @@ describe('the ACH files', () => {
     expect(region).toContainElement(table);
     expect(region).toHaveAttribute('tabindex', '0');
     const rows = within(table).getAllByRole('row');
+    // Only the days with debits: the 27th received returns alone.
+    expect(rows).toHaveLength(3);
     expect(rows[0]?.textContent).toBe('Processing dayPaymentsTotal debitsFilesWaiting for a file');
     expect(rows[1]?.textContent).toMatch(
       new RegExp(
@@ -110,6 +155,50 @@ describe('the ACH files', () => {
     await expectNoAxeViolations();
   });
 
+  it('lists the returns and notifications of change by the day they came, with their payment, reason and original debit', async () => {
+    renderAchFiles();
+    expect(
+      await screen.findByRole('heading', { name: 'Returns and notifications of change', level: 2 }),
+    ).toBeVisible();
+    const returns = screen.getByRole('table', { name: 'ACH returns received, newest first' });
+    expect(
+      screen.getByRole('region', { name: 'ACH returns received, scrolls sideways' }),
+    ).toContainElement(returns);
+    expect(
+      within(returns)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'ReceivedPaymentAmountReasonOriginal debit',
+      `${formatProcessingDay('2026-11-27')}HCB-1001Returned$1,500.00R01: Insufficient fundsFile A of ${formatProcessingDay('2026-11-25')}Trace ${TRACE_RETURNED}`,
+      `${formatProcessingDay('2026-11-24')}No payment of the portal$25.99R03: No account, or unable to locate the accountFile not knownTrace ${TRACE_STRAY}`,
+    ]);
+    const notices = screen.getByRole('table', {
+      name: 'Notifications of change received, newest first',
+    });
+    expect(
+      screen.getByRole('region', { name: 'Notifications of change received, scrolls sideways' }),
+    ).toHaveAttribute('tabindex', '0');
+    expect(
+      within(notices)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'ReceivedPaymentChangeOriginal debit',
+      `${formatProcessingDay('2026-11-27')}HCB-1002PostedC01: Incorrect account numberFile A of ${formatProcessingDay('2026-11-25')}Trace ${TRACE_CHANGED}`,
+    ]);
+    await expectNoAxeViolations();
+  });
+
+  it('says when nothing came back', async () => {
+    renderAchFiles({
+      days: { cutoffTime: '17:00', days: [{ ...DAY_25, returns: [], notices: [] }] },
+    });
+    expect(await screen.findByText('No returns received.')).toBeVisible();
+    expect(screen.getByText('No notifications of change received.')).toBeVisible();
+    expect(screen.queryByRole('table', { name: /returns received/ })).not.toBeInTheDocument();
+  });
+
   it('asks before making the day’s next file, saying what it seals, and cancels without a word to the server', async () => {
     const { user, server } = renderAchFiles({
       make: { status: 201, body: { date: '2026-11-25', file: FILE_B } },
@@ -127,7 +216,7 @@ describe('the ACH files', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'It seals the 1 payment waiting for a file, debits of $4.57 in all, into the day’s next file, with any that came in since this page was shown.',
+      'It seals exactly the 1 payment waiting for a file, debits of $4.57 in all, into the day’s next file. If that is no longer what waits (a payment came in, or the file was made at the cut-off), nothing is made and you are shown what waits now.',
       'The debits count as sent to the borrowers’ banks: each of these payments is then posted to its loan, credited as of its date.',
       'The file is sealed as made: download it and send it to the bank once. Payments that come in later wait for the day’s next file.',
     ]);
@@ -161,12 +250,13 @@ describe('the ACH files', () => {
       body: {
         cutoffTime: '17:00',
         days: [
+          RETURNS_DAY,
           {
-            ...DAYS.days[0],
+            ...DAY_25,
             files: [FILE_A, FILE_B],
             pending: { entries: 0, totalDebitCents: 0 },
           },
-          DAYS.days[1],
+          DAY_24,
         ],
       },
     });
@@ -183,7 +273,10 @@ describe('the ACH files', () => {
     // The Make file button is gone with the waiting payments: the message has the focus.
     await waitFor(() => expect(done).toHaveFocus());
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(server.requestsTo(MAKE)).toHaveLength(1);
+    // What the dialog said is what the server is told to file.
+    expect(server.requestsTo(MAKE).map((request) => request.body)).toEqual([
+      { entries: 1, totalDebitCents: 457 },
+    ]);
     expect(
       await screen.findByRole('link', {
         name: 'Download ACH file B of Wednesday, November 25, 2026',
@@ -197,29 +290,125 @@ describe('the ACH files', () => {
     await expectNoAxeViolations();
   });
 
-  it('shows why a file was not made, where focus is', async () => {
-    const { user } = renderAchFiles({
-      make: refusal(404, 'NotFound', 'No ACH payments of that day wait for a file.'),
+  it('keeps the question open when what waits changed, says why, and asks again with what waits now', async () => {
+    const { user, server } = renderAchFiles({
+      make: refusal(
+        409,
+        'Conflict',
+        'What waits for a file of 11/25/2026 changed: 2 payments, $14.57 now, not the 1 payment, $4.57 you confirmed. No file was made: check the new figures and make the file again.',
+      ),
     });
     await user.click(
       await screen.findByRole('button', {
         name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
       }),
     );
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make file' }),
+    // A payment came in while the question was open.
+    server.route(LIST, {
+      body: {
+        ...DAYS,
+        days: [
+          RETURNS_DAY,
+          {
+            ...DAY_25,
+            pending: { entries: 2, totalDebitCents: 1_457, filedOnItsOwn: 'nextMorning' },
+          },
+          DAY_24,
+        ],
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Make file' }));
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused).toHaveTextContent(
+      'What waits for a file of 11/25/2026 changed: 2 payments, $14.57 now, not the 1 payment, $4.57 you confirmed.',
     );
-    const refused = await screen.findByRole('alert');
-    expect(refused).toHaveTextContent('No ACH payments of that day wait for a file.');
     await waitFor(() => expect(refused).toHaveFocus());
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The question now says what waits now, and the page behind it too.
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent(
+        'It seals exactly the 2 payments waiting for a file, debits of $14.57 in all',
+      ),
+    );
+    expect(
+      within(
+        screen.getByRole('table', {
+          name: 'ACH files by processing day, newest first',
+          // Behind the modal question.
+          hidden: true,
+        }),
+      ).getAllByRole('row', { hidden: true })[1],
+    ).toHaveTextContent('2 payments, $14.57');
+    expect(server.requestsTo(MAKE).map((request) => request.body)).toEqual([
+      { entries: 1, totalDebitCents: 457 },
+    ]);
+    await expectNoAxeViolations();
+
+    // Confirmed again, the new figures are what the server is told.
+    server.route(MAKE, {
+      status: 201,
+      body: { date: '2026-11-25', file: { ...FILE_B, entries: 2, totalDebitCents: 1_457 } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Make file' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'File B of Wednesday, November 25, 2026 is made: 2 payments, $14.57.',
+    );
+    expect(server.requestsTo(MAKE).map((request) => request.body)).toEqual([
+      { entries: 1, totalDebitCents: 457 },
+      { entries: 2, totalDebitCents: 1_457 },
+    ]);
+  });
+
+  it('says so in the question when the file was made meanwhile, and offers nothing to confirm', async () => {
+    const { user, server } = renderAchFiles({
+      make: refusal(
+        409,
+        'Conflict',
+        'Nothing of 11/25/2026 waits for a file any more: the payments you confirmed were filed meanwhile (at the ACH cut-off, or by another publisher). No file was made.',
+      ),
+    });
+    const make = await screen.findByRole('button', {
+      name: 'Make file: the next ACH file of Wednesday, November 25, 2026',
+    });
+    await user.click(make);
+    // The sealing job made it at the cut-off.
+    server.route(LIST, {
+      body: {
+        ...DAYS,
+        days: [
+          RETURNS_DAY,
+          { ...DAY_25, files: [FILE_A, FILE_B], pending: { entries: 0, totalDebitCents: 0 } },
+          DAY_24,
+        ],
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Make file' }));
+    const refused = await within(dialog).findByRole('alert');
+    expect(refused).toHaveTextContent(
+      'Nothing of 11/25/2026 waits for a file any more: the payments you confirmed were filed meanwhile',
+    );
+    await waitFor(() =>
+      expect(dialog).toHaveTextContent('Nothing of this day waits for a file now.'),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Make file' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitForElementToBeRemoved(dialog);
+    expect(
+      await screen.findByRole('link', {
+        name: 'Download ACH file B of Wednesday, November 25, 2026',
+      }),
+    ).toBeVisible();
+    expect(server.requestsTo(MAKE)).toHaveLength(1);
     await expectNoAxeViolations();
   });
 
   it('shows a viewer or an editor the days and files without making or downloading', async () => {
     for (const role of ['viewer', 'editor'] as const) {
       const view = renderAchFiles({ role });
-      expect(await screen.findByRole('table')).toBeVisible();
+      expect(
+        await screen.findByRole('table', { name: 'ACH files by processing day, newest first' }),
+      ).toBeVisible();
       expect(
         screen.getByText(
           'The files hold borrowers’ account numbers: only a publisher can make and download them.',

@@ -5,7 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -18,13 +17,16 @@ import {
   type StaffRole,
 } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { canPublish, useInstitution } from '../../../lib/institutions/institution-context';
-import { achFilePath, useAchDays } from '../api/ach-files';
+import { achDaysQuery, achFilePath, useAchDays } from '../api/ach-files';
 import { useMakeAchFile } from '../api/make-ach-file';
+import { AchReturnsSection } from './ach-returns-tables';
 
 /** A processing day ('YYYY-MM-DD', the institution's calendar) as staff read it. */
 export const formatProcessingDay = formatWeekdayLongDate;
@@ -135,56 +137,79 @@ function DayRow({ slug, day, cutoff, timeZone, mayPublish, making, onMake }: Day
   );
 }
 
+/** What staff are asked to file: a day's waiting payments as the page showed them. */
+export interface AskedFile {
+  date: string;
+  entries: number;
+  totalDebitCents: number;
+  filedOnItsOwn?: AutomaticFiling;
+}
+
+function askedFileOf(day: AchDay): AskedFile {
+  return { date: day.date, ...day.pending };
+}
+
 /**
  * The question before a file is made: sealing cannot be undone and sends real debits, so it says
- * what the file will hold (the waiting payments as this page last read them; any that came in
- * since are sealed too) and what follows. MUI's dialog keeps focus inside and gives it back to
- * Make file on Cancel. `day` stays while the dialog closes, so its words do not blank out.
+ * exactly what the file will hold, and the server makes it only if that is what waits (else it
+ * refuses, the page reads the day again and the question shows the new figures with the reason).
+ * MUI's dialog keeps focus inside and gives it back to Make file on Cancel. `asked` stays while
+ * the dialog closes, so its words do not blank out.
  */
 function MakeFileDialog({
   open,
-  day,
+  asked,
   cutoff,
   busy,
+  error,
   onConfirm,
   onClose,
 }: {
   open: boolean;
-  day: AchDay | null;
+  asked: AskedFile | null;
   cutoff: string;
   busy: boolean;
-  onConfirm: (day: AchDay) => void;
+  error: string | undefined;
+  onConfirm: (asked: AskedFile) => void;
   onClose: () => void;
 }) {
-  if (!day) return null;
+  if (!asked) return null;
+  const nothing = asked.entries === 0;
   return (
     <ConfirmDialog
       open={open}
-      title={`Make the next ACH file of ${formatProcessingDay(day.date)}?`}
+      title={`Make the next ACH file of ${formatProcessingDay(asked.date)}?`}
       confirmLabel="Make file"
       busy={busy}
-      onConfirm={() => onConfirm(day)}
+      confirmDisabled={nothing}
+      error={error}
+      onConfirm={() => onConfirm(asked)}
       onClose={onClose}
     >
-      <Box component="ul" sx={{ mt: 0, pl: 3 }}>
-        <li>
-          It seals the {payments(day.pending.entries)} waiting for a file, debits of{' '}
-          {formatUsd(day.pending.totalDebitCents)} in all, into the day’s next file, with any that
-          came in since this page was shown.
-        </li>
-        <li>
-          The debits count as sent to the borrowers’ banks: each of these payments is then posted to
-          its loan, credited as of its date.
-        </li>
-        <li>
-          The file is sealed as made: download it and send it to the bank once. Payments that come
-          in later wait for the day’s next file.
-        </li>
-      </Box>
-      {day.pending.filedOnItsOwn
-        ? `${automaticFilingText(day.pending.filedOnItsOwn, cutoff)} `
-        : ''}
-      This cannot be undone.
+      {nothing ? (
+        'Nothing of this day waits for a file now.'
+      ) : (
+        <>
+          <Box component="ul" sx={{ mt: 0, pl: 3 }}>
+            <li>
+              It seals exactly the {payments(asked.entries)} waiting for a file, debits of{' '}
+              {formatUsd(asked.totalDebitCents)} in all, into the day’s next file. If that is no
+              longer what waits (a payment came in, or the file was made at the cut-off), nothing is
+              made and you are shown what waits now.
+            </li>
+            <li>
+              The debits count as sent to the borrowers’ banks: each of these payments is then
+              posted to its loan, credited as of its date.
+            </li>
+            <li>
+              The file is sealed as made: download it and send it to the bank once. Payments that
+              come in later wait for the day’s next file.
+            </li>
+          </Box>
+          {asked.filedOnItsOwn ? `${automaticFilingText(asked.filedOnItsOwn, cutoff)} ` : ''}
+          This cannot be undone.
+        </>
+      )}
     </ConfirmDialog>
   );
 }
@@ -195,13 +220,16 @@ function MakeFileDialog({
  * implementers) make and download them; the server refuses anyone else as well.
  */
 export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
+  const queryClient = useQueryClient();
   const days = useAchDays(slug);
   const make = useMakeAchFile(slug);
   const mayPublish = canPublish(role);
   const made = make.data;
   const cutoff = days.data ? formatClockTime(days.data.cutoffTime) : '';
+  // The processing days with debits: a day that only received returns is in their tables alone.
+  const debitDays = days.data?.days.filter((day) => day.entries > 0) ?? [];
   // The day whose Make file was pressed last, and whether its question is open.
-  const [asked, setAsked] = useState<AchDay | null>(null);
+  const [asked, setAsked] = useState<AskedFile | null>(null);
   const [asking, setAsking] = useState(false);
   // Each answer to Make file, said and focused: the button (the dialog's way back) is gone once
   // the day has nothing waiting. An effect, so it runs after the closing dialog gives focus back.
@@ -234,28 +262,18 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
           {payments(made.file.entries)}, {formatUsd(made.file.totalDebitCents)}. Download it below.
         </Alert>
       )}
-      {make.isError && (
-        <Alert ref={outcome} tabIndex={-1} severity="error" role="alert">
-          {errorMessage(make.error)}
-        </Alert>
-      )}
       {days.isPending && <CircularProgress aria-label="Loading the ACH files" />}
       {days.isError && (
         <Alert severity="error" role="alert">
           {errorMessage(days.error)}
         </Alert>
       )}
-      {days.data && days.data.days.length === 0 && (
+      {days.data && debitDays.length === 0 && (
         <Typography>There are no ACH payments yet.</Typography>
       )}
-      {days.data && days.data.days.length > 0 && (
-        // A region the keyboard can scroll: on a phone the columns after Payments are reached by
-        // scrolling it sideways (axe scrollable-region-focusable), as the payments' tables.
-        <TableContainer
-          role="region"
-          aria-label="ACH files by processing day, scrolls sideways"
-          tabIndex={0}
-        >
+      {debitDays.length > 0 && (
+        // On a phone the columns after Payments are reached by scrolling it sideways.
+        <TableScrollRegion label="ACH files by processing day, scrolls sideways">
           <Table size="small">
             <caption>
               <VisuallyHidden>ACH files by processing day, newest first</VisuallyHidden>
@@ -280,7 +298,7 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
               </TableRow>
             </TableHead>
             <TableBody>
-              {days.data.days.map((day) => (
+              {debitDays.map((day) => (
                 <DayRow
                   key={day.date}
                   slug={slug}
@@ -290,27 +308,45 @@ export function AchFilesPage({ slug, role, timeZone }: AchFilesPageProps) {
                   mayPublish={mayPublish}
                   making={make.isPending}
                   onMake={(day) => {
-                    setAsked(day);
+                    make.reset();
+                    setAsked(askedFileOf(day));
                     setAsking(true);
                   }}
                 />
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScrollRegion>
       )}
+      {days.data && debitDays.length > 0 && <AchReturnsSection days={days.data.days} />}
       <MakeFileDialog
         open={asking}
-        day={asked}
+        asked={asked}
         cutoff={cutoff}
         busy={make.isPending}
-        onConfirm={(day) =>
-          make.mutate(day.date, {
-            onSettled: () => {
-              setAsking(false);
-              setAnswers((count) => count + 1);
+        error={make.isError ? errorMessage(make.error) : undefined}
+        onConfirm={({ date, entries, totalDebitCents }) =>
+          make.mutate(
+            { date, entries, totalDebitCents },
+            {
+              onSuccess: () => {
+                setAsking(false);
+                setAnswers((count) => count + 1);
+              },
+              // The question stays, with why, and now asks about what waits now (the days were
+              // read again before this runs: useMakeAchFile).
+              onError: () => {
+                const fresh = queryClient
+                  .getQueryData(achDaysQuery(slug).queryKey)
+                  ?.days.find((day) => day.date === date);
+                setAsked(
+                  fresh
+                    ? askedFileOf(fresh)
+                    : { date, entries: 0, totalDebitCents: 0, filedOnItsOwn: undefined },
+                );
+              },
             },
-          })
+          )
         }
         onClose={() => setAsking(false)}
       />

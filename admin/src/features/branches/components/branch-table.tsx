@@ -3,12 +3,12 @@ import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { StaffBranch } from '@portal/domain';
 import { VisuallyHidden } from '@portal/web-kit';
 import { isPinned } from '../utils/branch-pins';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 export interface BranchTableProps {
   branches: readonly StaffBranch[];
@@ -23,7 +23,7 @@ export interface BranchTableProps {
 /** The branches in the order borrowers see them, each with its actions. */
 export function BranchTable({ branches, canChange, busy, ...on }: BranchTableProps) {
   return (
-    <TableContainer>
+    <TableScrollRegion label="Branches, scrolls sideways">
       <Table size="small">
         <caption>
           <VisuallyHidden>Branches, in the order borrowers see them</VisuallyHidden>
@@ -121,6 +121,6 @@ export function BranchTable({ branches, canChange, busy, ...on }: BranchTablePro
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScrollRegion>
   );
 }

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
 import { useRestoreVersion, useVersionList } from '../api/versions';
 import { VersionView } from './version-view';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 interface HistoryPageProps {
   slug: string;
@@ -126,91 +127,95 @@ export function HistoryPage({ slug, role, session }: HistoryPageProps) {
         </Alert>
       )}
       {versions.data && (
-        <Table size="small" aria-label="Published versions">
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">Version</TableCell>
-              <TableCell scope="col">Published</TableCell>
-              <TableCell scope="col">By</TableCell>
-              <TableCell scope="col">Comment</TableCell>
-              <TableCell scope="col">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {versions.data.map((version, index) => {
-              const previous = versions.data[index + 1];
-              return (
-                <TableRow key={version.version}>
-                  <TableCell component="th" scope="row">
-                    {version.version}
-                    {index === 0 ? ' (live)' : ''}
-                  </TableCell>
-                  <TableCell>{formatDateTime(version.publishedAt, institution.timeZone)}</TableCell>
-                  <TableCell>{version.publishedBy}</TableCell>
-                  <TableCell>{version.comment}</TableCell>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-                      {previous && (
+        <TableScrollRegion label="Published versions, scrolls sideways">
+          <Table size="small" aria-label="Published versions">
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">Version</TableCell>
+                <TableCell scope="col">Published</TableCell>
+                <TableCell scope="col">By</TableCell>
+                <TableCell scope="col">Comment</TableCell>
+                <TableCell scope="col">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {versions.data.map((version, index) => {
+                const previous = versions.data[index + 1];
+                return (
+                  <TableRow key={version.version}>
+                    <TableCell component="th" scope="row">
+                      {version.version}
+                      {index === 0 ? ' (live)' : ''}
+                    </TableCell>
+                    <TableCell>
+                      {formatDateTime(version.publishedAt, institution.timeZone)}
+                    </TableCell>
+                    <TableCell>{version.publishedBy}</TableCell>
+                    <TableCell>{version.comment}</TableCell>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                        {previous && (
+                          <Button
+                            size="small"
+                            aria-label={`Changes in version ${version.version}`}
+                            onClick={() => {
+                              setViewing(null);
+                              setComparison({
+                                from: previous.version,
+                                to: version.version,
+                                title: `What version ${version.version} changed`,
+                                beforeLabel: `Version ${previous.version}`,
+                                afterLabel: `Version ${version.version}`,
+                              });
+                            }}
+                          >
+                            Changes
+                          </Button>
+                        )}
                         <Button
                           size="small"
-                          aria-label={`Changes in version ${version.version}`}
+                          onClick={() => {
+                            setComparison(null);
+                            setViewing(version.version);
+                          }}
+                        >
+                          View version {version.version}
+                        </Button>
+                        <Button
+                          size="small"
                           onClick={() => {
                             setViewing(null);
                             setComparison({
-                              from: previous.version,
-                              to: version.version,
-                              title: `What version ${version.version} changed`,
-                              beforeLabel: `Version ${previous.version}`,
-                              afterLabel: `Version ${version.version}`,
+                              from: version.version,
+                              to: 'draft',
+                              title: `Version ${version.version} against the draft`,
+                              beforeLabel: `Version ${version.version}`,
+                              afterLabel: 'Draft',
                             });
                           }}
                         >
-                          Changes
+                          Compare with the draft
+                          <VisuallyHidden>: version {version.version}</VisuallyHidden>
                         </Button>
-                      )}
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setComparison(null);
-                          setViewing(version.version);
-                        }}
-                      >
-                        View version {version.version}
-                      </Button>
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          setViewing(null);
-                          setComparison({
-                            from: version.version,
-                            to: 'draft',
-                            title: `Version ${version.version} against the draft`,
-                            beforeLabel: `Version ${version.version}`,
-                            afterLabel: 'Draft',
-                          });
-                        }}
-                      >
-                        Compare with the draft
-                        <VisuallyHidden>: version {version.version}</VisuallyHidden>
-                      </Button>
-                      {editable && index > 0 && (
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            setAsked(version.version);
-                            setConfirming(version.version);
-                          }}
-                        >
-                          Restore version {version.version}
-                        </Button>
-                      )}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                        {editable && index > 0 && (
+                          <Button
+                            size="small"
+                            onClick={() => {
+                              setAsked(version.version);
+                              setConfirming(version.version);
+                            }}
+                          >
+                            Restore version {version.version}
+                          </Button>
+                        )}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableScrollRegion>
       )}
       {viewing !== null && <VersionView key={viewing} slug={slug} version={viewing} />}
       {comparison && (

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
 import { exportPath } from '../../../lib/institutions/export-path';
 import { useVersion } from '../api/versions';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 interface VersionEntry {
   key: string;
@@ -60,28 +61,30 @@ export function VersionView({ slug, version }: { slug: string; version: number }
               Download version {version}
             </Button>
           </Box>
-          <Table size="small" aria-label={`Values set in version ${version}`}>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Setting</TableCell>
-                <TableCell scope="col">Set</TableCell>
-                <TableCell scope="col">Value</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entriesOf(detail.data.document).map((entry) => (
-                <TableRow key={`${entry.key}|${entry.set}`}>
-                  <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
-                    {entry.key}
-                  </TableCell>
-                  <TableCell>{entry.set}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                    {entry.value}
-                  </TableCell>
+          <TableScrollRegion label={`Values set in version ${version}, scrolls sideways`}>
+            <Table size="small" aria-label={`Values set in version ${version}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Setting</TableCell>
+                  <TableCell scope="col">Set</TableCell>
+                  <TableCell scope="col">Value</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {entriesOf(detail.data.document).map((entry) => (
+                  <TableRow key={`${entry.key}|${entry.set}`}>
+                    <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>
+                      {entry.key}
+                    </TableCell>
+                    <TableCell>{entry.set}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                      {entry.value}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableScrollRegion>
         </>
       )}
     </Box>

@@ -10,7 +10,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -40,6 +39,7 @@ import {
   useRefundedElsewhere,
 } from '../api/payments';
 import { methodText } from '../utils/payment-text';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 function Facts({ payment, timeZone }: { payment: StaffPaymentDetail; timeZone: string }) {
   const facts: [string, string][] = [
@@ -514,7 +514,7 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
             <Typography id={timelineHeading} variant="h6" component="h2">
               Timeline
             </Typography>
-            <TableContainer role="region" aria-label="Timeline, scrolls sideways" tabIndex={0}>
+            <TableScrollRegion label="Timeline, scrolls sideways">
               <Table size="small" aria-labelledby={timelineHeading}>
                 <TableHead>
                   <TableRow>
@@ -535,7 +535,7 @@ export function PaymentPage({ slug, id, timeZone, backSearch, mayAct }: PaymentP
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+            </TableScrollRegion>
           </Box>
         </>
       )}

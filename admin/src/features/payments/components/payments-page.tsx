@@ -6,7 +6,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -26,6 +25,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
 import { searchParamsOf, usePaymentSearch } from '../api/payments';
 import { methodText } from '../utils/payment-text';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 const TEXT_FIELDS = [
   { name: 'borrower', label: 'Borrower (logon name or name)' },
@@ -174,7 +174,7 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
           </Typography>
           {/* A region the keyboard can scroll: on a phone the columns after Confirmation are
               reached by scrolling it sideways. */}
-          <TableContainer role="region" aria-label="Payments found, scrolls sideways" tabIndex={0}>
+          <TableScrollRegion label="Payments found, scrolls sideways">
             <Table size="small" aria-label="Payments found">
               <TableHead>
                 <TableRow>
@@ -216,7 +216,7 @@ export function PaymentsPage({ slug, timeZone }: PaymentsPageProps) {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScrollRegion>
         </>
       )}
     </Box>

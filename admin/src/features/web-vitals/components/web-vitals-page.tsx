@@ -4,7 +4,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -30,6 +29,7 @@ import {
   WEB_VITAL_TEXTS,
 } from '../utils/web-vital-text';
 import { WebVitalChart } from './web-vital-chart';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 export interface WebVitalsPageProps {
   slug: string;
@@ -95,7 +95,7 @@ function MetricSection({
             summaries={summaries}
             label={`${metric}, 75th percentile by route over the last ${days} days, against the good and poor thresholds; the table below gives the figures`}
           />
-          <TableContainer>
+          <TableScrollRegion label={`${metric} by route, scrolls sideways`}>
             <Table size="small">
               <caption>
                 {metric} by route, last {days} days
@@ -129,7 +129,7 @@ function MetricSection({
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </TableScrollRegion>
         </>
       )}
     </Box>

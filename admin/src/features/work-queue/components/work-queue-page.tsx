@@ -5,7 +5,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -27,6 +26,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useInstitution } from '../../../lib/institutions/institution-context';
 import { useWorkItemList } from '../api/work-item-list';
+import { TableScrollRegion } from '../../../components/table-scroll-region';
 
 function countOf(
   counts: readonly WorkItemCount[],
@@ -45,12 +45,7 @@ function countOf(
 function CountsTable({ counts }: { counts: readonly WorkItemCount[] }) {
   return (
     // A region the keyboard reaches, as it scrolls sideways on a phone (axe scrollable-region-focusable).
-    <TableContainer
-      role="region"
-      aria-label="Items by kind and status"
-      tabIndex={0}
-      sx={{ maxWidth: 640 }}
-    >
+    <TableScrollRegion label="Items by kind and status" maxWidth={640}>
       <Table size="small">
         <caption>
           <VisuallyHidden>Items by kind and status</VisuallyHidden>
@@ -85,7 +80,7 @@ function CountsTable({ counts }: { counts: readonly WorkItemCount[] }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableScrollRegion>
   );
 }
 
@@ -201,7 +196,7 @@ export function WorkQueuePage({ slug, timeZone }: WorkQueuePageProps) {
         </Typography>
       )}
       {list.data && list.data.items.length > 0 && (
-        <TableContainer role="region" aria-label="Work queue items" tabIndex={0}>
+        <TableScrollRegion label="Work queue items">
           <Table size="small">
             <caption>
               <VisuallyHidden>Work queue items, newest first</VisuallyHidden>
@@ -249,7 +244,7 @@ export function WorkQueuePage({ slug, timeZone }: WorkQueuePageProps) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableScrollRegion>
       )}
       {list.data && list.data.items.length >= list.data.limit && (
         <Typography variant="body2">
