@@ -892,7 +892,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
     prepareTell: notifications.prepareTell,
   });
   await profileModule(app, { profile, loginHistory: createLoginHistoryService({ db, clock }) });
-  await payoffModule(app, { clock, core, institutions, borrowers, downloads, pdfBranding });
+  await payoffModule(app, { db, clock, core, institutions, borrowers, downloads, pdfBranding });
   await credentialsModule(app, {
     db,
     clock,

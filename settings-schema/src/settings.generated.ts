@@ -640,6 +640,7 @@ export interface SettingTypes {
   "recurringPaymentTexts.scheduledAccountColumnText": string;
   "recurringPaymentTexts.scheduledDateColumnText": string;
   "recurringPaymentTexts.scheduledAmountColumnText": string;
+  "recurringPaymentTexts.scheduledPayoffText": string;
   "recurringPaymentTexts.scheduledDetailsColumnText": string;
   "recurringPaymentTexts.scheduledDetailsButtonText": string;
   "recurringPaymentTexts.scheduledDetailsButtonLabel": string;
@@ -653,6 +654,7 @@ export interface SettingTypes {
   "recurringPaymentTexts.paymentDetailsCardMethodText": string;
   "recurringPaymentTexts.paymentDetailsAccountMethodText": string;
   "recurringPaymentTexts.paymentDetailsReasonLabel": string;
+  "recurringPaymentTexts.paymentDetailsPayoffText": string;
   "recurringPaymentTexts.paymentDetailsErrorText": string;
   "recurringPaymentTexts.paymentStatusScheduledText": string;
   "recurringPaymentTexts.paymentStatusProcessingText": string;
@@ -893,6 +895,8 @@ export interface SettingTypes {
   "payoffQuoteOptions.usePayoffQuoteOption": boolean;
   "payoffQuoteTexts.linkText": string;
   "payoffQuoteTexts.payoffInstructionsText": string;
+  "payoffQuoteTexts.breakdownProcessingLineText": string;
+  "payoffQuoteTexts.breakdownProcessingNoteText": string;
   "payoffQuoteTexts.submitButtonText": string;
   "payoffQuoteTexts.quoteText": string;
   "payoffQuoteTexts.downloadBreakdownText": string;
@@ -1041,6 +1045,7 @@ export interface SettingTypes {
   "accountSummaryTexts.nothingDueText": string;
   "accountSummaryTexts.upcomingHeadingText": string;
   "accountSummaryTexts.scheduledPaymentText": string;
+  "accountSummaryTexts.scheduledPayoffPaymentText": string;
   "accountSummaryTexts.recurringPaymentText": string;
   "accountSummaryTexts.noUpcomingPaymentsText": string;
   "accountSummaryTexts.cardDueText": string;
@@ -1473,6 +1478,8 @@ export interface SettingTypes {
   "emailTexts.paymentReceiptMethodLineText": string;
   "emailTexts.paymentReceiptProcessingLineText": string;
   "emailTexts.paymentReceiptPayoffShortLineText": string;
+  "emailTexts.paymentPayoffShortSubjectText": string;
+  "emailTexts.paymentPayoffShortBodyText": string;
   "emailTexts.paymentCardMethodText": string;
   "emailTexts.paymentAccountMethodText": string;
   "emailTexts.paymentFailedSubjectText": string;
@@ -2160,6 +2167,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.scheduledAccountColumnText": {"type":"text","default":"Account/Card","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDateColumnText": {"type":"text","default":"Payment Day","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledAmountColumnText": {"type":"text","default":"Amount","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.scheduledPayoffText": {"type":"text","default":"Payoff","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsColumnText": {"type":"text","default":"Details","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsButtonText": {"type":"text","default":"View","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.scheduledDetailsButtonLabel": {"type":"text","default":"View details of the payment of {amount} on {date}","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2173,6 +2181,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.paymentDetailsCardMethodText": {"type":"text","default":"Card ending in {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsAccountMethodText": {"type":"text","default":"Bank account ending in {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsReasonLabel": {"type":"text","default":"Reason","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsPayoffText": {"type":"text","default":"This is a payoff: the payment is made to pay the loan off in full.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsErrorText": {"type":"text","default":"We could not load the details of this payment. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusScheduledText": {"type":"text","default":"Scheduled","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusProcessingText": {"type":"text","default":"Processing","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2413,6 +2422,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "payoffQuoteOptions.usePayoffQuoteOption": {"type":"boolean","default":"true","set":"shared","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.linkText": {"type":"text","default":"Payoff Quote","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.payoffInstructionsText": {"type":"text","default":"How to pay off your loan: send {amount}, payable to {institutionName}, to arrive by {date}. Funds that arrive later owe the daily interest shown above.\nOnline: choose Make Payment for loan {loanNumber} and tick Pay off the full amount.\nBy check: certified or cashier's check, with loan number {loanNumber} written on it, mailed to {institutionName}, Attn: Payoff Department, at the payment address on your statement.\nBy wire: call us for wire instructions and quote loan number {loanNumber}. We never send wire instructions by e-mail; do not follow any that arrive that way.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "payoffQuoteTexts.breakdownProcessingLineText": {"type":"text","default":"Less payments processing","set":"english","visibility":"admin","wire":"gassySettings"},
+  "payoffQuoteTexts.breakdownProcessingNoteText": {"type":"text","default":"This quote already counts the {amount} of payments you made that are still processing: do not pay that part again. If your bank returns one of them, the payoff grows by its amount.","set":"english","visibility":"admin","wire":"gassySettings"},
   "payoffQuoteTexts.submitButtonText": {"type":"text","default":"Get Quote","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.quoteText": {"type":"text","default":"Your payoff amount as of {date} is {amount}.","set":"english","visibility":"public","wire":"gassySettings"},
   "payoffQuoteTexts.downloadBreakdownText": {"type":"text","default":"Download Breakdown","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2561,6 +2572,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "accountSummaryTexts.nothingDueText": {"type":"text","default":"Nothing is due on your loans right now.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.upcomingHeadingText": {"type":"text","default":"Scheduled and recurring payments","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.scheduledPaymentText": {"type":"text","default":"{amount} on {date} to {loan} from {method}","set":"english","visibility":"public","wire":"gassySettings"},
+  "accountSummaryTexts.scheduledPayoffPaymentText": {"type":"text","default":"{amount} on {date} to pay off {loan} from {method}","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.recurringPaymentText": {"type":"text","default":"{amount} {schedule} to {loan} from {method} (next on {date})","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.noUpcomingPaymentsText": {"type":"text","default":"No scheduled or recurring payments.","set":"english","visibility":"public","wire":"gassySettings"},
   "accountSummaryTexts.cardDueText": {"type":"text","default":"Due {dueDate}","set":"english","visibility":"public","wire":"gassySettings"},
@@ -2993,6 +3005,8 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "emailTexts.paymentReceiptMethodLineText": {"type":"text","default":"Paid with: {method}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptProcessingLineText": {"type":"text","default":"Your bank payment is processing: it is sent to your bank with {institutionName}'s next batch of bank payments and credited to your loan as of {date}. Until then your loan shows it as Processing. We will e-mail you again only if it cannot be completed.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentReceiptPayoffShortLineText": {"type":"text","default":"This payment was scheduled to pay your loan off, but by {date} the loan owed more than the payoff quoted when you scheduled it, so it is not paid off: {amount} is still owed. Sign in to see your loan and pay the rest.","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentPayoffShortSubjectText": {"type":"text","default":"{institutionName}: your loan {loanNumber} is not paid off yet","set":"english","visibility":"admin","wire":"gassySettings"},
+  "emailTexts.paymentPayoffShortBodyText": {"type":"text","default":"Your payment of {amount} on {date} to pay off loan {loanNumber} (confirmation number {confirmationNumber}, paid with {method}) has been credited to your loan. Since you made it, the loan came to owe more (a payment returned or refunded, or a fee charged), so it is not paid off: {owed} is still owed.\n\nSign in to see your loan and pay the rest, or contact {institutionName} if you have questions.","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentCardMethodText": {"type":"text","default":"{brand} ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentAccountMethodText": {"type":"text","default":"Account ending in {lastFour}","set":"english","visibility":"admin","wire":"gassySettings"},
   "emailTexts.paymentFailedSubjectText": {"type":"text","default":"{institutionName}: your payment could not be made","set":"english","visibility":"admin","wire":"gassySettings"},

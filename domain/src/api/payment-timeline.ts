@@ -314,6 +314,8 @@ export const PaymentTimelineResponse = Envelope.extend({
   FailureReason: z.string().max(500),
   /** Refunded another way (a check), not to the card, which refused it; absent otherwise. */
   RefundedElsewhere: z.literal(true).optional(),
+  /** Submitted with Pay off ticked: the details say it is a payoff. Absent otherwise. */
+  IsPayoff: z.boolean().optional(),
   Events: z.array(PaymentTimelineEvent),
 });
 export type PaymentTimelineResponse = z.infer<typeof PaymentTimelineResponse>;

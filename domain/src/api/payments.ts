@@ -207,6 +207,12 @@ export const ScheduledPaymentInfo = z.object({
    * file) is processing as a recent one is (rules/processing-payments).
    */
   Status: PaymentStatus,
+  /**
+   * Submitted with Pay off ticked (an addition to the spec's shape, issue 24): the lists and its
+   * details say it is a payoff. Answered only when true: absent for any other payment, whose
+   * entry keeps the spec's shape.
+   */
+  IsPayoff: z.boolean().optional(),
 });
 export type ScheduledPaymentInfo = z.infer<typeof ScheduledPaymentInfo>;
 

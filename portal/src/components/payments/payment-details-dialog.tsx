@@ -16,8 +16,8 @@ import { ErrorAlert } from '../error-alert/error-alert';
 
 /**
  * A listed payment's details (issue 24 "Lifecycle of a payment"): where it is now, first; what its
- * receipt said (confirmation number, amount, the card or account's last four) and why it came
- * back or failed; then each change of it with its date and time in the institution's zone,
+ * receipt said (confirmation number, amount, the card or account's last four), that it is a
+ * payoff when it was made to pay the loan off, and why it came back or failed; then each change of it with its date and time in the institution's zone,
  * oldest first. The specs do
  * not have this dialog; its words are settings (recurringPaymentTexts.paymentDetails*,
  * paymentStatus*Text). Only what the borrower may read: the server's timeline carries no staff
@@ -94,6 +94,11 @@ export function PaymentDetailsDialog(props: {
                   date: formatUsDate(data.PaymentDate),
                 })}
               </Typography>
+              {data.IsPayoff ? (
+                <Typography sx={{ mb: 1 }}>
+                  {settings.get('recurringPaymentTexts.paymentDetailsPayoffText')}
+                </Typography>
+              ) : null}
               <Box
                 component="dl"
                 sx={{

@@ -435,6 +435,70 @@ describe('the scheduled payments list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says a payment made to pay the loan off is a payoff: in words beside its amount, and in its details', async () => {
+    const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
+    const { user } = renderLists({
+      info: paymentInfoFixture({
+        ScheduledPayments: [
+          scheduledPaymentFixture(),
+          scheduledPaymentFixture({
+            EncryptedString: 'scheduled-payoff-1',
+            PaymentDate: '2026-12-20',
+            PaymentAmount: 8123.45,
+            IsPayoff: true,
+          }),
+        ],
+      }),
+      routes: {
+        [TIMELINE]: {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Status: 'scheduled',
+            PaymentDate: '2026-12-20',
+            ConfirmationNumber: 'P4Y0FF9X2A',
+            PaymentAmount: 8123.45,
+            IsCard: false,
+            AccountNumber: '6789',
+            ReturnReason: '',
+            FailureReason: '',
+            IsPayoff: true,
+            Events: [{ Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' }],
+          },
+        },
+      },
+    });
+    const table = within(await scheduledList()).getByRole('table', { name: 'Scheduled Payments' });
+    const [, plain, payoff] = within(table).getAllByRole('row');
+    if (!plain || !payoff) throw new Error('Two payment rows expected');
+    // Text, not a colour alone: a screen reader reads it with the amount.
+    expect(payoff).toHaveTextContent(/\$8,123\.45\s*Payoff/);
+    expect(plain).not.toHaveTextContent('Payoff');
+    await expectNoAxeViolations();
+
+    await user.click(
+      within(payoff).getByRole('button', {
+        name: 'View details of the payment of $8,123.45 on 12/20/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    expect(
+      await within(dialog).findByText(
+        'This is a payoff: the payment is made to pay the loan off in full.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('words the payoff from the settings', async () => {
+    renderLists({
+      settings: { 'recurringPaymentTexts.scheduledPayoffText': 'Pays off the loan' },
+      info: paymentInfoFixture({
+        ScheduledPayments: [scheduledPaymentFixture({ IsPayoff: true })],
+      }),
+    });
+    expect(await scheduledList()).toHaveTextContent(/\$100\.00\s*Pays off the loan/);
+  });
+
   it('says so when a payment’s details cannot be loaded', async () => {
     const { user } = renderLists({
       info: paymentInfoFixture({ ScheduledPayments: payments }),

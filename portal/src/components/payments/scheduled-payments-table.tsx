@@ -1,5 +1,6 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import {
@@ -51,6 +52,7 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
   const achName = settings.get('achPaymentTexts.eCheckOptionText');
   const cardName = settings.get('cardPaymentTexts.cardOptionText');
   const money = (payment: ScheduledPaymentInfo) => formatUsd(payment.PaymentAmount);
+  const payoffWord = settings.get('recurringPaymentTexts.scheduledPayoffText');
 
   async function askToDelete(payment: ScheduledPaymentInfo) {
     const answer = await dialogs.open<boolean>((close) => (
@@ -92,7 +94,23 @@ export default function ScheduledPaymentsTable(props: ScheduledPaymentsTableProp
       getValue: (payment) => payment.AccountNumber,
     },
     shared.date,
-    shared.amount,
+    {
+      ...shared.amount,
+      // A payment made to pay the loan off says so beside its amount, in words (not a colour
+      // alone): its receipt and the core's payoff are about the whole loan.
+      renderCell: (payment) =>
+        payment.IsPayoff ? (
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+          >
+            {money(payment)}
+            <Chip size="small" variant="outlined" label={payoffWord} />
+          </Box>
+        ) : (
+          money(payment)
+        ),
+    },
     shared.details,
     {
       id: 'delete',

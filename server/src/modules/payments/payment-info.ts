@@ -242,6 +242,8 @@ function scheduledInfo(
       context.settings.get('paymentOptions.allowDeleteScheduledPaymentOption'),
     HasBeenPosted: posted,
     Status: statusOf(payment.status),
+    // Only a payoff says so: any other keeps the spec's shape.
+    ...(payment.is_payoff ? { IsPayoff: true } : {}),
   };
 }
 
@@ -345,6 +347,26 @@ export async function readPaymentInfo(
   return { payments: loanPaymentsOf(deps, context, rows), savedMethods: rows.savedMethods };
 }
 
+/** A payoff less what the loan's payments in flight will still bring to the core. */
+export interface PayoffLessInFlight {
+  /** What pays the loan off: the payoff less the payments in flight, never below 0. */
+  totalCents: number;
+  /** Of the payments in flight, what was taken off the payoff (all of them, up to the payoff). */
+  inFlightCountedCents: number;
+}
+
+/**
+ * The one rule of a payoff while payments are in flight (paid, not credited by the core yet:
+ * payments.repository `loanAmountInFlight`): the core's payoff less what they will bring, never
+ * below 0. GetPaymentInfo's PayOffAmount and the payoff quotes of any date (payments.service
+ * `loanPayoffLessInFlight`) both answer it, so a borrower with a payment processing is never
+ * quoted a payoff that would overpay.
+ */
+export function payoffLessInFlight(payoffCents: number, inFlightCents: number): PayoffLessInFlight {
+  const counted = Math.min(Math.max(0, inFlightCents), Math.max(0, payoffCents));
+  return { totalCents: Math.max(0, payoffCents - counted), inFlightCountedCents: counted };
+}
+
 /**
  * GET /api/PaymentInformation/GetPaymentInfo's answer: the core's terms, the institution's
  * settings, the user's saved methods and this module's scheduled and recurring payments (as
@@ -411,7 +433,7 @@ export async function paymentInfoResponse(
     // What pays the loan off now: the core's payoff less the payments it has not credited yet,
     // the most a payment may be (payments.service refuses more, with the same sum): a borrower
     // who ticks Pay off while a payment is processing is offered what is left, not refused.
-    PayOffAmount: Math.max(0, terms.payoffTodayCents - inFlightCents),
+    PayOffAmount: payoffLessInFlight(terms.payoffTodayCents, inFlightCents).totalCents,
     LoanBillingFrequency: terms.billingFrequency,
     FeesAndCharges: terms.feesAndChargesCents,
     accountType: account.type,

@@ -169,12 +169,13 @@ describe.each(testDatabases())('a payment made today by bank account on $name', 
         expect(await debits(test.database.db, idOf(key))).toBe(0);
         expect(await charges(test.database.db, idOf(key))).toBe(0);
       }
-      // What is left is taken: the loan is paid off exactly.
+      // What is left is taken, with Pay off ticked (the payoff offered, not the core's: it was
+      // refused as Invalid): the loan is paid off exactly.
       const rest = nextKey();
       const last = await submit(
         jordan,
         'immediateCard',
-        paymentBody({ loan: AUTO_LOAN, method: card, amount: 10 }),
+        paymentBody({ loan: AUTO_LOAN, method: card, amount: 10, isPayoff: true }),
         rest,
       );
       expect(last.body.HasNoErrors).toBe(true);

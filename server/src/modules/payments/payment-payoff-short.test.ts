@@ -1,16 +1,19 @@
-import type { SavedPaymentMethod } from '@portal/domain';
+import { PaymentTimelineResponse, type SavedPaymentMethod } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
 import {
   addCard,
+  call,
   type Caller,
   charges,
   HOME_EQUITY,
   paymentBody,
+  paymentInfo,
   submit,
   TODAY,
 } from '../../testing/payment-test-kit';
+import { wireOf } from '../../testing/wire';
 
 /*
  * A payment scheduled to pay the loan off is made on its date for the amount quoted and
@@ -81,6 +84,31 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
     expect(scheduled.body.Errors).toEqual([]);
     const payoff = await paymentOf(scheduled.body.ReferenceNumber);
     expect(payoff).toMatchObject({ is_payoff: true, amount_cents: quotedCents });
+    // Listed as a payoff, and its details say so; a payment that is no payoff (today's, among
+    // the recent ones) says nothing of it.
+    const info = (await paymentInfo(jordan, HOME_EQUITY)).body;
+    const listed = info.ScheduledPayments ?? [];
+    expect(listed.map((payment) => [payment.PaymentDate.slice(0, 10), payment.IsPayoff])).toEqual([
+      [PAYOFF_DATE, true],
+    ]);
+    const detailsOf = async (handle: string) =>
+      wireOf(
+        PaymentTimelineResponse,
+        (
+          await call(
+            jordan,
+            'GET',
+            `/api/PaymentScheduled/Timeline?${new URLSearchParams({
+              EncryptedString: handle,
+              LoanAccountNumber: HOME_EQUITY,
+            }).toString()}`,
+          )
+        ).json(),
+      );
+    expect((await detailsOf(listed[0]?.EncryptedString ?? '')).IsPayoff).toBe(true);
+    const recent = info.RecentPayments ?? [];
+    expect(recent).toHaveLength(1);
+    expect((await detailsOf(recent[0]?.EncryptedString ?? '')).IsPayoff).toBeUndefined();
 
     // Monday: the core takes Friday's $50 back off the loan (a return, a refund).
     test.clock.set('2025-03-17T14:00:00.000Z');

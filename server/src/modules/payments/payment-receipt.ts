@@ -15,9 +15,10 @@ import { storedPaymentTotal } from './payment-total';
  * The payment e-mails: the receipt of a payment (when it posts; a bank payment made today's when
  * its debit is accepted, saying it is processing), the notice of a payment that failed (a
  * scheduled or recurring date; after a debit, any bank payment the core refused once its money
- * was taken), and the notices of a payment returned, refunded or under review. Their wording is
+ * was taken), the notice of a bank payoff made today that no longer paid the loan off when it
+ * posted, and the notices of a payment returned, refunded or under review. Their wording is
  * the institution's (`emailTexts.paymentReceipt*`, `emailTexts.payment*MethodText`,
- * `emailTexts.paymentFailed*`, `paymentReturned*`, `paymentRefunded*`, admin-only settings whose
+ * `emailTexts.paymentFailed*`, `paymentPayoffShort*`, `paymentReturned*`, `paymentRefunded*`, admin-only settings whose
  * defaults are the product's wording), filled in here. They name the method by its kind and last
  * four digits only, never a full card or account number.
  */
@@ -137,6 +138,42 @@ export function paymentReceiptEmail(input: {
       institutionName: input.institutionName,
     }),
     body: lines.join('\n'),
+  };
+}
+
+/**
+ * The notice of a bank payment made today with Pay off ticked that, once its ACH file sent it and
+ * the core credited it, no longer paid the loan off (a payment returned or refunded since it was
+ * accepted, or a fee charged): its receipt went at acceptance, saying nothing of this, so the
+ * borrower who thinks the loan is closed is told what is still owed (`owedCents`). Sent once,
+ * with the mark that posts it (payment-settlement.ts `recordPosted`).
+ */
+export function paymentPayoffShortEmail(input: {
+  settings: EmailSettings;
+  institutionName: string;
+  to: string;
+  payment: PaymentRow;
+  owedCents: number;
+}): OutgoingMail {
+  const { payment, settings } = input;
+  const loanNumber = maskAccountNumber(payment.loan_number);
+  return {
+    institutionId: payment.institution_id,
+    to: input.to,
+    subject: fillTemplate(settings.get('emailTexts.paymentPayoffShortSubjectText'), {
+      institutionName: input.institutionName,
+      loanNumber,
+    }),
+    body: fillTemplate(settings.get('emailTexts.paymentPayoffShortBodyText'), {
+      date: formatLongDate(payment.pay_date),
+      loanNumber,
+      // What the core was posted and credited: the payment and its additional principal.
+      amount: formatUsd(payment.amount_cents + payment.additional_principal_cents),
+      owed: formatUsd(input.owedCents),
+      confirmationNumber: payment.reference_number,
+      method: methodText(settings, payment),
+      institutionName: input.institutionName,
+    }),
   };
 }
 

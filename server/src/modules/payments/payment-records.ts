@@ -17,6 +17,7 @@ import {
 import {
   insertPayment,
   insertRecurring,
+  loanAmountInFlight,
   loanPaymentFacts,
   type PaymentWithRecipient,
 } from './payments.repository';
@@ -57,6 +58,11 @@ export async function decideLoanSubmission(
   const decision = await decideSubmission(deps.core, context, request, choice.method, {
     scheduledCount: facts.scheduledCount,
     hasRecurring: facts.hasActiveRecurring,
+    // A payoff is for the payoff less the payments in flight, as GetPaymentInfo's PayOffAmount
+    // and the payoff quotes offer it (payment-info.ts payoffLessInFlight).
+    inFlightCents: payment.IsPayoff
+      ? await loanAmountInFlight(deps.db, caller.institutionId, context.account.number)
+      : 0,
   });
   if (decision.kind === 'refuse') return decision;
   return { kind: 'accept', plan: decision.plan, method: choice.method };

@@ -14,6 +14,7 @@ import { paymentFactsOf } from './payment-alerts';
 import {
   paymentFailedEmail,
   type PaymentFailureReason,
+  paymentPayoffShortEmail,
   paymentReceiptEmail,
 } from './payment-receipt';
 import {
@@ -89,6 +90,10 @@ import { storedPaymentTotal } from './payment-total';
  *   says it is processing), with the processing paragraph, in the statement that first writes the
  *   debit's trace number (`setFirstAchTrace`: one run learns it first); not again when it posts
  *   (a second "received" e-mail a day later, with another time on it, read as a second payment).
+ *   But one with Pay off ticked that no longer pays the loan off when it posts (a payment
+ *   returned or refunded since it was accepted, a fee charged) gets one e-mail then, saying it
+ *   was credited and what is still owed, in the statement of the mark (`payoffShortNoticeOf`):
+ *   its receipt said nothing of it, and the borrower thinks the loan closed.
  *   One whose debit was sent at once (a processor that sends at once) posts in its request, as a
  *   card's, and its receipt goes then; its posting job is queued first, to run minutes later,
  *   should that post die with its request (`queueSentPost`). Decision (the specs say nothing of e-mails; a bank sends
@@ -380,9 +385,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
 
   /**
    * What a payment meant to pay the loan off left owed once the core credited it: 0 when the loan
-   * is paid off (or the core gives no quote). A scheduled payoff is made for the amount quoted
-   * and authorized when it was scheduled, never more; a payment returned or refunded since, or a
-   * fee charged, leaves the loan owing the difference, which the borrower must be told.
+   * is paid off (or the core gives no quote). A payoff is made for the amount quoted and
+   * authorized when it was scheduled or submitted, never more; a payment returned or refunded
+   * since, or a fee charged, leaves the loan owing the difference, which the borrower must be
+   * told.
    */
   async function payoffShortOf(payment: PaymentRow, at: Date): Promise<number> {
     if (!payment.is_payoff) return 0;
@@ -395,8 +401,37 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   }
 
   /**
+   * The notice of a bank payoff made today that no longer pays the loan off now it posts: its
+   * receipt went when its debit was accepted, so this is the borrower's only word of it
+   * (undefined when it pays the loan off, or without an address).
+   */
+  async function payoffShortNoticeOf(
+    payment: PaymentWithRecipient,
+    at: Date,
+  ): Promise<PreparedMail | undefined> {
+    if (payment.recipient === '' || !payment.is_payoff) return undefined;
+    const owedCents = await payoffShortOf(payment, at);
+    if (owedCents <= 0) return undefined;
+    const [institutionName, settings] = await Promise.all([
+      deps.institutionName(payment.institution_id),
+      deps.settings(payment.institution_id),
+    ]);
+    return deps.mail.prepare(
+      paymentPayoffShortEmail({
+        settings,
+        institutionName,
+        to: payment.recipient,
+        payment,
+        owedCents,
+      }),
+    );
+  }
+
+  /**
    * Marks the row posted with its receipt, unless `receiptSent` (a bank payment made today whose
-   * receipt went when its debit was accepted).
+   * receipt went when its debit was accepted): then, with the notice of a payoff that no longer
+   * pays the loan off, if it is one. Either goes in the statement of the guarded mark: one run
+   * marks it, so one e-mail however often its job is retried.
    */
   async function recordPosted(
     payment: PaymentWithRecipient,
@@ -405,7 +440,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   ): Promise<SettleOutcome> {
     const at = clock.now();
     const receipt = receiptSent
-      ? undefined
+      ? await payoffShortNoticeOf(payment, at)
       : await receiptOf({ ...payment, posted_at: at }, false, await payoffShortOf(payment, at));
     const alert = await prepareAlert(payment, 'paymentPosted');
     const marked = await markWithAlert(

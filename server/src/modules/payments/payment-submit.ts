@@ -37,6 +37,7 @@ import {
 import type { AchDraftTerms } from '../ach-drafts/ach-drafts.service';
 import type { ServicingCore } from '../../core/servicing-core';
 import { dayRulesOf, firstPartyFeesOf, type LoanContext } from './payment-context';
+import { payoffLessInFlight } from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 
 /*
@@ -264,7 +265,11 @@ export function permissionRefusal(
 
 /**
  * The amount rules (section 5) on the submitted amounts: a refusal, or the loan's payoff as of
- * the payment's date they were judged against.
+ * the payment's date they were judged against (the core's: `payoffRefusal` takes the payments in
+ * flight off it again under the loan's lock). A payoff is judged against the payoff less the
+ * payments in flight, the amount GetPaymentInfo and the quotes offer (payment-info.ts
+ * `payoffLessInFlight`): a borrower who ticks Pay off while a payment is processing pays what is
+ * left, and is not refused as Invalid for paying the figure shown.
  */
 async function amountRefusal(
   core: ServicingCore,
@@ -273,6 +278,7 @@ async function amountRefusal(
   method: ChosenPaymentMethod,
   frequency: PaymentFrequency,
   payDate: CalendarDate | undefined,
+  inFlightCents: number,
 ): Promise<SubmitError | { payoffCents: number }> {
   const payment = request.body.Payment;
   const isPayoff = payment.IsPayoff;
@@ -299,12 +305,17 @@ async function amountRefusal(
       paymentDate: payDate,
       today: context.today,
       isPayoff,
-      payoffQuoteCents,
+      payoffQuoteCents:
+        payoffQuoteCents === undefined
+          ? undefined
+          : payoffLessInFlight(payoffQuoteCents, inFlightCents).totalCents,
       loan: {
         regularPaymentCents: context.terms.regularPaymentCents,
         amountDueCents: context.account.amountDueCents,
         totalDueCents: context.terms.totalAmountDueCents,
-        payoffCents: context.terms.payoffTodayCents,
+        payoffCents: isPayoff
+          ? payoffLessInFlight(context.terms.payoffTodayCents, inFlightCents).totalCents
+          : context.terms.payoffTodayCents,
         delinquent: context.terms.delinquent,
         lineOfCredit: context.lineOfCredit,
       },
@@ -390,7 +401,12 @@ export async function decideSubmission(
   context: LoanContext,
   request: SubmitRequest,
   method: ChosenPaymentMethod,
-  existing: { scheduledCount: number; hasRecurring: boolean },
+  existing: {
+    scheduledCount: number;
+    hasRecurring: boolean;
+    /** The loan's payments in flight (a payoff only; 0 otherwise). */
+    inFlightCents?: number;
+  },
 ): Promise<SubmitDecision> {
   const details = request.body.Payment.Details;
   let kind: PaymentKind;
@@ -432,7 +448,15 @@ export async function decideSubmission(
   const fees = feeRefusal(context, request, method, kind);
   if (typeof fees === 'string') return refuse(fees);
   const amountDate = recurring && recurring.firstDate === null ? undefined : payDate;
-  const amount = await amountRefusal(core, context, request, method, frequency, amountDate);
+  const amount = await amountRefusal(
+    core,
+    context,
+    request,
+    method,
+    frequency,
+    amountDate,
+    existing.inFlightCents ?? 0,
+  );
   if (typeof amount === 'string') return refuse(amount);
   return {
     kind: 'accept',

@@ -84,6 +84,7 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
         ...(status === 'refunded' && payment.refunded_elsewhere
           ? { RefundedElsewhere: true as const }
           : {}),
+        ...(payment.is_payoff ? { IsPayoff: true } : {}),
         Events: borrowerEvents(eventsOf(rows)),
       };
     },

@@ -191,7 +191,7 @@ export async function loanPaymentFacts(
 /** A scheduled payment as the loan's lists show it. */
 export type ListedScheduledPayment = Pick<
   PaymentRow,
-  'id' | 'user_id' | 'is_card' | 'last_four' | 'pay_date' | 'amount_cents' | 'status'
+  'id' | 'user_id' | 'is_card' | 'last_four' | 'pay_date' | 'amount_cents' | 'status' | 'is_payoff'
 >;
 
 /** The active recurring payment as the loan's lists show it. */
@@ -280,7 +280,7 @@ export type ListedSavedMethod = Pick<
 function loanPaymentListColumns(institutionId: number, loanNumber: string, postedSince: string) {
   return sql`
       (select coalesce(json_agg(listed), '[]') from (
-        select id, user_id, is_card, last_four, pay_date, amount_cents, status
+        select id, user_id, is_card, last_four, pay_date, amount_cents, status, is_payoff
         from payments
         where institution_id = ${institutionId} and loan_number = ${loanNumber}
           and kind = 'scheduled'

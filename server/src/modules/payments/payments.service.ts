@@ -49,7 +49,12 @@ import {
   type PaymentCaller,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
-import { paymentInfoResponse, readPaymentInfo } from './payment-info';
+import {
+  paymentInfoResponse,
+  payoffLessInFlight,
+  type PayoffLessInFlight,
+  readPaymentInfo,
+} from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 import { decideLoanSubmission, recordAcceptedSubmission } from './payment-records';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
@@ -210,6 +215,20 @@ function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
     case 'missing':
       return refusedAnswer('Error');
   }
+}
+
+/**
+ * A payoff the core quoted for a loan (as of any date), less what the loan's payments in flight
+ * will still bring (payment-info.ts `payoffLessInFlight`, the rule of GetPaymentInfo's
+ * PayOffAmount): for the payoff module's quotes, which read the loan's payments through here.
+ */
+export async function loanPayoffLessInFlight(
+  db: Kysely<Database>,
+  loan: { institutionId: number; loanNumber: string },
+  payoffCents: number,
+): Promise<PayoffLessInFlight> {
+  const inFlight = await loanAmountInFlight(db, loan.institutionId, loan.loanNumber);
+  return payoffLessInFlight(payoffCents, inFlight);
 }
 
 export function createPaymentsService(deps: PaymentsServiceDependencies): PaymentsService {

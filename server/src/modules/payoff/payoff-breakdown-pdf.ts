@@ -14,7 +14,13 @@ export async function payoffBreakdownPdf(input: {
    * filled); each line a paragraph.
    */
   instructions: string;
-  quote: CorePayoffQuote;
+  /** The quote given the borrower: its total less the payments in flight (`inFlightCents`). */
+  quote: CorePayoffQuote & { inFlightCents: number };
+  /**
+   * With payments in flight taken off the quote: the line that takes them off and the note that
+   * says so (payoffQuoteTexts.breakdownProcessing*, placeholders filled).
+   */
+  processing?: { lineText: string; noteText: string };
   today: CalendarDate;
 }): Promise<Uint8Array> {
   const { doc, finish } = createBrandedPdf(input.branding, {
@@ -32,6 +38,11 @@ export async function payoffBreakdownPdf(input: {
     ['Interest to the payoff date', formatUsd(input.quote.interestCents)],
     ['Late charges', formatUsd(input.quote.lateChargesCents)],
     ['Other fees', formatUsd(input.quote.otherFeesCents)],
+    // The core's parts do not know the payments in flight yet: taken off here, so the lines add
+    // up to the total.
+    ...(input.processing && input.quote.inFlightCents > 0
+      ? [[input.processing.lineText, formatUsd(-input.quote.inFlightCents)] as [string, string]]
+      : []),
     ['Total payoff amount', formatUsd(input.quote.totalCents)],
   ];
   for (const [label, value] of rows) {
@@ -42,15 +53,16 @@ export async function payoffBreakdownPdf(input: {
     doc.y = y + 16;
   }
   doc.moveDown();
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      `Interest accrues at ${formatUsd(input.quote.perDiemCents)} a day. A payment received after ` +
-        `${formatUsDate(input.quote.asOf)} owes that much more for each later day; fees charged or ` +
-        'payments made before then change the amount.',
-      50,
-    );
+  if (input.processing && input.quote.inFlightCents > 0) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(input.processing.noteText, 50, doc.y, {
+        width: doc.page.width - 100,
+      });
+    doc.moveDown();
+  }
+  doc.font('Helvetica').fontSize(9).text(perDiemText(input.quote), 50);
   const paragraphs = input.instructions
     .split('\n')
     .map((line) => line.trim())
@@ -66,4 +78,21 @@ export async function payoffBreakdownPdf(input: {
     }
   }
   return finish();
+}
+
+/**
+ * What each day after the quote's date adds. The core's per diem is one day's interest truncated
+ * to the cent (loan-engine.ts, the header's rounding rule: interest is truncated and the fraction
+ * carried), so n later days add n per diems plus at most n cents of carried fractions. Said as a
+ * range: the per diem alone read as exact (issue 24: "$1.77 a day" for $1.778, a payment a week
+ * late then short by cents).
+ */
+function perDiemText(quote: Pick<CorePayoffQuote, 'perDiemCents' | 'asOf'>): string {
+  const low = formatUsd(quote.perDiemCents);
+  const high = formatUsd(quote.perDiemCents + 1);
+  return (
+    `Interest accrues at ${low} a day, to the cent below; the fractions of a cent carry from day ` +
+    `to day, so each day after ${formatUsDate(quote.asOf)} adds ${low} or ${high} to the payoff. ` +
+    'Fees charged or payments made before then change the amount.'
+  );
 }

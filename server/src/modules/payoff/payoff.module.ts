@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { PortalApp } from '../../plugins/portal-app';
@@ -10,6 +12,7 @@ import { payoffRoutes } from './payoff.routes';
 import { createPayoffService } from './payoff.service';
 
 export interface PayoffModuleDeps {
+  db: Kysely<Database>;
   clock: Clock;
   core: ServicingCore;
   institutions: InstitutionsService;
@@ -24,6 +27,7 @@ export async function payoffModule(app: PortalApp, deps: PayoffModuleDeps): Prom
   const settings = (institutionId: number) => institutions.settings(institutionId);
   await app.register(payoffRoutes, {
     service: createPayoffService({
+      db: deps.db,
       clock,
       core: deps.core,
       downloads: deps.downloads,

@@ -7,13 +7,16 @@ import {
   payoffDateAllowed,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { CustomerRef, ServicingCore } from '../../core/servicing-core';
+import type { CorePayoffQuote, CustomerRef, ServicingCore } from '../../core/servicing-core';
+import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { SignedInCaller } from '../../lib/caller';
 import type { PdfBranding } from '../../lib/pdf/branded-pdf';
 import type { BorrowersService } from '../borrowers/borrowers.service';
 import type { DownloadTokens } from '../downloads/download-tokens.service';
+import { loanPayoffLessInFlight } from '../payments/payments.service';
 import { payoffBreakdownPdf } from './payoff-breakdown-pdf';
 
 /** Who asks for a quote: the signed-in borrower's customer, in the institution's time zone. */
@@ -61,7 +64,18 @@ export interface PayoffService {
 
 const BreakdownPayload = z.object({ accountNumber: z.string(), date: z.string() });
 
+/**
+ * A quote as the borrower is given it: the core's, its total less what the loan's payments in
+ * flight will still bring (`inFlightCents`, what was taken off), as GetPaymentInfo's PayOffAmount
+ * counts them (payments.service `loanPayoffLessInFlight`): a borrower with a payment processing is
+ * not quoted a payoff that would overpay by it. The core's parts (principal, interest, fees) are
+ * as the core has them, before those payments; the breakdown shows what is taken off.
+ */
+type BorrowerPayoffQuote = CorePayoffQuote & { inFlightCents: number };
+
 export function createPayoffService(options: {
+  /** The loan's payments in flight are read through the payments module (its service). */
+  db: Kysely<Database>;
   clock: Clock;
   core: ServicingCore;
   downloads: DownloadTokens;
@@ -69,18 +83,28 @@ export function createPayoffService(options: {
   branding(institutionId: number): Promise<PdfBranding>;
   settings(institutionId: number): Promise<Pick<SettingsAccessor, 'get'>>;
 }): PayoffService {
-  const { clock, core, downloads, borrowers } = options;
+  const { db, clock, core, downloads, borrowers } = options;
 
   const quoteFor = async (
     customer: CustomerRef,
     timeZone: string,
     number: string,
     date: string,
-  ) => {
+  ): Promise<{ today: CalendarDate; quote: BorrowerPayoffQuote | 'refused' | undefined }> => {
     const today = calendarDateIn(timeZone, clock.now());
     const asOf = date.slice(0, 10);
-    if (!payoffDateAllowed(asOf, today)) return { today, quote: 'refused' as const };
-    return { today, quote: await core.payoffQuote(customer, number, asOf) };
+    if (!payoffDateAllowed(asOf, today)) return { today, quote: 'refused' };
+    const quoted = await core.payoffQuote(customer, number, asOf);
+    if (!quoted) return { today, quote: undefined };
+    const left = await loanPayoffLessInFlight(
+      db,
+      { institutionId: customer.institutionId, loanNumber: number },
+      quoted.totalCents,
+    );
+    return {
+      today,
+      quote: { ...quoted, totalCents: left.totalCents, inFlightCents: left.inFlightCountedCents },
+    };
   };
   const customerOf = (caller: PayoffCaller): CustomerRef => ({
     institutionId: caller.institutionId,
@@ -146,6 +170,16 @@ export function createPayoffService(options: {
           amount: formatUsd(quote.totalCents),
         }),
         quote,
+        processing:
+          quote.inFlightCents > 0
+            ? {
+                lineText: settings.get('payoffQuoteTexts.breakdownProcessingLineText'),
+                noteText: fillPlaceholders(
+                  settings.get('payoffQuoteTexts.breakdownProcessingNoteText'),
+                  { amount: formatUsd(quote.inFlightCents) },
+                ),
+              }
+            : undefined,
         today,
       });
       return { accountNumber: account.number, asOf: quote.asOf, pdf };

@@ -1,6 +1,13 @@
-import { AccountDataResponse, parseUsd, PayoffQuoteResponse } from '@portal/domain';
+import {
+  AccountDataResponse,
+  formatUsd,
+  parseUsd,
+  PaymentInfoResponse,
+  PayoffQuoteResponse,
+} from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
+import { addAccount, paymentBody, paymentInfo, submit } from '../../testing/payment-test-kit';
 import { pdfText } from '../../testing/pdf-text';
 import { publishSettingsChange } from '../../testing/settings';
 import {
@@ -154,5 +161,86 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
     } finally {
       await restore();
     }
+  });
+  it('takes the payments still processing off a later quote, as the payment screen’s payoff does, and the breakdown says so', async () => {
+    const open = async (date: string) => {
+      const token = await test.app.inject({
+        method: 'POST',
+        url: '/api/PaymentInformation/RetrieveDownloadToken',
+        headers: { cookie: jordan.cookie, ...PORTAL_WRITE_HEADERS },
+        payload: { AccountNumber: AUTO_LOAN, EffectiveDate: date },
+      });
+      const pdf = await test.app.inject({
+        method: 'GET',
+        url: `/api/PaymentInformation/DownloadPayoffQuoteBreakdown?downloadToken=${encodeURIComponent(token.body)}`,
+        headers: { cookie: jordan.cookie },
+      });
+      return pdfText(pdf.rawPayload);
+    };
+    const quotedCents = async (date: string) =>
+      PayoffQuoteResponse.parse((await quote(jordan, date)).json()).PayOffQuoteAmount;
+    const later = '2025-03-20';
+    const before = await quotedCents(later);
+    // The per diem as the core counts it (truncated to the cent): each later day adds it or a
+    // cent more, never just "that much".
+    const institutionId = (await test.app.services.institutions.resolveHost('localhost'))?.id ?? 0;
+    const customerId = (
+      await test.database.db
+        .selectFrom('users')
+        .select('customer_id')
+        .where('username', '=', 'jordan.rivers')
+        .where('institution_id', '=', institutionId)
+        .executeTakeFirstOrThrow()
+    ).customer_id;
+    const core = await test.app.services.core.payoffQuote(
+      { institutionId, customerId },
+      AUTO_LOAN,
+      later,
+    );
+    const perDiem = core?.perDiemCents ?? 0;
+    expect(perDiem).toBeGreaterThan(0);
+    const perDayText = (text: string) => text.replace(/\s+/g, ' ');
+    expect(perDayText(await open(later))).toContain(
+      `Interest accrues at ${formatUsd(perDiem)} a day, to the cent below; the fractions of a ` +
+        `cent carry from day to day, so each day after 03/20/2025 adds ${formatUsd(perDiem)} or ` +
+        `${formatUsd(perDiem + 1)} to the payoff.`,
+    );
+    expect(await open(later)).not.toContain('Less payments processing');
+
+    // $250 by bank account today: accepted, processing (its debit waits for the day's file).
+    const caller = { app: test.app, who: jordan };
+    const paid = await submit(
+      caller,
+      'immediateAch',
+      paymentBody({ loan: AUTO_LOAN, method: await addAccount(caller), amount: 250 }),
+      'payoff-quote-in-flight-1',
+    );
+    expect(paid.body.Errors).toEqual([]);
+
+    // Every quote, today's and a later one, is $250 less: the same as the payment screen's.
+    expect(await quotedCents(later)).toBe(before - 25_000);
+    const info = PaymentInfoResponse.parse((await paymentInfo(caller, AUTO_LOAN)).body);
+    if (!info.HasNoErrors) throw new Error('no payment info');
+    expect(await quotedCents('2025-03-14')).toBe(info.PayOffAmount);
+
+    // The breakdown takes it off in a line of its own, adds up to the quote, and says why.
+    const text = await open(later);
+    const amount = (label: string) => {
+      const shown = new RegExp(`^${label}\\s+(-?\\$[\\d,]+\\.\\d{2})$`, 'm').exec(text)?.[1];
+      expect(shown, label).toBeDefined();
+      return parseUsd((shown ?? '').replace('-', '')) ?? Number.NaN;
+    };
+    expect(amount('Less payments processing')).toBe(25_000);
+    expect(
+      amount('Principal balance') +
+        amount('Interest to the payoff date') +
+        amount('Late charges') +
+        amount('Other fees') -
+        amount('Less payments processing'),
+    ).toBe(before - 25_000);
+    expect(amount('Total payoff amount')).toBe(before - 25_000);
+    expect(perDayText(text)).toContain(
+      'This quote already counts the $250.00 of payments you made that are still processing: do not pay that part again.',
+    );
   });
 });

@@ -370,6 +370,35 @@ describe('the dashboard summary', () => {
     expect(screen.queryByRole('region', { name: 'Your payments' })).toBeNull();
   });
 
+  it('says a scheduled payment made to pay the loan off is a payoff, among the payments coming up', async () => {
+    renderDashboard([EQUITY], {
+      'GET /api/PaymentInformation/GetPaymentInfo': {
+        body: paymentInfoFixture({
+          ScheduledPayments: [
+            scheduledPaymentFixture({ PaymentDate: '2025-03-20T00:00:00', PaymentAmount: 100 }),
+            scheduledPaymentFixture({
+              EncryptedString: 'scheduled-payoff',
+              PaymentDate: '2025-03-25T00:00:00',
+              PaymentAmount: 39_950.12,
+              IsPayoff: true,
+            }),
+          ],
+        }),
+      },
+    });
+    const upcoming = await screen.findByRole('region', {
+      name: 'Scheduled and recurring payments',
+    });
+    expect(
+      within(upcoming)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '$100.00 on 03/20/2025 to Home Equity Loan ****2352 from ****6789',
+      '$39,950.12 on 03/25/2025 to pay off Home Equity Loan ****2352 from ****6789',
+    ]);
+  });
+
   it("words each list's AvailableBalance column for what it is", async () => {
     renderDashboard([LINE, CHECKING, CD]);
     const header = async (table: string) =>

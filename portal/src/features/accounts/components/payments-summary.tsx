@@ -388,12 +388,20 @@ function UpcomingPayments(props: { payments: LoanPayments }) {
       (payment): Upcoming => ({
         key: `s|${loan.Number}|${payment.EncryptedString}`,
         date: payment.PaymentDate.slice(0, 10),
-        text: fillPlaceholders(settings.get('accountSummaryTexts.scheduledPaymentText'), {
-          amount: formatUsd(payment.PaymentAmount),
-          date: formatUsDate(payment.PaymentDate.slice(0, 10)),
-          loan: named(loan),
-          method: method(payment.AccountNumber),
-        }),
+        // A payment made to pay the loan off says so (its own wording, the same placeholders).
+        text: fillPlaceholders(
+          settings.get(
+            payment.IsPayoff
+              ? 'accountSummaryTexts.scheduledPayoffPaymentText'
+              : 'accountSummaryTexts.scheduledPaymentText',
+          ),
+          {
+            amount: formatUsd(payment.PaymentAmount),
+            date: formatUsDate(payment.PaymentDate.slice(0, 10)),
+            loan: named(loan),
+            method: method(payment.AccountNumber),
+          },
+        ),
       }),
     );
     const recurring = lists.RecurringPayment;
