@@ -396,7 +396,11 @@ async function journey(browser: Browser) {
     // The day's return, as each system has it: all three agree.
     await run.getByRole('link', { name: 'Open the day' }).click();
     const totals = page.getByRole('table', { name: 'Totals of the day' });
-    for (const side of ['Returned in the portal (with fees)', 'ACH returns', 'Core reversals']) {
+    for (const side of [
+      'Returned in the portal (with fees)',
+      'ACH returns',
+      'Core reversals (without fees)',
+    ]) {
       await expect(totals.getByRole('row').filter({ hasText: side })).toContainText(`1$${AMOUNT}`);
     }
     await expectNoAxeViolations(page);
