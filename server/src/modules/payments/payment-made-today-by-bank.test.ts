@@ -180,6 +180,13 @@ describe.each(testDatabases())('a payment made today by bank account on $name', 
       );
       expect(last.body.HasNoErrors).toBe(true);
       expect((await row(idOf(rest))).status).toBe('posted');
+      // Its receipt says nothing is still owed: the first payment, in flight, pays the rest (it
+      // said the whole of the first was owed when the core's payoff alone was read).
+      const receipts = await mailsAbout(last.body.ReferenceNumber);
+      expect(receipts.map((mail) => mail.subject)).toEqual([
+        `Payment received: ${last.body.ReferenceNumber}`,
+      ]);
+      expect(receipts[0]?.body).not.toContain('still owed');
 
       // The file sends the first debit and the core takes it: no refusal after the debit.
       await sealAndPost(test.app, institutionId, TODAY);

@@ -1,15 +1,19 @@
-import { PaymentTimelineResponse, type SavedPaymentMethod } from '@portal/domain';
+import { formatUsd, PaymentTimelineResponse, type SavedPaymentMethod } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { signIn, startTestApp, type TestApp } from '../../testing/test-app';
+import { publishSettingsChange } from '../../testing/settings';
 import {
+  addAccount,
   addCard,
+  AUTO_LOAN,
   call,
   type Caller,
   charges,
   HOME_EQUITY,
   paymentBody,
   paymentInfo,
+  sealAndPost,
   submit,
   TODAY,
 } from '../../testing/payment-test-kit';
@@ -141,12 +145,88 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
     ).filter((mail) => mail.subject.includes(scheduled.body.ReferenceNumber));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]?.body).toContain(
-      `This payment was scheduled to pay your loan off, but by March 18, 2025 the loan owed more than the payoff quoted when you scheduled it, so it is not paid off: $${(left / 100).toFixed(2)} is still owed. Sign in to see your loan and pay the rest.`,
+      `This payment was made to pay your loan off, but by March 18, 2025 the loan owed more than the payoff it was made for (a payment returned or refunded since, or a fee charged), so it is not paid off: $${(left / 100).toFixed(2)} is still owed. Sign in to see your loan and pay the rest.`,
     );
     // The receipt of a payment that is no payoff says nothing of it.
     const first = (
       await test.app.services.mail.delivered({ institutionId, to: JORDAN, limit: 1000 })
     ).filter((mail) => mail.subject.includes(earlier.body.ReferenceNumber));
     expect(first.map((mail) => mail.body).join('\n')).not.toContain('pay your loan off');
+  }, 120_000);
+
+  it('debits a bank payoff for the payoff on its date when a payment in flight when it was scheduled, credited as of its own date, left less to pay: posted, the loan paid off, the timeline says why', async () => {
+    // Tuesday the 18th (the test above left the clock there). Auto loan: past due, so the
+    // institution lets it schedule; no draft agreement asked for in this test.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        paymentSchedulingOptions: {
+          blockSchedulingWhenPastDueOption: 'false',
+          allowSchedulingWhenDelinquentOption: 'true',
+          maxScheduledPaymentsAllowed: '3',
+        },
+        achPaymentOptions: { requireAchDraftAgreementOption: 'false' },
+      },
+    });
+    const account = await addAccount(jordan);
+    const paid = await submit(
+      jordan,
+      'immediateAch',
+      paymentBody({ loan: AUTO_LOAN, method: account, amount: 2_500, date: PAYOFF_DATE }),
+      nextKey(),
+    );
+    expect(paid.body.Errors).toEqual([]);
+    // The payoff a week later as quoted now: the core's less the $2,500 processing.
+    const later = '2025-03-25';
+    const quoted = await call(
+      jordan,
+      'GET',
+      `/api/PaymentInformation/GetPayOffQuote?AccountNumber=${AUTO_LOAN}&PayOffDate=${later}`,
+    );
+    const quotedCents = Math.round(Number(quoted.json().PayOffQuoteAmount) * 100);
+    const scheduled = await submit(
+      jordan,
+      'scheduledAch',
+      paymentBody({
+        loan: AUTO_LOAN,
+        method: account,
+        amount: quotedCents / 100,
+        date: later,
+        isPayoff: true,
+      }),
+      nextKey(),
+    );
+    await restore();
+    expect(scheduled.body.Errors).toEqual([]);
+
+    // The $2,500 is sent and credited as of the 18th: interest on it stops a week early.
+    await sealAndPost(test.app, institutionId, PAYOFF_DATE);
+    expect((await paymentOf(paid.body.ReferenceNumber)).status).toBe('posted');
+    const payoff = await paymentOf(scheduled.body.ReferenceNumber);
+    const customer = { institutionId, customerId: payoff.customer_id };
+    const owedThen = (await test.app.services.core.payoffQuote(customer, AUTO_LOAN, later))
+      ?.totalCents;
+    expect(owedThen).toBeLessThan(quotedCents);
+
+    // On its date the payoff is debited for what the loan owes then, not refused.
+    test.clock.set(`${later}T14:00:00.000Z`);
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    await test.app.services.paymentPosting.runOnce();
+    await sealAndPost(test.app, institutionId, later);
+    expect(await paymentOf(scheduled.body.ReferenceNumber)).toMatchObject({
+      status: 'posted',
+      amount_cents: owedThen,
+      failure: null,
+    });
+    expect((await test.app.services.core.payoffQuote(customer, AUTO_LOAN, later))?.totalCents).toBe(
+      0,
+    );
+    const events = await test.database.db
+      .selectFrom('payment_events')
+      .select('detail')
+      .where('payment_id', '=', payoff.id)
+      .execute();
+    expect(events.map((event) => event.detail)).toContain(
+      `Payoff lowered from ${formatUsd(quotedCents)} to ${formatUsd(owedThen ?? 0)}, the loan's payoff on its date`,
+    );
   }, 120_000);
 });

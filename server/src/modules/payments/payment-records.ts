@@ -60,8 +60,17 @@ export async function decideLoanSubmission(
     hasRecurring: facts.hasActiveRecurring,
     // A payoff is for the payoff less the payments in flight, as GetPaymentInfo's PayOffAmount
     // and the payoff quotes offer it (payment-info.ts payoffLessInFlight).
+    // A future payoff, the one-time payments scheduled on or before its date too (its quote
+    // counts them: payments.service loanPayoffLessInFlight).
     inFlightCents: payment.IsPayoff
-      ? await loanAmountInFlight(deps.db, caller.institutionId, context.account.number)
+      ? await loanAmountInFlight(
+          deps.db,
+          caller.institutionId,
+          context.account.number,
+          payment.Details.PaymentDate.slice(0, 10) > context.today
+            ? { scheduledThrough: payment.Details.PaymentDate.slice(0, 10) }
+            : {},
+        )
       : 0,
   });
   if (decision.kind === 'refuse') return decision;

@@ -1,4 +1,4 @@
-import { calendarDateIn, type CalendarDate } from '@portal/domain';
+import { calendarDateIn, formatUsd, type CalendarDate } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
@@ -22,6 +22,7 @@ import {
   findPayment,
   findPaymentWithRecipient,
   loanAmountInFlight,
+  lowerPayoffAmount,
   markPaymentFailed,
   markPaymentPosted,
   recordPaymentRefunded,
@@ -260,7 +261,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
   async function payoffRefusalBeforeDebit(
     payment: PaymentRow,
     today: CalendarDate,
-  ): Promise<'paidOff' | 'exceedsPayoff' | undefined> {
+  ): Promise<'paidOff' | 'exceedsPayoff' | { payoffCents: number } | undefined> {
     const quote = await core.payoffQuote(
       { institutionId: payment.institution_id, customerId: payment.customer_id },
       payment.loan_number,
@@ -272,7 +273,16 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     // This payment is 'settling' already, so the loan's sum in flight counts it: not twice.
     const others =
       (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) - paying;
-    return paying > quote.totalCents - others ? 'exceedsPayoff' : undefined;
+    const left = quote.totalCents - others;
+    if (paying <= left) return undefined;
+    // DECISION: a payoff the loan no longer needs all of (a payment in flight when it was
+    // scheduled credited as of its own date saved interest; a payment made elsewhere since) is
+    // debited for the payoff on its date, less than authorized and never more: the borrower asked
+    // to pay the loan off, and failing it would leave the loan open. Nothing left: 'paidOff'.
+    if (payment.is_payoff && payment.additional_principal_cents === 0) {
+      return left > 0 ? { payoffCents: left } : 'paidOff';
+    }
+    return 'exceedsPayoff';
   }
 
   async function prepareAlert(
@@ -397,7 +407,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       payment.loan_number,
       calendarDateIn(await deps.timeZone(payment.institution_id), at),
     );
-    return quote ? Math.max(0, quote.totalCents) : 0;
+    if (!quote) return 0;
+    // The loan's other payments in flight pay the rest when the core credits them (a payoff is
+    // accepted for the payoff less them: payment-info.ts payoffLessInFlight): not owed. This one
+    // is still 'settling' while it is recorded, so the sum counts it: not twice.
+    const paying = payment.amount_cents + payment.additional_principal_cents;
+    const inFlight = await loanAmountInFlight(db, payment.institution_id, payment.loan_number);
+    const others = Math.max(0, inFlight - (payment.status === 'settling' ? paying : 0));
+    return Math.max(0, quote.totalCents - others);
   }
 
   /**
@@ -484,7 +501,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
           ? { settling }
           : await begin(paymentId);
       if ('final' in begun) return begun.final;
-      const payment = begun.settling;
+      let payment = begun.settling;
       // An immediate payment's failure is answered in its request (no notice), but one by bank
       // account whose debit waited for its file was answered as accepted before it could fail:
       // a later run's failure of it is told as a scheduled one's is. (A card payment made today
@@ -506,7 +523,19 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       // refuses. A scheduled or recurring debit is checked now, before it is taken.
       if ('fresh' in begun && !payment.is_card && payment.kind !== 'immediate') {
         const overPayoff = await payoffRefusalBeforeDebit(payment, today);
-        if (overPayoff) return failed('New', overPayoff);
+        if (typeof overPayoff === 'string') return failed('New', overPayoff);
+        if (overPayoff) {
+          // Its amount lowered to the payoff before any money moves (the debit, the posting and
+          // the receipt all read the row), in the payment's timeline.
+          await lowerPayoffAmount(db, payment.id, {
+            amountCents: overPayoff.payoffCents,
+            at: clock.now(),
+            detail:
+              `Payoff lowered from ${formatUsd(payment.amount_cents)} to ` +
+              `${formatUsd(overPayoff.payoffCents)}, the loan's payoff on its date`,
+          });
+          payment = { ...payment, amount_cents: overPayoff.payoffCents };
+        }
       }
       const money = await moveMoney(payment, today, () =>
         madeToday ? receiptOf(payment, true) : Promise.resolve(undefined),

@@ -1,4 +1,4 @@
-import { RECENT_PAYMENTS_LISTED } from '@portal/domain';
+import { RECENT_PAYMENTS_LISTED, type CalendarDate } from '@portal/domain';
 import {
   sql,
   type ExpressionBuilder,
@@ -559,6 +559,33 @@ export async function beginSettlement(
     .selectAll()
     .executeTakeFirst();
   return row && withRecipient(row);
+}
+
+/**
+ * Lowers a payoff being settled to the loan's payoff on its date, before any money moved for it
+ * (payment-settlement.ts `payoffRefusalBeforeDebit`), with its timeline row saying so, in one
+ * statement. Only lower, only a payoff still settling.
+ */
+export async function lowerPayoffAmount(
+  db: Db,
+  id: string,
+  change: { amountCents: number; at: Date; detail: string },
+): Promise<void> {
+  await db
+    .with('changed', (cte) =>
+      cte
+        .updateTable('payments')
+        .set({ amount_cents: change.amountCents })
+        .where('id', '=', id)
+        .where('status', '=', 'settling')
+        .where('is_payoff', '=', true)
+        .where('amount_cents', '>', change.amountCents)
+        .returning(['id', 'status']),
+    )
+    .with('event', (cte) => timelineOfChanged(cte, change.at, change.detail))
+    .selectFrom('changed')
+    .select('id')
+    .executeTakeFirst();
 }
 
 /**
@@ -1227,9 +1254,14 @@ export async function loanAmountInFlight(
      * date, after the borrower was told it was scheduled).
      */
     withWaitingScheduled?: boolean;
+    /**
+     * Only the one-time payments scheduled on or before this date count (a payoff dated then:
+     * those pay before it, the later ones are refused on their dates once it paid the loan off).
+     */
+    scheduledThrough?: CalendarDate;
   } = {},
 ): Promise<number> {
-  const { postedSince, withWaitingScheduled = false } = options;
+  const { postedSince, withWaitingScheduled = false, scheduledThrough } = options;
   const row = await db
     .selectFrom('payments')
     .select(
@@ -1250,6 +1282,15 @@ export async function loanAmountInFlight(
           : []),
         ...(withWaitingScheduled
           ? [eb.and([eb('status', '=', 'scheduled'), eb('kind', '=', 'scheduled')])]
+          : []),
+        ...(scheduledThrough !== undefined && !withWaitingScheduled
+          ? [
+              eb.and([
+                eb('status', '=', 'scheduled'),
+                eb('kind', '=', 'scheduled'),
+                eb('pay_date', '<=', scheduledThrough),
+              ]),
+            ]
           : []),
       ]),
     )

@@ -1,5 +1,6 @@
 import {
   calendarDateIn,
+  type CalendarDate,
   type DeletePaymentRequest,
   errorEnvelope,
   ENVELOPE_CODES,
@@ -226,8 +227,18 @@ export async function loanPayoffLessInFlight(
   db: Kysely<Database>,
   loan: { institutionId: number; loanNumber: string },
   payoffCents: number,
+  /**
+   * A future quote's date: the one-time payments scheduled on or before it count too, as the
+   * submission of a payoff dated then counts them (`write`), so the figure quoted is accepted.
+   */
+  scheduledThrough?: CalendarDate,
 ): Promise<PayoffLessInFlight> {
-  const inFlight = await loanAmountInFlight(db, loan.institutionId, loan.loanNumber);
+  const inFlight = await loanAmountInFlight(
+    db,
+    loan.institutionId,
+    loan.loanNumber,
+    scheduledThrough === undefined ? {} : { scheduledThrough },
+  );
   return payoffLessInFlight(payoffCents, inFlight);
 }
 
@@ -413,9 +424,13 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
       // room for is refused on its date before any money moves, and its borrower told:
       // payment-settlement.ts `payoffRefusalBeforeDebit`): a borrower paying a loan off today is
       // not sent to delete next week's payment first.
+      // A scheduled payoff counts those scheduled on or before its date only: it pays what they
+      // leave, as its quote says (payoff.service), and the later ones are refused on their dates.
+      const scheduledPayoff = plan.kind === 'scheduled' && plan.isPayoff;
       const inFlight = await loanAmountInFlight(trx, caller.institutionId, loanNumber, {
         postedSince: decidedFrom,
-        withWaitingScheduled: plan.kind === 'scheduled',
+        withWaitingScheduled: plan.kind === 'scheduled' && !scheduledPayoff,
+        ...(scheduledPayoff ? { scheduledThrough: plan.payDate } : {}),
       });
       const overPayoff = payoffRefusal(plan, inFlight);
       if (overPayoff) return { refused: refusedAnswer(overPayoff) };

@@ -100,6 +100,8 @@ export function createPayoffService(options: {
       db,
       { institutionId: customer.institutionId, loanNumber: number },
       quoted.totalCents,
+      // A future date: what is scheduled before it pays first (a payoff scheduled then pays the rest).
+      asOf > today ? asOf : undefined,
     );
     return {
       today,

@@ -205,7 +205,7 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
         `cent carry from day to day, so each day after 03/20/2025 adds ${formatUsd(perDiem)} or ` +
         `${formatUsd(perDiem + 1)} to the payoff.`,
     );
-    expect(await open(later)).not.toContain('Less payments processing');
+    expect(await open(later)).not.toContain('Less payments processing or scheduled');
 
     // $250 by bank account today: accepted, processing (its debit waits for the day's file).
     const caller = { app: test.app, who: jordan };
@@ -230,17 +230,69 @@ describe.each(testDatabases())('payoff quotes on $name', (testDatabase) => {
       expect(shown, label).toBeDefined();
       return parseUsd((shown ?? '').replace('-', '')) ?? Number.NaN;
     };
-    expect(amount('Less payments processing')).toBe(25_000);
+    expect(amount('Less payments processing or scheduled')).toBe(25_000);
     expect(
       amount('Principal balance') +
         amount('Interest to the payoff date') +
         amount('Late charges') +
         amount('Other fees') -
-        amount('Less payments processing'),
+        amount('Less payments processing or scheduled'),
     ).toBe(before - 25_000);
     expect(amount('Total payoff amount')).toBe(before - 25_000);
     expect(perDayText(text)).toContain(
-      'This quote already counts the $250.00 of payments you made that are still processing: do not pay that part again.',
+      'This quote already counts the $250.00 of payments you made that are still processing or are scheduled on or before this date: do not pay that part again.',
     );
+  });
+  it('takes the one-time payments scheduled on or before a later date off its quote, and a payoff scheduled then for that quote is accepted', async () => {
+    const caller = { app: test.app, who: jordan };
+    const quotedCents = async (date: string) =>
+      PayoffQuoteResponse.parse((await quote(jordan, date)).json()).PayOffQuoteAmount;
+    const payoffDay = '2025-03-20';
+    const todayBefore = await quotedCents('2025-03-14');
+    const before = await quotedCents(payoffDay);
+    const method = await addAccount(caller, '90817263545');
+    // Jordan's auto loan is past due: the institution lets such a loan schedule payments here.
+    const restore = await publishSettingsChange(test.app, 'localhost', {
+      shared: {
+        paymentSchedulingOptions: {
+          blockSchedulingWhenPastDueOption: 'false',
+          allowSchedulingWhenDelinquentOption: 'true',
+          maxScheduledPaymentsAllowed: '3',
+        },
+      },
+    });
+    // $100 scheduled before the payoff's date and $100 after it.
+    for (const [date, key] of [
+      ['2025-03-18', 'payoff-quote-scheduled-before'],
+      ['2025-03-25', 'payoff-quote-scheduled-after'],
+    ] as const) {
+      const scheduled = await submit(
+        caller,
+        'scheduledAch',
+        paymentBody({ loan: AUTO_LOAN, method, date, amount: 100 }),
+        key,
+      );
+      expect(scheduled.body.Errors).toEqual([]);
+    }
+    // The later quote counts the one before it only; today's counts neither (both pay later).
+    expect(await quotedCents(payoffDay)).toBe(before - 10_000);
+    expect(await quotedCents('2025-03-14')).toBe(todayBefore);
+
+    // A payoff scheduled on that date for the amount quoted is accepted (it was refused as more
+    // than the payoff when the quote ignored the payment scheduled before it).
+    const payoff = await submit(
+      caller,
+      'scheduledAch',
+      paymentBody({
+        loan: AUTO_LOAN,
+        method,
+        date: payoffDay,
+        amount: (before - 10_000) / 100,
+        isPayoff: true,
+      }),
+      'payoff-quote-scheduled-payoff',
+    );
+    await restore();
+    expect(payoff.body.Errors).toEqual([]);
   });
 });
