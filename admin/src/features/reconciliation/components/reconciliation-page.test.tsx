@@ -43,6 +43,14 @@ const OUT_OF_DATE: ReconciliationRunSummary = {
   },
 };
 
+/** As old, with a mismatch: it stays in sight beside the out-of-date word. */
+const OUT_OF_DATE_MISMATCH: ReconciliationRunSummary = {
+  ...OUT_OF_DATE,
+  date: '2025-03-11',
+  ranAt: '2025-03-12T04:10:00.000Z',
+  mismatchCount: 1,
+};
+
 const WITH_MISMATCHES: ReconciliationRunDetail = {
   date: '2025-03-14',
   trigger: 'staff',
@@ -136,7 +144,7 @@ describe('the reconciliation page', () => {
       path: '/i/harbor/reconciliation',
       routes: {
         ...institutionRoutes({ role: 'viewer' }),
-        [LIST]: { body: { runs: [SUMMARY, BALANCED, OUT_OF_DATE] } },
+        [LIST]: { body: { runs: [SUMMARY, BALANCED, OUT_OF_DATE, OUT_OF_DATE_MISMATCH] } },
         [DAY]: { body: WITH_MISMATCHES },
       },
     });
@@ -153,6 +161,7 @@ describe('the reconciliation page', () => {
       // A run stored before the server counted what is in flight: no figure worked out from
       // its totals, it says it is out of date (and, older still, that returns were not counted).
       '03/12/2025Out of date: reconcile again$247.65 (1)$0.00 (0)$0.00 (0)$0.00 (0)Not counted03/13/2025 12:10 AM EDT',
+      '03/11/20251 mismatch; out of date: reconcile again$247.65 (1)$0.00 (0)$0.00 (0)$0.00 (0)Not counted03/12/2025 12:10 AM EDT',
     ]);
     expect(screen.getByText(/A day out of date was reconciled before/)).toHaveTextContent(
       'The end of day reconciles each such day of the last 90 days again',

@@ -29,15 +29,19 @@ function processingText(inFlight: { count: number; cents: number }): string {
 /**
  * A run's outcome in a few words: 'Balanced', 'Balanced; processing: 1 payment, $247.65' (a day
  * whose sides differ by payments in flight is not shown as a bare Balanced), 'N mismatches'
- * (with what is processing beside them), or 'Out of date: reconcile again'.
+ * (with what is processing beside them), or 'Out of date: reconcile again' (after its mismatches,
+ * if it had some).
  */
 export function outcomeText(run: RunOutcome): string {
-  if (isOutOfDate(run)) return 'Out of date: reconcile again';
+  const mismatches = `${run.mismatchCount} ${run.mismatchCount === 1 ? 'mismatch' : 'mismatches'}`;
+  // An old run's mismatches stay in sight: a day older than the catch-up is never re-run.
+  if (isOutOfDate(run)) {
+    return run.mismatchCount > 0
+      ? `${mismatches}; out of date: reconcile again`
+      : 'Out of date: reconcile again';
+  }
   const inFlight = processingOf(run);
-  const outcome =
-    run.mismatchCount > 0
-      ? `${run.mismatchCount} ${run.mismatchCount === 1 ? 'mismatch' : 'mismatches'}`
-      : 'Balanced';
+  const outcome = run.mismatchCount > 0 ? mismatches : 'Balanced';
   return inFlight ? `${outcome}; ${processingText(inFlight)}` : outcome;
 }
 
