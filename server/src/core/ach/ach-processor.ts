@@ -98,6 +98,20 @@ export class AchFileModifiersUsedUpError extends Error {
 }
 
 /**
+ * A file asked for with the debits it must hold (staff confirmed a count and a total) found
+ * others waiting under the day's lock: no file was made. `pending` is what waits now.
+ */
+export class AchFileContentsChangedError extends Error {
+  constructor(
+    readonly date: CalendarDate,
+    readonly pending: { entries: number; totalDebitCents: number },
+  ) {
+    super(`ACH processor: what waits for a file of ${date} is not what was expected`);
+    this.name = 'AchFileContentsChangedError';
+  }
+}
+
+/**
  * A bank account to validate before its first WEB debit (NACHA's WEB debit rule; see
  * account-validation.ts). How the processor validates (a prenote, micro-deposits, a validation
  * service) is its own business; the answer is whether the account can take debits.
@@ -152,9 +166,16 @@ export interface AchProcessor {
    * Makes the processing day's next file of its debits in no file yet, and seals it; undefined
    * when there are none. Safe with several server instances at once: each debit goes into
    * exactly one file, and a debit taken while the file is made waits for the next one.
-   * Throws AchFileModifiersUsedUpError when the day has its 36 files.
+   * Throws AchFileModifiersUsedUpError when the day has its 36 files. With `expected` (what staff
+   * confirmed), the file is made only if the debits waiting are exactly that many for exactly that
+   * total, checked under the same lock that makes it; else AchFileContentsChangedError, nothing
+   * made.
    */
-  sealNextFile(institutionId: number, date: CalendarDate): Promise<AchDayFile | undefined>;
+  sealNextFile(
+    institutionId: number,
+    date: CalendarDate,
+    expected?: { entries: number; totalDebitCents: number },
+  ): Promise<AchDayFile | undefined>;
   /**
    * The return files received for the institution's debits from `since` to today, oldest first.
    * At least once: a file comes again on every call while `since` reaches it, so the caller acts

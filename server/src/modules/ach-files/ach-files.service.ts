@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { Kysely } from 'kysely';
 import {
+  AchFileContentsChangedError,
   AchFileModifiersUsedUpError,
   type AchDayFile,
   type AchProcessingDay,
@@ -42,9 +43,9 @@ export function achFileName(slug: string, date: string, fileIdModifier: string):
  * - Make file files what staff confirmed: the request says the waiting payments' count and total
  *   staff were shown, and a day where something else waits now (payments came in, or the sealing
  *   job or another publisher filed them while the question was open) is refused with 409 and
- *   what waits now; nothing is made. The check is made just before the file is sealed, so a
- *   debit taken in the milliseconds between them still goes in (the processor seals all that
- *   waits: AchProcessor.sealNextFile); the answer says what the file holds;
+ *   what waits now; nothing is made. The processor checks the figures again under the lock that
+ *   makes the file (AchProcessor.sealNextFile's `expected`), so a debit taken in the
+ *   milliseconds between the first check and the seal refuses it too;
  * - each day lists the returns and notifications of change received that day (returns-received.ts),
  *   and a day that received some without debits of its own is listed too.
  */
@@ -193,8 +194,20 @@ export function createAchFilesService(deps: AchFilesServiceDeps): AchFilesServic
       }
       let file: AchDayFile | undefined;
       try {
-        file = await achProcessor.sealNextFile(institution.id, date);
+        // Checked again under the lock that makes the file: a debit taken, or the day filed by
+        // the clock, since the check above refuses it (409), nothing made.
+        file = await achProcessor.sealNextFile(institution.id, date, {
+          entries: confirmed.entries,
+          totalDebitCents: confirmed.totalDebitCents,
+        });
       } catch (error) {
+        if (error instanceof AchFileContentsChangedError) {
+          throw new AdminError(
+            409,
+            ADMIN_ERROR_CODES.conflict,
+            staleConfirmationMessage(date, error.pending, confirmed),
+          );
+        }
         if (!(error instanceof AchFileModifiersUsedUpError)) throw error;
         throw new AdminError(
           409,

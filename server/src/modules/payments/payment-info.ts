@@ -11,6 +11,7 @@ import {
   type PaymentInfoError,
   type PaymentInfoResponse,
   paymentInfoOutcome,
+  payoffLessInFlight,
   RECURRING_OPTIONS,
   type RecurringPaymentInfo,
   type SavedPaymentMethod,
@@ -345,26 +346,6 @@ export async function readPaymentInfo(
     context.today,
   );
   return { payments: loanPaymentsOf(deps, context, rows), savedMethods: rows.savedMethods };
-}
-
-/** A payoff less what the loan's payments in flight will still bring to the core. */
-export interface PayoffLessInFlight {
-  /** What pays the loan off: the payoff less the payments in flight, never below 0. */
-  totalCents: number;
-  /** Of the payments in flight, what was taken off the payoff (all of them, up to the payoff). */
-  inFlightCountedCents: number;
-}
-
-/**
- * The one rule of a payoff while payments are in flight (paid, not credited by the core yet:
- * payments.repository `loanAmountInFlight`): the core's payoff less what they will bring, never
- * below 0. GetPaymentInfo's PayOffAmount and the payoff quotes of any date (payments.service
- * `loanPayoffLessInFlight`) both answer it, so a borrower with a payment processing is never
- * quoted a payoff that would overpay.
- */
-export function payoffLessInFlight(payoffCents: number, inFlightCents: number): PayoffLessInFlight {
-  const counted = Math.min(Math.max(0, inFlightCents), Math.max(0, payoffCents));
-  return { totalCents: Math.max(0, payoffCents - counted), inFlightCountedCents: counted };
 }
 
 /**

@@ -59,7 +59,7 @@ export async function decideLoanSubmission(
     scheduledCount: facts.scheduledCount,
     hasRecurring: facts.hasActiveRecurring,
     // A payoff is for the payoff less the payments in flight, as GetPaymentInfo's PayOffAmount
-    // and the payoff quotes offer it (payment-info.ts payoffLessInFlight).
+    // and the payoff quotes offer it (domain payoffLessInFlight).
     // A future payoff, the one-time payments scheduled on or before its date too (its quote
     // counts them: payments.service loanPayoffLessInFlight).
     inFlightCents: payment.IsPayoff

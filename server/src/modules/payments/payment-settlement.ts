@@ -1,4 +1,4 @@
-import { calendarDateIn, formatUsd, type CalendarDate } from '@portal/domain';
+import { calendarDateIn, formatUsd, payoffLessInFlight, type CalendarDate } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
@@ -273,7 +273,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     // This payment is 'settling' already, so the loan's sum in flight counts it: not twice.
     const others =
       (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) - paying;
-    const left = quote.totalCents - others;
+    const left = payoffLessInFlight(quote.totalCents, others).totalCents;
     if (paying <= left) return undefined;
     // DECISION: a payoff the loan no longer needs all of (a payment in flight when it was
     // scheduled credited as of its own date saved interest; a payment made elsewhere since) is
@@ -409,12 +409,12 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     );
     if (!quote) return 0;
     // The loan's other payments in flight pay the rest when the core credits them (a payoff is
-    // accepted for the payoff less them: payment-info.ts payoffLessInFlight): not owed. This one
+    // accepted for the payoff less them: domain payoffLessInFlight): not owed. This one
     // is still 'settling' while it is recorded, so the sum counts it: not twice.
     const paying = payment.amount_cents + payment.additional_principal_cents;
     const inFlight = await loanAmountInFlight(db, payment.institution_id, payment.loan_number);
-    const others = Math.max(0, inFlight - (payment.status === 'settling' ? paying : 0));
-    return Math.max(0, quote.totalCents - others);
+    const others = inFlight - (payment.status === 'settling' ? paying : 0);
+    return payoffLessInFlight(quote.totalCents, others).totalCents;
   }
 
   /**

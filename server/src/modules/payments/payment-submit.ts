@@ -1,5 +1,6 @@
 import {
   addDays,
+  payoffLessInFlight,
   daysBeforeDuePayDate,
   type CalendarDate,
   firstPartyFee,
@@ -37,7 +38,6 @@ import {
 import type { AchDraftTerms } from '../ach-drafts/ach-drafts.service';
 import type { ServicingCore } from '../../core/servicing-core';
 import { dayRulesOf, firstPartyFeesOf, type LoanContext } from './payment-context';
-import { payoffLessInFlight } from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 
 /*
@@ -267,7 +267,7 @@ export function permissionRefusal(
  * The amount rules (section 5) on the submitted amounts: a refusal, or the loan's payoff as of
  * the payment's date they were judged against (the core's: `payoffRefusal` takes the payments in
  * flight off it again under the loan's lock). A payoff is judged against the payoff less the
- * payments in flight, the amount GetPaymentInfo and the quotes offer (payment-info.ts
+ * payments in flight, the amount GetPaymentInfo and the quotes offer (domain
  * `payoffLessInFlight`): a borrower who ticks Pay off while a payment is processing pays what is
  * left, and is not refused as Invalid for paying the figure shown.
  */
@@ -389,7 +389,9 @@ export function draftTermsMatch(
 export function payoffRefusal(plan: AcceptedPlan, inFlightCents: number): SubmitError | undefined {
   if (plan.recurring) return undefined;
   const paying = plan.amountCents + plan.additionalPrincipalCents;
-  return paying > plan.payoffCents - inFlightCents ? 'PaymentAmountMaximum' : undefined;
+  return paying > payoffLessInFlight(plan.payoffCents, inFlightCents).totalCents
+    ? 'PaymentAmountMaximum'
+    : undefined;
 }
 
 /**

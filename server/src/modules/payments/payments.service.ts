@@ -10,6 +10,8 @@ import {
   oneTimeAchAuthorizationTextKey,
   type PaymentInfoResponse,
   paymentTotal,
+  payoffLessInFlight,
+  type PayoffLessInFlight,
   SubmitPaymentResponse,
   scheduleWording,
   scheduleWordingTextsOf,
@@ -50,12 +52,7 @@ import {
   type PaymentCaller,
 } from './payment-context';
 import { openPaymentHandle, paymentIdOf, referenceNumberOf } from './payment-handles';
-import {
-  paymentInfoResponse,
-  payoffLessInFlight,
-  type PayoffLessInFlight,
-  readPaymentInfo,
-} from './payment-info';
+import { paymentInfoResponse, readPaymentInfo } from './payment-info';
 import type { ChosenPaymentMethod } from './payment-method-choice';
 import { decideLoanSubmission, recordAcceptedSubmission } from './payment-records';
 import type { PaymentSettlement, SettleOutcome } from './payment-settlement';
@@ -220,7 +217,7 @@ function answerOfSettled(outcome: SettleOutcome): SubmitAnswer {
 
 /**
  * A payoff the core quoted for a loan (as of any date), less what the loan's payments in flight
- * will still bring (payment-info.ts `payoffLessInFlight`, the rule of GetPaymentInfo's
+ * will still bring (domain `payoffLessInFlight`, the rule of GetPaymentInfo's
  * PayOffAmount): for the payoff module's quotes, which read the loan's payments through here.
  */
 export async function loanPayoffLessInFlight(

@@ -5,6 +5,7 @@ import { createTestClock } from '../../../testing/clock';
 import { testDatabases } from '../../../testing/databases';
 import { TEST_DATA_PROTECTOR } from '../../../testing/keys';
 import {
+  AchFileContentsChangedError,
   AchFileModifiersUsedUpError,
   type AchDayFile,
   type AchDebitRequest,
@@ -489,6 +490,33 @@ describe.each(testDatabases('both'))('the built-in ACH processor on $name', (tes
       expect((await instance.dayFile(harbor, WEDNESDAY, 'B'))?.content).toBe(second?.content);
     }
     expect((await debitRows()).every((row) => row.ach_file_id !== null)).toBe(true);
+  });
+
+  it('makes a file with the debits expected only when exactly they wait, checked under the day’s lock', async () => {
+    await processor.submitDebit(debit({ amountCents: 1_000 }));
+    // Staff were shown one debit of $10.00; a second came in before the file was made.
+    await otherInstance.submitDebit(debit({ amountCents: 2_000 }));
+    const refused = await processor
+      .sealNextFile(harbor, WEDNESDAY, { entries: 1, totalDebitCents: 1_000 })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AchFileContentsChangedError);
+    expect(refused).toMatchObject({ pending: { entries: 2, totalDebitCents: 3_000 } });
+    // Nothing made, nothing filed.
+    expect((await debitRows()).every((row) => row.ach_file_id === null)).toBe(true);
+    expect((await processor.listDays(harbor))[0]?.files).toEqual([]);
+    // The same count with another total is refused too; what waits is made once confirmed.
+    await expect(
+      processor.sealNextFile(harbor, WEDNESDAY, { entries: 2, totalDebitCents: 2_999 }),
+    ).rejects.toBeInstanceOf(AchFileContentsChangedError);
+    const file = await processor.sealNextFile(harbor, WEDNESDAY, {
+      entries: 2,
+      totalDebitCents: 3_000,
+    });
+    expect(file).toMatchObject({ fileIdModifier: 'A', entries: 2, totalDebitCents: 3_000 });
+    // Filed meanwhile (by the clock, another publisher): what waits now is nothing.
+    await expect(
+      otherInstance.sealNextFile(harbor, WEDNESDAY, { entries: 2, totalDebitCents: 3_000 }),
+    ).rejects.toMatchObject({ pending: { entries: 0, totalDebitCents: 0 } });
   });
 
   it('starts the next day’s files at A, with none of the day before’s entries', async () => {

@@ -12,6 +12,7 @@ import type { Database } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import type { DataProtector } from '../../../lib/data-protection';
 import {
+  AchFileContentsChangedError,
   AchFileModifiersUsedUpError,
   type AchDayFile,
   type AchDebitOutcome,
@@ -416,12 +417,24 @@ export function createBuiltinAchProcessor(options: BuiltinAchProcessorOptions): 
       }));
     },
 
-    async sealNextFile(institutionId, date): Promise<AchDayFile | undefined> {
+    async sealNextFile(institutionId, date, expected): Promise<AchDayFile | undefined> {
       if (!isCalendarDate(date)) return undefined;
       const { name, timeZone } = await profileOf(institutionId);
       return db.transaction().execute(async (trx) => {
-        if (!(await lockProcessingDay(trx, institutionId, date))) return undefined;
-        const rows = await listUnfiledDebitsOfDay(trx, institutionId, date);
+        const locked = await lockProcessingDay(trx, institutionId, date);
+        const rows = locked ? await listUnfiledDebitsOfDay(trx, institutionId, date) : [];
+        if (expected) {
+          const pending = {
+            entries: rows.length,
+            totalDebitCents: rows.reduce((sum, row) => sum + row.amount_cents, 0),
+          };
+          if (
+            pending.entries !== expected.entries ||
+            pending.totalDebitCents !== expected.totalDebitCents
+          ) {
+            throw new AchFileContentsChangedError(date, pending);
+          }
+        }
         const last = rows.at(-1);
         if (last === undefined) return undefined;
         const fileNumber = (await lastAchFileNumber(trx, institutionId, date)) + 1;
