@@ -482,6 +482,11 @@ export interface CorePayoffQuote {
   otherFeesCents: Cents;
   totalCents: Cents;
   perDiemCents: Cents;
+  /**
+   * How the loan counts days for interest, when the core says (Actual/365 when it does not):
+   * under 30/360 a per diem is a 30/360 day's, and the breakdown says so.
+   */
+  dayCount?: 'actual/365' | 'actual/360' | '30/360';
 }
 
 export interface CoreApplication {

@@ -321,6 +321,7 @@ export interface PayoffQuote {
    * 30/360 those are 30/360 days, not calendar days).
    */
   perDiemCents: Cents;
+  dayCount: DayCount;
 }
 
 /**
@@ -341,6 +342,7 @@ export function payoffQuote(terms: LoanTerms, state: LoanState, asOf: CalendarDa
     otherFeesCents: closed.otherFeesDueCents,
     totalCents: owedCents(closed),
     perDiemCents: perDiemCents(terms, closed.principalCents),
+    dayCount: terms.dayCount ?? 'actual/365',
   };
 }
 

@@ -87,12 +87,25 @@ export async function payoffBreakdownPdf(input: {
  * range: the per diem alone read as exact (issue 24: "$1.77 a day" for $1.778, a payment a week
  * late then short by cents).
  */
-function perDiemText(quote: Pick<CorePayoffQuote, 'perDiemCents' | 'asOf'>): string {
+export function perDiemText(
+  quote: Pick<CorePayoffQuote, 'perDiemCents' | 'asOf' | 'dayCount'>,
+): string {
   const low = formatUsd(quote.perDiemCents);
   const high = formatUsd(quote.perDiemCents + 1);
+  const after = formatUsDate(quote.asOf);
+  const fees = 'Fees charged or payments made before then change the amount.';
+  // 30/360 counts every month as 30 days (loan-engine.ts accrualDays): a calendar day is not
+  // always one day of interest, so the sentence says which days add it.
+  if (quote.dayCount === '30/360') {
+    return (
+      `Interest accrues at ${low} a day, counting every month as 30 days (a 31st adds none; the ` +
+      `end of February adds the days up to the 30th), to the cent below; the fractions of a cent ` +
+      `carry from day to day, so each such day after ${after} adds ${low} or ${high} to the ` +
+      `payoff. ${fees}`
+    );
+  }
   return (
     `Interest accrues at ${low} a day, to the cent below; the fractions of a cent carry from day ` +
-    `to day, so each day after ${formatUsDate(quote.asOf)} adds ${low} or ${high} to the payoff. ` +
-    'Fees charged or payments made before then change the amount.'
+    `to day, so each day after ${after} adds ${low} or ${high} to the payoff. ${fees}`
   );
 }
