@@ -212,6 +212,21 @@ export interface AccountDetailsService {
   ): Promise<{ regular: CorePayoffPath; extra: CorePayoffPath } | undefined>;
 }
 
+/**
+ * A core's history (newest first: ServicingCore.history) oldest first, by date and time; lines
+ * of the same date and time keep the core's order, reversed, so the day's last balance is its
+ * newest line's (two returns of one day ended the chart on the first's balance).
+ */
+export function oldestFirst<Line extends { date: CalendarDate; time: string }>(
+  newestFirst: readonly Line[],
+): Line[] {
+  return [...newestFirst]
+    .reverse()
+    .sort((a, b) =>
+      a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date),
+    );
+}
+
 /** The last point of each month, in date order (a chart needs no more). */
 export function monthlyPoints<Point extends { date: CalendarDate }>(points: readonly Point[]) {
   const byMonth = new Map<string, Point>();
@@ -474,11 +489,8 @@ export function createAccountDetailsService(options: {
       if (!found || (category !== 'loan' && category !== 'lineOfCredit')) return undefined;
       const history = await core.history(customer(caller), number, found.openedOn);
       if (history === undefined || history === 'denied') return history;
-      const sorted = [...history].sort((a, b) =>
-        a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date),
-      );
       const points = monthlyPoints(
-        sorted.map((transaction) => ({
+        oldestFirst(history).map((transaction) => ({
           date: transaction.date,
           principalCents: transaction.principalBalanceCents,
         })),
