@@ -28,6 +28,11 @@ export interface OpenDialogOptions {
    * app update notice), which stays across routes.
    */
   scope?: 'page' | 'app';
+  /**
+   * Where focus returns when it closes, when not what has the focus as it opens: a dialog whose
+   * code loads first (its button busy and disabled meanwhile, the focus dropped to the body).
+   */
+  opener?: Element | null;
 }
 
 export interface DialogStack {
@@ -59,7 +64,10 @@ interface DialogEntry {
   dismissible: boolean;
   /** The route of the screen that opened it; undefined for an app dialog (or without routes). */
   route: string | undefined;
-  /** What had the focus when it opened, where focus returns when it closes. */
+  /**
+   * What had the focus when it opened (or the `opener` given), where focus returns when it
+   * closes (`restoreFocus`, and after a route change `focusNewPage`).
+   */
   opener: Element | null;
   render(): ReactNode;
   dismiss(): void;
@@ -109,8 +117,11 @@ export interface DialogEntryState {
   /** Only the top dialog is active: it has the focus trap and answers Escape. */
   isTop: boolean;
   dismiss(): void;
-  /** Called when the closing transition has finished, to drop the entry. */
-  onExited(): void;
+  /**
+   * Called when the closing transition has finished, to drop the entry, with the dialog's root
+   * element (focus left inside it goes back to the opener).
+   */
+  onExited(root?: Element | null): void;
 }
 
 const DialogStackContext = createContext<StackOperations | null>(null);
@@ -203,7 +214,7 @@ export function DialogStackProvider({ route, children }: { route?: string; child
         open: true,
         dismissible: options.dismissible ?? true,
         route: options.scope === 'app' ? undefined : openedOn,
-        opener: document.activeElement,
+        opener: options.opener ?? document.activeElement,
         render: () => render(close),
         dismiss,
         discard,
@@ -250,6 +261,19 @@ export function DialogStackProvider({ route, children }: { route?: string; child
   );
 }
 
+/**
+ * After a dialog closed, focus goes back to its opener when nothing has it or it is still in the
+ * closed dialog (MUI's focus trap restores what had the focus when the dialog opened: nothing,
+ * when its opener was busy and disabled while the dialog's code loaded, and a Cancel button
+ * pressed kept it). Focus placed elsewhere stays.
+ */
+function restoreFocus(opener: Element | null, root?: Element | null) {
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.isConnected;
+  if (!lost && !(root && root.contains(active))) return;
+  if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+}
+
 /** Renders the open dialogs, bottom first, so the last opened is on top. */
 export function DialogHost() {
   const state = useContext(DialogStackStateContext);
@@ -267,7 +291,10 @@ export function DialogHost() {
         dismissible: entry.dismissible,
         isTop: entry.id === topId,
         dismiss: entry.dismiss,
-        onExited: () => state.remove(entry.id),
+        onExited: (root?: Element | null) => {
+          restoreFocus(entry.opener, root);
+          state.remove(entry.id);
+        },
       }}
     >
       {entry.render()}

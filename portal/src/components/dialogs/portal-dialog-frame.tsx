@@ -32,6 +32,7 @@ export default function PortalDialogFrame({
   // Closed while this module was still loading: the dialog never shows, so there is no closing
   // transition to end, and the stack entry is dropped here instead.
   const closedBeforeShown = useRef(!entry.open);
+  const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!closedBeforeShown.current) return;
     closedBeforeShown.current = false;
@@ -39,6 +40,7 @@ export default function PortalDialogFrame({
   });
   return (
     <Dialog
+      ref={root}
       open={entry.open}
       onClose={(_event, reason) => {
         if (entry.dismissible) entry.dismiss();
@@ -49,7 +51,7 @@ export default function PortalDialogFrame({
       aria-describedby={describedBy}
       slotProps={{
         paper: { sx: { width, maxWidth: 'calc(100% - 32px)', m: 2 } },
-        transition: { onExited: entry.onExited },
+        transition: { onExited: () => entry.onExited(root.current) },
       }}
     >
       {icon ? (

@@ -35,6 +35,9 @@ export function useOpenPaymentDetails() {
     async (props: PaymentDetailsProps): Promise<ChosenMethod | undefined> => {
       if (busy.current) return undefined;
       busy.current = true;
+      // The button that asked: it is busy (disabled) while the modal's code loads, which drops
+      // the focus, and focus returns to it when the modal closes.
+      const opener = document.activeElement;
       setOpening(true);
       try {
         const { PaymentDetailsDialog } = await loadPaymentDetails();
@@ -42,7 +45,7 @@ export function useOpenPaymentDetails() {
         return await dialogs.open<ChosenMethod | undefined>(
           (close) => <PaymentDetailsDialog {...props} onClose={close} />,
           // Escape is the modal's own: it asks first when something was typed (item 7).
-          { dismissible: false },
+          { dismissible: false, opener },
         ).result;
       } finally {
         busy.current = false;
