@@ -655,6 +655,7 @@ export interface SettingTypes {
   "recurringPaymentTexts.paymentDetailsAccountMethodText": string;
   "recurringPaymentTexts.paymentDetailsReasonLabel": string;
   "recurringPaymentTexts.paymentDetailsPayoffText": string;
+  "recurringPaymentTexts.paymentDetailsPayoffShortText": string;
   "recurringPaymentTexts.paymentDetailsErrorText": string;
   "recurringPaymentTexts.paymentStatusScheduledText": string;
   "recurringPaymentTexts.paymentStatusProcessingText": string;
@@ -2182,6 +2183,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "recurringPaymentTexts.paymentDetailsAccountMethodText": {"type":"text","default":"Bank account ending in {lastFour}","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsReasonLabel": {"type":"text","default":"Reason","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsPayoffText": {"type":"text","default":"This is a payoff: the payment is made to pay the loan off in full.","set":"english","visibility":"public","wire":"gassySettings"},
+  "recurringPaymentTexts.paymentDetailsPayoffShortText": {"type":"text","default":"This payoff no longer pays the loan off in full: after it is credited on {date}, the loan will still owe {amount} (a payment was returned or a fee charged since you scheduled it). It is still made for the amount you authorized. Delete it and schedule the payoff again, or pay the rest before then.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentDetailsErrorText": {"type":"text","default":"We could not load the details of this payment. Please try again later.","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusScheduledText": {"type":"text","default":"Scheduled","set":"english","visibility":"public","wire":"gassySettings"},
   "recurringPaymentTexts.paymentStatusProcessingText": {"type":"text","default":"Processing","set":"english","visibility":"public","wire":"gassySettings"},

@@ -316,6 +316,13 @@ export const PaymentTimelineResponse = Envelope.extend({
   RefundedElsewhere: z.literal(true).optional(),
   /** Submitted with Pay off ticked: the details say it is a payoff. Absent otherwise. */
   IsPayoff: z.boolean().optional(),
+  /**
+   * A payoff still waiting for its date that no longer pays the loan off then (a payment returned
+   * or a fee charged since it was scheduled): what the loan will still owe once it is credited,
+   * by the payoff quoted for its date less the payments in flight and scheduled before it. Absent
+   * otherwise.
+   */
+  PayoffShortBy: moneyOf(z.number().min(0).max(99_999_999)).optional(),
   Events: z.array(PaymentTimelineEvent),
 });
 export type PaymentTimelineResponse = z.infer<typeof PaymentTimelineResponse>;

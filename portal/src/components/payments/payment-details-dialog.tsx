@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { fillPlaceholders, formatUsd, formatUsDate, formatUsDateTime } from '@portal/domain';
@@ -94,7 +95,17 @@ export function PaymentDetailsDialog(props: {
                   date: formatUsDate(data.PaymentDate),
                 })}
               </Typography>
-              {data.IsPayoff ? (
+              {data.PayoffShortBy !== undefined ? (
+                <Alert severity="warning" sx={{ mb: 1 }}>
+                  {fillPlaceholders(
+                    settings.get('recurringPaymentTexts.paymentDetailsPayoffShortText'),
+                    {
+                      amount: formatUsd(data.PayoffShortBy),
+                      date: formatUsDate(data.PaymentDate),
+                    },
+                  )}
+                </Alert>
+              ) : data.IsPayoff ? (
                 <Typography sx={{ mb: 1 }}>
                   {settings.get('recurringPaymentTexts.paymentDetailsPayoffText')}
                 </Typography>

@@ -489,6 +489,58 @@ describe('the scheduled payments list', () => {
     ).toBeVisible();
   });
 
+  it('warns in its details when a scheduled payoff no longer pays the loan off, and by how much', async () => {
+    const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
+    const { user } = renderLists({
+      info: paymentInfoFixture({
+        ScheduledPayments: [
+          scheduledPaymentFixture({
+            EncryptedString: 'scheduled-payoff-1',
+            PaymentDate: '2026-12-20',
+            PaymentAmount: 8123.45,
+            IsPayoff: true,
+          }),
+        ],
+      }),
+      routes: {
+        [TIMELINE]: {
+          body: {
+            HasNoErrors: true,
+            Errors: [],
+            Status: 'scheduled',
+            PaymentDate: '2026-12-20',
+            ConfirmationNumber: 'P4Y0FF9X2A',
+            PaymentAmount: 8123.45,
+            IsCard: false,
+            AccountNumber: '6789',
+            ReturnReason: '',
+            FailureReason: '',
+            IsPayoff: true,
+            PayoffShortBy: 1500.25,
+            Events: [{ Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' }],
+          },
+        },
+      },
+    });
+    const table = within(await scheduledList()).getByRole('table', { name: 'Scheduled Payments' });
+    await user.click(
+      within(table).getByRole('button', {
+        name: 'View details of the payment of $8,123.45 on 12/20/2026',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment details' });
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'This payoff no longer pays the loan off in full: after it is credited on 12/20/2026, the ' +
+        'loan will still owe $1,500.25 (a payment was returned or a fee charged since you ' +
+        'scheduled it). It is still made for the amount you authorized. Delete it and schedule ' +
+        'the payoff again, or pay the rest before then.',
+    );
+    // Not the promise of a payoff in full beside it.
+    expect(within(dialog).queryByText(/pay the loan off in full\./)).toBeNull();
+    await expectNoAxeViolations(dialog);
+  });
+
   it('words the payoff from the settings', async () => {
     renderLists({
       settings: { 'recurringPaymentTexts.scheduledPayoffText': 'Pays off the loan' },

@@ -109,7 +109,10 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
           )
         ).json(),
       );
-    expect((await detailsOf(listed[0]?.EncryptedString ?? '')).IsPayoff).toBe(true);
+    const scheduledDetails = await detailsOf(listed[0]?.EncryptedString ?? '');
+    expect(scheduledDetails.IsPayoff).toBe(true);
+    // It pays the loan off on its date: no warning.
+    expect(scheduledDetails).not.toHaveProperty('PayoffShortBy');
     const recent = info.RecentPayments ?? [];
     expect(recent).toHaveLength(1);
     expect((await detailsOf(recent[0]?.EncryptedString ?? '')).IsPayoff).toBeUndefined();
@@ -124,6 +127,15 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
       feeCents: 0,
     });
     expect(reversed.status).toBe('reversed');
+    // Its details now warn that it no longer pays the loan off, and say by how much (dollars on
+    // the wire): the quote for its date less what it pays.
+    jordan.who = await signIn(test.app, { username: 'jordan.rivers' });
+    const owedOnItsDate =
+      (await core.payoffQuote(customer, HOME_EQUITY, PAYOFF_DATE))?.totalCents ?? 0;
+    expect(owedOnItsDate - quotedCents).toBeGreaterThan(0);
+    expect((await detailsOf(listed[0]?.EncryptedString ?? '')).PayoffShortBy).toBe(
+      (owedOnItsDate - quotedCents) / 100,
+    );
 
     // Tuesday: the payoff is made for its authorized amount, once, and credited.
     test.clock.set(`${PAYOFF_DATE}T14:00:00.000Z`);

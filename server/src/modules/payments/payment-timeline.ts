@@ -1,10 +1,12 @@
 import {
+  payoffLessInFlight,
   type PaymentEvent,
   type PaymentTimelineQuery,
   type PaymentTimelineResponse,
 } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
+import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
 import type { DataProtector } from '../../lib/data-protection';
 import { openPaymentHandle } from './payment-handles';
@@ -14,7 +16,7 @@ import { paymentFailureReasonText } from './payment-receipt';
 import { storedPaymentTotal } from './payment-total';
 import { eventsOf, statusOf } from './payments-staff';
 import { listPaymentEvents } from './payments-staff.repository';
-import { findPayment } from './payments.repository';
+import { findPayment, loanAmountInFlight, type PaymentRow } from './payments.repository';
 
 /*
  * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
@@ -35,10 +37,38 @@ export interface PaymentTimelineDeps {
   dataProtector: Pick<DataProtector, 'digest' | 'sameDigest'>;
   /** The institution's words of a failure (the failure e-mail's). */
   settings: (institutionId: number) => Promise<SettingsAccessor>;
+  /** The payoff quoted for a scheduled payoff's date (`payoffShortBy`). */
+  core: Pick<ServicingCore, 'payoffQuote'>;
 }
 
 export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
   const { db, dataProtector } = deps;
+
+  /**
+   * What a payoff waiting for its date will leave owed once credited: the payoff quoted for its
+   * date, less the payments in flight and the one-time payments scheduled on or before it (as
+   * its submission counted them: domain payoffLessInFlight), less itself. Undefined when it still
+   * pays the loan off (or is no waiting payoff, or the core gives no quote). A payoff it overpays
+   * is debited for the payoff (payment-settlement.ts `payoffRefusalBeforeDebit`): nothing to say.
+   */
+  async function payoffShortBy(payment: PaymentRow): Promise<number | undefined> {
+    if (!payment.is_payoff || payment.status !== 'scheduled') return undefined;
+    const quote = await deps.core.payoffQuote(
+      { institutionId: payment.institution_id, customerId: payment.customer_id },
+      payment.loan_number,
+      payment.pay_date,
+    );
+    if (!quote) return undefined;
+    const paying = payment.amount_cents + payment.additional_principal_cents;
+    // It is scheduled on its own date, so the sum counts it: not twice.
+    const others =
+      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number, {
+        scheduledThrough: payment.pay_date,
+      })) - paying;
+    const short = payoffLessInFlight(quote.totalCents, others).totalCents - paying;
+    return short > 0 ? short : undefined;
+  }
+
   return {
     async timeline(
       caller: Pick<PaymentCaller, 'institutionId' | 'userId' | 'customerId'>,
@@ -85,6 +115,9 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
           ? { RefundedElsewhere: true as const }
           : {}),
         ...(payment.is_payoff ? { IsPayoff: true } : {}),
+        ...(await payoffShortBy(payment).then((short) =>
+          short === undefined ? {} : { PayoffShortBy: short },
+        )),
         Events: borrowerEvents(eventsOf(rows)),
       };
     },

@@ -73,6 +73,7 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
   await app.register(paymentTimelineRoutes, {
     service: createPaymentTimelineService({
       db: deps.db,
+      core: deps.core,
       dataProtector: deps.dataProtector,
       settings: (institutionId) => deps.institutions.settings(institutionId),
     }),
