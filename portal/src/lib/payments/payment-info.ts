@@ -160,7 +160,9 @@ export function useDeletePayment() {
         info ? withoutDeleted(info, variables) : info,
       );
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: infoKey }),
+        // Every payments query, the payoff quotes of Make Payment with them: a future payoff
+        // counts the payments scheduled before its date, so one deleted changes it.
+        queryClient.invalidateQueries({ queryKey: paymentKeys.all() }),
         queryClient.invalidateQueries({ queryKey: accountKeys.list() }),
       ]);
     },

@@ -232,6 +232,13 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
     expect((await test.app.services.core.payoffQuote(customer, AUTO_LOAN, later))?.totalCents).toBe(
       0,
     );
+    // The bank was asked for exactly that: one debit of the lowered amount.
+    const debited = await test.database.db
+      .selectFrom('ach_debits')
+      .select('amount_cents')
+      .where('idempotency_key', '=', payoff.id)
+      .execute();
+    expect(debited.map((row) => Number(row.amount_cents))).toEqual([owedThen]);
     const events = await test.database.db
       .selectFrom('payment_events')
       .select('detail')

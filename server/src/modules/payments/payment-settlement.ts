@@ -22,7 +22,6 @@ import {
   findPayment,
   findPaymentWithRecipient,
   loanAmountInFlight,
-  lowerPayoffAmount,
   markPaymentFailed,
   markPaymentPosted,
   recordPaymentRefunded,
@@ -270,9 +269,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     if (!quote) return undefined;
     if (quote.totalCents <= 0) return 'paidOff';
     const paying = payment.amount_cents + payment.additional_principal_cents;
-    // This payment is 'settling' already, so the loan's sum in flight counts it: not twice.
+    // Settling already, the loan's sum in flight counts it: not twice.
     const others =
-      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) - paying;
+      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) -
+      (payment.status === 'settling' ? paying : 0);
     const left = payoffLessInFlight(quote.totalCents, others).totalCents;
     if (paying <= left) return undefined;
     // DECISION: a payoff the loan no longer needs all of (a payment in flight when it was
@@ -482,12 +482,42 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
    */
   async function begin(
     paymentId: string,
-  ): Promise<{ settling: PaymentWithRecipient; fresh?: true } | { final: SettleOutcome }> {
+  ): Promise<
+    | { settling: PaymentWithRecipient; fresh?: true; overPayoff?: 'paidOff' | 'exceedsPayoff' }
+    | { final: SettleOutcome }
+  > {
+    // A scheduled or recurring payment, card or bank account, is checked against the payoff
+    // before any money moves for it (`payoffRefusalBeforeDebit`): one the loan no longer owes
+    // fails, and a payoff the loan no longer needs all of is lowered to the payoff by the very
+    // statement that begins it, so a run resuming it moves what the row says, never the amount
+    // before (a lowering after the row was begun left a moment where a second run debited the
+    // whole amount under the same key).
+    const waiting = await findPayment(db, paymentId);
+    const check =
+      waiting?.status === 'scheduled' && waiting.kind !== 'immediate'
+        ? await payoffRefusalBeforeDebit(
+            waiting,
+            calendarDateIn(await deps.timeZone(waiting.institution_id), clock.now()),
+          )
+        : undefined;
+    const lowered =
+      waiting && typeof check === 'object'
+        ? {
+            amountCents: check.payoffCents,
+            detail:
+              `Payoff lowered from ${formatUsd(waiting.amount_cents)} to ` +
+              `${formatUsd(check.payoffCents)}, the loan's payoff on its date`,
+          }
+        : undefined;
     // From here money may move: the row leaves 'scheduled' first, so a cancellation racing
     // this run either wins before it (and nothing moves) or is refused (HasBeenPosted). The
     // update answers the row, so a waiting payment is read and begun in one statement.
-    const begun = await beginSettlement(db, paymentId, clock.now());
-    if (begun) return { settling: begun, fresh: true };
+    const begun = await beginSettlement(db, paymentId, clock.now(), lowered);
+    if (begun) {
+      return typeof check === 'string'
+        ? { settling: begun, fresh: true, overPayoff: check }
+        : { settling: begun, fresh: true };
+    }
     const payment = await findPaymentWithRecipient(db, paymentId);
     if (!payment) return { final: { status: 'missing' } };
     // Settling already: a run that died, or one under way (every step below is keyed).
@@ -501,7 +531,7 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
           ? { settling }
           : await begin(paymentId);
       if ('final' in begun) return begun.final;
-      let payment = begun.settling;
+      const payment = begun.settling;
       // An immediate payment's failure is answered in its request (no notice), but one by bank
       // account whose debit waited for its file was answered as accepted before it could fail:
       // a later run's failure of it is told as a scheduled one's is. (A card payment made today
@@ -519,23 +549,10 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
       const today = calendarDateIn(await deps.timeZone(payment.institution_id), clock.now());
       const madeToday = payment.kind === 'immediate' && !payment.is_card;
       // A one-time payment made today was checked against the payoff under the loan's lock in
-      // its request (payment-submit.ts payoffRefusal); a card charge is refunded if the core
-      // refuses. A scheduled or recurring debit is checked now, before it is taken.
-      if ('fresh' in begun && !payment.is_card && payment.kind !== 'immediate') {
-        const overPayoff = await payoffRefusalBeforeDebit(payment, today);
-        if (typeof overPayoff === 'string') return failed('New', overPayoff);
-        if (overPayoff) {
-          // Its amount lowered to the payoff before any money moves (the debit, the posting and
-          // the receipt all read the row), in the payment's timeline.
-          await lowerPayoffAmount(db, payment.id, {
-            amountCents: overPayoff.payoffCents,
-            at: clock.now(),
-            detail:
-              `Payoff lowered from ${formatUsd(payment.amount_cents)} to ` +
-              `${formatUsd(overPayoff.payoffCents)}, the loan's payoff on its date`,
-          });
-          payment = { ...payment, amount_cents: overPayoff.payoffCents };
-        }
+      // its request (payment-submit.ts payoffRefusal); a scheduled or recurring one was checked
+      // as it was begun (`begin`), before any money moved.
+      if ('fresh' in begun && 'overPayoff' in begun && begun.overPayoff) {
+        return failed('New', begun.overPayoff);
       }
       const money = await moveMoney(payment, today, () =>
         madeToday ? receiptOf(payment, true) : Promise.resolve(undefined),

@@ -1,4 +1,6 @@
 import {
+  calendarDateIn,
+  type CalendarDate,
   payoffLessInFlight,
   type PaymentEvent,
   type PaymentTimelineQuery,
@@ -8,6 +10,7 @@ import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { ServicingCore } from '../../core/servicing-core';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 import type { DataProtector } from '../../lib/data-protection';
 import { openPaymentHandle } from './payment-handles';
 import type { PaymentCaller } from './payment-context';
@@ -39,6 +42,7 @@ export interface PaymentTimelineDeps {
   settings: (institutionId: number) => Promise<SettingsAccessor>;
   /** The payoff quoted for a scheduled payoff's date (`payoffShortBy`). */
   core: Pick<ServicingCore, 'payoffQuote'>;
+  clock: Clock;
 }
 
 export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
@@ -51,13 +55,21 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
    * pays the loan off (or is no waiting payoff, or the core gives no quote). A payoff it overpays
    * is debited for the payoff (payment-settlement.ts `payoffRefusalBeforeDebit`): nothing to say.
    */
-  async function payoffShortBy(payment: PaymentRow): Promise<number | undefined> {
+  async function payoffShortBy(
+    payment: PaymentRow,
+    today: CalendarDate,
+  ): Promise<number | undefined> {
     if (!payment.is_payoff || payment.status !== 'scheduled') return undefined;
-    const quote = await deps.core.payoffQuote(
-      { institutionId: payment.institution_id, customerId: payment.customer_id },
-      payment.loan_number,
-      payment.pay_date,
-    );
+    // As its check before its debit dates it: its date, or today once that has passed (a payment
+    // waiting out the night's window). A core that cannot quote leaves the warning out, not the
+    // details.
+    const quote = await deps.core
+      .payoffQuote(
+        { institutionId: payment.institution_id, customerId: payment.customer_id },
+        payment.loan_number,
+        payment.pay_date > today ? payment.pay_date : today,
+      )
+      .catch(() => undefined);
     if (!quote) return undefined;
     const paying = payment.amount_cents + payment.additional_principal_cents;
     // It is scheduled on its own date, so the sum counts it: not twice.
@@ -71,7 +83,7 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
 
   return {
     async timeline(
-      caller: Pick<PaymentCaller, 'institutionId' | 'userId' | 'customerId'>,
+      caller: Pick<PaymentCaller, 'institutionId' | 'userId' | 'customerId' | 'timeZone'>,
       query: PaymentTimelineQuery,
     ): Promise<PaymentTimelineResponse | undefined> {
       const owner = { institutionId: caller.institutionId, userId: caller.userId };
@@ -115,8 +127,8 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
           ? { RefundedElsewhere: true as const }
           : {}),
         ...(payment.is_payoff ? { IsPayoff: true } : {}),
-        ...(await payoffShortBy(payment).then((short) =>
-          short === undefined ? {} : { PayoffShortBy: short },
+        ...(await payoffShortBy(payment, calendarDateIn(caller.timeZone, deps.clock.now())).then(
+          (short) => (short === undefined ? {} : { PayoffShortBy: short }),
         )),
         Events: borrowerEvents(eventsOf(rows)),
       };

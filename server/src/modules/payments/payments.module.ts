@@ -74,6 +74,7 @@ export async function paymentsModule(app: PortalApp, deps: PaymentsModuleDeps): 
     service: createPaymentTimelineService({
       db: deps.db,
       core: deps.core,
+      clock: deps.clock,
       dataProtector: deps.dataProtector,
       settings: (institutionId) => deps.institutions.settings(institutionId),
     }),

@@ -543,49 +543,34 @@ export async function beginSettlement(
   db: Db,
   id: string,
   at: Date,
+  /**
+   * A payoff lowered to the loan's payoff on its date (payment-settlement.ts `begin`), in the
+   * same statement, its timeline row saying so: only lower, only a payoff.
+   */
+  lowered?: { amountCents: number; detail: string },
 ): Promise<PaymentWithRecipient | undefined> {
   const row = await db
-    .with('changed', (cte) =>
-      cte
+    .with('changed', (cte) => {
+      const update = cte
         .updateTable('payments')
-        .set({ status: 'settling' })
+        .set({
+          status: 'settling',
+          ...(lowered
+            ? {
+                amount_cents: sql<number>`case when is_payoff and amount_cents > ${lowered.amountCents}
+                  then ${lowered.amountCents} else amount_cents end`,
+              }
+            : {}),
+        })
         .where('id', '=', id)
-        .where('status', '=', 'scheduled')
-        .returningAll()
-        .returning(recipientOf),
-    )
-    .with('event', (cte) => timelineOfChanged(cte, at, null))
+        .where('status', '=', 'scheduled');
+      return update.returningAll().returning(recipientOf);
+    })
+    .with('event', (cte) => timelineOfChanged(cte, at, lowered?.detail ?? null))
     .selectFrom('changed')
     .selectAll()
     .executeTakeFirst();
   return row && withRecipient(row);
-}
-
-/**
- * Lowers a payoff being settled to the loan's payoff on its date, before any money moved for it
- * (payment-settlement.ts `payoffRefusalBeforeDebit`), with its timeline row saying so, in one
- * statement. Only lower, only a payoff still settling.
- */
-export async function lowerPayoffAmount(
-  db: Db,
-  id: string,
-  change: { amountCents: number; at: Date; detail: string },
-): Promise<void> {
-  await db
-    .with('changed', (cte) =>
-      cte
-        .updateTable('payments')
-        .set({ amount_cents: change.amountCents })
-        .where('id', '=', id)
-        .where('status', '=', 'settling')
-        .where('is_payoff', '=', true)
-        .where('amount_cents', '>', change.amountCents)
-        .returning(['id', 'status']),
-    )
-    .with('event', (cte) => timelineOfChanged(cte, change.at, change.detail))
-    .selectFrom('changed')
-    .select('id')
-    .executeTakeFirst();
 }
 
 /**
