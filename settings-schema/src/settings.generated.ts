@@ -759,6 +759,7 @@ export interface SettingTypes {
   "paymentTexts.discardDetailsTitle": string;
   "paymentTexts.discardDetailsConfirmText": string;
   "paymentTexts.discardDetailsCancelText": string;
+  "paymentTexts.scheduledPayoffAchAuthorizationText": string;
   "paymentTexts.oneTimeAchAuthorizationText": string;
   "paymentTexts.todayAchAuthorizationText": string;
   "paymentTexts.recurringAchAuthorizationText": string;
@@ -2287,6 +2288,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.discardDetailsTitle": {"type":"text","default":"Discard the details you entered?","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.discardDetailsConfirmText": {"type":"text","default":"Discard","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.discardDetailsCancelText": {"type":"text","default":"Keep editing","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.scheduledPayoffAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit once from your {accountType} account ending in {lastFour} on {date} the amount that pays your loan off on that date, up to {amount}. A scheduled payment can be cancelled here until it is processed.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.oneTimeAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} once from your {accountType} account ending in {lastFour} on {date}. A scheduled payment can be cancelled here until it is processed.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.todayAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} once from your {accountType} account ending in {lastFour} today, {date}. A payment made today cannot be cancelled here.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.recurringAchAuthorizationText": {"type":"text","default":"By submitting this payment, you authorize us to debit {amount} from your {accountType} account ending in {lastFour} {frequency}, starting {date}, until you delete the recurring payment here or tell us to stop.","set":"english","visibility":"public","wire":"gassySettings"},

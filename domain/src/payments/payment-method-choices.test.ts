@@ -8,6 +8,7 @@ import {
   cardStopOf,
   choiceWithFee,
   oneTimeAchAuthorization,
+  oneTimeAchAuthorizationTextKey,
   recurringAchAuthorization,
   paymentOfMethodWording,
 } from './payment-method-choices';
@@ -208,5 +209,23 @@ describe('the method step rules of issue 20', () => {
         },
       ),
     ).toBe('Debit $775.94 from your savings ending 6789 monthly on the 15th, starting 12/15/2026.');
+  });
+});
+
+describe('which words a one-time ACH debit is authorized under', () => {
+  it('made today, scheduled, or a scheduled payoff (the payoff on its date, up to its amount)', () => {
+    expect(oneTimeAchAuthorizationTextKey('immediate')).toBe(
+      'paymentTexts.todayAchAuthorizationText',
+    );
+    // A payoff made today is debited as shown: today's words.
+    expect(oneTimeAchAuthorizationTextKey('immediate', true)).toBe(
+      'paymentTexts.todayAchAuthorizationText',
+    );
+    expect(oneTimeAchAuthorizationTextKey('scheduled')).toBe(
+      'paymentTexts.oneTimeAchAuthorizationText',
+    );
+    expect(oneTimeAchAuthorizationTextKey('scheduled', true)).toBe(
+      'paymentTexts.scheduledPayoffAchAuthorizationText',
+    );
   });
 });

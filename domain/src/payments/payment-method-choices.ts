@@ -201,9 +201,18 @@ export function oneTimeAchAuthorization(
  */
 export function oneTimeAchAuthorizationTextKey(
   kind: 'immediate' | 'scheduled',
-): 'paymentTexts.todayAchAuthorizationText' | 'paymentTexts.oneTimeAchAuthorizationText' {
-  return kind === 'immediate'
-    ? 'paymentTexts.todayAchAuthorizationText'
+  /**
+   * A scheduled payoff: debited for the payoff on its date, up to its amount (the server lowers
+   * one the loan no longer needs all of), and worded so (`scheduledPayoffAchAuthorizationText`).
+   */
+  isPayoff = false,
+):
+  | 'paymentTexts.todayAchAuthorizationText'
+  | 'paymentTexts.oneTimeAchAuthorizationText'
+  | 'paymentTexts.scheduledPayoffAchAuthorizationText' {
+  if (kind === 'immediate') return 'paymentTexts.todayAchAuthorizationText';
+  return isPayoff
+    ? 'paymentTexts.scheduledPayoffAchAuthorizationText'
     : 'paymentTexts.oneTimeAchAuthorizationText';
 }
 

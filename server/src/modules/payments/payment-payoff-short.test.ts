@@ -209,6 +209,17 @@ describe.each(testDatabases())('a scheduled payoff on $name', (testDatabase) => 
     );
     await restore();
     expect(scheduled.body.Errors).toEqual([]);
+    // It is authorized as a payoff: the payoff on its date, up to the amount shown (so a lower
+    // debit is what the borrower authorized).
+    const authorization = await test.database.db
+      .selectFrom('ach_debit_authorizations')
+      .select(['text_key', 'text'])
+      .where('payment_id', '=', (await paymentOf(scheduled.body.ReferenceNumber)).id)
+      .executeTakeFirstOrThrow();
+    expect(authorization.text_key).toBe('paymentTexts.scheduledPayoffAchAuthorizationText');
+    expect(authorization.text).toContain(
+      `on 03/25/2025 the amount that pays your loan off on that date, up to ${formatUsd(quotedCents)}.`,
+    );
 
     // The $2,500 is sent and credited as of the 18th: interest on it stops a week early.
     await sealAndPost(test.app, institutionId, PAYOFF_DATE);

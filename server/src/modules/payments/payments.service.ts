@@ -485,7 +485,7 @@ export function createPaymentsService(deps: PaymentsServiceDependencies): Paymen
     // and in the confirm dialog (issue 20): recorded with the payment, in its transaction, in
     // the same words (the domain builds them from the same setting), with the template's version.
     if (method.paymentType === 'ACH' && plan.kind !== 'recurring') {
-      const textKey = oneTimeAchAuthorizationTextKey(plan.kind);
+      const textKey = oneTimeAchAuthorizationTextKey(plan.kind, plan.isPayoff);
       const template = context.settings.get(textKey);
       await recordAchDebitAuthorization(trx, {
         payment_id: paymentId,

@@ -21,6 +21,8 @@ export function AchOneTimeAuthorization(props: {
   date: CalendarDate;
   /** Made today (debited once, now) or scheduled (cancellable until processed). */
   kind: 'immediate' | 'scheduled';
+  /** A payoff (Pay off ticked): a scheduled one is debited for the payoff then, up to it. */
+  isPayoff?: boolean;
   /** The element's id (the submit button is described by the one on the page). */
   id?: string;
   /**
@@ -48,12 +50,15 @@ export function AchOneTimeAuthorization(props: {
             accountType: accountType.toLowerCase(),
             lastFour: chosenLastFour(chosen),
           })
-        : oneTimeAchAuthorization(settings.get(oneTimeAchAuthorizationTextKey(props.kind)), {
-            totalCents: props.totalCents,
-            date: props.date,
-            accountType: accountType.toLowerCase(),
-            lastFour: chosenLastFour(chosen),
-          })}
+        : oneTimeAchAuthorization(
+            settings.get(oneTimeAchAuthorizationTextKey(props.kind, props.isPayoff)),
+            {
+              totalCents: props.totalCents,
+              date: props.date,
+              accountType: accountType.toLowerCase(),
+              lastFour: chosenLastFour(chosen),
+            },
+          )}
     </Typography>
   );
 }

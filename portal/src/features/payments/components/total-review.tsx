@@ -84,6 +84,7 @@ export function useTotalReview(args: {
         totalCents={totalCents}
         date={frequency.date}
         kind={frequency.kind}
+        isPayoff={frequency.isPayoff}
       />
     );
   const review = (headingId: string, draftAgreed = false) => (
