@@ -607,6 +607,27 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
     ).toBeVisible();
   });
 
+  it('states a scheduled payoff’s ACH authorization as the payoff on its date, up to the amount', async () => {
+    const ui = renderPayment({
+      settings: NO_HOLDS,
+      routes: {
+        'GET /api/PaymentInformation/GetPayOffQuote': {
+          body: { HasNoErrors: true, Errors: [], PayOffQuoteAmount: 19001 },
+        },
+      },
+    });
+    await chooseForToday(ui, 'E-Check', 'ach_1');
+    const date = screen.getByLabelText('Payment Date');
+    await ui.user.clear(date);
+    await ui.user.type(date, '2026-11-30');
+    await ui.user.click(screen.getByRole('checkbox', { name: 'Pay off the full amount' }));
+    expect(
+      await screen.findByText(
+        /^By submitting this payment, you authorize us to debit once from your checking account ending in 6789 on 11\/30\/2026 the amount that pays your loan off on that date, up to \$19,00\d\.\d\d\. A scheduled payment can be cancelled here until it is processed\.$/,
+      ),
+    ).toBeVisible();
+  });
+
   it('states the recurring ACH authorization above the submit button when no draft agreement is asked for', async () => {
     const ui = renderPayment({
       settings: { ...NO_HOLDS, 'achPaymentOptions.requireAchDraftAgreementOption': 'false' },
