@@ -725,6 +725,8 @@ export const PaymentConfirmation = z.object({
   receivedAt: DateTimeText.optional(),
   dueDate: DateText,
   isRecurringLOCPayingTotalDue: z.boolean(),
+  /** Made with Pay off ticked: the confirmation says it is a payoff. Absent otherwise. */
+  isPayoff: z.literal(true).optional(),
   submissionInfo: z.object({
     accountNumber: LoanAccountNumber,
     /** The loan's name (the account list's Description), so the confirmation names the loan. */

@@ -69,6 +69,13 @@ describe('the payment summary before it is sent', () => {
     ]);
   });
 
+  it('says a payoff is one beside its amount', () => {
+    expect(paymentReviewRows({ ...input, payoffText: 'Payoff' }, 'at payment time')[1]).toEqual({
+      key: 'amount',
+      value: '$250.00 (Payoff)',
+    });
+  });
+
   it('shows the fee as one figure, the institution’s and the processor’s together, and the additional principal, and totals them all', () => {
     const rows = paymentReviewRows(
       {

@@ -86,6 +86,11 @@ export interface PaymentReviewInput {
    * with the rest.
    */
   authorizationText?: string;
+  /**
+   * A payoff (Pay off ticked): its word ('Payoff', recurringPaymentTexts.scheduledPayoffText),
+   * beside the amount, so the borrower checks that it is one.
+   */
+  payoffText?: string;
 }
 
 /** The rows of the summary; each is labelled by a settings text (see the portal's map). */
@@ -125,7 +130,11 @@ export function paymentReviewRows(
   const rows: PaymentReviewRow[] = [{ key: 'loan', value: loanName(input.loan) }];
   rows.push({
     key: 'amount',
-    value: input.totalDueAtPaymentTime ? totalDueText : formatUsd(input.amountCents),
+    value: input.totalDueAtPaymentTime
+      ? totalDueText
+      : input.payoffText
+        ? `${formatUsd(input.amountCents)} (${input.payoffText})`
+        : formatUsd(input.amountCents),
   });
   if (input.additionalPrincipalCents > 0) {
     rows.push({ key: 'additionalPrincipal', value: formatUsd(input.additionalPrincipalCents) });

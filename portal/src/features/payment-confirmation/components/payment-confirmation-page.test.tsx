@@ -65,6 +65,17 @@ describe('the payment confirmation', () => {
     expect(shown.Loan).toBe('Home Equity Loan ****2341');
   });
 
+  it('says a payoff is one beside its amount, and nothing of it for another payment', async () => {
+    renderConfirmation(confirmation({ isPayoff: true }));
+    expect((await rows()).Amount).toBe('$471.60 (Payoff)');
+    clearConfirmation();
+  });
+
+  it('says nothing of a payoff for a payment that is not one', async () => {
+    renderConfirmation(confirmation());
+    expect((await rows()).Amount).toBe('$471.60');
+  });
+
   it('hides the loan row by its setting', async () => {
     renderConfirmation(confirmation({}, { accountDescription: 'Home Equity Loan' }), {
       'confirmationOptions.hideLoanNameOption': 'true',

@@ -173,7 +173,11 @@ function Confirmation({ confirmation }: { confirmation: PaymentConfirmation }) {
       label: settings.get('confirmationTexts.amountLabel'),
       // A recurring line-of-credit payment of the total due is sent as 0: its amount is worked
       // out at each payment (spec 001 section 4), which the row says instead of $0.00.
-      value: locTotalDue ? settings.get('paymentTexts.locTotalDueText') : formatUsd(info.amount),
+      value: locTotalDue
+        ? settings.get('paymentTexts.locTotalDueText')
+        : confirmation.isPayoff
+          ? `${formatUsd(info.amount)} (${settings.get('recurringPaymentTexts.scheduledPayoffText')})`
+          : formatUsd(info.amount),
     },
     {
       hideOption: 'confirmationOptions.hideFeeOption',

@@ -626,6 +626,8 @@ describe('the make-a-payment screen', { timeout: 20_000 }, () => {
         /^By submitting this payment, you authorize us to debit once from your checking account ending in 6789 on 11\/30\/2026 the amount that pays your loan off on that date, up to \$19,00\d\.\d\d\. A scheduled payment can be cancelled here until it is processed\.$/,
       ),
     ).toBeVisible();
+    // The review says it is a payoff, beside its amount.
+    expect(screen.getAllByText(/^\$19,00\d\.\d\d \(Payoff\)$/).length).toBeGreaterThan(0);
   });
 
   it('states the recurring ACH authorization above the submit button when no draft agreement is asked for', async () => {

@@ -87,6 +87,7 @@ export function confirmationOf(
       : {}),
     dueDate: info.DueDate.slice(0, 10),
     isRecurringLOCPayingTotalDue: amount.totalDueAtPaymentTime,
+    ...(frequency.isPayoff ? { isPayoff: true as const } : {}),
     submissionInfo: {
       accountNumber: payment.accountNumber,
       accountDescription: payment.accountDescription,

@@ -49,6 +49,9 @@ export function useTotalReview(args: {
     recurring: frequency.kind === 'recurring',
     method: reviewMethod,
     frequencyText: frequencyText(settings, frequency.frequency, frequency.numDays, frequency.date),
+    ...(frequency.isPayoff
+      ? { payoffText: settings.get('recurringPaymentTexts.scheduledPayoffText') }
+      : {}),
   };
   const reviewRows = paymentReviewRows(reviewInput, settings.get('paymentTexts.locTotalDueText'));
   // Every ACH debit is made under written wording the borrower sees before pressing the button:
