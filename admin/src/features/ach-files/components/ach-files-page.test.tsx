@@ -221,7 +221,7 @@ describe('the ACH files', () => {
       'The file is sealed as made: download it and send it to the bank once. Payments that come in later wait for the day’s next file.',
     ]);
     expect(dialog).toHaveTextContent(
-      'Came in after the day’s cut-off file (5:00 PM): filed on their own after midnight. This cannot be undone.',
+      'Came in after the day’s cut-off file (5:00 PM): filed on their own after midnight. Making the file now cannot be undone.',
     );
     await expectNoAxeViolations();
 

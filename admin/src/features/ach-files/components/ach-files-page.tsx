@@ -207,7 +207,7 @@ function MakeFileDialog({
             </li>
           </Box>
           {asked.filedOnItsOwn ? `${automaticFilingText(asked.filedOnItsOwn, cutoff)} ` : ''}
-          This cannot be undone.
+          Making the file now cannot be undone.
         </>
       )}
     </ConfirmDialog>
