@@ -724,6 +724,7 @@ export interface SettingTypes {
   "paymentTexts.newPaymentMethodButtonText": string;
   "paymentTexts.setAsDefaultButtonText": string;
   "paymentTexts.setDefaultErrorText": string;
+  "paymentTexts.payoffAlreadyScheduledText": string;
   "paymentTexts.payoffCheckboxText": string;
   "paymentTexts.payoffTodayText": string;
   "paymentTexts.payoffDateText": string;
@@ -2253,6 +2254,7 @@ export const SETTING_DEFINITIONS: Readonly<Record<SettingKey, SettingRuntimeDefi
   "paymentTexts.newPaymentMethodButtonText": {"type":"text","default":"New payment method","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.setAsDefaultButtonText": {"type":"text","default":"Set As Default Method","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.setDefaultErrorText": {"type":"text","default":"There was a problem setting your default payment method.","set":"english","visibility":"public","wire":"gassySettings"},
+  "paymentTexts.payoffAlreadyScheduledText": {"type":"text","default":"A payoff of {amount} is already scheduled for {date}. If this payment pays the loan off, that one will not be made (you will be told on its date); you can delete it under Scheduled Payments.","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.payoffCheckboxText": {"type":"text","default":"Pay off the full amount","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.payoffTodayText": {"type":"text","default":"Pay off as of today:","set":"english","visibility":"public","wire":"gassySettings"},
   "paymentTexts.payoffDateText": {"type":"text","default":"Pay off as of {date}:","set":"english","visibility":"public","wire":"gassySettings"},

@@ -197,6 +197,11 @@ export function OneTimeDateFields(props: {
 }) {
   const settings = useSettings();
   const { info, today, oneTime } = props;
+  // A payoff already waiting for its date: paying off now, it will not be made (the server
+  // refuses it on its date, the loan paid off, and tells the borrower); said before, not after.
+  const scheduledPayoff = (info.ScheduledPayments ?? []).find(
+    (payment) => payment.IsPayoff && !payment.HasBeenPosted,
+  );
   return (
     <Stack spacing={1}>
       {showsOverdueTodayOnlyWarning(props.pastDue, props.blockSchedulingWhenPastDue) ? (
@@ -233,6 +238,14 @@ export function OneTimeDateFields(props: {
         <CircularProgress size={24} aria-label={settings.get('errorTexts.loadingText')} />
       ) : null}
       {oneTime.payoffLine ? <Typography role="status">{oneTime.payoffLine}</Typography> : null}
+      {oneTime.payoffChecked && scheduledPayoff ? (
+        <Alert severity="info">
+          {fillPlaceholders(settings.get('paymentTexts.payoffAlreadyScheduledText'), {
+            amount: formatUsd(scheduledPayoff.PaymentAmount),
+            date: formatUsDate(scheduledPayoff.PaymentDate),
+          })}
+        </Alert>
+      ) : null}
       {oneTime.quoteFailed ? (
         <ErrorAlert>{settings.get('paymentTexts.payoffQuoteErrorText')}</ErrorAlert>
       ) : null}

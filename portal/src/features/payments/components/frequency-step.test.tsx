@@ -224,6 +224,36 @@ describe('why only One Time today is offered', { timeout: 40_000 }, () => {
 });
 
 describe('pay-off', { timeout: 40_000 }, () => {
+  it('says a payoff already scheduled will not be made when this one pays the loan off', async () => {
+    const scheduledPayoff = {
+      EncryptedString: 'payoff-1',
+      IsCard: false,
+      AccountNumber: '6789',
+      PaymentDate: '2026-12-10T00:00:00',
+      PaymentAmount: 19050.4,
+      CanDelete: true,
+      HasBeenPosted: false,
+      Status: 'scheduled' as const,
+      IsPayoff: true,
+    };
+    const ui = renderPayment({
+      info: paymentInfo({ ScheduledPayments: [scheduledPayoff] }),
+      settings: { 'paymentSchedulingOptions.maxScheduledPaymentsAllowed': '2' },
+    });
+    await oneTimeByCard(ui);
+    const said =
+      'A payoff of $19,050.40 is already scheduled for 12/10/2026. If this payment pays the ' +
+      'loan off, that one will not be made (you will be told on its date); you can delete it ' +
+      'under Scheduled Payments.';
+    expect(screen.queryByText(said)).toBeNull();
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(await screen.findByText(said)).toBeVisible();
+    await expectNoAxeViolations();
+    // Unticked, it goes.
+    await ui.user.click(screen.getByRole('checkbox', { name: PAYOFF }));
+    expect(screen.queryByText(said)).toBeNull();
+  });
+
   it('pays off today at the payoff amount, skipping the amount step', async () => {
     const ui = renderPayment();
     await oneTimeByCard(ui);
