@@ -157,7 +157,8 @@ test.describe('payments by jordan.rivers', () => {
       'Loan Number': HOME_EQUITY,
       Card: 'Mastercard ****4444',
       'Payment Date': usDate(date),
-      Amount: payoff,
+      // The confirmation says it is a payoff, beside its amount.
+      Amount: `${payoff} (Payoff)`,
       Total: payoff,
     });
     await axe(page);
