@@ -1,4 +1,4 @@
-import { calendarDateIn, formatUsd, payoffLessInFlight, type CalendarDate } from '@portal/domain';
+import { calendarDateIn, formatUsd, type CalendarDate } from '@portal/domain';
 import type { SettingsAccessor } from '@portal/settings-schema';
 import type { Kysely } from 'kysely';
 import type { AchProcessor } from '../../core/ach/ach-processor';
@@ -21,7 +21,6 @@ import {
   beginSettlement,
   findPayment,
   findPaymentWithRecipient,
-  loanAmountInFlight,
   markPaymentFailed,
   markPaymentPosted,
   recordPaymentRefunded,
@@ -31,6 +30,7 @@ import {
   type PaymentWithRecipient,
 } from './payments.repository';
 import { storedPaymentTotal } from './payment-total';
+import { payoffBesides } from './payoff-besides';
 
 /*
  * Settling a payment: moving the money (card charge or ACH debit), posting it to the core, and
@@ -261,19 +261,15 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
     payment: PaymentRow,
     today: CalendarDate,
   ): Promise<'paidOff' | 'exceedsPayoff' | { payoffCents: number } | undefined> {
-    const quote = await core.payoffQuote(
-      { institutionId: payment.institution_id, customerId: payment.customer_id },
-      payment.loan_number,
+    const payoff = await payoffBesides(
+      { db, core },
+      payment,
       payment.pay_date > today ? payment.pay_date : today,
     );
-    if (!quote) return undefined;
-    if (quote.totalCents <= 0) return 'paidOff';
+    if (!payoff) return undefined;
+    if (payoff.quoteCents <= 0) return 'paidOff';
     const paying = payment.amount_cents + payment.additional_principal_cents;
-    // Settling already, the loan's sum in flight counts it: not twice.
-    const others =
-      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number)) -
-      (payment.status === 'settling' ? paying : 0);
-    const left = payoffLessInFlight(quote.totalCents, others).totalCents;
+    const left = payoff.leftCents;
     if (paying <= left) return undefined;
     // DECISION: a payoff the loan no longer needs all of (a payment in flight when it was
     // scheduled credited as of its own date saved interest; a payment made elsewhere since) is
@@ -402,19 +398,14 @@ export function createPaymentSettlement(deps: SettlementDependencies): PaymentSe
    */
   async function payoffShortOf(payment: PaymentRow, at: Date): Promise<number> {
     if (!payment.is_payoff) return 0;
-    const quote = await core.payoffQuote(
-      { institutionId: payment.institution_id, customerId: payment.customer_id },
-      payment.loan_number,
+    // Credited by the core already; the loan's other payments in flight pay the rest when it
+    // credits them (a payoff is accepted for the payoff less them): not owed.
+    const payoff = await payoffBesides(
+      { db, core },
+      payment,
       calendarDateIn(await deps.timeZone(payment.institution_id), at),
     );
-    if (!quote) return 0;
-    // The loan's other payments in flight pay the rest when the core credits them (a payoff is
-    // accepted for the payoff less them: domain payoffLessInFlight): not owed. This one
-    // is still 'settling' while it is recorded, so the sum counts it: not twice.
-    const paying = payment.amount_cents + payment.additional_principal_cents;
-    const inFlight = await loanAmountInFlight(db, payment.institution_id, payment.loan_number);
-    const others = inFlight - (payment.status === 'settling' ? paying : 0);
-    return payoffLessInFlight(quote.totalCents, others).totalCents;
+    return payoff ? payoff.leftCents : 0;
   }
 
   /**

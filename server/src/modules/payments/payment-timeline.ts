@@ -1,7 +1,6 @@
 import {
   calendarDateIn,
   type CalendarDate,
-  payoffLessInFlight,
   type PaymentEvent,
   type PaymentTimelineQuery,
   type PaymentTimelineResponse,
@@ -19,7 +18,8 @@ import { paymentFailureReasonText } from './payment-receipt';
 import { storedPaymentTotal } from './payment-total';
 import { eventsOf, statusOf } from './payments-staff';
 import { listPaymentEvents } from './payments-staff.repository';
-import { findPayment, loanAmountInFlight, type PaymentRow } from './payments.repository';
+import { findPayment, type PaymentRow } from './payments.repository';
+import { payoffBesides } from './payoff-besides';
 
 /*
  * A borrower's view of one payment's timeline (issue 24 item 3): the state and dates of a
@@ -63,21 +63,14 @@ export function createPaymentTimelineService(deps: PaymentTimelineDeps) {
     // As its check before its debit dates it: its date, or today once that has passed (a payment
     // waiting out the night's window). A core that cannot quote leaves the warning out, not the
     // details.
-    const quote = await deps.core
-      .payoffQuote(
-        { institutionId: payment.institution_id, customerId: payment.customer_id },
-        payment.loan_number,
-        payment.pay_date > today ? payment.pay_date : today,
-      )
-      .catch(() => undefined);
-    if (!quote) return undefined;
-    const paying = payment.amount_cents + payment.additional_principal_cents;
-    // It is scheduled on its own date, so the sum counts it: not twice.
-    const others =
-      (await loanAmountInFlight(db, payment.institution_id, payment.loan_number, {
-        scheduledThrough: payment.pay_date,
-      })) - paying;
-    const short = payoffLessInFlight(quote.totalCents, others).totalCents - paying;
+    const payoff = await payoffBesides(
+      { db, core: deps.core },
+      payment,
+      payment.pay_date > today ? payment.pay_date : today,
+      { scheduledThrough: payment.pay_date },
+    ).catch(() => undefined);
+    if (!payoff) return undefined;
+    const short = payoff.leftCents - (payment.amount_cents + payment.additional_principal_cents);
     return short > 0 ? short : undefined;
   }
 

@@ -1244,9 +1244,11 @@ export async function loanAmountInFlight(
      * those pay before it, the later ones are refused on their dates once it paid the loan off).
      */
     scheduledThrough?: CalendarDate;
+    /** One payment of the loan left out of the sum (the one being judged against the rest). */
+    excluding?: string;
   } = {},
 ): Promise<number> {
-  const { postedSince, withWaitingScheduled = false, scheduledThrough } = options;
+  const { postedSince, withWaitingScheduled = false, scheduledThrough, excluding } = options;
   const row = await db
     .selectFrom('payments')
     .select(
@@ -1254,6 +1256,7 @@ export async function loanAmountInFlight(
     )
     .where('institution_id', '=', institutionId)
     .where('loan_number', '=', loanNumber)
+    .$if(excluding !== undefined, (query) => query.where('id', '!=', excluding ?? ''))
     .where((eb) =>
       eb.or([
         eb('status', 'in', [...IN_FLIGHT]),
