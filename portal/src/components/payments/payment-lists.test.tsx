@@ -435,6 +435,23 @@ describe('the scheduled payments list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  /** The details of a $8,123.45 payoff scheduled for 12/20/2026, as the server answers them. */
+  const payoffTimeline = (extra: Record<string, unknown> = {}) => ({
+    HasNoErrors: true,
+    Errors: [],
+    Status: 'scheduled',
+    PaymentDate: '2026-12-20',
+    ConfirmationNumber: 'P4Y0FF9X2A',
+    PaymentAmount: 8123.45,
+    IsCard: false,
+    AccountNumber: '6789',
+    ReturnReason: '',
+    FailureReason: '',
+    IsPayoff: true,
+    Events: [{ Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' }],
+    ...extra,
+  });
+
   it('says a payment made to pay the loan off is a payoff: in words beside its amount, and in its details', async () => {
     const TIMELINE = 'GET /api/PaymentScheduled/Timeline';
     const { user } = renderLists({
@@ -451,20 +468,7 @@ describe('the scheduled payments list', () => {
       }),
       routes: {
         [TIMELINE]: {
-          body: {
-            HasNoErrors: true,
-            Errors: [],
-            Status: 'scheduled',
-            PaymentDate: '2026-12-20',
-            ConfirmationNumber: 'P4Y0FF9X2A',
-            PaymentAmount: 8123.45,
-            IsCard: false,
-            AccountNumber: '6789',
-            ReturnReason: '',
-            FailureReason: '',
-            IsPayoff: true,
-            Events: [{ Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' }],
-          },
+          body: payoffTimeline(),
         },
       },
     });
@@ -504,21 +508,7 @@ describe('the scheduled payments list', () => {
       }),
       routes: {
         [TIMELINE]: {
-          body: {
-            HasNoErrors: true,
-            Errors: [],
-            Status: 'scheduled',
-            PaymentDate: '2026-12-20',
-            ConfirmationNumber: 'P4Y0FF9X2A',
-            PaymentAmount: 8123.45,
-            IsCard: false,
-            AccountNumber: '6789',
-            ReturnReason: '',
-            FailureReason: '',
-            IsPayoff: true,
-            PayoffShortBy: 1500.25,
-            Events: [{ Status: 'scheduled', At: '2026-12-01T15:00:00.000Z' }],
-          },
+          body: payoffTimeline({ PayoffShortBy: 1500.25 }),
         },
       },
     });
