@@ -257,6 +257,14 @@ test.describe('the first paint from the server on a phone', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
+    // The order the loan page's code, its data and its first render (its page view) were asked
+    // for in.
+    const order: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/loan-details-page-[^/]*\.js$/.test(request.url())) order.push('code');
+      if (/\/api\/AccountData\?/.test(request.url())) order.push('data');
+      if (/\/api\/Analytics\/PageView$/.test(request.url())) order.push('page view');
+    });
     // A fresh load (a hash change alone would not ask the server for the page).
     await page.goto('about:blank');
     await page.goto('/#/myaccount/loanDetails/001-100234-1');
@@ -272,5 +280,9 @@ test.describe('the first paint from the server on a phone', () => {
     expect(served.shifts).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
     expect(watch.problems).toEqual([]);
+    // The page's code was asked for with the app's own (the served page names it for this route),
+    // and the loan's data once, as the app started: both before the screen's first render (its
+    // page view), not after it.
+    expect(order).toEqual(['code', 'data', 'page view']);
   });
 });

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/app';
 import { prepareStartup } from './app/providers';
-import { preloadRouteCode, routerReady, routes } from './app/router';
+import { firstReadsOf, preloadRouteCode, routerReady, routes } from './app/router';
 import { sessionHeadersOf } from './app/session-provider';
 import { api } from './lib/api-client';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
@@ -48,6 +48,10 @@ function takeServedState(client: QueryClient): boolean {
 
 const served = takeServedState(queryClient);
 if (!queryClient.getQueryData(profileKeys.detail())) startProfileCheck(window.location.hash);
+// A signed-in page opened on a screen the server could not see (a hash route): the screen's
+// first reads start now, beside its code (issue 23: the loan page's amount due painted after its
+// code, its first render and then its data, one after the other).
+else for (const path of firstReadsOf(window.location.hash)) api.prefetch(path);
 // Each step of the start in a task of its own (issue 23: a mid-range phone is never held over
 // 50 ms where the work can be split): the route's code is asked for in the next one (a served
 // page already preloads it).

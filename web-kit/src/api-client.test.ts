@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient, HttpError } from './api-client';
+import { createApiClient, EARLY_READ_MS, HttpError } from './api-client';
 import { stubFetch } from './testing/fetch-stub';
 
 /** An app's error for these tests: the status and the `code` of a `{ code }` answer. */
@@ -200,5 +200,37 @@ describe('createApiClient', () => {
     unsubscribe();
     await expect(api.get('/api/me', Answer)).rejects.toThrow();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers the first read of a path asked for early with that one request, and the next anew', async () => {
+    const server = stubFetch({ 'GET /api/read': { body: { value: 'a' } } }, NOT_FOUND);
+    const api = testClient({ headers: (headers) => headers.set('X-App', 'portal') });
+
+    api.prefetch('/api/read');
+    api.prefetch('/api/read');
+    expect(server.requestsTo('GET /api/read')).toHaveLength(1);
+    await expect(api.get('/api/read', Answer)).resolves.toEqual({ value: 'a' });
+    expect(server.requestsTo('GET /api/read')).toHaveLength(1);
+    // Asked for with the app's headers, as the read itself would be.
+    expect(server.requestsTo('GET /api/read')[0]?.headers.get('X-App')).toBe('portal');
+    await api.get('/api/read', Answer);
+    expect(server.requestsTo('GET /api/read')).toHaveLength(2);
+  });
+
+  it('asks again when the early read failed, or is older than a page start', async () => {
+    const server = stubFetch({ 'GET /api/read': { body: { value: 'a' } } }, NOT_FOUND);
+    const api = testClient();
+    vi.spyOn(Date, 'now').mockReturnValue(1_000);
+    api.prefetch('/api/read');
+    vi.spyOn(Date, 'now').mockReturnValue(1_000 + EARLY_READ_MS + 1);
+    await api.get('/api/read', Answer);
+    expect(server.requestsTo('GET /api/read')).toHaveLength(2);
+
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('offline')));
+    api.prefetch('/api/other');
+    vi.unstubAllGlobals();
+    const again = stubFetch({ 'GET /api/other': { body: { value: 'b' } } }, NOT_FOUND);
+    await expect(api.get('/api/other', Answer)).resolves.toEqual({ value: 'b' });
+    expect(again.requestsTo('GET /api/other')).toHaveLength(1);
   });
 });

@@ -69,7 +69,16 @@ export interface ApiClient {
   postForm: CallWith<FormData>;
   /** Listens for calls refused because the session has ended; returns the unsubscribe function. */
   onUnauthorized(listener: () => void): () => void;
+  /**
+   * Asks for a GET now, before the code that reads it has loaded: the first `get` of the same path
+   * within `EARLY_READ_MS` takes this answer instead of asking again (issue 23: a screen's data
+   * comes while its code downloads, not after its first render).
+   */
+  prefetch(path: string): void;
 }
+
+/** How long an early read waits for its `get` (the start-up of a page; older answers are stale). */
+export const EARLY_READ_MS = 10_000;
 
 /** What differs between the apps' APIs: where calls go, extra headers, and how failures read. */
 export interface ApiClientOptions<E extends HttpError> {
@@ -120,6 +129,33 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export function createApiClient<E extends HttpError>(options: ApiClientOptions<E>): ApiClient {
   const unauthorizedListeners = new Set<() => void>();
+  /** Early reads by path (`prefetch`): the answer's promise and when it was asked for. */
+  const early = new Map<string, { at: number; response: Promise<Response> }>();
+
+  function send(method: Method, path: string, init: RequestInit): Promise<Response> {
+    return fetch(options.url ? options.url(path) : path, {
+      method,
+      credentials: 'same-origin',
+      ...init,
+    });
+  }
+
+  function headersFor(method: Method, call: RequestOptions): Headers {
+    const headers = new Headers(call.headers);
+    headers.set('Accept', 'application/json');
+    if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+    options.headers?.(headers);
+    return headers;
+  }
+
+  /** The early read of a GET, once, if one was asked for and is still fresh. */
+  function takeEarly(method: Method, path: string): Promise<Response> | undefined {
+    if (method !== 'GET') return undefined;
+    const kept = early.get(path);
+    early.delete(path);
+    if (!kept || Date.now() - kept.at > EARLY_READ_MS) return undefined;
+    return kept.response;
+  }
 
   async function request<S extends z.ZodType>(
     method: Method,
@@ -128,8 +164,7 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
     schema: S,
     call: RequestOptions = {},
   ): Promise<z.output<S>> {
-    const headers = new Headers(call.headers);
-    headers.set('Accept', 'application/json');
+    const headers = headersFor(method, call);
     let payload: BodyInit | undefined;
     if (body && 'json' in body) {
       headers.set('Content-Type', 'application/json');
@@ -137,19 +172,20 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
     } else if (body) {
       payload = body.form;
     }
-    if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
-    options.headers?.(headers);
 
     let response: Response;
     try {
-      response = await fetch(options.url ? options.url(path) : path, {
-        method,
-        credentials: 'same-origin',
-        headers,
-        body: payload,
-        signal: call.signal,
-        ...(call.keepalive ? { keepalive: true } : {}),
-      });
+      // An early read's answer (a failed one is asked for again).
+      const kept = await takeEarly(method, path)?.catch(() => undefined);
+      call.signal?.throwIfAborted();
+      response =
+        kept ??
+        (await send(method, path, {
+          headers,
+          body: payload,
+          signal: call.signal,
+          ...(call.keepalive ? { keepalive: true } : {}),
+        }));
     } catch (error) {
       if (call.signal?.aborted) throw error;
       throw options.clientError(0, CLIENT_ERROR_CODES.network, error);
@@ -184,6 +220,13 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
       return () => {
         unauthorizedListeners.delete(listener);
       };
+    },
+    prefetch(path) {
+      if (early.has(path)) return;
+      const response = send('GET', path, { headers: headersFor('GET', {}) });
+      // Never an unhandled rejection: the `get` that takes it asks again.
+      response.catch(() => undefined);
+      early.set(path, { at: Date.now(), response });
     },
   };
 }

@@ -11,6 +11,11 @@ export interface RouteHandle {
   pageTitleFor?: (settings: SettingsAccessor) => PageTitleKey | undefined;
   /** The route only redirects, so it has no title of its own. */
   redirect?: true;
+  /**
+   * The GETs the screen makes first, by the route's parameters: asked for as the page starts
+   * (main.tsx), while the screen's code downloads, instead of after its first render (issue 23).
+   */
+  firstReads?: (params: Readonly<Record<string, string | undefined>>) => string[];
 }
 
 /**
@@ -39,6 +44,13 @@ export function readRouteHandle(handle: unknown): RouteHandle {
     };
   }
   if ('redirect' in handle && handle.redirect === true) result.redirect = true;
+  if ('firstReads' in handle && typeof handle.firstReads === 'function') {
+    const reads = handle.firstReads;
+    result.firstReads = (params) => {
+      const paths: unknown = Reflect.apply(reads, undefined, [params]);
+      return Array.isArray(paths) ? paths.filter((path) => typeof path === 'string') : [];
+    };
+  }
   return result;
 }
 

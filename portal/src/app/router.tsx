@@ -10,6 +10,7 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router';
+import { accountDataPath } from '../lib/accounts/account-data-path';
 import { loadLoginHandOff } from '../lib/session/login-hand-off';
 import { documentsScreenListsLoanDocuments } from '../lib/documents/documents-screen';
 import { AppShell } from './app-shell';
@@ -23,7 +24,7 @@ import {
 import { LoggedOutLayout } from './layouts/logged-out-layout';
 import { PageLoadError } from './layouts/page-load-error';
 import { RootErrorPage } from './layouts/root-error-page';
-import { REDIRECT, titled, titledBy } from './route-handle';
+import { readRouteHandle, REDIRECT, type RouteHandle, titled, titledBy } from './route-handle';
 import { StartupLoading } from './startup-loading';
 
 function redirectTo(to: string): Pick<RouteObject, 'element' | 'handle'> {
@@ -213,7 +214,11 @@ const myAccountRoutes: RouteObject[] = [
   {
     // Optional: a missing number goes to the dashboard with the view error (spec 002).
     path: 'loanDetails/:accountNumber?',
-    handle: titled('pageTitleTexts.loanDetailsPageTitle'),
+    handle: {
+      ...titled('pageTitleTexts.loanDetailsPageTitle'),
+      // The loan's data, its first paint's (what is due), comes while the page's code loads.
+      firstReads: ({ accountNumber }) => (accountNumber ? [accountDataPath(accountNumber)] : []),
+    } satisfies RouteHandle,
     lazy: async () => {
       const { LoanDetailsPage } =
         await import('../features/loan-details/components/loan-details-page');
@@ -384,6 +389,14 @@ export function preloadRouteCode(hash: string): void {
     const { lazy } = match.route;
     if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
   }
+}
+
+/** The GETs the screen a page opens on makes first (its route's `firstReads`), for `api.prefetch`. */
+export function firstReadsOf(hash: string): string[] {
+  const path = hash.replace(/^#/, '').split('?')[0] || '/';
+  return (matchRoutes(routes, path) ?? []).flatMap(
+    (match) => readRouteHandle(match.route.handle).firstReads?.(match.params) ?? [],
+  );
 }
 
 export type PortalRouter = ReturnType<typeof createHashRouter>;

@@ -152,6 +152,31 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     expect(dashboard.body).not.toContain(file('src/features/auth/components/login-page.tsx'));
   });
 
+  it('keeps a signed-in page’s other screens’ code for the boot script, by route, inert', async () => {
+    const manifest = JSON.parse(
+      readFileSync(resolve(PORTAL_DIST, '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const file = (key: string) => manifest[key]?.file ?? `missing ${key}`;
+    const jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    const { body } = await page(jordan.cookie);
+    const head = body.slice(0, body.indexOf('</head>') + '</head>'.length);
+    const loan =
+      /<template data-route-code="\/myaccount\/loanDetails\/">([\s\S]*?)<\/template>/.exec(
+        head,
+      )?.[1];
+    expect(loan).toContain(
+      `<link rel="modulepreload" href="./${file('src/features/loan-details/components/loan-details-page.tsx')}">`,
+    );
+    const payment =
+      /<template data-route-code="\/myaccount\/payment\/">([\s\S]*?)<\/template>/.exec(head)?.[1];
+    expect(payment).toContain(file('src/features/payments/components/make-payment-page.tsx'));
+    // Nothing the boot script does not put in downloads: every preload is in a template.
+    const outside = head.replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');
+    expect(outside).not.toContain('<link rel="modulepreload"');
+    // A visitor's page names no signed-in screen's code.
+    expect((await page()).body).not.toContain('<template data-route-code');
+  });
+
   it('holds no other borrower’s data', async () => {
     const jordan = await signIn(test.app, { username: 'jordan.rivers' });
     const casey = await signIn(test.app, { username: 'casey.morgan' });

@@ -98,6 +98,8 @@ export const BOOT_SCRIPT =
   "function go(){if(s)return;s=1;var t=document.getElementById('portal-code');" +
   // Another route's page: the served screen's own code (its links without crossorigin) is not needed.
   "if(t){var c=t.content.cloneNode(true);if(v!=='page'){var r=c.querySelectorAll('link:not([crossorigin])');for(var m=0;m<r.length;m++)r[m].remove()}document.head.appendChild(c)}" +
+  // Another route's page: that screen's code, asked for beside the app's own (`shellRouteCode`).
+  "if(v!=='page'){var rc=document.querySelectorAll('template[data-route-code]');for(var k=0;k<rc.length;k++)if(h.indexOf(rc[k].getAttribute('data-route-code'))===0){document.head.appendChild(rc[k].content.cloneNode(true));break}}" +
   "var ls=document.querySelectorAll('link[rel=modulepreload][crossorigin]'),q=[],e,i=0;" +
   "for(var j=0;j<ls.length;j++){if(ls[j].hasAttribute('data-app-entry'))e=ls[j].href;else q.push(ls[j].href)}" +
   '(function next(){var u=q[i++];if(u===undefined){if(e)import(e);return}' +
@@ -159,10 +161,11 @@ export const PORTAL_PAGE_POLICY = CONTENT_SECURITY_POLICY.replace(
 
 /**
  * Until the route's screen renders, a page opened on another route shows the layout only: the
- * served screen's content stays hidden (not removed: the browser replaces the whole page).
+ * served screen's content is left out of the layout (not removed: the browser replaces the whole
+ * page). Not merely invisible: a phone laid out the hidden dashboard only to throw it away.
  */
 const SHELL_STYLE =
-  '<style>html[data-ssr-view="shell"] #main-content > *{visibility:hidden}' +
+  '<style>html[data-ssr-view="shell"] #main-content > *{display:none}' +
   'html[data-ssr-view="fresh"] #root{visibility:hidden}</style>';
 
 function escapeHtml(text: string): string {
@@ -193,6 +196,21 @@ const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+/**
+ * The screens a signed-in page is often opened on though the server cannot see them (a reload of
+ * a loan's page, a link to Make Payment): their code's modules, by the start of their route.
+ */
+const SHELL_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/myaccount/loanDetails/': [
+    'src/app/layouts/logged-in-layout.tsx',
+    'src/features/loan-details/components/loan-details-page.tsx',
+  ],
+  '/myaccount/payment/': [
+    'src/app/layouts/logged-in-layout.tsx',
+    'src/features/payments/components/make-payment-page.tsx',
+  ],
+};
+
 interface ManifestEntry {
   file: string;
   imports?: string[];
@@ -207,6 +225,14 @@ export function routePreloads(
   manifest: Readonly<Record<string, ManifestEntry>>,
   path: string,
 ): string {
+  return modulePreloads(manifest, ROUTE_MODULES[path] ?? []);
+}
+
+/** `<link rel="modulepreload">` for the modules given and what they import, each file once. */
+function modulePreloads(
+  manifest: Readonly<Record<string, ManifestEntry>>,
+  keys: readonly string[],
+): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const entry = manifest[key];
@@ -214,8 +240,27 @@ export function routePreloads(
     files.add(entry.file);
     for (const imported of entry.imports ?? []) visit(imported);
   };
-  for (const key of ROUTE_MODULES[path] ?? []) visit(key);
+  for (const key of keys) visit(key);
   return [...files].map((file) => `<link rel="modulepreload" href="./${file}">`).join('');
+}
+
+/**
+ * For a signed-in page: each of `SHELL_ROUTE_MODULES`' screens' code in an inert template the
+ * boot script puts into the head when the address names that route. The page is then its shell,
+ * and the screen's code comes beside the app's own instead of after the app has started and asked
+ * for it (issue 23: the loan page's code arrived half a second after the app's on a phone).
+ */
+export function shellRouteCode(
+  manifest: Readonly<Record<string, ManifestEntry>>,
+  signedIn: boolean,
+): string {
+  if (!signedIn) return '';
+  return Object.entries(SHELL_ROUTE_MODULES)
+    .map(
+      ([route, keys]) =>
+        `<template data-route-code="${escapeHtml(route)}">${modulePreloads(manifest, keys)}</template>`,
+    )
+    .join('');
 }
 
 /**
@@ -334,28 +379,35 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
         const scheme = page.colorScheme === 'dark' ? 'dark' : 'light';
         const preloads = LEADING_PRELOADS.exec(page.html)?.[0] ?? '';
         const markup = page.html.slice(preloads.length);
-        return html
-          .replace(
-            '<html lang="en">',
-            `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}" data-ssr-device="${escapeHtml(page.device)}">`,
-          )
-          .replace(
-            /<title>[^<]*<\/title>/,
-            () => `<title>${escapeHtml(page.title)}</title>${preloads}`,
-          )
-          .replace(ENTRY_SCRIPT, (_script, src: string) => APP_ENTRY_LINK(src))
-          .replace(
-            '</head>',
-            () =>
-              `<script>${BOOT_SCRIPT}</script>${routePreloads(modules, page.path)}${SHELL_STYLE}${page.styles}</head>`,
-          )
-          .replace(ROOT_PATTERN, () => `<div id="root">${markup}</div>`)
-          .replace(HEAD_PATTERN, (head) => deferModulePreloads(head))
-          .replace(
-            '</body>',
-            () =>
-              `<script id="portal-state" type="application/json">${scriptJson(page.state)}</script></body>`,
-          );
+        return (
+          html
+            .replace(
+              '<html lang="en">',
+              `<html lang="en" class="${scheme}" data-color-scheme="${escapeHtml(page.colorScheme)}" data-ssr-path="${escapeHtml(page.path)}" data-ssr-device="${escapeHtml(page.device)}">`,
+            )
+            .replace(
+              /<title>[^<]*<\/title>/,
+              () => `<title>${escapeHtml(page.title)}</title>${preloads}`,
+            )
+            .replace(ENTRY_SCRIPT, (_script, src: string) => APP_ENTRY_LINK(src))
+            .replace(
+              '</head>',
+              () =>
+                `<script>${BOOT_SCRIPT}</script>${routePreloads(modules, page.path)}${SHELL_STYLE}${page.styles}</head>`,
+            )
+            .replace(ROOT_PATTERN, () => `<div id="root">${markup}</div>`)
+            .replace(HEAD_PATTERN, (head) => deferModulePreloads(head))
+            // After the deferral: these stay in their own templates, for their routes only.
+            .replace(
+              '</head>',
+              () => `${shellRouteCode(modules, page.path.startsWith('/myaccount/'))}</head>`,
+            )
+            .replace(
+              '</body>',
+              () =>
+                `<script id="portal-state" type="application/json">${scriptJson(page.state)}</script></body>`,
+            )
+        );
       },
     );
   }

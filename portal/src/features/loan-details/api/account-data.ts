@@ -1,15 +1,12 @@
 import { AccountDataResponse } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accountDataPath } from '../../../lib/accounts/account-data-path';
 import { api } from '../../../lib/api-client';
 import { loanKeys } from './keys';
 
 /** The loan page's data load: `GET /api/AccountData?accountNumber=` (the path the server chose). */
 export function getAccountData(accountNumber: string, signal?: AbortSignal) {
-  return api.get(
-    `api/AccountData?accountNumber=${encodeURIComponent(accountNumber)}`,
-    AccountDataResponse,
-    { signal },
-  );
+  return api.get(accountDataPath(accountNumber), AccountDataResponse, { signal });
 }
 
 export const accountDataQuery = (accountNumber: string) =>
