@@ -10,7 +10,7 @@ import { sessionHeadersOf } from './app/session-provider';
 import { api } from './lib/api-client';
 import { installGlobalErrorReporting, reportClientError } from './lib/client-error-reporter';
 import { currentPreviewToken } from './lib/preview/preview-token';
-import { keepTypedInput, ServedDeviceContext } from './lib/served-page';
+import { ServedDeviceContext } from './lib/served-page';
 import { profileKeys, userSessionFromProfile } from './lib/session/get-profile';
 import type { ProfileResponse } from '@portal/domain';
 import { applicationOptionsQuery } from './lib/settings/get-application-options';
@@ -169,7 +169,6 @@ async function start(root: HTMLElement) {
   // The boot script (portal-page.ts) marked the page: the served screen is this route's, so the
   // page hydrates; else only its layout shows, and the route's screen replaces it.
   if (document.documentElement.dataset.ssrView === 'page') {
-    keepTypedInput(root);
     // In a transition, hydration is time-sliced: React yields to the browser every few
     // milliseconds (a blocking lane would hydrate the whole page in one task, over 200 ms on a
     // mid-range phone), so the served page stays responsive and typing is never held (Next.js

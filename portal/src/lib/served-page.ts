@@ -7,27 +7,6 @@ import { createContext, use, useSyncExternalStore } from 'react';
  * into the sign-in form, or press its button, before React takes the page over (hydrates it).
  */
 
-const typedBeforeHydration = new Map<string, string>();
-
-/**
- * Keeps what was typed into the served page's named fields, read just before the page hydrates
- * (hydration renders each controlled field with its state, which would drop the typing).
- */
-export function keepTypedInput(root: ParentNode): void {
-  for (const input of root.querySelectorAll<HTMLInputElement>('input[name]')) {
-    if (input.value !== '' && input.value !== input.defaultValue) {
-      typedBeforeHydration.set(input.name, input.value);
-    }
-  }
-}
-
-/** What was typed into the served field `name` before hydration (once), else undefined. */
-export function takeTypedInput(name: string): string | undefined {
-  const value = typedBeforeHydration.get(name);
-  typedBeforeHydration.delete(name);
-  return value;
-}
-
 const subscribeNever = () => () => undefined;
 
 /**

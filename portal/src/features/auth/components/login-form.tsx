@@ -1,12 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { SettingsAccessor } from '@portal/settings-schema';
-import { useEffect, useMemo, useRef } from 'react';
-import { useForm, type FieldErrors, type Resolver, type ResolverResult } from 'react-hook-form';
-// The text field's own module, not the form-fields barrel: the sign-in route loads no select,
-// radio or switch code (its bytes are a target of issue 8).
-import { FormTextField } from '../../../components/form-fields/form-text-field';
-import { takeTypedInput, useHydrated } from '../../../lib/served-page';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+// The field itself, not a form library's binding: the sign-in route, the first page every
+// borrower loads, carries no form library (its bytes are a target of issues 8 and 23).
+import { InputField } from '../../../components/masked-input/input-field';
+import { useHydrated } from '../../../lib/served-page';
 import type { AutoLoginCredentials } from '../../../lib/session/auto-login';
 import { useSettings } from '../../../lib/settings/settings-context';
 
@@ -15,30 +14,21 @@ export interface LoginFormValues {
   password: string;
 }
 
+type FieldName = keyof LoginFormValues;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
 /**
- * Spec 000 section 5, sign-in: both fields required (the user name trimmed). Two rules, so a
- * small resolver instead of a schema library's: the sign-in route is the first page every
- * borrower loads.
+ * Spec 000 section 5, sign-in: both fields required (the user name trimmed). Two rules, so written
+ * here rather than with a form and schema library: the sign-in route is the first page every
+ * borrower loads, and those libraries were an eighth of its code.
  */
-function loginFormResolver(settings: SettingsAccessor): Resolver<LoginFormValues> {
-  return (values: LoginFormValues): ResolverResult<LoginFormValues> => {
-    const username = values.username.trim();
-    const errors: FieldErrors<LoginFormValues> = {};
-    if (username === '') {
-      errors.username = {
-        type: 'required',
-        message: settings.get('loginTexts.usernameRequiredText'),
-      };
-    }
-    if (values.password === '') {
-      errors.password = {
-        type: 'required',
-        message: settings.get('loginTexts.passwordRequiredText'),
-      };
-    }
-    if (Object.keys(errors).length > 0) return { values: {}, errors };
-    return { values: { username, password: values.password }, errors: {} };
-  };
+export function loginFormErrors(values: LoginFormValues, settings: SettingsAccessor): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.username.trim() === '') {
+    errors.username = settings.get('loginTexts.usernameRequiredText');
+  }
+  if (values.password === '') errors.password = settings.get('loginTexts.passwordRequiredText');
+  return errors;
 }
 
 interface LoginFormProps {
@@ -50,41 +40,73 @@ interface LoginFormProps {
 
 export function LoginForm({ submitting, onSubmit, autoLogin }: LoginFormProps) {
   const settings = useSettings();
-  const resolver = useMemo(() => loginFormResolver(settings), [settings]);
-  const { control, handleSubmit, setValue } = useForm<LoginFormValues>({
-    resolver,
-    defaultValues: { username: autoLogin?.username ?? '', password: autoLogin?.password ?? '' },
-  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // After a refused submit the messages follow the typing (a field fixed loses its message).
+  const [checked, setChecked] = useState(false);
+  // The fields keep their own values (uncontrolled): what a visitor typed into the served page
+  // before it came alive stays in them through hydration, as the browser keeps it.
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const inputs = { username: usernameInput, password: passwordInput };
   const autoSubmitted = useRef(false);
   const hydrated = useHydrated();
 
-  // Typed into the server's page before it came alive: kept (served-page.ts).
-  useEffect(() => {
-    for (const name of ['username', 'password'] as const) {
-      const typed = takeTypedInput(name);
-      if (typed !== undefined) setValue(name, typed);
-    }
-  }, [setValue]);
+  const typed = (): LoginFormValues => ({
+    username: usernameInput.current?.value ?? '',
+    password: passwordInput.current?.value ?? '',
+  });
 
+  /** Checks the fields: the first one refused gets the focus, else the sign-in is sent. */
+  const submit = () => {
+    const values = typed();
+    const found = loginFormErrors(values, settings);
+    setErrors(found);
+    setChecked(true);
+    const first = (['username', 'password'] as const).find((name) => found[name]);
+    if (first) {
+      inputs[first].current?.focus();
+      return;
+    }
+    void onSubmit({ username: values.username.trim(), password: values.password });
+  };
+
+  // Once, with the credentials handed over (they are the fields' first values).
+  const submitHandedOver = useEffectEvent(submit);
   useEffect(() => {
     if (!autoLogin || autoSubmitted.current) return;
     autoSubmitted.current = true;
-    void handleSubmit(onSubmit)();
-  }, [autoLogin, handleSubmit, onSubmit]);
+    submitHandedOver();
+  }, [autoLogin]);
+
+  const field = (name: FieldName) => ({
+    name,
+    defaultValue: autoLogin?.[name] ?? '',
+    onChange: () => {
+      if (checked) setErrors(loginFormErrors(typed(), settings));
+    },
+    inputRef: inputs[name],
+    errorMessage: errors[name],
+  });
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
-      <FormTextField
-        control={control}
-        name="username"
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <InputField
+        {...field('username')}
         label={settings.get('loginTexts.usernameLabel')}
         autoComplete="username"
         required
       />
       {/* A plain password input, as the sign-in form always had: no Show button here. */}
-      <FormTextField
-        control={control}
-        name="password"
+      <InputField
+        {...field('password')}
         label={settings.get('loginTexts.passwordLabel')}
         type="password"
         autoComplete="current-password"
