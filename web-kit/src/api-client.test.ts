@@ -233,4 +233,29 @@ describe('createApiClient', () => {
     await expect(api.get('/api/other', Answer)).resolves.toEqual({ value: 'b' });
     expect(again.requestsTo('GET /api/other')).toHaveLength(1);
   });
+
+  it('drops the early reads not yet taken when asked (a session ended)', async () => {
+    const server = stubFetch({ 'GET /api/read': { body: { value: 'a' } } }, NOT_FOUND);
+    const api = testClient();
+    api.prefetch('/api/read');
+    api.dropEarlyReads();
+    await api.get('/api/read', Answer);
+    expect(server.requestsTo('GET /api/read')).toHaveLength(2);
+  });
+
+  it('leaves an early read to the next caller when its own was aborted or carries its own headers', async () => {
+    const server = stubFetch({ 'GET /api/read': { body: { value: 'a' } } }, NOT_FOUND);
+    const api = testClient();
+    api.prefetch('/api/read');
+    const controller = new AbortController();
+    controller.abort();
+    await expect(api.get('/api/read', Answer, { signal: controller.signal })).rejects.toMatchObject(
+      { name: 'AbortError' },
+    );
+    await api.get('/api/read', Answer, { headers: { 'X-Own': '1' } });
+    expect(server.requestsTo('GET /api/read')).toHaveLength(2);
+    // The early read is still there for a plain call.
+    await expect(api.get('/api/read', Answer)).resolves.toEqual({ value: 'a' });
+    expect(server.requestsTo('GET /api/read')).toHaveLength(2);
+  });
 });

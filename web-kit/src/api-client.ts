@@ -75,6 +75,14 @@ export interface ApiClient {
    * comes while its code downloads, not after its first render).
    */
   prefetch(path: string): void;
+  /** Drops the early reads not yet taken (the session ended or changed hands). */
+  dropEarlyReads(): void;
+}
+
+/** A GET asked for before its caller (`prefetch`): its answer, and when it was asked for. */
+interface EarlyRead {
+  at: number;
+  response: Promise<Response>;
 }
 
 /** How long an early read waits for its `get` (the start-up of a page; older answers are stale). */
@@ -129,8 +137,8 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export function createApiClient<E extends HttpError>(options: ApiClientOptions<E>): ApiClient {
   const unauthorizedListeners = new Set<() => void>();
-  /** Early reads by path (`prefetch`): the answer's promise and when it was asked for. */
-  const early = new Map<string, { at: number; response: Promise<Response> }>();
+  /** Early reads by path (`prefetch`). */
+  const early = new Map<string, EarlyRead>();
 
   function send(method: Method, path: string, init: RequestInit): Promise<Response> {
     return fetch(options.url ? options.url(path) : path, {
@@ -148,13 +156,48 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
     return headers;
   }
 
-  /** The early read of a GET, once, if one was asked for and is still fresh. */
-  function takeEarly(method: Method, path: string): Promise<Response> | undefined {
-    if (method !== 'GET') return undefined;
+  const isFresh = (read: EarlyRead) => Date.now() - read.at <= EARLY_READ_MS;
+
+  /** Drops an early read nobody took, letting its answer go (its body is never read). */
+  function discard(read: EarlyRead): void {
+    void read.response.then(
+      (answer) => answer.body?.cancel(),
+      () => undefined,
+    );
+  }
+
+  /** Drops every early read: the session or the data changed since they were asked for. */
+  function dropEarlyReads(): void {
+    for (const read of early.values()) discard(read);
+    early.clear();
+  }
+
+  /**
+   * The answer of an early read of this GET, if one is fresh: taken once. A call of its own
+   * (headers, keepalive) or an aborted one does not take it. Aborted while waiting, the call
+   * leaves it for the next (a component mounted twice asks twice).
+   */
+  async function takeEarly(path: string, call: RequestOptions): Promise<Response | undefined> {
     const kept = early.get(path);
+    if (!kept || call.headers || call.keepalive || call.signal?.aborted) return undefined;
     early.delete(path);
-    if (!kept || Date.now() - kept.at > EARLY_READ_MS) return undefined;
-    return kept.response;
+    if (!isFresh(kept)) {
+      discard(kept);
+      return undefined;
+    }
+    const { signal } = call;
+    const aborted = new Promise<never>((_, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    });
+    // Never an unhandled rejection when the answer comes first.
+    aborted.catch(() => undefined);
+    try {
+      return await Promise.race([kept.response, aborted]);
+    } catch (error) {
+      if (!signal?.aborted) return undefined; // The early read failed: asked for again.
+      if (!early.has(path) && isFresh(kept)) early.set(path, kept);
+      throw error;
+    }
   }
 
   async function request<S extends z.ZodType>(
@@ -175,9 +218,7 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
 
     let response: Response;
     try {
-      // An early read's answer (a failed one is asked for again).
-      const kept = await takeEarly(method, path)?.catch(() => undefined);
-      call.signal?.throwIfAborted();
+      const kept = method === 'GET' && early.has(path) ? await takeEarly(path, call) : undefined;
       response =
         kept ??
         (await send(method, path, {
@@ -222,11 +263,21 @@ export function createApiClient<E extends HttpError>(options: ApiClientOptions<E
       };
     },
     prefetch(path) {
-      if (early.has(path)) return;
+      const kept = early.get(path);
+      if (kept && isFresh(kept)) return;
+      if (kept) discard(kept);
       const response = send('GET', path, { headers: headersFor('GET', {}) });
       // Never an unhandled rejection: the `get` that takes it asks again.
       response.catch(() => undefined);
-      early.set(path, { at: Date.now(), response });
+      const read = { at: Date.now(), response };
+      early.set(path, read);
+      // Not taken in time: dropped, so an unread answer is not held.
+      setTimeout(() => {
+        if (early.get(path) !== read) return;
+        early.delete(path);
+        discard(read);
+      }, EARLY_READ_MS);
     },
+    dropEarlyReads,
   };
 }

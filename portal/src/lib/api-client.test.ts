@@ -30,6 +30,27 @@ describe('the portal’s api client', () => {
     expect(second?.headers.has('ServicingBranch')).toBe(false);
   });
 
+  it('hands an early read to no later session: logout or another session’s headers drop it', async () => {
+    const server = stubFetch({ 'GET /api/Profile': { body: profileBody() } });
+    const api = createPortalApiClient();
+    api.setSessionHeaders({ servicingBranch: '7', userToken: '' });
+    api.prefetch('api/Profile');
+    // The same session's headers again (the session settling at start-up) keep it.
+    api.setSessionHeaders({ servicingBranch: '7', userToken: '' });
+    await api.get('api/Profile', ProfileResponse);
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(1);
+
+    api.prefetch('api/Profile');
+    api.clearSessionHeaders();
+    await api.get('api/Profile', ProfileResponse);
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(3);
+
+    api.prefetch('api/Profile');
+    api.setSessionHeaders({ servicingBranch: '8', userToken: '' });
+    await api.get('api/Profile', ProfileResponse);
+    expect(server.requestsTo('GET /api/Profile')).toHaveLength(5);
+  });
+
   it('unwraps the envelope and returns the parsed answer', async () => {
     stubFetch({ 'GET /api/Profile': { body: profileBody() } });
     const profile = await createPortalApiClient().get('api/Profile', ProfileResponse);

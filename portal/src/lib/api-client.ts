@@ -97,10 +97,19 @@ export function createPortalApiClient(): PortalApiClient {
   return {
     ...client,
     setSessionHeaders(headers) {
+      // Another session's: what was read early for the one before is not handed to it.
+      if (
+        headers.servicingBranch !== sessionHeaders.servicingBranch ||
+        headers.userToken !== sessionHeaders.userToken
+      ) {
+        client.dropEarlyReads();
+      }
       sessionHeaders = { ...headers };
     },
     clearSessionHeaders() {
       sessionHeaders = {};
+      // The session ended: nothing read for it is handed to the next.
+      client.dropEarlyReads();
     },
   };
 }

@@ -160,15 +160,15 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     const jordan = await signIn(test.app, { username: 'jordan.rivers' });
     const { body } = await page(jordan.cookie);
     const head = body.slice(0, body.indexOf('</head>') + '</head>'.length);
-    const loan =
-      /<template data-route-code="\/myaccount\/loanDetails\/">([\s\S]*?)<\/template>/.exec(
-        head,
-      )?.[1];
+    const loan = /<template data-route-code="\/myaccount\/loanDetails">([\s\S]*?)<\/template>/.exec(
+      head,
+    )?.[1];
     expect(loan).toContain(
       `<link rel="modulepreload" href="./${file('src/features/loan-details/components/loan-details-page.tsx')}">`,
     );
-    const payment =
-      /<template data-route-code="\/myaccount\/payment\/">([\s\S]*?)<\/template>/.exec(head)?.[1];
+    const payment = /<template data-route-code="\/myaccount\/payment">([\s\S]*?)<\/template>/.exec(
+      head,
+    )?.[1];
     expect(payment).toContain(file('src/features/payments/components/make-payment-page.tsx'));
     // Nothing the boot script does not put in downloads: every preload is in a template.
     const outside = head.replace(/<template[^>]*>[\s\S]*?<\/template>/g, '');

@@ -99,7 +99,10 @@ export const BOOT_SCRIPT =
   // Another route's page: the served screen's own code (its links without crossorigin) is not needed.
   "if(t){var c=t.content.cloneNode(true);if(v!=='page'){var r=c.querySelectorAll('link:not([crossorigin])');for(var m=0;m<r.length;m++)r[m].remove()}document.head.appendChild(c)}" +
   // Another route's page: that screen's code, asked for beside the app's own (`shellRouteCode`).
-  "if(v!=='page'){var rc=document.querySelectorAll('template[data-route-code]');for(var k=0;k<rc.length;k++)if(h.indexOf(rc[k].getAttribute('data-route-code'))===0){document.head.appendChild(rc[k].content.cloneNode(true));break}}" +
+  // Matched as the router matches: any case, the route whole (then its end, a / or a ?).
+  "if(v!=='page'){var rc=document.querySelectorAll('template[data-route-code]'),lh=h.toLowerCase();" +
+  "for(var k=0;k<rc.length;k++){var rr=rc[k].getAttribute('data-route-code').toLowerCase(),nx=lh.charAt(rr.length);" +
+  "if(lh.indexOf(rr)===0&&(nx===''||nx==='/'||nx==='?')){document.head.appendChild(rc[k].content.cloneNode(true));break}}}" +
   "var ls=document.querySelectorAll('link[rel=modulepreload][crossorigin]'),q=[],e,i=0;" +
   "for(var j=0;j<ls.length;j++){if(ls[j].hasAttribute('data-app-entry'))e=ls[j].href;else q.push(ls[j].href)}" +
   '(function next(){var u=q[i++];if(u===undefined){if(e)import(e);return}' +
@@ -201,11 +204,11 @@ const ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
  * a loan's page, a link to Make Payment): their code's modules, by the start of their route.
  */
 const SHELL_ROUTE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/myaccount/loanDetails/': [
+  '/myaccount/loanDetails': [
     'src/app/layouts/logged-in-layout.tsx',
     'src/features/loan-details/components/loan-details-page.tsx',
   ],
-  '/myaccount/payment/': [
+  '/myaccount/payment': [
     'src/app/layouts/logged-in-layout.tsx',
     'src/features/payments/components/make-payment-page.tsx',
   ],
