@@ -87,42 +87,29 @@ export function hoverShade(main: string, text: string): string {
 
 /**
  * The MUI theme of an institution, with light and dark colour schemes as CSS variables so the
- * scheme can follow the device (`system`) without re-rendering. `onlyItsScheme`: an institution
- * that shows one scheme gets that one alone (the portal, whose theme is made anew whenever the
- * settings change: every page then carries half the theme's variables, some 8 KB of its served
- * styles, and the start-up computes one palette). Its provider must then clear the class of a
- * scheme the theme no longer has (MUI clears only its theme's schemes' classes).
+ * scheme can follow the device (`system`) without re-rendering.
  */
-export function createPortalTheme(
-  tokens: BrandTokens,
-  options: { onlyItsScheme?: boolean } = {},
-): Theme {
-  const light = !options.onlyItsScheme || tokens.colorScheme !== 'dark';
-  const dark = !options.onlyItsScheme || tokens.colorScheme !== 'light';
+export function createPortalTheme(tokens: BrandTokens): Theme {
   return createTheme({
     cssVariables: { colorSchemeSelector: 'class' },
     defaultColorScheme: tokens.colorScheme === 'dark' ? 'dark' : 'light',
     colorSchemes: {
-      ...(light && {
-        light: {
-          palette: {
-            primary: paletteColor(tokens.primaryColor),
-            secondary: paletteColor(tokens.secondaryColor),
-            error: paletteColor(tokens.errorColor),
-          },
+      light: {
+        palette: {
+          primary: paletteColor(tokens.primaryColor),
+          secondary: paletteColor(tokens.secondaryColor),
+          error: paletteColor(tokens.errorColor),
         },
-      }),
-      ...(dark && {
-        dark: {
-          palette: {
-            primary: paletteColor(forDarkScheme(tokens.primaryColor)),
-            secondary: paletteColor(forDarkScheme(tokens.secondaryColor)),
-            error: paletteColor(forDarkScheme(tokens.errorColor)),
-            background: { default: DARK_BACKGROUND, paper: DARK_PAPER },
-          },
-          overlays: DARK_OVERLAYS,
+      },
+      dark: {
+        palette: {
+          primary: paletteColor(forDarkScheme(tokens.primaryColor)),
+          secondary: paletteColor(forDarkScheme(tokens.secondaryColor)),
+          error: paletteColor(forDarkScheme(tokens.errorColor)),
+          background: { default: DARK_BACKGROUND, paper: DARK_PAPER },
         },
-      }),
+        overlays: DARK_OVERLAYS,
+      },
     },
     shape: { borderRadius: tokens.borderRadius },
     typography: typographyOf(tokens.fontFamily),

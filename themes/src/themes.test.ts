@@ -104,18 +104,6 @@ describe('createPortalTheme', () => {
     expect(contrastRatio(dark?.primary.main ?? '#000000', '#1e1e1e')).toBeGreaterThanOrEqual(4.5);
   });
 
-  it('has only the institution’s scheme when asked, both when it follows the device', () => {
-    const harbor = BUILT_IN_THEMES.harbor.tokens;
-    const light = createPortalTheme({ ...harbor, colorScheme: 'light' }, { onlyItsScheme: true });
-    expect(Object.keys(light.colorSchemes)).toEqual(['light']);
-    expect(light.colorSchemes.light?.palette.primary.main).toBe('#0b3d91');
-    const dark = createPortalTheme({ ...harbor, colorScheme: 'dark' }, { onlyItsScheme: true });
-    expect(Object.keys(dark.colorSchemes)).toEqual(['dark']);
-    expect(dark.defaultColorScheme).toBe('dark');
-    const system = createPortalTheme({ ...harbor, colorScheme: 'system' }, { onlyItsScheme: true });
-    expect(Object.keys(system.colorSchemes).sort()).toEqual(['dark', 'light']);
-  });
-
   it('starts in the dark scheme when the institution asks for it', () => {
     const theme = createPortalTheme({ ...BUILT_IN_THEMES.summit.tokens, colorScheme: 'dark' });
     expect(theme.defaultColorScheme).toBe('dark');

@@ -32,7 +32,7 @@ export function prepareStartup(response: ApplicationOptionsResponse): StartupDat
   const tokens = brandTokensFromSettings(settings);
   const startup: StartupData = {
     portalSettings: { settings, institutionOptions: response.institutionOptions },
-    theme: createPortalTheme(tokens, { onlyItsScheme: true }),
+    theme: createPortalTheme(tokens),
     colorScheme: tokens.colorScheme,
   };
   // A few institutions' (or a preview's drafts): the oldest goes first.
@@ -52,20 +52,11 @@ const MAX_PREPARED_STARTUPS = 16;
  * `defaultMode` is read once, when the provider mounts; a later setting (the admin's Dark toggle
  * or a published colour scheme reaching a live preview) must set the mode itself.
  */
-function FollowColorScheme({ mode, theme }: { mode: ColorSchemePreference; theme: Theme }) {
-  const { setMode, colorScheme } = useColorScheme();
+function FollowColorScheme({ mode }: { mode: ColorSchemePreference }) {
+  const { setMode } = useColorScheme();
   useEffect(() => {
     setMode(mode);
   }, [mode, setMode]);
-  // The theme has the institution's scheme only (`onlyItsScheme`): MUI clears the classes of its
-  // theme's schemes, so the class of a scheme the settings left (dark, after a light publish)
-  // would stay on the page, and the dark-only styles with it. Cleared once the scheme in use is
-  // the theme's (on the way, MUI marks the page with the mode it had).
-  useEffect(() => {
-    for (const scheme of ['light', 'dark'] as const) {
-      if (!(scheme in theme.colorSchemes)) document.documentElement.classList.remove(scheme);
-    }
-  }, [theme, colorScheme]);
   return null;
 }
 
@@ -87,7 +78,7 @@ export function PortalProviders({
         noSsr
       >
         <CssBaseline enableColorScheme />
-        <FollowColorScheme mode={startup.colorScheme} theme={startup.theme} />
+        <FollowColorScheme mode={startup.colorScheme} />
         {children}
       </ThemeProvider>
     </SettingsContext>
