@@ -11,6 +11,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { accountDataPath } from '../lib/accounts/account-data-path';
+import { routePathOf } from '../lib/route-path';
 import { loadLoginHandOff } from '../lib/session/login-hand-off';
 import { documentsScreenListsLoanDocuments } from '../lib/documents/documents-screen';
 import { AppShell } from './app-shell';
@@ -384,8 +385,7 @@ export const routes: RouteObject[] = [
  * the code is fetched; the router still decides what shows.
  */
 export function preloadRouteCode(hash: string): void {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  for (const match of matchRoutes(routes, path) ?? []) {
+  for (const match of matchRoutes(routes, routePathOf(hash)) ?? []) {
     const { lazy } = match.route;
     if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
   }
@@ -393,8 +393,7 @@ export function preloadRouteCode(hash: string): void {
 
 /** The GETs the screen a page opens on makes first (its route's `firstReads`), for `api.prefetch`. */
 export function firstReadsOf(hash: string): string[] {
-  const path = hash.replace(/^#/, '').split('?')[0] || '/';
-  return (matchRoutes(routes, path) ?? []).flatMap(
+  return (matchRoutes(routes, routePathOf(hash)) ?? []).flatMap(
     (match) => readRouteHandle(match.route.handle).firstReads?.(match.params) ?? [],
   );
 }

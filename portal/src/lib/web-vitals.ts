@@ -33,6 +33,7 @@ import { createServedSettingsAccessor } from '@portal/settings-schema';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { api } from './api-client';
+import { routePathOf } from './route-path';
 import { currentPreviewToken } from './preview/preview-token';
 import { applicationOptionsQuery } from './settings/get-application-options';
 
@@ -68,8 +69,9 @@ export interface StartWebVitalsOptions {
 
 /** '#/myaccount/loanDetails/001-100234-1?x=1' → '/myaccount/loanDetails/:accountNumber'. */
 export function routePatternOfHash(routes: RouteObject[], hash: string): string {
-  const path = hash.replace(/^#/, '').split('?', 1)[0] || '/';
-  return routePattern((matchRoutes(routes, path) ?? []).map((match) => match.route.path));
+  return routePattern(
+    (matchRoutes(routes, routePathOf(hash)) ?? []).map((match) => match.route.path),
+  );
 }
 
 /** Where the visitor was (the hash) from which moment on, in the performance timeline's time. */

@@ -253,7 +253,7 @@ function modulePreloads(
  * and the screen's code comes beside the app's own instead of after the app has started and asked
  * for it (issue 23: the loan page's code arrived half a second after the app's on a phone).
  */
-export function shellRouteCode(
+function shellRouteCode(
   manifest: Readonly<Record<string, ManifestEntry>>,
   signedIn: boolean,
 ): string {
