@@ -43,6 +43,11 @@ export interface RenderedPortalPage {
   colorScheme: string;
   /** The screen the layout was rendered for (the browser hydrates the same, then adapts). */
   device: ServedDevice;
+  /**
+   * Whole renders it took: 1 when every read the page needs suspended its part of the page
+   * (`suspendUntilRead`); more when one was found only after a render.
+   */
+  passes: number;
 }
 
 /** What the server knows before rendering: the start-up settings, and the session's profile. */
@@ -124,11 +129,37 @@ function unfetchedQueries(client: QueryClient, tried: Set<string>): Query[] {
 }
 
 /**
+ * A query the render needs and nobody has read yet suspends its part of the page: React renders
+ * the rest, reads it (the same `queryFn`, through the server's own API routes) and comes back to
+ * that part alone, so the page is rendered once instead of once per round of reads (the
+ * dashboard's account list, then each loan's payment information, was three whole renders). A
+ * query that is disabled, or that failed, does not suspend: it renders as in the browser (idle,
+ * or its error state, which the browser reads again). `suspense` is the option TanStack Query's
+ * suspense hooks set; the browser's client never has it.
+ */
+function suspendUntilRead(client: QueryClient) {
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => {
+    const defaulted = defaults(options);
+    if (defaulted.suspense !== undefined) return defaulted;
+    const query = client.getQueryCache().get(defaulted.queryHash);
+    const enabled: unknown = defaulted.enabled;
+    const enabledNow =
+      typeof enabled === 'function'
+        ? query !== undefined && (enabled as (query: Query) => boolean)(query) !== false
+        : enabled !== false;
+    const unread = query === undefined || query.state.status === 'pending';
+    return { ...defaulted, suspense: enabledNow && unread };
+  }) as QueryClient['defaultQueryOptions'];
+}
+
+/**
  * Renders `/` as the server knows it: the dashboard for a signed-in borrower, the sign-in page for
  * a visitor, in the institution's theme and words, with the data each screen reads.
  */
 export async function renderPortalPage(input: RenderInput): Promise<RenderedPortalPage> {
   const queryClient = createQueryClient();
+  suspendUntilRead(queryClient);
   queryClient.setQueryData(applicationOptionsQuery().queryKey, input.applicationOptions);
   const signedIn = input.profile !== undefined && userSessionFromProfile(input.profile) !== null;
   if (signedIn) queryClient.setQueryData(profileKeys.detail(), input.profile);
@@ -177,6 +208,7 @@ export async function renderPortalPage(input: RenderInput): Promise<RenderedPort
         title,
         colorScheme: startup.colorScheme,
         device,
+        passes: pass,
       };
     }
     for (const query of missing) tried.add(query.queryHash);

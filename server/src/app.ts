@@ -970,6 +970,7 @@ export async function buildApp(options: BuildAppOptions): Promise<PortalApp> {
   await staticFilesModule(app, {
     admin,
     institutions,
+    setup,
     portalDist: options.portalDist,
     adminDist: options.adminDist,
     cdnRoots,

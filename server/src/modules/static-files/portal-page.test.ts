@@ -36,9 +36,13 @@ describe('scriptJson', () => {
 
 describe.each(testDatabases())('the server-rendered portal page on $name', (testDatabase) => {
   let test: TestApp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    test = await startTestApp(testDatabase, { portalDist: PORTAL_DIST });
+    test = await startTestApp(testDatabase, {
+      portalDist: PORTAL_DIST,
+      logger: { level: 'debug', stream: { write: (line) => void logLines.push(line) } },
+    });
   });
   afterAll(async () => {
     await test?.close();
@@ -175,6 +179,27 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     expect(outside).not.toContain('<link rel="modulepreload"');
     // A visitor's page names no signed-in screen's code.
     expect((await page()).body).not.toContain('<template data-route-code');
+  });
+
+  it('renders the dashboard once: a read the page needs suspends its part, not the whole page', async () => {
+    const jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    logLines.length = 0;
+    const answer = await page(jordan.cookie);
+    // The account list, then each loan's payment information: read as the render meets them.
+    const hashes = servedState(answer.body).queries.map((query) => query.queryHash);
+    expect(hashes).toEqual(
+      expect.arrayContaining(['["accounts","list"]', '["payments","info","001-100234-1"]']),
+    );
+    const renders = logLines
+      .map((line) => JSON.parse(line) as { msg?: string; path?: string; passes?: number })
+      .filter((line) => line.passes !== undefined);
+    expect(renders).toEqual([
+      expect.objectContaining({
+        path: '/myaccount/dashboard',
+        passes: 1,
+        msg: 'The portal page was rendered',
+      }),
+    ]);
   });
 
   it('holds no other borrower’s data', async () => {

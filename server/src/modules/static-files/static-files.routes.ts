@@ -26,6 +26,11 @@ export interface StaticFilesOptions {
    * it (portal-page.ts). Without it, or when it is missing, index.html is sent as built.
    */
   portalServerEntry?: string;
+  /**
+   * The start-up settings of the request's institution, as GET /api/setup/ApplicationOptions
+   * answers them; without it the page's render asks that route.
+   */
+  applicationOptions?: (request: FastifyRequest) => Promise<unknown>;
 }
 
 export { CDN_CONTENT_SECURITY_POLICY };
@@ -68,6 +73,7 @@ export const staticFilesRoutes: FastifyPluginAsync<StaticFilesOptions> = async (
     const portalPage = createPortalPage(app, {
       indexFile: join(portalDist, 'index.html'),
       serverEntry: options.portalServerEntry ?? '',
+      applicationOptions: options.applicationOptions,
     });
     // Loads the render code in the background (the first page waits for it if it must); the
     // server answers /readyz without waiting.
