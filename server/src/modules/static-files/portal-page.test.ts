@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../testing/databases';
 import { publishSettingsChange } from '../../testing/settings';
@@ -28,9 +29,9 @@ function servedState(html: string): { queries: { queryHash: string; state: { dat
 
 describe('scriptJson', () => {
   it('keeps a text from closing the script element or opening a comment', () => {
-    const json = scriptJson({ text: '</script><!-- & \u2028' });
-    expect(json).not.toMatch(/[<>&\u2028]/);
-    expect(JSON.parse(json)).toEqual({ text: '</script><!-- & \u2028' });
+    const json = scriptJson({ text: '</script><!-- & \u2028 \u2029' });
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(json)).toEqual({ text: '</script><!-- & \u2028 \u2029' });
   });
 });
 
@@ -41,6 +42,8 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
   beforeAll(async () => {
     test = await startTestApp(testDatabase, {
       portalDist: PORTAL_DIST,
+      // inject's own address: the proxy whose forwarded host a test names.
+      trustProxy: '127.0.0.1',
       logger: { level: 'debug', stream: { write: (line) => void logLines.push(line) } },
     });
   });
@@ -202,6 +205,34 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     ]);
   });
 
+  it('reports a read that failed while rendering, and serves the page without it at once', async () => {
+    const jordan = await signIn(test.app, { username: 'jordan.rivers' });
+    // The application list's table out of reach: its read answers 500.
+    await sql`alter table core_applications rename to core_applications_away`.execute(
+      test.database.db,
+    );
+    logLines.length = 0;
+    let answer;
+    try {
+      answer = await page(jordan.cookie);
+    } finally {
+      await sql`alter table core_applications_away rename to core_applications`.execute(
+        test.database.db,
+      );
+    }
+    expect(answer.body).toContain('data-ssr-path="/myaccount/dashboard"');
+    const hashes = servedState(answer.body).queries.map((query) => query.queryHash);
+    expect(hashes).toContain('["accounts","list"]');
+    expect(hashes).not.toContain('["applications","list"]');
+    const failed = logLines
+      .map((line) => JSON.parse(line) as { msg?: string; queryKey?: unknown; status?: number })
+      .filter((line) => line.msg?.startsWith('A read of the portal page failed'));
+    // Once, not retried by the server (the browser reads it again).
+    expect(failed).toEqual([
+      expect.objectContaining({ queryKey: ['applications', 'list'], status: 500 }),
+    ]);
+  });
+
   it('holds no other borrower’s data', async () => {
     const jordan = await signIn(test.app, { username: 'jordan.rivers' });
     const casey = await signIn(test.app, { username: 'casey.morgan' });
@@ -253,6 +284,23 @@ describe.each(testDatabases())('the server-rendered portal page on $name', (test
     } finally {
       await restore();
     }
+  });
+
+  it('behind a trusted proxy, renders the forwarded host’s institution: its settings and its reads alike', async () => {
+    const jordan = await signIn(test.app, { username: 'jordan.rivers', host: 'summit.localhost' });
+    const answer = await test.app.inject({
+      url: '/',
+      headers: {
+        host: 'portal.internal:3000',
+        'x-forwarded-host': 'summit.localhost',
+        cookie: jordan.cookie,
+      },
+    });
+    expect(answer.body).toContain('data-ssr-path="/myaccount/dashboard"');
+    expect(answer.body).toContain('/cdn/summit/');
+    expect(answer.body).not.toContain('/cdn/harbor/');
+    const hashes = servedState(answer.body).queries.map((query) => query.queryHash);
+    expect(hashes).toEqual(expect.arrayContaining(['["profile","detail"]', '["accounts","list"]']));
   });
 
   it('paints each institution in its own brand', async () => {

@@ -329,10 +329,14 @@ export function createPortalPage(app: FastifyInstance, options: PortalPageOption
       headers[name] = value;
     });
     // Who is asking: the visitor's own cookies, host and browser; never a header of another call.
-    for (const name of ['cookie', 'host', 'user-agent', 'accept-language'] as const) {
+    for (const name of ['cookie', 'user-agent', 'accept-language'] as const) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // The host the page's institution was resolved from (X-Forwarded-Host behind a trusted
+    // proxy): the call comes from the visitor's address, whose forwarded headers are not trusted,
+    // so the proxy's own Host would have named another institution than the page's settings.
+    headers.host = request.host;
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: `${url.pathname}${url.search}`,
