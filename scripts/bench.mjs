@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { scaleBench } from './bench-scale.mjs';
 
@@ -95,6 +95,14 @@ function cannon(options) {
  * of 400 or more otherwise), and what it answers (a string, e.g. an error key) is counted in
  * `failureKinds`.
  */
+/** An answer's body as sent before compression (brotli or gzip, as a browser asked for it). */
+function decoded(res, body) {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
+
 async function pacedLoad({
   url,
   rate,
@@ -144,7 +152,7 @@ async function pacedLoad({
             res.on('end', () => {
               latencies.push(performance.now() - due);
               const kind = failed
-                ? failed(res.statusCode, Buffer.concat(chunks).toString('utf8'))
+                ? failed(res.statusCode, decoded(res, Buffer.concat(chunks)).toString('utf8'))
                 : res.statusCode >= 400 && `HTTP ${res.statusCode}`;
               if (kind) {
                 failures += 1;
@@ -1151,7 +1159,11 @@ async function servedPageBench() {
         url: `${BASE}/`,
         rate,
         seconds,
-        headersFor: (index) => (signedIn ? { cookie: sessions[index % sessions.length] } : {}),
+        // As a browser asks for it: compressed (the server's brotli is part of a page's cost).
+        headersFor: (index) => ({
+          'accept-encoding': 'br, gzip',
+          ...(signedIn ? { cookie: sessions[index % sessions.length] } : {}),
+        }),
         failed: (status, text) => {
           const path = signedIn ? '/myaccount/dashboard' : '/home/login';
           if (status >= 400) return `HTTP ${status}`;
